@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# setup.sh installs what forocl's tests and examples need on Debian:
+# gfortran (the serial oracle), the OpenCL ICD loader and PoCL (the default
+# CPU OpenCL device), plus clinfo for diagnosis. Idempotent: it installs only
+# what is missing.
+set -euo pipefail
+need=()
+command -v gfortran >/dev/null 2>&1 || need+=(gfortran)
+[ -e /usr/lib/x86_64-linux-gnu/libOpenCL.so.1 ] || ls /usr/lib/*/libOpenCL.so.1 >/dev/null 2>&1 || need+=(ocl-icd-libopencl1)
+ls /etc/OpenCL/vendors/pocl*.icd >/dev/null 2>&1 || need+=(pocl-opencl-icd)
+command -v clinfo >/dev/null 2>&1 || need+=(clinfo)
+if [ ${#need[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  echo "setup: installing ${need[*]}" >&2
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
