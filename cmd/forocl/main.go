@@ -1,0 +1,125 @@
+// Command forocl compiles data-parallel Fortran (the ForOpenCL subset) to
+// OpenCL and runs the kernels. It only turns flags into calls of the
+// driver, codegen and clhost packages and diagnostics into exit codes:
+// 0 success, 1 errors in the input or at run time, 2 usage errors.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/driver"
+)
+
+var commands []*cobra.Command
+
+// register adds a subcommand; each command's file calls it from init.
+func register(c *cobra.Command) { commands = append(commands, c) }
+
+// exitError carries an exit code through cobra.
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// failed is returned by commands whose diagnostics were already printed.
+var failed = &exitError{code: 1}
+
+func usageErr(format string, args ...any) error {
+	return &exitError{code: 2, msg: fmt.Sprintf(format, args...)}
+}
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "forocl",
+		Short:         "Compile data-parallel Fortran kernels to OpenCL and run them",
+		Long:          "forocl turns pure, elemental and !$OFP KERNEL Fortran procedures written with array syntax,\nWHERE and region_cpy/region_ptr halos into OpenCL C kernels and Go host code.",
+		Version:       driver.Version,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageErr("%v\nrun %q for usage", err, c.CommandPath()+" --help")
+	})
+	for _, c := range commands {
+		root.AddCommand(c)
+	}
+	return root
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes the CLI with args and returns the exit code.
+func run(args []string, stdout, stderr io.Writer) int {
+	root := newRoot()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.Execute()
+	if err == nil {
+		return 0
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.msg != "" {
+			fmt.Fprintf(stderr, "forocl: %s\n", ee.msg)
+		}
+		return ee.code
+	}
+	fmt.Fprintf(stderr, "forocl: %v\n", err)
+	// cobra's own argument and command errors are usage errors.
+	if isUsage(err) {
+		return 2
+	}
+	return 1
+}
+
+func isUsage(err error) bool {
+	msg := err.Error()
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "accepts", "requires at least", "invalid argument", "flag needs an argument", "required flag"} {
+		if len(msg) >= len(p) && contains(msg, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
+// frontFlags are the flags every command that reads Fortran takes.
+type frontFlags struct {
+	include []string
+	werror  bool
+}
+
+func (f *frontFlags) add(c *cobra.Command) {
+	c.Flags().StringArrayVarP(&f.include, "include", "I", nil, "search `DIR` for modules the files use")
+	c.Flags().BoolVar(&f.werror, "werror", false, "treat warnings as errors")
+}
+
+// compile runs the front end and prints its diagnostics to stderr. It
+// returns nil and failed when there were errors.
+func (f *frontFlags) compile(c *cobra.Command, paths []string) (*driver.Result, error) {
+	res := driver.Compile(paths, driver.Options{IncludeDirs: f.include})
+	diag.Render(c.ErrOrStderr(), res.Diags, res.Sources, 0)
+	if res.Diags.HasErrors() || (f.werror && res.Diags.Count(diag.Warning) > 0) || res.Program == nil {
+		return nil, failed
+	}
+	return res, nil
+}

@@ -1,0 +1,143 @@
+// Package codegen emits OpenCL C kernels and Go host harnesses from the IR
+// and the region plan. Its emitters are pure functions of (IR, plan,
+// options): same input, byte-identical output, no timestamps or absolute
+// paths. The CLI (forocl build, forocl run) and the examples call it.
+package codegen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/forocl/forocl/ir"
+	"github.com/forocl/forocl/regions"
+)
+
+// Strategy chooses how halos are served.
+type Strategy int
+
+const (
+	// Local loads every input read through a halo, and every temporary
+	// read at a shift, into __local tiles shared by the work-group, with
+	// barriers between writes and reads (the paper's mapping).
+	Local Strategy = iota
+	// Direct uses no local memory: halo reads go to global memory (and the
+	// caches), temporaries are recomputed in registers at every shift a
+	// work-item needs them.
+	Direct
+)
+
+func (s Strategy) String() string {
+	if s == Direct {
+		return "direct"
+	}
+	return "local"
+}
+
+// ParseStrategy parses "local" or "direct".
+func ParseStrategy(s string) (Strategy, error) {
+	switch strings.ToLower(s) {
+	case "local", "":
+		return Local, nil
+	case "direct":
+		return Direct, nil
+	}
+	return Local, fmt.Errorf("unknown strategy %q (want local or direct)", s)
+}
+
+// ParseTile parses a work-group shape such as "16x8" or "256".
+func ParseTile(s string) ([]int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	parts := strings.Split(strings.ToLower(s), "x")
+	if len(parts) > regions.MaxRank {
+		return nil, fmt.Errorf("tile %q has more than %d dimensions", s, regions.MaxRank)
+	}
+	tile := make([]int, len(parts))
+	total := 1
+	for i, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < 1 || n > 1024 {
+			return nil, fmt.Errorf("tile %q: %q is not a size between 1 and 1024", s, p)
+		}
+		tile[i] = n
+		total *= n
+	}
+	if total > 1024 {
+		return nil, fmt.Errorf("tile %q has %d work-items; at most 1024 are allowed", s, total)
+	}
+	return tile, nil
+}
+
+// DefaultTile is the work-group shape used when none is given.
+func DefaultTile(s Strategy, rank int) []int {
+	switch rank {
+	case 0, 1:
+		return []int{256}
+	case 2:
+		if s == Direct {
+			return []int{32, 8}
+		}
+		return []int{16, 16}
+	}
+	if s == Direct {
+		return []int{32, 4, 2}
+	}
+	return []int{16, 4, 4}
+}
+
+// ArgKind says what a kernel argument carries.
+type ArgKind int
+
+const (
+	ScalarArg ArgKind = iota // a scalar dummy, by value
+	ArrayArg                 // an array dummy, a __global pointer
+	ExtentArg                // a grid extent (or the element count of an elemental kernel)
+)
+
+// Arg is one OpenCL kernel argument, in order.
+type Arg struct {
+	Name   string // the Fortran dummy's name, or "n1".."n3" / "n" for extents
+	Kind   ArgKind
+	Type   ir.Kind
+	Intent ir.Intent
+	Dim    int // for ExtentArg: 0-based dimension
+}
+
+// KernelABI is everything a host needs to launch a generated kernel.
+type KernelABI struct {
+	Name      string
+	Source    string // the Fortran file it came from
+	Elemental bool   // launched over the flat element count
+	Rank      int    // grid rank (1 for elemental kernels)
+	Strategy  Strategy
+	Args      []Arg
+	Local     []int // work-group shape, len Rank
+	// Origin and Shrink: work-item g owns grid position Origin+g (0-based),
+	// and the launch covers n_d - Shrink[d] positions per dimension.
+	Origin, Shrink regions.Shift
+	// LocalBytes is the __local memory one work-group uses.
+	LocalBytes int
+}
+
+// Launch returns the global and local sizes for a grid of extents n (for an
+// elemental kernel, n holds the one element count). The global size is
+// padded to a multiple of the work-group size; the kernel masks the rest.
+// It fails when the grid is too small for the kernel's halos.
+func (k *KernelABI) Launch(n []int) (global, local []int, err error) {
+	if len(n) != k.Rank {
+		return nil, nil, fmt.Errorf("kernel %q needs a %d-D grid, got %d extents", k.Name, k.Rank, len(n))
+	}
+	global = make([]int, k.Rank)
+	local = make([]int, k.Rank)
+	for d := 0; d < k.Rank; d++ {
+		e := n[d] - k.Shrink[d]
+		if e < 1 {
+			return nil, nil, fmt.Errorf("kernel %q: grid extent %d in dimension %d leaves no interior (halos need more than %d)", k.Name, n[d], d+1, k.Shrink[d])
+		}
+		local[d] = k.Local[d]
+		global[d] = (e + local[d] - 1) / local[d] * local[d]
+	}
+	return global, local, nil
+}

@@ -1,0 +1,280 @@
+package codegen
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/forocl/forocl/ir"
+)
+
+// C operator precedences, higher binds tighter.
+const (
+	precTernary = 3
+	precOr      = 4
+	precAnd     = 5
+	precEq      = 9
+	precRel     = 10
+	precAdd     = 12
+	precMul     = 13
+	precUnary   = 15
+	precPrimary = 16
+)
+
+// exprGen prints IR expressions as OpenCL C. How a window or a variable
+// reads depends on where the expression is evaluated (a tile, a register, a
+// global load at some shift), so the caller supplies those two printers.
+type exprGen struct {
+	window func(w *ir.Window) string
+	ref    func(v *ir.Var) string
+	funcs  map[*ir.Func]string // C names of elemental functions
+}
+
+// ctype is the OpenCL C type of a kind. Logicals are stored as int.
+func ctype(k ir.Kind) string {
+	switch k {
+	case ir.Real4:
+		return "float"
+	case ir.Real8:
+		return "double"
+	}
+	return "int"
+}
+
+func (g *exprGen) expr(e ir.Expr) string {
+	s, _ := g.prec(e)
+	return s
+}
+
+// paren prints e, parenthesised if it binds less tightly than p.
+func (g *exprGen) paren(e ir.Expr, p int) string {
+	s, q := g.prec(e)
+	if q < p {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+func (g *exprGen) prec(e ir.Expr) (string, int) {
+	switch e := e.(type) {
+	case *ir.Const:
+		s := constant(e.Kind, e.Float, e.Int, e.Bool)
+		if strings.HasPrefix(s, "-") {
+			return s, precUnary
+		}
+		return s, precPrimary
+	case *ir.Ref:
+		return g.ref(e.Var), precPrimary
+	case *ir.Window:
+		return g.window(e), precPrimary
+	case *ir.Convert:
+		if c, ok := e.X.(*ir.Const); ok {
+			return g.prec(convertConst(c, e.T.Kind))
+		}
+		return "(" + ctype(e.T.Kind) + ")" + g.paren(e.X, precUnary), precUnary
+	case *ir.Unary:
+		op := "-"
+		if e.Op == ir.Not {
+			op = "!"
+		}
+		x := g.paren(e.X, precUnary)
+		if strings.HasPrefix(x, "-") {
+			x = "(" + x + ")"
+		}
+		return op + x, precUnary
+	case *ir.Binary:
+		return g.binary(e)
+	case *ir.Intrinsic:
+		return g.intrinsic(e), precPrimary
+	case *ir.Call:
+		args := make([]string, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = g.expr(a)
+		}
+		return g.funcs[e.Func] + "(" + strings.Join(args, ", ") + ")", precPrimary
+	}
+	panic(fmt.Sprintf("internal error: codegen: unexpected expression %T", e))
+}
+
+func (g *exprGen) binary(e *ir.Binary) (string, int) {
+	if e.Op == ir.Pow {
+		return g.pow(e), precPrimary
+	}
+	var op string
+	var p int
+	switch e.Op {
+	case ir.Add:
+		op, p = "+", precAdd
+	case ir.Sub:
+		op, p = "-", precAdd
+	case ir.Mul:
+		op, p = "*", precMul
+	case ir.Div:
+		op, p = "/", precMul
+	case ir.Eq, ir.Eqv:
+		op, p = "==", precEq
+	case ir.Ne, ir.Neqv:
+		op, p = "!=", precEq
+	case ir.Lt:
+		op, p = "<", precRel
+	case ir.Le:
+		op, p = "<=", precRel
+	case ir.Gt:
+		op, p = ">", precRel
+	case ir.Ge:
+		op, p = ">=", precRel
+	case ir.And:
+		op, p = "&&", precAnd
+	case ir.Or:
+		op, p = "||", precOr
+	default:
+		panic(fmt.Sprintf("internal error: codegen: binary operator %v", e.Op))
+	}
+	// Left-associative: the right operand needs parentheses at equal
+	// precedence. Comparisons of comparisons never occur in Fortran.
+	return g.paren(e.X, p) + " " + op + " " + g.paren(e.Y, p+1), p
+}
+
+// pow prints x**y the way gfortran evaluates it: small integer exponents
+// become multiplications (x**2 is x*x), other integer exponents pown, real
+// exponents pow.
+func (g *exprGen) pow(e *ir.Binary) string {
+	if c, ok := e.Y.(*ir.Const); ok && c.Kind == ir.Int && e.X.Type().Kind.IsReal() {
+		x := g.paren(e.X, precMul)
+		switch c.Int {
+		case 1:
+			return "(" + g.expr(e.X) + ")"
+		case 2:
+			return "(" + x + " * " + x + ")"
+		case 3:
+			return "(" + x + " * " + x + " * " + x + ")"
+		case 4:
+			return "((" + x + " * " + x + ") * (" + x + " * " + x + "))"
+		}
+	}
+	if e.Y.Type().Kind == ir.Int {
+		if e.X.Type().Kind == ir.Int {
+			return "ipow(" + g.expr(e.X) + ", " + g.expr(e.Y) + ")"
+		}
+		return "pown(" + g.expr(e.X) + ", " + g.expr(e.Y) + ")"
+	}
+	return "pow(" + g.expr(e.X) + ", " + g.expr(e.Y) + ")"
+}
+
+// intrinsic maps a Fortran intrinsic to OpenCL C. Sema has checked the
+// argument count and converted the arguments to a common kind where
+// Fortran requires one.
+func (g *exprGen) intrinsic(e *ir.Intrinsic) string {
+	args := make([]string, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = g.expr(a)
+	}
+	isReal := len(e.Args) > 0 && e.Args[0].Type().Kind.IsReal()
+	call := func(name string) string { return name + "(" + strings.Join(args, ", ") + ")" }
+	cast := func(k ir.Kind, s string) string { return "(" + ctype(k) + ")(" + s + ")" }
+	switch e.Name {
+	case "sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
+		"sinh", "cosh", "tanh", "atan2":
+		return call(e.Name)
+	case "abs":
+		if isReal {
+			return call("fabs")
+		}
+		return call("abs")
+	case "min", "max":
+		fn := e.Name
+		if isReal {
+			fn = "f" + e.Name
+		}
+		s := args[0]
+		for _, a := range args[1:] {
+			s = fn + "(" + s + ", " + a + ")"
+		}
+		return s
+	case "mod":
+		if isReal {
+			return call("fmod")
+		}
+		return "(" + args[0] + ") % (" + args[1] + ")"
+	case "modulo":
+		if isReal {
+			return "(" + args[0] + ") - floor((" + args[0] + ") / (" + args[1] + ")) * (" + args[1] + ")"
+		}
+		return "(((" + args[0] + ") % (" + args[1] + ")) + (" + args[1] + ")) % (" + args[1] + ")"
+	case "sign":
+		if isReal {
+			return "copysign(fabs(" + args[0] + "), " + args[1] + ")"
+		}
+		return "((" + args[1] + ") >= 0 ? abs(" + args[0] + ") : -abs(" + args[0] + "))"
+	case "floor":
+		return cast(ir.Int, "floor("+args[0]+")")
+	case "ceiling":
+		return cast(ir.Int, "ceil("+args[0]+")")
+	case "int":
+		return cast(ir.Int, args[0])
+	case "nint":
+		return cast(ir.Int, "round("+args[0]+")")
+	case "aint":
+		return call("trunc")
+	case "anint":
+		return call("round")
+	case "real", "dble", "sngl", "float":
+		return cast(e.T.Kind, args[0])
+	case "merge":
+		return "((" + args[2] + ") ? (" + args[0] + ") : (" + args[1] + "))"
+	}
+	panic(fmt.Sprintf("internal error: codegen: intrinsic %q has no OpenCL mapping", e.Name))
+}
+
+// convertConst folds a conversion of a constant the way Fortran performs it
+// at run time: a real(4) literal widened to real(8) keeps its real(4)
+// rounding (0.1 becomes 0.100000001490116...).
+func convertConst(c *ir.Const, to ir.Kind) *ir.Const {
+	out := *c
+	out.Kind = to
+	switch {
+	case c.Kind == ir.Int && to.IsReal():
+		out.Float = float64(c.Int)
+	case c.Kind.IsReal() && to == ir.Int:
+		out.Int = int64(c.Float)
+	case c.Kind == ir.Real4:
+		out.Float = float64(float32(c.Float))
+	}
+	if to == ir.Real4 {
+		out.Float = float64(float32(out.Float))
+	}
+	return &out
+}
+
+// constant prints a literal of kind k.
+func constant(k ir.Kind, f float64, i int64, b bool) string {
+	switch k {
+	case ir.Real4:
+		return realLit(float64(float32(f)), 32) + "f"
+	case ir.Real8:
+		return realLit(f, 64)
+	case ir.Logical:
+		if b {
+			return "1"
+		}
+		return "0"
+	}
+	return strconv.FormatInt(i, 10)
+}
+
+func realLit(f float64, bits int) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "INFINITY"
+	case math.IsInf(f, -1):
+		return "-INFINITY"
+	case math.IsNaN(f):
+		return "NAN"
+	}
+	s := strconv.FormatFloat(f, 'g', -1, bits)
+	if !strings.ContainsAny(s, ".e") {
+		s += ".0"
+	}
+	return s
+}

@@ -1,0 +1,165 @@
+package diag
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Sources maps a file name (as it appears in Pos.File) to its contents, so
+// Render can show the offending line.
+type Sources map[string][]byte
+
+// DefaultLimit is the number of errors rendered before "N more errors".
+const DefaultLimit = 20
+
+// Render writes the diagnostics of l in clang style:
+//
+//	file:line:col: error: message
+//	   12 |   H = region_cpy(H, halo
+//	      |                        ^
+//	hint: ...
+//	file:line:col: note: ...
+//
+// At most one error per source line is shown (the first), and after limit
+// errors it writes "N more errors" instead of the rest. limit <= 0 means
+// DefaultLimit.
+func Render(w io.Writer, l List, src Sources, limit int) {
+	if limit <= 0 {
+		limit = DefaultLimit
+	}
+	shown, hidden := 0, 0
+	type lineKey struct {
+		file string
+		line int
+	}
+	seen := map[lineKey]bool{}
+	for _, d := range l.Items {
+		if d.Severity == Error {
+			k := lineKey{d.Span.Start.File, d.Span.Start.Line}
+			if d.Span.IsValid() && seen[k] {
+				continue
+			}
+			seen[k] = true
+			if shown >= limit {
+				hidden++
+				continue
+			}
+			shown++
+		}
+		renderOne(w, d.Severity, d.Span, d.Msg, src)
+		if d.Hint != "" {
+			fmt.Fprintf(w, "hint: %s\n", d.Hint)
+		}
+		for _, n := range d.Notes {
+			renderOne(w, Note, n.Span, n.Msg, src)
+		}
+	}
+	if hidden > 0 {
+		s := "s"
+		if hidden == 1 {
+			s = ""
+		}
+		fmt.Fprintf(w, "%d more error%s\n", hidden, s)
+	}
+}
+
+// String renders l to a string with the default limit.
+func (l List) String(src Sources) string {
+	var b bytes.Buffer
+	Render(&b, l, src, 0)
+	return b.String()
+}
+
+func renderOne(w io.Writer, sev Severity, sp Span, msg string, src Sources) {
+	if !sp.IsValid() {
+		if sp.Start.File != "" {
+			fmt.Fprintf(w, "%s: %s: %s\n", sp.Start.File, sev, msg)
+		} else {
+			fmt.Fprintf(w, "forocl: %s: %s\n", sev, msg)
+		}
+		return
+	}
+	fmt.Fprintf(w, "%s: %s: %s\n", sp.Start, sev, msg)
+	line, ok := sourceLine(src[sp.Start.File], sp.Start.Line)
+	if !ok {
+		return
+	}
+	// Keep very long lines readable: show a window around the caret.
+	col := sp.Start.Col - 1
+	if col > len(line) {
+		col = len(line)
+	}
+	width := 1
+	if sp.End.IsValid() && sp.End.Line == sp.Start.Line && sp.End.Col > sp.Start.Col {
+		width = sp.End.Col - sp.Start.Col
+	}
+	start := 0
+	if len(line) > 160 {
+		start = col - 60
+		if start < 0 {
+			start = 0
+		}
+		end := start + 160
+		if end > len(line) {
+			end = len(line)
+		}
+		line = line[start:end]
+		col -= start
+	}
+	if col+width > len(line) {
+		width = len(line) - col
+		if width < 1 {
+			width = 1
+		}
+	}
+	gutter := fmt.Sprintf("%5d | ", sp.Start.Line)
+	fmt.Fprintf(w, "%s%s\n", gutter, line)
+	// The caret line copies tabs from the source so that it lines up.
+	var pad strings.Builder
+	for i := 0; i < col && i < len(line); i++ {
+		if line[i] == '\t' {
+			pad.WriteByte('\t')
+		} else {
+			pad.WriteByte(' ')
+		}
+	}
+	fmt.Fprintf(w, "      | %s^%s\n", pad.String(), strings.Repeat("~", width-1))
+}
+
+// sourceLine returns line n (1-based) of text without its line ending, with
+// non-printable bytes replaced so the terminal is never corrupted.
+func sourceLine(text []byte, n int) (string, bool) {
+	if text == nil || n < 1 {
+		return "", false
+	}
+	cur := 1
+	start := 0
+	for i := 0; i < len(text) && cur < n; i++ {
+		if text[i] == '\n' {
+			cur++
+			start = i + 1
+		}
+	}
+	if cur != n {
+		return "", false
+	}
+	end := bytes.IndexByte(text[start:], '\n')
+	if end < 0 {
+		end = len(text)
+	} else {
+		end += start
+	}
+	line := text[start:end]
+	line = bytes.TrimRight(line, "\r")
+	var b strings.Builder
+	for _, c := range string(line) {
+		if c == '\t' || c >= ' ' && c != 0x7f && c != 0xfffd {
+			b.WriteRune(c)
+		} else {
+			b.WriteByte('?')
+		}
+	}
+	return b.String(), true
+}

@@ -1,0 +1,193 @@
+// Package driver runs forocl's front end and analyses over a set of files:
+// read, parse, resolve modules through include directories, check, plan.
+// It is the one place that shows the whole pipeline; cmd/forocl and the
+// tests call it, and codegen takes its Result.
+package driver
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/ir"
+	"github.com/forocl/forocl/parser"
+	"github.com/forocl/forocl/regions"
+	"github.com/forocl/forocl/sema"
+)
+
+// Version is forocl's version, printed in generated files.
+const Version = "0.1.0"
+
+// Options configure Compile.
+type Options struct {
+	// IncludeDirs are searched for modules that the files use but do not
+	// define (like -I for a Fortran compiler).
+	IncludeDirs []string
+}
+
+// Result is what the pipeline produced. Program and Plan are nil when
+// Diags has errors.
+type Result struct {
+	Files   []*ast.File
+	Sources diag.Sources
+	Program *ir.Program
+	Plan    *regions.Plan
+	Diags   diag.List
+}
+
+// Compile runs parse, sema and regions over paths.
+func Compile(paths []string, opts Options) *Result {
+	res := &Result{Sources: diag.Sources{}}
+	for _, p := range paths {
+		f := res.parse(p)
+		if f != nil {
+			res.Files = append(res.Files, f)
+		}
+	}
+	lib := res.library(opts.IncludeDirs)
+	if res.Diags.HasErrors() {
+		res.Diags.Sort()
+		return res
+	}
+	prog, diags := sema.Check(res.Files, sema.Options{Library: lib})
+	res.Diags.Append(diags)
+	res.Diags.Sort()
+	if res.Diags.HasErrors() || prog == nil {
+		return res
+	}
+	res.Program = prog
+	res.Plan = regions.Analyze(prog)
+	return res
+}
+
+func (res *Result) parse(path string) *ast.File {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		msg := err.Error()
+		if pe, ok := err.(*os.PathError); ok {
+			msg = pe.Err.Error()
+		}
+		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Span: diag.Span{Start: diag.Pos{File: path}}, Msg: "cannot read file: " + msg})
+		return nil
+	}
+	res.Sources[path] = src
+	f, diags := parser.Parse(path, src)
+	res.Diags.Append(diags)
+	return f
+}
+
+// library parses the Fortran files of the include directories that define
+// modules the given files use but do not define.
+func (res *Result) library(dirs []string) []*ast.File {
+	defined := map[string]bool{}
+	for _, f := range res.Files {
+		for _, u := range f.Units {
+			if m, ok := u.(*ast.Module); ok {
+				defined[m.Name.Name] = true
+			}
+		}
+	}
+	missing := false
+	for _, f := range res.Files {
+		for _, name := range usedModules(f) {
+			if !defined[name] {
+				missing = true
+			}
+		}
+	}
+	if !missing {
+		return nil
+	}
+	var lib []*ast.File
+	for _, dir := range dirs {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			res.Diags.Add(diag.Diagnostic{Severity: diag.Warning, Span: diag.Span{Start: diag.Pos{File: dir}}, Msg: "cannot read include directory: " + err.Error()})
+			continue
+		}
+		names := make([]string, 0, len(entries))
+		for _, e := range entries {
+			ext := strings.ToLower(filepath.Ext(e.Name()))
+			if !e.IsDir() && (ext == ".f90" || ext == ".f95" || ext == ".f03" || ext == ".f08") {
+				names = append(names, e.Name())
+			}
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			path := filepath.Join(dir, n)
+			src, err := os.ReadFile(path)
+			if err != nil {
+				continue
+			}
+			f, _ := parser.Parse(path, src) // errors in unrelated library files are not ours to report
+			if f == nil {
+				continue
+			}
+			res.Sources[path] = src
+			lib = append(lib, f)
+		}
+	}
+	return lib
+}
+
+func usedModules(f *ast.File) []string {
+	var out []string
+	var scope func(s *ast.Scope)
+	scope = func(s *ast.Scope) {
+		for _, u := range s.Uses {
+			out = append(out, u.Module.Name)
+		}
+	}
+	var sub func(p *ast.Subprogram)
+	sub = func(p *ast.Subprogram) {
+		scope(&p.Scope)
+		for _, c := range p.Contains {
+			sub(c)
+		}
+	}
+	for _, u := range f.Units {
+		switch u := u.(type) {
+		case *ast.Module:
+			scope(&u.Scope)
+			for _, c := range u.Contains {
+				sub(c)
+			}
+		case *ast.Subprogram:
+			sub(u)
+		}
+	}
+	return out
+}
+
+// KernelsByFile groups the program's kernels by the file they came from,
+// in the order of the files given to Compile.
+func (res *Result) KernelsByFile() (files []string, kernels map[string][]*ir.Kernel) {
+	kernels = map[string][]*ir.Kernel{}
+	for _, k := range res.Program.Kernels {
+		if _, seen := kernels[k.File]; !seen {
+			files = append(files, k.File)
+		}
+		kernels[k.File] = append(kernels[k.File], k)
+	}
+	return files, kernels
+}
+
+// Kernel returns the kernel named name (case-insensitive), or an error
+// listing the kernels there are.
+func (res *Result) Kernel(name string) (*ir.Kernel, error) {
+	var names []string
+	for _, k := range res.Program.Kernels {
+		if strings.EqualFold(k.Name, name) {
+			return k, nil
+		}
+		names = append(names, k.Name)
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("no kernel %q: the files define no kernels", name)
+	}
+	return nil, fmt.Errorf("no kernel %q; kernels: %s", name, strings.Join(names, ", "))
+}

@@ -1,0 +1,184 @@
+// Package ir is forocl's typed kernel IR: what sema.Check produces from the
+// AST and what every later pass (regions, codegen) reads. It knows nothing of
+// Fortran syntax or of participle.
+//
+// The IR is data-parallel. An array statement is an element-wise assignment
+// over a "frame": the index space k (0-based, per dimension) whose extent is
+// the grid extent n_d minus the statement's Shrink[d]. Every array operand is
+// a Window: element k of the frame reads element k+Lo[d] of the window's
+// variable. A window of a kernel dummy is region_cpy(A, halo) (Lo/Hi are the
+// halo's low and high entries); a whole array is a window with zero Lo/Hi.
+// Windows of temporaries work the same way on the temporary's own index
+// space, whose extent is n_d - Var.Shrink[d]. See Note [frames] in regions
+// for how frames map to work-items.
+//
+// Invariants established by sema (later passes may rely on them):
+//   - every Window in one Assign has the same extent n_d - Assign.Shrink[d];
+//   - pointers (region_ptr) have been resolved: an assignment through pH is an
+//     Assign whose LHS is a Window of the intent(out) dummy;
+//   - where/elsewhere are lowered to Assigns with a Mask; a mask that reads an
+//     array assigned in the same WHERE is first copied into a logical temp;
+//   - halo arrays and named constants are folded into constants;
+//   - mixed kinds are made explicit with Convert nodes.
+package ir
+
+import "github.com/forocl/forocl/diag"
+
+// Kind is a scalar type.
+type Kind int
+
+const (
+	Invalid Kind = iota
+	Int          // default integer, 32-bit
+	Real4        // real, real(4)
+	Real8        // real(8), double precision
+	Logical
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Int:
+		return "integer"
+	case Real4:
+		return "real(4)"
+	case Real8:
+		return "real(8)"
+	case Logical:
+		return "logical"
+	}
+	return "invalid"
+}
+
+// IsReal reports whether k is Real4 or Real8.
+func (k Kind) IsReal() bool { return k == Real4 || k == Real8 }
+
+// Type is a kind and a rank (0 for scalars).
+type Type struct {
+	Kind Kind
+	Rank int
+}
+
+// Intent is a dummy argument's intent.
+type Intent int
+
+const (
+	IntentNone Intent = iota
+	In
+	Out
+	InOut
+)
+
+func (i Intent) String() string {
+	switch i {
+	case In:
+		return "in"
+	case Out:
+		return "out"
+	case InOut:
+		return "inout"
+	}
+	return "none"
+}
+
+// Role says what a variable is.
+type Role int
+
+const (
+	Dummy   Role = iota // a kernel or function dummy argument
+	Local               // a scalar local of a kernel or function
+	Temp                // an allocatable array temporary of a kernel
+	Pointer             // a region_ptr pointer; resolved away in statements
+	Result              // an elemental function's result variable
+)
+
+// Var is a variable of a kernel or elemental function. Vars are compared by
+// pointer identity.
+type Var struct {
+	Name   string // as first declared by the user
+	Kind   Kind
+	Rank   int
+	Role   Role
+	Intent Intent
+	Target bool
+	Pos    diag.Span // the declaration
+	// Shrink, for a Temp, gives its extent per dimension as n_d - Shrink[d],
+	// fixed by its first assignment. Nil for scalars and dummies (dummies
+	// have the grid extent, Shrink 0).
+	Shrink []int
+}
+
+// Program is everything forocl translates from a set of files: the elemental
+// functions (callees before callers) and the kernels, in source order.
+type Program struct {
+	Funcs   []*Func
+	Kernels []*Kernel
+}
+
+// Kernel is a !$OFP KERNEL subroutine or a pure elemental subroutine.
+type Kernel struct {
+	Name string
+	File string // the source file, as given on the command line
+	Pos  diag.Span
+	// Elemental marks a pure elemental subroutine: every dummy is scalar in
+	// the source and becomes an array of the launch shape; the body is
+	// scalar code run once per element; Rank is 0.
+	Elemental bool
+	Rank      int    // the grid rank shared by all array dummies
+	Params    []*Var // dummies in argument order
+	Locals    []*Var // scalar locals
+	Temps     []*Var // array temporaries in order of first assignment
+	Body      []Stmt
+}
+
+// Func is a pure elemental function, translated to an inline OpenCL
+// function. All dummies are scalar intent(in).
+type Func struct {
+	Name   string
+	File   string
+	Pos    diag.Span
+	Params []*Var
+	Result *Var
+	Locals []*Var
+	Body   []Stmt // scalar statements only
+}
+
+// Stmt is a statement: *Assign, *If or *Return.
+type Stmt interface {
+	Span() diag.Span
+	stmt()
+}
+
+// Assign is "LHS = RHS". For an array assignment LHS is a *Window and
+// Shrink gives the frame; for a scalar assignment LHS is a *Ref and Shrink
+// is nil. Mask, when not nil, is a logical expression of the same frame:
+// the element is assigned only where it is true (lowered WHERE).
+type Assign struct {
+	Pos    diag.Span
+	LHS    Expr
+	RHS    Expr
+	Mask   Expr
+	Shrink []int
+}
+
+// If is a scalar IF; Cond is a scalar logical expression. In kernels the
+// condition is uniform across work-items unless it reads an elemental
+// kernel's dummies.
+type If struct {
+	Pos  diag.Span
+	Cond Expr
+	Then []Stmt
+	Else []Stmt
+}
+
+// Return leaves the kernel or function.
+type Return struct {
+	Pos diag.Span
+}
+
+func (*Assign) stmt() {}
+func (*If) stmt()     {}
+func (*Return) stmt() {}
+
+func (s *Assign) Span() diag.Span { return s.Pos }
+func (s *If) Span() diag.Span     { return s.Pos }
+func (s *Return) Span() diag.Span { return s.Pos }
