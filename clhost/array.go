@@ -1,0 +1,109 @@
+package clhost
+
+import (
+	"fmt"
+	"strings"
+)
+
+// DType is the element type of an Array.
+type DType int
+
+const (
+	Float32 DType = iota
+	Float64
+	Int32
+)
+
+func (t DType) String() string {
+	switch t {
+	case Float64:
+		return "float64"
+	case Int32:
+		return "int32"
+	}
+	return "float32"
+}
+
+// Size returns the bytes of one element.
+func (t DType) Size() int64 {
+	if t == Float64 {
+		return 8
+	}
+	return 4
+}
+
+// Shape is an array's extents, first dimension fastest (column-major, as
+// in Fortran).
+type Shape []int
+
+// Len returns the number of elements.
+func (s Shape) Len() int {
+	n := 1
+	for _, x := range s {
+		n *= x
+	}
+	return n
+}
+
+// Equal reports whether s and t are the same shape.
+func (s Shape) Equal(t Shape) bool {
+	if len(s) != len(t) {
+		return false
+	}
+	for i := range s {
+		if s[i] != t[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (s Shape) String() string {
+	p := make([]string, len(s))
+	for i, x := range s {
+		p[i] = fmt.Sprint(x)
+	}
+	return "(" + strings.Join(p, ", ") + ")"
+}
+
+// Array is a device buffer with an element type and a shape: what the
+// generated Go harnesses take, so they can check shapes before a launch.
+type Array struct {
+	*Buffer
+	DType DType
+	Shape Shape
+}
+
+// NewArray allocates an uninitialised device array.
+func (c *Context) NewArray(dt DType, shape ...int) (*Array, error) {
+	s := Shape(append([]int(nil), shape...))
+	for _, x := range s {
+		if x < 1 {
+			return nil, fmt.Errorf("array shape %v has an extent below 1", s)
+		}
+	}
+	b, err := c.NewBuffer(int64(s.Len()) * dt.Size())
+	if err != nil {
+		return nil, err
+	}
+	return &Array{Buffer: b, DType: dt, Shape: s}, nil
+}
+
+// LaunchSize returns the global and local sizes for a grid of extents n,
+// a kernel whose launch covers n[d]-shrink[d] positions per dimension, and
+// work-group shape local. The global size is padded to a multiple of the
+// work-group (generated kernels mask the padding).
+func LaunchSize(n, shrink, local []int) (global, loc []int, err error) {
+	if len(n) != len(local) || len(shrink) != len(local) {
+		return nil, nil, fmt.Errorf("grid %v does not match the kernel's %d-D launch", n, len(local))
+	}
+	global = make([]int, len(n))
+	for d := range n {
+		e := n[d] - shrink[d]
+		if e < 1 {
+			return nil, nil, fmt.Errorf("grid extent %d in dimension %d leaves no interior (the halos take %d)", n[d], d+1, shrink[d])
+		}
+		global[d] = (e + local[d] - 1) / local[d] * local[d]
+	}
+	return global, append([]int(nil), local...), nil
+}

@@ -1,0 +1,47 @@
+// Package clhost is forocl's only door to the OpenCL runtime.
+//
+// It takes OpenCL C source produced by the forocl code generator, plus host
+// data (float32, float64 and int32 slices), and gives back device buffers,
+// built programs, kernels, launches with profiling events, and errors that
+// name both the OpenCL call and the error code (for example
+// "clEnqueueNDRangeKernel: CL_INVALID_WORK_GROUP_SIZE (-54)"). The forocl
+// runtime, the test harness and the "forocl devices" command call it.
+//
+// The OpenCL C API (a 1.2 subset) is bound at run time through purego, so the
+// package builds without cgo (CGO_ENABLED=0). The OpenCL ICD loader
+// (libOpenCL.so.1) is opened lazily, on the first call that needs it; a
+// program that never touches OpenCL never opens it. When the loader or every
+// platform is missing, the error says what to install and satisfies
+// errors.Is(err, ErrUnavailable).
+//
+// # Devices
+//
+// Devices lists every device of every platform; Select picks one by "P:D"
+// index or by a case-insensitive substring of platform, name, vendor, type and
+// version.
+// With an empty selector Select reads the FOROCL_DEVICE environment variable
+// and, if that is empty too, prefers the first GPU over the first device.
+//
+// # Object lifetime
+//
+// A Context owns one OpenCL context and one in-order, profiling-enabled
+// command queue. Every buffer, program, kernel and event created through it
+// is tracked; each has its own Release, and Context.Close releases whatever
+// is still alive, so nothing depends on finalizers. Release and Close are
+// idempotent. A Context may be used from several goroutines, but a Kernel's
+// SetArgs followed by Launch must not race with another SetArgs on the same
+// Kernel, and Close must not race with other calls.
+//
+// # Program cache
+//
+// Building programs can be slow (seconds on some GPU drivers), so
+// BuildProgram caches program binaries on disk. The key is the SHA-256 of
+// the device name, driver version, platform name, build options and source.
+// Files live in the directory named by the FOROCL_CACHE environment variable
+// if it is set, otherwise in os.UserCacheDir()/forocl/programs (for example
+// ~/.cache/forocl/programs/<key>.bin on Linux); FOROCL_CACHE=off disables the
+// cache. A cache file also keeps the original build log, so warnings survive
+// a cache hit. A cache entry that fails to load or build is ignored and the
+// program is built from source; failures to write the cache are ignored.
+// CacheDir reports the directory and ClearCache empties it.
+package clhost

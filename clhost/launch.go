@@ -1,0 +1,116 @@
+package clhost
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"time"
+	"unsafe"
+)
+
+// Event is the completion event of one kernel launch. Events are tracked by
+// their Context; release them when done in long-running loops.
+type Event struct {
+	ctx *Context
+	h   uintptr // cl_event
+}
+
+// Launch enqueues kernel k over a 1- to 3-dimensional NDRange. local may be
+// nil to let the driver choose the work-group size. clhost does not pad
+// global: with OpenCL 1.2 semantics each global size must be a multiple of
+// the matching local size, otherwise the driver reports
+// CL_INVALID_WORK_GROUP_SIZE. The returned Event completes when the kernel
+// has run; Release it when done with it (Close releases events left over,
+// but until then each one holds driver resources).
+func (c *Context) Launch(k *Kernel, global, local []int) (*Event, error) {
+	const op = "clEnqueueNDRangeKernel"
+	if k == nil {
+		return nil, errors.New("clhost: Launch: nil *Kernel")
+	}
+	if err := c.alive(kindKernel, k.ctx, k.h); err != nil {
+		return nil, err
+	}
+	dims := len(global)
+	if dims < 1 || dims > clMaxWorkDims {
+		return nil, fmt.Errorf("clhost: Launch %s: %d global dimensions, want 1 to 3", k.name, dims)
+	}
+	if len(local) != 0 && len(local) != dims {
+		return nil, fmt.Errorf("clhost: Launch %s: global has %d dimensions but local has %d", k.name, dims, len(local))
+	}
+	g := make([]uintptr, dims)
+	for i, n := range global {
+		if n <= 0 {
+			return nil, fmt.Errorf("clhost: Launch %s: global size %v, want every entry > 0", k.name, global)
+		}
+		g[i] = uintptr(n)
+	}
+	var l []uintptr
+	var lp unsafe.Pointer
+	if len(local) != 0 {
+		l = make([]uintptr, dims)
+		for i, n := range local {
+			if n <= 0 {
+				return nil, fmt.Errorf("clhost: Launch %s: local size %v, want every entry > 0", k.name, local)
+			}
+			l[i] = uintptr(n)
+		}
+		lp = unsafe.Pointer(&l[0])
+	}
+	var ev uintptr
+	code := cl.EnqueueNDRangeKernel(c.queue, k.h, uint32(dims), nil, unsafe.Pointer(&g[0]), lp, 0, nil, unsafe.Pointer(&ev))
+	runtime.KeepAlive(g)
+	runtime.KeepAlive(l)
+	if err := check(op, code); err != nil {
+		return nil, fmt.Errorf("kernel %s, global %v, local %v: %w", k.name, global, local, err)
+	}
+	if ev == 0 {
+		return nil, fmt.Errorf("kernel %s: %s returned no event", k.name, op)
+	}
+	if err := c.track(kindEvent, ev); err != nil {
+		return nil, err
+	}
+	return &Event{ctx: c, h: ev}, nil
+}
+
+// Wait blocks until the event's command has completed. A kernel that failed
+// during execution is reported as an error.
+func (e *Event) Wait() error {
+	if e == nil {
+		return errors.New("clhost: nil *Event")
+	}
+	if err := e.ctx.alive(kindEvent, e.ctx, e.h); err != nil {
+		return err
+	}
+	evs := []uintptr{e.h}
+	code := cl.WaitForEvents(1, unsafe.Pointer(&evs[0]))
+	runtime.KeepAlive(evs)
+	return check("clWaitForEvents", code)
+}
+
+// Duration waits for the event and returns the device execution time,
+// CL_PROFILING_COMMAND_END minus CL_PROFILING_COMMAND_START.
+func (e *Event) Duration() (time.Duration, error) {
+	if err := e.Wait(); err != nil {
+		return 0, err
+	}
+	const op = "clGetEventProfilingInfo"
+	var start, end uint64
+	if err := check(op, cl.GetEventProfilingInfo(e.h, clProfilingCommandStart, 8, unsafe.Pointer(&start), nil)); err != nil {
+		return 0, err
+	}
+	if err := check(op, cl.GetEventProfilingInfo(e.h, clProfilingCommandEnd, 8, unsafe.Pointer(&end), nil)); err != nil {
+		return 0, err
+	}
+	if end < start {
+		return 0, nil
+	}
+	return time.Duration(end - start), nil
+}
+
+// Release frees the event now. Releasing twice, or after Context.Close,
+// does nothing.
+func (e *Event) Release() {
+	if e != nil {
+		e.ctx.untrackRelease(kindEvent, e.h)
+	}
+}
