@@ -120,24 +120,3 @@ type KernelABI struct {
 	// LocalBytes is the __local memory one work-group uses.
 	LocalBytes int
 }
-
-// Launch returns the global and local sizes for a grid of extents n (for an
-// elemental kernel, n holds the one element count). The global size is
-// padded to a multiple of the work-group size; the kernel masks the rest.
-// It fails when the grid is too small for the kernel's halos.
-func (k *KernelABI) Launch(n []int) (global, local []int, err error) {
-	if len(n) != k.Rank {
-		return nil, nil, fmt.Errorf("kernel %q needs a %d-D grid, got %d extents", k.Name, k.Rank, len(n))
-	}
-	global = make([]int, k.Rank)
-	local = make([]int, k.Rank)
-	for d := 0; d < k.Rank; d++ {
-		e := n[d] - k.Shrink[d]
-		if e < 1 {
-			return nil, nil, fmt.Errorf("kernel %q: grid extent %d in dimension %d leaves no interior (halos need more than %d)", k.Name, n[d], d+1, k.Shrink[d])
-		}
-		local[d] = k.Local[d]
-		global[d] = (e + local[d] - 1) / local[d] * local[d]
-	}
-	return global, local, nil
-}

@@ -844,12 +844,12 @@ func (kg *kernelGen) localStmts(stmts []ir.Stmt, lid []string) {
 				for d := range apos {
 					apos[d] = fmt.Sprintf("_a%d", d)
 				}
-				kg.localAssign(s, lid, apos)
+				kg.localAssign(s, lid, apos, false)
 				continue
 			}
 			lhs := s.LHS.(*ir.Window).Var
 			kg.loop(lhs, regions.BoxOf(kg.kp.Eval[s]), func(rel, pos []string) {
-				kg.localAssign(s, rel, pos)
+				kg.localAssign(s, rel, pos, true)
 			})
 		case *ir.If:
 			// The condition is uniform across the work-group, so barriers
@@ -907,8 +907,9 @@ func (kg *kernelGen) merge(s barrierSnap) barrierSnap {
 func (kg *kernelGen) scalarRef(v *ir.Var) string { return sanitize(v.Name) }
 
 // localAssign emits one array assignment evaluated at relative position
-// rel (absolute pos), local strategy.
-func (kg *kernelGen) localAssign(a *ir.Assign, rel, pos []string) {
+// rel (absolute pos), local strategy. inLoop says a cooperative loop
+// defined "_t", the index of this position in the LHS tile.
+func (kg *kernelGen) localAssign(a *ir.Assign, rel, pos []string, inLoop bool) {
 	e := &kg.e
 	x := &exprGen{funcs: kg.funcs, ref: kg.scalarRef, window: func(w *ir.Window) string {
 		s := kg.kp.WindowShift(a, w)
@@ -931,6 +932,8 @@ func (kg *kernelGen) localAssign(a *ir.Assign, rel, pos []string) {
 		target = sanitize(lhs.Var.Name) + "[" + kg.globalIndex(pos) + "]"
 	case kg.private[lhs.Var]:
 		target = sanitize(lhs.Var.Name)
+	case inLoop:
+		target = "_tile_" + lhs.Var.Name + "[_t]"
 	default:
 		target = "_tile_" + lhs.Var.Name + "[" + kg.tileIndex(lhs.Var, rel, regions.Shift{}) + "]"
 	}

@@ -1,0 +1,268 @@
+// Package oracle runs a forocl kernel serially with gfortran: the
+// independent reference the tests compare OpenCL results with. It writes a
+// small Fortran driver program for the kernel's interface that reads the
+// inputs from raw files, calls the kernel once, and writes the outputs;
+// compiles it with the kernel's own sources; and runs it.
+package oracle
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/forocl/forocl/ir"
+	"github.com/forocl/forocl/npy"
+)
+
+// Build compiles the serial driver for kernel k once; Run then calls it on
+// any inputs and grid shape. module is the module holding the kernel (""
+// for a stand-alone subroutine); sources are the Fortran files to compile,
+// in dependency order (the regions module first); dir is a scratch
+// directory (e.g. t.TempDir()) that the Exe keeps using.
+func Build(k *ir.Kernel, module string, sources []string, dir string) (*Exe, error) {
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		return nil, fmt.Errorf("gfortran not found (on Debian: apt-get install gfortran): %v", err)
+	}
+	rank := k.Rank
+	if k.Elemental {
+		rank = 0 // decided per run; the driver handles ranks 1-3
+	}
+	src := driver(k, module, rank)
+	drv := filepath.Join(dir, "oracle_driver.f90")
+	if err := os.WriteFile(drv, []byte(src), 0o644); err != nil {
+		return nil, err
+	}
+	exe := filepath.Join(dir, "oracle")
+	args := []string{"-O2", "-ffp-contract=off", "-J", dir, "-o", exe}
+	args = append(args, sources...)
+	args = append(args, drv)
+	cmd := exec.Command("gfortran", args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("gfortran %s: %v\n%s\ndriver:\n%s", strings.Join(args, " "), err, out.String(), src)
+	}
+	return &Exe{k: k, path: exe, dir: dir}, nil
+}
+
+// Exe is a compiled serial driver of one kernel.
+type Exe struct {
+	k    *ir.Kernel
+	path string
+	dir  string
+}
+
+// Run calls the kernel once. scalars gives every scalar dummy by lower-case
+// name; arrays gives every array dummy (every dummy of an elemental
+// kernel) by lower-case name, outputs starting from the given contents. It
+// returns the intent(out) and intent(inout) arrays by lower-case name.
+func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map[string]*npy.Array, error) {
+	k := x.k
+	var shape []int
+	var params strings.Builder
+	for _, v := range k.Params {
+		name := strings.ToLower(v.Name)
+		if v.Rank == 0 && !k.Elemental {
+			fmt.Fprintln(&params, literal(v.Kind, scalars[name]))
+			continue
+		}
+		a := arrays[name]
+		if a == nil {
+			return nil, fmt.Errorf("oracle: no array for %q", v.Name)
+		}
+		if shape == nil {
+			shape = a.Shape
+		}
+		if err := writeRaw(filepath.Join(x.dir, "in_"+name+".bin"), a); err != nil {
+			return nil, err
+		}
+	}
+	if len(shape) < 1 || len(shape) > 3 {
+		return nil, fmt.Errorf("oracle: arrays of rank %d are not supported", len(shape))
+	}
+	head := fmt.Sprint(len(shape))
+	for _, n := range shape {
+		head += fmt.Sprintf(" %d", n)
+	}
+	if err := os.WriteFile(filepath.Join(x.dir, "params.txt"), []byte(head+"\n"+params.String()), 0o644); err != nil {
+		return nil, err
+	}
+	run := exec.Command(x.path)
+	run.Dir = x.dir
+	var out bytes.Buffer
+	run.Stdout, run.Stderr = &out, &out
+	if err := run.Run(); err != nil {
+		return nil, fmt.Errorf("serial run: %v\n%s", err, out.String())
+	}
+	res := map[string]*npy.Array{}
+	for _, v := range k.Params {
+		if v.Intent == ir.In || (v.Rank == 0 && !k.Elemental) {
+			continue
+		}
+		name := strings.ToLower(v.Name)
+		a, err := readRaw(filepath.Join(x.dir, "out_"+name+".bin"), arrays[name].DType, shape)
+		if err != nil {
+			return nil, err
+		}
+		res[name] = a
+	}
+	return res, nil
+}
+
+func ftype(k ir.Kind) string {
+	switch k {
+	case ir.Real4:
+		return "real(4)"
+	case ir.Real8:
+		return "real(8)"
+	case ir.Logical:
+		return "logical"
+	}
+	return "integer"
+}
+
+// literal spells a scalar for list-directed input.
+func literal(k ir.Kind, v float64) string {
+	switch k {
+	case ir.Real4:
+		return fmt.Sprintf("%.9g", float32(v))
+	case ir.Real8:
+		return fmt.Sprintf("%.17g", v)
+	case ir.Logical:
+		if v != 0 {
+			return "T"
+		}
+		return "F"
+	}
+	return fmt.Sprint(int64(v))
+}
+
+// driver writes the Fortran driver program. It reads params.txt (rank,
+// extents, then one scalar per line in argument order), the inputs from
+// in_<name>.bin, calls the kernel and writes out_<name>.bin. For a
+// stencil kernel the arrays have the kernel's rank; an elemental kernel
+// gets one driver body per rank 1-3.
+func driver(k *ir.Kernel, module string, rank int) string {
+	var b strings.Builder
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	p("program oracle_driver")
+	if module != "" {
+		p("  use %s", module)
+	}
+	p("  implicit none")
+	p("  integer :: u, r, n(3)")
+	ranks := []int{rank}
+	if rank == 0 {
+		ranks = []int{1, 2, 3}
+	}
+	for _, v := range k.Params {
+		if v.Rank == 0 && !k.Elemental {
+			p("  %s :: s_%s", ftype(v.Kind), strings.ToLower(v.Name))
+		}
+	}
+	for _, r := range ranks {
+		dims := strings.TrimSuffix(strings.Repeat(":,", r), ",")
+		for _, v := range k.Params {
+			if v.Rank > 0 || k.Elemental {
+				p("  %s, allocatable, target :: a%d_%s(%s)", ftype(v.Kind), r, strings.ToLower(v.Name), dims)
+			}
+		}
+	}
+	p("  n = 1")
+	p("  open(newunit=u, file='params.txt', status='old', action='read')")
+	p("  read(u, *) r, n(1:r)")
+	for _, v := range k.Params {
+		if v.Rank == 0 && !k.Elemental {
+			p("  read(u, *) s_%s", strings.ToLower(v.Name))
+		}
+	}
+	p("  close(u)")
+	for _, r := range ranks {
+		p("  if (r == %d) then", r)
+		ext := []string{"n(1)", "n(2)", "n(3)"}[:r]
+		var call []string
+		for _, v := range k.Params {
+			name := strings.ToLower(v.Name)
+			if v.Rank == 0 && !k.Elemental {
+				call = append(call, "s_"+name)
+				continue
+			}
+			arr := fmt.Sprintf("a%d_%s", r, name)
+			call = append(call, arr)
+			p("    allocate(%s(%s))", arr, strings.Join(ext, ","))
+			p("    open(newunit=u, file='in_%s.bin', access='stream', form='unformatted', status='old', action='read')", name)
+			p("    read(u) %s", arr)
+			p("    close(u)")
+		}
+		p("    call %s(%s)", k.Name, strings.Join(call, ", "))
+		for _, v := range k.Params {
+			if v.Intent == ir.In || (v.Rank == 0 && !k.Elemental) {
+				continue
+			}
+			name := strings.ToLower(v.Name)
+			p("    open(newunit=u, file='out_%s.bin', access='stream', form='unformatted', status='replace', action='write')", name)
+			p("    write(u) a%d_%s", r, name)
+			p("    close(u)")
+		}
+		p("  end if")
+	}
+	p("end program oracle_driver")
+	return b.String()
+}
+
+func writeRaw(path string, a *npy.Array) error {
+	var buf bytes.Buffer
+	switch {
+	case a.F32 != nil:
+		binary.Write(&buf, binary.LittleEndian, a.F32)
+	case a.F64 != nil:
+		binary.Write(&buf, binary.LittleEndian, a.F64)
+	case a.I32 != nil:
+		binary.Write(&buf, binary.LittleEndian, a.I32)
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+func readRaw(path string, dt npy.DType, shape []int) (*npy.Array, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	n := 1
+	for _, s := range shape {
+		n *= s
+	}
+	a := &npy.Array{DType: dt, Shape: append([]int(nil), shape...)}
+	switch dt {
+	case npy.Float32:
+		if len(data) != 4*n {
+			return nil, fmt.Errorf("%s: %d bytes, want %d", path, len(data), 4*n)
+		}
+		a.F32 = make([]float32, n)
+		for i := range a.F32 {
+			a.F32[i] = math.Float32frombits(binary.LittleEndian.Uint32(data[4*i:]))
+		}
+	case npy.Float64:
+		if len(data) != 8*n {
+			return nil, fmt.Errorf("%s: %d bytes, want %d", path, len(data), 8*n)
+		}
+		a.F64 = make([]float64, n)
+		for i := range a.F64 {
+			a.F64[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[8*i:]))
+		}
+	default:
+		if len(data) != 4*n {
+			return nil, fmt.Errorf("%s: %d bytes, want %d", path, len(data), 4*n)
+		}
+		a.I32 = make([]int32, n)
+		for i := range a.I32 {
+			a.I32[i] = int32(binary.LittleEndian.Uint32(data[4*i:]))
+		}
+	}
+	return a, nil
+}

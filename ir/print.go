@@ -1,0 +1,267 @@
+package ir
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Fprint writes a deterministic, readable dump of p: the functions, then
+// the kernels with their parameters, locals, temporaries and statements.
+// It is what "forocl dump --stage=ir" prints and what sema's golden tests
+// pin. Windows print as H[+lo1,+lo2|-hi1,-hi2] (a whole array as H), frames
+// and temporary extents in terms of the grid, e.g. (n1-1, n2-2), converted
+// operands as real(8)(x) and named constants as name=value.
+func Fprint(w io.Writer, p *Program) {
+	pr := &printer{w: w}
+	for i, f := range p.Funcs {
+		if i > 0 {
+			pr.line(0, "")
+		}
+		pr.fn(f)
+	}
+	for i, k := range p.Kernels {
+		if i > 0 || len(p.Funcs) > 0 {
+			pr.line(0, "")
+		}
+		pr.kernel(k)
+	}
+}
+
+type printer struct {
+	w io.Writer
+}
+
+func (p *printer) line(indent int, format string, args ...any) {
+	fmt.Fprintf(p.w, "%s%s\n", strings.Repeat("  ", indent), fmt.Sprintf(format, args...))
+}
+
+func (p *printer) fn(f *Func) {
+	p.line(0, "func %s  (%s)", f.Name, f.Pos)
+	for _, v := range f.Params {
+		p.line(1, "param %s", varText(v))
+	}
+	if f.Result != nil {
+		p.line(1, "result %s", varText(f.Result))
+	}
+	for _, v := range f.Locals {
+		p.line(1, "local %s", varText(v))
+	}
+	p.body(1, f.Body)
+	p.line(0, "end func %s", f.Name)
+}
+
+func (p *printer) kernel(k *Kernel) {
+	kind := "kernel"
+	if k.Elemental {
+		kind = "elemental kernel"
+	}
+	p.line(0, "%s %s rank=%d  (%s)", kind, k.Name, k.Rank, k.Pos)
+	for _, v := range k.Params {
+		p.line(1, "param %s", varText(v))
+	}
+	for _, v := range k.Locals {
+		p.line(1, "local %s", varText(v))
+	}
+	for _, v := range k.Temps {
+		p.line(1, "temp %s", varText(v))
+	}
+	p.body(1, k.Body)
+	p.line(0, "end %s %s", kind, k.Name)
+}
+
+// varText describes a variable: name, kind, rank, intent, target, extent.
+func varText(v *Var) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s", v.Name, v.Kind)
+	if v.Rank > 0 {
+		fmt.Fprintf(&b, " rank=%d", v.Rank)
+	}
+	if v.Intent != IntentNone {
+		fmt.Fprintf(&b, " intent(%s)", v.Intent)
+	}
+	if v.Target {
+		b.WriteString(" target")
+	}
+	if v.Role == Temp && v.Shrink != nil {
+		fmt.Fprintf(&b, " extent=%s", Extent(v.Shrink))
+	}
+	return b.String()
+}
+
+// Extent writes the extent n_d - shrink[d] of a frame or temporary in terms
+// of the grid: (n1-1, n2-2); (n1) for a zero shrink of rank 1.
+func Extent(shrink []int) string {
+	parts := make([]string, len(shrink))
+	for d, s := range shrink {
+		switch {
+		case s == 0:
+			parts[d] = fmt.Sprintf("n%d", d+1)
+		case s > 0:
+			parts[d] = fmt.Sprintf("n%d-%d", d+1, s)
+		default:
+			parts[d] = fmt.Sprintf("n%d+%d", d+1, -s)
+		}
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+func (p *printer) body(indent int, list []Stmt) {
+	for _, s := range list {
+		p.stmt(indent, s)
+	}
+}
+
+func (p *printer) stmt(indent int, s Stmt) {
+	switch s := s.(type) {
+	case *Assign:
+		frame := ""
+		if s.Shrink != nil {
+			frame = Extent(s.Shrink) + " "
+		}
+		if s.Mask != nil {
+			p.line(indent, "%swhere %s: %s = %s", frame, ExprString(s.Mask), ExprString(s.LHS), ExprString(s.RHS))
+		} else {
+			p.line(indent, "%s%s = %s", frame, ExprString(s.LHS), ExprString(s.RHS))
+		}
+	case *If:
+		p.line(indent, "if %s then", ExprString(s.Cond))
+		p.body(indent+1, s.Then)
+		if len(s.Else) > 0 {
+			p.line(indent, "else")
+			p.body(indent+1, s.Else)
+		}
+		p.line(indent, "end if")
+	case *Return:
+		p.line(indent, "return")
+	default:
+		panic(fmt.Sprintf("internal error: ir.Fprint: unexpected statement %T", s))
+	}
+}
+
+// ExprString writes an expression on one line, fully parenthesised.
+func ExprString(e Expr) string {
+	var b strings.Builder
+	writeExpr(&b, e)
+	return b.String()
+}
+
+func writeExpr(b *strings.Builder, e Expr) {
+	switch e := e.(type) {
+	case nil:
+		b.WriteString("<nil>")
+	case *Const:
+		if e.Name != "" {
+			b.WriteString(e.Name)
+			b.WriteByte('=')
+		}
+		b.WriteString(ConstText(e))
+	case *Ref:
+		b.WriteString(e.Var.Name)
+	case *Window:
+		b.WriteString(e.Var.Name)
+		zero := true
+		for d := range e.Lo {
+			if e.Lo[d] != 0 || e.Hi[d] != 0 {
+				zero = false
+			}
+		}
+		if !zero {
+			b.WriteByte('[')
+			for d, lo := range e.Lo {
+				if d > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(b, "+%d", lo)
+			}
+			b.WriteByte('|')
+			for d, hi := range e.Hi {
+				if d > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(b, "-%d", hi)
+			}
+			b.WriteByte(']')
+		}
+	case *Unary:
+		b.WriteByte('(')
+		b.WriteString(e.Op.String())
+		if e.Op == Not {
+			b.WriteByte(' ')
+		}
+		writeExpr(b, e.X)
+		b.WriteByte(')')
+	case *Binary:
+		b.WriteByte('(')
+		writeExpr(b, e.X)
+		fmt.Fprintf(b, " %s ", e.Op)
+		writeExpr(b, e.Y)
+		b.WriteByte(')')
+	case *Intrinsic:
+		b.WriteString(e.Name)
+		if e.Name == "real" || e.Name == "int" || e.Name == "nint" || e.Name == "floor" || e.Name == "ceiling" || e.Name == "aint" || e.Name == "anint" {
+			fmt.Fprintf(b, "<%s>", e.T.Kind)
+		}
+		writeArgs(b, e.Args)
+	case *Call:
+		b.WriteString(e.Func.Name)
+		writeArgs(b, e.Args)
+	case *Convert:
+		b.WriteString(e.T.Kind.String())
+		b.WriteByte('(')
+		writeExpr(b, e.X)
+		b.WriteByte(')')
+	default:
+		panic(fmt.Sprintf("internal error: ir.Fprint: unexpected expression %T", e))
+	}
+}
+
+func writeArgs(b *strings.Builder, args []Expr) {
+	b.WriteByte('(')
+	for i, a := range args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		writeExpr(b, a)
+	}
+	b.WriteByte(')')
+}
+
+// ConstText writes a constant's value: 0.5 for real(4), 0.5d0 for real(8),
+// 3 for integers, .true./.false. for logicals.
+func ConstText(c *Const) string {
+	switch c.Kind {
+	case Int:
+		return strconv.FormatInt(c.Int, 10)
+	case Real4:
+		return realText(strconv.FormatFloat(c.Float, 'g', -1, 32), "")
+	case Real8:
+		return realText(strconv.FormatFloat(c.Float, 'g', -1, 64), "d")
+	case Logical:
+		if c.Bool {
+			return ".true."
+		}
+		return ".false."
+	}
+	return "<invalid>"
+}
+
+// realText makes a Go float string look like a Fortran real literal.
+func realText(s, exp string) string {
+	mant, e, hasExp := strings.Cut(s, "e")
+	if !strings.ContainsAny(mant, ".") && mant != "+Inf" && mant != "-Inf" && mant != "NaN" {
+		mant += ".0"
+	}
+	if hasExp {
+		if exp == "" {
+			exp = "e"
+		}
+		e = strings.TrimPrefix(e, "+")
+		return mant + exp + e
+	}
+	if exp != "" {
+		return mant + exp + "0"
+	}
+	return mant
+}

@@ -1,0 +1,744 @@
+package sema
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/ir"
+)
+
+func constIR(v cval, at diag.Span) *ir.Const {
+	return &ir.Const{Pos: at, Kind: v.kind, Float: v.f, Int: v.i, Bool: v.b, Name: v.name}
+}
+
+// expr lowers an expression; it returns nil after reporting an error.
+func (l *lowerer) expr(e ast.Expr) ir.Expr {
+	switch e := e.(type) {
+	case nil, *ast.BadExpr:
+		return nil // a syntax error the parser has reported
+	case *ast.IntLit, *ast.RealLit, *ast.LogicalLit:
+		v, err := l.c.evalConst(l.s, l.env, e)
+		if err != nil {
+			l.c.reportConst(err)
+			return nil
+		}
+		return constIR(v, e.Span())
+	case *ast.StringLit:
+		l.errorf(e.Pos, "character strings are not supported by forocl")
+		return nil
+	case *ast.Paren:
+		return l.expr(e.X)
+	case *ast.Ident:
+		return l.ident(e)
+	case *ast.Unary:
+		return l.unary(e)
+	case *ast.Binary:
+		return l.binary(e)
+	case *ast.ArrayCons:
+		l.errorf(e.Pos, "array constructors can only be used as halos")
+		return nil
+	case *ast.Call:
+		return l.call(e)
+	}
+	panic(fmt.Sprintf("internal error: unexpected expression %T", e))
+}
+
+func (l *lowerer) ident(id *ast.Ident) ir.Expr {
+	ent := l.s.lookup(id.Name)
+	if ent.proc != nil {
+		l.errorf(id.Pos, "function %q is used without an argument list", id.Orig)
+		return nil
+	}
+	if ent.sym == nil {
+		if id.Name == "region_cpy" || id.Name == "region_ptr" {
+			l.errorf(id.Pos, "%q must be called with arguments (an array and a halo)", id.Name)
+			return nil
+		}
+		if l.s.isImplicitNone() {
+			l.undefined(id, "name")
+			return nil
+		}
+		return &ir.Ref{Pos: id.Pos, Var: l.implicitLocal(id)}
+	}
+	sym := ent.sym
+	if l.broken[sym] {
+		return nil
+	}
+	if sym.param {
+		v, ok := l.c.paramValue(sym)
+		if !ok {
+			return nil
+		}
+		if v.isArr {
+			l.errorf(id.Pos, "integer array constant %q can only be used as a halo or with a subscript", id.Orig)
+			return nil
+		}
+		return constIR(v, id.Pos)
+	}
+	if sym.sc != l.s {
+		l.errorf(id.Pos, "module variable %q cannot be used in %s; only named constants can", id.Orig, l.where).
+			WithHint("declare it as a parameter or pass it as an argument").
+			WithNote(sym.pos, "declared here")
+		return nil
+	}
+	if _, ok := l.inits[sym]; ok {
+		v, err, _ := l.env(sym, id.Pos)
+		if err != nil {
+			return nil
+		}
+		return constIR(v, id.Pos)
+	}
+	if _, ok := l.halos[sym]; ok {
+		l.errorf(id.Pos, "halo %q can only be used as the halo argument of region_cpy or region_ptr", id.Orig).
+			WithHint("use one of its elements, such as %s(1)", id.Orig)
+		return nil
+	}
+	v := l.vars[sym]
+	if v == nil {
+		return nil // declaration error already reported
+	}
+	switch {
+	case v.Role == ir.Pointer:
+		w := l.pointerWindow(sym, id.Pos)
+		if w != nil {
+			l.readOut(w.Var, id.Pos, sym.orig)
+		}
+		return nil
+	case v.Rank > 0:
+		if !l.readable(v, id.Pos) {
+			return nil
+		}
+		w := l.window(v, nil, nil, id.Pos)
+		l.desc[w] = fmt.Sprintf("%q", v.Name)
+		return w
+	}
+	return &ir.Ref{Pos: id.Pos, Var: v}
+}
+
+// readable reports (and rejects) reads of unassigned temporaries and of
+// intent(out) arrays.
+func (l *lowerer) readable(v *ir.Var, at diag.Span) bool {
+	if v.Role == ir.Temp && v.Shrink == nil {
+		l.errorf(at, "temporary %q is read before it is assigned", v.Name).
+			WithNote(v.Pos, "declared here")
+		return false
+	}
+	if v.Role == ir.Dummy && v.Intent == ir.Out {
+		l.readOut(v, at, "")
+		return false
+	}
+	return true
+}
+
+func (l *lowerer) readOut(v *ir.Var, at diag.Span, through string) {
+	msg := fmt.Sprintf("intent(out) array %q is read; its values are undefined in the kernel", v.Name)
+	if through != "" {
+		msg = fmt.Sprintf("intent(out) array %q is read through pointer %q; its values are undefined in the kernel", v.Name, through)
+	}
+	l.errorf(at, "%s", msg).WithHint("compute the value into a temporary and read that instead")
+}
+
+func isNumeric(k ir.Kind) bool { return k == ir.Int || k.IsReal() }
+
+func (l *lowerer) unary(e *ast.Unary) ir.Expr {
+	x := l.expr(e.X)
+	if x == nil {
+		return nil
+	}
+	t := x.Type()
+	switch e.Op {
+	case "+", "-":
+		if !isNumeric(t.Kind) {
+			l.errorf(e.X.Span(), "operand of %s is %s, expected a number", e.Op, t.Kind)
+			return nil
+		}
+		if e.Op == "+" {
+			return x
+		}
+		if c, ok := x.(*ir.Const); ok && c.Name == "" {
+			// a negative literal is a constant
+			return &ir.Const{Pos: e.Pos, Kind: c.Kind, Float: -c.Float, Int: -c.Int}
+		}
+		return &ir.Unary{Pos: e.Pos, Op: ir.Neg, X: x, T: t}
+	case ".not.":
+		if t.Kind != ir.Logical {
+			l.errorf(e.X.Span(), "operand of .not. is %s, expected logical", t.Kind)
+			return nil
+		}
+		return &ir.Unary{Pos: e.Pos, Op: ir.Not, X: x, T: t}
+	}
+	l.errorf(e.Pos, "operator %s is not supported by forocl", e.Op)
+	return nil
+}
+
+var binOps = map[string]ir.Op{
+	"+": ir.Add, "-": ir.Sub, "*": ir.Mul, "/": ir.Div, "**": ir.Pow,
+	"==": ir.Eq, "/=": ir.Ne, "<": ir.Lt, "<=": ir.Le, ">": ir.Gt, ">=": ir.Ge,
+	".and.": ir.And, ".or.": ir.Or, ".eqv.": ir.Eqv, ".neqv.": ir.Neqv,
+}
+
+func (l *lowerer) binary(e *ast.Binary) ir.Expr {
+	op, ok := binOps[e.Op]
+	if !ok {
+		l.errorf(e.OpPos, "operator %s is not supported by forocl", e.Op)
+		return nil
+	}
+	x, y := l.expr(e.X), l.expr(e.Y)
+	if x == nil || y == nil {
+		return nil
+	}
+	tx, ty := x.Type(), y.Type()
+	rank := max(tx.Rank, ty.Rank)
+	switch op {
+	case ir.And, ir.Or, ir.Eqv, ir.Neqv:
+		if tx.Kind != ir.Logical {
+			l.errorf(e.X.Span(), "operand of %s is %s, expected logical", e.Op, tx.Kind)
+			return nil
+		}
+		if ty.Kind != ir.Logical {
+			l.errorf(e.Y.Span(), "operand of %s is %s, expected logical", e.Op, ty.Kind)
+			return nil
+		}
+		return &ir.Binary{Pos: e.Pos, Op: op, X: x, Y: y, T: ir.Type{Kind: ir.Logical, Rank: rank}}
+	}
+	if tx.Kind == ir.Logical && ty.Kind == ir.Logical && (op == ir.Eq || op == ir.Ne) {
+		l.errorf(e.OpPos, "logical values are compared with .eqv. and .neqv., not %s", e.Op)
+		return nil
+	}
+	if !isNumeric(tx.Kind) {
+		l.errorf(e.X.Span(), "operand of %s is %s, expected a number", e.Op, tx.Kind)
+		return nil
+	}
+	if !isNumeric(ty.Kind) {
+		l.errorf(e.Y.Span(), "operand of %s is %s, expected a number", e.Op, ty.Kind)
+		return nil
+	}
+	k := commonKind(tx.Kind, ty.Kind)
+	switch op {
+	case ir.Pow:
+		if ty.Kind == ir.Int {
+			// an integer exponent stays integer (pown)
+			return &ir.Binary{Pos: e.Pos, Op: op, X: x, Y: y, T: ir.Type{Kind: tx.Kind, Rank: rank}}
+		}
+		return &ir.Binary{Pos: e.Pos, Op: op, X: l.conv(x, k), Y: l.conv(y, k), T: ir.Type{Kind: k, Rank: rank}}
+	case ir.Eq, ir.Ne, ir.Lt, ir.Le, ir.Gt, ir.Ge:
+		return &ir.Binary{Pos: e.Pos, Op: op, X: l.conv(x, k), Y: l.conv(y, k), T: ir.Type{Kind: ir.Logical, Rank: rank}}
+	}
+	return &ir.Binary{Pos: e.Pos, Op: op, X: l.conv(x, k), Y: l.conv(y, k), T: ir.Type{Kind: k, Rank: rank}}
+}
+
+// conv converts x to kind k when it has another numeric kind.
+func (l *lowerer) conv(x ir.Expr, k ir.Kind) ir.Expr {
+	t := x.Type()
+	if t.Kind == k || k == ir.Invalid || t.Kind == ir.Invalid {
+		return x
+	}
+	if b, ok := x.(*ir.Binary); ok && b.Op == ir.Div && t.Kind == ir.Int && k.IsReal() && !l.warnDiv[x] {
+		l.warnDiv[x] = true
+		l.c.diags.Warnf(b.Pos, "integer division truncates before the result is converted to %s", k).
+			WithHint("write one operand as a real constant (e.g. 1.0) for a real quotient")
+	}
+	return &ir.Convert{Pos: x.Span(), X: x, T: ir.Type{Kind: k, Rank: t.Rank}}
+}
+
+func (l *lowerer) call(e *ast.Call) ir.Expr {
+	name := e.Name.Name
+	// the region functions are always known, whatever is used or declared
+	switch name {
+	case "region_cpy":
+		return l.regionCpy(e)
+	case "region_ptr":
+		l.errorf(e.Pos, "region_ptr may only be used in a pointer association").
+			WithHint("write \"p => region_ptr(%s)\" and assign through p", argsText(e))
+		return nil
+	}
+	ent := l.s.lookup(name)
+	if ent.sym != nil {
+		sym := ent.sym
+		if l.broken[sym] {
+			return nil
+		}
+		if _, ok := l.halos[sym]; ok || sym.param || l.inits[sym] != nil {
+			v, err := l.c.evalConst(l.s, l.env, e)
+			if err != nil {
+				l.c.reportConst(err)
+				return nil
+			}
+			if v.isArr {
+				l.errorf(e.Pos, "integer array values can only be used as halos")
+				return nil
+			}
+			return constIR(v, e.Pos)
+		}
+		if sym.sc != l.s {
+			l.errorf(e.Name.Pos, "module variable %q cannot be used in %s; only named constants can", e.Name.Orig, l.where).
+				WithNote(sym.pos, "declared here")
+			return nil
+		}
+		if v := l.vars[sym]; v != nil {
+			l.subscripted(e, v)
+		}
+		return nil
+	}
+	if ent.proc != nil {
+		return l.userCall(e, ent.proc)
+	}
+	if _, ok := intrinsics[name]; ok {
+		return l.intrinsic(e)
+	}
+	if unsupported[name] {
+		l.errorf(e.Name.Pos, "function %q is not supported by forocl", e.Name.Orig).
+			WithHint("forocl supports region_cpy, elemental functions and the intrinsics %s", supportedList())
+		return nil
+	}
+	l.undefined(&e.Name, "function")
+	return nil
+}
+
+func argsText(e *ast.Call) string {
+	if len(e.Args) == 2 {
+		if a, ok := e.Args[0].Value.(*ast.Ident); ok {
+			if h, ok := e.Args[1].Value.(*ast.Ident); ok {
+				return a.Orig + ", " + h.Orig
+			}
+		}
+	}
+	return "array, halo"
+}
+
+// regionCpy lowers region_cpy(A, halo) to a window of A.
+func (l *lowerer) regionCpy(e *ast.Call) ir.Expr {
+	if l.scalar {
+		l.errorf(e.Pos, "region_cpy is not allowed in %s; its code is scalar", l.where)
+		return nil
+	}
+	if len(e.Args) != 2 {
+		l.errorf(e.Pos, "region_cpy takes 2 arguments (an array and a halo), not %d", len(e.Args))
+		return nil
+	}
+	aid, ok := e.Args[0].Value.(*ast.Ident)
+	if !ok || e.Args[0].Section {
+		l.errorf(e.Args[0].Pos, "first argument of region_cpy must be the name of an array")
+		return nil
+	}
+	ent := l.s.lookup(aid.Name)
+	var v *ir.Var
+	if ent.sym != nil && ent.sym.sc == l.s {
+		v = l.vars[ent.sym]
+	}
+	if v == nil || v.Rank == 0 {
+		if !ent.found() && l.s.isImplicitNone() {
+			l.undefined(aid, "name")
+			return nil
+		}
+		l.errorf(aid.Pos, "first argument of region_cpy must be an array of the kernel; %q is not", aid.Orig)
+		return nil
+	}
+	if v.Role == ir.Pointer {
+		if w := l.pointerWindow(ent.sym, aid.Pos); w != nil {
+			l.readOut(w.Var, aid.Pos, ent.sym.orig)
+		}
+		return nil
+	}
+	if !l.readable(v, aid.Pos) {
+		return nil
+	}
+	lo, hi, ok := l.haloArg(e.Args[1], v)
+	if !ok {
+		return nil
+	}
+	w := &ir.Window{Pos: e.Pos, Var: v, Lo: lo, Hi: hi}
+	l.desc[w] = fmt.Sprintf("region_cpy(%s, %s)", v.Name, haloText(lo, hi))
+	return w
+}
+
+// userCall lowers a call of a user function (elemental, or pure with scalar
+// arguments).
+func (l *lowerer) userCall(e *ast.Call, p *proc) ir.Expr {
+	sub := p.sub
+	if sub.Kind == ast.Subroutine {
+		l.errorf(e.Name.Pos, "subroutine %q cannot be used as a function", e.Name.Orig).
+			WithNote(sub.Name.Pos, "declared here")
+		return nil
+	}
+	if p.sub == l.sub {
+		l.errorf(e.Name.Pos, "function %q is recursive; forocl cannot translate recursion", e.Name.Orig)
+		return nil
+	}
+	pure := (sub.Pure || sub.Elemental) && !sub.Impure
+	if !pure {
+		l.errorf(e.Name.Pos, "function %q is not pure; %s may call only pure or elemental functions and intrinsics", e.Name.Orig, l.where).
+			WithHint("declare it \"pure elemental\"").
+			WithNote(sub.Name.Pos, "declared here")
+		return nil
+	}
+	if len(e.Args) != len(sub.Args) {
+		l.errorf(e.Pos, "function %q takes %d argument%s but %d %s given", e.Name.Orig, len(sub.Args), plural(len(sub.Args)), len(e.Args), wereWas(len(e.Args))).
+			WithNote(sub.Name.Pos, "%q declared here", sub.Name.Orig)
+		return nil
+	}
+	args := make([]ir.Expr, len(sub.Args))
+	bad := false
+	for i, a := range e.Args {
+		j := i
+		if a.Keyword != nil {
+			j = -1
+			for k, d := range sub.Args {
+				if d.Name == a.Keyword.Name {
+					j = k
+				}
+			}
+			if j < 0 {
+				l.errorf(a.Keyword.Pos, "function %q has no argument %q", e.Name.Orig, a.Keyword.Orig).
+					WithNote(sub.Name.Pos, "declared here")
+				bad = true
+				continue
+			}
+		}
+		if a.Section {
+			l.errorf(a.Pos, "array sections are outside forocl's subset").WithHint("use region_cpy(array, halo)")
+			bad = true
+			continue
+		}
+		x := l.expr(a.Value)
+		if x == nil {
+			bad = true
+			continue
+		}
+		args[j] = x
+	}
+	fn, rec := l.c.lowerFunc(p)
+	if rec {
+		l.errorf(e.Name.Pos, "function %q is recursive; forocl cannot translate recursion", e.Name.Orig)
+		return nil
+	}
+	if bad || fn == nil {
+		return nil
+	}
+	rank := 0
+	for i, x := range args {
+		if x == nil {
+			l.errorf(e.Pos, "argument %q of function %q is missing", fn.Params[i].Name, e.Name.Orig)
+			return nil
+		}
+		t := x.Type()
+		rank = max(rank, t.Rank)
+		pk := fn.Params[i].Kind
+		if (t.Kind == ir.Logical) != (pk == ir.Logical) {
+			l.errorf(x.Span(), "argument %d of %q is %s, expected %s", i+1, e.Name.Orig, t.Kind, pk).
+				WithNote(fn.Params[i].Pos, "%q declared here", fn.Params[i].Name)
+			return nil
+		}
+		args[i] = l.conv(x, pk)
+	}
+	if rank > 0 && !sub.Elemental {
+		l.errorf(e.Name.Pos, "function %q is not elemental; it cannot be applied to arrays", e.Name.Orig).
+			WithHint("declare it \"pure elemental\"").
+			WithNote(sub.Name.Pos, "declared here")
+		return nil
+	}
+	return &ir.Call{Pos: e.Pos, Func: fn, Args: args, T: ir.Type{Kind: fn.Result.Kind, Rank: rank}}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func wereWas(n int) string {
+	if n == 1 {
+		return "was"
+	}
+	return "were"
+}
+
+// intrinsic classes
+const (
+	inMath   = iota // real -> same real (sqrt, exp, ...)
+	inAbs           // int or real -> same
+	inMinMax        // 2+ numeric, common kind
+	inTwo           // 2 numeric, common kind (mod, modulo, sign)
+	inAtan2         // 2 real, common kind
+	inToInt         // real (or int) -> integer (int, nint, floor, ceiling)
+	inRound         // real -> same real (aint, anint)
+	inReal          // numeric -> real(kind)
+	inDble          // numeric -> real(8)
+	inMerge         // merge(t, f, mask)
+	inLimit         // epsilon, tiny, huge: folded
+)
+
+var intrinsics = map[string]int{
+	"sqrt": inMath, "exp": inMath, "log": inMath, "log10": inMath,
+	"sin": inMath, "cos": inMath, "tan": inMath, "asin": inMath, "acos": inMath,
+	"atan": inMath, "sinh": inMath, "cosh": inMath, "tanh": inMath,
+	"abs": inAbs, "min": inMinMax, "max": inMinMax,
+	"mod": inTwo, "modulo": inTwo, "sign": inTwo, "atan2": inAtan2,
+	"int": inToInt, "nint": inToInt, "floor": inToInt, "ceiling": inToInt,
+	"aint": inRound, "anint": inRound,
+	"real": inReal, "dble": inDble, "merge": inMerge,
+	"epsilon": inLimit, "tiny": inLimit, "huge": inLimit,
+}
+
+// unsupported are Fortran intrinsics forocl knows by name but does not map.
+var unsupported = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`cshift eoshift sum product maxval minval maxloc minloc size shape
+		reshape spread transpose matmul dot_product any all count lbound ubound pack unpack
+		len trim adjustl adjustr index achar char ichar iachar present allocated associated
+		random_number cmplx conjg aimag dim dprod exponent fraction nearest spacing rrspacing
+		scale set_exponent bit_size btest iand ior ieor ishft not transfer null norm2
+		bessel_j0 bessel_j1 erf erfc gamma log_gamma hypot acosh asinh atanh sngl float idint ifix
+		merge_bits parity findloc iall iany iparity kind selected_real_kind selected_int_kind
+		precision range radix digits minexponent maxexponent new_line repeat scan verify`) {
+		unsupported[n] = true
+	}
+}
+
+func supportedList() string {
+	var names []string
+	for n := range intrinsics {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return strings.Join(names, " ")
+}
+
+// intrinsic lowers a call of a supported intrinsic, typing it as Fortran
+// does and converting its arguments to a common kind where needed.
+func (l *lowerer) intrinsic(e *ast.Call) ir.Expr {
+	name := e.Name.Name
+	class := intrinsics[name]
+	var args []ir.Expr
+	var kindArg ast.Expr
+	bad := false
+	for _, a := range e.Args {
+		if a.Keyword != nil && a.Keyword.Name == "kind" {
+			kindArg = a.Value
+			continue
+		}
+		if a.Section {
+			l.errorf(a.Pos, "array sections are outside forocl's subset").WithHint("use region_cpy(array, halo)")
+			bad = true
+			continue
+		}
+		x := l.expr(a.Value)
+		if x == nil {
+			bad = true
+			continue
+		}
+		args = append(args, x)
+	}
+	if bad {
+		return nil
+	}
+	// the optional kind argument of real, int, nint, floor, ceiling, aint, anint
+	if kindArg == nil && len(args) == 2 && (class == inReal || class == inToInt || class == inRound) {
+		kindArg = e.Args[1].Value
+		args = args[:1]
+	}
+	want := func(lo, hi int) bool {
+		if len(args) < lo || (hi >= 0 && len(args) > hi) {
+			switch {
+			case hi < 0:
+				l.errorf(e.Pos, "%q needs at least %d arguments, not %d", name, lo, len(args))
+			case lo == hi:
+				l.errorf(e.Pos, "%q takes %d argument%s, not %d", name, lo, plural(lo), len(args))
+			default:
+				l.errorf(e.Pos, "%q takes %d to %d arguments, not %d", name, lo, hi, len(args))
+			}
+			return false
+		}
+		return true
+	}
+	rank := 0
+	for _, a := range args {
+		rank = max(rank, a.Type().Rank)
+	}
+	needNum := func(i int) bool {
+		if k := args[i].Type().Kind; !isNumeric(k) {
+			l.errorf(args[i].Span(), "argument %d of %q is %s, expected a number", i+1, name, k)
+			return false
+		}
+		return true
+	}
+	needReal := func(i int) bool {
+		if k := args[i].Type().Kind; !k.IsReal() {
+			l.errorf(args[i].Span(), "argument %d of %q is %s, expected real", i+1, name, k)
+			return false
+		}
+		return true
+	}
+	common := func() (ir.Kind, bool) {
+		k := ir.Int
+		for i := range args {
+			if !needNum(i) {
+				return ir.Invalid, false
+			}
+			k = commonKind(k, args[i].Type().Kind)
+		}
+		for i := range args {
+			args[i] = l.conv(args[i], k)
+		}
+		return k, true
+	}
+	mk := func(irName string, k ir.Kind) ir.Expr {
+		return &ir.Intrinsic{Pos: e.Pos, Name: irName, Args: args, T: ir.Type{Kind: k, Rank: rank}}
+	}
+	switch class {
+	case inMath:
+		if name == "atan" && len(args) == 2 {
+			if !needReal(0) || !needReal(1) {
+				return nil
+			}
+			k, _ := common()
+			return mk("atan2", k)
+		}
+		if !want(1, 1) || !needReal(0) {
+			return nil
+		}
+		return mk(name, args[0].Type().Kind)
+	case inAbs:
+		if !want(1, 1) || !needNum(0) {
+			return nil
+		}
+		return mk(name, args[0].Type().Kind)
+	case inMinMax:
+		if !want(2, -1) {
+			return nil
+		}
+		k, ok := common()
+		if !ok {
+			return nil
+		}
+		return mk(name, k)
+	case inTwo:
+		if !want(2, 2) {
+			return nil
+		}
+		k, ok := common()
+		if !ok {
+			return nil
+		}
+		return mk(name, k)
+	case inAtan2:
+		if !want(2, 2) || !needReal(0) || !needReal(1) {
+			return nil
+		}
+		k, _ := common()
+		return mk(name, k)
+	case inToInt:
+		if !want(1, 1) || !needNum(0) {
+			return nil
+		}
+		if kindArg != nil {
+			if k, ok := l.kindArg(kindArg, name); !ok {
+				return nil
+			} else if k != 4 {
+				l.errorf(kindArg.Span(), "integer kind %d is not supported; forocl knows only default integers", k)
+				return nil
+			}
+		}
+		if args[0].Type().Kind == ir.Int {
+			return args[0]
+		}
+		return mk(name, ir.Int)
+	case inRound:
+		if !want(1, 1) || !needReal(0) {
+			return nil
+		}
+		k := args[0].Type().Kind
+		if kindArg != nil {
+			rk, ok := l.realKind(kindArg, name)
+			if !ok {
+				return nil
+			}
+			args[0] = l.conv(args[0], rk)
+			k = rk
+		}
+		return mk(name, k)
+	case inReal, inDble:
+		if !want(1, 1) || !needNum(0) {
+			return nil
+		}
+		k := ir.Real4
+		if class == inDble {
+			k = ir.Real8
+		} else if kindArg != nil {
+			rk, ok := l.realKind(kindArg, name)
+			if !ok {
+				return nil
+			}
+			k = rk
+		}
+		return mk("real", k)
+	case inMerge:
+		if !want(3, 3) {
+			return nil
+		}
+		tk, fk := args[0].Type().Kind, args[1].Type().Kind
+		if args[2].Type().Kind != ir.Logical {
+			l.errorf(args[2].Span(), "argument 3 of \"merge\" is %s, expected logical", args[2].Type().Kind)
+			return nil
+		}
+		var k ir.Kind
+		switch {
+		case tk == ir.Logical && fk == ir.Logical:
+			k = ir.Logical
+		case isNumeric(tk) && isNumeric(fk):
+			k = commonKind(tk, fk)
+			args[0], args[1] = l.conv(args[0], k), l.conv(args[1], k)
+		default:
+			l.errorf(args[1].Span(), "arguments of \"merge\" are %s and %s; they must have the same type", tk, fk)
+			return nil
+		}
+		return mk(name, k)
+	case inLimit:
+		if !want(1, 1) {
+			return nil
+		}
+		k := args[0].Type().Kind
+		if k == ir.Int && name == "huge" {
+			return &ir.Const{Pos: e.Pos, Kind: ir.Int, Int: 2147483647}
+		}
+		if !needReal(0) {
+			return nil
+		}
+		f := map[string]func(ir.Kind) float64{"epsilon": epsilonOf, "tiny": tinyOf, "huge": hugeOf}[name](k)
+		return &ir.Const{Pos: e.Pos, Kind: k, Float: f}
+	}
+	panic("internal error: unknown intrinsic class")
+}
+
+func (l *lowerer) kindArg(e ast.Expr, name string) (int64, bool) {
+	v, err := l.c.evalConst(l.s, l.env, e)
+	if err != nil {
+		l.c.reportConst(err)
+		return 0, false
+	}
+	if v.isArr || v.kind != ir.Int {
+		l.errorf(e.Span(), "kind argument of %q must be an integer constant", name)
+		return 0, false
+	}
+	return v.i, true
+}
+
+func (l *lowerer) realKind(e ast.Expr, name string) (ir.Kind, bool) {
+	k, ok := l.kindArg(e, name)
+	if !ok {
+		return ir.Invalid, false
+	}
+	switch k {
+	case 4:
+		return ir.Real4, true
+	case 8:
+		return ir.Real8, true
+	}
+	l.errorf(e.Span(), "real kind %d is not supported; forocl knows kinds 4 and 8", k)
+	return ir.Invalid, false
+}

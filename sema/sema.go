@@ -1,0 +1,208 @@
+// Package sema checks parsed Fortran files against forocl's data-parallel
+// subset and lowers the kernels to the typed IR of package ir.
+//
+// Check takes the ASTs that parser.Parse produced (plus library files found
+// through -I, used only for their modules) and returns an *ir.Program and
+// diagnostics. It resolves names (case-insensitively, with implicit typing
+// where "implicit none" is absent and use association), evaluates kinds and
+// named constants, finds the kernels (subroutines named by a
+// "!$OFP PURE, KERNEL" or "!$OFP PURE, CONCURRENT" directive, and every pure
+// elemental subroutine), enforces the subset's rules (intents, contiguity,
+// purity, conforming shapes) and lowers each kernel and the elemental
+// functions it calls. The command-line driver calls Check between the
+// parser and regions.Analyze.
+//
+// Only kernels and what they call are checked: a unit that is neither is
+// skipped silently, so files may hold host code forocl does not understand.
+//
+// See Note [halo tracking] in lower.go for how halo arrays become window
+// offsets, and Note [where masks] for how WHERE becomes masked assignments.
+package sema
+
+import (
+	"sort"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/ir"
+)
+
+// regionsModule is the module forocl itself provides (region_cpy and
+// region_ptr); a use of it is never reported as missing.
+const regionsModule = "forocl_regions"
+
+// Options configures Check.
+type Options struct {
+	// Library holds files found through -I: only their modules are used (for
+	// use-association); their kernels are not compiled.
+	Library []*ast.File
+}
+
+// Check resolves names, types and kinds across files, finds every kernel,
+// enforces the subset's rules and lowers kernels and the elemental
+// functions they call to IR. It returns diagnostics as data, sorted by
+// position (it never prints and never panics on user input). The Program is
+// nil when there are errors.
+func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
+	c := &checker{
+		modules:   map[string]*module{},
+		global:    map[string]*proc{},
+		warnedUse: map[*ast.Use]bool{},
+		funcs:     map[*ast.Subprogram]*funcState{},
+	}
+	c.collect(files, false)
+	c.collect(opts.Library, true)
+	prog := &ir.Program{}
+	for _, k := range c.findKernels(files) {
+		if kern := c.lowerKernel(k); kern != nil {
+			prog.Kernels = append(prog.Kernels, kern)
+		}
+	}
+	prog.Funcs = c.funcOrder
+	c.diags.Sort()
+	if c.diags.HasErrors() {
+		return nil, c.diags
+	}
+	return prog, c.diags
+}
+
+// checker holds the state of one Check call.
+type checker struct {
+	diags     diag.List
+	modules   map[string]*module
+	global    map[string]*proc // stand-alone subprograms of the files
+	subs      []*proc          // every subprogram of the (non-library) files, in source order
+	warnedUse map[*ast.Use]bool
+	funcs     map[*ast.Subprogram]*funcState
+	funcOrder []*ir.Func
+}
+
+// module is a module of the files or of the library.
+type module struct {
+	ast   *ast.Module
+	scope *scope
+	lib   bool
+}
+
+// funcState memoises the lowering of a function called from a kernel.
+type funcState struct {
+	fn   *ir.Func
+	busy bool // being lowered: a call now is recursion
+	ok   bool
+}
+
+// collect registers the modules and stand-alone subprograms of files.
+func (c *checker) collect(files []*ast.File, lib bool) {
+	for _, f := range files {
+		for _, u := range f.Units {
+			switch u := u.(type) {
+			case *ast.Module:
+				if c.modules[u.Name.Name] != nil {
+					continue // the first definition wins (files before library)
+				}
+				m := &module{ast: u, lib: lib}
+				m.scope = c.newScope(&u.Scope, nil, u.Name.Name, f.Name)
+				for _, s := range u.Contains {
+					p := &proc{sub: s, host: m.scope, file: f.Name}
+					m.scope.procs[s.Name.Name] = p
+					if !lib {
+						c.subs = append(c.subs, p)
+					}
+				}
+				c.modules[u.Name.Name] = m
+			case *ast.Subprogram:
+				if lib {
+					continue
+				}
+				p := &proc{sub: u, file: f.Name}
+				if c.global[u.Name.Name] == nil {
+					c.global[u.Name.Name] = p
+				}
+				c.subs = append(c.subs, p)
+			}
+		}
+	}
+}
+
+// kernelRef is a subroutine to translate.
+type kernelRef struct {
+	p         *proc
+	elemental bool
+}
+
+// findKernels returns the kernels of files in source order: subroutines
+// named by a kernel directive and pure elemental subroutines.
+func (c *checker) findKernels(files []*ast.File) []kernelRef {
+	named := map[string]bool{}
+	for _, f := range files {
+		for _, d := range f.Directives {
+			if !isKernelDirective(d) {
+				continue
+			}
+			for _, n := range d.Names {
+				named[n.Name] = true
+				found, fn := false, false
+				for _, p := range c.subs {
+					if p.sub.Name.Name == n.Name {
+						if p.sub.Kind == ast.Subroutine {
+							found = true
+						} else {
+							fn = true
+						}
+					}
+				}
+				if !found {
+					d := c.diags.Errorf(n.Pos, "directive names %q, but no subroutine %q is defined", n.Orig, n.Orig)
+					if fn {
+						d.WithHint("kernels must be subroutines")
+					}
+				}
+			}
+		}
+	}
+	var out []kernelRef
+	first := map[string]*proc{}
+	for _, p := range c.subs {
+		s := p.sub
+		if s.Kind != ast.Subroutine {
+			continue
+		}
+		elemental := s.Elemental && !s.Impure
+		if !named[s.Name.Name] && !elemental {
+			continue
+		}
+		if prev := first[s.Name.Name]; prev != nil {
+			c.diags.Errorf(s.Name.Pos, "kernel %q is defined twice", s.Name.Orig).
+				WithNote(prev.sub.Name.Pos, "first defined here")
+			continue
+		}
+		first[s.Name.Name] = p
+		out = append(out, kernelRef{p: p, elemental: s.Elemental})
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].p.sub.Pos.Start, out[j].p.sub.Pos.Start
+		if a.File != b.File {
+			return fileIndex(files, a.File) < fileIndex(files, b.File)
+		}
+		return a.Offset < b.Offset
+	})
+	return out
+}
+
+func fileIndex(files []*ast.File, name string) int {
+	for i, f := range files {
+		if f.Name == name {
+			return i
+		}
+	}
+	return len(files)
+}
+
+func isKernelDirective(d *ast.Directive) bool {
+	for _, a := range d.Attrs {
+		if a.Name == "kernel" || a.Name == "concurrent" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,21 @@
+! expect: halo is set from the dummy argument w, so it is not a compile-time constant
+module halo_from_dummy
+  use forocl_regions
+  implicit none
+
+contains
+
+  subroutine smooth(w, A, oA)
+  !$OFP PURE, KERNEL :: smooth
+    integer, intent(in) :: w
+    real, dimension(:,:), contiguous, intent(in) :: A
+    real, dimension(:,:), contiguous, intent(out), target :: oA
+    real, pointer, dimension(:,:) :: pA
+    integer, dimension(4) :: halo
+
+    halo = [w,w,w,w]
+    pA => region_ptr(oA, halo)
+    pA = 0.5*region_cpy(A,halo)
+  end subroutine smooth
+
+end module halo_from_dummy

@@ -1,0 +1,22 @@
+! expect: pointer pA is assigned through before it is associated by pA => region_ptr(...)
+module pointer_before_assoc
+  use forocl_regions
+  implicit none
+
+contains
+
+  subroutine smooth(A, oA)
+  !$OFP PURE, KERNEL :: smooth
+    real, dimension(:,:), contiguous, intent(in) :: A
+    real, dimension(:,:), contiguous, intent(out), target :: oA
+    real, pointer, dimension(:,:) :: pA
+    integer, dimension(4) :: halo, west, east
+
+    halo = [1,1,1,1]
+    west = [0,2,1,1]
+    east = [2,0,1,1]
+    pA = 0.25*region_cpy(A,west) + 0.5*region_cpy(A,halo) + 0.25*region_cpy(A,east)
+    pA => region_ptr(oA, halo)
+  end subroutine smooth
+
+end module pointer_before_assoc

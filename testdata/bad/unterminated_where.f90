@@ -1,0 +1,23 @@
+! expect: syntax error: where construct is not closed by end where
+module unterminated_where
+  use forocl_regions
+  implicit none
+
+contains
+
+  subroutine clip(A, oA)
+  !$OFP PURE, KERNEL :: clip
+    real, dimension(:,:), contiguous, intent(in) :: A
+    real, dimension(:,:), contiguous, intent(out), target :: oA
+    real, pointer, dimension(:,:) :: pA
+    integer, dimension(4) :: halo
+
+    halo = [1,1,1,1]
+    pA => region_ptr(oA, halo)
+    where (region_cpy(A,halo) > 1.0)
+      pA = 1.0
+    elsewhere
+      pA = region_cpy(A,halo)
+  end subroutine clip
+
+end module unterminated_where
