@@ -1,0 +1,294 @@
+package main
+
+import (
+	_ "embed"
+	"fmt"
+	"math"
+
+	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/examples/shallowwater/wavedirect"
+	"github.com/forocl/forocl/examples/shallowwater/wavelocal"
+)
+
+// gravity is g of the Fortran module (real, parameter :: g = 9.80).
+const gravity = 9.80
+
+//go:embed boundary.cl
+var boundarySource string
+
+// Config describes one simulation.
+type Config struct {
+	NX, NY   int     // interior cells; arrays are (NX+2) x (NY+2) with a one-cell halo
+	DT       float64 // time step; dx = dy = 1
+	Init     string  // "column" (smooth raised column) or "dambreak" (sharp circular dam)
+	Strategy string  // "local" or "direct"
+	Double   bool    // real(8) kernel (wave_dp.f90)
+}
+
+// Validate checks the configuration, including the CFL limit of the
+// initial state.
+func (c Config) Validate() error {
+	if c.NX < 1 || c.NY < 1 {
+		return fmt.Errorf("grid %dx%d: both sizes must be at least 1", c.NX, c.NY)
+	}
+	if !(c.DT > 0) {
+		return fmt.Errorf("dt=%g: the time step must be positive", c.DT)
+	}
+	if c.Init != "column" && c.Init != "dambreak" {
+		return fmt.Errorf("unknown initial condition %q (want column or dambreak)", c.Init)
+	}
+	if c.Strategy != "local" && c.Strategy != "direct" {
+		return fmt.Errorf("unknown strategy %q (want local or direct)", c.Strategy)
+	}
+	if limit := c.CFLLimit(); c.DT > limit {
+		return fmt.Errorf("dt=%g violates the CFL limit dt <= dx/(sqrt(g*h)+|u|) = %.4g for this initial state", c.DT, limit)
+	}
+	return nil
+}
+
+// CFLLimit is dx/(sqrt(g*max h)+max|u|) of the initial state (u = 0).
+func (c Config) CFLLimit() float64 {
+	h := InitialHeight(c.Init, c.NX, c.NY)
+	hmax := 0.0
+	for _, x := range h {
+		hmax = math.Max(hmax, x)
+	}
+	return 1 / math.Sqrt(gravity*hmax)
+}
+
+// InitialHeight returns the initial water height on the full
+// (nx+2) x (ny+2) array in column-major order, computed in double
+// precision exactly as serial.f90's initial_height: cell (i, j) (1-based,
+// halo included) has its centre at x = i-1.5, y = j-1.5.
+func InitialHeight(init string, nx, ny int) []float64 {
+	n1, n2 := nx+2, ny+2
+	h := make([]float64, n1*n2)
+	xc, yc := 0.5*float64(nx), 0.5*float64(ny)
+	m := float64(min(nx, ny))
+	s, r0 := m/10, m/5
+	for j := 1; j <= n2; j++ {
+		y := float64(j) - 1.5
+		for i := 1; i <= n1; i++ {
+			x := float64(i) - 1.5
+			d2 := (x-xc)*(x-xc) + (y-yc)*(y-yc)
+			v := 1 + math.Exp(-d2/(2*s*s))
+			if init == "dambreak" {
+				v = 1
+				if d2 < r0*r0 {
+					v = 2
+				}
+			}
+			h[(i-1)+(j-1)*n1] = v
+		}
+	}
+	return h
+}
+
+// state is one set of device arrays H, U, V.
+type state struct{ h, u, v *clhost.Array }
+
+// kernel32 and kernel64 are what the generated harnesses of wave.f90 and
+// wave_dp.f90 provide, whatever the strategy.
+type kernel32 interface {
+	Run(dx, dy, dt float32, h, u, v, oH, oU, oV *clhost.Array) error
+	Release()
+}
+
+type kernel64 interface {
+	Run(dx, dy, dt float64, h, u, v, oH, oU, oV *clhost.Array) error
+	Release()
+}
+
+// Sim is a shallow-water simulation whose state lives on the device: a
+// time step is two launches (boundary conditions, then the generated
+// wave_advance) and no copy through the host.
+type Sim struct {
+	cfg      Config
+	ctx      *clhost.Context
+	k32      kernel32
+	k64      kernel64
+	bprog    *clhost.Program
+	boundary *clhost.Kernel
+	cur, nxt state
+	steps    int
+}
+
+// NewSim allocates the state on ctx's device and sets the initial
+// condition.
+func NewSim(ctx *clhost.Context, cfg Config) (s *Sim, err error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if cfg.Double && !ctx.Device().FP64 {
+		return nil, fmt.Errorf("%s has no double precision (cl_khr_fp64); run without -dp", ctx.Device().Name)
+	}
+	s = &Sim{cfg: cfg, ctx: ctx}
+	defer func() {
+		if err != nil {
+			s.Close()
+		}
+	}()
+	dt := clhost.Float32
+	opts := "-DREAL=float"
+	if cfg.Double {
+		dt, opts = clhost.Float64, "-DREAL=double"
+	}
+	n1, n2 := cfg.NX+2, cfg.NY+2
+	need := 6 * int64(n1*n2) * dt.Size()
+	if dev := ctx.Device(); need > int64(dev.GlobalMem) {
+		return nil, fmt.Errorf("a %dx%d grid needs %.1f MiB of device memory but %s has %.1f MiB", cfg.NX, cfg.NY, float64(need)/(1<<20), dev.Name, float64(dev.GlobalMem)/(1<<20))
+	}
+	for _, st := range []*state{&s.cur, &s.nxt} {
+		for _, a := range []**clhost.Array{&st.h, &st.u, &st.v} {
+			if *a, err = ctx.NewArray(dt, n1, n2); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if s.bprog, err = ctx.BuildProgram(boundarySource, opts); err != nil {
+		return nil, err
+	}
+	if s.boundary, err = s.bprog.Kernel("reflect"); err != nil {
+		return nil, err
+	}
+	switch {
+	case cfg.Double && cfg.Strategy == "direct":
+		s.k64, err = wavedirect.NewWaveAdvanceDp(ctx)
+	case cfg.Double:
+		s.k64, err = wavelocal.NewWaveAdvanceDp(ctx)
+	case cfg.Strategy == "direct":
+		s.k32, err = wavedirect.NewWaveAdvance(ctx)
+	default:
+		s.k32, err = wavelocal.NewWaveAdvance(ctx)
+	}
+	if err != nil {
+		return nil, err
+	}
+	h := InitialHeight(cfg.Init, cfg.NX, cfg.NY)
+	zero := make([]float64, len(h))
+	for _, x := range []struct {
+		a    *clhost.Array
+		data []float64
+	}{{s.cur.h, h}, {s.cur.u, zero}, {s.cur.v, zero}, {s.nxt.h, h}, {s.nxt.u, zero}, {s.nxt.v, zero}} {
+		if err := s.write(x.a, x.data); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+func (s *Sim) write(a *clhost.Array, data []float64) error {
+	if a.DType == clhost.Float64 {
+		return s.ctx.WriteFloat64(a.Buffer, data)
+	}
+	f := make([]float32, len(data))
+	for i, x := range data {
+		f[i] = float32(x)
+	}
+	return s.ctx.WriteFloat32(a.Buffer, f)
+}
+
+func (s *Sim) read(a *clhost.Array) ([]float64, error) {
+	out := make([]float64, a.Shape.Len())
+	if a.DType == clhost.Float64 {
+		return out, s.ctx.ReadFloat64(a.Buffer, out)
+	}
+	f := make([]float32, len(out))
+	if err := s.ctx.ReadFloat32(a.Buffer, f); err != nil {
+		return nil, err
+	}
+	for i, x := range f {
+		out[i] = float64(x)
+	}
+	return out, nil
+}
+
+// applyBoundary enqueues the reflective boundary conditions on the
+// current state.
+func (s *Sim) applyBoundary() error {
+	n1, n2 := s.cfg.NX+2, s.cfg.NY+2
+	if err := s.boundary.SetArgs(int32(n1), int32(n2), s.cur.h.Buffer, s.cur.u.Buffer, s.cur.v.Buffer); err != nil {
+		return err
+	}
+	const wg = 64
+	n := 2*n1 + 2*n2 - 4
+	ev, err := s.ctx.Launch(s.boundary, []int{(n + wg - 1) / wg * wg}, []int{wg})
+	if err != nil {
+		return err
+	}
+	ev.Release()
+	return nil
+}
+
+// Step advances one time step: boundary conditions on the current state,
+// then wave_advance into the other buffers, which become current.
+func (s *Sim) Step() error {
+	if err := s.applyBoundary(); err != nil {
+		return err
+	}
+	c, n := s.cur, s.nxt
+	var err error
+	if s.k64 != nil {
+		err = s.k64.Run(1, 1, s.cfg.DT, c.h, c.u, c.v, n.h, n.u, n.v)
+	} else {
+		err = s.k32.Run(1, 1, float32(s.cfg.DT), c.h, c.u, c.v, n.h, n.u, n.v)
+	}
+	if err != nil {
+		return err
+	}
+	s.cur, s.nxt = s.nxt, s.cur
+	s.steps++
+	return nil
+}
+
+// Finish waits until the device has done everything enqueued.
+func (s *Sim) Finish() error { return s.ctx.Finish() }
+
+// State applies the boundary conditions once more (as serial.f90 does
+// before writing) and returns H, U, V: full column-major arrays.
+func (s *Sim) State() (h, u, v []float64, err error) {
+	if err = s.applyBoundary(); err != nil {
+		return
+	}
+	if h, err = s.read(s.cur.h); err != nil {
+		return
+	}
+	if u, err = s.read(s.cur.u); err != nil {
+		return
+	}
+	v, err = s.read(s.cur.v)
+	return
+}
+
+// Mass returns the sum of H over the interior cells, in double precision.
+func Mass(h []float64, nx, ny int) float64 {
+	n1 := nx + 2
+	m := 0.0
+	for j := 2; j <= ny+1; j++ {
+		for i := 2; i <= nx+1; i++ {
+			m += h[(i-1)+(j-1)*n1]
+		}
+	}
+	return m
+}
+
+// Close releases the device objects of the simulation (not the context).
+func (s *Sim) Close() {
+	if s.k32 != nil {
+		s.k32.Release()
+	}
+	if s.k64 != nil {
+		s.k64.Release()
+	}
+	if s.boundary != nil {
+		s.boundary.Release()
+	}
+	if s.bprog != nil {
+		s.bprog.Release()
+	}
+	for _, a := range []*clhost.Array{s.cur.h, s.cur.u, s.cur.v, s.nxt.h, s.nxt.u, s.nxt.v} {
+		if a != nil {
+			a.Release()
+		}
+	}
+}
