@@ -1,0 +1,315 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/codegen"
+	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/npy"
+)
+
+var (
+	ctxOnce sync.Once
+	testCtx *clhost.Context
+	ctxErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if testCtx != nil {
+		testCtx.Close()
+	}
+	os.Exit(code)
+}
+
+// device returns a context on PoCL (or $FOROCL_DEVICE); it skips when
+// OpenCL is missing unless FOROCL_REQUIRE_OPENCL is set.
+func device(t *testing.T) *clhost.Context {
+	t.Helper()
+	ctxOnce.Do(func() {
+		sel := os.Getenv("FOROCL_DEVICE")
+		if sel == "" {
+			sel = "pocl"
+		}
+		d, err := clhost.Select(sel)
+		if err != nil {
+			ctxErr = err
+			return
+		}
+		testCtx, ctxErr = clhost.NewContext(d)
+	})
+	if ctxErr != nil {
+		if os.Getenv("FOROCL_REQUIRE_OPENCL") != "" || !errors.Is(ctxErr, clhost.ErrUnavailable) {
+			t.Fatalf("OpenCL: %v", ctxErr)
+		}
+		t.Skipf("OpenCL not available: %v", ctxErr)
+	}
+	return testCtx
+}
+
+var (
+	serialOnce sync.Once
+	serialExe  string
+	serialErr  error
+)
+
+// serial builds fortran/serial.f90 with gfortran once.
+func serial(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		if os.Getenv("FOROCL_REQUIRE_OPENCL") != "" {
+			t.Fatal("gfortran not installed")
+		}
+		t.Skip("gfortran not installed")
+	}
+	serialOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "shallow-serial")
+		if err != nil {
+			serialErr = err
+			return
+		}
+		serialExe = filepath.Join(dir, "shallow_serial")
+		abs := func(p string) string { a, _ := filepath.Abs(p); return a }
+		cmd := exec.Command("gfortran", "-O2", "-ffp-contract=off", "-J", dir, "-o", serialExe,
+			abs("../../fortran/forocl_regions.f90"), abs("fortran/wave.f90"), abs("fortran/wave_dp.f90"), abs("fortran/serial.f90"))
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			serialErr = fmt.Errorf("gfortran: %v\n%s", err, out)
+		}
+	})
+	if serialErr != nil {
+		t.Fatal(serialErr)
+	}
+	return serialExe
+}
+
+// runSerial runs the gfortran build and returns its final H, U, V.
+func runSerial(t *testing.T, cfg Config, steps int) [3][]float64 {
+	t.Helper()
+	exe := serial(t)
+	dir := t.TempDir()
+	prec := "sp"
+	if cfg.Double {
+		prec = "dp"
+	}
+	cmd := exec.Command(exe, fmt.Sprint(cfg.NX), fmt.Sprint(cfg.NY), fmt.Sprint(steps), fmt.Sprint(cfg.DT), dir+"/", cfg.Init, "array", prec)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("serial run: %v\n%s", err, out)
+	}
+	var res [3][]float64
+	for i, name := range []string{"H", "U", "V"} {
+		a, err := npy.Read(filepath.Join(dir, name+".npy"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Shape[0] != cfg.NX+2 || a.Shape[1] != cfg.NY+2 {
+			t.Fatalf("serial %s has shape %v", name, a.Shape)
+		}
+		res[i] = make([]float64, a.Len())
+		for j := range res[i] {
+			if a.F32 != nil {
+				res[i][j] = float64(a.F32[j])
+			} else {
+				res[i][j] = a.F64[j]
+			}
+		}
+	}
+	return res
+}
+
+func runDevice(t *testing.T, cfg Config, steps int) [3][]float64 {
+	t.Helper()
+	sim, err := NewSim(device(t), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sim.Close()
+	for i := 0; i < steps; i++ {
+		if err := sim.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h, u, v, err := sim.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return [3][]float64{h, u, v}
+}
+
+// maxRelDiff is max |a-b| / max(|b|, scale) over all cells, where scale is
+// the largest |b| of the field (so that near-zero momenta do not blow up
+// the ratio).
+func maxRelDiff(a, b []float64) float64 {
+	scale := 0.0
+	for _, x := range b {
+		scale = math.Max(scale, math.Abs(x))
+	}
+	worst := 0.0
+	for i := range a {
+		d := math.Abs(a[i]-b[i]) / math.Max(scale, 1e-30)
+		if math.IsNaN(a[i]) || math.IsNaN(b[i]) {
+			return math.Inf(1)
+		}
+		worst = math.Max(worst, d)
+	}
+	return worst
+}
+
+// TestAgainstGfortran: the same Fortran, compiled by forocl for OpenCL and
+// by gfortran for one core, agrees after 200 steps.
+func TestAgainstGfortran(t *testing.T) {
+	for _, c := range []struct {
+		nx, ny   int
+		strategy string
+		double   bool
+		tol      float64
+	}{
+		{64, 64, "local", false, 1e-4},
+		{64, 64, "direct", false, 1e-4},
+		{50, 37, "local", false, 1e-4},
+		{50, 37, "direct", false, 1e-4},
+		{64, 64, "local", true, 1e-10},
+		{50, 37, "direct", true, 1e-10},
+	} {
+		name := fmt.Sprintf("%dx%d_%s_dp=%v", c.nx, c.ny, c.strategy, c.double)
+		t.Run(name, func(t *testing.T) {
+			cfg := Config{NX: c.nx, NY: c.ny, DT: 0.05, Init: "column", Strategy: c.strategy, Double: c.double}
+			if c.double && !device(t).Device().FP64 {
+				t.Skip("device has no fp64")
+			}
+			want := runSerial(t, cfg, 200)
+			got := runDevice(t, cfg, 200)
+			for i, name := range []string{"H", "U", "V"} {
+				d := maxRelDiff(got[i], want[i])
+				t.Logf("%s: max relative difference %.3g", name, d)
+				if !(d < c.tol) {
+					t.Errorf("%s differs from gfortran by %.3g (tolerance %.0e)", name, d, c.tol)
+				}
+			}
+			// The state must have evolved: a kernel that wrote nothing
+			// would agree with a serial run that also did nothing.
+			h0 := InitialHeight(cfg.Init, cfg.NX, cfg.NY)
+			if d := maxRelDiff(got[0], h0); d < 1e-3 {
+				t.Errorf("H barely changed in 200 steps (%.3g)", d)
+			}
+		})
+	}
+}
+
+// TestMassConserved: reflective walls let no water out; mass changes only
+// by rounding.
+func TestMassConserved(t *testing.T) {
+	cfg := Config{NX: 64, NY: 64, DT: 0.05, Init: "dambreak", Strategy: "local"}
+	h0 := InitialHeight(cfg.Init, cfg.NX, cfg.NY)
+	got := runDevice(t, cfg, 1000)
+	m0, m1 := Mass(h0, cfg.NX, cfg.NY), Mass(got[0], cfg.NX, cfg.NY)
+	drift := math.Abs(m1-m0) / m0
+	t.Logf("mass %.9g -> %.9g, relative drift %.3g", m0, m1, drift)
+	if !(drift < 1e-5) {
+		t.Errorf("mass drifted by %.3g after 1000 steps", drift)
+	}
+}
+
+// TestStrategiesAgree: local and direct compute the same arithmetic.
+func TestStrategiesAgree(t *testing.T) {
+	cfg := Config{NX: 45, NY: 70, DT: 0.05, Init: "dambreak", Strategy: "local"}
+	a := runDevice(t, cfg, 200)
+	cfg.Strategy = "direct"
+	b := runDevice(t, cfg, 200)
+	for i, name := range []string{"H", "U", "V"} {
+		if d := maxRelDiff(a[i], b[i]); !(d < 1e-6) {
+			t.Errorf("%s: local and direct differ by %.3g", name, d)
+		}
+	}
+}
+
+// TestGeneratedUpToDate fails when wavelocal/ or wavedirect/ differ from
+// what forocl generates from fortran/ now: run go generate.
+func TestGeneratedUpToDate(t *testing.T) {
+	for _, dir := range []string{"wavelocal", "wavedirect"} {
+		strategy, _ := codegen.ParseStrategy(strings.TrimPrefix(dir, "wave"))
+		for _, src := range []string{"fortran/wave.f90", "fortran/wave_dp.f90"} {
+			res := driver.Compile([]string{src}, driver.Options{IncludeDirs: []string{"../../fortran"}})
+			if res.Diags.HasErrors() {
+				t.Fatalf("%s: %s", src, res.Diags.String(res.Sources))
+			}
+			u, diags := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, filepath.Base(src), codegen.Options{Strategy: strategy, Version: driver.Version})
+			if diags.HasErrors() {
+				t.Fatal(diags.String(res.Sources))
+			}
+			stem := strings.TrimSuffix(filepath.Base(src), ".f90")
+			goSrc, err := codegen.GoHarness(u, stem+".cl", dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for file, want := range map[string][]byte{stem + ".cl": []byte(u.Source), stem + "_cl.go": goSrc} {
+				have, err := os.ReadFile(filepath.Join(dir, file))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(have, want) {
+					t.Errorf("%s/%s is stale: run go generate ./examples/shallowwater", dir, file)
+				}
+			}
+		}
+	}
+}
+
+// TestBadFlags: each bad flag is one clear line and exit status 2.
+func TestBadFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-n", "-5"}, "must be at least 1"},
+		{[]string{"-dt", "1"}, "CFL limit"},
+		{[]string{"-dt", "-0.1"}, "must be positive"},
+		{[]string{"-init", "tsunami"}, "unknown initial condition"},
+		{[]string{"-strategy", "fast"}, "unknown strategy"},
+		{[]string{"-steps", "-1"}, "-steps -1"},
+		{[]string{"extra"}, "unexpected argument"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(c.args, &stdout, &stderr)
+		if code != 2 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and %q", c.args, code, stderr.String(), c.want)
+		}
+	}
+	device(t)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-device", "no-such-device", "-n", "8", "-steps", "1"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "no-such-device") {
+		t.Errorf("unknown device: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// TestMainJob runs the command as the README does, on a small grid, and
+// checks its report and PNG.
+func TestMainJob(t *testing.T) {
+	device(t)
+	png := filepath.Join(t.TempDir(), "h.png")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-device", "pocl", "-n", "32", "-steps", "20", "-png", png}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"device:", "mass:", "relative drift", "ms per step", "cell updates/s", "wrote:"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout.String())
+		}
+	}
+	data, err := os.ReadFile(png)
+	if err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) {
+		t.Errorf("no PNG written: %v", err)
+	}
+}
