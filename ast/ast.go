@@ -52,6 +52,11 @@ type Scope struct {
 	Implicit     []*OtherStmt // other IMPLICIT statements, kept verbatim
 	Decls        []*Decl
 	AttrStmts    []*AttrStmt
+	// Other holds the remaining specification statements, kept verbatim:
+	// parameter, data, common, module procedure, and every statement of an
+	// interface block or derived-type definition (through "end interface" /
+	// "end type").
+	Other []*OtherStmt
 }
 
 // Module is "module name ... [contains ...] end module".
@@ -120,7 +125,7 @@ const (
 type TypeSpec struct {
 	Pos  diag.Span
 	Base TypeBase
-	Kind Expr // nil when no kind selector; the expression of (8), (kind=dp), *8
+	Kind Expr // nil when no kind selector; the expression of (8), (kind=dp), *8; for Derived, the type name as an *Ident
 }
 
 func (t *TypeSpec) Span() diag.Span { return t.Pos }

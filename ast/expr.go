@@ -95,6 +95,16 @@ type ArrayCons struct {
 	Elems []Expr
 }
 
+// BadExpr stands for an expression that did not parse where the parser
+// keeps the surrounding construct so its block structure survives, e.g. the
+// condition of "if (a .and.) then". The parser always records the syntax
+// error too: as a diagnostic, or as an OtherStmt with Err placed first in the
+// construct's block, so a pass that meets a BadExpr need not report it again.
+type BadExpr struct {
+	Pos diag.Span
+}
+
+func (*BadExpr) expr()    {}
 func (*Ident) expr()      {}
 func (*IntLit) expr()     {}
 func (*RealLit) expr()    {}
@@ -106,6 +116,7 @@ func (*Paren) expr()      {}
 func (*Call) expr()       {}
 func (*ArrayCons) expr()  {}
 
+func (e *BadExpr) Span() diag.Span    { return e.Pos }
 func (e *Ident) Span() diag.Span      { return e.Pos }
 func (e *IntLit) Span() diag.Span     { return e.Pos }
 func (e *RealLit) Span() diag.Span    { return e.Pos }

@@ -1,0 +1,112 @@
+// Package parser turns one free-form Fortran source file into an *ast.File.
+// It is the first pass of forocl: cmd/forocl and the tests call Parse, and
+// sema.Check reads what it returns.
+//
+// Parsing happens in three steps:
+//
+//  1. lexer.go splits the file into logical statements (continuations
+//     joined, ";" split, comments dropped, !$OFP directives kept), each a
+//     slice of tokens carrying their original positions;
+//  2. stmt.go classifies each statement by its leading keyword and parses
+//     it with the participle grammar of grammar.go, which lower.go turns
+//     into ast nodes (no participle type leaves this package);
+//  3. build.go assembles statements into program units and where/if
+//     constructs and reports structural errors.
+//
+// Parse never panics on user input and keeps going after errors, one error
+// per statement; see Note [errors in bodies] for which syntax errors become
+// diagnostics and which are kept in an OtherStmt for sema.
+package parser
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
+)
+
+// Parse parses one free-form Fortran source file. It never panics on any
+// input (bad bytes, huge lines, deep nesting) and always returns a non-nil
+// *ast.File holding everything it could recover. name is used in every
+// diag.Pos.File. The diagnostics are in source order.
+func Parse(name string, src []byte) (f *ast.File, diags diag.List) {
+	f = &ast.File{Name: name}
+	defer func() {
+		if r := recover(); r != nil {
+			// A bug in the parser, not in the user's file: say so plainly
+			// rather than crash the compiler.
+			diags.Errorf(diag.Span{Start: diag.Pos{File: name}}, "internal error: parser panic: %v", r)
+		}
+	}()
+	sc := &scanner{name: name, src: src, diags: &diags}
+	lstmts := sc.scan()
+	cs := classifyAll(lstmts)
+	b := &builder{stmts: cs, diags: &diags, file: f}
+	b.build()
+	diags.Sort()
+	return f, diags
+}
+
+// ParseExpr parses src as a single expression; it is meant for tests and
+// tools. Positions are reported as in file name.
+func ParseExpr(name string, src string) (ast.Expr, diag.List) {
+	var diags diag.List
+	sc := &scanner{name: name, src: []byte(src), diags: &diags}
+	lstmts := sc.scan()
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	if len(lstmts) != 1 || lstmts[0].dir != nil {
+		diags.Errorf(diag.Span{Start: diag.Pos{File: name}}, "expected one expression, found %d statements", len(lstmts))
+		return nil, diags
+	}
+	x, pe := parseExpr(lstmts[0].toks)
+	if pe != nil {
+		pe.report(&diags)
+		return nil, diags
+	}
+	return x, diags
+}
+
+// classifyAll classifies the statements, spreading them over the CPUs:
+// statements are independent, and participle does most of the work.
+func classifyAll(ls []*logicalStmt) []*cstmt {
+	cs := make([]*cstmt, len(ls))
+	workers := runtime.GOMAXPROCS(0)
+	if len(ls) < 256 || workers < 2 {
+		for i, l := range ls {
+			cs[i] = classify(l)
+			l.toks = nil
+		}
+		return cs
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var panicked any
+	chunk := (len(ls) + workers - 1) / workers
+	for lo := 0; lo < len(ls); lo += chunk {
+		hi := min(lo+chunk, len(ls))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					mu.Lock()
+					panicked = r
+					mu.Unlock()
+				}
+			}()
+			for i := lo; i < hi; i++ {
+				cs[i] = classify(ls[i])
+				ls[i].toks = nil // not needed any more; keeps the live heap small
+			}
+		}()
+	}
+	wg.Wait()
+	if panicked != nil {
+		panic(fmt.Sprintf("in a worker: %v", panicked)) // recovered by Parse
+	}
+	return cs
+}

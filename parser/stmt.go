@@ -1,0 +1,858 @@
+package parser
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
+)
+
+// maxDepth is the deepest bracket nesting a statement may have.
+const maxDepth = 200
+
+// skind is what a statement is, as far as the block builder cares.
+type skind int
+
+const (
+	sExec         skind = iota // an executable statement: exec holds it
+	sWhere                     // "where (mask)" opening a construct
+	sElseWhere                 // "elsewhere [(mask)]"
+	sEndWhere                  // "end where"
+	sIf                        // "if (c) then"
+	sElseIf                    // "else if (c) then"
+	sElse                      // "else"
+	sEndIf                     // "end if"
+	sModule                    // "module name"
+	sProgram                   // "program name"
+	sHeader                    // subroutine or function statement: header holds it
+	sEnd                       // "end [subroutine|function|module|program [name]]"
+	sContains                  // "contains"
+	sUse                       // use holds it
+	sImplicitNone              // "implicit none"
+	sSpec                      // a declaration (decl), attribute statement (attrs), or other spec statement (other; implicit, private, ...)
+	sInterface                 // "interface" / "abstract interface": skipped up to "end interface"
+	sEndInterface              // "end interface"
+	sTypeDef                   // "type name": skipped up to "end type"
+	sEndType                   // "end type"
+	sDirective                 // a !$OFP line
+)
+
+// cstmt is a classified statement.
+type cstmt struct {
+	kind skind
+	ls   *logicalStmt
+	sp   diag.Span // the whole statement
+	kw   string    // the leading keyword(s), lower-case, e.g. "end where"
+	err  *perr     // syntax error, not yet reported
+
+	exec     ast.Stmt   // sExec
+	cond     ast.Expr   // where/elsewhere/if/else if
+	name     *ast.Ident // module/program name, or the name after an end statement
+	endKind  string     // sEnd: "", "subroutine", "function", "module", "program"
+	header   *ast.Subprogram
+	use      *ast.Use
+	decl     *ast.Decl
+	attrs    []*ast.AttrStmt
+	other    *ast.OtherStmt // sSpec statements kept verbatim (implicit, parameter, private, ...)
+	implicit bool           // other is an IMPLICIT statement
+}
+
+func tokSpan(t tok) diag.Span { return diag.Span{Start: t.pos, End: t.end} }
+
+func rangeSpan(ts []tok) diag.Span {
+	if len(ts) == 0 {
+		return diag.Span{}
+	}
+	return diag.Span{Start: ts[0].pos, End: ts[len(ts)-1].end}
+}
+
+// other makes an OtherStmt for ts (all or the tail of ls) with keyword kw.
+func (ls *logicalStmt) other(ts []tok, kw string) *ast.OtherStmt {
+	if len(ts) > 0 && len(ls.toks) > 0 && ts[0].pos.Offset != ls.toks[0].pos.Offset && ts[len(ts)-1].pos.Offset == ls.toks[len(ls.toks)-1].pos.Offset {
+		// The statement after "if (c)" or "where (m)", or after a label.
+		if ls.toks[0].kind == tInt || isPunct(ls.toks, 1, ":") {
+			return &ast.OtherStmt{Pos: rangeSpan(ls.toks), Keyword: kw, Text: ls.text}
+		}
+		return &ast.OtherStmt{Pos: rangeSpan(ts), Keyword: kw, Text: ls.textOf(ts)}
+	}
+	return &ast.OtherStmt{Pos: rangeSpan(ts), Keyword: kw, Text: ls.text}
+}
+
+// textOf returns the source text of the tail ts of the statement.
+func (ls *logicalStmt) textOf(ts []tok) string {
+	a, z := ts[0], ts[len(ts)-1]
+	if a.pos.Line == z.end.Line && ls.src != nil && z.end.Offset <= len(ls.src) {
+		return string(ls.src[a.pos.Offset:z.end.Offset])
+	}
+	var parts []string
+	for _, t := range ts {
+		parts = append(parts, t.orig)
+	}
+	return strings.Join(parts, " ")
+}
+
+func isIdent(ts []tok, i int, v string) bool {
+	return i < len(ts) && ts[i].kind == tIdent && (v == "" || ts[i].val == v)
+}
+
+func isPunct(ts []tok, i int, v string) bool {
+	return i < len(ts) && (ts[i].kind == tPunct || ts[i].kind == tOp) && ts[i].val == v
+}
+
+func opener(v string) string {
+	switch v {
+	case "(", "(/":
+		return ")"
+	case "[":
+		return "]"
+	}
+	return ""
+}
+
+func closes(open, v string) bool {
+	switch open {
+	case "(":
+		return v == ")"
+	case "(/":
+		return v == "/)"
+	case "[":
+		return v == "]"
+	}
+	return false
+}
+
+// checkBrackets reports the first unbalanced or too deeply nested bracket
+// of ts.
+func checkBrackets(ts []tok) *perr {
+	var stack []int
+	for i, t := range ts {
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.val {
+		case "(", "(/", "[":
+			stack = append(stack, i)
+			if len(stack) > maxDepth {
+				return &perr{span: tokSpan(t), msg: "expression nested too deeply", always: true,
+					hint: fmt.Sprintf("at most %d levels of brackets are supported; split the expression", maxDepth)}
+			}
+		case ")", "/)", "]":
+			if len(stack) == 0 {
+				return &perr{span: tokSpan(t), msg: fmt.Sprintf("unexpected %q without a matching opening bracket", t.val)}
+			}
+			o := ts[stack[len(stack)-1]]
+			if !closes(o.val, t.val) {
+				want := ")"
+				if o.val == "(/" {
+					want = "/)"
+				} else if o.val == "[" {
+					want = "]"
+				}
+				return &perr{span: tokSpan(t), msg: fmt.Sprintf("expected %q, found %q", want, t.val),
+					note: &diag.NoteMsg{Span: tokSpan(o), Msg: fmt.Sprintf("to match this %q", o.val)}}
+			}
+			stack = stack[:len(stack)-1]
+		}
+	}
+	if len(stack) > 0 {
+		o := ts[stack[len(stack)-1]]
+		want := ")"
+		if o.val == "(/" {
+			want = "/)"
+		} else if o.val == "[" {
+			want = "]"
+		}
+		return &perr{span: diag.At(ts[len(ts)-1].end), msg: fmt.Sprintf("expected %q", want),
+			note: &diag.NoteMsg{Span: tokSpan(o), Msg: fmt.Sprintf("to match this %q", o.val)}}
+	}
+	return nil
+}
+
+// matchParen returns the index of the ")" closing the "(" at ts[i], or -1.
+func matchParen(ts []tok, i int) int {
+	depth := 0
+	for j := i; j < len(ts); j++ {
+		if ts[j].kind != tPunct {
+			continue
+		}
+		switch ts[j].val {
+		case "(", "(/", "[":
+			depth++
+		case ")", "/)", "]":
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// parseExpr parses ts as one expression.
+func parseExpr(ts []tok) (ast.Expr, *perr) {
+	if e := checkBrackets(ts); e != nil {
+		return nil, e
+	}
+	g, pe := runParse(exprParser, ts)
+	if pe != nil {
+		return nil, pe
+	}
+	l := &lowerer{ts: ts}
+	x := l.expr(g)
+	if l.err != nil {
+		return nil, l.err
+	}
+	return x, nil
+}
+
+// endSuffixes are the construct words that may follow "end", or be glued
+// to it ("endif").
+var endSuffixes = []string{
+	"subroutine", "function", "module", "program", "where", "if", "do",
+	"select", "interface", "type", "block", "associate", "forall",
+	"submodule", "procedure", "critical", "enum", "team",
+}
+
+// execKeywords are statements kept as OtherStmt in an executable part.
+var execKeywords = map[string]string{
+	"do": "do", "print": "print", "write": "write", "read": "read",
+	"open": "open", "close": "close", "stop": "stop", "allocate": "allocate",
+	"deallocate": "deallocate", "nullify": "nullify", "select": "select",
+	"selectcase": "select case", "selecttype": "select type", "case": "case",
+	"cycle": "cycle", "exit": "exit", "goto": "go to", "continue": "continue",
+	"block": "block", "associate": "associate", "forall": "forall",
+	"inquire": "inquire", "format": "format", "backspace": "backspace",
+	"rewind": "rewind", "flush": "flush", "endfile": "endfile", "wait": "wait",
+	"pause": "pause", "sync": "sync", "lock": "lock", "unlock": "unlock",
+	"critical": "critical", "entry": "entry", "include": "include",
+	"class": "class", "errorstop": "error stop", "fail": "fail image",
+	"assign": "assign", "event": "event", "form": "form team",
+	"change": "change team", "rank": "rank",
+}
+
+// specKeywords are specification statements kept as OtherStmt in Scope.Other.
+var specKeywords = map[string]bool{
+	"data": true, "common": true, "equivalence": true, "namelist": true,
+	"import": true, "generic": true, "sequence": true, "enum": true,
+	"enumerator": true, "final": true, "procedure": true,
+}
+
+// attrKeywords start attribute statements.
+var attrKeywords = map[string]bool{
+	"intent": true, "dimension": true, "contiguous": true, "target": true,
+	"pointer": true, "allocatable": true, "value": true, "save": true,
+	"optional": true, "external": true, "intrinsic": true, "volatile": true,
+	"asynchronous": true, "protected": true, "bind": true, "public": true,
+	"private": true, "codimension": true,
+}
+
+var typeWords = map[string]bool{
+	"real": true, "integer": true, "logical": true, "complex": true,
+	"character": true, "doubleprecision": true, "double": true, "type": true,
+	"class": true,
+}
+
+var prefixWords = map[string]bool{
+	"pure": true, "elemental": true, "impure": true, "recursive": true,
+	"module": true, "non_recursive": true,
+}
+
+// isHeader reports whether ts is a subroutine or function statement:
+// prefixes and type specs, then "subroutine"/"function" and a name.
+func isHeader(ts []tok) bool {
+	i := 0
+	for i < len(ts) && ts[i].kind == tIdent {
+		w := ts[i].val
+		if (w == "subroutine" || w == "function") && isIdent(ts, i+1, "") {
+			return true
+		}
+		if !prefixWords[w] && !typeWords[w] && w != "precision" {
+			return false
+		}
+		i++
+		if typeWords[w] {
+			if isPunct(ts, i, "*") {
+				i++
+				if isPunct(ts, i, "(") {
+					if j := matchParen(ts, i); j > 0 {
+						i = j + 1
+					}
+				} else {
+					i++
+				}
+			} else if isPunct(ts, i, "(") {
+				j := matchParen(ts, i)
+				if j < 0 {
+					return false
+				}
+				i = j + 1
+			}
+		}
+	}
+	return false
+}
+
+// isAssignment reports whether ts has the shape "name [(...)] =|=> ...".
+func isAssignment(ts []tok) bool {
+	if !isIdent(ts, 0, "") {
+		return false
+	}
+	i := 1
+	if isPunct(ts, 1, "(") {
+		j := matchParen(ts, 1)
+		if j < 0 {
+			return false
+		}
+		i = j + 1
+	}
+	return isPunct(ts, i, "=") || isPunct(ts, i, "=>")
+}
+
+// hasTopLevelAssign reports whether ts holds "=" or "=>" outside brackets;
+// a statement that does and is not otherwise recognised is a broken
+// assignment.
+func hasTopLevelAssign(ts []tok) bool {
+	depth := 0
+	for _, t := range ts {
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.val {
+		case "(", "(/", "[":
+			depth++
+		case ")", "/)", "]":
+			depth--
+		case "=", "=>":
+			if depth <= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// classify turns one logical statement into a cstmt. It never reports
+// diagnostics itself: syntax errors go into err for the builder to route.
+func classify(ls *logicalStmt) *cstmt {
+	if ls.dir != nil {
+		return &cstmt{kind: sDirective, ls: ls, sp: ls.dir.Pos}
+	}
+	ts := ls.toks
+	// A statement label "10 continue".
+	if len(ts) > 1 && ts[0].kind == tInt {
+		ts = ts[1:]
+	}
+	// A construct name "outer: do i = 1, n".
+	if len(ts) > 2 && ts[0].kind == tIdent && isPunct(ts, 1, ":") && ts[2].kind == tIdent {
+		ts = ts[2:]
+	}
+	c := &cstmt{ls: ls, sp: rangeSpan(ls.toks)}
+	c.classify(ts)
+	return c
+}
+
+func (c *cstmt) fail(e *perr) {
+	if c.err == nil {
+		c.err = e
+	}
+}
+
+// execErr makes c an executable statement that did not parse.
+func (c *cstmt) execErr(ts []tok, kw string, e *perr) {
+	c.kind = sExec
+	c.fail(e)
+	o := c.ls.other(ts, kw)
+	o.Err = e.msg
+	if e.span.IsValid() {
+		o.Pos = e.span
+	}
+	c.exec = o
+}
+
+func (c *cstmt) classify(ts []tok) {
+	if len(ts) == 0 {
+		c.execErr(c.ls.toks, "", &perr{span: c.sp, msg: "unrecognised statement"})
+		return
+	}
+	if isAssignment(ts) {
+		c.assignment(ts)
+		return
+	}
+	if ts[0].kind != tIdent {
+		c.execErr(ts, "", &perr{span: tokSpan(ts[0]), msg: "unrecognised statement"})
+		return
+	}
+	w := ts[0].val
+	// Glued forms: endif, enddo, elseif, elsewhere, goto, doubleprecision...
+	if strings.HasPrefix(w, "end") && len(w) > 3 {
+		for _, s := range endSuffixes {
+			if w[3:] == s {
+				c.end(ts, s, 1)
+				return
+			}
+		}
+	}
+	switch w {
+	case "end":
+		if len(ts) == 1 {
+			c.end(ts, "", 1)
+			return
+		}
+		if ts[1].kind == tIdent {
+			for _, s := range endSuffixes {
+				if ts[1].val == s {
+					c.end(ts, s, 2)
+					return
+				}
+			}
+		}
+		c.fail(&perr{span: tokSpan(ts[1]), msg: fmt.Sprintf("unexpected %q after \"end\"", ts[1].orig)})
+		c.kind = sEnd
+		return
+	case "else":
+		switch {
+		case len(ts) == 1 || len(ts) == 2 && ts[1].kind == tIdent && ts[1].val != "if" && ts[1].val != "where":
+			c.kind, c.kw = sElse, "else"
+		case isIdent(ts, 1, "if"):
+			c.ifStmt(ts[1:], "else if", sElseIf)
+		case isIdent(ts, 1, "where"):
+			c.elseWhere(ts[1:])
+		default:
+			c.kind, c.kw = sElse, "else"
+			c.fail(&perr{span: tokSpan(ts[1]), msg: fmt.Sprintf("unexpected %q after \"else\"", ts[1].orig),
+				hint: `write "else if (condition) then" or "else" alone`})
+		}
+		return
+	case "elseif":
+		c.ifStmt(ts, "else if", sElseIf)
+		return
+	case "elsewhere":
+		c.elseWhere(ts)
+		return
+	case "if":
+		c.ifStmt(ts, "if", sIf)
+		return
+	case "where":
+		c.where(ts)
+		return
+	case "call":
+		c.call(ts)
+		return
+	case "return":
+		c.kind, c.kw = sExec, "return"
+		c.exec = &ast.ReturnStmt{Pos: rangeSpan(ts)}
+		if len(ts) > 1 {
+			c.exec = c.ls.other(ts, "return") // alternate return "return 1"
+		}
+		return
+	case "contains":
+		c.kind, c.kw = sContains, "contains"
+		if len(ts) > 1 {
+			c.fail(&perr{span: tokSpan(ts[1]), msg: `unexpected text after "contains"`})
+		}
+		return
+	case "use":
+		c.kind, c.kw = sUse, "use"
+		g, pe := runParse(useParser, ts)
+		if pe != nil {
+			c.fail(pe)
+			return
+		}
+		l := &lowerer{ts: ts}
+		c.use = l.use(g)
+		if l.err != nil {
+			c.fail(l.err)
+		}
+		return
+	case "implicit":
+		if len(ts) == 2 && isIdent(ts, 1, "none") {
+			c.kind, c.kw = sImplicitNone, "implicit none"
+			return
+		}
+		c.kind, c.kw = sSpec, "implicit"
+		c.other, c.implicit = c.ls.other(ts, "implicit"), true
+		return
+	case "module":
+		if len(ts) >= 2 && isIdent(ts, 1, "procedure") {
+			c.kind, c.kw = sSpec, "module procedure"
+			c.other = c.ls.other(ts, "module procedure")
+			return
+		}
+		if !isHeader(ts) {
+			c.kind, c.kw = sModule, "module"
+			c.unitName(ts, "module")
+			return
+		}
+	case "program":
+		c.kind, c.kw = sProgram, "program"
+		c.unitName(ts, "program")
+		return
+	case "interface":
+		c.kind, c.kw = sInterface, "interface"
+		return
+	case "abstract":
+		if isIdent(ts, 1, "interface") {
+			c.kind, c.kw = sInterface, "interface"
+			return
+		}
+	case "parameter":
+		if isPunct(ts, 1, "(") {
+			c.kind, c.kw = sSpec, "parameter"
+			c.other = c.ls.other(ts, "parameter")
+			return
+		}
+	case "type":
+		if !isPunct(ts, 1, "(") {
+			if isIdent(ts, 1, "is") && isPunct(ts, 2, "(") {
+				c.kind, c.kw = sExec, "type is"
+				c.exec = c.ls.other(ts, "type is")
+				return
+			}
+			c.kind, c.kw = sTypeDef, "type"
+			return
+		}
+	case "go":
+		if isIdent(ts, 1, "to") {
+			c.kind, c.kw = sExec, "go to"
+			c.exec = c.ls.other(ts, "go to")
+			return
+		}
+	case "error":
+		if isIdent(ts, 1, "stop") {
+			c.kind, c.kw = sExec, "error stop"
+			c.exec = c.ls.other(ts, "error stop")
+			return
+		}
+	case "block":
+		if isIdent(ts, 1, "data") {
+			c.kind, c.kw = sSpec, "block data"
+			c.other = c.ls.other(ts, "block data")
+			return
+		}
+	}
+	if isHeader(ts) {
+		c.kind, c.kw = sHeader, "subroutine"
+		g, pe := runParse(headerParser, ts)
+		if pe != nil {
+			c.fail(pe)
+			c.header = c.fallbackHeader(ts)
+			return
+		}
+		l := &lowerer{ts: ts}
+		c.header = l.header(g)
+		if c.header.Kind == ast.Function {
+			c.kw = "function"
+		}
+		if l.err != nil {
+			c.fail(l.err)
+		}
+		return
+	}
+	if typeWords[w] && w != "class" || w == "class" && isPunct(ts, 1, "(") {
+		c.declaration(ts)
+		return
+	}
+	if attrKeywords[w] {
+		c.attrStmt(ts)
+		return
+	}
+	if specKeywords[w] {
+		c.kind, c.kw = sSpec, w
+		c.other = c.ls.other(ts, w)
+		return
+	}
+	if kw, ok := execKeywords[w]; ok {
+		c.kind, c.kw = sExec, kw
+		if w == "select" && isIdent(ts, 1, "case") {
+			kw = "select case"
+		} else if w == "select" && isIdent(ts, 1, "type") {
+			kw = "select type"
+		}
+		c.exec = c.ls.other(ts, kw)
+		return
+	}
+	if isPunct(ts, 1, "(") || hasTopLevelAssign(ts) {
+		c.assignment(ts) // looks like a broken assignment: say why
+		return
+	}
+	c.execErr(ts, "", &perr{span: tokSpan(ts[0]), msg: "unrecognised statement"})
+}
+
+// fallbackHeader recovers the name and kind of a subprogram whose statement
+// did not parse, so the block structure survives.
+func (c *cstmt) fallbackHeader(ts []tok) *ast.Subprogram {
+	s := &ast.Subprogram{Pos: rangeSpan(ts)}
+	for i, t := range ts {
+		if t.kind == tIdent && (t.val == "subroutine" || t.val == "function") && isIdent(ts, i+1, "") {
+			if t.val == "function" {
+				s.Kind = ast.Function
+				c.kw = "function"
+			}
+			n := ts[i+1]
+			s.Name = ast.Ident{Pos: tokSpan(n), Name: n.val, Orig: n.orig}
+			break
+		}
+	}
+	return s
+}
+
+func (c *cstmt) unitName(ts []tok, what string) {
+	switch {
+	case len(ts) < 2:
+		c.fail(&perr{span: diag.At(ts[0].end), msg: fmt.Sprintf("expected a %s name", what)})
+	case ts[1].kind != tIdent:
+		c.fail(&perr{span: tokSpan(ts[1]), msg: fmt.Sprintf("expected a %s name, found %q", what, ts[1].orig)})
+	default:
+		c.name = &ast.Ident{Pos: tokSpan(ts[1]), Name: ts[1].val, Orig: ts[1].orig}
+		if len(ts) > 2 {
+			c.fail(&perr{span: tokSpan(ts[2]), msg: fmt.Sprintf("unexpected %q after the %s name", ts[2].orig, what)})
+		}
+	}
+}
+
+// end classifies "end [what [name]]"; n is the number of keyword tokens.
+func (c *cstmt) end(ts []tok, what string, n int) {
+	c.kw = strings.TrimSpace("end " + what)
+	switch what {
+	case "", "subroutine", "function", "module", "program", "submodule", "procedure":
+		c.kind, c.endKind = sEnd, what
+	case "where":
+		c.kind = sEndWhere
+	case "if":
+		c.kind = sEndIf
+	case "interface":
+		c.kind = sEndInterface
+	case "type":
+		c.kind = sEndType
+	default:
+		c.kind = sExec
+		c.exec = c.ls.other(ts, c.kw)
+		return
+	}
+	rest := ts[n:]
+	if len(rest) > 0 {
+		if what != "" && rest[0].kind == tIdent {
+			c.name = &ast.Ident{Pos: tokSpan(rest[0]), Name: rest[0].val, Orig: rest[0].orig}
+			rest = rest[1:]
+		}
+		if len(rest) > 0 && c.kind != sEndInterface {
+			c.fail(&perr{span: tokSpan(rest[0]), msg: fmt.Sprintf("unexpected %q after %q", rest[0].orig, c.kw)})
+		}
+	}
+}
+
+func (c *cstmt) assignment(ts []tok) {
+	c.kw = "="
+	if e := checkBrackets(ts); e != nil {
+		c.execErr(ts, "", e)
+		return
+	}
+	g, pe := runParse(assignParser, ts)
+	if pe != nil {
+		c.execErr(ts, "", pe)
+		return
+	}
+	l := &lowerer{ts: ts}
+	s := &ast.AssignStmt{Pos: rangeSpan(ts), LHS: l.nameRef(g.LHS), RHS: l.expr(g.RHS), Pointer: g.Op == "=>"}
+	if l.err != nil {
+		c.execErr(ts, "", l.err)
+		return
+	}
+	c.kind, c.exec = sExec, s
+}
+
+func (c *cstmt) call(ts []tok) {
+	c.kw = "call"
+	if e := checkBrackets(ts); e != nil {
+		c.execErr(ts, "call", e)
+		return
+	}
+	g, pe := runParse(callParser, ts)
+	if pe != nil {
+		c.execErr(ts, "call", pe)
+		return
+	}
+	l := &lowerer{ts: ts}
+	s := &ast.CallStmt{Pos: rangeSpan(ts)}
+	switch x := l.nameRef(g.Name).(type) {
+	case *ast.Ident:
+		s.Name = *x
+	case *ast.Call:
+		s.Name, s.Args = x.Name, x.Args
+	}
+	if l.err != nil {
+		c.execErr(ts, "call", l.err)
+		return
+	}
+	c.kind, c.exec = sExec, s
+}
+
+// parenCond parses "kw (expr) rest..." starting at ts[0] = kw and returns the
+// condition and the tokens after ")".
+func parenCond(ts []tok, kw string) (ast.Expr, []tok, *perr) {
+	if !isPunct(ts, 1, "(") {
+		if len(ts) < 2 {
+			return nil, nil, &perr{span: diag.At(ts[0].end), msg: fmt.Sprintf("expected \"(\" after %q", kw)}
+		}
+		return nil, nil, &perr{span: tokSpan(ts[1]), msg: fmt.Sprintf("expected \"(\" after %q, found %q", kw, ts[1].orig)}
+	}
+	j := matchParen(ts, 1)
+	if j < 0 {
+		if e := checkBrackets(ts); e != nil {
+			return nil, nil, e
+		}
+		return nil, nil, &perr{span: diag.At(ts[len(ts)-1].end), msg: `expected ")"`,
+			note: &diag.NoteMsg{Span: tokSpan(ts[1]), Msg: `to match this "("`}}
+	}
+	if j == 2 {
+		return nil, nil, &perr{span: tokSpan(ts[2]), msg: fmt.Sprintf("expected a condition in %q", kw+" (...)")}
+	}
+	x, pe := parseExpr(ts[2:j])
+	return x, ts[j+1:], pe
+}
+
+func badExpr(ts []tok) ast.Expr { return &ast.BadExpr{Pos: rangeSpan(ts)} }
+
+// ifStmt handles "if (c) then", "if (c) stmt" and "else if (c) then"
+// (ts[0] is "if" or "elseif").
+func (c *cstmt) ifStmt(ts []tok, kw string, kind skind) {
+	c.kw = kw
+	cond, rest, pe := parenCond(ts, kw)
+	if pe != nil {
+		if kind == sIf && !endsWithThen(ts) {
+			c.execErr(ts, "if", pe)
+			return
+		}
+		c.kind, c.cond = kind, badExpr(ts)
+		c.fail(pe)
+		return
+	}
+	switch {
+	case len(rest) == 1 && isIdent(rest, 0, "then"):
+		c.kind, c.cond = kind, cond
+	case kind == sElseIf:
+		c.kind, c.cond = kind, cond
+		if len(rest) == 0 {
+			c.fail(&perr{span: diag.At(ts[len(ts)-1].end), msg: `expected "then"`})
+		} else {
+			c.fail(&perr{span: tokSpan(rest[0]), msg: fmt.Sprintf("expected \"then\", found %q", rest[0].orig)})
+		}
+	case len(rest) == 0:
+		c.execErr(ts, "if", &perr{span: diag.At(ts[len(ts)-1].end), msg: `expected "then" or a statement after "if (...)"`})
+	case isIdent(rest, 0, "then"):
+		c.kind, c.cond = kind, cond
+		c.fail(&perr{span: tokSpan(rest[1]), msg: fmt.Sprintf("unexpected %q after \"then\"", rest[1].orig)})
+	default:
+		inner := c.single(rest, "if")
+		if inner == nil {
+			return
+		}
+		c.kind = sExec
+		c.exec = &ast.IfStmt{Pos: rangeSpan(ts), Cond: cond, Then: []ast.Stmt{inner}, Single: true}
+	}
+}
+
+func endsWithThen(ts []tok) bool { return isIdent(ts, len(ts)-1, "then") }
+
+// single classifies the statement after "if (c)" or "where (m)". It must be
+// executable; a construct or a nested one-line if is an error.
+func (c *cstmt) single(rest []tok, kw string) ast.Stmt {
+	sub := &cstmt{ls: c.ls, sp: rangeSpan(rest)}
+	sub.classify(rest)
+	if sub.kind == sExec {
+		if sub.err != nil {
+			c.fail(sub.err)
+		}
+		if is, ok := sub.exec.(*ast.IfStmt); ok && kw == "if" && is.Single {
+			c.execErr(rest, "if", &perr{span: tokSpan(rest[0]), msg: `a one-line "if" cannot contain another one-line "if"`})
+			return nil
+		}
+		return sub.exec
+	}
+	c.execErr(rest, kw, &perr{span: tokSpan(rest[0]), msg: fmt.Sprintf("%q is not allowed after %q", sub.kw, kw+" (...)"),
+		hint: fmt.Sprintf("only an executable statement may follow a one-line %q", kw)})
+	return nil
+}
+
+func (c *cstmt) where(ts []tok) {
+	c.kw = "where"
+	mask, rest, pe := parenCond(ts, "where")
+	if pe != nil {
+		if len(ts) > 1 && matchParen(ts, 1) == len(ts)-1 {
+			c.kind, c.cond = sWhere, badExpr(ts) // keep the construct's shape
+			c.fail(pe)
+			return
+		}
+		c.execErr(ts, "where", pe)
+		return
+	}
+	if len(rest) == 0 {
+		c.kind, c.cond = sWhere, mask
+		return
+	}
+	inner := c.single(rest, "where")
+	if inner == nil {
+		return
+	}
+	c.kind = sExec
+	c.exec = &ast.WhereStmt{Pos: rangeSpan(ts), Mask: mask, Body: []ast.Stmt{inner}, Single: true}
+}
+
+// elseWhere handles "elsewhere [(mask)]" with ts[0] = "elsewhere" or
+// "where" (from "else where").
+func (c *cstmt) elseWhere(ts []tok) {
+	c.kw, c.kind = "elsewhere", sElseWhere
+	if len(ts) == 1 {
+		return
+	}
+	if !isPunct(ts, 1, "(") && ts[1].kind == tIdent && len(ts) == 2 {
+		return // construct name
+	}
+	mask, rest, pe := parenCond(ts, "elsewhere")
+	if pe != nil {
+		c.cond = badExpr(ts)
+		c.fail(pe)
+		return
+	}
+	c.cond = mask
+	if len(rest) > 1 || len(rest) == 1 && rest[0].kind != tIdent {
+		c.fail(&perr{span: tokSpan(rest[0]), msg: fmt.Sprintf("unexpected %q after \"elsewhere (...)\"", rest[0].orig)})
+	}
+}
+
+func (c *cstmt) declaration(ts []tok) {
+	c.kind, c.kw = sSpec, "declaration"
+	if e := checkBrackets(ts); e != nil {
+		c.fail(e)
+		return
+	}
+	g, pe := runParse(declParser, ts)
+	if pe != nil {
+		c.fail(pe)
+		return
+	}
+	l := &lowerer{ts: ts}
+	c.decl = l.decl(g)
+	if l.err != nil {
+		c.fail(l.err)
+	}
+}
+
+func (c *cstmt) attrStmt(ts []tok) {
+	c.kind, c.kw = sSpec, ts[0].val
+	if e := checkBrackets(ts); e != nil {
+		c.fail(e)
+		return
+	}
+	g, pe := runParse(attrStmtParser, ts)
+	if pe != nil {
+		c.fail(pe)
+		return
+	}
+	l := &lowerer{ts: ts}
+	c.attrs = l.attrStmts(g)
+	if l.err != nil {
+		c.fail(l.err)
+	}
+}
