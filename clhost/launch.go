@@ -90,21 +90,30 @@ func (e *Event) Wait() error {
 // Duration waits for the event and returns the device execution time,
 // CL_PROFILING_COMMAND_END minus CL_PROFILING_COMMAND_START.
 func (e *Event) Duration() (time.Duration, error) {
-	if err := e.Wait(); err != nil {
+	start, end, err := e.Times()
+	if err != nil || end < start {
 		return 0, err
-	}
-	const op = "clGetEventProfilingInfo"
-	var start, end uint64
-	if err := check(op, cl.GetEventProfilingInfo(e.h, clProfilingCommandStart, 8, unsafe.Pointer(&start), nil)); err != nil {
-		return 0, err
-	}
-	if err := check(op, cl.GetEventProfilingInfo(e.h, clProfilingCommandEnd, 8, unsafe.Pointer(&end), nil)); err != nil {
-		return 0, err
-	}
-	if end < start {
-		return 0, nil
 	}
 	return time.Duration(end - start), nil
+}
+
+// Times waits for the event and returns its device timestamps in
+// nanoseconds, CL_PROFILING_COMMAND_START and CL_PROFILING_COMMAND_END.
+// Timing a batch of launches from the start of the first to the end of
+// the last makes a coarse device timer (NVIDIA's ticks in microseconds)
+// irrelevant.
+func (e *Event) Times() (start, end uint64, err error) {
+	if err := e.Wait(); err != nil {
+		return 0, 0, err
+	}
+	const op = "clGetEventProfilingInfo"
+	if err := check(op, cl.GetEventProfilingInfo(e.h, clProfilingCommandStart, 8, unsafe.Pointer(&start), nil)); err != nil {
+		return 0, 0, err
+	}
+	if err := check(op, cl.GetEventProfilingInfo(e.h, clProfilingCommandEnd, 8, unsafe.Pointer(&end), nil)); err != nil {
+		return 0, 0, err
+	}
+	return start, end, nil
 }
 
 // Release frees the event now. Releasing twice, or after Context.Close,

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -23,6 +24,8 @@ import (
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 type options struct {
+	bench    bool
+	bo       benchOptions
 	cfg      Config
 	steps    int
 	device   string
@@ -46,11 +49,30 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.png, "png", "", "write the final water height as a PNG to `FILE`")
 	fs.StringVar(&o.gif, "gif", "", "write an animated GIF of the water height to `FILE`")
 	fs.IntVar(&o.frames, "frames", 50, "frames of the GIF")
+	fs.BoolVar(&o.bench, "bench", false, "run the benchmark sweep instead of a simulation (see -widths, -bench-out)")
+	widths := fs.String("widths", "16,32,64,128,256,512,1024,1280,2048,4096,8192", "benchmark grid widths")
+	fs.StringVar(&o.bo.out, "bench-out", "bench-out", "benchmark reports go to `DIR`")
+	fs.StringVar(&o.bo.serial, "serial", "", "serial program for the benchmark (default: build fortran/serial.f90 with gfortran -O3; \"none\" skips)")
+	fs.BoolVar(&o.bo.quick, "quick", false, "benchmark smoke run: one work-group shape per kernel, short batches")
+	maxGiB := fs.Float64("bench-max-gib", 16, "skip benchmark widths whose arrays need more than this much device memory")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if o.bench {
+		ws, err := parseWidths(*widths)
+		if err != nil {
+			return nil, err
+		}
+		o.bo.widths = ws
+		o.bo.maxBytes = int64(*maxGiB * (1 << 30))
+		o.bo.fortran, o.bo.regions, err = findFortran()
+		if err != nil {
+			return nil, err
+		}
+		return o, nil
 	}
 	if o.cfg.NX == 0 {
 		o.cfg.NX = *n
@@ -85,6 +107,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		return 1
+	}
+	if o.bench {
+		if err := runBench(o.bo, dev, stdout, stderr); err != nil {
+			fmt.Fprintf(stderr, "shallowwater: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	if err := simulate(o, dev, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "shallowwater: %v\n", err)
@@ -214,4 +243,20 @@ func minMax(a []float64) (lo, hi float64) {
 		lo, hi = min(lo, x), max(hi, x)
 	}
 	return
+}
+
+// findFortran locates the example's Fortran sources and the regions module
+// from the repository root or from the example's directory.
+func findFortran() (fortran, regions string, err error) {
+	for _, c := range [][2]string{
+		{"examples/shallowwater/fortran", "fortran"},
+		{"fortran", "../../fortran"},
+	} {
+		if _, e1 := os.Stat(filepath.Join(c[0], "wave.f90")); e1 == nil {
+			if _, e2 := os.Stat(filepath.Join(c[1], "forocl_regions.f90")); e2 == nil {
+				return c[0], c[1], nil
+			}
+		}
+	}
+	return "", "", fmt.Errorf("cannot find examples/shallowwater/fortran/wave.f90: run from the repository root")
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/forocl/forocl/clhost"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
-	"github.com/forocl/forocl/npy"
 )
 
 var (
@@ -96,74 +95,20 @@ func serial(t *testing.T) string {
 // runSerial runs the gfortran build and returns its final H, U, V.
 func runSerial(t *testing.T, cfg Config, steps int) [3][]float64 {
 	t.Helper()
-	exe := serial(t)
-	dir := t.TempDir()
-	prec := "sp"
-	if cfg.Double {
-		prec = "dp"
-	}
-	cmd := exec.Command(exe, fmt.Sprint(cfg.NX), fmt.Sprint(cfg.NY), fmt.Sprint(steps), fmt.Sprint(cfg.DT), dir+"/", cfg.Init, "array", prec)
-	out, err := cmd.CombinedOutput()
+	res, err := serialState(serial(t), cfg, steps)
 	if err != nil {
-		t.Fatalf("serial run: %v\n%s", err, out)
-	}
-	var res [3][]float64
-	for i, name := range []string{"H", "U", "V"} {
-		a, err := npy.Read(filepath.Join(dir, name+".npy"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if a.Shape[0] != cfg.NX+2 || a.Shape[1] != cfg.NY+2 {
-			t.Fatalf("serial %s has shape %v", name, a.Shape)
-		}
-		res[i] = make([]float64, a.Len())
-		for j := range res[i] {
-			if a.F32 != nil {
-				res[i][j] = float64(a.F32[j])
-			} else {
-				res[i][j] = a.F64[j]
-			}
-		}
+		t.Fatal(err)
 	}
 	return res
 }
 
 func runDevice(t *testing.T, cfg Config, steps int) [3][]float64 {
 	t.Helper()
-	sim, err := NewSim(device(t), cfg)
+	res, err := deviceState(device(t), cfg, steps)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer sim.Close()
-	for i := 0; i < steps; i++ {
-		if err := sim.Step(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	h, u, v, err := sim.State()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return [3][]float64{h, u, v}
-}
-
-// maxRelDiff is max |a-b| / max(|b|, scale) over all cells, where scale is
-// the largest |b| of the field (so that near-zero momenta do not blow up
-// the ratio).
-func maxRelDiff(a, b []float64) float64 {
-	scale := 0.0
-	for _, x := range b {
-		scale = math.Max(scale, math.Abs(x))
-	}
-	worst := 0.0
-	for i := range a {
-		d := math.Abs(a[i]-b[i]) / math.Max(scale, 1e-30)
-		if math.IsNaN(a[i]) || math.IsNaN(b[i]) {
-			return math.Inf(1)
-		}
-		worst = math.Max(worst, d)
-	}
-	return worst
+	return res
 }
 
 // TestAgainstGfortran: the same Fortran, compiled by forocl for OpenCL and
@@ -181,10 +126,14 @@ func TestAgainstGfortran(t *testing.T) {
 		{50, 37, "direct", false, 1e-4},
 		{64, 64, "local", true, 1e-10},
 		{50, 37, "direct", true, 1e-10},
+		{50, 37, "hand", false, 1e-4},
 	} {
 		name := fmt.Sprintf("%dx%d_%s_dp=%v", c.nx, c.ny, c.strategy, c.double)
 		t.Run(name, func(t *testing.T) {
 			cfg := Config{NX: c.nx, NY: c.ny, DT: 0.05, Init: "column", Strategy: c.strategy, Double: c.double}
+			if c.strategy == "hand" {
+				cfg.Strategy, cfg.Handwritten = "local", true
+			}
 			if c.double && !device(t).Device().FP64 {
 				t.Skip("device has no fp64")
 			}

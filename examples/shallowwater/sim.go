@@ -16,6 +16,9 @@ const gravity = 9.80
 //go:embed boundary.cl
 var boundarySource string
 
+//go:embed handwritten.cl
+var handwrittenSource string
+
 // Config describes one simulation.
 type Config struct {
 	NX, NY   int     // interior cells; arrays are (NX+2) x (NY+2) with a one-cell halo
@@ -23,6 +26,9 @@ type Config struct {
 	Init     string  // "column" (smooth raised column) or "dambreak" (sharp circular dam)
 	Strategy string  // "local" or "direct"
 	Double   bool    // real(8) kernel (wave_dp.f90)
+	// Handwritten replaces the generated kernel by the hand-written
+	// OpenCL of handwritten.cl (real(4) only), for comparison.
+	Handwritten bool
 }
 
 // Validate checks the configuration, including the CFL limit of the
@@ -36,6 +42,9 @@ func (c Config) Validate() error {
 	}
 	if c.Init != "column" && c.Init != "dambreak" {
 		return fmt.Errorf("unknown initial condition %q (want column or dambreak)", c.Init)
+	}
+	if c.Handwritten && c.Double {
+		return fmt.Errorf("the hand-written kernel is real(4) only")
 	}
 	if c.Strategy != "local" && c.Strategy != "direct" {
 		return fmt.Errorf("unknown strategy %q (want local or direct)", c.Strategy)
@@ -107,6 +116,7 @@ type Sim struct {
 	ctx      *clhost.Context
 	k32      kernel32
 	k64      kernel64
+	hand     *handKernel
 	bprog    *clhost.Program
 	boundary *clhost.Kernel
 	cur, nxt state
@@ -152,6 +162,8 @@ func NewSim(ctx *clhost.Context, cfg Config) (s *Sim, err error) {
 		return nil, err
 	}
 	switch {
+	case cfg.Handwritten:
+		s.hand, err = newHandKernel(ctx, []int{32, 8})
 	case cfg.Double && cfg.Strategy == "direct":
 		s.k64, err = wavedirect.NewWaveAdvanceDp(ctx)
 	case cfg.Double:
@@ -228,9 +240,15 @@ func (s *Sim) Step() error {
 	}
 	c, n := s.cur, s.nxt
 	var err error
-	if s.k64 != nil {
+	switch {
+	case s.hand != nil:
+		var ev *clhost.Event
+		if ev, err = s.hand.launch(float32(s.cfg.DT), c, n); err == nil {
+			ev.Release()
+		}
+	case s.k64 != nil:
 		err = s.k64.Run(1, 1, s.cfg.DT, c.h, c.u, c.v, n.h, n.u, n.v)
-	} else {
+	default:
 		err = s.k32.Run(1, 1, float32(s.cfg.DT), c.h, c.u, c.v, n.h, n.u, n.v)
 	}
 	if err != nil {
@@ -280,6 +298,9 @@ func (s *Sim) Close() {
 	if s.k64 != nil {
 		s.k64.Release()
 	}
+	if s.hand != nil {
+		s.hand.release()
+	}
 	if s.boundary != nil {
 		s.boundary.Release()
 	}
@@ -291,4 +312,43 @@ func (s *Sim) Close() {
 			a.Release()
 		}
 	}
+}
+
+// handKernel is sw_step of handwritten.cl, launched on a fixed work-group
+// shape over the whole array (halo work-items return at once).
+type handKernel struct {
+	ctx    *clhost.Context
+	prog   *clhost.Program
+	kernel *clhost.Kernel
+	local  []int
+}
+
+func newHandKernel(ctx *clhost.Context, local []int) (*handKernel, error) {
+	prog, err := ctx.BuildProgram(handwrittenSource, "")
+	if err != nil {
+		return nil, err
+	}
+	k, err := prog.Kernel("sw_step")
+	if err != nil {
+		prog.Release()
+		return nil, err
+	}
+	return &handKernel{ctx: ctx, prog: prog, kernel: k, local: local}, nil
+}
+
+func (h *handKernel) launch(dt float32, in, out state) (*clhost.Event, error) {
+	n1, n2 := in.h.Shape[0], in.h.Shape[1]
+	if err := h.kernel.SetArgs(int32(n1), int32(n2), float32(1), float32(1), dt, in.h.Buffer, in.u.Buffer, in.v.Buffer, out.h.Buffer, out.u.Buffer, out.v.Buffer); err != nil {
+		return nil, err
+	}
+	global, local, err := clhost.LaunchSize([]int{n1, n2}, []int{0, 0}, h.local)
+	if err != nil {
+		return nil, err
+	}
+	return h.ctx.Launch(h.kernel, global, local)
+}
+
+func (h *handKernel) release() {
+	h.kernel.Release()
+	h.prog.Release()
 }
