@@ -14,7 +14,7 @@ import (
 	"github.com/forocl/forocl/internal/fsutil"
 )
 
-func init() { register(newBuildCmd()) }
+func init() { register(newBuildCmd) }
 
 // genFlags are the code generation flags shared by build, dump and run.
 type genFlags struct {
@@ -73,7 +73,7 @@ func newBuildCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "build FILE.f90... -o DIR",
 		Short: "Translate kernels to OpenCL C (one .cl per source file)",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts, err := gf.options()
 			if err != nil {

@@ -2,7 +2,7 @@ package main
 
 import "github.com/spf13/cobra"
 
-func init() { register(newCheckCmd()) }
+func init() { register(newCheckCmd) }
 
 func newCheckCmd() *cobra.Command {
 	var ff frontFlags
@@ -10,7 +10,7 @@ func newCheckCmd() *cobra.Command {
 		Use:   "check FILE.f90...",
 		Short: "Check kernels against forocl's Fortran subset; print diagnostics",
 		Long:  "check parses the files, finds every kernel (!$OFP PURE, KERNEL :: name, or pure elemental subroutines)\nand checks it and everything it calls. It prints nothing and exits 0 when all is well,\nprints diagnostics and exits 1 otherwise.",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			_, err := ff.compile(c, args)
 			return err

@@ -12,7 +12,7 @@ import (
 	"github.com/forocl/forocl/clhost"
 )
 
-func init() { register(newDevicesCmd()) }
+func init() { register(newDevicesCmd) }
 
 // newDevicesCmd builds "forocl devices", which lists the OpenCL devices.
 func newDevicesCmd() *cobra.Command {
@@ -25,7 +25,12 @@ The INDEX column ("platform:device") and any case-insensitive part of a
 platform or device name (e.g. "nvidia", "pocl", "cpu") can be given to
 "forocl run --device" or the FOROCL_DEVICE environment variable. By default
 forocl uses the first GPU, else the first device.`,
-		Args: cobra.NoArgs,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usageErr("devices takes no arguments")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ds, err := clhost.Devices()
 			if err != nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/forocl/forocl/regions"
 )
 
-func init() { register(newDumpCmd()) }
+func init() { register(newDumpCmd) }
 
 func newDumpCmd() *cobra.Command {
 	var ff frontFlags
@@ -22,7 +22,7 @@ func newDumpCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "dump --stage=ast|ir|regions|cl FILE.f90...",
 		Short: "Print what a compiler stage produced",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			w := c.OutOrStdout()
 			switch stage {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -16,10 +17,12 @@ import (
 	"github.com/forocl/forocl/driver"
 )
 
-var commands []*cobra.Command
+var commands []func() *cobra.Command
 
-// register adds a subcommand; each command's file calls it from init.
-func register(c *cobra.Command) { commands = append(commands, c) }
+// register adds a subcommand constructor; each command's file calls it
+// from init. Commands are built afresh for every run, so flag values never
+// leak from one in-process run to the next.
+func register(newCmd func() *cobra.Command) { commands = append(commands, newCmd) }
 
 // exitError carries an exit code through cobra.
 type exitError struct {
@@ -48,8 +51,8 @@ func newRoot() *cobra.Command {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErr("%v\nrun %q for usage", err, c.CommandPath()+" --help")
 	})
-	for _, c := range commands {
-		root.AddCommand(c)
+	for _, newCmd := range commands {
+		root.AddCommand(newCmd())
 	}
 	return root
 }
@@ -76,30 +79,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return ee.code
 	}
 	fmt.Fprintf(stderr, "forocl: %v\n", err)
-	// cobra's own argument and command errors are usage errors.
-	if isUsage(err) {
+	// What reaches here unwrapped is cobra's own: an unknown command.
+	if strings.HasPrefix(err.Error(), "unknown command") {
 		return 2
 	}
 	return 1
 }
 
-func isUsage(err error) bool {
-	msg := err.Error()
-	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "accepts", "requires at least", "invalid argument", "flag needs an argument", "required flag"} {
-		if len(msg) >= len(p) && contains(msg, p) {
-			return true
+// atLeast is cobra.MinimumNArgs whose error is a usage error (exit 2).
+func atLeast(n int) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if err := cobra.MinimumNArgs(n)(c, args); err != nil {
+			return usageErr("%v\nrun %q for usage", err, c.CommandPath()+" --help")
 		}
+		return nil
 	}
-	return false
-}
-
-func contains(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return true
-		}
-	}
-	return false
 }
 
 // frontFlags are the flags every command that reads Fortran takes.

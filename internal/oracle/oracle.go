@@ -152,7 +152,7 @@ func driver(k *ir.Kernel, module string, rank int) string {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	p("program oracle_driver")
 	if module != "" {
-		p("  use %s", module)
+		p("  use %s, only: %s", module, k.Name)
 	}
 	p("  implicit none")
 	p("  integer :: u, r, n(3)")
