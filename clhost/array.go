@@ -90,11 +90,12 @@ func (c *Context) NewArray(dt DType, shape ...int) (*Array, error) {
 }
 
 // LaunchSize returns the global and local sizes for a grid of extents n,
-// a kernel whose launch covers n[d]-shrink[d] positions per dimension, and
-// work-group shape local. The global size is padded to a multiple of the
-// work-group (generated kernels mask the padding).
-func LaunchSize(n, shrink, local []int) (global, loc []int, err error) {
-	if len(n) != len(local) || len(shrink) != len(local) {
+// a kernel whose launch covers n[d]-shrink[d] positions per dimension with
+// per[d] consecutive positions per work-item (nil means 1), and work-group
+// shape local. The global size is padded to a multiple of the work-group
+// (generated kernels mask the padding).
+func LaunchSize(n, shrink, per, local []int) (global, loc []int, err error) {
+	if len(n) != len(local) || len(shrink) != len(local) || (per != nil && len(per) != len(local)) {
 		return nil, nil, fmt.Errorf("grid %v does not match the kernel's %d-D launch", n, len(local))
 	}
 	global = make([]int, len(n))
@@ -102,6 +103,9 @@ func LaunchSize(n, shrink, local []int) (global, loc []int, err error) {
 		e := n[d] - shrink[d]
 		if e < 1 {
 			return nil, nil, fmt.Errorf("grid extent %d in dimension %d leaves no interior (the halos take %d)", n[d], d+1, shrink[d])
+		}
+		if per != nil && per[d] > 1 {
+			e = (e + per[d] - 1) / per[d]
 		}
 		global[d] = (e + local[d] - 1) / local[d] * local[d]
 	}

@@ -114,6 +114,9 @@ type KernelABI struct {
 	Strategy  Strategy
 	Args      []Arg
 	Local     []int // work-group shape, len Rank
+	// Coarsen is the number of consecutive grid positions one work-item
+	// owns per dimension (all 1 unless Options.Coarsen is used).
+	Coarsen []int
 	// Origin and Shrink: work-item g owns grid position Origin+g (0-based),
 	// and the launch covers n_d - Shrink[d] positions per dimension.
 	Origin, Shrink regions.Shift

@@ -236,12 +236,12 @@ func goKernel(e *emitter, k *KernelABI, src string) {
 	e.close("")
 	e.close("")
 	if k.Elemental {
-		e.line("global, local, err := clhost.LaunchSize([]int{shape.Len()}, []int{0}, %s)", intList(k.Local))
+		e.line("global, local, err := clhost.LaunchSize([]int{shape.Len()}, []int{0}, nil, %s)", intList(k.Local))
 	} else {
 		e.open("if len(shape) != %d", k.Rank)
 		e.line("return nil, fmt.Errorf(\"%s: arrays must be %d-D, got shape %%v\", shape)", k.Name, k.Rank)
 		e.close("")
-		e.line("global, local, err := clhost.LaunchSize(shape, %s, %s)", intList(k.Shrink[:k.Rank]), intList(k.Local))
+		e.line("global, local, err := clhost.LaunchSize(shape, %s, %s, %s)", intList(k.Shrink[:k.Rank]), intList(k.Coarsen), intList(k.Local))
 	}
 	e.open("if err != nil")
 	e.line("return nil, fmt.Errorf(\"%s: %%v\", err)", k.Name)

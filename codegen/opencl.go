@@ -16,6 +16,11 @@ type Options struct {
 	Strategy Strategy
 	Tile     []int  // work-group shape; nil means DefaultTile
 	Version  string // forocl's version, for the header
+	// Coarsen makes each work-item of the direct strategy own this many
+	// consecutive elements along the grid's last dimension (rank >= 2), so
+	// temporaries shared by neighbouring elements along it (faces) are
+	// computed once. 0 or 1 means one element per work-item.
+	Coarsen int
 	// Contract allows the OpenCL compiler to fuse multiplies and adds
 	// (FP_CONTRACT ON). Off by default so results match a serial gfortran
 	// run on hardware without FMA as closely as possible.
@@ -345,6 +350,18 @@ func (g *gen) kernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *KernelA
 		rank = 1
 	}
 	abi := &KernelABI{Name: k.Name, Source: name, Elemental: k.Elemental, Rank: rank, Strategy: g.opts.Strategy, Local: g.tile(rank)}
+	abi.Coarsen = make([]int, rank)
+	for d := range abi.Coarsen {
+		abi.Coarsen[d] = 1
+	}
+	if c := g.opts.Coarsen; c > 1 && !k.Elemental && g.opts.Strategy == Direct && rank >= 2 {
+		owned := make([]regions.Shift, c)
+		for i := range owned {
+			owned[i][rank-1] = i
+		}
+		kp = regions.AnalyzeKernel(k, owned)
+		abi.Coarsen[rank-1] = c
+	}
 	if !k.Elemental {
 		abi.Origin, abi.Shrink = kp.Origin, kp.Shrink
 	}
@@ -429,6 +446,8 @@ type kernelGen struct {
 	private map[*ir.Var]bool
 	// barrier state (local strategy)
 	dirty, read map[*ir.Var]bool
+	// slack: see frameCheck.
+	slack regions.Shift
 }
 
 func (kg *kernelGen) rank() int { return kg.k.Rank }
@@ -471,17 +490,22 @@ func (kg *kernelGen) globalIndex(pos []string) string {
 }
 
 // frameCheck spells the condition that absolute position pos lies in the
-// frame of array assignment a; "" when it always does for positions the
-// launch covers shifted by at (static check).
+// frame of array assignment a; "" when it always does. With static, each
+// bound is left out when it holds for every position the launch covers
+// shifted by at: positions from Origin up to n - (Shrink - Origin) - 1,
+// plus kg.slack[d] more in dimension d (the fast path of a coarsened
+// kernel knows all its positions are inside the launch).
 func (kg *kernelGen) frameCheck(a *ir.Assign, pos []string, at regions.Shift, static bool) string {
 	anchor := kg.kp.Anchor[a]
 	var conds []string
 	for d := 0; d < kg.rank(); d++ {
 		end := a.Shrink[d] - anchor[d] // the frame ends at n - end
-		if static && anchor[d] <= kg.kp.Origin[d]+at[d] && end <= (kg.kp.Shrink[d]-kg.kp.Origin[d])-at[d] {
+		if !static || anchor[d] > kg.kp.Origin[d]+at[d] {
+			conds = append(conds, fmt.Sprintf("%s >= %d", pos[d], anchor[d]))
+		}
+		if static && end <= (kg.kp.Shrink[d]-kg.kp.Origin[d])-at[d]+kg.slack[d] {
 			continue
 		}
-		conds = append(conds, fmt.Sprintf("%s >= %d", pos[d], anchor[d]))
 		if end == 0 {
 			conds = append(conds, fmt.Sprintf("%s < _n%d", pos[d], d+1))
 		} else {
@@ -963,7 +987,11 @@ func (kg *kernelGen) emitDirect() {
 	kp := kg.kp
 	var conds []string
 	for d := 0; d < r; d++ {
-		e.line("const int _a%d = get_global_id(%d) + %d; // this work-item's grid position", d, d, kp.Origin[d])
+		if c := kg.abi.Coarsen[d]; c > 1 {
+			e.line("const int _a%d = get_global_id(%d) * %d + %d; // this work-item owns grid positions _a%d .. _a%d + %d", d, d, c, kp.Origin[d], d, d, c-1)
+		} else {
+			e.line("const int _a%d = get_global_id(%d) + %d; // this work-item's grid position", d, d, kp.Origin[d])
+		}
 		conds = append(conds, fmt.Sprintf("_a%d >= %s", d, plus(fmt.Sprintf("_n%d", d+1), -(kp.Shrink[d]-kp.Origin[d]))))
 	}
 	e.line("if (%s) return;", strings.Join(conds, " || "))
@@ -973,7 +1001,25 @@ func (kg *kernelGen) emitDirect() {
 			e.line("%s %s = %s;", ctype(v.Kind), kg.shiftVar(v, s), constant(v.Kind, 0, 0, false))
 		}
 	}
+	last := r - 1
+	c := kg.abi.Coarsen[last]
+	if c <= 1 {
+		kg.directStmts(kg.k.Body)
+		return
+	}
+	// A coarsened work-item away from the end of the grid owns c
+	// positions that are all inside the launch: that common case runs
+	// without bound checks; the last row of work-items takes the checked
+	// path.
+	e.open("if (_a%d + %d < _n%d - %d)", last, c-1, last+1, kp.Shrink[last]-kp.Origin[last])
+	kg.slack[last] = c - 1
 	kg.directStmts(kg.k.Body)
+	kg.slack[last] = 0
+	kg.e.indent--
+	e.line("} else {")
+	kg.e.indent++
+	kg.directStmts(kg.k.Body)
+	e.close("")
 }
 
 func (kg *kernelGen) shiftVar(v *ir.Var, s regions.Shift) string {

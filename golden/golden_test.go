@@ -57,9 +57,17 @@ func stem(path string) string {
 
 var strategies = []codegen.Strategy{codegen.Local, codegen.Direct}
 
+// coarsenDirect is the coarsening factor of the extra direct-strategy
+// variant that the numeric tier runs (each work-item owns 3 consecutive
+// elements along the last dimension; 3 divides none of the test grids).
+const coarsenDirect = 3
+
 type compiled struct {
 	res   *driver.Result
 	units map[codegen.Strategy]*codegen.Unit
+	// coarse is the direct strategy with coarsenDirect elements per
+	// work-item.
+	coarse *codegen.Unit
 }
 
 func compile(t *testing.T, file string) *compiled {
@@ -76,6 +84,11 @@ func compile(t *testing.T, file string) *compiled {
 		}
 		c.units[s] = u
 	}
+	u, diags := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, filepath.Base(file), codegen.Options{Strategy: codegen.Direct, Coarsen: coarsenDirect, Version: driver.Version})
+	if diags.HasErrors() {
+		t.Fatalf("%s: codegen: %s", file, diags.String(res.Sources))
+	}
+	c.coarse = u
 	return c
 }
 
@@ -155,6 +168,14 @@ func TestBuildPoCL(t *testing.T) {
 		comp := compile(t, f)
 		for _, s := range strategies {
 			u := comp.units[s]
+			if s == codegen.Direct {
+				// Also the coarsened variant the numeric tier runs.
+				if p, err := c.BuildProgram(comp.coarse.Source, "-Werror"); err != nil {
+					t.Errorf("%s (direct, coarsened): %v", f, err)
+				} else {
+					p.Release()
+				}
+			}
 			p, err := c.BuildProgram(u.Source, "-Werror")
 			if err != nil {
 				t.Errorf("%s (%s): %v", f, s, err)
@@ -281,13 +302,14 @@ func TestNumeric(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					for _, s := range strategies {
-						u := comp.units[s]
+					units := map[string]*codegen.Unit{"local": comp.units[codegen.Local], "direct": comp.units[codegen.Direct], "direct-coarsened": comp.coarse}
+					for _, name := range []string{"local", "direct", "direct-coarsened"} {
+						u := units[name]
 						got, err := runner.Run(c, runner.Job{Unit: u, ABI: u.Kernels[ki], Kernel: k, Scalars: scalars, Arrays: arrays})
 						if err != nil {
-							t.Fatalf("%s %v: %v", s, shape, err)
+							t.Fatalf("%s %v: %v", name, shape, err)
 						}
-						compareOutputs(t, fmt.Sprintf("%s %v", s, shape), k, want, got.Outputs, arrays)
+						compareOutputs(t, fmt.Sprintf("%s %v", name, shape), k, want, got.Outputs, arrays)
 					}
 				}
 			})

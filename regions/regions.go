@@ -120,6 +120,9 @@ type KernelPlan struct {
 	// Temps lists, for every temporary, the union of the shifts of its
 	// assignments, sorted.
 	Temps map[*ir.Var][]Shift
+	// Owned lists the shifts of the output elements one work-item owns
+	// ({0} unless coarsened).
+	Owned []Shift
 }
 
 // WindowShift returns the shift at which window w, appearing in the array
@@ -128,8 +131,7 @@ func (kp *KernelPlan) WindowShift(a *ir.Assign, w *ir.Window) Shift {
 	return kp.Off[w.Var].Add(lo(w)).Sub(kp.Anchor[a])
 }
 
-// InRange reports, for a frame of extent n_d - shrink_d, which bounds must
-// be checked; it exists for codegen's benefit: see IsOutput.
+// IsOutput reports whether a assigns to an intent(out) dummy.
 func (kp *KernelPlan) IsOutput(a *ir.Assign) bool {
 	w, ok := a.LHS.(*ir.Window)
 	return ok && w.Var.Role == ir.Dummy
@@ -152,12 +154,20 @@ func hi(w *ir.Window) Shift {
 func Analyze(p *ir.Program) *Plan {
 	plan := &Plan{}
 	for _, k := range p.Kernels {
-		plan.Kernels = append(plan.Kernels, analyzeKernel(k))
+		plan.Kernels = append(plan.Kernels, AnalyzeKernel(k, nil))
 	}
 	return plan
 }
 
-func analyzeKernel(k *ir.Kernel) *KernelPlan {
+// AnalyzeKernel computes the plan of one kernel whose work-items each own
+// the output elements at the given shifts from their position (nil means
+// just their own position). Owning several elements, e.g. consecutive rows
+// (thread coarsening), lets one work-item compute a temporary once for
+// all the elements that read it.
+func AnalyzeKernel(k *ir.Kernel, owned []Shift) *KernelPlan {
+	if len(owned) == 0 {
+		owned = []Shift{{}}
+	}
 	kp := &KernelPlan{
 		Kernel: k,
 		Rank:   k.Rank,
@@ -200,6 +210,7 @@ func analyzeKernel(k *ir.Kernel) *KernelPlan {
 	})
 	kp.Origin = origin
 	kp.Shrink = origin.Add(endHi)
+	kp.Owned = owned
 
 	// Backward: the shifts every assignment is evaluated at.
 	need := needSet{}
@@ -311,7 +322,7 @@ func (kp *KernelPlan) backward(stmts []ir.Stmt, need needSet) {
 			}
 			var at []Shift
 			if w.Var.Role == ir.Dummy {
-				at = []Shift{{}}
+				at = kp.Owned
 			} else {
 				at = need[w.Var].sorted()
 				if len(at) == 0 {

@@ -242,7 +242,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	if k.Elemental {
 		n = []int{total}
 	}
-	global, local, err := clhost.LaunchSize(n, j.ABI.Shrink[:len(n)], j.ABI.Local)
+	global, local, err := clhost.LaunchSize(n, j.ABI.Shrink[:len(n)], j.ABI.Coarsen, j.ABI.Local)
 	if err != nil {
 		return nil, fmt.Errorf("kernel %q: %v", k.Name, err)
 	}

@@ -20,12 +20,14 @@ func init() { register(newBuildCmd) }
 type genFlags struct {
 	strategy string
 	tile     string
+	coarsen  int
 	contract bool
 }
 
 func (g *genFlags) add(c *cobra.Command) {
 	c.Flags().StringVar(&g.strategy, "strategy", "local", "halo strategy: local (tiles in __local memory) or direct (global reads, registers)")
 	c.Flags().StringVar(&g.tile, "tile", "", "work-group shape, e.g. 16x8 (default: 16x16 local, 32x8 direct in 2-D)")
+	c.Flags().IntVar(&g.coarsen, "coarsen", 1, "direct strategy: grid positions per work-item along the last dimension (faces shared between them are computed once)")
 	c.Flags().BoolVar(&g.contract, "fp-contract", false, "let the OpenCL compiler fuse multiply-adds (faster, differs from serial runs in the last bits)")
 }
 
@@ -38,7 +40,13 @@ func (g *genFlags) options() (codegen.Options, error) {
 	if err != nil {
 		return codegen.Options{}, usageErr("%v", err)
 	}
-	return codegen.Options{Strategy: s, Tile: t, Version: driver.Version, Contract: g.contract}, nil
+	if g.coarsen < 1 || g.coarsen > 64 {
+		return codegen.Options{}, usageErr("--coarsen %d: want 1 to 64", g.coarsen)
+	}
+	if g.coarsen > 1 && s != codegen.Direct {
+		return codegen.Options{}, usageErr("--coarsen applies to --strategy direct only")
+	}
+	return codegen.Options{Strategy: s, Tile: t, Coarsen: g.coarsen, Version: driver.Version, Contract: g.contract}, nil
 }
 
 // generated is one output file of forocl build.

@@ -74,37 +74,33 @@ type timer struct {
 // launches so callers can alternate buffers.
 func (tm *timer) measure(launch func(i int) (*clhost.Event, error)) (time.Duration, error) {
 	i := 0
+	// A batch of k back-to-back launches reports the sum of their device
+	// times divided by k: host overhead between launches is excluded and
+	// the 1 µs quantisation of a single event averages out.
 	batch := func(k int) (time.Duration, error) {
-		var first, last *clhost.Event
+		events := make([]*clhost.Event, 0, k)
+		defer func() {
+			for _, ev := range events {
+				ev.Release()
+			}
+		}()
 		for j := 0; j < k; j++ {
 			ev, err := launch(i)
 			i++
 			if err != nil {
 				return 0, err
 			}
-			switch {
-			case j == 0:
-				first = ev
-				if k == 1 {
-					last = ev
-				}
-			case j == k-1:
-				last = ev
-			default:
-				ev.Release()
+			events = append(events, ev)
+		}
+		var sum time.Duration
+		for _, ev := range events {
+			d, err := ev.Duration()
+			if err != nil {
+				return 0, err
 			}
+			sum += d
 		}
-		s, _, err := first.Times()
-		if err != nil {
-			return 0, err
-		}
-		_, e, err := last.Times()
-		first.Release()
-		last.Release()
-		if err != nil {
-			return 0, err
-		}
-		return time.Duration(e-s) / time.Duration(k), nil
+		return sum / time.Duration(k), nil
 	}
 	// Warm-up, then an estimate to size the batches.
 	if _, err := batch(3); err != nil {
@@ -175,13 +171,16 @@ func runBench(o benchOptions, dev clhost.Device, stdout, stderr io.Writer) error
 		handTiles = []string{"32x8"}
 	}
 	var variants []variant
-	add := func(s codegen.Strategy, t string, contract bool) error {
+	add := func(s codegen.Strategy, t string, coarsen int, contract bool) error {
 		tile, _ := codegen.ParseTile(t)
-		u, diags := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, "wave.f90", codegen.Options{Strategy: s, Tile: tile, Version: driver.Version, Contract: contract})
+		u, diags := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, "wave.f90", codegen.Options{Strategy: s, Tile: tile, Coarsen: coarsen, Version: driver.Version, Contract: contract})
 		if diags.HasErrors() {
 			return fmt.Errorf("codegen: %s", diags.String(res.Sources))
 		}
 		kind := "generated " + s.String()
+		if coarsen > 1 {
+			kind += fmt.Sprintf(" coarsen %d", coarsen)
+		}
 		if contract {
 			kind += " fp-contract"
 		}
@@ -190,14 +189,24 @@ func runBench(o benchOptions, dev clhost.Device, stdout, stderr io.Writer) error
 	}
 	for _, s := range []codegen.Strategy{codegen.Local, codegen.Direct} {
 		for _, t := range tiles[s] {
-			if err := add(s, t, false); err != nil {
+			if err := add(s, t, 1, false); err != nil {
 				return err
 			}
 		}
 	}
 	if !o.quick {
 		for _, t := range []string{"32x8", "64x4"} {
-			if err := add(codegen.Direct, t, true); err != nil {
+			if err := add(codegen.Direct, t, 1, true); err != nil {
+				return err
+			}
+		}
+		for _, c := range []int{2, 4, 8} {
+			for _, t := range []string{"32x4", "32x8", "64x4", "128x1"} {
+				if err := add(codegen.Direct, t, c, false); err != nil {
+					return err
+				}
+			}
+			if err := add(codegen.Direct, "64x4", c, true); err != nil {
 				return err
 			}
 		}
@@ -451,32 +460,51 @@ func timeGenerated(tm *timer, u *codegen.Unit, b *benchState) (time.Duration, er
 	}
 	defer prog.Release()
 	abi := u.Kernels[0]
-	k, err := prog.Kernel(abi.Name)
-	if err != nil {
-		return 0, err
+	// One kernel object per direction of the ping-pong, so no arguments
+	// are set between launches.
+	var ks [2]*clhost.Kernel
+	for i := range ks {
+		if ks[i], err = prog.Kernel(abi.Name); err != nil {
+			return 0, err
+		}
+		defer ks[i].Release()
+		in, out := b.s[i], b.s[1-i]
+		if err := ks[i].SetArgs(float32(1), float32(1), float32(0.05), in.h.Buffer, in.u.Buffer, in.v.Buffer, out.h.Buffer, out.u.Buffer, out.v.Buffer, int32(b.n1), int32(b.n1)); err != nil {
+			return 0, err
+		}
 	}
-	defer k.Release()
-	global, local, err := clhost.LaunchSize([]int{b.n1, b.n1}, abi.Shrink[:2], abi.Local)
+	global, local, err := clhost.LaunchSize([]int{b.n1, b.n1}, abi.Shrink[:2], abi.Coarsen, abi.Local)
 	if err != nil {
 		return 0, err
 	}
 	return tm.measure(func(i int) (*clhost.Event, error) {
-		in, out := b.s[i%2], b.s[(i+1)%2]
-		if err := k.SetArgs(float32(1), float32(1), float32(0.05), in.h.Buffer, in.u.Buffer, in.v.Buffer, out.h.Buffer, out.u.Buffer, out.v.Buffer, int32(b.n1), int32(b.n1)); err != nil {
-			return nil, err
-		}
-		return tm.ctx.Launch(k, global, local)
+		return tm.ctx.Launch(ks[i%2], global, local)
 	})
 }
 
 func timeHand(tm *timer, b *benchState, tile []int) (time.Duration, error) {
-	h, err := newHandKernel(tm.ctx, tile)
+	prog, err := tm.ctx.BuildProgram(handwrittenSource, "")
 	if err != nil {
 		return 0, err
 	}
-	defer h.release()
+	defer prog.Release()
+	var ks [2]*clhost.Kernel
+	for i := range ks {
+		if ks[i], err = prog.Kernel("sw_step"); err != nil {
+			return 0, err
+		}
+		defer ks[i].Release()
+		in, out := b.s[i], b.s[1-i]
+		if err := ks[i].SetArgs(int32(b.n1), int32(b.n1), float32(1), float32(1), float32(0.05), in.h.Buffer, in.u.Buffer, in.v.Buffer, out.h.Buffer, out.u.Buffer, out.v.Buffer); err != nil {
+			return 0, err
+		}
+	}
+	global, local, err := clhost.LaunchSize([]int{b.n1, b.n1}, []int{0, 0}, nil, tile)
+	if err != nil {
+		return 0, err
+	}
 	return tm.measure(func(i int) (*clhost.Event, error) {
-		return h.launch(0.05, b.s[i%2], b.s[(i+1)%2])
+		return tm.ctx.Launch(ks[i%2], global, local)
 	})
 }
 
@@ -486,19 +514,21 @@ func timeCopy(tm *timer, b *benchState) (time.Duration, error) {
 		return 0, err
 	}
 	defer prog.Release()
-	k, err := prog.Kernel("copy3")
-	if err != nil {
-		return 0, err
-	}
-	defer k.Release()
 	n := b.n1 * b.n1
+	var ks [2]*clhost.Kernel
+	for i := range ks {
+		if ks[i], err = prog.Kernel("copy3"); err != nil {
+			return 0, err
+		}
+		defer ks[i].Release()
+		in, out := b.s[i], b.s[1-i]
+		if err := ks[i].SetArgs(int32(n), in.h.Buffer, in.u.Buffer, in.v.Buffer, out.h.Buffer, out.u.Buffer, out.v.Buffer); err != nil {
+			return 0, err
+		}
+	}
 	global := []int{(n + 255) / 256 * 256}
 	return tm.measure(func(i int) (*clhost.Event, error) {
-		in, out := b.s[i%2], b.s[(i+1)%2]
-		if err := k.SetArgs(int32(n), in.h.Buffer, in.u.Buffer, in.v.Buffer, out.h.Buffer, out.u.Buffer, out.v.Buffer); err != nil {
-			return nil, err
-		}
-		return tm.ctx.Launch(k, global, []int{256})
+		return tm.ctx.Launch(ks[i%2], global, []int{256})
 	})
 }
 

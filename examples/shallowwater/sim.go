@@ -341,7 +341,7 @@ func (h *handKernel) launch(dt float32, in, out state) (*clhost.Event, error) {
 	if err := h.kernel.SetArgs(int32(n1), int32(n2), float32(1), float32(1), dt, in.h.Buffer, in.u.Buffer, in.v.Buffer, out.h.Buffer, out.u.Buffer, out.v.Buffer); err != nil {
 		return nil, err
 	}
-	global, local, err := clhost.LaunchSize([]int{n1, n2}, []int{0, 0}, h.local)
+	global, local, err := clhost.LaunchSize([]int{n1, n2}, []int{0, 0}, nil, h.local)
 	if err != nil {
 		return nil, err
 	}

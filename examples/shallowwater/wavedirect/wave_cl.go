@@ -88,7 +88,7 @@ func (k *WaveAdvance) launch(dx float32, dy float32, dt float32, h *clhost.Array
 	if len(shape) != 2 {
 		return nil, fmt.Errorf("wave_advance: arrays must be 2-D, got shape %v", shape)
 	}
-	global, local, err := clhost.LaunchSize(shape, []int{2, 2}, []int{32, 8})
+	global, local, err := clhost.LaunchSize(shape, []int{2, 2}, []int{1, 1}, []int{32, 8})
 	if err != nil {
 		return nil, fmt.Errorf("wave_advance: %v", err)
 	}

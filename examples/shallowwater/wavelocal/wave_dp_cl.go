@@ -88,7 +88,7 @@ func (k *WaveAdvanceDp) launch(dx float64, dy float64, dt float64, h *clhost.Arr
 	if len(shape) != 2 {
 		return nil, fmt.Errorf("wave_advance_dp: arrays must be 2-D, got shape %v", shape)
 	}
-	global, local, err := clhost.LaunchSize(shape, []int{2, 2}, []int{16, 16})
+	global, local, err := clhost.LaunchSize(shape, []int{2, 2}, []int{1, 1}, []int{16, 16})
 	if err != nil {
 		return nil, fmt.Errorf("wave_advance_dp: %v", err)
 	}
