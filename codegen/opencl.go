@@ -734,8 +734,7 @@ func (kg *kernelGen) emitLocal() {
 		}
 		e.line("")
 		e.line("// load %s with their halos", strings.Join(names, ", "))
-		v0 := gr.vars[0]
-		kg.loop(v0, gr.box, func(rel, pos []string) {
+		kg.loop(gr.box, func(rel, pos []string) {
 			var conds []string
 			for d := 0; d < r; d++ {
 				conds = append(conds, fmt.Sprintf("%s >= 0 && %s < _n%d", pos[d], pos[d], d+1))
@@ -751,10 +750,10 @@ func (kg *kernelGen) emitLocal() {
 	kg.localStmts(kg.k.Body, lid)
 }
 
-// loop emits a cooperative loop over box (relative to the group base) of
-// tile v: body sees the relative and absolute positions as C expressions;
-// "_t" is the index into v's tile.
-func (kg *kernelGen) loop(v *ir.Var, box regions.Box, body func(rel, pos []string)) {
+// loop emits a cooperative loop over box (relative to the group base):
+// body sees the relative and absolute positions as C expressions, and
+// "_t", the position's index in any tile whose box is this box.
+func (kg *kernelGen) loop(box regions.Box, body func(rel, pos []string)) {
 	e := &kg.e
 	r := kg.rank()
 	loc := kg.abi.Local
@@ -790,11 +789,7 @@ func (kg *kernelGen) loop(v *ir.Var, box regions.Box, body func(rel, pos []strin
 	for d := 0; d < r; d++ {
 		e.line("const int _p%d = _b%d + _r%d;", d, d, d)
 	}
-	// Index of this position in v's tile (the loop box may be smaller
-	// than v's tile when v is written by several statements).
-	if v != nil {
-		e.line("const int _t = %s;", kg.tileIndex(v, rel, regions.Shift{}))
-	}
+	e.line("const int _t = _i;")
 	body(rel, pos)
 	e.close("")
 }
@@ -818,15 +813,18 @@ func (kg *kernelGen) tileReads(a *ir.Assign) []*ir.Var {
 	return out
 }
 
-func (kg *kernelGen) barrierBefore(a *ir.Assign) {
+// barrierBefore emits a barrier before the assignments group (evaluated
+// together, with no dependence among them) when one of them reads a tile
+// written since the last barrier, or writes a tile read or written since.
+func (kg *kernelGen) barrierBefore(group []*ir.Assign) {
 	need := false
-	for _, v := range kg.tileReads(a) {
-		if kg.dirty[v] {
-			need = true
+	for _, a := range group {
+		for _, v := range kg.tileReads(a) {
+			if kg.dirty[v] {
+				need = true
+			}
 		}
-	}
-	if w, ok := a.LHS.(*ir.Window); ok {
-		if _, tiled := kg.tiles[w.Var]; tiled && (kg.read[w.Var] || kg.dirty[w.Var]) {
+		if v := kg.tiledLHS(a); v != nil && (kg.read[v] || kg.dirty[v]) {
 			need = true
 		}
 	}
@@ -834,14 +832,75 @@ func (kg *kernelGen) barrierBefore(a *ir.Assign) {
 		kg.e.line("barrier(CLK_LOCAL_MEM_FENCE);")
 		kg.dirty, kg.read = map[*ir.Var]bool{}, map[*ir.Var]bool{}
 	}
-	for _, v := range kg.tileReads(a) {
-		kg.read[v] = true
-	}
-	if w, ok := a.LHS.(*ir.Window); ok {
-		if _, tiled := kg.tiles[w.Var]; tiled {
-			kg.dirty[w.Var] = true
+	for _, a := range group {
+		for _, v := range kg.tileReads(a) {
+			kg.read[v] = true
+		}
+		if v := kg.tiledLHS(a); v != nil {
+			kg.dirty[v] = true
 		}
 	}
+}
+
+// tiledLHS returns the tiled variable a assigns, or nil.
+func (kg *kernelGen) tiledLHS(a *ir.Assign) *ir.Var {
+	if w, ok := a.LHS.(*ir.Window); ok {
+		if _, tiled := kg.tiles[w.Var]; tiled {
+			return w.Var
+		}
+	}
+	return nil
+}
+
+// cooperative reports whether s is a live array assignment evaluated by a
+// cooperative loop (not only at the owner's position).
+func (kg *kernelGen) cooperative(s ir.Stmt) (*ir.Assign, bool) {
+	a, ok := s.(*ir.Assign)
+	if !ok {
+		return nil, false
+	}
+	if _, arr := a.LHS.(*ir.Window); !arr {
+		return nil, false
+	}
+	if _, live := kg.kp.Eval[a]; !live || kg.owner(a) {
+		return nil, false
+	}
+	return a, true
+}
+
+// fusible returns how many statements from stmts[i] on can share one
+// cooperative loop: same evaluation box, and none reads or writes a tile
+// that an earlier one of the run writes (so no barrier is needed between
+// them).
+func (kg *kernelGen) fusible(stmts []ir.Stmt, i int) []*ir.Assign {
+	first, _ := kg.cooperative(stmts[i])
+	box := regions.BoxOf(kg.kp.Eval[first])
+	group := []*ir.Assign{first}
+	written := map[*ir.Var]bool{}
+	if v := kg.tiledLHS(first); v != nil {
+		written[v] = true
+	}
+	for _, s := range stmts[i+1:] {
+		a, ok := kg.cooperative(s)
+		if !ok || regions.BoxOf(kg.kp.Eval[a]) != box {
+			break
+		}
+		clash := false
+		for _, v := range kg.tileReads(a) {
+			clash = clash || written[v]
+		}
+		if v := kg.tiledLHS(a); v != nil && written[v] {
+			clash = true
+		}
+		if clash {
+			break
+		}
+		if v := kg.tiledLHS(a); v != nil {
+			written[v] = true
+		}
+		group = append(group, a)
+	}
+	return group
 }
 
 func (kg *kernelGen) localStmts(stmts []ir.Stmt, lid []string) {
@@ -849,8 +908,8 @@ func (kg *kernelGen) localStmts(stmts []ir.Stmt, lid []string) {
 	scalar := &exprGen{funcs: kg.funcs, ref: kg.scalarRef, window: func(w *ir.Window) string {
 		panic("internal error: codegen: window in scalar statement")
 	}}
-	for _, s := range stmts {
-		switch s := s.(type) {
+	for i := 0; i < len(stmts); i++ {
+		switch s := stmts[i].(type) {
 		case *ir.Assign:
 			if _, ok := s.LHS.(*ir.Window); !ok {
 				e.line("%s = %s; // %s", scalar.expr(s.LHS), scalar.expr(s.RHS), where(s.Pos))
@@ -861,19 +920,33 @@ func (kg *kernelGen) localStmts(stmts []ir.Stmt, lid []string) {
 				continue
 			}
 			e.line("")
-			e.line("// %s", where(s.Pos))
-			kg.barrierBefore(s)
 			if kg.owner(s) {
+				e.line("// %s", where(s.Pos))
+				kg.barrierBefore([]*ir.Assign{s})
 				apos := make([]string, kg.rank())
 				for d := range apos {
 					apos[d] = fmt.Sprintf("_a%d", d)
 				}
-				kg.localAssign(s, lid, apos, false)
+				kg.e.emitGuarded([]guarded{kg.localAssign(s, lid, apos, false)})
 				continue
 			}
-			lhs := s.LHS.(*ir.Window).Var
-			kg.loop(lhs, regions.BoxOf(kg.kp.Eval[s]), func(rel, pos []string) {
-				kg.localAssign(s, rel, pos, true)
+			// Consecutive independent statements over the same box share
+			// one loop.
+			group := kg.fusible(stmts, i)
+			i += len(group) - 1
+			lines := make([]string, len(group))
+			for j, a := range group {
+				lines[j] = where(a.Pos)
+			}
+			e.line("// %s", strings.Join(lines, ", "))
+			kg.barrierBefore(group)
+			box := regions.BoxOf(kg.kp.Eval[s])
+			kg.loop(box, func(rel, pos []string) {
+				var gs []guarded
+				for _, a := range group {
+					gs = append(gs, kg.localAssign(a, rel, pos, kg.tiledLHS(a) != nil && kg.tiles[kg.tiledLHS(a)] == box))
+				}
+				kg.e.emitGuarded(gs)
 			})
 		case *ir.If:
 			// The condition is uniform across the work-group, so barriers
@@ -931,10 +1004,9 @@ func (kg *kernelGen) merge(s barrierSnap) barrierSnap {
 func (kg *kernelGen) scalarRef(v *ir.Var) string { return sanitize(v.Name) }
 
 // localAssign emits one array assignment evaluated at relative position
-// rel (absolute pos), local strategy. inLoop says a cooperative loop
-// defined "_t", the index of this position in the LHS tile.
-func (kg *kernelGen) localAssign(a *ir.Assign, rel, pos []string, inLoop bool) {
-	e := &kg.e
+// rel (absolute pos), local strategy. inLoop says the enclosing
+// cooperative loop's "_t" indexes the LHS tile (its box is the loop's).
+func (kg *kernelGen) localAssign(a *ir.Assign, rel, pos []string, inLoop bool) guarded {
 	x := &exprGen{funcs: kg.funcs, ref: kg.scalarRef, window: func(w *ir.Window) string {
 		s := kg.kp.WindowShift(a, w)
 		if _, tiled := kg.tiles[w.Var]; tiled {
@@ -970,13 +1042,32 @@ func (kg *kernelGen) localAssign(a *ir.Assign, rel, pos []string, inLoop bool) {
 			cond += " && " + m
 		}
 	}
-	if cond == "" {
-		e.line("%s = %s;", target, x.expr(a.RHS))
-		return
+	return guarded{cond: cond, line: fmt.Sprintf("%s = %s;", target, x.expr(a.RHS))}
+}
+
+// guarded is an assignment line and the condition it runs under ("" for
+// none).
+type guarded struct{ cond, line string }
+
+// emitGuarded writes lines, merging consecutive ones under the same
+// condition into one if.
+func (e *emitter) emitGuarded(gs []guarded) {
+	for i := 0; i < len(gs); {
+		j := i + 1
+		for j < len(gs) && gs[j].cond == gs[i].cond {
+			j++
+		}
+		if gs[i].cond != "" {
+			e.open("if (%s)", gs[i].cond)
+		}
+		for _, g := range gs[i:j] {
+			e.line("%s", g.line)
+		}
+		if gs[i].cond != "" {
+			e.close("")
+		}
+		i = j
 	}
-	e.open("if (%s)", cond)
-	e.line("%s = %s;", target, x.expr(a.RHS))
-	e.close("")
 }
 
 // ---- direct strategy ----

@@ -25,28 +25,43 @@ type genFlags struct {
 }
 
 func (g *genFlags) add(c *cobra.Command) {
-	c.Flags().StringVar(&g.strategy, "strategy", "local", "halo strategy: local (tiles in __local memory) or direct (global reads, registers)")
-	c.Flags().StringVar(&g.tile, "tile", "", "work-group shape, e.g. 16x8 (default: 16x16 local, 32x8 direct in 2-D)")
-	c.Flags().IntVar(&g.coarsen, "coarsen", 1, "direct strategy: grid positions per work-item along the last dimension (faces shared between them are computed once)")
+	c.Flags().StringVar(&g.strategy, "strategy", "auto", "halo strategy: local (tiles in __local memory), direct (global reads, registers), or auto (what benchmarks chose for the device; direct when unknown)")
+	c.Flags().StringVar(&g.tile, "tile", "", "work-group shape, e.g. 16x8 (default: per strategy and device)")
+	c.Flags().IntVar(&g.coarsen, "coarsen", 0, "direct strategy: grid positions per work-item along the last dimension (faces shared between them are computed once; default per device)")
 	c.Flags().BoolVar(&g.contract, "fp-contract", false, "let the OpenCL compiler fuse multiply-adds (faster, differs from serial runs in the last bits)")
 }
 
-func (g *genFlags) options() (codegen.Options, error) {
-	s, err := codegen.ParseStrategy(g.strategy)
-	if err != nil {
-		return codegen.Options{}, usageErr("%v", err)
+// options turns the flags into codegen options for a device of type
+// deviceType ("" when unknown, as in build) and a kernel of the given rank.
+func (g *genFlags) options(deviceType string, rank int) (codegen.Options, error) {
+	var o codegen.Options
+	if g.strategy == "auto" {
+		o = codegen.Tuned(deviceType, rank)
+	} else {
+		s, err := codegen.ParseStrategy(g.strategy)
+		if err != nil {
+			return o, usageErr("%v", err)
+		}
+		o.Strategy = s
 	}
-	t, err := codegen.ParseTile(g.tile)
-	if err != nil {
-		return codegen.Options{}, usageErr("%v", err)
+	if g.tile != "" {
+		t, err := codegen.ParseTile(g.tile)
+		if err != nil {
+			return o, usageErr("%v", err)
+		}
+		o.Tile = t
 	}
-	if g.coarsen < 1 || g.coarsen > 64 {
-		return codegen.Options{}, usageErr("--coarsen %d: want 1 to 64", g.coarsen)
+	if g.coarsen != 0 {
+		if g.coarsen < 1 || g.coarsen > 64 {
+			return o, usageErr("--coarsen %d: want 1 to 64", g.coarsen)
+		}
+		if g.coarsen > 1 && o.Strategy != codegen.Direct {
+			return o, usageErr("--coarsen applies to --strategy direct only")
+		}
+		o.Coarsen = g.coarsen
 	}
-	if g.coarsen > 1 && s != codegen.Direct {
-		return codegen.Options{}, usageErr("--coarsen applies to --strategy direct only")
-	}
-	return codegen.Options{Strategy: s, Tile: t, Coarsen: g.coarsen, Version: driver.Version, Contract: g.contract}, nil
+	o.Version, o.Contract = driver.Version, g.contract
+	return o, nil
 }
 
 // generated is one output file of forocl build.
@@ -83,7 +98,7 @@ func newBuildCmd() *cobra.Command {
 		Short: "Translate kernels to OpenCL C (one .cl per source file)",
 		Args:  atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts, err := gf.options()
+			opts, err := gf.options("", 0)
 			if err != nil {
 				return err
 			}

@@ -178,8 +178,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if rf.repeat < 0 {
 		return usageErr("--repeat %d: want a count of 0 or more", rf.repeat)
 	}
-	opts, err := gf.options()
-	if err != nil {
+	if _, err := gf.options("", 0); err != nil {
 		return err
 	}
 	sets, err := parseBindings("set", rf.sets)
@@ -252,11 +251,11 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		}
 		outputs = append(outputs, output{name: o.name, v: v, path: o.value})
 	}
-	if len(opts.Tile) > 0 {
-		rank := k.Rank
-		if k.Elemental {
-			rank = 1
-		}
+	rank := k.Rank
+	if k.Elemental {
+		rank = 1
+	}
+	if opts, _ := gf.options("", rank); len(opts.Tile) > 0 {
 		if len(opts.Tile) != rank {
 			return runErrf("--tile %s is %d-D but kernel %q is %d-D", gf.tile, len(opts.Tile), k.Name, rank)
 		}
@@ -280,13 +279,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		arrays[in.name] = a
 	}
 
-	// The kernel's OpenCL.
-	unit, diags := codegen.OpenCL(res.Program, res.Plan, []*ir.Kernel{k}, filepath.Base(k.File), opts)
-	diag.Render(stderr, diags, res.Sources, 0)
-	if diags.HasErrors() || (ff.werror && diags.Count(diag.Warning) > 0) {
-		return failed
-	}
-	job := runner.Job{Unit: unit, ABI: unit.Kernels[0], Kernel: k, Scalars: values, Arrays: arrays, Repeat: rf.repeat}
+	job := runner.Job{Kernel: k, Scalars: values, Arrays: arrays, Repeat: rf.repeat}
 	// Interface and shapes, before touching OpenCL.
 	if _, _, err := runner.Prepare(&job); err != nil {
 		return runErr(err)
@@ -301,6 +294,17 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if err != nil {
 		return runErr(err)
 	}
+	// The kernel's OpenCL, tuned for the device unless flags say otherwise.
+	opts, err := gf.options(dev.Type, rank)
+	if err != nil {
+		return err
+	}
+	unit, diags := codegen.OpenCL(res.Program, res.Plan, []*ir.Kernel{k}, filepath.Base(k.File), opts)
+	diag.Render(stderr, diags, res.Sources, 0)
+	if diags.HasErrors() || (ff.werror && diags.Count(diag.Warning) > 0) {
+		return failed
+	}
+	job.Unit, job.ABI = unit, unit.Kernels[0]
 	ctx, err := clhost.NewContext(dev)
 	if err != nil {
 		return runErr(err)

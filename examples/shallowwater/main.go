@@ -43,7 +43,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.steps, "steps", 1000, "time steps")
 	fs.Float64Var(&o.cfg.DT, "dt", 0.05, "time step (dx = dy = 1); must satisfy the CFL limit")
 	fs.StringVar(&o.cfg.Init, "init", "column", "initial condition: column (smooth raised column) or dambreak")
-	fs.StringVar(&o.cfg.Strategy, "strategy", "local", "generated kernel: local (__local tiles) or direct (no local memory)")
+	fs.StringVar(&o.cfg.Strategy, "strategy", "auto", "generated kernel: local (__local tiles), direct (no local memory), coarse (direct, 4 rows per work-item), auto (coarse on GPUs, else direct)")
 	fs.BoolVar(&o.cfg.Double, "dp", false, "double precision (real(8) kernel)")
 	fs.StringVar(&o.device, "device", "", "OpenCL device: index P:D or a name substring (default $FOROCL_DEVICE, else a GPU, else the first)")
 	fs.StringVar(&o.png, "png", "", "write the final water height as a PNG to `FILE`")
@@ -143,12 +143,12 @@ func simulate(o *options, dev clhost.Device, stdout, stderr io.Writer) error {
 		prec = "real(8)"
 	}
 	fmt.Fprintf(stdout, "device:   %s (%s, %s)\n", dev.Name, dev.Platform, dev.Type)
-	fmt.Fprintf(stdout, "grid:     %d x %d cells, %d steps, dt %g (CFL limit %.4g), %s, %s strategy\n", cfg.NX, cfg.NY, o.steps, cfg.DT, cfg.CFLLimit(), prec, cfg.Strategy)
 	sim, err := NewSim(ctx, cfg)
 	if err != nil {
 		return err
 	}
 	defer sim.Close()
+	fmt.Fprintf(stdout, "grid:     %d x %d cells, %d steps, dt %g (CFL limit %.4g), %s, %s kernel\n", cfg.NX, cfg.NY, o.steps, cfg.DT, cfg.CFLLimit(), prec, sim.Strategy())
 	h0, _, _, err := sim.State()
 	if err != nil {
 		return err

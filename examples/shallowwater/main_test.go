@@ -126,6 +126,8 @@ func TestAgainstGfortran(t *testing.T) {
 		{50, 37, "direct", false, 1e-4},
 		{64, 64, "local", true, 1e-10},
 		{50, 37, "direct", true, 1e-10},
+		{50, 37, "coarse", false, 1e-4},
+		{64, 64, "coarse", true, 1e-10},
 		{50, 37, "hand", false, 1e-4},
 	} {
 		name := fmt.Sprintf("%dx%d_%s_dp=%v", c.nx, c.ny, c.strategy, c.double)
@@ -186,14 +188,20 @@ func TestStrategiesAgree(t *testing.T) {
 // TestGeneratedUpToDate fails when wavelocal/ or wavedirect/ differ from
 // what forocl generates from fortran/ now: run go generate.
 func TestGeneratedUpToDate(t *testing.T) {
-	for _, dir := range []string{"wavelocal", "wavedirect"} {
-		strategy, _ := codegen.ParseStrategy(strings.TrimPrefix(dir, "wave"))
+	for _, dir := range []string{"wavelocal", "wavedirect", "wavecoarse"} {
+		opts := codegen.Options{Strategy: codegen.Local, Version: driver.Version}
+		switch dir {
+		case "wavedirect":
+			opts.Strategy = codegen.Direct
+		case "wavecoarse":
+			opts = codegen.Options{Strategy: codegen.Direct, Coarsen: 4, Tile: []int{128, 1}, Version: driver.Version}
+		}
 		for _, src := range []string{"fortran/wave.f90", "fortran/wave_dp.f90"} {
 			res := driver.Compile([]string{src}, driver.Options{IncludeDirs: []string{"../../fortran"}})
 			if res.Diags.HasErrors() {
 				t.Fatalf("%s: %s", src, res.Diags.String(res.Sources))
 			}
-			u, diags := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, filepath.Base(src), codegen.Options{Strategy: strategy, Version: driver.Version})
+			u, diags := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, filepath.Base(src), opts)
 			if diags.HasErrors() {
 				t.Fatal(diags.String(res.Sources))
 			}
@@ -226,6 +234,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-dt", "-0.1"}, "must be positive"},
 		{[]string{"-init", "tsunami"}, "unknown initial condition"},
 		{[]string{"-strategy", "fast"}, "unknown strategy"},
+		{[]string{"-bench", "-widths", "16,x"}, "bad width"},
 		{[]string{"-steps", "-1"}, "-steps -1"},
 		{[]string{"extra"}, "unexpected argument"},
 	} {

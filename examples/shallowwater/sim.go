@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/examples/shallowwater/wavecoarse"
 	"github.com/forocl/forocl/examples/shallowwater/wavedirect"
 	"github.com/forocl/forocl/examples/shallowwater/wavelocal"
 )
@@ -24,7 +25,7 @@ type Config struct {
 	NX, NY   int     // interior cells; arrays are (NX+2) x (NY+2) with a one-cell halo
 	DT       float64 // time step; dx = dy = 1
 	Init     string  // "column" (smooth raised column) or "dambreak" (sharp circular dam)
-	Strategy string  // "local" or "direct"
+	Strategy string  // "local", "direct", "coarse" (direct, 4 rows per work-item), or "auto" (coarse on GPUs, else direct)
 	Double   bool    // real(8) kernel (wave_dp.f90)
 	// Handwritten replaces the generated kernel by the hand-written
 	// OpenCL of handwritten.cl (real(4) only), for comparison.
@@ -46,8 +47,10 @@ func (c Config) Validate() error {
 	if c.Handwritten && c.Double {
 		return fmt.Errorf("the hand-written kernel is real(4) only")
 	}
-	if c.Strategy != "local" && c.Strategy != "direct" {
-		return fmt.Errorf("unknown strategy %q (want local or direct)", c.Strategy)
+	switch c.Strategy {
+	case "local", "direct", "coarse", "auto":
+	default:
+		return fmt.Errorf("unknown strategy %q (want auto, local, direct or coarse)", c.Strategy)
 	}
 	if limit := c.CFLLimit(); c.DT > limit {
 		return fmt.Errorf("dt=%g violates the CFL limit dt <= dx/(sqrt(g*h)+|u|) = %.4g for this initial state", c.DT, limit)
@@ -92,6 +95,18 @@ func InitialHeight(init string, nx, ny int) []float64 {
 	}
 	return h
 }
+
+// AutoStrategy is the generated kernel the benchmarks chose for a device:
+// coarse on GPUs, direct elsewhere (see BENCHMARKS.md).
+func AutoStrategy(d clhost.Device) string {
+	if d.Type == "GPU" {
+		return "coarse"
+	}
+	return "direct"
+}
+
+// Strategy returns the generated kernel the simulation runs.
+func (s *Sim) Strategy() string { return s.cfg.Strategy }
 
 // state is one set of device arrays H, U, V.
 type state struct{ h, u, v *clhost.Array }
@@ -161,14 +176,23 @@ func NewSim(ctx *clhost.Context, cfg Config) (s *Sim, err error) {
 	if s.boundary, err = s.bprog.Kernel("reflect"); err != nil {
 		return nil, err
 	}
+	strategy := cfg.Strategy
+	if strategy == "auto" {
+		strategy = AutoStrategy(ctx.Device())
+		s.cfg.Strategy = strategy
+	}
 	switch {
 	case cfg.Handwritten:
 		s.hand, err = newHandKernel(ctx, []int{32, 8})
-	case cfg.Double && cfg.Strategy == "direct":
+	case cfg.Double && strategy == "coarse":
+		s.k64, err = wavecoarse.NewWaveAdvanceDp(ctx)
+	case cfg.Double && strategy == "direct":
 		s.k64, err = wavedirect.NewWaveAdvanceDp(ctx)
 	case cfg.Double:
 		s.k64, err = wavelocal.NewWaveAdvanceDp(ctx)
-	case cfg.Strategy == "direct":
+	case strategy == "coarse":
+		s.k32, err = wavecoarse.NewWaveAdvance(ctx)
+	case strategy == "direct":
 		s.k32, err = wavedirect.NewWaveAdvance(ctx)
 	default:
 		s.k32, err = wavelocal.NewWaveAdvance(ctx)

@@ -20,7 +20,7 @@ void avg3(__global const float* restrict X,
     for (int _i = _lid; _i < 258; _i += 256) {
         const int _r0 = (_i) - 1;
         const int _p0 = _b0 + _r0;
-        const int _t = _r0 + 1;
+        const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1) {
             const int _g = _p0;
             _tile_X[_t] = X[_g];

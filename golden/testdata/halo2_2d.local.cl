@@ -32,7 +32,7 @@ void diffuse4(const float nu,
         const int _r1 = (_i / 20) - 2;
         const int _p0 = _b0 + _r0;
         const int _p1 = _b1 + _r1;
-        const int _t = _r0 + 2 + 20 * (_r1 + 2);
+        const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 && _p1 >= 0 && _p1 < _n2) {
             const int _g = _p0 + _n1 * (_p1);
             _tile_A[_t] = A[_g];

@@ -40,7 +40,7 @@ void heat3d_var(const float dt,
         const int _p0 = _b0 + _r0;
         const int _p1 = _b1 + _r1;
         const int _p2 = _b2 + _r2;
-        const int _t = _r0 + 1 + 18 * (_r1 + 1 + 6 * (_r2 + 1));
+        const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 && _p1 >= 0 && _p1 < _n2 && _p2 >= 0 && _p2 < _n3) {
             const int _g = _p0 + _n1 * (_p1 + _n2 * (_p2));
             _tile_K[_t] = K[_g];
@@ -57,7 +57,7 @@ void heat3d_var(const float dt,
         const int _p0 = _b0 + _r0;
         const int _p1 = _b1 + _r1;
         const int _p2 = _b2 + _r2;
-        const int _t = _r0 + 1 + 17 * (_r1 + 4 * (_r2));
+        const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 - 1 && _p1 >= 1 && _p1 < _n2 - 1 && _p2 >= 1 && _p2 < _n3 - 1) {
             _tile_Fx[_t] = -(0.5f * (_tile_K[_r0 + 1 + 18 * (_r1 + 1 + 6 * (_r2 + 1))] + _tile_K[_r0 + 2 + 18 * (_r1 + 1 + 6 * (_r2 + 1))]) * (_tile_T[_r0 + 2 + 18 * (_r1 + 1 + 6 * (_r2 + 1))] - _tile_T[_r0 + 1 + 18 * (_r1 + 1 + 6 * (_r2 + 1))]) / dx);
         }
@@ -71,7 +71,7 @@ void heat3d_var(const float dt,
         const int _p0 = _b0 + _r0;
         const int _p1 = _b1 + _r1;
         const int _p2 = _b2 + _r2;
-        const int _t = _r0 + 16 * (_r1 + 4 * (_r2 + 1));
+        const int _t = _i;
         if (_p0 >= 1 && _p0 < _n1 - 1 && _p1 >= 1 && _p1 < _n2 - 1 && _p2 >= 0 && _p2 < _n3 - 1) {
             _tile_Fz[_t] = -(0.5f * (_tile_K[_r0 + 1 + 18 * (_r1 + 1 + 6 * (_r2 + 1))] + _tile_K[_r0 + 1 + 18 * (_r1 + 1 + 6 * (_r2 + 2))]) * (_tile_T[_r0 + 1 + 18 * (_r1 + 1 + 6 * (_r2 + 2))] - _tile_T[_r0 + 1 + 18 * (_r1 + 1 + 6 * (_r2 + 1))]) / dz);
         }

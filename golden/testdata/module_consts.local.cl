@@ -28,7 +28,7 @@ void nudged_diffusion(const float dt,
         const int _r1 = (_i / 18) - 1;
         const int _p0 = _b0 + _r0;
         const int _p1 = _b1 + _r1;
-        const int _t = _r0 + 1 + 18 * (_r1 + 1);
+        const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 && _p1 >= 0 && _p1 < _n2) {
             const int _g = _p0 + _n1 * (_p1);
             _tile_A[_t] = A[_g];

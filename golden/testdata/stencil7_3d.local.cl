@@ -33,7 +33,7 @@ void heat7(const float alpha,
         const int _p0 = _b0 + _r0;
         const int _p1 = _b1 + _r1;
         const int _p2 = _b2 + _r2;
-        const int _t = _r0 + 1 + 18 * (_r1 + 1 + 6 * (_r2 + 1));
+        const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 && _p1 >= 0 && _p1 < _n2 && _p2 >= 0 && _p2 < _n3) {
             const int _g = _p0 + _n1 * (_p1 + _n2 * (_p2));
             _tile_T[_t] = T[_g];

@@ -25,7 +25,7 @@ void lw_advect(const float a,
     for (int _i = _lid; _i < 258; _i += 256) {
         const int _r0 = (_i) - 1;
         const int _p0 = _b0 + _r0;
-        const int _t = _r0 + 1;
+        const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1) {
             const int _g = _p0;
             _tile_U[_t] = U[_g];
@@ -38,7 +38,7 @@ void lw_advect(const float a,
     for (int _i = _lid; _i < 257; _i += 256) {
         const int _r0 = (_i) - 1;
         const int _p0 = _b0 + _r0;
-        const int _t = _r0 + 1;
+        const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 - 1) {
             _tile_Uf[_t] = 0.5f * (_tile_U[_r0 + 1] + _tile_U[_r0 + 2]) - 0.5f * c * (_tile_U[_r0 + 2] - _tile_U[_r0 + 1]);
         }

@@ -42,7 +42,7 @@ void wave_advance_dp(const double dx,
         const int _r1 = (_i / 18) - 1;
         const int _p0 = _b0 + _r0;
         const int _p1 = _b1 + _r1;
-        const int _t = _r0 + 1 + 18 * (_r1 + 1);
+        const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 && _p1 >= 0 && _p1 < _n2) {
             const int _g = _p0 + _n1 * (_p1);
             _tile_H[_t] = H[_g];
@@ -51,75 +51,31 @@ void wave_advance_dp(const double dx,
         }
     }
 
-    // wave_dp.f90:39
+    // wave_dp.f90:39, wave_dp.f90:43, wave_dp.f90:50
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _i = _lid; _i < 272; _i += 256) {
         const int _r0 = (_i % 17) - 1;
         const int _r1 = (_i / 17);
         const int _p0 = _b0 + _r0;
         const int _p1 = _b1 + _r1;
-        const int _t = _r0 + 1 + 17 * (_r1);
+        const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 - 1 && _p1 >= 1 && _p1 < _n2 - 1) {
             _tile_Hx[_t] = 0.5 * (_tile_H[_r0 + 1 + 18 * (_r1 + 1)] + _tile_H[_r0 + 2 + 18 * (_r1 + 1)]) - 0.5 * dt / dx * (_tile_U[_r0 + 2 + 18 * (_r1 + 1)] - _tile_U[_r0 + 1 + 18 * (_r1 + 1)]);
-        }
-    }
-
-    // wave_dp.f90:43
-    for (int _i = _lid; _i < 272; _i += 256) {
-        const int _r0 = (_i % 17) - 1;
-        const int _r1 = (_i / 17);
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
-        const int _t = _r0 + 1 + 17 * (_r1);
-        if (_p0 >= 0 && _p0 < _n1 - 1 && _p1 >= 1 && _p1 < _n2 - 1) {
             _tile_Ux[_t] = 0.5 * (_tile_U[_r0 + 1 + 18 * (_r1 + 1)] + _tile_U[_r0 + 2 + 18 * (_r1 + 1)]) - 0.5 * dt / dx * ((_tile_U[_r0 + 2 + 18 * (_r1 + 1)] * _tile_U[_r0 + 2 + 18 * (_r1 + 1)]) / _tile_H[_r0 + 2 + 18 * (_r1 + 1)] + 0.5 * 9.8 * (_tile_H[_r0 + 2 + 18 * (_r1 + 1)] * _tile_H[_r0 + 2 + 18 * (_r1 + 1)]) - ((_tile_U[_r0 + 1 + 18 * (_r1 + 1)] * _tile_U[_r0 + 1 + 18 * (_r1 + 1)]) / _tile_H[_r0 + 1 + 18 * (_r1 + 1)] + 0.5 * 9.8 * (_tile_H[_r0 + 1 + 18 * (_r1 + 1)] * _tile_H[_r0 + 1 + 18 * (_r1 + 1)])));
-        }
-    }
-
-    // wave_dp.f90:50
-    for (int _i = _lid; _i < 272; _i += 256) {
-        const int _r0 = (_i % 17) - 1;
-        const int _r1 = (_i / 17);
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
-        const int _t = _r0 + 1 + 17 * (_r1);
-        if (_p0 >= 0 && _p0 < _n1 - 1 && _p1 >= 1 && _p1 < _n2 - 1) {
             _tile_Vx[_t] = 0.5 * (_tile_V[_r0 + 1 + 18 * (_r1 + 1)] + _tile_V[_r0 + 2 + 18 * (_r1 + 1)]) - 0.5 * dt / dx * (_tile_U[_r0 + 2 + 18 * (_r1 + 1)] * _tile_V[_r0 + 2 + 18 * (_r1 + 1)] / _tile_H[_r0 + 2 + 18 * (_r1 + 1)] - _tile_U[_r0 + 1 + 18 * (_r1 + 1)] * _tile_V[_r0 + 1 + 18 * (_r1 + 1)] / _tile_H[_r0 + 1 + 18 * (_r1 + 1)]);
         }
     }
 
-    // wave_dp.f90:58
+    // wave_dp.f90:58, wave_dp.f90:62, wave_dp.f90:69
     for (int _i = _lid; _i < 272; _i += 256) {
         const int _r0 = (_i % 16);
         const int _r1 = (_i / 16) - 1;
         const int _p0 = _b0 + _r0;
         const int _p1 = _b1 + _r1;
-        const int _t = _r0 + 16 * (_r1 + 1);
+        const int _t = _i;
         if (_p0 >= 1 && _p0 < _n1 - 1 && _p1 >= 0 && _p1 < _n2 - 1) {
             _tile_Hy[_t] = 0.5 * (_tile_H[_r0 + 1 + 18 * (_r1 + 1)] + _tile_H[_r0 + 1 + 18 * (_r1 + 2)]) - 0.5 * dt / dy * (_tile_V[_r0 + 1 + 18 * (_r1 + 2)] - _tile_V[_r0 + 1 + 18 * (_r1 + 1)]);
-        }
-    }
-
-    // wave_dp.f90:62
-    for (int _i = _lid; _i < 272; _i += 256) {
-        const int _r0 = (_i % 16);
-        const int _r1 = (_i / 16) - 1;
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
-        const int _t = _r0 + 16 * (_r1 + 1);
-        if (_p0 >= 1 && _p0 < _n1 - 1 && _p1 >= 0 && _p1 < _n2 - 1) {
             _tile_Uy[_t] = 0.5 * (_tile_U[_r0 + 1 + 18 * (_r1 + 1)] + _tile_U[_r0 + 1 + 18 * (_r1 + 2)]) - 0.5 * dt / dy * (_tile_V[_r0 + 1 + 18 * (_r1 + 2)] * _tile_U[_r0 + 1 + 18 * (_r1 + 2)] / _tile_H[_r0 + 1 + 18 * (_r1 + 2)] - _tile_V[_r0 + 1 + 18 * (_r1 + 1)] * _tile_U[_r0 + 1 + 18 * (_r1 + 1)] / _tile_H[_r0 + 1 + 18 * (_r1 + 1)]);
-        }
-    }
-
-    // wave_dp.f90:69
-    for (int _i = _lid; _i < 272; _i += 256) {
-        const int _r0 = (_i % 16);
-        const int _r1 = (_i / 16) - 1;
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
-        const int _t = _r0 + 16 * (_r1 + 1);
-        if (_p0 >= 1 && _p0 < _n1 - 1 && _p1 >= 0 && _p1 < _n2 - 1) {
             _tile_Vy[_t] = 0.5 * (_tile_V[_r0 + 1 + 18 * (_r1 + 1)] + _tile_V[_r0 + 1 + 18 * (_r1 + 2)]) - 0.5 * dt / dy * ((_tile_V[_r0 + 1 + 18 * (_r1 + 2)] * _tile_V[_r0 + 1 + 18 * (_r1 + 2)]) / _tile_H[_r0 + 1 + 18 * (_r1 + 2)] + 0.5 * 9.8 * (_tile_H[_r0 + 1 + 18 * (_r1 + 2)] * _tile_H[_r0 + 1 + 18 * (_r1 + 2)]) - ((_tile_V[_r0 + 1 + 18 * (_r1 + 1)] * _tile_V[_r0 + 1 + 18 * (_r1 + 1)]) / _tile_H[_r0 + 1 + 18 * (_r1 + 1)] + 0.5 * 9.8 * (_tile_H[_r0 + 1 + 18 * (_r1 + 1)] * _tile_H[_r0 + 1 + 18 * (_r1 + 1)])));
         }
     }
