@@ -102,6 +102,50 @@ func TestGoldenOpenCL(t *testing.T) {
 	}
 }
 
+// TestGoldenHarness pins the Go host harness of every corpus file.
+func TestGoldenHarness(t *testing.T) {
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/harness"), goldie.WithNameSuffix(".go.golden"))
+	for _, f := range corpus(t) {
+		c := compile(t, f)
+		src, err := codegen.GoHarness(c.units[codegen.Direct], stem(f)+".cl", "kernels")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Assert(t, stem(f), src)
+	}
+}
+
+// TestHarnessVets writes the harnesses of a few corpus files (stencils of
+// each rank, an elemental kernel, real(8)) as a package and runs go vet on
+// it, so the generated Go compiles and is clean.
+func TestHarnessVets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go vet")
+	}
+	dir, err := os.MkdirTemp("testdata", "vetpkg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out"} {
+		c := compile(t, "../testdata/kernels/"+name+".f90")
+		src, err := codegen.GoHarness(c.units[codegen.Direct], name+".cl", "kernels")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".cl"), []byte(c.units[codegen.Direct].Source), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+"_cl.go"), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := exec.Command("go", "vet", "./"+filepath.ToSlash(dir)).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go vet on generated harnesses: %v\n%s", err, out)
+	}
+}
+
 // TestDeterministic checks that generating twice gives identical text.
 func TestDeterministic(t *testing.T) {
 	for _, f := range corpus(t) {

@@ -9,12 +9,16 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/forocl/forocl/clhost"
@@ -115,12 +119,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	if err := simulate(o, dev, stdout, stderr); err != nil {
+	// Ctrl-C stops the time loop between steps: OpenCL objects are
+	// released and no output file is written.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := simulate(ctx, o, dev, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "shallowwater: %v\n", err)
+		if errors.Is(err, errInterrupted) {
+			return 130
+		}
 		return 1
 	}
 	return 0
 }
+
+var errInterrupted = errors.New("interrupted; nothing written")
 
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
@@ -131,7 +144,7 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-func simulate(o *options, dev clhost.Device, stdout, stderr io.Writer) error {
+func simulate(stopCtx context.Context, o *options, dev clhost.Device, stdout, stderr io.Writer) error {
 	ctx, err := clhost.NewContext(dev)
 	if err != nil {
 		return err
@@ -168,6 +181,12 @@ func simulate(o *options, dev clhost.Device, stdout, stderr io.Writer) error {
 	start := time.Now()
 	var busy time.Duration
 	for i := 1; i <= o.steps; i++ {
+		if stopCtx.Err() != nil {
+			if bar {
+				fmt.Fprintln(stderr)
+			}
+			return fmt.Errorf("after %d steps: %w", i-1, errInterrupted)
+		}
 		if err := sim.Step(); err != nil {
 			return err
 		}

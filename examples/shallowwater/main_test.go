@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
+	"io"
 	"fmt"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -269,5 +272,77 @@ func TestMainJob(t *testing.T) {
 	data, err := os.ReadFile(png)
 	if err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) {
 		t.Errorf("no PNG written: %v", err)
+	}
+}
+
+// TestBenchSmoke runs the benchmark on two small widths with short batches
+// and checks that its tables are well formed (no timing assertions).
+func TestBenchSmoke(t *testing.T) {
+	dev := device(t).Device()
+	fortran, regions, err := findFortran()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := benchOptions{widths: []int{16, 40}, out: t.TempDir(), fortran: fortran, regions: regions, quick: true, maxBytes: 1 << 30}
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		o.serial = "none"
+	}
+	var stdout, stderr bytes.Buffer
+	if err := runBench(o, dev, &stdout, &stderr); err != nil {
+		t.Fatalf("bench: %v\n%s", err, stderr.String())
+	}
+	data, err := os.ReadFile(filepath.Join(o.out, "bench.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 3 {
+		t.Fatalf("bench.csv has %d lines, want a header and 2 rows:\n%s", len(lines), data)
+	}
+	header := strings.Split(lines[0], ",")
+	for i, l := range lines[1:] {
+		cells := strings.Split(l, ",")
+		if len(cells) != len(header) {
+			t.Fatalf("row %d has %d cells, header %d", i, len(cells), len(header))
+		}
+		if cells[0] != fmt.Sprint(o.widths[i]) {
+			t.Errorf("row %d is width %s, want %d", i, cells[0], o.widths[i])
+		}
+		for j, c := range cells {
+			if header[j] == "generated config" || (c == "-" && strings.HasPrefix(header[j], "serial")) {
+				continue
+			}
+			if v, err := strconv.ParseFloat(c, 64); err != nil || !(v > 0) {
+				t.Errorf("row %d column %q = %q, want a positive number", i, header[j], c)
+			}
+		}
+	}
+	for _, f := range []string{"bench.md", "bench_all.csv", "bench.png"} {
+		if st, err := os.Stat(filepath.Join(o.out, f)); err != nil || st.Size() == 0 {
+			t.Errorf("%s missing or empty", f)
+		}
+	}
+	if !strings.Contains(stdout.String(), "Validation:") {
+		t.Errorf("no validation table in the report:\n%s", stdout.String())
+	}
+}
+
+// TestInterrupt: a cancelled run stops, writes nothing and says so.
+func TestInterrupt(t *testing.T) {
+	dev := device(t).Device()
+	png := filepath.Join(t.TempDir(), "h.png")
+	o, err := parseFlags([]string{"-n", "32", "-steps", "100000", "-png", png}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout bytes.Buffer
+	err = simulate(ctx, o, dev, &stdout, io.Discard)
+	if !errors.Is(err, errInterrupted) {
+		t.Fatalf("err = %v, want interrupted", err)
+	}
+	if _, err := os.Stat(png); !os.IsNotExist(err) {
+		t.Errorf("an interrupted run left %s", png)
 	}
 }
