@@ -658,14 +658,19 @@ func (kg *kernelGen) tileIndex(v *ir.Var, rel []string, s regions.Shift) string 
 	return idx
 }
 
+// groupSize is the number of work-items of a work-group.
+func (kg *kernelGen) groupSize() int {
+	n := 1
+	for _, l := range kg.abi.Local {
+		n *= l
+	}
+	return n
+}
+
 func (kg *kernelGen) emitLocal() {
 	e := &kg.e
 	r := kg.rank()
 	loc := kg.abi.Local
-	groupSize := 1
-	for _, n := range loc {
-		groupSize *= n
-	}
 	lid := make([]string, r)
 	for d := 0; d < r; d++ {
 		e.line("const int _l%d = get_local_id(%d);", d, d)
@@ -757,10 +762,7 @@ func (kg *kernelGen) loop(box regions.Box, body func(rel, pos []string)) {
 	e := &kg.e
 	r := kg.rank()
 	loc := kg.abi.Local
-	groupSize := 1
-	for _, n := range loc {
-		groupSize *= n
-	}
+	groupSize := kg.groupSize()
 	sizes := make([]int, r)
 	total := 1
 	for d := 0; d < r; d++ {

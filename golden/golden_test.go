@@ -7,7 +7,6 @@
 package golden
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand"
@@ -16,13 +15,13 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/internal/cltest"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
 	"github.com/forocl/forocl/internal/oracle"
@@ -158,36 +157,9 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-var (
-	ctxOnce sync.Once
-	ctx     *clhost.Context
-	ctxErr  error
-)
 
-// device returns a context on PoCL (or FOROCL_DEVICE), skipping when no
-// OpenCL is installed unless FOROCL_REQUIRE_OPENCL is set.
-func device(t *testing.T) *clhost.Context {
-	t.Helper()
-	ctxOnce.Do(func() {
-		sel := os.Getenv("FOROCL_DEVICE")
-		if sel == "" {
-			sel = "pocl"
-		}
-		d, err := clhost.Select(sel)
-		if err != nil {
-			ctxErr = err
-			return
-		}
-		ctx, ctxErr = clhost.NewContext(d)
-	})
-	if ctxErr != nil {
-		if os.Getenv("FOROCL_REQUIRE_OPENCL") != "" || !errors.Is(ctxErr, clhost.ErrUnavailable) {
-			t.Fatalf("OpenCL: %v", ctxErr)
-		}
-		t.Skipf("OpenCL not available: %v", ctxErr)
-	}
-	return ctx
-}
+// device returns the shared test context (see internal/cltest).
+func device(t *testing.T) *clhost.Context { return cltest.Context(t) }
 
 func TestMain(m *testing.M) {
 	if os.Getenv("FOROCL_CACHE") == "" {
@@ -198,9 +170,7 @@ func TestMain(m *testing.M) {
 		}
 	}
 	code := m.Run()
-	if ctx != nil {
-		ctx.Close()
-	}
+	cltest.Close()
 	os.Exit(code)
 }
 
@@ -308,12 +278,7 @@ func value(a *npy.Array, i int) float64 {
 // compares every element of every output (halo cells included) with
 // gfortran's serial run of the same source on the same inputs.
 func TestNumeric(t *testing.T) {
-	if _, err := exec.LookPath("gfortran"); err != nil {
-		if os.Getenv("FOROCL_REQUIRE_OPENCL") != "" {
-			t.Fatalf("gfortran: %v", err)
-		}
-		t.Skip("gfortran not installed")
-	}
+	cltest.Gfortran(t)
 	c := device(t)
 	for _, f := range corpus(t) {
 		comp := compile(t, f)

@@ -16,48 +16,20 @@ import (
 	"testing"
 
 	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/internal/cltest"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
 )
 
-var (
-	ctxOnce sync.Once
-	testCtx *clhost.Context
-	ctxErr  error
-)
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if testCtx != nil {
-		testCtx.Close()
-	}
+	cltest.Close()
 	os.Exit(code)
 }
 
-// device returns a context on PoCL (or $FOROCL_DEVICE); it skips when
-// OpenCL is missing unless FOROCL_REQUIRE_OPENCL is set.
-func device(t *testing.T) *clhost.Context {
-	t.Helper()
-	ctxOnce.Do(func() {
-		sel := os.Getenv("FOROCL_DEVICE")
-		if sel == "" {
-			sel = "pocl"
-		}
-		d, err := clhost.Select(sel)
-		if err != nil {
-			ctxErr = err
-			return
-		}
-		testCtx, ctxErr = clhost.NewContext(d)
-	})
-	if ctxErr != nil {
-		if os.Getenv("FOROCL_REQUIRE_OPENCL") != "" || !errors.Is(ctxErr, clhost.ErrUnavailable) {
-			t.Fatalf("OpenCL: %v", ctxErr)
-		}
-		t.Skipf("OpenCL not available: %v", ctxErr)
-	}
-	return testCtx
-}
+// device returns the shared test context (see internal/cltest).
+func device(t *testing.T) *clhost.Context { return cltest.Context(t) }
 
 var (
 	serialOnce sync.Once
@@ -68,12 +40,7 @@ var (
 // serial builds fortran/serial.f90 with gfortran once.
 func serial(t *testing.T) string {
 	t.Helper()
-	if _, err := exec.LookPath("gfortran"); err != nil {
-		if os.Getenv("FOROCL_REQUIRE_OPENCL") != "" {
-			t.Fatal("gfortran not installed")
-		}
-		t.Skip("gfortran not installed")
-	}
+	cltest.Gfortran(t)
 	serialOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "shallow-serial")
 		if err != nil {
