@@ -200,8 +200,8 @@ func runBench(o benchOptions, dev clhost.Device, stdout, stderr io.Writer) error
 				return err
 			}
 		}
-		for _, c := range []int{2, 4, 8} {
-			for _, t := range []string{"32x4", "32x8", "64x4", "128x1"} {
+		for _, c := range []int{2, 3, 4, 6, 8} {
+			for _, t := range []string{"32x4", "64x4", "128x1", "256x1", "64x2"} {
 				if err := add(codegen.Direct, t, c, false); err != nil {
 					return err
 				}
@@ -334,10 +334,10 @@ func runBench(o benchOptions, dev clhost.Device, stdout, stderr io.Writer) error
 	}
 	var pngB bytes.Buffer
 	series := []benchreport.Series{
-		{Name: "serial gfortran -O3 (array syntax)", X: xs, Y: sa},
-		{Name: "serial gfortran -O3 (loops)", X: xs, Y: sl},
-		{Name: "forocl generated (best)", X: xs, Y: gen},
-		{Name: "hand-written OpenCL (best)", X: xs, Y: hand},
+		{Name: "serial -O3, array syntax", X: xs, Y: sa},
+		{Name: "serial -O3, loops", X: xs, Y: sl},
+		{Name: "forocl generated", X: xs, Y: gen},
+		{Name: "hand-written OpenCL", X: xs, Y: hand},
 		{Name: "copy of 24 B/cell", X: xs, Y: cp},
 	}
 	if err := benchreport.PlotLogLog(&pngB, "Shallow-water step on "+dev.Name, "grid width", "ms per step", xs, series); err != nil {

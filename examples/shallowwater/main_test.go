@@ -313,3 +313,30 @@ func TestInterrupt(t *testing.T) {
 		t.Errorf("an interrupted run left %s", png)
 	}
 }
+
+// TestCFLLimitMatchesGrid: the limit computed near the centre is the one of
+// the whole initial state.
+func TestCFLLimitMatchesGrid(t *testing.T) {
+	for _, c := range []Config{{NX: 64, NY: 64, Init: "column"}, {NX: 50, NY: 37, Init: "column"}, {NX: 7, NY: 30, Init: "dambreak"}, {NX: 1, NY: 1, Init: "column"}} {
+		h := InitialHeight(c.Init, c.NX, c.NY)
+		hmax := 0.0
+		for _, x := range h {
+			hmax = math.Max(hmax, x)
+		}
+		if want := 1 / math.Sqrt(gravity*hmax); c.CFLLimit() != want {
+			t.Errorf("%+v: CFLLimit %g, want %g", c, c.CFLLimit(), want)
+		}
+	}
+}
+
+// TestTooLargeForDevice: a grid larger than the device's memory is refused
+// before anything is allocated, saying how much was needed and available.
+func TestTooLargeForDevice(t *testing.T) {
+	dev := device(t).Device()
+	n := int(math.Sqrt(float64(dev.GlobalMem)/24)) + 100
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-device", dev.Index, "-n", fmt.Sprint(n), "-steps", "1"}, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "needs") || !strings.Contains(stderr.String(), dev.Name) {
+		t.Errorf("exit %d, stderr %q; want exit 1 and how much memory is needed and available", code, stderr.String())
+	}
+}

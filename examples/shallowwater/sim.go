@@ -59,38 +59,46 @@ func (c Config) Validate() error {
 }
 
 // CFLLimit is dx/(sqrt(g*max h)+max|u|) of the initial state (u = 0).
+// Both initial states peak at the grid centre, so the maximum is taken over
+// the cells around it (no grid-sized allocation: the limit is checked
+// before the device's memory is).
 func (c Config) CFLLimit() float64 {
-	h := InitialHeight(c.Init, c.NX, c.NY)
 	hmax := 0.0
-	for _, x := range h {
-		hmax = math.Max(hmax, x)
+	ci, cj := int(0.5*float64(c.NX)+1.5), int(0.5*float64(c.NY)+1.5)
+	for j := max(1, cj-2); j <= min(c.NY+2, cj+2); j++ {
+		for i := max(1, ci-2); i <= min(c.NX+2, ci+2); i++ {
+			hmax = math.Max(hmax, heightAt(c.Init, c.NX, c.NY, i, j))
+		}
 	}
 	return 1 / math.Sqrt(gravity*hmax)
 }
 
-// InitialHeight returns the initial water height on the full
-// (nx+2) x (ny+2) array in column-major order, computed in double
-// precision exactly as serial.f90's initial_height: cell (i, j) (1-based,
-// halo included) has its centre at x = i-1.5, y = j-1.5.
-func InitialHeight(init string, nx, ny int) []float64 {
-	n1, n2 := nx+2, ny+2
-	h := make([]float64, n1*n2)
+// heightAt is the initial water height of cell (i, j) (1-based, halo
+// included), computed in double precision exactly as serial.f90's
+// initial_height: the cell's centre is at x = i-1.5, y = j-1.5.
+func heightAt(init string, nx, ny, i, j int) float64 {
 	xc, yc := 0.5*float64(nx), 0.5*float64(ny)
 	m := float64(min(nx, ny))
 	s, r0 := m/10, m/5
+	x, y := float64(i)-1.5, float64(j)-1.5
+	d2 := (x-xc)*(x-xc) + (y-yc)*(y-yc)
+	if init == "dambreak" {
+		if d2 < r0*r0 {
+			return 2
+		}
+		return 1
+	}
+	return 1 + math.Exp(-d2/(2*s*s))
+}
+
+// InitialHeight returns the initial water height on the full
+// (nx+2) x (ny+2) array in column-major order.
+func InitialHeight(init string, nx, ny int) []float64 {
+	n1, n2 := nx+2, ny+2
+	h := make([]float64, n1*n2)
 	for j := 1; j <= n2; j++ {
-		y := float64(j) - 1.5
 		for i := 1; i <= n1; i++ {
-			x := float64(i) - 1.5
-			d2 := (x-xc)*(x-xc) + (y-yc)*(y-yc)
-			v := 1 + math.Exp(-d2/(2*s*s))
-			if init == "dambreak" {
-				v = 1
-				if d2 < r0*r0 {
-					v = 2
-				}
-			}
-			h[(i-1)+(j-1)*n1] = v
+			h[(i-1)+(j-1)*n1] = heightAt(init, nx, ny, i, j)
 		}
 	}
 	return h
@@ -140,14 +148,14 @@ type Sim struct {
 
 // NewSim allocates the state on ctx's device and sets the initial
 // condition.
-func NewSim(ctx *clhost.Context, cfg Config) (s *Sim, err error) {
+func NewSim(ctx *clhost.Context, cfg Config) (_ *Sim, err error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
 	if cfg.Double && !ctx.Device().FP64 {
 		return nil, fmt.Errorf("%s has no double precision (cl_khr_fp64); run without -dp", ctx.Device().Name)
 	}
-	s = &Sim{cfg: cfg, ctx: ctx}
+	s := &Sim{cfg: cfg, ctx: ctx}
 	defer func() {
 		if err != nil {
 			s.Close()
