@@ -21,9 +21,9 @@ import (
 
 	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/clhost"
-	"github.com/forocl/forocl/internal/cltest"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/internal/cltest"
 	"github.com/forocl/forocl/internal/oracle"
 	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/npy"
@@ -156,7 +156,6 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
-
 
 // device returns the shared test context (see internal/cltest).
 func device(t *testing.T) *clhost.Context { return cltest.Context(t) }

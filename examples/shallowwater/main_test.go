@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -16,11 +16,10 @@ import (
 	"testing"
 
 	"github.com/forocl/forocl/clhost"
-	"github.com/forocl/forocl/internal/cltest"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/internal/cltest"
 )
-
 
 func TestMain(m *testing.M) {
 	code := m.Run()
