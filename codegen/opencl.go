@@ -30,6 +30,7 @@ type Options struct {
 // Unit is one generated .cl file.
 type Unit struct {
 	Source  string // OpenCL C text
+	Version string // forocl's version that generated it
 	Kernels []*KernelABI
 	FP64    bool // needs cl_khr_fp64
 }
@@ -45,7 +46,7 @@ const LocalMemWarn = 48 << 10
 func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string, opts Options) (*Unit, diag.List) {
 	var diags diag.List
 	g := &gen{prog: p, opts: opts, funcs: map[*ir.Func]string{}}
-	u := &Unit{}
+	u := &Unit{Version: opts.Version}
 
 	used := usedFuncs(p, kernels)
 	for _, f := range used {
@@ -84,7 +85,7 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 		e.line("")
 		abi := g.kernel(k, plan.For(k), name)
 		if abi.LocalBytes > LocalMemWarn {
-			diags.Warnf(diag.At(k.Pos.Start), "kernel %q needs %d KiB of local memory per work-group with tile %s; most GPUs have 48 KiB", k.Name, (abi.LocalBytes+1023)/1024, tileString(abi.Local)).
+			diags.Warnf(diag.At(k.Pos.Start), "kernel %q needs %d KiB of local memory per work-group with tile %s; most GPUs have 48 KiB", k.Name, (abi.LocalBytes+1023)/1024, TileString(abi.Local)).
 				WithHint("use a smaller --tile or --strategy direct")
 		}
 		u.Kernels = append(u.Kernels, abi)
@@ -93,7 +94,8 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 	return u, diags
 }
 
-func tileString(t []int) string {
+// TileString spells a work-group shape: 16x8.
+func TileString(t []int) string {
 	s := make([]string, len(t))
 	for i, n := range t {
 		s[i] = fmt.Sprint(n)
@@ -523,7 +525,7 @@ func (kg *kernelGen) emit(params []string) {
 	kg.private = map[*ir.Var]bool{}
 	kg.dirty, kg.read = map[*ir.Var]bool{}, map[*ir.Var]bool{}
 
-	e.line("// kernel %s (%s), strategy %s, work-group %s", k.Name, where(k.Pos), kg.opts.Strategy, tileString(kg.abi.Local))
+	e.line("// kernel %s (%s), strategy %s, work-group %s", k.Name, where(k.Pos), kg.opts.Strategy, TileString(kg.abi.Local))
 	var arrays []string
 	for _, v := range k.Params {
 		if v.Rank > 0 {

@@ -131,12 +131,6 @@ func (kp *KernelPlan) WindowShift(a *ir.Assign, w *ir.Window) Shift {
 	return kp.Off[w.Var].Add(lo(w)).Sub(kp.Anchor[a])
 }
 
-// IsOutput reports whether a assigns to an intent(out) dummy.
-func (kp *KernelPlan) IsOutput(a *ir.Assign) bool {
-	w, ok := a.LHS.(*ir.Window)
-	return ok && w.Var.Role == ir.Dummy
-}
-
 func lo(w *ir.Window) Shift {
 	var s Shift
 	copy(s[:], w.Lo)
@@ -188,7 +182,7 @@ func AnalyzeKernel(k *ir.Kernel, owned []Shift) *KernelPlan {
 	// Forward: offsets of temporaries and anchors of assignments.
 	first := true
 	var origin, endHi Shift
-	forEachAssign(k.Body, func(a *ir.Assign) {
+	ForEachAssign(k.Body, func(a *ir.Assign) {
 		w, ok := a.LHS.(*ir.Window)
 		if !ok {
 			return
@@ -378,19 +372,16 @@ func mergeSorted(a, b []Shift) []Shift {
 	return set.sorted()
 }
 
-// forEachAssign calls f for every assignment of stmts in program order.
-func forEachAssign(stmts []ir.Stmt, f func(*ir.Assign)) {
+// ForEachAssign calls f for every assignment of stmts in program order,
+// including those nested in IF blocks.
+func ForEachAssign(stmts []ir.Stmt, f func(*ir.Assign)) {
 	for _, s := range stmts {
 		switch s := s.(type) {
 		case *ir.Assign:
 			f(s)
 		case *ir.If:
-			forEachAssign(s.Then, f)
-			forEachAssign(s.Else, f)
+			ForEachAssign(s.Then, f)
+			ForEachAssign(s.Else, f)
 		}
 	}
 }
-
-// ForEachAssign calls f for every assignment of stmts in program order,
-// including those nested in IF blocks.
-func ForEachAssign(stmts []ir.Stmt, f func(*ir.Assign)) { forEachAssign(stmts, f) }

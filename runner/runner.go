@@ -269,10 +269,10 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		items *= l
 	}
 	if dev.MaxWorkGroupSize > 0 && items > dev.MaxWorkGroupSize {
-		return nil, fmt.Errorf("kernel %q: work-group %s has %d work-items but %s allows at most %d; use a smaller tile", k.Name, tileString(local), items, dev.Name, dev.MaxWorkGroupSize)
+		return nil, fmt.Errorf("kernel %q: work-group %s has %d work-items but %s allows at most %d; use a smaller tile", k.Name, codegen.TileString(local), items, dev.Name, dev.MaxWorkGroupSize)
 	}
 	if dev.LocalMem > 0 && uint64(j.ABI.LocalBytes) > dev.LocalMem {
-		return nil, fmt.Errorf("kernel %q needs %s of local memory per work-group (tile %s) but %s has %s; use a smaller tile or the direct strategy", k.Name, human(int64(j.ABI.LocalBytes)), tileString(local), dev.Name, human(int64(dev.LocalMem)))
+		return nil, fmt.Errorf("kernel %q needs %s of local memory per work-group (tile %s) but %s has %s; use a smaller tile or the direct strategy", k.Name, human(int64(j.ABI.LocalBytes)), codegen.TileString(local), dev.Name, human(int64(dev.LocalMem)))
 	}
 
 	if canceled() {
@@ -413,14 +413,6 @@ func read(ctx *clhost.Context, b *clhost.Buffer, a *npy.Array) error {
 		return ctx.ReadFloat64(b, a.F64)
 	}
 	return ctx.ReadInt32(b, a.I32)
-}
-
-func tileString(t []int) string {
-	s := make([]string, len(t))
-	for i, n := range t {
-		s[i] = fmt.Sprint(n)
-	}
-	return strings.Join(s, "x")
 }
 
 func human(b int64) string {
