@@ -1,0 +1,53 @@
+package fsutil
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestWriteFileReplacesAtomically(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "out.cl")
+	if err := WriteFile(p, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(p, []byte("new"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(p)
+	if err != nil || string(data) != "new" {
+		t.Fatalf("content %q, %v", data, err)
+	}
+	if st, _ := os.Stat(p); st.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v", st.Mode().Perm())
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
+
+func TestWriteFileMissingDirectory(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "no", "such", "dir", "x.cl")
+	err := WriteFile(p, []byte("x"), 0o644)
+	if err == nil || !strings.Contains(err.Error(), p) || strings.Contains(err.Error(), ".tmp") {
+		t.Errorf("error %v should name %s and not the temporary file", err, p)
+	}
+}
+
+func TestWriteFileOverDirectoryKeepsIt(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "sub")
+	if err := os.Mkdir(target, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(target, []byte("x"), 0o644); err == nil {
+		t.Fatal("writing over a directory succeeded")
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 || !entries[0].IsDir() {
+		t.Errorf("directory changed or temporary left: %v", entries)
+	}
+}
