@@ -62,6 +62,9 @@ type constErr struct {
 	// silent marks an error already reported elsewhere (a halo whose
 	// assignment was wrong): callers fail without reporting it again.
 	silent bool
+	// variable is the name of the variable that made the expression
+	// non-constant, when that is the reason it failed.
+	variable string
 }
 
 func cerr(sp diag.Span, format string, args ...any) *constErr {
@@ -122,7 +125,7 @@ func (c *checker) evalConst(s *scope, env constEnv, e ast.Expr) (cval, *constErr
 		switch e.Op {
 		case "-", "+":
 			if x.kind == ir.Logical {
-				return cval{}, cerr(e.Pos, "operand of %s is logical, expected a number", e.Op)
+				return cval{}, cerr(e.Pos, "operand of %s is %s, expected a number", e.Op, x.kind)
 			}
 			if e.Op == "-" {
 				x.i, x.f = -x.i, -x.f
@@ -135,7 +138,7 @@ func (c *checker) evalConst(s *scope, env constEnv, e ast.Expr) (cval, *constErr
 			}
 			return cval{kind: ir.Logical, b: !x.b}, nil
 		}
-		return cval{}, cerr(e.Pos, "operator %s is not supported", e.Op)
+		return cval{}, cerr(e.Pos, "operator %s is not supported by forocl", e.Op)
 	case *ast.Binary:
 		x, err := c.evalConst(s, env, e.X)
 		if err != nil {
@@ -228,11 +231,14 @@ func (c *checker) constName(s *scope, env constEnv, id *ast.Ident) (cval, *const
 		return cval{}, e
 	}
 	if !ent.sym.param {
-		return cval{}, cerr(id.Pos, "%q is not a constant", id.Orig)
+		e := cerr(id.Pos, "%q is not a constant", id.Orig)
+		e.variable = id.Orig
+		return cval{}, e
 	}
 	v, ok := c.paramValue(ent.sym)
 	if !ok {
-		return cval{}, &constErr{span: id.Pos, msg: fmt.Sprintf("value of %q is not known", id.Orig), notes: []diag.NoteMsg{{Span: ent.sym.pos, Msg: "declared here"}}}
+		// paramValue has reported why, at the constant's declaration.
+		return cval{}, &constErr{span: id.Pos, silent: true}
 	}
 	return v, nil
 }
@@ -286,7 +292,7 @@ func (c *checker) fitConst(sym *symbol, v cval) (cval, bool) {
 		return v, true
 	}
 	if (k == ir.Logical) != (v.kind == ir.Logical) {
-		c.diags.Errorf(sym.init.Span(), "cannot give %s %q a %s value", k, sym.orig, v.kind)
+		c.diags.Errorf(sym.init.Span(), "cannot give %s %q %s value", k, sym.orig, article(v.kind))
 		return cval{}, false
 	}
 	v = v.convert(k)
@@ -312,6 +318,14 @@ func (c *checker) dimSize(sym *symbol) (int64, bool) {
 		lo = l.i
 	}
 	return hi.i - lo + 1, true
+}
+
+// article returns k's name after "a" or "an": "an integer", "a real(4)".
+func article(k ir.Kind) string {
+	if k == ir.Int {
+		return "an " + k.String()
+	}
+	return "a " + k.String()
 }
 
 func commonKind(a, b ir.Kind) ir.Kind {
@@ -353,10 +367,10 @@ func foldBinary(e *ast.Binary, x, y cval) (cval, *constErr) {
 		return r, nil
 	}
 	if x.kind == ir.Logical {
-		return cval{}, cerr(e.X.Span(), "operand of %s is logical, expected a number", e.Op)
+		return cval{}, cerr(e.X.Span(), "operand of %s is %s, expected a number", e.Op, x.kind)
 	}
 	if y.kind == ir.Logical {
-		return cval{}, cerr(e.Y.Span(), "operand of %s is logical, expected a number", e.Op)
+		return cval{}, cerr(e.Y.Span(), "operand of %s is %s, expected a number", e.Op, y.kind)
 	}
 	k := commonKind(x.kind, y.kind)
 	switch e.Op {
@@ -533,7 +547,7 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 			return def, nil
 		}
 		if kindArg.kind != ir.Int || kindArg.isArr {
-			return ir.Invalid, cerr(e.Pos, "kind argument of %q must be an integer", name)
+			return ir.Invalid, cerr(e.Pos, "kind argument of %q must be an integer constant", name)
 		}
 		switch kindArg.i {
 		case 4:
@@ -600,7 +614,8 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 			}
 		}
 		if args[0].kind == ir.Logical {
-			return cval{}, cerr(e.Pos, "argument of %q is logical, expected a number", name)
+			// the same message as for a call at run time (expr.go)
+			return cval{}, cerr(e.Pos, "argument %d of %q is %s, expected a number", 1, name, ir.Logical)
 		}
 		return args[0].convert(k), nil
 	case "int", "nint", "floor", "ceiling":
@@ -609,7 +624,7 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 		}
 		a := args[0]
 		if a.kind == ir.Logical {
-			return cval{}, cerr(e.Pos, "argument of %q is logical, expected a number", name)
+			return cval{}, cerr(e.Pos, "argument %d of %q is %s, expected a number", 1, name, ir.Logical)
 		}
 		if a.kind == ir.Int {
 			return cval{kind: ir.Int, i: a.i}, nil
@@ -684,7 +699,7 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 		}
 		a := args[0]
 		if !a.kind.IsReal() {
-			return cval{}, cerr(e.Pos, "argument of %q is %s, expected real", name, a.kind)
+			return cval{}, cerr(e.Pos, "argument %d of %q is %s, expected real", 1, name, a.kind)
 		}
 		fs := map[string]func(float64) float64{
 			"sqrt": math.Sqrt, "exp": math.Exp, "log": math.Log, "log10": math.Log10,
@@ -702,7 +717,7 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 			return cval{kind: ir.Int, i: math.MaxInt32}, nil
 		}
 		if !a.kind.IsReal() {
-			return cval{}, cerr(e.Pos, "argument of %q is %s, expected real", name, a.kind)
+			return cval{}, cerr(e.Pos, "argument %d of %q is %s, expected real", 1, name, a.kind)
 		}
 		f := map[string]func(ir.Kind) float64{"epsilon": epsilonOf, "tiny": tinyOf, "huge": hugeOf}[name](a.kind)
 		return cval{kind: a.kind, f: f}, nil

@@ -232,7 +232,12 @@ func (l *lowerer) kernelParams() {
 			continue
 		}
 		if sym.rank() == 0 {
-			if v.Intent != ir.In {
+			switch v.Intent {
+			case ir.In:
+			case ir.IntentNone:
+				l.errorf(sym.pos, "scalar %q has no intent; scalar arguments of a kernel must be intent(in)", sym.orig).
+					WithHint("add \"intent(in) :: %s\"", sym.orig)
+			default:
 				l.errorf(sym.pos, "scalar %q is intent(%s); scalar arguments of a kernel must be intent(in)", sym.orig, v.Intent).
 					WithHint("kernels return results only through intent(out) arrays")
 			}
@@ -409,7 +414,7 @@ func (l *lowerer) env(sym *symbol, at diag.Span) (cval, *constErr, bool) {
 			}
 		}
 		if !ic.ok {
-			return cval{}, &constErr{span: at, msg: fmt.Sprintf("value of %q is not known", sym.orig)}, true
+			return cval{}, &constErr{span: at, silent: true}, true // reported at the declaration
 		}
 		return ic.v, nil, true
 	}
@@ -770,7 +775,7 @@ func (l *lowerer) savedWrite(id *ast.Ident, sym *symbol) {
 func (l *lowerer) assignConv(rhs ir.Expr, v *ir.Var, sp diag.Span) ir.Expr {
 	rk := rhs.Type().Kind
 	if (rk == ir.Logical) != (v.Kind == ir.Logical) {
-		l.errorf(sp, "cannot assign a %s value to %s %q", rk, v.Kind, v.Name)
+		l.errorf(sp, "cannot assign %s value to %s %q", article(rk), v.Kind, v.Name)
 		return nil
 	}
 	return l.conv(rhs, v.Kind)
@@ -832,8 +837,15 @@ func (l *lowerer) haloAssign(s *ast.AssignStmt, sym *symbol, sub *ast.Call) {
 			return
 		}
 		iv, ierr := l.c.evalConst(l.s, l.env, sub.Args[0].Value)
-		if ierr != nil || iv.isArr || iv.kind != ir.Int || err != nil || v.isArr || v.kind != ir.Int {
-			st.bad, st.set = "it is set from a value that is not constant", s.Pos
+		switch {
+		case err != nil:
+			l.haloValueErr(st, err, s.Pos)
+			return
+		case ierr != nil:
+			l.haloValueErr(st, ierr, s.Pos)
+			return
+		case iv.isArr || iv.kind != ir.Int || v.isArr || v.kind != ir.Int:
+			st.bad, st.set = "it is set from a value that is not an integer constant", s.Pos
 			return
 		}
 		if iv.i < 1 || iv.i > int64(len(st.vals)) {
@@ -847,7 +859,7 @@ func (l *lowerer) haloAssign(s *ast.AssignStmt, sym *symbol, sub *ast.Call) {
 	}
 	st.ever = true
 	if err != nil {
-		st.bad, st.set = "it is set from a value that is not constant", s.Pos
+		l.haloValueErr(st, err, s.Pos)
 		return
 	}
 	if !v.isArr || int64(len(v.ints)) != st.size {
@@ -857,6 +869,19 @@ func (l *lowerer) haloAssign(s *ast.AssignStmt, sym *symbol, sub *ast.Call) {
 		return
 	}
 	st.vals, st.bad, st.failed, st.set = v.ints, "", false, s.Pos
+}
+
+// haloValueErr records a halo assignment whose value did not evaluate:
+// a value that depends on a variable leaves the halo unknown (reported at
+// its next use, where it matters); any other error is reported now.
+func (l *lowerer) haloValueErr(st *haloState, err *constErr, at diag.Span) {
+	st.set, st.ever = at, true
+	if err.variable != "" {
+		st.bad, st.failed = fmt.Sprintf("it is set from %q, which is not a constant", err.variable), false
+		return
+	}
+	l.c.reportConst(err)
+	st.bad, st.failed = "", true
 }
 
 // associate handles "p => region_ptr(a, halo)" (and, with plain, the
@@ -906,7 +931,7 @@ func (l *lowerer) associate(s *ast.AssignStmt, id *ast.Ident, sub *ast.Call, pla
 		return
 	}
 	if plain {
-		l.c.diags.Warnf(s.Pos, "%q = region_ptr(...) assigns through the pointer in standard fortran; forocl treats it as pointer association", id.Orig).
+		l.c.diags.Warnf(s.Pos, "%q = region_ptr(...) assigns through the pointer in standard Fortran; forocl treats it as pointer association", id.Orig).
 			WithHint("write \"%s => region_ptr(...)\"", id.Orig)
 	}
 	st.w, st.set, st.desc, st.bad, st.failed = w, s.Pos, desc, "", false
@@ -930,6 +955,9 @@ func (l *lowerer) ptrTarget(id *ast.Ident) *ir.Var {
 		}
 		l.errorf(id.Pos, "region_ptr target %q must be an intent(out) array argument of the kernel", id.Orig)
 		return nil
+	}
+	if v.Intent == ir.IntentNone {
+		return nil // "array has no intent" is reported at its declaration
 	}
 	if v.Intent != ir.Out {
 		l.errorf(id.Pos, "region_ptr target %q is intent(%s); region_ptr may only point into an intent(out) array", v.Name, v.Intent).
@@ -1225,6 +1253,12 @@ func (l *lowerer) whereStmt(w *ast.WhereStmt, outer *maskCtx) []ir.Stmt {
 					continue
 				}
 				out = append(out, l.whereStmt(st, ctl)...)
+			case *ast.OtherStmt:
+				if st.Err != "" {
+					l.errorf(st.Pos, "%s", st.Err) // a syntax error the parser kept for us
+					continue
+				}
+				l.errorf(st.Span(), "only array assignments may appear in a where block")
 			default:
 				l.errorf(st.Span(), "only array assignments may appear in a where block")
 			}

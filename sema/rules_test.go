@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -136,7 +137,7 @@ func TestRules(t *testing.T) {
 			pA = region_cpy(A, halo)`),
 			[]string{`16:5: error: pointer "pA" is not known here: it is associated inside an if block`, `14:5: note: associated here`}},
 		{"pointer_plain_assign_warns", kern("", "pA = region_ptr(oA, halo)\npA = region_cpy(A, [0,1,1,1])"),
-			[]string{`13:5: warning: "pA" = region_ptr(...) assigns through the pointer in standard fortran`, `hint: write "pA => region_ptr(...)"`, `14:5: error: array shapes do not conform: region_cpy(A, [0,1,1,1]) is (n1-1, n2-2) but "pA" is (n1-2, n2-2)`}},
+			[]string{`13:5: warning: "pA" = region_ptr(...) assigns through the pointer in standard Fortran`, `hint: write "pA => region_ptr(...)"`, `14:5: error: array shapes do not conform: region_cpy(A, [0,1,1,1]) is (n1-1, n2-2) but "pA" is (n1-2, n2-2)`}},
 		{"temp_reassigned_other_shape", kern("real, allocatable, dimension(:,:) :: T", `
 			T = region_cpy(A, west)
 			T = region_cpy(A, [0,1,1,1])`),
@@ -187,6 +188,12 @@ func TestRules(t *testing.T) {
 			[]string{`13:44: error: array shapes do not conform: the where mask is (n1-2, n2-2) but "A" is (n1, n2)`, `13:12: note: the where mask is (n1-2, n2-2)`}},
 		{"where_body_statement", kern("real :: x", "where (A > 0.0)\nx = 1.0\nend where"),
 			[]string{`15:5: error: only array assignments may appear in a where block`}},
+		// A statement the parser could not read inside a where block is
+		// reported with the parser's message, not as a non-assignment.
+		{"where_body_syntax_error", kern("", "where (A > 0.0)\noA = A\nelsewhere (A < 0.0) oA = B\nend where"),
+			[]string{`15:25: error: unexpected "oA" after "elsewhere (...)"`}},
+		{"where_single_syntax_error", kern("", "where (A > 0.0) oA = A +"),
+			[]string{`13:29: error: unexpected end of statement`}},
 		{"real_kind_too_large", kern("integer, parameter :: qp = selected_real_kind(30)", "oA = A"),
 			[]string{`12:32: error: selected_real_kind(30, 0) asks for more precision than real(8) has`}},
 		{"integer_kind", kern("integer(8) :: big", "oA = A"),
@@ -621,5 +628,51 @@ func TestRegionsModule(t *testing.T) {
 		if len(prog.Kernels) != 1 || len(prog.Kernels[0].Temps) != 6 {
 			t.Errorf("%s: want one kernel with 6 temporaries", c.name)
 		}
+	}
+}
+
+// TestOneErrorPerCause pins every error of inputs where one mistake used to
+// be reported again at each use of what it broke, or hidden behind a vaguer
+// message: each cause is reported once, where it is.
+func TestOneErrorPerCause(t *testing.T) {
+	rows := []struct {
+		name string
+		src  string
+		want []string // every error, in order: "line:col: message"
+	}{
+		{"parameter_with_bad_value", kern("integer, parameter, dimension(4) :: h4 = [1, 1, 1]", "oA = region_cpy(A, h4)\noA = region_cpy(B, h4)"),
+			[]string{`12:46: "h4" has 4 elements but its value has 3`}},
+		{"initialised_local_with_bad_value", kern("real :: c = 1.0/x", "oA = A*c\noA = B*c"),
+			[]string{`12:21: undefined name "x"`}},
+		{"halo_from_undefined_name", kern("", "halo = [1, 1, n, 1]\noA = region_cpy(A, halo)\noA = region_cpy(B, halo)"),
+			[]string{`13:19: undefined name "n"`}},
+		{"halo_element_from_real", kern("", "halo = [1, 1, 1.5, 1]\noA = region_cpy(A, halo)"),
+			[]string{`13:19: array constructor element is real(4); forocl supports only integer array constants`}},
+		{"halo_from_dummy", kern("", "halo = [1, 1, 1, nint(s)]\noA = region_cpy(A, halo)"),
+			[]string{`14:24: halo "halo" is not constant here: it is set from "s", which is not a constant`}},
+		{"halo_element_real", kern("", "halo(2) = 1.5\noA = region_cpy(A, halo)"),
+			[]string{`14:24: halo "halo" is not constant here: it is set from a value that is not an integer constant`}},
+		{"scalar_without_intent", strings.Replace(kern("", "oA = A*s"), "real, intent(in) :: s", "real :: s", 1),
+			[]string{`7:13: scalar "s" has no intent; scalar arguments of a kernel must be intent(in)`}},
+		{"region_ptr_into_array_without_intent", strings.Replace(kern("", "pA => region_ptr(oA, halo)\npA = region_cpy(A, halo)"), "contiguous, intent(out), target :: oA", "contiguous, target :: oA", 1),
+			[]string{`9:49: array "oA" has no intent; kernel arrays must be intent(in) or intent(out)`}},
+		{"logical_from_integer", kern("logical, parameter :: on = 1", "oA = A"),
+			[]string{`12:32: cannot give logical "on" an integer value`}},
+		{"assign_integer_to_logical", kern("logical :: on", "on = 1\noA = A"),
+			[]string{`14:10: cannot assign an integer value to logical "on"`}},
+	}
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			_, list, text := checkSrc(t, r.src)
+			var got []string
+			for _, d := range list.Items {
+				if d.Severity == diag.Error {
+					got = append(got, fmt.Sprintf("%d:%d: %s", d.Span.Start.Line, d.Span.Start.Col, d.Msg))
+				}
+			}
+			if strings.Join(got, "\n") != strings.Join(r.want, "\n") {
+				t.Errorf("errors:\n%s\nwant:\n%s\nrendered:\n%s", strings.Join(got, "\n"), strings.Join(r.want, "\n"), text)
+			}
+		})
 	}
 }

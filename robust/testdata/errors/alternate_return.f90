@@ -1,0 +1,3 @@
+subroutine s(a, *)
+  real, intent(in) :: a
+end subroutine s

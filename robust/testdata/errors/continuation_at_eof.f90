@@ -1,0 +1,5 @@
+subroutine k(a, b)
+!$OFP PURE, KERNEL :: k
+  real, dimension(:), contiguous, intent(in)  :: a
+  real, dimension(:), contiguous, intent(out) :: b
+  b = a + &

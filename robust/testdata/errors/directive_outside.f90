@@ -1,0 +1,10 @@
+module m
+!$OFP PURE, KERNEL :: k
+  implicit none
+contains
+  subroutine k(a, b)
+    real, dimension(:), contiguous, intent(in)  :: a
+    real, dimension(:), contiguous, intent(out) :: b
+    b = a
+  end subroutine k
+end module m

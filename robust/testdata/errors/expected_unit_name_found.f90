@@ -1,0 +1,2 @@
+module 2d
+end module

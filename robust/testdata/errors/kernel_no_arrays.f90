@@ -1,0 +1,4 @@
+subroutine k(x, y)
+!$OFP PURE, KERNEL :: k
+  real, intent(in) :: x, y
+end subroutine k

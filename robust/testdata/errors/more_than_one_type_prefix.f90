@@ -1,0 +1,4 @@
+real integer function f(x)
+  real, intent(in) :: x
+  f = x
+end function f

@@ -1,0 +1,6 @@
+module m
+  implicit none
+  subroutine s(a)
+    real, intent(in) :: a
+  end subroutine s
+end module m

@@ -1,0 +1,4 @@
+module m
+contains
+contains
+end module m

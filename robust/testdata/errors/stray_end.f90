@@ -1,0 +1,1 @@
+end subroutine k

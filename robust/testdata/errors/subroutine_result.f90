@@ -1,0 +1,3 @@
+subroutine s(a) result(r)
+  real, intent(in) :: a
+end subroutine s

@@ -1,0 +1,3 @@
+real subroutine s(a)
+  real, intent(in) :: a
+end subroutine s

@@ -1,0 +1,2 @@
+module m n
+end module m

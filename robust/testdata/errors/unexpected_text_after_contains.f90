@@ -1,0 +1,3 @@
+module m
+contains x
+end module m

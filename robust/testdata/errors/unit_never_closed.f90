@@ -1,0 +1,4 @@
+module m
+contains
+  subroutine s(a)
+    real, intent(in) :: a
