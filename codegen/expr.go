@@ -43,97 +43,142 @@ func ctype(k ir.Kind) string {
 }
 
 func (g *exprGen) expr(e ir.Expr) string {
-	s, _ := g.prec(e)
-	return s
+	var b strings.Builder
+	g.write(&b, e)
+	return b.String()
 }
 
 // paren prints e, parenthesised if it binds less tightly than p.
 func (g *exprGen) paren(e ir.Expr, p int) string {
-	s, q := g.prec(e)
-	if q < p {
-		return "(" + s + ")"
-	}
-	return s
+	var b strings.Builder
+	g.writeParen(&b, e, p)
+	return b.String()
 }
 
-func (g *exprGen) prec(e ir.Expr) (string, int) {
+func (g *exprGen) writeParen(b *strings.Builder, e ir.Expr, p int) {
+	if precOf(e) < p {
+		b.WriteByte('(')
+		g.write(b, e)
+		b.WriteByte(')')
+		return
+	}
+	g.write(b, e)
+}
+
+// precOf is the precedence of e as printed, known without printing it, so
+// that long operator chains print in linear time.
+func precOf(e ir.Expr) int {
 	switch e := e.(type) {
 	case *ir.Const:
-		s := constant(e.Kind, e.Float, e.Int, e.Bool)
-		if strings.HasPrefix(s, "-") {
-			return s, precUnary
+		if strings.HasPrefix(constant(e.Kind, e.Float, e.Int, e.Bool), "-") {
+			return precUnary
 		}
-		return s, precPrimary
-	case *ir.Ref:
-		return g.ref(e.Var), precPrimary
-	case *ir.Window:
-		return g.window(e), precPrimary
+		return precPrimary
 	case *ir.Convert:
 		if c, ok := e.X.(*ir.Const); ok {
-			return g.prec(convertConst(c, e.T.Kind))
+			return precOf(convertConst(c, e.T.Kind))
 		}
-		return "(" + ctype(e.T.Kind) + ")" + g.paren(e.X, precUnary), precUnary
+		return precUnary
 	case *ir.Unary:
-		op := "-"
-		if e.Op == ir.Not {
-			op = "!"
-		}
-		x := g.paren(e.X, precUnary)
-		if strings.HasPrefix(x, "-") {
-			x = "(" + x + ")"
-		}
-		return op + x, precUnary
+		return precUnary
 	case *ir.Binary:
-		return g.binary(e)
-	case *ir.Intrinsic:
-		return g.intrinsic(e), precPrimary
-	case *ir.Call:
-		args := make([]string, len(e.Args))
-		for i, a := range e.Args {
-			args[i] = g.expr(a)
+		if e.Op == ir.Pow {
+			return precPrimary
 		}
-		return g.funcs[e.Func] + "(" + strings.Join(args, ", ") + ")", precPrimary
+		return binaryOps[e.Op].prec
 	}
-	panic(fmt.Sprintf("internal error: codegen: unexpected expression %T", e))
+	return precPrimary
 }
 
-func (g *exprGen) binary(e *ir.Binary) (string, int) {
-	if e.Op == ir.Pow {
-		return g.pow(e), precPrimary
+// startsWithMinus reports whether e prints with a leading "-".
+func startsWithMinus(e ir.Expr) bool {
+	switch e := e.(type) {
+	case *ir.Const:
+		return strings.HasPrefix(constant(e.Kind, e.Float, e.Int, e.Bool), "-")
+	case *ir.Convert:
+		if c, ok := e.X.(*ir.Const); ok {
+			return startsWithMinus(convertConst(c, e.T.Kind))
+		}
+	case *ir.Unary:
+		return e.Op == ir.Neg
+	case *ir.Binary:
+		if e.Op != ir.Pow && precOf(e.X) >= binaryOps[e.Op].prec {
+			return startsWithMinus(e.X)
+		}
 	}
-	var op string
-	var p int
-	switch e.Op {
-	case ir.Add:
-		op, p = "+", precAdd
-	case ir.Sub:
-		op, p = "-", precAdd
-	case ir.Mul:
-		op, p = "*", precMul
-	case ir.Div:
-		op, p = "/", precMul
-	case ir.Eq, ir.Eqv:
-		op, p = "==", precEq
-	case ir.Ne, ir.Neqv:
-		op, p = "!=", precEq
-	case ir.Lt:
-		op, p = "<", precRel
-	case ir.Le:
-		op, p = "<=", precRel
-	case ir.Gt:
-		op, p = ">", precRel
-	case ir.Ge:
-		op, p = ">=", precRel
-	case ir.And:
-		op, p = "&&", precAnd
-	case ir.Or:
-		op, p = "||", precOr
+	return false
+}
+
+var binaryOps = map[ir.Op]struct {
+	c    string
+	prec int
+}{
+	ir.Add: {"+", precAdd}, ir.Sub: {"-", precAdd},
+	ir.Mul: {"*", precMul}, ir.Div: {"/", precMul},
+	ir.Eq: {"==", precEq}, ir.Eqv: {"==", precEq},
+	ir.Ne: {"!=", precEq}, ir.Neqv: {"!=", precEq},
+	ir.Lt: {"<", precRel}, ir.Le: {"<=", precRel},
+	ir.Gt: {">", precRel}, ir.Ge: {">=", precRel},
+	ir.And: {"&&", precAnd}, ir.Or: {"||", precOr},
+}
+
+func (g *exprGen) write(b *strings.Builder, e ir.Expr) {
+	switch e := e.(type) {
+	case *ir.Const:
+		b.WriteString(constant(e.Kind, e.Float, e.Int, e.Bool))
+	case *ir.Ref:
+		b.WriteString(g.ref(e.Var))
+	case *ir.Window:
+		b.WriteString(g.window(e))
+	case *ir.Convert:
+		if c, ok := e.X.(*ir.Const); ok {
+			g.write(b, convertConst(c, e.T.Kind))
+			return
+		}
+		b.WriteString("(" + ctype(e.T.Kind) + ")")
+		g.writeParen(b, e.X, precUnary)
+	case *ir.Unary:
+		if e.Op == ir.Not {
+			b.WriteByte('!')
+		} else {
+			b.WriteByte('-')
+		}
+		if precOf(e.X) >= precUnary && startsWithMinus(e.X) {
+			b.WriteByte('(')
+			g.write(b, e.X)
+			b.WriteByte(')')
+			return
+		}
+		g.writeParen(b, e.X, precUnary)
+	case *ir.Binary:
+		if e.Op == ir.Pow {
+			b.WriteString(g.pow(e))
+			return
+		}
+		op, ok := binaryOps[e.Op]
+		if !ok {
+			panic(fmt.Sprintf("internal error: codegen: binary operator %v", e.Op))
+		}
+		// Left-associative: the right operand needs parentheses at equal
+		// precedence. Comparisons of comparisons never occur in Fortran.
+		g.writeParen(b, e.X, op.prec)
+		b.WriteString(" " + op.c + " ")
+		g.writeParen(b, e.Y, op.prec+1)
+	case *ir.Intrinsic:
+		b.WriteString(g.intrinsic(e))
+	case *ir.Call:
+		b.WriteString(g.funcs[e.Func])
+		b.WriteByte('(')
+		for i, a := range e.Args {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			g.write(b, a)
+		}
+		b.WriteByte(')')
 	default:
-		panic(fmt.Sprintf("internal error: codegen: binary operator %v", e.Op))
+		panic(fmt.Sprintf("internal error: codegen: unexpected expression %T", e))
 	}
-	// Left-associative: the right operand needs parentheses at equal
-	// precedence. Comparisons of comparisons never occur in Fortran.
-	return g.paren(e.X, p) + " " + op + " " + g.paren(e.Y, p+1), p
 }
 
 // pow prints x**y the way gfortran evaluates it: small integer exponents
