@@ -1,0 +1,127 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/forocl/forocl/ir"
+	"github.com/forocl/forocl/regions"
+)
+
+// The direct strategy: no local memory, one register per temporary and
+// shift, optional coarsening along the last dimension.
+
+func (kg *kernelGen) emitDirect() {
+	e := &kg.e
+	r := kg.rank()
+	kp := kg.kp
+	var conds []string
+	for d := 0; d < r; d++ {
+		if c := kg.abi.Coarsen[d]; c > 1 {
+			e.line("const int _a%d = get_global_id(%d) * %d + %d; // this work-item owns grid positions _a%d .. _a%d + %d", d, d, c, kp.Origin[d], d, d, c-1)
+		} else {
+			e.line("const int _a%d = get_global_id(%d) + %d; // this work-item's grid position", d, d, kp.Origin[d])
+		}
+		conds = append(conds, fmt.Sprintf("_a%d >= %s", d, plus(fmt.Sprintf("_n%d", d+1), -(kp.Shrink[d]-kp.Origin[d]))))
+	}
+	e.line("if (%s) return;", strings.Join(conds, " || "))
+	// One register per temporary and shift.
+	for _, v := range kg.k.Temps {
+		for _, s := range kp.Temps[v] {
+			e.line("%s %s = %s;", ctype(v.Kind), kg.shiftVar(v, s), constant(v.Kind, 0, 0, false))
+		}
+	}
+	last := r - 1
+	c := kg.abi.Coarsen[last]
+	if c <= 1 {
+		kg.directStmts(kg.k.Body)
+		return
+	}
+	// A coarsened work-item away from the end of the grid owns c
+	// positions that are all inside the launch: that common case runs
+	// without bound checks; the last row of work-items takes the checked
+	// path.
+	e.open("if (_a%d + %d < _n%d - %d)", last, c-1, last+1, kp.Shrink[last]-kp.Origin[last])
+	kg.slack[last] = c - 1
+	kg.directStmts(kg.k.Body)
+	kg.slack[last] = 0
+	kg.e.indent--
+	e.line("} else {")
+	kg.e.indent++
+	kg.directStmts(kg.k.Body)
+	e.close("")
+}
+
+func (kg *kernelGen) shiftVar(v *ir.Var, s regions.Shift) string {
+	return "_" + v.Name + "_" + shiftName(s, kg.rank())
+}
+
+func (kg *kernelGen) directStmts(stmts []ir.Stmt) {
+	e := &kg.e
+	r := kg.rank()
+	scalar := &exprGen{funcs: kg.funcs, ref: kg.scalarRef, window: func(w *ir.Window) string {
+		panic("internal error: codegen: window in scalar statement")
+	}}
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ir.Assign:
+			if _, ok := s.LHS.(*ir.Window); !ok {
+				e.line("%s = %s; // %s", scalar.expr(s.LHS), scalar.expr(s.RHS), where(s.Pos))
+				continue
+			}
+			shifts, live := kg.kp.Eval[s]
+			if !live {
+				e.line("// %s: value never read; not computed", where(s.Pos))
+				continue
+			}
+			e.line("// %s", where(s.Pos))
+			for _, at := range shifts {
+				pos := make([]string, r)
+				for d := range pos {
+					pos[d] = plus(fmt.Sprintf("_a%d", d), at[d])
+				}
+				kg.directAssign(s, at, pos)
+			}
+		case *ir.If:
+			kg.gen.ifChain(s, scalar, kg.directStmts)
+		case *ir.Return:
+			e.line("return;")
+		}
+	}
+}
+
+func (kg *kernelGen) directAssign(a *ir.Assign, at regions.Shift, pos []string) {
+	e := &kg.e
+	x := &exprGen{funcs: kg.funcs, ref: kg.scalarRef, window: func(w *ir.Window) string {
+		s := kg.kp.WindowShift(a, w)
+		if w.Var.Role == ir.Temp {
+			return kg.shiftVar(w.Var, at.Add(s))
+		}
+		p := make([]string, kg.rank())
+		for d := range p {
+			p[d] = plus(pos[d], s[d])
+		}
+		return sanitize(w.Var.Name) + "[" + kg.globalIndex(p) + "]"
+	}}
+	lhs := a.LHS.(*ir.Window)
+	target := kg.shiftVar(lhs.Var, at)
+	if lhs.Var.Role == ir.Dummy {
+		target = sanitize(lhs.Var.Name) + "[" + kg.globalIndex(pos) + "]"
+	}
+	cond := kg.frameCheck(a, pos, at, true)
+	if a.Mask != nil {
+		m := x.paren(a.Mask, precAnd)
+		if cond == "" {
+			cond = m
+		} else {
+			cond += " && " + m
+		}
+	}
+	if cond == "" {
+		e.line("%s = %s;", target, x.expr(a.RHS))
+		return
+	}
+	e.open("if (%s)", cond)
+	e.line("%s = %s;", target, x.expr(a.RHS))
+	e.close("")
+}
