@@ -1,0 +1,50 @@
+package codegen
+
+import (
+	"testing"
+
+	"github.com/forocl/forocl/ir"
+)
+
+func TestExprPrinting(t *testing.T) {
+	r4 := ir.Type{Kind: ir.Real4}
+	v := func(name string) ir.Expr { return &ir.Ref{Var: &ir.Var{Name: name, Kind: ir.Real4}} }
+	c4 := func(f float64) ir.Expr { return &ir.Const{Kind: ir.Real4, Float: f} }
+	bin := func(op ir.Op, x, y ir.Expr) ir.Expr { return &ir.Binary{Op: op, X: x, Y: y, T: r4} }
+	neg := func(x ir.Expr) ir.Expr { return &ir.Unary{Op: ir.Neg, X: x, T: r4} }
+	i2 := &ir.Const{Kind: ir.Int, Int: 2}
+	g := &exprGen{ref: func(v *ir.Var) string { return v.Name }}
+	for _, c := range []struct {
+		e    ir.Expr
+		want string
+	}{
+		{bin(ir.Sub, v("a"), bin(ir.Sub, v("b"), v("c"))), "a - (b - c)"},
+		{bin(ir.Sub, bin(ir.Sub, v("a"), v("b")), v("c")), "a - b - c"},
+		{bin(ir.Mul, bin(ir.Add, v("a"), v("b")), v("c")), "(a + b) * c"},
+		{bin(ir.Div, v("a"), bin(ir.Mul, v("b"), v("c"))), "a / (b * c)"},
+		{neg(neg(v("x"))), "-(-x)"},
+		{neg(c4(-1)), "-(-1.0f)"},
+		{bin(ir.Sub, v("a"), c4(-2.5)), "a - -2.5f"},
+		{neg(bin(ir.Mul, v("a"), v("b"))), "-(a * b)"},
+		{bin(ir.Pow, v("x"), i2), "(x * x)"},
+		{bin(ir.Pow, bin(ir.Add, v("x"), v("y")), i2), "((x + y) * (x + y))"},
+		{bin(ir.Pow, v("x"), &ir.Const{Kind: ir.Int, Int: 7}), "pown(x, 7)"},
+		{bin(ir.Pow, v("x"), c4(0.5)), "pow(x, 0.5f)"},
+		{&ir.Convert{X: c4(0.1), T: ir.Type{Kind: ir.Real8}}, "0.10000000149011612"},
+		{&ir.Convert{X: &ir.Const{Kind: ir.Int, Int: 3}, T: r4}, "3.0f"},
+		{&ir.Convert{X: bin(ir.Add, v("a"), v("b")), T: ir.Type{Kind: ir.Real8}}, "(double)(a + b)"},
+		{&ir.Binary{Op: ir.And, X: &ir.Binary{Op: ir.Or, X: v("p"), Y: v("q")}, Y: v("r")}, "(p || q) && r"},
+		{&ir.Unary{Op: ir.Not, X: &ir.Binary{Op: ir.Lt, X: v("a"), Y: v("b")}}, "!(a < b)"},
+		{&ir.Intrinsic{Name: "max", Args: []ir.Expr{v("a"), v("b"), v("c")}, T: r4}, "fmax(fmax(a, b), c)"},
+		{&ir.Intrinsic{Name: "sign", Args: []ir.Expr{v("a"), v("b")}, T: r4}, "copysign(fabs(a), b)"},
+		{&ir.Intrinsic{Name: "nint", Args: []ir.Expr{v("a")}, T: ir.Type{Kind: ir.Int}}, "(int)(round(a))"},
+		{&ir.Intrinsic{Name: "merge", Args: []ir.Expr{v("a"), v("b"), v("m")}, T: r4}, "((m) ? (a) : (b))"},
+		{c4(1e30), "1e+30f"},
+		{c4(3), "3.0f"},
+		{&ir.Const{Kind: ir.Real8, Float: 0.1}, "0.1"},
+	} {
+		if got := g.expr(c.e); got != c.want {
+			t.Errorf("got %q, want %q", got, c.want)
+		}
+	}
+}
