@@ -45,6 +45,28 @@ func ParseStrategy(s string) (Strategy, error) {
 	return Local, fmt.Errorf("unknown strategy %q (want local or direct)", s)
 }
 
+// ParseCoarsen parses a coarsening block: "2x4" gives one factor per
+// dimension; a single number such as "4" applies to the last dimension of
+// each kernel's grid (see Options.Coarsen).
+func ParseCoarsen(s string) ([]int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	parts := strings.Split(strings.ToLower(s), "x")
+	if len(parts) > regions.MaxRank {
+		return nil, fmt.Errorf("coarsening %q has more than %d dimensions", s, regions.MaxRank)
+	}
+	out := make([]int, len(parts))
+	for i, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < 1 || n > 64 {
+			return nil, fmt.Errorf("coarsening %q: %q is not a factor between 1 and 64", s, p)
+		}
+		out[i] = n
+	}
+	return out, nil
+}
+
 // ParseTile parses a work-group shape such as "16x8" or "256".
 func ParseTile(s string) ([]int, error) {
 	if s == "" {
@@ -135,7 +157,7 @@ func Tuned(deviceType string, rank int) Options {
 	o := Options{Strategy: Direct}
 	if deviceType == "GPU" && rank >= 2 {
 		o.Tile = []int{128, 1, 1}[:rank]
-		o.Coarsen = 4
+		o.Coarsen = []int{4}
 	}
 	return o
 }

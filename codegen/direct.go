@@ -9,7 +9,7 @@ import (
 )
 
 // The direct strategy: no local memory, one register per temporary and
-// shift, optional coarsening along the last dimension.
+// shift, optional coarsening (a block of positions per work-item).
 
 func (kg *kernelGen) emitDirect() {
 	e := &kg.e
@@ -31,20 +31,25 @@ func (kg *kernelGen) emitDirect() {
 			e.line("%s %s = %s;", ctype(v.Kind), kg.shiftVar(v, s), constant(v.Kind, 0, 0, false))
 		}
 	}
-	last := r - 1
-	c := kg.abi.Coarsen[last]
-	if c <= 1 {
+	// A coarsened work-item whose whole block lies inside the launch (all
+	// but the last work-items along each coarsened dimension) runs without
+	// bound checks; the others take the checked path.
+	var fast []string
+	for d := 0; d < r; d++ {
+		if c := kg.abi.Coarsen[d]; c > 1 {
+			fast = append(fast, fmt.Sprintf("_a%d + %d < _n%d - %d", d, c-1, d+1, kp.Shrink[d]-kp.Origin[d]))
+		}
+	}
+	if len(fast) == 0 {
 		kg.directStmts(kg.k.Body)
 		return
 	}
-	// A coarsened work-item away from the end of the grid owns c
-	// positions that are all inside the launch: that common case runs
-	// without bound checks; the last row of work-items takes the checked
-	// path.
-	e.open("if (_a%d + %d < _n%d - %d)", last, c-1, last+1, kp.Shrink[last]-kp.Origin[last])
-	kg.slack[last] = c - 1
+	e.open("if (%s)", strings.Join(fast, " && "))
+	for d := 0; d < r; d++ {
+		kg.slack[d] = kg.abi.Coarsen[d] - 1
+	}
 	kg.directStmts(kg.k.Body)
-	kg.slack[last] = 0
+	kg.slack = regions.Shift{}
 	kg.e.indent--
 	e.line("} else {")
 	kg.e.indent++

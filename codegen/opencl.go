@@ -15,11 +15,14 @@ type Options struct {
 	Strategy Strategy
 	Tile     []int  // work-group shape; nil means DefaultTile
 	Version  string // forocl's version, for the header
-	// Coarsen makes each work-item of the direct strategy own this many
-	// consecutive elements along the grid's last dimension (rank >= 2), so
-	// temporaries shared by neighbouring elements along it (faces) are
-	// computed once. 0 or 1 means one element per work-item.
-	Coarsen int
+	// Coarsen makes each work-item of the direct strategy own a block of
+	// Coarsen[0] x Coarsen[1] x ... consecutive grid positions (missing
+	// entries are 1), so temporaries that neighbouring positions share
+	// (faces) are computed once. A single factor applies to the last
+	// dimension of each kernel (rows in 2-D: coalescing along the first
+	// dimension is kept). Nil means one position per work-item. Elemental
+	// kernels ignore it.
+	Coarsen []int
 	// Contract allows the OpenCL compiler to fuse multiplies and adds
 	// (FP_CONTRACT ON). Off by default so results match a serial gfortran
 	// run on hardware without FMA as closely as possible.
@@ -344,6 +347,24 @@ func reqd(local []int) string {
 	return fmt.Sprintf("__attribute__((reqd_work_group_size(%d, %d, %d)))", l[0], l[1], l[2])
 }
 
+// ownedBlock lists the shifts of a block of c[0] x c[1] x ... positions,
+// first dimension fastest.
+func ownedBlock(c []int) []regions.Shift {
+	owned := []regions.Shift{{}}
+	for d, n := range c {
+		var next []regions.Shift
+		for _, s := range owned {
+			for i := 0; i < n; i++ {
+				t := s
+				t[d] = i
+				next = append(next, t)
+			}
+		}
+		owned = next
+	}
+	return owned
+}
+
 // kernel emits one kernel and returns its ABI.
 func (g *gen) kernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *KernelABI {
 	rank := k.Rank
@@ -355,13 +376,21 @@ func (g *gen) kernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *KernelA
 	for d := range abi.Coarsen {
 		abi.Coarsen[d] = 1
 	}
-	if c := g.opts.Coarsen; c > 1 && !k.Elemental && g.opts.Strategy == Direct && rank >= 2 {
-		owned := make([]regions.Shift, c)
-		for i := range owned {
-			owned[i][rank-1] = i
+	if !k.Elemental && g.opts.Strategy == Direct {
+		coarse := false
+		factors := g.opts.Coarsen
+		if len(factors) == 1 && rank > 1 {
+			factors = make([]int, rank)
+			factors[rank-1] = g.opts.Coarsen[0]
 		}
-		kp = regions.AnalyzeKernel(k, owned)
-		abi.Coarsen[rank-1] = c
+		for d := 0; d < rank && d < len(factors); d++ {
+			if c := factors[d]; c > 1 {
+				abi.Coarsen[d], coarse = c, true
+			}
+		}
+		if coarse {
+			kp = regions.AnalyzeKernel(k, ownedBlock(abi.Coarsen))
+		}
 	}
 	if !k.Elemental {
 		abi.Origin, abi.Shrink = kp.Origin, kp.Shrink

@@ -56,17 +56,16 @@ func stem(path string) string {
 
 var strategies = []codegen.Strategy{codegen.Local, codegen.Direct}
 
-// coarsenDirect is the coarsening factor of the extra direct-strategy
-// variant that the numeric tier runs (each work-item owns 3 consecutive
-// elements along the last dimension; 3 divides none of the test grids).
-const coarsenDirect = 3
+// coarse lists the extra direct-strategy variants the numeric tier runs:
+// each work-item owns 3 consecutive elements along the last dimension, or
+// a 2x3 block (factors that divide none of the test grids).
+var coarse = map[string][]int{"direct-coarsened": {3}, "direct-block": {2, 3}}
 
 type compiled struct {
 	res   *driver.Result
 	units map[codegen.Strategy]*codegen.Unit
-	// coarse is the direct strategy with coarsenDirect elements per
-	// work-item.
-	coarse *codegen.Unit
+	// coarse holds the coarsened direct-strategy units, by name.
+	coarse map[string]*codegen.Unit
 }
 
 func compile(t *testing.T, file string) *compiled {
@@ -83,11 +82,14 @@ func compile(t *testing.T, file string) *compiled {
 		}
 		c.units[s] = u
 	}
-	u, diags := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, filepath.Base(file), codegen.Options{Strategy: codegen.Direct, Coarsen: coarsenDirect, Version: driver.Version})
-	if diags.HasErrors() {
-		t.Fatalf("%s: codegen: %s", file, diags.String(res.Sources))
+	c.coarse = map[string]*codegen.Unit{}
+	for name, block := range coarse {
+		u, diags := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, filepath.Base(file), codegen.Options{Strategy: codegen.Direct, Coarsen: block, Version: driver.Version})
+		if diags.HasErrors() {
+			t.Fatalf("%s: codegen: %s", file, diags.String(res.Sources))
+		}
+		c.coarse[name] = u
 	}
-	c.coarse = u
 	return c
 }
 
@@ -183,11 +185,13 @@ func TestBuildOpenCL(t *testing.T) {
 		for _, s := range strategies {
 			u := comp.units[s]
 			if s == codegen.Direct {
-				// Also the coarsened variant the numeric tier runs.
-				if p, err := c.BuildProgram(comp.coarse.Source, "-Werror"); err != nil {
-					t.Errorf("%s (direct, coarsened): %v", f, err)
-				} else {
-					p.Release()
+				// Also the coarsened variants the numeric tier runs.
+				for name, u := range comp.coarse {
+					if p, err := c.BuildProgram(u.Source, "-Werror"); err != nil {
+						t.Errorf("%s (%s): %v", f, name, err)
+					} else {
+						p.Release()
+					}
 				}
 			}
 			p, err := c.BuildProgram(u.Source, "-Werror")
@@ -324,8 +328,9 @@ func TestNumeric(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					units := map[string]*codegen.Unit{"local": comp.units[codegen.Local], "direct": comp.units[codegen.Direct], "direct-coarsened": comp.coarse}
-					for _, name := range []string{"local", "direct", "direct-coarsened"} {
+					units := map[string]*codegen.Unit{"local": comp.units[codegen.Local], "direct": comp.units[codegen.Direct],
+						"direct-coarsened": comp.coarse["direct-coarsened"], "direct-block": comp.coarse["direct-block"]}
+					for _, name := range []string{"local", "direct", "direct-coarsened", "direct-block"} {
 						u := units[name]
 						got, err := runner.Run(c, runner.Job{Unit: u, ABI: u.Kernels[ki], Kernel: k, Scalars: scalars, Arrays: arrays})
 						if err != nil {

@@ -20,14 +20,14 @@ func init() { register(newBuildCmd) }
 type genFlags struct {
 	strategy string
 	tile     string
-	coarsen  int
+	coarsen  string
 	contract bool
 }
 
 func (g *genFlags) add(c *cobra.Command) {
 	c.Flags().StringVar(&g.strategy, "strategy", "auto", "halo strategy: local (tiles in __local memory), direct (global reads, registers), or auto (what benchmarks chose for the device; direct when unknown)")
 	c.Flags().StringVar(&g.tile, "tile", "", "work-group shape, e.g. 16x8 (default: per strategy and device)")
-	c.Flags().IntVar(&g.coarsen, "coarsen", 0, "direct strategy: grid positions per work-item along the last dimension (faces shared between them are computed once; default per device)")
+	c.Flags().StringVar(&g.coarsen, "coarsen", "", "direct strategy: grid positions per work-item, e.g. 4 (along the last dimension) or 2x4 (faces shared between them are computed once; default per device)")
 	c.Flags().BoolVar(&g.contract, "fp-contract", false, "let the OpenCL compiler fuse multiply-adds (faster, differs from serial runs in the last bits)")
 }
 
@@ -51,14 +51,15 @@ func (g *genFlags) options(deviceType string, rank int) (codegen.Options, error)
 		}
 		o.Tile = t
 	}
-	if g.coarsen != 0 {
-		if g.coarsen < 1 || g.coarsen > 64 {
-			return o, usageErr("--coarsen %d: want 1 to 64", g.coarsen)
+	if g.coarsen != "" {
+		c, err := codegen.ParseCoarsen(g.coarsen)
+		if err != nil {
+			return o, usageErr("%v", err)
 		}
-		if g.coarsen > 1 && o.Strategy != codegen.Direct {
+		if o.Strategy != codegen.Direct {
 			return o, usageErr("--coarsen applies to --strategy direct only")
 		}
-		o.Coarsen = g.coarsen
+		o.Coarsen = c
 	}
 	o.Version, o.Contract = driver.Version, g.contract
 	return o, nil
