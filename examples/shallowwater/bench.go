@@ -635,7 +635,7 @@ func validate(ctx *clhost.Context, serial string, stdout io.Writer) (string, err
 		}{
 			{"generated local", base},
 			{"generated direct", Config{NX: g[0], NY: g[1], DT: 0.05, Init: "column", Strategy: "direct"}},
-			{"generated coarse (direct, 4 rows/work-item)", Config{NX: g[0], NY: g[1], DT: 0.05, Init: "column", Strategy: "coarse"}},
+			{"generated coarse (direct, 2x4 cells/work-item)", Config{NX: g[0], NY: g[1], DT: 0.05, Init: "column", Strategy: "coarse"}},
 			{"hand-written", Config{NX: g[0], NY: g[1], DT: 0.05, Init: "column", Strategy: "local", Handwritten: true}},
 		} {
 			got, err := deviceState(ctx, kc.cfg, 200)

@@ -5,4 +5,4 @@ package main
 // fails when the checked-in files differ from what forocl generates now.
 //go:generate go run ../../cmd/forocl build -I ../../fortran fortran/wave.f90 fortran/wave_dp.f90 -o wavelocal --go-package wavelocal --strategy local
 //go:generate go run ../../cmd/forocl build -I ../../fortran fortran/wave.f90 fortran/wave_dp.f90 -o wavedirect --go-package wavedirect --strategy direct
-//go:generate go run ../../cmd/forocl build -I ../../fortran fortran/wave.f90 fortran/wave_dp.f90 -o wavecoarse --go-package wavecoarse --strategy direct --coarsen 4 --tile 128x1
+//go:generate go run ../../cmd/forocl build -I ../../fortran fortran/wave.f90 fortran/wave_dp.f90 -o wavecoarse --go-package wavecoarse --strategy direct --coarsen 2x4 --tile 64x2

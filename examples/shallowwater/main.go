@@ -47,7 +47,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.steps, "steps", 1000, "time steps")
 	fs.Float64Var(&o.cfg.DT, "dt", 0.05, "time step (dx = dy = 1); must satisfy the CFL limit")
 	fs.StringVar(&o.cfg.Init, "init", "column", "initial condition: column (smooth raised column) or dambreak")
-	fs.StringVar(&o.cfg.Strategy, "strategy", "auto", "generated kernel: local (__local tiles), direct (no local memory), coarse (direct, 4 rows per work-item), auto (coarse on GPUs, else direct)")
+	fs.StringVar(&o.cfg.Strategy, "strategy", "auto", "generated kernel: local (__local tiles), direct (no local memory), coarse (direct, 2x4 cells per work-item), auto (coarse on GPUs, else direct)")
 	fs.BoolVar(&o.cfg.Double, "dp", false, "double precision (real(8) kernel)")
 	fs.StringVar(&o.device, "device", "", "OpenCL device: index P:D or a name substring (default $FOROCL_DEVICE, else a GPU, else the first)")
 	fs.StringVar(&o.png, "png", "", "write the final water height as a PNG to `FILE`")

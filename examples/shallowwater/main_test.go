@@ -163,7 +163,7 @@ func TestGeneratedUpToDate(t *testing.T) {
 		case "wavedirect":
 			opts.Strategy = codegen.Direct
 		case "wavecoarse":
-			opts = codegen.Options{Strategy: codegen.Direct, Coarsen: []int{4}, Tile: []int{128, 1}, Version: driver.Version}
+			opts = codegen.Options{Strategy: codegen.Direct, Coarsen: []int{2, 4}, Tile: []int{64, 2}, Version: driver.Version}
 		}
 		for _, src := range []string{"fortran/wave.f90", "fortran/wave_dp.f90"} {
 			res := driver.Compile([]string{src}, driver.Options{IncludeDirs: []string{"../../fortran"}})

@@ -25,7 +25,7 @@ type Config struct {
 	NX, NY   int     // interior cells; arrays are (NX+2) x (NY+2) with a one-cell halo
 	DT       float64 // time step; dx = dy = 1
 	Init     string  // "column" (smooth raised column) or "dambreak" (sharp circular dam)
-	Strategy string  // "local", "direct", "coarse" (direct, 4 rows per work-item), or "auto" (coarse on GPUs, else direct)
+	Strategy string  // "local", "direct", "coarse" (direct, 2x4 cells per work-item), or "auto" (coarse on GPUs, else direct)
 	Double   bool    // real(8) kernel (wave_dp.f90)
 	// Handwritten replaces the generated kernel by the hand-written
 	// OpenCL of handwritten.cl (real(4) only), for comparison.

@@ -15,7 +15,7 @@ import (
 //go:embed wave.cl
 var WaveSource string
 
-// WaveAdvance launches the OpenCL kernel wave_advance (from wave.f90, strategy direct, work-group 128x1).
+// WaveAdvance launches the OpenCL kernel wave_advance (from wave.f90, strategy direct, work-group 64x2).
 type WaveAdvance struct {
 	ctx    *clhost.Context
 	prog   *clhost.Program
@@ -88,7 +88,7 @@ func (k *WaveAdvance) launch(dx float32, dy float32, dt float32, h *clhost.Array
 	if len(shape) != 2 {
 		return nil, fmt.Errorf("wave_advance: arrays must be 2-D, got shape %v", shape)
 	}
-	global, local, err := clhost.LaunchSize(shape, []int{2, 2}, []int{1, 4}, []int{128, 1})
+	global, local, err := clhost.LaunchSize(shape, []int{2, 2}, []int{2, 4}, []int{64, 2})
 	if err != nil {
 		return nil, fmt.Errorf("wave_advance: %v", err)
 	}

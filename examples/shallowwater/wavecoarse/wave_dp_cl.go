@@ -15,7 +15,7 @@ import (
 //go:embed wave_dp.cl
 var WaveDpSource string
 
-// WaveAdvanceDp launches the OpenCL kernel wave_advance_dp (from wave_dp.f90, strategy direct, work-group 128x1).
+// WaveAdvanceDp launches the OpenCL kernel wave_advance_dp (from wave_dp.f90, strategy direct, work-group 64x2).
 type WaveAdvanceDp struct {
 	ctx    *clhost.Context
 	prog   *clhost.Program
@@ -88,7 +88,7 @@ func (k *WaveAdvanceDp) launch(dx float64, dy float64, dt float64, h *clhost.Arr
 	if len(shape) != 2 {
 		return nil, fmt.Errorf("wave_advance_dp: arrays must be 2-D, got shape %v", shape)
 	}
-	global, local, err := clhost.LaunchSize(shape, []int{2, 2}, []int{1, 4}, []int{128, 1})
+	global, local, err := clhost.LaunchSize(shape, []int{2, 2}, []int{2, 4}, []int{64, 2})
 	if err != nil {
 		return nil, fmt.Errorf("wave_advance_dp: %v", err)
 	}
