@@ -1086,6 +1086,13 @@ func (l *lowerer) pointerWindow(sym *symbol, at diag.Span) *ir.Window {
 // arrayAssign lowers an assignment to an array (dummy, temporary or
 // pointer), checking that all operands conform.
 func (l *lowerer) arrayAssign(s *ast.AssignStmt, sym *symbol, v *ir.Var, ctl *maskCtx) []ir.Stmt {
+	// A temporary whose first assignment was rejected has no shape; its
+	// later reads would only repeat that error.
+	defer func() {
+		if v.Role == ir.Temp && v.Shrink == nil {
+			l.broken[sym] = true
+		}
+	}()
 	rhs := l.expr(s.RHS)
 	var lhs *ir.Window
 	switch v.Role {

@@ -660,6 +660,8 @@ func TestOneErrorPerCause(t *testing.T) {
 			[]string{`12:32: cannot give logical "on" an integer value`}},
 		{"assign_integer_to_logical", kern("logical :: on", "on = 1\noA = A"),
 			[]string{`14:10: cannot assign an integer value to logical "on"`}},
+		{"temporary_whose_first_assignment_fails", kern("real, allocatable, dimension(:,:) :: T", "T = region_cpy(A, west) + A\noA = T\noA = 2.0*T"),
+			[]string{`14:31: array shapes do not conform: region_cpy(A, [0,2,1,1]) is (n1-2, n2-2) but "A" is (n1, n2)`}},
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
