@@ -25,9 +25,11 @@ const (
 
 // unitFrame is an open program unit.
 type unitFrame struct {
-	kind string // "module", "program", "subroutine", "function"
-	c    *cstmt
-	name string
+	kind     string // "module", "program", "subroutine", "function"
+	c        *cstmt
+	name     string
+	implicit bool // a main program without a program statement; c is its first statement
+	start    int  // index of its first statement in builder.stmts
 }
 
 type builder struct {
@@ -79,10 +81,11 @@ func (b *builder) build() {
 			b.file.Units = append(b.file.Units, b.program(nil))
 		}
 	}
-	for _, d := range b.pending {
-		b.diags.Warnf(d.Pos, "!$OFP directive is not followed by a subroutine or function")
+	if len(b.pending) > 0 {
+		// directive queues a directive only when a subroutine or function
+		// statement follows, and every such statement goes to subprogram.
+		panic("internal error: a !$OFP directive was left pending")
 	}
-	b.pending = nil
 }
 
 // stray reports a closing statement with nothing to close.
@@ -152,8 +155,21 @@ func unitHint(u unitFrame) string {
 }
 
 // unclosed reports that unit u is never closed; at is the statement that
-// forced it closed, or nil at the end of the file.
+// forced it closed, or nil at the end of the file. See Note [garbage].
+//
+// Note [garbage]: a binary file, or text that is not Fortran, reads as
+// statements outside any unit, which open an implicit main program that
+// nothing closes. "program is never closed" at its first statement would
+// then be the first diagnostic, and as the renderer shows one error per
+// line it would hide the lexical error that says what is wrong (an invalid
+// byte on line 1). So an implicit main program none of whose statements
+// parsed, and at least one of which has a lexical error (always reported),
+// is not reported as unclosed: it is noise, not a program. One without
+// lexical errors still is, so that such a file never passes in silence.
 func (b *builder) unclosed(u unitFrame, at *cstmt) {
+	if u.implicit && b.garbage(u.start, b.i) {
+		return
+	}
 	sp := u.c.sp
 	var d *diag.Diagnostic
 	if u.name != "" {
@@ -165,6 +181,19 @@ func (b *builder) unclosed(u unitFrame, at *cstmt) {
 	if at != nil {
 		d.WithNote(at.sp, "%q reached here while it is still open", at.kw)
 	}
+}
+
+// garbage reports whether none of b.stmts[from:to] parsed and one of them
+// has a lexical error. See Note [garbage].
+func (b *builder) garbage(from, to int) bool {
+	lexErr := false
+	for _, c := range b.stmts[from:min(to, len(b.stmts))] {
+		if c.err == nil && !c.ls.lexErr {
+			return false
+		}
+		lexErr = lexErr || c.ls.lexErr
+	}
+	return lexErr
 }
 
 // closeUnit checks the end statement e of unit u.
@@ -215,7 +244,7 @@ func (b *builder) program(c *cstmt) *ast.Program {
 		}
 		b.i++
 	} else {
-		u.c = b.peek()
+		u.c, u.implicit, u.start = b.peek(), true, b.i
 		p.Pos = diag.At(u.c.sp.Start)
 	}
 	end := b.unit(u, ctxBody, &p.Scope, &p.Body, &p.Contains)
@@ -492,7 +521,7 @@ func (b *builder) block(open *cstmt, ctx context, cur *[]ast.Stmt, stop func(*cs
 		default:
 			b.i++
 			if !d.ls.lexErr {
-				b.diags.Errorf(d.sp, "%q statement is not allowed inside a %q construct", d.kw, open.kw).
+				b.diags.Errorf(d.sp, "%s %q statement is not allowed inside %s %q construct", article(d.kw), d.kw, article(open.kw), open.kw).
 					WithHint("move it before the first executable statement")
 			}
 		}
@@ -522,6 +551,7 @@ func (b *builder) where(c *cstmt, ctx context) ast.Stmt {
 			b.diags.Errorf(d.sp, `"elsewhere" after the final "elsewhere"`).
 				WithNote(final.sp, `the final "elsewhere" (without a mask) is here`)
 		}
+		b.constructName(c, d)
 		ew := &ast.ElseWhere{Pos: d.sp, Mask: d.cond}
 		if d.cond == nil {
 			final = d
@@ -552,6 +582,7 @@ func (b *builder) ifConstruct(c *cstmt, ctx context) ast.Stmt {
 			b.report(d)
 			return s
 		case sElse:
+			b.constructName(c, d)
 			b.report(d)
 			if elseAt != nil {
 				b.diags.Errorf(d.sp, `second "else" in an "if" construct`).WithNote(elseAt.sp, `the first "else" is here`)
@@ -569,6 +600,25 @@ func (b *builder) ifConstruct(c *cstmt, ctx context) ast.Stmt {
 			b.opening(d, ctx, cur)
 		}
 	}
+}
+
+// constructName checks the name after "else" or "elsewhere [(mask)]" (d)
+// against the construct name of the if or where statement c that opened
+// the construct: a word there is a construct name only when it is c's.
+// Without this, "elsewhere (mask) then" would pass, "then" taken for a name.
+func (b *builder) constructName(c, d *cstmt) {
+	if d.name == nil || d.name.Name == c.cname {
+		return
+	}
+	after := d.kw
+	if d.kind == sElseWhere && d.cond != nil {
+		after = "elsewhere (...)"
+	}
+	hint := fmt.Sprintf("a name after %q must be the construct's name", after)
+	if c.cname == "" {
+		hint = fmt.Sprintf("the %q construct has no name; remove %q", c.kw, d.name.Orig)
+	}
+	d.fail(&perr{span: d.name.Pos, msg: fmt.Sprintf("unexpected %q after %q", d.name.Orig, after), hint: hint})
 }
 
 func procKind(s *ast.Subprogram) string {

@@ -24,6 +24,8 @@ func FuzzParse(f *testing.F) {
 		"", "&", "x = (a + b", "where (a) b = c\nelsewhere\nend where", "if (a) then\nelse if (b) then\nelse\nend if",
 		"'abc&\n", "!$OFP PURE, KERNEL :: k\nsubroutine k\nend", "x = a(::2, 1:, :n:2)", "1.eq.2", "real*8 x(0:)",
 		"x = -a**-b**c", "end subroutine x", "program p; x = 1; end", "\x00\xff", "module m\ncontains\nend",
+		"\xef\xbb\xbfprogram p\nend", "use m, only\nuse m, x => y, z", "real, dimension(len=3) :: c",
+		"w: where (a)\nelsewhere (b) then\nelsewhere w\nend where", "PK\x03\x04\nx = 1 $",
 	} {
 		f.Add([]byte(s))
 	}

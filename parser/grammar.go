@@ -126,11 +126,18 @@ type gCall struct {
 type gUse struct {
 	Pos     lexer.Position
 	EndPos  lexer.Position
-	Nature  string    `parser:"\"use\" ( \",\" @(\"intrinsic\" | \"non_intrinsic\") \"::\" | \"::\" )?"`
-	Module  *gName    `parser:"@@"`
-	Only    bool      `parser:"( \",\" ( @\"only\" \":\""`
-	Names   []*gUseNm `parser:"        ( @@ ( \",\" @@ )* )?"`
-	Renames []*gUseNm `parser:"      | @@ ( \",\" @@ )* ) )?"`
+	Nature  string     `parser:"\"use\" ( \",\" @(\"intrinsic\" | \"non_intrinsic\") \"::\" | \"::\" )?"`
+	Module  *gName     `parser:"@@"`
+	Only    bool       `parser:"( \",\" ( @\"only\" \":\""`
+	Names   []*gUseNm  `parser:"        ( @@ ( \",\" @@ )* )?"`
+	Renames []*gRename `parser:"      | @@ ( \",\" @@ )* ) )?"`
+}
+
+// gRename is "local => remote" in a use statement without "only", where
+// the arrow is required.
+type gRename struct {
+	Local  *gName `parser:"@@"`
+	Remote *gName `parser:"\"=>\" @@"`
 }
 
 type gUseNm struct {
@@ -192,15 +199,20 @@ type gDecl struct {
 	Entities []*gEntity `parser:"@@ ( \",\" @@ )*"`
 }
 
+// gAttr is one attribute of a declaration or attribute statement. The
+// catch-all Word alternative is tried last, when dimension(...) or
+// intent(...) did not parse; participle may then leave Dim or Intent set by
+// the failed alternative, so lowering tests Word first.
 type gAttr struct {
-	Pos      lexer.Position
-	EndPos   lexer.Position
-	Dim      bool     `parser:"(  @\"dimension\" \"(\" "`
-	Dims     []*gDim  `parser:"   @@ ( \",\" @@ )* \")\""`
-	Intent   bool     `parser:" | @\"intent\" \"(\""`
-	IntentV  []string `parser:"   @( \"in\" | \"out\" | \"inout\" )+ \")\""`
-	Word     string   `parser:" | @Ident"`
-	WordArgs []*gArg  `parser:"   ( \"(\" ( @@ ( \",\" @@ )* )? \")\" )? )"`
+	Pos       lexer.Position
+	EndPos    lexer.Position
+	Dim       bool     `parser:"(  @\"dimension\" \"(\" "`
+	Dims      []*gDim  `parser:"   @@ ( \",\" @@ )* \")\""`
+	Intent    bool     `parser:" | @\"intent\" \"(\""`
+	IntentV   []string `parser:"   @( \"in\" | \"out\" | \"inout\" )+ \")\""`
+	Word      string   `parser:" | @Ident"`
+	WordParen bool     `parser:"   ( @\"(\""`
+	WordArgs  []*gArg  `parser:"     ( @@ ( \",\" @@ )* )? \")\" )? )"`
 }
 
 type gDim struct {

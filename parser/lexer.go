@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -118,16 +119,28 @@ func (s *scanner) errorf(off int, format string, args ...any) *diag.Diagnostic {
 	return s.diags.Errorf(diag.At(s.posAt(off)), format, args...)
 }
 
+// utf8BOM is the UTF-8 encoding of U+FEFF, which some editors write at
+// the start of a file.
+const utf8BOM = "\xef\xbb\xbf"
+
 // scan splits src into statements.
+//
+// A byte order mark at the very start of the file is skipped like three
+// bytes of blank space: positions stay byte-true, so a token right after it
+// is at offset 3, column 4 of line 1 (diag.Pos.Col counts bytes). A BOM
+// anywhere else is an invalid character, as gfortran has it.
 func (s *scanner) scan() []*logicalStmt {
 	s.line = 1
 	off := 0
+	if bytes.HasPrefix(s.src, []byte(utf8BOM)) {
+		off = len(utf8BOM)
+	}
+	s.lineStart = 0
 	for off <= len(s.src) {
 		end := off
 		for end < len(s.src) && s.src[end] != '\n' {
 			end++
 		}
-		s.lineStart = off
 		le := end
 		if le > off && s.src[le-1] == '\r' {
 			le--
@@ -137,6 +150,7 @@ func (s *scanner) scan() []*logicalStmt {
 			break
 		}
 		off = end + 1
+		s.lineStart = off
 		s.line++
 	}
 	if s.cont {
@@ -412,7 +426,6 @@ func (s *scanner) isDotWordAt(i, le int) (string, int, bool) {
 func (s *scanner) number(i, le int) int {
 	start := i
 	real := false
-	double := false
 	for i < le && isDigit(s.src[i]) {
 		i++
 	}
@@ -434,7 +447,6 @@ func (s *scanner) number(i, le int) int {
 			}
 			if j < le && isDigit(s.src[j]) {
 				// "1.eq.2" was handled above; "1e3" and "1.5d0" are exponents.
-				double = lower(s.src[i]) == 'd'
 				real = true
 				for j < le && isDigit(s.src[j]) {
 					j++
@@ -454,7 +466,6 @@ func (s *scanner) number(i, le int) int {
 		k = tReal
 	}
 	text := string(s.src[start:i])
-	_ = double
 	s.push(tok{kind: k, val: strings.ToLower(text), orig: text, pos: s.posAt(start), end: s.posAt(i)})
 	return i
 }

@@ -351,10 +351,13 @@ func (l *lowerer) realLit(sp diag.Span, text string) ast.Expr {
 		return r
 	}, num)
 	v, err := strconv.ParseFloat(f, 64)
-	if err != nil && !math.IsInf(v, 0) && v != 0 {
-		l.fail(sp, "malformed real literal %s", text)
-	} else if math.IsInf(v, 0) {
+	switch {
+	case math.IsInf(v, 0):
 		l.fail(sp, "real literal %s is out of range", text)
+	case err != nil:
+		// The lexer makes real tokens only of digits, ".", an exponent and
+		// a kind, which ParseFloat reads; underflow gives 0 without error.
+		panic(fmt.Sprintf("internal error: real literal %q: %v", text, err))
 	}
 	return &ast.RealLit{Pos: sp, Value: v, Text: text, Double: double, Kind: kind}
 }
@@ -450,6 +453,30 @@ var attrNames = map[string]ast.AttrName{
 func (l *lowerer) attr(g *gAttr) *ast.Attr {
 	a := &ast.Attr{Pos: l.ts.span(g.Pos, g.EndPos)}
 	switch {
+	case g.Word == "intent":
+		// The intent(...) alternative did not match: a bad or missing value.
+		a.Name, a.Word, a.Intent = ast.AttrIntent, "intent", ast.IntentInOut
+		sp := a.Pos
+		if len(g.WordArgs) > 0 {
+			sp = l.argSpan(l.idx(g.WordArgs[0].Pos))
+		}
+		l.fail(sp, `expected "in", "out" or "inout" in intent(...)`)
+	case g.Word == "dimension":
+		// The dimension(...) alternative did not match: "dimension()",
+		// "dimension(::)", "dimension(len=3)". Without parentheses it is
+		// the dimension statement "dimension a(3)", or an error that decl
+		// reports.
+		a.Name, a.Word = ast.AttrDimension, "dimension"
+		if g.WordParen {
+			l.fail(a.Pos, "malformed dimension(...) attribute")
+		}
+	case g.Word != "":
+		a.Word = g.Word
+		n, ok := attrNames[g.Word]
+		if !ok {
+			n = ast.AttrOther
+		}
+		a.Name = n
 	case g.Dim:
 		a.Name, a.Word = ast.AttrDimension, "dimension"
 		a.Dims = l.dims(g.Dims)
@@ -466,24 +493,6 @@ func (l *lowerer) attr(g *gAttr) *ast.Attr {
 			l.fail(a.Pos, "invalid intent %q", strings.Join(g.IntentV, " "))
 			a.Intent = ast.IntentInOut
 		}
-	case g.Word == "intent":
-		// The intent(...) branch did not match: a bad or missing value.
-		a.Name, a.Word, a.Intent = ast.AttrIntent, "intent", ast.IntentInOut
-		sp := a.Pos
-		if len(g.WordArgs) > 0 {
-			sp = l.argSpan(l.idx(g.WordArgs[0].Pos))
-		}
-		l.fail(sp, `expected "in", "out" or "inout" in intent(...)`)
-	case g.Word == "dimension" && g.WordArgs != nil:
-		a.Name, a.Word = ast.AttrDimension, "dimension"
-		l.fail(a.Pos, "malformed dimension(...) attribute")
-	default:
-		a.Word = g.Word
-		n, ok := attrNames[g.Word]
-		if !ok {
-			n = ast.AttrOther
-		}
-		a.Name = n
 	}
 	return a
 }
@@ -500,7 +509,11 @@ func (l *lowerer) entity(g *gEntity) *ast.Entity {
 func (l *lowerer) decl(g *gDecl) *ast.Decl {
 	d := &ast.Decl{Pos: l.ts.span(g.Pos, g.EndPos), Type: l.typeSpec(g.Type)}
 	for _, a := range g.Attrs {
-		d.Attrs = append(d.Attrs, l.attr(a))
+		la := l.attr(a)
+		if a.Word == "dimension" && !a.WordParen {
+			l.fail(la.Pos, "malformed dimension(...) attribute") // "real, dimension :: c"
+		}
+		d.Attrs = append(d.Attrs, la)
 	}
 	for _, e := range g.Entities {
 		d.Entities = append(d.Entities, l.entity(e))
@@ -533,7 +546,7 @@ func (l *lowerer) attrStmts(g *gAttrStmt) []*ast.AttrStmt {
 	st := &ast.AttrStmt{Pos: sp, Attr: a}
 	for _, e := range g.Entities {
 		if len(e.Dims) > 0 || e.Init != nil || e.CharLen != nil {
-			l.fail(l.ts.span(e.Pos, e.EndPos), "unexpected dimensions or initialiser in a %q statement", a.Word)
+			l.fail(l.ts.span(e.Pos, e.EndPos), "unexpected dimensions or initialiser in %s %q statement", article(a.Word), a.Word)
 		}
 		st.Names = append(st.Names, l.name(e.Name))
 	}

@@ -9,7 +9,9 @@
 //     slice of tokens carrying their original positions;
 //  2. stmt.go classifies each statement by its leading keyword and parses
 //     it with the participle grammar of grammar.go, which lower.go turns
-//     into ast nodes (no participle type leaves this package);
+//     into ast nodes (no participle type leaves this package); fast.go
+//     builds the same grammar structs for assignments and expressions
+//     without participle (Note [fast path]);
 //  3. build.go assembles statements into program units and where/if
 //     constructs and reports structural errors.
 //

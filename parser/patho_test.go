@@ -100,6 +100,10 @@ func TestPathological(t *testing.T) {
 		{"garbage", "\x01\x02)))(((", "invalid character U+0001", 2 * time.Second},
 		{"deep where", strings.Repeat("where (a > 0)\n", 10000) + "end\n", "", 10 * time.Second},
 		{"huge integer", "program p\nx = 99999999999999999999999\nend\n", "", 2 * time.Second},
+		{"byte order mark", "\xef\xbb\xbfprogram p\nx = 1\nend\n", "", 2 * time.Second},
+		{"byte order mark, error on line 1", "\xef\xbb\xbfprogram p $\nend\n", `invalid character "$"`, 2 * time.Second},
+		{"only a byte order mark", "\xef\xbb\xbf", "", 2 * time.Second},
+		{"binary header", "PK\x03\x04\x14\x00\x00\x00\x08\x00!\x00", "invalid character U+0003", 2 * time.Second},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

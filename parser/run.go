@@ -104,25 +104,12 @@ func (ts toks) orig(p lexer.Position) string {
 // runParse parses ts with p. A syntax error comes back as a *perr.
 func runParse[G any](p *participle.Parser[G], ts toks) (g *G, pe *perr) {
 	if len(ts) == 0 {
-		return nil, &perr{msg: "empty statement"}
+		panic("internal error: runParse of an empty statement") // classify and parseExpr never pass one
 	}
+	kinds := parseKinds(ts)
 	pt := make([]lexer.Token, 0, len(ts)+1)
-	depth := 0
 	for i, t := range ts {
-		k := t.kind
-		switch {
-		case t.kind == tPunct && (t.val == "(" || t.val == "(/" || t.val == "["):
-			depth++
-		case t.kind == tPunct && (t.val == ")" || t.val == "/)" || t.val == "]"):
-			depth--
-		case t.kind == tDotOp && t.val == ".not.":
-			k = tUnary
-		case t.kind == tOp && (t.val == "+" || t.val == "-") && prefixPosition(ts, i):
-			k = tUnary
-		case t.kind == tIdent && depth > 0 && isPunct(ts, i+1, "=") && i > 0 && (isPunct(ts, i-1, "(") || isPunct(ts, i-1, ",")):
-			k = tKwName
-		}
-		pt = append(pt, lexer.Token{Type: lexer.TokenType(k), Value: t.val, Pos: lexPos(t.pos)})
+		pt = append(pt, lexer.Token{Type: lexer.TokenType(kinds[i]), Value: t.val, Pos: lexPos(t.pos)})
 	}
 	pt = append(pt, lexer.Token{Type: lexer.EOF, Pos: lexPos(ts.endPos())})
 	defer func() {
@@ -142,6 +129,31 @@ func runParse[G any](p *participle.Parser[G], ts toks) (g *G, pe *perr) {
 		return nil, convertErr(err, ts)
 	}
 	return g, nil
+}
+
+// parseKinds returns the token kinds the grammar sees: the scanner's,
+// except that a prefix "+", "-" or ".not." is Unary and a name followed by
+// "=" inside brackets is KwName.
+func parseKinds(ts toks) []tokKind {
+	kinds := make([]tokKind, len(ts))
+	depth := 0
+	for i, t := range ts {
+		k := t.kind
+		switch {
+		case t.kind == tPunct && (t.val == "(" || t.val == "(/" || t.val == "["):
+			depth++
+		case t.kind == tPunct && (t.val == ")" || t.val == "/)" || t.val == "]"):
+			depth--
+		case t.kind == tDotOp && t.val == ".not.":
+			k = tUnary
+		case t.kind == tOp && (t.val == "+" || t.val == "-") && prefixPosition(ts, i):
+			k = tUnary
+		case t.kind == tIdent && depth > 0 && isPunct(ts, i+1, "=") && i > 0 && (isPunct(ts, i-1, "(") || isPunct(ts, i-1, ",")):
+			k = tKwName
+		}
+		kinds[i] = k
+	}
+	return kinds
 }
 
 // convertErr turns a participle error into a compiler-grade message.

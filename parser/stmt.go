@@ -48,7 +48,8 @@ type cstmt struct {
 
 	exec     ast.Stmt   // sExec
 	cond     ast.Expr   // where/elsewhere/if/else if
-	name     *ast.Ident // module/program name, or the name after an end statement
+	name     *ast.Ident // module/program name, or the name after an end, else or elsewhere statement
+	cname    string     // the construct name of "name: where (...)" and the like, lower-case
 	endKind  string     // sEnd: "", "subroutine", "function", "module", "program"
 	header   *ast.Subprogram
 	use      *ast.Use
@@ -56,6 +57,20 @@ type cstmt struct {
 	attrs    []*ast.AttrStmt
 	other    *ast.OtherStmt // sSpec statements kept verbatim (implicit, parameter, private, ...)
 	implicit bool           // other is an IMPLICIT statement
+}
+
+// article returns "a" or "an" for the keyword w, by its first sound: "an
+// if", "an intent", "an end if", but "a use", "a where".
+func article(w string) string {
+	switch {
+	case w == "":
+		return "a"
+	case strings.HasPrefix(w, "us") || strings.HasPrefix(w, "uni"):
+		return "a"
+	case strings.IndexByte("aeiou", w[0]) >= 0:
+		return "an"
+	}
+	return "a"
 }
 
 func tokSpan(t tok) diag.Span { return diag.Span{Start: t.pos, End: t.end} }
@@ -194,9 +209,12 @@ func parseExpr(ts []tok) (ast.Expr, *perr) {
 	if e := checkBrackets(ts); e != nil {
 		return nil, e
 	}
-	g, pe := runParse(exprParser, ts)
-	if pe != nil {
-		return nil, pe
+	g, ok := fastExpr(ts) // See Note [fast path]
+	if !ok {
+		var pe *perr
+		if g, pe = runParse(exprParser, ts); pe != nil {
+			return nil, pe
+		}
 	}
 	l := &lowerer{ts: ts}
 	x := l.expr(g)
@@ -343,11 +361,12 @@ func classify(ls *logicalStmt) *cstmt {
 	if len(ts) > 1 && ts[0].kind == tInt {
 		ts = ts[1:]
 	}
+	c := &cstmt{ls: ls, sp: rangeSpan(ls.toks)}
 	// A construct name "outer: do i = 1, n".
 	if len(ts) > 2 && ts[0].kind == tIdent && isPunct(ts, 1, ":") && ts[2].kind == tIdent {
+		c.cname = ts[0].val
 		ts = ts[2:]
 	}
-	c := &cstmt{ls: ls, sp: rangeSpan(ls.toks)}
 	c.classify(ts)
 	return c
 }
@@ -414,6 +433,9 @@ func (c *cstmt) classify(ts []tok) {
 		switch {
 		case len(ts) == 1 || len(ts) == 2 && ts[1].kind == tIdent && ts[1].val != "if" && ts[1].val != "where":
 			c.kind, c.kw = sElse, "else"
+			if len(ts) == 2 {
+				c.name = identOf(ts[1]) // a construct name, checked by the builder
+			}
 		case isIdent(ts, 1, "if"):
 			c.ifStmt(ts[1:], "else if", sElseIf)
 		case isIdent(ts, 1, "where"):
@@ -454,6 +476,10 @@ func (c *cstmt) classify(ts []tok) {
 		return
 	case "use":
 		c.kind, c.kw = sUse, "use"
+		if pe := useShape(ts); pe != nil {
+			c.fail(pe)
+			return
+		}
 		g, pe := runParse(useParser, ts)
 		if pe != nil {
 			c.fail(pe)
@@ -597,6 +623,52 @@ func (c *cstmt) fallbackHeader(ts []tok) *ast.Subprogram {
 	return s
 }
 
+// useShape explains the two use statements that read as something else:
+// "use m, only" without its colon, and "use m, x" (without "only", the
+// list after the module name renames, so each item needs "=>"). Other
+// errors are left to the grammar.
+func useShape(ts []tok) *perr {
+	i := 1 // the module name
+	switch {
+	case isPunct(ts, 1, "::"):
+		i = 2
+	case isPunct(ts, 1, ","):
+		i = 4 // "use, intrinsic :: m"
+	}
+	if !isIdent(ts, i, "") || !isPunct(ts, i+1, ",") {
+		return nil
+	}
+	m := ts[i].orig
+	i += 2
+	if isIdent(ts, i, "only") && isPunct(ts, i+1, ":") {
+		return nil
+	}
+	if isIdent(ts, i, "only") && !isPunct(ts, i+1, "=>") {
+		return &perr{span: nextSpan(ts, i), msg: `expected ":" after "only"`,
+			hint: fmt.Sprintf(`write "use %s, only: name, ..."`, m)}
+	}
+	for ; isIdent(ts, i, ""); i += 4 {
+		if isPunct(ts, i+1, "=>") {
+			if !isPunct(ts, i+3, ",") {
+				return nil
+			}
+			continue
+		}
+		return &perr{span: nextSpan(ts, i), msg: fmt.Sprintf("expected \"=>\" after %q", ts[i].orig),
+			hint: fmt.Sprintf(`without "only", the list after the module name renames ("use %s, local => remote"); to import %q alone write "use %s, only: %s"`, m, ts[i].orig, m, ts[i].orig)}
+	}
+	return nil
+}
+
+// nextSpan is the span of the token after ts[i], or the end of ts[i] when
+// it is the last.
+func nextSpan(ts []tok, i int) diag.Span {
+	if i+1 < len(ts) {
+		return tokSpan(ts[i+1])
+	}
+	return diag.At(ts[i].end)
+}
+
 func (c *cstmt) unitName(ts []tok, what string) {
 	switch {
 	case len(ts) < 2:
@@ -648,10 +720,13 @@ func (c *cstmt) assignment(ts []tok) {
 		c.execErr(ts, "", e)
 		return
 	}
-	g, pe := runParse(assignParser, ts)
-	if pe != nil {
-		c.execErr(ts, "", pe)
-		return
+	g, ok := fastAssign(ts) // See Note [fast path]
+	if !ok {
+		var pe *perr
+		if g, pe = runParse(assignParser, ts); pe != nil {
+			c.execErr(ts, "", pe)
+			return
+		}
 	}
 	l := &lowerer{ts: ts}
 	s := &ast.AssignStmt{Pos: rangeSpan(ts), LHS: l.nameRef(g.LHS), RHS: l.expr(g.RHS), Pointer: g.Op == "=>"}
@@ -699,11 +774,12 @@ func parenCond(ts []tok, kw string) (ast.Expr, []tok, *perr) {
 	}
 	j := matchParen(ts, 1)
 	if j < 0 {
+		// The "(" at ts[1] is never closed, which checkBrackets reports
+		// (as an unclosed or mismatched bracket).
 		if e := checkBrackets(ts); e != nil {
 			return nil, nil, e
 		}
-		return nil, nil, &perr{span: diag.At(ts[len(ts)-1].end), msg: `expected ")"`,
-			note: &diag.NoteMsg{Span: tokSpan(ts[1]), Msg: `to match this "("`}}
+		panic("internal error: parenCond: unbalanced brackets that checkBrackets accepts")
 	}
 	if j == 2 {
 		return nil, nil, &perr{span: tokSpan(ts[2]), msg: fmt.Sprintf("expected a condition in %q", kw+" (...)")}
@@ -770,7 +846,7 @@ func (c *cstmt) single(rest []tok, kw string) ast.Stmt {
 		}
 		return sub.exec
 	}
-	c.execErr(rest, kw, &perr{span: tokSpan(rest[0]), msg: fmt.Sprintf("%q is not allowed after %q", sub.kw, kw+" (...)"),
+	c.execErr(rest, kw, &perr{span: tokSpan(rest[0]), msg: fmt.Sprintf("%s %q statement is not allowed after %q", article(sub.kw), sub.kw, kw+" (...)"),
 		hint: fmt.Sprintf("only an executable statement may follow a one-line %q", kw)})
 	return nil
 }
@@ -807,7 +883,8 @@ func (c *cstmt) elseWhere(ts []tok) {
 		return
 	}
 	if !isPunct(ts, 1, "(") && ts[1].kind == tIdent && len(ts) == 2 {
-		return // construct name
+		c.name = identOf(ts[1]) // a construct name, checked by the builder
+		return
 	}
 	mask, rest, pe := parenCond(ts, "elsewhere")
 	if pe != nil {
@@ -816,10 +893,15 @@ func (c *cstmt) elseWhere(ts []tok) {
 		return
 	}
 	c.cond = mask
-	if len(rest) > 1 || len(rest) == 1 && rest[0].kind != tIdent {
+	switch {
+	case len(rest) > 1 || len(rest) == 1 && rest[0].kind != tIdent:
 		c.fail(&perr{span: tokSpan(rest[0]), msg: fmt.Sprintf("unexpected %q after \"elsewhere (...)\"", rest[0].orig)})
+	case len(rest) == 1:
+		c.name = identOf(rest[0]) // a construct name, checked by the builder
 	}
 }
+
+func identOf(t tok) *ast.Ident { return &ast.Ident{Pos: tokSpan(t), Name: t.val, Orig: t.orig} }
 
 func (c *cstmt) declaration(ts []tok) {
 	c.kind, c.kw = sSpec, "declaration"

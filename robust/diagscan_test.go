@@ -57,17 +57,12 @@ type sourceFormat struct {
 // produce, with the reason. Each must still exist in the source.
 var unreachableFormats = map[string]string{
 	"expected one expression, found %d statements": "parser.ParseExpr only, which tools and tests call",
-	"empty statement":                    "runParse is never given a statement without tokens",
-	"expected \")\"":                     "parenCond gets there only when checkBrackets found nothing, and checkBrackets reports every unbalanced \"(\" as expected %q (same text)",
-	"expected %s":                        "participle's Expect is never a single quoted token with this grammar (tried: missing \"::\", \":\", \"=\", \")\")",
-	"malformed real literal %s":          "the lexer makes real tokens only of text strconv.ParseFloat accepts",
-	"malformed dimension(...) attribute": "dimension(), dimension(::) and dimension(len=3) are accepted silently as no dimensions (parser bug, reported)",
-	"!$OFP directive is not followed by a subroutine or function": "a directive just before a subroutine or function statement is always attached to it (parser/build.go, b.pending)",
-	"cannot assign to this expression":                            "the parser only produces a name or name(...) on the left of \"=\"",
-	"statement is not understood by forocl":                       "every statement the parser keeps without a keyword carries its syntax error, reported instead",
-	"expression is not a constant":                                "sema's evalConst handles every kind of ast.Expr before reaching it",
-	"integer array values can only be used as halos":              "a reference name(...) to a constant always folds to one element",
-	"%q takes %d to %d arguments, not %d":                         "no intrinsic forocl maps takes a range of argument counts (they take 1, 2, 3, or 2 or more)",
+	"expected %s":                                    "participle's Expect is never a single quoted token with this grammar (tried: missing \"::\", \":\", \"=\", \")\")",
+	"cannot assign to this expression":               "the parser only produces a name or name(...) on the left of \"=\"",
+	"statement is not understood by forocl":          "every statement the parser keeps without a keyword carries its syntax error, reported instead",
+	"expression is not a constant":                   "sema's evalConst handles every kind of ast.Expr before reaching it",
+	"integer array values can only be used as halos": "a reference name(...) to a constant always folds to one element",
+	"%q takes %d to %d arguments, not %d":            "no intrinsic forocl maps takes a range of argument counts (they take 1, 2, 3, or 2 or more)",
 }
 
 // scanFormats parses the non-test Go files of scannedPackages and returns
