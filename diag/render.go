@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // Sources maps a file name (as it appears in Pos.File) to its contents, so
@@ -82,54 +83,67 @@ func renderOne(w io.Writer, sev Severity, sp Span, msg string, src Sources) {
 		return
 	}
 	fmt.Fprintf(w, "%s: %s: %s\n", sp.Start, sev, msg)
-	line, ok := sourceLine(src[sp.Start.File], sp.Start.Line)
+	raw, ok := sourceLine(src[sp.Start.File], sp.Start.Line)
 	if !ok {
 		return
 	}
-	// Keep very long lines readable: show a window around the caret.
+	// Columns count bytes; the caret line is built per character so that
+	// it lines up under multi-byte characters, and a leading byte order
+	// mark (invisible) is dropped.
 	col := sp.Start.Col - 1
-	if col > len(line) {
-		col = len(line)
-	}
-	width := 1
+	end := col + 1
 	if sp.End.IsValid() && sp.End.Line == sp.Start.Line && sp.End.Col > sp.Start.Col {
-		width = sp.End.Col - sp.Start.Col
+		end = sp.End.Col - 1
 	}
-	start := 0
-	if len(line) > 160 {
-		start = col - 60
-		if start < 0 {
-			start = 0
-		}
-		end := start + 160
-		if end > len(line) {
-			end = len(line)
-		}
-		line = line[start:end]
-		col -= start
+	if sp.Start.Line == 1 && strings.HasPrefix(raw, "\uFEFF") {
+		raw = raw[3:]
+		col, end = max(0, col-3), max(1, end-3)
 	}
-	if col+width > len(line) {
-		width = len(line) - col
-		if width < 1 {
-			width = 1
+	col = min(max(col, 0), len(raw))
+	end = min(max(end, col+1), len(raw))
+	// Keep very long lines readable: show a window around the caret.
+	if len(raw) > 160 {
+		start := max(0, col-60)
+		for start > 0 && !utf8.RuneStart(raw[start]) {
+			start--
 		}
+		stop := min(len(raw), start+160)
+		for stop < len(raw) && !utf8.RuneStart(raw[stop]) {
+			stop++
+		}
+		raw = raw[start:stop]
+		col, end = col-start, min(end-start, len(raw))
 	}
 	gutter := fmt.Sprintf("%5d | ", sp.Start.Line)
-	fmt.Fprintf(w, "%s%s\n", gutter, line)
+	fmt.Fprintf(w, "%s%s\n", gutter, printable(raw))
 	// The caret line copies tabs from the source so that it lines up.
 	var pad strings.Builder
-	for i := 0; i < col && i < len(line); i++ {
-		if line[i] == '\t' {
+	for _, c := range raw[:col] {
+		if c == '\t' {
 			pad.WriteByte('\t')
 		} else {
 			pad.WriteByte(' ')
 		}
 	}
+	width := max(1, utf8.RuneCountInString(raw[col:max(end, col)]))
 	fmt.Fprintf(w, "      | %s^%s\n", pad.String(), strings.Repeat("~", width-1))
 }
 
-// sourceLine returns line n (1-based) of text without its line ending, with
-// non-printable bytes replaced so the terminal is never corrupted.
+// printable replaces control and invalid characters so that the terminal
+// is never corrupted; one character in, one character out.
+func printable(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		if c == '\t' || c >= ' ' && c != 0x7f && c != utf8.RuneError {
+			b.WriteRune(c)
+		} else {
+			b.WriteByte('?')
+		}
+	}
+	return b.String()
+}
+
+// sourceLine returns line n (1-based) of text without its line ending.
 func sourceLine(text []byte, n int) (string, bool) {
 	if text == nil || n < 1 {
 		return "", false
@@ -151,15 +165,5 @@ func sourceLine(text []byte, n int) (string, bool) {
 	} else {
 		end += start
 	}
-	line := text[start:end]
-	line = bytes.TrimRight(line, "\r")
-	var b strings.Builder
-	for _, c := range string(line) {
-		if c == '\t' || c >= ' ' && c != 0x7f && c != 0xfffd {
-			b.WriteRune(c)
-		} else {
-			b.WriteByte('?')
-		}
-	}
-	return b.String(), true
+	return string(bytes.TrimRight(text[start:end], "\r")), true
 }

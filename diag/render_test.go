@@ -71,3 +71,20 @@ func TestRenderHostileSource(t *testing.T) {
 		t.Errorf("missing positionless error:\n%s", got)
 	}
 }
+
+func TestRenderMultibyteAndBOM(t *testing.T) {
+	src := Sources{"f": []byte("\xef\xbb\xbfx = 1 ! é\n! é é\nb = é + c\n")}
+	var l List
+	l.Errorf(At(Pos{File: "f", Line: 1, Col: 4}), "first")            // after the BOM
+	l.Errorf(At(Pos{File: "f", Line: 3, Col: 10}), "after two bytes") // "c", after "é"
+	got := l.String(src)
+	want := "f:1:4: error: first\n" +
+		"    1 | x = 1 ! é\n" +
+		"      | ^\n" +
+		"f:3:10: error: after two bytes\n" +
+		"    3 | b = é + c\n" +
+		"      |         ^\n"
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

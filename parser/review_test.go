@@ -29,8 +29,8 @@ t.f90:2:1: error: invalid character "\ufeff" (U+FEFF)
 hint: Fortran names and operators are ASCII; non-ASCII text may only appear in strings and comments`)
 	expectErr(t, "\xef\xbb\xbf\xef\xbb\xbfprogram p\nend\n", `
 t.f90:1:4: error: invalid character "\ufeff" (U+FEFF)
-    1 | `+"\ufeff\ufeff"+`program p
-      |    ^
+    1 | `+"\ufeff"+`program p
+      | ^
 hint: Fortran names and operators are ASCII; non-ASCII text may only appear in strings and comments`)
 }
 
