@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image/gif"
 	"io"
 	"math"
 	"os"
@@ -225,8 +226,9 @@ func TestBadFlags(t *testing.T) {
 func TestMainJob(t *testing.T) {
 	device(t)
 	png := filepath.Join(t.TempDir(), "h.png")
+	gifPath := filepath.Join(t.TempDir(), "h.gif")
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"-device", "pocl", "-n", "32", "-steps", "20", "-png", png}, &stdout, &stderr)
+	code := run([]string{"-device", "pocl", "-n", "32", "-steps", "20", "-png", png, "-gif", gifPath, "-frames", "4"}, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -238,6 +240,15 @@ func TestMainJob(t *testing.T) {
 	data, err := os.ReadFile(png)
 	if err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) {
 		t.Errorf("no PNG written: %v", err)
+	}
+	f, err := os.Open(gifPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	anim, err := gif.DecodeAll(f)
+	if err != nil || len(anim.Image) != 5 { // the initial state and 4 frames
+		t.Errorf("GIF: %v, %d frames; want the initial state and 4 frames", err, len(anim.Image))
 	}
 }
 
