@@ -7,6 +7,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"math/rand"
 	"sort"
 	"strings"
 	"time"
@@ -106,6 +107,25 @@ func Convert(a *npy.Array, dt npy.DType) *npy.Array {
 		}
 	}
 	return out
+}
+
+// Random returns an array of reproducible pseudo-random values in
+// [0.5, 1.5) (integers 1 to 7), the same for the same seed and shape.
+func Random(dt npy.DType, shape []int, seed int64) *npy.Array {
+	a := Zeros(dt, shape)
+	rng := rand.New(rand.NewSource(seed))
+	for i := 0; i < a.Len(); i++ {
+		x := 0.5 + rng.Float64()
+		switch {
+		case a.F32 != nil:
+			a.F32[i] = float32(x)
+		case a.F64 != nil:
+			a.F64[i] = x
+		default:
+			a.I32[i] = int32(1 + rng.Intn(7))
+		}
+	}
+	return a
 }
 
 // Zeros returns an array of zeros.

@@ -32,6 +32,7 @@ type runFlags struct {
 	ins     []string
 	outs    []string
 	repeat  int
+	grid    string
 	verbose bool
 }
 
@@ -61,7 +62,11 @@ from zeros. Outputs named with --out are written in Fortran order, and only
 once the whole run has succeeded. Every scalar dummy needs --set.
 
 With --repeat N, run launches the kernel once to warm up, then N times, and
-prints the median kernel time and the effective bandwidth.`,
+prints the median kernel time and the effective bandwidth. With --grid 512x512,
+input arrays not given with --in are filled with reproducible pseudo-random
+values in [0.5, 1.5) of that shape, so any kernel can be timed without files:
+
+    forocl run heat.f90 --kernel step --set c=0.1 --grid 4096x4096 --repeat 100`,
 		Args: atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			return runKernel(c, args, &ff, &gf, &rf)
@@ -76,6 +81,7 @@ prints the median kernel time and the effective bandwidth.`,
 	f.StringArrayVar(&rf.ins, "in", nil, "read array dummy NAME from the .npy file FILE (`NAME=FILE`, repeatable)")
 	f.StringArrayVar(&rf.outs, "out", nil, "write intent(out) array NAME to the .npy file FILE (`NAME=FILE`, repeatable)")
 	f.IntVar(&rf.repeat, "repeat", 0, "time `N` launches after one warm-up and print the median")
+	f.StringVar(&rf.grid, "grid", "", "fill every input array not given with --in with reproducible pseudo-random values in [0.5, 1.5) on a grid of this `SHAPE` (e.g. 512x512), to time a kernel without input files; outputs start as zeros")
 	f.BoolVarP(&rf.verbose, "verbose", "v", false, "print the device, launch shape and files written")
 	return c
 }
@@ -96,6 +102,28 @@ func runErr(err error) error {
 
 func runErrf(format string, args ...any) error {
 	return &exitError{code: 1, msg: fmt.Sprintf(format, args...)}
+}
+
+// parseGrid parses --grid: extents separated by "x", each at least 1.
+func parseGrid(s string) ([]int, error) {
+	parts := strings.Split(strings.ToLower(s), "x")
+	if len(parts) > 3 {
+		return nil, usageErr("--grid %s: at most 3 dimensions", s)
+	}
+	shape := make([]int, len(parts))
+	total := int64(1)
+	for i, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < 1 {
+			return nil, usageErr("--grid %s: %q is not an extent of at least 1", s, p)
+		}
+		shape[i] = n
+		total *= int64(n)
+		if total > 1<<34 {
+			return nil, usageErr("--grid %s: too many elements", s)
+		}
+	}
+	return shape, nil
 }
 
 // parseBindings parses repeated NAME=VALUE flags; a missing "=", an empty
@@ -277,6 +305,21 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			a = runner.Convert(a, want)
 		}
 		arrays[in.name] = a
+	}
+	if rf.grid != "" {
+		shape, err := parseGrid(rf.grid)
+		if err != nil {
+			return err
+		}
+		if !k.Elemental && len(shape) != k.Rank {
+			return runErrf("--grid %s is %d-D but kernel %q takes %d-D arrays", rf.grid, len(shape), k.Name, k.Rank)
+		}
+		for i, v := range k.Params {
+			name := strings.ToLower(v.Name)
+			if (v.Rank > 0 || k.Elemental) && v.Intent == ir.In && arrays[name] == nil {
+				arrays[name] = runner.Random(runner.KindDType(v.Kind), shape, int64(i+1))
+			}
+		}
 	}
 
 	job := runner.Job{Kernel: k, Scalars: values, Arrays: arrays, Repeat: rf.repeat}
