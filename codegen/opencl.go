@@ -23,6 +23,10 @@ type Options struct {
 	// dimension is kept). Nil means one position per work-item. Elemental
 	// kernels ignore it.
 	Coarsen []int
+	// Tuning, when "GPU" and neither Tile nor Coarsen is set, lets the
+	// direct strategy choose the work-group shape and coarsening of each
+	// stencil kernel for GPUs (see Tuned).
+	Tuning string
 	// Contract allows the OpenCL compiler to fuse multiplies and adds
 	// (FP_CONTRACT ON). Off by default so results match a serial gfortran
 	// run on hardware without FMA as closely as possible.
@@ -379,6 +383,9 @@ func (g *gen) kernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *KernelA
 	if !k.Elemental && g.opts.Strategy == Direct {
 		coarse := false
 		factors := g.opts.Coarsen
+		if g.opts.Tuning == "GPU" && g.opts.Tile == nil && factors == nil && rank >= 2 {
+			abi.Local, factors = gpuShape(k, kp, rank)
+		}
 		if len(factors) == 1 && rank > 1 {
 			factors = make([]int, rank)
 			factors[rank-1] = g.opts.Coarsen[0]

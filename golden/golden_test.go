@@ -56,15 +56,20 @@ func stem(path string) string {
 
 var strategies = []codegen.Strategy{codegen.Local, codegen.Direct}
 
-// coarse lists the extra direct-strategy variants the numeric tier runs:
+// variants lists the extra direct-strategy variants the numeric tier runs:
 // each work-item owns 3 consecutive elements along the last dimension, or
-// a 2x3 block (factors that divide none of the test grids).
-var coarse = map[string][]int{"direct-coarsened": {3}, "direct-block": {2, 3}}
+// a 2x3 block (factors that divide none of the test grids), or what
+// --strategy auto generates for GPUs.
+var variants = map[string]codegen.Options{
+	"direct-coarsened": {Strategy: codegen.Direct, Coarsen: []int{3}},
+	"direct-block":     {Strategy: codegen.Direct, Coarsen: []int{2, 3}},
+	"gpu-tuned":        codegen.Tuned("GPU"),
+}
 
 type compiled struct {
 	res   *driver.Result
 	units map[codegen.Strategy]*codegen.Unit
-	// coarse holds the coarsened direct-strategy units, by name.
+	// coarse holds the units of the extra variants, by name.
 	coarse map[string]*codegen.Unit
 }
 
@@ -83,8 +88,9 @@ func compile(t *testing.T, file string) *compiled {
 		c.units[s] = u
 	}
 	c.coarse = map[string]*codegen.Unit{}
-	for name, block := range coarse {
-		u, diags := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, filepath.Base(file), codegen.Options{Strategy: codegen.Direct, Coarsen: block, Version: driver.Version})
+	for name, opts := range variants {
+		opts.Version = driver.Version
+		u, diags := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, filepath.Base(file), opts)
 		if diags.HasErrors() {
 			t.Fatalf("%s: codegen: %s", file, diags.String(res.Sources))
 		}
@@ -328,9 +334,11 @@ func TestNumeric(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					units := map[string]*codegen.Unit{"local": comp.units[codegen.Local], "direct": comp.units[codegen.Direct],
-						"direct-coarsened": comp.coarse["direct-coarsened"], "direct-block": comp.coarse["direct-block"]}
-					for _, name := range []string{"local", "direct", "direct-coarsened", "direct-block"} {
+					units := map[string]*codegen.Unit{"local": comp.units[codegen.Local], "direct": comp.units[codegen.Direct]}
+					for name, u := range comp.coarse {
+						units[name] = u
+					}
+					for _, name := range []string{"local", "direct", "direct-coarsened", "direct-block", "gpu-tuned"} {
 						u := units[name]
 						got, err := runner.Run(c, runner.Job{Unit: u, ABI: u.Kernels[ki], Kernel: k, Scalars: scalars, Arrays: arrays})
 						if err != nil {

@@ -19,6 +19,7 @@ func init() { register(newBuildCmd) }
 // genFlags are the code generation flags shared by build, dump and run.
 type genFlags struct {
 	strategy string
+	target   string
 	tile     string
 	coarsen  string
 	contract bool
@@ -26,17 +27,27 @@ type genFlags struct {
 
 func (g *genFlags) add(c *cobra.Command) {
 	c.Flags().StringVar(&g.strategy, "strategy", "auto", "halo strategy: local (tiles in __local memory), direct (global reads, registers), or auto (what benchmarks chose for the device; direct when unknown)")
+	c.Flags().StringVar(&g.target, "target", "", "with --strategy auto and no device at hand (build, dump): tune for a `gpu` or a cpu")
 	c.Flags().StringVar(&g.tile, "tile", "", "work-group shape, e.g. 16x8 (default: per strategy and device)")
 	c.Flags().StringVar(&g.coarsen, "coarsen", "", "direct strategy: grid positions per work-item, e.g. 4 (along the last dimension) or 2x4 (faces shared between them are computed once; default per device)")
 	c.Flags().BoolVar(&g.contract, "fp-contract", false, "let the OpenCL compiler fuse multiply-adds (faster, differs from serial runs in the last bits)")
 }
 
 // options turns the flags into codegen options for a device of type
-// deviceType ("" when unknown, as in build) and a kernel of the given rank.
-func (g *genFlags) options(deviceType string, rank int) (codegen.Options, error) {
+// deviceType ("" when unknown, as in build, where --target may say).
+func (g *genFlags) options(deviceType string) (codegen.Options, error) {
 	var o codegen.Options
+	switch strings.ToLower(g.target) {
+	case "":
+	case "gpu", "cpu":
+		if deviceType == "" {
+			deviceType = strings.ToUpper(g.target)
+		}
+	default:
+		return o, usageErr("--target %q: want gpu or cpu", g.target)
+	}
 	if g.strategy == "auto" {
-		o = codegen.Tuned(deviceType, rank)
+		o = codegen.Tuned(deviceType)
 	} else {
 		s, err := codegen.ParseStrategy(g.strategy)
 		if err != nil {
@@ -99,7 +110,7 @@ func newBuildCmd() *cobra.Command {
 		Short: "Translate kernels to OpenCL C (one .cl per source file)",
 		Args:  atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts, err := gf.options("", 0)
+			opts, err := gf.options("")
 			if err != nil {
 				return err
 			}

@@ -41,7 +41,7 @@ func newDumpCmd() *cobra.Command {
 			default:
 				return usageErr("unknown stage %q (want ast, ir, regions or cl)", stage)
 			}
-			opts, err := gf.options("", 0)
+			opts, err := gf.options("")
 			if err != nil {
 				return err
 			}

@@ -206,7 +206,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if rf.repeat < 0 {
 		return usageErr("--repeat %d: want a count of 0 or more", rf.repeat)
 	}
-	if _, err := gf.options("", 0); err != nil {
+	if _, err := gf.options(""); err != nil {
 		return err
 	}
 	sets, err := parseBindings("set", rf.sets)
@@ -283,7 +283,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if k.Elemental {
 		rank = 1
 	}
-	if opts, _ := gf.options("", rank); len(opts.Tile) > 0 {
+	if opts, _ := gf.options(""); len(opts.Tile) > 0 {
 		if len(opts.Tile) != rank {
 			return runErrf("--tile %s is %d-D but kernel %q is %d-D", gf.tile, len(opts.Tile), k.Name, rank)
 		}
@@ -338,7 +338,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		return runErr(err)
 	}
 	// The kernel's OpenCL, tuned for the device unless flags say otherwise.
-	opts, err := gf.options(dev.Type, rank)
+	opts, err := gf.options(dev.Type)
 	if err != nil {
 		return err
 	}
