@@ -175,11 +175,17 @@ const faceWorkThreshold = 8
 // positions along it, in 64x2 groups: 8% faster for wave_advance and 12%
 // for the 3-D heat3d_var, but 5-14% slower than rows alone for kernels
 // with cheap or no temporaries (jacobi5, diffuse4, heat7, two_frames),
-// which get 128x1 groups. The threshold separates those measured kernels;
-// it is a heuristic, and --tile/--coarsen override it.
+// which get 128x1 groups. Kernels with WHERE are not coarsened. The
+// threshold separates those measured kernels; it is a heuristic, and
+// --tile/--coarsen override it.
 func gpuShape(k *ir.Kernel, kp *regions.KernelPlan, rank int) (tile, coarsen []int) {
 	work := 0
 	for _, a := range evalAssigns(k.Body) {
+		if a.Mask != nil {
+			// Masked (WHERE) assignments: coarsened, minmod_slopes ran
+			// 26% slower than one position per work-item.
+			return DefaultTile(Direct, rank), nil
+		}
 		w, ok := a.LHS.(*ir.Window)
 		if !ok || w.Var.Role != ir.Temp {
 			continue

@@ -24,6 +24,7 @@ func TestGPUShape(t *testing.T) {
 		{"../testdata/kernels/two_frames.f90", "laplace_and_magnitude", []int{128, 1}, []int{1, 4}},
 		{"../testdata/kernels/stencil7_3d.f90", "heat7", []int{128, 1, 1}, []int{1, 1, 4}},
 		{"../testdata/kernels/heat3d_faces.f90", "heat3d_var", []int{64, 2, 1}, []int{2, 1, 4}},
+		{"../testdata/kernels/where_mask.f90", "minmod_slopes", []int{32, 8}, nil},
 	} {
 		src, err := os.ReadFile(c.file)
 		if err != nil {
@@ -46,7 +47,11 @@ func TestGPUShape(t *testing.T) {
 				t.Errorf("%s: tile %v coarsen %v, want %v and %v", c.kernel, tile, coarsen, c.tile, c.coarsen)
 			}
 			u, _ := OpenCL(p, regions.Analyze(p), []*ir.Kernel{k}, "x.f90", Tuned("GPU"))
-			if got := u.Kernels[0]; TileString(got.Local) != TileString(c.tile) || TileString(got.Coarsen) != TileString(c.coarsen) {
+			want := c.coarsen
+			if want == nil {
+				want = []int{1, 1, 1}[:k.Rank]
+			}
+			if got := u.Kernels[0]; TileString(got.Local) != TileString(c.tile) || TileString(got.Coarsen) != TileString(want) {
 				t.Errorf("%s: Tuned(GPU) gives tile %v coarsen %v", c.kernel, got.Local, got.Coarsen)
 			}
 		}
