@@ -129,7 +129,8 @@ type Arg struct {
 
 // KernelABI is everything a host needs to launch a generated kernel.
 type KernelABI struct {
-	Name      string
+	Name      string // the Fortran name
+	Symbol    string // the OpenCL kernel's name (Name, unless it collides with OpenCL C: step -> step_)
 	Source    string // the Fortran file it came from
 	Elemental bool   // launched over the flat element count
 	Rank      int    // grid rank (1 for elemental kernels)

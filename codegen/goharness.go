@@ -164,7 +164,7 @@ func goKernel(e *emitter, k *KernelABI, src string) {
 	e.open("if err != nil")
 	e.line("return nil, err")
 	e.close("")
-	e.line("kernel, err := prog.Kernel(%q)", k.Name)
+	e.line("kernel, err := prog.Kernel(%q)", k.Symbol)
 	e.open("if err != nil")
 	e.line("prog.Release()")
 	e.line("return nil, err")

@@ -375,7 +375,7 @@ func (g *gen) kernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *KernelA
 	if k.Elemental {
 		rank = 1
 	}
-	abi := &KernelABI{Name: k.Name, Source: name, Elemental: k.Elemental, Rank: rank, Strategy: g.opts.Strategy, Local: g.tile(rank)}
+	abi := &KernelABI{Name: k.Name, Symbol: sanitize(k.Name), Source: name, Elemental: k.Elemental, Rank: rank, Strategy: g.opts.Strategy, Local: g.tile(rank)}
 	abi.Coarsen = make([]int, rank)
 	for d := range abi.Coarsen {
 		abi.Coarsen[d] = 1

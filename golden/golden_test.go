@@ -209,7 +209,7 @@ func TestBuildOpenCL(t *testing.T) {
 				t.Errorf("%s (%s): build log has warnings:\n%s", f, s, w)
 			}
 			for _, k := range u.Kernels {
-				kern, err := p.Kernel(k.Name)
+				kern, err := p.Kernel(k.Symbol)
 				if err != nil {
 					t.Errorf("%s (%s): %v", f, s, err)
 					continue

@@ -306,7 +306,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	if canceled() {
 		return nil, ErrCanceled
 	}
-	kern, err := prog.Kernel(j.ABI.Name)
+	kern, err := prog.Kernel(j.ABI.Symbol)
 	if err != nil {
 		return nil, err
 	}

@@ -59,8 +59,9 @@ void shift_add(const float a, const int k, __global const float* restrict X, __g
 
 func stencilUnit() (*codegen.Unit, *codegen.KernelABI) {
 	abi := &codegen.KernelABI{
-		Name: "shift_add",
-		Rank: 2,
+		Name:   "shift_add",
+		Symbol: "shift_add",
+		Rank:   2,
 		Args: []codegen.Arg{
 			{Name: "a", Kind: codegen.ScalarArg, Type: ir.Real4, Intent: ir.In},
 			{Name: "k", Kind: codegen.ScalarArg, Type: ir.Int, Intent: ir.In},
@@ -103,6 +104,7 @@ void mul(__global const double* restrict x, __global const double* restrict y, _
 func elementalUnit() (*codegen.Unit, *codegen.KernelABI) {
 	abi := &codegen.KernelABI{
 		Name:      "mul",
+		Symbol:    "mul",
 		Elemental: true,
 		Rank:      1,
 		Args: []codegen.Arg{

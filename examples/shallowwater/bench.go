@@ -465,7 +465,7 @@ func timeGenerated(tm *timer, u *codegen.Unit, b *benchState) (time.Duration, er
 	// are set between launches.
 	var ks [2]*clhost.Kernel
 	for i := range ks {
-		if ks[i], err = prog.Kernel(abi.Name); err != nil {
+		if ks[i], err = prog.Kernel(abi.Symbol); err != nil {
 			return 0, err
 		}
 		defer ks[i].Release()
