@@ -78,6 +78,7 @@ type NoteMsg struct {
 // Diagnostic is one message about the user's source.
 type Diagnostic struct {
 	Severity Severity
+	Code     Code // stable identifier from the table of codes (see Define); rendered as " [code]"
 	Span     Span
 	Msg      string // lowercase, identifiers in double quotes
 	Hint     string // what to do, when known; rendered as "hint: ..."
@@ -95,6 +96,18 @@ func (l *List) Add(d Diagnostic) { l.Items = append(l.Items, d) }
 // Errorf appends an error at span.
 func (l *List) Errorf(span Span, format string, args ...any) *Diagnostic {
 	l.Items = append(l.Items, Diagnostic{Severity: Error, Span: span, Msg: fmt.Sprintf(format, args...)})
+	return &l.Items[len(l.Items)-1]
+}
+
+// Error appends an error with code at span.
+func (l *List) Error(code Code, span Span, format string, args ...any) *Diagnostic {
+	l.Items = append(l.Items, Diagnostic{Severity: Error, Code: code, Span: span, Msg: fmt.Sprintf(format, args...)})
+	return &l.Items[len(l.Items)-1]
+}
+
+// Warn appends a warning with code at span.
+func (l *List) Warn(code Code, span Span, format string, args ...any) *Diagnostic {
+	l.Items = append(l.Items, Diagnostic{Severity: Warning, Code: code, Span: span, Msg: fmt.Sprintf(format, args...)})
 	return &l.Items[len(l.Items)-1]
 }
 

@@ -49,7 +49,11 @@ func Render(w io.Writer, l List, src Sources, limit int) {
 			}
 			shown++
 		}
-		renderOne(w, d.Severity, d.Span, d.Msg, src)
+		msg := d.Msg
+		if d.Code != "" {
+			msg += " [" + string(d.Code) + "]"
+		}
+		renderOne(w, d.Severity, d.Span, msg, src)
 		if d.Hint != "" {
 			fmt.Fprintf(w, "hint: %s\n", d.Hint)
 		}
