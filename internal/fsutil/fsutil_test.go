@@ -1,6 +1,7 @@
 package fsutil
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,5 +50,39 @@ func TestWriteFileOverDirectoryKeepsIt(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 || !entries[0].IsDir() {
 		t.Errorf("directory changed or temporary left: %v", entries)
+	}
+}
+
+func TestWriteFilesAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "sub", "b")
+	if err := os.WriteFile(a, []byte("old a"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	data := func(s string) func(io.Writer) error {
+		return func(w io.Writer) error { _, err := io.WriteString(w, s); return err }
+	}
+	// b's folder does not exist: nothing may change.
+	err := WriteFiles([]File{{Path: a, Write: data("new a")}, {Path: b, Write: data("new b")}}, Options{})
+	if err == nil {
+		t.Fatal("want an error for a missing folder")
+	}
+	if got, _ := os.ReadFile(a); string(got) != "old a" {
+		t.Errorf("a = %q after a failed write, want the old contents", got)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("leftovers in %s: %v", dir, ents)
+	}
+	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	if err := WriteFiles([]File{{Path: a, Write: data("new a")}, {Path: b, Write: data("new b")}}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]string{a: "new a", b: "new b"} {
+		if got, _ := os.ReadFile(p); string(got) != want {
+			t.Errorf("%s = %q, want %q", p, got, want)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
+		t.Errorf("leftovers in %s: %v", dir, ents)
 	}
 }

@@ -1,0 +1,135 @@
+package fsutil
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// File is one output of an all-or-nothing write.
+type File struct {
+	Path  string
+	Perm  os.FileMode            // for a file that does not exist yet
+	Write func(w io.Writer) error // writes the contents
+}
+
+// Options tune WriteFiles. The zero value is ready to use.
+type Options struct {
+	// Track, when set, is told of each temporary file WriteFiles creates
+	// (on = true) and of its removal or rename (on = false), so that a
+	// signal handler can remove leftovers on a hard exit.
+	Track func(tmp string, on bool)
+	// Canceled, when set, is asked after each file is staged; true
+	// abandons the write with ErrCanceled and leaves every target as it was.
+	Canceled func() bool
+}
+
+// ErrCanceled is returned by WriteFiles when Options.Canceled said so.
+var ErrCanceled = errors.New("canceled")
+
+// WriteFiles writes every file or none. Each is first written to a synced
+// temporary file beside its target; only when all are complete are they
+// renamed into place, and if one rename fails the targets already replaced
+// get their old contents back (a target that did not exist is removed).
+// After any failure every path holds what it held before.
+func WriteFiles(files []File, opts Options) (err error) {
+	track := opts.Track
+	if track == nil {
+		track = func(string, bool) {}
+	}
+	type staged struct {
+		tmp, path string
+		backup    string // hard link to the old target, "" when there was none
+	}
+	var all []*staged
+	var done []*staged // renamed into place
+	defer func() {
+		if err != nil {
+			for i := len(done) - 1; i >= 0; i-- {
+				s := done[i]
+				if s.backup != "" {
+					os.Rename(s.backup, s.path)
+				} else {
+					os.Remove(s.path)
+				}
+			}
+		}
+		for _, s := range all {
+			if s.tmp != "" {
+				os.Remove(s.tmp)
+				track(s.tmp, false)
+			}
+			if s.backup != "" && err == nil {
+				os.Remove(s.backup)
+			}
+		}
+	}()
+	for _, f := range files {
+		tmp, err := stage(f, track)
+		s := &staged{tmp: tmp, path: f.Path}
+		all = append(all, s)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", f.Path, unwrapPath(err))
+		}
+		if opts.Canceled != nil && opts.Canceled() {
+			return ErrCanceled
+		}
+	}
+	for _, s := range all {
+		if _, err := os.Lstat(s.path); err == nil {
+			b := s.tmp + ".old"
+			if err := os.Link(s.path, b); err != nil {
+				return fmt.Errorf("cannot write %s: %w", s.path, unwrapPath(err))
+			}
+			s.backup = b
+		}
+		if err := os.Rename(s.tmp, s.path); err != nil {
+			if s.backup != "" {
+				os.Remove(s.backup)
+				s.backup = ""
+			}
+			return fmt.Errorf("cannot write %s: %w", s.path, unwrapPath(err))
+		}
+		track(s.tmp, false)
+		s.tmp = ""
+		done = append(done, s)
+	}
+	return nil
+}
+
+// stage writes f to a synced temporary file beside f.Path and returns its
+// name ("" when none was created).
+func stage(f File, track func(string, bool)) (string, error) {
+	dir, base := filepath.Split(f.Path)
+	if dir == "" {
+		dir = "."
+	}
+	out, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return "", err
+	}
+	tmp := out.Name()
+	track(tmp, true)
+	w := bufio.NewWriterSize(out, 64<<10)
+	err = f.Write(w)
+	if err == nil {
+		err = w.Flush()
+	}
+	perm := f.Perm
+	if perm == 0 {
+		perm = 0o644
+	}
+	if err == nil {
+		err = out.Chmod(perm)
+	}
+	if err == nil {
+		err = out.Sync()
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return tmp, err
+}
