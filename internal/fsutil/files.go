@@ -12,7 +12,7 @@ import (
 // File is one output of an all-or-nothing write.
 type File struct {
 	Path  string
-	Perm  os.FileMode            // for a file that does not exist yet
+	Perm  os.FileMode             // for a file that does not exist yet
 	Write func(w io.Writer) error // writes the contents
 }
 
