@@ -26,6 +26,8 @@ var scannedPackages = []string{"parser", "sema", "driver", "codegen"}
 var diagWrappers = map[string]int{
 	"Errorf": 1, // diag.List.Errorf(span, format, ...)
 	"Warnf":  1, // diag.List.Warnf(span, format, ...)
+	"Error":  2, // diag.List.Error(code, span, format, ...)
+	"Warn":   2, // diag.List.Warn(code, span, format, ...)
 	"errorf": 1, // parser scanner.errorf(off, format, ...), sema lowerer.errorf(span, format, ...)
 	"fail":   1, // parser lowerer.fail(span, format, ...)
 	"cerr":   1, // sema cerr(span, format, ...)
