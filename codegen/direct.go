@@ -17,7 +17,7 @@ func (kg *kernelGen) emitDirect() {
 	kp := kg.kp
 	var conds []string
 	for d := 0; d < r; d++ {
-		if c := kg.abi.Coarsen[d]; c > 1 {
+		if c := kg.kp.Coarsen[d]; c > 1 {
 			e.line("const int _a%d = get_global_id(%d) * %d + %d; // this work-item owns grid positions _a%d .. _a%d + %d", d, d, c, kp.Origin[d], d, d, c-1)
 		} else {
 			e.line("const int _a%d = get_global_id(%d) + %d; // this work-item's grid position", d, d, kp.Origin[d])
@@ -36,7 +36,7 @@ func (kg *kernelGen) emitDirect() {
 	// bound checks; the others take the checked path.
 	var fast []string
 	for d := 0; d < r; d++ {
-		if c := kg.abi.Coarsen[d]; c > 1 {
+		if c := kg.kp.Coarsen[d]; c > 1 {
 			fast = append(fast, fmt.Sprintf("_a%d + %d < _n%d - %d", d, c-1, d+1, kp.Shrink[d]-kp.Origin[d]))
 		}
 	}
@@ -46,7 +46,7 @@ func (kg *kernelGen) emitDirect() {
 	}
 	e.open("if (%s)", strings.Join(fast, " && "))
 	for d := 0; d < r; d++ {
-		kg.slack[d] = kg.abi.Coarsen[d] - 1
+		kg.slack[d] = kg.kp.Coarsen[d] - 1
 	}
 	kg.directStmts(kg.k.Body)
 	kg.slack = regions.Shift{}

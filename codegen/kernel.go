@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/forocl/forocl/ir"
@@ -12,17 +11,8 @@ import (
 // kernelGen emits one stencil kernel.
 type kernelGen struct {
 	*gen
-	k   *ir.Kernel
-	kp  *regions.KernelPlan
-	abi *KernelABI
-
-	// tiles: variables held in __local tiles, with their boxes.
-	tiles map[*ir.Var]regions.Box
-	// private: temporaries held in one register per work-item (local
-	// strategy) or one register per shift (direct strategy).
-	private map[*ir.Var]bool
-	// barrier state (local strategy)
-	dirty, read map[*ir.Var]bool
+	k  *ir.Kernel
+	kp *regions.KernelPlan
 	// slack: see frameCheck.
 	slack regions.Shift
 }
@@ -96,11 +86,7 @@ func (kg *kernelGen) emit(params []string) {
 	e := &kg.e
 	k, kp := kg.k, kg.kp
 	r := kg.rank()
-	kg.tiles = map[*ir.Var]regions.Box{}
-	kg.private = map[*ir.Var]bool{}
-	kg.dirty, kg.read = map[*ir.Var]bool{}, map[*ir.Var]bool{}
-
-	e.line("// kernel %s (%s), strategy %s, work-group %s", k.Name, where(k.Pos), kg.opts.Strategy, TileString(kg.abi.Local))
+	e.line("// kernel %s (%s), strategy %s, work-group %s", k.Name, where(k.Pos), kp.Strategy, regions.DimString(kp.Local))
 	var arrays []string
 	for _, v := range k.Params {
 		if v.Rank > 0 {
@@ -120,43 +106,17 @@ func (kg *kernelGen) emit(params []string) {
 	}
 	e.line("// launch (%s) work-items, padded to the work-group; work-item 0 owns element (%s).", strings.Join(launch, ", "), strings.Join(first, ", "))
 
-	if kg.opts.Strategy == Local {
-		kg.planLocal()
-		for _, v := range sortedVars(kg.tiles) {
-			kg.abi.LocalBytes += kg.tileElems(v) * kindBytes(v.Kind)
-		}
-	} else {
-		for _, v := range k.Temps {
-			kg.private[v] = true
-		}
-	}
-	e.line("__kernel %s", reqd(kg.abi.Local))
+	e.line("__kernel %s", reqd(kp.Local))
 	e.open("void %s(%s)", sanitize(k.Name), strings.Join(params, ",\n    "))
 	for _, v := range k.Locals {
 		e.line("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
 	}
-	if kg.opts.Strategy == Local {
+	if kp.Strategy == regions.Local {
 		kg.emitLocal()
 	} else {
 		kg.emitDirect()
 	}
 	e.close("")
-}
-
-func kindBytes(k ir.Kind) int {
-	if k == ir.Real8 {
-		return 8
-	}
-	return 4
-}
-
-func sortedVars(m map[*ir.Var]regions.Box) []*ir.Var {
-	vs := make([]*ir.Var, 0, len(m))
-	for v := range m {
-		vs = append(vs, v)
-	}
-	sort.Slice(vs, func(i, j int) bool { return vs[i].Name < vs[j].Name })
-	return vs
 }
 
 func (kg *kernelGen) scalarRef(v *ir.Var) string { return sanitize(v.Name) }

@@ -10,72 +10,11 @@ import (
 
 // The local strategy: tiles in __local memory, cooperative loops, barriers.
 
-// owner reports whether a is evaluated only at the owning work-item's own
-// position (no cooperative loop).
-func (kg *kernelGen) owner(a *ir.Assign) bool {
-	ev := kg.kp.Eval[a]
-	return len(ev) == 1 && ev[0] == regions.Shift{}
-}
-
-// planLocal decides which inputs and temporaries live in __local tiles.
-// Inputs read at more than one shift are tiled (read once from global
-// memory, then shared). A temporary stays in a register when every
-// statement that writes or reads it is evaluated at the owner's position
-// only; otherwise it is tiled.
-func (kg *kernelGen) planLocal() {
-	kp := kg.kp
-	for v, shifts := range kp.Inputs {
-		if len(shifts) > 1 {
-			kg.tiles[v] = regions.BoxOf(shifts)
-		}
-	}
-	shared := map[*ir.Var]bool{}
-	regions.ForEachAssign(kg.k.Body, func(a *ir.Assign) {
-		if _, live := kp.Eval[a]; !live {
-			return
-		}
-		own := kg.owner(a)
-		if w, ok := a.LHS.(*ir.Window); ok && w.Var.Role == ir.Temp && !own {
-			shared[w.Var] = true
-		}
-		visit := func(x ir.Expr) {
-			ir.Walk(x, func(x ir.Expr) {
-				if w, ok := x.(*ir.Window); ok && w.Var.Role == ir.Temp && (!own || kp.WindowShift(a, w) != regions.Shift{}) {
-					shared[w.Var] = true
-				}
-			})
-		}
-		visit(a.RHS)
-		visit(a.Mask)
-	})
-	for _, v := range kg.k.Temps {
-		shifts, live := kp.Temps[v]
-		if !live {
-			continue
-		}
-		if shared[v] {
-			kg.tiles[v] = regions.BoxOf(shifts)
-		} else {
-			kg.private[v] = true
-		}
-	}
-}
-
-func (kg *kernelGen) tileSize(v *ir.Var, d int) int {
-	return kg.tiles[v].Size(d, kg.abi.Local[d])
-}
-
-func (kg *kernelGen) tileElems(v *ir.Var) int {
-	n := 1
-	for d := 0; d < kg.rank(); d++ {
-		n *= kg.tileSize(v, d)
-	}
-	return n
-}
+func (kg *kernelGen) tileSize(v *ir.Var, d int) int { return kg.kp.TileSize(v, d) }
 
 // tileIndex spells the index into v's tile of relative position rel+s.
 func (kg *kernelGen) tileIndex(v *ir.Var, rel []string, s regions.Shift) string {
-	box := kg.tiles[v]
+	box := kg.kp.Tiles[v]
 	r := kg.rank()
 	idx := plus(rel[r-1], s[r-1]-box.Lo[r-1])
 	for d := r - 2; d >= 0; d-- {
@@ -87,7 +26,7 @@ func (kg *kernelGen) tileIndex(v *ir.Var, rel []string, s regions.Shift) string 
 // groupSize is the number of work-items of a work-group.
 func (kg *kernelGen) groupSize() int {
 	n := 1
-	for _, l := range kg.abi.Local {
+	for _, l := range kg.kp.Local {
 		n *= l
 	}
 	return n
@@ -96,7 +35,7 @@ func (kg *kernelGen) groupSize() int {
 func (kg *kernelGen) emitLocal() {
 	e := &kg.e
 	r := kg.rank()
-	loc := kg.abi.Local
+	loc := kg.kp.Local
 	lid := make([]string, r)
 	for d := 0; d < r; d++ {
 		e.line("const int _l%d = get_local_id(%d);", d, d)
@@ -114,9 +53,9 @@ func (kg *kernelGen) emitLocal() {
 	}
 	e.line("const int _lid = %s;", flat)
 
-	tiled := sortedVars(kg.tiles)
+	tiled := kg.kp.TiledVars()
 	for _, v := range tiled {
-		box := kg.tiles[v]
+		box := kg.kp.Tiles[v]
 		what := "input"
 		if v.Role == ir.Temp {
 			what = "temporary"
@@ -130,7 +69,7 @@ func (kg *kernelGen) emitLocal() {
 		e.line("__local %s _tile_%s[%s]; // %s %s at grid positions %s", ctype(v.Kind), v.Name, strings.Join(sizes, " * "), what, v.Name, strings.Join(span, " x "))
 	}
 	for _, v := range kg.k.Temps {
-		if kg.private[v] {
+		if kg.kp.Private[v] {
 			e.line("%s %s = %s; // temporary %s, one element per work-item", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false), v.Name)
 		}
 	}
@@ -147,16 +86,15 @@ func (kg *kernelGen) emitLocal() {
 		}
 		var gr *group
 		for _, x := range groups {
-			if x.box == kg.tiles[v] {
+			if x.box == kg.kp.Tiles[v] {
 				gr = x
 			}
 		}
 		if gr == nil {
-			gr = &group{box: kg.tiles[v]}
+			gr = &group{box: kg.kp.Tiles[v]}
 			groups = append(groups, gr)
 		}
 		gr.vars = append(gr.vars, v)
-		kg.dirty[v] = true
 	}
 	for _, gr := range groups {
 		names := make([]string, len(gr.vars))
@@ -187,7 +125,7 @@ func (kg *kernelGen) emitLocal() {
 func (kg *kernelGen) loop(box regions.Box, body func(rel, pos []string)) {
 	e := &kg.e
 	r := kg.rank()
-	loc := kg.abi.Local
+	loc := kg.kp.Local
 	groupSize := kg.groupSize()
 	sizes := make([]int, r)
 	total := 1
@@ -222,115 +160,6 @@ func (kg *kernelGen) loop(box regions.Box, body func(rel, pos []string)) {
 	e.close("")
 }
 
-// reads returns the tiled variables an assignment reads.
-func (kg *kernelGen) tileReads(a *ir.Assign) []*ir.Var {
-	var out []*ir.Var
-	seen := map[*ir.Var]bool{}
-	visit := func(x ir.Expr) {
-		ir.Walk(x, func(x ir.Expr) {
-			if w, ok := x.(*ir.Window); ok {
-				if _, tiled := kg.tiles[w.Var]; tiled && !seen[w.Var] {
-					seen[w.Var] = true
-					out = append(out, w.Var)
-				}
-			}
-		})
-	}
-	visit(a.RHS)
-	visit(a.Mask)
-	return out
-}
-
-// barrierBefore emits a barrier before the assignments group (evaluated
-// together, with no dependence among them) when one of them reads a tile
-// written since the last barrier, or writes a tile read or written since.
-func (kg *kernelGen) barrierBefore(group []*ir.Assign) {
-	need := false
-	for _, a := range group {
-		for _, v := range kg.tileReads(a) {
-			if kg.dirty[v] {
-				need = true
-			}
-		}
-		if v := kg.tiledLHS(a); v != nil && (kg.read[v] || kg.dirty[v]) {
-			need = true
-		}
-	}
-	if need {
-		kg.e.line("barrier(CLK_LOCAL_MEM_FENCE);")
-		kg.dirty, kg.read = map[*ir.Var]bool{}, map[*ir.Var]bool{}
-	}
-	for _, a := range group {
-		for _, v := range kg.tileReads(a) {
-			kg.read[v] = true
-		}
-		if v := kg.tiledLHS(a); v != nil {
-			kg.dirty[v] = true
-		}
-	}
-}
-
-// tiledLHS returns the tiled variable a assigns, or nil.
-func (kg *kernelGen) tiledLHS(a *ir.Assign) *ir.Var {
-	if w, ok := a.LHS.(*ir.Window); ok {
-		if _, tiled := kg.tiles[w.Var]; tiled {
-			return w.Var
-		}
-	}
-	return nil
-}
-
-// cooperative reports whether s is a live array assignment evaluated by a
-// cooperative loop (not only at the owner's position).
-func (kg *kernelGen) cooperative(s ir.Stmt) (*ir.Assign, bool) {
-	a, ok := s.(*ir.Assign)
-	if !ok {
-		return nil, false
-	}
-	if _, arr := a.LHS.(*ir.Window); !arr {
-		return nil, false
-	}
-	if _, live := kg.kp.Eval[a]; !live || kg.owner(a) {
-		return nil, false
-	}
-	return a, true
-}
-
-// fusible returns how many statements from stmts[i] on can share one
-// cooperative loop: same evaluation box, and none reads or writes a tile
-// that an earlier one of the run writes (so no barrier is needed between
-// them).
-func (kg *kernelGen) fusible(stmts []ir.Stmt, i int) []*ir.Assign {
-	first, _ := kg.cooperative(stmts[i])
-	box := regions.BoxOf(kg.kp.Eval[first])
-	group := []*ir.Assign{first}
-	written := map[*ir.Var]bool{}
-	if v := kg.tiledLHS(first); v != nil {
-		written[v] = true
-	}
-	for _, s := range stmts[i+1:] {
-		a, ok := kg.cooperative(s)
-		if !ok || regions.BoxOf(kg.kp.Eval[a]) != box {
-			break
-		}
-		clash := false
-		for _, v := range kg.tileReads(a) {
-			clash = clash || written[v]
-		}
-		if v := kg.tiledLHS(a); v != nil && written[v] {
-			clash = true
-		}
-		if clash {
-			break
-		}
-		if v := kg.tiledLHS(a); v != nil {
-			written[v] = true
-		}
-		group = append(group, a)
-	}
-	return group
-}
-
 func (kg *kernelGen) localStmts(stmts []ir.Stmt, lid []string) {
 	e := &kg.e
 	scalar := &exprGen{funcs: kg.funcs, ref: kg.scalarRef, window: func(w *ir.Window) string {
@@ -348,9 +177,10 @@ func (kg *kernelGen) localStmts(stmts []ir.Stmt, lid []string) {
 				continue
 			}
 			e.line("")
-			if kg.owner(s) {
+			group, coop := kg.kp.Groups[s]
+			if !coop {
 				e.line("// %s", where(s.Pos))
-				kg.barrierBefore([]*ir.Assign{s})
+				kg.barrier(s)
 				apos := make([]string, kg.rank())
 				for d := range apos {
 					apos[d] = fmt.Sprintf("_a%d", d)
@@ -359,74 +189,38 @@ func (kg *kernelGen) localStmts(stmts []ir.Stmt, lid []string) {
 				continue
 			}
 			// Consecutive independent statements over the same box share
-			// one loop.
-			group := kg.fusible(stmts, i)
+			// one loop (the schedule grouped them).
 			i += len(group) - 1
 			lines := make([]string, len(group))
 			for j, a := range group {
 				lines[j] = where(a.Pos)
 			}
 			e.line("// %s", strings.Join(lines, ", "))
-			kg.barrierBefore(group)
+			kg.barrier(s)
 			box := regions.BoxOf(kg.kp.Eval[s])
 			kg.loop(box, func(rel, pos []string) {
 				var gs []guarded
 				for _, a := range group {
-					gs = append(gs, kg.localAssign(a, rel, pos, kg.tiledLHS(a) != nil && kg.tiles[kg.tiledLHS(a)] == box))
+					v := kg.kp.TiledLHS(a)
+					gs = append(gs, kg.localAssign(a, rel, pos, v != nil && kg.kp.Tiles[v] == box))
 				}
 				kg.e.emitGuarded(gs)
 			})
 		case *ir.If:
 			// The condition is uniform across the work-group, so barriers
 			// inside the branches are reached by all work-items or none.
-			before := kg.snapshot()
-			g := kg.gen
-			g.ifChain(s, scalar, func(b []ir.Stmt) {
-				kg.restore(before)
-				kg.localStmts(b, lid)
-				before = kg.merge(before)
-			})
-			kg.restore(before)
+			kg.gen.ifChain(s, scalar, func(b []ir.Stmt) { kg.localStmts(b, lid) })
 		case *ir.Return:
 			e.line("return;")
 		}
 	}
 }
 
-type barrierSnap struct{ dirty, read map[*ir.Var]bool }
-
-func (kg *kernelGen) snapshot() barrierSnap {
-	c := barrierSnap{dirty: map[*ir.Var]bool{}, read: map[*ir.Var]bool{}}
-	for v := range kg.dirty {
-		c.dirty[v] = true
+// barrier emits the barrier the schedule put before s, if any.
+func (kg *kernelGen) barrier(s *ir.Assign) {
+	if kg.kp.Barrier[s] {
+		kg.e.line("barrier(CLK_LOCAL_MEM_FENCE);")
 	}
-	for v := range kg.read {
-		c.read[v] = true
-	}
-	return c
-}
-
-func (kg *kernelGen) restore(s barrierSnap) {
-	kg.dirty, kg.read = map[*ir.Var]bool{}, map[*ir.Var]bool{}
-	for v := range s.dirty {
-		kg.dirty[v] = true
-	}
-	for v := range s.read {
-		kg.read[v] = true
-	}
-}
-
-// merge returns s united with the current state (conservative after a
-// branch).
-func (kg *kernelGen) merge(s barrierSnap) barrierSnap {
-	out := kg.snapshot()
-	for v := range s.dirty {
-		out.dirty[v] = true
-	}
-	for v := range s.read {
-		out.read[v] = true
-	}
-	return out
 }
 
 // localAssign emits one array assignment evaluated at relative position
@@ -435,10 +229,10 @@ func (kg *kernelGen) merge(s barrierSnap) barrierSnap {
 func (kg *kernelGen) localAssign(a *ir.Assign, rel, pos []string, inLoop bool) guarded {
 	x := &exprGen{funcs: kg.funcs, ref: kg.scalarRef, window: func(w *ir.Window) string {
 		s := kg.kp.WindowShift(a, w)
-		if _, tiled := kg.tiles[w.Var]; tiled {
+		if _, tiled := kg.kp.Tiles[w.Var]; tiled {
 			return "_tile_" + w.Var.Name + "[" + kg.tileIndex(w.Var, rel, s) + "]"
 		}
-		if kg.private[w.Var] {
+		if kg.kp.Private[w.Var] {
 			return sanitize(w.Var.Name)
 		}
 		p := make([]string, kg.rank())
@@ -452,7 +246,7 @@ func (kg *kernelGen) localAssign(a *ir.Assign, rel, pos []string, inLoop bool) g
 	switch {
 	case lhs.Var.Role == ir.Dummy:
 		target = sanitize(lhs.Var.Name) + "[" + kg.globalIndex(pos) + "]"
-	case kg.private[lhs.Var]:
+	case kg.kp.Private[lhs.Var]:
 		target = sanitize(lhs.Var.Name)
 	case inLoop:
 		target = "_tile_" + lhs.Var.Name + "[_t]"

@@ -1,7 +1,7 @@
-// Package driver runs forocl's front end and analyses over a set of files:
-// read, parse, resolve modules through include directories, check, plan.
-// It is the one place that shows the whole pipeline; cmd/forocl and the
-// tests call it, and codegen takes its Result.
+// Package driver runs forocl's pipeline over a set of files: read, parse,
+// resolve modules through include directories, check, schedule, generate.
+// It is the one place that shows the whole pipeline; cmd/forocl, the
+// examples and the tests call it.
 package driver
 
 import (
@@ -11,7 +11,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/parser"
@@ -27,6 +29,9 @@ type Options struct {
 	// IncludeDirs are searched for modules that the files use but do not
 	// define (like -I for a Fortran compiler).
 	IncludeDirs []string
+	// Target and Schedule are what Compile schedules the kernels for.
+	Target   regions.Target
+	Schedule regions.Options
 }
 
 // Result is what the pipeline produced. Program and Plan are nil when
@@ -39,8 +44,40 @@ type Result struct {
 	Diags   diag.List
 }
 
-// Compile runs parse, sema and regions over paths.
+// Compile runs the front end over paths and schedules the kernels for
+// opts.Target (see Front and Schedule).
 func Compile(paths []string, opts Options) *Result {
+	res := Front(paths, opts)
+	if res.Program != nil {
+		res.Schedule(opts.Target, opts.Schedule)
+	}
+	return res
+}
+
+// Schedule takes every decision of how the kernels run on target t (the
+// plan codegen prints; see regions.Schedule). It runs once per Result:
+// callers that learn the target only after the front end (forocl run picks
+// its device after checking the sources) call Front, then Schedule.
+// It returns the diagnostics it added to res.Diags.
+func (res *Result) Schedule(t regions.Target, o regions.Options) diag.List {
+	if res.Plan != nil {
+		panic("internal error: driver: scheduled twice")
+	}
+	plan, diags := regions.Schedule(res.Program, t, o)
+	res.Plan = plan
+	res.Diags.Append(diags)
+	res.Diags.Sort()
+	return diags
+}
+
+// Generate writes the OpenCL of kernels (all of one source file, in
+// order) as scheduled, and the ABI that says how to launch them.
+func (res *Result) Generate(kernels []*ir.Kernel, file string, opts codegen.Options) *abi.Unit {
+	return codegen.OpenCL(res.Program, res.Plan, kernels, file, opts)
+}
+
+// Front runs parse and sema over paths; the result has no plan yet.
+func Front(paths []string, opts Options) *Result {
 	res := &Result{Sources: diag.Sources{}}
 	for _, p := range paths {
 		f := res.parse(p)
@@ -60,7 +97,6 @@ func Compile(paths []string, opts Options) *Result {
 		return res
 	}
 	res.Program = prog
-	res.Plan = regions.Analyze(prog)
 	return res
 }
 

@@ -19,14 +19,14 @@ import (
 
 	"github.com/sebdah/goldie/v2"
 
-	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
 	"github.com/forocl/forocl/internal/cltest"
 	"github.com/forocl/forocl/internal/oracle"
-	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/npy"
+	"github.com/forocl/forocl/regions"
 	"github.com/forocl/forocl/runner"
 )
 
@@ -54,47 +54,52 @@ func stem(path string) string {
 	return strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 }
 
-var strategies = []codegen.Strategy{codegen.Local, codegen.Direct}
+var strategies = []regions.Strategy{regions.Local, regions.Direct}
+
+// variant is a schedule the numeric tier also runs.
+type variant struct {
+	target regions.Target
+	opts   regions.Options
+}
 
 // variants lists the extra direct-strategy variants the numeric tier runs:
 // each work-item owns 3 consecutive elements along the last dimension, or
 // a 2x3 block (factors that divide none of the test grids), or what
 // --strategy auto generates for GPUs.
-var variants = map[string]codegen.Options{
-	"direct-coarsened": {Strategy: codegen.Direct, Coarsen: []int{3}},
-	"direct-block":     {Strategy: codegen.Direct, Coarsen: []int{2, 3}},
-	"gpu-tuned":        codegen.Tuned("GPU"),
+var variants = map[string]variant{
+	"direct-coarsened": {opts: regions.Options{Strategy: regions.Direct, Coarsen: []int{3}}},
+	"direct-block":     {opts: regions.Options{Strategy: regions.Direct, Coarsen: []int{2, 3}}},
+	"gpu-tuned":        {target: regions.Target{Type: "GPU"}, opts: regions.Tuned()},
 }
 
 type compiled struct {
 	res   *driver.Result
-	units map[codegen.Strategy]*codegen.Unit
+	units map[regions.Strategy]*abi.Unit
+	plans map[regions.Strategy]*regions.Plan
 	// coarse holds the units of the extra variants, by name.
-	coarse map[string]*codegen.Unit
+	coarse map[string]*abi.Unit
 }
 
 func compile(t *testing.T, file string) *compiled {
 	t.Helper()
-	res := driver.Compile([]string{file}, driver.Options{IncludeDirs: []string{"../fortran"}})
+	res := driver.Front([]string{file}, driver.Options{IncludeDirs: []string{"../fortran"}})
 	if res.Diags.HasErrors() {
 		t.Fatalf("%s does not compile:\n%s", file, res.Diags.String(res.Sources))
 	}
-	c := &compiled{res: res, units: map[codegen.Strategy]*codegen.Unit{}}
-	for _, s := range strategies {
-		u, diags := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, filepath.Base(file), codegen.Options{Strategy: s, Version: driver.Version})
+	gen := func(v variant) (*regions.Plan, *abi.Unit) {
+		plan, diags := regions.Schedule(res.Program, v.target, v.opts)
 		if diags.HasErrors() {
-			t.Fatalf("%s: codegen: %s", file, diags.String(res.Sources))
+			t.Fatalf("%s: schedule: %s", file, diags.String(res.Sources))
 		}
-		c.units[s] = u
+		return plan, codegen.OpenCL(res.Program, plan, res.Program.Kernels, filepath.Base(file), codegen.Options{Version: driver.Version})
 	}
-	c.coarse = map[string]*codegen.Unit{}
-	for name, opts := range variants {
-		opts.Version = driver.Version
-		u, diags := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, filepath.Base(file), opts)
-		if diags.HasErrors() {
-			t.Fatalf("%s: codegen: %s", file, diags.String(res.Sources))
-		}
-		c.coarse[name] = u
+	c := &compiled{res: res, units: map[regions.Strategy]*abi.Unit{}, plans: map[regions.Strategy]*regions.Plan{}}
+	for _, s := range strategies {
+		c.plans[s], c.units[s] = gen(variant{opts: regions.Options{Strategy: s}})
+	}
+	c.coarse = map[string]*abi.Unit{}
+	for name, v := range variants {
+		_, c.coarse[name] = gen(v)
 	}
 	return c
 }
@@ -114,7 +119,7 @@ func TestGoldenHarness(t *testing.T) {
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/harness"), goldie.WithNameSuffix(".go.golden"))
 	for _, f := range corpus(t) {
 		c := compile(t, f)
-		src, err := codegen.GoHarness(c.units[codegen.Direct], stem(f)+".cl", "kernels")
+		src, err := codegen.GoHarness(c.units[regions.Direct], stem(f)+".cl", "kernels")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,11 +141,11 @@ func TestHarnessVets(t *testing.T) {
 	defer os.RemoveAll(dir)
 	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out"} {
 		c := compile(t, "../testdata/kernels/"+name+".f90")
-		src, err := codegen.GoHarness(c.units[codegen.Direct], name+".cl", "kernels")
+		src, err := codegen.GoHarness(c.units[regions.Direct], name+".cl", "kernels")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, name+".cl"), []byte(c.units[codegen.Direct].Source), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name+".cl"), []byte(c.units[regions.Direct].Source), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(filepath.Join(dir, name+"_cl.go"), src, 0o644); err != nil {
@@ -190,7 +195,7 @@ func TestBuildOpenCL(t *testing.T) {
 		comp := compile(t, f)
 		for _, s := range strategies {
 			u := comp.units[s]
-			if s == codegen.Direct {
+			if s == regions.Direct {
 				// Also the coarsened variants the numeric tier runs.
 				for name, u := range comp.coarse {
 					if p, err := c.BuildProgram(u.Source, "-Werror"); err != nil {
@@ -209,7 +214,7 @@ func TestBuildOpenCL(t *testing.T) {
 				t.Errorf("%s (%s): build log has warnings:\n%s", f, s, w)
 			}
 			for _, k := range u.Kernels {
-				kern, err := p.Kernel(k.Symbol)
+				kern, err := p.Kernel(k.Launches[0].Symbol)
 				if err != nil {
 					t.Errorf("%s (%s): %v", f, s, err)
 					continue
@@ -235,7 +240,7 @@ func buildWarnings(log string) string {
 }
 
 // grids returns the awkward grid shapes a kernel is run on.
-func grids(k *ir.Kernel) [][]int {
+func grids(k *abi.Kernel) [][]int {
 	switch {
 	case k.Elemental:
 		return [][]int{{37, 23}, {101}}
@@ -247,7 +252,7 @@ func grids(k *ir.Kernel) [][]int {
 	return [][]int{{13, 11, 7}, {21, 9, 10}}
 }
 
-func randomArray(rng *rand.Rand, k ir.Kind, shape []int) *npy.Array {
+func randomArray(rng *rand.Rand, k abi.Kind, shape []int) *npy.Array {
 	a := runner.Zeros(runner.KindDType(k), shape)
 	for i := 0; i < a.Len(); i++ {
 		x := 0.5 + rng.Float64()
@@ -263,25 +268,9 @@ func randomArray(rng *rand.Rand, k ir.Kind, shape []int) *npy.Array {
 	return a
 }
 
-// moduleOf returns the module that defines subroutine name, or "".
-func moduleOf(files []*ast.File, name string) string {
-	for _, f := range files {
-		for _, u := range f.Units {
-			if m, ok := u.(*ast.Module); ok {
-				for _, s := range m.Contains {
-					if s.Name.Name == strings.ToLower(name) {
-						return m.Name.Name
-					}
-				}
-			}
-		}
-	}
-	return ""
-}
-
 // tolerance is the allowed difference relative to max(1, |reference|).
-func tolerance(k ir.Kind) float64 {
-	if k == ir.Real8 {
+func tolerance(k abi.Kind) float64 {
+	if k == abi.Real8 {
 		return 1e-12
 	}
 	return 2e-5
@@ -305,9 +294,9 @@ func TestNumeric(t *testing.T) {
 	c := device(t)
 	for _, f := range corpus(t) {
 		comp := compile(t, f)
-		for ki, k := range comp.res.Program.Kernels {
+		for ki, k := range comp.units[regions.Direct].Kernels {
 			t.Run(stem(f)+"/"+k.Name, func(t *testing.T) {
-				exe, err := oracle.Build(k, moduleOf(comp.res.Files, k.Name), []string{regionsModule, f}, t.TempDir())
+				exe, err := oracle.Build(k, []string{regionsModule, f}, t.TempDir())
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -317,11 +306,11 @@ func TestNumeric(t *testing.T) {
 					arrays := map[string]*npy.Array{}
 					for _, v := range k.Params {
 						name := strings.ToLower(v.Name)
-						if v.Rank == 0 && !k.Elemental {
+						if !v.Array {
 							switch v.Kind {
-							case ir.Int:
+							case abi.Int:
 								scalars[name] = float64(2 + rng.Intn(3))
-							case ir.Logical:
+							case abi.Logical:
 								scalars[name] = 1
 							default:
 								scalars[name] = 0.1 + 0.2*rng.Float64()
@@ -334,13 +323,15 @@ func TestNumeric(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					units := map[string]*codegen.Unit{"local": comp.units[codegen.Local], "direct": comp.units[codegen.Direct]}
+					// The direct unit runs from its ABI read back from JSON,
+					// as a host in another language would launch it.
+					units := map[string]*abi.Unit{"local": comp.units[regions.Local], "direct": roundTrip(t, comp.units[regions.Direct])}
 					for name, u := range comp.coarse {
 						units[name] = u
 					}
 					for _, name := range []string{"local", "direct", "direct-coarsened", "direct-block", "gpu-tuned"} {
 						u := units[name]
-						got, err := runner.Run(c, runner.Job{Unit: u, ABI: u.Kernels[ki], Kernel: k, Scalars: scalars, Arrays: arrays})
+						got, err := runner.Run(c, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Arrays: arrays})
 						if err != nil {
 							t.Fatalf("%s %v: %v", name, shape, err)
 						}
@@ -352,12 +343,9 @@ func TestNumeric(t *testing.T) {
 	}
 }
 
-func compareOutputs(t *testing.T, what string, k *ir.Kernel, want, got, initial map[string]*npy.Array) {
+func compareOutputs(t *testing.T, what string, k *abi.Kernel, want, got, initial map[string]*npy.Array) {
 	t.Helper()
-	for _, v := range k.Params {
-		if v.Intent == ir.In || (v.Rank == 0 && !k.Elemental) {
-			continue
-		}
+	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
 		w, g := want[name], got[name]
 		if w == nil || g == nil {

@@ -52,6 +52,14 @@ func (k Kind) String() string {
 // IsReal reports whether k is Real4 or Real8.
 func (k Kind) IsReal() bool { return k == Real4 || k == Real8 }
 
+// Bytes is the size of one value of kind k in OpenCL memory.
+func (k Kind) Bytes() int {
+	if k == Real8 {
+		return 8
+	}
+	return 4
+}
+
 // Type is a kind and a rank (0 for scalars).
 type Type struct {
 	Kind Kind
@@ -116,9 +124,10 @@ type Program struct {
 
 // Kernel is a !$OFP KERNEL subroutine or a pure elemental subroutine.
 type Kernel struct {
-	Name string
-	File string // the source file, as given on the command line
-	Pos  diag.Span
+	Name   string
+	File   string // the source file, as given on the command line
+	Module string // the module that contains it; "" for a stand-alone subroutine
+	Pos    diag.Span
 	// Elemental marks a pure elemental subroutine: every dummy is scalar in
 	// the source and becomes an array of the launch shape; the body is
 	// scalar code run once per element; Rank is 0.

@@ -9,8 +9,12 @@ import (
 )
 
 // Fprint writes a readable, deterministic dump of the plan: per kernel the
-// launch, the offset of every array, the shifts every statement is
-// evaluated at and the shifts every input is read at.
+// schedule (strategy, work-group, coarsening, __local memory), the launch,
+// the offset of every array, where every input and temporary lives (a
+// tile and its box, or registers), the shifts every statement is
+// evaluated at, and, for the local strategy, which statements share a
+// cooperative loop and where the barriers are. It prints exactly what
+// codegen uses.
 func Fprint(w io.Writer, p *Plan) {
 	for i, kp := range p.Kernels {
 		if i > 0 {
@@ -18,19 +22,31 @@ func Fprint(w io.Writer, p *Plan) {
 		}
 		k := kp.Kernel
 		if k.Elemental {
-			fmt.Fprintf(w, "kernel %s: elemental, one work-item per element\n", k.Name)
+			fmt.Fprintf(w, "kernel %s: elemental, one work-item per element, work-group %s\n", k.Name, DimString(kp.Local))
 			continue
 		}
 		r := kp.Rank
 		fmt.Fprintf(w, "kernel %s: rank %d\n", k.Name, r)
+		if kp.Local != nil {
+			fmt.Fprintf(w, "  schedule: %s strategy, work-group %s, %s grid positions per work-item, %d bytes of __local memory\n",
+				kp.Strategy, DimString(kp.Local), DimString(kp.Coarsen), kp.LocalBytes)
+		}
 		fmt.Fprintf(w, "  launch: work-item 0 owns grid position %s (0-based), extent n - %s\n", vec(kp.Origin, r), vec(kp.Shrink, r))
+		where := func(v *ir.Var) string {
+			if b, tiled := kp.Tiles[v]; tiled {
+				return fmt.Sprintf("; __local tile box %s..%s", vec(b.Lo, r), vec(b.Hi, r))
+			}
+			if kp.Private[v] {
+				return "; registers"
+			}
+			return ""
+		}
 		for _, v := range k.Params {
 			if v.Rank == 0 {
 				continue
 			}
 			if shifts, ok := kp.Inputs[v]; ok {
-				b := BoxOf(shifts)
-				fmt.Fprintf(w, "  input %s: read at %s; tile box %s..%s\n", v.Name, shiftList(shifts, r), vec(b.Lo, r), vec(b.Hi, r))
+				fmt.Fprintf(w, "  input %s: read at %s%s\n", v.Name, shiftList(shifts, r), where(v))
 			} else if v.Intent == ir.Out {
 				fmt.Fprintf(w, "  output %s\n", v.Name)
 			} else {
@@ -43,19 +59,28 @@ func Fprint(w io.Writer, p *Plan) {
 				fmt.Fprintf(w, "  temp %s: offset %s, never read\n", v.Name, vec(kp.Off[v], r))
 				continue
 			}
-			b := BoxOf(shifts)
-			fmt.Fprintf(w, "  temp %s: offset %s, extent n - %s, computed at %s; box %s..%s\n", v.Name, vec(kp.Off[v], r), ints(v.Shrink), shiftList(shifts, r), vec(b.Lo, r), vec(b.Hi, r))
+			fmt.Fprintf(w, "  temp %s: offset %s, extent n - %s, computed at %s%s\n", v.Name, vec(kp.Off[v], r), ints(v.Shrink), shiftList(shifts, r), where(v))
 		}
 		ForEachAssign(k.Body, func(a *ir.Assign) {
 			lw, ok := a.LHS.(*ir.Window)
 			if !ok {
 				return
 			}
+			if kp.Barrier[a] {
+				fmt.Fprintln(w, "  barrier")
+			}
 			line := fmt.Sprintf("  line %d: %s anchor %s frame n - %s", a.Pos.Start.Line, lw.Var.Name, vec(kp.Anchor[a], r), ints(a.Shrink))
 			if ev, live := kp.Eval[a]; live {
 				line += " evaluated at " + shiftList(ev, r)
 			} else {
 				line += " dead"
+			}
+			if g, coop := kp.Groups[a]; coop {
+				lines := make([]string, len(g))
+				for j, m := range g {
+					lines[j] = fmt.Sprint(m.Pos.Start.Line)
+				}
+				line += " in a cooperative loop with lines " + strings.Join(lines, ",")
 			}
 			fmt.Fprintln(w, line)
 			var reads []string

@@ -82,9 +82,13 @@ func BoxOf(set []Shift) Box {
 	return b
 }
 
-// Plan holds a KernelPlan per kernel, in the order of Program.Kernels.
+// Plan holds a KernelPlan per kernel, in the order of Program.Kernels,
+// and the target and options it was scheduled for.
 type Plan struct {
-	Kernels []*KernelPlan
+	Target   Target
+	Options  Options
+	Strategy Strategy // the strategy every kernel uses (Options.Auto resolved)
+	Kernels  []*KernelPlan
 }
 
 // For returns the plan of k, or nil.
@@ -123,6 +127,29 @@ type KernelPlan struct {
 	// Owned lists the shifts of the output elements one work-item owns
 	// ({0} unless coarsened).
 	Owned []Shift
+
+	// The schedule (see Note [schedule]); Analyze leaves these empty.
+
+	Strategy Strategy
+	// Local is the work-group shape (Rank entries; 1 for elemental kernels).
+	Local []int
+	// Coarsen is the number of consecutive grid positions one work-item
+	// owns per dimension (all 1 unless coarsened); Owned is its block.
+	Coarsen []int
+	// Tiles holds the variables the local strategy keeps in __local tiles,
+	// with the box of shifts each tile covers around the work-group.
+	Tiles map[*ir.Var]Box
+	// Private holds the live temporaries kept in registers: one per
+	// work-item (local strategy) or one per shift (direct strategy).
+	Private map[*ir.Var]bool
+	// Groups maps the first statement of each run of cooperative
+	// statements that share one loop (local strategy) to the run.
+	Groups map[*ir.Assign][]*ir.Assign
+	// Barrier holds the statements (heads of groups, or statements
+	// evaluated by their owner) before which a barrier is needed.
+	Barrier map[*ir.Assign]bool
+	// LocalBytes is the __local memory one work-group uses.
+	LocalBytes int
 }
 
 // WindowShift returns the shift at which window w, appearing in the array

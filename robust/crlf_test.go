@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
+	"github.com/forocl/forocl/regions"
 )
 
 // corpusFiles returns the good kernels of the corpus: testdata/kernels and
@@ -27,7 +27,7 @@ func corpusFiles(t *testing.T) []string {
 
 // compileAs writes src to dir/base and compiles it; the OpenCL is
 // generated under the name base so two copies can be compared.
-func compileAs(t *testing.T, dir, base string, src []byte) (diags diag.List, irText string, cl map[codegen.Strategy]string) {
+func compileAs(t *testing.T, dir, base string, src []byte) (diags diag.List, irText string, cl map[regions.Strategy]string) {
 	t.Helper()
 	path := filepath.Join(dir, base)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -43,7 +43,7 @@ func compileAs(t *testing.T, dir, base string, src []byte) (diags diag.List, irT
 	}
 	var b bytes.Buffer
 	ir.Fprint(&b, res.Program)
-	return res.Diags, strings.ReplaceAll(b.String(), dir, "DIR"), backEnd(&res.Diags, res.Program, res.Plan, base)
+	return res.Diags, strings.ReplaceAll(b.String(), dir, "DIR"), backEnd(&res.Diags, res.Program, base)
 }
 
 // TestCRLF checks that a CRLF copy of every corpus kernel (wave.f90's

@@ -16,7 +16,7 @@ import (
 // scannedPackages are the packages whose diagnostics docs/errors.md must
 // cover: everything that can put a message in front of a user of "forocl
 // check" or "forocl build".
-var scannedPackages = []string{"parser", "sema", "driver", "codegen"}
+var scannedPackages = []string{"parser", "sema", "driver", "regions", "codegen"}
 
 // diagWrappers are the functions that turn a format string into a
 // diagnostic, with the index of the format argument: diag.List's methods

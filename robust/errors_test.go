@@ -20,9 +20,9 @@ import (
 	// for this package too, and TestErrorsDoc honours the flag.
 	_ "github.com/sebdah/goldie/v2"
 
-	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/regions"
 )
 
 // docPath is the generated catalogue of diagnostics.
@@ -74,17 +74,16 @@ func runExample(e entry) *exampleRun {
 	if err == nil {
 		r.src = src
 	}
+	if e.tile != "" {
+		tile, err := regions.ParseTile(e.tile)
+		if err != nil {
+			panic(err)
+		}
+		opts.Schedule = regions.Options{Strategy: regions.Local, Tile: tile}
+	}
 	res := driver.Compile([]string{path}, opts)
 	if e.tile != "" {
 		r.cmd = "forocl build --strategy local --tile " + e.tile + " -o out " + strings.Join(append(args, r.display), " ")
-		if res.Program != nil && !res.Diags.HasErrors() {
-			tile, err := codegen.ParseTile(e.tile)
-			if err != nil {
-				panic(err)
-			}
-			_, d := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, filepath.Base(path), codegen.Options{Strategy: codegen.Local, Tile: tile, Version: driver.Version})
-			res.Diags.Append(d)
-		}
 	} else {
 		r.cmd = "forocl check " + strings.Join(append(args, r.display), " ")
 	}

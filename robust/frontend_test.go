@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/regions"
 )
 
 // kernel1d wraps body (lines of statements) in a stand-alone 1-D kernel
@@ -155,7 +155,7 @@ func TestPathological(t *testing.T) {
 			}
 			var (
 				res  = new(struct{ diags diag.List })
-				cl   map[codegen.Strategy]string
+				cl   map[regions.Strategy]string
 				kern int
 			)
 			el := within(t, limit, func() {
@@ -176,7 +176,7 @@ func TestPathological(t *testing.T) {
 				t.Errorf("no error ending in %q; first error: %s", tc.also, got)
 			case tc.want == "" && kern != tc.kernels:
 				t.Errorf("%d kernels, want %d", kern, tc.kernels)
-			case tc.want == "" && tc.kernels > 0 && (cl[codegen.Local] == "" || cl[codegen.Direct] == ""):
+			case tc.want == "" && tc.kernels > 0 && (cl[regions.Local] == "" || cl[regions.Direct] == ""):
 				t.Errorf("no OpenCL generated")
 			}
 			t.Logf("%v, %d bytes, %d diagnostics", el.Round(time.Millisecond), len(src), len(res.diags.Items))

@@ -20,14 +20,14 @@ import (
 
 // strategies are the OpenCL strategies every accepted input is generated
 // with.
-var strategies = []codegen.Strategy{codegen.Local, codegen.Direct}
+var strategies = []regions.Strategy{regions.Local, regions.Direct}
 
 // outcome is what the whole pipeline made of one source file.
 type outcome struct {
 	diags diag.List   // parser, sema and codegen diagnostics, sorted
 	prog  *ir.Program // nil when there are errors
 	plan  *regions.Plan
-	cl    map[codegen.Strategy]string // generated OpenCL, when prog != nil
+	cl    map[regions.Strategy]string // generated OpenCL, when prog != nil
 }
 
 // frontEnd runs parser.Parse and sema.Check on src (named name), and, when
@@ -41,34 +41,32 @@ func frontEnd(name string, src []byte) outcome {
 	if prog != nil && !out.diags.HasErrors() {
 		out.prog = prog
 		out.plan = regions.Analyze(prog)
-		out.cl = backEnd(&out.diags, prog, out.plan, name)
+		out.cl = backEnd(&out.diags, prog, name)
 	}
 	out.diags.Sort()
 	return out
 }
 
-// backEnd generates OpenCL for every kernel of prog with both strategies,
-// appending codegen's diagnostics to diags.
-func backEnd(diags *diag.List, prog *ir.Program, plan *regions.Plan, name string) map[codegen.Strategy]string {
-	cl := map[codegen.Strategy]string{}
+// backEnd schedules every kernel of prog with both strategies and
+// generates its OpenCL, appending the schedule's diagnostics to diags.
+func backEnd(diags *diag.List, prog *ir.Program, name string) map[regions.Strategy]string {
+	cl := map[regions.Strategy]string{}
 	for _, s := range strategies {
-		u, d := codegen.OpenCL(prog, plan, prog.Kernels, name, codegen.Options{Strategy: s, Version: driver.Version})
+		plan, d := regions.Schedule(prog, regions.Target{}, regions.Options{Strategy: s})
 		diags.Append(d)
-		if u != nil {
-			cl[s] = u.Source
-		}
+		cl[s] = codegen.OpenCL(prog, plan, prog.Kernels, name, codegen.Options{Version: driver.Version}).Source
 	}
 	return cl
 }
 
 // compileFile runs driver.Compile on one file and, when it succeeds, the
 // OpenCL emitter with both strategies.
-func compileFile(path string) (*driver.Result, map[codegen.Strategy]string) {
-	res := driver.Compile([]string{path}, driver.Options{})
+func compileFile(path string) (*driver.Result, map[regions.Strategy]string) {
+	res := driver.Front([]string{path}, driver.Options{})
 	if res.Program == nil || res.Diags.HasErrors() {
 		return res, nil
 	}
-	return res, backEnd(&res.Diags, res.Program, res.Plan, path)
+	return res, backEnd(&res.Diags, res.Program, path)
 }
 
 // within runs f and fails the test if f panics or has not returned after

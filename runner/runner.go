@@ -1,7 +1,8 @@
 // Package runner launches any generated kernel on NumPy arrays: the engine
-// behind `forocl run` and the OpenCL side of the numeric tests. It takes a
-// codegen.Unit and one of its kernels, scalar values and .npy arrays, and
-// returns the output arrays and, when asked to repeat, kernel timings.
+// behind `forocl run` and the OpenCL side of the numeric tests. It takes an
+// abi.Unit and one of its kernels (the ABI is all it reads of the
+// compiler), scalar values and .npy arrays, and returns the output arrays
+// and, when asked to repeat, kernel timings.
 package runner
 
 import (
@@ -12,17 +13,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
-	"github.com/forocl/forocl/codegen"
-	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/npy"
 )
 
 // Job is one kernel launch (or a timed series of launches).
 type Job struct {
-	Unit   *codegen.Unit
-	ABI    *codegen.KernelABI
-	Kernel *ir.Kernel
+	Unit   *abi.Unit
+	Kernel *abi.Kernel // one of Unit.Kernels
 	// Scalars holds every scalar dummy's value by lower-case name.
 	Scalars map[string]float64
 	// Arrays holds array dummies by lower-case name: every intent(in) one,
@@ -62,11 +61,11 @@ type Result struct {
 }
 
 // KindDType is the NumPy dtype holding values of kind k.
-func KindDType(k ir.Kind) npy.DType {
+func KindDType(k abi.Kind) npy.DType {
 	switch k {
-	case ir.Real8:
+	case abi.Real8:
 		return npy.Float64
-	case ir.Real4:
+	case abi.Real4:
 		return npy.Float32
 	}
 	return npy.Int32
@@ -146,14 +145,6 @@ func Zeros(dt npy.DType, shape []int) *npy.Array {
 	return a
 }
 
-func shapeString(s []int) string {
-	p := make([]string, len(s))
-	for i, n := range s {
-		p[i] = fmt.Sprint(n)
-	}
-	return "(" + strings.Join(p, ", ") + ")"
-}
-
 func elemBytes(dt npy.DType) int64 {
 	if dt == npy.Float64 {
 		return 8
@@ -162,40 +153,31 @@ func elemBytes(dt npy.DType) int64 {
 }
 
 // Prepare checks j against the kernel's interface and returns the arrays
-// of every array dummy (zeros for outputs not given), and the grid shape.
-func Prepare(j *Job) (map[string]*npy.Array, []int, error) {
+// of every array parameter (zeros for outputs not given), by lower-case
+// name, and the kernel's sizes bound from their shapes.
+func Prepare(j *Job) (map[string]*npy.Array, map[string]int, error) {
 	k := j.Kernel
 	arrays := map[string]*npy.Array{}
-	var shape []int
-	var shapeFrom string
+	shapes := map[string][]int{}
 	var missing []string
-	for _, v := range k.Params {
-		name := strings.ToLower(v.Name)
-		isArray := v.Rank > 0 || k.Elemental
-		if !isArray {
-			if _, ok := j.Scalars[name]; !ok {
-				missing = append(missing, v.Name)
-			}
-			continue
+	for _, p := range k.Scalars() {
+		if _, ok := j.Scalars[strings.ToLower(p.Name)]; !ok {
+			missing = append(missing, p.Name)
 		}
+	}
+	for _, p := range k.Arrays() {
+		name := strings.ToLower(p.Name)
 		a, ok := j.Arrays[name]
 		if !ok {
-			if v.Intent == ir.In {
-				return nil, nil, fmt.Errorf("kernel %q needs input array %q: give it with --in %s=FILE.npy", k.Name, v.Name, v.Name)
+			if p.Intent == abi.In {
+				return nil, nil, fmt.Errorf("kernel %q needs input array %q: give it with --in %s=FILE.npy", k.Name, p.Name, p.Name)
 			}
 			continue
 		}
-		if a.DType != KindDType(v.Kind) {
-			return nil, nil, fmt.Errorf("array %q holds %v but %q declares it %v", v.Name, a.DType, k.Name, v.Kind)
+		if a.DType != KindDType(p.Kind) {
+			return nil, nil, fmt.Errorf("array %q holds %v but %q declares it %v", p.Name, a.DType, k.Name, p.Kind)
 		}
-		if !k.Elemental && len(a.Shape) != k.Rank {
-			return nil, nil, fmt.Errorf("array %q has shape %s but kernel %q takes %d-D arrays", v.Name, shapeString(a.Shape), k.Name, k.Rank)
-		}
-		if shape == nil {
-			shape, shapeFrom = a.Shape, v.Name
-		} else if !equal(shape, a.Shape) {
-			return nil, nil, fmt.Errorf("array %q has shape %s but %q has %s; all arrays of a kernel share one grid", v.Name, shapeString(a.Shape), shapeFrom, shapeString(shape))
-		}
+		shapes[p.Name] = a.Shape
 		arrays[name] = a
 	}
 	if len(missing) > 0 {
@@ -205,16 +187,36 @@ func Prepare(j *Job) (map[string]*npy.Array, []int, error) {
 		}
 		return nil, nil, fmt.Errorf("kernel %q needs scalar %s: give %s", k.Name, quoteList(missing), strings.Join(sets, " "))
 	}
-	if shape == nil {
-		return nil, nil, fmt.Errorf("kernel %q: no array given, so the grid shape is unknown", k.Name)
+	sizes, err := k.Bind(shapes)
+	if err != nil {
+		return nil, nil, err
 	}
-	for _, v := range k.Params {
-		name := strings.ToLower(v.Name)
-		if (v.Rank > 0 || k.Elemental) && arrays[name] == nil {
-			arrays[name] = Zeros(KindDType(v.Kind), shape)
+	for _, p := range k.Arrays() {
+		name := strings.ToLower(p.Name)
+		if arrays[name] != nil {
+			continue
 		}
+		shape, err := p.Extents(sizes)
+		if err != nil {
+			return nil, nil, err
+		}
+		if k.Elemental {
+			shape = firstShape(arrays)
+		}
+		arrays[name] = Zeros(KindDType(p.Kind), shape)
 	}
-	return arrays, shape, nil
+	return arrays, sizes, nil
+}
+
+// firstShape is the shape of the given arrays of an elemental kernel (any
+// one: they have the same element count); outputs not given take it.
+func firstShape(arrays map[string]*npy.Array) []int {
+	names := make([]string, 0, len(arrays))
+	for n := range arrays {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return arrays[names[0]].Shape
 }
 
 func quoteList(xs []string) string {
@@ -225,23 +227,11 @@ func quoteList(xs []string) string {
 	return strings.Join(q, ", ")
 }
 
-func equal(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // Run executes j on ctx. It checks what it can (interface, shapes,
 // device memory, work-group and local memory limits, double precision)
 // before it builds or allocates anything.
 func Run(ctx *clhost.Context, j Job) (*Result, error) {
-	arrays, shape, err := Prepare(&j)
+	arrays, sizes, err := Prepare(&j)
 	if err != nil {
 		return nil, err
 	}
@@ -254,17 +244,17 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		}
 	}
 	k := j.Kernel
-	n := shape
-	total := 1
-	for _, s := range shape {
-		total *= s
+	type launch struct {
+		l             *abi.Launch
+		global, local []int
 	}
-	if k.Elemental {
-		n = []int{total}
-	}
-	global, local, err := clhost.LaunchSize(n, j.ABI.Shrink[:len(n)], j.ABI.Coarsen, j.ABI.Local)
-	if err != nil {
-		return nil, fmt.Errorf("kernel %q: %v", k.Name, err)
+	var launches []launch
+	for _, l := range k.Launches {
+		global, local, err := l.NDRange(sizes)
+		if err != nil {
+			return nil, fmt.Errorf("kernel %q: %v", k.Name, err)
+		}
+		launches = append(launches, launch{l, global, local})
 	}
 	// Check memory before allocating anything.
 	dev := ctx.Device()
@@ -284,15 +274,17 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	if j.Unit.FP64 && !dev.FP64 {
 		return nil, fmt.Errorf("kernel %q uses real(8) but %s has no double precision (cl_khr_fp64); choose another device", k.Name, dev.Name)
 	}
-	items := 1
-	for _, l := range local {
-		items *= l
-	}
-	if dev.MaxWorkGroupSize > 0 && items > dev.MaxWorkGroupSize {
-		return nil, fmt.Errorf("kernel %q: work-group %s has %d work-items but %s allows at most %d; use a smaller tile", k.Name, codegen.TileString(local), items, dev.Name, dev.MaxWorkGroupSize)
-	}
-	if dev.LocalMem > 0 && uint64(j.ABI.LocalBytes) > dev.LocalMem {
-		return nil, fmt.Errorf("kernel %q needs %s of local memory per work-group (tile %s) but %s has %s; use a smaller tile or the direct strategy", k.Name, human(int64(j.ABI.LocalBytes)), codegen.TileString(local), dev.Name, human(int64(dev.LocalMem)))
+	for _, l := range launches {
+		items := 1
+		for _, n := range l.local {
+			items *= n
+		}
+		if dev.MaxWorkGroupSize > 0 && items > dev.MaxWorkGroupSize {
+			return nil, fmt.Errorf("kernel %q: work-group %s has %d work-items but %s allows at most %d; use a smaller tile", k.Name, dims(l.local), items, dev.Name, dev.MaxWorkGroupSize)
+		}
+		if dev.LocalMem > 0 && uint64(l.l.LocalBytes) > dev.LocalMem {
+			return nil, fmt.Errorf("kernel %q needs %s of local memory per work-group (tile %s) but %s has %s; use a smaller tile or the direct strategy", k.Name, human(int64(l.l.LocalBytes)), dims(l.local), dev.Name, human(int64(dev.LocalMem)))
+		}
 	}
 
 	if canceled() {
@@ -306,11 +298,19 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	if canceled() {
 		return nil, ErrCanceled
 	}
-	kern, err := prog.Kernel(j.ABI.Symbol)
-	if err != nil {
-		return nil, err
+	kerns := make([]*clhost.Kernel, len(launches))
+	defer func() {
+		for _, kern := range kerns {
+			if kern != nil {
+				kern.Release()
+			}
+		}
+	}()
+	for i, l := range launches {
+		if kerns[i], err = prog.Kernel(l.l.Symbol); err != nil {
+			return nil, err
+		}
 	}
-	defer kern.Release()
 
 	bufs := map[string]*clhost.Buffer{}
 	defer func() {
@@ -325,9 +325,9 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	sort.Strings(names)
 	res := &Result{
 		Outputs:  map[string]*npy.Array{},
-		Shape:    append([]int(nil), shape...),
-		Global:   global,
-		Local:    local,
+		Shape:    append([]int(nil), arrays[strings.ToLower(k.Arrays()[0].Name)].Shape...),
+		Global:   launches[0].global,
+		Local:    launches[0].local,
 		BuildLog: prog.Log(),
 		Cached:   prog.FromCache(),
 	}
@@ -344,54 +344,46 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 			return nil, err
 		}
 	}
-	var args []any
-	for _, a := range j.ABI.Args {
-		name := strings.ToLower(a.Name)
-		switch a.Kind {
-		case codegen.ScalarArg:
-			v := j.Scalars[name]
-			switch a.Type {
-			case ir.Real4:
-				args = append(args, float32(v))
-			case ir.Real8:
-				args = append(args, v)
-			default:
-				args = append(args, int32(v))
-			}
-		case codegen.ArrayArg:
-			args = append(args, bufs[name])
-		case codegen.ExtentArg:
-			args = append(args, int32(n[a.Dim]))
-		}
-	}
-	if err := kern.SetArgs(args...); err != nil {
-		return nil, err
-	}
-	launches := 1
-	if j.Repeat > 0 {
-		launches = j.Repeat + 1
-	}
-	for i := 0; i < launches; i++ {
-		if canceled() {
-			return nil, ErrCanceled
-		}
-		ev, err := ctx.Launch(kern, global, local)
+	for i, l := range launches {
+		args, err := launchArgs(k, l.l, j.Scalars, sizes, bufs)
 		if err != nil {
 			return nil, err
 		}
-		if err := ev.Wait(); err != nil {
-			ev.Release()
+		if err := kerns[i].SetArgs(args...); err != nil {
 			return nil, err
 		}
-		if j.Repeat > 0 && i > 0 {
-			d, err := ev.Duration()
+	}
+	rounds := 1
+	if j.Repeat > 0 {
+		rounds = j.Repeat + 1
+	}
+	for i := 0; i < rounds; i++ {
+		var total time.Duration
+		for li, l := range launches {
+			if canceled() {
+				return nil, ErrCanceled
+			}
+			ev, err := ctx.Launch(kerns[li], l.global, l.local)
 			if err != nil {
+				return nil, err
+			}
+			if err := ev.Wait(); err != nil {
 				ev.Release()
 				return nil, err
 			}
-			res.Times = append(res.Times, d)
+			if j.Repeat > 0 && i > 0 {
+				d, err := ev.Duration()
+				if err != nil {
+					ev.Release()
+					return nil, err
+				}
+				total += d
+			}
+			ev.Release()
 		}
-		ev.Release()
+		if j.Repeat > 0 && i > 0 {
+			res.Times = append(res.Times, total)
+		}
 	}
 	if len(res.Times) > 0 {
 		s := append([]time.Duration(nil), res.Times...)
@@ -401,18 +393,54 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	if canceled() {
 		return nil, ErrCanceled
 	}
-	for _, v := range k.Params {
-		if v.Intent == ir.In || (v.Rank == 0 && !k.Elemental) {
-			continue
-		}
-		name := strings.ToLower(v.Name)
-		out := Zeros(arrays[name].DType, shape)
+	for _, p := range k.Outputs() {
+		name := strings.ToLower(p.Name)
+		out := Zeros(arrays[name].DType, arrays[name].Shape)
 		if err := read(ctx, bufs[name], out); err != nil {
 			return nil, err
 		}
 		res.Outputs[name] = out
 	}
 	return res, nil
+}
+
+// launchArgs returns the arguments of launch l in order: scalar values
+// converted to their kinds, buffers, sizes as 32-bit ints.
+func launchArgs(k *abi.Kernel, l *abi.Launch, scalars map[string]float64, sizes map[string]int, bufs map[string]*clhost.Buffer) ([]any, error) {
+	var args []any
+	for _, a := range l.Args {
+		switch a.Kind {
+		case abi.ParamArg:
+			p := k.Param(a.Name)
+			name := strings.ToLower(p.Name)
+			if p.Array {
+				args = append(args, bufs[name])
+				continue
+			}
+			v := scalars[name]
+			switch p.Kind {
+			case abi.Real4:
+				args = append(args, float32(v))
+			case abi.Real8:
+				args = append(args, v)
+			default:
+				args = append(args, int32(v))
+			}
+		case abi.SizeArg:
+			args = append(args, int32(sizes[a.Name]))
+		default:
+			return nil, fmt.Errorf("internal error: runner: launch argument kind %q is not supported", a.Kind)
+		}
+	}
+	return args, nil
+}
+
+func dims(s []int) string {
+	p := make([]string, len(s))
+	for i, n := range s {
+		p[i] = fmt.Sprint(n)
+	}
+	return strings.Join(p, "x")
 }
 
 func write(ctx *clhost.Context, b *clhost.Buffer, a *npy.Array) error {

@@ -8,11 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
-	"github.com/forocl/forocl/codegen"
-	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/npy"
-	"github.com/forocl/forocl/regions"
 )
 
 func TestMain(m *testing.M) {
@@ -28,21 +26,32 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// stencilKernel is the IR interface of
+// stencilKernel is the ABI of
 //
 //	subroutine shift_add(a, k, X, Y)   ! Y(2:n1-1,2:n2-1) = a*X(i,j) + X(i-1,j) + k
 //
-// with real(4) a, integer k, real(4) X intent(in) and Y intent(out).
-func stencilKernel() *ir.Kernel {
-	return &ir.Kernel{
-		Name: "shift_add",
-		Rank: 2,
-		Params: []*ir.Var{
-			{Name: "a", Kind: ir.Real4, Role: ir.Dummy, Intent: ir.In},
-			{Name: "k", Kind: ir.Int, Role: ir.Dummy, Intent: ir.In},
-			{Name: "X", Kind: ir.Real4, Rank: 2, Role: ir.Dummy, Intent: ir.In},
-			{Name: "Y", Kind: ir.Real4, Rank: 2, Role: ir.Dummy, Intent: ir.Out},
+// with real(4) a, integer k, real(4) X intent(in) and Y intent(out),
+// launched over n-2 positions per dimension from position 1.
+func stencilKernel() *abi.Kernel {
+	grid := []abi.Affine{abi.SizeMinus("n1", 0), abi.SizeMinus("n2", 0)}
+	return &abi.Kernel{
+		Name:  "shift_add",
+		Rank:  2,
+		Sizes: []abi.Size{{Name: "n1"}, {Name: "n2"}},
+		Params: []abi.Param{
+			{Name: "a", Kind: abi.Real4, Intent: abi.In},
+			{Name: "k", Kind: abi.Int, Intent: abi.In},
+			{Name: "X", Kind: abi.Real4, Intent: abi.In, Array: true, Shape: grid},
+			{Name: "Y", Kind: abi.Real4, Intent: abi.Out, Array: true, Shape: grid},
 		},
+		Launches: []*abi.Launch{{
+			Symbol: "shift_add",
+			Args: []abi.Arg{{Kind: abi.ParamArg, Name: "a"}, {Kind: abi.ParamArg, Name: "k"}, {Kind: abi.ParamArg, Name: "X"},
+				{Kind: abi.ParamArg, Name: "Y"}, {Kind: abi.SizeArg, Name: "n1"}, {Kind: abi.SizeArg, Name: "n2"}},
+			Global: []abi.Range{{Positions: abi.SizeMinus("n1", 2), Per: 1}, {Positions: abi.SizeMinus("n2", 2), Per: 1}},
+			Local:  []int{4, 4},
+			Origin: []int{1, 1},
+		}},
 	}
 }
 
@@ -57,37 +66,32 @@ void shift_add(const float a, const int k, __global const float* restrict X, __g
 }
 `
 
-func stencilUnit() (*codegen.Unit, *codegen.KernelABI) {
-	abi := &codegen.KernelABI{
-		Name:   "shift_add",
-		Symbol: "shift_add",
-		Rank:   2,
-		Args: []codegen.Arg{
-			{Name: "a", Kind: codegen.ScalarArg, Type: ir.Real4, Intent: ir.In},
-			{Name: "k", Kind: codegen.ScalarArg, Type: ir.Int, Intent: ir.In},
-			{Name: "X", Kind: codegen.ArrayArg, Type: ir.Real4, Intent: ir.In},
-			{Name: "Y", Kind: codegen.ArrayArg, Type: ir.Real4, Intent: ir.Out},
-			{Name: "n1", Kind: codegen.ExtentArg, Type: ir.Int, Dim: 0},
-			{Name: "n2", Kind: codegen.ExtentArg, Type: ir.Int, Dim: 1},
-		},
-		Local:  []int{4, 4},
-		Origin: regions.Shift{1, 1},
-		Shrink: regions.Shift{2, 2},
-	}
-	return &codegen.Unit{Source: stencilSource, Kernels: []*codegen.KernelABI{abi}}, abi
+func stencilUnit() (*abi.Unit, *abi.Kernel) {
+	k := stencilKernel()
+	return &abi.Unit{Source: stencilSource, Kernels: []*abi.Kernel{k}}, k
 }
 
 // elementalKernel is "pure elemental subroutine mul(x, y, z)" in real(8):
 // z = x*y.
-func elementalKernel() *ir.Kernel {
-	return &ir.Kernel{
+func elementalKernel() *abi.Kernel {
+	n := []abi.Affine{abi.SizeMinus("n", 0)}
+	return &abi.Kernel{
 		Name:      "mul",
 		Elemental: true,
-		Params: []*ir.Var{
-			{Name: "x", Kind: ir.Real8, Role: ir.Dummy, Intent: ir.In},
-			{Name: "y", Kind: ir.Real8, Role: ir.Dummy, Intent: ir.In},
-			{Name: "z", Kind: ir.Real8, Role: ir.Dummy, Intent: ir.Out},
+		Rank:      1,
+		Sizes:     []abi.Size{{Name: "n"}},
+		Params: []abi.Param{
+			{Name: "x", Kind: abi.Real8, Intent: abi.In, Array: true, Shape: n},
+			{Name: "y", Kind: abi.Real8, Intent: abi.In, Array: true, Shape: n},
+			{Name: "z", Kind: abi.Real8, Intent: abi.Out, Array: true, Shape: n},
 		},
+		Launches: []*abi.Launch{{
+			Symbol: "mul",
+			Args:   []abi.Arg{{Kind: abi.ParamArg, Name: "x"}, {Kind: abi.ParamArg, Name: "y"}, {Kind: abi.ParamArg, Name: "z"}, {Kind: abi.SizeArg, Name: "n"}},
+			Global: []abi.Range{{Positions: abi.SizeMinus("n", 0), Per: 1}},
+			Local:  []int{8},
+			Origin: []int{0},
+		}},
 	}
 }
 
@@ -101,21 +105,9 @@ void mul(__global const double* restrict x, __global const double* restrict y, _
 }
 `
 
-func elementalUnit() (*codegen.Unit, *codegen.KernelABI) {
-	abi := &codegen.KernelABI{
-		Name:      "mul",
-		Symbol:    "mul",
-		Elemental: true,
-		Rank:      1,
-		Args: []codegen.Arg{
-			{Name: "x", Kind: codegen.ArrayArg, Type: ir.Real8, Intent: ir.In},
-			{Name: "y", Kind: codegen.ArrayArg, Type: ir.Real8, Intent: ir.In},
-			{Name: "z", Kind: codegen.ArrayArg, Type: ir.Real8, Intent: ir.Out},
-			{Name: "n", Kind: codegen.ExtentArg, Type: ir.Int},
-		},
-		Local: []int{8},
-	}
-	return &codegen.Unit{Source: elementalSource, Kernels: []*codegen.KernelABI{abi}, FP64: true}, abi
+func elementalUnit() (*abi.Unit, *abi.Kernel) {
+	k := elementalKernel()
+	return &abi.Unit{Source: elementalSource, Kernels: []*abi.Kernel{k}, FP64: true}, k
 }
 
 func f32(shape []int, f func(i int) float32) *npy.Array {
@@ -170,9 +162,9 @@ func TestPrepareErrors(t *testing.T) {
 }
 
 func TestPrepareNoArray(t *testing.T) {
-	k := &ir.Kernel{Name: "fill", Rank: 1, Params: []*ir.Var{
-		{Name: "c", Kind: ir.Real4, Intent: ir.In},
-		{Name: "oA", Kind: ir.Real4, Rank: 1, Intent: ir.Out},
+	k := &abi.Kernel{Name: "fill", Rank: 1, Sizes: []abi.Size{{Name: "n1"}}, Params: []abi.Param{
+		{Name: "c", Kind: abi.Real4, Intent: abi.In},
+		{Name: "oA", Kind: abi.Real4, Intent: abi.Out, Array: true, Shape: []abi.Affine{abi.SizeMinus("n1", 0)}},
 	}}
 	_, _, err := Prepare(&Job{Kernel: k, Scalars: map[string]float64{"c": 1}})
 	if err == nil || err.Error() != `kernel "fill": no array given, so the grid shape is unknown` {
@@ -182,12 +174,12 @@ func TestPrepareNoArray(t *testing.T) {
 
 func TestPrepareFillsOutputs(t *testing.T) {
 	x := f32([]int{7, 5}, func(i int) float32 { return 1 })
-	arrays, shape, err := Prepare(&Job{Kernel: stencilKernel(), Scalars: map[string]float64{"a": 1, "k": 0}, Arrays: map[string]*npy.Array{"x": x}})
+	arrays, sizes, err := Prepare(&Job{Kernel: stencilKernel(), Scalars: map[string]float64{"a": 1, "k": 0}, Arrays: map[string]*npy.Array{"x": x}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(shape) != 2 || shape[0] != 7 || shape[1] != 5 {
-		t.Errorf("shape = %v, want [7 5]", shape)
+	if len(sizes) != 2 || sizes["n1"] != 7 || sizes["n2"] != 5 {
+		t.Errorf("sizes = %v, want n1=7 n2=5", sizes)
 	}
 	if arrays["x"] != x {
 		t.Error("input array was copied or replaced")
@@ -204,12 +196,12 @@ func TestPrepareFillsOutputs(t *testing.T) {
 	// An elemental kernel takes arrays of any rank; all share the shape.
 	ek := elementalKernel()
 	x3 := Zeros(npy.Float64, []int{2, 3, 4})
-	arrays, shape, err = Prepare(&Job{Kernel: ek, Arrays: map[string]*npy.Array{"x": x3, "y": x3}})
+	arrays, sizes, err = Prepare(&Job{Kernel: ek, Arrays: map[string]*npy.Array{"x": x3, "y": x3}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(shape) != 3 || arrays["z"].Len() != 24 {
-		t.Errorf("elemental: shape %v, z has %d elements", shape, arrays["z"].Len())
+	if sizes["n"] != 24 || abi.ShapeString(arrays["z"].Shape) != "(2, 3, 4)" {
+		t.Errorf("elemental: sizes %v, z has shape %v", sizes, arrays["z"].Shape)
 	}
 }
 
@@ -253,7 +245,7 @@ func TestConvert(t *testing.T) {
 }
 
 func TestKindDType(t *testing.T) {
-	for k, want := range map[ir.Kind]npy.DType{ir.Real4: npy.Float32, ir.Real8: npy.Float64, ir.Int: npy.Int32, ir.Logical: npy.Int32} {
+	for k, want := range map[abi.Kind]npy.DType{abi.Real4: npy.Float32, abi.Real8: npy.Float64, abi.Int: npy.Int32, abi.Logical: npy.Int32} {
 		if got := KindDType(k); got != want {
 			t.Errorf("KindDType(%v) = %v, want %v", k, got, want)
 		}
@@ -289,11 +281,11 @@ func testContext(t *testing.T) *clhost.Context {
 
 func TestRunStencil(t *testing.T) {
 	ctx := testContext(t)
-	unit, abi := stencilUnit()
+	unit, k := stencilUnit()
 	const n1, n2 = 7, 5 // not multiples of the 4x4 work-group
 	x := f32([]int{n1, n2}, func(i int) float32 { return float32(i%11) + 0.5 })
 	y0 := f32([]int{n1, n2}, func(i int) float32 { return -float32(i) - 100 })
-	job := Job{Unit: unit, ABI: abi, Kernel: stencilKernel(),
+	job := Job{Unit: unit, Kernel: k,
 		Scalars: map[string]float64{"a": 2, "k": 3},
 		Arrays:  map[string]*npy.Array{"x": x, "y": y0}}
 	res, err := Run(ctx, job)
@@ -345,9 +337,9 @@ func TestRunStencil(t *testing.T) {
 
 func TestRunRepeat(t *testing.T) {
 	ctx := testContext(t)
-	unit, abi := stencilUnit()
+	unit, k := stencilUnit()
 	x := f32([]int{9, 6}, func(i int) float32 { return float32(i) })
-	res, err := Run(ctx, Job{Unit: unit, ABI: abi, Kernel: stencilKernel(),
+	res, err := Run(ctx, Job{Unit: unit, Kernel: k,
 		Scalars: map[string]float64{"a": 1, "k": 0}, Arrays: map[string]*npy.Array{"x": x}, Repeat: 5})
 	if err != nil {
 		t.Fatal(err)
@@ -371,7 +363,7 @@ func TestRunElemental(t *testing.T) {
 	if !ctx.Device().FP64 {
 		t.Skip("device has no fp64")
 	}
-	unit, abi := elementalUnit()
+	unit, k := elementalUnit()
 	shape := []int{3, 5, 2} // 30 elements: 4 work-groups of 8, the last one partly masked
 	x := Zeros(npy.Float64, shape)
 	y := Zeros(npy.Float64, shape)
@@ -379,7 +371,7 @@ func TestRunElemental(t *testing.T) {
 		x.F64[i] = 1 + float64(i)/7
 		y.F64[i] = 3 - float64(i)/13
 	}
-	res, err := Run(ctx, Job{Unit: unit, ABI: abi, Kernel: elementalKernel(), Arrays: map[string]*npy.Array{"x": x, "y": y}})
+	res, err := Run(ctx, Job{Unit: unit, Kernel: k, Arrays: map[string]*npy.Array{"x": x, "y": y}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -400,22 +392,22 @@ func TestRunChecksBeforeBuilding(t *testing.T) {
 	scalars := map[string]float64{"a": 1, "k": 0}
 	tests := []struct {
 		name   string
-		change func(u *codegen.Unit, abi *codegen.KernelABI, j *Job)
+		change func(u *abi.Unit, k *abi.Kernel, j *Job)
 		want   string
 	}{
-		{"grid smaller than the halo", func(u *codegen.Unit, abi *codegen.KernelABI, j *Job) {
+		{"grid smaller than the halo", func(u *abi.Unit, k *abi.Kernel, j *Job) {
 			j.Arrays = map[string]*npy.Array{"x": f32([]int{2, 5}, func(int) float32 { return 1 })}
 		}, `kernel "shift_add": grid extent 2 in dimension 1 leaves no interior (the halos take 2)`},
-		{"local memory", func(u *codegen.Unit, abi *codegen.KernelABI, j *Job) {
-			abi.LocalBytes = 1 << 40
+		{"local memory", func(u *abi.Unit, k *abi.Kernel, j *Job) {
+			k.Launches[0].LocalBytes = 1 << 40
 		}, `kernel "shift_add" needs 1024.0 GiB of local memory per work-group (tile 4x4)`},
-		{"work-group too large", func(u *codegen.Unit, abi *codegen.KernelABI, j *Job) {
-			abi.Local = []int{1024, 1024}
+		{"work-group too large", func(u *abi.Unit, k *abi.Kernel, j *Job) {
+			k.Launches[0].Local = []int{1024, 1024}
 		}, `kernel "shift_add": work-group 1024x1024 has 1048576 work-items`},
-		{"source does not compile", func(u *codegen.Unit, abi *codegen.KernelABI, j *Job) {
+		{"source does not compile", func(u *abi.Unit, k *abi.Kernel, j *Job) {
 			u.Source = "__kernel void shift_add(__global float* x) { x[0] = undefined_name; }"
 		}, "OpenCL program build failed"},
-		{"canceled", func(u *codegen.Unit, abi *codegen.KernelABI, j *Job) {
+		{"canceled", func(u *abi.Unit, k *abi.Kernel, j *Job) {
 			c := make(chan struct{})
 			close(c)
 			j.Cancel = c
@@ -423,9 +415,9 @@ func TestRunChecksBeforeBuilding(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			unit, abi := stencilUnit()
-			j := Job{Unit: unit, ABI: abi, Kernel: stencilKernel(), Scalars: scalars, Arrays: map[string]*npy.Array{"x": x}}
-			tc.change(unit, abi, &j)
+			unit, k := stencilUnit()
+			j := Job{Unit: unit, Kernel: k, Scalars: scalars, Arrays: map[string]*npy.Array{"x": x}}
+			tc.change(unit, k, &j)
 			_, err := Run(ctx, j)
 			if err == nil {
 				t.Fatalf("Run succeeded, want %q", tc.want)

@@ -179,6 +179,9 @@ func (c *checker) lowerKernel(k kernelRef) *ir.Kernel {
 	}
 	l.scalar = k.elemental
 	kern := &ir.Kernel{Name: p.sub.Name.Orig, File: p.file, Pos: p.sub.Pos, Elemental: k.elemental}
+	if p.host != nil {
+		kern.Module = p.host.name
+	}
 	l.kernel = kern
 	if p.sub.Impure {
 		c.diags.Errorf(p.sub.Pos, "kernel %q is impure", p.sub.Name.Orig).

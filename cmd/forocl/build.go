@@ -2,16 +2,18 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/codegen"
-	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/driver"
 	"github.com/forocl/forocl/internal/fsutil"
+	"github.com/forocl/forocl/regions"
 )
 
 func init() { register(newBuildCmd) }
@@ -33,10 +35,18 @@ func (g *genFlags) add(c *cobra.Command) {
 	c.Flags().BoolVar(&g.contract, "fp-contract", false, "let the OpenCL compiler fuse multiply-adds (faster, differs from serial runs in the last bits)")
 }
 
-// options turns the flags into codegen options for a device of type
-// deviceType ("" when unknown, as in build, where --target may say).
-func (g *genFlags) options(deviceType string) (codegen.Options, error) {
-	var o codegen.Options
+// genOpts are what the code generation flags ask for.
+type genOpts struct {
+	target regions.Target
+	sched  regions.Options
+	code   codegen.Options
+}
+
+// options turns the flags into the schedule's target and options and the
+// codegen options, for a device of type deviceType ("" when unknown, as in
+// build, where --target may say).
+func (g *genFlags) options(deviceType string) (*genOpts, error) {
+	o := &genOpts{code: codegen.Options{Version: driver.Version, Contract: g.contract}}
 	switch strings.ToLower(g.target) {
 	case "":
 	case "gpu", "cpu":
@@ -44,35 +54,35 @@ func (g *genFlags) options(deviceType string) (codegen.Options, error) {
 			deviceType = strings.ToUpper(g.target)
 		}
 	default:
-		return o, usageErr("--target %q: want gpu or cpu", g.target)
+		return nil, usageErr("--target %q: want gpu or cpu", g.target)
 	}
+	o.target.Type = deviceType
 	if g.strategy == "auto" {
-		o = codegen.Tuned(deviceType)
+		o.sched = regions.Tuned()
 	} else {
-		s, err := codegen.ParseStrategy(g.strategy)
+		s, err := regions.ParseStrategy(g.strategy)
 		if err != nil {
-			return o, usageErr("%v", err)
+			return nil, usageErr("%v", err)
 		}
-		o.Strategy = s
+		o.sched.Strategy = s
 	}
 	if g.tile != "" {
-		t, err := codegen.ParseTile(g.tile)
+		t, err := regions.ParseTile(g.tile)
 		if err != nil {
-			return o, usageErr("%v", err)
+			return nil, usageErr("%v", err)
 		}
-		o.Tile = t
+		o.sched.Tile = t
 	}
 	if g.coarsen != "" {
-		c, err := codegen.ParseCoarsen(g.coarsen)
+		c, err := regions.ParseCoarsen(g.coarsen)
 		if err != nil {
-			return o, usageErr("%v", err)
+			return nil, usageErr("%v", err)
 		}
-		if o.Strategy != codegen.Direct {
-			return o, usageErr("--coarsen applies to --strategy direct only")
+		if o.sched.Strategy != regions.Direct {
+			return nil, usageErr("--coarsen applies to --strategy direct only")
 		}
-		o.Coarsen = c
+		o.sched.Coarsen = c
 	}
-	o.Version, o.Contract = driver.Version, g.contract
 	return o, nil
 }
 
@@ -80,31 +90,27 @@ func (g *genFlags) options(deviceType string) (codegen.Options, error) {
 type generated struct {
 	file string // source file
 	name string // output base name, e.g. wave.cl
-	unit *codegen.Unit
+	unit *abi.Unit
 }
 
 // generate produces one OpenCL unit per source file that holds kernels.
-func generate(c *cobra.Command, res *driver.Result, opts codegen.Options, werror bool) ([]generated, error) {
+func generate(res *driver.Result, opts codegen.Options) []generated {
 	var out []generated
-	var diags diag.List
 	files, byFile := res.KernelsByFile()
 	for _, f := range files {
-		u, d := codegen.OpenCL(res.Program, res.Plan, byFile[f], filepath.Base(f), opts)
-		diags.Append(d)
 		stem := strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))
-		out = append(out, generated{file: f, name: stem + ".cl", unit: u})
+		u := res.Generate(byFile[f], filepath.Base(f), opts)
+		u.OpenCL = stem + ".cl"
+		out = append(out, generated{file: f, name: u.OpenCL, unit: u})
 	}
-	diag.Render(c.ErrOrStderr(), diags, res.Sources, 0)
-	if diags.HasErrors() || (werror && diags.Count(diag.Warning) > 0) {
-		return nil, failed
-	}
-	return out, nil
+	return out
 }
 
 func newBuildCmd() *cobra.Command {
 	var ff frontFlags
 	var gf genFlags
 	var outDir, goPkg string
+	var writeABI bool
 	c := &cobra.Command{
 		Use:   "build FILE.f90... -o DIR",
 		Short: "Translate kernels to OpenCL C (one .cl per source file)",
@@ -117,14 +123,11 @@ func newBuildCmd() *cobra.Command {
 			if outDir == "" {
 				return usageErr("build needs an output directory: -o DIR")
 			}
-			res, err := ff.compile(c, args)
+			res, err := ff.compile(c, args, opts)
 			if err != nil {
 				return err
 			}
-			gens, err := generate(c, res, opts, ff.werror)
-			if err != nil {
-				return err
-			}
+			gens := generate(res, opts.code)
 			if len(gens) == 0 {
 				fmt.Fprintln(c.ErrOrStderr(), "forocl: no kernels found; nothing written")
 				return nil
@@ -132,23 +135,38 @@ func newBuildCmd() *cobra.Command {
 			if err := os.MkdirAll(outDir, 0o755); err != nil {
 				return fmt.Errorf("cannot create output directory: %v", err)
 			}
-			for _, g := range gens {
-				path := filepath.Join(outDir, g.name)
-				if err := fsutil.WriteFile(path, []byte(g.unit.Source), 0o644); err != nil {
+			// Every file or none.
+			var files []fsutil.File
+			add := func(name string, data []byte) {
+				files = append(files, fsutil.File{Path: filepath.Join(outDir, name), Perm: 0o644, Write: func(w io.Writer) error {
+					_, err := w.Write(data)
 					return err
-				}
-				if g.unit.FP64 {
-					fmt.Fprintf(c.ErrOrStderr(), "forocl: note: %s uses real(8): it runs only on devices with cl_khr_fp64\n", path)
+				}})
+			}
+			for _, g := range gens {
+				stem := strings.TrimSuffix(g.name, ".cl")
+				add(g.name, []byte(g.unit.Source))
+				if writeABI {
+					data, err := abi.Marshal(g.unit)
+					if err != nil {
+						return err
+					}
+					add(stem+".abi.json", data)
 				}
 				if goPkg != "" {
 					src, err := codegen.GoHarness(g.unit, g.name, goPkg)
 					if err != nil {
 						return err
 					}
-					gp := filepath.Join(outDir, strings.TrimSuffix(g.name, ".cl")+"_cl.go")
-					if err := fsutil.WriteFile(gp, src, 0o644); err != nil {
-						return err
-					}
+					add(stem+"_cl.go", src)
+				}
+			}
+			if err := fsutil.WriteFiles(files, fsutil.Options{}); err != nil {
+				return err
+			}
+			for _, g := range gens {
+				if g.unit.FP64 {
+					fmt.Fprintf(c.ErrOrStderr(), "forocl: note: %s uses real(8): it runs only on devices with cl_khr_fp64\n", filepath.Join(outDir, g.name))
 				}
 			}
 			return nil
@@ -158,5 +176,6 @@ func newBuildCmd() *cobra.Command {
 	gf.add(c)
 	c.Flags().StringVarP(&outDir, "output", "o", "", "write generated files into `DIR` (created if missing)")
 	c.Flags().StringVar(&goPkg, "go-package", "", "also write a Go host harness per file in package `NAME`")
+	c.Flags().BoolVar(&writeABI, "abi", false, "also write FILE.abi.json per file: how to launch its kernels, for hosts in other languages")
 	return c
 }

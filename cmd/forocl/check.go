@@ -12,7 +12,7 @@ func newCheckCmd() *cobra.Command {
 		Long:  "check parses the files, finds every kernel (!$OFP PURE, KERNEL :: name, or pure elemental subroutines)\nand checks it and everything it calls. It prints nothing and exits 0 when all is well,\nprints diagnostics and exits 1 otherwise.",
 		Args:  atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			_, err := ff.compile(c, args)
+			_, err := ff.compile(c, args, nil)
 			return err
 		},
 	}

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/forocl/forocl/abi"
 )
 
 // Paths of the repository's inputs, relative to this package.
@@ -208,8 +210,13 @@ func TestDumpRegions(t *testing.T) {
 		t.Errorf("second dump differs:\n%s\nvs\n%s", again, out)
 	}
 
+	// The plan printed is the one the .cl uses, coarsening included.
+	code, out, _ = cli(t, "dump", "--stage=regions", "--strategy", "direct", "--coarsen", "2x4", "-I", regionsDir, filepath.Join(kernelsDir, "jacobi5.f90"))
+	if code != 0 || !strings.Contains(out, "schedule: direct strategy, work-group 32x8, 2x4 grid positions per work-item") {
+		t.Errorf("coarsened plan: exit %d:\n%s", code, out)
+	}
 	code, out, _ = cli(t, "dump", "--stage=regions", filepath.Join(kernelsDir, "saxpy_elemental.f90"))
-	if code != 0 || out != "kernel axpby: elemental, one work-item per element\n" {
+	if code != 0 || out != "kernel axpby: elemental, one work-item per element, work-group 256\n" {
 		t.Errorf("elemental plan: exit %d, %q", code, out)
 	}
 }
@@ -230,4 +237,47 @@ func keys(m map[string][]byte) []string {
 		ks = append(ks, k)
 	}
 	return ks
+}
+
+// TestBuildABI: --abi writes FILE.abi.json beside each .cl; it names the
+// .cl, reads back, and describes the kernels of that file with the
+// schedule the flags asked for.
+func TestBuildABI(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := cli(t, "build", "--abi", "--strategy", "direct", "--coarsen", "2", "-I", regionsDir, "-o", dir,
+		filepath.Join(kernelsDir, "jacobi5.f90"), filepath.Join(kernelsDir, "saxpy_elemental.f90"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, c := range []struct {
+		stem    string
+		kernels []string
+		per     int
+	}{{"jacobi5", []string{"jacobi5_step", "residual5"}, 2}, {"saxpy_elemental", []string{"axpby"}, 1}} {
+		b, err := os.ReadFile(filepath.Join(dir, c.stem+".abi.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := abi.Unmarshal(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u.OpenCL != c.stem+".cl" {
+			t.Errorf("%s: names OpenCL file %q", c.stem, u.OpenCL)
+		}
+		if _, err := os.Stat(filepath.Join(dir, u.OpenCL)); err != nil {
+			t.Errorf("%s: %v", c.stem, err)
+		}
+		var names []string
+		for _, k := range u.Kernels {
+			names = append(names, k.Name)
+			l := k.Launches[0]
+			if got := l.Global[len(l.Global)-1].Per; got != c.per || l.Strategy != "direct" {
+				t.Errorf("%s: last dimension %d positions per work-item, strategy %s; want %d, direct", k.Name, got, l.Strategy, c.per)
+			}
+		}
+		if strings.Join(names, " ") != strings.Join(c.kernels, " ") {
+			t.Errorf("%s: kernels %v, want %v", c.stem, names, c.kernels)
+		}
+	}
 }

@@ -45,7 +45,7 @@ func newDumpCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			res, err := ff.compile(c, args)
+			res, err := ff.compile(c, args, opts)
 			if err != nil {
 				return err
 			}
@@ -55,11 +55,7 @@ func newDumpCmd() *cobra.Command {
 			case "regions":
 				regions.Fprint(w, res.Plan)
 			case "cl":
-				gens, err := generate(c, res, opts, ff.werror)
-				if err != nil {
-					return err
-				}
-				for _, g := range gens {
+				for _, g := range generate(res, opts.code) {
 					w.Write([]byte(g.unit.Source))
 				}
 			}

@@ -107,13 +107,29 @@ func (f *frontFlags) add(c *cobra.Command) {
 	c.Flags().BoolVar(&f.werror, "werror", false, "treat warnings as errors")
 }
 
-// compile runs the front end and prints its diagnostics to stderr. It
-// returns nil and failed when there were errors.
-func (f *frontFlags) compile(c *cobra.Command, paths []string) (*driver.Result, error) {
-	res := driver.Compile(paths, driver.Options{IncludeDirs: f.include})
+// compile runs the front end and, when opts is not nil, the schedule, and
+// prints their diagnostics to stderr. It returns nil and failed when there
+// were errors (or warnings under --werror).
+func (f *frontFlags) compile(c *cobra.Command, paths []string, opts *genOpts) (*driver.Result, error) {
+	res := driver.Front(paths, driver.Options{IncludeDirs: f.include})
 	diag.Render(c.ErrOrStderr(), res.Diags, res.Sources, 0)
 	if res.Diags.HasErrors() || (f.werror && res.Diags.Count(diag.Warning) > 0) || res.Program == nil {
 		return nil, failed
 	}
+	if opts != nil {
+		if err := f.schedule(c, res, opts); err != nil {
+			return nil, err
+		}
+	}
 	return res, nil
+}
+
+// schedule runs the schedule step and prints its diagnostics.
+func (f *frontFlags) schedule(c *cobra.Command, res *driver.Result, opts *genOpts) error {
+	diags := res.Schedule(opts.target, opts.sched)
+	diag.Render(c.ErrOrStderr(), diags, res.Sources, 0)
+	if diags.HasErrors() || (f.werror && diags.Count(diag.Warning) > 0) {
+		return failed
+	}
+	return nil
 }

@@ -14,9 +14,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
 	"github.com/forocl/forocl/codegen"
-	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/runner"
@@ -168,19 +168,16 @@ func parseScalar(s string) (float64, bool) {
 	return v, true
 }
 
-// dummies splits a kernel's dummies into scalars and arrays.
-func dummies(k *ir.Kernel) (scalars, arrays map[string]*ir.Var, scalarNames, arrayNames []string) {
-	scalars, arrays = map[string]*ir.Var{}, map[string]*ir.Var{}
-	for _, v := range k.Params {
-		if v.Rank > 0 || k.Elemental {
-			arrays[strings.ToLower(v.Name)] = v
-			arrayNames = append(arrayNames, v.Name)
-		} else {
-			scalars[strings.ToLower(v.Name)] = v
-			scalarNames = append(scalarNames, v.Name)
-		}
+// dummies splits a kernel's parameters into scalars and arrays.
+func dummies(k *abi.Kernel) (scalars, arrays map[string]*abi.Param, scalarNames, arrayNames []string) {
+	scalars, arrays = map[string]*abi.Param{}, map[string]*abi.Param{}
+	for _, v := range k.Arrays() {
+		arrays[strings.ToLower(v.Name)] = v
 	}
-	return
+	for _, v := range k.Scalars() {
+		scalars[strings.ToLower(v.Name)] = v
+	}
+	return scalars, arrays, abi.Names(k.Scalars()), abi.Names(k.Arrays())
 }
 
 func nameList(names []string) string {
@@ -193,7 +190,7 @@ func nameList(names []string) string {
 // output is one --out file.
 type output struct {
 	name string // lower-case dummy name
-	v    *ir.Var
+	v    *abi.Param
 	path string
 }
 
@@ -234,14 +231,15 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	}
 
 	// Front end and the kernel's interface.
-	res, err := ff.compile(c, args)
+	res, err := ff.compile(c, args, nil)
 	if err != nil {
 		return err
 	}
-	k, err := res.Kernel(rf.kernel)
+	irk, err := res.Kernel(rf.kernel)
 	if err != nil {
 		return runErr(err)
 	}
+	k := codegen.Interface(irk)
 	scalarVars, arrayVars, scalarNames, arrayNames := dummies(k)
 	for _, s := range sets {
 		v := scalarVars[s.name]
@@ -254,11 +252,11 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			}
 			return runErrf("%s: kernel %q has no scalar dummy %q; its scalars: %s", s.flag, k.Name, s.orig, nameList(scalarNames))
 		}
-		if v.Kind == ir.Int && values[s.name] != float64(int32(values[s.name])) {
+		if v.Kind == abi.Int && values[s.name] != float64(int32(values[s.name])) {
 			return runErrf("%s: scalar %q is an integer; give a whole number", s.flag, v.Name)
 		}
 	}
-	arrayDummy := func(b binding) (*ir.Var, error) {
+	arrayDummy := func(b binding) (*abi.Param, error) {
 		v := arrayVars[b.name]
 		if v == nil {
 			if s := scalarVars[b.name]; s != nil {
@@ -274,18 +272,14 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		if err != nil {
 			return err
 		}
-		if v.Intent == ir.In {
-			return runErrf("%s: array %q is intent(in); only outputs can be saved (outputs of %q: %s)", o.flag, v.Name, k.Name, nameList(outputNames(k)))
+		if !v.Output() {
+			return runErrf("%s: array %q is intent(in); only outputs can be saved (outputs of %q: %s)", o.flag, v.Name, k.Name, nameList(abi.Names(k.Outputs())))
 		}
 		outputs = append(outputs, output{name: o.name, v: v, path: o.value})
 	}
-	rank := k.Rank
-	if k.Elemental {
-		rank = 1
-	}
-	if opts, _ := gf.options(""); len(opts.Tile) > 0 {
-		if len(opts.Tile) != rank {
-			return runErrf("--tile %s is %d-D but kernel %q is %d-D", gf.tile, len(opts.Tile), k.Name, rank)
+	if opts, _ := gf.options(""); len(opts.sched.Tile) > 0 {
+		if len(opts.sched.Tile) != k.Rank {
+			return runErrf("--tile %s is %d-D but kernel %q is %d-D", gf.tile, len(opts.sched.Tile), k.Name, k.Rank)
 		}
 	}
 
@@ -316,7 +310,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		}
 		for i, v := range k.Params {
 			name := strings.ToLower(v.Name)
-			if (v.Rank > 0 || k.Elemental) && v.Intent == ir.In && arrays[name] == nil {
+			if v.Array && v.Intent == abi.In && arrays[name] == nil {
 				arrays[name] = runner.Random(runner.KindDType(v.Kind), shape, int64(i+1))
 			}
 		}
@@ -342,12 +336,11 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if err != nil {
 		return err
 	}
-	unit, diags := codegen.OpenCL(res.Program, res.Plan, []*ir.Kernel{k}, filepath.Base(k.File), opts)
-	diag.Render(stderr, diags, res.Sources, 0)
-	if diags.HasErrors() || (ff.werror && diags.Count(diag.Warning) > 0) {
-		return failed
+	if err := ff.schedule(c, res, opts); err != nil {
+		return err
 	}
-	job.Unit, job.ABI = unit, unit.Kernels[0]
+	unit := res.Generate([]*ir.Kernel{irk}, filepath.Base(irk.File), opts.code)
+	job.Unit, job.Kernel = unit, unit.Kernels[0]
 	ctx, err := clhost.NewContext(dev)
 	if err != nil {
 		return runErr(err)
@@ -368,7 +361,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		if r.Cached {
 			cached = " (program from cache)"
 		}
-		fmt.Fprintf(stderr, "forocl: grid %s, %s strategy, global %s, work-group %s%s\n", dims(r.Shape), opts.Strategy, dims(r.Global), dims(r.Local), cached)
+		fmt.Fprintf(stderr, "forocl: grid %s, %s strategy, global %s, work-group %s%s\n", dims(r.Shape), res.Plan.Strategy, dims(r.Global), dims(r.Local), cached)
 		if log := strings.TrimSpace(r.BuildLog); log != "" {
 			fmt.Fprintf(stderr, "forocl: build log:\n%s\n", log)
 		}
@@ -382,7 +375,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		}
 	}
 	if len(outputs) == 0 && rf.repeat == 0 {
-		fmt.Fprintf(stderr, "forocl: note: no --out given; %s computed but not saved\n", nameList(outputNames(k)))
+		fmt.Fprintf(stderr, "forocl: note: no --out given; %s computed but not saved\n", nameList(abi.Names(k.Outputs())))
 	}
 	if rf.repeat > 0 {
 		ms := r.Median.Seconds() * 1e3
@@ -402,17 +395,6 @@ func dims(s []int) string {
 		p[i] = strconv.Itoa(n)
 	}
 	return strings.Join(p, "x")
-}
-
-// outputNames lists the kernel's intent(out) array dummies.
-func outputNames(k *ir.Kernel) []string {
-	var out []string
-	for _, v := range k.Params {
-		if (v.Rank > 0 || k.Elemental) && v.Intent != ir.In {
-			out = append(out, v.Name)
-		}
-	}
-	return out
 }
 
 // checkOutputPaths makes sure every --out file can be created before

@@ -16,11 +16,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
 	"github.com/forocl/forocl/internal/oracle"
-	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/runner"
 )
@@ -65,26 +65,6 @@ func frontEnd(t *testing.T, file string) *driver.Result {
 		t.Fatalf("%s does not compile:\n%s", file, res.Diags.String(res.Sources))
 	}
 	return res
-}
-
-// moduleOf returns the module of file that contains the subprogram named
-// kernel ("" when the kernel is not in a module).
-func moduleOf(res *driver.Result, file, kernel string) string {
-	for _, f := range res.Files {
-		if f.Name != file {
-			continue
-		}
-		for _, u := range f.Units {
-			if m, ok := u.(*ast.Module); ok {
-				for _, s := range m.Contains {
-					if strings.EqualFold(s.Name.Name, kernel) {
-						return m.Name.Name
-					}
-				}
-			}
-		}
-	}
-	return ""
 }
 
 // randomArray fills an array of the dtype with values in [0.5, 1.5].
@@ -298,30 +278,29 @@ func TestRunMatchesSerial(t *testing.T) {
 			t.Parallel()
 			file := filepath.Join(kernelsDir, tc.file)
 			res := frontEnd(t, file)
-			k, err := res.Kernel(tc.kernel)
+			irk, err := res.Kernel(tc.kernel)
 			if err != nil {
 				t.Fatal(err)
 			}
+			k := codegen.Interface(irk)
 			dir := t.TempDir()
 			oracleDir := t.TempDir()
 
 			// Inputs: every intent(in) array, and the kept output.
 			rng := rand.New(rand.NewPCG(uint64(ci), 7))
 			args := []string{"run", file, "-I", regionsDir, "--kernel", tc.kernel, "--device", testDevice()}
-			for _, v := range k.Params {
-				if v.Rank == 0 && !k.Elemental {
-					args = append(args, "--set", fmt.Sprintf("%s=%g", v.Name, tc.set[strings.ToLower(v.Name)]))
-				}
+			for _, v := range k.Scalars() {
+				args = append(args, "--set", fmt.Sprintf("%s=%g", v.Name, tc.set[strings.ToLower(v.Name)]))
 			}
 			serialIn := map[string]*npy.Array{}
 			var notes []string
 			for i, v := range k.Params {
-				if v.Rank == 0 && !k.Elemental {
+				if !v.Array {
 					continue
 				}
 				lower := strings.ToLower(v.Name)
 				dt := runner.KindDType(v.Kind)
-				if v.Intent != ir.In && !strings.EqualFold(v.Name, tc.keep) {
+				if v.Output() && !strings.EqualFold(v.Name, tc.keep) {
 					serialIn[lower] = runner.Zeros(dt, tc.shape)
 					continue
 				}
@@ -344,7 +323,7 @@ func TestRunMatchesSerial(t *testing.T) {
 			}
 			serialc := make(chan serial, 1)
 			go func() {
-				exe, err := oracle.Build(k, moduleOf(res, file, tc.kernel), []string{filepath.Join(regionsDir, "forocl_regions.f90"), file}, oracleDir)
+				exe, err := oracle.Build(k, []string{filepath.Join(regionsDir, "forocl_regions.f90"), file}, oracleDir)
 				if err != nil {
 					serialc <- serial{err: err}
 					return
@@ -375,7 +354,7 @@ func TestRunMatchesSerial(t *testing.T) {
 					t.Fatal(err)
 				}
 				sargs := append(append([]string(nil), args...), "--strategy", strategy)
-				for _, name := range outputNames(k) {
+				for _, name := range abi.Names(k.Outputs()) {
 					sargs = append(sargs, "--out", name+"="+filepath.Join(out, name+".npy"))
 				}
 				code, stdout, stderr := cli(t, sargs...)
@@ -387,13 +366,13 @@ func TestRunMatchesSerial(t *testing.T) {
 					t.Errorf("%s: stdout %q, stderr %q; want only the notes %q", strategy, stdout, stderr, notes)
 				}
 				tol := 1e-5
-				if k.Params[len(k.Params)-1].Kind == ir.Real8 {
+				if k.Params[len(k.Params)-1].Kind == abi.Real8 {
 					tol = 1e-12
 				}
 				if !getWant() {
 					return
 				}
-				for _, name := range outputNames(k) {
+				for _, name := range abi.Names(k.Outputs()) {
 					got := readNpy(t, filepath.Join(out, name+".npy"))
 					compareArrays(t, fmt.Sprintf("%s %s", tc.kernel, strategy), name, got, want[strings.ToLower(name)], tol)
 					if strings.EqualFold(name, tc.keep) {
@@ -796,7 +775,7 @@ func TestWriteOutputsAllOrNothing(t *testing.T) {
 	r := &runner.Result{Outputs: map[string]*npy.Array{"a": a, "b": a}}
 	sig := &interrupts{cancel: make(chan struct{}), staged: map[string]bool{}}
 	outs := func(pa, pb string) []output {
-		return []output{{name: "a", v: &ir.Var{Name: "a"}, path: pa}, {name: "b", v: &ir.Var{Name: "b"}, path: pb}}
+		return []output{{name: "a", v: &abi.Param{Name: "a"}, path: pa}, {name: "b", v: &abi.Param{Name: "b"}, path: pb}}
 	}
 
 	// The second output's folder is missing: the first is never renamed.

@@ -24,12 +24,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
 	"github.com/forocl/forocl/internal/benchreport"
 	"github.com/forocl/forocl/internal/fsutil"
 	"github.com/forocl/forocl/npy"
+	"github.com/forocl/forocl/regions"
 )
 
 // benchOptions configure a benchmark run.
@@ -152,32 +154,34 @@ func runBench(o benchOptions, dev clhost.Device, stdout, stderr io.Writer) error
 	tm := &timer{ctx: ctx, quick: o.quick}
 	fmt.Fprintf(stdout, "device: %s (%s), driver %s, %s\n", dev.Name, dev.Platform, dev.DriverVersion, dev.Version)
 
-	res := driver.Compile([]string{filepath.Join(o.fortran, "wave.f90")}, driver.Options{IncludeDirs: []string{o.regions}})
+	res := driver.Front([]string{filepath.Join(o.fortran, "wave.f90")}, driver.Options{IncludeDirs: []string{o.regions}})
 	if res.Diags.HasErrors() {
 		return fmt.Errorf("wave.f90: %s", res.Diags.String(res.Sources))
 	}
 	type variant struct {
 		kind string
 		tile string
-		unit *codegen.Unit
+		unit *abi.Unit
 	}
-	tiles := map[codegen.Strategy][]string{
-		codegen.Local:  {"16x16", "32x8", "16x8", "32x16", "64x4"},
-		codegen.Direct: {"32x8", "64x4", "128x2", "256x1", "32x4", "16x16"},
+	tiles := map[regions.Strategy][]string{
+		regions.Local:  {"16x16", "32x8", "16x8", "32x16", "64x4"},
+		regions.Direct: {"32x8", "64x4", "128x2", "256x1", "32x4", "16x16"},
 	}
 	handTiles := []string{"32x8", "64x4", "128x2", "32x4", "16x16"}
 	if o.quick {
-		tiles = map[codegen.Strategy][]string{codegen.Local: {"16x16"}, codegen.Direct: {"32x8"}}
+		tiles = map[regions.Strategy][]string{regions.Local: {"16x16"}, regions.Direct: {"32x8"}}
 		handTiles = []string{"32x8"}
 	}
 	var variants []variant
-	add := func(s codegen.Strategy, t string, coarsen string, contract bool) error {
-		tile, _ := codegen.ParseTile(t)
-		block, _ := codegen.ParseCoarsen(coarsen)
-		u, diags := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, "wave.f90", codegen.Options{Strategy: s, Tile: tile, Coarsen: block, Version: driver.Version, Contract: contract})
+	add := func(s regions.Strategy, t string, coarsen string, contract bool) error {
+		tile, _ := regions.ParseTile(t)
+		block, _ := regions.ParseCoarsen(coarsen)
+		// Each variant is its own schedule of the same program.
+		plan, diags := regions.Schedule(res.Program, regions.Target{Type: dev.Type}, regions.Options{Strategy: s, Tile: tile, Coarsen: block})
 		if diags.HasErrors() {
-			return fmt.Errorf("codegen: %s", diags.String(res.Sources))
+			return fmt.Errorf("schedule: %s", diags.String(res.Sources))
 		}
+		u := codegen.OpenCL(res.Program, plan, res.Program.Kernels, "wave.f90", codegen.Options{Version: driver.Version, Contract: contract})
 		kind := "generated " + s.String()
 		if coarsen != "" {
 			kind += " coarsen " + coarsen
@@ -188,7 +192,7 @@ func runBench(o benchOptions, dev clhost.Device, stdout, stderr io.Writer) error
 		variants = append(variants, variant{kind: kind, tile: t, unit: u})
 		return nil
 	}
-	for _, s := range []codegen.Strategy{codegen.Local, codegen.Direct} {
+	for _, s := range []regions.Strategy{regions.Local, regions.Direct} {
 		for _, t := range tiles[s] {
 			if err := add(s, t, "", false); err != nil {
 				return err
@@ -197,17 +201,17 @@ func runBench(o benchOptions, dev clhost.Device, stdout, stderr io.Writer) error
 	}
 	if !o.quick {
 		for _, t := range []string{"32x8", "64x4"} {
-			if err := add(codegen.Direct, t, "", true); err != nil {
+			if err := add(regions.Direct, t, "", true); err != nil {
 				return err
 			}
 		}
 		for _, c := range []string{"2", "3", "4", "6", "8", "2x2", "2x4", "2x8", "4x4"} {
 			for _, t := range []string{"32x4", "64x4", "128x1", "64x2"} {
-				if err := add(codegen.Direct, t, c, false); err != nil {
+				if err := add(regions.Direct, t, c, false); err != nil {
 					return err
 				}
 			}
-			if err := add(codegen.Direct, "128x1", c, true); err != nil {
+			if err := add(regions.Direct, "128x1", c, true); err != nil {
 				return err
 			}
 		}
@@ -274,7 +278,7 @@ func runBench(o benchOptions, dev clhost.Device, stdout, stderr io.Writer) error
 			best(&r.gen, &r.genCfg, record(v.kind, v.tile, d, err), v.kind+" "+v.tile)
 		}
 		for _, t := range handTiles {
-			tile, _ := codegen.ParseTile(t)
+			tile, _ := regions.ParseTile(t)
 			d, err := timeHand(tm, bufs, tile)
 			best(&r.hand, &r.handCfg, record("hand-written", t, d, err), t)
 		}
@@ -454,18 +458,18 @@ func (b *benchState) release() {
 	}
 }
 
-func timeGenerated(tm *timer, u *codegen.Unit, b *benchState) (time.Duration, error) {
+func timeGenerated(tm *timer, u *abi.Unit, b *benchState) (time.Duration, error) {
 	prog, err := tm.ctx.BuildProgram(u.Source, "")
 	if err != nil {
 		return 0, err
 	}
 	defer prog.Release()
-	abi := u.Kernels[0]
+	l := u.Kernels[0].Launches[0]
 	// One kernel object per direction of the ping-pong, so no arguments
 	// are set between launches.
 	var ks [2]*clhost.Kernel
 	for i := range ks {
-		if ks[i], err = prog.Kernel(abi.Symbol); err != nil {
+		if ks[i], err = prog.Kernel(l.Symbol); err != nil {
 			return 0, err
 		}
 		defer ks[i].Release()
@@ -474,7 +478,7 @@ func timeGenerated(tm *timer, u *codegen.Unit, b *benchState) (time.Duration, er
 			return 0, err
 		}
 	}
-	global, local, err := clhost.LaunchSize([]int{b.n1, b.n1}, abi.Shrink[:2], abi.Coarsen, abi.Local)
+	global, local, err := l.NDRange(map[string]int{"n1": b.n1, "n2": b.n1})
 	if err != nil {
 		return 0, err
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
 	"github.com/forocl/forocl/internal/cltest"
+	"github.com/forocl/forocl/regions"
 )
 
 func TestMain(m *testing.M) {
@@ -159,22 +160,19 @@ func TestStrategiesAgree(t *testing.T) {
 // what forocl generates from fortran/ now: run go generate.
 func TestGeneratedUpToDate(t *testing.T) {
 	for _, dir := range []string{"wavelocal", "wavedirect", "wavecoarse"} {
-		opts := codegen.Options{Strategy: codegen.Local, Version: driver.Version}
+		opts := regions.Options{Strategy: regions.Local}
 		switch dir {
 		case "wavedirect":
-			opts.Strategy = codegen.Direct
+			opts.Strategy = regions.Direct
 		case "wavecoarse":
-			opts = codegen.Options{Strategy: codegen.Direct, Coarsen: []int{2, 4}, Tile: []int{64, 2}, Version: driver.Version}
+			opts = regions.Options{Strategy: regions.Direct, Coarsen: []int{2, 4}, Tile: []int{64, 2}}
 		}
 		for _, src := range []string{"fortran/wave.f90", "fortran/wave_dp.f90"} {
-			res := driver.Compile([]string{src}, driver.Options{IncludeDirs: []string{"../../fortran"}})
+			res := driver.Compile([]string{src}, driver.Options{IncludeDirs: []string{"../../fortran"}, Schedule: opts})
 			if res.Diags.HasErrors() {
 				t.Fatalf("%s: %s", src, res.Diags.String(res.Sources))
 			}
-			u, diags := codegen.OpenCL(res.Program, res.Plan, res.Program.Kernels, filepath.Base(src), opts)
-			if diags.HasErrors() {
-				t.Fatal(diags.String(res.Sources))
-			}
+			u := res.Generate(res.Program.Kernels, filepath.Base(src), codegen.Options{Version: driver.Version})
 			stem := strings.TrimSuffix(filepath.Base(src), ".f90")
 			goSrc, err := codegen.GoHarness(u, stem+".cl", dir)
 			if err != nil {

@@ -15,16 +15,16 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/forocl/forocl/ir"
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/npy"
 )
 
-// Build compiles the serial driver for kernel k once; Run then calls it on
-// any inputs and grid shape. module is the module holding the kernel (""
-// for a stand-alone subroutine); sources are the Fortran files to compile,
-// in dependency order (the regions module first); dir is a scratch
-// directory (e.g. t.TempDir()) that the Exe keeps using.
-func Build(k *ir.Kernel, module string, sources []string, dir string) (*Exe, error) {
+// Build compiles the serial driver for kernel k once, from its ABI (the
+// same description every host reads); Run then calls it on any inputs and
+// grid shape. sources are the Fortran files to compile, in dependency
+// order (the regions module first); dir is a scratch directory (e.g.
+// t.TempDir()) that the Exe keeps using.
+func Build(k *abi.Kernel, sources []string, dir string) (*Exe, error) {
 	if _, err := exec.LookPath("gfortran"); err != nil {
 		return nil, fmt.Errorf("gfortran not found (on Debian: apt-get install gfortran): %v", err)
 	}
@@ -32,7 +32,7 @@ func Build(k *ir.Kernel, module string, sources []string, dir string) (*Exe, err
 	if k.Elemental {
 		rank = 0 // decided per run; the driver handles ranks 1-3
 	}
-	src := driver(k, module, rank)
+	src := driver(k, rank)
 	drv := filepath.Join(dir, "oracle_driver.f90")
 	if err := os.WriteFile(drv, []byte(src), 0o644); err != nil {
 		return nil, err
@@ -52,7 +52,7 @@ func Build(k *ir.Kernel, module string, sources []string, dir string) (*Exe, err
 
 // Exe is a compiled serial driver of one kernel.
 type Exe struct {
-	k    *ir.Kernel
+	k    *abi.Kernel
 	path string
 	dir  string
 }
@@ -67,7 +67,7 @@ func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map
 	var params strings.Builder
 	for _, v := range k.Params {
 		name := strings.ToLower(v.Name)
-		if v.Rank == 0 && !k.Elemental {
+		if !v.Array {
 			fmt.Fprintln(&params, literal(v.Kind, scalars[name]))
 			continue
 		}
@@ -100,10 +100,7 @@ func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map
 		return nil, fmt.Errorf("serial run: %v\n%s", err, out.String())
 	}
 	res := map[string]*npy.Array{}
-	for _, v := range k.Params {
-		if v.Intent == ir.In || (v.Rank == 0 && !k.Elemental) {
-			continue
-		}
+	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
 		a, err := readRaw(filepath.Join(x.dir, "out_"+name+".bin"), arrays[name].DType, shape)
 		if err != nil {
@@ -114,26 +111,17 @@ func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map
 	return res, nil
 }
 
-func ftype(k ir.Kind) string {
-	switch k {
-	case ir.Real4:
-		return "real(4)"
-	case ir.Real8:
-		return "real(8)"
-	case ir.Logical:
-		return "logical"
-	}
-	return "integer"
-}
+// ftype spells a kind as a Fortran type.
+func ftype(k abi.Kind) string { return string(k) }
 
 // literal spells a scalar for list-directed input.
-func literal(k ir.Kind, v float64) string {
+func literal(k abi.Kind, v float64) string {
 	switch k {
-	case ir.Real4:
+	case abi.Real4:
 		return fmt.Sprintf("%.9g", float32(v))
-	case ir.Real8:
+	case abi.Real8:
 		return fmt.Sprintf("%.17g", v)
-	case ir.Logical:
+	case abi.Logical:
 		if v != 0 {
 			return "T"
 		}
@@ -147,12 +135,12 @@ func literal(k ir.Kind, v float64) string {
 // in_<name>.bin, calls the kernel and writes out_<name>.bin. For a
 // stencil kernel the arrays have the kernel's rank; an elemental kernel
 // gets one driver body per rank 1-3.
-func driver(k *ir.Kernel, module string, rank int) string {
+func driver(k *abi.Kernel, rank int) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	p("program oracle_driver")
-	if module != "" {
-		p("  use %s, only: %s", module, k.Name)
+	if k.Module != "" {
+		p("  use %s, only: %s", k.Module, k.Name)
 	}
 	p("  implicit none")
 	p("  integer :: u, r, n(3)")
@@ -160,26 +148,20 @@ func driver(k *ir.Kernel, module string, rank int) string {
 	if rank == 0 {
 		ranks = []int{1, 2, 3}
 	}
-	for _, v := range k.Params {
-		if v.Rank == 0 && !k.Elemental {
-			p("  %s :: s_%s", ftype(v.Kind), strings.ToLower(v.Name))
-		}
+	for _, v := range k.Scalars() {
+		p("  %s :: s_%s", ftype(v.Kind), strings.ToLower(v.Name))
 	}
 	for _, r := range ranks {
 		dims := strings.TrimSuffix(strings.Repeat(":,", r), ",")
-		for _, v := range k.Params {
-			if v.Rank > 0 || k.Elemental {
-				p("  %s, allocatable, target :: a%d_%s(%s)", ftype(v.Kind), r, strings.ToLower(v.Name), dims)
-			}
+		for _, v := range k.Arrays() {
+			p("  %s, allocatable, target :: a%d_%s(%s)", ftype(v.Kind), r, strings.ToLower(v.Name), dims)
 		}
 	}
 	p("  n = 1")
 	p("  open(newunit=u, file='params.txt', status='old', action='read')")
 	p("  read(u, *) r, n(1:r)")
-	for _, v := range k.Params {
-		if v.Rank == 0 && !k.Elemental {
-			p("  read(u, *) s_%s", strings.ToLower(v.Name))
-		}
+	for _, v := range k.Scalars() {
+		p("  read(u, *) s_%s", strings.ToLower(v.Name))
 	}
 	p("  close(u)")
 	for _, r := range ranks {
@@ -188,7 +170,7 @@ func driver(k *ir.Kernel, module string, rank int) string {
 		var call []string
 		for _, v := range k.Params {
 			name := strings.ToLower(v.Name)
-			if v.Rank == 0 && !k.Elemental {
+			if !v.Array {
 				call = append(call, "s_"+name)
 				continue
 			}
@@ -200,10 +182,7 @@ func driver(k *ir.Kernel, module string, rank int) string {
 			p("    close(u)")
 		}
 		p("    call %s(%s)", k.Name, strings.Join(call, ", "))
-		for _, v := range k.Params {
-			if v.Intent == ir.In || (v.Rank == 0 && !k.Elemental) {
-				continue
-			}
+		for _, v := range k.Outputs() {
 			name := strings.ToLower(v.Name)
 			p("    open(newunit=u, file='out_%s.bin', access='stream', form='unformatted', status='replace', action='write')", name)
 			p("    write(u) a%d_%s", r, name)

@@ -1,0 +1,392 @@
+// Package abi describes a compiled unit for any host: how to launch the
+// kernels that codegen emitted. It is the one contract between the compiler
+// and its hosts (see Note [one contract]): codegen writes it, and runner,
+// the Go harness emitter, the gfortran oracle and the CLI read only it.
+// `forocl build --abi` writes it as JSON beside the .cl file, for hosts in
+// other languages. The package depends on nothing else of forocl's.
+//
+// Note [one contract]
+//
+// A kernel is described by its parameters (the Fortran dummies, in order:
+// scalars by value, arrays as device buffers, each array's extents as
+// affine expressions of named sizes), and by the launches that run it, in
+// order. A launch names an OpenCL kernel symbol, its arguments (parameters,
+// sizes, scratch buffers), its global size as a number of grid positions
+// per dimension (affine in the sizes) and positions per work-item, its
+// fixed work-group, and an optional condition on scalar parameters. A host
+// binds the sizes from the shapes of the arrays it was given (Bind),
+// computes each launch's NDRange (Launch.NDRange) and sets the arguments in
+// the order listed. Rules such as "which parameters are arrays" live here
+// (Param.Array), not in each host.
+package abi
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// FormatVersion is the version of the JSON layout; it changes when a host
+// written for the previous layout would misread the new one.
+const FormatVersion = 1
+
+// Kind is the Fortran type of a parameter or result.
+type Kind string
+
+const (
+	Real4   Kind = "real(4)"
+	Real8   Kind = "real(8)"
+	Int     Kind = "integer"
+	Logical Kind = "logical" // passed as a 32-bit int (0 or 1)
+)
+
+// Bytes is the size of one value of kind k in device memory.
+func (k Kind) Bytes() int {
+	if k == Real8 {
+		return 8
+	}
+	return 4
+}
+
+// Intent is a parameter's Fortran intent.
+type Intent string
+
+const (
+	In    Intent = "in"
+	Out   Intent = "out"
+	InOut Intent = "inout"
+)
+
+// Unit is one generated OpenCL file and the kernels it holds.
+type Unit struct {
+	Format  int       `json:"format"`  // FormatVersion
+	Version string    `json:"forocl"`  // forocl's version that generated it
+	OpenCL  string    `json:"opencl"`  // the .cl file's name, relative to the ABI file
+	FP64    bool      `json:"fp64"`    // the program needs cl_khr_fp64
+	Kernels []*Kernel `json:"kernels"` // in source order
+	// Source is the OpenCL C text (not part of the JSON: it is the .cl).
+	Source string `json:"-"`
+}
+
+// Kernel is one Fortran kernel: its interface and its launches.
+type Kernel struct {
+	Name   string `json:"name"`             // the Fortran name
+	File   string `json:"file"`             // the Fortran source it came from
+	Module string `json:"module,omitempty"` // the module that contains it
+	// Elemental kernels take arrays of any shape with n elements each,
+	// element-wise; the others take arrays of Rank dimensions.
+	Elemental bool      `json:"elemental,omitempty"`
+	Rank      int       `json:"rank"`
+	Sizes     []Size    `json:"sizes"`
+	Params    []Param   `json:"params"`
+	Scratch   []Buffer  `json:"scratch,omitempty"`
+	Results   []Result  `json:"results,omitempty"`
+	Launches  []*Launch `json:"launches"`
+}
+
+// Size is a named integer that extents and launch sizes are expressed in,
+// such as n1, the first extent of every grid array, halo included.
+type Size struct {
+	Name string `json:"name"`
+	Doc  string `json:"doc"`
+}
+
+// Param is one Fortran dummy argument.
+type Param struct {
+	Name   string `json:"name"`
+	Kind   Kind   `json:"kind"`
+	Intent Intent `json:"intent"`
+	// Array says the host passes a device buffer; otherwise a value.
+	Array bool `json:"array"`
+	// Shape lists an array's extents, first dimension first (column-major
+	// memory). An elemental kernel's arrays have one entry, n: any shape
+	// with n elements.
+	Shape []Affine `json:"shape,omitempty"`
+}
+
+// Output reports whether the kernel writes p.
+func (p *Param) Output() bool { return p.Array && p.Intent != In }
+
+// Buffer is a scratch buffer the host allocates for the launches.
+type Buffer struct {
+	Name     string `json:"name"`
+	Kind     Kind   `json:"kind"`
+	Elements Affine `json:"elements"`
+}
+
+// Result is a scalar the kernel returns.
+type Result struct {
+	Name string `json:"name"`
+	Kind Kind   `json:"kind"`
+}
+
+// Launch is one NDRange launch.
+type Launch struct {
+	Symbol string `json:"symbol"` // the OpenCL kernel's name
+	Args   []Arg  `json:"args"`
+	// Global gives, per dimension, the grid positions the launch covers
+	// and how many consecutive positions one work-item owns; the NDRange
+	// is ceil(positions/per) rounded up to a multiple of Local.
+	Global []Range `json:"global"`
+	Local  []int   `json:"local"` // the work-group shape (reqd_work_group_size)
+	// Origin is the grid position (0-based) that work-item 0 owns; for
+	// reading only: the kernel adds it itself.
+	Origin []int `json:"origin"`
+	// If, when not empty, is a condition on scalar parameters: the launch
+	// runs only when it holds. (No kernel needs it yet.)
+	If string `json:"if,omitempty"`
+	// LocalBytes is the __local memory one work-group uses.
+	LocalBytes int    `json:"local_bytes"`
+	Strategy   string `json:"strategy"` // "local" or "direct", for reports
+}
+
+// Range is one dimension of a launch.
+type Range struct {
+	Positions Affine `json:"positions"`
+	Per       int    `json:"per"`
+}
+
+// ArgKind says what a launch argument is.
+type ArgKind string
+
+const (
+	ParamArg   ArgKind = "param"   // a Param, by name: a buffer or a value
+	SizeArg    ArgKind = "size"    // a Size, as a 32-bit int
+	ScratchArg ArgKind = "scratch" // a Buffer, by name
+)
+
+// Arg is one OpenCL kernel argument.
+type Arg struct {
+	Kind ArgKind `json:"kind"`
+	Name string  `json:"name"`
+}
+
+// Affine is Const + sum of Coef*Size over its terms.
+type Affine struct {
+	Const int    `json:"const"`
+	Terms []Term `json:"terms,omitempty"`
+}
+
+// Term is one Coef*Size of an Affine.
+type Term struct {
+	Coef int    `json:"coef"`
+	Size string `json:"size"`
+}
+
+// SizeMinus returns the affine expression name - c.
+func SizeMinus(name string, c int) Affine {
+	return Affine{Const: -c, Terms: []Term{{Coef: 1, Size: name}}}
+}
+
+// Eval evaluates a with the given sizes; a size not given is an error.
+func (a Affine) Eval(sizes map[string]int) (int, error) {
+	v := a.Const
+	for _, t := range a.Terms {
+		s, ok := sizes[t.Size]
+		if !ok {
+			return 0, fmt.Errorf("size %q is not known", t.Size)
+		}
+		v += t.Coef * s
+	}
+	return v, nil
+}
+
+func (a Affine) String() string {
+	var b strings.Builder
+	for i, t := range a.Terms {
+		switch {
+		case i == 0 && t.Coef == -1:
+			b.WriteString("-")
+		case i > 0 && t.Coef < 0:
+			b.WriteString(" - ")
+		case i > 0:
+			b.WriteString(" + ")
+		}
+		if c := abs(t.Coef); c != 1 || (i == 0 && t.Coef < 0 && t.Coef != -1) {
+			fmt.Fprintf(&b, "%d*", t.Coef)
+		}
+		b.WriteString(t.Size)
+	}
+	switch {
+	case len(a.Terms) == 0:
+		fmt.Fprint(&b, a.Const)
+	case a.Const > 0:
+		fmt.Fprintf(&b, " + %d", a.Const)
+	case a.Const < 0:
+		fmt.Fprintf(&b, " - %d", -a.Const)
+	}
+	return b.String()
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Param returns the parameter called name (case-insensitive), or nil.
+func (k *Kernel) Param(name string) *Param {
+	for i := range k.Params {
+		if strings.EqualFold(k.Params[i].Name, name) {
+			return &k.Params[i]
+		}
+	}
+	return nil
+}
+
+// Arrays, Scalars and Outputs list the kernel's array parameters, scalar
+// parameters and arrays it writes, in argument order.
+func (k *Kernel) Arrays() []*Param  { return k.filter(func(p *Param) bool { return p.Array }) }
+func (k *Kernel) Scalars() []*Param { return k.filter(func(p *Param) bool { return !p.Array }) }
+func (k *Kernel) Outputs() []*Param { return k.filter((*Param).Output) }
+
+func (k *Kernel) filter(keep func(*Param) bool) []*Param {
+	var out []*Param
+	for i := range k.Params {
+		if keep(&k.Params[i]) {
+			out = append(out, &k.Params[i])
+		}
+	}
+	return out
+}
+
+// Names returns the names of ps.
+func Names(ps []*Param) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// Bind works out the kernel's sizes from the shapes of the arrays a host
+// was given (by parameter name, as in Params; arrays not given are left
+// out) and checks every given shape against the kernel's extents. An
+// elemental kernel takes any shapes with the same element count. The error
+// names the array and both shapes.
+func (k *Kernel) Bind(shapes map[string][]int) (map[string]int, error) {
+	sizes := map[string]int{}
+	first := "" // the first array given, for messages
+	for _, p := range k.Arrays() {
+		shape, ok := shapes[p.Name]
+		if !ok {
+			continue
+		}
+		if first == "" {
+			first = p.Name
+		}
+		mismatch := fmt.Errorf("array %q has shape %s but %q has %s; all arrays of a kernel share one grid", p.Name, ShapeString(shape), first, ShapeString(shapes[first]))
+		if k.Elemental {
+			// Any rank, but conformable: one shape for all.
+			if !equal(shape, shapes[first]) {
+				return nil, mismatch
+			}
+			n := 1
+			for _, s := range shape {
+				n *= s
+			}
+			shape = []int{n}
+		} else if len(shape) != len(p.Shape) {
+			return nil, fmt.Errorf("array %q has shape %s but kernel %q takes %d-D arrays", p.Name, ShapeString(shape), k.Name, len(p.Shape))
+		}
+		for d, ext := range p.Shape {
+			if len(ext.Terms) != 1 || ext.Terms[0].Coef != 1 {
+				return nil, fmt.Errorf("internal error: kernel %q: extent %s of %q cannot be bound from a shape", k.Name, ext, p.Name)
+			}
+			name := ext.Terms[0].Size
+			v := shape[d] - ext.Const
+			if old, bound := sizes[name]; bound && old != v {
+				return nil, mismatch
+			}
+			sizes[name] = v
+		}
+	}
+	for _, s := range k.Sizes {
+		if _, ok := sizes[s.Name]; !ok {
+			return nil, fmt.Errorf("kernel %q: no array given, so the grid shape is unknown", k.Name)
+		}
+	}
+	return sizes, nil
+}
+
+func equal(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Extents returns the extents of array p for the given sizes.
+func (p *Param) Extents(sizes map[string]int) ([]int, error) {
+	out := make([]int, len(p.Shape))
+	for d, e := range p.Shape {
+		v, err := e.Eval(sizes)
+		if err != nil {
+			return nil, err
+		}
+		out[d] = v
+	}
+	return out, nil
+}
+
+// NDRange returns the global and local sizes of l for the given sizes: per
+// dimension ceil(positions/per), rounded up to a multiple of the
+// work-group. A dimension with no positions (halos wider than the grid) is
+// an error.
+func (l *Launch) NDRange(sizes map[string]int) (global, local []int, err error) {
+	global = make([]int, len(l.Global))
+	for d, r := range l.Global {
+		e, err := r.Positions.Eval(sizes)
+		if err != nil {
+			return nil, nil, err
+		}
+		if e < 1 {
+			if t := r.Positions.Terms; len(t) == 1 && t[0].Coef == 1 {
+				return nil, nil, fmt.Errorf("grid extent %d in dimension %d leaves no interior (the halos take %d)", sizes[t[0].Size], d+1, -r.Positions.Const)
+			}
+			return nil, nil, fmt.Errorf("grid extent %s = %d in dimension %d leaves no interior", r.Positions, e, d+1)
+		}
+		if r.Per > 1 {
+			e = (e + r.Per - 1) / r.Per
+		}
+		global[d] = (e + l.Local[d] - 1) / l.Local[d] * l.Local[d]
+	}
+	return global, append([]int(nil), l.Local...), nil
+}
+
+// ShapeString spells a shape as (4, 5).
+func ShapeString(s []int) string {
+	p := make([]string, len(s))
+	for i, n := range s {
+		p[i] = fmt.Sprint(n)
+	}
+	return "(" + strings.Join(p, ", ") + ")"
+}
+
+// Marshal returns u as indented JSON, the file `forocl build --abi` writes.
+func Marshal(u *Unit) ([]byte, error) {
+	b, err := json.MarshalIndent(u, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
+
+// Unmarshal reads a unit written by Marshal, refusing other format
+// versions.
+func Unmarshal(b []byte) (*Unit, error) {
+	var u Unit
+	if err := json.Unmarshal(b, &u); err != nil {
+		return nil, fmt.Errorf("abi: %v", err)
+	}
+	if u.Format != FormatVersion {
+		return nil, fmt.Errorf("abi: format version %d; this forocl reads version %d", u.Format, FormatVersion)
+	}
+	return &u, nil
+}

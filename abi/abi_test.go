@@ -1,0 +1,114 @@
+package abi
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestAffine(t *testing.T) {
+	for _, c := range []struct {
+		a    Affine
+		want string
+		val  int
+	}{
+		{SizeMinus("n1", 0), "n1", 10},
+		{SizeMinus("n1", 2), "n1 - 2", 8},
+		{Affine{Const: 5, Terms: []Term{{1, "x_max"}, {-1, "x_min"}}}, "x_max - x_min + 5", 10 - 3 + 5},
+		{Affine{Const: -1, Terms: []Term{{-2, "n1"}}}, "-2*n1 - 1", -21},
+		{Affine{Const: 7}, "7", 7},
+	} {
+		if got := c.a.String(); got != c.want {
+			t.Errorf("String() = %q, want %q", got, c.want)
+		}
+		v, err := c.a.Eval(map[string]int{"n1": 10, "x_max": 10, "x_min": 3})
+		if err != nil || v != c.val {
+			t.Errorf("%s: Eval = %d, %v; want %d", c.want, v, err, c.val)
+		}
+	}
+	if _, err := SizeMinus("n9", 0).Eval(map[string]int{}); err == nil || !strings.Contains(err.Error(), `"n9"`) {
+		t.Errorf("unknown size: %v", err)
+	}
+}
+
+func grid(name string, rank int) *Kernel {
+	k := &Kernel{Name: name, Rank: rank}
+	var shape []Affine
+	for d := 0; d < rank; d++ {
+		n := string(rune('1' + d))
+		k.Sizes = append(k.Sizes, Size{Name: "n" + n})
+		shape = append(shape, SizeMinus("n"+n, 0))
+	}
+	k.Params = []Param{
+		{Name: "c", Kind: Real4, Intent: In},
+		{Name: "A", Kind: Real4, Intent: In, Array: true, Shape: shape},
+		{Name: "oA", Kind: Real4, Intent: Out, Array: true, Shape: shape},
+	}
+	return k
+}
+
+func TestBind(t *testing.T) {
+	k := grid("step", 2)
+	sizes, err := k.Bind(map[string][]int{"A": {7, 5}})
+	if err != nil || sizes["n1"] != 7 || sizes["n2"] != 5 {
+		t.Fatalf("Bind = %v, %v", sizes, err)
+	}
+	for _, c := range []struct {
+		shapes map[string][]int
+		want   string
+	}{
+		{map[string][]int{"A": {7, 5}, "oA": {7, 6}}, `array "oA" has shape (7, 6) but "A" has (7, 5); all arrays of a kernel share one grid`},
+		{map[string][]int{"A": {7}}, `array "A" has shape (7) but kernel "step" takes 2-D arrays`},
+		{map[string][]int{}, `kernel "step": no array given, so the grid shape is unknown`},
+	} {
+		if _, err := k.Bind(c.shapes); err == nil || err.Error() != c.want {
+			t.Errorf("Bind(%v) = %v, want %q", c.shapes, err, c.want)
+		}
+	}
+	if names := Names(k.Outputs()); len(names) != 1 || names[0] != "oA" {
+		t.Errorf("Outputs = %v", names)
+	}
+	if p := k.Param("OA"); p == nil || p.Name != "oA" {
+		t.Errorf("Param is not case-insensitive: %v", p)
+	}
+	// Elemental: any rank, one shape.
+	e := &Kernel{Name: "f", Elemental: true, Rank: 1, Sizes: []Size{{Name: "n"}}, Params: []Param{
+		{Name: "x", Kind: Real8, Intent: In, Array: true, Shape: []Affine{SizeMinus("n", 0)}},
+		{Name: "y", Kind: Real8, Intent: Out, Array: true, Shape: []Affine{SizeMinus("n", 0)}},
+	}}
+	if sizes, err := e.Bind(map[string][]int{"x": {2, 3, 4}}); err != nil || sizes["n"] != 24 {
+		t.Errorf("elemental Bind = %v, %v", sizes, err)
+	}
+	if _, err := e.Bind(map[string][]int{"x": {2, 3, 4}, "y": {24}}); err == nil {
+		t.Error("elemental arrays of different shapes were accepted")
+	}
+}
+
+func TestNDRange(t *testing.T) {
+	l := &Launch{Global: []Range{{SizeMinus("n1", 2), 1}, {SizeMinus("n2", 2), 4}}, Local: []int{32, 8}}
+	g, loc, err := l.NDRange(map[string]int{"n1": 37, "n2": 23})
+	// 35 positions -> 64; 21 positions by 4 -> 6 work-items -> 8.
+	if err != nil || g[0] != 64 || g[1] != 8 || loc[0] != 32 || loc[1] != 8 {
+		t.Errorf("NDRange = %v %v %v", g, loc, err)
+	}
+	_, _, err = l.NDRange(map[string]int{"n1": 2, "n2": 23})
+	if err == nil || err.Error() != "grid extent 2 in dimension 1 leaves no interior (the halos take 2)" {
+		t.Errorf("no interior: %v", err)
+	}
+}
+
+func TestUnmarshalRefusesOtherFormats(t *testing.T) {
+	b, err := Marshal(&Unit{Format: FormatVersion, Kernels: []*Kernel{grid("k", 1)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Unmarshal(b); err != nil {
+		t.Fatal(err)
+	}
+	other := strings.Replace(string(b), `"format": 1`, `"format": 2`, 1)
+	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), "format version 2") {
+		t.Errorf("format 2 accepted: %v", err)
+	}
+	if _, err := Unmarshal([]byte("{")); err == nil {
+		t.Error("bad JSON accepted")
+	}
+}

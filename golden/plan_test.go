@@ -1,0 +1,153 @@
+package golden
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/sebdah/goldie/v2"
+
+	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/regions"
+)
+
+// TestGoldenPlan pins the schedule of every corpus file with both
+// strategies: what `forocl dump --stage=regions` prints.
+func TestGoldenPlan(t *testing.T) {
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/plan"), goldie.WithNameSuffix(".plan"))
+	for _, f := range corpus(t) {
+		c := compile(t, f)
+		for _, s := range strategies {
+			var b bytes.Buffer
+			regions.Fprint(&b, c.plans[s])
+			g.Assert(t, stem(f)+"."+s.String(), b.Bytes())
+		}
+	}
+}
+
+// TestGoldenABI pins the ABI (forocl build --abi) of every corpus file with
+// the direct strategy.
+func TestGoldenABI(t *testing.T) {
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/abi"), goldie.WithNameSuffix(".abi.json"))
+	for _, f := range corpus(t) {
+		u := compile(t, f).units[regions.Direct]
+		u.OpenCL = stem(f) + ".cl"
+		b, err := abi.Marshal(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Assert(t, stem(f), b)
+	}
+}
+
+// roundTrip returns u as a host in another language sees it: its ABI read
+// back from JSON, with the OpenCL source beside it.
+func roundTrip(t *testing.T, u *abi.Unit) *abi.Unit {
+	t.Helper()
+	b, err := abi.Marshal(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := abi.Unmarshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back.Source = u.Source
+	if !reflect.DeepEqual(back, u) {
+		t.Fatalf("the ABI does not survive JSON:\n%s", b)
+	}
+	return back
+}
+
+var (
+	reqdRE    = regexp.MustCompile(`reqd_work_group_size\((\d+), (\d+), (\d+)\)`)
+	tileRE    = regexp.MustCompile(`__local \w+ _tile_(\w+)\[`)
+	kernelRE  = regexp.MustCompile(`(?m)^__kernel `)
+	ownsRE    = regexp.MustCompile(`_a(\d) = get_global_id\(\d\) \* (\d+) \+`)
+	barrierRE = regexp.MustCompile(`barrier\(CLK_LOCAL_MEM_FENCE\)`)
+)
+
+// TestPlanIsWhatCodegenUses holds the printed plan and the generated OpenCL
+// equal: for every corpus kernel in every variant, the work-group in
+// reqd_work_group_size, the __local tiles, the barriers and the coarsening
+// block in the .cl are the plan's, and the ABI launches what the plan says.
+func TestPlanIsWhatCodegenUses(t *testing.T) {
+	for _, f := range corpus(t) {
+		c := compile(t, f)
+		check := func(name string, plan *regions.Plan, u *abi.Unit) {
+			// Split the .cl at each __kernel; elemental kernels also have
+			// an inline body function before theirs, which holds nothing
+			// the checks look at.
+			starts := kernelRE.FindAllStringIndex(u.Source, -1)
+			if len(starts) != len(plan.Kernels) {
+				t.Fatalf("%s %s: %d kernels in the .cl, %d in the plan", f, name, len(starts), len(plan.Kernels))
+			}
+			for i, kp := range plan.Kernels {
+				end := len(u.Source)
+				if i+1 < len(starts) {
+					end = starts[i+1][0]
+				}
+				// The text of kernel i: from the end of the previous one
+				// (its comments and tile declarations come after __kernel).
+				text := u.Source[starts[i][0]:end]
+				what := fmt.Sprintf("%s %s %s", f, name, kp.Kernel.Name)
+
+				m := reqdRE.FindStringSubmatch(text)
+				local := []string{"1", "1", "1"}
+				for d, n := range kp.Local {
+					local[d] = fmt.Sprint(n)
+				}
+				if m == nil || strings.Join(m[1:], "x") != strings.Join(local, "x") {
+					t.Errorf("%s: reqd_work_group_size %v, plan says %s", what, m, regions.DimString(kp.Local))
+				}
+				var tiles, want []string
+				for _, t := range tileRE.FindAllStringSubmatch(text, -1) {
+					tiles = append(tiles, t[1])
+				}
+				for _, v := range kp.TiledVars() {
+					want = append(want, v.Name)
+				}
+				sort.Strings(tiles)
+				if strings.Join(tiles, " ") != strings.Join(want, " ") {
+					t.Errorf("%s: __local tiles %v, plan says %v", what, tiles, want)
+				}
+				if got := len(barrierRE.FindAllString(text, -1)); got != len(kp.Barrier) {
+					t.Errorf("%s: %d barriers in the .cl, plan has %d", what, got, len(kp.Barrier))
+				}
+				block := make([]int, len(kp.Coarsen))
+				for d := range block {
+					block[d] = 1
+				}
+				for _, o := range ownsRE.FindAllStringSubmatch(text, -1) {
+					var d, n int
+					fmt.Sscan(o[1], &d)
+					fmt.Sscan(o[2], &n)
+					block[d] = n
+				}
+				if regions.DimString(block) != regions.DimString(kp.Coarsen) {
+					t.Errorf("%s: the .cl owns %s positions per work-item, plan says %s", what, regions.DimString(block), regions.DimString(kp.Coarsen))
+				}
+				l := u.Kernels[i].Launches[0]
+				if regions.DimString(l.Local) != regions.DimString(kp.Local) || l.LocalBytes != kp.LocalBytes {
+					t.Errorf("%s: ABI launches work-group %v with %d bytes, plan says %v and %d", what, l.Local, l.LocalBytes, kp.Local, kp.LocalBytes)
+				}
+				for d, r := range l.Global {
+					if r.Per != kp.Coarsen[d] || (!kp.Kernel.Elemental && -r.Positions.Const != kp.Shrink[d]) {
+						t.Errorf("%s: ABI global %v, plan coarsens %v and shrinks %v", what, l.Global, kp.Coarsen, kp.Shrink)
+					}
+				}
+			}
+		}
+		for _, s := range strategies {
+			check(s.String(), c.plans[s], c.units[s])
+		}
+		for name, v := range variants {
+			plan, _ := regions.Schedule(c.res.Program, v.target, v.opts)
+			check(name, plan, c.coarse[name])
+		}
+	}
+}
