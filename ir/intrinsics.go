@@ -135,8 +135,10 @@ type IntrinsicInfo struct {
 	Fold func(args []*Const, res Kind) (*Const, error)
 	// OpenCL spells a call in OpenCL C given its printed arguments, the
 	// kind of its (converted) first argument and its result kind. The text
-	// is always a primary expression (a call or parenthesised), so it can
-	// stand as an operand anywhere. Nil for intrinsics that never reach
+	// is always one C operand (a call, a parenthesised expression, or a
+	// cast of one), so it can stand inside any operator or cast without
+	// parentheses: (float)((i) % (3)), never (float)(i) % (3). Nil for
+	// intrinsics that never reach
 	// codegen (UseInquiry, UseConstant, and those with As set).
 	OpenCL func(a []string, arg, res Kind) string
 }
