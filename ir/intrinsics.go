@@ -111,7 +111,7 @@ const (
 	UseConstant
 )
 
-// Intrinsic is one row of the intrinsic table: everything forocl knows of
+// IntrinsicInfo is one row of the intrinsic table: everything forocl knows of
 // an intrinsic, so that its typing, its folding and its OpenCL spelling
 // cannot disagree.
 type IntrinsicInfo struct {
