@@ -161,3 +161,19 @@ func TestKernelAndConstantAgree(t *testing.T) {
 		})
 	}
 }
+
+// TestIntrinsicBadCalls: malformed calls are errors, not panics, in a
+// constant and in a kernel.
+func TestIntrinsicBadCalls(t *testing.T) {
+	for _, expr := range []string{
+		"merge()", "merge(1, 2)", "selected_real_kind(1, 2, 3)", "kind()", "huge()", "epsilon(.true.)",
+		"real(1, kind=.true.)", "real(1, kind=3)", "int(1.0, 2.0)", "atan()", "atan(1.0, 2.0, 3.0)",
+		"dprod(1.0)", "float()", "dim(1, 2, 3)", "min()", "sign(1)", "aint(1)", "mod(1, .false.)",
+		"anint(1.5, kind=16)", "float(.true.)", "kind(1, 2)", "selected_int_kind(10)",
+	} {
+		t.Run(expr, func(t *testing.T) {
+			expectErr(t, paramSrc("real(8)", expr, "p"))
+			expectErr(t, paramSrc("real(8)", "1.0", expr))
+		})
+	}
+}
