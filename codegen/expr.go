@@ -207,69 +207,23 @@ func (g *exprGen) pow(e *ir.Binary) string {
 	return "pow(" + g.expr(e.X) + ", " + g.expr(e.Y) + ")"
 }
 
-// intrinsic maps a Fortran intrinsic to OpenCL C. Sema has checked the
-// argument count and converted the arguments to a common kind where
-// Fortran requires one.
+// intrinsic prints a call of a Fortran intrinsic with its OpenCL spelling
+// from the intrinsic table (ir.Intrinsics). Sema has checked the arguments
+// and converted them as the table's typing rule says.
 func (g *exprGen) intrinsic(e *ir.Intrinsic) string {
+	spell := ir.Intrinsics[e.ID].OpenCL
+	if spell == nil {
+		panic(fmt.Sprintf("internal error: codegen: intrinsic %s has no OpenCL spelling", e.ID))
+	}
 	args := make([]string, len(e.Args))
 	for i, a := range e.Args {
 		args[i] = g.expr(a)
 	}
-	isReal := len(e.Args) > 0 && e.Args[0].Type().Kind.IsReal()
-	call := func(name string) string { return name + "(" + strings.Join(args, ", ") + ")" }
-	cast := func(k ir.Kind, s string) string { return "(" + ctype(k) + ")(" + s + ")" }
-	switch e.Name {
-	case "sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
-		"sinh", "cosh", "tanh", "atan2":
-		return call(e.Name)
-	case "abs":
-		if isReal {
-			return call("fabs")
-		}
-		return call("abs")
-	case "min", "max":
-		fn := e.Name
-		if isReal {
-			fn = "f" + e.Name
-		}
-		s := args[0]
-		for _, a := range args[1:] {
-			s = fn + "(" + s + ", " + a + ")"
-		}
-		return s
-	case "mod":
-		if isReal {
-			return call("fmod")
-		}
-		return "(" + args[0] + ") % (" + args[1] + ")"
-	case "modulo":
-		if isReal {
-			return "(" + args[0] + ") - floor((" + args[0] + ") / (" + args[1] + ")) * (" + args[1] + ")"
-		}
-		return "(((" + args[0] + ") % (" + args[1] + ")) + (" + args[1] + ")) % (" + args[1] + ")"
-	case "sign":
-		if isReal {
-			return "copysign(fabs(" + args[0] + "), " + args[1] + ")"
-		}
-		return "((" + args[1] + ") >= 0 ? abs(" + args[0] + ") : -abs(" + args[0] + "))"
-	case "floor":
-		return cast(ir.Int, "floor("+args[0]+")")
-	case "ceiling":
-		return cast(ir.Int, "ceil("+args[0]+")")
-	case "int":
-		return cast(ir.Int, args[0])
-	case "nint":
-		return cast(ir.Int, "round("+args[0]+")")
-	case "aint":
-		return call("trunc")
-	case "anint":
-		return call("round")
-	case "real", "dble", "sngl", "float":
-		return cast(e.T.Kind, args[0])
-	case "merge":
-		return "((" + args[2] + ") ? (" + args[0] + ") : (" + args[1] + "))"
+	arg := ir.Invalid
+	if len(e.Args) > 0 {
+		arg = e.Args[0].Type().Kind
 	}
-	panic(fmt.Sprintf("internal error: codegen: intrinsic %q has no OpenCL mapping", e.Name))
+	return spell(args, arg, e.T.Kind)
 }
 
 // convertConst folds a conversion of a constant the way Fortran performs it

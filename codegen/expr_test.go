@@ -13,6 +13,10 @@ func TestExprPrinting(t *testing.T) {
 	bin := func(op ir.Op, x, y ir.Expr) ir.Expr { return &ir.Binary{Op: op, X: x, Y: y, T: r4} }
 	neg := func(x ir.Expr) ir.Expr { return &ir.Unary{Op: ir.Neg, X: x, T: r4} }
 	i2 := &ir.Const{Kind: ir.Int, Int: 2}
+	iv := func(name string) ir.Expr { return &ir.Ref{Var: &ir.Var{Name: name, Kind: ir.Int}} }
+	i3 := &ir.Const{Kind: ir.Int, Int: 3}
+	iT := ir.Type{Kind: ir.Int}
+	toR4 := func(x ir.Expr) ir.Expr { return &ir.Convert{X: x, T: r4} }
 	g := &exprGen{ref: func(v *ir.Var) string { return v.Name }}
 	for _, c := range []struct {
 		e    ir.Expr
@@ -35,10 +39,18 @@ func TestExprPrinting(t *testing.T) {
 		{&ir.Convert{X: bin(ir.Add, v("a"), v("b")), T: ir.Type{Kind: ir.Real8}}, "(double)(a + b)"},
 		{&ir.Binary{Op: ir.And, X: &ir.Binary{Op: ir.Or, X: v("p"), Y: v("q")}, Y: v("r")}, "(p || q) && r"},
 		{&ir.Unary{Op: ir.Not, X: &ir.Binary{Op: ir.Lt, X: v("a"), Y: v("b")}}, "!(a < b)"},
-		{&ir.Intrinsic{Name: "max", Args: []ir.Expr{v("a"), v("b"), v("c")}, T: r4}, "fmax(fmax(a, b), c)"},
-		{&ir.Intrinsic{Name: "sign", Args: []ir.Expr{v("a"), v("b")}, T: r4}, "copysign(fabs(a), b)"},
-		{&ir.Intrinsic{Name: "nint", Args: []ir.Expr{v("a")}, T: ir.Type{Kind: ir.Int}}, "(int)(round(a))"},
-		{&ir.Intrinsic{Name: "merge", Args: []ir.Expr{v("a"), v("b"), v("m")}, T: r4}, "((m) ? (a) : (b))"},
+		{&ir.Intrinsic{ID: ir.FnMax, Args: []ir.Expr{v("a"), v("b"), v("c")}, T: r4}, "fmax(fmax(a, b), c)"},
+		{&ir.Intrinsic{ID: ir.FnSign, Args: []ir.Expr{v("a"), v("b")}, T: r4}, "copysign(fabs(a), b)"},
+		{&ir.Intrinsic{ID: ir.FnNint, Args: []ir.Expr{v("a")}, T: ir.Type{Kind: ir.Int}}, "(int)(round(a))"},
+		{&ir.Intrinsic{ID: ir.FnMerge, Args: []ir.Expr{v("a"), v("b"), v("m")}, T: r4}, "((m) ? (a) : (b))"},
+		// integer intrinsics in a real context: converted as a whole
+		{toR4(&ir.Intrinsic{ID: ir.FnMod, Args: []ir.Expr{iv("i"), i3}, T: iT}), "(float)((i) % (3))"},
+		{toR4(&ir.Intrinsic{ID: ir.FnModulo, Args: []ir.Expr{iv("i"), i3}, T: iT}), "(float)((((i) % (3)) + (3)) % (3))"},
+		{toR4(&ir.Intrinsic{ID: ir.FnDim, Args: []ir.Expr{iv("i"), i3}, T: iT}), "(float)((i) > (3) ? (i) - (3) : 0)"},
+		{toR4(&ir.Unary{Op: ir.Neg, X: &ir.Intrinsic{ID: ir.FnAbs, Args: []ir.Expr{iv("i")}, T: iT}, T: iT}), "(float)-((int)abs(i))"},
+		{bin(ir.Mul, c4(2), &ir.Intrinsic{ID: ir.FnModulo, Args: []ir.Expr{v("a"), v("b")}, T: r4}),
+			"2.0f * ((fmod(a, b) != 0 && (fmod(a, b) < 0) != ((b) < 0)) ? fmod(a, b) + (b) : fmod(a, b))"},
+		{&ir.Intrinsic{ID: ir.FnDprod, Args: []ir.Expr{v("a"), v("b")}, T: ir.Type{Kind: ir.Real8}}, "((double)(a) * (double)(b))"},
 		{c4(1e30), "1e+30f"},
 		{c4(3), "3.0f"},
 		{&ir.Const{Kind: ir.Real8, Float: 0.1}, "0.1"},

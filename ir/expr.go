@@ -83,11 +83,12 @@ type Binary struct {
 	T    Type
 }
 
-// Intrinsic is a call of a Fortran intrinsic that codegen maps to OpenCL.
-// Name is the lower-case Fortran name (sqrt, max, merge, real, ...).
+// Intrinsic is a call of a Fortran intrinsic: a row of Intrinsics, which
+// says how it is typed, folded and spelled in OpenCL. Sema has checked the
+// arguments against the row and converted them as its Result rule says.
 type Intrinsic struct {
 	Pos  diag.Span
-	Name string
+	ID   IntrinsicID
 	Args []Expr
 	T    Type
 }

@@ -1,6 +1,8 @@
 // Package ir is forocl's typed kernel IR: what sema.Check produces from the
 // AST and what every later pass (regions, codegen) reads. It knows nothing of
-// Fortran syntax or of participle.
+// Fortran syntax or of participle. It also holds the intrinsic table that
+// sema types calls with and codegen spells them from (Note [the intrinsic
+// table]), and Fold, the one evaluator of constant expressions.
 //
 // The IR is data-parallel. An array statement is an element-wise assignment
 // over a "frame": the index space k (0-based, per dimension) whose extent is

@@ -199,8 +199,8 @@ func writeExpr(b *strings.Builder, e Expr) {
 		writeExpr(b, e.Y)
 		b.WriteByte(')')
 	case *Intrinsic:
-		b.WriteString(e.Name)
-		if e.Name == "real" || e.Name == "int" || e.Name == "nint" || e.Name == "floor" || e.Name == "ceiling" || e.Name == "aint" || e.Name == "anint" {
+		b.WriteString(e.ID.String())
+		if r := Intrinsics[e.ID].Result; r == ResReal || r == ResToInt || Intrinsics[e.ID].Kind != KindNone {
 			fmt.Fprintf(b, "<%s>", e.T.Kind)
 		}
 		writeArgs(b, e.Args)

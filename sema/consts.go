@@ -2,7 +2,6 @@ package sema
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 
 	"github.com/forocl/forocl/ast"
@@ -29,28 +28,9 @@ func (v cval) describe() string {
 	return v.kind.String()
 }
 
-// num returns the value as a float64.
-func (v cval) num() float64 {
-	if v.kind == ir.Int {
-		return float64(v.i)
-	}
-	return v.f
-}
-
-// convert changes a scalar numeric value to kind k.
+// convert changes a scalar value to kind k, as ir.Fold converts.
 func (v cval) convert(k ir.Kind) cval {
-	out := cval{kind: k, name: v.name}
-	switch {
-	case k == ir.Int && v.kind == ir.Int:
-		out.i = v.i
-	case k == ir.Int:
-		out.i = int64(v.f)
-	case k.IsReal():
-		out.f = v.num()
-	default:
-		out.b = v.b
-	}
-	return out
+	return foldIR(&ir.Convert{X: constIR(v, diag.Span{}), T: ir.Type{Kind: k}})
 }
 
 // constErr is a failed constant evaluation; callers decide whether to report.
@@ -127,16 +107,16 @@ func (c *checker) evalConst(s *scope, env constEnv, e ast.Expr) (cval, *constErr
 			if x.kind == ir.Logical {
 				return cval{}, cerr(e.Pos, "operand of %s is %s, expected a number", e.Op, x.kind)
 			}
-			if e.Op == "-" {
-				x.i, x.f = -x.i, -x.f
+			if e.Op == "+" {
+				x.name = ""
+				return x, nil
 			}
-			x.name = ""
-			return x, nil
+			return foldIR(&ir.Unary{Pos: e.Pos, Op: ir.Neg, X: constIR(x, e.X.Span()), T: ir.Type{Kind: x.kind}}), nil
 		case ".not.":
 			if x.kind != ir.Logical {
 				return cval{}, cerr(e.Pos, "operand of .not. is %s, expected logical", x.kind)
 			}
-			return cval{kind: ir.Logical, b: !x.b}, nil
+			return foldIR(&ir.Unary{Pos: e.Pos, Op: ir.Not, X: constIR(x, e.X.Span()), T: ir.Type{Kind: ir.Logical}}), nil
 		}
 		return cval{}, cerr(e.Pos, "operator %s is not supported by forocl", e.Op)
 	case *ast.Binary:
@@ -353,18 +333,7 @@ func foldBinary(e *ast.Binary, x, y cval) (cval, *constErr) {
 		if y.kind != ir.Logical {
 			return cval{}, cerr(e.Y.Span(), "operand of %s is %s, expected logical", e.Op, y.kind)
 		}
-		r := cval{kind: ir.Logical}
-		switch e.Op {
-		case ".and.":
-			r.b = x.b && y.b
-		case ".or.":
-			r.b = x.b || y.b
-		case ".eqv.":
-			r.b = x.b == y.b
-		default:
-			r.b = x.b != y.b
-		}
-		return r, nil
+		return foldIR(&ir.Binary{Pos: e.Pos, Op: binOps[e.Op], X: constIR(x, e.X.Span()), Y: constIR(y, e.Y.Span()), T: ir.Type{Kind: ir.Logical}}), nil
 	}
 	if x.kind == ir.Logical {
 		return cval{}, cerr(e.X.Span(), "operand of %s is %s, expected a number", e.Op, x.kind)
@@ -372,112 +341,40 @@ func foldBinary(e *ast.Binary, x, y cval) (cval, *constErr) {
 	if y.kind == ir.Logical {
 		return cval{}, cerr(e.Y.Span(), "operand of %s is %s, expected a number", e.Op, y.kind)
 	}
+	op, ok := binOps[e.Op]
+	if !ok {
+		return cval{}, cerr(e.OpPos, "operator %s is not supported by forocl", e.Op)
+	}
+	// The operands are converted as in a kernel (lowerer.binary), and the
+	// typed operation is folded by ir.Fold.
 	k := commonKind(x.kind, y.kind)
-	switch e.Op {
-	case "==", "/=", "<", "<=", ">", ">=":
-		a, b := x.num(), y.num()
-		if k == ir.Int {
-			a, b = float64(x.i), float64(y.i)
-		}
-		r := cval{kind: ir.Logical}
-		switch e.Op {
-		case "==":
-			r.b = a == b
-		case "/=":
-			r.b = a != b
-		case "<":
-			r.b = a < b
-		case "<=":
-			r.b = a <= b
-		case ">":
-			r.b = a > b
-		default:
-			r.b = a >= b
-		}
-		return r, nil
-	case "**":
-		if y.kind == ir.Int && x.kind == ir.Int {
-			return cval{kind: ir.Int, i: ipow(x.i, y.i)}, nil
-		}
+	bx, by := constIR(x, e.X.Span()), constIR(y, e.Y.Span())
+	b := &ir.Binary{Pos: e.Pos, Op: op, X: convertIR(bx, k), Y: convertIR(by, k), T: ir.Type{Kind: k}}
+	switch op {
+	case ir.Eq, ir.Ne, ir.Lt, ir.Le, ir.Gt, ir.Ge:
+		b.T.Kind = ir.Logical
+	case ir.Pow:
 		if y.kind == ir.Int {
-			return cval{kind: x.kind, f: math.Pow(x.f, float64(y.i))}, nil
+			b.X, b.Y, b.T.Kind = bx, by, x.kind
 		}
-		return cval{kind: k, f: math.Pow(x.num(), y.num())}, nil
-	case "+", "-", "*", "/":
-		if k == ir.Int {
-			r := cval{kind: ir.Int}
-			switch e.Op {
-			case "+":
-				r.i = x.i + y.i
-			case "-":
-				r.i = x.i - y.i
-			case "*":
-				r.i = x.i * y.i
-			default:
-				if y.i == 0 {
-					return cval{}, cerr(e.OpPos, "integer division by zero in a constant")
-				}
-				r.i = x.i / y.i
-			}
-			return r, nil
-		}
-		a, b := x.num(), y.num()
-		r := cval{kind: k}
-		switch e.Op {
-		case "+":
-			r.f = a + b
-		case "-":
-			r.f = a - b
-		case "*":
-			r.f = a * b
-		default:
-			r.f = a / b
-		}
-		return r, nil
 	}
-	return cval{}, cerr(e.OpPos, "operator %s is not supported by forocl", e.Op)
+	v, err := ir.Fold(b)
+	if err == ir.ErrDivZero {
+		return cval{}, cerr(e.OpPos, "integer division by zero in a constant")
+	}
+	if err != nil {
+		panic(fmt.Sprintf("internal error: folding %s: %v", e.Op, err))
+	}
+	return constValue(v), nil
 }
 
-func ipow(a, n int64) int64 {
-	if n < 0 {
-		switch a {
-		case 1:
-			return 1
-		case -1:
-			if n%2 == 0 {
-				return 1
-			}
-			return -1
-		}
-		return 0
+// foldIR folds an IR expression over constants that cannot fail.
+func foldIR(e ir.Expr) cval {
+	v, err := ir.Fold(e)
+	if err != nil {
+		panic(fmt.Sprintf("internal error: folding: %v", err))
 	}
-	r := int64(1)
-	for ; n > 0; n-- {
-		r *= a
-	}
-	return r
-}
-
-// Limits of the real kinds, for epsilon, tiny and huge.
-func epsilonOf(k ir.Kind) float64 {
-	if k == ir.Real8 {
-		return 0x1p-52
-	}
-	return 0x1p-23
-}
-
-func tinyOf(k ir.Kind) float64 {
-	if k == ir.Real8 {
-		return 0x1p-1022
-	}
-	return 0x1p-126
-}
-
-func hugeOf(k ir.Kind) float64 {
-	if k == ir.Real8 {
-		return math.MaxFloat64
-	}
-	return math.MaxFloat32
+	return constValue(v)
 }
 
 // constCall evaluates an element reference of an integer array constant or
@@ -528,48 +425,72 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 		args = append(args, v)
 	}
 	name := e.Name.Name
-	nargs := func(lo, hi int) *constErr {
-		if len(args) < lo || len(args) > hi {
-			return cerr(e.Pos, "wrong number of arguments to %q", name)
+	if name == "size" {
+		// size is the one array inquiry: the IR has no array values
+		if len(args) != 1 {
+			return cval{}, cerr(e.Pos, "wrong number of arguments to %q", name)
 		}
-		for _, a := range args {
-			if a.isArr && name != "size" {
-				return cerr(e.Pos, "%q of an array is not supported in a constant", name)
+		if !args[0].isArr {
+			return cval{}, cerr(e.Pos, "argument of size must be an array")
+		}
+		return cval{kind: ir.Int, i: int64(len(args[0].ints))}, nil
+	}
+	id, ok := ir.LookupIntrinsic(name)
+	if !ok || ir.Intrinsics[id].Fold == nil {
+		return cval{}, cerr(e.Pos, "%q cannot be evaluated in a constant expression", e.Name.Orig)
+	}
+	in := &ir.Intrinsics[id]
+	if kindArg == nil && in.Kind != ir.KindNone && len(args) == in.Max+1 {
+		kindArg = &args[len(args)-1]
+		args = args[:len(args)-1]
+	}
+	if in.Max < 0 && len(args) < in.Min {
+		return cval{}, cerr(e.Pos, "%q needs at least two arguments", name)
+	}
+	if len(args) < in.Min || (in.Max >= 0 && len(args) > in.Max) {
+		return cval{}, cerr(e.Pos, "wrong number of arguments to %q", name)
+	}
+	for _, a := range args {
+		if a.isArr {
+			return cval{}, cerr(e.Pos, "%q of an array is not supported in a constant", name)
+		}
+	}
+	// Lower the call to typed IR over constants and fold it: the same
+	// typing as in a kernel, the same evaluator (ir.Fold) as every constant.
+	site := intrinsicSite{id: id, pos: e.Pos, args: make([]ir.Expr, len(args)),
+		conv: func(x ir.Expr, k ir.Kind) ir.Expr { return convertIR(x, k) }}
+	for i, a := range args {
+		site.args[i] = constIR(a, e.Pos)
+	}
+	if kindArg != nil {
+		site.kind = func(rule ir.KindArgRule) (ir.Kind, *constErr) {
+			if kindArg.kind != ir.Int || kindArg.isArr {
+				return ir.Invalid, cerr(e.Pos, "kind argument of %q must be an integer constant", name)
 			}
+			if rule == ir.KindInt {
+				if kindArg.i != 4 {
+					return ir.Invalid, cerr(e.Pos, "integer kind %d is not supported; forocl knows only default integers", kindArg.i)
+				}
+				return ir.Int, nil
+			}
+			switch kindArg.i {
+			case 4:
+				return ir.Real4, nil
+			case 8:
+				return ir.Real8, nil
+			}
+			return ir.Invalid, cerr(e.Pos, "real kind %d is not supported; forocl knows kinds 4 and 8", kindArg.i)
 		}
-		return nil
 	}
-	realKindArg := func(def ir.Kind) (ir.Kind, *constErr) {
-		if kindArg == nil && len(args) == 2 {
-			kindArg = &args[1]
-		}
-		if kindArg == nil {
-			return def, nil
-		}
-		if kindArg.kind != ir.Int || kindArg.isArr {
-			return ir.Invalid, cerr(e.Pos, "kind argument of %q must be an integer constant", name)
-		}
-		switch kindArg.i {
-		case 4:
-			return ir.Real4, nil
-		case 8:
-			return ir.Real8, nil
-		}
-		return ir.Invalid, cerr(e.Pos, "real kind %d is not supported; forocl knows kinds 4 and 8", kindArg.i)
+	x, cerr1 := intrinsicCall(site)
+	if cerr1 != nil {
+		return cval{}, cerr1
 	}
-	switch name {
-	case "kind":
-		if err := nargs(1, 1); err != nil {
-			return cval{}, err
-		}
-		if args[0].kind == ir.Real8 {
-			return cval{kind: ir.Int, i: 8}, nil
-		}
-		return cval{kind: ir.Int, i: 4}, nil
-	case "selected_real_kind":
-		if err := nargs(0, 2); err != nil {
-			return cval{}, err
-		}
+	v, err := ir.Fold(x)
+	switch {
+	case err == ir.ErrModZero:
+		return cval{}, cerr(e.Pos, "%s by zero in a constant", name)
+	case err == ir.ErrNoKind && id == ir.FnSelectedRealKind:
 		p, r := int64(0), int64(0)
 		if len(args) > 0 {
 			p = args[0].i
@@ -577,152 +498,28 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 		if len(args) > 1 {
 			r = args[1].i
 		}
-		switch {
-		case p <= 6 && r <= 37:
-			return cval{kind: ir.Int, i: 4}, nil
-		case p <= 15 && r <= 307:
-			return cval{kind: ir.Int, i: 8}, nil
-		}
 		return cval{}, cerr(e.Pos, "selected_real_kind(%d, %d) asks for more precision than real(8) has", p, r)
-	case "selected_int_kind":
-		if err := nargs(1, 1); err != nil {
-			return cval{}, err
-		}
-		if args[0].i <= 9 {
-			return cval{kind: ir.Int, i: 4}, nil
-		}
+	case err == ir.ErrNoKind:
 		return cval{}, cerr(e.Pos, "selected_int_kind(%d) needs an integer kind forocl does not support", args[0].i)
-	case "size":
-		if err := nargs(1, 1); err != nil {
-			return cval{}, err
-		}
-		if !args[0].isArr {
-			return cval{}, cerr(e.Pos, "argument of size must be an array")
-		}
-		return cval{kind: ir.Int, i: int64(len(args[0].ints))}, nil
-	case "real", "dble", "float":
-		if err := nargs(1, 2); err != nil {
-			return cval{}, err
-		}
-		k := ir.Real4
-		if name == "dble" {
-			k = ir.Real8
-		} else {
-			var err *constErr
-			if k, err = realKindArg(ir.Real4); err != nil {
-				return cval{}, err
-			}
-		}
-		if args[0].kind == ir.Logical {
-			// the same message as for a call at run time (expr.go)
-			return cval{}, cerr(e.Pos, "argument %d of %q is %s, expected a number", 1, name, ir.Logical)
-		}
-		return args[0].convert(k), nil
-	case "int", "nint", "floor", "ceiling":
-		if err := nargs(1, 1); err != nil {
-			return cval{}, err
-		}
-		a := args[0]
-		if a.kind == ir.Logical {
-			return cval{}, cerr(e.Pos, "argument %d of %q is %s, expected a number", 1, name, ir.Logical)
-		}
-		if a.kind == ir.Int {
-			return cval{kind: ir.Int, i: a.i}, nil
-		}
-		var f float64
-		switch name {
-		case "int":
-			f = math.Trunc(a.f)
-		case "nint":
-			f = math.Round(a.f)
-		case "floor":
-			f = math.Floor(a.f)
-		default:
-			f = math.Ceil(a.f)
-		}
-		return cval{kind: ir.Int, i: int64(f)}, nil
-	case "abs":
-		if err := nargs(1, 1); err != nil {
-			return cval{}, err
-		}
-		a := args[0]
-		if a.i < 0 {
-			a.i = -a.i
-		}
-		a.f = math.Abs(a.f)
-		a.name = ""
-		return a, nil
-	case "min", "max":
-		if len(args) < 2 {
-			return cval{}, cerr(e.Pos, "%q needs at least two arguments", name)
-		}
-		if err := nargs(2, len(args)); err != nil {
-			return cval{}, err
-		}
-		k := args[0].kind
-		for _, a := range args[1:] {
-			k = commonKind(k, a.kind)
-		}
-		best := args[0].convert(k)
-		for _, a := range args[1:] {
-			a = a.convert(k)
-			if (name == "min") == (a.num() < best.num()) && a.num() != best.num() {
-				best = a
-			}
-		}
-		best.name = ""
-		return best, nil
-	case "mod", "modulo":
-		if err := nargs(2, 2); err != nil {
-			return cval{}, err
-		}
-		k := commonKind(args[0].kind, args[1].kind)
-		a, p := args[0].convert(k), args[1].convert(k)
-		if k == ir.Int {
-			if p.i == 0 {
-				return cval{}, cerr(e.Pos, "%s by zero in a constant", name)
-			}
-			r := a.i % p.i
-			if name == "modulo" && r != 0 && (r < 0) != (p.i < 0) {
-				r += p.i
-			}
-			return cval{kind: ir.Int, i: r}, nil
-		}
-		r := math.Mod(a.f, p.f)
-		if name == "modulo" && r != 0 && (r < 0) != (p.f < 0) {
-			r += p.f
-		}
-		return cval{kind: k, f: r}, nil
-	case "sqrt", "exp", "log", "log10", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "aint", "anint":
-		if err := nargs(1, 1); err != nil {
-			return cval{}, err
-		}
-		a := args[0]
-		if !a.kind.IsReal() {
-			return cval{}, cerr(e.Pos, "argument %d of %q is %s, expected real", 1, name, a.kind)
-		}
-		fs := map[string]func(float64) float64{
-			"sqrt": math.Sqrt, "exp": math.Exp, "log": math.Log, "log10": math.Log10,
-			"sin": math.Sin, "cos": math.Cos, "tan": math.Tan, "asin": math.Asin,
-			"acos": math.Acos, "atan": math.Atan, "sinh": math.Sinh, "cosh": math.Cosh,
-			"tanh": math.Tanh, "aint": math.Trunc, "anint": math.Round,
-		}
-		return cval{kind: a.kind, f: fs[name](a.f)}, nil
-	case "epsilon", "tiny", "huge":
-		if err := nargs(1, 1); err != nil {
-			return cval{}, err
-		}
-		a := args[0]
-		if a.kind == ir.Int && name == "huge" {
-			return cval{kind: ir.Int, i: math.MaxInt32}, nil
-		}
-		if !a.kind.IsReal() {
-			return cval{}, cerr(e.Pos, "argument %d of %q is %s, expected real", 1, name, a.kind)
-		}
-		f := map[string]func(ir.Kind) float64{"epsilon": epsilonOf, "tiny": tinyOf, "huge": hugeOf}[name](a.kind)
-		return cval{kind: a.kind, f: f}, nil
+	case err != nil:
+		panic(fmt.Sprintf("internal error: folding %s: %v", name, err))
 	}
-	return cval{}, cerr(e.Pos, "%q cannot be evaluated in a constant expression", e.Name.Orig)
+	return constValue(v), nil
+}
+
+// constValue is the value of a folded constant.
+func constValue(c *ir.Const) cval {
+	return cval{kind: c.Kind, i: c.Int, f: c.Float, b: c.Bool, name: c.Name}
+}
+
+// convertIR converts a constant operand to kind k, as sema converts
+// operands in kernels (without the warnings).
+func convertIR(x ir.Expr, k ir.Kind) ir.Expr {
+	t := x.Type()
+	if t.Kind == k || k == ir.Invalid || t.Kind == ir.Invalid {
+		return x
+	}
+	return &ir.Convert{Pos: x.Span(), X: x, T: ir.Type{Kind: k, Rank: t.Rank}}
 }
 
 // foldArray applies +, - or * element by element to integer arrays (or an

@@ -286,8 +286,8 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 	if ent.proc != nil {
 		return l.userCall(e, ent.proc)
 	}
-	if _, ok := intrinsics[name]; ok {
-		return l.intrinsic(e)
+	if id, ok := kernelIntrinsic(name); ok {
+		return l.intrinsic(e, id)
 	}
 	if unsupported[name] {
 		l.errorf(e.Name.Pos, "function %q is not supported by forocl", e.Name.Orig).
@@ -457,33 +457,6 @@ func wereWas(n int) string {
 	return "were"
 }
 
-// intrinsic classes
-const (
-	inMath   = iota // real -> same real (sqrt, exp, ...)
-	inAbs           // int or real -> same
-	inMinMax        // 2+ numeric, common kind
-	inTwo           // 2 numeric, common kind (mod, modulo, sign)
-	inAtan2         // 2 real, common kind
-	inToInt         // real (or int) -> integer (int, nint, floor, ceiling)
-	inRound         // real -> same real (aint, anint)
-	inReal          // numeric -> real(kind)
-	inDble          // numeric -> real(8)
-	inMerge         // merge(t, f, mask)
-	inLimit         // epsilon, tiny, huge: folded
-)
-
-var intrinsics = map[string]int{
-	"sqrt": inMath, "exp": inMath, "log": inMath, "log10": inMath,
-	"sin": inMath, "cos": inMath, "tan": inMath, "asin": inMath, "acos": inMath,
-	"atan": inMath, "sinh": inMath, "cosh": inMath, "tanh": inMath,
-	"abs": inAbs, "min": inMinMax, "max": inMinMax,
-	"mod": inTwo, "modulo": inTwo, "sign": inTwo, "atan2": inAtan2,
-	"int": inToInt, "nint": inToInt, "floor": inToInt, "ceiling": inToInt,
-	"aint": inRound, "anint": inRound,
-	"real": inReal, "dble": inDble, "merge": inMerge,
-	"epsilon": inLimit, "tiny": inLimit, "huge": inLimit,
-}
-
 // unsupported are Fortran intrinsics forocl knows by name but does not map.
 var unsupported = map[string]bool{}
 
@@ -491,29 +464,162 @@ func init() {
 	for _, n := range strings.Fields(`cshift eoshift sum product maxval minval maxloc minloc size shape
 		reshape spread transpose matmul dot_product any all count lbound ubound pack unpack
 		len trim adjustl adjustr index achar char ichar iachar present allocated associated
-		random_number cmplx conjg aimag dim dprod exponent fraction nearest spacing rrspacing
+		random_number cmplx conjg aimag exponent fraction nearest spacing rrspacing
 		scale set_exponent bit_size btest iand ior ieor ishft not transfer null norm2
-		bessel_j0 bessel_j1 erf erfc gamma log_gamma hypot acosh asinh atanh sngl float idint ifix
+		bessel_j0 bessel_j1 erf erfc gamma log_gamma hypot acosh asinh atanh sngl idint ifix
 		merge_bits parity findloc iall iany iparity kind selected_real_kind selected_int_kind
 		precision range radix digits minexponent maxexponent new_line repeat scan verify`) {
 		unsupported[n] = true
 	}
 }
 
+// kernelIntrinsic finds an intrinsic that kernels and functions may call.
+func kernelIntrinsic(name string) (ir.IntrinsicID, bool) {
+	id, ok := ir.LookupIntrinsic(name)
+	if !ok || ir.Intrinsics[id].Use == ir.UseConstant {
+		return ir.FnInvalid, false
+	}
+	return id, true
+}
+
 func supportedList() string {
 	var names []string
-	for n := range intrinsics {
-		names = append(names, n)
+	for _, id := range ir.IntrinsicIDs() {
+		if _, ok := kernelIntrinsic(id.String()); ok {
+			names = append(names, id.String())
+		}
 	}
 	sort.Strings(names)
 	return strings.Join(names, " ")
 }
 
-// intrinsic lowers a call of a supported intrinsic, typing it as Fortran
-// does and converting its arguments to a common kind where needed.
-func (l *lowerer) intrinsic(e *ast.Call) ir.Expr {
+// intrinsicSite is a call of an intrinsic whose arguments are lowered, as
+// intrinsicCall types it: in a kernel or function, or in a constant
+// expression (whose arguments are constants positioned at the call).
+type intrinsicSite struct {
+	id   ir.IntrinsicID
+	pos  diag.Span
+	args []ir.Expr
+	// kind resolves the kind argument for the row's rule, when the call
+	// has one (nil otherwise); a silent error means it reported why.
+	kind func(ir.KindArgRule) (ir.Kind, *constErr)
+	// conv converts an argument to a kind.
+	conv func(ir.Expr, ir.Kind) ir.Expr
+}
+
+// intrinsicCall types a call of an intrinsic from its row of
+// ir.Intrinsics, after the caller has checked the number of arguments: it
+// checks the arguments' types, resolves the kind argument, converts the
+// arguments as the row's Result rule says and returns the typed call. An
+// integer given to int, nint, floor or ceiling is returned as it is, and an
+// inquiry function (epsilon, tiny, huge) is replaced by its value.
+func intrinsicCall(c intrinsicSite) (ir.Expr, *constErr) {
+	in := &ir.Intrinsics[c.id]
+	name, args := in.Name, c.args
+	kindOf := func(i int) ir.Kind { return args[i].Type().Kind }
+	bad := func(i int, want string) *constErr {
+		return cerr(args[i].Span(), "argument %d of %q is %s, expected %s", i+1, name, kindOf(i), want)
+	}
+	switch in.Args {
+	case ir.ArgNumeric:
+		for i := range args {
+			if !isNumeric(kindOf(i)) {
+				return nil, cerr(args[i].Span(), "argument %d of %q is %s, expected a number", i+1, name, kindOf(i))
+			}
+		}
+	case ir.ArgReal:
+		for i := range args {
+			if !kindOf(i).IsReal() {
+				return nil, cerr(args[i].Span(), "argument %d of %q is %s, expected real", i+1, name, kindOf(i))
+			}
+		}
+	case ir.ArgReal4:
+		for i := range args {
+			if kindOf(i) != ir.Real4 {
+				return nil, bad(i, ir.Real4.String())
+			}
+		}
+	case ir.ArgInt:
+		for i := range args {
+			if kindOf(i) != ir.Int {
+				return nil, bad(i, ir.Int.String())
+			}
+		}
+	case ir.ArgMerge:
+		if kindOf(2) != ir.Logical {
+			return nil, cerr(args[2].Span(), "argument 3 of \"merge\" is %s, expected logical", kindOf(2))
+		}
+		tk, fk := kindOf(0), kindOf(1)
+		if (tk != ir.Logical || fk != ir.Logical) && (!isNumeric(tk) || !isNumeric(fk)) {
+			return nil, cerr(args[1].Span(), "arguments of \"merge\" are %s and %s; they must have the same type", tk, fk)
+		}
+	}
+	kind := ir.Invalid // the kind argument's kind, if there is one
+	if c.kind != nil && in.Kind != ir.KindNone {
+		k, err := c.kind(in.Kind)
+		if err != nil {
+			return nil, err
+		}
+		kind = k
+	}
+	var k ir.Kind // the result kind
+	switch in.Result {
+	case ir.ResSame:
+		k = kindOf(0)
+		if kind != ir.Invalid {
+			k = kind
+			args[0] = c.conv(args[0], k)
+		}
+	case ir.ResCommon, ir.ResMerge:
+		k = ir.Int
+		if in.Result == ir.ResMerge {
+			args = args[:2]
+		}
+		for i := range args {
+			k = commonKind(k, kindOf(i))
+		}
+		if kindOf(0) == ir.Logical {
+			k = ir.Logical
+		}
+		for i := range args {
+			args[i] = c.conv(args[i], k)
+		}
+		args = c.args
+	case ir.ResToInt:
+		if kindOf(0) == ir.Int {
+			return args[0], nil
+		}
+		k = ir.Int
+	case ir.ResInt:
+		k = ir.Int
+	case ir.ResReal:
+		k = ir.Real4
+		if kind != ir.Invalid {
+			k = kind
+		}
+	case ir.ResReal8:
+		k = ir.Real8
+	}
+	rank := 0
+	for _, a := range args {
+		rank = max(rank, a.Type().Rank)
+	}
+	call := &ir.Intrinsic{Pos: c.pos, ID: in.Lowered(len(args)), Args: args, T: ir.Type{Kind: k, Rank: rank}}
+	if in.Use == ir.UseInquiry {
+		v, err := ir.Fold(call)
+		if err != nil {
+			panic(fmt.Sprintf("internal error: inquiry %s does not fold: %v", name, err))
+		}
+		return v, nil
+	}
+	return call, nil
+}
+
+// intrinsic lowers a call of an intrinsic that kernels may use, typing it
+// from its row of the table (intrinsicCall).
+func (l *lowerer) intrinsic(e *ast.Call, id ir.IntrinsicID) ir.Expr {
+	in := &ir.Intrinsics[id]
 	name := e.Name.Name
-	class := intrinsics[name]
 	var args []ir.Expr
 	var kindArg ast.Expr
 	bad := false
@@ -537,182 +643,47 @@ func (l *lowerer) intrinsic(e *ast.Call) ir.Expr {
 	if bad {
 		return nil
 	}
-	// the optional kind argument of real, int, nint, floor, ceiling, aint, anint
-	if kindArg == nil && len(args) == 2 && (class == inReal || class == inToInt || class == inRound) {
-		kindArg = e.Args[1].Value
-		args = args[:1]
+	// the optional kind argument, given by position
+	if kindArg == nil && in.Kind != ir.KindNone && len(args) == in.Max+1 {
+		kindArg = e.Args[len(args)-1].Value
+		args = args[:len(args)-1]
 	}
-	want := func(lo, hi int) bool {
-		if len(args) < lo || (hi >= 0 && len(args) > hi) {
-			switch {
-			case hi < 0:
-				l.errorf(e.Pos, "%q needs at least %d arguments, not %d", name, lo, len(args))
-			case lo == hi:
-				l.errorf(e.Pos, "%q takes %d argument%s, not %d", name, lo, plural(lo), len(args))
-			default:
-				l.errorf(e.Pos, "%q takes %d to %d arguments, not %d", name, lo, hi, len(args))
+	if lo, hi := in.Min, in.Max; len(args) < lo || (hi >= 0 && len(args) > hi) {
+		switch {
+		case hi < 0:
+			l.errorf(e.Pos, "%q needs at least %d arguments, not %d", name, lo, len(args))
+		case lo == hi:
+			l.errorf(e.Pos, "%q takes %d argument%s, not %d", name, lo, plural(lo), len(args))
+		default:
+			l.errorf(e.Pos, "%q takes %d to %d arguments, not %d", name, lo, hi, len(args))
+		}
+		return nil
+	}
+	site := intrinsicSite{id: id, pos: e.Pos, args: args, conv: l.conv}
+	if kindArg != nil {
+		site.kind = func(rule ir.KindArgRule) (ir.Kind, *constErr) {
+			if rule == ir.KindReal {
+				k, ok := l.realKind(kindArg, name)
+				if !ok {
+					return ir.Invalid, &constErr{silent: true}
+				}
+				return k, nil
 			}
-			return false
-		}
-		return true
-	}
-	rank := 0
-	for _, a := range args {
-		rank = max(rank, a.Type().Rank)
-	}
-	needNum := func(i int) bool {
-		if k := args[i].Type().Kind; !isNumeric(k) {
-			l.errorf(args[i].Span(), "argument %d of %q is %s, expected a number", i+1, name, k)
-			return false
-		}
-		return true
-	}
-	needReal := func(i int) bool {
-		if k := args[i].Type().Kind; !k.IsReal() {
-			l.errorf(args[i].Span(), "argument %d of %q is %s, expected real", i+1, name, k)
-			return false
-		}
-		return true
-	}
-	common := func() (ir.Kind, bool) {
-		k := ir.Int
-		for i := range args {
-			if !needNum(i) {
-				return ir.Invalid, false
-			}
-			k = commonKind(k, args[i].Type().Kind)
-		}
-		for i := range args {
-			args[i] = l.conv(args[i], k)
-		}
-		return k, true
-	}
-	mk := func(irName string, k ir.Kind) ir.Expr {
-		return &ir.Intrinsic{Pos: e.Pos, Name: irName, Args: args, T: ir.Type{Kind: k, Rank: rank}}
-	}
-	switch class {
-	case inMath:
-		if name == "atan" && len(args) == 2 {
-			if !needReal(0) || !needReal(1) {
-				return nil
-			}
-			k, _ := common()
-			return mk("atan2", k)
-		}
-		if !want(1, 1) || !needReal(0) {
-			return nil
-		}
-		return mk(name, args[0].Type().Kind)
-	case inAbs:
-		if !want(1, 1) || !needNum(0) {
-			return nil
-		}
-		return mk(name, args[0].Type().Kind)
-	case inMinMax:
-		if !want(2, -1) {
-			return nil
-		}
-		k, ok := common()
-		if !ok {
-			return nil
-		}
-		return mk(name, k)
-	case inTwo:
-		if !want(2, 2) {
-			return nil
-		}
-		k, ok := common()
-		if !ok {
-			return nil
-		}
-		return mk(name, k)
-	case inAtan2:
-		if !want(2, 2) || !needReal(0) || !needReal(1) {
-			return nil
-		}
-		k, _ := common()
-		return mk(name, k)
-	case inToInt:
-		if !want(1, 1) || !needNum(0) {
-			return nil
-		}
-		if kindArg != nil {
 			if k, ok := l.kindArg(kindArg, name); !ok {
-				return nil
+				return ir.Invalid, &constErr{silent: true}
 			} else if k != 4 {
 				l.errorf(kindArg.Span(), "integer kind %d is not supported; forocl knows only default integers", k)
-				return nil
+				return ir.Invalid, &constErr{silent: true}
 			}
+			return ir.Int, nil
 		}
-		if args[0].Type().Kind == ir.Int {
-			return args[0]
-		}
-		return mk(name, ir.Int)
-	case inRound:
-		if !want(1, 1) || !needReal(0) {
-			return nil
-		}
-		k := args[0].Type().Kind
-		if kindArg != nil {
-			rk, ok := l.realKind(kindArg, name)
-			if !ok {
-				return nil
-			}
-			args[0] = l.conv(args[0], rk)
-			k = rk
-		}
-		return mk(name, k)
-	case inReal, inDble:
-		if !want(1, 1) || !needNum(0) {
-			return nil
-		}
-		k := ir.Real4
-		if class == inDble {
-			k = ir.Real8
-		} else if kindArg != nil {
-			rk, ok := l.realKind(kindArg, name)
-			if !ok {
-				return nil
-			}
-			k = rk
-		}
-		return mk("real", k)
-	case inMerge:
-		if !want(3, 3) {
-			return nil
-		}
-		tk, fk := args[0].Type().Kind, args[1].Type().Kind
-		if args[2].Type().Kind != ir.Logical {
-			l.errorf(args[2].Span(), "argument 3 of \"merge\" is %s, expected logical", args[2].Type().Kind)
-			return nil
-		}
-		var k ir.Kind
-		switch {
-		case tk == ir.Logical && fk == ir.Logical:
-			k = ir.Logical
-		case isNumeric(tk) && isNumeric(fk):
-			k = commonKind(tk, fk)
-			args[0], args[1] = l.conv(args[0], k), l.conv(args[1], k)
-		default:
-			l.errorf(args[1].Span(), "arguments of \"merge\" are %s and %s; they must have the same type", tk, fk)
-			return nil
-		}
-		return mk(name, k)
-	case inLimit:
-		if !want(1, 1) {
-			return nil
-		}
-		k := args[0].Type().Kind
-		if k == ir.Int && name == "huge" {
-			return &ir.Const{Pos: e.Pos, Kind: ir.Int, Int: 2147483647}
-		}
-		if !needReal(0) {
-			return nil
-		}
-		f := map[string]func(ir.Kind) float64{"epsilon": epsilonOf, "tiny": tinyOf, "huge": hugeOf}[name](k)
-		return &ir.Const{Pos: e.Pos, Kind: k, Float: f}
 	}
-	panic("internal error: unknown intrinsic class")
+	x, err := intrinsicCall(site)
+	if err != nil {
+		l.c.reportConst(err)
+		return nil
+	}
+	return x
 }
 
 func (l *lowerer) kindArg(e ast.Expr, name string) (int64, bool) {
