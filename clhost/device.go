@@ -170,13 +170,9 @@ func typeName(t uint64) string {
 }
 
 // Select picks a device. An empty sel means os.Getenv("FOROCL_DEVICE"), and
-// if that is empty too, the first GPU, else the first device. A sel of the
-// form "P:D" (digits) is a platform:device index as listed by Devices;
-// anything else is a case-insensitive substring of the platform name, device
-// name, vendor, type and device version (so "nvidia", "cpu" and "pocl" all
-// work; PoCL's platform is "Portable Computing Language" and only its
-// version string says "PoCL"). The first match wins. When nothing matches,
-// the error lists the devices available.
+// if that is empty too, the first GPU, else the first device. See
+// selectDevice for the rules; when nothing matches, or a name matches
+// devices of several models, the error lists the devices.
 func Select(sel string) (Device, error) {
 	ds, err := Devices()
 	if err != nil {
@@ -190,7 +186,17 @@ func Select(sel string) (Device, error) {
 	return selectDevice(ds, sel, from)
 }
 
-// selectDevice implements Select over a given device list.
+// selectDevice implements Select over a given device list. A sel of the
+// form "P:D" (digits) is a platform:device index as listed by Devices; a
+// bare number N is the N-th device of that list, counting from 0 (never a
+// part of a name); anything else is a case-insensitive substring of the
+// platform name, device name, vendor, type and device version (so
+// "nvidia", "cpu" and "pocl" all work; PoCL's platform is "Portable
+// Computing Language" and only its version string says "PoCL"). A device
+// whose name equals sel wins; otherwise the matches must all be one model
+// (same platform and name, as on a machine with several identical GPUs,
+// where the first is taken), and matches of several models are an error
+// that lists them.
 func selectDevice(ds []Device, sel, from string) (Device, error) {
 	if len(ds) == 0 {
 		return Device{}, &unavailableError{msg: msgNoDevice}
@@ -212,14 +218,33 @@ func selectDevice(ds []Device, sel, from string) (Device, error) {
 		}
 		return Device{}, noMatch(ds, sel, from)
 	}
+	if allDigits(sel) {
+		n, err := strconv.Atoi(sel)
+		if err != nil || n >= len(ds) {
+			return Device{}, noMatch(ds, sel, from)
+		}
+		return ds[n], nil
+	}
 	needle := strings.ToLower(sel)
+	var matches []Device
 	for _, d := range ds {
-		hay := strings.ToLower(strings.Join([]string{d.Platform, d.Name, d.Vendor, d.Type, d.Version}, " "))
-		if strings.Contains(hay, needle) {
+		if strings.ToLower(d.Name) == needle {
 			return d, nil
 		}
+		hay := strings.ToLower(strings.Join([]string{d.Platform, d.Name, d.Vendor, d.Type, d.Version}, " "))
+		if strings.Contains(hay, needle) {
+			matches = append(matches, d)
+		}
 	}
-	return Device{}, noMatch(ds, sel, from)
+	if len(matches) == 0 {
+		return Device{}, noMatch(ds, sel, from)
+	}
+	for _, d := range matches[1:] {
+		if d.Platform != matches[0].Platform || d.Name != matches[0].Name {
+			return Device{}, ambiguous(matches, sel, from)
+		}
+	}
+	return matches[0], nil
 }
 
 // parseIndex parses "P:D" with decimal digits only.
@@ -243,6 +268,16 @@ func allDigits(s string) bool {
 		}
 	}
 	return true
+}
+
+func ambiguous(ds []Device, sel, from string) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "device %q%s is ambiguous: it matches %d devices; give an index (see forocl devices) or more of the name:", sel, from, len(ds))
+	for _, d := range ds {
+		b.WriteString("\n  ")
+		b.WriteString(d.String())
+	}
+	return errors.New(b.String())
 }
 
 func noMatch(ds []Device, sel, from string) error {

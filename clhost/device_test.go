@@ -21,12 +21,16 @@ func TestSelectDeviceRules(t *testing.T) {
 		{"0:0", "0:0"},
 		{"1:1", "1:1"},
 		{"01:1", "1:1"},
-		{"nvidia", "1:0"},
+		{"nvidia", ""}, // two models: ambiguous
 		{"A100", "1:1"},
+		{"nvidia a100", "1:1"},
+		{"1", "1:0"}, // a bare number is the list index, never part of a name
+		{"2", "1:1"},
+		{"3", ""},
 		{"pocl", ""}, // no synthetic device mentions PoCL
 		{"portable", "0:0"},
 		{"cpu", "0:0"},
-		{"gpu", "1:0"},
+		{"gpu", ""},
 		{"2:0", ""},
 		{"1:", ""},
 	} {
@@ -41,11 +45,35 @@ func TestSelectDeviceRules(t *testing.T) {
 			t.Errorf("select %q: got %q, %v; want %q", tc.sel, d.Index, err, tc.want)
 		}
 	}
+	// A bare number is an index even when a name contains it ("4090").
+	if d, err := selectDevice(ds, "0", ""); err != nil || d.Index != "0:0" {
+		t.Errorf("select 0: %s, %v", d.Index, err)
+	}
+	// Identical devices are one model: the first is taken.
+	same := []Device{ds[0], ds[2], ds[2]}
+	same[2].Index = "1:2"
+	if d, err := selectDevice(same, "a100", ""); err != nil || d.Index != "1:1" {
+		t.Errorf("select a100 among identical devices: %s, %v", d.Index, err)
+	}
+	// A name equal to the selector wins over names that contain it.
+	exact := append(syntheticDevices(), Device{Index: "1:2", Platform: "NVIDIA CUDA", Name: "NVIDIA A100 80GB", Type: "GPU"})
+	if d, err := selectDevice(exact, "nvidia a100", ""); err != nil || d.Index != "1:1" {
+		t.Errorf("exact name: %s, %v", d.Index, err)
+	}
+	_, err := selectDevice(ds, "nvidia", " (from FOROCL_DEVICE)")
+	for _, s := range []string{`device "nvidia" (from FOROCL_DEVICE) is ambiguous: it matches 2 devices`, "1:0", "1:1", "RTX 4090", "A100"} {
+		if err == nil || !strings.Contains(err.Error(), s) {
+			t.Errorf("ambiguous selector: error %v lacks %q", err, s)
+		}
+	}
+	if err != nil && strings.Contains(err.Error(), "pthread") {
+		t.Errorf("ambiguous selector lists a device that does not match: %v", err)
+	}
 	// Without a GPU the first device wins.
 	if d, _ := selectDevice(ds[:1], "", ""); d.Index != "0:0" {
 		t.Errorf("no-GPU default picked %q", d.Index)
 	}
-	_, err := selectDevice(ds, "nosuchdevice", " (from FOROCL_DEVICE)")
+	_, err = selectDevice(ds, "nosuchdevice", " (from FOROCL_DEVICE)")
 	if err == nil {
 		t.Fatal("no error for nosuchdevice")
 	}

@@ -17,8 +17,9 @@
 // # Devices
 //
 // Devices lists every device of every platform; Select picks one by "P:D"
-// index or by a case-insensitive substring of platform, name, vendor, type and
-// version.
+// index, by its position in that list (a bare number), or by a
+// case-insensitive substring of platform, name, vendor, type and version
+// that matches one model of device.
 // With an empty selector Select reads the FOROCL_DEVICE environment variable
 // and, if that is empty too, prefers the first GPU over the first device.
 //

@@ -21,10 +21,12 @@ func newDevicesCmd() *cobra.Command {
 		Short: "List the OpenCL devices forocl can run on",
 		Long: `List every OpenCL device of every platform, one per line.
 
-The INDEX column ("platform:device") and any case-insensitive part of a
-platform or device name (e.g. "nvidia", "pocl", "cpu") can be given to
-"forocl run --device" or the FOROCL_DEVICE environment variable. By default
-forocl uses the first GPU, else the first device.`,
+The INDEX column ("platform:device"), a row number counting from 0 (a bare
+number is always an index), or any case-insensitive part of a platform or
+device name (e.g. "nvidia", "pocl", "cpu") can be given to "forocl run
+--device" or the FOROCL_DEVICE environment variable; a part of a name that
+matches devices of different models is an error. By default forocl uses
+the first GPU, else the first device.`,
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return usageErr("devices takes no arguments")

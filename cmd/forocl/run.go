@@ -76,7 +76,7 @@ values in [0.5, 1.5) of that shape, so any kernel can be timed without files:
 	gf.add(c)
 	f := c.Flags()
 	f.StringVarP(&rf.kernel, "kernel", "k", "", "run the kernel `NAME` (case-insensitive)")
-	f.StringVar(&rf.device, "device", "", "OpenCL device `SEL`: an index such as 1:0 or part of a name (see forocl devices); default $FOROCL_DEVICE, else the first GPU")
+	f.StringVar(&rf.device, "device", "", "OpenCL device `SEL`: an index such as 1:0 or 1 (the row of forocl devices, from 0) or part of a name; default $FOROCL_DEVICE, else the first GPU")
 	f.StringArrayVar(&rf.sets, "set", nil, "give scalar dummy NAME the value VALUE (`NAME=VALUE`, repeatable)")
 	f.StringArrayVar(&rf.ins, "in", nil, "read array dummy NAME from the .npy file FILE (`NAME=FILE`, repeatable)")
 	f.StringArrayVar(&rf.outs, "out", nil, "write intent(out) array NAME to the .npy file FILE (`NAME=FILE`, repeatable)")
