@@ -25,23 +25,43 @@ type Options struct {
 	// Canceled, when set, is asked after each file is staged; true
 	// abandons the write with ErrCanceled and leaves every target as it was.
 	Canceled func() bool
+	// Commit, when set, is called once all files are staged, before the
+	// first rename: ok false abandons the write with ErrCanceled; otherwise
+	// release is called when the renames (and any rollback) are over. A
+	// signal handler uses it to wait for a commit instead of cutting it.
+	Commit func() (release func(), ok bool)
 }
 
 // ErrCanceled is returned by WriteFiles when Options.Canceled said so.
 var ErrCanceled = errors.New("canceled")
 
-// WriteFiles writes every file or none. Each is first written to a synced
-// temporary file beside its target; only when all are complete are they
-// renamed into place, and if one rename fails the targets already replaced
-// get their old contents back (a target that did not exist is removed).
-// After any failure every path holds what it held before.
+// WriteFiles writes every file or none. First every target is checked
+// (CheckTarget: symbolic links are followed, folders, special and
+// read-only files are refused) and no two may be one file (Alias). Each is
+// then written to a synced temporary file beside its target; only when all
+// are complete are they renamed into place, and if one rename fails the
+// targets already replaced get their old contents back (a target that did
+// not exist is removed). After any failure every path holds what it held
+// before. A replaced file keeps its permission bits; File.Perm applies to
+// new files.
 func WriteFiles(files []File, opts Options) (err error) {
 	track := opts.Track
 	if track == nil {
 		track = func(string, bool) {}
 	}
+	paths := make([]string, len(files))
+	for i, f := range files {
+		if err := CheckTarget(f.Path); err != nil {
+			return err
+		}
+		paths[i] = f.Path
+	}
+	if i, j, ok := Alias(paths); ok {
+		return fmt.Errorf("cannot write %s: it is the same file as %s", paths[j], paths[i])
+	}
 	type staged struct {
-		tmp, path string
+		tmp, path string // path is the target: symbolic links followed
+		name      string // the path as given, for messages
 		backup    string // hard link to the old target, "" when there was none
 	}
 	var all []*staged
@@ -68,21 +88,36 @@ func WriteFiles(files []File, opts Options) (err error) {
 		}
 	}()
 	for _, f := range files {
-		tmp, err := stage(f, track)
-		s := &staged{tmp: tmp, path: f.Path}
-		all = append(all, s)
+		target, err := Target(f.Path)
 		if err != nil {
 			return fmt.Errorf("cannot write %s: %w", f.Path, unwrapPath(err))
+		}
+		if st, err := os.Stat(target); err == nil {
+			f.Perm = st.Mode().Perm()
+		}
+		f.Path = target
+		tmp, err := stage(f, track)
+		s := &staged{tmp: tmp, path: target, name: paths[len(all)]}
+		all = append(all, s)
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", s.name, unwrapPath(err))
 		}
 		if opts.Canceled != nil && opts.Canceled() {
 			return ErrCanceled
 		}
 	}
+	if opts.Commit != nil {
+		release, ok := opts.Commit()
+		if !ok {
+			return ErrCanceled
+		}
+		defer release()
+	}
 	for _, s := range all {
 		if _, err := os.Lstat(s.path); err == nil {
 			b := s.tmp + ".old"
 			if err := os.Link(s.path, b); err != nil {
-				return fmt.Errorf("cannot write %s: %w", s.path, unwrapPath(err))
+				return fmt.Errorf("cannot write %s: %w", s.name, unwrapPath(err))
 			}
 			s.backup = b
 		}
@@ -91,7 +126,7 @@ func WriteFiles(files []File, opts Options) (err error) {
 				os.Remove(s.backup)
 				s.backup = ""
 			}
-			return fmt.Errorf("cannot write %s: %w", s.path, unwrapPath(err))
+			return fmt.Errorf("cannot write %s: %w", s.name, unwrapPath(err))
 		}
 		track(s.tmp, false)
 		s.tmp = ""

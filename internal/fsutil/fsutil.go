@@ -1,44 +1,22 @@
 // Package fsutil writes files atomically: a temporary file in the target's
 // directory, synced, then renamed over the target. A reader never sees a
-// half-written file and a failed write leaves nothing behind.
+// half-written file and a failed write leaves nothing behind; several files
+// are written all or nothing (WriteFiles). forocl build and run write every
+// output through it.
 package fsutil
 
 import (
-	"fmt"
+	"io"
 	"os"
-	"path/filepath"
 )
 
-// WriteFile writes data to path atomically with permissions perm.
-func WriteFile(path string, data []byte, perm os.FileMode) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
-	}
-	if err = f.Chmod(perm); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
-	}
-	if err = f.Sync(); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
-	}
-	if err = f.Close(); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
-	}
-	return nil
+// WriteFile writes data to path atomically: WriteFiles with one file. perm
+// applies to a new file; a replaced one keeps its permission bits.
+func WriteFile(path string, data []byte, perm os.FileMode) error {
+	return WriteFiles([]File{{Path: path, Perm: perm, Write: func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	}}}, Options{})
 }
 
 // unwrapPath drops the *PathError wrapper (which names the temporary file)

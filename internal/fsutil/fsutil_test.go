@@ -14,6 +14,9 @@ func TestWriteFileReplacesAtomically(t *testing.T) {
 	if err := WriteFile(p, []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.Chmod(p, 0o640); err != nil {
+		t.Fatal(err)
+	}
 	if err := WriteFile(p, []byte("new"), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -21,9 +24,18 @@ func TestWriteFileReplacesAtomically(t *testing.T) {
 	if err != nil || string(data) != "new" {
 		t.Fatalf("content %q, %v", data, err)
 	}
-	if st, _ := os.Stat(p); st.Mode().Perm() != 0o600 {
-		t.Errorf("mode %v", st.Mode().Perm())
+	// A replaced file keeps its mode; perm is for new files.
+	if st, _ := os.Stat(p); st.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v, want the old file's 0640", st.Mode().Perm())
 	}
+	q := filepath.Join(dir, "new.cl")
+	if err := WriteFile(q, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if st, _ := os.Stat(q); st.Mode().Perm() != 0o600 {
+		t.Errorf("new file mode %v, want 0600", st.Mode().Perm())
+	}
+	os.Remove(q)
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Errorf("temporary files left behind: %v", entries)

@@ -1,0 +1,147 @@
+package fsutil
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// maxLinks bounds the symlinks Target follows, as the kernel's ELOOP does.
+const maxLinks = 40
+
+// Target returns the file a write to path replaces: path itself, or, when
+// path is a symbolic link (possibly to a link, possibly dangling), the file
+// it finally points to. Writing through a link keeps the link. See Note
+// [output targets].
+func Target(path string) (string, error) {
+	p := path
+	for range maxLinks {
+		st, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return p, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if st.Mode()&fs.ModeSymlink == 0 {
+			return p, nil
+		}
+		to, err := os.Readlink(p)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(p), to)
+		}
+		p = to
+	}
+	return "", fmt.Errorf("too many levels of symbolic links")
+}
+
+// Note [output targets]
+//
+// An output path may name a regular file (replaced by a new file with the
+// old one's permission bits), nothing yet (created), or a symbolic link
+// (the file it points to is replaced and the link stays). Anything else is
+// refused before any work is done: a folder, a device such as /dev/null, a
+// named pipe or a socket (replacing them would break the system or a
+// reader), a file without write permission, and a folder where a new file
+// cannot be created. Two outputs that end in one file, by the same real
+// path or the same inode, would overwrite each other; Alias finds them.
+
+// CheckTarget reports why WriteFiles cannot replace path, or nil. It
+// follows symbolic links (see Target) and names the user's path.
+func CheckTarget(path string) error {
+	t, err := Target(path)
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %v", path, unwrapPath(err))
+	}
+	via := ""
+	if t != path {
+		via = " (the target of a symbolic link)"
+	}
+	dir := filepath.Dir(t)
+	dst, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("cannot write %s: folder %s does not exist", path, dir)
+	case err != nil:
+		return fmt.Errorf("cannot write %s: %v", path, unwrapPath(err))
+	case !dst.IsDir():
+		return fmt.Errorf("cannot write %s: %s is not a folder", path, dir)
+	}
+	st, err := os.Stat(t)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("cannot write %s: %v", path, unwrapPath(err))
+	}
+	if err == nil {
+		switch m := st.Mode(); {
+		case m.IsDir():
+			return fmt.Errorf("cannot write %s: %s%s is a folder", path, t, via)
+		case !m.IsRegular():
+			return fmt.Errorf("cannot write %s: %s%s is %s, not a regular file; refusing to replace it", path, t, via, kindOf(m))
+		case m.Perm()&0o222 == 0 || !writable(t, false):
+			return fmt.Errorf("cannot write %s: %s%s is read-only; make it writable or choose another file", path, t, via)
+		}
+	}
+	if !writable(dir, true) {
+		return fmt.Errorf("cannot write %s: folder %s is not writable", path, dir)
+	}
+	return nil
+}
+
+func kindOf(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
+// realPath is the absolute path of target with every symbolic link in its
+// folder resolved (the file itself may not exist yet).
+func realPath(target string) string {
+	abs, err := filepath.Abs(target)
+	if err != nil {
+		abs = filepath.Clean(target)
+	}
+	dir, base := filepath.Split(abs)
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		return filepath.Join(d, base)
+	}
+	return abs
+}
+
+// Alias returns the indices i < j of the first two paths that end in the
+// same file (after following links: same real path, or the same inode for
+// files that exist), and ok false when all are distinct.
+func Alias(paths []string) (i, j int, ok bool) {
+	type seen struct {
+		real string
+		st   fs.FileInfo
+	}
+	var all []seen
+	for k, p := range paths {
+		t, err := Target(p)
+		if err != nil {
+			t = p
+		}
+		s := seen{real: realPath(t)}
+		s.st, _ = os.Stat(t)
+		for prev, o := range all {
+			if o.real == s.real || (o.st != nil && s.st != nil && os.SameFile(o.st, s.st)) {
+				return prev, k, true
+			}
+		}
+		all = append(all, s)
+	}
+	return 0, 0, false
+}
