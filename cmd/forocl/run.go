@@ -1,9 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -11,12 +11,14 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
 	"github.com/forocl/forocl/codegen"
+	"github.com/forocl/forocl/internal/fsutil"
 	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/runner"
@@ -34,14 +36,6 @@ type runFlags struct {
 	repeat  int
 	grid    string
 	verbose bool
-}
-
-// binding is one NAME=VALUE flag, the name lower-cased.
-type binding struct {
-	flag  string // the flag as given, for messages: "--in H=H.npy"
-	orig  string // the name as given
-	name  string // lower-case
-	value string
 }
 
 func newRunCmd() *cobra.Command {
@@ -104,80 +98,14 @@ func runErrf(format string, args ...any) error {
 	return &exitError{code: 1, msg: fmt.Sprintf(format, args...)}
 }
 
-// parseGrid parses --grid: extents separated by "x", each at least 1.
-func parseGrid(s string) ([]int, error) {
-	parts := strings.Split(strings.ToLower(s), "x")
-	if len(parts) > 3 {
-		return nil, usageErr("--grid %s: at most 3 dimensions", s)
+// bindErr turns an error of runner.ParseFlags or runner.Bind into an exit
+// code: 2 for a usage error, else 1.
+func bindErr(err error) error {
+	var ue *runner.UsageError
+	if errors.As(err, &ue) {
+		return usageErr("%s", ue.Msg)
 	}
-	shape := make([]int, len(parts))
-	total := int64(1)
-	for i, p := range parts {
-		n, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil || n < 1 {
-			return nil, usageErr("--grid %s: %q is not an extent of at least 1", s, p)
-		}
-		shape[i] = n
-		total *= int64(n)
-		if total > 1<<34 {
-			return nil, usageErr("--grid %s: too many elements", s)
-		}
-	}
-	return shape, nil
-}
-
-// parseBindings parses repeated NAME=VALUE flags; a missing "=", an empty
-// name or value, or a name given twice is a usage error.
-func parseBindings(flag string, vals []string) ([]binding, error) {
-	var out []binding
-	seen := map[string]bool{}
-	for _, v := range vals {
-		name, value, ok := strings.Cut(v, "=")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" || value == "" {
-			return nil, usageErr("--%s %s: want NAME=%s", flag, v, map[string]string{"set": "VALUE", "in": "FILE.npy", "out": "FILE.npy"}[flag])
-		}
-		lower := strings.ToLower(name)
-		if seen[lower] {
-			return nil, usageErr("--%s %s: %q is given twice", flag, v, name)
-		}
-		seen[lower] = true
-		out = append(out, binding{flag: "--" + flag + " " + v, orig: name, name: lower, value: value})
-	}
-	return out, nil
-}
-
-// parseScalar reads a --set value: a number (Fortran exponents such as
-// 1.5d-3 and kind suffixes such as 2.0_8 are accepted) or a logical.
-func parseScalar(s string) (float64, bool) {
-	t := strings.TrimSpace(s)
-	switch strings.ToLower(t) {
-	case "true", ".true.", "t":
-		return 1, true
-	case "false", ".false.", "f":
-		return 0, true
-	}
-	if i := strings.IndexByte(t, '_'); i > 0 {
-		t = t[:i]
-	}
-	t = strings.NewReplacer("d", "e", "D", "e").Replace(t)
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil {
-		return 0, false
-	}
-	return v, true
-}
-
-// dummies splits a kernel's parameters into scalars and arrays.
-func dummies(k *abi.Kernel) (scalars, arrays map[string]*abi.Param, scalarNames, arrayNames []string) {
-	scalars, arrays = map[string]*abi.Param{}, map[string]*abi.Param{}
-	for _, v := range k.Arrays() {
-		arrays[strings.ToLower(v.Name)] = v
-	}
-	for _, v := range k.Scalars() {
-		scalars[strings.ToLower(v.Name)] = v
-	}
-	return scalars, arrays, abi.Names(k.Scalars()), abi.Names(k.Arrays())
+	return runErr(err)
 }
 
 func nameList(names []string) string {
@@ -187,12 +115,9 @@ func nameList(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-// output is one --out file.
-type output struct {
-	name string // lower-case dummy name
-	v    *abi.Param
-	path string
-}
+// runJob runs a job; tests replace it to stand for a driver call that
+// does not return (a long OpenCL build).
+var runJob = runner.Run
 
 func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf *runFlags) error {
 	stderr := c.ErrOrStderr()
@@ -206,28 +131,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if _, err := gf.options(""); err != nil {
 		return err
 	}
-	sets, err := parseBindings("set", rf.sets)
+	parsed, err := runner.ParseFlags(runner.Flags{Sets: rf.sets, Ins: rf.ins, Outs: rf.outs, Grid: rf.grid})
 	if err != nil {
-		return err
-	}
-	values := map[string]float64{}
-	for _, s := range sets {
-		v, ok := parseScalar(s.value)
-		if !ok {
-			return usageErr("%s: %q is not a number", s.flag, s.value)
-		}
-		values[s.name] = v
-	}
-	ins, err := parseBindings("in", rf.ins)
-	if err != nil {
-		return err
-	}
-	outs, err := parseBindings("out", rf.outs)
-	if err != nil {
-		return err
-	}
-	if err := checkOutputPaths(outs); err != nil {
-		return err
+		return bindErr(err)
 	}
 
 	// Front end and the kernel's interface.
@@ -240,90 +146,28 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		return runErr(err)
 	}
 	k := codegen.Interface(irk)
-	scalarVars, arrayVars, scalarNames, arrayNames := dummies(k)
-	for _, s := range sets {
-		v := scalarVars[s.name]
-		if v == nil {
-			if a := arrayVars[s.name]; a != nil {
-				return runErrf("%s: %q is an array dummy of kernel %q; give it with --in %s=FILE.npy", s.flag, a.Name, k.Name, a.Name)
-			}
-			if len(scalarNames) == 0 {
-				return runErrf("%s: kernel %q has no scalar dummies", s.flag, k.Name)
-			}
-			return runErrf("%s: kernel %q has no scalar dummy %q; its scalars: %s", s.flag, k.Name, s.orig, nameList(scalarNames))
-		}
-		if v.Kind == abi.Int && values[s.name] != float64(int32(values[s.name])) {
-			return runErrf("%s: scalar %q is an integer; give a whole number", s.flag, v.Name)
-		}
-	}
-	arrayDummy := func(b binding) (*abi.Param, error) {
-		v := arrayVars[b.name]
-		if v == nil {
-			if s := scalarVars[b.name]; s != nil {
-				return nil, runErrf("%s: %q is a scalar dummy of kernel %q; give it with --set %s=VALUE", b.flag, s.Name, k.Name, s.Name)
-			}
-			return nil, runErrf("%s: kernel %q has no array dummy %q; its arrays: %s", b.flag, k.Name, b.orig, nameList(arrayNames))
-		}
-		return v, nil
-	}
-	var outputs []output
-	for _, o := range outs {
-		v, err := arrayDummy(o)
-		if err != nil {
-			return err
-		}
-		if !v.Output() {
-			return runErrf("%s: array %q is intent(in); only outputs can be saved (outputs of %q: %s)", o.flag, v.Name, k.Name, nameList(abi.Names(k.Outputs())))
-		}
-		outputs = append(outputs, output{name: o.name, v: v, path: o.value})
-	}
 	if opts, _ := gf.options(""); len(opts.sched.Tile) > 0 {
 		if len(opts.sched.Tile) != k.Rank {
 			return runErrf("--tile %s is %d-D but kernel %q is %d-D", gf.tile, len(opts.sched.Tile), k.Name, k.Rank)
 		}
 	}
-
-	// Inputs, converted to the declared kinds.
-	arrays := map[string]*npy.Array{}
-	for _, in := range ins {
-		v, err := arrayDummy(in)
-		if err != nil {
-			return err
-		}
-		a, err := npy.Read(in.value)
-		if err != nil {
-			return runErr(err)
-		}
-		if want := runner.KindDType(v.Kind); a.DType != want {
-			fmt.Fprintf(stderr, "forocl: note: %s is %v; converted to %v for %v dummy %q\n", in.value, a.DType, want, v.Kind, v.Name)
-			a = runner.Convert(a, want)
-		}
-		arrays[in.name] = a
+	// Inputs, converted to the declared kinds without losing values.
+	bound, err := runner.Bind(k, parsed, nil)
+	if err != nil {
+		return bindErr(err)
 	}
-	if rf.grid != "" {
-		shape, err := parseGrid(rf.grid)
-		if err != nil {
-			return err
-		}
-		if !k.Elemental && len(shape) != k.Rank {
-			return runErrf("--grid %s is %d-D but kernel %q takes %d-D arrays", rf.grid, len(shape), k.Name, k.Rank)
-		}
-		for i, v := range k.Params {
-			name := strings.ToLower(v.Name)
-			if v.Array && v.Intent == abi.In && arrays[name] == nil {
-				arrays[name] = runner.Random(runner.KindDType(v.Kind), shape, int64(i+1))
-			}
-		}
+	for _, n := range bound.Notes {
+		fmt.Fprintf(stderr, "forocl: note: %s\n", n)
 	}
 
-	job := runner.Job{Kernel: k, Scalars: values, Arrays: arrays, Repeat: rf.repeat}
+	job := runner.Job{Kernel: k, Scalars: bound.Scalars, Arrays: bound.Arrays, Repeat: rf.repeat}
 	// Interface and shapes, before touching OpenCL.
 	if _, _, err := runner.Prepare(&job); err != nil {
 		return runErr(err)
 	}
 
 	// From here on an interrupt closes the context and writes nothing.
-	sig := newInterrupts()
+	sig := newInterrupts(stderr)
 	defer sig.stop()
 	job.Cancel = sig.cancel
 
@@ -349,7 +193,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if rf.verbose {
 		fmt.Fprintf(stderr, "forocl: running %s on %s (%s, %s)\n", k.Name, dev.Name, dev.Index, dev.Platform)
 	}
-	r, err := runner.Run(ctx, job)
+	r, err := runJob(ctx, job)
 	if errors.Is(err, runner.ErrCanceled) || sig.interrupted() {
 		return errInterrupted
 	}
@@ -366,15 +210,15 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			fmt.Fprintf(stderr, "forocl: build log:\n%s\n", log)
 		}
 	}
-	if err := writeOutputs(outputs, r, sig); err != nil {
+	if err := writeOutputs(bound.Outputs, r, sig); err != nil {
 		return err
 	}
 	if rf.verbose {
-		for _, o := range outputs {
-			fmt.Fprintf(stderr, "forocl: wrote %s (%s)\n", o.path, o.v.Name)
+		for _, o := range bound.Outputs {
+			fmt.Fprintf(stderr, "forocl: wrote %s (%s)\n", o.Path, o.Dummy)
 		}
 	}
-	if len(outputs) == 0 && rf.repeat == 0 {
+	if len(bound.Outputs) == 0 && rf.repeat == 0 {
 		fmt.Fprintf(stderr, "forocl: note: no --out given; %s computed but not saved\n", nameList(abi.Names(k.Outputs())))
 	}
 	if rf.repeat > 0 {
@@ -397,56 +241,36 @@ func dims(s []int) string {
 	return strings.Join(p, "x")
 }
 
-// checkOutputPaths makes sure every --out file can be created before
-// anything runs: its folder exists and it is not itself a folder, and no
-// two outputs share a file.
-func checkOutputPaths(outs []binding) error {
-	seen := map[string]string{} // absolute path -> dummy
-	for _, o := range outs {
-		abs, err := filepath.Abs(o.value)
-		if err != nil {
-			abs = filepath.Clean(o.value)
-		}
-		if prev, ok := seen[abs]; ok {
-			return usageErr("%s: %s is also the output of %q", o.flag, o.value, prev)
-		}
-		seen[abs] = o.orig
-		dir := filepath.Dir(o.value)
-		st, err := os.Stat(dir)
-		if err != nil {
-			if errors.Is(err, os.ErrNotExist) {
-				return runErrf("%s: folder %s does not exist", o.flag, dir)
-			}
-			return runErrf("%s: %v", o.flag, err)
-		}
-		if !st.IsDir() {
-			return runErrf("%s: %s is not a folder", o.flag, dir)
-		}
-		if st, err := os.Stat(o.value); err == nil && st.IsDir() {
-			return runErrf("%s: %s is a folder", o.flag, o.value)
-		}
-	}
-	return nil
-}
-
-// interrupts turns SIGINT and SIGTERM into a closed cancel channel. A
-// second signal exits at once (code 130) after removing staged files.
+// interrupts turns SIGINT and SIGTERM into a closed cancel channel, which
+// the runner checks between its steps. A run stuck in a driver call (a
+// long OpenCL build) cannot see it, so the process exits with code 130
+// at a second signal, or interruptGrace after the first, removing staged
+// files; a commit of outputs in progress finishes first, so every output
+// holds either its old or its new contents.
 type interrupts struct {
 	ch     chan os.Signal
 	cancel chan struct{}
 	done   chan struct{}
+	stderr io.Writer
 
 	mu     sync.Mutex
 	hit    bool
 	staged map[string]bool // temporary files to remove on a hard exit
+
+	commitMu  sync.Mutex // held while outputs are renamed into place
+	committed bool
 }
 
 // notifySignals registers c for the signals that stop a run; tests
 // replace it.
 var notifySignals = func(c chan<- os.Signal) { signal.Notify(c, os.Interrupt, syscall.SIGTERM) }
 
-func newInterrupts() *interrupts {
-	s := &interrupts{ch: make(chan os.Signal, 2), cancel: make(chan struct{}), done: make(chan struct{}), staged: map[string]bool{}}
+// interruptGrace is how long a run may take to stop after the first
+// signal before the process exits anyway.
+var interruptGrace = time.Second
+
+func newInterrupts(stderr io.Writer) *interrupts {
+	s := &interrupts{ch: make(chan os.Signal, 2), cancel: make(chan struct{}), done: make(chan struct{}), stderr: stderr, staged: map[string]bool{}}
 	notifySignals(s.ch)
 	go s.watch()
 	return s
@@ -462,16 +286,36 @@ func (s *interrupts) watch() {
 	s.hit = true
 	s.mu.Unlock()
 	close(s.cancel)
+	grace := time.NewTimer(interruptGrace)
 	select {
 	case <-s.ch:
+	case <-grace.C:
 	case <-s.done:
 		return
 	}
+	s.commitMu.Lock() // never cut a commit short
 	s.mu.Lock()
 	for f := range s.staged {
 		os.Remove(f)
 	}
+	if s.committed {
+		fmt.Fprintln(s.stderr, "forocl: interrupted after the outputs were written")
+	} else {
+		fmt.Fprintln(s.stderr, "forocl: "+errInterrupted.msg)
+	}
 	os.Exit(130)
+}
+
+// commit is fsutil.Options.Commit: outputs are renamed into place only if
+// no interrupt came, and a hard exit waits until they are.
+func (s *interrupts) commit() (release func(), ok bool) {
+	s.commitMu.Lock()
+	if s.interrupted() {
+		s.commitMu.Unlock()
+		return nil, false
+	}
+	s.committed = true
+	return s.commitMu.Unlock, true
 }
 
 func (s *interrupts) interrupted() bool {
@@ -495,92 +339,25 @@ func (s *interrupts) stop() {
 	close(s.done)
 }
 
-// writeOutputs writes every requested output, all or nothing: each goes
-// to a temporary file beside its target first; only when all are complete
-// (and no interrupt came) are they renamed into place. On any failure the
-// temporary files, and outputs already renamed, are removed.
-func writeOutputs(outputs []output, r *runner.Result, sig *interrupts) (err error) {
-	type stagedFile struct{ tmp, path string }
-	var staged []stagedFile
-	var renamed []string
-	defer func() {
-		if err == nil {
-			return
-		}
-		for _, f := range staged {
-			os.Remove(f.tmp)
-			sig.stage(f.tmp, false)
-		}
-		for _, p := range renamed {
-			os.Remove(p)
-		}
-	}()
-	for _, o := range outputs {
-		a := r.Outputs[o.name]
+// writeOutputs writes every requested output, all or nothing, through
+// fsutil.WriteFiles: staged beside their targets, renamed into place only
+// when all are complete and no interrupt came; on any failure every path
+// keeps what it held.
+func writeOutputs(outputs []runner.Output, r *runner.Result, sig *interrupts) error {
+	files := make([]fsutil.File, len(outputs))
+	for i, o := range outputs {
+		a := r.Outputs[o.Name]
 		if a == nil {
-			panic("internal error: runner returned no output " + o.name)
+			panic("internal error: runner returned no output " + o.Name)
 		}
-		tmp, err := stageFile(o.path, a, sig)
-		if tmp != "" {
-			staged = append(staged, stagedFile{tmp, o.path})
-		}
-		if err != nil {
-			return runErrf("cannot write %s: %v", o.path, err)
-		}
-		if sig.interrupted() {
-			return errInterrupted
-		}
+		files[i] = fsutil.File{Path: o.Path, Perm: 0o644, Write: func(w io.Writer) error { return npy.Encode(w, a) }}
 	}
-	for len(staged) > 0 {
-		f := staged[0]
-		if err := os.Rename(f.tmp, f.path); err != nil {
-			return runErrf("cannot write %s: %v", f.path, unwrapPathErr(err))
-		}
-		sig.stage(f.tmp, false)
-		staged = staged[1:]
-		renamed = append(renamed, f.path)
+	err := fsutil.WriteFiles(files, fsutil.Options{Track: sig.stage, Canceled: sig.interrupted, Commit: sig.commit})
+	if errors.Is(err, fsutil.ErrCanceled) {
+		return errInterrupted
+	}
+	if err != nil {
+		return runErr(err)
 	}
 	return nil
-}
-
-// stageFile writes a as .npy to a synced temporary file beside path and
-// returns its name ("" when none was created).
-func stageFile(path string, a *npy.Array, sig *interrupts) (string, error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
-	if err != nil {
-		return "", unwrapPathErr(err)
-	}
-	tmp := f.Name()
-	sig.stage(tmp, true)
-	w := bufio.NewWriterSize(f, 64<<10)
-	err = npy.Encode(w, a)
-	if err == nil {
-		err = w.Flush()
-	}
-	if err == nil {
-		err = f.Chmod(0o644)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return tmp, unwrapPathErr(err)
-}
-
-func unwrapPathErr(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		return le.Err
-	}
-	return err
 }

@@ -774,8 +774,8 @@ func TestWriteOutputsAllOrNothing(t *testing.T) {
 	a := runner.Zeros(npy.Float32, []int{3, 2})
 	r := &runner.Result{Outputs: map[string]*npy.Array{"a": a, "b": a}}
 	sig := &interrupts{cancel: make(chan struct{}), staged: map[string]bool{}}
-	outs := func(pa, pb string) []output {
-		return []output{{name: "a", v: &abi.Param{Name: "a"}, path: pa}, {name: "b", v: &abi.Param{Name: "b"}, path: pb}}
+	outs := func(pa, pb string) []runner.Output {
+		return []runner.Output{{Name: "a", Dummy: "a", Path: pa}, {Name: "b", Dummy: "b", Path: pb}}
 	}
 
 	// The second output's folder is missing: the first is never renamed.

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // maxLinks bounds the symlinks Target follows, as the kernel's ELOOP does.
@@ -51,9 +52,24 @@ func Target(path string) (string, error) {
 // cannot be created. Two outputs that end in one file, by the same real
 // path or the same inode, would overwrite each other; Alias finds them.
 
-// CheckTarget reports why WriteFiles cannot replace path, or nil. It
-// follows symbolic links (see Target) and names the user's path.
+// TargetError says why an output path cannot be written.
+type TargetError struct {
+	Path   string // the path as given
+	Reason string // e.g. "folder out does not exist"
+}
+
+func (e *TargetError) Error() string { return "cannot write " + e.Path + ": " + e.Reason }
+
+// CheckTarget reports why WriteFiles cannot replace path (a *TargetError),
+// or nil. It follows symbolic links (see Target) and names the user's path.
 func CheckTarget(path string) error {
+	if err := checkTarget(path); err != nil {
+		return &TargetError{Path: path, Reason: strings.TrimPrefix(err.Error(), "cannot write "+path+": ")}
+	}
+	return nil
+}
+
+func checkTarget(path string) error {
 	t, err := Target(path)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %v", path, unwrapPath(err))

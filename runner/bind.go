@@ -1,0 +1,338 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/forocl/forocl/internal/fsutil"
+	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/npy"
+)
+
+// Flags are forocl run's binding flags as given: NAME=VALUE strings for
+// --set, --in and --out, and the --grid shape ("" when not given).
+type Flags struct {
+	Sets, Ins, Outs []string
+	Grid            string
+}
+
+// UsageError is an error in the flags themselves, found without reading
+// the kernel or any file (forocl exits 2 for it).
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usagef(format string, args ...any) error {
+	return &UsageError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// Arg is one NAME=VALUE flag.
+type Arg struct {
+	Flag  string // the flag as given, for messages: "--in H=H.npy"
+	Orig  string // the name as given
+	Name  string // lower-case
+	Value string
+}
+
+// Parsed is Flags checked on their own: syntax, numbers, names given
+// twice, the grid shape and the output files (see CheckOutputs).
+type Parsed struct {
+	Sets, Ins, Outs []Arg
+	Values          map[string]float64 // --set values by lower-case name
+	Grid            []int              // nil without --grid
+}
+
+// ParseFlags checks f without the kernel: a malformed flag, a value that
+// is not a number, a name given twice, a bad grid or two outputs that are
+// one file are *UsageErrors; an output that cannot be written is another
+// error. See Note [binding].
+func ParseFlags(f Flags) (*Parsed, error) {
+	p := &Parsed{Values: map[string]float64{}}
+	var err error
+	if p.Sets, err = parseArgs("set", f.Sets); err != nil {
+		return nil, err
+	}
+	for _, s := range p.Sets {
+		v, ok := ParseScalar(s.Value)
+		if !ok {
+			return nil, usagef("%s: %q is not a number", s.Flag, s.Value)
+		}
+		p.Values[s.Name] = v
+	}
+	if p.Ins, err = parseArgs("in", f.Ins); err != nil {
+		return nil, err
+	}
+	if p.Outs, err = parseArgs("out", f.Outs); err != nil {
+		return nil, err
+	}
+	if f.Grid != "" {
+		if p.Grid, err = ParseGrid(f.Grid); err != nil {
+			return nil, err
+		}
+	}
+	if err := CheckOutputs(p.Outs); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Note [binding]
+//
+// forocl run binds flags to a kernel's dummies in two steps. ParseFlags
+// checks what needs neither the kernel nor the input files, so that a typo
+// costs no compilation: the NAME=VALUE syntax, numbers, duplicates, the
+// grid, and the output files (fsutil.CheckTarget: folders, devices, pipes
+// and read-only files are refused; two outputs that are one file, through
+// a link or a symlinked folder, are a usage error). Bind then matches the
+// names with the kernel's dummies, reads the inputs, converts them to the
+// declared kinds without losing values (ConvertTo), checks that the host
+// has the memory for the arrays it must make, and only then makes them.
+
+// parseArgs parses repeated NAME=VALUE flags; a missing "=", an empty name
+// or value, or a name given twice is a usage error.
+func parseArgs(flag string, vals []string) ([]Arg, error) {
+	var out []Arg
+	seen := map[string]bool{}
+	for _, v := range vals {
+		name, value, ok := strings.Cut(v, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || value == "" {
+			return nil, usagef("--%s %s: want NAME=%s", flag, v, map[string]string{"set": "VALUE", "in": "FILE.npy", "out": "FILE.npy"}[flag])
+		}
+		lower := strings.ToLower(name)
+		if seen[lower] {
+			return nil, usagef("--%s %s: %q is given twice", flag, v, name)
+		}
+		seen[lower] = true
+		out = append(out, Arg{Flag: "--" + flag + " " + v, Orig: name, Name: lower, Value: value})
+	}
+	return out, nil
+}
+
+// ParseScalar reads a --set value: a number (Fortran exponents such as
+// 1.5d-3 and kind suffixes such as 2.0_8 are accepted) or a logical.
+func ParseScalar(s string) (float64, bool) {
+	t := strings.TrimSpace(s)
+	switch strings.ToLower(t) {
+	case "true", ".true.", "t":
+		return 1, true
+	case "false", ".false.", "f":
+		return 0, true
+	}
+	if i := strings.IndexByte(t, '_'); i > 0 {
+		t = t[:i]
+	}
+	t = strings.NewReplacer("d", "e", "D", "e").Replace(t)
+	v, err := strconv.ParseFloat(t, 64)
+	if err != nil {
+		return 0, false
+	}
+	return v, true
+}
+
+// maxGridElements bounds --grid; host memory is checked later (Bind).
+const maxGridElements = 1 << 34
+
+// ParseGrid parses --grid: 1 to 3 extents separated by "x", each at least 1.
+func ParseGrid(s string) ([]int, error) {
+	parts := strings.Split(strings.ToLower(s), "x")
+	if len(parts) > 3 {
+		return nil, usagef("--grid %s: at most 3 dimensions", s)
+	}
+	shape := make([]int, len(parts))
+	total := int64(1)
+	for i, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < 1 || n > maxGridElements {
+			return nil, usagef("--grid %s: %q is not an extent of at least 1", s, p)
+		}
+		shape[i] = n
+		total *= int64(n)
+		if total > maxGridElements {
+			return nil, usagef("--grid %s: too many elements", s)
+		}
+	}
+	return shape, nil
+}
+
+// CheckOutputs makes sure every --out file can be written before anything
+// runs (fsutil.CheckTarget) and that no two outputs are one file (a usage
+// error).
+func CheckOutputs(outs []Arg) error {
+	paths := make([]string, len(outs))
+	for i, o := range outs {
+		paths[i] = o.Value
+	}
+	if i, j, ok := fsutil.Alias(paths); ok {
+		return usagef("%s: %s is also the output of %q", outs[j].Flag, outs[j].Value, outs[i].Orig)
+	}
+	for _, o := range outs {
+		if err := fsutil.CheckTarget(o.Value); err != nil {
+			var te *fsutil.TargetError
+			if errors.As(err, &te) {
+				return fmt.Errorf("%s: %s", o.Flag, te.Reason)
+			}
+			return fmt.Errorf("%s: %v", o.Flag, err)
+		}
+	}
+	return nil
+}
+
+// Output is one --out file bound to an intent(out) dummy.
+type Output struct {
+	Name  string // lower-case dummy name
+	Dummy string // the dummy's declared name
+	Path  string
+}
+
+// Bound is what Bind made of the flags for one kernel: the inputs of a
+// Job and the files to write.
+type Bound struct {
+	Scalars map[string]float64    // every --set, by lower-case name
+	Arrays  map[string]*npy.Array // --in arrays (converted) and --grid fills
+	Outputs []Output
+	Notes   []string // conversions done, for the user
+}
+
+// Bind matches p with kernel k's dummies, reads the --in files with read
+// (npy.Read when nil), converts them to the declared kinds without loss,
+// and fills the inputs not given on the --grid, after checking that the
+// host has the memory for them. Its errors name the flag at fault.
+func Bind(k *abi.Kernel, p *Parsed, read func(string) (*npy.Array, error)) (*Bound, error) {
+	if read == nil {
+		read = npy.Read
+	}
+	scalars, arrays := map[string]*abi.Param{}, map[string]*abi.Param{}
+	for _, v := range k.Arrays() {
+		arrays[strings.ToLower(v.Name)] = v
+	}
+	for _, v := range k.Scalars() {
+		scalars[strings.ToLower(v.Name)] = v
+	}
+	scalarNames, arrayNames, outputNames := abi.Names(k.Scalars()), abi.Names(k.Arrays()), abi.Names(k.Outputs())
+	b := &Bound{Scalars: map[string]float64{}, Arrays: map[string]*npy.Array{}}
+	for _, s := range p.Sets {
+		v := scalars[s.Name]
+		if v == nil {
+			if a := arrays[s.Name]; a != nil {
+				return nil, fmt.Errorf("%s: %q is an array dummy of kernel %q; give it with --in %s=FILE.npy", s.Flag, a.Name, k.Name, a.Name)
+			}
+			if len(scalarNames) == 0 {
+				return nil, fmt.Errorf("%s: kernel %q has no scalar dummies", s.Flag, k.Name)
+			}
+			return nil, fmt.Errorf("%s: kernel %q has no scalar dummy %q; its scalars: %s", s.Flag, k.Name, s.Orig, nameList(scalarNames))
+		}
+		x := p.Values[s.Name]
+		if v.Kind == abi.Int && x != math.Trunc(x) {
+			return nil, fmt.Errorf("%s: scalar %q is an integer; give a whole number", s.Flag, v.Name)
+		}
+		if err := CheckScalar(x, v.Kind); err != nil {
+			hint := "give a value in range"
+			if v.Kind == abi.Real4 {
+				hint = fmt.Sprintf("give a value in range, or declare %q real(8)", v.Name)
+			}
+			return nil, fmt.Errorf("%s: %v, the kind of scalar %q; %s", s.Flag, err, v.Name, hint)
+		}
+		b.Scalars[s.Name] = x
+	}
+	arrayDummy := func(a Arg) (*abi.Param, error) {
+		v := arrays[a.Name]
+		if v == nil {
+			if s := scalars[a.Name]; s != nil {
+				return nil, fmt.Errorf("%s: %q is a scalar dummy of kernel %q; give it with --set %s=VALUE", a.Flag, s.Name, k.Name, s.Name)
+			}
+			return nil, fmt.Errorf("%s: kernel %q has no array dummy %q; its arrays: %s", a.Flag, k.Name, a.Orig, nameList(arrayNames))
+		}
+		return v, nil
+	}
+	for _, o := range p.Outs {
+		v, err := arrayDummy(o)
+		if err != nil {
+			return nil, err
+		}
+		if !v.Output() {
+			return nil, fmt.Errorf("%s: array %q is intent(in); only outputs can be saved (outputs of %q: %s)", o.Flag, v.Name, k.Name, nameList(outputNames))
+		}
+		b.Outputs = append(b.Outputs, Output{Name: o.Name, Dummy: v.Name, Path: o.Value})
+	}
+	for _, in := range p.Ins {
+		v, err := arrayDummy(in)
+		if err != nil {
+			return nil, err
+		}
+		a, err := read(in.Value)
+		if err != nil {
+			return nil, err
+		}
+		if want := KindDType(v.Kind); a.DType != want {
+			c, err := ConvertTo(a, v.Kind)
+			if err != nil {
+				hint := "give values in range"
+				if v.Kind == abi.Real4 {
+					hint = fmt.Sprintf("give values in range, or declare %q real(8)", v.Name)
+				}
+				return nil, fmt.Errorf("%s: %s is %v and %v dummy %q cannot hold all its values: %v; %s", in.Flag, in.Value, a.DType, v.Kind, v.Name, err, hint)
+			}
+			b.Notes = append(b.Notes, fmt.Sprintf("%s is %v; converted to %v for %v dummy %q", in.Value, a.DType, want, v.Kind, v.Name))
+			a = c
+		}
+		b.Arrays[in.Name] = a
+	}
+	if p.Grid != nil {
+		if err := b.fillGrid(k, p.Grid); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+// fillGrid makes the inputs not given on a grid of the given shape, once
+// the host has the memory for them and for the outputs.
+func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
+	grid := dimString(shape)
+	if !k.Elemental && len(shape) != k.Rank {
+		return fmt.Errorf("--grid %s is %d-D but kernel %q takes %d-D arrays", grid, len(shape), k.Name, k.Rank)
+	}
+	n := int64(1)
+	for _, s := range shape {
+		n *= int64(s)
+	}
+	var need int64
+	for _, v := range k.Arrays() {
+		size := n * elemBytes(KindDType(v.Kind))
+		switch {
+		case v.Output():
+			need += 2 * size // the zeros sent to the device and the results read back
+		case b.Arrays[strings.ToLower(v.Name)] == nil:
+			need += size
+		}
+	}
+	if err := CheckHostMemory(need, "--grid "+grid); err != nil {
+		return err
+	}
+	for i, v := range k.Params {
+		name := strings.ToLower(v.Name)
+		if v.Array && v.Intent == abi.In && b.Arrays[name] == nil {
+			b.Arrays[name] = Random(KindDType(v.Kind), shape, int64(i+1))
+		}
+	}
+	return nil
+}
+
+func dimString(s []int) string {
+	p := make([]string, len(s))
+	for i, n := range s {
+		p[i] = strconv.Itoa(n)
+	}
+	return strings.Join(p, "x")
+}
+
+func nameList(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
