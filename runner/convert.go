@@ -22,7 +22,7 @@ type ConvertError struct {
 func (e *ConvertError) Error() string {
 	var b strings.Builder
 	if e.Index != nil {
-		fmt.Fprintf(&b, "element %s ", fortranIndex(e.Index))
+		fmt.Fprintf(&b, "element %s = ", fortranIndex(e.Index))
 	}
 	fmt.Fprintf(&b, "%s %s", formatValue(e.Value), e.Reason)
 	if e.Count > 1 {
@@ -66,7 +66,7 @@ func lossy(v float64, k abi.Kind) string {
 		return ""
 	case abi.Real4:
 		if !math.IsInf(v, 0) && math.IsInf(float64(float32(v)), 0) {
-			return fmt.Sprintf("overflows real(4) (largest %g)", math.MaxFloat32)
+			return fmt.Sprintf("overflows real(4) (largest %.8g)", math.MaxFloat32)
 		}
 		return ""
 	}

@@ -1,7 +1,8 @@
 // Command forocl compiles data-parallel Fortran (the ForOpenCL subset) to
 // OpenCL and runs the kernels. It only turns flags into calls of the
 // driver, codegen and clhost packages and diagnostics into exit codes:
-// 0 success, 1 errors in the input or at run time, 2 usage errors.
+// 0 success, 1 errors in the input or at run time, 2 usage errors, 3 an
+// internal error (a bug in forocl), 130 interrupted.
 package main
 
 import (
@@ -9,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -61,8 +63,19 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// run executes the CLI with args and returns the exit code.
-func run(args []string, stdout, stderr io.Writer) int {
+// exitInternal is the exit code of a bug in forocl: never 2, which says
+// the command line was wrong.
+const exitInternal = 3
+
+// run executes the CLI with args and returns the exit code. A panic (an
+// internal error) is reported with its stack and exit code 3.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "forocl: internal error: %v\nplease report this with the command line and inputs\n%s", r, debug.Stack())
+			code = exitInternal
+		}
+	}()
 	root := newRoot()
 	root.SetArgs(args)
 	root.SetOut(stdout)

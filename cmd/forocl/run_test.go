@@ -663,9 +663,10 @@ func TestRunRepeat(t *testing.T) {
 func TestRunInterruptedInProcess(t *testing.T) {
 	requireOpenCL(t)
 	fx := newRunFixture(t)
-	saved := notifySignals
-	defer func() { notifySignals = saved }()
+	saved, grace := notifySignals, interruptGrace
+	defer func() { notifySignals, interruptGrace = saved, grace }()
 	notifySignals = func(c chan<- os.Signal) { c <- os.Interrupt }
+	interruptGrace = time.Hour // a hard exit would end the test binary
 	code, stdout, stderr := cli(t, fx.args("--set", "h=0.5", "--in", "A="+fx.a, "--in", "F="+fx.f, "--out", "oA="+fx.path("oA.npy"), "--repeat", "3")...)
 	if code != 130 || stdout != "" || stderr != "forocl: interrupted; no output written\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
@@ -873,5 +874,161 @@ func TestRunGrid(t *testing.T) {
 		if code != c.code || !strings.Contains(stderr, c.want) {
 			t.Errorf("--grid %s: exit %d, stderr %q; want exit %d and %q", c.grid, code, stderr, c.code, c.want)
 		}
+	}
+}
+
+// TestRunRefusesLossyInputs: values that the declared kind cannot hold
+// are errors with a hint (1e300 became inf, NaN became INT_MIN, and 1e39
+// passed for a real(4) scalar before); nothing is written.
+func TestRunRefusesLossyInputs(t *testing.T) {
+	fx := newRunFixture(t)
+	big := runner.Convert(readNpy(t, fx.f), npy.Float64)
+	big.F64[37+1] = 1e300
+	writeNpy(t, fx.path("big.npy"), big, false)
+	std := []string{"--in", "A=" + fx.a, "--out", "oA=" + fx.path("oA.npy")}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{fx.args(append(std, "--set", "h=0.5", "--in", "F="+fx.path("big.npy"))...),
+			`forocl: --in F=DIR/big.npy: DIR/big.npy is float64 and real(4) dummy "F" cannot hold all its values: element (2,2) = 1e+300 overflows real(4) (largest 3.4028235e+38); give values in range, or declare "F" real(8)`},
+		{fx.args(append(std, "--set", "h=1e39", "--in", "F="+fx.f)...),
+			`forocl: --set h=1e39: 1e+39 overflows real(4) (largest 3.4028235e+38), the kind of scalar "h"; give a value in range, or declare "h" real(8)`},
+	} {
+		code, _, stderr := cli(t, tc.args...)
+		want := strings.ReplaceAll(tc.want, "DIR", fx.dir) + "\n"
+		if code != 1 || stderr != want {
+			t.Errorf("exit %d, stderr\n got %q\nwant %q", code, stderr, want)
+		}
+	}
+	noOutputs(t, fx.dir, "A.npy", "F.npy", "big.npy")
+}
+
+// TestRunHugeGrid: a grid the host cannot hold exits 1 naming the bytes
+// needed and available (it was a Go out-of-memory crash, exit 2).
+func TestRunHugeGrid(t *testing.T) {
+	if _, ok := runner.HostMemory(); !ok {
+		t.Skip("host memory unknown here")
+	}
+	fx := newRunFixture(t)
+	code, _, stderr := cli(t, fx.args("--set", "h=0.5", "--grid", "100000x100000", "--out", "oA="+fx.path("oA.npy"))...)
+	if code != 1 || !regexp.MustCompile(`^forocl: --grid 100000x100000 needs 149\.0 GiB \(160000000000 bytes\) of host memory for its arrays but [0-9.]+ [KMG]iB \([0-9]+ bytes\) is available; use a smaller grid\n$`).MatchString(stderr) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	noOutputs(t, fx.dir, "A.npy", "F.npy")
+}
+
+// TestRunOutputTargets: outputs go through symbolic links and keep their
+// mode; devices are refused before running (as root /dev/null became a
+// regular file); two outputs that are one file through a symlinked folder
+// are a usage error (one was lost).
+func TestRunOutputTargets(t *testing.T) {
+	requireOpenCL(t)
+	fx := newRunFixture(t)
+	std := fx.args("--set", "h=0.5", "--in", "A="+fx.a, "--in", "F="+fx.f)
+	if err := os.WriteFile(fx.path("real.npy"), []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	os.Symlink("real.npy", fx.path("link.npy"))
+	code, _, stderr := cli(t, append(std, "--out", "oA="+fx.path("link.npy"))...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if st, err := os.Lstat(fx.path("link.npy")); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Error("the link was replaced by a file")
+	}
+	if st, _ := os.Stat(fx.path("real.npy")); st.Mode().Perm() != 0o600 {
+		t.Errorf("mode %v, want 0600 kept", st.Mode().Perm())
+	}
+	if got := readNpy(t, fx.path("real.npy")); len(got.F32) != 37*23 {
+		t.Errorf("the link's target holds %v", got.Shape)
+	}
+
+	code, _, stderr = cli(t, append(std, "--out", "oA=/dev/null")...)
+	if code != 1 || stderr != "forocl: --out oA=/dev/null: /dev/null is a character device, not a regular file; refusing to replace it\n" {
+		t.Errorf("/dev/null: exit %d, stderr %q", code, stderr)
+	}
+	if st, err := os.Stat("/dev/null"); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		t.Fatal("/dev/null is no longer a device")
+	}
+
+	// Through a symlinked folder two outputs are one file (checked before
+	// the kernel is looked at).
+	os.Mkdir(fx.path("d"), 0o755)
+	os.Symlink("d", fx.path("viad"))
+	code, _, stderr = cli(t, append(std, "--out", "oA="+fx.path("d/x.npy"), "--out", "oB="+fx.path("viad/x.npy"))...)
+	if code != 2 || !strings.HasSuffix(stderr, `viad/x.npy is also the output of "oA"`+"\n") {
+		t.Errorf("aliased outputs: exit %d, stderr %q", code, stderr)
+	}
+	noOutputs(t, fx.dir, "A.npy", "F.npy", "real.npy", "link.npy", "d", "viad")
+}
+
+// TestRunInterruptDuringHungBuild: the first SIGINT ends a run stuck in a
+// driver call that never looks at the cancel channel (it was ignored
+// during a long OpenCL build): exit 130 promptly, the old output intact.
+func TestRunInterruptDuringHungBuild(t *testing.T) {
+	requireOpenCL(t)
+	fx := newRunFixture(t)
+	if err := os.WriteFile(fx.path("old.npy"), []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], fx.args("--set", "h=0.5", "--in", "A="+fx.a, "--in", "F="+fx.f, "--out", "oA="+fx.path("old.npy"), "-v")...)
+	cmd.Env = append(os.Environ(), "FOROCL_TEST_MAIN=1", "FOROCL_TEST_HANG=1")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(stderr)
+	var seen []string
+	for sc.Scan() {
+		seen = append(seen, sc.Text())
+		if strings.Contains(sc.Text(), "forocl: running jacobi5_step") {
+			break
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	sent := time.Now()
+	done := make(chan error, 1)
+	go func() {
+		for sc.Scan() {
+			seen = append(seen, sc.Text())
+		}
+		done <- cmd.Wait()
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatalf("one SIGINT did not stop a hung run within 20 s; stderr %q", seen)
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 130 || time.Since(sent) > 10*time.Second {
+		t.Errorf("exit %d after %v, want 130 within seconds; stderr %q", code, time.Since(sent), seen)
+	}
+	if last := seen[len(seen)-1]; last != "forocl: interrupted; no output written" {
+		t.Errorf("last stderr line %q", last)
+	}
+	if b, _ := os.ReadFile(fx.path("old.npy")); string(b) != "old" {
+		t.Error("the old output changed")
+	}
+	noOutputs(t, fx.dir, "A.npy", "F.npy", "old.npy")
+}
+
+// TestInternalErrorExitCode: a bug (a panic) exits 3 with "internal
+// error", never 2, which means a usage error.
+func TestInternalErrorExitCode(t *testing.T) {
+	requireOpenCL(t)
+	saved := runJob
+	defer func() { runJob = saved }()
+	runJob = func(*clhost.Context, runner.Job) (*runner.Result, error) { panic("boom") }
+	fx := newRunFixture(t)
+	code, _, stderr := cli(t, fx.args("--set", "h=0.5", "--in", "A="+fx.a, "--in", "F="+fx.f)...)
+	if code != 3 || !strings.HasPrefix(stderr, "forocl: internal error: boom\nplease report this") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
