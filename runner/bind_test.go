@@ -15,7 +15,9 @@ import (
 // TestConvertToRefusesLoss: conversions that would change a value beyond
 // rounding are errors naming the first element; exact ones pass.
 func TestConvertToRefusesLoss(t *testing.T) {
-	f64 := func(shape []int, v ...float64) *npy.Array { return &npy.Array{DType: npy.Float64, Shape: shape, F64: v} }
+	f64 := func(shape []int, v ...float64) *npy.Array {
+		return &npy.Array{DType: npy.Float64, Shape: shape, F64: v}
+	}
 	for _, tc := range []struct {
 		a    *npy.Array
 		kind abi.Kind
