@@ -74,6 +74,33 @@ type Array struct {
 	Shape Shape
 }
 
+// Check reports why a cannot be launched on: a nil Array or Buffer, an
+// extent below 1, or a Shape with more elements than the buffer holds
+// (the kernel would read and write past its end).
+func (a *Array) Check() error {
+	if a == nil {
+		return fmt.Errorf("is nil")
+	}
+	if a.Buffer == nil {
+		return fmt.Errorf("has no buffer")
+	}
+	if len(a.Shape) == 0 {
+		return fmt.Errorf("has no shape")
+	}
+	room := a.Buffer.Size() / a.DType.Size() // elements the buffer holds
+	n := int64(1)
+	for _, x := range a.Shape {
+		if x < 1 {
+			return fmt.Errorf("shape %v has an extent below 1", a.Shape)
+		}
+		if room < 1 || int64(x) > room/n { // n*x > room, without overflow
+			return fmt.Errorf("shape %v needs more than the %d bytes of its buffer", a.Shape, a.Buffer.Size())
+		}
+		n *= int64(x)
+	}
+	return nil
+}
+
 // NewArray allocates an uninitialised device array.
 func (c *Context) NewArray(dt DType, shape ...int) (*Array, error) {
 	s := Shape(append([]int(nil), shape...))

@@ -29,9 +29,11 @@
 // command queue. Every buffer, program, kernel and event created through it
 // is tracked; each has its own Release, and Context.Close releases whatever
 // is still alive, so nothing depends on finalizers. Release and Close are
-// idempotent. A Context may be used from several goroutines, but a Kernel's
-// SetArgs followed by Launch must not race with another SetArgs on the same
-// Kernel, and Close must not race with other calls.
+// idempotent. A Context may be used from several goroutines. A Kernel
+// shared between goroutines must be launched with LaunchWith, which sets
+// the arguments and enqueues under the kernel's lock (SetArgs followed by
+// Launch can pick up another goroutine's arguments in between); Close must
+// not race with other calls.
 //
 // # Program cache
 //

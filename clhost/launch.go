@@ -23,10 +23,35 @@ type Event struct {
 // has run; Release it when done with it (Close releases events left over,
 // but until then each one holds driver resources).
 func (c *Context) Launch(k *Kernel, global, local []int) (*Event, error) {
-	const op = "clEnqueueNDRangeKernel"
 	if k == nil {
 		return nil, errors.New("clhost: Launch: nil *Kernel")
 	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return c.launch(k, global, local)
+}
+
+// LaunchWith sets k's arguments (as SetArgs) and enqueues it (as Launch)
+// as one step under k's lock, so goroutines that share k each launch with
+// their own arguments. Generated harnesses launch through it.
+func (c *Context) LaunchWith(k *Kernel, global, local []int, args ...any) (*Event, error) {
+	if k == nil {
+		return nil, errors.New("clhost: LaunchWith: nil *Kernel")
+	}
+	if err := c.alive(kindKernel, k.ctx, k.h); err != nil {
+		return nil, err
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if err := k.setArgs(args); err != nil {
+		return nil, err
+	}
+	return c.launch(k, global, local)
+}
+
+// launch enqueues k; the caller holds k.mu.
+func (c *Context) launch(k *Kernel, global, local []int) (*Event, error) {
+	const op = "clEnqueueNDRangeKernel"
 	if err := c.alive(kindKernel, k.ctx, k.h); err != nil {
 		return nil, err
 	}

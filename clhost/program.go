@@ -6,6 +6,7 @@ import (
 	"math"
 	"runtime"
 	"strings"
+	"sync"
 	"unsafe"
 )
 
@@ -175,12 +176,29 @@ func (c *Context) fromBinary(bin []byte, options string) uintptr {
 	return h
 }
 
-// Kernel is one kernel function of a Program.
+// Kernel is one kernel function of a Program. OpenCL kernel objects hold
+// their arguments, so setting them and enqueueing is a unit: LaunchWith
+// does both under the kernel's lock and is safe for concurrent use from
+// several goroutines; SetArgs followed by Launch is not, when another
+// goroutine launches the same Kernel in between. See Note [kernel
+// arguments].
 type Kernel struct {
 	ctx  *Context
 	h    uintptr // cl_kernel
 	name string
+	mu   sync.Mutex // held while arguments are set and while launching
 }
+
+// Note [kernel arguments]
+//
+// clSetKernelArg changes the kernel object; clEnqueueNDRangeKernel takes a
+// copy of the arguments set at that moment. Two goroutines that each set
+// all arguments and then enqueue can interleave (A sets, B sets, A
+// enqueues B's arguments): a launch runs on the wrong buffers and nothing
+// fails, and the Go race detector cannot see it since the state lives in
+// the driver. Kernel.mu makes set-and-enqueue atomic in LaunchWith; SetArgs
+// and Launch each take it too, so a lone SetArgs never lands inside
+// another goroutine's LaunchWith.
 
 // Name returns the kernel function name.
 func (k *Kernel) Name() string {
@@ -237,6 +255,13 @@ func (k *Kernel) SetArgs(args ...any) error {
 	if err := k.ctx.alive(kindKernel, k.ctx, k.h); err != nil {
 		return err
 	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.setArgs(args)
+}
+
+// setArgs sets the arguments; the caller holds k.mu.
+func (k *Kernel) setArgs(args []any) error {
 	for i, a := range args {
 		if err := k.setArg(uint32(i), a); err != nil {
 			return fmt.Errorf("kernel %s argument %d (%T): %w", k.name, i, a, err)

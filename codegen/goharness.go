@@ -158,6 +158,7 @@ func goKernel(e *emitter, k *abi.Kernel, src string) {
 		}
 	}
 	e.line("// %s launches the OpenCL kernel %s (from %s, strategy %s, work-group %s).", typ, k.Name, k.File, l.Strategy, regions.DimString(l.Local))
+	e.line("// Its methods are safe for concurrent use by several goroutines.")
 	e.line("type %s struct {", typ)
 	e.line("\tctx    *clhost.Context")
 	e.line("\tprog   *clhost.Program")
@@ -185,7 +186,9 @@ func goKernel(e *emitter, k *abi.Kernel, src string) {
 	e.line("k.prog.Release()")
 	e.close("")
 	e.line("")
-	e.line("// Run enqueues one launch without waiting. All arrays must have the same")
+	e.line("// Run enqueues one launch without waiting; it is safe for concurrent use")
+	e.line("// (arguments are set and the kernel enqueued as one step). All arrays")
+	e.line("// must be non-nil, fit their buffers and have the same")
 	if k.Elemental {
 		e.line("// shape (any rank) and their declared element types.")
 	} else {
@@ -219,11 +222,13 @@ func goKernel(e *emitter, k *abi.Kernel, src string) {
 	e.line("arrays := []*clhost.Array{%s}", strings.Join(arrays, ", "))
 	e.line("names := []string{%s}", quoteAll(arrayFortranNames(k)))
 	e.line("dtypes := []clhost.DType{%s}", strings.Join(arrayDTypes(k), ", "))
+	e.open("for i, a := range arrays")
+	e.open("if err := a.Check(); err != nil")
+	e.line("return nil, fmt.Errorf(\"%s: array %%q %%v\", names[i], err)", k.Name)
+	e.close("")
+	e.close("")
 	e.line("shape := arrays[0].Shape")
 	e.open("for i, a := range arrays")
-	e.open("if a == nil")
-	e.line("return nil, fmt.Errorf(\"%s: array %%q is nil\", names[i])", k.Name)
-	e.close("")
 	e.open("if a.DType != dtypes[i]")
 	e.line("return nil, fmt.Errorf(\"%s: array %%q holds %%v, the kernel declares %%v\", names[i], a.DType, dtypes[i])", k.Name)
 	e.close("")
@@ -246,10 +251,7 @@ func goKernel(e *emitter, k *abi.Kernel, src string) {
 	e.open("if err != nil")
 	e.line("return nil, fmt.Errorf(\"%s: %%v\", err)", k.Name)
 	e.close("")
-	e.open("if err := k.kernel.SetArgs(%s); err != nil", strings.Join(setArgs, ", "))
-	e.line("return nil, err")
-	e.close("")
-	e.line("return k.ctx.Launch(k.kernel, global, local)")
+	e.line("return k.ctx.LaunchWith(k.kernel, global, local, %s)", strings.Join(setArgs, ", "))
 	e.close("")
 }
 

@@ -18,6 +18,7 @@ import (
 var WaveSource string
 
 // WaveAdvance launches the OpenCL kernel wave_advance (from wave.f90, strategy direct, work-group 64x2).
+// Its methods are safe for concurrent use by several goroutines.
 type WaveAdvance struct {
 	ctx    *clhost.Context
 	prog   *clhost.Program
@@ -45,7 +46,9 @@ func (k *WaveAdvance) Release() {
 	k.prog.Release()
 }
 
-// Run enqueues one launch without waiting. All arrays must have the same
+// Run enqueues one launch without waiting; it is safe for concurrent use
+// (arguments are set and the kernel enqueued as one step). All arrays
+// must be non-nil, fit their buffers and have the same
 // 2-D shape (halo included, column-major) and their declared element
 // types; the grid must leave an interior after the halos.
 func (k *WaveAdvance) Run(dx float32, dy float32, dt float32, h *clhost.Array, u *clhost.Array, v *clhost.Array, oH *clhost.Array, oU *clhost.Array, oV *clhost.Array) error {
@@ -75,11 +78,13 @@ func (k *WaveAdvance) launch(dx float32, dy float32, dt float32, h *clhost.Array
 	arrays := []*clhost.Array{h, u, v, oH, oU, oV}
 	names := []string{"H", "U", "V", "oH", "oU", "oV"}
 	dtypes := []clhost.DType{clhost.Float32, clhost.Float32, clhost.Float32, clhost.Float32, clhost.Float32, clhost.Float32}
+	for i, a := range arrays {
+		if err := a.Check(); err != nil {
+			return nil, fmt.Errorf("wave_advance: array %q %v", names[i], err)
+		}
+	}
 	shape := arrays[0].Shape
 	for i, a := range arrays {
-		if a == nil {
-			return nil, fmt.Errorf("wave_advance: array %q is nil", names[i])
-		}
 		if a.DType != dtypes[i] {
 			return nil, fmt.Errorf("wave_advance: array %q holds %v, the kernel declares %v", names[i], a.DType, dtypes[i])
 		}
@@ -94,8 +99,5 @@ func (k *WaveAdvance) launch(dx float32, dy float32, dt float32, h *clhost.Array
 	if err != nil {
 		return nil, fmt.Errorf("wave_advance: %v", err)
 	}
-	if err := k.kernel.SetArgs(dx, dy, dt, h.Buffer, u.Buffer, v.Buffer, oH.Buffer, oU.Buffer, oV.Buffer, int32(shape[0]), int32(shape[1])); err != nil {
-		return nil, err
-	}
-	return k.ctx.Launch(k.kernel, global, local)
+	return k.ctx.LaunchWith(k.kernel, global, local, dx, dy, dt, h.Buffer, u.Buffer, v.Buffer, oH.Buffer, oU.Buffer, oV.Buffer, int32(shape[0]), int32(shape[1]))
 }
