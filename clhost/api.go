@@ -98,6 +98,7 @@ func load() error {
 }
 
 func doLoad() error {
+	preparePoCL()
 	lib, err := openLibrary()
 	if err != nil {
 		return err

@@ -13,7 +13,13 @@ func cacheFiles(t *testing.T, dir string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m
+	var out []string // without the hidden secret
+	for _, f := range m {
+		if !strings.HasPrefix(filepath.Base(f), ".") {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 func TestProgramCache(t *testing.T) {
@@ -61,7 +67,7 @@ func TestProgramCache(t *testing.T) {
 	}
 
 	// A binary that passes the checksum but is not a program also falls back.
-	storeCached(dir, cacheKey(c.Device(), "-DCACHE_TEST=1", src), "", []byte("not a device binary"))
+	storeCached(dir, cacheKey(c.Device(), "-DCACHE_TEST=1", src), cacheFields(c.Device(), "-DCACHE_TEST=1", src), "", []byte("not a device binary"))
 	if p5 := mustBuild(t, c, src, "-DCACHE_TEST=1"); p5.FromCache() {
 		t.Error("bogus binary reported as a cache hit")
 	}
@@ -73,7 +79,7 @@ func TestProgramCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got := cacheFiles(t, dir); len(got) != 1 || filepath.Base(got[0]) != "keep.txt" {
-		t.Errorf("after ClearCache: %v, want only keep.txt", got)
+		t.Errorf("after ClearCache: %v, want only keep.txt (and the hidden secret)", got)
 	}
 }
 
@@ -124,26 +130,134 @@ func TestCacheKeyDistinct(t *testing.T) {
 
 func TestReadCacheFileRejectsBadInput(t *testing.T) {
 	dir := t.TempDir()
-	storeCached(dir, "k", "log", []byte{1, 2, 3})
-	log, bin, ok := readCacheFile(cachePath(dir, "k"))
+	fields := []string{"platform", "device", "driver", "-O1", "srchash"}
+	storeCached(dir, "k", fields, "log", []byte{1, 2, 3})
+	secret := cacheSecret(dir)
+	log, bin, ok := readCacheFile(cachePath(dir, "k"), secret, fields)
 	if !ok || log != "log" || string(bin) != "\x01\x02\x03" {
 		t.Fatalf("round trip: %q %v %v", log, bin, ok)
+	}
+	if st, err := os.Stat(filepath.Join(dir, secretName)); err != nil || st.Mode().Perm() != 0o600 {
+		t.Errorf("secret: %v", err)
 	}
 	data, _ := os.ReadFile(cachePath(dir, "k"))
 	for i := 0; i < len(data); i++ {
 		bad := append([]byte{}, data[:i]...)
 		p := filepath.Join(dir, "trunc.bin")
 		os.WriteFile(p, bad, 0o644)
-		if _, _, ok := readCacheFile(p); ok {
+		if _, _, ok := readCacheFile(p, secret, fields); ok {
 			t.Errorf("truncated to %d bytes accepted", i)
 		}
 		flip := append([]byte{}, data...)
 		flip[i] ^= 0x40
 		os.WriteFile(p, flip, 0o644)
-		if _, _, ok := readCacheFile(p); ok {
+		if _, _, ok := readCacheFile(p, secret, fields); ok {
 			t.Errorf("bit flip at %d accepted", i)
 		}
 	}
+	// Another key's fields, or another secret: refused.
+	for i := range fields {
+		other := append([]string{}, fields...)
+		other[i] += "x"
+		if _, _, ok := readCacheFile(cachePath(dir, "k"), secret, other); ok {
+			t.Errorf("entry accepted for a key differing in field %d", i)
+		}
+	}
+	if _, _, ok := readCacheFile(cachePath(dir, "k"), make([]byte, 32), fields); ok {
+		t.Error("entry accepted under another secret")
+	}
 	// An unwritable cache directory is ignored.
-	storeCached(filepath.Join(dir, "k.bin", "sub"), "k", "", []byte{1})
+	storeCached(filepath.Join(dir, "k.bin", "sub"), "k", fields, "", []byte{1})
+}
+
+// TestCacheEntryCarriesItsKey: an entry copied under another key's name
+// is not loaded (it ran the other kernel), nor is an entry forged with a
+// valid plain checksum around a corrupt binary (it aborted PoCL); both
+// fall back to the source and the entry is rewritten.
+func TestCacheEntryCarriesItsKey(t *testing.T) {
+	c := newTestContext(t)
+	dir := t.TempDir()
+	t.Setenv("FOROCL_CACHE", dir)
+	srcA := "__kernel void k(__global float *y) { y[get_global_id(0)] = 1.0f; }\n"
+	srcB := "__kernel void k(__global float *y) { y[get_global_id(0)] = 2.0f; }\n"
+	mustBuild(t, c, srcA, "")
+	keyA, keyB := cacheKey(c.Device(), "", srcA), cacheKey(c.Device(), "", srcB)
+	entryA, err := os.ReadFile(cachePath(dir, keyA))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A's entry under B's name.
+	if err := os.WriteFile(cachePath(dir, keyB), entryA, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(p *Program) float32 {
+		t.Helper()
+		k := mustKernel(t, p, "k")
+		b := mustBuffer(t, c, 4*4)
+		ev, err := c.LaunchWith(k, []int{4}, nil, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev.Wait()
+		got := make([]float32, 4)
+		if err := c.ReadFloat32(b, got); err != nil {
+			t.Fatal(err)
+		}
+		return got[0]
+	}
+	pB := mustBuild(t, c, srcB, "")
+	if pB.FromCache() {
+		t.Error("an entry copied under another key was loaded")
+	}
+	if got := run(pB); got != 2 {
+		t.Errorf("kernel B computed %v, want 2 (ran kernel A?)", got)
+	}
+	if p := mustBuild(t, c, srcB, ""); !p.FromCache() || run(p) != 2 {
+		t.Error("the mismatched entry was not rewritten")
+	}
+
+	// A corrupt binary in an entry with the right key fields and a valid
+	// checksum, but not written under this cache's secret.
+	_, binA, ok := readCacheFile(cachePath(dir, keyA), cacheSecret(dir), cacheFields(c.Device(), "", srcA))
+	if !ok {
+		t.Fatal("entry A unreadable")
+	}
+	corrupt := append([]byte{}, binA[:len(binA)/2]...)
+	for i := range corrupt {
+		if i%7 == 0 {
+			corrupt[i] ^= 0xff
+		}
+	}
+	forged := encodeEntry(make([]byte, 32), cacheFields(c.Device(), "", srcA), "", corrupt)
+	if err := os.WriteFile(cachePath(dir, keyA), forged, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pA := mustBuild(t, c, srcA, "") // must not reach the driver: PoCL would abort
+	if pA.FromCache() || run(pA) != 1 {
+		t.Error("a forged entry was used")
+	}
+	if p := mustBuild(t, c, srcA, ""); !p.FromCache() {
+		t.Error("the forged entry was not rewritten")
+	}
+}
+
+// TestCacheDirNotWritable: a cache directory that cannot be created is
+// reported by CacheWarnings and builds go on without the cache (with
+// HOME not writable forocl said "no OpenCL device").
+func TestCacheDirNotWritable(t *testing.T) {
+	c := newTestContext(t)
+	t.Setenv("FOROCL_CACHE", "/dev/null/forocl")
+	w := CacheWarnings()
+	if len(w) == 0 || !strings.HasPrefix(w[0], "cache directory /dev/null/forocl cannot be created: not a directory; programs are built without the cache") {
+		t.Errorf("warnings %q", w)
+	}
+	for range 2 {
+		if p := mustBuild(t, c, testSource, ""); p.FromCache() {
+			t.Error("program from a cache that cannot exist")
+		}
+	}
+	t.Setenv("FOROCL_CACHE", t.TempDir())
+	if w := CacheWarnings(); len(w) != 0 && !strings.HasPrefix(w[0], "PoCL's") {
+		t.Errorf("warnings for a writable cache: %q", w)
+	}
 }

@@ -38,13 +38,20 @@
 // # Program cache
 //
 // Building programs can be slow (seconds on some GPU drivers), so
-// BuildProgram caches program binaries on disk. The key is the SHA-256 of
-// the device name, driver version, platform name, build options and source.
-// Files live in the directory named by the FOROCL_CACHE environment variable
-// if it is set, otherwise in os.UserCacheDir()/forocl/programs (for example
-// ~/.cache/forocl/programs/<key>.bin on Linux); FOROCL_CACHE=off disables the
-// cache. A cache file also keeps the original build log, so warnings survive
-// a cache hit. A cache entry that fails to load or build is ignored and the
-// program is built from source; failures to write the cache are ignored.
-// CacheDir reports the directory and ClearCache empties it.
+// BuildProgram caches program binaries on disk, one file per key: the
+// SHA-256 of the platform name, device name, driver version, build options
+// and source. Files live in the directory named by the FOROCL_CACHE
+// environment variable if it is set, otherwise in
+// os.UserCacheDir()/forocl/programs (for example
+// ~/.cache/forocl/programs/<key>.bin on Linux); FOROCL_CACHE=off disables
+// the cache. An entry carries its own key and an HMAC under a secret kept
+// in the directory; it is used only when both check out (Note [program
+// cache]), so a copied, stale or forged entry never reaches the driver. An
+// entry that fails any check, or fails to load or build, is ignored, the
+// program is built from source and the entry rewritten. A cache file also
+// keeps the original build log, so warnings survive a cache hit. When the
+// directory cannot be created or written the cache is skipped and
+// CacheWarnings says why; PoCL's own cache then moves to a temporary
+// folder, since PoCL reports no device without one. CacheDir reports the
+// directory and ClearCache empties it.
 package clhost

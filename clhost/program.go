@@ -48,11 +48,11 @@ func (c *Context) BuildProgram(source, options string) (*Program, error) {
 	if err := c.usable(); err != nil {
 		return nil, err
 	}
-	dir := CacheDir()
-	key := ""
+	dir := usableCacheDir()
+	key, fields := "", cacheFields(c.dev, options, source)
 	if dir != "" {
 		key = cacheKey(c.dev, options, source)
-		if p := c.loadCached(dir, key, options); p != nil {
+		if p := c.loadCached(dir, key, fields, options); p != nil {
 			if err := c.track(kindProgram, p.h); err != nil {
 				return nil, err
 			}
@@ -65,7 +65,7 @@ func (c *Context) BuildProgram(source, options string) (*Program, error) {
 	}
 	if dir != "" {
 		if bin, err := programBinary(p.h); err == nil {
-			storeCached(dir, key, p.log, bin)
+			storeCached(dir, key, fields, p.log, bin)
 		}
 	}
 	if err := c.track(kindProgram, p.h); err != nil {

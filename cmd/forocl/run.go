@@ -190,6 +190,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		return runErr(err)
 	}
 	defer ctx.Close()
+	for _, w := range clhost.CacheWarnings() {
+		fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
+	}
 	if rf.verbose {
 		fmt.Fprintf(stderr, "forocl: running %s on %s (%s, %s)\n", k.Name, dev.Name, dev.Index, dev.Platform)
 	}

@@ -1032,3 +1032,29 @@ func TestInternalErrorExitCode(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestRunHomeNotWritable: with a home where no cache can be made, a run
+// warns that the cache directory cannot be created and succeeds (it said
+// "no OpenCL device", since PoCL needs a cache folder too).
+func TestRunHomeNotWritable(t *testing.T) {
+	requireOpenCL(t)
+	fx := newRunFixture(t)
+	cmd := exec.Command(os.Args[0], fx.args("--set", "h=0.5", "--in", "A="+fx.a, "--in", "F="+fx.f, "--out", "oA="+fx.path("oA.npy"))...)
+	var env []string
+	for _, e := range os.Environ() {
+		if name, _, _ := strings.Cut(e, "="); name != "HOME" && name != "XDG_CACHE_HOME" && name != "FOROCL_CACHE" && name != "POCL_CACHE_DIR" {
+			env = append(env, e)
+		}
+	}
+	cmd.Env = append(env, "FOROCL_TEST_MAIN=1", "HOME=/dev/null")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	cmd.Run()
+	want := "forocl: warning: cache directory /dev/null/.cache/forocl/programs cannot be created: not a directory; programs are built without the cache (set FOROCL_CACHE to a writable folder, or FOROCL_CACHE=off)\n"
+	if code := cmd.ProcessState.ExitCode(); code != 0 || !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+	if got := readNpy(t, fx.path("oA.npy")); len(got.F32) != 37*23 {
+		t.Errorf("oA shape %v", got.Shape)
+	}
+}
