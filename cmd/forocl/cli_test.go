@@ -288,3 +288,37 @@ func TestBuildABI(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildAllOrNothing: when one output cannot be written, build writes
+// none (the first .cl was replaced before the second failed).
+func TestBuildAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "jacobi5.cl")
+	if err := os.WriteFile(old, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "avg3_1d_cl.go"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := cli(t, "build", "-I", regionsDir, "-o", dir, "--go-package", "k", filepath.Join(kernelsDir, "jacobi5.f90"), filepath.Join(kernelsDir, "avg3_1d.f90"))
+	if want := "forocl: cannot write " + filepath.Join(dir, "avg3_1d_cl.go") + ": " + filepath.Join(dir, "avg3_1d_cl.go") + " is a folder\n"; code != 1 || stderr != want {
+		t.Errorf("exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	if b, _ := os.ReadFile(old); string(b) != "old" {
+		t.Errorf("jacobi5.cl = %q, want the old contents", b)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
+		t.Errorf("build left %v", ents)
+	}
+	// It succeeds once the folder is gone, keeping jacobi5.cl's mode.
+	os.Remove(filepath.Join(dir, "avg3_1d_cl.go"))
+	if code, _, stderr := cli(t, "build", "-I", regionsDir, "-o", dir, "--go-package", "k", filepath.Join(kernelsDir, "jacobi5.f90"), filepath.Join(kernelsDir, "avg3_1d.f90")); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if st, _ := os.Stat(old); st.Mode().Perm() != 0o600 {
+		t.Errorf("jacobi5.cl mode %v, want 0600 kept", st.Mode().Perm())
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 4 {
+		t.Errorf("build wrote %v", ents)
+	}
+}
