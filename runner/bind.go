@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/forocl/forocl/internal/fsutil"
 	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/internal/fsutil"
 	"github.com/forocl/forocl/npy"
 )
 

@@ -12,11 +12,11 @@ import (
 // ConvertError says which value a conversion would lose: the first such
 // element (Fortran indices, from 1) and how many there are in all.
 type ConvertError struct {
-	Index  []int   // Fortran index of the first bad element; nil for a scalar
-	Value  float64 // its value
+	Index  []int    // Fortran index of the first bad element; nil for a scalar
+	Value  float64  // its value
 	Kind   abi.Kind // the kind it was converted to
-	Reason string  // "overflows real(4) (largest 3.4028235e+38)", ...
-	Count  int     // bad elements in all
+	Reason string   // "overflows real(4) (largest 3.4028235e+38)", ...
+	Count  int      // bad elements in all
 }
 
 func (e *ConvertError) Error() string {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/forocl/forocl/ir"
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/npy"
 )
 
@@ -75,7 +75,8 @@ func FuzzBind(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, v := range k.Params {
+		for i := range k.Params {
+			v := &k.Params[i]
 			name := strings.ToLower(v.Name)
 			if x, ok := b.Scalars[name]; ok && CheckScalar(x, v.Kind) != nil {
 				t.Errorf("scalar %s = %v accepted for %v", v.Name, x, v.Kind)
@@ -94,7 +95,7 @@ func FuzzBind(f *testing.F) {
 				orig, _ := fuzzArray(in.Value)
 				for i := 0; i < a.Len(); i++ {
 					x, y := at(orig, i), at(a, i)
-					if v.Kind == ir.Int && x != y || v.Kind == ir.Real4 && math.IsInf(y, 0) && !math.IsInf(x, 0) {
+					if v.Kind == abi.Int && x != y || v.Kind == abi.Real4 && math.IsInf(y, 0) && !math.IsInf(x, 0) {
 						t.Errorf("%s element %d: %v became %v", v.Name, i, x, y)
 					}
 				}
@@ -102,13 +103,8 @@ func FuzzBind(f *testing.F) {
 		}
 		seen := map[string]bool{}
 		for _, o := range b.Outputs {
-			var v *ir.Var
-			for _, q := range k.Params {
-				if strings.EqualFold(q.Name, o.Name) {
-					v = q
-				}
-			}
-			if v == nil || v.Intent == ir.In || v.Rank == 0 {
+			v := k.Param(o.Name)
+			if v == nil || !v.Output() {
 				t.Errorf("output %q is not an intent(out) array", o.Name)
 			}
 			if seen[filepath.Clean(o.Path)] {
