@@ -10,8 +10,10 @@
 // A kernel is described by its parameters (the Fortran dummies, in order:
 // scalars by value, arrays as device buffers, each array's extents as
 // affine expressions of named sizes), and by the launches that run it, in
-// order. A launch names an OpenCL kernel symbol, its arguments (parameters,
-// sizes, scratch buffers), its global size as a number of grid positions
+// order. Scalar results are intent(out) scalar parameters (Param.Result),
+// passed to the launches as buffers of one element that the host reads
+// back. A launch names an OpenCL kernel symbol, its arguments (parameters,
+// sizes, scratch buffers, work-group counts), its global size as a number of grid positions
 // per dimension (affine in the sizes) and positions per work-item, its
 // fixed work-group, and an optional condition on scalar parameters. A host
 // binds the sizes from the shapes of the arrays it was given (Bind),
@@ -80,7 +82,6 @@ type Kernel struct {
 	Sizes     []Size    `json:"sizes"`
 	Params    []Param   `json:"params"`
 	Scratch   []Buffer  `json:"scratch,omitempty"`
-	Results   []Result  `json:"results,omitempty"`
 	Launches  []*Launch `json:"launches"`
 }
 
@@ -104,20 +105,22 @@ type Param struct {
 	Shape []Affine `json:"shape,omitempty"`
 }
 
-// Output reports whether the kernel writes p.
-func (p *Param) Output() bool { return p.Array && p.Intent != In }
+// Output reports whether the kernel writes p: an array it writes, or a
+// scalar result.
+func (p *Param) Output() bool { return p.Intent != In }
 
-// Buffer is a scratch buffer the host allocates for the launches.
+// Result reports whether p is a scalar result: an intent(out) scalar,
+// passed as a buffer of one element that the host reads back.
+func (p *Param) Result() bool { return !p.Array && p.Intent == Out }
+
+// Buffer is a scratch buffer the host allocates for the launches: of
+// Elements elements, or, when Groups names a launch, of one element per
+// work-group of that launch (the partials of a reduction).
 type Buffer struct {
 	Name     string `json:"name"`
 	Kind     Kind   `json:"kind"`
 	Elements Affine `json:"elements"`
-}
-
-// Result is a scalar the kernel returns.
-type Result struct {
-	Name string `json:"name"`
-	Kind Kind   `json:"kind"`
+	Groups   string `json:"groups,omitempty"`
 }
 
 // Launch is one NDRange launch.
@@ -150,9 +153,10 @@ type Range struct {
 type ArgKind string
 
 const (
-	ParamArg   ArgKind = "param"   // a Param, by name: a buffer or a value
+	ParamArg   ArgKind = "param"   // a Param, by name: a buffer, a value, or a result's buffer of one element
 	SizeArg    ArgKind = "size"    // a Size, as a 32-bit int
 	ScratchArg ArgKind = "scratch" // a Buffer, by name
+	GroupsArg  ArgKind = "groups"  // the number of work-groups of the launch named, as a 32-bit int
 )
 
 // Arg is one OpenCL kernel argument.
@@ -235,10 +239,14 @@ func (k *Kernel) Param(name string) *Param {
 	return nil
 }
 
-// Arrays, Scalars and Outputs list the kernel's array parameters, scalar
-// parameters and arrays it writes, in argument order.
-func (k *Kernel) Arrays() []*Param  { return k.filter(func(p *Param) bool { return p.Array }) }
-func (k *Kernel) Scalars() []*Param { return k.filter(func(p *Param) bool { return !p.Array }) }
+// Arrays, Scalars, Results and Outputs list the kernel's array
+// parameters, scalar inputs, scalar results, and what it writes (arrays
+// and results), in argument order.
+func (k *Kernel) Arrays() []*Param { return k.filter(func(p *Param) bool { return p.Array }) }
+func (k *Kernel) Scalars() []*Param {
+	return k.filter(func(p *Param) bool { return !p.Array && !p.Result() })
+}
+func (k *Kernel) Results() []*Param { return k.filter((*Param).Result) }
 func (k *Kernel) Outputs() []*Param { return k.filter((*Param).Output) }
 
 func (k *Kernel) filter(keep func(*Param) bool) []*Param {

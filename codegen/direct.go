@@ -24,7 +24,14 @@ func (kg *kernelGen) emitDirect() {
 		}
 		conds = append(conds, fmt.Sprintf("_a%d >= %s", d, plus(fmt.Sprintf("_n%d", d+1), -(kp.Shrink[d]-kp.Origin[d]))))
 	}
-	e.line("if (%s) return;", strings.Join(conds, " || "))
+	if kg.ph != nil && kg.ph.Reduce != nil {
+		// Every work-item takes part in the reduction's tree (barriers),
+		// so those outside the launch skip the statements instead.
+		e.open("if (!(%s))", strings.Join(conds, " || "))
+		defer e.close("")
+	} else {
+		e.line("if (%s) return;", strings.Join(conds, " || "))
+	}
 	// One register per temporary and shift.
 	for _, v := range kg.k.Temps {
 		for _, s := range kp.Temps[v] {
@@ -113,6 +120,10 @@ func (kg *kernelGen) directAssign(a *ir.Assign, at regions.Shift, pos []string) 
 	if lhs.Var.Role == ir.Dummy {
 		target = sanitize(lhs.Var.Name) + "[" + kg.globalIndex(pos) + "]"
 	}
+	assign := func() { e.line("%s = %s;", target, x.expr(a.RHS)) }
+	if lhs.Var.Role == ir.Reduction {
+		assign = func() { e.line("%s", kg.accumulate(lhs.Var, x.expr(a.RHS))) }
+	}
 	cond := kg.frameCheck(a, pos, at, true)
 	if a.Mask != nil {
 		m := x.paren(a.Mask, precAnd)
@@ -123,10 +134,10 @@ func (kg *kernelGen) directAssign(a *ir.Assign, at regions.Shift, pos []string) 
 		}
 	}
 	if cond == "" {
-		e.line("%s = %s;", target, x.expr(a.RHS))
+		assign()
 		return
 	}
 	e.open("if (%s)", cond)
-	e.line("%s = %s;", target, x.expr(a.RHS))
+	assign()
 	e.close("")
 }

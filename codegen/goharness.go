@@ -25,10 +25,23 @@ func GoHarness(u *abi.Unit, clName, pkg string) ([]byte, error) {
 	e.line("// %s (in %s) on a clhost context.", sourceOf(u), clName)
 	e.line("package %s", pkg)
 	e.line("")
+	phased, single := false, false
+	for _, k := range u.Kernels {
+		if isPhased(k) {
+			phased = true
+		} else {
+			single = true
+		}
+	}
 	e.line("import (")
 	e.line("\t_ \"embed\"")
 	e.line("\t\"fmt\"")
-	e.line("\t\"time\"")
+	if phased {
+		e.line("\t\"sync\"")
+	}
+	if single {
+		e.line("\t\"time\"")
+	}
 	e.line("")
 	e.line("\t\"github.com/forocl/forocl/clhost\"")
 	e.line(")")
@@ -130,8 +143,9 @@ func intList(xs []int) string {
 
 func goKernel(e *emitter, k *abi.Kernel, src string) {
 	typ := goName(k.Name, true)
-	if len(k.Launches) != 1 {
-		panic("internal error: codegen: the Go harness launches kernels of one launch only")
+	if isPhased(k) {
+		goPhasedKernel(e, k, src)
+		return
 	}
 	l := k.Launches[0]
 	var params, arrays, setArgs, call []string
@@ -284,4 +298,224 @@ func quoteAll(xs []string) string {
 		fmt.Fprintf(&b, "%q", x)
 	}
 	return b.String()
+}
+
+// isPhased reports whether k runs as several launches or has results.
+func isPhased(k *abi.Kernel) bool { return len(k.Launches) != 1 || len(k.Results()) > 0 }
+
+// goPhasedKernel writes the harness of a kernel of several launches
+// (reductions) or with scalar results: Run runs every launch in order,
+// waits, and returns the results.
+func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
+	typ := goName(k.Name, true)
+	var params, arrays, results, resTypes []string
+	for _, p := range k.Params {
+		name := goName(p.Name, false)
+		switch {
+		case p.Array:
+			params = append(params, name+" *clhost.Array")
+			arrays = append(arrays, name)
+		case p.Result():
+			results = append(results, name)
+			resTypes = append(resTypes, name+" "+goScalarType(p.Kind))
+		default:
+			params = append(params, name+" "+goScalarType(p.Kind))
+		}
+	}
+	var syms []string
+	for _, l := range k.Launches {
+		syms = append(syms, l.Symbol)
+	}
+	e.line("// %s runs kernel %s (from %s) as %d launches: %s.", typ, k.Name, k.File, len(k.Launches), strings.Join(syms, ", "))
+	e.line("// Its methods are safe for concurrent use by several goroutines; runs")
+	e.line("// are serialised.")
+	e.line("type %s struct {", typ)
+	e.line("\tctx     *clhost.Context")
+	e.line("\tprog    *clhost.Program")
+	e.line("\tkernels []*clhost.Kernel")
+	e.line("\tmu      sync.Mutex")
+	e.line("}")
+	e.line("")
+	e.line("// New%s builds the program on ctx's device (cached between runs) and", typ)
+	e.line("// prepares the kernels of %s. Call Release when done.", k.Name)
+	e.open("func New%s(ctx *clhost.Context) (*%s, error)", typ, typ)
+	e.line("prog, err := ctx.BuildProgram(%s, \"\")", src)
+	e.open("if err != nil")
+	e.line("return nil, err")
+	e.close("")
+	e.line("k := &%s{ctx: ctx, prog: prog}", typ)
+	e.open("for _, name := range []string{%s}", quoteAll(syms))
+	e.line("kernel, err := prog.Kernel(name)")
+	e.open("if err != nil")
+	e.line("k.Release()")
+	e.line("return nil, err")
+	e.close("")
+	e.line("k.kernels = append(k.kernels, kernel)")
+	e.close("")
+	e.line("return k, nil")
+	e.close("")
+	e.line("")
+	e.line("// Release frees the kernels and program.")
+	e.open("func (k *%s) Release()", typ)
+	e.open("for _, kernel := range k.kernels")
+	e.line("kernel.Release()")
+	e.close("")
+	e.line("k.prog.Release()")
+	e.close("")
+	e.line("")
+	e.line("// Run runs the launches in order, waits for them and returns the scalar")
+	e.line("// results (%s). All arrays must be non-nil, fit their buffers and have", strings.Join(results, ", "))
+	e.line("// the same %d-D shape (halo included, column-major) and their declared", k.Rank)
+	e.line("// element types.")
+	e.open("func (k *%s) Run(%s) (%s, err error)", typ, strings.Join(params, ", "), strings.Join(resTypes, ", "))
+	e.line("k.mu.Lock()")
+	e.line("defer k.mu.Unlock()")
+	e.line("arrays := []*clhost.Array{%s}", strings.Join(arrays, ", "))
+	e.line("names := []string{%s}", quoteAll(arrayFortranNames(k)))
+	e.line("dtypes := []clhost.DType{%s}", strings.Join(arrayDTypes(k), ", "))
+	e.open("for i, a := range arrays")
+	e.open("if err = a.Check(); err != nil")
+	e.line("err = fmt.Errorf(\"%s: array %%q %%v\", names[i], err)", k.Name)
+	e.line("return")
+	e.close("")
+	e.open("if a.DType != dtypes[i]")
+	e.line("err = fmt.Errorf(\"%s: array %%q holds %%v, the kernel declares %%v\", names[i], a.DType, dtypes[i])", k.Name)
+	e.line("return")
+	e.close("")
+	e.open("if !a.Shape.Equal(arrays[0].Shape)")
+	e.line("err = fmt.Errorf(\"%s: array %%q has shape %%v but %%q has %%v; all arrays share one grid\", names[i], a.Shape, names[0], arrays[0].Shape)", k.Name)
+	e.line("return")
+	e.close("")
+	e.close("")
+	e.line("shape := arrays[0].Shape")
+	e.open("if len(shape) != %d", k.Rank)
+	e.line("err = fmt.Errorf(\"%s: arrays must be %d-D, got shape %%v\", shape)", k.Name, k.Rank)
+	e.line("return")
+	e.close("")
+	e.line("var bufs []*clhost.Buffer")
+	e.open("defer func()")
+	e.open("for _, b := range bufs")
+	e.line("b.Release()")
+	e.close("")
+	e.close("()")
+	e.open("buffer := func(n int, size int64) (*clhost.Buffer, error)")
+	e.line("b, err := k.ctx.NewBuffer(int64(max(n, 1)) * size)")
+	e.open("if err == nil")
+	e.line("bufs = append(bufs, b)")
+	e.close("")
+	e.line("return b, err")
+	e.close("")
+	e.line("groupCount := func(global, local []int) int {")
+	e.line("\tn := 1")
+	e.line("\tfor d := range global {")
+	e.line("\t\tn *= global[d] / local[d]")
+	e.line("\t}")
+	e.line("\treturn n")
+	e.line("}")
+	resBuf := map[string]string{}
+	for _, p := range k.Results() {
+		v := "res" + goName(p.Name, true)
+		resBuf[p.Name] = v
+		e.line("var %s *clhost.Buffer", v)
+		e.open("if %s, err = buffer(1, %d); err != nil", v, p.Kind.Bytes())
+		e.line("return")
+		e.close("")
+	}
+	scratch := map[string]abi.Buffer{}
+	for _, b := range k.Scratch {
+		scratch[b.Name] = b
+		e.line("var scratch%s *clhost.Buffer", goName(b.Name, true))
+	}
+	for _, l := range k.Launches {
+		if usedAsGroups(k, l.Symbol) {
+			e.line("var groups%s int", goName(l.Symbol, true))
+		}
+	}
+	made := map[string]bool{}
+	for i, l := range k.Launches {
+		e.line("// launch %d: %s", i+1, l.Symbol)
+		e.open("")
+		e.line("var global, local []int")
+		if len(l.Global) > 0 && len(l.Global[0].Positions.Terms) > 0 {
+			shrink, per := make([]int, k.Rank), make([]int, k.Rank)
+			for d, r := range l.Global {
+				shrink[d], per[d] = -r.Positions.Const, r.Per
+			}
+			e.open("if global, local, err = clhost.LaunchSize(shape, %s, %s, %s); err != nil", intList(shrink), intList(per), intList(l.Local))
+			e.line("err = fmt.Errorf(\"%s: %%v\", err)", k.Name)
+			e.line("return")
+			e.close("")
+		} else {
+			e.line("global, local = []int{%d}, %s", (l.Global[0].Positions.Const+l.Local[0]-1)/l.Local[0]*l.Local[0], intList(l.Local))
+		}
+		if usedAsGroups(k, l.Symbol) {
+			e.line("groups%s = groupCount(global, local)", goName(l.Symbol, true))
+		}
+		var args []string
+		for _, a := range l.Args {
+			switch a.Kind {
+			case abi.ParamArg:
+				p := k.Param(a.Name)
+				switch {
+				case p.Result():
+					args = append(args, resBuf[p.Name])
+				case p.Array:
+					args = append(args, goName(p.Name, false)+".Buffer")
+				default:
+					args = append(args, goName(p.Name, false))
+				}
+			case abi.SizeArg:
+				args = append(args, fmt.Sprintf("int32(shape[%d])", sizeIndex(k, a.Name)))
+			case abi.GroupsArg:
+				args = append(args, "int32(groups"+goName(a.Name, true)+")")
+			case abi.ScratchArg:
+				v := "scratch" + goName(a.Name, true)
+				if !made[a.Name] {
+					// Made by the first launch that takes it.
+					made[a.Name] = true
+					b := scratch[a.Name]
+					n := fmt.Sprint(b.Elements.Const)
+					if b.Groups != "" {
+						n = "groups" + goName(b.Groups, true)
+					}
+					e.open("if %s, err = buffer(%s, %d); err != nil", v, n, b.Kind.Bytes())
+					e.line("return")
+					e.close("")
+				}
+				args = append(args, v)
+			}
+		}
+		e.line("var ev *clhost.Event")
+		e.open("if ev, err = k.ctx.LaunchWith(k.kernels[%d], global, local, %s); err != nil", i, strings.Join(args, ", "))
+		e.line("return")
+		e.close("")
+		e.line("err = ev.Wait()")
+		e.line("ev.Release()")
+		e.open("if err != nil")
+		e.line("return")
+		e.close("")
+		e.close("")
+	}
+	for _, p := range k.Results() {
+		t := goScalarType(p.Kind)
+		read := map[string]string{"float32": "ReadFloat32", "float64": "ReadFloat64", "int32": "ReadInt32"}[t]
+		e.line("%sVal := make([]%s, 1)", goName(p.Name, false), t)
+		e.open("if err = k.ctx.%s(%s, %sVal); err != nil", read, resBuf[p.Name], goName(p.Name, false))
+		e.line("return")
+		e.close("")
+		e.line("%s = %sVal[0]", goName(p.Name, false), goName(p.Name, false))
+	}
+	e.line("return")
+	e.close("")
+}
+
+// usedAsGroups reports whether a launch's work-group count is an argument
+// or a buffer size of a later launch.
+func usedAsGroups(k *abi.Kernel, sym string) bool {
+	for _, b := range k.Scratch {
+		if b.Groups == sym {
+			return true
+		}
+	}
+	return false
 }

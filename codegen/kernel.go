@@ -13,6 +13,9 @@ type kernelGen struct {
 	*gen
 	k  *ir.Kernel
 	kp *regions.KernelPlan
+	// ph is the phase k is, for kernels split at reductions (see
+	// reduce.go); nil otherwise.
+	ph *regions.Phase
 	// slack: see frameCheck.
 	slack regions.Shift
 }
@@ -111,11 +114,13 @@ func (kg *kernelGen) emit(params []string) {
 	for _, v := range k.Locals {
 		e.line("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
 	}
+	kg.phasePrologue()
 	if kp.Strategy == regions.Local {
 		kg.emitLocal()
 	} else {
 		kg.emitDirect()
 	}
+	kg.phaseEpilogue()
 	e.close("")
 }
 

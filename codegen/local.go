@@ -244,6 +244,8 @@ func (kg *kernelGen) localAssign(a *ir.Assign, rel, pos []string, inLoop bool) g
 	lhs := a.LHS.(*ir.Window)
 	var target string
 	switch {
+	case lhs.Var.Role == ir.Reduction:
+		target = ""
 	case lhs.Var.Role == ir.Dummy:
 		target = sanitize(lhs.Var.Name) + "[" + kg.globalIndex(pos) + "]"
 	case kg.kp.Private[lhs.Var]:
@@ -261,6 +263,9 @@ func (kg *kernelGen) localAssign(a *ir.Assign, rel, pos []string, inLoop bool) g
 		} else {
 			cond += " && " + m
 		}
+	}
+	if lhs.Var.Role == ir.Reduction {
+		return guarded{cond: cond, line: kg.accumulate(lhs.Var, x.expr(a.RHS))}
 	}
 	return guarded{cond: cond, line: fmt.Sprintf("%s = %s;", target, x.expr(a.RHS))}
 }

@@ -69,6 +69,10 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 		if kp == nil {
 			panic("internal error: codegen: kernel " + k.Name + " has no plan")
 		}
+		if kp.Phases != nil {
+			u.Kernels = append(u.Kernels, g.phasedKernel(k, kp, name))
+			continue
+		}
 		u.Kernels = append(u.Kernels, g.kernel(k, kp, name))
 	}
 	u.Source = e.String()
@@ -273,6 +277,8 @@ func kernelParams(k *ir.Kernel, l *abi.Launch) []string {
 		t := ctype(v.Kind)
 		name := sanitize(v.Name)
 		switch {
+		case !k.Elemental && isResult(v):
+			params = append(params, "__global "+t+"* restrict "+resultName(v))
 		case !isArray(k, v):
 			params = append(params, "const "+t+" "+name)
 		case v.Intent == ir.In:

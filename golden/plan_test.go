@@ -79,14 +79,45 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 	for _, f := range corpus(t) {
 		c := compile(t, f)
 		check := func(name string, plan *regions.Plan, u *abi.Unit) {
+			// The OpenCL kernels in order, with the plan and the launch of
+			// each: a kernel split into phases has one per phase, and one
+			// more per reduction (the fold of its partials, not planned).
+			type emitted struct {
+				kp     *regions.KernelPlan // nil: a fold or a scalar phase
+				launch *abi.Launch
+				fold   bool // the phase ends with a reduction (its tree adds barriers)
+			}
+			var want []emitted
+			for i, kp := range plan.Kernels {
+				if kp.Phases == nil {
+					want = append(want, emitted{kp, u.Kernels[i].Launches[0], false})
+					continue
+				}
+				li := 0
+				for _, ph := range kp.Phases {
+					want = append(want, emitted{ph.Plan, u.Kernels[i].Launches[li], ph.Reduce != nil})
+					li++
+					if ph.Reduce != nil {
+						want = append(want, emitted{nil, u.Kernels[i].Launches[li], false})
+						li++
+					}
+				}
+				if li != len(u.Kernels[i].Launches) {
+					t.Errorf("%s %s %s: %d launches in the ABI, the plan has %d", f, name, kp.Kernel.Name, len(u.Kernels[i].Launches), li)
+				}
+			}
 			// Split the .cl at each __kernel; elemental kernels also have
 			// an inline body function before theirs, which holds nothing
 			// the checks look at.
 			starts := kernelRE.FindAllStringIndex(u.Source, -1)
-			if len(starts) != len(plan.Kernels) {
-				t.Fatalf("%s %s: %d kernels in the .cl, %d in the plan", f, name, len(starts), len(plan.Kernels))
+			if len(starts) != len(want) {
+				t.Fatalf("%s %s: %d kernels in the .cl, %d in the plan", f, name, len(starts), len(want))
 			}
-			for i, kp := range plan.Kernels {
+			for i, em := range want {
+				kp := em.kp
+				if kp == nil {
+					continue
+				}
 				end := len(u.Source)
 				if i+1 < len(starts) {
 					end = starts[i+1][0]
@@ -115,7 +146,7 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 				if strings.Join(tiles, " ") != strings.Join(want, " ") {
 					t.Errorf("%s: __local tiles %v, plan says %v", what, tiles, want)
 				}
-				if got := len(barrierRE.FindAllString(text, -1)); got != len(kp.Barrier) {
+				if got := len(barrierRE.FindAllString(text, -1)); got != len(kp.Barrier) && !em.fold {
 					t.Errorf("%s: %d barriers in the .cl, plan has %d", what, got, len(kp.Barrier))
 				}
 				block := make([]int, len(kp.Coarsen))
@@ -131,7 +162,7 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 				if regions.DimString(block) != regions.DimString(kp.Coarsen) {
 					t.Errorf("%s: the .cl owns %s positions per work-item, plan says %s", what, regions.DimString(block), regions.DimString(kp.Coarsen))
 				}
-				l := u.Kernels[i].Launches[0]
+				l := em.launch
 				if regions.DimString(l.Local) != regions.DimString(kp.Local) || l.LocalBytes != kp.LocalBytes {
 					t.Errorf("%s: ABI launches work-group %v with %d bytes, plan says %v and %d", what, l.Local, l.LocalBytes, kp.Local, kp.LocalBytes)
 				}

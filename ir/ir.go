@@ -21,7 +21,12 @@
 //   - where/elsewhere are lowered to Assigns with a Mask; a mask that reads an
 //     array assigned in the same WHERE is first copied into a logical temp;
 //   - halo arrays and named constants are folded into constants;
-//   - mixed kinds are made explicit with Convert nodes.
+//   - mixed kinds are made explicit with Convert nodes;
+//   - a reduction (sum, maxval, ...) is an Assign to a Reduction variable
+//     at the top level of a kernel's body, before the statements that read
+//     its Result; a kernel with reductions has no Return, and no temporary
+//     or IF-assigned scalar crosses a reduction (regions splits the kernel
+//     into phases there: see Note [phases] in regions).
 package ir
 
 import "github.com/forocl/forocl/diag"
@@ -99,7 +104,38 @@ const (
 	Temp                // an allocatable array temporary of a kernel
 	Pointer             // a region_ptr pointer; resolved away in statements
 	Result              // an elemental function's result variable
+	// Reduction is the array a reduction (sum, maxval, ...) folds: its one
+	// assignment gives the values over the reduction's frame (and Mask
+	// which of them count); it is evaluated at the owned positions like an
+	// output's. Var.Reduce says how to fold and where the value goes.
+	Reduction
 )
+
+// ReduceOp is how a reduction folds its values.
+type ReduceOp int
+
+const (
+	RSum ReduceOp = iota
+	RProduct
+	RMax
+	RMin
+	RAny // logical or
+	RAll // logical and
+)
+
+func (o ReduceOp) String() string {
+	return [...]string{"sum", "product", "max", "min", "any", "all"}[o]
+}
+
+// Reduce describes the fold of a Reduction variable.
+type Reduce struct {
+	Op ReduceOp
+	// Result is the scalar local that holds the folded value; statements
+	// after the reduction read it.
+	Result *Var
+	// Index numbers the reductions of a kernel from 1, for names.
+	Index int
+}
 
 // Var is a variable of a kernel or elemental function. Vars are compared by
 // pointer identity.
@@ -111,10 +147,12 @@ type Var struct {
 	Intent Intent
 	Target bool
 	Pos    diag.Span // the declaration
-	// Shrink, for a Temp, gives its extent per dimension as n_d - Shrink[d],
-	// fixed by its first assignment. Nil for scalars and dummies (dummies
-	// have the grid extent, Shrink 0).
+	// Shrink, for a Temp or Reduction, gives its extent per dimension as
+	// n_d - Shrink[d], fixed by its first assignment. Nil for scalars and
+	// dummies (dummies have the grid extent, Shrink 0).
 	Shrink []int
+	// Reduce is set for Role Reduction.
+	Reduce *Reduce
 }
 
 // Program is everything forocl translates from a set of files: the elemental

@@ -120,10 +120,14 @@ func (p *printer) stmt(indent int, s Stmt) {
 		if s.Shrink != nil {
 			frame = Extent(s.Shrink) + " "
 		}
+		op := "="
+		if w, ok := s.LHS.(*Window); ok && w.Var.Role == Reduction {
+			op = "= " + w.Var.Reduce.Op.String() + " of" // the folded value of the frame
+		}
 		if s.Mask != nil {
-			p.line(indent, "%swhere %s: %s = %s", frame, ExprString(s.Mask), ExprString(s.LHS), ExprString(s.RHS))
+			p.line(indent, "%swhere %s: %s %s %s", frame, ExprString(s.Mask), ExprString(s.LHS), op, ExprString(s.RHS))
 		} else {
-			p.line(indent, "%s%s = %s", frame, ExprString(s.LHS), ExprString(s.RHS))
+			p.line(indent, "%s%s %s %s", frame, ExprString(s.LHS), op, ExprString(s.RHS))
 		}
 	case *If:
 		p.line(indent, "if %s then", ExprString(s.Cond))

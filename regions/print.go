@@ -20,10 +20,49 @@ func Fprint(w io.Writer, p *Plan) {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
+		if kp.Phases == nil {
+			fprintKernel(w, kp)
+			continue
+		}
+		fmt.Fprintf(w, "kernel %s: rank %d, %d phases (see Note [phases])\n", kp.Kernel.Name, kp.Rank, len(kp.Phases))
+		for j, ph := range kp.Phases {
+			var loads []string
+			for _, v := range ph.Loads {
+				loads = append(loads, v.Name)
+			}
+			fmt.Fprintf(w, "phase %d: launch %s", j+1, ph.Kernel.Name)
+			if len(loads) > 0 {
+				fmt.Fprintf(w, ", loads %s", strings.Join(loads, " "))
+			}
+			if ph.Reduce != nil {
+				fmt.Fprintf(w, ", folds %s (%s) per work-group, then %s folds the partials in one work-group of %d", ph.Reduce.Name, ph.Reduce.Reduce.Op, ReduceSymbolName(kp.Kernel, ph.Reduce), ReduceGroup)
+			}
+			if ph.Last {
+				fmt.Fprint(w, ", writes the scalar results")
+			}
+			if ph.Plan == nil {
+				fmt.Fprint(w, "; scalar statements only, one work-item")
+			}
+			fmt.Fprintln(w)
+			if ph.Plan != nil {
+				fprintKernel(w, ph.Plan)
+			}
+		}
+	}
+}
+
+// ReduceSymbolName is the name of the launch that folds the partials of
+// reduction r of kernel k.
+func ReduceSymbolName(k *ir.Kernel, r *ir.Var) string {
+	return fmt.Sprintf("%s_r%d", k.Name, r.Reduce.Index)
+}
+
+func fprintKernel(w io.Writer, kp *KernelPlan) {
+	{
 		k := kp.Kernel
 		if k.Elemental {
 			fmt.Fprintf(w, "kernel %s: elemental, one work-item per element, work-group %s\n", k.Name, DimString(kp.Local))
-			continue
+			return
 		}
 		r := kp.Rank
 		fmt.Fprintf(w, "kernel %s: rank %d\n", k.Name, r)

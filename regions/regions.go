@@ -150,6 +150,11 @@ type KernelPlan struct {
 	Barrier map[*ir.Assign]bool
 	// LocalBytes is the __local memory one work-group uses.
 	LocalBytes int
+	// Phases, when not nil, are the launches a kernel with reductions or
+	// scalar results runs as (Note [phases]); the fields above other than
+	// Kernel, Rank, Strategy and LocalBytes (the largest phase's) are then
+	// empty: each phase has its own plan.
+	Phases []*Phase
 }
 
 // WindowShift returns the shift at which window w, appearing in the array
@@ -218,7 +223,7 @@ func AnalyzeKernel(k *ir.Kernel, owned []Shift) *KernelPlan {
 			kp.Off[w.Var] = tempOffset(kp, a)
 		}
 		kp.Anchor[a] = kp.Off[w.Var].Add(lo(w))
-		if w.Var.Role == ir.Dummy {
+		if ownedBy(w.Var) {
 			if first {
 				origin, endHi = kp.Anchor[a], hi(w)
 				first = false
@@ -259,6 +264,10 @@ func AnalyzeKernel(k *ir.Kernel, owned []Shift) *KernelPlan {
 	}
 	return kp
 }
+
+// ownedBy reports whether assignments to v are evaluated at the positions a
+// work-item owns and fix the launch: outputs and reductions.
+func ownedBy(v *ir.Var) bool { return v.Role == ir.Dummy || v.Role == ir.Reduction }
 
 // tempOffset chooses the offset of a temporary at its first assignment a:
 // the smallest absolute start among the windows a reads (0 if none).
@@ -342,7 +351,7 @@ func (kp *KernelPlan) backward(stmts []ir.Stmt, need needSet) {
 				continue // scalar assignment
 			}
 			var at []Shift
-			if w.Var.Role == ir.Dummy {
+			if ownedBy(w.Var) {
 				at = kp.Owned
 			} else {
 				at = need[w.Var].sorted()

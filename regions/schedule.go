@@ -169,7 +169,12 @@ func Schedule(p *ir.Program, t Target, o Options) (*Plan, diag.List) {
 		plan.Strategy = Direct
 	}
 	for _, k := range p.Kernels {
-		kp := scheduleKernel(k, t, o, plan.Strategy)
+		var kp *KernelPlan
+		if NeedsPhases(k) {
+			kp = schedulePhases(k, t, o, plan.Strategy)
+		} else {
+			kp = scheduleKernel(k, t, o, plan.Strategy)
+		}
 		plan.Kernels = append(plan.Kernels, kp)
 		if t.LocalMem == 0 && kp.LocalBytes > LocalMemWarn {
 			diags.Warnf(diag.At(k.Pos.Start), "kernel %q needs %d KiB of local memory per work-group with tile %s; most GPUs have 48 KiB", k.Name, (kp.LocalBytes+1023)/1024, DimString(kp.Local)).
@@ -223,6 +228,136 @@ func scheduleKernel(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 				kp.Private[v] = true
 			}
 		}
+	}
+	return kp
+}
+
+// Note [phases]
+//
+// A kernel with reductions, or with scalar results (intent(out) scalar
+// dummies), runs as several launches. Its body is split after each
+// reduction's assignment (sema put each at the top level, before the
+// statements that read its value). Each phase is scheduled as a kernel of
+// its own: the top-level scalar statements of the earlier phases, run
+// again (they are uniform and cheap, and carry scalars across launches),
+// then the phase's statements. A phase that ends with a reduction folds
+// its values per work-group into a partial (a tree in __local memory, in
+// a fixed order) and writes one partial per work-group; a second launch of
+// one work-group folds the partials, again in a fixed order, into the
+// reduction's value, which later phases load first. So the result is the
+// same on every run on the same device with the same grid and work-group.
+// The last phase writes the scalar results (work-item 0); a phase with no
+// array statement runs on one work-item. Sema guarantees that no temporary
+// and no scalar set inside an IF crosses a split, and that there is no
+// RETURN.
+
+// Phase is one launch of a kernel split at its reductions.
+type Phase struct {
+	// Kernel holds the phase's statements, after the top-level scalar
+	// statements of the earlier phases; it shares the original kernel's
+	// variables. Its name is the original's with _p1, _p2, ...
+	Kernel *ir.Kernel
+	// Plan is its schedule; nil when it has no array statement (it runs
+	// on one work-item).
+	Plan *KernelPlan
+	// Loads are the earlier reductions whose values (their Result
+	// locals) the phase reads from their buffers first.
+	Loads []*ir.Var
+	// Reduce is the Reduction variable whose partials the phase ends
+	// with, or nil.
+	Reduce *ir.Var
+	// Last marks the phase that writes the kernel's scalar results.
+	Last bool
+}
+
+// NeedsPhases reports whether k runs as phases: it has reductions or
+// scalar results.
+func NeedsPhases(k *ir.Kernel) bool {
+	if k.Elemental {
+		return false
+	}
+	for _, v := range k.Params {
+		if v.Rank == 0 && v.Intent == ir.Out {
+			return true
+		}
+	}
+	for _, s := range k.Body {
+		if reductionOf(s) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// reductionOf returns the Reduction variable s assigns, or nil.
+func reductionOf(s ir.Stmt) *ir.Var {
+	if a, ok := s.(*ir.Assign); ok {
+		if w, ok := a.LHS.(*ir.Window); ok && w.Var.Role == ir.Reduction {
+			return w.Var
+		}
+	}
+	return nil
+}
+
+// ReduceGroup is the work-group size of the launch that folds a
+// reduction's partials.
+const ReduceGroup = 256
+
+// schedulePhases splits k at its reductions (Note [phases]) and schedules
+// each phase.
+func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
+	kp := &KernelPlan{Kernel: k, Rank: k.Rank, Strategy: s}
+	var prefix []ir.Stmt // top-level scalar statements of the phases so far
+	var loads []*ir.Var
+	results := false
+	for _, v := range k.Params {
+		results = results || (v.Rank == 0 && v.Intent == ir.Out)
+	}
+	phase := func(stmts []ir.Stmt, red *ir.Var, last bool) {
+		body := append(append([]ir.Stmt(nil), prefix...), stmts...)
+		pk := &ir.Kernel{Name: fmt.Sprintf("%s_p%d", k.Name, len(kp.Phases)+1), File: k.File, Module: k.Module, Pos: k.Pos,
+			Rank: k.Rank, Params: k.Params, Locals: k.Locals, Temps: k.Temps, Body: body}
+		ph := &Phase{Kernel: pk, Loads: append([]*ir.Var(nil), loads...), Reduce: red, Last: last}
+		arrays := false
+		ForEachAssign(stmts, func(a *ir.Assign) {
+			_, w := a.LHS.(*ir.Window)
+			arrays = arrays || w
+		})
+		if arrays {
+			ph.Plan = scheduleKernel(pk, t, o, s)
+			if red != nil {
+				n := 1
+				for _, l := range ph.Plan.Local {
+					n *= l
+				}
+				ph.Plan.LocalBytes += n * red.Kind.Bytes() // the tree
+			}
+			kp.LocalBytes = max(kp.LocalBytes, ph.Plan.LocalBytes)
+		}
+		kp.Phases = append(kp.Phases, ph)
+		for _, st := range stmts {
+			if a, ok := st.(*ir.Assign); ok {
+				if _, scalar := a.LHS.(*ir.Ref); scalar {
+					prefix = append(prefix, a)
+				}
+			}
+		}
+		if red != nil {
+			loads = append(loads, red)
+		}
+	}
+	var cur []ir.Stmt
+	for _, st := range k.Body {
+		cur = append(cur, st)
+		if red := reductionOf(st); red != nil {
+			phase(cur, red, false)
+			cur = nil
+		}
+	}
+	if len(cur) > 0 || results {
+		phase(cur, nil, true)
+	} else {
+		kp.Phases[len(kp.Phases)-1].Last = true
 	}
 	return kp
 }

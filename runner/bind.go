@@ -249,9 +249,12 @@ func Bind(k *abi.Kernel, p *Parsed, read func(string) (*npy.Array, error)) (*Bou
 		return v, nil
 	}
 	for _, o := range p.Outs {
-		v, err := arrayDummy(o)
-		if err != nil {
-			return nil, err
+		v := k.Param(o.Name)
+		if v == nil || !v.Result() {
+			var err error
+			if v, err = arrayDummy(o); err != nil {
+				return nil, err
+			}
 		}
 		if !v.Output() {
 			return nil, fmt.Errorf("%s: array %q is intent(in); only outputs can be saved (outputs of %q: %s)", o.Flag, v.Name, k.Name, nameList(outputNames))

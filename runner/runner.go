@@ -344,8 +344,40 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 			return nil, err
 		}
 	}
+	// Scalar results: one element each, read back at the end.
+	for _, p := range k.Results() {
+		b, err := ctx.NewBuffer(int64(p.Kind.Bytes()))
+		if err != nil {
+			return nil, err
+		}
+		bufs[strings.ToLower(p.Name)] = b
+	}
+	// Scratch: partials of reductions (one per work-group of a launch)
+	// and their values.
+	groups := map[string]int{}
+	for _, l := range launches {
+		n := 1
+		for d := range l.global {
+			n *= l.global[d] / l.local[d]
+		}
+		groups[l.l.Symbol] = n
+	}
+	for _, s := range k.Scratch {
+		n, err := s.Elements.Eval(sizes)
+		if err != nil {
+			return nil, fmt.Errorf("kernel %q: scratch %q: %v", k.Name, s.Name, err)
+		}
+		if s.Groups != "" {
+			n = groups[s.Groups]
+		}
+		b, err := ctx.NewBuffer(int64(max(n, 1) * s.Kind.Bytes()))
+		if err != nil {
+			return nil, err
+		}
+		bufs[scratchKey+s.Name] = b
+	}
 	for i, l := range launches {
-		args, err := launchArgs(k, l.l, j.Scalars, sizes, bufs)
+		args, err := launchArgs(k, l.l, j.Scalars, sizes, groups, bufs)
 		if err != nil {
 			return nil, err
 		}
@@ -395,6 +427,14 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	}
 	for _, p := range k.Outputs() {
 		name := strings.ToLower(p.Name)
+		if p.Result() {
+			out := Zeros(KindDType(p.Kind), []int{}) // 0-d
+			if err := read(ctx, bufs[name], out); err != nil {
+				return nil, err
+			}
+			res.Outputs[name] = out
+			continue
+		}
 		out := Zeros(arrays[name].DType, arrays[name].Shape)
 		if err := read(ctx, bufs[name], out); err != nil {
 			return nil, err
@@ -404,16 +444,27 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	return res, nil
 }
 
+// scratchKey prefixes the scratch buffers' names in Run's buffer map,
+// apart from the parameters'.
+const scratchKey = "scratch:"
+
 // launchArgs returns the arguments of launch l in order: scalar values
-// converted to their kinds, buffers, sizes as 32-bit ints.
-func launchArgs(k *abi.Kernel, l *abi.Launch, scalars map[string]float64, sizes map[string]int, bufs map[string]*clhost.Buffer) ([]any, error) {
+// converted to their kinds, buffers (arrays, results, scratch), sizes and
+// work-group counts as 32-bit ints.
+func launchArgs(k *abi.Kernel, l *abi.Launch, scalars map[string]float64, sizes, groups map[string]int, bufs map[string]*clhost.Buffer) ([]any, error) {
 	var args []any
 	for _, a := range l.Args {
 		switch a.Kind {
+		case abi.ScratchArg:
+			args = append(args, bufs[scratchKey+a.Name])
+			continue
+		case abi.GroupsArg:
+			args = append(args, int32(groups[a.Name]))
+			continue
 		case abi.ParamArg:
 			p := k.Param(a.Name)
 			name := strings.ToLower(p.Name)
-			if p.Array {
+			if p.Array || p.Result() {
 				args = append(args, bufs[name])
 				continue
 			}

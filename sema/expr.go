@@ -286,6 +286,9 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 	if ent.proc != nil {
 		return l.userCall(e, ent.proc)
 	}
+	if op, ok := reductionFuncs[name]; ok {
+		return l.reduction(e, op)
+	}
 	if id, ok := kernelIntrinsic(name); ok {
 		return l.intrinsic(e, id)
 	}

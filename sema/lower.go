@@ -56,6 +56,12 @@ type lowerer struct {
 	depth   int
 	nmask   int
 	warnDiv map[ir.Expr]bool
+	// inWhere counts the where blocks being lowered; nreduce numbers the
+	// reductions; hoisted holds the reductions of the statement being
+	// lowered, which go before it (see reduce.go).
+	inWhere int
+	nreduce int
+	hoisted []ir.Stmt
 }
 
 type haloState struct {
@@ -192,6 +198,7 @@ func (c *checker) lowerKernel(k kernelRef) *ir.Kernel {
 	l.kernelLocals()
 	kern.Body = l.stmts(p.sub.Body)
 	kern.Rank = l.rank
+	l.checkPhases(kern)
 	return kern
 }
 
@@ -236,13 +243,13 @@ func (l *lowerer) kernelParams() {
 		}
 		if sym.rank() == 0 {
 			switch v.Intent {
-			case ir.In:
+			case ir.In, ir.Out: // intent(out): a result of the kernel
 			case ir.IntentNone:
 				l.errorf(sym.pos, "scalar %q has no intent; scalar arguments of a kernel must be intent(in)", sym.orig).
 					WithHint("add \"intent(in) :: %s\"", sym.orig)
 			default:
-				l.errorf(sym.pos, "scalar %q is intent(%s); scalar arguments of a kernel must be intent(in)", sym.orig, v.Intent).
-					WithHint("kernels return results only through intent(out) arrays")
+				l.errorf(sym.pos, "scalar %q is intent(%s); scalar arguments of a kernel must be intent(in), or intent(out) for a result", sym.orig, v.Intent).
+					WithHint("kernels return results through intent(out) arrays and intent(out) scalars")
 			}
 			continue
 		}
@@ -507,7 +514,10 @@ func (c *checker) lowerFunc(p *proc) (fn *ir.Func, recursive bool) {
 func (l *lowerer) stmts(list []ast.Stmt) []ir.Stmt {
 	var out []ir.Stmt
 	for _, s := range list {
-		out = append(out, l.stmt(s)...)
+		lowered := l.stmt(s)
+		out = append(out, l.hoisted...)
+		l.hoisted = nil
+		out = append(out, lowered...)
 	}
 	return out
 }
@@ -1178,6 +1188,8 @@ type whereBlock struct {
 }
 
 func (l *lowerer) whereStmt(w *ast.WhereStmt, outer *maskCtx) []ir.Stmt {
+	l.inWhere++
+	defer func() { l.inWhere-- }()
 	blocks := []whereBlock{{w.Mask, w.Body}}
 	for _, ew := range w.ElseWhere {
 		blocks = append(blocks, whereBlock{ew.Mask, ew.Body})

@@ -67,6 +67,9 @@ func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map
 	var params strings.Builder
 	for _, v := range k.Params {
 		name := strings.ToLower(v.Name)
+		if v.Result() {
+			continue
+		}
 		if !v.Array {
 			fmt.Fprintln(&params, literal(v.Kind, scalars[name]))
 			continue
@@ -102,6 +105,14 @@ func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map
 	res := map[string]*npy.Array{}
 	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
+		if v.Result() {
+			a, err := readRaw(filepath.Join(x.dir, "out_"+name+".bin"), kindDType(v.Kind), []int{})
+			if err != nil {
+				return nil, err
+			}
+			res[name] = a
+			continue
+		}
 		a, err := readRaw(filepath.Join(x.dir, "out_"+name+".bin"), arrays[name].DType, shape)
 		if err != nil {
 			return nil, err
@@ -109,6 +120,17 @@ func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map
 		res[name] = a
 	}
 	return res, nil
+}
+
+// kindDType is the dtype of a result of kind k.
+func kindDType(k abi.Kind) npy.DType {
+	switch k {
+	case abi.Real4:
+		return npy.Float32
+	case abi.Real8:
+		return npy.Float64
+	}
+	return npy.Int32
 }
 
 // ftype spells a kind as a Fortran type.
@@ -148,7 +170,7 @@ func driver(k *abi.Kernel, rank int) string {
 	if rank == 0 {
 		ranks = []int{1, 2, 3}
 	}
-	for _, v := range k.Scalars() {
+	for _, v := range append(k.Scalars(), k.Results()...) {
 		p("  %s :: s_%s", ftype(v.Kind), strings.ToLower(v.Name))
 	}
 	for _, r := range ranks {
@@ -184,8 +206,12 @@ func driver(k *abi.Kernel, rank int) string {
 		p("    call %s(%s)", k.Name, strings.Join(call, ", "))
 		for _, v := range k.Outputs() {
 			name := strings.ToLower(v.Name)
+			val := fmt.Sprintf("a%d_%s", r, name)
+			if v.Result() {
+				val = "s_" + name
+			}
 			p("    open(newunit=u, file='out_%s.bin', access='stream', form='unformatted', status='replace', action='write')", name)
-			p("    write(u) a%d_%s", r, name)
+			p("    write(u) %s", val)
 			p("    close(u)")
 		}
 		p("  end if")

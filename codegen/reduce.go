@@ -1,0 +1,285 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/ir"
+	"github.com/forocl/forocl/regions"
+)
+
+// Kernels that run as phases: reductions and scalar results (Note
+// [phases] in regions). Each phase is an OpenCL kernel emitted by the
+// usual strategies, with a prologue that loads the values of earlier
+// reductions, an epilogue that folds the phase's reduction per work-group
+// into a partial, and, in the last phase, the scalar results written by
+// work-item 0; each reduction's partials are then folded by a kernel of
+// one work-group. Both folds go in a fixed order, so results repeat
+// exactly on the same device, grid and work-group.
+
+// Buffer names: the partials and the value of reduction i, and the buffer
+// a scalar result is returned in.
+func partName(r *ir.Var) string   { return fmt.Sprintf("_part%d", r.Reduce.Index) }
+func valueName(r *ir.Var) string  { return fmt.Sprintf("_red%d", r.Reduce.Index) }
+func accName(r *ir.Var) string    { return fmt.Sprintf("_acc%d", r.Reduce.Index) }
+func resultName(v *ir.Var) string { return "_res_" + v.Name }
+
+// isResult reports whether v is a scalar result of its kernel.
+func isResult(v *ir.Var) bool { return v.Role == ir.Dummy && v.Rank == 0 && v.Intent == ir.Out }
+
+// identity spells the value folding starts from: 0, 1, -huge, huge,
+// .false. or .true., as Fortran gives for an empty array.
+func identity(r *ir.Reduce, k ir.Kind) string {
+	switch r.Op {
+	case ir.RProduct, ir.RAll:
+		return constant(k, 1, 1, true)
+	case ir.RMax, ir.RMin:
+		var v string
+		switch k {
+		case ir.Real4:
+			v = "FLT_MAX"
+		case ir.Real8:
+			v = "DBL_MAX"
+		default:
+			v = "INT_MAX" // huge(0) = 2147483647
+		}
+		if r.Op == ir.RMax {
+			return "(-" + v + ")"
+		}
+		return v
+	}
+	return constant(k, 0, 0, false)
+}
+
+// fold spells acc op x.
+func fold(r *ir.Reduce, k ir.Kind, acc, x string) string {
+	switch r.Op {
+	case ir.RSum:
+		return acc + " + " + x
+	case ir.RProduct:
+		return acc + " * " + x
+	case ir.RAny:
+		return acc + " || " + x
+	case ir.RAll:
+		return acc + " && " + x
+	}
+	f := map[ir.ReduceOp]string{ir.RMax: "max", ir.RMin: "min"}[r.Op]
+	if k.IsReal() {
+		f = "f" + f
+	}
+	return fmt.Sprintf("%s(%s, %s)", f, acc, x)
+}
+
+// phasedKernel emits the phases of k and the folds of its reductions, and
+// returns its ABI: one launch per phase and per fold.
+func (g *gen) phasedKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *abi.Kernel {
+	ak := Interface(k)
+	ak.File = name
+	e := &g.e
+	for i, ph := range kp.Phases {
+		if i > 0 {
+			e.line("")
+		}
+		l := &abi.Launch{Symbol: sanitize(ph.Kernel.Name), Strategy: kp.Strategy.String()}
+		for _, v := range k.Params {
+			l.Args = append(l.Args, abi.Arg{Kind: abi.ParamArg, Name: v.Name})
+		}
+		for _, s := range ak.Sizes {
+			l.Args = append(l.Args, abi.Arg{Kind: abi.SizeArg, Name: s.Name})
+		}
+		var extra []string
+		for _, r := range ph.Loads {
+			l.Args = append(l.Args, abi.Arg{Kind: abi.ScratchArg, Name: valueName(r)})
+			extra = append(extra, "__global const "+ctype(r.Kind)+"* restrict "+valueName(r))
+		}
+		if ph.Reduce != nil {
+			l.Args = append(l.Args, abi.Arg{Kind: abi.ScratchArg, Name: partName(ph.Reduce)})
+			extra = append(extra, "__global "+ctype(ph.Reduce.Kind)+"* restrict "+partName(ph.Reduce))
+		}
+		params := append(kernelParams(ph.Kernel, l), extra...)
+		if ph.Plan == nil {
+			l.Global = []abi.Range{{Positions: abi.Affine{Const: 1}, Per: 1}}
+			l.Local, l.Origin = []int{1}, []int{0}
+			g.scalarPhase(ph, params)
+		} else {
+			pp := ph.Plan
+			l.Local, l.LocalBytes = pp.Local, pp.LocalBytes
+			for d, s := range ak.Sizes {
+				l.Global = append(l.Global, abi.Range{Positions: abi.SizeMinus(s.Name, pp.Shrink[d]), Per: pp.Coarsen[d]})
+				l.Origin = append(l.Origin, pp.Origin[d])
+			}
+			kg := &kernelGen{gen: g, k: ph.Kernel, kp: pp, ph: ph}
+			kg.emit(params)
+		}
+		ak.Launches = append(ak.Launches, l)
+		if r := ph.Reduce; r != nil {
+			ak.Scratch = append(ak.Scratch,
+				abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: l.Symbol},
+				abi.Buffer{Name: valueName(r), Kind: abiKind(r.Kind), Elements: abi.Affine{Const: 1}})
+			e.line("")
+			ak.Launches = append(ak.Launches, g.foldKernel(k, r, l.Symbol))
+		}
+	}
+	return ak
+}
+
+// phasePrologue declares what a phase kernel needs beyond the kernel's
+// locals: its scalar results as locals, the values of earlier reductions,
+// and its reduction's accumulator and tree.
+func (kg *kernelGen) phasePrologue() {
+	ph, e := kg.ph, &kg.e
+	if ph == nil {
+		return
+	}
+	for _, v := range kg.k.Params {
+		if isResult(v) {
+			e.line("%s %s = %s; // result", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
+		}
+	}
+	for _, r := range ph.Loads {
+		e.line("%s = %s[0]; // the value of an earlier reduction", sanitize(r.Reduce.Result.Name), valueName(r))
+	}
+	if r := ph.Reduce; r != nil && kg.kp != nil {
+		e.line("__local %s _tree[%d];", ctype(r.Kind), groupItems(kg.kp.Local))
+		e.line("%s %s = %s; // %s of this work-item's elements", ctype(r.Kind), accName(r), identity(r.Reduce, r.Kind), r.Reduce.Op)
+	}
+}
+
+// accumulate spells the fold of value into the phase's accumulator.
+func (kg *kernelGen) accumulate(r *ir.Var, value string) string {
+	return fmt.Sprintf("%s = %s;", accName(r), fold(r.Reduce, r.Kind, accName(r), "("+value+")"))
+}
+
+// phaseEpilogue folds the accumulators of the work-group into a partial and
+// writes the scalar results.
+func (kg *kernelGen) phaseEpilogue() {
+	ph, e := kg.ph, &kg.e
+	if ph == nil {
+		return
+	}
+	if r := ph.Reduce; r != nil {
+		local := kg.kp.Local
+		flat := "get_local_id(0)"
+		groups := "get_group_id(0)"
+		for d := 1; d < len(local); d++ {
+			flat = fmt.Sprintf("%s + %d * (get_local_id(%d)", flat, groupItems(local[:d]), d)
+			groups = fmt.Sprintf("%s + get_num_groups(%d) * (get_group_id(%d)", groups, d-1, d)
+		}
+		flat += strings.Repeat(")", len(local)-1)
+		groups += strings.Repeat(")", len(local)-1)
+		e.line("")
+		e.line("// fold the work-group's values (a tree in a fixed order) into one partial")
+		e.line("const int _tl = %s;", flat)
+		treeFold(e, r, "_tl", accName(r), groupItems(local))
+		e.open("if (_tl == 0)")
+		e.line("%s[%s] = _tree[0];", partName(r), groups)
+		e.close("")
+	}
+	if ph.Last {
+		kg.writeResults()
+	}
+}
+
+// writeResults has work-item 0 write the scalar results.
+func (kg *kernelGen) writeResults() {
+	e := &kg.e
+	var results []*ir.Var
+	for _, v := range kg.k.Params {
+		if isResult(v) {
+			results = append(results, v)
+		}
+	}
+	if len(results) == 0 {
+		return
+	}
+	var conds []string
+	for d := 0; d < max(1, kg.k.Rank); d++ {
+		conds = append(conds, fmt.Sprintf("get_global_id(%d) == 0", d))
+	}
+	e.open("if (%s)", strings.Join(conds, " && "))
+	for _, v := range results {
+		e.line("%s[0] = %s;", resultName(v), sanitize(v.Name))
+	}
+	e.close("")
+}
+
+// treeFold writes acc of every work-item of a group of n into _tree and
+// folds it there; _tree[0] then holds the group's value. Work-items past a
+// power of two fold into the ones below it first.
+func treeFold(e *emitter, r *ir.Var, lid, acc string, n int) {
+	p := 1
+	for p < n {
+		p *= 2
+	}
+	e.line("_tree[%s] = %s;", lid, acc)
+	e.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	e.open("for (int _s = %d; _s > 0; _s >>= 1)", p/2)
+	e.open("if (%s < _s && %s + _s < %d)", lid, lid, n)
+	e.line("_tree[%s] = %s;", lid, fold(r.Reduce, r.Kind, "_tree["+lid+"]", "_tree["+lid+" + _s]"))
+	e.close("")
+	e.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	e.close("")
+}
+
+func groupItems(local []int) int {
+	n := 1
+	for _, l := range local {
+		n *= l
+	}
+	return n
+}
+
+// foldKernel emits the kernel that folds reduction r's partials (one per
+// work-group of the launch symbol) into its value, and returns its launch.
+func (g *gen) foldKernel(k *ir.Kernel, r *ir.Var, after string) *abi.Launch {
+	e := &g.e
+	sym := sanitize(regions.ReduceSymbolName(k, r))
+	n := regions.ReduceGroup
+	t := ctype(r.Kind)
+	e.line("// %s of %s (%s): fold the partials of %s, one per work-group, in one work-group", r.Reduce.Op, r.Name, where(r.Pos), after)
+	e.line("__kernel %s", reqd([]int{n}))
+	e.open("void %s(__global const %s* restrict %s, const int _np, __global %s* restrict %s)", sym, t, partName(r), t, valueName(r))
+	e.line("__local %s _tree[%d];", t, n)
+	e.line("const int _tl = get_local_id(0);")
+	e.line("%s _acc = %s;", t, identity(r.Reduce, r.Kind))
+	e.open("for (int _i = _tl; _i < _np; _i += %d)", n)
+	e.line("_acc = %s;", fold(r.Reduce, r.Kind, "_acc", partName(r)+"[_i]"))
+	e.close("")
+	treeFold(e, r, "_tl", "_acc", n)
+	e.open("if (_tl == 0)")
+	e.line("%s[0] = _tree[0];", valueName(r))
+	e.close("")
+	e.close("")
+	return &abi.Launch{
+		Symbol: sym,
+		Args: []abi.Arg{{Kind: abi.ScratchArg, Name: partName(r)}, {Kind: abi.GroupsArg, Name: after},
+			{Kind: abi.ScratchArg, Name: valueName(r)}},
+		Global:     []abi.Range{{Positions: abi.Affine{Const: n}, Per: 1}},
+		Local:      []int{n},
+		Origin:     []int{0},
+		LocalBytes: n * r.Kind.Bytes(),
+		Strategy:   "fold",
+	}
+}
+
+// scalarPhase emits a phase without array statements: one work-item runs
+// its scalar statements and writes the results.
+func (g *gen) scalarPhase(ph *regions.Phase, params []string) {
+	e := &g.e
+	k := ph.Kernel
+	e.line("// %s (%s): scalar statements on one work-item", k.Name, where(k.Pos))
+	e.line("__kernel %s", reqd([]int{1}))
+	e.open("void %s(%s)", sanitize(k.Name), strings.Join(params, ",\n    "))
+	for _, v := range k.Locals {
+		e.line("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
+	}
+	kg := &kernelGen{gen: g, k: k, ph: ph}
+	kg.phasePrologue()
+	x := &exprGen{funcs: g.funcs, ref: kg.scalarRef, window: func(w *ir.Window) string {
+		panic("internal error: codegen: array window in a scalar phase of " + k.Name)
+	}}
+	g.scalarStmts(k.Body, x, "return;")
+	kg.writeResults()
+	e.close("")
+}
