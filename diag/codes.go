@@ -18,6 +18,7 @@ type CodeInfo struct {
 	Code     Code
 	Severity Severity // the severity diagnostics with this code have
 	Stage    string   // the pass that reports it: "parser", "sema", "regions", "codegen", "driver"
+	Topic    string   // the section of docs/errors.md it is listed under, such as "Halos and regions"
 	Summary  string   // one line: what is wrong
 	Help     string   // a paragraph: why, and what to do instead
 }
@@ -43,6 +44,12 @@ func Define(info CodeInfo) Code {
 	codes[info.Code] = &c
 	return info.Code
 }
+
+// InternalError is the code of a diagnostic that reports a bug in forocl
+// rather than in its input, such as a recovered parser panic.
+var InternalError = Define(CodeInfo{Code: "internal-error", Severity: Error, Stage: "any", Topic: "Internal errors",
+	Summary: "forocl hit a bug of its own",
+	Help:    "The message describes a failure inside forocl, not a problem with the input; no Fortran source should produce it. Please report it with the input that triggers it."})
 
 // Lookup returns the table entry of code.
 func Lookup(code Code) (CodeInfo, bool) {
