@@ -8,5 +8,5 @@ import "github.com/forocl/forocl/diag"
 var (
 	codeLocalMemory = diag.Define(diag.CodeInfo{Code: "local-memory", Severity: diag.Warning, Stage: "regions", Topic: "Warnings",
 		Summary: "kernel \"…\" needs N KiB of local memory per work-group with tile …; most GPUs have 48 KiB",
-		Help: "The local strategy keeps a work-group's inputs plus their halos in __local memory; too large a tile will fail to launch on most GPUs."})
+		Help:    "The local strategy keeps a work-group's inputs plus their halos in __local memory; too large a tile will fail to launch on most GPUs."})
 )
