@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/regions"
 )
 
 // See Note [expectations].
@@ -207,8 +207,8 @@ type compiled struct {
 }
 
 // compileRepo runs inv from the robust directory as the CLI would from the
-// repository root: driver.Compile (parse, check, plan), and for build the
-// OpenCL emitter too. File names in the diagnostics are made relative to
+// repository root: driver.Compile (parse, check, schedule; build schedules
+// with its --strategy local and --tile). File names in the diagnostics are made relative to
 // the repository root.
 func compileRepo(inv invocation) *compiled {
 	var opts driver.Options
@@ -219,22 +219,17 @@ func compileRepo(inv invocation) *compiled {
 	for _, f := range inv.files {
 		paths = append(paths, filepath.Join("..", f))
 	}
-	res := driver.Compile(paths, opts)
-	if inv.build && res.Program != nil && !res.Diags.HasErrors() {
-		o := codegen.Options{Strategy: codegen.Local, Version: driver.Version}
+	if inv.build {
+		opts.Schedule = regions.Options{Strategy: regions.Local}
 		if inv.tile != "" {
-			tile, err := codegen.ParseTile(inv.tile)
+			tile, err := regions.ParseTile(inv.tile)
 			if err != nil {
 				panic(err)
 			}
-			o.Tile = tile
-		}
-		for _, p := range paths {
-			var ks = res.Program.Kernels
-			_, d := codegen.OpenCL(res.Program, res.Plan, ks, filepath.Base(p), o)
-			res.Diags.Append(d)
+			opts.Schedule.Tile = tile
 		}
 	}
+	res := driver.Compile(paths, opts)
 	rel := func(name string) string {
 		if r, err := filepath.Rel("..", name); err == nil && !strings.HasPrefix(r, "..") {
 			return filepath.ToSlash(r)
