@@ -131,3 +131,41 @@ func TestLookupAndCodes(t *testing.T) {
 		t.Errorf("Codes() lacks %q", InternalError)
 	}
 }
+
+// TestClosest: misspelt and partial codes find their code; nonsense finds
+// nothing.
+func TestClosest(t *testing.T) {
+	Define(CodeInfo{Code: "test-halo-negative", Severity: Error, Stage: "test", Topic: "Test", Summary: "s", Help: "h."})
+	for _, tc := range []struct {
+		in   string
+		want Code
+	}{
+		{"test-halo-negativ", "test-halo-negative"},
+		{"test-hallo-negative", "test-halo-negative"},
+		{"halo-negative", "test-halo-negative"},
+		{"test-cod", testCode},
+	} {
+		got := Closest(tc.in, 3)
+		if len(got) == 0 || got[0] != tc.want {
+			t.Errorf("Closest(%q) = %v, want %q first", tc.in, got, tc.want)
+		}
+	}
+	if got := Closest("zzzzzzzzzzzzzzzzzzzzzzzz", 3); len(got) != 0 {
+		t.Errorf("Closest(nonsense) = %v", got)
+	}
+}
+
+// TestExplain: the entry shows code, severity, stage, summary and the help
+// wrapped to 76 columns.
+func TestExplain(t *testing.T) {
+	c := CodeInfo{Code: "x-y", Severity: Warning, Stage: "sema", Summary: "a summary", Help: strings.Repeat("word ", 40) + "end."}
+	got := c.Explain()
+	if !strings.HasPrefix(got, "x-y (warning, reported by sema)\n\na summary\n\nword word") || !strings.HasSuffix(got, "end.\n\nExamples: docs/errors.md#x-y\n") {
+		t.Errorf("got:\n%s", got)
+	}
+	for _, l := range strings.Split(got, "\n") {
+		if len(l) > 76 {
+			t.Errorf("line longer than 76 columns: %q", l)
+		}
+	}
+}
