@@ -52,7 +52,7 @@ var (
 		Summary: "relational operators cannot be chained; write \"(a < b) .and. (b < c)\"",
 		Help:    "In Fortran \"a < b < c\" is not a range test (it is an error); the message says how to write what was meant."})
 	codeSyntaxExpectedParen = diag.Define(diag.CodeInfo{Code: "syntax-expected-paren", Severity: diag.Error, Stage: "parser", Topic: "Syntax: statements",
-		Summary: "expected \"(\" after \"if\", \"where\" or \"elsewhere\"",
+		Summary: "expected \"(\" and a condition after \"if\", \"where\" or \"elsewhere\"",
 		Help:    "\"if\", \"where\" and \"elsewhere\" take their condition in parentheses."})
 	codeSyntaxExpectedCondition = diag.Define(diag.CodeInfo{Code: "syntax-expected-condition", Severity: diag.Error, Stage: "parser", Topic: "Syntax: statements",
 		Summary: "expected a condition in \"…\"",
