@@ -77,13 +77,13 @@ var (
 		Help:    "With attributes after the type (\", dimension(:)\"), Fortran requires \"::\" before the names."})
 	codeInvalidIntent = diag.Define(diag.CodeInfo{Code: "invalid-intent", Severity: diag.Error, Stage: "parser", Topic: "Syntax: statements",
 		Summary: "an intent must be in, out or inout",
-		Help:    "An intent is one of in, out or inout. An intent is one of in, out or inout (\"in out\" is accepted as inout)."})
+		Help:    "An intent is one of in, out or inout (\"in out\" is accepted as inout); anything else is a typo."})
 	codeSyntaxMalformedDimension = diag.Define(diag.CodeInfo{Code: "syntax-malformed-dimension", Severity: diag.Error, Stage: "parser", Topic: "Syntax: statements",
 		Summary: "malformed dimension(...) attribute",
 		Help:    "dimension(...) lists one extent, bound pair, \":\" or \"*\" per dimension; with nothing valid inside, the name would silently become a scalar."})
 	codeDimensionStatement = diag.Define(diag.CodeInfo{Code: "dimension-statement", Severity: diag.Error, Stage: "parser", Topic: "Syntax: statements",
 		Summary: "a dimension statement needs names with their dimensions",
-		Help:    "A dimension statement gives the shape of named entities; without names it does nothing. A dimension statement exists to give shapes: every name in it needs its (...)."})
+		Help:    "A dimension statement exists to give shapes: it needs names, and every name in it needs its (...)."})
 	codeAttributeStatementShape = diag.Define(diag.CodeInfo{Code: "attribute-statement-shape", Severity: diag.Error, Stage: "parser", Topic: "Syntax: statements",
 		Summary: "unexpected dimensions or initialiser in … \"…\" statement",
 		Help:    "Attribute statements such as \"intent(in) :: x\" list bare names; shapes and values belong in the declaration."})
@@ -95,7 +95,7 @@ var (
 		Help:    "Without \"only\", the list after the module name renames (\"local => remote\"); to import just some names write \"use m, only: a, b\"."})
 	codeSubroutineResult = diag.Define(diag.CodeInfo{Code: "subroutine-result", Severity: diag.Error, Stage: "parser", Topic: "Syntax: statements",
 		Summary: "a subroutine cannot have a type or a \"result\"",
-		Help:    "Only functions return a value, so only a function statement may start with a type. Only functions return a value, so only a function statement may name a result variable."})
+		Help:    "Only functions return a value, so only a function statement may start with a type or name a result variable; make it a function, or drop the type and \"result\"."})
 	codeAlternateReturn = diag.Define(diag.CodeInfo{Code: "alternate-return", Severity: diag.Error, Stage: "parser", Topic: "Syntax: statements",
 		Summary: "alternate returns are not supported",
 		Help:    "Alternate returns (\"*\" dummies) are an obsolescent jump out of a procedure; there is no way to express them in a kernel."})
@@ -104,7 +104,7 @@ var (
 		Help:    "A function statement can give the result's type once."})
 	codeSyntaxExpectedUnitName = diag.Define(diag.CodeInfo{Code: "syntax-expected-unit-name", Severity: diag.Error, Stage: "parser", Topic: "Syntax: statements",
 		Summary: "expected a module or program name",
-		Help:    "A module or program statement must name the unit. A module or program name is a Fortran name: a letter followed by letters, digits and underscores."})
+		Help:    "A module or program statement must name the unit with a Fortran name: a letter followed by letters, digits and underscores."})
 	codeUnitNotClosed = diag.Define(diag.CodeInfo{Code: "unit-not-closed", Severity: diag.Error, Stage: "parser", Topic: "Syntax: units and constructs",
 		Summary: "a program unit is never closed",
 		Help:    "Every module, subroutine and function needs its end statement; the hint shows it, the note where forocl noticed it was missing. A main program (statements outside any unit open one), interface block or type definition needs its end statement."})

@@ -71,7 +71,7 @@ var (
 		Help:    "forocl evaluates constants itself and does not run user functions while compiling. forocl folds a fixed set of intrinsics in constants (kind, selected_real_kind, size, real, int, abs, min, max, mod, elementary functions, epsilon, ...); others must be computed at run time."})
 	codeUnsupportedCharacter = diag.Define(diag.CodeInfo{Code: "unsupported-character", Severity: diag.Error, Stage: "sema", Topic: "Types and kinds",
 		Summary: "character data is not supported",
-		Help:    "Kernels compute with numbers and logicals; OpenCL kernels have no strings."})
+		Help:    "Kernels compute with numbers and logicals; OpenCL kernels have no strings, so character variables, constants and strings have no translation."})
 	codeUnsupportedOperator = diag.Define(diag.CodeInfo{Code: "unsupported-operator", Severity: diag.Error, Stage: "sema", Topic: "Constant expressions",
 		Summary: "operator … is not supported by forocl",
 		Help:    "Operators other than arithmetic, comparison and logical ones (for example \"//\" on strings) have no meaning in a kernel."})
@@ -89,7 +89,7 @@ var (
 		Help:    "Constant integer arrays are taken whole or one element at a time."})
 	codeArrayConstantType = diag.Define(diag.CodeInfo{Code: "array-constant-type", Severity: diag.Error, Stage: "sema", Topic: "Constant expressions",
 		Summary: "array constants must be rank-1 integer arrays",
-		Help:    "Array constants exist in forocl only as halos, which are integer offsets. Array constants exist in forocl only as halos: rank-1 integer arrays."})
+		Help:    "Array constants exist in forocl only as halos, which are rank-1 integer arrays of offsets; compute other values at run time."})
 	codeArrayConstantSize = diag.Define(diag.CodeInfo{Code: "array-constant-size", Severity: diag.Error, Stage: "sema", Topic: "Constant expressions",
 		Summary: "\"…\" has N elements but its value has N",
 		Help:    "An array constant's declared size and its value must agree."})
@@ -101,19 +101,19 @@ var (
 		Help:    "Only arrays take subscripts."})
 	codeSubscriptCount = diag.Define(diag.CodeInfo{Code: "subscript-count", Severity: diag.Error, Stage: "sema", Topic: "Constant expressions",
 		Summary: "a rank-1 array constant or halo takes one subscript",
-		Help:    "Array constants have rank 1, so an element is chosen with one subscript. A halo has rank 1."})
+		Help:    "Array constants and halos have rank 1, so an element is chosen with one subscript."})
 	codeSubscriptNotInteger = diag.Define(diag.CodeInfo{Code: "subscript-not-integer", Severity: diag.Error, Stage: "sema", Topic: "Constant expressions",
 		Summary: "subscript must be an integer",
 		Help:    "Fortran subscripts are integers."})
 	codeSubscriptOutOfBounds = diag.Define(diag.CodeInfo{Code: "subscript-out-of-bounds", Severity: diag.Error, Stage: "sema", Topic: "Constant expressions",
 		Summary: "a constant subscript is out of bounds",
-		Help:    "forocl knows the constant's size and refuses an element that does not exist. forocl knows the halo's length and refuses an entry that does not exist."})
+		Help:    "forocl knows the size of a constant or halo and refuses an element that does not exist."})
 	codeConstDivisionByZero = diag.Define(diag.CodeInfo{Code: "const-division-by-zero", Severity: diag.Error, Stage: "sema", Topic: "Constant expressions",
 		Summary: "division by zero in a constant",
-		Help:    "The value of the constant would be undefined. mod and modulo by zero are undefined."})
+		Help:    "Division, mod and modulo by zero are undefined, so the constant would have no value."})
 	codeIntrinsicArgumentCount = diag.Define(diag.CodeInfo{Code: "intrinsic-argument-count", Severity: diag.Error, Stage: "sema", Topic: "Types and kinds",
 		Summary: "wrong number of arguments to an intrinsic",
-		Help:    "Each intrinsic takes a fixed number of arguments. min and max compare two or more values."})
+		Help:    "Each intrinsic takes a fixed number of arguments; min and max compare two or more values."})
 	codeSizeOfScalar = diag.Define(diag.CodeInfo{Code: "size-of-scalar", Severity: diag.Error, Stage: "sema", Topic: "Constant expressions",
 		Summary: "argument of size must be an array",
 		Help:    "size counts the elements of an array."})
@@ -122,7 +122,7 @@ var (
 		Help:    "OpenCL has float and double only; there is no quad precision on GPUs. Kernel integers are OpenCL ints; other kinds would change overflow and the arguments' layout. Kernel logicals are OpenCL ints; other kinds have no counterpart."})
 	codeSelectedKindUnavailable = diag.Define(diag.CodeInfo{Code: "selected-kind-unavailable", Severity: diag.Error, Stage: "sema", Topic: "Types and kinds",
 		Summary: "selected_real_kind or selected_int_kind asks for a kind forocl does not have",
-		Help:    "forocl has no real kind beyond real(8), so the request cannot be met. Kernel integers are 32-bit; a wider range cannot be met."})
+		Help:    "forocl has real(4) and real(8) and 32-bit integers only, so a request for more precision or range cannot be met."})
 	codeKindNotIntegerConstant = diag.Define(diag.CodeInfo{Code: "kind-not-integer-constant", Severity: diag.Error, Stage: "sema", Topic: "Types and kinds",
 		Summary: "a kind must be an integer constant",
 		Help:    "A kind selects a representation at compile time, so it is an integer constant. A kind suffix (1.0_dp) names an integer constant. The kind argument of real, int, nint, ... selects the result's type at compile time."})
@@ -149,7 +149,7 @@ var (
 		Help:    "Arguments of an elemental function are converted between numeric kinds, but a logical cannot become a number or the other way round."})
 	codeIntrinsicArgumentType = diag.Define(diag.CodeInfo{Code: "intrinsic-argument-type", Severity: diag.Error, Stage: "sema", Topic: "Types and kinds",
 		Summary: "an argument of an intrinsic has the wrong type",
-		Help:    "Fortran defines these intrinsics (sqrt, exp, sin, ...) for reals only; write real(n) for an integer. The intrinsic computes with numbers. merge(tsource, fsource, mask) picks by a logical mask."})
+		Help:    "Fortran defines sqrt, exp, sin and the like for reals only (write real(n) for an integer), the other numeric intrinsics for numbers, and merge(tsource, fsource, mask) picks by a logical mask."})
 	codeMergeTypes = diag.Define(diag.CodeInfo{Code: "merge-types", Severity: diag.Error, Stage: "sema", Topic: "Types and kinds",
 		Summary: "arguments of \"merge\" are … and …; they must have the same type",
 		Help:    "merge returns one of its first two arguments, so they need one type (numbers of different kinds are converted)."})
@@ -173,7 +173,7 @@ var (
 		Help:    "OpenCL launches have at most three dimensions."})
 	codeKernelScalarIntent = diag.Define(diag.CodeInfo{Code: "kernel-scalar-intent", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
 		Summary: "scalar arguments of a kernel must be intent(in)",
-		Help:    "Scalars are passed to a kernel by value, so they can only be inputs; results go into intent(out) arrays. Scalars are passed to a kernel by value, so they can only be inputs."})
+		Help:    "Scalars are passed to a kernel by value, so they can only be inputs; results go into intent(out) arrays."})
 	codeKernelNoArrays = diag.Define(diag.CodeInfo{Code: "kernel-no-arrays", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
 		Summary: "kernel \"…\" has no array arguments",
 		Help:    "A kernel's grid comes from its arrays; without one there is nothing to launch over."})
@@ -203,7 +203,7 @@ var (
 		Help:    "A region lies inside its array; a negative width would reach outside it."})
 	codeHaloNotIntegerArray = diag.Define(diag.CodeInfo{Code: "halo-not-integer-array", Severity: diag.Error, Stage: "sema", Topic: "Halos and regions",
 		Summary: "a halo must be an integer array",
-		Help:    "A halo is an integer array of widths, such as [1,1,1,1]. A halo is an integer array of widths, such as [1,1,1,1], or a name holding one."})
+		Help:    "A halo is an integer array of widths, such as [1,1,1,1], or a name holding one."})
 	codeHaloNotConstant = diag.Define(diag.CodeInfo{Code: "halo-not-constant", Severity: diag.Error, Stage: "sema", Topic: "Halos and regions",
 		Summary: "halo \"…\" is not constant here: …",
 		Help:    "Halos become index offsets in the generated code, so their values must be known when compiling: set them from constants, outside if blocks."})
