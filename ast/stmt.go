@@ -76,8 +76,10 @@ type OtherStmt struct {
 	Keyword string // lower-case, e.g. "print", "do", "end do"; "" when unparsable
 	Text    string
 	// Err is the parser's message when the statement could not be parsed;
-	// sema reports it if the statement is in code forocl must translate.
-	Err string
+	// sema reports it, with ErrCode, if the statement is in code forocl
+	// must translate.
+	Err     string
+	ErrCode diag.Code
 }
 
 func (*AssignStmt) stmt() {}

@@ -90,37 +90,35 @@ type List struct {
 	Items []Diagnostic
 }
 
-// Add appends d.
-func (l *List) Add(d Diagnostic) { l.Items = append(l.Items, d) }
-
-// Errorf appends an error at span.
-func (l *List) Errorf(span Span, format string, args ...any) *Diagnostic {
-	l.Items = append(l.Items, Diagnostic{Severity: Error, Span: span, Msg: fmt.Sprintf(format, args...)})
-	return &l.Items[len(l.Items)-1]
+// Add appends d, whose Code must be in the table of codes (see Define);
+// a diagnostic without a defined code is an internal error (a panic), so
+// that no pass can emit an undocumented diagnostic.
+func (l *List) Add(d Diagnostic) {
+	if _, ok := Lookup(d.Code); !ok {
+		panic(fmt.Sprintf("internal error: diagnostic %q has no defined code (%q)", d.Msg, d.Code))
+	}
+	l.Items = append(l.Items, d)
 }
 
-// Error appends an error with code at span.
+// Error appends an error with code at span. code must be in the table of
+// codes (see Define); a diagnostic without one is an internal error, so
+// that every diagnostic forocl prints is documented in docs/errors.md.
 func (l *List) Error(code Code, span Span, format string, args ...any) *Diagnostic {
-	l.Items = append(l.Items, Diagnostic{Severity: Error, Code: code, Span: span, Msg: fmt.Sprintf(format, args...)})
+	l.Add(Diagnostic{Severity: Error, Code: code, Span: span, Msg: fmt.Sprintf(format, args...)})
 	return &l.Items[len(l.Items)-1]
 }
 
-// Warn appends a warning with code at span.
+// Warn appends a warning with code at span; code must be defined, as for
+// Error.
 func (l *List) Warn(code Code, span Span, format string, args ...any) *Diagnostic {
-	l.Items = append(l.Items, Diagnostic{Severity: Warning, Code: code, Span: span, Msg: fmt.Sprintf(format, args...)})
-	return &l.Items[len(l.Items)-1]
-}
-
-// Warnf appends a warning at span.
-func (l *List) Warnf(span Span, format string, args ...any) *Diagnostic {
-	l.Items = append(l.Items, Diagnostic{Severity: Warning, Span: span, Msg: fmt.Sprintf(format, args...)})
+	l.Add(Diagnostic{Severity: Warning, Code: code, Span: span, Msg: fmt.Sprintf(format, args...)})
 	return &l.Items[len(l.Items)-1]
 }
 
 // Append adds every diagnostic of other.
 func (l *List) Append(other List) { l.Items = append(l.Items, other.Items...) }
 
-// WithHint sets the hint of d and returns d, for chaining after Errorf.
+// WithHint sets the hint of d and returns d, for chaining after Error.
 func (d *Diagnostic) WithHint(format string, args ...any) *Diagnostic {
 	d.Hint = fmt.Sprintf(format, args...)
 	return d

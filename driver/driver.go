@@ -107,7 +107,7 @@ func (res *Result) parse(path string) *ast.File {
 		if pe, ok := err.(*os.PathError); ok {
 			msg = pe.Err.Error()
 		}
-		res.Diags.Add(diag.Diagnostic{Severity: diag.Error, Span: diag.Span{Start: diag.Pos{File: path}}, Msg: "cannot read file: " + msg})
+		res.Diags.Add(diag.Diagnostic{Code: codeFileUnreadable, Severity: diag.Error, Span: diag.Span{Start: diag.Pos{File: path}}, Msg: "cannot read file: " + msg})
 		return nil
 	}
 	res.Sources[path] = src
@@ -142,7 +142,7 @@ func (res *Result) library(dirs []string) []*ast.File {
 	for _, dir := range dirs {
 		entries, err := os.ReadDir(dir)
 		if err != nil {
-			res.Diags.Add(diag.Diagnostic{Severity: diag.Warning, Span: diag.Span{Start: diag.Pos{File: dir}}, Msg: "cannot read include directory: " + err.Error()})
+			res.Diags.Add(diag.Diagnostic{Code: codeIncludeDirUnreadable, Severity: diag.Warning, Span: diag.Span{Start: diag.Pos{File: dir}}, Msg: "cannot read include directory: " + err.Error()})
 			continue
 		}
 		names := make([]string, 0, len(entries))

@@ -103,7 +103,7 @@ func (b *builder) stray(c *cstmt) {
 			what = fmt.Sprintf("no %s is open", c.endKind)
 		}
 	}
-	d := b.diags.Errorf(c.sp, "unexpected %q: %s", c.kw, what)
+	d := b.diags.Error(codeStrayEnd, c.sp, "unexpected %q: %s", c.kw, what)
 	if (c.kind == sElse || c.kind == sElseIf) && b.i > 0 {
 		if prev := b.stmts[b.i-1]; prev.kind == sExec {
 			if is, ok := prev.exec.(*ast.IfStmt); ok && is.Single {
@@ -129,7 +129,7 @@ func (b *builder) directive(c *cstmt) {
 		b.curSub.Directives = append(b.curSub.Directives, d)
 		return
 	}
-	b.diags.Warnf(d.Pos, "!$OFP directive is neither inside nor just before a subroutine or function").
+	b.diags.Warn(codeDirectiveMisplaced, d.Pos, "!$OFP directive is neither inside nor just before a subroutine or function").
 		WithHint("put it on the line after the subroutine statement")
 }
 
@@ -173,9 +173,9 @@ func (b *builder) unclosed(u unitFrame, at *cstmt) {
 	sp := u.c.sp
 	var d *diag.Diagnostic
 	if u.name != "" {
-		d = b.diags.Errorf(sp, "%s %q is never closed", u.kind, u.name)
+		d = b.diags.Error(codeUnitNotClosed, sp, "%s %q is never closed", u.kind, u.name)
 	} else {
-		d = b.diags.Errorf(sp, "%s is never closed", u.kind)
+		d = b.diags.Error(codeUnitNotClosed, sp, "%s is never closed", u.kind)
 	}
 	d.WithHint("%s", unitHint(u))
 	if at != nil {
@@ -203,13 +203,13 @@ func (b *builder) closeUnit(u unitFrame, e *cstmt) {
 		return
 	}
 	if e.endKind != "" && e.endKind != u.kind {
-		b.diags.Errorf(e.sp, "%q cannot close %s %q", e.kw, u.kind, u.name).
+		b.diags.Error(codeEndKindMismatch, e.sp, "%q cannot close %s %q", e.kw, u.kind, u.name).
 			WithHint(`write "end %s"`, u.kind).
 			WithNote(u.c.sp, "%s %q begins here", u.kind, u.name)
 		return
 	}
 	if e.name != nil && e.name.Name != u.name {
-		b.diags.Errorf(e.name.Pos, "end %s %q does not match %s %q", u.kind, e.name.Orig, u.kind, u.name).
+		b.diags.Error(codeEndNameMismatch, e.name.Pos, "end %s %q does not match %s %q", u.kind, e.name.Orig, u.kind, u.name).
 			WithHint(`write "end %s %s"`, u.kind, u.name).
 			WithNote(u.c.sp, "%s %q begins here", u.kind, u.name)
 	}
@@ -314,14 +314,14 @@ func (b *builder) unit(u unitFrame, ctx context, sc *ast.Scope, body *[]ast.Stmt
 			b.report(c)
 			b.i++
 			if seenContains {
-				b.diags.Errorf(c.sp, `second "contains" in %s %q`, u.kind, u.name)
+				b.diags.Error(codeContainsTwice, c.sp, `second "contains" in %s %q`, u.kind, u.name)
 			}
 			seenContains = true
 		case sHeader:
 			strayRun = false
 			if !seenContains {
 				if ctx == ctxModule {
-					b.diags.Errorf(c.sp, `%s %q must follow "contains"`, c.kw, c.header.Name.Orig).
+					b.diags.Error(codeProcedureBeforeContains, c.sp, `%s %q must follow "contains"`, c.kw, c.header.Name.Orig).
 						WithHint(`add "contains" before the first subroutine or function of the module`)
 					seenContains = true
 				} else {
@@ -338,7 +338,7 @@ func (b *builder) unit(u unitFrame, ctx context, sc *ast.Scope, body *[]ast.Stmt
 				case c.kind == sEndWhere || c.kind == sEndIf || c.kind == sElse || c.kind == sElseIf || c.kind == sElseWhere:
 					b.stray(c)
 				case !strayRun:
-					d := b.diags.Errorf(c.sp, "statement outside any subroutine or function")
+					d := b.diags.Error(codeStatementOutsideUnit, c.sp, "statement outside any subroutine or function")
 					if n := len(*contains); n > 0 && b.lastEnd != nil && b.lastEnd.kw == "end" && b.lastEnd.sp == (*contains)[n-1].End {
 						last := (*contains)[n-1]
 						d.WithNote(last.End, "%s %q ends here", procKind(last), last.Name.Orig)
@@ -388,7 +388,7 @@ func (b *builder) statement(c *cstmt, ctx context, sc *ast.Scope, body *[]ast.St
 			if c.err != nil {
 				b.report(c)
 			} else {
-				b.diags.Errorf(c.sp, "executable statement in the specification part of a module").
+				b.diags.Error(codeExecInModuleSpec, c.sp, "executable statement in the specification part of a module").
 					WithHint(`move it into a subroutine or function after "contains"`)
 			}
 			var discard []ast.Stmt
@@ -405,7 +405,7 @@ func (b *builder) skipBlock(c *cstmt, end skind, what, endKw string, sc *ast.Sco
 	for {
 		d := b.peek()
 		if d == nil {
-			b.diags.Errorf(c.sp, "%s is never closed", what).WithHint(`add "%s"`, endKw)
+			b.diags.Error(codeUnitNotClosed, c.sp, "%s is never closed", what).WithHint(`add "%s"`, endKw)
 			return
 		}
 		b.i++
@@ -430,7 +430,7 @@ func errStmt(c *cstmt) *ast.OtherStmt {
 	if c.err.span.IsValid() {
 		sp = c.err.span
 	}
-	return &ast.OtherStmt{Pos: sp, Keyword: c.kw, Text: c.ls.text, Err: c.err.msg}
+	return &ast.OtherStmt{Pos: sp, Keyword: c.kw, Text: c.ls.text, Err: c.err.msg, ErrCode: c.err.code}
 }
 
 // exec adds the executable statement or construct c to body.
@@ -487,7 +487,7 @@ func (b *builder) closesOuter(c *cstmt) bool {
 }
 
 func (b *builder) unclosedConstruct(c *cstmt, at *cstmt) {
-	d := b.diags.Errorf(c.sp, "%q construct is never closed", c.kw).WithHint(`add "end %s"`, c.kw)
+	d := b.diags.Error(codeConstructNotClosed, c.sp, "%q construct is never closed", c.kw).WithHint(`add "end %s"`, c.kw)
 	if at != nil {
 		d.WithNote(at.sp, "%q reached here while it is still open", at.kw)
 	}
@@ -521,7 +521,7 @@ func (b *builder) block(open *cstmt, ctx context, cur *[]ast.Stmt, stop func(*cs
 		default:
 			b.i++
 			if !d.ls.lexErr {
-				b.diags.Errorf(d.sp, "%s %q statement is not allowed inside %s %q construct", article(d.kw), d.kw, article(open.kw), open.kw).
+				b.diags.Error(codeSpecInConstruct, d.sp, "%s %q statement is not allowed inside %s %q construct", article(d.kw), d.kw, article(open.kw), open.kw).
 					WithHint("move it before the first executable statement")
 			}
 		}
@@ -548,7 +548,7 @@ func (b *builder) where(c *cstmt, ctx context) ast.Stmt {
 			return w
 		}
 		if final != nil {
-			b.diags.Errorf(d.sp, `"elsewhere" after the final "elsewhere"`).
+			b.diags.Error(codeElsewhereAfterFinal, d.sp, `"elsewhere" after the final "elsewhere"`).
 				WithNote(final.sp, `the final "elsewhere" (without a mask) is here`)
 		}
 		b.constructName(c, d)
@@ -585,14 +585,14 @@ func (b *builder) ifConstruct(c *cstmt, ctx context) ast.Stmt {
 			b.constructName(c, d)
 			b.report(d)
 			if elseAt != nil {
-				b.diags.Errorf(d.sp, `second "else" in an "if" construct`).WithNote(elseAt.sp, `the first "else" is here`)
+				b.diags.Error(codeElseAfterElse, d.sp, `second "else" in an "if" construct`).WithNote(elseAt.sp, `the first "else" is here`)
 			}
 			elseAt = d
 			s.HasElse = true
 			cur = &s.Else
 		case sElseIf:
 			if elseAt != nil {
-				b.diags.Errorf(d.sp, `"else if" after "else"`).WithNote(elseAt.sp, `the "else" is here`)
+				b.diags.Error(codeElseAfterElse, d.sp, `"else if" after "else"`).WithNote(elseAt.sp, `the "else" is here`)
 			}
 			ei := &ast.ElseIf{Pos: d.sp, Cond: d.cond}
 			s.ElseIfs = append(s.ElseIfs, ei)
@@ -618,7 +618,7 @@ func (b *builder) constructName(c, d *cstmt) {
 	if c.cname == "" {
 		hint = fmt.Sprintf("the %q construct has no name; remove %q", c.kw, d.name.Orig)
 	}
-	d.fail(&perr{span: d.name.Pos, msg: fmt.Sprintf("unexpected %q after %q", d.name.Orig, after), hint: hint})
+	d.fail(&perr{code: codeSyntaxTrailingText, span: d.name.Pos, msg: fmt.Sprintf("unexpected %q after %q", d.name.Orig, after), hint: hint})
 }
 
 func procKind(s *ast.Subprogram) string {

@@ -109,14 +109,14 @@ func (s *scanner) posAt(off int) diag.Pos {
 
 // errorf reports a lexical error at off, at most one per statement; the
 // returned diagnostic may be a discarded one.
-func (s *scanner) errorf(off int, format string, args ...any) *diag.Diagnostic {
+func (s *scanner) errorf(code diag.Code, off int, format string, args ...any) *diag.Diagnostic {
 	if s.cur != nil {
 		if s.cur.lexErr {
 			return &diag.Diagnostic{}
 		}
 		s.cur.lexErr = true
 	}
-	return s.diags.Errorf(diag.At(s.posAt(off)), format, args...)
+	return s.diags.Error(code, diag.At(s.posAt(off)), format, args...)
 }
 
 // utf8BOM is the UTF-8 encoding of U+FEFF, which some editors write at
@@ -155,14 +155,14 @@ func (s *scanner) scan() []*logicalStmt {
 	}
 	if s.cont {
 		if s.inStr != 0 {
-			s.diags.Errorf(diag.At(s.strTok.pos), "unterminated string").
+			s.diags.Error(codeUnterminatedString, diag.At(s.strTok.pos), "unterminated string").
 				WithHint("close the string with %c", s.inStr)
 			s.finishString()
 			if s.cur != nil {
 				s.cur.lexErr = true
 			}
 		} else {
-			d := s.diags.Errorf(diag.At(s.contAmp), "statement continues past the end of the file")
+			d := s.diags.Error(codeContinuationAtEof, diag.At(s.contAmp), "statement continues past the end of the file")
 			d.WithHint(`remove the trailing "&"`)
 			if s.cur != nil {
 				s.cur.lexErr = true
@@ -291,7 +291,7 @@ func (s *scanner) scanTokens(i, le int) {
 				return
 			}
 			s.begin()
-			s.errorf(i, `unexpected "&" in the middle of a line`).
+			s.errorf(codeMisplacedAmpersand, i, `unexpected "&" in the middle of a line`).
 				WithHint(`a continuation "&" must be the last character of its line`)
 			i++
 		case c == '\'' || c == '"':
@@ -318,12 +318,12 @@ func (s *scanner) scanTokens(i, le int) {
 			s.begin()
 			r, size := utf8.DecodeRune(s.src[i:le])
 			if r == utf8.RuneError && size <= 1 {
-				s.errorf(i, "invalid byte 0x%02x (the file is not valid UTF-8)", c)
+				s.errorf(codeInvalidUtf8, i, "invalid byte 0x%02x (the file is not valid UTF-8)", c)
 				size = 1
 			} else if r < utf8.RuneSelf {
-				s.errorf(i, "invalid character %U", r)
+				s.errorf(codeInvalidCharacter, i, "invalid character %U", r)
 			} else {
-				s.errorf(i, "invalid character %q (%U)", string(r), r).
+				s.errorf(codeInvalidCharacter, i, "invalid character %q (%U)", string(r), r).
 					WithHint("Fortran names and operators are ASCII; non-ASCII text may only appear in strings and comments")
 			}
 			i += size
@@ -374,7 +374,7 @@ func (s *scanner) continueString(i, le int) int {
 	s.begin()
 	if !s.cur.lexErr {
 		s.cur.lexErr = true
-		s.diags.Errorf(diag.At(s.strTok.pos), "unterminated string").
+		s.diags.Error(codeUnterminatedString, diag.At(s.strTok.pos), "unterminated string").
 			WithHint("close the string with %c on the same line, or end the line with \"&\" to continue it", q)
 	}
 	s.strTok.end = s.posAt(le)
@@ -527,7 +527,7 @@ func (s *scanner) punct(i, le int) int {
 		}
 	}
 	s.begin()
-	s.errorf(i, "invalid character %q", string(s.src[i]))
+	s.errorf(codeInvalidCharacter, i, "invalid character %q", string(s.src[i]))
 	return i + 1
 }
 
@@ -536,8 +536,8 @@ func (s *scanner) directive(i, le int) {
 	d := &ast.Directive{Pos: diag.Span{Start: s.posAt(i), End: s.posAt(le)}}
 	j := i + 5
 	inNames := false
-	bad := func(off int, msg string) {
-		s.diags.Errorf(diag.At(s.posAt(off)), "%s", msg).
+	bad := func(code diag.Code, off int, msg string) {
+		s.diags.Error(code, diag.At(s.posAt(off)), "%s", msg).
 			WithHint(`write "!$OFP PURE, KERNEL :: name"`)
 	}
 	expectWord := true
@@ -550,7 +550,7 @@ func (s *scanner) directive(i, le int) {
 			j = le
 		case isLetter(c):
 			if !expectWord {
-				bad(j, `malformed !$OFP directive: expected "," or "::"`)
+				bad(codeDirectiveMalformed, j, `malformed !$OFP directive: expected "," or "::"`)
 				return
 			}
 			k := j
@@ -573,17 +573,17 @@ func (s *scanner) directive(i, le int) {
 			expectWord = true
 			j += 2
 		default:
-			bad(j, fmt.Sprintf("malformed !$OFP directive: unexpected %q", printable(s.src, j, le)))
+			bad(codeDirectiveMalformed, j, fmt.Sprintf("malformed !$OFP directive: unexpected %q", printable(s.src, j, le)))
 			return
 		}
 	}
 	switch {
 	case len(d.Attrs) == 0:
-		bad(i, "malformed !$OFP directive: no attributes")
+		bad(codeDirectiveMalformed, i, "malformed !$OFP directive: no attributes")
 	case !inNames:
-		bad(i, `malformed !$OFP directive: missing ":: name"`)
+		bad(codeDirectiveMalformed, i, `malformed !$OFP directive: missing ":: name"`)
 	case len(d.Names) == 0 || expectWord:
-		bad(le, "malformed !$OFP directive: expected a procedure name")
+		bad(codeDirectiveMalformed, le, "malformed !$OFP directive: expected a procedure name")
 	default:
 		// A malformed directive is reported and otherwise dropped.
 		s.stmts = append(s.stmts, &logicalStmt{dir: d})

@@ -67,9 +67,9 @@ func (l *lowerer) tspan(i, j int) diag.Span {
 	return diag.Span{Start: l.ts[i].pos, End: l.ts[j].end}
 }
 
-func (l *lowerer) fail(sp diag.Span, format string, args ...any) {
+func (l *lowerer) fail(code diag.Code, sp diag.Span, format string, args ...any) {
 	if l.err == nil {
-		l.err = &perr{span: sp, msg: fmt.Sprintf(format, args...)}
+		l.err = &perr{code: code, span: sp, msg: fmt.Sprintf(format, args...)}
 	}
 }
 
@@ -171,7 +171,7 @@ func (c *climber) climb(minPrec int, arith bool) ast.Expr {
 	defer func() { c.deep-- }()
 	if c.deep > 4*maxDepth {
 		sp := c.l.ts.at(c.operand().Pos)
-		c.l.fail(sp, "expression nested too deeply")
+		c.l.fail(codeSyntaxNestingTooDeep, sp, "expression nested too deeply")
 		c.l.err.always = true
 		return &ast.BadExpr{Pos: sp}
 	}
@@ -196,7 +196,7 @@ func (c *climber) climb(minPrec int, arith bool) ast.Expr {
 		left = c.l.binary(r.Op, r.Pos, left, right)
 		if p == precRel {
 			if r2 := c.nextOp(); r2 != nil && binPrec[r2.Op] == precRel && minPrec <= precRel {
-				c.l.fail(c.l.ts.at(r2.Pos), "relational operators cannot be chained; write \"(a < b) .and. (b < c)\"")
+				c.l.fail(codeSyntaxChainedRelational, c.l.ts.at(r2.Pos), "relational operators cannot be chained; write \"(a < b) .and. (b < c)\"")
 			}
 		}
 	}
@@ -335,7 +335,7 @@ func (l *lowerer) intLit(sp diag.Span, text string) ast.Expr {
 	digits, kind := splitKind(text)
 	v, err := strconv.ParseInt(digits, 10, 64)
 	if err != nil {
-		l.fail(sp, "integer literal %s is too large", digits)
+		l.fail(codeIntegerLiteralTooLarge, sp, "integer literal %s is too large", digits)
 	}
 	return &ast.IntLit{Pos: sp, Value: v, Text: text, Kind: kind}
 }
@@ -353,7 +353,7 @@ func (l *lowerer) realLit(sp diag.Span, text string) ast.Expr {
 	v, err := strconv.ParseFloat(f, 64)
 	switch {
 	case math.IsInf(v, 0):
-		l.fail(sp, "real literal %s is out of range", text)
+		l.fail(codeRealLiteralOutOfRange, sp, "real literal %s is out of range", text)
 	case err != nil:
 		// The lexer makes real tokens only of digits, ".", an exponent and
 		// a kind, which ParseFloat reads; underflow gives 0 without error.
@@ -460,7 +460,7 @@ func (l *lowerer) attr(g *gAttr) *ast.Attr {
 		if len(g.WordArgs) > 0 {
 			sp = l.argSpan(l.idx(g.WordArgs[0].Pos))
 		}
-		l.fail(sp, `expected "in", "out" or "inout" in intent(...)`)
+		l.fail(codeInvalidIntent, sp, `expected "in", "out" or "inout" in intent(...)`)
 	case g.Word == "dimension":
 		// The dimension(...) alternative did not match: "dimension()",
 		// "dimension(::)", "dimension(len=3)". Without parentheses it is
@@ -468,7 +468,7 @@ func (l *lowerer) attr(g *gAttr) *ast.Attr {
 		// reports.
 		a.Name, a.Word = ast.AttrDimension, "dimension"
 		if g.WordParen {
-			l.fail(a.Pos, "malformed dimension(...) attribute")
+			l.fail(codeSyntaxMalformedDimension, a.Pos, "malformed dimension(...) attribute")
 		}
 	case g.Word != "":
 		a.Word = g.Word
@@ -490,7 +490,7 @@ func (l *lowerer) attr(g *gAttr) *ast.Attr {
 		case "inout", "in out":
 			a.Intent = ast.IntentInOut
 		default:
-			l.fail(a.Pos, "invalid intent %q", strings.Join(g.IntentV, " "))
+			l.fail(codeInvalidIntent, a.Pos, "invalid intent %q", strings.Join(g.IntentV, " "))
 			a.Intent = ast.IntentInOut
 		}
 	}
@@ -511,7 +511,7 @@ func (l *lowerer) decl(g *gDecl) *ast.Decl {
 	for _, a := range g.Attrs {
 		la := l.attr(a)
 		if a.Word == "dimension" && !a.WordParen {
-			l.fail(la.Pos, "malformed dimension(...) attribute") // "real, dimension :: c"
+			l.fail(codeSyntaxMalformedDimension, la.Pos, "malformed dimension(...) attribute") // "real, dimension :: c"
 		}
 		d.Attrs = append(d.Attrs, la)
 	}
@@ -519,7 +519,7 @@ func (l *lowerer) decl(g *gDecl) *ast.Decl {
 		d.Entities = append(d.Entities, l.entity(e))
 	}
 	if len(g.Attrs) > 0 && !g.DColon && len(g.Entities) > 0 {
-		l.fail(d.Entities[0].Pos, `expected "::" between the attributes and the names`)
+		l.fail(codeSyntaxExpectedDoubleColon, d.Entities[0].Pos, `expected "::" between the attributes and the names`)
 	}
 	return d
 }
@@ -533,20 +533,20 @@ func (l *lowerer) attrStmts(g *gAttrStmt) []*ast.AttrStmt {
 		var out []*ast.AttrStmt
 		for _, e := range g.Entities {
 			if len(e.Dims) == 0 {
-				l.fail(l.ts.span(e.Pos, e.EndPos), "%q needs its dimensions in a dimension statement", e.Name.Name)
+				l.fail(codeDimensionStatement, l.ts.span(e.Pos, e.EndPos), "%q needs its dimensions in a dimension statement", e.Name.Name)
 			}
 			a := &ast.Attr{Pos: a.Pos, Name: ast.AttrDimension, Word: "dimension", Dims: l.dims(e.Dims)}
 			out = append(out, &ast.AttrStmt{Pos: sp, Attr: a, Names: []ast.Ident{l.name(e.Name)}})
 		}
 		if len(out) == 0 {
-			l.fail(sp, "dimension statement without names")
+			l.fail(codeDimensionStatement, sp, "dimension statement without names")
 		}
 		return out
 	}
 	st := &ast.AttrStmt{Pos: sp, Attr: a}
 	for _, e := range g.Entities {
 		if len(e.Dims) > 0 || e.Init != nil || e.CharLen != nil {
-			l.fail(l.ts.span(e.Pos, e.EndPos), "unexpected dimensions or initialiser in %s %q statement", article(a.Word), a.Word)
+			l.fail(codeAttributeStatementShape, l.ts.span(e.Pos, e.EndPos), "unexpected dimensions or initialiser in %s %q statement", article(a.Word), a.Word)
 		}
 		st.Names = append(st.Names, l.name(e.Name))
 	}
@@ -570,7 +570,7 @@ func (l *lowerer) header(g *gHeader) *ast.Subprogram {
 		switch {
 		case p.Type != nil:
 			if s.TypePrefix != nil {
-				l.fail(l.ts.at(p.Pos), "more than one type prefix")
+				l.fail(codeTypePrefixTwice, l.ts.at(p.Pos), "more than one type prefix")
 			}
 			s.TypePrefix = l.typeSpec(p.Type)
 		case p.Word == "pure":
@@ -584,11 +584,11 @@ func (l *lowerer) header(g *gHeader) *ast.Subprogram {
 		}
 	}
 	if s.Kind == ast.Subroutine && s.TypePrefix != nil {
-		l.fail(s.TypePrefix.Pos, "a subroutine cannot have a type")
+		l.fail(codeSubroutineResult, s.TypePrefix.Pos, "a subroutine cannot have a type")
 	}
 	for _, a := range g.Args {
 		if a.Star {
-			l.fail(s.Pos, "alternate returns are not supported")
+			l.fail(codeAlternateReturn, s.Pos, "alternate returns are not supported")
 			continue
 		}
 		s.Args = append(s.Args, l.name(a.Name))
@@ -596,7 +596,7 @@ func (l *lowerer) header(g *gHeader) *ast.Subprogram {
 	for _, x := range g.Suffixes {
 		if x.Result != nil {
 			if s.Kind == ast.Subroutine {
-				l.fail(l.ts.at(x.Pos), `a subroutine cannot have a "result"`)
+				l.fail(codeSubroutineResult, l.ts.at(x.Pos), `a subroutine cannot have a "result"`)
 			}
 			r := l.name(x.Result)
 			s.Result = &r

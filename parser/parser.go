@@ -39,7 +39,7 @@ func Parse(name string, src []byte) (f *ast.File, diags diag.List) {
 		if r := recover(); r != nil {
 			// A bug in the parser, not in the user's file: say so plainly
 			// rather than crash the compiler.
-			diags.Errorf(diag.Span{Start: diag.Pos{File: name}}, "internal error: parser panic: %v", r)
+			diags.Error(diag.InternalError, diag.Span{Start: diag.Pos{File: name}}, "internal error: parser panic: %v", r)
 		}
 	}()
 	sc := &scanner{name: name, src: src, diags: &diags}
@@ -61,7 +61,7 @@ func ParseExpr(name string, src string) (ast.Expr, diag.List) {
 		return nil, diags
 	}
 	if len(lstmts) != 1 || lstmts[0].dir != nil {
-		diags.Errorf(diag.Span{Start: diag.Pos{File: name}}, "expected one expression, found %d statements", len(lstmts))
+		diags.Error(codeSyntaxUnexpectedToken, diag.Span{Start: diag.Pos{File: name}}, "expected one expression, found %d statements", len(lstmts))
 		return nil, diags
 	}
 	x, pe := parseExpr(lstmts[0].toks)

@@ -23,12 +23,12 @@ func TestByteOrderMark(t *testing.T) {
 	expectErr(t, "\xef\xbb\xbf", "")
 	expectErr(t, "\xef\xbb\xbf\r\n! comment\r\n", "")
 	expectErr(t, "program p\n\xef\xbb\xbfx = 1\nend\n", `
-t.f90:2:1: error: invalid character "\ufeff" (U+FEFF)
+t.f90:2:1: error: invalid character "\ufeff" (U+FEFF) [invalid-character]
     2 | `+"\ufeff"+`x = 1
       | ^
 hint: Fortran names and operators are ASCII; non-ASCII text may only appear in strings and comments`)
 	expectErr(t, "\xef\xbb\xbf\xef\xbb\xbfprogram p\nend\n", `
-t.f90:1:4: error: invalid character "\ufeff" (U+FEFF)
+t.f90:1:4: error: invalid character "\ufeff" (U+FEFF) [invalid-character]
     1 | `+"\ufeff"+`program p
       | ^
 hint: Fortran names and operators are ASCII; non-ASCII text may only appear in strings and comments`)
@@ -39,51 +39,51 @@ hint: Fortran names and operators are ASCII; non-ASCII text may only appear in s
 func TestErrSpecStatements(t *testing.T) {
 	tests := []struct{ name, stmt, want string }{
 		{"empty dimension", "real, dimension() :: c", `
-t.f90:2:9: error: malformed dimension(...) attribute
+t.f90:2:9: error: malformed dimension(...) attribute [syntax-malformed-dimension]
     2 |   real, dimension() :: c
       |         ^~~~~~~~~~~`},
 		{"dimension of double colon", "real, dimension(::) :: c", `
-t.f90:2:9: error: malformed dimension(...) attribute
+t.f90:2:9: error: malformed dimension(...) attribute [syntax-malformed-dimension]
     2 |   real, dimension(::) :: c
       |         ^~~~~~~~~~~~~`},
 		{"dimension with a keyword", "real, dimension(len=3) :: c", `
-t.f90:2:9: error: malformed dimension(...) attribute
+t.f90:2:9: error: malformed dimension(...) attribute [syntax-malformed-dimension]
     2 |   real, dimension(len=3) :: c
       |         ^~~~~~~~~~~~~~~~`},
 		{"dimension without parentheses", "real, dimension :: c", `
-t.f90:2:9: error: malformed dimension(...) attribute
+t.f90:2:9: error: malformed dimension(...) attribute [syntax-malformed-dimension]
     2 |   real, dimension :: c
       |         ^~~~~~~~~`},
 		{"empty dimension statement", "dimension() :: c", `
-t.f90:2:3: error: malformed dimension(...) attribute
+t.f90:2:3: error: malformed dimension(...) attribute [syntax-malformed-dimension]
     2 |   dimension() :: c
       |   ^~~~~~~~~~~`},
 		{"use only without colon", "use n, only", `
-t.f90:2:14: error: expected ":" after "only"
+t.f90:2:14: error: expected ":" after "only" [use-only-colon]
     2 |   use n, only
       |              ^
 hint: write "use n, only: name, ..."`},
 		{"use only without colon before a name", "use n, only x", `
-t.f90:2:15: error: expected ":" after "only"
+t.f90:2:15: error: expected ":" after "only" [use-only-colon]
     2 |   use n, only x
       |               ^
 hint: write "use n, only: name, ..."`},
 		{"use without only", "use n, x", `
-t.f90:2:11: error: expected "=>" after "x"
+t.f90:2:11: error: expected "=>" after "x" [use-rename-arrow]
     2 |   use n, x
       |           ^
 hint: without "only", the list after the module name renames ("use n, local => remote"); to import "x" alone write "use n, only: x"`},
 		{"use rename list with a bare name", "use :: n, x => y, z, w", `
-t.f90:2:22: error: expected "=>" after "z"
+t.f90:2:22: error: expected "=>" after "z" [use-rename-arrow]
     2 |   use :: n, x => y, z, w
       |                      ^
 hint: without "only", the list after the module name renames ("use n, local => remote"); to import "z" alone write "use n, only: z"`},
 		{"attribute statement with dimensions", "intent(in) :: x(3)", `
-t.f90:2:17: error: unexpected dimensions or initialiser in an "intent" statement
+t.f90:2:17: error: unexpected dimensions or initialiser in an "intent" statement [attribute-statement-shape]
     2 |   intent(in) :: x(3)
       |                 ^~~~`},
 		{"save statement with dimensions", "save :: x(3)", `
-t.f90:2:11: error: unexpected dimensions or initialiser in a "save" statement
+t.f90:2:11: error: unexpected dimensions or initialiser in a "save" statement [attribute-statement-shape]
     2 |   save :: x(3)
       |           ^~~~`},
 	}
@@ -156,12 +156,12 @@ func TestConstructNames(t *testing.T) {
 	}
 	// An if construct's "else" reports at once, as its other errors do.
 	expectErr(t, "program p\n  if (x > 0) then\n  else then\n  end if\nend program p\n", `
-t.f90:3:8: error: unexpected "then" after "else"
+t.f90:3:8: error: unexpected "then" after "else" [syntax-trailing-text]
     3 |   else then
       |        ^~~~
 hint: the "if" construct has no name; remove "then"`)
 	expectErr(t, "program p\n  q: if (x > 0) then\n  else r\n  end if q\nend program p\n", `
-t.f90:3:8: error: unexpected "r" after "else"
+t.f90:3:8: error: unexpected "r" after "else" [syntax-trailing-text]
     3 |   else r
       |        ^
 hint: a name after "else" must be the construct's name`)
@@ -171,12 +171,12 @@ hint: a name after "else" must be the construct's name`)
 // Messages use "a" or "an" as the word after them needs.
 func TestErrArticles(t *testing.T) {
 	expectErr(t, "program p\n  if (x > 0) then\n    real :: y\n  end if\nend program p\n", `
-t.f90:3:5: error: a "declaration" statement is not allowed inside an "if" construct
+t.f90:3:5: error: a "declaration" statement is not allowed inside an "if" construct [spec-in-construct]
     3 |     real :: y
       |     ^~~~~~~~~
 hint: move it before the first executable statement`)
 	expectErr(t, "program p\n  where (x > 0)\n    implicit none\n  end where\nend program p\n", `
-t.f90:3:5: error: an "implicit none" statement is not allowed inside a "where" construct
+t.f90:3:5: error: an "implicit none" statement is not allowed inside a "where" construct [spec-in-construct]
     3 |     implicit none
       |     ^~~~~~~~~~~~~
 hint: move it before the first executable statement`)
@@ -200,41 +200,41 @@ hint: move it before the first executable statement`)
 // renderer shows for line 1, is the invalid byte.
 func TestErrGarbage(t *testing.T) {
 	expectErr(t, "PK\x03\x04\x14\x00\x00\x00\x08\x00", `
-t.f90:1:3: error: invalid character U+0003
+t.f90:1:3: error: invalid character U+0003 [invalid-character]
     1 | PK????????
       |   ^`)
 	expectErr(t, "\x7fELF\x02\x01\x01\n\x00>", `
-t.f90:1:1: error: invalid character U+007F
+t.f90:1:1: error: invalid character U+007F [invalid-character]
     1 | ?ELF???
       | ^
-t.f90:2:1: error: invalid character U+0000
+t.f90:2:1: error: invalid character U+0000 [invalid-character]
     2 | ?>
       | ^`)
 	expectErr(t, "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", `
-t.f90:2:2: error: invalid byte 0xe2 (the file is not valid UTF-8)
+t.f90:2:2: error: invalid byte 0xe2 (the file is not valid UTF-8) [invalid-utf8]
     2 | %????
       |  ^`)
 	expectErr(t, "x = 1 $\n", `
-t.f90:1:7: error: invalid character "$"
+t.f90:1:7: error: invalid character "$" [invalid-character]
     1 | x = 1 $
       |       ^`)
 	// Statements that parse, or errors that only sema would report, keep
 	// the unclosed program: a file is never accepted in silence.
 	expectErr(t, "x = 1\ny = 2 $\n", `
-t.f90:1:1: error: program is never closed
+t.f90:1:1: error: program is never closed [unit-not-closed]
     1 | x = 1
       | ^~~~~
 hint: add "end program"
-t.f90:2:7: error: invalid character "$"
+t.f90:2:7: error: invalid character "$" [invalid-character]
     2 | y = 2 $
       |       ^`)
 	expectErr(t, "x = (\n", `
-t.f90:1:1: error: program is never closed
+t.f90:1:1: error: program is never closed [unit-not-closed]
     1 | x = (
       | ^~~~~
 hint: add "end program"`)
 	expectErr(t, "PK\x03\x04\nmodule m\nend module m\n", `
-t.f90:1:3: error: invalid character U+0003
+t.f90:1:3: error: invalid character U+0003 [invalid-character]
     1 | PK??
       |   ^`)
 }

@@ -14,6 +14,7 @@ import (
 // perr is a syntax error in one statement, not yet reported: the builder
 // decides whether it becomes a diagnostic or an OtherStmt's Err.
 type perr struct {
+	code diag.Code // from the table of codes (codes.go)
 	span diag.Span
 	msg  string
 	hint string
@@ -24,7 +25,7 @@ type perr struct {
 }
 
 func (e *perr) report(l *diag.List) {
-	d := l.Errorf(e.span, "%s", e.msg)
+	d := l.Error(e.code, e.span, "%s", e.msg)
 	if e.hint != "" {
 		d.WithHint("%s", e.hint)
 	}
@@ -117,12 +118,12 @@ func runParse[G any](p *participle.Parser[G], ts toks) (g *G, pe *perr) {
 		// rather than crash on user input.
 		if r := recover(); r != nil {
 			g = nil
-			pe = &perr{span: diag.At(ts[0].pos), msg: fmt.Sprintf("internal error: parser panic: %v", r)}
+			pe = &perr{code: diag.InternalError, span: diag.At(ts[0].pos), msg: fmt.Sprintf("internal error: parser panic: %v", r)}
 		}
 	}()
 	peek, err := lexer.Upgrade(&sliceLexer{toks: pt})
 	if err != nil {
-		return nil, &perr{span: diag.At(ts[0].pos), msg: "internal error: " + err.Error()}
+		return nil, &perr{code: diag.InternalError, span: diag.At(ts[0].pos), msg: "internal error: " + err.Error()}
 	}
 	g, err = p.ParseFromLexer(peek)
 	if err != nil {
@@ -162,17 +163,17 @@ func convertErr(err error, ts toks) *perr {
 	if errors.As(err, &ute) {
 		exp := expectText(ute.Expect)
 		if ute.Unexpected.Type == lexer.EOF {
-			msg := "unexpected end of statement"
+			code, msg := codeSyntaxUnexpectedEnd, "unexpected end of statement"
 			if exp != "" {
-				msg = "expected " + exp
+				code, msg = codeSyntaxUnexpectedToken, "expected "+exp
 			}
-			return &perr{span: diag.At(ts.endPos()), msg: msg}
+			return &perr{code: code, span: diag.At(ts.endPos()), msg: msg}
 		}
 		msg := fmt.Sprintf("unexpected %s", describe(ts, ute.Unexpected.Pos))
 		if exp != "" {
 			msg += "; expected " + exp
 		}
-		return &perr{span: ts.at(ute.Unexpected.Pos), msg: msg}
+		return &perr{code: codeSyntaxUnexpectedToken, span: ts.at(ute.Unexpected.Pos), msg: msg}
 	}
 	var pe participle.Error
 	if errors.As(err, &pe) {
@@ -182,11 +183,11 @@ func convertErr(err error, ts toks) *perr {
 			msg = fmt.Sprintf("unexpected %s", describe(ts, pe.Position()))
 		}
 		if !sp.IsValid() || pe.Position().Offset >= ts.endPos().Offset {
-			return &perr{span: diag.At(ts.endPos()), msg: "unexpected end of statement"}
+			return &perr{code: codeSyntaxUnexpectedEnd, span: diag.At(ts.endPos()), msg: "unexpected end of statement"}
 		}
-		return &perr{span: sp, msg: msg}
+		return &perr{code: codeSyntaxUnexpectedToken, span: sp, msg: msg}
 	}
-	return &perr{span: diag.At(ts[0].pos), msg: err.Error()}
+	return &perr{code: codeSyntaxUnexpectedToken, span: diag.At(ts[0].pos), msg: err.Error()}
 }
 
 // describe names the token at p for a message.

@@ -149,12 +149,12 @@ func checkBrackets(ts []tok) *perr {
 		case "(", "(/", "[":
 			stack = append(stack, i)
 			if len(stack) > maxDepth {
-				return &perr{span: tokSpan(t), msg: "expression nested too deeply", always: true,
+				return &perr{code: codeSyntaxNestingTooDeep, span: tokSpan(t), msg: "expression nested too deeply", always: true,
 					hint: fmt.Sprintf("at most %d levels of brackets are supported; split the expression", maxDepth)}
 			}
 		case ")", "/)", "]":
 			if len(stack) == 0 {
-				return &perr{span: tokSpan(t), msg: fmt.Sprintf("unexpected %q without a matching opening bracket", t.val)}
+				return &perr{code: codeSyntaxUnmatchedBracket, span: tokSpan(t), msg: fmt.Sprintf("unexpected %q without a matching opening bracket", t.val)}
 			}
 			o := ts[stack[len(stack)-1]]
 			if !closes(o.val, t.val) {
@@ -164,7 +164,7 @@ func checkBrackets(ts []tok) *perr {
 				} else if o.val == "[" {
 					want = "]"
 				}
-				return &perr{span: tokSpan(t), msg: fmt.Sprintf("expected %q, found %q", want, t.val),
+				return &perr{code: codeSyntaxMismatchedBracket, span: tokSpan(t), msg: fmt.Sprintf("expected %q, found %q", want, t.val),
 					note: &diag.NoteMsg{Span: tokSpan(o), Msg: fmt.Sprintf("to match this %q", o.val)}}
 			}
 			stack = stack[:len(stack)-1]
@@ -178,7 +178,7 @@ func checkBrackets(ts []tok) *perr {
 		} else if o.val == "[" {
 			want = "]"
 		}
-		return &perr{span: diag.At(ts[len(ts)-1].end), msg: fmt.Sprintf("expected %q", want),
+		return &perr{code: codeSyntaxUnclosedBracket, span: diag.At(ts[len(ts)-1].end), msg: fmt.Sprintf("expected %q", want),
 			note: &diag.NoteMsg{Span: tokSpan(o), Msg: fmt.Sprintf("to match this %q", o.val)}}
 	}
 	return nil
@@ -382,7 +382,7 @@ func (c *cstmt) execErr(ts []tok, kw string, e *perr) {
 	c.kind = sExec
 	c.fail(e)
 	o := c.ls.other(ts, kw)
-	o.Err = e.msg
+	o.Err, o.ErrCode = e.msg, e.code
 	if e.span.IsValid() {
 		o.Pos = e.span
 	}
@@ -391,7 +391,7 @@ func (c *cstmt) execErr(ts []tok, kw string, e *perr) {
 
 func (c *cstmt) classify(ts []tok) {
 	if len(ts) == 0 {
-		c.execErr(c.ls.toks, "", &perr{span: c.sp, msg: "unrecognised statement"})
+		c.execErr(c.ls.toks, "", &perr{code: codeSyntaxUnrecognisedStatement, span: c.sp, msg: "unrecognised statement"})
 		return
 	}
 	if isAssignment(ts) {
@@ -399,7 +399,7 @@ func (c *cstmt) classify(ts []tok) {
 		return
 	}
 	if ts[0].kind != tIdent {
-		c.execErr(ts, "", &perr{span: tokSpan(ts[0]), msg: "unrecognised statement"})
+		c.execErr(ts, "", &perr{code: codeSyntaxUnrecognisedStatement, span: tokSpan(ts[0]), msg: "unrecognised statement"})
 		return
 	}
 	w := ts[0].val
@@ -426,7 +426,7 @@ func (c *cstmt) classify(ts []tok) {
 				}
 			}
 		}
-		c.fail(&perr{span: tokSpan(ts[1]), msg: fmt.Sprintf("unexpected %q after \"end\"", ts[1].orig)})
+		c.fail(&perr{code: codeSyntaxTrailingText, span: tokSpan(ts[1]), msg: fmt.Sprintf("unexpected %q after \"end\"", ts[1].orig)})
 		c.kind = sEnd
 		return
 	case "else":
@@ -442,7 +442,7 @@ func (c *cstmt) classify(ts []tok) {
 			c.elseWhere(ts[1:])
 		default:
 			c.kind, c.kw = sElse, "else"
-			c.fail(&perr{span: tokSpan(ts[1]), msg: fmt.Sprintf("unexpected %q after \"else\"", ts[1].orig),
+			c.fail(&perr{code: codeSyntaxTrailingText, span: tokSpan(ts[1]), msg: fmt.Sprintf("unexpected %q after \"else\"", ts[1].orig),
 				hint: `write "else if (condition) then" or "else" alone`})
 		}
 		return
@@ -471,7 +471,7 @@ func (c *cstmt) classify(ts []tok) {
 	case "contains":
 		c.kind, c.kw = sContains, "contains"
 		if len(ts) > 1 {
-			c.fail(&perr{span: tokSpan(ts[1]), msg: `unexpected text after "contains"`})
+			c.fail(&perr{code: codeSyntaxTrailingText, span: tokSpan(ts[1]), msg: `unexpected text after "contains"`})
 		}
 		return
 	case "use":
@@ -602,7 +602,7 @@ func (c *cstmt) classify(ts []tok) {
 		c.assignment(ts) // looks like a broken assignment: say why
 		return
 	}
-	c.execErr(ts, "", &perr{span: tokSpan(ts[0]), msg: "unrecognised statement"})
+	c.execErr(ts, "", &perr{code: codeSyntaxUnrecognisedStatement, span: tokSpan(ts[0]), msg: "unrecognised statement"})
 }
 
 // fallbackHeader recovers the name and kind of a subprogram whose statement
@@ -644,7 +644,7 @@ func useShape(ts []tok) *perr {
 		return nil
 	}
 	if isIdent(ts, i, "only") && !isPunct(ts, i+1, "=>") {
-		return &perr{span: nextSpan(ts, i), msg: `expected ":" after "only"`,
+		return &perr{code: codeUseOnlyColon, span: nextSpan(ts, i), msg: `expected ":" after "only"`,
 			hint: fmt.Sprintf(`write "use %s, only: name, ..."`, m)}
 	}
 	for ; isIdent(ts, i, ""); i += 4 {
@@ -654,7 +654,7 @@ func useShape(ts []tok) *perr {
 			}
 			continue
 		}
-		return &perr{span: nextSpan(ts, i), msg: fmt.Sprintf("expected \"=>\" after %q", ts[i].orig),
+		return &perr{code: codeUseRenameArrow, span: nextSpan(ts, i), msg: fmt.Sprintf("expected \"=>\" after %q", ts[i].orig),
 			hint: fmt.Sprintf(`without "only", the list after the module name renames ("use %s, local => remote"); to import %q alone write "use %s, only: %s"`, m, ts[i].orig, m, ts[i].orig)}
 	}
 	return nil
@@ -672,13 +672,13 @@ func nextSpan(ts []tok, i int) diag.Span {
 func (c *cstmt) unitName(ts []tok, what string) {
 	switch {
 	case len(ts) < 2:
-		c.fail(&perr{span: diag.At(ts[0].end), msg: fmt.Sprintf("expected a %s name", what)})
+		c.fail(&perr{code: codeSyntaxExpectedUnitName, span: diag.At(ts[0].end), msg: fmt.Sprintf("expected a %s name", what)})
 	case ts[1].kind != tIdent:
-		c.fail(&perr{span: tokSpan(ts[1]), msg: fmt.Sprintf("expected a %s name, found %q", what, ts[1].orig)})
+		c.fail(&perr{code: codeSyntaxExpectedUnitName, span: tokSpan(ts[1]), msg: fmt.Sprintf("expected a %s name, found %q", what, ts[1].orig)})
 	default:
 		c.name = &ast.Ident{Pos: tokSpan(ts[1]), Name: ts[1].val, Orig: ts[1].orig}
 		if len(ts) > 2 {
-			c.fail(&perr{span: tokSpan(ts[2]), msg: fmt.Sprintf("unexpected %q after the %s name", ts[2].orig, what)})
+			c.fail(&perr{code: codeSyntaxTrailingText, span: tokSpan(ts[2]), msg: fmt.Sprintf("unexpected %q after the %s name", ts[2].orig, what)})
 		}
 	}
 }
@@ -709,7 +709,7 @@ func (c *cstmt) end(ts []tok, what string, n int) {
 			rest = rest[1:]
 		}
 		if len(rest) > 0 && c.kind != sEndInterface {
-			c.fail(&perr{span: tokSpan(rest[0]), msg: fmt.Sprintf("unexpected %q after %q", rest[0].orig, c.kw)})
+			c.fail(&perr{code: codeSyntaxTrailingText, span: tokSpan(rest[0]), msg: fmt.Sprintf("unexpected %q after %q", rest[0].orig, c.kw)})
 		}
 	}
 }
@@ -768,9 +768,9 @@ func (c *cstmt) call(ts []tok) {
 func parenCond(ts []tok, kw string) (ast.Expr, []tok, *perr) {
 	if !isPunct(ts, 1, "(") {
 		if len(ts) < 2 {
-			return nil, nil, &perr{span: diag.At(ts[0].end), msg: fmt.Sprintf("expected \"(\" after %q", kw)}
+			return nil, nil, &perr{code: codeSyntaxExpectedParen, span: diag.At(ts[0].end), msg: fmt.Sprintf("expected \"(\" after %q", kw)}
 		}
-		return nil, nil, &perr{span: tokSpan(ts[1]), msg: fmt.Sprintf("expected \"(\" after %q, found %q", kw, ts[1].orig)}
+		return nil, nil, &perr{code: codeSyntaxExpectedParen, span: tokSpan(ts[1]), msg: fmt.Sprintf("expected \"(\" after %q, found %q", kw, ts[1].orig)}
 	}
 	j := matchParen(ts, 1)
 	if j < 0 {
@@ -782,7 +782,7 @@ func parenCond(ts []tok, kw string) (ast.Expr, []tok, *perr) {
 		panic("internal error: parenCond: unbalanced brackets that checkBrackets accepts")
 	}
 	if j == 2 {
-		return nil, nil, &perr{span: tokSpan(ts[2]), msg: fmt.Sprintf("expected a condition in %q", kw+" (...)")}
+		return nil, nil, &perr{code: codeSyntaxExpectedCondition, span: tokSpan(ts[2]), msg: fmt.Sprintf("expected a condition in %q", kw+" (...)")}
 	}
 	x, pe := parseExpr(ts[2:j])
 	return x, ts[j+1:], pe
@@ -810,15 +810,15 @@ func (c *cstmt) ifStmt(ts []tok, kw string, kind skind) {
 	case kind == sElseIf:
 		c.kind, c.cond = kind, cond
 		if len(rest) == 0 {
-			c.fail(&perr{span: diag.At(ts[len(ts)-1].end), msg: `expected "then"`})
+			c.fail(&perr{code: codeSyntaxExpectedThen, span: diag.At(ts[len(ts)-1].end), msg: `expected "then"`})
 		} else {
-			c.fail(&perr{span: tokSpan(rest[0]), msg: fmt.Sprintf("expected \"then\", found %q", rest[0].orig)})
+			c.fail(&perr{code: codeSyntaxExpectedThen, span: tokSpan(rest[0]), msg: fmt.Sprintf("expected \"then\", found %q", rest[0].orig)})
 		}
 	case len(rest) == 0:
-		c.execErr(ts, "if", &perr{span: diag.At(ts[len(ts)-1].end), msg: `expected "then" or a statement after "if (...)"`})
+		c.execErr(ts, "if", &perr{code: codeSyntaxIfWithoutThen, span: diag.At(ts[len(ts)-1].end), msg: `expected "then" or a statement after "if (...)"`})
 	case isIdent(rest, 0, "then"):
 		c.kind, c.cond = kind, cond
-		c.fail(&perr{span: tokSpan(rest[1]), msg: fmt.Sprintf("unexpected %q after \"then\"", rest[1].orig)})
+		c.fail(&perr{code: codeSyntaxTrailingText, span: tokSpan(rest[1]), msg: fmt.Sprintf("unexpected %q after \"then\"", rest[1].orig)})
 	default:
 		inner := c.single(rest, "if")
 		if inner == nil {
@@ -841,12 +841,12 @@ func (c *cstmt) single(rest []tok, kw string) ast.Stmt {
 			c.fail(sub.err)
 		}
 		if is, ok := sub.exec.(*ast.IfStmt); ok && kw == "if" && is.Single {
-			c.execErr(rest, "if", &perr{span: tokSpan(rest[0]), msg: `a one-line "if" cannot contain another one-line "if"`})
+			c.execErr(rest, "if", &perr{code: codeSyntaxNestedOneLineIf, span: tokSpan(rest[0]), msg: `a one-line "if" cannot contain another one-line "if"`})
 			return nil
 		}
 		return sub.exec
 	}
-	c.execErr(rest, kw, &perr{span: tokSpan(rest[0]), msg: fmt.Sprintf("%s %q statement is not allowed after %q", article(sub.kw), sub.kw, kw+" (...)"),
+	c.execErr(rest, kw, &perr{code: codeSyntaxOneLineIfStatement, span: tokSpan(rest[0]), msg: fmt.Sprintf("%s %q statement is not allowed after %q", article(sub.kw), sub.kw, kw+" (...)"),
 		hint: fmt.Sprintf("only an executable statement may follow a one-line %q", kw)})
 	return nil
 }
@@ -895,7 +895,7 @@ func (c *cstmt) elseWhere(ts []tok) {
 	c.cond = mask
 	switch {
 	case len(rest) > 1 || len(rest) == 1 && rest[0].kind != tIdent:
-		c.fail(&perr{span: tokSpan(rest[0]), msg: fmt.Sprintf("unexpected %q after \"elsewhere (...)\"", rest[0].orig)})
+		c.fail(&perr{code: codeSyntaxTrailingText, span: tokSpan(rest[0]), msg: fmt.Sprintf("unexpected %q after \"elsewhere (...)\"", rest[0].orig)})
 	case len(rest) == 1:
 		c.name = identOf(rest[0]) // a construct name, checked by the builder
 	}

@@ -177,7 +177,7 @@ func Schedule(p *ir.Program, t Target, o Options) (*Plan, diag.List) {
 		}
 		plan.Kernels = append(plan.Kernels, kp)
 		if t.LocalMem == 0 && kp.LocalBytes > LocalMemWarn {
-			diags.Warnf(diag.At(k.Pos.Start), "kernel %q needs %d KiB of local memory per work-group with tile %s; most GPUs have 48 KiB", k.Name, (kp.LocalBytes+1023)/1024, DimString(kp.Local)).
+			diags.Warn(codeLocalMemory, diag.At(k.Pos.Start), "kernel %q needs %d KiB of local memory per work-group with tile %s; most GPUs have 48 KiB", k.Name, (kp.LocalBytes+1023)/1024, DimString(kp.Local)).
 				WithHint("use a smaller --tile or --strategy direct")
 		}
 	}

@@ -21,15 +21,40 @@ import (
 	_ "github.com/sebdah/goldie/v2"
 
 	"github.com/forocl/forocl/diag"
-	"github.com/forocl/forocl/driver"
-	"github.com/forocl/forocl/regions"
 )
 
 // docPath is the generated catalogue of diagnostics.
 const docPath = "../docs/errors.md"
 
-// exampleDir holds one small input per documented diagnostic.
-const exampleDir = "testdata/errors"
+// exampleDir holds the examples of the codes: CODE.f90, and further ones
+// as CODE.2.f90, CODE.3.f90, ... (from the repository root).
+const exampleDir = "robust/testdata/errors"
+
+// topics are the sections of docs/errors.md, in order; every code's Topic
+// must be one of them.
+var topics = []struct{ title, about string }{
+	{"Files", "Problems reading the input files themselves."},
+	{"Syntax: characters and literals", "Free-form Fortran source is ASCII outside strings and comments; these come from the lexer, before any statement is parsed."},
+	{"Syntax: statements", "A statement that does not parse. Inside a kernel the message is the statement's own; forocl keeps going with the next statement."},
+	{"Syntax: units and constructs", "Program units (modules, subroutines, functions) and constructs (if, where) that do not open and close properly."},
+	{"Directives", "The \"!$OFP\" directive names the subroutines forocl translates into kernels: \"!$OFP PURE, KERNEL :: name\"."},
+	{"Declarations", "Names, their types and attributes. forocl reads the declarations of kernels and of what they call."},
+	{"Constant expressions", "Kinds, named constants and halos are evaluated while compiling, so their expressions may use only constants and a few intrinsics."},
+	{"Types and kinds", "forocl knows real(4), real(8), default integers and default logicals: the types OpenCL kernels compute with."},
+	{"Kernels and intents", "A kernel runs once per grid point on many work-items at once; its arguments are device buffers and scalars passed by value."},
+	{"Halos and regions", "region_cpy(A, halo) reads the interior of A shrunk by a halo; p => region_ptr(A, halo) writes it. A halo lists, per dimension, how many cells to drop at the low and the high end."},
+	{"Shapes", "Every array in a kernel has the grid's rank; its extents are the grid's minus what halos take away, and operands of one statement must have the same extents."},
+	{"Purity", "Kernels must be free of side effects: each work-item may only compute and write its own elements of the outputs."},
+	{"Elemental functions", "Kernels call pure elemental functions (and pure elemental subroutines are kernels of their own); forocl translates them into OpenCL functions that compute one element."},
+	{"Reductions", "sum, product, maxval, minval, count, any, all, dot_product and norm2 reduce a whole array expression of a kernel to a scalar; forocl splits the kernel into launches after each one."},
+	{"Warnings", "Warnings do not stop forocl (unless --werror); each points at something that probably does not mean what it seems to."},
+	{"Internal errors", "A bug in forocl rather than in its input."},
+}
+
+// noExample are the codes that no input should produce.
+var noExample = map[diag.Code]string{
+	diag.InternalError: "it reports a bug in forocl",
+}
 
 // updateDocs reports whether TestErrorsDoc should rewrite docs/errors.md:
 // goldie's -update flag (or GOLDIE_UPDATE), or FOROCL_UPDATE_DOCS=1.
@@ -41,234 +66,125 @@ func updateDocs() bool {
 	return f != nil && f.Value.String() == "true"
 }
 
-// exampleRun is what forocl printed for one catalogue entry's example.
-type exampleRun struct {
-	display string // the example's path from the repository root
-	cmd     string // the command line shown in the doc
-	src     []byte // nil when the file deliberately does not exist
-	diags   diag.List
-	text    string // rendered diagnostics, as the CLI prints them
+// example is one example input of a code and what forocl printed for it.
+type example struct {
+	path string // from the repository root
+	src  []byte
+	*compiled
 }
 
 var (
-	runsOnce sync.Once
-	runs     map[string]*exampleRun // by example name
+	examplesOnce sync.Once
+	examples     map[diag.Code][]*example
+	strayFiles   []string // files of exampleDir named after no code
 )
 
-// runExample compiles an entry's example as the CLI would: driver.Compile
-// (parse, check, plan), and with e.tile the OpenCL emitter too. File names
-// in the diagnostics are made relative to the repository root.
-func runExample(e entry) *exampleRun {
-	path := filepath.Join(exampleDir, e.example+".f90")
-	r := &exampleRun{display: "robust/" + filepath.ToSlash(path)}
-	rename := map[string]string{path: r.display}
-	var opts driver.Options
-	args := []string{}
-	if e.include != "" {
-		dir := filepath.Join("..", e.include)
-		opts.IncludeDirs = []string{dir}
-		rename[dir] = e.include
-		args = append(args, "-I", e.include)
-	}
-	src, err := os.ReadFile(path)
-	if err == nil {
-		r.src = src
-	}
-	if e.tile != "" {
-		tile, err := regions.ParseTile(e.tile)
-		if err != nil {
-			panic(err)
-		}
-		opts.Schedule = regions.Options{Strategy: regions.Local, Tile: tile}
-	}
-	res := driver.Compile([]string{path}, opts)
-	if e.tile != "" {
-		r.cmd = "forocl build --strategy local --tile " + e.tile + " -o out " + strings.Join(append(args, r.display), " ")
-	} else {
-		r.cmd = "forocl check " + strings.Join(append(args, r.display), " ")
-	}
-	for i := range res.Diags.Items {
-		d := &res.Diags.Items[i]
-		if e.include != "" {
-			// messages about the directory name it as given
-			d.Msg = strings.ReplaceAll(d.Msg, filepath.Join("..", e.include), e.include)
-		}
-		relabel(&d.Span, rename)
-		for j := range d.Notes {
-			relabel(&d.Notes[j].Span, rename)
-		}
-	}
-	r.diags = res.Diags
-	srcs := diag.Sources{}
-	for name, text := range res.Sources {
-		if to, ok := rename[name]; ok {
-			name = to
-		}
-		srcs[name] = text
-	}
-	r.text = r.diags.String(srcs)
-	return r
-}
+var exampleName = regexp.MustCompile(`^([a-z0-9]+(?:-[a-z0-9]+)*)(?:\.([2-9]|[1-9][0-9]+))?\.f90$`)
 
-func relabel(sp *diag.Span, rename map[string]string) {
-	if to, ok := rename[sp.Start.File]; ok {
-		sp.Start.File = to
-	}
-	if to, ok := rename[sp.End.File]; ok {
-		sp.End.File = to
-	}
-}
-
-// allRuns runs every catalogue example once per test binary.
-func allRuns() map[string]*exampleRun {
-	runsOnce.Do(func() {
-		runs = map[string]*exampleRun{}
-		for _, c := range catalog {
-			for _, e := range c.entries {
-				runs[e.example] = runExample(e)
+// allExamples compiles every example once per test binary, by code, in
+// the order CODE.f90, CODE.2.f90, ...
+func allExamples(t *testing.T) map[diag.Code][]*example {
+	t.Helper()
+	examplesOnce.Do(func() {
+		examples = map[diag.Code][]*example{}
+		files, _ := filepath.Glob(filepath.Join("..", exampleDir, "*.f90"))
+		sort.Slice(files, func(i, j int) bool { return exampleOrder(files[i]) < exampleOrder(files[j]) })
+		for _, f := range files {
+			base := filepath.Base(f)
+			m := exampleName.FindStringSubmatch(base)
+			if m == nil {
+				strayFiles = append(strayFiles, base)
+				continue
 			}
+			if _, ok := diag.Lookup(diag.Code(m[1])); !ok {
+				strayFiles = append(strayFiles, base)
+				continue
+			}
+			path := exampleDir + "/" + base
+			src, err := os.ReadFile(f)
+			if err != nil {
+				panic(err)
+			}
+			inv, err := parseRun(src, path)
+			if err != nil {
+				panic(fmt.Sprintf("%s: %v", path, err))
+			}
+			code := diag.Code(m[1])
+			examples[code] = append(examples[code], &example{path: path, src: src, compiled: compileRepo(inv)})
 		}
 	})
-	return runs
+	return examples
 }
 
-// matching returns the diagnostics of l whose message fits format.
-func matching(format string, l diag.List) []diag.Diagnostic {
-	re := formatRegexp(format)
-	var out []diag.Diagnostic
-	for _, d := range l.Items {
-		if re.MatchString(d.Msg) {
-			out = append(out, d)
-		}
+// exampleOrder sorts CODE.f90 before CODE.2.f90 before CODE.10.f90.
+func exampleOrder(path string) string {
+	m := exampleName.FindStringSubmatch(filepath.Base(path))
+	if m == nil {
+		return "~" + path
 	}
-	return out
+	return fmt.Sprintf("%s %04s", m[1], m[2])
 }
 
-// TestErrorsCatalog checks the catalogue against the compiler's source:
-// every message format the front end can produce has exactly one entry
-// (except the few listed as unreachable), every entry's format still exists,
-// and every entry's example really produces that message with the
-// severity its category says.
-func TestErrorsCatalog(t *testing.T) {
-	scanned := map[string]sourceFormat{}
-	for _, f := range scanFormats(t) {
-		scanned[f.format] = f
+// TestCodesDocumented checks the table of codes against the examples:
+// every code is well-formed, belongs to a topic, says why it exists, and
+// has an example that produces it with its severity; every example file
+// is named after a code.
+func TestCodesDocumented(t *testing.T) {
+	known := map[string]bool{}
+	for _, tp := range topics {
+		known[tp.title] = true
 	}
-	entries := map[string]bool{}
-	used := map[string]bool{}
-	for _, c := range catalog {
-		if c.title == "" || c.about == "" || len(c.entries) == 0 {
-			t.Errorf("category %q needs a title, a sentence and entries", c.title)
+	codeName := regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	exs := allExamples(t)
+	codes := diag.Codes()
+	if len(codes) < 100 {
+		t.Fatalf("only %d codes are defined: are all passes linked into this test?", len(codes))
+	}
+	for _, c := range codes {
+		if !codeName.MatchString(string(c.Code)) {
+			t.Errorf("code %q is not kebab-case", c.Code)
 		}
-		for _, e := range c.entries {
-			if entries[e.format] {
-				t.Errorf("%q is catalogued twice", e.format)
+		if !known[c.Topic] {
+			t.Errorf("%s: topic %q is not in topics (robust/errors_test.go)", c.Code, c.Topic)
+		}
+		if c.Summary == "" || strings.HasSuffix(c.Summary, ".") || c.Stage == "" {
+			t.Errorf("%s: needs a stage and a one-line summary without a final period", c.Code)
+		}
+		if !strings.HasSuffix(c.Help, ".") {
+			t.Errorf("%s: help must be sentences that say why the rule exists and what to do", c.Code)
+		}
+		if c.Severity != diag.Error && c.Severity != diag.Warning {
+			t.Errorf("%s: severity %s", c.Code, c.Severity)
+		}
+		if why, ok := noExample[c.Code]; ok {
+			if len(exs[c.Code]) > 0 {
+				t.Errorf("%s has an example, but noExample says %s", c.Code, why)
 			}
-			entries[e.format] = true
-			if used[e.example] {
-				t.Errorf("example %q serves two entries; give each diagnostic its own", e.example)
+			continue
+		}
+		if len(exs[c.Code]) == 0 || exs[c.Code][0].path != exampleDir+"/"+string(c.Code)+".f90" {
+			t.Errorf("%s has no example: add %s/%s.f90 with an annotation (see Note [expectations] in robust/expect_test.go)", c.Code, exampleDir, c.Code)
+		}
+		for _, ex := range exs[c.Code] {
+			produced := false
+			for _, d := range ex.diags.Items {
+				produced = produced || d.Code == c.Code && d.Severity == c.Severity
 			}
-			used[e.example] = true
-			if _, ok := scanned[e.format]; !ok {
-				t.Errorf("catalogued format %q is not in the source any more; update its entry", e.format)
-			}
-			if _, ok := unreachableFormats[e.format]; ok {
-				t.Errorf("%q is both catalogued and listed as unreachable", e.format)
-			}
-			if e.why == "" || !strings.HasSuffix(e.why, ".") || strings.Contains(e.why, "\n") {
-				t.Errorf("%q: why must be one sentence ending in a period", e.format)
-			}
-			r := allRuns()[e.example]
-			if e.absent {
-				if r.src != nil {
-					t.Errorf("%s should not exist: it stands for a missing file", r.display)
-				}
-			} else if r.src == nil {
-				t.Errorf("%q: example %s is missing", e.format, r.display)
-				continue
-			}
-			ms := matching(e.format, r.diags)
-			if len(ms) == 0 {
-				t.Errorf("%q: example %s does not produce it; it prints:\n%s", e.format, r.display, r.text)
-				continue
-			}
-			want := diag.Error
-			if c.title == "Warnings" {
-				want = diag.Warning
-			}
-			if ms[0].Severity != want {
-				t.Errorf("%q is a %s, but its category %q wants a %s", e.format, ms[0].Severity, c.title, want)
+			if !produced {
+				t.Errorf("%s: %s does not produce a %s [%s]; forocl printed:\n%s", ex.path, ex.path, c.Severity, c.Code, ex.text)
 			}
 		}
 	}
-	var missing []string
-	for f, sf := range scanned {
-		if !entries[f] {
-			if _, ok := unreachableFormats[f]; !ok {
-				missing = append(missing, fmt.Sprintf("%q (%s)", f, strings.Join(sf.sites, ", ")))
-			}
-		}
-	}
-	sort.Strings(missing)
-	for _, m := range missing {
-		t.Errorf("diagnostic %s has no entry in the catalogue (robust/catalog_test.go) with an example in robust/testdata/errors", m)
-	}
-	for f := range unreachableFormats {
-		if _, ok := scanned[f]; !ok {
-			t.Errorf("unreachable format %q is not in the source any more; remove it from unreachableFormats", f)
-		}
-	}
-	files, _ := filepath.Glob(filepath.Join(exampleDir, "*.f90"))
-	for _, f := range files {
-		if name := strings.TrimSuffix(filepath.Base(f), ".f90"); !used[name] {
-			t.Errorf("%s is not the example of any catalogue entry", f)
-		}
+	for _, f := range strayFiles {
+		t.Errorf("%s/%s is not named CODE.f90 or CODE.N.f90 after a defined code", exampleDir, f)
 	}
 }
 
-// TestErrorsCorpusCatalogued checks that every diagnostic the bad inputs
-// and the examples produce is documented: its message fits a catalogued
-// format. This catches messages built at run time that the source scan
-// cannot see.
-func TestErrorsCorpusCatalogued(t *testing.T) {
-	var res []*regexp.Regexp
-	for _, c := range catalog {
-		for _, e := range c.entries {
-			res = append(res, formatRegexp(e.format))
-		}
-	}
-	documented := func(msg string) bool {
-		for _, re := range res {
-			if re.MatchString(msg) {
-				return true
-			}
-		}
-		return false
-	}
-	check := func(name string, l diag.List) {
-		for _, d := range l.Items {
-			if !documented(d.Msg) {
-				t.Errorf("%s: %q fits no catalogued format", name, d.Msg)
-			}
-		}
-	}
-	bad, _ := filepath.Glob("../testdata/bad/*.f90")
-	if len(bad) == 0 {
-		t.Fatal("no bad inputs")
-	}
-	for _, f := range bad {
-		check(f, driver.Compile([]string{f}, driver.Options{}).Diags)
-	}
-	for name, r := range allRuns() {
-		check(name, r.diags)
-	}
-}
-
-// TestErrorsDoc renders docs/errors.md from the catalogue and the examples
-// and compares it with the file; -update (or FOROCL_UPDATE_DOCS=1)
-// rewrites it.
+// TestErrorsDoc renders docs/errors.md from the table of codes and the
+// examples and compares it with the file; -update (or
+// FOROCL_UPDATE_DOCS=1) rewrites it.
 func TestErrorsDoc(t *testing.T) {
-	got := renderDoc()
+	got := renderDoc(t)
 	if updateDocs() {
 		if err := os.WriteFile(docPath, got, 0o644); err != nil {
 			t.Fatal(err)
@@ -301,27 +217,6 @@ func firstDiff(a, b []byte) string {
 		}
 	}
 	return "(none)"
-}
-
-// placeholder shows a format with its verbs replaced by what they stand
-// for: "…" names, N numbers.
-func placeholder(format string) string {
-	verb := regexp.MustCompile(`%[-+# 0]*[0-9]*(?:\.[0-9]+)?([a-zA-Z%])`)
-	return verb.ReplaceAllStringFunc(format, func(v string) string {
-		switch v[len(v)-1] {
-		case '%':
-			return "%"
-		case 'q':
-			return `"…"`
-		case 'd':
-			return "N"
-		case 'x':
-			return "XX"
-		case 'U':
-			return "U+XXXX"
-		}
-		return "…"
-	})
 }
 
 // printable replaces bytes a terminal or a markdown viewer would not show
@@ -360,41 +255,47 @@ func anchor(title string) string {
 }
 
 // renderDoc writes docs/errors.md.
-func renderDoc() []byte {
+func renderDoc(t *testing.T) []byte {
+	byTopic := map[string][]diag.CodeInfo{}
+	codes := diag.Codes()
+	for _, c := range codes {
+		byTopic[c.Topic] = append(byTopic[c.Topic], c)
+	}
+	exs := allExamples(t)
 	var b bytes.Buffer
-	n := 0
-	for _, c := range catalog {
-		n += len(c.entries)
-	}
 	fmt.Fprintf(&b, "# forocl diagnostics\n\n")
-	fmt.Fprintf(&b, "<!-- Generated by TestErrorsDoc (robust/errors_test.go) from robust/catalog_test.go and robust/testdata/errors. Do not edit: run \"go test ./robust -run TestErrorsDoc -update\" and read the diff. -->\n\n")
-	fmt.Fprintf(&b, "This is every message (%d of them) that `forocl check` and `forocl build` can print about a Fortran input, grouped by topic. ", n)
-	fmt.Fprintf(&b, "Each entry gives the message, why the rule exists, a small input that triggers it, and what forocl prints for that input. ")
-	fmt.Fprintf(&b, "In the messages, `\"…\"` stands for a name from the input, `N` for a number and `…` for other text.\n\n")
-	fmt.Fprintf(&b, "The examples live in `robust/testdata/errors`; the test that renders this file fails when a diagnostic in `parser/`, `sema/`, `driver/` or `codegen/` has no entry here, or when an example stops producing its message.\n\n")
+	fmt.Fprintf(&b, "<!-- Generated by TestErrorsDoc (robust/errors_test.go) from the table of codes (the codes.go of each pass) and %s. Do not edit: run \"go test ./robust -run TestErrorsDoc -update\" and read the diff. -->\n\n", exampleDir)
+	fmt.Fprintf(&b, "Every diagnostic that `forocl check` and `forocl build` print ends in its code in brackets, such as `[kernel-inout]`. ")
+	fmt.Fprintf(&b, "This is every code (%d of them), grouped by topic: its severity, the pass that reports it, what is wrong, why the rule exists and what to do, ", len(codes))
+	fmt.Fprintf(&b, "and for each example input what forocl prints. `forocl explain CODE` prints an entry in the terminal; `forocl explain` lists the codes.\n\n")
+	fmt.Fprintf(&b, "The examples live in `%s` (`CODE.f90`, more as `CODE.2.f90`, ...); the comments `! ERROR [code] \"...\"` in them say which diagnostics each line must produce, and the tests fail when a code has no example or an example stops producing what it says.\n\n", exampleDir)
 	fmt.Fprintf(&b, "## Contents\n\n")
-	for _, c := range catalog {
-		fmt.Fprintf(&b, "- [%s](#%s) (%d)\n", c.title, anchor(c.title), len(c.entries))
+	for _, tp := range topics {
+		if n := len(byTopic[tp.title]); n > 0 {
+			fmt.Fprintf(&b, "- [%s](#%s) (%d)\n", tp.title, anchor(tp.title), n)
+		}
 	}
-	rs := allRuns()
-	for _, c := range catalog {
-		fmt.Fprintf(&b, "\n## %s\n\n%s\n", c.title, c.about)
-		for _, e := range c.entries {
-			r := rs[e.example]
-			fmt.Fprintf(&b, "\n### `%s`\n\n", placeholder(e.format))
-			fmt.Fprintf(&b, "%s\n\n", e.why)
-			if r.src == nil {
-				fmt.Fprintf(&b, "`%s` does not exist:\n\n", r.display)
-			} else {
-				text, changed := printable(r.src)
-				fmt.Fprintf(&b, "`%s`", r.display)
+	for _, tp := range topics {
+		if len(byTopic[tp.title]) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n## %s\n\n%s\n", tp.title, tp.about)
+		for _, c := range byTopic[tp.title] {
+			fmt.Fprintf(&b, "\n### %s\n\n", c.Code)
+			fmt.Fprintf(&b, "%s from %s: %s\n\n%s\n", c.Severity, c.Stage, c.Summary, c.Help)
+			if why, ok := noExample[c.Code]; ok {
+				fmt.Fprintf(&b, "\nNo example: %s.\n", why)
+			}
+			for _, ex := range exs[c.Code] {
+				text, changed := printable(ex.src)
+				fmt.Fprintf(&b, "\n`%s`", ex.path)
 				if changed {
 					fmt.Fprintf(&b, " (bytes that cannot be shown are printed as `?`)")
 				}
 				fmt.Fprintf(&b, ":\n\n```fortran\n%s```\n\n", text)
+				out, _ := printable([]byte(ex.text))
+				fmt.Fprintf(&b, "```console\n$ %s\n%s```\n", ex.inv.command(), out)
 			}
-			text, _ := printable([]byte(r.text))
-			fmt.Fprintf(&b, "```console\n$ %s\n%s```\n", r.cmd, text)
 		}
 	}
 	return b.Bytes()
@@ -419,10 +320,9 @@ func TestErrorsDocMatchesCLI(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	outDir := t.TempDir()
-	for _, c := range catalog {
-		for _, e := range c.entries {
-			r := allRuns()[e.example]
-			args := strings.Fields(strings.TrimPrefix(r.cmd, "forocl "))
+	for _, c := range diag.Codes() {
+		for _, ex := range allExamples(t)[c.Code] {
+			args := strings.Fields(strings.TrimPrefix(ex.inv.command(), "forocl "))
 			for i, a := range args {
 				if a == "out" && i > 0 && args[i-1] == "-o" {
 					args[i] = outDir
@@ -438,11 +338,11 @@ func TestErrorsDocMatchesCLI(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := 0
-			if r.diags.HasErrors() {
+			if ex.diags.HasErrors() {
 				want = 1
 			}
-			if string(out) != r.text || code != want {
-				t.Errorf("%s: exit %d (want %d), printed:\n%s\ndocs/errors.md shows:\n%s", r.cmd, code, want, out, r.text)
+			if string(out) != ex.text || code != want {
+				t.Errorf("%s: exit %d (want %d), printed:\n%s\ndocs/errors.md shows:\n%s", ex.inv.command(), code, want, out, ex.text)
 			}
 		}
 	}

@@ -35,6 +35,7 @@ func (v cval) convert(k ir.Kind) cval {
 
 // constErr is a failed constant evaluation; callers decide whether to report.
 type constErr struct {
+	code  diag.Code // from the table of codes (codes.go)
 	span  diag.Span
 	msg   string
 	hint  string
@@ -47,15 +48,15 @@ type constErr struct {
 	variable string
 }
 
-func cerr(sp diag.Span, format string, args ...any) *constErr {
-	return &constErr{span: sp, msg: fmt.Sprintf(format, args...)}
+func cerr(code diag.Code, sp diag.Span, format string, args ...any) *constErr {
+	return &constErr{code: code, span: sp, msg: fmt.Sprintf(format, args...)}
 }
 
 func (c *checker) reportConst(e *constErr) {
 	if e.silent {
 		return
 	}
-	d := c.diags.Errorf(e.span, "%s", e.msg)
+	d := c.diags.Error(e.code, e.span, "%s", e.msg)
 	if e.hint != "" {
 		d.WithHint("%s", e.hint)
 	}
@@ -78,7 +79,7 @@ func (c *checker) evalConst(s *scope, env constEnv, e ast.Expr) (cval, *constErr
 				return cval{}, err
 			}
 			if k != 4 {
-				return cval{}, cerr(e.Pos, "integer kind %d is not supported; forocl knows only default integers", k)
+				return cval{}, cerr(codeUnsupportedKind, e.Pos, "integer kind %d is not supported; forocl knows only default integers", k)
 			}
 		}
 		return cval{kind: ir.Int, i: e.Value}, nil
@@ -100,12 +101,12 @@ func (c *checker) evalConst(s *scope, env constEnv, e ast.Expr) (cval, *constErr
 			return x, err
 		}
 		if x.isArr {
-			return cval{}, cerr(e.Pos, "operator %s on an integer array is not supported in a constant", e.Op)
+			return cval{}, cerr(codeConstArrayOperator, e.Pos, "operator %s on an integer array is not supported in a constant", e.Op)
 		}
 		switch e.Op {
 		case "-", "+":
 			if x.kind == ir.Logical {
-				return cval{}, cerr(e.Pos, "operand of %s is %s, expected a number", e.Op, x.kind)
+				return cval{}, cerr(codeOperandType, e.Pos, "operand of %s is %s, expected a number", e.Op, x.kind)
 			}
 			if e.Op == "+" {
 				x.name = ""
@@ -114,11 +115,11 @@ func (c *checker) evalConst(s *scope, env constEnv, e ast.Expr) (cval, *constErr
 			return foldIR(&ir.Unary{Pos: e.Pos, Op: ir.Neg, X: constIR(x, e.X.Span()), T: ir.Type{Kind: x.kind}}), nil
 		case ".not.":
 			if x.kind != ir.Logical {
-				return cval{}, cerr(e.Pos, "operand of .not. is %s, expected logical", x.kind)
+				return cval{}, cerr(codeOperandType, e.Pos, "operand of .not. is %s, expected logical", x.kind)
 			}
 			return foldIR(&ir.Unary{Pos: e.Pos, Op: ir.Not, X: constIR(x, e.X.Span()), T: ir.Type{Kind: ir.Logical}}), nil
 		}
-		return cval{}, cerr(e.Pos, "operator %s is not supported by forocl", e.Op)
+		return cval{}, cerr(codeUnsupportedOperator, e.Pos, "operator %s is not supported by forocl", e.Op)
 	case *ast.Binary:
 		x, err := c.evalConst(s, env, e.X)
 		if err != nil {
@@ -142,16 +143,16 @@ func (c *checker) evalConst(s *scope, env constEnv, e ast.Expr) (cval, *constErr
 			case v.kind == ir.Int:
 				out.ints = append(out.ints, v.i)
 			default:
-				return cval{}, cerr(el.Span(), "array constructor element is %s; forocl supports only integer array constants", v.kind)
+				return cval{}, cerr(codeArrayConstantType, el.Span(), "array constructor element is %s; forocl supports only integer array constants", v.kind)
 			}
 		}
 		return out, nil
 	case *ast.Call:
 		return c.constCall(s, env, e)
 	case *ast.StringLit:
-		return cval{}, cerr(e.Pos, "character constants are not supported by forocl")
+		return cval{}, cerr(codeUnsupportedCharacter, e.Pos, "character constants are not supported by forocl")
 	}
-	return cval{}, cerr(e.Span(), "expression is not a constant")
+	return cval{}, cerr(codeNotConstant, e.Span(), "expression is not a constant")
 }
 
 // literalKind resolves a kind suffix ("8" or a parameter name).
@@ -164,7 +165,7 @@ func (c *checker) literalKind(s *scope, suffix string, at diag.Span) (int64, *co
 		return 0, err
 	}
 	if v.isArr || v.kind != ir.Int {
-		return 0, cerr(at, "kind %q must be an integer constant", suffix)
+		return 0, cerr(codeKindNotIntegerConstant, at, "kind %q must be an integer constant", suffix)
 	}
 	return v.i, nil
 }
@@ -177,7 +178,7 @@ func (c *checker) realLitKind(s *scope, e *ast.RealLit) (ir.Kind, *constErr) {
 		return ir.Real4, nil
 	}
 	if e.Double {
-		return ir.Invalid, cerr(e.Pos, "a real literal with a \"d\" exponent cannot have a kind suffix")
+		return ir.Invalid, cerr(codeDExponentKind, e.Pos, "a real literal with a \"d\" exponent cannot have a kind suffix")
 	}
 	k, err := c.literalKind(s, e.Kind, e.Pos)
 	if err != nil {
@@ -189,7 +190,7 @@ func (c *checker) realLitKind(s *scope, e *ast.RealLit) (ir.Kind, *constErr) {
 	case 8:
 		return ir.Real8, nil
 	}
-	return ir.Invalid, cerr(e.Pos, "real kind %d is not supported; forocl knows kinds 4 and 8", k)
+	return ir.Invalid, cerr(codeUnsupportedKind, e.Pos, "real kind %d is not supported; forocl knows kinds 4 and 8", k)
 }
 
 // constName evaluates a name in a constant expression.
@@ -202,16 +203,16 @@ func (c *checker) constName(s *scope, env constEnv, id *ast.Ident) (cval, *const
 	}
 	if ent.sym == nil {
 		if ent.proc != nil {
-			return cval{}, cerr(id.Pos, "function %q is not a constant", id.Orig)
+			return cval{}, cerr(codeNotConstant, id.Pos, "function %q is not a constant", id.Orig)
 		}
-		e := cerr(id.Pos, "undefined name %q", id.Orig)
+		e := cerr(codeUndefinedName, id.Pos, "undefined name %q", id.Orig)
 		for _, u := range s.missingUses() {
 			e.notes = append(e.notes, diag.NoteMsg{Span: u.Pos, Msg: fmt.Sprintf("%q may come from module %q, which forocl did not find", id.Orig, u.Module.Orig)})
 		}
 		return cval{}, e
 	}
 	if !ent.sym.param {
-		e := cerr(id.Pos, "%q is not a constant", id.Orig)
+		e := cerr(codeNotConstant, id.Pos, "%q is not a constant", id.Orig)
 		e.variable = id.Orig
 		return cval{}, e
 	}
@@ -230,7 +231,7 @@ func (c *checker) paramValue(sym *symbol) (cval, bool) {
 	case 2:
 		return sym.cv, sym.cvOK
 	case 1:
-		c.diags.Errorf(sym.pos, "named constant %q is defined in terms of itself", sym.orig)
+		c.diags.Error(codeParameterCycle, sym.pos, "named constant %q is defined in terms of itself", sym.orig)
 		return cval{}, false
 	}
 	sym.cvState = 1
@@ -242,7 +243,7 @@ func (c *checker) paramValue(sym *symbol) (cval, bool) {
 
 func (c *checker) paramValue1(sym *symbol) (cval, bool) {
 	if sym.init == nil {
-		c.diags.Errorf(sym.pos, "named constant %q has no value", sym.orig)
+		c.diags.Error(codeParameterNoValue, sym.pos, "named constant %q has no value", sym.orig)
 		return cval{}, false
 	}
 	v, err := c.evalConst(sym.sc, nil, sym.init)
@@ -261,18 +262,18 @@ func (c *checker) fitConst(sym *symbol, v cval) (cval, bool) {
 	}
 	if sym.rank() > 0 || v.isArr {
 		if sym.rank() != 1 || k != ir.Int || !v.isArr {
-			c.diags.Errorf(sym.init.Span(), "%q: forocl supports only rank-1 integer array constants", sym.orig)
+			c.diags.Error(codeArrayConstantType, sym.init.Span(), "%q: forocl supports only rank-1 integer array constants", sym.orig)
 			return cval{}, false
 		}
 		if n, ok := c.dimSize(sym); ok && n != int64(len(v.ints)) {
-			c.diags.Errorf(sym.init.Span(), "%q has %d elements but its value has %d", sym.orig, n, len(v.ints))
+			c.diags.Error(codeArrayConstantSize, sym.init.Span(), "%q has %d elements but its value has %d", sym.orig, n, len(v.ints))
 			return cval{}, false
 		}
 		v.name = sym.orig
 		return v, true
 	}
 	if (k == ir.Logical) != (v.kind == ir.Logical) {
-		c.diags.Errorf(sym.init.Span(), "cannot give %s %q %s value", k, sym.orig, article(v.kind))
+		c.diags.Error(codeLogicalNumberConversion, sym.init.Span(), "cannot give %s %q %s value", k, sym.orig, article(v.kind))
 		return cval{}, false
 	}
 	v = v.convert(k)
@@ -323,27 +324,27 @@ func foldBinary(e *ast.Binary, x, y cval) (cval, *constErr) {
 		return foldArray(e, x, y)
 	}
 	if x.isArr || y.isArr {
-		return cval{}, cerr(e.OpPos, "operator %s on an integer array is not supported in a constant", e.Op)
+		return cval{}, cerr(codeConstArrayOperator, e.OpPos, "operator %s on an integer array is not supported in a constant", e.Op)
 	}
 	switch e.Op {
 	case ".and.", ".or.", ".eqv.", ".neqv.":
 		if x.kind != ir.Logical {
-			return cval{}, cerr(e.X.Span(), "operand of %s is %s, expected logical", e.Op, x.kind)
+			return cval{}, cerr(codeOperandType, e.X.Span(), "operand of %s is %s, expected logical", e.Op, x.kind)
 		}
 		if y.kind != ir.Logical {
-			return cval{}, cerr(e.Y.Span(), "operand of %s is %s, expected logical", e.Op, y.kind)
+			return cval{}, cerr(codeOperandType, e.Y.Span(), "operand of %s is %s, expected logical", e.Op, y.kind)
 		}
 		return foldIR(&ir.Binary{Pos: e.Pos, Op: binOps[e.Op], X: constIR(x, e.X.Span()), Y: constIR(y, e.Y.Span()), T: ir.Type{Kind: ir.Logical}}), nil
 	}
 	if x.kind == ir.Logical {
-		return cval{}, cerr(e.X.Span(), "operand of %s is %s, expected a number", e.Op, x.kind)
+		return cval{}, cerr(codeOperandType, e.X.Span(), "operand of %s is %s, expected a number", e.Op, x.kind)
 	}
 	if y.kind == ir.Logical {
-		return cval{}, cerr(e.Y.Span(), "operand of %s is %s, expected a number", e.Op, y.kind)
+		return cval{}, cerr(codeOperandType, e.Y.Span(), "operand of %s is %s, expected a number", e.Op, y.kind)
 	}
 	op, ok := binOps[e.Op]
 	if !ok {
-		return cval{}, cerr(e.OpPos, "operator %s is not supported by forocl", e.Op)
+		return cval{}, cerr(codeUnsupportedOperator, e.OpPos, "operator %s is not supported by forocl", e.Op)
 	}
 	// The operands are converted as in a kernel (lowerer.binary), and the
 	// typed operation is folded by ir.Fold.
@@ -360,7 +361,7 @@ func foldBinary(e *ast.Binary, x, y cval) (cval, *constErr) {
 	}
 	v, err := ir.Fold(b)
 	if err == ir.ErrDivZero {
-		return cval{}, cerr(e.OpPos, "integer division by zero in a constant")
+		return cval{}, cerr(codeConstDivisionByZero, e.OpPos, "integer division by zero in a constant")
 	}
 	if err != nil {
 		panic(fmt.Sprintf("internal error: folding %s: %v", e.Op, err))
@@ -387,31 +388,31 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 			return arr, err
 		}
 		if !arr.isArr {
-			return cval{}, cerr(e.Pos, "%q is not an array", e.Name.Orig)
+			return cval{}, cerr(codeNotAnArray, e.Pos, "%q is not an array", e.Name.Orig)
 		}
 		if len(e.Args) != 1 || e.Args[0].Section || e.Args[0].Keyword != nil {
-			return cval{}, cerr(e.Pos, "%q takes one subscript", e.Name.Orig)
+			return cval{}, cerr(codeSubscriptCount, e.Pos, "%q takes one subscript", e.Name.Orig)
 		}
 		iv, err := c.evalConst(s, env, e.Args[0].Value)
 		if err != nil {
 			return iv, err
 		}
 		if iv.isArr || iv.kind != ir.Int {
-			return cval{}, cerr(e.Args[0].Pos, "subscript must be an integer")
+			return cval{}, cerr(codeSubscriptNotInteger, e.Args[0].Pos, "subscript must be an integer")
 		}
 		if iv.i < 1 || iv.i > int64(len(arr.ints)) {
-			return cval{}, cerr(e.Args[0].Pos, "subscript %d is out of bounds 1:%d of %q", iv.i, len(arr.ints), e.Name.Orig)
+			return cval{}, cerr(codeSubscriptOutOfBounds, e.Args[0].Pos, "subscript %d is out of bounds 1:%d of %q", iv.i, len(arr.ints), e.Name.Orig)
 		}
 		return cval{kind: ir.Int, i: arr.ints[iv.i-1], name: fmt.Sprintf("%s(%d)", arr.name, iv.i)}, nil
 	}
 	if ent.proc != nil {
-		return cval{}, cerr(e.Pos, "function %q cannot be used in a constant expression", e.Name.Orig)
+		return cval{}, cerr(codeConstCall, e.Pos, "function %q cannot be used in a constant expression", e.Name.Orig)
 	}
 	var args []cval
 	var kindArg *cval
 	for _, a := range e.Args {
 		if a.Section {
-			return cval{}, cerr(a.Pos, "array sections are not supported in constants")
+			return cval{}, cerr(codeConstArraySection, a.Pos, "array sections are not supported in constants")
 		}
 		v, err := c.evalConst(s, env, a.Value)
 		if err != nil {
@@ -428,16 +429,16 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 	if name == "size" {
 		// size is the one array inquiry: the IR has no array values
 		if len(args) != 1 {
-			return cval{}, cerr(e.Pos, "wrong number of arguments to %q", name)
+			return cval{}, cerr(codeIntrinsicArgumentCount, e.Pos, "wrong number of arguments to %q", name)
 		}
 		if !args[0].isArr {
-			return cval{}, cerr(e.Pos, "argument of size must be an array")
+			return cval{}, cerr(codeSizeOfScalar, e.Pos, "argument of size must be an array")
 		}
 		return cval{kind: ir.Int, i: int64(len(args[0].ints))}, nil
 	}
 	id, ok := ir.LookupIntrinsic(name)
 	if !ok || ir.Intrinsics[id].Fold == nil {
-		return cval{}, cerr(e.Pos, "%q cannot be evaluated in a constant expression", e.Name.Orig)
+		return cval{}, cerr(codeConstCall, e.Pos, "%q cannot be evaluated in a constant expression", e.Name.Orig)
 	}
 	in := &ir.Intrinsics[id]
 	if kindArg == nil && in.Kind != ir.KindNone && len(args) == in.Max+1 {
@@ -445,14 +446,14 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 		args = args[:len(args)-1]
 	}
 	if in.Max < 0 && len(args) < in.Min {
-		return cval{}, cerr(e.Pos, "%q needs at least two arguments", name)
+		return cval{}, cerr(codeIntrinsicArgumentCount, e.Pos, "%q needs at least two arguments", name)
 	}
 	if len(args) < in.Min || (in.Max >= 0 && len(args) > in.Max) {
-		return cval{}, cerr(e.Pos, "wrong number of arguments to %q", name)
+		return cval{}, cerr(codeIntrinsicArgumentCount, e.Pos, "wrong number of arguments to %q", name)
 	}
 	for _, a := range args {
 		if a.isArr {
-			return cval{}, cerr(e.Pos, "%q of an array is not supported in a constant", name)
+			return cval{}, cerr(codeConstArrayIntrinsic, e.Pos, "%q of an array is not supported in a constant", name)
 		}
 	}
 	// Lower the call to typed IR over constants and fold it: the same
@@ -465,11 +466,11 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 	if kindArg != nil {
 		site.kind = func(rule ir.KindArgRule) (ir.Kind, *constErr) {
 			if kindArg.kind != ir.Int || kindArg.isArr {
-				return ir.Invalid, cerr(e.Pos, "kind argument of %q must be an integer constant", name)
+				return ir.Invalid, cerr(codeKindNotIntegerConstant, e.Pos, "kind argument of %q must be an integer constant", name)
 			}
 			if rule == ir.KindInt {
 				if kindArg.i != 4 {
-					return ir.Invalid, cerr(e.Pos, "integer kind %d is not supported; forocl knows only default integers", kindArg.i)
+					return ir.Invalid, cerr(codeUnsupportedKind, e.Pos, "integer kind %d is not supported; forocl knows only default integers", kindArg.i)
 				}
 				return ir.Int, nil
 			}
@@ -479,7 +480,7 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 			case 8:
 				return ir.Real8, nil
 			}
-			return ir.Invalid, cerr(e.Pos, "real kind %d is not supported; forocl knows kinds 4 and 8", kindArg.i)
+			return ir.Invalid, cerr(codeUnsupportedKind, e.Pos, "real kind %d is not supported; forocl knows kinds 4 and 8", kindArg.i)
 		}
 	}
 	x, cerr1 := intrinsicCall(site)
@@ -489,7 +490,7 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 	v, err := ir.Fold(x)
 	switch {
 	case err == ir.ErrModZero:
-		return cval{}, cerr(e.Pos, "%s by zero in a constant", name)
+		return cval{}, cerr(codeConstDivisionByZero, e.Pos, "%s by zero in a constant", name)
 	case err == ir.ErrNoKind && id == ir.FnSelectedRealKind:
 		p, r := int64(0), int64(0)
 		if len(args) > 0 {
@@ -498,9 +499,9 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 		if len(args) > 1 {
 			r = args[1].i
 		}
-		return cval{}, cerr(e.Pos, "selected_real_kind(%d, %d) asks for more precision than real(8) has", p, r)
+		return cval{}, cerr(codeSelectedKindUnavailable, e.Pos, "selected_real_kind(%d, %d) asks for more precision than real(8) has", p, r)
 	case err == ir.ErrNoKind:
-		return cval{}, cerr(e.Pos, "selected_int_kind(%d) needs an integer kind forocl does not support", args[0].i)
+		return cval{}, cerr(codeSelectedKindUnavailable, e.Pos, "selected_int_kind(%d) needs an integer kind forocl does not support", args[0].i)
 	case err != nil:
 		panic(fmt.Sprintf("internal error: folding %s: %v", name, err))
 	}
@@ -530,7 +531,7 @@ func foldArray(e *ast.Binary, x, y cval) (cval, *constErr) {
 		n = len(y.ints)
 	}
 	if (x.isArr && y.isArr && len(x.ints) != len(y.ints)) || (!x.isArr && x.kind != ir.Int) || (!y.isArr && y.kind != ir.Int) {
-		return cval{}, cerr(e.OpPos, "operands of %s do not conform", e.Op)
+		return cval{}, cerr(codeConstArrayShape, e.OpPos, "operands of %s do not conform", e.Op)
 	}
 	at := func(v cval, i int) int64 {
 		if v.isArr {

@@ -27,7 +27,7 @@ func (l *lowerer) expr(e ast.Expr) ir.Expr {
 		}
 		return constIR(v, e.Span())
 	case *ast.StringLit:
-		l.errorf(e.Pos, "character strings are not supported by forocl")
+		l.errorf(codeUnsupportedCharacter, e.Pos, "character strings are not supported by forocl")
 		return nil
 	case *ast.Paren:
 		return l.expr(e.X)
@@ -38,7 +38,7 @@ func (l *lowerer) expr(e ast.Expr) ir.Expr {
 	case *ast.Binary:
 		return l.binary(e)
 	case *ast.ArrayCons:
-		l.errorf(e.Pos, "array constructors can only be used as halos")
+		l.errorf(codeHaloMisuse, e.Pos, "array constructors can only be used as halos")
 		return nil
 	case *ast.Call:
 		return l.call(e)
@@ -49,12 +49,12 @@ func (l *lowerer) expr(e ast.Expr) ir.Expr {
 func (l *lowerer) ident(id *ast.Ident) ir.Expr {
 	ent := l.s.lookup(id.Name)
 	if ent.proc != nil {
-		l.errorf(id.Pos, "function %q is used without an argument list", id.Orig)
+		l.errorf(codeFunctionWithoutArguments, id.Pos, "function %q is used without an argument list", id.Orig)
 		return nil
 	}
 	if ent.sym == nil {
 		if id.Name == "region_cpy" || id.Name == "region_ptr" {
-			l.errorf(id.Pos, "%q must be called with arguments (an array and a halo)", id.Name)
+			l.errorf(codeRegionArguments, id.Pos, "%q must be called with arguments (an array and a halo)", id.Name)
 			return nil
 		}
 		if l.s.isImplicitNone() {
@@ -73,13 +73,13 @@ func (l *lowerer) ident(id *ast.Ident) ir.Expr {
 			return nil
 		}
 		if v.isArr {
-			l.errorf(id.Pos, "integer array constant %q can only be used as a halo or with a subscript", id.Orig)
+			l.errorf(codeHaloMisuse, id.Pos, "integer array constant %q can only be used as a halo or with a subscript", id.Orig)
 			return nil
 		}
 		return constIR(v, id.Pos)
 	}
 	if sym.sc != l.s {
-		l.errorf(id.Pos, "module variable %q cannot be used in %s; only named constants can", id.Orig, l.where).
+		l.errorf(codeModuleVariable, id.Pos, "module variable %q cannot be used in %s; only named constants can", id.Orig, l.where).
 			WithHint("declare it as a parameter or pass it as an argument").
 			WithNote(sym.pos, "declared here")
 		return nil
@@ -92,7 +92,7 @@ func (l *lowerer) ident(id *ast.Ident) ir.Expr {
 		return constIR(v, id.Pos)
 	}
 	if _, ok := l.halos[sym]; ok {
-		l.errorf(id.Pos, "halo %q can only be used as the halo argument of region_cpy or region_ptr", id.Orig).
+		l.errorf(codeHaloMisuse, id.Pos, "halo %q can only be used as the halo argument of region_cpy or region_ptr", id.Orig).
 			WithHint("use one of its elements, such as %s(1)", id.Orig)
 		return nil
 	}
@@ -122,7 +122,7 @@ func (l *lowerer) ident(id *ast.Ident) ir.Expr {
 // intent(out) arrays.
 func (l *lowerer) readable(v *ir.Var, at diag.Span) bool {
 	if v.Role == ir.Temp && v.Shrink == nil {
-		l.errorf(at, "temporary %q is read before it is assigned", v.Name).
+		l.errorf(codeTemporaryUnassigned, at, "temporary %q is read before it is assigned", v.Name).
 			WithNote(v.Pos, "declared here")
 		return false
 	}
@@ -138,7 +138,7 @@ func (l *lowerer) readOut(v *ir.Var, at diag.Span, through string) {
 	if through != "" {
 		msg = fmt.Sprintf("intent(out) array %q is read through pointer %q; its values are undefined in the kernel", v.Name, through)
 	}
-	l.errorf(at, "%s", msg).WithHint("compute the value into a temporary and read that instead")
+	l.errorf(codeReadIntentOut, at, "%s", msg).WithHint("compute the value into a temporary and read that instead")
 }
 
 func isNumeric(k ir.Kind) bool { return k == ir.Int || k.IsReal() }
@@ -152,7 +152,7 @@ func (l *lowerer) unary(e *ast.Unary) ir.Expr {
 	switch e.Op {
 	case "+", "-":
 		if !isNumeric(t.Kind) {
-			l.errorf(e.X.Span(), "operand of %s is %s, expected a number", e.Op, t.Kind)
+			l.errorf(codeOperandType, e.X.Span(), "operand of %s is %s, expected a number", e.Op, t.Kind)
 			return nil
 		}
 		if e.Op == "+" {
@@ -165,12 +165,12 @@ func (l *lowerer) unary(e *ast.Unary) ir.Expr {
 		return &ir.Unary{Pos: e.Pos, Op: ir.Neg, X: x, T: t}
 	case ".not.":
 		if t.Kind != ir.Logical {
-			l.errorf(e.X.Span(), "operand of .not. is %s, expected logical", t.Kind)
+			l.errorf(codeOperandType, e.X.Span(), "operand of .not. is %s, expected logical", t.Kind)
 			return nil
 		}
 		return &ir.Unary{Pos: e.Pos, Op: ir.Not, X: x, T: t}
 	}
-	l.errorf(e.Pos, "operator %s is not supported by forocl", e.Op)
+	l.errorf(codeUnsupportedOperator, e.Pos, "operator %s is not supported by forocl", e.Op)
 	return nil
 }
 
@@ -183,7 +183,7 @@ var binOps = map[string]ir.Op{
 func (l *lowerer) binary(e *ast.Binary) ir.Expr {
 	op, ok := binOps[e.Op]
 	if !ok {
-		l.errorf(e.OpPos, "operator %s is not supported by forocl", e.Op)
+		l.errorf(codeUnsupportedOperator, e.OpPos, "operator %s is not supported by forocl", e.Op)
 		return nil
 	}
 	x, y := l.expr(e.X), l.expr(e.Y)
@@ -195,25 +195,25 @@ func (l *lowerer) binary(e *ast.Binary) ir.Expr {
 	switch op {
 	case ir.And, ir.Or, ir.Eqv, ir.Neqv:
 		if tx.Kind != ir.Logical {
-			l.errorf(e.X.Span(), "operand of %s is %s, expected logical", e.Op, tx.Kind)
+			l.errorf(codeOperandType, e.X.Span(), "operand of %s is %s, expected logical", e.Op, tx.Kind)
 			return nil
 		}
 		if ty.Kind != ir.Logical {
-			l.errorf(e.Y.Span(), "operand of %s is %s, expected logical", e.Op, ty.Kind)
+			l.errorf(codeOperandType, e.Y.Span(), "operand of %s is %s, expected logical", e.Op, ty.Kind)
 			return nil
 		}
 		return &ir.Binary{Pos: e.Pos, Op: op, X: x, Y: y, T: ir.Type{Kind: ir.Logical, Rank: rank}}
 	}
 	if tx.Kind == ir.Logical && ty.Kind == ir.Logical && (op == ir.Eq || op == ir.Ne) {
-		l.errorf(e.OpPos, "logical values are compared with .eqv. and .neqv., not %s", e.Op)
+		l.errorf(codeLogicalEquality, e.OpPos, "logical values are compared with .eqv. and .neqv., not %s", e.Op)
 		return nil
 	}
 	if !isNumeric(tx.Kind) {
-		l.errorf(e.X.Span(), "operand of %s is %s, expected a number", e.Op, tx.Kind)
+		l.errorf(codeOperandType, e.X.Span(), "operand of %s is %s, expected a number", e.Op, tx.Kind)
 		return nil
 	}
 	if !isNumeric(ty.Kind) {
-		l.errorf(e.Y.Span(), "operand of %s is %s, expected a number", e.Op, ty.Kind)
+		l.errorf(codeOperandType, e.Y.Span(), "operand of %s is %s, expected a number", e.Op, ty.Kind)
 		return nil
 	}
 	k := commonKind(tx.Kind, ty.Kind)
@@ -238,7 +238,7 @@ func (l *lowerer) conv(x ir.Expr, k ir.Kind) ir.Expr {
 	}
 	if b, ok := x.(*ir.Binary); ok && b.Op == ir.Div && t.Kind == ir.Int && k.IsReal() && !l.warnDiv[x] {
 		l.warnDiv[x] = true
-		l.c.diags.Warnf(b.Pos, "integer division truncates before the result is converted to %s", k).
+		l.c.diags.Warn(codeIntegerDivision, b.Pos, "integer division truncates before the result is converted to %s", k).
 			WithHint("write one operand as a real constant (e.g. 1.0) for a real quotient")
 	}
 	return &ir.Convert{Pos: x.Span(), X: x, T: ir.Type{Kind: k, Rank: t.Rank}}
@@ -251,7 +251,7 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 	case "region_cpy":
 		return l.regionCpy(e)
 	case "region_ptr":
-		l.errorf(e.Pos, "region_ptr may only be used in a pointer association").
+		l.errorf(codeRegionPtrInExpression, e.Pos, "region_ptr may only be used in a pointer association").
 			WithHint("write \"p => region_ptr(%s)\" and assign through p", argsText(e))
 		return nil
 	}
@@ -268,13 +268,13 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 				return nil
 			}
 			if v.isArr {
-				l.errorf(e.Pos, "integer array values can only be used as halos")
+				l.errorf(codeHaloMisuse, e.Pos, "integer array values can only be used as halos")
 				return nil
 			}
 			return constIR(v, e.Pos)
 		}
 		if sym.sc != l.s {
-			l.errorf(e.Name.Pos, "module variable %q cannot be used in %s; only named constants can", e.Name.Orig, l.where).
+			l.errorf(codeModuleVariable, e.Name.Pos, "module variable %q cannot be used in %s; only named constants can", e.Name.Orig, l.where).
 				WithNote(sym.pos, "declared here")
 			return nil
 		}
@@ -293,7 +293,7 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 		return l.intrinsic(e, id)
 	}
 	if unsupported[name] {
-		l.errorf(e.Name.Pos, "function %q is not supported by forocl", e.Name.Orig).
+		l.errorf(codeUnsupportedIntrinsic, e.Name.Pos, "function %q is not supported by forocl", e.Name.Orig).
 			WithHint("forocl supports region_cpy, elemental functions and the intrinsics %s", supportedList())
 		return nil
 	}
@@ -315,16 +315,16 @@ func argsText(e *ast.Call) string {
 // regionCpy lowers region_cpy(A, halo) to a window of A.
 func (l *lowerer) regionCpy(e *ast.Call) ir.Expr {
 	if l.scalar {
-		l.errorf(e.Pos, "region_cpy is not allowed in %s; its code is scalar", l.where)
+		l.errorf(codeElementalScalarCode, e.Pos, "region_cpy is not allowed in %s; its code is scalar", l.where)
 		return nil
 	}
 	if len(e.Args) != 2 {
-		l.errorf(e.Pos, "region_cpy takes 2 arguments (an array and a halo), not %d", len(e.Args))
+		l.errorf(codeRegionArguments, e.Pos, "region_cpy takes 2 arguments (an array and a halo), not %d", len(e.Args))
 		return nil
 	}
 	aid, ok := e.Args[0].Value.(*ast.Ident)
 	if !ok || e.Args[0].Section {
-		l.errorf(e.Args[0].Pos, "first argument of region_cpy must be the name of an array")
+		l.errorf(codeRegionCpyArray, e.Args[0].Pos, "first argument of region_cpy must be the name of an array")
 		return nil
 	}
 	ent := l.s.lookup(aid.Name)
@@ -337,7 +337,7 @@ func (l *lowerer) regionCpy(e *ast.Call) ir.Expr {
 			l.undefined(aid, "name")
 			return nil
 		}
-		l.errorf(aid.Pos, "first argument of region_cpy must be an array of the kernel; %q is not", aid.Orig)
+		l.errorf(codeRegionCpyArray, aid.Pos, "first argument of region_cpy must be an array of the kernel; %q is not", aid.Orig)
 		return nil
 	}
 	if v.Role == ir.Pointer {
@@ -363,23 +363,23 @@ func (l *lowerer) regionCpy(e *ast.Call) ir.Expr {
 func (l *lowerer) userCall(e *ast.Call, p *proc) ir.Expr {
 	sub := p.sub
 	if sub.Kind == ast.Subroutine {
-		l.errorf(e.Name.Pos, "subroutine %q cannot be used as a function", e.Name.Orig).
+		l.errorf(codeSubroutineAsFunction, e.Name.Pos, "subroutine %q cannot be used as a function", e.Name.Orig).
 			WithNote(sub.Name.Pos, "declared here")
 		return nil
 	}
 	if p.sub == l.sub {
-		l.errorf(e.Name.Pos, "function %q is recursive; forocl cannot translate recursion", e.Name.Orig)
+		l.errorf(codeRecursion, e.Name.Pos, "function %q is recursive; forocl cannot translate recursion", e.Name.Orig)
 		return nil
 	}
 	pure := (sub.Pure || sub.Elemental) && !sub.Impure
 	if !pure {
-		l.errorf(e.Name.Pos, "function %q is not pure; %s may call only pure or elemental functions and intrinsics", e.Name.Orig, l.where).
+		l.errorf(codeFunctionNotPure, e.Name.Pos, "function %q is not pure; %s may call only pure or elemental functions and intrinsics", e.Name.Orig, l.where).
 			WithHint("declare it \"pure elemental\"").
 			WithNote(sub.Name.Pos, "declared here")
 		return nil
 	}
 	if len(e.Args) != len(sub.Args) {
-		l.errorf(e.Pos, "function %q takes %d argument%s but %d %s given", e.Name.Orig, len(sub.Args), plural(len(sub.Args)), len(e.Args), wereWas(len(e.Args))).
+		l.errorf(codeFunctionArguments, e.Pos, "function %q takes %d argument%s but %d %s given", e.Name.Orig, len(sub.Args), plural(len(sub.Args)), len(e.Args), wereWas(len(e.Args))).
 			WithNote(sub.Name.Pos, "%q declared here", sub.Name.Orig)
 		return nil
 	}
@@ -395,14 +395,14 @@ func (l *lowerer) userCall(e *ast.Call, p *proc) ir.Expr {
 				}
 			}
 			if j < 0 {
-				l.errorf(a.Keyword.Pos, "function %q has no argument %q", e.Name.Orig, a.Keyword.Orig).
+				l.errorf(codeFunctionArguments, a.Keyword.Pos, "function %q has no argument %q", e.Name.Orig, a.Keyword.Orig).
 					WithNote(sub.Name.Pos, "declared here")
 				bad = true
 				continue
 			}
 		}
 		if a.Section {
-			l.errorf(a.Pos, "array sections are outside forocl's subset").WithHint("use region_cpy(array, halo)")
+			l.errorf(codeArrayReference, a.Pos, "array sections are outside forocl's subset").WithHint("use region_cpy(array, halo)")
 			bad = true
 			continue
 		}
@@ -415,7 +415,7 @@ func (l *lowerer) userCall(e *ast.Call, p *proc) ir.Expr {
 	}
 	fn, rec := l.c.lowerFunc(p)
 	if rec {
-		l.errorf(e.Name.Pos, "function %q is recursive; forocl cannot translate recursion", e.Name.Orig)
+		l.errorf(codeRecursion, e.Name.Pos, "function %q is recursive; forocl cannot translate recursion", e.Name.Orig)
 		return nil
 	}
 	if bad || fn == nil {
@@ -424,21 +424,21 @@ func (l *lowerer) userCall(e *ast.Call, p *proc) ir.Expr {
 	rank := 0
 	for i, x := range args {
 		if x == nil {
-			l.errorf(e.Pos, "argument %q of function %q is missing", fn.Params[i].Name, e.Name.Orig)
+			l.errorf(codeFunctionArguments, e.Pos, "argument %q of function %q is missing", fn.Params[i].Name, e.Name.Orig)
 			return nil
 		}
 		t := x.Type()
 		rank = max(rank, t.Rank)
 		pk := fn.Params[i].Kind
 		if (t.Kind == ir.Logical) != (pk == ir.Logical) {
-			l.errorf(x.Span(), "argument %d of %q is %s, expected %s", i+1, e.Name.Orig, t.Kind, pk).
+			l.errorf(codeFunctionArgumentType, x.Span(), "argument %d of %q is %s, expected %s", i+1, e.Name.Orig, t.Kind, pk).
 				WithNote(fn.Params[i].Pos, "%q declared here", fn.Params[i].Name)
 			return nil
 		}
 		args[i] = l.conv(x, pk)
 	}
 	if rank > 0 && !sub.Elemental {
-		l.errorf(e.Name.Pos, "function %q is not elemental; it cannot be applied to arrays", e.Name.Orig).
+		l.errorf(codeFunctionNotElemental, e.Name.Pos, "function %q is not elemental; it cannot be applied to arrays", e.Name.Orig).
 			WithHint("declare it \"pure elemental\"").
 			WithNote(sub.Name.Pos, "declared here")
 		return nil
@@ -521,19 +521,19 @@ func intrinsicCall(c intrinsicSite) (ir.Expr, *constErr) {
 	name, args := in.Name, c.args
 	kindOf := func(i int) ir.Kind { return args[i].Type().Kind }
 	bad := func(i int, want string) *constErr {
-		return cerr(args[i].Span(), "argument %d of %q is %s, expected %s", i+1, name, kindOf(i), want)
+		return cerr(codeIntrinsicArgumentType, args[i].Span(), "argument %d of %q is %s, expected %s", i+1, name, kindOf(i), want)
 	}
 	switch in.Args {
 	case ir.ArgNumeric:
 		for i := range args {
 			if !isNumeric(kindOf(i)) {
-				return nil, cerr(args[i].Span(), "argument %d of %q is %s, expected a number", i+1, name, kindOf(i))
+				return nil, cerr(codeIntrinsicArgumentType, args[i].Span(), "argument %d of %q is %s, expected a number", i+1, name, kindOf(i))
 			}
 		}
 	case ir.ArgReal:
 		for i := range args {
 			if !kindOf(i).IsReal() {
-				return nil, cerr(args[i].Span(), "argument %d of %q is %s, expected real", i+1, name, kindOf(i))
+				return nil, cerr(codeIntrinsicArgumentType, args[i].Span(), "argument %d of %q is %s, expected real", i+1, name, kindOf(i))
 			}
 		}
 	case ir.ArgReal4:
@@ -550,11 +550,11 @@ func intrinsicCall(c intrinsicSite) (ir.Expr, *constErr) {
 		}
 	case ir.ArgMerge:
 		if kindOf(2) != ir.Logical {
-			return nil, cerr(args[2].Span(), "argument 3 of \"merge\" is %s, expected logical", kindOf(2))
+			return nil, cerr(codeIntrinsicArgumentType, args[2].Span(), "argument 3 of \"merge\" is %s, expected logical", kindOf(2))
 		}
 		tk, fk := kindOf(0), kindOf(1)
 		if (tk != ir.Logical || fk != ir.Logical) && (!isNumeric(tk) || !isNumeric(fk)) {
-			return nil, cerr(args[1].Span(), "arguments of \"merge\" are %s and %s; they must have the same type", tk, fk)
+			return nil, cerr(codeMergeTypes, args[1].Span(), "arguments of \"merge\" are %s and %s; they must have the same type", tk, fk)
 		}
 	}
 	kind := ir.Invalid // the kind argument's kind, if there is one
@@ -632,7 +632,7 @@ func (l *lowerer) intrinsic(e *ast.Call, id ir.IntrinsicID) ir.Expr {
 			continue
 		}
 		if a.Section {
-			l.errorf(a.Pos, "array sections are outside forocl's subset").WithHint("use region_cpy(array, halo)")
+			l.errorf(codeArrayReference, a.Pos, "array sections are outside forocl's subset").WithHint("use region_cpy(array, halo)")
 			bad = true
 			continue
 		}
@@ -654,11 +654,11 @@ func (l *lowerer) intrinsic(e *ast.Call, id ir.IntrinsicID) ir.Expr {
 	if lo, hi := in.Min, in.Max; len(args) < lo || (hi >= 0 && len(args) > hi) {
 		switch {
 		case hi < 0:
-			l.errorf(e.Pos, "%q needs at least %d arguments, not %d", name, lo, len(args))
+			l.errorf(codeIntrinsicArgumentCount, e.Pos, "%q needs at least %d arguments, not %d", name, lo, len(args))
 		case lo == hi:
-			l.errorf(e.Pos, "%q takes %d argument%s, not %d", name, lo, plural(lo), len(args))
+			l.errorf(codeIntrinsicArgumentCount, e.Pos, "%q takes %d argument%s, not %d", name, lo, plural(lo), len(args))
 		default:
-			l.errorf(e.Pos, "%q takes %d to %d arguments, not %d", name, lo, hi, len(args))
+			l.errorf(codeIntrinsicArgumentCount, e.Pos, "%q takes %d to %d arguments, not %d", name, lo, hi, len(args))
 		}
 		return nil
 	}
@@ -675,7 +675,7 @@ func (l *lowerer) intrinsic(e *ast.Call, id ir.IntrinsicID) ir.Expr {
 			if k, ok := l.kindArg(kindArg, name); !ok {
 				return ir.Invalid, &constErr{silent: true}
 			} else if k != 4 {
-				l.errorf(kindArg.Span(), "integer kind %d is not supported; forocl knows only default integers", k)
+				l.errorf(codeUnsupportedKind, kindArg.Span(), "integer kind %d is not supported; forocl knows only default integers", k)
 				return ir.Invalid, &constErr{silent: true}
 			}
 			return ir.Int, nil
@@ -696,7 +696,7 @@ func (l *lowerer) kindArg(e ast.Expr, name string) (int64, bool) {
 		return 0, false
 	}
 	if v.isArr || v.kind != ir.Int {
-		l.errorf(e.Span(), "kind argument of %q must be an integer constant", name)
+		l.errorf(codeKindNotIntegerConstant, e.Span(), "kind argument of %q must be an integer constant", name)
 		return 0, false
 	}
 	return v.i, true
@@ -713,6 +713,6 @@ func (l *lowerer) realKind(e ast.Expr, name string) (ir.Kind, bool) {
 	case 8:
 		return ir.Real8, true
 	}
-	l.errorf(e.Span(), "real kind %d is not supported; forocl knows kinds 4 and 8", k)
+	l.errorf(codeUnsupportedKind, e.Span(), "real kind %d is not supported; forocl knows kinds 4 and 8", k)
 	return ir.Invalid, false
 }

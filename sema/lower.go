@@ -110,45 +110,45 @@ func (c *checker) newLowerer(s *scope, p *proc, where string) *lowerer {
 	}
 }
 
-func (l *lowerer) errorf(sp diag.Span, format string, args ...any) *diag.Diagnostic {
-	return l.c.diags.Errorf(sp, format, args...)
+func (l *lowerer) errorf(code diag.Code, sp diag.Span, format string, args ...any) *diag.Diagnostic {
+	return l.c.diags.Error(code, sp, format, args...)
 }
 
 // checkUnit reports what is wrong with the specification part of the unit
 // as a whole.
 func (l *lowerer) checkUnit() {
 	for i, sym := range l.s.dups {
-		l.errorf(l.s.dupPos[i], "%q is declared twice", sym.orig).WithNote(sym.pos, "first declared here")
+		l.errorf(codeDeclaredTwice, l.s.dupPos[i], "%q is declared twice", sym.orig).WithNote(sym.pos, "first declared here")
 	}
 	for _, st := range l.s.implicit {
-		l.errorf(st.Pos, "implicit typing rules other than \"implicit none\" are not supported by forocl").
+		l.errorf(codeImplicitRule, st.Pos, "implicit typing rules other than \"implicit none\" are not supported by forocl").
 			WithHint("declare the variables explicitly")
 	}
 	for _, st := range l.s.other {
 		switch {
 		case st.Err != "":
-			l.errorf(st.Pos, "%s", st.Err)
+			l.errorf(st.ErrCode, st.Pos, "%s", st.Err)
 		case st.Keyword == "" || strings.HasPrefix(st.Keyword, "end"):
 		default:
-			d := l.errorf(st.Pos, "%q statement is not supported by forocl in %s", st.Keyword, l.where)
+			d := l.errorf(codeUnsupportedSpecStatement, st.Pos, "%q statement is not supported by forocl in %s", st.Keyword, l.where)
 			if h, ok := specHints[st.Keyword]; ok {
 				d.WithHint("%s", h)
 			}
 		}
 	}
 	for _, cs := range l.sub.Contains {
-		l.errorf(cs.Pos, "internal procedure %q is not allowed in %s", cs.Name.Orig, l.where).
+		l.errorf(codeInternalProcedure, cs.Pos, "internal procedure %q is not allowed in %s", cs.Name.Orig, l.where).
 			WithHint("move it into the module and make it pure elemental")
 	}
 	for _, sym := range l.s.order {
 		for _, w := range sym.other {
-			l.errorf(sym.pos, "attribute %q of %q is not supported by forocl", w, sym.orig)
+			l.errorf(codeUnsupportedAttribute, sym.pos, "attribute %q of %q is not supported by forocl", w, sym.orig)
 		}
 		if sym.intent != ast.IntentNone && !sym.dummy {
-			l.errorf(sym.pos, "%q has an intent but is not a dummy argument", sym.orig)
+			l.errorf(codeIntentNotDummy, sym.pos, "%q has an intent but is not a dummy argument", sym.orig)
 		}
 		if sym.optional {
-			l.errorf(sym.pos, "optional argument %q is not supported by forocl", sym.orig)
+			l.errorf(codeOptionalArgument, sym.pos, "optional argument %q is not supported by forocl", sym.orig)
 		}
 	}
 }
@@ -156,7 +156,7 @@ func (l *lowerer) checkUnit() {
 // typed reports a symbol that needs an explicit type under implicit none.
 func (l *lowerer) typed(sym *symbol) bool {
 	if sym.typ == nil && l.s.isImplicitNone() {
-		l.errorf(sym.pos, "%q has no type (implicit none is in effect)", sym.orig)
+		l.errorf(codeNoImplicitType, sym.pos, "%q has no type (implicit none is in effect)", sym.orig)
 		return false
 	}
 	return true
@@ -190,7 +190,7 @@ func (c *checker) lowerKernel(k kernelRef) *ir.Kernel {
 	}
 	l.kernel = kern
 	if p.sub.Impure {
-		c.diags.Errorf(p.sub.Pos, "kernel %q is impure", p.sub.Name.Orig).
+		c.diags.Error(codeKernelImpure, p.sub.Pos, "kernel %q is impure", p.sub.Name.Orig).
 			WithHint("remove \"impure\"; kernels must be free of side effects")
 	}
 	l.checkUnit()
@@ -222,21 +222,21 @@ func (l *lowerer) kernelParams() {
 			continue
 		}
 		if sym.param {
-			l.errorf(sym.pos, "dummy argument %q cannot be a named constant", sym.orig)
+			l.errorf(codeDummyParameter, sym.pos, "dummy argument %q cannot be a named constant", sym.orig)
 			continue
 		}
 		if sym.pointer || sym.alloc {
-			l.errorf(sym.pos, "dummy argument %q must not be a pointer or allocatable", sym.orig).
+			l.errorf(codeDummyPointer, sym.pos, "dummy argument %q must not be a pointer or allocatable", sym.orig).
 				WithHint("kernel arrays are assumed-shape: \"dimension(:,:)\"")
 			continue
 		}
 		if l.scalar {
 			if sym.rank() > 0 {
-				l.errorf(sym.pos, "dummy %q of elemental subroutine %q must be scalar", sym.orig, name)
+				l.errorf(codeElementalDummyNotScalar, sym.pos, "dummy %q of elemental subroutine %q must be scalar", sym.orig, name)
 				continue
 			}
 			if v.Intent == ir.IntentNone {
-				l.errorf(sym.pos, "dummy %q of elemental subroutine %q has no intent", sym.orig, name).
+				l.errorf(codeElementalDummyNoIntent, sym.pos, "dummy %q of elemental subroutine %q has no intent", sym.orig, name).
 					WithHint("add \"intent(in)\" or \"intent(out)\"")
 			}
 			continue
@@ -245,10 +245,10 @@ func (l *lowerer) kernelParams() {
 			switch v.Intent {
 			case ir.In, ir.Out: // intent(out): a result of the kernel
 			case ir.IntentNone:
-				l.errorf(sym.pos, "scalar %q has no intent; scalar arguments of a kernel must be intent(in)", sym.orig).
+				l.errorf(codeKernelScalarIntent, sym.pos, "scalar %q has no intent; scalar arguments of a kernel must be intent(in)", sym.orig).
 					WithHint("add \"intent(in) :: %s\"", sym.orig)
 			default:
-				l.errorf(sym.pos, "scalar %q is intent(%s); scalar arguments of a kernel must be intent(in), or intent(out) for a result", sym.orig, v.Intent).
+				l.errorf(codeKernelScalarIntent, sym.pos, "scalar %q is intent(%s); scalar arguments of a kernel must be intent(in), or intent(out) for a result", sym.orig, v.Intent).
 					WithHint("kernels return results through intent(out) arrays and intent(out) scalars")
 			}
 			continue
@@ -256,37 +256,37 @@ func (l *lowerer) kernelParams() {
 		arrays++
 		for _, d := range sym.dims {
 			if !d.Deferred {
-				l.errorf(sym.pos, "array %q must be assumed-shape", sym.orig).
+				l.errorf(codeKernelArrayNotAssumedShape, sym.pos, "array %q must be assumed-shape", sym.orig).
 					WithHint("declare it with \"dimension(%s)\"", colons(sym.rank()))
 				break
 			}
 		}
 		switch v.Intent {
 		case ir.InOut:
-			l.errorf(sym.pos, "array %q is intent(inout); kernel arrays must be intent(in) or intent(out) (double-buffer instead)", sym.orig).
+			l.errorf(codeKernelInout, sym.pos, "array %q is intent(inout); kernel arrays must be intent(in) or intent(out) (double-buffer instead)", sym.orig).
 				WithHint("pass the old values as an intent(in) array and write the new ones into a second, intent(out) array")
 		case ir.IntentNone:
-			l.errorf(sym.pos, "array %q has no intent; kernel arrays must be intent(in) or intent(out)", sym.orig).
+			l.errorf(codeKernelArrayNoIntent, sym.pos, "array %q has no intent; kernel arrays must be intent(in) or intent(out)", sym.orig).
 				WithHint("add \"intent(in) :: %s\" or \"intent(out) :: %s\"", sym.orig, sym.orig)
 		}
 		if !sym.contiguous {
-			l.errorf(sym.pos, "array %q is not contiguous; kernel arrays must be contiguous", sym.orig).
+			l.errorf(codeKernelArrayNotContiguous, sym.pos, "array %q is not contiguous; kernel arrays must be contiguous", sym.orig).
 				WithHint("add \"contiguous :: %s\"", sym.orig)
 		}
 		if sym.rank() > 3 {
-			l.errorf(sym.pos, "array %q has rank %d; forocl supports ranks 1 to 3", sym.orig, sym.rank())
+			l.errorf(codeKernelArrayRank, sym.pos, "array %q has rank %d; forocl supports ranks 1 to 3", sym.orig, sym.rank())
 			continue
 		}
 		if l.rankSym == nil {
 			l.rankSym = sym
 			l.rank = sym.rank()
 		} else if sym.rank() != l.rank {
-			l.errorf(sym.pos, "array %q has rank %d but %q has rank %d; all arrays of a kernel share one grid", sym.orig, sym.rank(), l.rankSym.orig, l.rank).
+			l.errorf(codeKernelRankMismatch, sym.pos, "array %q has rank %d but %q has rank %d; all arrays of a kernel share one grid", sym.orig, sym.rank(), l.rankSym.orig, l.rank).
 				WithNote(l.rankSym.pos, "%q declared here", l.rankSym.orig)
 		}
 	}
 	if !l.scalar && arrays == 0 {
-		l.errorf(l.sub.Name.Pos, "kernel %q has no array arguments", name).
+		l.errorf(codeKernelNoArrays, l.sub.Name.Pos, "kernel %q has no array arguments", name).
 			WithHint("an element-wise kernel can be written as a pure elemental subroutine")
 	}
 }
@@ -319,7 +319,7 @@ func (l *lowerer) local(sym *symbol) {
 	v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Local, Pos: sym.pos}
 	if sym.rank() == 0 {
 		if sym.pointer || sym.alloc {
-			l.errorf(sym.pos, "scalar %q cannot be a pointer or allocatable", sym.orig)
+			l.errorf(codeScalarPointer, sym.pos, "scalar %q cannot be a pointer or allocatable", sym.orig)
 			return
 		}
 		if sym.init != nil {
@@ -331,13 +331,13 @@ func (l *lowerer) local(sym *symbol) {
 		return
 	}
 	if l.scalar {
-		l.errorf(sym.pos, "local array %q is not allowed in %s; its code is scalar", sym.orig, l.where)
+		l.errorf(codeElementalScalarCode, sym.pos, "local array %q is not allowed in %s; its code is scalar", sym.orig, l.where)
 		return
 	}
 	switch {
 	case sym.pointer:
 		if sym.rank() != l.rank && l.rank > 0 {
-			l.errorf(sym.pos, "pointer %q has rank %d but the kernel's arrays have rank %d", sym.orig, sym.rank(), l.rank)
+			l.errorf(codePointerMismatch, sym.pos, "pointer %q has rank %d but the kernel's arrays have rank %d", sym.orig, sym.rank(), l.rank)
 			return
 		}
 		v.Role = ir.Pointer
@@ -345,7 +345,7 @@ func (l *lowerer) local(sym *symbol) {
 		l.ptrs[sym] = &ptrState{}
 	case sym.alloc:
 		if sym.rank() != l.rank && l.rank > 0 {
-			l.errorf(sym.pos, "temporary %q has rank %d but the kernel's arrays have rank %d", sym.orig, sym.rank(), l.rank)
+			l.errorf(codeTemporaryRank, sym.pos, "temporary %q has rank %d but the kernel's arrays have rank %d", sym.orig, sym.rank(), l.rank)
 			return
 		}
 		v.Role = ir.Temp
@@ -355,7 +355,7 @@ func (l *lowerer) local(sym *symbol) {
 		if n, ok := l.c.dimSize(sym); ok {
 			st.size = n
 		} else {
-			l.errorf(sym.pos, "halo %q must have a constant size, such as \"dimension(4)\"", sym.orig)
+			l.errorf(codeHaloSizeNotConstant, sym.pos, "halo %q must have a constant size, such as \"dimension(4)\"", sym.orig)
 			return
 		}
 		if sym.init != nil {
@@ -365,14 +365,14 @@ func (l *lowerer) local(sym *symbol) {
 				return
 			}
 			if !v.isArr || int64(len(v.ints)) != st.size {
-				l.errorf(sym.init.Span(), "halo %q has %d entries but is initialised with %s", sym.orig, st.size, describeLen(v))
+				l.errorf(codeHaloSizeMismatch, sym.init.Span(), "halo %q has %d entries but is initialised with %s", sym.orig, st.size, describeLen(v))
 				return
 			}
 			st.vals, st.ever, st.set = v.ints, true, sym.init.Span()
 		}
 		l.halos[sym] = st
 	default:
-		l.errorf(sym.pos, "local array %q must be allocatable", sym.orig).
+		l.errorf(codeLocalArrayNotAllocatable, sym.pos, "local array %q must be allocatable", sym.orig).
 			WithHint("declare it \"allocatable, dimension(%s)\"; its shape comes from its first assignment", colons(sym.rank()))
 	}
 }
@@ -404,11 +404,11 @@ func (l *lowerer) env(sym *symbol, at diag.Span) (cval, *constErr, bool) {
 		}
 		switch {
 		case st.bad != "":
-			return cval{}, &constErr{span: at, msg: fmt.Sprintf("halo %q is not constant here: %s", sym.orig, st.bad),
+			return cval{}, &constErr{code: codeHaloNotConstant, span: at, msg: fmt.Sprintf("halo %q is not constant here: %s", sym.orig, st.bad),
 				hint:  "set halos from constants, outside if blocks",
 				notes: []diag.NoteMsg{{Span: st.set, Msg: "halo set here"}}}, true
 		case !st.ever:
-			return cval{}, &constErr{span: at, msg: fmt.Sprintf("halo %q is used before it is set", sym.orig),
+			return cval{}, &constErr{code: codeHaloUnset, span: at, msg: fmt.Sprintf("halo %q is used before it is set", sym.orig),
 				hint: fmt.Sprintf("assign it first, e.g. \"%s = [%s]\"", sym.orig, strings.TrimSuffix(strings.Repeat("1,", int(st.size)), ","))}, true
 		}
 		return cval{kind: ir.Int, isArr: true, ints: st.vals, name: sym.orig}, nil, true
@@ -462,16 +462,16 @@ func (c *checker) lowerFunc(p *proc) (fn *ir.Func, recursive bool) {
 	rsym := s.get(rid)
 	if p.sub.TypePrefix != nil {
 		if rsym.typ != nil {
-			c.diags.Errorf(rsym.pos, "the type of %q is given twice", rsym.orig).WithNote(p.sub.TypePrefix.Pos, "first given here")
+			c.diags.Error(codeFunctionTypeTwice, rsym.pos, "the type of %q is given twice", rsym.orig).WithNote(p.sub.TypePrefix.Pos, "first given here")
 		} else {
 			rsym.typ = p.sub.TypePrefix
 		}
 	}
 	if rsym.typ == nil && s.isImplicitNone() {
-		c.diags.Errorf(p.sub.Name.Pos, "function %q has no type (implicit none is in effect)", p.sub.Name.Orig)
+		c.diags.Error(codeNoImplicitType, p.sub.Name.Pos, "function %q has no type (implicit none is in effect)", p.sub.Name.Orig)
 	}
 	if rsym.rank() > 0 {
-		c.diags.Errorf(rsym.pos, "the result of function %q must be scalar", p.sub.Name.Orig)
+		c.diags.Error(codeFunctionNotScalar, rsym.pos, "the result of function %q must be scalar", p.sub.Name.Orig)
 	}
 	fn.Result = &ir.Var{Name: rsym.orig, Kind: c.symKind(rsym), Role: ir.Result, Pos: rsym.pos}
 	l.vars[rsym] = fn.Result
@@ -483,12 +483,12 @@ func (c *checker) lowerFunc(p *proc) (fn *ir.Func, recursive bool) {
 		l.vars[sym] = v
 		fn.Params = append(fn.Params, v)
 		if sym.rank() > 0 || sym.pointer || sym.alloc {
-			c.diags.Errorf(sym.pos, "dummy %q of function %q must be scalar", sym.orig, p.sub.Name.Orig)
+			c.diags.Error(codeFunctionNotScalar, sym.pos, "dummy %q of function %q must be scalar", sym.orig, p.sub.Name.Orig)
 			l.broken[sym] = true
 		}
 		if sym.intent != ast.IntentIn && !sym.value {
 			l.broken[sym] = true
-			d := c.diags.Errorf(sym.pos, "dummy %q of function %q must be intent(in)", sym.orig, p.sub.Name.Orig)
+			d := c.diags.Error(codeFunctionDummyIntent, sym.pos, "dummy %q of function %q must be intent(in)", sym.orig, p.sub.Name.Orig)
 			if sym.intent == ast.IntentNone {
 				d.WithHint("add \"intent(in) :: %s\"", sym.orig)
 			}
@@ -564,37 +564,37 @@ func (l *lowerer) stmt(s ast.Stmt) []ir.Stmt {
 		return l.ifStmt(s)
 	case *ast.WhereStmt:
 		if l.scalar {
-			l.errorf(s.Pos, "where is not allowed in %s; its code is scalar", l.where).WithHint("use if")
+			l.errorf(codeElementalScalarCode, s.Pos, "where is not allowed in %s; its code is scalar", l.where).WithHint("use if")
 			return nil
 		}
 		return l.whereStmt(s, nil)
 	case *ast.CallStmt:
 		switch s.Name.Name {
 		case "region_cpy", "region_ptr":
-			d := l.errorf(s.Name.Pos, "%q is a function; it cannot be called with \"call\"", s.Name.Name)
+			d := l.errorf(codeCallRegionFunction, s.Name.Pos, "%q is a function; it cannot be called with \"call\"", s.Name.Name)
 			if s.Name.Name == "region_ptr" {
 				d.WithHint("associate a pointer: \"p => region_ptr(a, halo)\"")
 			}
 		default:
-			l.errorf(s.Name.Pos, "call %q is not allowed in %s; kernels may call only elemental functions and intrinsics", s.Name.Orig, l.where)
+			l.errorf(codeCallNotAllowed, s.Name.Pos, "call %q is not allowed in %s; kernels may call only elemental functions and intrinsics", s.Name.Orig, l.where)
 		}
 		return nil
 	case *ast.ReturnStmt:
 		return []ir.Stmt{&ir.Return{Pos: s.Pos}}
 	case *ast.OtherStmt:
 		if s.Err != "" {
-			l.errorf(s.Pos, "%s", s.Err)
+			l.errorf(s.ErrCode, s.Pos, "%s", s.Err)
 			return nil
 		}
 		kw := s.Keyword
 		if kw == "" {
-			l.errorf(s.Pos, "statement is not understood by forocl")
+			l.errorf(codeStatementNotAllowed, s.Pos, "statement is not understood by forocl")
 			return nil
 		}
 		if strings.HasPrefix(kw, "end") || kw == "continue" {
 			return nil
 		}
-		d := l.errorf(s.Pos, "%q is not allowed in %s", kw, l.where)
+		d := l.errorf(codeStatementNotAllowed, s.Pos, "%q is not allowed in %s", kw, l.where)
 		if h, ok := otherHints[kw]; ok {
 			d.WithHint("%s", h)
 		}
@@ -632,12 +632,12 @@ func (l *lowerer) cond(e ast.Expr) ir.Expr {
 	}
 	t := x.Type()
 	if t.Rank > 0 {
-		l.errorf(e.Span(), "if condition is an array").
+		l.errorf(codeIfConditionArray, e.Span(), "if condition is an array").
 			WithHint("use where for element-wise conditions")
 		return nil
 	}
 	if t.Kind != ir.Logical {
-		l.errorf(e.Span(), "if condition is %s, expected logical", t.Kind)
+		l.errorf(codeConditionNotLogical, e.Span(), "if condition is %s, expected logical", t.Kind)
 		return nil
 	}
 	return x
@@ -672,12 +672,12 @@ func isRegionPtr(l *lowerer, e ast.Expr) (*ast.Call, bool) {
 func (l *lowerer) assignStmt(s *ast.AssignStmt, ctl *maskCtx) []ir.Stmt {
 	id, sub := lhsName(s.LHS)
 	if id == nil {
-		l.errorf(s.LHS.Span(), "cannot assign to this expression")
+		l.errorf(codeAssignToFunction, s.LHS.Span(), "cannot assign to this expression")
 		return nil
 	}
 	if s.Pointer {
 		if ctl != nil {
-			l.errorf(s.Pos, "pointer association is not allowed in a where block")
+			l.errorf(codePointerInWhere, s.Pos, "pointer association is not allowed in a where block")
 			return nil
 		}
 		l.associate(s, id, sub, false)
@@ -694,7 +694,7 @@ func (l *lowerer) assignStmt(s *ast.AssignStmt, ctl *maskCtx) []ir.Stmt {
 		}
 	}
 	if ent.proc != nil {
-		l.errorf(id.Pos, "cannot assign to function %q", id.Orig)
+		l.errorf(codeAssignToFunction, id.Pos, "cannot assign to function %q", id.Orig)
 		return nil
 	}
 	sym := ent.sym
@@ -702,11 +702,11 @@ func (l *lowerer) assignStmt(s *ast.AssignStmt, ctl *maskCtx) []ir.Stmt {
 		return nil
 	}
 	if sym.param {
-		l.errorf(id.Pos, "cannot assign to named constant %q", id.Orig).WithNote(sym.pos, "declared here")
+		l.errorf(codeAssignToParameter, id.Pos, "cannot assign to named constant %q", id.Orig).WithNote(sym.pos, "declared here")
 		return nil
 	}
 	if sym.sc != l.s {
-		l.errorf(id.Pos, "%s cannot write module variable %q", l.where, id.Orig).
+		l.errorf(codeModuleVariable, id.Pos, "%s cannot write module variable %q", l.where, id.Orig).
 			WithHint("kernels cannot change module state; pass an intent(out) array instead").
 			WithNote(sym.pos, "declared here")
 		return nil
@@ -721,7 +721,7 @@ func (l *lowerer) assignStmt(s *ast.AssignStmt, ctl *maskCtx) []ir.Stmt {
 			return nil
 		}
 		if ctl != nil {
-			l.errorf(s.Pos, "only array assignments may appear in a where block")
+			l.errorf(codeWhereNonArrayAssignment, s.Pos, "only array assignments may appear in a where block")
 			return nil
 		}
 		l.haloAssign(s, sym, sub)
@@ -744,17 +744,17 @@ func (l *lowerer) assignStmt(s *ast.AssignStmt, ctl *maskCtx) []ir.Stmt {
 		return l.arrayAssign(s, sym, v, ctl)
 	case v.Rank > 0 && !l.scalar:
 		if v.Role == ir.Dummy && v.Intent == ir.In {
-			l.errorf(id.Pos, "cannot assign to intent(in) array %q", v.Name).WithNote(v.Pos, "declared here")
+			l.errorf(codeAssignIntentIn, id.Pos, "cannot assign to intent(in) array %q", v.Name).WithNote(v.Pos, "declared here")
 			return nil
 		}
 		return l.arrayAssign(s, sym, v, ctl)
 	}
 	if ctl != nil {
-		l.errorf(s.Pos, "only array assignments may appear in a where block")
+		l.errorf(codeWhereNonArrayAssignment, s.Pos, "only array assignments may appear in a where block")
 		return nil
 	}
 	if v.Role == ir.Dummy && (v.Intent == ir.In || l.fn != nil) {
-		l.errorf(id.Pos, "cannot assign to intent(in) dummy %q", v.Name).WithNote(v.Pos, "declared here")
+		l.errorf(codeAssignIntentIn, id.Pos, "cannot assign to intent(in) dummy %q", v.Name).WithNote(v.Pos, "declared here")
 		return nil
 	}
 	rhs := l.expr(s.RHS)
@@ -762,7 +762,7 @@ func (l *lowerer) assignStmt(s *ast.AssignStmt, ctl *maskCtx) []ir.Stmt {
 		return nil
 	}
 	if rhs.Type().Rank > 0 {
-		l.errorf(s.RHS.Span(), "cannot assign an array to scalar %q", v.Name)
+		l.errorf(codeArrayToScalar, s.RHS.Span(), "cannot assign an array to scalar %q", v.Name)
 		return nil
 	}
 	rhs = l.assignConv(rhs, v, s.RHS.Span())
@@ -774,11 +774,11 @@ func (l *lowerer) assignStmt(s *ast.AssignStmt, ctl *maskCtx) []ir.Stmt {
 
 func (l *lowerer) savedWrite(id *ast.Ident, sym *symbol) {
 	if sym.save {
-		l.errorf(id.Pos, "local %q has the save attribute; %s cannot keep values between launches", id.Orig, l.where).
+		l.errorf(codeSaveLocal, id.Pos, "local %q has the save attribute; %s cannot keep values between launches", id.Orig, l.where).
 			WithNote(sym.pos, "declared here")
 		return
 	}
-	l.errorf(id.Pos, "local %q is initialised in its declaration, which gives it the save attribute; %s cannot change it", id.Orig, l.where).
+	l.errorf(codeSaveLocal, id.Pos, "local %q is initialised in its declaration, which gives it the save attribute; %s cannot change it", id.Orig, l.where).
 		WithHint("declare it without an initialiser and assign it in the body").
 		WithNote(sym.pos, "declared here")
 }
@@ -788,7 +788,7 @@ func (l *lowerer) savedWrite(id *ast.Ident, sym *symbol) {
 func (l *lowerer) assignConv(rhs ir.Expr, v *ir.Var, sp diag.Span) ir.Expr {
 	rk := rhs.Type().Kind
 	if (rk == ir.Logical) != (v.Kind == ir.Logical) {
-		l.errorf(sp, "cannot assign %s value to %s %q", article(rk), v.Kind, v.Name)
+		l.errorf(codeLogicalNumberConversion, sp, "cannot assign %s value to %s %q", article(rk), v.Kind, v.Name)
 		return nil
 	}
 	return l.conv(rhs, v.Kind)
@@ -807,7 +807,7 @@ func (l *lowerer) implicitLocal(id *ast.Ident) *ir.Var {
 // undefined reports an unknown name, with notes at uses of modules that
 // forocl did not find.
 func (l *lowerer) undefined(id *ast.Ident, what string) {
-	d := l.errorf(id.Pos, "undefined %s %q", what, id.Orig)
+	d := l.errorf(codeUndefinedName, id.Pos, "undefined %s %q", what, id.Orig)
 	for _, u := range l.s.missingUses() {
 		d.WithNote(u.Pos, "%q may come from module %q, which forocl did not find", id.Orig, u.Module.Orig)
 	}
@@ -816,17 +816,17 @@ func (l *lowerer) undefined(id *ast.Ident, what string) {
 // subscripted reports an element or section reference of an array.
 func (l *lowerer) subscripted(call *ast.Call, v *ir.Var) {
 	if v.Rank == 0 {
-		l.errorf(call.Pos, "%q is not an array", call.Name.Orig)
+		l.errorf(codeNotAnArray, call.Pos, "%q is not an array", call.Name.Orig)
 		return
 	}
 	for _, a := range call.Args {
 		if a.Section {
-			l.errorf(call.Pos, "array sections such as %s(...) are outside forocl's subset", call.Name.Orig).
+			l.errorf(codeArrayReference, call.Pos, "array sections such as %s(...) are outside forocl's subset", call.Name.Orig).
 				WithHint("use region_cpy(%s, halo) to select a region", call.Name.Orig)
 			return
 		}
 	}
-	l.errorf(call.Pos, "array element references such as %s(...) are outside forocl's subset", call.Name.Orig).
+	l.errorf(codeArrayReference, call.Pos, "array element references such as %s(...) are outside forocl's subset", call.Name.Orig).
 		WithHint("use whole arrays and region_cpy(%s, halo)", call.Name.Orig)
 }
 
@@ -846,7 +846,7 @@ func (l *lowerer) haloAssign(s *ast.AssignStmt, sym *symbol, sub *ast.Call) {
 			return
 		}
 		if len(sub.Args) != 1 || sub.Args[0].Section {
-			l.errorf(sub.Pos, "halo %q takes one subscript", sym.orig)
+			l.errorf(codeSubscriptCount, sub.Pos, "halo %q takes one subscript", sym.orig)
 			return
 		}
 		iv, ierr := l.c.evalConst(l.s, l.env, sub.Args[0].Value)
@@ -862,7 +862,7 @@ func (l *lowerer) haloAssign(s *ast.AssignStmt, sym *symbol, sub *ast.Call) {
 			return
 		}
 		if iv.i < 1 || iv.i > int64(len(st.vals)) {
-			l.errorf(sub.Args[0].Pos, "subscript %d is out of bounds 1:%d of halo %q", iv.i, len(st.vals), sym.orig)
+			l.errorf(codeSubscriptOutOfBounds, sub.Args[0].Pos, "subscript %d is out of bounds 1:%d of halo %q", iv.i, len(st.vals), sym.orig)
 			return
 		}
 		vals := append([]int64(nil), st.vals...)
@@ -876,7 +876,7 @@ func (l *lowerer) haloAssign(s *ast.AssignStmt, sym *symbol, sub *ast.Call) {
 		return
 	}
 	if !v.isArr || int64(len(v.ints)) != st.size {
-		l.errorf(s.RHS.Span(), "halo %q has %d entries but is assigned %s", sym.orig, st.size, describeLen(v)).
+		l.errorf(codeHaloSizeMismatch, s.RHS.Span(), "halo %q has %d entries but is assigned %s", sym.orig, st.size, describeLen(v)).
 			WithNote(sym.pos, "declared here")
 		st.failed, st.set = true, s.Pos
 		return
@@ -911,7 +911,7 @@ func (l *lowerer) associate(s *ast.AssignStmt, id *ast.Ident, sub *ast.Call, pla
 		if ent.sym != nil && l.vars[ent.sym] == nil && ent.sym.sc == l.s && ent.sym.pointer {
 			return // declaration error already reported
 		}
-		l.errorf(id.Pos, "%q is not a pointer; \"=>\" needs a pointer on the left", id.Orig)
+		l.errorf(codeNotAPointer, id.Pos, "%q is not a pointer; \"=>\" needs a pointer on the left", id.Orig)
 		return
 	}
 	st.failed = true // until the association succeeds
@@ -923,7 +923,7 @@ func (l *lowerer) associate(s *ast.AssignStmt, id *ast.Ident, sub *ast.Call, pla
 			w, desc = l.regionPtr(call)
 			break
 		}
-		l.errorf(s.RHS.Span(), "pointer %q can only be associated with region_ptr(array, halo)", id.Orig)
+		l.errorf(codePointerNotRegionPtr, s.RHS.Span(), "pointer %q can only be associated with region_ptr(array, halo)", id.Orig)
 		return
 	case *ast.Ident:
 		tv := l.ptrTarget(rhs)
@@ -933,18 +933,18 @@ func (l *lowerer) associate(s *ast.AssignStmt, id *ast.Ident, sub *ast.Call, pla
 		w = &ir.Window{Pos: rhs.Pos, Var: tv, Lo: make([]int, tv.Rank), Hi: make([]int, tv.Rank)}
 		desc = fmt.Sprintf("%q", tv.Name)
 	default:
-		l.errorf(s.RHS.Span(), "pointer %q can only be associated with region_ptr(array, halo)", id.Orig)
+		l.errorf(codePointerNotRegionPtr, s.RHS.Span(), "pointer %q can only be associated with region_ptr(array, halo)", id.Orig)
 		return
 	}
 	if w == nil {
 		return
 	}
 	if w.Var.Kind != pv.Kind && w.Var.Kind != ir.Invalid && pv.Kind != ir.Invalid {
-		l.errorf(s.RHS.Span(), "pointer %q is %s but %q is %s", pv.Name, pv.Kind, w.Var.Name, w.Var.Kind).WithNote(pv.Pos, "declared here")
+		l.errorf(codePointerMismatch, s.RHS.Span(), "pointer %q is %s but %q is %s", pv.Name, pv.Kind, w.Var.Name, w.Var.Kind).WithNote(pv.Pos, "declared here")
 		return
 	}
 	if plain {
-		l.c.diags.Warnf(s.Pos, "%q = region_ptr(...) assigns through the pointer in standard Fortran; forocl treats it as pointer association", id.Orig).
+		l.c.diags.Warn(codeRegionPtrAssignment, s.Pos, "%q = region_ptr(...) assigns through the pointer in standard Fortran; forocl treats it as pointer association", id.Orig).
 			WithHint("write \"%s => region_ptr(...)\"", id.Orig)
 	}
 	st.w, st.set, st.desc, st.bad, st.failed = w, s.Pos, desc, "", false
@@ -966,20 +966,20 @@ func (l *lowerer) ptrTarget(id *ast.Ident) *ir.Var {
 			l.undefined(id, "name")
 			return nil
 		}
-		l.errorf(id.Pos, "region_ptr target %q must be an intent(out) array argument of the kernel", id.Orig)
+		l.errorf(codeRegionPtrTarget, id.Pos, "region_ptr target %q must be an intent(out) array argument of the kernel", id.Orig)
 		return nil
 	}
 	if v.Intent == ir.IntentNone {
 		return nil // "array has no intent" is reported at its declaration
 	}
 	if v.Intent != ir.Out {
-		l.errorf(id.Pos, "region_ptr target %q is intent(%s); region_ptr may only point into an intent(out) array", v.Name, v.Intent).
+		l.errorf(codeRegionPtrIntentIn, id.Pos, "region_ptr target %q is intent(%s); region_ptr may only point into an intent(out) array", v.Name, v.Intent).
 			WithHint("write the results into a second, intent(out) array (double buffering)").
 			WithNote(v.Pos, "declared here")
 		return nil
 	}
 	if !v.Target {
-		l.errorf(id.Pos, "region_ptr target %q does not have the target attribute", v.Name).
+		l.errorf(codeRegionPtrNoTarget, id.Pos, "region_ptr target %q does not have the target attribute", v.Name).
 			WithHint("add \"target :: %s\"", v.Name).
 			WithNote(v.Pos, "declared here")
 		return nil
@@ -990,12 +990,12 @@ func (l *lowerer) ptrTarget(id *ast.Ident) *ir.Var {
 // regionPtr checks region_ptr(a, halo) and returns its window.
 func (l *lowerer) regionPtr(call *ast.Call) (*ir.Window, string) {
 	if len(call.Args) != 2 {
-		l.errorf(call.Pos, "region_ptr takes 2 arguments (an array and a halo), not %d", len(call.Args))
+		l.errorf(codeRegionArguments, call.Pos, "region_ptr takes 2 arguments (an array and a halo), not %d", len(call.Args))
 		return nil, ""
 	}
 	aid, ok := call.Args[0].Value.(*ast.Ident)
 	if !ok || call.Args[0].Section {
-		l.errorf(call.Args[0].Pos, "first argument of region_ptr must be the name of an intent(out) array")
+		l.errorf(codeRegionPtrTarget, call.Args[0].Pos, "first argument of region_ptr must be the name of an intent(out) array")
 		return nil, ""
 	}
 	v := l.ptrTarget(aid)
@@ -1013,7 +1013,7 @@ func (l *lowerer) regionPtr(call *ast.Call) (*ir.Window, string) {
 // haloArg evaluates the halo argument of a region function for array v.
 func (l *lowerer) haloArg(a ast.Arg, v *ir.Var) (lo, hi []int, ok bool) {
 	if a.Section || a.Value == nil {
-		l.errorf(a.Pos, "halo must be an integer array")
+		l.errorf(codeHaloNotIntegerArray, a.Pos, "halo must be an integer array")
 		return nil, nil, false
 	}
 	val, err := l.c.evalConst(l.s, l.env, a.Value)
@@ -1034,19 +1034,19 @@ func (l *lowerer) haloArg(a ast.Arg, v *ir.Var) (lo, hi []int, ok bool) {
 		}
 	}
 	if !val.isArr {
-		d := l.errorf(a.Pos, "%s must be an integer array, not %s", what, val.describe())
+		d := l.errorf(codeHaloNotIntegerArray, a.Pos, "%s must be an integer array, not %s", what, val.describe())
 		d.Notes = append(d.Notes, notes...)
 		return nil, nil, false
 	}
 	if len(val.ints) != 2*v.Rank {
-		d := l.errorf(a.Pos, "%s has %d entries but %q has rank %d; a halo needs 2*rank = %d entries", what, len(val.ints), v.Name, v.Rank, 2*v.Rank)
+		d := l.errorf(codeHaloRankMismatch, a.Pos, "%s has %d entries but %q has rank %d; a halo needs 2*rank = %d entries", what, len(val.ints), v.Name, v.Rank, 2*v.Rank)
 		d.Notes = append(d.Notes, notes...)
 		return nil, nil, false
 	}
 	lo, hi = make([]int, v.Rank), make([]int, v.Rank)
 	for i, x := range val.ints {
 		if x < 0 {
-			d := l.errorf(a.Pos, "halo entry %d is %d; halo entries must be >= 0", i+1, x)
+			d := l.errorf(codeHaloNegative, a.Pos, "halo entry %d is %d; halo entries must be >= 0", i+1, x)
 			d.Notes = append(d.Notes, notes...)
 			return nil, nil, false
 		}
@@ -1081,12 +1081,12 @@ func (l *lowerer) pointerWindow(sym *symbol, at diag.Span) *ir.Window {
 		return nil
 	}
 	if st.w == nil {
-		l.errorf(at, "pointer %q is used before it is associated", sym.orig).
+		l.errorf(codePointerUnassociated, at, "pointer %q is used before it is associated", sym.orig).
 			WithHint("associate it first: \"%s => region_ptr(array, halo)\"", sym.orig)
 		return nil
 	}
 	if st.bad != "" {
-		l.errorf(at, "pointer %q is not known here: %s", sym.orig, st.bad).
+		l.errorf(codePointerNotKnown, at, "pointer %q is not known here: %s", sym.orig, st.bad).
 			WithHint("associate pointers outside if blocks").
 			WithNote(st.set, "associated here")
 		return nil
@@ -1129,7 +1129,7 @@ func (l *lowerer) arrayAssign(s *ast.AssignStmt, sym *symbol, v *ir.Var, ctl *ma
 	if v.Role == ir.Temp {
 		switch {
 		case v.Shrink == nil && ref == nil:
-			l.errorf(s.RHS.Span(), "cannot tell the shape of temporary %q: the right-hand side has no array operand", v.Name).
+			l.errorf(codeTemporaryShapeUnknown, s.RHS.Span(), "cannot tell the shape of temporary %q: the right-hand side has no array operand", v.Name).
 				WithHint("assign it from an expression of arrays or region_cpy first")
 			return nil
 		case v.Shrink == nil:
@@ -1137,7 +1137,7 @@ func (l *lowerer) arrayAssign(s *ast.AssignStmt, sym *symbol, v *ir.Var, ctl *ma
 			l.first[v] = s.Pos
 			l.kernel.Temps = append(l.kernel.Temps, v)
 		case ref != nil && !equalInts(v.Shrink, ref.shrink):
-			l.errorf(ref.span, "temporary %q is %s from its first assignment, but %s is %s", v.Name, l.shape(v.Shrink), ref.desc, l.shape(ref.shrink)).
+			l.errorf(codeTemporaryShapeChanges, ref.span, "temporary %q is %s from its first assignment, but %s is %s", v.Name, l.shape(v.Shrink), ref.desc, l.shape(ref.shrink)).
 				WithHint("use a second temporary for values of another shape").
 				WithNote(l.first[v], "first assigned here")
 			return nil
@@ -1277,12 +1277,12 @@ func (l *lowerer) whereStmt(w *ast.WhereStmt, outer *maskCtx) []ir.Stmt {
 				out = append(out, l.whereStmt(st, ctl)...)
 			case *ast.OtherStmt:
 				if st.Err != "" {
-					l.errorf(st.Pos, "%s", st.Err) // a syntax error the parser kept for us
+					l.errorf(st.ErrCode, st.Pos, "%s", st.Err) // a syntax error the parser kept for us
 					continue
 				}
-				l.errorf(st.Span(), "only array assignments may appear in a where block")
+				l.errorf(codeWhereNonArrayAssignment, st.Span(), "only array assignments may appear in a where block")
 			default:
-				l.errorf(st.Span(), "only array assignments may appear in a where block")
+				l.errorf(codeWhereNonArrayAssignment, st.Span(), "only array assignments may appear in a where block")
 			}
 		}
 	}
@@ -1297,11 +1297,11 @@ func (l *lowerer) mask(e ast.Expr) ir.Expr {
 	}
 	t := m.Type()
 	if t.Kind != ir.Logical {
-		l.errorf(e.Span(), "where mask is %s, expected logical", t.Kind)
+		l.errorf(codeConditionNotLogical, e.Span(), "where mask is %s, expected logical", t.Kind)
 		return nil
 	}
 	if t.Rank == 0 {
-		l.errorf(e.Span(), "where mask is a scalar; it must be a logical array").
+		l.errorf(codeWhereMaskScalar, e.Span(), "where mask is a scalar; it must be a logical array").
 			WithHint("use if for a scalar condition")
 		return nil
 	}

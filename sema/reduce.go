@@ -31,15 +31,15 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	name := e.Name.Name
 	switch {
 	case l.kernel == nil || l.scalar:
-		l.errorf(e.Name.Pos, "reduction %q is not allowed in %s; its code runs on one element", e.Name.Orig, l.where).
+		l.errorf(codeReductionInScalarCode, e.Name.Pos, "reduction %q is not allowed in %s; its code runs on one element", e.Name.Orig, l.where).
 			WithHint("reduce in a kernel over array expressions, e.g. \"s = %s(region_cpy(a, halo))\"", name)
 		return nil
 	case l.depth > 0:
-		l.errorf(e.Name.Pos, "reduction %q inside an if block: its value is needed before the branch is known", e.Name.Orig).
+		l.errorf(codeReductionInBranch, e.Name.Pos, "reduction %q inside an if block: its value is needed before the branch is known", e.Name.Orig).
 			WithHint("compute it before the if block into a scalar, then use the scalar")
 		return nil
 	case l.inWhere > 0:
-		l.errorf(e.Name.Pos, "reduction %q inside a where block: its value is needed before the mask is applied", e.Name.Orig).
+		l.errorf(codeReductionInBranch, e.Name.Pos, "reduction %q inside a where block: its value is needed before the mask is applied", e.Name.Orig).
 			WithHint("compute it before the where block into a scalar, then use the scalar")
 		return nil
 	}
@@ -52,25 +52,25 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	for _, a := range e.Args {
 		switch {
 		case a.Section:
-			l.errorf(a.Pos, "array sections are not supported in reductions; use region_cpy")
+			l.errorf(codeReductionArgument, a.Pos, "array sections are not supported in reductions; use region_cpy")
 			return nil
 		case a.Keyword == nil:
 			args = append(args, a.Value)
 		case a.Keyword.Name == "mask" && name != "count" && name != "any" && name != "all" && name != "dot_product" && name != "norm2":
 			maskArg = a.Value
 		case a.Keyword.Name == "dim":
-			l.errorf(a.Pos, "%s with dim= is not supported; forocl reduces over the whole array expression", e.Name.Orig).
+			l.errorf(codeReductionDim, a.Pos, "%s with dim= is not supported; forocl reduces over the whole array expression", e.Name.Orig).
 				WithHint("reduce the whole expression, or write the reduction along one dimension as array syntax")
 			return nil
 		case a.Keyword.Name == "array" || a.Keyword.Name == "mask" || a.Keyword.Name == "x" || a.Keyword.Name == "vector_a" || a.Keyword.Name == "vector_b":
 			args = append(args, a.Value)
 		default:
-			l.errorf(a.Pos, "%s has no argument %q", e.Name.Orig, a.Keyword.Orig)
+			l.errorf(codeReductionArgument, a.Pos, "%s has no argument %q", e.Name.Orig, a.Keyword.Orig)
 			return nil
 		}
 	}
 	if len(args) != want {
-		l.errorf(e.Pos, "%s takes %d array argument%s, got %d", e.Name.Orig, want, plural(want), len(args))
+		l.errorf(codeReductionArgument, e.Pos, "%s takes %d array argument%s, got %d", e.Name.Orig, want, plural(want), len(args))
 		return nil
 	}
 	x := l.expr(args[0])
@@ -91,13 +91,13 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 			return nil
 		}
 		if mask.Type().Kind != ir.Logical {
-			l.errorf(maskArg.Span(), "mask= of %s must be logical, not %s", e.Name.Orig, mask.Type().Kind)
+			l.errorf(codeReductionArgument, maskArg.Span(), "mask= of %s must be logical, not %s", e.Name.Orig, mask.Type().Kind)
 			return nil
 		}
 	}
 	for _, a := range append(append([]ir.Expr(nil), xs...), mask) {
 		if a != nil && a.Type().Rank == 0 {
-			l.errorf(a.Span(), "the argument of %s is a scalar; it reduces an array expression", e.Name.Orig).
+			l.errorf(codeReductionArgument, a.Span(), "the argument of %s is a scalar; it reduces an array expression", e.Name.Orig).
 				WithHint("reduce an array or region_cpy(...) expression")
 			return nil
 		}
@@ -107,7 +107,7 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	switch name {
 	case "count", "any", "all":
 		if x.Type().Kind != ir.Logical {
-			l.errorf(args[0].Span(), "%s takes a logical array, not %s", e.Name.Orig, x.Type().Kind)
+			l.errorf(codeReductionArgument, args[0].Span(), "%s takes a logical array, not %s", e.Name.Orig, x.Type().Kind)
 			return nil
 		}
 		val = x
@@ -119,19 +119,19 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	case "dot_product":
 		k := commonKind(xs[0].Type().Kind, xs[1].Type().Kind)
 		if !isNumeric(xs[0].Type().Kind) || !isNumeric(xs[1].Type().Kind) {
-			l.errorf(e.Pos, "dot_product takes numeric arrays")
+			l.errorf(codeReductionArgument, e.Pos, "dot_product takes numeric arrays")
 			return nil
 		}
 		val = &ir.Binary{Pos: e.Pos, Op: ir.Mul, X: l.conv(xs[0], k), Y: l.conv(xs[1], k), T: ir.Type{Kind: k, Rank: x.Type().Rank}}
 	case "norm2":
 		if !x.Type().Kind.IsReal() {
-			l.errorf(args[0].Span(), "norm2 takes a real array, not %s", x.Type().Kind)
+			l.errorf(codeReductionArgument, args[0].Span(), "norm2 takes a real array, not %s", x.Type().Kind)
 			return nil
 		}
 		val = &ir.Binary{Pos: e.Pos, Op: ir.Mul, X: x, Y: cloneExpr(x), T: x.Type()}
 	default:
 		if !isNumeric(x.Type().Kind) {
-			l.errorf(args[0].Span(), "%s takes a numeric array, not %s", e.Name.Orig, x.Type().Kind)
+			l.errorf(codeReductionArgument, args[0].Span(), "%s takes a numeric array, not %s", e.Name.Orig, x.Type().Kind)
 			return nil
 		}
 		val = x
@@ -145,7 +145,7 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 		return nil
 	}
 	if ref == nil {
-		l.errorf(e.Pos, "cannot tell the shape of the argument of %s: it has no array operand", e.Name.Orig)
+		l.errorf(codeReductionArgument, e.Pos, "cannot tell the shape of the argument of %s: it has no array operand", e.Name.Orig)
 		return nil
 	}
 	l.nreduce++
@@ -210,7 +210,7 @@ func (l *lowerer) checkPhases(k *ir.Kernel) {
 				if s.temp {
 					what = "temporary"
 				}
-				l.errorf(at, "%s %q is set before the reduction at line %d and read after it; forocl splits the kernel into launches at a reduction", what, v.Name, reduceAt.Start.Line).
+				l.errorf(codeReductionCrossing, at, "%s %q is set before the reduction at line %d and read after it; forocl splits the kernel into launches at a reduction", what, v.Name, reduceAt.Start.Line).
 					WithHint("compute %q after the reduction, or set it outside if blocks", v.Name).
 					WithNote(s.pos, "set here")
 				delete(earlier, v)
@@ -251,7 +251,7 @@ func (l *lowerer) checkPhases(k *ir.Kernel) {
 				visit(s.Then, true)
 				visit(s.Else, true)
 			case *ir.Return:
-				l.errorf(s.Pos, "return in a kernel with reductions or scalar results is not supported").
+				l.errorf(codeReductionReturn, s.Pos, "return in a kernel with reductions or scalar results is not supported").
 					WithHint("use if blocks around the statements instead")
 			}
 		}
@@ -259,7 +259,7 @@ func (l *lowerer) checkPhases(k *ir.Kernel) {
 	visit(k.Body, false)
 	for _, v := range k.Params {
 		if s, ok := earlier[v]; ok && v.Rank == 0 && v.Intent == ir.Out {
-			l.errorf(s.pos, "result %q is set inside an if block before the reduction at line %d and not after it; forocl splits the kernel into launches at a reduction", v.Name, reduceAt.Start.Line).
+			l.errorf(codeReductionCrossing, s.pos, "result %q is set inside an if block before the reduction at line %d and not after it; forocl splits the kernel into launches at a reduction", v.Name, reduceAt.Start.Line).
 				WithHint("set %q after the last reduction, or outside if blocks", v.Name)
 		}
 	}

@@ -267,7 +267,7 @@ func (c *checker) checkUses(s *scope) {
 			}
 			c.warnedUse[u] = true
 			if c.modules[u.Module.Name] == nil && u.Module.Name != regionsModule {
-				c.diags.Warnf(u.Module.Pos, "module %q not found; its names are unknown to forocl", u.Module.Orig).
+				c.diags.Warn(codeModuleNotFound, u.Module.Pos, "module %q not found; its names are unknown to forocl", u.Module.Orig).
 					WithHint("pass the directory that holds it with -I")
 			}
 		}
@@ -321,7 +321,7 @@ func (c *checker) typeKind(s *scope, t *ast.TypeSpec) ir.Kind {
 		case 8:
 			return ir.Real8
 		}
-		c.diags.Errorf(t.Kind.Span(), "real kind %d is not supported; forocl knows kinds 4 and 8", k)
+		c.diags.Error(codeUnsupportedKind, t.Kind.Span(), "real kind %d is not supported; forocl knows kinds 4 and 8", k)
 		return ir.Invalid
 	case ast.DoublePrecision:
 		return ir.Real8
@@ -332,7 +332,7 @@ func (c *checker) typeKind(s *scope, t *ast.TypeSpec) ir.Kind {
 				return ir.Invalid
 			}
 			if k != 4 {
-				c.diags.Errorf(t.Kind.Span(), "integer kind %d is not supported; forocl knows only default integers", k)
+				c.diags.Error(codeUnsupportedKind, t.Kind.Span(), "integer kind %d is not supported; forocl knows only default integers", k)
 				return ir.Invalid
 			}
 		}
@@ -344,17 +344,17 @@ func (c *checker) typeKind(s *scope, t *ast.TypeSpec) ir.Kind {
 				return ir.Invalid
 			}
 			if k != 4 {
-				c.diags.Errorf(t.Kind.Span(), "logical kind %d is not supported; forocl knows only default logicals", k)
+				c.diags.Error(codeUnsupportedKind, t.Kind.Span(), "logical kind %d is not supported; forocl knows only default logicals", k)
 				return ir.Invalid
 			}
 		}
 		return ir.Logical
 	case ast.Character:
-		c.diags.Errorf(t.Pos, "character variables are not supported by forocl")
+		c.diags.Error(codeUnsupportedCharacter, t.Pos, "character variables are not supported by forocl")
 	case ast.Complex:
-		c.diags.Errorf(t.Pos, "complex variables are not supported by forocl")
+		c.diags.Error(codeUnsupportedComplex, t.Pos, "complex variables are not supported by forocl")
 	default:
-		c.diags.Errorf(t.Pos, "derived types are not supported by forocl")
+		c.diags.Error(codeUnsupportedDerivedType, t.Pos, "derived types are not supported by forocl")
 	}
 	return ir.Invalid
 }
@@ -367,7 +367,7 @@ func (c *checker) kindValue(s *scope, e ast.Expr) (int64, bool) {
 		return 0, false
 	}
 	if v.isArr || v.kind != ir.Int {
-		c.diags.Errorf(e.Span(), "kind must be a scalar integer constant, not %s", v.describe())
+		c.diags.Error(codeKindNotIntegerConstant, e.Span(), "kind must be a scalar integer constant, not %s", v.describe())
 		return 0, false
 	}
 	return v.i, true

@@ -152,7 +152,7 @@ func (c *checker) findKernels(files []*ast.File) []kernelRef {
 					}
 				}
 				if !found {
-					d := c.diags.Errorf(n.Pos, "directive names %q, but no subroutine %q is defined", n.Orig, n.Orig)
+					d := c.diags.Error(codeDirectiveUnknownKernel, n.Pos, "directive names %q, but no subroutine %q is defined", n.Orig, n.Orig)
 					if fn {
 						d.WithHint("kernels must be subroutines")
 					}
@@ -172,7 +172,7 @@ func (c *checker) findKernels(files []*ast.File) []kernelRef {
 			continue
 		}
 		if prev := first[s.Name.Name]; prev != nil {
-			c.diags.Errorf(s.Name.Pos, "kernel %q is defined twice", s.Name.Orig).
+			c.diags.Error(codeKernelDefinedTwice, s.Name.Pos, "kernel %q is defined twice", s.Name.Orig).
 				WithNote(prev.sub.Name.Pos, "first defined here")
 			continue
 		}

@@ -60,7 +60,7 @@ func (l *lowerer) conform(ops []operand) (*operand, bool) {
 
 // mismatch reports that b does not conform with a.
 func (l *lowerer) mismatch(a, b operand) {
-	l.errorf(b.span, "array shapes do not conform: %s is %s but %s is %s", a.desc, l.shape(a.shrink), b.desc, l.shape(b.shrink)).
+	l.errorf(codeShapeMismatch, b.span, "array shapes do not conform: %s is %s but %s is %s", a.desc, l.shape(a.shrink), b.desc, l.shape(b.shrink)).
 		WithNote(a.span, "%s is %s", a.desc, l.shape(a.shrink))
 }
 

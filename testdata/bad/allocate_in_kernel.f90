@@ -1,4 +1,3 @@
-! expect: allocate statement inside a kernel (face temporaries are allocated by assignment)
 module allocate_in_kernel
   use forocl_regions
   implicit none
@@ -13,7 +12,7 @@ contains
     real, pointer, dimension(:,:) :: pA
     integer, dimension(4) :: halo, face_lt, face_rt
 
-    allocate(Ax(15, 14))
+    allocate(Ax(15, 14))  ! ERROR [statement-not-allowed] "\"allocate\" is not allowed in a kernel"
     halo    = [1,1,1,1]
     face_lt = [0,1,1,1]
     face_rt = [1,0,1,1]

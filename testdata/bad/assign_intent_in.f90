@@ -1,4 +1,3 @@
-! expect: assignment to w, an intent(in) dummy argument
 module assign_intent_in
   use forocl_regions
   implicit none
@@ -13,7 +12,7 @@ contains
     real, pointer, dimension(:,:) :: pA
     integer, dimension(4) :: halo, west, east
 
-    w = min(w, 1.0)
+    w = min(w, 1.0)  ! ERROR [assign-intent-in] "cannot assign to intent(in) dummy \"w\""
     halo = [1,1,1,1]
     west = [0,2,1,1]
     east = [2,0,1,1]

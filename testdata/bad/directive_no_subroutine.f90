@@ -1,4 +1,3 @@
-! expect: the !$OFP KERNEL directive names smoth, but there is no subroutine smoth
 module directive_no_subroutine
   use forocl_regions
   implicit none
@@ -7,6 +6,7 @@ contains
 
   subroutine smooth(A, oA)
   !$OFP PURE, KERNEL :: smoth
+!^ ERROR [directive-unknown-kernel] "directive names \"smoth\", but no subroutine"
     real, dimension(:,:), contiguous, intent(in) :: A
     real, dimension(:,:), contiguous, intent(out), target :: oA
     real, pointer, dimension(:,:) :: pA

@@ -1,4 +1,3 @@
-! expect: DO loop inside a kernel (kernels are written with whole-array statements only)
 module do_loop_in_kernel
   use forocl_regions
   implicit none
@@ -15,7 +14,7 @@ contains
     real :: w
 
     w = 0.0
-    do k = 1, 2
+    do k = 1, 2  ! ERROR [statement-not-allowed] "\"do\" is not allowed in a kernel"
       w = w + 0.25
     end do
     halo = [1,1,1,1]

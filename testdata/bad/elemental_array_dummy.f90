@@ -1,4 +1,3 @@
-! expect: elemental function weight has an array dummy argument w(3); elemental dummies must be scalars
 module elemental_array_dummy
   use forocl_regions
   implicit none
@@ -7,7 +6,7 @@ contains
 
   pure elemental real function weight(a, w)
     real, intent(in) :: a
-    real, intent(in) :: w(3)
+    real, intent(in) :: w(3)  ! ERROR [function-not-scalar] "dummy \"w\" of function \"weight\" must be scalar"
     weight = w(2)*a
   end function weight
 
@@ -20,7 +19,7 @@ contains
 
     halo = [1,1,1,1]
     pA => region_ptr(oA, halo)
-    pA = weight(region_cpy(A,halo), [0.25, 0.5, 0.25])
+    pA = weight(region_cpy(A,halo), [0.25, 0.5, 0.25])  ! ERROR [halo-misuse] "array constructors can only be used as halos"
   end subroutine smooth
 
 end module elemental_array_dummy

@@ -1,4 +1,3 @@
-! expect: dummy lo of the elemental function split has intent(out); function dummies must be intent(in)
 module elemental_intent_out
   use forocl_regions
   implicit none
@@ -7,7 +6,7 @@ contains
 
   pure elemental real function split(x, lo)
     real, intent(in) :: x
-    real, intent(out) :: lo
+    real, intent(out) :: lo  ! ERROR [function-dummy-intent] "dummy \"lo\" of function \"split\" must be"
     lo = min(x, 1.0)
     split = x - lo
   end function split
@@ -22,7 +21,7 @@ contains
     halo = [1,1,1,1]
     pA => region_ptr(oA, halo)
     pB => region_ptr(oB, halo)
-    pA = split(region_cpy(A,halo), pB)
+    pA = split(region_cpy(A,halo), pB)  ! ERROR [read-intent-out] "intent(out) array \"oB\" is read through pointer \"pB\""
   end subroutine split_excess
 
 end module elemental_intent_out

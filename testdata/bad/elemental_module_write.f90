@@ -1,4 +1,3 @@
-! expect: elemental function relax assigns to the module variable ncalls (elemental implies pure: no side effects)
 module elemental_module_write
   use forocl_regions
   implicit none
@@ -8,7 +7,7 @@ contains
 
   elemental real function relax(a, b)
     real, intent(in) :: a, b
-    ncalls = ncalls + 1
+    ncalls = ncalls + 1  ! ERROR [module-variable] "an elemental function cannot write module"
     relax = 0.5*(a + b)
   end function relax
 

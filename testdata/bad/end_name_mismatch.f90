@@ -1,4 +1,3 @@
-! expect: end subroutine smoothe does not match subroutine smooth
 module end_name_mismatch
   use forocl_regions
   implicit none
@@ -17,6 +16,6 @@ contains
     east = [2,0,1,1]
     pA => region_ptr(oA, halo)
     pA = 0.25*region_cpy(A,west) + 0.5*region_cpy(A,halo) + 0.25*region_cpy(A,east)
-  end subroutine smoothe
+  end subroutine smoothe  ! ERROR [end-name-mismatch] "end subroutine \"smoothe\" does not match"
 
 end module end_name_mismatch

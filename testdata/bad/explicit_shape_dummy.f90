@@ -1,4 +1,3 @@
-! expect: kernel array dummy A has explicit shape (64,64); kernel arrays must be assumed-shape (:,:)
 module explicit_shape_dummy
   use forocl_regions
   implicit none
@@ -7,7 +6,7 @@ contains
 
   subroutine smooth(A, oA)
   !$OFP PURE, KERNEL :: smooth
-    real, dimension(64,64), intent(in) :: A
+    real, dimension(64,64), intent(in) :: A  ! ERROR [kernel-array-not-assumed-shape] "array \"A\" must be assumed-shape" ERROR [kernel-array-not-contiguous] "array \"A\" is not contiguous"
     real, dimension(:,:), contiguous, intent(out), target :: oA
     real, pointer, dimension(:,:) :: pA
     integer, dimension(4) :: halo, west, east

@@ -1,4 +1,3 @@
-! expect: halo is set from the dummy argument w, so it is not a compile-time constant
 module halo_from_dummy
   use forocl_regions
   implicit none
@@ -14,7 +13,7 @@ contains
     integer, dimension(4) :: halo
 
     halo = [w,w,w,w]
-    pA => region_ptr(oA, halo)
+    pA => region_ptr(oA, halo)  ! ERROR [halo-not-constant] "halo \"halo\" is not constant here: it is set"
     pA = 0.5*region_cpy(A,halo)
   end subroutine smooth
 

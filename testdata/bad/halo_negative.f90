@@ -1,4 +1,3 @@
-! expect: halo entry -1 is negative (a region may not reach outside the array)
 module halo_negative
   use forocl_regions
   implicit none
@@ -15,7 +14,7 @@ contains
     halo  = [1,1,1,1]
     below = [1,1,2,-1]
     pA => region_ptr(oA, halo)
-    pA = 0.5*(region_cpy(A,halo) + region_cpy(A,below))
+    pA = 0.5*(region_cpy(A,halo) + region_cpy(A,below))  ! ERROR [halo-negative] "halo entry 4 is -1; halo entries must be >= 0"
   end subroutine shift_down
 
 end module halo_negative

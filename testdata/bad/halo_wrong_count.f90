@@ -1,4 +1,3 @@
-! expect: halo has 6 entries but A and oA have rank 2 (a rank-2 halo has 4 entries)
 module halo_wrong_count
   use forocl_regions
   implicit none
@@ -13,8 +12,8 @@ contains
     integer, dimension(6) :: halo
 
     halo = [1,1,1,1,1,1]
-    pA => region_ptr(oA, halo)
-    pA = 0.5*region_cpy(A,halo)
+    pA => region_ptr(oA, halo)  ! ERROR [halo-rank-mismatch] "halo \"halo\" has 6 entries but \"oA\" has rank 2"
+    pA = 0.5*region_cpy(A,halo)  ! ERROR [halo-rank-mismatch] "halo \"halo\" has 6 entries but \"A\" has rank 2"
   end subroutine scale_interior
 
 end module halo_wrong_count

@@ -1,4 +1,3 @@
-! expect: kernel calls trace, a subroutine that is not pure (kernels may call only elemental functions, intrinsics and region functions)
 module impure_call
   use forocl_regions
   implicit none
@@ -18,7 +17,7 @@ contains
     real, pointer, dimension(:,:) :: pA
     integer, dimension(4) :: halo, west, east
 
-    call trace(w)
+    call trace(w)  ! ERROR [call-not-allowed] "call \"trace\" is not allowed in a kernel"
     halo = [1,1,1,1]
     west = [0,2,1,1]
     east = [2,0,1,1]

@@ -1,4 +1,3 @@
-! expect: kernel array dummy A is intent(inout); kernel arrays must be intent(in) or intent(out)
 module inout_array
   use forocl_regions
   implicit none
@@ -7,7 +6,7 @@ contains
 
   subroutine smooth(A, oA)
   !$OFP PURE, KERNEL :: smooth
-    real, dimension(:,:), contiguous, intent(inout) :: A
+    real, dimension(:,:), contiguous, intent(inout) :: A  ! ERROR [kernel-inout] "array \"A\" is intent(inout)"
     real, dimension(:,:), contiguous, intent(out), target :: oA
     real, pointer, dimension(:,:) :: pA
     integer, dimension(4) :: halo, west, east

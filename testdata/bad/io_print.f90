@@ -1,4 +1,3 @@
-! expect: print statement (I/O) inside a kernel
 module io_print
   use forocl_regions
   implicit none
@@ -17,7 +16,7 @@ contains
     east = [2,0,1,1]
     pA => region_ptr(oA, halo)
     pA = 0.25*region_cpy(A,west) + 0.5*region_cpy(A,halo) + 0.25*region_cpy(A,east)
-    print *, 'smoothed'
+    print *, 'smoothed'  ! ERROR [statement-not-allowed] "\"print\" is not allowed in a kernel"
   end subroutine smooth
 
 end module io_print

@@ -1,4 +1,3 @@
-! expect: write statement (I/O) inside a kernel
 module io_write
   use forocl_regions
   implicit none
@@ -13,7 +12,7 @@ contains
     real, pointer, dimension(:,:) :: pA
     integer, dimension(4) :: halo, west, east
 
-    write (*, '(a,f8.4)') 'weight ', w
+    write (*, '(a,f8.4)') 'weight ', w  ! ERROR [statement-not-allowed] "\"write\" is not allowed in a kernel"
     halo = [1,1,1,1]
     west = [0,2,1,1]
     east = [2,0,1,1]

@@ -1,4 +1,3 @@
-! expect: kernel array dummy A is not declared contiguous
 module missing_contiguous
   use forocl_regions
   implicit none
@@ -7,7 +6,7 @@ contains
 
   subroutine smooth(A, oA)
   !$OFP PURE, KERNEL :: smooth
-    real, dimension(:,:), intent(in) :: A
+    real, dimension(:,:), intent(in) :: A  ! ERROR [kernel-array-not-contiguous] "array \"A\" is not contiguous"
     real, dimension(:,:), contiguous, intent(out), target :: oA
     real, pointer, dimension(:,:) :: pA
     integer, dimension(4) :: halo, west, east

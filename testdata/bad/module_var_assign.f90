@@ -1,4 +1,3 @@
-! expect: kernel assigns to the module variable last_weight (a side effect)
 module module_var_assign
   use forocl_regions
   implicit none
@@ -17,7 +16,7 @@ contains
     halo = [1,1,1,1]
     west = [0,2,1,1]
     east = [2,0,1,1]
-    last_weight = w
+    last_weight = w  ! ERROR [module-variable] "a kernel cannot write module variable"
     pA => region_ptr(oA, halo)
     pA = 0.5*w*(region_cpy(A,west) + region_cpy(A,east)) + (1.0 - w)*region_cpy(A,halo)
   end subroutine smooth

@@ -1,4 +1,3 @@
-! expect: pointer pA is assigned through before it is associated by pA => region_ptr(...)
 module pointer_before_assoc
   use forocl_regions
   implicit none
@@ -15,7 +14,7 @@ contains
     halo = [1,1,1,1]
     west = [0,2,1,1]
     east = [2,0,1,1]
-    pA = 0.25*region_cpy(A,west) + 0.5*region_cpy(A,halo) + 0.25*region_cpy(A,east)
+    pA = 0.25*region_cpy(A,west) + 0.5*region_cpy(A,halo) + 0.25*region_cpy(A,east)  ! ERROR [pointer-unassociated] "pointer \"pA\" is used before it is associated"
     pA => region_ptr(oA, halo)
   end subroutine smooth
 

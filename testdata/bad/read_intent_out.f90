@@ -1,4 +1,3 @@
-! expect: region_cpy reads oA, an intent(out) array (outputs may only be written)
 module read_intent_out
   use forocl_regions
   implicit none
@@ -16,7 +15,7 @@ contains
     west = [0,2,1,1]
     east = [2,0,1,1]
     pA => region_ptr(oA, halo)
-    pA = 0.25*region_cpy(A,west) + 0.5*region_cpy(oA,halo) + 0.25*region_cpy(A,east)
+    pA = 0.25*region_cpy(A,west) + 0.5*region_cpy(oA,halo) + 0.25*region_cpy(A,east)  ! ERROR [read-intent-out] "intent(out) array \"oA\" is read"
   end subroutine smooth
 
 end module read_intent_out

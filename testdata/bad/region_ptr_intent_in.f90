@@ -1,4 +1,3 @@
-! expect: region_ptr applied to A, an intent(in) array (region_ptr is only for intent(out) outputs)
 module region_ptr_intent_in
   use forocl_regions
   implicit none
@@ -16,7 +15,7 @@ contains
     west = [0,2,1,1]
     east = [2,0,1,1]
     pA => region_ptr(oA, halo)
-    pIn => region_ptr(A, halo)
+    pIn => region_ptr(A, halo)  ! ERROR [region-ptr-intent-in] "region_ptr target \"A\" is intent(in)"
     pA = 0.25*region_cpy(A,west) + 0.5*region_cpy(A,halo) + 0.25*region_cpy(A,east)
     pIn = 0.0
   end subroutine smooth

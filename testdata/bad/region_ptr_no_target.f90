@@ -1,4 +1,3 @@
-! expect: region_ptr(oA, halo) but the output oA lacks the target attribute
 module region_ptr_no_target
   use forocl_regions
   implicit none
@@ -15,7 +14,7 @@ contains
     halo = [1,1,1,1]
     west = [0,2,1,1]
     east = [2,0,1,1]
-    pA => region_ptr(oA, halo)
+    pA => region_ptr(oA, halo)  ! ERROR [region-ptr-no-target] "region_ptr target \"oA\" does not have the target"
     pA = 0.25*region_cpy(A,west) + 0.5*region_cpy(A,halo) + 0.25*region_cpy(A,east)
   end subroutine smooth
 

@@ -1,4 +1,3 @@
-! expect: kernel local w has the save attribute (kernels may not keep state between calls)
 module save_var
   use forocl_regions
   implicit none
@@ -13,7 +12,7 @@ contains
     integer, dimension(4) :: halo, west, east
     real, save :: w
 
-    w = 0.25
+    w = 0.25  ! ERROR [save-local] "local \"w\" has the save attribute"
     halo = [1,1,1,1]
     west = [0,2,1,1]
     east = [2,0,1,1]

@@ -1,4 +1,3 @@
-! expect: region_cpy(H,[0,1,1,1]) and region_cpy(H,[1,1,1,1]) have different shapes and cannot be added
 module shape_nonconform
   use forocl_regions
   implicit none
@@ -14,7 +13,7 @@ contains
 
     halo = [1,1,1,1]
     pH => region_ptr(oH, halo)
-    pH = 0.5*(region_cpy(H,[0,1,1,1]) + region_cpy(H,[1,1,1,1]))
+    pH = 0.5*(region_cpy(H,[0,1,1,1]) + region_cpy(H,[1,1,1,1]))  ! ERROR [shape-mismatch] "array shapes do not conform: region_cpy(H,"
   end subroutine average
 
 end module shape_nonconform

@@ -1,4 +1,3 @@
-! expect: stop statement inside a kernel
 module stop_in_kernel
   use forocl_regions
   implicit none
@@ -13,7 +12,7 @@ contains
     real, pointer, dimension(:,:) :: pA
     integer, dimension(4) :: halo, west, east
 
-    if (w > 1.0) stop 1
+    if (w > 1.0) stop 1  ! ERROR [statement-not-allowed] "\"stop\" is not allowed in a kernel"
     halo = [1,1,1,1]
     west = [0,2,1,1]
     east = [2,0,1,1]

@@ -1,4 +1,3 @@
-! expect: syntax error: stray end statement inside the kernel body
 module stray_end
   use forocl_regions
   implicit none
@@ -16,7 +15,7 @@ contains
     west = [0,2,1,1]
     east = [2,0,1,1]
     end
-    pA => region_ptr(oA, halo)
+    pA => region_ptr(oA, halo)  ! ERROR [statement-outside-unit] "statement outside any subroutine or function"
     pA = 0.25*region_cpy(A,west) + 0.5*region_cpy(A,halo) + 0.25*region_cpy(A,east)
   end subroutine smooth
 

@@ -1,4 +1,3 @@
-! expect: syntax error: missing ')' in the expression assigned to pA
 module syntax_missing_paren
   use forocl_regions
   implicit none
@@ -16,7 +15,7 @@ contains
     west = [0,2,1,1]
     east = [2,0,1,1]
     pA => region_ptr(oA, halo)
-    pA = 0.25*(region_cpy(A,west) + region_cpy(A,east) + 0.5*region_cpy(A,halo)
+    pA = 0.25*(region_cpy(A,west) + region_cpy(A,east) + 0.5*region_cpy(A,halo)  ! ERROR [syntax-unclosed-bracket] "expected \")\""
   end subroutine smooth
 
 end module syntax_missing_paren

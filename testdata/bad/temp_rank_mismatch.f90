@@ -1,4 +1,3 @@
-! expect: the rank-3 temporary T is assigned a rank-2 expression
 module temp_rank_mismatch
   use forocl_regions
   implicit none
@@ -9,7 +8,7 @@ contains
   !$OFP PURE, KERNEL :: face_average
     real, dimension(:,:), contiguous, intent(in) :: H
     real, dimension(:,:), contiguous, intent(out), target :: oH
-    real, allocatable, dimension(:,:,:) :: T
+    real, allocatable, dimension(:,:,:) :: T  ! ERROR [temporary-rank] "temporary \"T\" has rank 3 but the kernel's"
     real, pointer, dimension(:,:) :: pH
     integer, dimension(4) :: halo, face_lt, face_rt
 

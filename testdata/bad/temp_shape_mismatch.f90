@@ -1,4 +1,3 @@
-! expect: the x-face temporary Hx (one cell longer in x than the interior) is assigned to the interior pointer pH
 module temp_shape_mismatch
   use forocl_regions
   implicit none
@@ -18,7 +17,7 @@ contains
     face_rt = [1,0,1,1]
     Hx = 0.5*(region_cpy(H,face_lt) + region_cpy(H,face_rt))
     pH => region_ptr(oH, halo)
-    pH = Hx
+    pH = Hx  ! ERROR [shape-mismatch] "array shapes do not conform: \"Hx\" is (n1-1,"
   end subroutine face_average
 
 end module temp_shape_mismatch

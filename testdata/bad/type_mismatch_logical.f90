@@ -1,4 +1,3 @@
-! expect: type mismatch: the logical dummy boost is used as a real operand
 module type_mismatch_logical
   use forocl_regions
   implicit none
@@ -15,7 +14,7 @@ contains
 
     halo = [1,1,1,1]
     pA => region_ptr(oA, halo)
-    pA = region_cpy(A,halo) + 0.5*boost
+    pA = region_cpy(A,halo) + 0.5*boost  ! ERROR [operand-type] "operand of * is logical, expected a number"
   end subroutine smooth
 
 end module type_mismatch_logical

@@ -1,4 +1,3 @@
-! expect: undefined name Bx (not declared; implicit none)
 module undefined_name
   use forocl_regions
   implicit none
@@ -16,7 +15,7 @@ contains
     west = [0,2,1,1]
     east = [2,0,1,1]
     pA => region_ptr(oA, halo)
-    pA = 0.25*region_cpy(A,west) + 0.5*region_cpy(Bx,halo) + 0.25*region_cpy(A,east)
+    pA = 0.25*region_cpy(A,west) + 0.5*region_cpy(Bx,halo) + 0.25*region_cpy(A,east)  ! ERROR [undefined-name] "undefined name \"Bx\""
   end subroutine smooth
 
 end module undefined_name

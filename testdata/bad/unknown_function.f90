@@ -1,4 +1,3 @@
-! expect: cshift is a Fortran intrinsic that forocl does not translate (use region_cpy windows)
 module unknown_function
   use forocl_regions
   implicit none
@@ -10,7 +9,7 @@ contains
     real, dimension(:), contiguous, intent(in) :: X
     real, dimension(:), contiguous, intent(out) :: oX
 
-    oX = (cshift(X,-1) + X + cshift(X,1)) / 3.0
+    oX = (cshift(X,-1) + X + cshift(X,1)) / 3.0  ! ERROR [unsupported-intrinsic] "function \"cshift\" is not supported by forocl" ERROR [unsupported-intrinsic] "function \"cshift\" is not supported by forocl"
   end subroutine avg3
 
 end module unknown_function

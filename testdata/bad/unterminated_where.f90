@@ -1,4 +1,3 @@
-! expect: syntax error: where construct is not closed by end where
 module unterminated_where
   use forocl_regions
   implicit none
@@ -14,7 +13,7 @@ contains
 
     halo = [1,1,1,1]
     pA => region_ptr(oA, halo)
-    where (region_cpy(A,halo) > 1.0)
+    where (region_cpy(A,halo) > 1.0)  ! ERROR [construct-not-closed] "\"where\" construct is never closed"
       pA = 1.0
     elsewhere
       pA = region_cpy(A,halo)

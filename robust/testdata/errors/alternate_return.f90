@@ -1,3 +1,0 @@
-subroutine s(a, *)
-  real, intent(in) :: a
-end subroutine s

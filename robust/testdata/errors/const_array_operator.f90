@@ -1,8 +1,0 @@
-subroutine k(a, b)
-!$OFP PURE, KERNEL :: k
-  real, dimension(:), contiguous, intent(in)  :: a
-  real, dimension(:), contiguous, intent(out) :: b
-  integer, parameter :: h(2) = [1, 2]
-  integer, parameter :: g(2) = h / 2
-  b = a
-end subroutine k

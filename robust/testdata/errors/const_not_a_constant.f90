@@ -1,8 +1,0 @@
-subroutine k(s, a, b)
-!$OFP PURE, KERNEL :: k
-  real, intent(in) :: s
-  real, dimension(:), contiguous, intent(in)  :: a
-  real, dimension(:), contiguous, intent(out) :: b
-  real, parameter :: c = 2.0*s
-  b = a*c
-end subroutine k

@@ -1,0 +1,4 @@
+module m
+contains
+contains  ! ERROR [contains-twice] "second \"contains\" in module \"m\""
+end module m

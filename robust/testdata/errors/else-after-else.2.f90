@@ -1,0 +1,12 @@
+subroutine k(a, b)
+!$OFP PURE, KERNEL :: k
+  real, dimension(:), contiguous, intent(in)  :: a
+  real, dimension(:), contiguous, intent(out) :: b
+  if (a(1) > 0.0) then
+    b = a
+  else
+    b = -a
+  else if (a(1) < 0.0) then  ! ERROR [else-after-else] "\"else if\" after \"else\""
+    b = 0.0
+  end if
+end subroutine k

@@ -1,2 +1,0 @@
-module 2d
-end module

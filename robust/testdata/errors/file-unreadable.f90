@@ -1,0 +1,2 @@
+! RUN: forocl check robust/testdata/errors/does_not_exist.f90
+! ERROR@file [file-unreadable] "cannot read file: no such file or directory"

@@ -1,0 +1,14 @@
+module m
+  implicit none
+contains
+  pure real function f(x)
+    real, intent(in) :: x
+    f = 2.0*x
+  end function f
+  subroutine k(a, b)
+  !$OFP PURE, KERNEL :: k
+    real, dimension(:), contiguous, intent(in)  :: a
+    real, dimension(:), contiguous, intent(out) :: b
+    b = f(a)  ! ERROR [function-not-elemental] "function \"f\" is not elemental"
+  end subroutine k
+end module m

@@ -1,8 +1,0 @@
-subroutine k(n, a, b)
-!$OFP PURE, KERNEL :: k
-  integer, intent(in) :: n
-  real, dimension(:,:), contiguous, intent(in)  :: a
-  real, dimension(:,:), contiguous, intent(out) :: b
-  integer, dimension(n) :: halo
-  b = a
-end subroutine k

@@ -1,8 +1,0 @@
-subroutine k(a, b)
-!$OFP PURE, KERNEL :: k
-  real, dimension(:), contiguous, intent(in)  :: a
-  real, dimension(:), contiguous, intent(out) :: b
-  integer :: n
-  n = 2
-  b = a*sqrt(n)
-end subroutine k

@@ -1,7 +1,0 @@
-subroutine k(a, b)
-!$OFP PURE, KERNEL :: k
-  real, dimension(:), contiguous, intent(in)  :: a
-  real, dimension(:), contiguous, intent(out) :: b
-  logical(kind=1) :: on
-  b = a
-end subroutine k

@@ -1,0 +1,6 @@
+subroutine k(a, b)
+!$OFP PURE, KERNEL :: k
+  real, dimension(:), contiguous, intent(in)  :: a
+  real, dimension(:), contiguous, intent(out) :: b
+  b = a & + 1.0  ! ERROR [misplaced-ampersand] "unexpected \"&\" in the middle of a line"
+end subroutine k

@@ -1,0 +1,11 @@
+module m
+  implicit none
+  real :: scale = 2.0
+contains
+  subroutine k(a, b)
+  !$OFP PURE, KERNEL :: k
+    real, dimension(:), contiguous, intent(in)  :: a
+    real, dimension(:), contiguous, intent(out) :: b
+    b = scale*a  ! ERROR [module-variable] "module variable \"scale\" cannot be used in a kernel"
+  end subroutine k
+end module m

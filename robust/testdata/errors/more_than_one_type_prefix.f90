@@ -1,4 +1,0 @@
-real integer function f(x)
-  real, intent(in) :: x
-  f = x
-end function f

@@ -1,8 +1,0 @@
-subroutine k(a, b)
-!$OFP PURE, KERNEL :: k
-  real, dimension(:), contiguous, intent(in)  :: a
-  real, dimension(:), contiguous, intent(out) :: b
-  real, save :: c
-  c = 1.0
-  b = a*c
-end subroutine k

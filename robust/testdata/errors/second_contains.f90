@@ -1,4 +1,0 @@
-module m
-contains
-contains
-end module m

@@ -1,6 +1,0 @@
-subroutine k(a, b)
-!$OFP PURE, KERNEL :: k
-  real, dimension(:), contiguous, intent(in)  :: a
-  real, dimension(:), contiguous, intent(out) :: b
-  b = abs(2:3)
-end subroutine k

@@ -1,0 +1,1 @@
+end subroutine k  ! ERROR [stray-end] "unexpected \"end subroutine\": no subroutine is"

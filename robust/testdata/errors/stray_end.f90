@@ -1,1 +1,0 @@
-end subroutine k

@@ -1,0 +1,3 @@
+subroutine s(a) result(r)  ! ERROR [subroutine-result] "a subroutine cannot have a \"result\""
+  real, intent(in) :: a
+end subroutine s

@@ -1,3 +1,0 @@
-subroutine s(a) result(r)
-  real, intent(in) :: a
-end subroutine s

@@ -1,3 +1,0 @@
-real subroutine s(a)
-  real, intent(in) :: a
-end subroutine s

@@ -1,0 +1,2 @@
+module  ! ERROR [syntax-expected-unit-name] "expected a module name"
+end module

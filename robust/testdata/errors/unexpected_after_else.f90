@@ -1,9 +1,0 @@
-subroutine k(a, b)
-!$OFP PURE, KERNEL :: k
-  real, dimension(:), contiguous, intent(in)  :: a
-  real, dimension(:), contiguous, intent(out) :: b
-  if (a(1) > 0.0) then
-    b = a
-  else b = -a
-  end if
-end subroutine k

@@ -1,2 +1,0 @@
-module m n
-end module m

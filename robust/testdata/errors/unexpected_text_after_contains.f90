@@ -1,3 +1,0 @@
-module m
-contains x
-end module m

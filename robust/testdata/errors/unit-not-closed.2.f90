@@ -1,0 +1,1 @@
+x = 1  ! ERROR [unit-not-closed] "program is never closed"

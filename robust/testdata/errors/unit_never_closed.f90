@@ -1,4 +1,0 @@
-module m
-contains
-  subroutine s(a)
-    real, intent(in) :: a

@@ -1,0 +1,17 @@
+module m
+  implicit none
+  real, parameter :: g = 9.8
+contains
+  subroutine k(s, A, B, oA)
+  !$OFP PURE, KERNEL :: k
+    real, intent(in) :: s
+    real, dimension(:,:), contiguous, intent(in) :: A, B
+    real, dimension(:,:), contiguous, intent(out), target :: oA
+    real, pointer, dimension(:,:) :: pA
+    integer, dimension(4) :: halo, west, east
+    halo = [1,1,1,1]; west = [0,2,1,1]; east = [2,0,1,1]
+    halo = [1, 1, n, 1]  ! ERROR:19 [undefined-name] "undefined name \"n\""
+    oA = region_cpy(A, halo)
+    oA = region_cpy(B, halo)
+  end subroutine k
+end module m

@@ -1,0 +1,15 @@
+module m
+  implicit none
+  real, parameter :: g = 9.8
+contains
+  subroutine k(s, A, B, oA)
+  !$OFP PURE, KERNEL :: k
+    real, intent(in) :: s
+    real, dimension(:,:), contiguous, intent(in) :: A, B
+    real, dimension(:,:), contiguous, intent(out), target :: oA
+    real, pointer, dimension(:,:) :: pA
+    integer, dimension(4) :: halo, west, east
+    halo = [1,1,1,1]; west = [0,2,1,1]; east = [2,0,1,1]
+    oA = region_cpy(A, halo)  ! ERROR:5 [shape-mismatch] "array shapes do not conform: region_cpy(A, [1,1,1,1]) is (n1-2, n2-2) but \"oA\" is (n1, n2)"
+  end subroutine k
+end module m

@@ -1,0 +1,15 @@
+module m
+  implicit none
+  real, parameter :: g = 9.8
+contains
+  subroutine k(s, A, B, oA)
+  !$OFP PURE, KERNEL :: k
+    real, intent(in) :: s
+    real, dimension(:,:), contiguous, intent(in) :: A, B
+    real, dimension(:,:), contiguous, intent(out), target :: oA
+    real, pointer, dimension(:,:) :: pA
+    integer, dimension(4) :: halo, west, east
+    halo = [1,1,1,1]; west = [0,2,1,1]; east = [2,0,1,1]
+    g = 1.0  ! ERROR:5 [assign-to-parameter] "cannot assign to named constant \"g\""
+  end subroutine k
+end module m

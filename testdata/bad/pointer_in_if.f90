@@ -1,0 +1,18 @@
+module m
+  implicit none
+  real, parameter :: g = 9.8
+contains
+  subroutine k(s, A, B, oA)
+  !$OFP PURE, KERNEL :: k
+    real, intent(in) :: s
+    real, dimension(:,:), contiguous, intent(in) :: A, B
+    real, dimension(:,:), contiguous, intent(out), target :: oA
+    real, pointer, dimension(:,:) :: pA
+    integer, dimension(4) :: halo, west, east
+    halo = [1,1,1,1]; west = [0,2,1,1]; east = [2,0,1,1]
+    if (s > 0.0) then
+    pA => region_ptr(oA, halo)
+    end if
+    pA = region_cpy(A, halo)  ! ERROR:5 [pointer-not-known] "pointer \"pA\" is not known here: it is associated inside an if block"
+  end subroutine k
+end module m

@@ -1,0 +1,16 @@
+module m
+  implicit none
+  real, parameter :: g = 9.8
+contains
+  subroutine k(s, A, B, oA)
+  !$OFP PURE, KERNEL :: k
+    real, intent(in) :: s
+    real, dimension(:,:), contiguous, intent(in) :: A, B
+    real, dimension(:,:), contiguous, intent(out), target :: oA
+    real, pointer, dimension(:,:) :: pA
+    integer, dimension(4) :: halo, west, east
+    halo = [1,1,1,1]; west = [0,2,1,1]; east = [2,0,1,1]
+    pA = region_ptr(oA, halo)  ! WARNING:5 [region-ptr-assignment] "\"pA\" = region_ptr(...) assigns through the pointer in standard Fortran; forocl treats it as pointer association"
+    pA = region_cpy(A, [0,1,1,1])  ! ERROR:5 [shape-mismatch] "array shapes do not conform: region_cpy(A, [0,1,1,1]) is (n1-1, n2-2) but \"pA\" is (n1-2, n2-2)"
+  end subroutine k
+end module m

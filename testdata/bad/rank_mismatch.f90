@@ -1,0 +1,16 @@
+module m
+  implicit none
+  real, parameter :: g = 9.8
+contains
+  subroutine k(s, A, B, oA)
+  !$OFP PURE, KERNEL :: k
+    real, intent(in) :: s
+    real, dimension(:,:), contiguous, intent(in) :: A
+    real, dimension(:), contiguous, intent(in) :: B  ! ERROR:51 [kernel-rank-mismatch] "array \"B\" has rank 1 but \"A\" has rank 2; all arrays of a kernel share one grid"
+    real, dimension(:,:), contiguous, intent(out), target :: oA
+    real, pointer, dimension(:,:) :: pA
+    integer, dimension(4) :: halo, west, east
+    halo = [1,1,1,1]; west = [0,2,1,1]; east = [2,0,1,1]
+    oA = A
+  end subroutine k
+end module m

@@ -1,0 +1,16 @@
+module m
+  implicit none
+  real, parameter :: g = 9.8
+contains
+  subroutine k(s, A, B, oA)
+  !$OFP PURE, KERNEL :: k
+    real, intent(in) :: s
+    real, dimension(:,:), contiguous, intent(in) :: A, B
+    real, dimension(:,:), contiguous, intent(out), target :: oA
+    real, pointer, dimension(:,:) :: pA
+    integer, dimension(4) :: halo, west, east
+    real, dimension(:,:), pointer :: pB
+    halo = [1,1,1,1]; west = [0,2,1,1]; east = [2,0,1,1]
+    pB => region_ptr(A, halo)  ! ERROR:22 [region-ptr-intent-in] "region_ptr target \"A\" is intent(in); region_ptr may only point into an intent(out) array"
+  end subroutine k
+end module m

@@ -1,0 +1,16 @@
+module m
+  implicit none
+  real, parameter :: g = 9.8
+contains
+  subroutine k(s, A, B, oA)
+  !$OFP PURE, KERNEL :: k
+    real, intent(in) :: s
+    real, dimension(:,:), contiguous, intent(in) :: A, B
+    real, dimension(:,:), contiguous, target :: oA  ! ERROR:49 [kernel-array-no-intent] "array \"oA\" has no intent; kernel arrays must be intent(in) or intent(out)"
+    real, pointer, dimension(:,:) :: pA
+    integer, dimension(4) :: halo, west, east
+    halo = [1,1,1,1]; west = [0,2,1,1]; east = [2,0,1,1]
+    pA => region_ptr(oA, halo)
+    pA = region_cpy(A, halo)
+  end subroutine k
+end module m

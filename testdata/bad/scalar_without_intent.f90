@@ -1,0 +1,15 @@
+module m
+  implicit none
+  real, parameter :: g = 9.8
+contains
+  subroutine k(s, A, B, oA)
+  !$OFP PURE, KERNEL :: k
+    real :: s  ! ERROR:13 [kernel-scalar-intent] "scalar \"s\" has no intent; scalar arguments of a kernel must be intent(in)"
+    real, dimension(:,:), contiguous, intent(in) :: A, B
+    real, dimension(:,:), contiguous, intent(out), target :: oA
+    real, pointer, dimension(:,:) :: pA
+    integer, dimension(4) :: halo, west, east
+    halo = [1,1,1,1]; west = [0,2,1,1]; east = [2,0,1,1]
+    oA = A*s
+  end subroutine k
+end module m
