@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"math/rand"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -524,4 +525,24 @@ func human(b int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", b)
+}
+
+// FormatScalar spells the one value of a (a scalar result) as Fortran
+// would print it in full: all the digits its kind holds, logicals as
+// .true. or .false.
+func FormatScalar(a *npy.Array, k abi.Kind) string {
+	switch {
+	case a == nil || a.Len() != 1:
+		return "?"
+	case a.F32 != nil:
+		return strconv.FormatFloat(float64(a.F32[0]), 'g', -1, 32)
+	case a.F64 != nil:
+		return strconv.FormatFloat(a.F64[0], 'g', -1, 64)
+	case k == abi.Logical:
+		if a.I32[0] != 0 {
+			return ".true."
+		}
+		return ".false."
+	}
+	return strconv.Itoa(int(a.I32[0]))
 }

@@ -221,8 +221,12 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			fmt.Fprintf(stderr, "forocl: wrote %s (%s)\n", o.Path, o.Dummy)
 		}
 	}
-	if len(bound.Outputs) == 0 && rf.repeat == 0 {
-		fmt.Fprintf(stderr, "forocl: note: no --out given; %s computed but not saved\n", nameList(abi.Names(k.Outputs())))
+	// Scalar results are printed, one "name = value" line each.
+	for _, p := range k.Results() {
+		fmt.Fprintf(c.OutOrStdout(), "%s = %s\n", p.Name, runner.FormatScalar(r.Outputs[strings.ToLower(p.Name)], p.Kind))
+	}
+	if arrays := outputArrays(k); len(bound.Outputs) == 0 && rf.repeat == 0 && len(arrays) > 0 {
+		fmt.Fprintf(stderr, "forocl: note: no --out given; %s computed but not saved\n", nameList(arrays))
 	}
 	if rf.repeat > 0 {
 		ms := r.Median.Seconds() * 1e3
@@ -234,6 +238,17 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			k.Name, dev.Name, ms, rf.repeat, gbs)
 	}
 	return nil
+}
+
+// outputArrays lists the arrays k writes.
+func outputArrays(k *abi.Kernel) []string {
+	var out []string
+	for _, p := range k.Outputs() {
+		if p.Array {
+			out = append(out, p.Name)
+		}
+	}
+	return out
 }
 
 func dims(s []int) string {

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -1056,5 +1057,39 @@ func TestRunHomeNotWritable(t *testing.T) {
 	}
 	if got := readNpy(t, fx.path("oA.npy")); len(got.F32) != 37*23 {
 		t.Errorf("oA shape %v", got.Shape)
+	}
+}
+
+// TestRunPrintsResults: a kernel's scalar results are printed as
+// "name = value" with every digit of their kind, and --out writes one as a
+// 0-d .npy holding the same value.
+func TestRunPrintsResults(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	mean := filepath.Join(dir, "mean.npy")
+	code, out, errOut := cli(t, "run", "-I", regionsDir, filepath.Join(kernelsDir, "reductions.f90"), "--kernel", "normalize",
+		"--grid", "37x23", "--device", testDevice(), "--out", "mean="+mean)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	a, err := npy.Read(mean)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Shape) != 0 || a.DType != npy.Float32 {
+		t.Fatalf("mean.npy has shape %v and dtype %v, want a 0-d float32", a.Shape, a.DType)
+	}
+	want := fmt.Sprintf("mean = %s\n", strconv.FormatFloat(float64(a.F32[0]), 'g', -1, 32))
+	if out != want {
+		t.Errorf("stdout %q, want %q", out, want)
+	}
+	// The grid's values are in [0.5, 1.5): the sum over 37x23 / 1000.
+	if a.F32[0] < 0.5*37*23/1000 || a.F32[0] > 1.5*37*23/1000 {
+		t.Errorf("mean = %v is out of range", a.F32[0])
+	}
+	code, out, _ = cli(t, "run", "-I", regionsDir, filepath.Join(kernelsDir, "reductions.f90"), "--kernel", "empty_masks",
+		"--grid", "10x10", "--device", testDevice())
+	if code != 0 || out != "s = 0\nm = -3.4028235e+38\nmn = 3.4028235e+38\nc = 0\na = .false.\nal = .false.\n" {
+		t.Errorf("empty masks: exit %d, stdout %q", code, out)
 	}
 }
