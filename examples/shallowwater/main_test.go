@@ -167,7 +167,7 @@ func TestGeneratedUpToDate(t *testing.T) {
 		case "wavecoarse":
 			opts = regions.Options{Strategy: regions.Direct, Coarsen: []int{2, 4}, Tile: []int{64, 2}}
 		}
-		for _, src := range []string{"fortran/wave.f90", "fortran/wave_dp.f90"} {
+		for _, src := range []string{"fortran/wave.f90", "fortran/wave_dp.f90", "fortran/summary.f90", "fortran/summary_dp.f90"} {
 			res := driver.Compile([]string{src}, driver.Options{IncludeDirs: []string{"../../fortran"}, Schedule: opts})
 			if res.Diags.HasErrors() {
 				t.Fatalf("%s: %s", src, res.Diags.String(res.Sources))
@@ -205,6 +205,7 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-bench", "-widths", "16,x"}, "bad width"},
 		{[]string{"-steps", "-1"}, "-steps -1"},
 		{[]string{"extra"}, "unexpected argument"},
+		{[]string{"-cfl", "1.5"}, "want a CFL number"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(c.args, &stdout, &stderr)
@@ -346,5 +347,74 @@ func TestTooLargeForDevice(t *testing.T) {
 	code := run([]string{"-device", dev.Index, "-n", fmt.Sprint(n), "-steps", "1"}, &stdout, &stderr)
 	if code != 1 || !strings.Contains(stderr.String(), "needs") || !strings.Contains(stderr.String(), dev.Name) {
 		t.Errorf("exit %d, stderr %q; want exit 1 and how much memory is needed and available", code, stderr.String())
+	}
+}
+
+// TestSummaryOnDevice: the mass and the fastest signal speed that
+// summary.f90's reductions compute on the device equal host-side
+// computations over the state copied back (mass within 1e-6 relative, as
+// the printed mass must), in real(4) and real(8), after some steps.
+func TestSummaryOnDevice(t *testing.T) {
+	ctx := device(t)
+	for _, dp := range []bool{false, true} {
+		cfg := Config{NX: 61, NY: 47, DT: 0.05, Init: "dambreak", Strategy: "direct", Double: dp}
+		sim, err := NewSim(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 30; i++ {
+			if err := sim.Step(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		mass, speed, err := sim.Summary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, u, v, err := sim.State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		sim.Close()
+		want := Mass(h, cfg.NX, cfg.NY)
+		if d := math.Abs(mass-want) / want; !(d <= 1e-6) {
+			t.Errorf("dp=%v: device mass %.9g, host sum %.9g: relative %.3g > 1e-6", dp, mass, want, d)
+		}
+		n1 := cfg.NX + 2
+		wantSpeed := 0.0
+		for j := 2; j <= cfg.NY+1; j++ {
+			for i := 2; i <= cfg.NX+1; i++ {
+				k := (i - 1) + (j-1)*n1
+				s := math.Max(math.Abs(u[k]), math.Abs(v[k]))/h[k] + math.Sqrt(gravity*h[k])
+				wantSpeed = math.Max(wantSpeed, s)
+			}
+		}
+		if d := math.Abs(speed-wantSpeed) / wantSpeed; !(d <= 1e-5) {
+			t.Errorf("dp=%v: device speed %.9g, host %.9g", dp, speed, wantSpeed)
+		}
+	}
+}
+
+// TestAdaptiveStep: with -cfl the run takes dt from the device-side speed
+// each step, stays stable where a fixed dt at the initial limit is
+// chosen by the user, and reports the simulated time.
+func TestAdaptiveStep(t *testing.T) {
+	device(t)
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-device", "pocl", "-n", "40", "-steps", "50", "-init", "dambreak", "-cfl", "0.5"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var simulated, cfl, last float64
+	for _, line := range strings.Split(stdout.String(), "\n") {
+		if strings.HasPrefix(line, "time:") && strings.Contains(line, "simulated") {
+			if _, err := fmt.Sscanf(line, "time:     %g simulated with CFL %g, last dt %g", &simulated, &cfl, &last); err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+		}
+	}
+	// The dam break's fastest speed is at least sqrt(g*1), so dt <= 0.5/sqrt(9.8).
+	if cfl != 0.5 || !(last > 0 && last <= 0.5/math.Sqrt(gravity)+1e-6) || !(simulated > 50*0.5/math.Sqrt(2*gravity)*0.5) {
+		t.Errorf("adaptive run: simulated %g, CFL %g, last dt %g:\n%s", simulated, cfl, last, stdout.String())
 	}
 }

@@ -131,6 +131,19 @@ type kernel64 interface {
 	Release()
 }
 
+// summary32 and summary64 are the generated harnesses of summary.f90 and
+// summary_dp.f90: the mass and the fastest signal speed, reduced on the
+// device.
+type summary32 interface {
+	Run(h, u, v *clhost.Array) (mass, speed float32, err error)
+	Release()
+}
+
+type summary64 interface {
+	Run(h, u, v *clhost.Array) (mass, speed float64, err error)
+	Release()
+}
+
 // Sim is a shallow-water simulation whose state lives on the device: a
 // time step is two launches (boundary conditions, then the generated
 // wave_advance) and no copy through the host.
@@ -139,6 +152,8 @@ type Sim struct {
 	ctx      *clhost.Context
 	k32      kernel32
 	k64      kernel64
+	s32      summary32
+	s64      summary64
 	hand     *handKernel
 	bprog    *clhost.Program
 	boundary *clhost.Kernel
@@ -208,6 +223,14 @@ func NewSim(ctx *clhost.Context, cfg Config) (_ *Sim, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Double {
+		s.s64, err = wavedirect.NewWaveSummaryDp(ctx)
+	} else {
+		s.s32, err = wavedirect.NewWaveSummary(ctx)
+	}
+	if err != nil {
+		return nil, err
+	}
 	h := InitialHeight(cfg.Init, cfg.NX, cfg.NY)
 	zero := make([]float64, len(h))
 	for _, x := range []struct {
@@ -263,6 +286,23 @@ func (s *Sim) applyBoundary() error {
 	ev.Release()
 	return nil
 }
+
+// Summary returns the mass (the sum of H over the interior) and the
+// fastest signal speed max(|u|,|v|) + sqrt(g h) of the current state,
+// both reduced on the device by summary.f90's kernel: no grid is copied
+// to the host, only the two numbers.
+func (s *Sim) Summary() (mass, speed float64, err error) {
+	c := s.cur
+	if s.s64 != nil {
+		return s.s64.Run(c.h, c.u, c.v)
+	}
+	m, v, err := s.s32.Run(c.h, c.u, c.v)
+	return float64(m), float64(v), err
+}
+
+// SetDT changes the time step of the following steps (adaptive time
+// stepping: see the -cfl flag).
+func (s *Sim) SetDT(dt float64) { s.cfg.DT = dt }
 
 // Step advances one time step: boundary conditions on the current state,
 // then wave_advance into the other buffers, which become current.
@@ -329,6 +369,12 @@ func (s *Sim) Close() {
 	}
 	if s.k64 != nil {
 		s.k64.Release()
+	}
+	if s.s32 != nil {
+		s.s32.Release()
+	}
+	if s.s64 != nil {
+		s.s64.Release()
 	}
 	if s.hand != nil {
 		s.hand.release()
