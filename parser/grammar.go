@@ -4,6 +4,8 @@ import (
 	"errors"
 	"io"
 
+	"github.com/forocl/forocl/ast"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -42,86 +44,89 @@ func (lexDef) Lex(string, io.Reader) (lexer.Lexer, error) {
 
 // --- expressions ---
 
-// gExpr is an expression as a flat alternation of operands and binary
-// operators; lower.go applies Fortran's precedence and associativity (see
-// Note [operator precedence]). The expression structs carry only a start
-// position: participle allocates for every struct and position it fills,
-// so ends are recovered from the token slice instead (see lowerer.closer).
+// Note [expressions in statements]: the grammar has no expressions of its
+// own. gExpr and gArg implement participle.Parseable: participle hands
+// them its lexer at the token where an expression (or an actual argument)
+// may start, and they run the expression parser of expr.go from there
+// over the statement's own tokens, which runParse registers under a key
+// carried in every token's Pos.Filename (see stmtParse). Like any
+// participle node they report "no match" when the first token cannot start
+// one, and on a syntax error they leave the lexer at the offending token,
+// so participle's choice between alternatives is what it would be for a
+// grammar rule consuming the same tokens.
+
+// gExpr is an expression inside a statement parsed by participle.
 type gExpr struct {
-	X    *gOperand `parser:"@@"`
-	Rest []*gBinR  `parser:"@@*"`
+	X   ast.Expr
+	err *perr // deferred error (Note [expressions]), reported by lowering
 }
 
-type gBinR struct {
-	Pos lexer.Position
-	Op  string    `parser:"@Op"`
-	Y   *gOperand `parser:"@@"`
+func (g *gExpr) Parse(lex *lexer.PeekingLexer) error {
+	return parseable(lex, (*exprParser).startsExpr, func(p *exprParser) {
+		g.X = p.expr()
+		g.err = p.err
+	})
 }
 
-// gOperand is a primary with its prefix operators ("-", "+", ".not."),
-// which runParse marks as Unary tokens; they are consecutive tokens
-// starting at Pos.
-type gOperand struct {
-	Pos     lexer.Position
-	Unary   []string  `parser:"@Unary*"`
-	Name    *gNameRef `parser:"(  @@"`
-	Int     *string   `parser:" | @Int"`
-	Real    *string   `parser:" | @Real"`
-	Paren   *gExpr    `parser:" | \"(\" @@ \")\""`
-	Cons    *gCons    `parser:" | @@"`
-	Str     *string   `parser:" | @String"`
-	Logical *string   `parser:" | @Logical )"`
-}
-
-type gCons struct {
-	Square  bool     `parser:"(  @\"[\""`
-	SqElems []*gExpr `parser:"   ( @@ ( \",\" @@ )* )? \"]\""`
-	SlElems []*gExpr `parser:" | \"(/\" ( @@ ( \",\" @@ )* )? \"/)\" )"`
-}
-
-type gNameRef struct {
-	Pos     lexer.Position
-	Name    string  `parser:"@Ident"`
-	HasArgs bool    `parser:"( @\"(\""`
-	Args    []*gArg `parser:"  ( @@ ( \",\" @@ )* )? \")\" )?"`
-}
-
-// gArg is an actual argument, keyword argument or section triplet. The
-// common prefix is factored out so parsing never backtracks over an
-// expression (which would be exponential in the nesting depth). A name
-// followed by "=" inside brackets is a KwName token (see runParse).
+// gArg is an actual argument, keyword argument or section triplet inside a
+// statement parsed by participle (attribute and bind arguments).
 type gArg struct {
-	Pos     lexer.Position
-	Keyword *string `parser:"( @KwName \"=\" )?"`
-	Lo      *gExpr  `parser:"( @@"`
-	Colon   *gTail  `parser:"  @@?"`
-	Only    *gTail  `parser:"| @@ )"`
+	A   ast.Arg
+	err *perr
 }
 
-// gTail is the ":hi[:stride]" or "::stride" part of a section triplet.
-type gTail struct {
-	DColon  bool   `parser:"(  @\"::\""`
-	Stride2 *gExpr `parser:"   @@?"`
-	Colon   bool   `parser:" | @\":\""`
-	Hi      *gExpr `parser:"   @@?"`
-	Stride  *gExpr `parser:"   ( \":\" @@? )? )"`
+func (g *gArg) Parse(lex *lexer.PeekingLexer) error {
+	return parseable(lex, (*exprParser).startsArg, func(p *exprParser) {
+		g.A = p.arg()
+		g.err = p.err
+	})
+}
+
+// exprError is a syntax error found by the expression parser while
+// participle parses a statement; convertErr reports its perr as it is.
+type exprError struct {
+	pe  *perr
+	pos lexer.Position
+}
+
+func (e *exprError) Error() string            { return e.pe.msg }
+func (e *exprError) Message() string          { return e.pe.msg }
+func (e *exprError) Position() lexer.Position { return e.pos }
+
+// parseable runs parse at the lexer's next token if starts says that a
+// construct can start there (Note [expressions in statements]).
+func parseable(lex *lexer.PeekingLexer, starts func(*exprParser) bool, parse func(*exprParser)) (err error) {
+	t := lex.Peek()
+	st := lookupStmt(t.Pos.Filename)
+	p := &exprParser{ts: st.ts, kinds: st.kinds, i: st.ts.index(t.Pos.Offset)}
+	if !starts(p) {
+		return participle.NextMatch
+	}
+	var pe *perr
+	func() {
+		defer catch(&pe)
+		parse(p)
+	}()
+	stop := p.i
+	if pe != nil {
+		stop = st.ts.index(pe.span.Start.Offset)
+		if pe.span.Start.Offset >= st.ts.endPos().Offset {
+			stop = len(st.ts)
+		}
+	}
+	for lex.Cursor() < stop && lex.Peek().Type != lexer.EOF {
+		lex.Next()
+	}
+	if pe != nil {
+		if st.syntax == nil || pe.span.Start.Offset > st.syntax.span.Start.Offset {
+			st.syntax = pe
+		}
+		return &exprError{pe: pe, pos: lex.Peek().Pos}
+	}
+	return nil
 }
 
 // --- statements ---
-
-type gAssign struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
-	LHS    *gNameRef `parser:"@@"`
-	Op     string    `parser:"@(\"=\" | \"=>\")"`
-	RHS    *gExpr    `parser:"@@"`
-}
-
-type gCall struct {
-	Pos    lexer.Position
-	EndPos lexer.Position
-	Name   *gNameRef `parser:"\"call\" @@"`
-}
 
 type gUse struct {
 	Pos     lexer.Position
@@ -285,9 +290,6 @@ type gSuffix struct {
 const lookahead = 2
 
 var (
-	exprParser     = participle.MustBuild[gExpr](participle.Lexer(lexDef{}), participle.UseLookahead(lookahead))
-	assignParser   = participle.MustBuild[gAssign](participle.Lexer(lexDef{}), participle.UseLookahead(lookahead))
-	callParser     = participle.MustBuild[gCall](participle.Lexer(lexDef{}), participle.UseLookahead(lookahead))
 	useParser      = participle.MustBuild[gUse](participle.Lexer(lexDef{}), participle.UseLookahead(lookahead))
 	declParser     = participle.MustBuild[gDecl](participle.Lexer(lexDef{}), participle.UseLookahead(lookahead))
 	attrStmtParser = participle.MustBuild[gAttrStmt](participle.Lexer(lexDef{}), participle.UseLookahead(lookahead))

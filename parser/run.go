@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -102,17 +105,50 @@ func (ts toks) orig(p lexer.Position) string {
 	return ""
 }
 
+// stmtParse is a statement that participle is parsing: its tokens and
+// their kinds, for the expressions in it (Note [expressions in
+// statements]). runParse registers it under a key that every token given
+// to participle carries in Pos.Filename; classifyAll parses statements in
+// parallel, so the registry is shared.
+type stmtParse struct {
+	ts    toks
+	kinds []tokKind
+	// syntax is the furthest syntax error the expression parser found;
+	// see runParse.
+	syntax *perr
+}
+
+var (
+	stmtParses sync.Map // key -> *stmtParse
+	stmtSeq    atomic.Uint64
+)
+
+func lookupStmt(key string) *stmtParse {
+	st, ok := stmtParses.Load(key)
+	if !ok {
+		panic("internal error: an expression parsed outside runParse")
+	}
+	return st.(*stmtParse)
+}
+
 // runParse parses ts with p. A syntax error comes back as a *perr.
 func runParse[G any](p *participle.Parser[G], ts toks) (g *G, pe *perr) {
 	if len(ts) == 0 {
-		panic("internal error: runParse of an empty statement") // classify and parseExpr never pass one
+		panic("internal error: runParse of an empty statement") // classify never passes one
 	}
-	kinds := parseKinds(ts)
+	st := &stmtParse{ts: ts, kinds: parseKinds(ts)}
+	key := "stmt#" + strconv.FormatUint(stmtSeq.Add(1), 36)
+	stmtParses.Store(key, st)
+	defer stmtParses.Delete(key)
 	pt := make([]lexer.Token, 0, len(ts)+1)
 	for i, t := range ts {
-		pt = append(pt, lexer.Token{Type: lexer.TokenType(kinds[i]), Value: t.val, Pos: lexPos(t.pos)})
+		pos := lexPos(t.pos)
+		pos.Filename = key
+		pt = append(pt, lexer.Token{Type: lexer.TokenType(st.kinds[i]), Value: t.val, Pos: pos})
 	}
-	pt = append(pt, lexer.Token{Type: lexer.EOF, Pos: lexPos(ts.endPos())})
+	end := lexPos(ts.endPos())
+	end.Filename = key
+	pt = append(pt, lexer.Token{Type: lexer.EOF, Pos: end})
 	defer func() {
 		// participle panics only on grammar bugs; turn one into an error
 		// rather than crash on user input.
@@ -127,24 +163,28 @@ func runParse[G any](p *participle.Parser[G], ts toks) (g *G, pe *perr) {
 	}
 	g, err = p.ParseFromLexer(peek)
 	if err != nil {
-		return nil, convertErr(err, ts)
+		// An expression's syntax error may make participle backtrack and
+		// fail earlier, at text that is fine ("real :: c(n, m - )" would
+		// blame the ","); like participle, prefer the furthest error.
+		pe = convertErr(err, ts)
+		if st.syntax != nil && st.syntax.span.Start.Offset >= pe.span.Start.Offset {
+			pe = st.syntax
+		}
+		return nil, pe
 	}
 	return g, nil
 }
 
-// parseKinds returns the token kinds the grammar sees: the scanner's,
+// parseKinds returns the token kinds the parsers see: the scanner's,
 // except that a prefix "+", "-" or ".not." is Unary and a name followed by
-// "=" inside brackets is KwName.
+// "=" right after "(" or "," inside brackets is KwName.
 func parseKinds(ts toks) []tokKind {
 	kinds := make([]tokKind, len(ts))
 	depth := 0
 	for i, t := range ts {
 		k := t.kind
+		depth += bracketOf(t)
 		switch {
-		case t.kind == tPunct && (t.val == "(" || t.val == "(/" || t.val == "["):
-			depth++
-		case t.kind == tPunct && (t.val == ")" || t.val == "/)" || t.val == "]"):
-			depth--
 		case t.kind == tDotOp && t.val == ".not.":
 			k = tUnary
 		case t.kind == tOp && (t.val == "+" || t.val == "-") && prefixPosition(ts, i):
@@ -159,6 +199,10 @@ func parseKinds(ts toks) []tokKind {
 
 // convertErr turns a participle error into a compiler-grade message.
 func convertErr(err error, ts toks) *perr {
+	var ee *exprError
+	if errors.As(err, &ee) {
+		return ee.pe
+	}
 	var ute *participle.UnexpectedTokenError
 	if errors.As(err, &ute) {
 		exp := expectText(ute.Expect)
@@ -225,7 +269,7 @@ func prefixPosition(ts toks, i int) bool {
 	case tOp, tDotOp:
 		return true
 	case tPunct:
-		return p.val != ")" && p.val != "/)" && p.val != "]"
+		return bracketOf(p) >= 0
 	}
 	return false
 }

@@ -115,115 +115,6 @@ func isPunct(ts []tok, i int, v string) bool {
 	return i < len(ts) && (ts[i].kind == tPunct || ts[i].kind == tOp) && ts[i].val == v
 }
 
-func opener(v string) string {
-	switch v {
-	case "(", "(/":
-		return ")"
-	case "[":
-		return "]"
-	}
-	return ""
-}
-
-func closes(open, v string) bool {
-	switch open {
-	case "(":
-		return v == ")"
-	case "(/":
-		return v == "/)"
-	case "[":
-		return v == "]"
-	}
-	return false
-}
-
-// checkBrackets reports the first unbalanced or too deeply nested bracket
-// of ts.
-func checkBrackets(ts []tok) *perr {
-	var stack []int
-	for i, t := range ts {
-		if t.kind != tPunct {
-			continue
-		}
-		switch t.val {
-		case "(", "(/", "[":
-			stack = append(stack, i)
-			if len(stack) > maxDepth {
-				return &perr{code: codeSyntaxNestingTooDeep, span: tokSpan(t), msg: "expression nested too deeply", always: true,
-					hint: fmt.Sprintf("at most %d levels of brackets are supported; split the expression", maxDepth)}
-			}
-		case ")", "/)", "]":
-			if len(stack) == 0 {
-				return &perr{code: codeSyntaxUnmatchedBracket, span: tokSpan(t), msg: fmt.Sprintf("unexpected %q without a matching opening bracket", t.val)}
-			}
-			o := ts[stack[len(stack)-1]]
-			if !closes(o.val, t.val) {
-				want := ")"
-				if o.val == "(/" {
-					want = "/)"
-				} else if o.val == "[" {
-					want = "]"
-				}
-				return &perr{code: codeSyntaxMismatchedBracket, span: tokSpan(t), msg: fmt.Sprintf("expected %q, found %q", want, t.val),
-					note: &diag.NoteMsg{Span: tokSpan(o), Msg: fmt.Sprintf("to match this %q", o.val)}}
-			}
-			stack = stack[:len(stack)-1]
-		}
-	}
-	if len(stack) > 0 {
-		o := ts[stack[len(stack)-1]]
-		want := ")"
-		if o.val == "(/" {
-			want = "/)"
-		} else if o.val == "[" {
-			want = "]"
-		}
-		return &perr{code: codeSyntaxUnclosedBracket, span: diag.At(ts[len(ts)-1].end), msg: fmt.Sprintf("expected %q", want),
-			note: &diag.NoteMsg{Span: tokSpan(o), Msg: fmt.Sprintf("to match this %q", o.val)}}
-	}
-	return nil
-}
-
-// matchParen returns the index of the ")" closing the "(" at ts[i], or -1.
-func matchParen(ts []tok, i int) int {
-	depth := 0
-	for j := i; j < len(ts); j++ {
-		if ts[j].kind != tPunct {
-			continue
-		}
-		switch ts[j].val {
-		case "(", "(/", "[":
-			depth++
-		case ")", "/)", "]":
-			depth--
-			if depth == 0 {
-				return j
-			}
-		}
-	}
-	return -1
-}
-
-// parseExpr parses ts as one expression.
-func parseExpr(ts []tok) (ast.Expr, *perr) {
-	if e := checkBrackets(ts); e != nil {
-		return nil, e
-	}
-	g, ok := fastExpr(ts) // See Note [fast path]
-	if !ok {
-		var pe *perr
-		if g, pe = runParse(exprParser, ts); pe != nil {
-			return nil, pe
-		}
-	}
-	l := &lowerer{ts: ts}
-	x := l.expr(g)
-	if l.err != nil {
-		return nil, l.err
-	}
-	return x, nil
-}
-
 // endSuffixes are the construct words that may follow "end", or be glued
 // to it ("endif").
 var endSuffixes = []string{
@@ -293,14 +184,14 @@ func isHeader(ts []tok) bool {
 			if isPunct(ts, i, "*") {
 				i++
 				if isPunct(ts, i, "(") {
-					if j := matchParen(ts, i); j > 0 {
+					if j := matchBracket(ts, i); j > 0 {
 						i = j + 1
 					}
 				} else {
 					i++
 				}
 			} else if isPunct(ts, i, "(") {
-				j := matchParen(ts, i)
+				j := matchBracket(ts, i)
 				if j < 0 {
 					return false
 				}
@@ -318,7 +209,7 @@ func isAssignment(ts []tok) bool {
 	}
 	i := 1
 	if isPunct(ts, 1, "(") {
-		j := matchParen(ts, 1)
+		j := matchBracket(ts, 1)
 		if j < 0 {
 			return false
 		}
@@ -333,18 +224,9 @@ func isAssignment(ts []tok) bool {
 func hasTopLevelAssign(ts []tok) bool {
 	depth := 0
 	for _, t := range ts {
-		if t.kind != tPunct {
-			continue
-		}
-		switch t.val {
-		case "(", "(/", "[":
-			depth++
-		case ")", "/)", "]":
-			depth--
-		case "=", "=>":
-			if depth <= 0 {
-				return true
-			}
+		depth += bracketOf(t)
+		if depth <= 0 && t.kind == tPunct && (t.val == "=" || t.val == "=>") {
+			return true
 		}
 	}
 	return false
@@ -720,18 +602,9 @@ func (c *cstmt) assignment(ts []tok) {
 		c.execErr(ts, "", e)
 		return
 	}
-	g, ok := fastAssign(ts) // See Note [fast path]
-	if !ok {
-		var pe *perr
-		if g, pe = runParse(assignParser, ts); pe != nil {
-			c.execErr(ts, "", pe)
-			return
-		}
-	}
-	l := &lowerer{ts: ts}
-	s := &ast.AssignStmt{Pos: rangeSpan(ts), LHS: l.nameRef(g.LHS), RHS: l.expr(g.RHS), Pointer: g.Op == "=>"}
-	if l.err != nil {
-		c.execErr(ts, "", l.err)
+	s, pe := parseAssign(ts)
+	if pe != nil {
+		c.execErr(ts, "", pe)
 		return
 	}
 	c.kind, c.exec = sExec, s
@@ -743,21 +616,9 @@ func (c *cstmt) call(ts []tok) {
 		c.execErr(ts, "call", e)
 		return
 	}
-	g, pe := runParse(callParser, ts)
+	s, pe := parseCall(ts)
 	if pe != nil {
 		c.execErr(ts, "call", pe)
-		return
-	}
-	l := &lowerer{ts: ts}
-	s := &ast.CallStmt{Pos: rangeSpan(ts)}
-	switch x := l.nameRef(g.Name).(type) {
-	case *ast.Ident:
-		s.Name = *x
-	case *ast.Call:
-		s.Name, s.Args = x.Name, x.Args
-	}
-	if l.err != nil {
-		c.execErr(ts, "call", l.err)
 		return
 	}
 	c.kind, c.exec = sExec, s
@@ -772,7 +633,7 @@ func parenCond(ts []tok, kw string) (ast.Expr, []tok, *perr) {
 		}
 		return nil, nil, &perr{code: codeSyntaxExpectedParen, span: tokSpan(ts[1]), msg: fmt.Sprintf("expected \"(\" after %q, found %q", kw, ts[1].orig)}
 	}
-	j := matchParen(ts, 1)
+	j := matchBracket(ts, 1)
 	if j < 0 {
 		// The "(" at ts[1] is never closed, which checkBrackets reports
 		// (as an unclosed or mismatched bracket).
@@ -855,7 +716,7 @@ func (c *cstmt) where(ts []tok) {
 	c.kw = "where"
 	mask, rest, pe := parenCond(ts, "where")
 	if pe != nil {
-		if len(ts) > 1 && matchParen(ts, 1) == len(ts)-1 {
+		if len(ts) > 1 && matchBracket(ts, 1) == len(ts)-1 {
 			c.kind, c.cond = sWhere, badExpr(ts) // keep the construct's shape
 			c.fail(pe)
 			return
