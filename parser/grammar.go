@@ -10,10 +10,13 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// The participle grammar. It parses one statement (or one expression) at a
-// time from the tokens of the hand-written scanner; the block structure
-// (units, where/if constructs) is assembled by the builder in build.go.
-// These structs never leave the package: lower.go turns them into ast nodes.
+// The participle grammar of the statements other than assignments and
+// calls (declarations, attribute, use and subprogram statements). It parses
+// one statement at a time from the tokens of the hand-written scanner and
+// has no expression grammar: expressions come from expr.go (Note
+// [expressions in statements]). The block structure (units, where/if
+// constructs) is assembled by the builder in build.go. These structs never
+// leave the package: lower.go turns them into ast nodes.
 //
 // Every struct's Pos is the position of its first token and EndPos that of
 // the token after it; lowering maps EndPos back to the end of the last token.

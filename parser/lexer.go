@@ -23,8 +23,8 @@ const (
 	tLogical tokKind = -6  // .true. / .false. [_kind]; val lower-case
 	tDotOp   tokKind = -7  // .and. .eq. ... (any .word.); val lower-case
 	tPunct   tokKind = -8  // ( ) (/ /) [ ] , : :: = => %
-	tUnary   tokKind = -10 // a "+", "-" or ".not." in prefix position (set by runParse only)
-	tKwName  tokKind = -11 // a name followed by "=" inside brackets (set by runParse only)
+	tUnary   tokKind = -10 // a "+", "-" or ".not." in prefix position (set by parseKinds only)
+	tKwName  tokKind = -11 // a name followed by "=" inside brackets (set by parseKinds only)
 	tOp      tokKind = -9  // binary operators: ** * / + - // == /= < <= > >= .eq. ... .and. .or. .eqv. .neqv.
 )
 

@@ -8,10 +8,12 @@
 //     joined, ";" split, comments dropped, !$OFP directives kept), each a
 //     slice of tokens carrying their original positions;
 //  2. stmt.go classifies each statement by its leading keyword and parses
-//     it with the participle grammar of grammar.go, which lower.go turns
-//     into ast nodes (no participle type leaves this package); fast.go
-//     builds the same grammar structs for assignments and expressions
-//     without participle (Note [fast path]);
+//     it: every expression, and assignments and call statements whole, with
+//     the hand-written expression parser of expr.go (Note [expressions]);
+//     declarations, attribute, use and subprogram statements with the
+//     participle grammar of grammar.go, which hands each expression in them
+//     to expr.go and which lower.go turns into ast nodes (no participle type
+//     leaves this package). Brackets are known in one place, brackets.go;
 //  3. build.go assembles statements into program units and where/if
 //     constructs and reports structural errors.
 //
@@ -61,7 +63,7 @@ func ParseExpr(name string, src string) (ast.Expr, diag.List) {
 		return nil, diags
 	}
 	if len(lstmts) != 1 || lstmts[0].dir != nil {
-		diags.Error(codeSyntaxUnexpectedToken, diag.Span{Start: diag.Pos{File: name}}, "expected one expression, found %d statements", len(lstmts))
+		diags.Error(codeSyntaxUnexpectedToken, diag.At(diag.Pos{File: name, Line: 1, Col: 1}), "expected one expression, found %d statements", len(lstmts))
 		return nil, diags
 	}
 	x, pe := parseExpr(lstmts[0].toks)
@@ -73,7 +75,7 @@ func ParseExpr(name string, src string) (ast.Expr, diag.List) {
 }
 
 // classifyAll classifies the statements, spreading them over the CPUs:
-// statements are independent, and participle does most of the work.
+// statements are independent.
 func classifyAll(ls []*logicalStmt) []*cstmt {
 	cs := make([]*cstmt, len(ls))
 	workers := runtime.GOMAXPROCS(0)

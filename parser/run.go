@@ -240,12 +240,7 @@ func describe(ts toks, p lexer.Position) string {
 	if i >= len(ts) || ts[i].pos.Offset != p.Offset {
 		return "end of statement"
 	}
-	t := ts[i]
-	o := t.orig
-	if len(o) > 40 {
-		o = o[:37] + "..."
-	}
-	return fmt.Sprintf("%q", o)
+	return describeTok(ts[i])
 }
 
 // expectText keeps participle's expectation only when it is one literal
