@@ -56,7 +56,9 @@ func (lexDef) Lex(string, io.Reader) (lexer.Lexer, error) {
 // participle node they report "no match" when the first token cannot start
 // one, and on a syntax error they leave the lexer at the offending token,
 // so participle's choice between alternatives is what it would be for a
-// grammar rule consuming the same tokens.
+// grammar rule consuming the same tokens. When participle then fails
+// earlier in the statement, at text that is fine, runParse reports the
+// expression's error instead (the furthest error wins, as in participle).
 
 // gExpr is an expression inside a statement parsed by participle.
 type gExpr struct {
@@ -98,7 +100,7 @@ func (e *exprError) Position() lexer.Position { return e.pos }
 
 // parseable runs parse at the lexer's next token if starts says that a
 // construct can start there (Note [expressions in statements]).
-func parseable(lex *lexer.PeekingLexer, starts func(*exprParser) bool, parse func(*exprParser)) (err error) {
+func parseable(lex *lexer.PeekingLexer, starts func(*exprParser) bool, parse func(*exprParser)) error {
 	t := lex.Peek()
 	st := lookupStmt(t.Pos.Filename)
 	p := &exprParser{ts: st.ts, kinds: st.kinds, i: st.ts.index(t.Pos.Offset)}
@@ -112,10 +114,7 @@ func parseable(lex *lexer.PeekingLexer, starts func(*exprParser) bool, parse fun
 	}()
 	stop := p.i
 	if pe != nil {
-		stop = st.ts.index(pe.span.Start.Offset)
-		if pe.span.Start.Offset >= st.ts.endPos().Offset {
-			stop = len(st.ts)
-		}
+		stop = st.ts.index(pe.span.Start.Offset) // len(ts) at the end of the statement
 	}
 	for lex.Cursor() < stop && lex.Peek().Type != lexer.EOF {
 		lex.Next()
