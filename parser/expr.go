@@ -424,83 +424,68 @@ func unquote(s string) string {
 	return strings.ReplaceAll(s[1:len(s)-1], q+q, q)
 }
 
-// result returns what a parse gives: the syntax error if there is one,
-// else the deferred error.
-func (p *exprParser) result(pe *perr) *perr {
-	if pe != nil {
-		return pe
-	}
-	return p.err
-}
-
-// parseExpr parses all of ts as one expression.
-func parseExpr(ts toks) (x ast.Expr, pe *perr) {
-	if e := checkBrackets(ts); e != nil {
-		return nil, e
-	}
+// parseAll runs parse over all of ts (brackets balanced). It returns what
+// parse built, or the syntax error if there is one, else the deferred
+// error.
+func parseAll[T any](ts toks, parse func(p *exprParser) T) (x T, pe *perr) {
 	p := newExprParser(ts)
-	defer func() {
-		if pe = p.result(pe); pe != nil {
-			x = nil
+	func() {
+		defer catch(&pe)
+		x = parse(p)
+		if p.i < len(ts) {
+			p.unexpected()
 		}
 	}()
-	defer catch(&pe)
-	x = p.expr()
-	if p.i < len(ts) {
-		p.unexpected()
+	if pe == nil {
+		pe = p.err
+	}
+	if pe != nil {
+		var zero T
+		return zero, pe
 	}
 	return x, nil
 }
 
+// parseExpr parses all of ts as one expression.
+func parseExpr(ts toks) (ast.Expr, *perr) {
+	if e := checkBrackets(ts); e != nil {
+		return nil, e
+	}
+	return parseAll(ts, (*exprParser).expr)
+}
+
 // parseAssign parses all of ts as "name[(args)] =|=> expr". Brackets are
 // balanced.
-func parseAssign(ts toks) (s *ast.AssignStmt, pe *perr) {
-	p := newExprParser(ts)
-	defer func() {
-		if pe = p.result(pe); pe != nil {
-			s = nil
+func parseAssign(ts toks) (*ast.AssignStmt, *perr) {
+	return parseAll(ts, func(p *exprParser) *ast.AssignStmt {
+		if p.kind() != tIdent {
+			p.unexpected()
 		}
-	}()
-	defer catch(&pe)
-	if p.kind() != tIdent {
-		p.unexpected()
-	}
-	lhs := p.nameRef()
-	ptr := p.is("=>")
-	if !ptr && !p.is("=") {
-		p.unexpected()
-	}
-	p.i++
-	rhs := p.expr()
-	if p.i < len(ts) {
-		p.unexpected()
-	}
-	return &ast.AssignStmt{Pos: rangeSpan(ts), LHS: lhs, RHS: rhs, Pointer: ptr}, nil
+		lhs := p.nameRef()
+		ptr := p.is("=>")
+		if !ptr && !p.is("=") {
+			p.unexpected()
+		}
+		p.i++
+		return &ast.AssignStmt{Pos: rangeSpan(ts), LHS: lhs, RHS: p.expr(), Pointer: ptr}
+	})
 }
 
 // parseCall parses all of ts as "call name[(args)]". Brackets are
 // balanced.
-func parseCall(ts toks) (s *ast.CallStmt, pe *perr) {
-	p := newExprParser(ts)
-	defer func() {
-		if pe = p.result(pe); pe != nil {
-			s = nil
+func parseCall(ts toks) (*ast.CallStmt, *perr) {
+	return parseAll(ts, func(p *exprParser) *ast.CallStmt {
+		p.i++ // "call"
+		if p.kind() != tIdent {
+			p.unexpected()
 		}
-	}()
-	defer catch(&pe)
-	p.i++ // "call"
-	if p.kind() != tIdent {
-		p.unexpected()
-	}
-	s = &ast.CallStmt{Pos: rangeSpan(ts)}
-	switch x := p.nameRef().(type) {
-	case *ast.Ident:
-		s.Name = *x
-	case *ast.Call:
-		s.Name, s.Args = x.Name, x.Args
-	}
-	if p.i < len(ts) {
-		p.unexpected()
-	}
-	return s, nil
+		s := &ast.CallStmt{Pos: rangeSpan(ts)}
+		switch x := p.nameRef().(type) {
+		case *ast.Ident:
+			s.Name = *x
+		case *ast.Call:
+			s.Name, s.Args = x.Name, x.Args
+		}
+		return s
+	})
 }
