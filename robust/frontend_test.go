@@ -103,8 +103,9 @@ func TestPathological(t *testing.T) {
 		{name: "NUL bytes", src: func() []byte { return make([]byte, 1000) }, want: "1:1: error: invalid character U+0000"},
 		{name: "NUL in a kernel", src: func() []byte { return []byte(kernel1d("  b = a\x00\n")) }, want: "5:8: error: invalid character U+0000"},
 		// The three big inputs take 1 to 5 s here: parsing costs about 50µs
-		// a declaration or header (participle; assignments take a few µs,
-		// see parser's Note [fast path]), and the OpenCL emitter builds
+		// a declaration or header (participle; assignments take a few µs in
+		// the hand-written expression parser, see parser's Note
+		// [expressions]), and the OpenCL emitter builds
 		// long expressions by repeated string concatenation (quadratic; 3 s
 		// of the 100,000-character line). The limit catches hangs and
 		// blow-ups, not slowness.
