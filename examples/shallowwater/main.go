@@ -47,7 +47,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.cfg.NY, "ny", 0, "interior cells in y (default n)")
 	fs.IntVar(&o.steps, "steps", 1000, "time steps")
 	fs.Float64Var(&o.cfg.DT, "dt", 0.05, "time step (dx = dy = 1); must satisfy the CFL limit")
-	fs.Float64Var(&o.cfl, "cfl", 0, "adaptive time step: each step takes dt = CFL*dx/(max(|u|,|v|)+sqrt(g h)), reduced on the device (0 < CFL <= 1; default: the fixed -dt)")
+	fs.Float64Var(&o.cfl, "cfl", 0, "adaptive time step: each step takes dt = CFL/max(|u|+|v|+2 sqrt(g h)) (dx = dy = 1), reduced on the device (0 < CFL <= 1; default: the fixed -dt)")
 	fs.StringVar(&o.cfg.Init, "init", "column", "initial condition: column (smooth raised column) or dambreak")
 	fs.StringVar(&o.cfg.Strategy, "strategy", "auto", "generated kernel: local (__local tiles), direct (no local memory), coarse (direct, 2x4 cells per work-item), auto (coarse on GPUs, else direct)")
 	fs.BoolVar(&o.cfg.Double, "dp", false, "double precision (real(8) kernel)")

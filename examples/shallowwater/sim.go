@@ -288,7 +288,8 @@ func (s *Sim) applyBoundary() error {
 }
 
 // Summary returns the mass (the sum of H over the interior) and the
-// fastest signal speed max(|u|,|v|) + sqrt(g h) of the current state,
+// signal speed max(|u|+|v|+2 sqrt(g h)) of the current state (see
+// summary.f90),
 // both reduced on the device by summary.f90's kernel: no grid is copied
 // to the host, only the two numbers.
 func (s *Sim) Summary() (mass, speed float64, err error) {

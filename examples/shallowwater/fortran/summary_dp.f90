@@ -14,8 +14,8 @@ subroutine wave_summary_dp(H, U, V, mass, speed)
   integer, dimension(4) :: inner = [1,1,1,1]
 
   mass  = sum(region_cpy(H, inner))
-  speed = maxval(max(abs(region_cpy(U, inner)), abs(region_cpy(V, inner))) / region_cpy(H, inner) &
-                 + sqrt(g8*region_cpy(H, inner)))
+  speed = maxval((abs(region_cpy(U, inner)) + abs(region_cpy(V, inner))) / region_cpy(H, inner) &
+                 + 2*sqrt(g8*region_cpy(H, inner)))
 end subroutine wave_summary_dp
 
 end module summary_dp

@@ -3,7 +3,7 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
-// kernel wave_summary_p1 (summary.f90:16), strategy direct, work-group 64x2
+// kernel wave_summary_p1 (summary.f90:19), strategy direct, work-group 64x2
 // arrays H, U, V are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 1, _n2 - 1) work-items, padded to the work-group; work-item 0 owns element (2, 2).
 __kernel __attribute__((reqd_work_group_size(64, 2, 1)))
@@ -25,7 +25,7 @@ void wave_summary_p1(__global const float* restrict H,
     const int _a1 = get_global_id(1) * 4 + 1; // this work-item owns grid positions _a1 .. _a1 + 3
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
         if (_a0 + 1 < _n1 - 0 && _a1 + 3 < _n2 - 0) {
-            // summary.f90:22
+            // summary.f90:25
             _acc1 = _acc1 + (H[_a0 + _n1 * (_a1)]);
             if (_a0 + 1 < _n1 - 1) {
                 _acc1 = _acc1 + (H[_a0 + 1 + _n1 * (_a1)]);
@@ -45,7 +45,7 @@ void wave_summary_p1(__global const float* restrict H,
                 _acc1 = _acc1 + (H[_a0 + 1 + _n1 * (_a1 + 3)]);
             }
         } else {
-            // summary.f90:22
+            // summary.f90:25
             if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {
                 _acc1 = _acc1 + (H[_a0 + _n1 * (_a1)]);
             }
@@ -88,7 +88,7 @@ void wave_summary_p1(__global const float* restrict H,
     }
 }
 
-// sum of _sum1 (summary.f90:22): fold the partials of wave_summary_p1, one per work-group, in one work-group
+// sum of _sum1 (summary.f90:25): fold the partials of wave_summary_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void wave_summary_r1(__global const float* restrict _part1, const int _np, __global float* restrict _red1) {
     __local float _tree[256];
@@ -110,7 +110,7 @@ void wave_summary_r1(__global const float* restrict _part1, const int _np, __glo
     }
 }
 
-// kernel wave_summary_p2 (summary.f90:16), strategy direct, work-group 64x2
+// kernel wave_summary_p2 (summary.f90:19), strategy direct, work-group 64x2
 // arrays H, U, V are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 1, _n2 - 1) work-items, padded to the work-group; work-item 0 owns element (2, 2).
 __kernel __attribute__((reqd_work_group_size(64, 2, 1)))
@@ -134,52 +134,52 @@ void wave_summary_p2(__global const float* restrict H,
     const int _a1 = get_global_id(1) * 4 + 1; // this work-item owns grid positions _a1 .. _a1 + 3
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
         if (_a0 + 1 < _n1 - 0 && _a1 + 3 < _n2 - 0) {
-            mass = _sum1; // summary.f90:22
-            // summary.f90:23
-            _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1)]), fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + sqrt(9.8f * H[_a0 + _n1 * (_a1)])));
+            mass = _sum1; // summary.f90:25
+            // summary.f90:26
+            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1)])));
             if (_a0 + 1 < _n1 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1)]), fabs(V[_a0 + 1 + _n1 * (_a1)])) / H[_a0 + 1 + _n1 * (_a1)] + sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1)]) + fabs(V[_a0 + 1 + _n1 * (_a1)])) / H[_a0 + 1 + _n1 * (_a1)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1)])));
             }
-            _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1 + 1)]), fabs(V[_a0 + _n1 * (_a1 + 1)])) / H[_a0 + _n1 * (_a1 + 1)] + sqrt(9.8f * H[_a0 + _n1 * (_a1 + 1)])));
+            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 1)]) + fabs(V[_a0 + _n1 * (_a1 + 1)])) / H[_a0 + _n1 * (_a1 + 1)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1 + 1)])));
             if (_a0 + 1 < _n1 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1 + 1)]), fabs(V[_a0 + 1 + _n1 * (_a1 + 1)])) / H[_a0 + 1 + _n1 * (_a1 + 1)] + sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 1)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 1)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 1)])) / H[_a0 + 1 + _n1 * (_a1 + 1)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 1)])));
             }
-            _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1 + 2)]), fabs(V[_a0 + _n1 * (_a1 + 2)])) / H[_a0 + _n1 * (_a1 + 2)] + sqrt(9.8f * H[_a0 + _n1 * (_a1 + 2)])));
+            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 2)]) + fabs(V[_a0 + _n1 * (_a1 + 2)])) / H[_a0 + _n1 * (_a1 + 2)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1 + 2)])));
             if (_a0 + 1 < _n1 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1 + 2)]), fabs(V[_a0 + 1 + _n1 * (_a1 + 2)])) / H[_a0 + 1 + _n1 * (_a1 + 2)] + sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 2)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 2)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 2)])) / H[_a0 + 1 + _n1 * (_a1 + 2)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 2)])));
             }
             if (_a1 + 3 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1 + 3)]), fabs(V[_a0 + _n1 * (_a1 + 3)])) / H[_a0 + _n1 * (_a1 + 3)] + sqrt(9.8f * H[_a0 + _n1 * (_a1 + 3)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 3)]) + fabs(V[_a0 + _n1 * (_a1 + 3)])) / H[_a0 + _n1 * (_a1 + 3)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1 + 3)])));
             }
             if (_a0 + 1 < _n1 - 1 && _a1 + 3 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1 + 3)]), fabs(V[_a0 + 1 + _n1 * (_a1 + 3)])) / H[_a0 + 1 + _n1 * (_a1 + 3)] + sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 3)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 3)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 3)])) / H[_a0 + 1 + _n1 * (_a1 + 3)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 3)])));
             }
         } else {
-            mass = _sum1; // summary.f90:22
-            // summary.f90:23
+            mass = _sum1; // summary.f90:25
+            // summary.f90:26
             if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1)]), fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + sqrt(9.8f * H[_a0 + _n1 * (_a1)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1)])));
             }
             if (_a0 + 1 < _n1 - 1 && _a1 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1)]), fabs(V[_a0 + 1 + _n1 * (_a1)])) / H[_a0 + 1 + _n1 * (_a1)] + sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1)]) + fabs(V[_a0 + 1 + _n1 * (_a1)])) / H[_a0 + 1 + _n1 * (_a1)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1)])));
             }
             if (_a0 < _n1 - 1 && _a1 + 1 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1 + 1)]), fabs(V[_a0 + _n1 * (_a1 + 1)])) / H[_a0 + _n1 * (_a1 + 1)] + sqrt(9.8f * H[_a0 + _n1 * (_a1 + 1)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 1)]) + fabs(V[_a0 + _n1 * (_a1 + 1)])) / H[_a0 + _n1 * (_a1 + 1)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1 + 1)])));
             }
             if (_a0 + 1 < _n1 - 1 && _a1 + 1 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1 + 1)]), fabs(V[_a0 + 1 + _n1 * (_a1 + 1)])) / H[_a0 + 1 + _n1 * (_a1 + 1)] + sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 1)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 1)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 1)])) / H[_a0 + 1 + _n1 * (_a1 + 1)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 1)])));
             }
             if (_a0 < _n1 - 1 && _a1 + 2 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1 + 2)]), fabs(V[_a0 + _n1 * (_a1 + 2)])) / H[_a0 + _n1 * (_a1 + 2)] + sqrt(9.8f * H[_a0 + _n1 * (_a1 + 2)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 2)]) + fabs(V[_a0 + _n1 * (_a1 + 2)])) / H[_a0 + _n1 * (_a1 + 2)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1 + 2)])));
             }
             if (_a0 + 1 < _n1 - 1 && _a1 + 2 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1 + 2)]), fabs(V[_a0 + 1 + _n1 * (_a1 + 2)])) / H[_a0 + 1 + _n1 * (_a1 + 2)] + sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 2)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 2)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 2)])) / H[_a0 + 1 + _n1 * (_a1 + 2)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 2)])));
             }
             if (_a0 < _n1 - 1 && _a1 + 3 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1 + 3)]), fabs(V[_a0 + _n1 * (_a1 + 3)])) / H[_a0 + _n1 * (_a1 + 3)] + sqrt(9.8f * H[_a0 + _n1 * (_a1 + 3)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 3)]) + fabs(V[_a0 + _n1 * (_a1 + 3)])) / H[_a0 + _n1 * (_a1 + 3)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1 + 3)])));
             }
             if (_a0 + 1 < _n1 - 1 && _a1 + 3 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1 + 3)]), fabs(V[_a0 + 1 + _n1 * (_a1 + 3)])) / H[_a0 + 1 + _n1 * (_a1 + 3)] + sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 3)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 3)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 3)])) / H[_a0 + 1 + _n1 * (_a1 + 3)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 3)])));
             }
         }
     }
@@ -199,7 +199,7 @@ void wave_summary_p2(__global const float* restrict H,
     }
 }
 
-// max of _maxval2 (summary.f90:23): fold the partials of wave_summary_p2, one per work-group, in one work-group
+// max of _maxval2 (summary.f90:26): fold the partials of wave_summary_p2, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void wave_summary_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2) {
     __local float _tree[256];
@@ -221,7 +221,7 @@ void wave_summary_r2(__global const float* restrict _part2, const int _np, __glo
     }
 }
 
-// wave_summary_p3 (summary.f90:16): scalar statements on one work-item
+// wave_summary_p3 (summary.f90:19): scalar statements on one work-item
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void wave_summary_p3(__global const float* restrict H,
     __global const float* restrict U,
@@ -238,8 +238,8 @@ void wave_summary_p3(__global const float* restrict H,
     float speed = 0.0f; // result
     _sum1 = _red1[0]; // the value of an earlier reduction
     _maxval2 = _red2[0]; // the value of an earlier reduction
-    mass = _sum1; // summary.f90:22
-    speed = _maxval2; // summary.f90:23
+    mass = _sum1; // summary.f90:25
+    speed = _maxval2; // summary.f90:26
     if (get_global_id(0) == 0 && get_global_id(1) == 0) {
         _res_mass[0] = mass;
         _res_speed[0] = speed;

@@ -137,50 +137,50 @@ void wave_summary_dp_p2(__global const double* restrict H,
         if (_a0 + 1 < _n1 - 0 && _a1 + 3 < _n2 - 0) {
             mass = _sum1; // summary_dp.f90:16
             // summary_dp.f90:17
-            _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1)]), fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + sqrt(9.8 * H[_a0 + _n1 * (_a1)])));
+            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0 * sqrt(9.8 * H[_a0 + _n1 * (_a1)])));
             if (_a0 + 1 < _n1 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1)]), fabs(V[_a0 + 1 + _n1 * (_a1)])) / H[_a0 + 1 + _n1 * (_a1)] + sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1)]) + fabs(V[_a0 + 1 + _n1 * (_a1)])) / H[_a0 + 1 + _n1 * (_a1)] + 2.0 * sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1)])));
             }
-            _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1 + 1)]), fabs(V[_a0 + _n1 * (_a1 + 1)])) / H[_a0 + _n1 * (_a1 + 1)] + sqrt(9.8 * H[_a0 + _n1 * (_a1 + 1)])));
+            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 1)]) + fabs(V[_a0 + _n1 * (_a1 + 1)])) / H[_a0 + _n1 * (_a1 + 1)] + 2.0 * sqrt(9.8 * H[_a0 + _n1 * (_a1 + 1)])));
             if (_a0 + 1 < _n1 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1 + 1)]), fabs(V[_a0 + 1 + _n1 * (_a1 + 1)])) / H[_a0 + 1 + _n1 * (_a1 + 1)] + sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1 + 1)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 1)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 1)])) / H[_a0 + 1 + _n1 * (_a1 + 1)] + 2.0 * sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1 + 1)])));
             }
-            _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1 + 2)]), fabs(V[_a0 + _n1 * (_a1 + 2)])) / H[_a0 + _n1 * (_a1 + 2)] + sqrt(9.8 * H[_a0 + _n1 * (_a1 + 2)])));
+            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 2)]) + fabs(V[_a0 + _n1 * (_a1 + 2)])) / H[_a0 + _n1 * (_a1 + 2)] + 2.0 * sqrt(9.8 * H[_a0 + _n1 * (_a1 + 2)])));
             if (_a0 + 1 < _n1 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1 + 2)]), fabs(V[_a0 + 1 + _n1 * (_a1 + 2)])) / H[_a0 + 1 + _n1 * (_a1 + 2)] + sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1 + 2)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 2)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 2)])) / H[_a0 + 1 + _n1 * (_a1 + 2)] + 2.0 * sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1 + 2)])));
             }
             if (_a1 + 3 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1 + 3)]), fabs(V[_a0 + _n1 * (_a1 + 3)])) / H[_a0 + _n1 * (_a1 + 3)] + sqrt(9.8 * H[_a0 + _n1 * (_a1 + 3)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 3)]) + fabs(V[_a0 + _n1 * (_a1 + 3)])) / H[_a0 + _n1 * (_a1 + 3)] + 2.0 * sqrt(9.8 * H[_a0 + _n1 * (_a1 + 3)])));
             }
             if (_a0 + 1 < _n1 - 1 && _a1 + 3 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1 + 3)]), fabs(V[_a0 + 1 + _n1 * (_a1 + 3)])) / H[_a0 + 1 + _n1 * (_a1 + 3)] + sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1 + 3)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 3)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 3)])) / H[_a0 + 1 + _n1 * (_a1 + 3)] + 2.0 * sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1 + 3)])));
             }
         } else {
             mass = _sum1; // summary_dp.f90:16
             // summary_dp.f90:17
             if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1)]), fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + sqrt(9.8 * H[_a0 + _n1 * (_a1)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0 * sqrt(9.8 * H[_a0 + _n1 * (_a1)])));
             }
             if (_a0 + 1 < _n1 - 1 && _a1 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1)]), fabs(V[_a0 + 1 + _n1 * (_a1)])) / H[_a0 + 1 + _n1 * (_a1)] + sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1)]) + fabs(V[_a0 + 1 + _n1 * (_a1)])) / H[_a0 + 1 + _n1 * (_a1)] + 2.0 * sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1)])));
             }
             if (_a0 < _n1 - 1 && _a1 + 1 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1 + 1)]), fabs(V[_a0 + _n1 * (_a1 + 1)])) / H[_a0 + _n1 * (_a1 + 1)] + sqrt(9.8 * H[_a0 + _n1 * (_a1 + 1)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 1)]) + fabs(V[_a0 + _n1 * (_a1 + 1)])) / H[_a0 + _n1 * (_a1 + 1)] + 2.0 * sqrt(9.8 * H[_a0 + _n1 * (_a1 + 1)])));
             }
             if (_a0 + 1 < _n1 - 1 && _a1 + 1 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1 + 1)]), fabs(V[_a0 + 1 + _n1 * (_a1 + 1)])) / H[_a0 + 1 + _n1 * (_a1 + 1)] + sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1 + 1)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 1)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 1)])) / H[_a0 + 1 + _n1 * (_a1 + 1)] + 2.0 * sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1 + 1)])));
             }
             if (_a0 < _n1 - 1 && _a1 + 2 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1 + 2)]), fabs(V[_a0 + _n1 * (_a1 + 2)])) / H[_a0 + _n1 * (_a1 + 2)] + sqrt(9.8 * H[_a0 + _n1 * (_a1 + 2)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 2)]) + fabs(V[_a0 + _n1 * (_a1 + 2)])) / H[_a0 + _n1 * (_a1 + 2)] + 2.0 * sqrt(9.8 * H[_a0 + _n1 * (_a1 + 2)])));
             }
             if (_a0 + 1 < _n1 - 1 && _a1 + 2 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1 + 2)]), fabs(V[_a0 + 1 + _n1 * (_a1 + 2)])) / H[_a0 + 1 + _n1 * (_a1 + 2)] + sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1 + 2)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 2)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 2)])) / H[_a0 + 1 + _n1 * (_a1 + 2)] + 2.0 * sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1 + 2)])));
             }
             if (_a0 < _n1 - 1 && _a1 + 3 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1 + 3)]), fabs(V[_a0 + _n1 * (_a1 + 3)])) / H[_a0 + _n1 * (_a1 + 3)] + sqrt(9.8 * H[_a0 + _n1 * (_a1 + 3)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 3)]) + fabs(V[_a0 + _n1 * (_a1 + 3)])) / H[_a0 + _n1 * (_a1 + 3)] + 2.0 * sqrt(9.8 * H[_a0 + _n1 * (_a1 + 3)])));
             }
             if (_a0 + 1 < _n1 - 1 && _a1 + 3 < _n2 - 1) {
-                _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + 1 + _n1 * (_a1 + 3)]), fabs(V[_a0 + 1 + _n1 * (_a1 + 3)])) / H[_a0 + 1 + _n1 * (_a1 + 3)] + sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1 + 3)])));
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 3)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 3)])) / H[_a0 + 1 + _n1 * (_a1 + 3)] + 2.0 * sqrt(9.8 * H[_a0 + 1 + _n1 * (_a1 + 3)])));
             }
         }
     }

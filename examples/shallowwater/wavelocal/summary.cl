@@ -3,7 +3,7 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
-// kernel wave_summary_p1 (summary.f90:16), strategy local, work-group 16x16
+// kernel wave_summary_p1 (summary.f90:19), strategy local, work-group 16x16
 // arrays H, U, V are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 1, _n2 - 1) work-items, padded to the work-group; work-item 0 owns element (2, 2).
 __kernel __attribute__((reqd_work_group_size(16, 16, 1)))
@@ -29,7 +29,7 @@ void wave_summary_p1(__global const float* restrict H,
     const int _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
 
-    // summary.f90:22
+    // summary.f90:25
     if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
         _acc1 = _acc1 + (H[_a0 + _n1 * (_a1)]);
     }
@@ -49,7 +49,7 @@ void wave_summary_p1(__global const float* restrict H,
     }
 }
 
-// sum of _sum1 (summary.f90:22): fold the partials of wave_summary_p1, one per work-group, in one work-group
+// sum of _sum1 (summary.f90:25): fold the partials of wave_summary_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void wave_summary_r1(__global const float* restrict _part1, const int _np, __global float* restrict _red1) {
     __local float _tree[256];
@@ -71,7 +71,7 @@ void wave_summary_r1(__global const float* restrict _part1, const int _np, __glo
     }
 }
 
-// kernel wave_summary_p2 (summary.f90:16), strategy local, work-group 16x16
+// kernel wave_summary_p2 (summary.f90:19), strategy local, work-group 16x16
 // arrays H, U, V are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 1, _n2 - 1) work-items, padded to the work-group; work-item 0 owns element (2, 2).
 __kernel __attribute__((reqd_work_group_size(16, 16, 1)))
@@ -98,11 +98,11 @@ void wave_summary_p2(__global const float* restrict H,
     const int _a0 = _b0 + _l0; // this work-item's grid position
     const int _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
-    mass = _sum1; // summary.f90:22
+    mass = _sum1; // summary.f90:25
 
-    // summary.f90:23
+    // summary.f90:26
     if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
-        _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1)]), fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + sqrt(9.8f * H[_a0 + _n1 * (_a1)])));
+        _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1)])));
     }
 
     // fold the work-group's values (a tree in a fixed order) into one partial
@@ -120,7 +120,7 @@ void wave_summary_p2(__global const float* restrict H,
     }
 }
 
-// max of _maxval2 (summary.f90:23): fold the partials of wave_summary_p2, one per work-group, in one work-group
+// max of _maxval2 (summary.f90:26): fold the partials of wave_summary_p2, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void wave_summary_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2) {
     __local float _tree[256];
@@ -142,7 +142,7 @@ void wave_summary_r2(__global const float* restrict _part2, const int _np, __glo
     }
 }
 
-// wave_summary_p3 (summary.f90:16): scalar statements on one work-item
+// wave_summary_p3 (summary.f90:19): scalar statements on one work-item
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void wave_summary_p3(__global const float* restrict H,
     __global const float* restrict U,
@@ -159,8 +159,8 @@ void wave_summary_p3(__global const float* restrict H,
     float speed = 0.0f; // result
     _sum1 = _red1[0]; // the value of an earlier reduction
     _maxval2 = _red2[0]; // the value of an earlier reduction
-    mass = _sum1; // summary.f90:22
-    speed = _maxval2; // summary.f90:23
+    mass = _sum1; // summary.f90:25
+    speed = _maxval2; // summary.f90:26
     if (get_global_id(0) == 0 && get_global_id(1) == 0) {
         _res_mass[0] = mass;
         _res_speed[0] = speed;

@@ -103,7 +103,7 @@ void wave_summary_dp_p2(__global const double* restrict H,
 
     // summary_dp.f90:17
     if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
-        _acc2 = fmax(_acc2, (fmax(fabs(U[_a0 + _n1 * (_a1)]), fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + sqrt(9.8 * H[_a0 + _n1 * (_a1)])));
+        _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0 * sqrt(9.8 * H[_a0 + _n1 * (_a1)])));
     }
 
     // fold the work-group's values (a tree in a fixed order) into one partial
