@@ -24,7 +24,7 @@ func (kg *kernelGen) emitDirect() {
 		}
 		conds = append(conds, fmt.Sprintf("_a%d >= %s", d, plus(fmt.Sprintf("_n%d", d+1), -(kp.Shrink[d]-kp.Origin[d]))))
 	}
-	if kg.ph != nil && kg.ph.Reduce != nil {
+	if kg.ph != nil && len(kg.ph.Reduces) > 0 {
 		// Every work-item takes part in the reduction's tree (barriers),
 		// so those outside the launch skip the statements instead.
 		e.open("if (!(%s))", strings.Join(conds, " || "))

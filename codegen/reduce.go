@@ -93,9 +93,9 @@ func (g *gen) phasedKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *a
 			l.Args = append(l.Args, abi.Arg{Kind: abi.ScratchArg, Name: valueName(r)})
 			extra = append(extra, "__global const "+ctype(r.Kind)+"* restrict "+valueName(r))
 		}
-		if ph.Reduce != nil {
-			l.Args = append(l.Args, abi.Arg{Kind: abi.ScratchArg, Name: partName(ph.Reduce)})
-			extra = append(extra, "__global "+ctype(ph.Reduce.Kind)+"* restrict "+partName(ph.Reduce))
+		for _, r := range ph.Reduces {
+			l.Args = append(l.Args, abi.Arg{Kind: abi.ScratchArg, Name: partName(r)})
+			extra = append(extra, "__global "+ctype(r.Kind)+"* restrict "+partName(r))
 		}
 		params := append(kernelParams(ph.Kernel, l), extra...)
 		if ph.Plan == nil {
@@ -113,7 +113,7 @@ func (g *gen) phasedKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *a
 			kg.emit(params)
 		}
 		ak.Launches = append(ak.Launches, l)
-		if r := ph.Reduce; r != nil {
+		for _, r := range ph.Reduces {
 			ak.Scratch = append(ak.Scratch,
 				abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: l.Symbol},
 				abi.Buffer{Name: valueName(r), Kind: abiKind(r.Kind), Elements: abi.Affine{Const: 1}})
@@ -140,8 +140,11 @@ func (kg *kernelGen) phasePrologue() {
 	for _, r := range ph.Loads {
 		e.line("%s = %s[0]; // the value of an earlier reduction", sanitize(r.Reduce.Result.Name), valueName(r))
 	}
-	if r := ph.Reduce; r != nil && kg.kp != nil {
-		e.line("__local %s _tree[%d];", ctype(r.Kind), groupItems(kg.kp.Local))
+	if kg.kp == nil {
+		return
+	}
+	for _, r := range ph.Reduces {
+		e.line("__local %s %s[%d];", ctype(r.Kind), treeName(r), groupItems(kg.kp.Local))
 		e.line("%s %s = %s; // %s of this work-item's elements", ctype(r.Kind), accName(r), identity(r.Reduce, r.Kind), r.Reduce.Op)
 	}
 }
@@ -158,7 +161,7 @@ func (kg *kernelGen) phaseEpilogue() {
 	if ph == nil {
 		return
 	}
-	if r := ph.Reduce; r != nil {
+	if len(ph.Reduces) > 0 {
 		local := kg.kp.Local
 		flat := "get_local_id(0)"
 		groups := "get_group_id(0)"
@@ -171,10 +174,12 @@ func (kg *kernelGen) phaseEpilogue() {
 		e.line("")
 		e.line("// fold the work-group's values (a tree in a fixed order) into one partial")
 		e.line("const int _tl = %s;", flat)
-		treeFold(e, r, "_tl", accName(r), groupItems(local))
-		e.open("if (_tl == 0)")
-		e.line("%s[%s] = _tree[0];", partName(r), groups)
-		e.close("")
+		for _, r := range ph.Reduces {
+			treeFold(e, r, treeName(r), "_tl", accName(r), groupItems(local))
+			e.open("if (_tl == 0)")
+			e.line("%s[%s] = %s[0];", partName(r), groups, treeName(r))
+			e.close("")
+		}
 	}
 	if ph.Last {
 		kg.writeResults()
@@ -207,20 +212,23 @@ func (kg *kernelGen) writeResults() {
 // treeFold writes acc of every work-item of a group of n into _tree and
 // folds it there; _tree[0] then holds the group's value. Work-items past a
 // power of two fold into the ones below it first.
-func treeFold(e *emitter, r *ir.Var, lid, acc string, n int) {
+func treeFold(e *emitter, r *ir.Var, tree, lid, acc string, n int) {
 	p := 1
 	for p < n {
 		p *= 2
 	}
-	e.line("_tree[%s] = %s;", lid, acc)
+	e.line("%s[%s] = %s;", tree, lid, acc)
 	e.line("barrier(CLK_LOCAL_MEM_FENCE);")
 	e.open("for (int _s = %d; _s > 0; _s >>= 1)", p/2)
 	e.open("if (%s < _s && %s + _s < %d)", lid, lid, n)
-	e.line("_tree[%s] = %s;", lid, fold(r.Reduce, r.Kind, "_tree["+lid+"]", "_tree["+lid+" + _s]"))
+	e.line("%s[%s] = %s;", tree, lid, fold(r.Reduce, r.Kind, tree+"["+lid+"]", tree+"["+lid+" + _s]"))
 	e.close("")
 	e.line("barrier(CLK_LOCAL_MEM_FENCE);")
 	e.close("")
 }
+
+// treeName is the __local array a phase folds reduction r in.
+func treeName(r *ir.Var) string { return fmt.Sprintf("_tree%d", r.Reduce.Index) }
 
 func groupItems(local []int) int {
 	n := 1
@@ -246,7 +254,7 @@ func (g *gen) foldKernel(k *ir.Kernel, r *ir.Var, after string) *abi.Launch {
 	e.open("for (int _i = _tl; _i < _np; _i += %d)", n)
 	e.line("_acc = %s;", fold(r.Reduce, r.Kind, "_acc", partName(r)+"[_i]"))
 	e.close("")
-	treeFold(e, r, "_tl", "_acc", n)
+	treeFold(e, r, "_tree", "_tl", "_acc", n)
 	e.open("if (_tl == 0)")
 	e.line("%s[0] = _tree[0];", valueName(r))
 	e.close("")

@@ -95,9 +95,9 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 				}
 				li := 0
 				for _, ph := range kp.Phases {
-					want = append(want, emitted{ph.Plan, u.Kernels[i].Launches[li], ph.Reduce != nil})
+					want = append(want, emitted{ph.Plan, u.Kernels[i].Launches[li], len(ph.Reduces) > 0})
 					li++
-					if ph.Reduce != nil {
+					for range ph.Reduces {
 						want = append(want, emitted{nil, u.Kernels[i].Launches[li], false})
 						li++
 					}

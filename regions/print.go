@@ -34,8 +34,8 @@ func Fprint(w io.Writer, p *Plan) {
 			if len(loads) > 0 {
 				fmt.Fprintf(w, ", loads %s", strings.Join(loads, " "))
 			}
-			if ph.Reduce != nil {
-				fmt.Fprintf(w, ", folds %s (%s) per work-group, then %s folds the partials in one work-group of %d", ph.Reduce.Name, ph.Reduce.Reduce.Op, ReduceSymbolName(kp.Kernel, ph.Reduce), ReduceGroup)
+			for _, r := range ph.Reduces {
+				fmt.Fprintf(w, ", folds %s (%s) per work-group, then %s folds the partials in one work-group of %d", r.Name, r.Reduce.Op, ReduceSymbolName(kp.Kernel, r), ReduceGroup)
 			}
 			if ph.Last {
 				fmt.Fprint(w, ", writes the scalar results")

@@ -263,9 +263,9 @@ type Phase struct {
 	// Loads are the earlier reductions whose values (their Result
 	// locals) the phase reads from their buffers first.
 	Loads []*ir.Var
-	// Reduce is the Reduction variable whose partials the phase ends
-	// with, or nil.
-	Reduce *ir.Var
+	// Reduces are the Reduction variables whose partials the phase ends
+	// with (independent of each other), in order.
+	Reduces []*ir.Var
 	// Last marks the phase that writes the kernel's scalar results.
 	Last bool
 }
@@ -304,7 +304,12 @@ func reductionOf(s ir.Stmt) *ir.Var {
 const ReduceGroup = 256
 
 // schedulePhases splits k at its reductions (Note [phases]) and schedules
-// each phase.
+// each phase. A phase ends where a statement needs the value of a
+// reduction of the phase: until then, independent reductions share the
+// phase (one launch reads their arrays once), and top-level scalar
+// statements that only need such values are deferred to the start of the
+// next phase, unless something before the split reads or writes what
+// they write.
 func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 	kp := &KernelPlan{Kernel: k, Rank: k.Rank, Strategy: s}
 	var prefix []ir.Stmt // top-level scalar statements of the phases so far
@@ -313,11 +318,11 @@ func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 	for _, v := range k.Params {
 		results = results || (v.Rank == 0 && v.Intent == ir.Out)
 	}
-	phase := func(stmts []ir.Stmt, red *ir.Var, last bool) {
+	phase := func(stmts []ir.Stmt, reds []*ir.Var, last bool) {
 		body := append(append([]ir.Stmt(nil), prefix...), stmts...)
 		pk := &ir.Kernel{Name: fmt.Sprintf("%s_p%d", k.Name, len(kp.Phases)+1), File: k.File, Module: k.Module, Pos: k.Pos,
 			Rank: k.Rank, Params: k.Params, Locals: k.Locals, Temps: k.Temps, Body: body}
-		ph := &Phase{Kernel: pk, Loads: append([]*ir.Var(nil), loads...), Reduce: red, Last: last}
+		ph := &Phase{Kernel: pk, Loads: append([]*ir.Var(nil), loads...), Reduces: reds, Last: last}
 		arrays := false
 		ForEachAssign(stmts, func(a *ir.Assign) {
 			_, w := a.LHS.(*ir.Window)
@@ -325,12 +330,12 @@ func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 		})
 		if arrays {
 			ph.Plan = scheduleKernel(pk, t, o, s)
-			if red != nil {
-				n := 1
-				for _, l := range ph.Plan.Local {
-					n *= l
-				}
-				ph.Plan.LocalBytes += n * red.Kind.Bytes() // the tree
+			n := 1
+			for _, l := range ph.Plan.Local {
+				n *= l
+			}
+			for _, r := range reds {
+				ph.Plan.LocalBytes += n * r.Kind.Bytes() // the trees
 			}
 			kp.LocalBytes = max(kp.LocalBytes, ph.Plan.LocalBytes)
 		}
@@ -342,17 +347,47 @@ func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 				}
 			}
 		}
-		if red != nil {
-			loads = append(loads, red)
-		}
+		loads = append(loads, reds...)
 	}
-	var cur []ir.Stmt
+	var cur, deferred []ir.Stmt
+	var pending []*ir.Var               // reductions of the current phase
+	waiting := map[*ir.Var]bool{}       // their values, and what deferred statements set
+	deferredSets := map[*ir.Var]bool{}  // what deferred statements set
+	deferredReads := map[*ir.Var]bool{} // and what they read
+	split := func() {
+		phase(cur, pending, false)
+		cur, pending = append([]ir.Stmt(nil), deferred...), nil
+		deferred = nil
+		waiting, deferredSets, deferredReads = map[*ir.Var]bool{}, map[*ir.Var]bool{}, map[*ir.Var]bool{}
+	}
 	for _, st := range k.Body {
+		needs := readsAny(st, waiting)
+		if needs {
+			if a, ok := st.(*ir.Assign); ok && !clobbers(a, deferredSets, waiting) {
+				if ref, scalar := a.LHS.(*ir.Ref); scalar {
+					deferred = append(deferred, a)
+					waiting[ref.Var] = true
+					deferredSets[ref.Var] = true
+					ir.Walk(a.RHS, func(x ir.Expr) {
+						if r, ok := x.(*ir.Ref); ok {
+							deferredReads[r.Var] = true
+						}
+					})
+					continue
+				}
+			}
+			split()
+		} else if writesAny(st, deferredSets) || writesAny(st, deferredReads) {
+			split()
+		}
 		cur = append(cur, st)
 		if red := reductionOf(st); red != nil {
-			phase(cur, red, false)
-			cur = nil
+			pending = append(pending, red)
+			waiting[red.Reduce.Result] = true
 		}
+	}
+	if len(pending) > 0 {
+		split()
 	}
 	if len(cur) > 0 || results {
 		phase(cur, nil, true)
@@ -360,6 +395,62 @@ func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 		kp.Phases[len(kp.Phases)-1].Last = true
 	}
 	return kp
+}
+
+// readsAny reports whether s reads one of vars.
+func readsAny(s ir.Stmt, vars map[*ir.Var]bool) bool {
+	found := false
+	visit := func(e ir.Expr) {
+		ir.Walk(e, func(x ir.Expr) {
+			switch x := x.(type) {
+			case *ir.Ref:
+				found = found || vars[x.Var]
+			case *ir.Window:
+				found = found || vars[x.Var]
+			}
+		})
+	}
+	var stmts func(ss []ir.Stmt)
+	stmts = func(ss []ir.Stmt) {
+		for _, s := range ss {
+			switch s := s.(type) {
+			case *ir.Assign:
+				visit(s.RHS)
+				visit(s.Mask)
+				if _, arr := s.LHS.(*ir.Window); arr {
+					visit(s.LHS)
+				}
+			case *ir.If:
+				visit(s.Cond)
+				stmts(s.Then)
+				stmts(s.Else)
+			}
+		}
+	}
+	stmts([]ir.Stmt{s})
+	return found
+}
+
+// writesAny reports whether s assigns one of vars.
+func writesAny(s ir.Stmt, vars map[*ir.Var]bool) bool {
+	found := false
+	ForEachAssign([]ir.Stmt{s}, func(a *ir.Assign) {
+		switch l := a.LHS.(type) {
+		case *ir.Ref:
+			found = found || vars[l.Var]
+		case *ir.Window:
+			found = found || vars[l.Var]
+		}
+	})
+	return found
+}
+
+// clobbers reports whether deferring a would reorder it with a write of
+// what it sets (a later deferred statement setting the same scalar keeps
+// the order; a variable it sets that the phase still reads does not).
+func clobbers(a *ir.Assign, deferredSets, waiting map[*ir.Var]bool) bool {
+	ref, ok := a.LHS.(*ir.Ref)
+	return ok && waiting[ref.Var] && !deferredSets[ref.Var]
 }
 
 // fit returns t (or def when t is empty) padded with 1s or cut to rank

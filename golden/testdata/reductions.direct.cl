@@ -6,7 +6,7 @@
 
 // kernel field_stats_p1 (reductions.f90:14), strategy direct, work-group 32x8
 // arrays H are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1 - 1, _n2 - 1) work-items, padded to the work-group; work-item 0 owns element (2, 2).
+// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_stats_p1(const float wet,
     __global const float* restrict H,
@@ -18,7 +18,12 @@ void field_stats_p1(const float wet,
     __global int* restrict _res_allpos,
     const int _n1,
     const int _n2,
-    __global float* restrict _part1) {
+    __global float* restrict _part1,
+    __global float* restrict _part2,
+    __global float* restrict _part3,
+    __global int* restrict _part4,
+    __global int* restrict _part5,
+    __global int* restrict _part6) {
     float _sum1 = 0.0f;
     float _maxval2 = 0.0f;
     float _minval3 = 0.0f;
@@ -31,29 +36,110 @@ void field_stats_p1(const float wet,
     int nwet = 0; // result
     int anydry = 0; // result
     int allpos = 0; // result
-    __local float _tree[256];
+    __local float _tree1[256];
     float _acc1 = 0.0f; // sum of this work-item's elements
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 1; // this work-item's grid position
+    __local float _tree2[256];
+    float _acc2 = (-FLT_MAX); // max of this work-item's elements
+    __local float _tree3[256];
+    float _acc3 = FLT_MAX; // min of this work-item's elements
+    __local int _tree4[256];
+    int _acc4 = 0; // sum of this work-item's elements
+    __local int _tree5[256];
+    int _acc5 = 0; // any of this work-item's elements
+    __local int _tree6[256];
+    int _acc6 = 1; // all of this work-item's elements
+    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
         // reductions.f90:23
-        if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {
+        if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
             _acc1 = _acc1 + (H[_a0 + _n1 * (_a1)]);
         }
+        // reductions.f90:24
+        if (H[_a0 + _n1 * (_a1)] > wet) {
+            _acc2 = fmax(_acc2, (H[_a0 + _n1 * (_a1)]));
+        }
+        // reductions.f90:25
+        if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1 && H[_a0 + _n1 * (_a1)] > wet) {
+            _acc3 = fmin(_acc3, (H[_a0 + _n1 * (_a1)]));
+        }
+        // reductions.f90:26
+        if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
+            _acc4 = _acc4 + (((H[_a0 + _n1 * (_a1)] > wet) ? (1) : (0)));
+        }
+        // reductions.f90:27
+        _acc5 = _acc5 || (H[_a0 + _n1 * (_a1)] < 0.6f);
+        // reductions.f90:28
+        _acc6 = _acc6 && (H[_a0 + _n1 * (_a1)] > 0.0f);
     }
 
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc1;
+    _tree1[_tl] = _acc1;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+            _tree1[_tl] = _tree1[_tl] + _tree1[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
-        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
+        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree1[0];
+    }
+    _tree2[_tl] = _acc2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree2[_tl] = fmax(_tree2[_tl], _tree2[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree2[0];
+    }
+    _tree3[_tl] = _acc3;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree3[_tl] = fmin(_tree3[_tl], _tree3[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part3[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree3[0];
+    }
+    _tree4[_tl] = _acc4;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree4[_tl] = _tree4[_tl] + _tree4[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part4[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree4[0];
+    }
+    _tree5[_tl] = _acc5;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree5[_tl] = _tree5[_tl] || _tree5[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part5[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree5[0];
+    }
+    _tree6[_tl] = _acc6;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree6[_tl] = _tree6[_tl] && _tree6[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part6[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree6[0];
     }
 }
 
@@ -79,63 +165,7 @@ void field_stats_r1(__global const float* restrict _part1, const int _np, __glob
     }
 }
 
-// kernel field_stats_p2 (reductions.f90:14), strategy direct, work-group 32x8
-// arrays H are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void field_stats_p2(const float wet,
-    __global const float* restrict H,
-    __global float* restrict _res_total,
-    __global float* restrict _res_hmax,
-    __global float* restrict _res_hmin,
-    __global int* restrict _res_nwet,
-    __global int* restrict _res_anydry,
-    __global int* restrict _res_allpos,
-    const int _n1,
-    const int _n2,
-    __global const float* restrict _red1,
-    __global float* restrict _part2) {
-    float _sum1 = 0.0f;
-    float _maxval2 = 0.0f;
-    float _minval3 = 0.0f;
-    int _count4 = 0;
-    int _any5 = 0;
-    int _all6 = 0;
-    float total = 0.0f; // result
-    float hmax = 0.0f; // result
-    float hmin = 0.0f; // result
-    int nwet = 0; // result
-    int anydry = 0; // result
-    int allpos = 0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    __local float _tree[256];
-    float _acc2 = (-FLT_MAX); // max of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
-    if (!(_a0 >= _n1 || _a1 >= _n2)) {
-        total = _sum1; // reductions.f90:23
-        // reductions.f90:24
-        if (H[_a0 + _n1 * (_a1)] > wet) {
-            _acc2 = fmax(_acc2, (H[_a0 + _n1 * (_a1)]));
-        }
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = fmax(_tree[_tl], _tree[_tl + _s]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
-    }
-}
-
-// max of _maxval2 (reductions.f90:24): fold the partials of field_stats_p2, one per work-group, in one work-group
+// max of _maxval2 (reductions.f90:24): fold the partials of field_stats_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_stats_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2) {
     __local float _tree[256];
@@ -157,66 +187,7 @@ void field_stats_r2(__global const float* restrict _part2, const int _np, __glob
     }
 }
 
-// kernel field_stats_p3 (reductions.f90:14), strategy direct, work-group 32x8
-// arrays H are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1 - 1, _n2 - 1) work-items, padded to the work-group; work-item 0 owns element (2, 2).
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void field_stats_p3(const float wet,
-    __global const float* restrict H,
-    __global float* restrict _res_total,
-    __global float* restrict _res_hmax,
-    __global float* restrict _res_hmin,
-    __global int* restrict _res_nwet,
-    __global int* restrict _res_anydry,
-    __global int* restrict _res_allpos,
-    const int _n1,
-    const int _n2,
-    __global const float* restrict _red1,
-    __global const float* restrict _red2,
-    __global float* restrict _part3) {
-    float _sum1 = 0.0f;
-    float _maxval2 = 0.0f;
-    float _minval3 = 0.0f;
-    int _count4 = 0;
-    int _any5 = 0;
-    int _all6 = 0;
-    float total = 0.0f; // result
-    float hmax = 0.0f; // result
-    float hmin = 0.0f; // result
-    int nwet = 0; // result
-    int anydry = 0; // result
-    int allpos = 0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    _maxval2 = _red2[0]; // the value of an earlier reduction
-    __local float _tree[256];
-    float _acc3 = FLT_MAX; // min of this work-item's elements
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 1; // this work-item's grid position
-    if (!(_a0 >= _n1 || _a1 >= _n2)) {
-        total = _sum1; // reductions.f90:23
-        hmax = _maxval2; // reductions.f90:24
-        // reductions.f90:25
-        if (_a0 < _n1 - 1 && _a1 < _n2 - 1 && H[_a0 + _n1 * (_a1)] > wet) {
-            _acc3 = fmin(_acc3, (H[_a0 + _n1 * (_a1)]));
-        }
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = fmin(_tree[_tl], _tree[_tl + _s]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part3[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
-    }
-}
-
-// min of _minval3 (reductions.f90:25): fold the partials of field_stats_p3, one per work-group, in one work-group
+// min of _minval3 (reductions.f90:25): fold the partials of field_stats_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_stats_r3(__global const float* restrict _part3, const int _np, __global float* restrict _red3) {
     __local float _tree[256];
@@ -238,69 +209,7 @@ void field_stats_r3(__global const float* restrict _part3, const int _np, __glob
     }
 }
 
-// kernel field_stats_p4 (reductions.f90:14), strategy direct, work-group 32x8
-// arrays H are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1 - 1, _n2 - 1) work-items, padded to the work-group; work-item 0 owns element (2, 2).
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void field_stats_p4(const float wet,
-    __global const float* restrict H,
-    __global float* restrict _res_total,
-    __global float* restrict _res_hmax,
-    __global float* restrict _res_hmin,
-    __global int* restrict _res_nwet,
-    __global int* restrict _res_anydry,
-    __global int* restrict _res_allpos,
-    const int _n1,
-    const int _n2,
-    __global const float* restrict _red1,
-    __global const float* restrict _red2,
-    __global const float* restrict _red3,
-    __global int* restrict _part4) {
-    float _sum1 = 0.0f;
-    float _maxval2 = 0.0f;
-    float _minval3 = 0.0f;
-    int _count4 = 0;
-    int _any5 = 0;
-    int _all6 = 0;
-    float total = 0.0f; // result
-    float hmax = 0.0f; // result
-    float hmin = 0.0f; // result
-    int nwet = 0; // result
-    int anydry = 0; // result
-    int allpos = 0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    _maxval2 = _red2[0]; // the value of an earlier reduction
-    _minval3 = _red3[0]; // the value of an earlier reduction
-    __local int _tree[256];
-    int _acc4 = 0; // sum of this work-item's elements
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 1; // this work-item's grid position
-    if (!(_a0 >= _n1 || _a1 >= _n2)) {
-        total = _sum1; // reductions.f90:23
-        hmax = _maxval2; // reductions.f90:24
-        hmin = _minval3; // reductions.f90:25
-        // reductions.f90:26
-        if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {
-            _acc4 = _acc4 + (((H[_a0 + _n1 * (_a1)] > wet) ? (1) : (0)));
-        }
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc4;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part4[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
-    }
-}
-
-// sum of _count4 (reductions.f90:26): fold the partials of field_stats_p4, one per work-group, in one work-group
+// sum of _count4 (reductions.f90:26): fold the partials of field_stats_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_stats_r4(__global const int* restrict _part4, const int _np, __global int* restrict _red4) {
     __local int _tree[256];
@@ -322,70 +231,7 @@ void field_stats_r4(__global const int* restrict _part4, const int _np, __global
     }
 }
 
-// kernel field_stats_p5 (reductions.f90:14), strategy direct, work-group 32x8
-// arrays H are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void field_stats_p5(const float wet,
-    __global const float* restrict H,
-    __global float* restrict _res_total,
-    __global float* restrict _res_hmax,
-    __global float* restrict _res_hmin,
-    __global int* restrict _res_nwet,
-    __global int* restrict _res_anydry,
-    __global int* restrict _res_allpos,
-    const int _n1,
-    const int _n2,
-    __global const float* restrict _red1,
-    __global const float* restrict _red2,
-    __global const float* restrict _red3,
-    __global const int* restrict _red4,
-    __global int* restrict _part5) {
-    float _sum1 = 0.0f;
-    float _maxval2 = 0.0f;
-    float _minval3 = 0.0f;
-    int _count4 = 0;
-    int _any5 = 0;
-    int _all6 = 0;
-    float total = 0.0f; // result
-    float hmax = 0.0f; // result
-    float hmin = 0.0f; // result
-    int nwet = 0; // result
-    int anydry = 0; // result
-    int allpos = 0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    _maxval2 = _red2[0]; // the value of an earlier reduction
-    _minval3 = _red3[0]; // the value of an earlier reduction
-    _count4 = _red4[0]; // the value of an earlier reduction
-    __local int _tree[256];
-    int _acc5 = 0; // any of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
-    if (!(_a0 >= _n1 || _a1 >= _n2)) {
-        total = _sum1; // reductions.f90:23
-        hmax = _maxval2; // reductions.f90:24
-        hmin = _minval3; // reductions.f90:25
-        nwet = _count4; // reductions.f90:26
-        // reductions.f90:27
-        _acc5 = _acc5 || (H[_a0 + _n1 * (_a1)] < 0.6f);
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc5;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] || _tree[_tl + _s];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part5[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
-    }
-}
-
-// any of _any5 (reductions.f90:27): fold the partials of field_stats_p5, one per work-group, in one work-group
+// any of _any5 (reductions.f90:27): fold the partials of field_stats_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_stats_r5(__global const int* restrict _part5, const int _np, __global int* restrict _red5) {
     __local int _tree[256];
@@ -407,73 +253,7 @@ void field_stats_r5(__global const int* restrict _part5, const int _np, __global
     }
 }
 
-// kernel field_stats_p6 (reductions.f90:14), strategy direct, work-group 32x8
-// arrays H are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void field_stats_p6(const float wet,
-    __global const float* restrict H,
-    __global float* restrict _res_total,
-    __global float* restrict _res_hmax,
-    __global float* restrict _res_hmin,
-    __global int* restrict _res_nwet,
-    __global int* restrict _res_anydry,
-    __global int* restrict _res_allpos,
-    const int _n1,
-    const int _n2,
-    __global const float* restrict _red1,
-    __global const float* restrict _red2,
-    __global const float* restrict _red3,
-    __global const int* restrict _red4,
-    __global const int* restrict _red5,
-    __global int* restrict _part6) {
-    float _sum1 = 0.0f;
-    float _maxval2 = 0.0f;
-    float _minval3 = 0.0f;
-    int _count4 = 0;
-    int _any5 = 0;
-    int _all6 = 0;
-    float total = 0.0f; // result
-    float hmax = 0.0f; // result
-    float hmin = 0.0f; // result
-    int nwet = 0; // result
-    int anydry = 0; // result
-    int allpos = 0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    _maxval2 = _red2[0]; // the value of an earlier reduction
-    _minval3 = _red3[0]; // the value of an earlier reduction
-    _count4 = _red4[0]; // the value of an earlier reduction
-    _any5 = _red5[0]; // the value of an earlier reduction
-    __local int _tree[256];
-    int _acc6 = 1; // all of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
-    if (!(_a0 >= _n1 || _a1 >= _n2)) {
-        total = _sum1; // reductions.f90:23
-        hmax = _maxval2; // reductions.f90:24
-        hmin = _minval3; // reductions.f90:25
-        nwet = _count4; // reductions.f90:26
-        anydry = _any5; // reductions.f90:27
-        // reductions.f90:28
-        _acc6 = _acc6 && (H[_a0 + _n1 * (_a1)] > 0.0f);
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc6;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] && _tree[_tl + _s];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part6[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
-    }
-}
-
-// all of _all6 (reductions.f90:28): fold the partials of field_stats_p6, one per work-group, in one work-group
+// all of _all6 (reductions.f90:28): fold the partials of field_stats_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_stats_r6(__global const int* restrict _part6, const int _np, __global int* restrict _red6) {
     __local int _tree[256];
@@ -495,9 +275,9 @@ void field_stats_r6(__global const int* restrict _part6, const int _np, __global
     }
 }
 
-// field_stats_p7 (reductions.f90:14): scalar statements on one work-item
+// field_stats_p2 (reductions.f90:14): scalar statements on one work-item
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void field_stats_p7(const float wet,
+void field_stats_p2(const float wet,
     __global const float* restrict H,
     __global float* restrict _res_total,
     __global float* restrict _res_hmax,
@@ -560,7 +340,7 @@ void normalize_p1(__global const float* restrict H,
     float total = 0.0f;
     float _sum1 = 0.0f;
     float mean = 0.0f; // result
-    __local float _tree[256];
+    __local float _tree1[256];
     float _acc1 = 0.0f; // sum of this work-item's elements
     const int _a0 = get_global_id(0) + 0; // this work-item's grid position
     const int _a1 = get_global_id(1) + 0; // this work-item's grid position
@@ -571,16 +351,16 @@ void normalize_p1(__global const float* restrict H,
 
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc1;
+    _tree1[_tl] = _acc1;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+            _tree1[_tl] = _tree1[_tl] + _tree1[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
-        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
+        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree1[0];
     }
 }
 
@@ -645,7 +425,12 @@ void empty_masks_p1(__global const float* restrict H,
     __global int* restrict _res_al,
     const int _n1,
     const int _n2,
-    __global float* restrict _part1) {
+    __global float* restrict _part1,
+    __global float* restrict _part2,
+    __global float* restrict _part3,
+    __global int* restrict _part4,
+    __global int* restrict _part5,
+    __global int* restrict _part6) {
     float _sum1 = 0.0f;
     float _maxval2 = 0.0f;
     float _minval3 = 0.0f;
@@ -658,8 +443,18 @@ void empty_masks_p1(__global const float* restrict H,
     int c = 0; // result
     int a = 0; // result
     int al = 0; // result
-    __local float _tree[256];
+    __local float _tree1[256];
     float _acc1 = 0.0f; // sum of this work-item's elements
+    __local float _tree2[256];
+    float _acc2 = (-FLT_MAX); // max of this work-item's elements
+    __local float _tree3[256];
+    float _acc3 = FLT_MAX; // min of this work-item's elements
+    __local int _tree4[256];
+    int _acc4 = 0; // sum of this work-item's elements
+    __local int _tree5[256];
+    int _acc5 = 0; // any of this work-item's elements
+    __local int _tree6[256];
+    int _acc6 = 1; // all of this work-item's elements
     const int _a0 = get_global_id(0) + 0; // this work-item's grid position
     const int _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
@@ -667,20 +462,89 @@ void empty_masks_p1(__global const float* restrict H,
         if (H[_a0 + _n1 * (_a1)] < 0.0f) {
             _acc1 = _acc1 + (H[_a0 + _n1 * (_a1)]);
         }
+        // reductions.f90:54
+        if (H[_a0 + _n1 * (_a1)] < 0.0f) {
+            _acc2 = fmax(_acc2, (H[_a0 + _n1 * (_a1)]));
+        }
+        // reductions.f90:55
+        if (H[_a0 + _n1 * (_a1)] < 0.0f) {
+            _acc3 = fmin(_acc3, (H[_a0 + _n1 * (_a1)]));
+        }
+        // reductions.f90:56
+        _acc4 = _acc4 + (((H[_a0 + _n1 * (_a1)] < 0.0f) ? (1) : (0)));
+        // reductions.f90:57
+        _acc5 = _acc5 || (H[_a0 + _n1 * (_a1)] < 0.0f);
+        // reductions.f90:58
+        _acc6 = _acc6 && (H[_a0 + _n1 * (_a1)] < 0.0f);
     }
 
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc1;
+    _tree1[_tl] = _acc1;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+            _tree1[_tl] = _tree1[_tl] + _tree1[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
-        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
+        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree1[0];
+    }
+    _tree2[_tl] = _acc2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree2[_tl] = fmax(_tree2[_tl], _tree2[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree2[0];
+    }
+    _tree3[_tl] = _acc3;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree3[_tl] = fmin(_tree3[_tl], _tree3[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part3[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree3[0];
+    }
+    _tree4[_tl] = _acc4;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree4[_tl] = _tree4[_tl] + _tree4[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part4[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree4[0];
+    }
+    _tree5[_tl] = _acc5;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree5[_tl] = _tree5[_tl] || _tree5[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part5[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree5[0];
+    }
+    _tree6[_tl] = _acc6;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree6[_tl] = _tree6[_tl] && _tree6[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part6[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree6[0];
     }
 }
 
@@ -706,62 +570,7 @@ void empty_masks_r1(__global const float* restrict _part1, const int _np, __glob
     }
 }
 
-// kernel empty_masks_p2 (reductions.f90:46), strategy direct, work-group 32x8
-// arrays H are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void empty_masks_p2(__global const float* restrict H,
-    __global float* restrict _res_s,
-    __global float* restrict _res_m,
-    __global float* restrict _res_mn,
-    __global int* restrict _res_c,
-    __global int* restrict _res_a,
-    __global int* restrict _res_al,
-    const int _n1,
-    const int _n2,
-    __global const float* restrict _red1,
-    __global float* restrict _part2) {
-    float _sum1 = 0.0f;
-    float _maxval2 = 0.0f;
-    float _minval3 = 0.0f;
-    int _count4 = 0;
-    int _any5 = 0;
-    int _all6 = 0;
-    float s = 0.0f; // result
-    float m = 0.0f; // result
-    float mn = 0.0f; // result
-    int c = 0; // result
-    int a = 0; // result
-    int al = 0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    __local float _tree[256];
-    float _acc2 = (-FLT_MAX); // max of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
-    if (!(_a0 >= _n1 || _a1 >= _n2)) {
-        s = _sum1; // reductions.f90:53
-        // reductions.f90:54
-        if (H[_a0 + _n1 * (_a1)] < 0.0f) {
-            _acc2 = fmax(_acc2, (H[_a0 + _n1 * (_a1)]));
-        }
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = fmax(_tree[_tl], _tree[_tl + _s]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
-    }
-}
-
-// max of _maxval2 (reductions.f90:54): fold the partials of empty_masks_p2, one per work-group, in one work-group
+// max of _maxval2 (reductions.f90:54): fold the partials of empty_masks_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void empty_masks_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2) {
     __local float _tree[256];
@@ -783,65 +592,7 @@ void empty_masks_r2(__global const float* restrict _part2, const int _np, __glob
     }
 }
 
-// kernel empty_masks_p3 (reductions.f90:46), strategy direct, work-group 32x8
-// arrays H are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void empty_masks_p3(__global const float* restrict H,
-    __global float* restrict _res_s,
-    __global float* restrict _res_m,
-    __global float* restrict _res_mn,
-    __global int* restrict _res_c,
-    __global int* restrict _res_a,
-    __global int* restrict _res_al,
-    const int _n1,
-    const int _n2,
-    __global const float* restrict _red1,
-    __global const float* restrict _red2,
-    __global float* restrict _part3) {
-    float _sum1 = 0.0f;
-    float _maxval2 = 0.0f;
-    float _minval3 = 0.0f;
-    int _count4 = 0;
-    int _any5 = 0;
-    int _all6 = 0;
-    float s = 0.0f; // result
-    float m = 0.0f; // result
-    float mn = 0.0f; // result
-    int c = 0; // result
-    int a = 0; // result
-    int al = 0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    _maxval2 = _red2[0]; // the value of an earlier reduction
-    __local float _tree[256];
-    float _acc3 = FLT_MAX; // min of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
-    if (!(_a0 >= _n1 || _a1 >= _n2)) {
-        s = _sum1; // reductions.f90:53
-        m = _maxval2; // reductions.f90:54
-        // reductions.f90:55
-        if (H[_a0 + _n1 * (_a1)] < 0.0f) {
-            _acc3 = fmin(_acc3, (H[_a0 + _n1 * (_a1)]));
-        }
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = fmin(_tree[_tl], _tree[_tl + _s]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part3[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
-    }
-}
-
-// min of _minval3 (reductions.f90:55): fold the partials of empty_masks_p3, one per work-group, in one work-group
+// min of _minval3 (reductions.f90:55): fold the partials of empty_masks_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void empty_masks_r3(__global const float* restrict _part3, const int _np, __global float* restrict _red3) {
     __local float _tree[256];
@@ -863,66 +614,7 @@ void empty_masks_r3(__global const float* restrict _part3, const int _np, __glob
     }
 }
 
-// kernel empty_masks_p4 (reductions.f90:46), strategy direct, work-group 32x8
-// arrays H are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void empty_masks_p4(__global const float* restrict H,
-    __global float* restrict _res_s,
-    __global float* restrict _res_m,
-    __global float* restrict _res_mn,
-    __global int* restrict _res_c,
-    __global int* restrict _res_a,
-    __global int* restrict _res_al,
-    const int _n1,
-    const int _n2,
-    __global const float* restrict _red1,
-    __global const float* restrict _red2,
-    __global const float* restrict _red3,
-    __global int* restrict _part4) {
-    float _sum1 = 0.0f;
-    float _maxval2 = 0.0f;
-    float _minval3 = 0.0f;
-    int _count4 = 0;
-    int _any5 = 0;
-    int _all6 = 0;
-    float s = 0.0f; // result
-    float m = 0.0f; // result
-    float mn = 0.0f; // result
-    int c = 0; // result
-    int a = 0; // result
-    int al = 0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    _maxval2 = _red2[0]; // the value of an earlier reduction
-    _minval3 = _red3[0]; // the value of an earlier reduction
-    __local int _tree[256];
-    int _acc4 = 0; // sum of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
-    if (!(_a0 >= _n1 || _a1 >= _n2)) {
-        s = _sum1; // reductions.f90:53
-        m = _maxval2; // reductions.f90:54
-        mn = _minval3; // reductions.f90:55
-        // reductions.f90:56
-        _acc4 = _acc4 + (((H[_a0 + _n1 * (_a1)] < 0.0f) ? (1) : (0)));
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc4;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part4[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
-    }
-}
-
-// sum of _count4 (reductions.f90:56): fold the partials of empty_masks_p4, one per work-group, in one work-group
+// sum of _count4 (reductions.f90:56): fold the partials of empty_masks_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void empty_masks_r4(__global const int* restrict _part4, const int _np, __global int* restrict _red4) {
     __local int _tree[256];
@@ -944,69 +636,7 @@ void empty_masks_r4(__global const int* restrict _part4, const int _np, __global
     }
 }
 
-// kernel empty_masks_p5 (reductions.f90:46), strategy direct, work-group 32x8
-// arrays H are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void empty_masks_p5(__global const float* restrict H,
-    __global float* restrict _res_s,
-    __global float* restrict _res_m,
-    __global float* restrict _res_mn,
-    __global int* restrict _res_c,
-    __global int* restrict _res_a,
-    __global int* restrict _res_al,
-    const int _n1,
-    const int _n2,
-    __global const float* restrict _red1,
-    __global const float* restrict _red2,
-    __global const float* restrict _red3,
-    __global const int* restrict _red4,
-    __global int* restrict _part5) {
-    float _sum1 = 0.0f;
-    float _maxval2 = 0.0f;
-    float _minval3 = 0.0f;
-    int _count4 = 0;
-    int _any5 = 0;
-    int _all6 = 0;
-    float s = 0.0f; // result
-    float m = 0.0f; // result
-    float mn = 0.0f; // result
-    int c = 0; // result
-    int a = 0; // result
-    int al = 0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    _maxval2 = _red2[0]; // the value of an earlier reduction
-    _minval3 = _red3[0]; // the value of an earlier reduction
-    _count4 = _red4[0]; // the value of an earlier reduction
-    __local int _tree[256];
-    int _acc5 = 0; // any of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
-    if (!(_a0 >= _n1 || _a1 >= _n2)) {
-        s = _sum1; // reductions.f90:53
-        m = _maxval2; // reductions.f90:54
-        mn = _minval3; // reductions.f90:55
-        c = _count4; // reductions.f90:56
-        // reductions.f90:57
-        _acc5 = _acc5 || (H[_a0 + _n1 * (_a1)] < 0.0f);
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc5;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] || _tree[_tl + _s];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part5[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
-    }
-}
-
-// any of _any5 (reductions.f90:57): fold the partials of empty_masks_p5, one per work-group, in one work-group
+// any of _any5 (reductions.f90:57): fold the partials of empty_masks_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void empty_masks_r5(__global const int* restrict _part5, const int _np, __global int* restrict _red5) {
     __local int _tree[256];
@@ -1028,72 +658,7 @@ void empty_masks_r5(__global const int* restrict _part5, const int _np, __global
     }
 }
 
-// kernel empty_masks_p6 (reductions.f90:46), strategy direct, work-group 32x8
-// arrays H are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void empty_masks_p6(__global const float* restrict H,
-    __global float* restrict _res_s,
-    __global float* restrict _res_m,
-    __global float* restrict _res_mn,
-    __global int* restrict _res_c,
-    __global int* restrict _res_a,
-    __global int* restrict _res_al,
-    const int _n1,
-    const int _n2,
-    __global const float* restrict _red1,
-    __global const float* restrict _red2,
-    __global const float* restrict _red3,
-    __global const int* restrict _red4,
-    __global const int* restrict _red5,
-    __global int* restrict _part6) {
-    float _sum1 = 0.0f;
-    float _maxval2 = 0.0f;
-    float _minval3 = 0.0f;
-    int _count4 = 0;
-    int _any5 = 0;
-    int _all6 = 0;
-    float s = 0.0f; // result
-    float m = 0.0f; // result
-    float mn = 0.0f; // result
-    int c = 0; // result
-    int a = 0; // result
-    int al = 0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    _maxval2 = _red2[0]; // the value of an earlier reduction
-    _minval3 = _red3[0]; // the value of an earlier reduction
-    _count4 = _red4[0]; // the value of an earlier reduction
-    _any5 = _red5[0]; // the value of an earlier reduction
-    __local int _tree[256];
-    int _acc6 = 1; // all of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
-    if (!(_a0 >= _n1 || _a1 >= _n2)) {
-        s = _sum1; // reductions.f90:53
-        m = _maxval2; // reductions.f90:54
-        mn = _minval3; // reductions.f90:55
-        c = _count4; // reductions.f90:56
-        a = _any5; // reductions.f90:57
-        // reductions.f90:58
-        _acc6 = _acc6 && (H[_a0 + _n1 * (_a1)] < 0.0f);
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc6;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] && _tree[_tl + _s];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part6[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
-    }
-}
-
-// all of _all6 (reductions.f90:58): fold the partials of empty_masks_p6, one per work-group, in one work-group
+// all of _all6 (reductions.f90:58): fold the partials of empty_masks_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void empty_masks_r6(__global const int* restrict _part6, const int _np, __global int* restrict _red6) {
     __local int _tree[256];
@@ -1115,9 +680,9 @@ void empty_masks_r6(__global const int* restrict _part6, const int _np, __global
     }
 }
 
-// empty_masks_p7 (reductions.f90:46): scalar statements on one work-item
+// empty_masks_p2 (reductions.f90:46): scalar statements on one work-item
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void empty_masks_p7(__global const float* restrict H,
+void empty_masks_p2(__global const float* restrict H,
     __global float* restrict _res_s,
     __global float* restrict _res_m,
     __global float* restrict _res_mn,
@@ -1176,33 +741,69 @@ void vector_stats_p1(__global const double* restrict x,
     __global double* restrict _res_nrm,
     __global double* restrict _res_prd,
     const int _n1,
-    __global double* restrict _part1) {
+    __global double* restrict _part1,
+    __global double* restrict _part2,
+    __global double* restrict _part3) {
     double _dot_product1 = 0.0;
     double _norm22 = 0.0;
     double _product3 = 0.0;
     double d = 0.0; // result
     double nrm = 0.0; // result
     double prd = 0.0; // result
-    __local double _tree[256];
+    __local double _tree1[256];
     double _acc1 = 0.0; // sum of this work-item's elements
+    __local double _tree2[256];
+    double _acc2 = 0.0; // sum of this work-item's elements
+    __local double _tree3[256];
+    double _acc3 = 1.0; // product of this work-item's elements
     const int _a0 = get_global_id(0) + 0; // this work-item's grid position
     if (!(_a0 >= _n1)) {
         // reductions.f90:67
         _acc1 = _acc1 + (x[_a0] * y[_a0]);
+        // reductions.f90:68
+        if (_a0 >= 1 && _a0 < _n1 - 1) {
+            _acc2 = _acc2 + (x[_a0] * x[_a0]);
+        }
+        // reductions.f90:69
+        if (x[_a0] > 1.3) {
+            _acc3 = _acc3 * (x[_a0]);
+        }
     }
 
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0);
-    _tree[_tl] = _acc1;
+    _tree1[_tl] = _acc1;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+            _tree1[_tl] = _tree1[_tl] + _tree1[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
-        _part1[get_group_id(0)] = _tree[0];
+        _part1[get_group_id(0)] = _tree1[0];
+    }
+    _tree2[_tl] = _acc2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree2[_tl] = _tree2[_tl] + _tree2[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part2[get_group_id(0)] = _tree2[0];
+    }
+    _tree3[_tl] = _acc3;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree3[_tl] = _tree3[_tl] * _tree3[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part3[get_group_id(0)] = _tree3[0];
     }
 }
 
@@ -1228,52 +829,7 @@ void vector_stats_r1(__global const double* restrict _part1, const int _np, __gl
     }
 }
 
-// kernel vector_stats_p2 (reductions.f90:62), strategy direct, work-group 256
-// arrays x, y are column-major with extents _n1 (halo included).
-// launch (_n1 - 1) work-items, padded to the work-group; work-item 0 owns element (2).
-__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void vector_stats_p2(__global const double* restrict x,
-    __global const double* restrict y,
-    __global double* restrict _res_d,
-    __global double* restrict _res_nrm,
-    __global double* restrict _res_prd,
-    const int _n1,
-    __global const double* restrict _red1,
-    __global double* restrict _part2) {
-    double _dot_product1 = 0.0;
-    double _norm22 = 0.0;
-    double _product3 = 0.0;
-    double d = 0.0; // result
-    double nrm = 0.0; // result
-    double prd = 0.0; // result
-    _dot_product1 = _red1[0]; // the value of an earlier reduction
-    __local double _tree[256];
-    double _acc2 = 0.0; // sum of this work-item's elements
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    if (!(_a0 >= _n1)) {
-        d = _dot_product1; // reductions.f90:67
-        // reductions.f90:68
-        if (_a0 < _n1 - 1) {
-            _acc2 = _acc2 + (x[_a0] * x[_a0]);
-        }
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0);
-    _tree[_tl] = _acc2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part2[get_group_id(0)] = _tree[0];
-    }
-}
-
-// sum of _norm22 (reductions.f90:68): fold the partials of vector_stats_p2, one per work-group, in one work-group
+// sum of _norm22 (reductions.f90:68): fold the partials of vector_stats_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void vector_stats_r2(__global const double* restrict _part2, const int _np, __global double* restrict _red2) {
     __local double _tree[256];
@@ -1295,55 +851,7 @@ void vector_stats_r2(__global const double* restrict _part2, const int _np, __gl
     }
 }
 
-// kernel vector_stats_p3 (reductions.f90:62), strategy direct, work-group 256
-// arrays x, y are column-major with extents _n1 (halo included).
-// launch (_n1) work-items, padded to the work-group; work-item 0 owns element (1).
-__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void vector_stats_p3(__global const double* restrict x,
-    __global const double* restrict y,
-    __global double* restrict _res_d,
-    __global double* restrict _res_nrm,
-    __global double* restrict _res_prd,
-    const int _n1,
-    __global const double* restrict _red1,
-    __global const double* restrict _red2,
-    __global double* restrict _part3) {
-    double _dot_product1 = 0.0;
-    double _norm22 = 0.0;
-    double _product3 = 0.0;
-    double d = 0.0; // result
-    double nrm = 0.0; // result
-    double prd = 0.0; // result
-    _dot_product1 = _red1[0]; // the value of an earlier reduction
-    _norm22 = _red2[0]; // the value of an earlier reduction
-    __local double _tree[256];
-    double _acc3 = 1.0; // product of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    if (!(_a0 >= _n1)) {
-        d = _dot_product1; // reductions.f90:67
-        nrm = sqrt(_norm22); // reductions.f90:68
-        // reductions.f90:69
-        if (x[_a0] > 1.3) {
-            _acc3 = _acc3 * (x[_a0]);
-        }
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0);
-    _tree[_tl] = _acc3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] * _tree[_tl + _s];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part3[get_group_id(0)] = _tree[0];
-    }
-}
-
-// product of _product3 (reductions.f90:69): fold the partials of vector_stats_p3, one per work-group, in one work-group
+// product of _product3 (reductions.f90:69): fold the partials of vector_stats_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void vector_stats_r3(__global const double* restrict _part3, const int _np, __global double* restrict _red3) {
     __local double _tree[256];
@@ -1365,9 +873,9 @@ void vector_stats_r3(__global const double* restrict _part3, const int _np, __gl
     }
 }
 
-// vector_stats_p4 (reductions.f90:62): scalar statements on one work-item
+// vector_stats_p2 (reductions.f90:62): scalar statements on one work-item
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void vector_stats_p4(__global const double* restrict x,
+void vector_stats_p2(__global const double* restrict x,
     __global const double* restrict y,
     __global double* restrict _res_d,
     __global double* restrict _res_nrm,
@@ -1405,32 +913,50 @@ void int_stats_p1(__global const int* restrict K,
     __global int* restrict _res_kmax,
     const int _n1,
     const int _n2,
-    __global int* restrict _part1) {
+    __global int* restrict _part1,
+    __global int* restrict _part2) {
     int _sum1 = 0;
     int _maxval2 = 0;
     int ksum = 0; // result
     int kmax = 0; // result
-    __local int _tree[256];
+    __local int _tree1[256];
     int _acc1 = 0; // sum of this work-item's elements
+    __local int _tree2[256];
+    int _acc2 = (-INT_MAX); // max of this work-item's elements
     const int _a0 = get_global_id(0) + 0; // this work-item's grid position
     const int _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
         // reductions.f90:79
         _acc1 = _acc1 + (K[_a0 + _n1 * (_a1)]);
+        // reductions.f90:80
+        if (K[_a0 + _n1 * (_a1)] < 6) {
+            _acc2 = max(_acc2, (K[_a0 + _n1 * (_a1)]));
+        }
     }
 
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc1;
+    _tree1[_tl] = _acc1;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+            _tree1[_tl] = _tree1[_tl] + _tree1[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
-        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
+        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree1[0];
+    }
+    _tree2[_tl] = _acc2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree2[_tl] = max(_tree2[_tl], _tree2[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree2[0];
     }
 }
 
@@ -1456,51 +982,7 @@ void int_stats_r1(__global const int* restrict _part1, const int _np, __global i
     }
 }
 
-// kernel int_stats_p2 (reductions.f90:73), strategy direct, work-group 32x8
-// arrays K, oK are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void int_stats_p2(__global const int* restrict K,
-    __global int* restrict oK,
-    __global int* restrict _res_ksum,
-    __global int* restrict _res_kmax,
-    const int _n1,
-    const int _n2,
-    __global const int* restrict _red1,
-    __global int* restrict _part2) {
-    int _sum1 = 0;
-    int _maxval2 = 0;
-    int ksum = 0; // result
-    int kmax = 0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    __local int _tree[256];
-    int _acc2 = (-INT_MAX); // max of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
-    if (!(_a0 >= _n1 || _a1 >= _n2)) {
-        ksum = _sum1; // reductions.f90:79
-        // reductions.f90:80
-        if (K[_a0 + _n1 * (_a1)] < 6) {
-            _acc2 = max(_acc2, (K[_a0 + _n1 * (_a1)]));
-        }
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = max(_tree[_tl], _tree[_tl + _s]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
-    }
-}
-
-// max of _maxval2 (reductions.f90:80): fold the partials of int_stats_p2, one per work-group, in one work-group
+// max of _maxval2 (reductions.f90:80): fold the partials of int_stats_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void int_stats_r2(__global const int* restrict _part2, const int _np, __global int* restrict _red2) {
     __local int _tree[256];
@@ -1522,11 +1004,11 @@ void int_stats_r2(__global const int* restrict _part2, const int _np, __global i
     }
 }
 
-// kernel int_stats_p3 (reductions.f90:73), strategy direct, work-group 32x8
+// kernel int_stats_p2 (reductions.f90:73), strategy direct, work-group 32x8
 // arrays K, oK are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void int_stats_p3(__global const int* restrict K,
+void int_stats_p2(__global const int* restrict K,
     __global int* restrict oK,
     __global int* restrict _res_ksum,
     __global int* restrict _res_kmax,
@@ -1550,5 +1032,212 @@ void int_stats_p3(__global const int* restrict K,
     if (get_global_id(0) == 0 && get_global_id(1) == 0) {
         _res_ksum[0] = ksum;
         _res_kmax[0] = kmax;
+    }
+}
+
+// kernel reorder_p1 (reductions.f90:87), strategy direct, work-group 32x8
+// arrays H, oH are column-major with extents _n1 x _n2 (halo included).
+// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void reorder_p1(__global const float* restrict H,
+    __global float* restrict oH,
+    __global float* restrict _res_s,
+    __global float* restrict _res_m,
+    const int _n1,
+    const int _n2,
+    __global float* restrict _part1) {
+    float c = 0.0f;
+    float _sum1 = 0.0f;
+    float _maxval2 = 0.0f;
+    float _minval3 = 0.0f;
+    float s = 0.0f; // result
+    float m = 0.0f; // result
+    __local float _tree1[256];
+    float _acc1 = 0.0f; // sum of this work-item's elements
+    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    if (!(_a0 >= _n1 || _a1 >= _n2)) {
+        c = 1.5f; // reductions.f90:94
+        // reductions.f90:95
+        _acc1 = _acc1 + (H[_a0 + _n1 * (_a1)]);
+    }
+
+    // fold the work-group's values (a tree in a fixed order) into one partial
+    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
+    _tree1[_tl] = _acc1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree1[_tl] = _tree1[_tl] + _tree1[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree1[0];
+    }
+}
+
+// sum of _sum1 (reductions.f90:95): fold the partials of reorder_p1, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void reorder_r1(__global const float* restrict _part1, const int _np, __global float* restrict _red1) {
+    __local float _tree[256];
+    const int _tl = get_local_id(0);
+    float _acc = 0.0f;
+    for (int _i = _tl; _i < _np; _i += 256) {
+        _acc = _acc + _part1[_i];
+    }
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red1[0] = _tree[0];
+    }
+}
+
+// kernel reorder_p2 (reductions.f90:87), strategy direct, work-group 32x8
+// arrays H, oH are column-major with extents _n1 x _n2 (halo included).
+// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void reorder_p2(__global const float* restrict H,
+    __global float* restrict oH,
+    __global float* restrict _res_s,
+    __global float* restrict _res_m,
+    const int _n1,
+    const int _n2,
+    __global const float* restrict _red1,
+    __global float* restrict _part2,
+    __global float* restrict _part3) {
+    float c = 0.0f;
+    float _sum1 = 0.0f;
+    float _maxval2 = 0.0f;
+    float _minval3 = 0.0f;
+    float s = 0.0f; // result
+    float m = 0.0f; // result
+    _sum1 = _red1[0]; // the value of an earlier reduction
+    __local float _tree2[256];
+    float _acc2 = (-FLT_MAX); // max of this work-item's elements
+    __local float _tree3[256];
+    float _acc3 = FLT_MAX; // min of this work-item's elements
+    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    if (!(_a0 >= _n1 || _a1 >= _n2)) {
+        c = 1.5f; // reductions.f90:94
+        s = _sum1 * c; // reductions.f90:95
+        c = 2.0f; // reductions.f90:96
+        // reductions.f90:97
+        _acc2 = fmax(_acc2, (H[_a0 + _n1 * (_a1)]));
+        // reductions.f90:97
+        _acc3 = fmin(_acc3, (H[_a0 + _n1 * (_a1)]));
+    }
+
+    // fold the work-group's values (a tree in a fixed order) into one partial
+    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
+    _tree2[_tl] = _acc2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree2[_tl] = fmax(_tree2[_tl], _tree2[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree2[0];
+    }
+    _tree3[_tl] = _acc3;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree3[_tl] = fmin(_tree3[_tl], _tree3[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part3[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree3[0];
+    }
+}
+
+// max of _maxval2 (reductions.f90:97): fold the partials of reorder_p2, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void reorder_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2) {
+    __local float _tree[256];
+    const int _tl = get_local_id(0);
+    float _acc = (-FLT_MAX);
+    for (int _i = _tl; _i < _np; _i += 256) {
+        _acc = fmax(_acc, _part2[_i]);
+    }
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = fmax(_tree[_tl], _tree[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red2[0] = _tree[0];
+    }
+}
+
+// min of _minval3 (reductions.f90:97): fold the partials of reorder_p2, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void reorder_r3(__global const float* restrict _part3, const int _np, __global float* restrict _red3) {
+    __local float _tree[256];
+    const int _tl = get_local_id(0);
+    float _acc = FLT_MAX;
+    for (int _i = _tl; _i < _np; _i += 256) {
+        _acc = fmin(_acc, _part3[_i]);
+    }
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = fmin(_tree[_tl], _tree[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red3[0] = _tree[0];
+    }
+}
+
+// kernel reorder_p3 (reductions.f90:87), strategy direct, work-group 32x8
+// arrays H, oH are column-major with extents _n1 x _n2 (halo included).
+// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void reorder_p3(__global const float* restrict H,
+    __global float* restrict oH,
+    __global float* restrict _res_s,
+    __global float* restrict _res_m,
+    const int _n1,
+    const int _n2,
+    __global const float* restrict _red1,
+    __global const float* restrict _red2,
+    __global const float* restrict _red3) {
+    float c = 0.0f;
+    float _sum1 = 0.0f;
+    float _maxval2 = 0.0f;
+    float _minval3 = 0.0f;
+    float s = 0.0f; // result
+    float m = 0.0f; // result
+    _sum1 = _red1[0]; // the value of an earlier reduction
+    _maxval2 = _red2[0]; // the value of an earlier reduction
+    _minval3 = _red3[0]; // the value of an earlier reduction
+    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    if (_a0 >= _n1 || _a1 >= _n2) return;
+    c = 1.5f; // reductions.f90:94
+    s = _sum1 * c; // reductions.f90:95
+    c = 2.0f; // reductions.f90:96
+    m = _maxval2 * c + _minval3; // reductions.f90:97
+    // reductions.f90:98
+    oH[_a0 + _n1 * (_a1)] = H[_a0 + _n1 * (_a1)] * s / m;
+    if (get_global_id(0) == 0 && get_global_id(1) == 0) {
+        _res_s[0] = s;
+        _res_m[0] = m;
     }
 }

@@ -81,4 +81,21 @@ contains
     oK = K - kmax
   end subroutine
 
+  ! Independent reductions share one launch; a statement that needs a
+  ! reduction's value waits for the next launch, but not past a statement
+  ! that changes what it reads (c), which splits the kernel there.
+  subroutine reorder(H, oH, s, m)
+  !$OFP PURE, KERNEL :: reorder
+    real, dimension(:,:), contiguous, intent(in) :: H
+    real, dimension(:,:), contiguous, intent(out) :: oH
+    real, intent(out) :: s, m
+    real :: c
+
+    c = 1.5
+    s = sum(H) * c
+    c = 2.0
+    m = maxval(H) * c + minval(H)
+    oH = H * s / m
+  end subroutine
+
 end module

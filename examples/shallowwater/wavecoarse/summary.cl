@@ -14,13 +14,16 @@ void wave_summary_p1(__global const float* restrict H,
     __global float* restrict _res_speed,
     const int _n1,
     const int _n2,
-    __global float* restrict _part1) {
+    __global float* restrict _part1,
+    __global float* restrict _part2) {
     float _sum1 = 0.0f;
     float _maxval2 = 0.0f;
     float mass = 0.0f; // result
     float speed = 0.0f; // result
-    __local float _tree[128];
+    __local float _tree1[128];
     float _acc1 = 0.0f; // sum of this work-item's elements
+    __local float _tree2[128];
+    float _acc2 = (-FLT_MAX); // max of this work-item's elements
     const int _a0 = get_global_id(0) * 2 + 1; // this work-item owns grid positions _a0 .. _a0 + 1
     const int _a1 = get_global_id(1) * 4 + 1; // this work-item owns grid positions _a1 .. _a1 + 3
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
@@ -43,6 +46,25 @@ void wave_summary_p1(__global const float* restrict H,
             }
             if (_a0 + 1 < _n1 - 1 && _a1 + 3 < _n2 - 1) {
                 _acc1 = _acc1 + (H[_a0 + 1 + _n1 * (_a1 + 3)]);
+            }
+            // summary.f90:26
+            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1)])));
+            if (_a0 + 1 < _n1 - 1) {
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1)]) + fabs(V[_a0 + 1 + _n1 * (_a1)])) / H[_a0 + 1 + _n1 * (_a1)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1)])));
+            }
+            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 1)]) + fabs(V[_a0 + _n1 * (_a1 + 1)])) / H[_a0 + _n1 * (_a1 + 1)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1 + 1)])));
+            if (_a0 + 1 < _n1 - 1) {
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 1)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 1)])) / H[_a0 + 1 + _n1 * (_a1 + 1)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 1)])));
+            }
+            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 2)]) + fabs(V[_a0 + _n1 * (_a1 + 2)])) / H[_a0 + _n1 * (_a1 + 2)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1 + 2)])));
+            if (_a0 + 1 < _n1 - 1) {
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 2)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 2)])) / H[_a0 + 1 + _n1 * (_a1 + 2)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 2)])));
+            }
+            if (_a1 + 3 < _n2 - 1) {
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 3)]) + fabs(V[_a0 + _n1 * (_a1 + 3)])) / H[_a0 + _n1 * (_a1 + 3)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1 + 3)])));
+            }
+            if (_a0 + 1 < _n1 - 1 && _a1 + 3 < _n2 - 1) {
+                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 3)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 3)])) / H[_a0 + 1 + _n1 * (_a1 + 3)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 3)])));
             }
         } else {
             // summary.f90:25
@@ -70,92 +92,6 @@ void wave_summary_p1(__global const float* restrict H,
             if (_a0 + 1 < _n1 - 1 && _a1 + 3 < _n2 - 1) {
                 _acc1 = _acc1 + (H[_a0 + 1 + _n1 * (_a1 + 3)]);
             }
-        }
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0) + 64 * (get_local_id(1));
-    _tree[_tl] = _acc1;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 64; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 128) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
-    }
-}
-
-// sum of _sum1 (summary.f90:25): fold the partials of wave_summary_p1, one per work-group, in one work-group
-__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void wave_summary_r1(__global const float* restrict _part1, const int _np, __global float* restrict _red1) {
-    __local float _tree[256];
-    const int _tl = get_local_id(0);
-    float _acc = 0.0f;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part1[_i];
-    }
-    _tree[_tl] = _acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _red1[0] = _tree[0];
-    }
-}
-
-// kernel wave_summary_p2 (summary.f90:19), strategy direct, work-group 64x2
-// arrays H, U, V are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1 - 1, _n2 - 1) work-items, padded to the work-group; work-item 0 owns element (2, 2).
-__kernel __attribute__((reqd_work_group_size(64, 2, 1)))
-void wave_summary_p2(__global const float* restrict H,
-    __global const float* restrict U,
-    __global const float* restrict V,
-    __global float* restrict _res_mass,
-    __global float* restrict _res_speed,
-    const int _n1,
-    const int _n2,
-    __global const float* restrict _red1,
-    __global float* restrict _part2) {
-    float _sum1 = 0.0f;
-    float _maxval2 = 0.0f;
-    float mass = 0.0f; // result
-    float speed = 0.0f; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    __local float _tree[128];
-    float _acc2 = (-FLT_MAX); // max of this work-item's elements
-    const int _a0 = get_global_id(0) * 2 + 1; // this work-item owns grid positions _a0 .. _a0 + 1
-    const int _a1 = get_global_id(1) * 4 + 1; // this work-item owns grid positions _a1 .. _a1 + 3
-    if (!(_a0 >= _n1 || _a1 >= _n2)) {
-        if (_a0 + 1 < _n1 - 0 && _a1 + 3 < _n2 - 0) {
-            mass = _sum1; // summary.f90:25
-            // summary.f90:26
-            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1)])));
-            if (_a0 + 1 < _n1 - 1) {
-                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1)]) + fabs(V[_a0 + 1 + _n1 * (_a1)])) / H[_a0 + 1 + _n1 * (_a1)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1)])));
-            }
-            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 1)]) + fabs(V[_a0 + _n1 * (_a1 + 1)])) / H[_a0 + _n1 * (_a1 + 1)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1 + 1)])));
-            if (_a0 + 1 < _n1 - 1) {
-                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 1)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 1)])) / H[_a0 + 1 + _n1 * (_a1 + 1)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 1)])));
-            }
-            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 2)]) + fabs(V[_a0 + _n1 * (_a1 + 2)])) / H[_a0 + _n1 * (_a1 + 2)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1 + 2)])));
-            if (_a0 + 1 < _n1 - 1) {
-                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 2)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 2)])) / H[_a0 + 1 + _n1 * (_a1 + 2)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 2)])));
-            }
-            if (_a1 + 3 < _n2 - 1) {
-                _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1 + 3)]) + fabs(V[_a0 + _n1 * (_a1 + 3)])) / H[_a0 + _n1 * (_a1 + 3)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1 + 3)])));
-            }
-            if (_a0 + 1 < _n1 - 1 && _a1 + 3 < _n2 - 1) {
-                _acc2 = fmax(_acc2, ((fabs(U[_a0 + 1 + _n1 * (_a1 + 3)]) + fabs(V[_a0 + 1 + _n1 * (_a1 + 3)])) / H[_a0 + 1 + _n1 * (_a1 + 3)] + 2.0f * sqrt(9.8f * H[_a0 + 1 + _n1 * (_a1 + 3)])));
-            }
-        } else {
-            mass = _sum1; // summary.f90:25
             // summary.f90:26
             if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {
                 _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1)])));
@@ -186,20 +122,53 @@ void wave_summary_p2(__global const float* restrict H,
 
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 64 * (get_local_id(1));
-    _tree[_tl] = _acc2;
+    _tree1[_tl] = _acc1;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 64; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 128) {
-            _tree[_tl] = fmax(_tree[_tl], _tree[_tl + _s]);
+            _tree1[_tl] = _tree1[_tl] + _tree1[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
-        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
+        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree1[0];
+    }
+    _tree2[_tl] = _acc2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 64; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 128) {
+            _tree2[_tl] = fmax(_tree2[_tl], _tree2[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree2[0];
     }
 }
 
-// max of _maxval2 (summary.f90:26): fold the partials of wave_summary_p2, one per work-group, in one work-group
+// sum of _sum1 (summary.f90:25): fold the partials of wave_summary_p1, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void wave_summary_r1(__global const float* restrict _part1, const int _np, __global float* restrict _red1) {
+    __local float _tree[256];
+    const int _tl = get_local_id(0);
+    float _acc = 0.0f;
+    for (int _i = _tl; _i < _np; _i += 256) {
+        _acc = _acc + _part1[_i];
+    }
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red1[0] = _tree[0];
+    }
+}
+
+// max of _maxval2 (summary.f90:26): fold the partials of wave_summary_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void wave_summary_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2) {
     __local float _tree[256];
@@ -221,9 +190,9 @@ void wave_summary_r2(__global const float* restrict _part2, const int _np, __glo
     }
 }
 
-// wave_summary_p3 (summary.f90:19): scalar statements on one work-item
+// wave_summary_p2 (summary.f90:19): scalar statements on one work-item
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void wave_summary_p3(__global const float* restrict H,
+void wave_summary_p2(__global const float* restrict H,
     __global const float* restrict U,
     __global const float* restrict V,
     __global float* restrict _res_mass,

@@ -14,13 +14,16 @@ void wave_summary_p1(__global const float* restrict H,
     __global float* restrict _res_speed,
     const int _n1,
     const int _n2,
-    __global float* restrict _part1) {
+    __global float* restrict _part1,
+    __global float* restrict _part2) {
     float _sum1 = 0.0f;
     float _maxval2 = 0.0f;
     float mass = 0.0f; // result
     float speed = 0.0f; // result
-    __local float _tree[256];
+    __local float _tree1[256];
     float _acc1 = 0.0f; // sum of this work-item's elements
+    __local float _tree2[256];
+    float _acc2 = (-FLT_MAX); // max of this work-item's elements
     const int _a0 = get_global_id(0) + 1; // this work-item's grid position
     const int _a1 = get_global_id(1) + 1; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
@@ -28,20 +31,35 @@ void wave_summary_p1(__global const float* restrict H,
         if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {
             _acc1 = _acc1 + (H[_a0 + _n1 * (_a1)]);
         }
+        // summary.f90:26
+        if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {
+            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1)])));
+        }
     }
 
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc1;
+    _tree1[_tl] = _acc1;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+            _tree1[_tl] = _tree1[_tl] + _tree1[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
-        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
+        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree1[0];
+    }
+    _tree2[_tl] = _acc2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree2[_tl] = fmax(_tree2[_tl], _tree2[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree2[0];
     }
 }
 
@@ -67,52 +85,7 @@ void wave_summary_r1(__global const float* restrict _part1, const int _np, __glo
     }
 }
 
-// kernel wave_summary_p2 (summary.f90:19), strategy direct, work-group 32x8
-// arrays H, U, V are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1 - 1, _n2 - 1) work-items, padded to the work-group; work-item 0 owns element (2, 2).
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void wave_summary_p2(__global const float* restrict H,
-    __global const float* restrict U,
-    __global const float* restrict V,
-    __global float* restrict _res_mass,
-    __global float* restrict _res_speed,
-    const int _n1,
-    const int _n2,
-    __global const float* restrict _red1,
-    __global float* restrict _part2) {
-    float _sum1 = 0.0f;
-    float _maxval2 = 0.0f;
-    float mass = 0.0f; // result
-    float speed = 0.0f; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    __local float _tree[256];
-    float _acc2 = (-FLT_MAX); // max of this work-item's elements
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 1; // this work-item's grid position
-    if (!(_a0 >= _n1 || _a1 >= _n2)) {
-        mass = _sum1; // summary.f90:25
-        // summary.f90:26
-        if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {
-            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1)])));
-        }
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
-    _tree[_tl] = _acc2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = fmax(_tree[_tl], _tree[_tl + _s]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
-    }
-}
-
-// max of _maxval2 (summary.f90:26): fold the partials of wave_summary_p2, one per work-group, in one work-group
+// max of _maxval2 (summary.f90:26): fold the partials of wave_summary_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void wave_summary_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2) {
     __local float _tree[256];
@@ -134,9 +107,9 @@ void wave_summary_r2(__global const float* restrict _part2, const int _np, __glo
     }
 }
 
-// wave_summary_p3 (summary.f90:19): scalar statements on one work-item
+// wave_summary_p2 (summary.f90:19): scalar statements on one work-item
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void wave_summary_p3(__global const float* restrict H,
+void wave_summary_p2(__global const float* restrict H,
     __global const float* restrict U,
     __global const float* restrict V,
     __global float* restrict _res_mass,

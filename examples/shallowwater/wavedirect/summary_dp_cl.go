@@ -17,7 +17,7 @@ import (
 //go:embed summary_dp.cl
 var SummaryDpSource string
 
-// WaveSummaryDp runs kernel wave_summary_dp (from summary_dp.f90) as 5 launches: wave_summary_dp_p1, wave_summary_dp_r1, wave_summary_dp_p2, wave_summary_dp_r2, wave_summary_dp_p3.
+// WaveSummaryDp runs kernel wave_summary_dp (from summary_dp.f90) as 4 launches: wave_summary_dp_p1, wave_summary_dp_r1, wave_summary_dp_r2, wave_summary_dp_p2.
 // Its methods are safe for concurrent use by several goroutines; runs
 // are serialised.
 type WaveSummaryDp struct {
@@ -35,7 +35,7 @@ func NewWaveSummaryDp(ctx *clhost.Context) (*WaveSummaryDp, error) {
 		return nil, err
 	}
 	k := &WaveSummaryDp{ctx: ctx, prog: prog}
-	for _, name := range []string{"wave_summary_dp_p1", "wave_summary_dp_r1", "wave_summary_dp_p2", "wave_summary_dp_r2", "wave_summary_dp_p3"} {
+	for _, name := range []string{"wave_summary_dp_p1", "wave_summary_dp_r1", "wave_summary_dp_r2", "wave_summary_dp_p2"} {
 		kernel, err := prog.Kernel(name)
 		if err != nil {
 			k.Release()
@@ -116,7 +116,6 @@ func (k *WaveSummaryDp) Run(h *clhost.Array, u *clhost.Array, v *clhost.Array) (
 	var scratchPart2 *clhost.Buffer
 	var scratchRed2 *clhost.Buffer
 	var groupsWaveSummaryDpP1 int
-	var groupsWaveSummaryDpP2 int
 	// launch 1: wave_summary_dp_p1
 	{
 		var global, local []int
@@ -128,8 +127,11 @@ func (k *WaveSummaryDp) Run(h *clhost.Array, u *clhost.Array, v *clhost.Array) (
 		if scratchPart1, err = buffer(groupsWaveSummaryDpP1, 8); err != nil {
 			return
 		}
+		if scratchPart2, err = buffer(groupsWaveSummaryDpP1, 8); err != nil {
+			return
+		}
 		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[0], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(shape[0]), int32(shape[1]), scratchPart1); err != nil {
+		if ev, err = k.ctx.LaunchWith(k.kernels[0], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(shape[0]), int32(shape[1]), scratchPart1, scratchPart2); err != nil {
 			return
 		}
 		err = ev.Wait()
@@ -155,28 +157,7 @@ func (k *WaveSummaryDp) Run(h *clhost.Array, u *clhost.Array, v *clhost.Array) (
 			return
 		}
 	}
-	// launch 3: wave_summary_dp_p2
-	{
-		var global, local []int
-		if global, local, err = clhost.LaunchSize(shape, []int{1, 1}, []int{1, 1}, []int{32, 8}); err != nil {
-			err = fmt.Errorf("wave_summary_dp: %v", err)
-			return
-		}
-		groupsWaveSummaryDpP2 = groupCount(global, local)
-		if scratchPart2, err = buffer(groupsWaveSummaryDpP2, 8); err != nil {
-			return
-		}
-		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[2], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(shape[0]), int32(shape[1]), scratchRed1, scratchPart2); err != nil {
-			return
-		}
-		err = ev.Wait()
-		ev.Release()
-		if err != nil {
-			return
-		}
-	}
-	// launch 4: wave_summary_dp_r2
+	// launch 3: wave_summary_dp_r2
 	{
 		var global, local []int
 		global, local = []int{256}, []int{256}
@@ -184,7 +165,7 @@ func (k *WaveSummaryDp) Run(h *clhost.Array, u *clhost.Array, v *clhost.Array) (
 			return
 		}
 		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[3], global, local, scratchPart2, int32(groupsWaveSummaryDpP2), scratchRed2); err != nil {
+		if ev, err = k.ctx.LaunchWith(k.kernels[2], global, local, scratchPart2, int32(groupsWaveSummaryDpP1), scratchRed2); err != nil {
 			return
 		}
 		err = ev.Wait()
@@ -193,12 +174,12 @@ func (k *WaveSummaryDp) Run(h *clhost.Array, u *clhost.Array, v *clhost.Array) (
 			return
 		}
 	}
-	// launch 5: wave_summary_dp_p3
+	// launch 4: wave_summary_dp_p2
 	{
 		var global, local []int
 		global, local = []int{1}, []int{1}
 		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[4], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(shape[0]), int32(shape[1]), scratchRed1, scratchRed2); err != nil {
+		if ev, err = k.ctx.LaunchWith(k.kernels[3], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(shape[0]), int32(shape[1]), scratchRed1, scratchRed2); err != nil {
 			return
 		}
 		err = ev.Wait()

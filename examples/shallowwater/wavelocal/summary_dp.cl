@@ -15,13 +15,16 @@ void wave_summary_dp_p1(__global const double* restrict H,
     __global double* restrict _res_speed,
     const int _n1,
     const int _n2,
-    __global double* restrict _part1) {
+    __global double* restrict _part1,
+    __global double* restrict _part2) {
     double _sum1 = 0.0;
     double _maxval2 = 0.0;
     double mass = 0.0; // result
     double speed = 0.0; // result
-    __local double _tree[256];
+    __local double _tree1[256];
     double _acc1 = 0.0; // sum of this work-item's elements
+    __local double _tree2[256];
+    double _acc2 = (-DBL_MAX); // max of this work-item's elements
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
     const int _b0 = get_group_id(0) * 16 + 1; // grid position of work-item 0 of this group
@@ -35,18 +38,34 @@ void wave_summary_dp_p1(__global const double* restrict H,
         _acc1 = _acc1 + (H[_a0 + _n1 * (_a1)]);
     }
 
+    // summary_dp.f90:17
+    if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
+        _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0 * sqrt(9.8 * H[_a0 + _n1 * (_a1)])));
+    }
+
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 16 * (get_local_id(1));
-    _tree[_tl] = _acc1;
+    _tree1[_tl] = _acc1;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+            _tree1[_tl] = _tree1[_tl] + _tree1[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
-        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
+        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree1[0];
+    }
+    _tree2[_tl] = _acc2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree2[_tl] = fmax(_tree2[_tl], _tree2[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree2[0];
     }
 }
 
@@ -72,56 +91,7 @@ void wave_summary_dp_r1(__global const double* restrict _part1, const int _np, _
     }
 }
 
-// kernel wave_summary_dp_p2 (summary_dp.f90:10), strategy local, work-group 16x16
-// arrays H, U, V are column-major with extents _n1 x _n2 (halo included).
-// launch (_n1 - 1, _n2 - 1) work-items, padded to the work-group; work-item 0 owns element (2, 2).
-__kernel __attribute__((reqd_work_group_size(16, 16, 1)))
-void wave_summary_dp_p2(__global const double* restrict H,
-    __global const double* restrict U,
-    __global const double* restrict V,
-    __global double* restrict _res_mass,
-    __global double* restrict _res_speed,
-    const int _n1,
-    const int _n2,
-    __global const double* restrict _red1,
-    __global double* restrict _part2) {
-    double _sum1 = 0.0;
-    double _maxval2 = 0.0;
-    double mass = 0.0; // result
-    double speed = 0.0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    __local double _tree[256];
-    double _acc2 = (-DBL_MAX); // max of this work-item's elements
-    const int _l0 = get_local_id(0);
-    const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 1; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 1; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
-    const int _lid = _l0 + 16 * (_l1);
-    mass = _sum1; // summary_dp.f90:16
-
-    // summary_dp.f90:17
-    if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
-        _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0 * sqrt(9.8 * H[_a0 + _n1 * (_a1)])));
-    }
-
-    // fold the work-group's values (a tree in a fixed order) into one partial
-    const int _tl = get_local_id(0) + 16 * (get_local_id(1));
-    _tree[_tl] = _acc2;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = fmax(_tree[_tl], _tree[_tl + _s]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree[0];
-    }
-}
-
-// max of _maxval2 (summary_dp.f90:17): fold the partials of wave_summary_dp_p2, one per work-group, in one work-group
+// max of _maxval2 (summary_dp.f90:17): fold the partials of wave_summary_dp_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void wave_summary_dp_r2(__global const double* restrict _part2, const int _np, __global double* restrict _red2) {
     __local double _tree[256];
@@ -143,9 +113,9 @@ void wave_summary_dp_r2(__global const double* restrict _part2, const int _np, _
     }
 }
 
-// wave_summary_dp_p3 (summary_dp.f90:10): scalar statements on one work-item
+// wave_summary_dp_p2 (summary_dp.f90:10): scalar statements on one work-item
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void wave_summary_dp_p3(__global const double* restrict H,
+void wave_summary_dp_p2(__global const double* restrict H,
     __global const double* restrict U,
     __global const double* restrict V,
     __global double* restrict _res_mass,
