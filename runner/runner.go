@@ -36,6 +36,17 @@ type Job struct {
 	// program build, between transfers and between launches) and return
 	// ErrCanceled. Nil never cancels.
 	Cancel <-chan struct{}
+
+	// Steps > 0 runs the kernel Steps times with the data kept on the
+	// device, exchanging the buffers of each Swap pair between steps (see
+	// steps.go); Repeat is then ignored.
+	Steps int
+	Swap  []Swap
+	// Every > 0 calls Snapshot with the outputs after every Every steps.
+	Every    int
+	Snapshot func(step int, outputs map[string]*npy.Array) error
+	// Progress, when set, is called after each step is queued.
+	Progress func(step int)
 }
 
 // ErrCanceled is returned by Run when Job.Cancel was closed.
@@ -59,6 +70,9 @@ type Result struct {
 	// whether the program binary came from clhost's cache.
 	BuildLog string
 	Cached   bool
+	// Elapsed is the wall-clock time of a stepped run (Job.Steps), from
+	// the first launch queued to the device finishing the last.
+	Elapsed time.Duration
 }
 
 // KindDType is the NumPy dtype holding values of kind k.
@@ -245,10 +259,10 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		}
 	}
 	k := j.Kernel
-	type launch struct {
-		l             *abi.Launch
-		global, local []int
+	if err := CheckSwaps(k, j.Swap); err != nil {
+		return nil, err
 	}
+	swapStarts(&j, arrays)
 	var launches []launch
 	for _, l := range k.Launches {
 		global, local, err := l.NDRange(sizes)
@@ -386,6 +400,18 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 			return nil, err
 		}
 	}
+	r := &run{ctx: ctx, k: k, launches: launches, kerns: kerns, bufs: bufs, sizes: sizes, groups: groups, arrays: arrays, canceled: canceled}
+	if j.Steps > 0 {
+		if err := r.steps(&j, res); err != nil {
+			return nil, err
+		}
+		out, err := r.readOutputs()
+		if err != nil {
+			return nil, err
+		}
+		res.Outputs = out
+		return res, nil
+	}
 	rounds := 1
 	if j.Repeat > 0 {
 		rounds = j.Repeat + 1
@@ -426,22 +452,11 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	if canceled() {
 		return nil, ErrCanceled
 	}
-	for _, p := range k.Outputs() {
-		name := strings.ToLower(p.Name)
-		if p.Result() {
-			out := Zeros(KindDType(p.Kind), []int{}) // 0-d
-			if err := read(ctx, bufs[name], out); err != nil {
-				return nil, err
-			}
-			res.Outputs[name] = out
-			continue
-		}
-		out := Zeros(arrays[name].DType, arrays[name].Shape)
-		if err := read(ctx, bufs[name], out); err != nil {
-			return nil, err
-		}
-		res.Outputs[name] = out
+	out, err := r.readOutputs()
+	if err != nil {
+		return nil, err
 	}
+	res.Outputs = out
 	return res, nil
 }
 

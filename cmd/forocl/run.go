@@ -36,6 +36,7 @@ type runFlags struct {
 	repeat  int
 	grid    string
 	verbose bool
+	stepFlags
 }
 
 func newRunCmd() *cobra.Command {
@@ -77,6 +78,9 @@ values in [0.5, 1.5) of that shape, so any kernel can be timed without files:
 	f.IntVar(&rf.repeat, "repeat", 0, "time `N` launches after one warm-up and print the median")
 	f.StringVar(&rf.grid, "grid", "", "fill every input array not given with --in with reproducible pseudo-random values in [0.5, 1.5) on a grid of this `SHAPE` (e.g. 512x512), to time a kernel without input files; outputs start as zeros")
 	f.BoolVarP(&rf.verbose, "verbose", "v", false, "print the device, launch shape and files written")
+	f.IntVar(&rf.steps, "steps", 0, "run the kernel `N` times with the data kept on the device (a simulation), and print the time per step")
+	f.StringArrayVar(&rf.swaps, "swap", nil, "with --steps: after each step the output OUT becomes the input IN (`IN=OUT`, repeatable); OUT starts as a copy of IN unless given with --in")
+	f.IntVar(&rf.every, "every", 0, "with --steps: write the --out arrays every `K` steps beside their files (T.npy -> T_0100.npy)")
 	return c
 }
 
@@ -131,6 +135,13 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if _, err := gf.options(""); err != nil {
 		return err
 	}
+	if err := rf.stepFlags.check(rf.repeat); err != nil {
+		return err
+	}
+	swaps, err := parseSwaps(rf.swaps)
+	if err != nil {
+		return err
+	}
 	parsed, err := runner.ParseFlags(runner.Flags{Sets: rf.sets, Ins: rf.ins, Outs: rf.outs, Grid: rf.grid})
 	if err != nil {
 		return bindErr(err)
@@ -160,7 +171,21 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		fmt.Fprintf(stderr, "forocl: note: %s\n", n)
 	}
 
-	job := runner.Job{Kernel: k, Scalars: bound.Scalars, Arrays: bound.Arrays, Repeat: rf.repeat}
+	job := runner.Job{Kernel: k, Scalars: bound.Scalars, Arrays: bound.Arrays, Repeat: rf.repeat, Steps: rf.steps, Swap: swaps, Every: rf.every}
+	if err := runner.CheckSwaps(k, swaps); err != nil {
+		return runErr(err)
+	}
+	if rf.every > 0 {
+		if len(bound.Outputs) == 0 {
+			return usageErr("--every %d writes snapshots of the --out arrays: give --out NAME=FILE.npy", rf.every)
+		}
+		job.Snapshot = snapshotter(bound.Outputs, rf.steps)
+	}
+	var bar *progress
+	if rf.steps > 0 {
+		bar = newProgress(stderr, rf.steps)
+		job.Progress = bar.step
+	}
 	// Interface and shapes, before touching OpenCL.
 	if _, _, err := runner.Prepare(&job); err != nil {
 		return runErr(err)
@@ -197,6 +222,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		fmt.Fprintf(stderr, "forocl: running %s on %s (%s, %s)\n", k.Name, dev.Name, dev.Index, dev.Platform)
 	}
 	r, err := runJob(ctx, job)
+	if bar != nil {
+		bar.done()
+	}
 	if errors.Is(err, runner.ErrCanceled) || sig.interrupted() {
 		return errInterrupted
 	}
@@ -227,6 +255,10 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	}
 	if arrays := outputArrays(k); len(bound.Outputs) == 0 && rf.repeat == 0 && len(arrays) > 0 {
 		fmt.Fprintf(stderr, "forocl: note: no --out given; %s computed but not saved\n", nameList(arrays))
+	}
+	if rf.steps > 0 {
+		fmt.Fprintf(c.OutOrStdout(), "%s on %s: %d steps in %.3f s, %.4f ms per step (launches queued back to back, wall clock)\n",
+			k.Name, dev.Name, rf.steps, r.Elapsed.Seconds(), r.Elapsed.Seconds()*1e3/float64(rf.steps))
 	}
 	if rf.repeat > 0 {
 		ms := r.Median.Seconds() * 1e3

@@ -1093,3 +1093,84 @@ func TestRunPrintsResults(t *testing.T) {
 		t.Errorf("empty masks: exit %d, stdout %q", code, out)
 	}
 }
+
+// TestRunSteps: --steps N --swap T=oT gives bit for bit what N separate
+// runs give when each feeds its output back as the next input (and as the
+// output's starting content, so the halo keeps its values), and --every
+// writes the intermediate states beside the output.
+func TestRunSteps(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "heat.f90")
+	if err := os.WriteFile(src, []byte(heatSource), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t0 := filepath.Join(dir, "T0.npy")
+	writeNpy(t, t0, runner.Random(npy.Float32, []int{37, 23}, 3), false)
+	base := []string{"run", "-I", regionsDir, src, "--kernel", "step", "--set", "c=0.1", "--device", testDevice()}
+	code, out, errOut := cli(t, append(base, "--in", "T="+t0, "--steps", "5", "--swap", "T=oT", "--every", "2", "--out", "oT="+filepath.Join(dir, "A.npy"))...)
+	if code != 0 {
+		t.Fatalf("stepped run: exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "5 steps in") || !strings.Contains(out, "ms per step") {
+		t.Errorf("stepped run printed %q", out)
+	}
+	prev := t0
+	for i := 1; i <= 5; i++ {
+		next := filepath.Join(dir, fmt.Sprintf("B%d.npy", i))
+		if code, _, errOut := cli(t, append(base, "--in", "T="+prev, "--in", "oT="+prev, "--out", "oT="+next)...); code != 0 {
+			t.Fatalf("single run %d: exit %d: %s", i, code, errOut)
+		}
+		prev = next
+	}
+	for stepped, single := range map[string]string{"A.npy": "B5.npy", "A_2.npy": "B2.npy", "A_4.npy": "B4.npy"} {
+		a, err := npy.Read(filepath.Join(dir, stepped))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := npy.Read(filepath.Join(dir, single))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range b.F32 {
+			if math.Float32bits(a.F32[i]) != math.Float32bits(b.F32[i]) {
+				t.Fatalf("%s differs from %s at %d: %v vs %v", stepped, single, i, a.F32[i], b.F32[i])
+			}
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--grid", "9x9", "--swap", "T=oT"}, 2, "give --steps N"},
+		{[]string{"--grid", "9x9", "--steps", "3", "--repeat", "2"}, 2, "--steps and --repeat"},
+		{[]string{"--grid", "9x9", "--steps", "3", "--swap", "oT=T"}, 1, "name the input first"},
+		{[]string{"--grid", "9x9", "--steps", "3", "--swap", "T"}, 2, "want IN=OUT"},
+		{[]string{"--grid", "9x9", "--steps", "3", "--every", "1"}, 2, "give --out"},
+	} {
+		code, _, errOut := cli(t, append(base, c.args...)...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, errOut, c.code, c.want)
+		}
+	}
+}
+
+const heatSource = `module heat
+  use forocl_regions
+  implicit none
+contains
+  subroutine step(c, T, oT)
+  !$OFP PURE, KERNEL :: step
+    real, intent(in) :: c
+    real, dimension(:,:), contiguous, intent(in) :: T
+    real, dimension(:,:), contiguous, intent(out), target :: oT
+    real, pointer, dimension(:,:) :: p
+    integer, dimension(4) :: halo = [1,1,1,1]
+    p => region_ptr(oT, halo)
+    p = region_cpy(T, halo) + c*( region_cpy(T,[0,2,1,1]) + region_cpy(T,[2,0,1,1]) &
+                                + region_cpy(T,[1,1,0,2]) + region_cpy(T,[1,1,2,0]) &
+                                - 4*region_cpy(T, halo) )
+  end subroutine
+end module
+`

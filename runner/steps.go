@@ -1,0 +1,146 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/npy"
+)
+
+// Stepping: a kernel run many times with its data kept on the device, for
+// simulations (forocl run --steps N --swap u=unew). After each step but
+// the last, each swapped pair exchanges buffers, so the output of a step
+// is the input of the next; an output that was not given starts as a copy
+// of its input, so that the cells the kernel does not write (an output's
+// halo) keep the input's values, as in a double-buffered serial loop.
+// Launches are queued back to back without waiting; the device is waited
+// for only at snapshots and at the end.
+
+// Swap is one --swap pair: the input and the output parameter (lower-case
+// names) whose buffers change places between steps.
+type Swap struct{ In, Out string }
+
+// CheckSwaps checks pairs against k: the input must be an intent(in)
+// array, the output an array the kernel writes, of the same kind.
+func CheckSwaps(k *abi.Kernel, pairs []Swap) error {
+	seen := map[string]bool{}
+	for _, s := range pairs {
+		in, out := k.Param(s.In), k.Param(s.Out)
+		switch {
+		case in == nil || !in.Array:
+			return fmt.Errorf("--swap %s=%s: kernel %q has no array dummy %q; its arrays: %s", s.In, s.Out, k.Name, s.In, strings.Join(abi.Names(k.Arrays()), ", "))
+		case out == nil || !out.Array:
+			return fmt.Errorf("--swap %s=%s: kernel %q has no array dummy %q; its arrays: %s", s.In, s.Out, k.Name, s.Out, strings.Join(abi.Names(k.Arrays()), ", "))
+		case in.Intent != abi.In:
+			return fmt.Errorf("--swap %s=%s: %q is not intent(in); name the input first, then the output it is replaced by", s.In, s.Out, in.Name)
+		case !out.Output():
+			return fmt.Errorf("--swap %s=%s: %q is intent(in); name the input first, then the output it is replaced by", s.In, s.Out, out.Name)
+		case in.Kind != out.Kind:
+			return fmt.Errorf("--swap %s=%s: %q is %v but %q is %v", s.In, s.Out, in.Name, in.Kind, out.Name, out.Kind)
+		case seen[s.In] || seen[s.Out]:
+			return fmt.Errorf("--swap %s=%s: each array can be swapped once", s.In, s.Out)
+		}
+		seen[s.In], seen[s.Out] = true, true
+	}
+	return nil
+}
+
+// runSteps runs the launches j.Steps times (see the top of this file).
+func (r *run) steps(j *Job, res *Result) error {
+	start := time.Now()
+	for step := 1; step <= j.Steps; step++ {
+		for li, l := range r.launches {
+			if r.canceled() {
+				return ErrCanceled
+			}
+			args, err := launchArgs(r.k, l.l, j.Scalars, r.sizes, r.groups, r.bufs)
+			if err != nil {
+				return err
+			}
+			ev, err := r.ctx.LaunchWith(r.kerns[li], l.global, l.local, args...)
+			if err != nil {
+				return err
+			}
+			ev.Release()
+		}
+		if j.Every > 0 && step%j.Every == 0 && j.Snapshot != nil {
+			out, err := r.readOutputs()
+			if err != nil {
+				return err
+			}
+			if err := j.Snapshot(step, out); err != nil {
+				return err
+			}
+		}
+		if j.Progress != nil {
+			j.Progress(step)
+		}
+		if step < j.Steps {
+			for _, s := range j.Swap {
+				r.bufs[s.In], r.bufs[s.Out] = r.bufs[s.Out], r.bufs[s.In]
+			}
+		}
+	}
+	if err := r.ctx.Finish(); err != nil {
+		return err
+	}
+	res.Elapsed = time.Since(start)
+	return nil
+}
+
+// readOutputs reads back every output: arrays, and scalar results as 0-d
+// arrays.
+func (r *run) readOutputs() (map[string]*npy.Array, error) {
+	res := map[string]*npy.Array{}
+	for _, p := range r.k.Outputs() {
+		name := strings.ToLower(p.Name)
+		var out *npy.Array
+		if p.Result() {
+			out = Zeros(KindDType(p.Kind), []int{}) // 0-d
+		} else {
+			out = Zeros(r.arrays[name].DType, r.arrays[name].Shape)
+		}
+		if err := read(r.ctx, r.bufs[name], out); err != nil {
+			return nil, err
+		}
+		res[name] = out
+	}
+	return res, nil
+}
+
+// swapStarts makes each swapped output that was not given start as a copy
+// of its input.
+func swapStarts(j *Job, arrays map[string]*npy.Array) {
+	for _, s := range j.Swap {
+		if _, given := j.Arrays[s.Out]; !given {
+			in := arrays[s.In]
+			c := Zeros(in.DType, in.Shape)
+			copy(c.F32, in.F32)
+			copy(c.F64, in.F64)
+			copy(c.I32, in.I32)
+			arrays[s.Out] = c
+		}
+	}
+}
+
+// run is the state of one Run that the stepping loop shares.
+type run struct {
+	ctx      *clhost.Context
+	k        *abi.Kernel
+	launches []launch
+	kerns    []*clhost.Kernel
+	bufs     map[string]*clhost.Buffer
+	sizes    map[string]int
+	groups   map[string]int
+	arrays   map[string]*npy.Array
+	canceled func() bool
+}
+
+// launch is one launch of the kernel with its NDRange.
+type launch struct {
+	l             *abi.Launch
+	global, local []int
+}
