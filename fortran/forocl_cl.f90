@@ -2058,7 +2058,7 @@ contains
       st = forocl_eio
       msg = 'cannot read "' // path // '": no such file'
     else
-      allocate(character(len=n) :: text)
+      text = repeat(' ', int(n))
       open (newunit=u, file=path, access='stream', form='unformatted', status='old', action='read', iostat=ios)
       if (ios == 0) then
         if (n > 0) read (u, iostat=ios) text
