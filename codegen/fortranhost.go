@@ -245,7 +245,8 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		dummies = append(dummies, p.Name)
 	}
 	arrays := k.Arrays()
-	e.line("! %s launches kernel %s of %s.", proc, k.Name, k.File)
+	e.line("! %s launches kernel %s", proc, k.Name)
+	e.line("! of %s.", k.File)
 	if k.Elemental {
 		e.line("! Its arrays are device arrays of one shape (any rank).")
 	} else {
