@@ -151,9 +151,6 @@ func fortranCheck(k *abi.Kernel) error {
 	if len(proc) > maxFortranName {
 		return fmt.Errorf("kernel %q: its Fortran host procedure %q is longer than %d characters; shorten the kernel's name", k.Name, proc, maxFortranName)
 	}
-	if len(k.Results) > 0 {
-		return fmt.Errorf("kernel %q returns scalar results, which the Fortran host does not support yet", k.Name)
-	}
 	for _, p := range k.Params {
 		n := strings.ToLower(p.Name)
 		if n == "stat" || n == "errmsg" || strings.HasPrefix(n, "fcl_") || strings.HasPrefix(n, "forocl_") || n == strings.ToLower(proc) {
@@ -165,7 +162,7 @@ func fortranCheck(k *abi.Kernel) error {
 			return fmt.Errorf("kernel %q: conditional launches are not supported by the Fortran host yet", k.Name)
 		}
 		for _, a := range l.Args {
-			if a.Kind != abi.ParamArg && a.Kind != abi.SizeArg && a.Kind != abi.ScratchArg {
+			if a.Kind != abi.ParamArg && a.Kind != abi.SizeArg && a.Kind != abi.ScratchArg && a.Kind != abi.GroupsArg {
 				return fmt.Errorf("internal error: codegen: launch argument kind %q", a.Kind)
 			}
 		}
@@ -252,7 +249,11 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	} else {
 		e.line("! Its arrays are %d-D device arrays of one shape, halo included.", k.Rank)
 	}
-	e.line("! The launch is enqueued, not waited for: data stays on the device.")
+	if len(k.Results()) > 0 {
+		e.line("! Its scalar results are read back, so the call waits for the device.")
+	} else {
+		e.line("! The launch is enqueued, not waited for: data stays on the device.")
+	}
 	for _, l := range k.Launches {
 		e.line("! OpenCL kernel %s: %s strategy, work-group %s.", l.Symbol, l.Strategy, regions.DimString(l.Local))
 	}
@@ -260,6 +261,8 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	e.indent++
 	for _, p := range k.Params {
 		switch {
+		case p.Result():
+			e.line("%s, intent(out) :: %s", fortranScalarType(p.Kind), p.Name)
 		case !p.Array:
 			e.line("%s, intent(in) :: %s", fortranScalarType(p.Kind), p.Name)
 		case p.Intent == abi.In:
@@ -278,13 +281,19 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		sizes = append(sizes, "fcl_"+s.Name)
 	}
 	e.list("integer :: ", sizes, "")
-	maxDims := 1
-	for _, l := range k.Launches {
-		maxDims = max(maxDims, len(l.Global))
+	// fcl_gI is launch I's NDRange; fcl_wI its number of work-groups.
+	launchIndex := map[string]int{}
+	for i, l := range k.Launches {
+		launchIndex[l.Symbol] = i + 1
+		e.line("integer :: fcl_g%d(%d), fcl_w%d  ! %s", i+1, len(l.Global), i+1, l.Symbol)
 	}
-	e.line("integer :: fcl_global(%d)", maxDims)
 	for i := range k.Scratch {
 		e.line("type(forocl_array) :: fcl_s%d  ! %s", i+1, k.Scratch[i].Name)
+	}
+	results := k.Results()
+	for i, p := range results {
+		e.line("type(forocl_array) :: fcl_r%d  ! %s", i+1, p.Name)
+		e.line("%s :: fcl_v%d(1)", fortranBufferType(p.Kind), i+1)
 	}
 	e.line("")
 	e.line("fcl_st = 0")
@@ -346,32 +355,56 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	}
 	e.line("call fcl_build(fcl_st, fcl_msg)")
 	check()
-	for i, s := range k.Scratch {
-		e.call("", "forocl_alloc", fmt.Sprintf("fcl_s%d", i+1), fortranArrayKind(s.Kind), "[max(1, "+fortranAffine(s.Elements)+")]", "fcl_st", "fcl_msg")
-		check()
-	}
+	// Every NDRange first: scratch sizes depend on them.
 	grid := "[" + strings.Join(sizes, ", ") + "]"
 	for li, l := range k.Launches {
-		h := handles[l]
-		dims := len(l.Global)
 		var pos, per []string
 		for _, r := range l.Global {
 			pos = append(pos, fortranAffine(r.Positions))
 			per = append(per, fmt.Sprint(max(1, r.Per)))
 		}
-		e.line("! launch %d: %s", li+1, l.Symbol)
 		e.call("", "forocl_ndrange", "fcl_name", "["+strings.Join(pos, ", ")+"]", "["+strings.Join(per, ", ")+"]",
-			fortranInts(l.Local), grid, fmt.Sprintf("fcl_global(1:%d)", dims), "fcl_st", "fcl_msg")
+			fortranInts(l.Local), grid, fmt.Sprintf("fcl_g%d", li+1), "fcl_st", "fcl_msg")
 		check()
+		e.line("fcl_w%d = product(fcl_g%d/%s)", li+1, li+1, fortranInts(l.Local))
+	}
+	for i, s := range k.Scratch {
+		n := fortranAffine(s.Elements)
+		if s.Groups != "" {
+			gi, ok := launchIndex[s.Groups]
+			if !ok {
+				panic(fmt.Sprintf("internal error: codegen: kernel %q: scratch %q counts the groups of unknown launch %q", k.Name, s.Name, s.Groups))
+			}
+			n = fmt.Sprintf("fcl_w%d", gi)
+		}
+		e.call("", "forocl_alloc", fmt.Sprintf("fcl_s%d", i+1), fortranArrayKind(s.Kind), "[max(1, "+n+")]", "fcl_st", "fcl_msg")
+		check()
+	}
+	for i, p := range results {
+		e.call("", "forocl_alloc", fmt.Sprintf("fcl_r%d", i+1), fortranArrayKind(p.Kind), "[1]", "fcl_st", "fcl_msg")
+		check()
+	}
+	for li, l := range k.Launches {
+		h := handles[l]
+		e.line("! launch %d: %s", li+1, l.Symbol)
 		for ai, a := range l.Args {
 			var v string
 			switch a.Kind {
 			case abi.ParamArg:
 				p := k.Param(a.Name)
 				v = p.Name
-				if !p.Array && p.Kind == abi.Logical {
+				switch {
+				case p.Result():
+					v = fmt.Sprintf("fcl_r%d", resultIndex(results, p)+1)
+				case !p.Array && p.Kind == abi.Logical:
 					v = fmt.Sprintf("merge(1_c_int32_t, 0_c_int32_t, %s)", p.Name)
 				}
+			case abi.GroupsArg:
+				gi, ok := launchIndex[a.Name]
+				if !ok {
+					panic(fmt.Sprintf("internal error: codegen: kernel %q: groups of unknown launch %q", k.Name, a.Name))
+				}
+				v = fmt.Sprintf("int(fcl_w%d, c_int32_t)", gi)
 			case abi.SizeArg:
 				v = fmt.Sprintf("int(fcl_%s, c_int32_t)", a.Name)
 			case abi.ScratchArg:
@@ -383,17 +416,47 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 			}
 			e.call(prefix, "forocl_set_arg", h, fmt.Sprint(ai), v, "fcl_st", "fcl_msg")
 		}
-		e.call("if (fcl_st == 0) ", "forocl_launch", h, fmt.Sprintf("fcl_global(1:%d)", dims), fortranInts(l.Local), "fcl_st", "fcl_msg")
+		e.call("if (fcl_st == 0) ", "forocl_launch", h, fmt.Sprintf("fcl_g%d", li+1), fortranInts(l.Local), "fcl_st", "fcl_msg")
 		check()
+	}
+	for i, p := range results {
+		e.call("", "forocl_read", fmt.Sprintf("fcl_r%d", i+1), fmt.Sprintf("fcl_v%d", i+1), "fcl_st", "fcl_msg")
+		check()
+		if p.Kind == abi.Logical {
+			e.line("%s = fcl_v%d(1) /= 0", p.Name, i+1)
+		} else {
+			e.line("%s = fcl_v%d(1)", p.Name, i+1)
+		}
 	}
 	e.indent--
 	e.line("end block fcl_run")
 	for i := range k.Scratch {
 		e.line("call forocl_free(fcl_s%d)", i+1)
 	}
+	for i := range results {
+		e.line("call forocl_free(fcl_r%d)", i+1)
+	}
 	e.line("call forocl_report(fcl_st, fcl_msg, stat, errmsg)")
 	e.indent--
 	e.line("end subroutine %s", proc)
+}
+
+func resultIndex(results []*abi.Param, p *abi.Param) int {
+	for i, r := range results {
+		if r == p {
+			return i
+		}
+	}
+	panic("internal error: codegen: unknown result " + p.Name)
+}
+
+// fortranBufferType is the host type a result of kind k is read into
+// (logicals are 32-bit integers on the device).
+func fortranBufferType(k abi.Kind) string {
+	if k == abi.Logical {
+		return "integer(c_int32_t)"
+	}
+	return fortranScalarType(k)
 }
 
 func scratchIndex(k *abi.Kernel, name string) int {

@@ -960,7 +960,6 @@ contains
       zero = 0
       code = clEnqueueFillBuffer(g_queue, a%mem, c_loc(zero), 4_c_size_t, 0_c_size_t, int(nbytes, c_size_t), &
           0_c_int32_t, c_null_ptr, c_null_ptr)
-      if (code == 0) code = clFinish(g_queue)
       if (code /= 0) call cl_fail(code, 'clEnqueueFillBuffer', 'for a ' // kind_name(kind) // &
           ' array of shape ' // shape_string(shp), st, msg)
     end if
