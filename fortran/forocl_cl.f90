@@ -1,15 +1,11 @@
 ! forocl_cl: the Fortran host runtime of forocl. Standard Fortran 2008 with
-! ISO_C_BINDING; it binds the OpenCL library (libOpenCL, the ICD loader) and
-! three POSIX calls of the C library (mkdir, rename, getpid, for the program
-! cache) through bind(C) interfaces. No C or Go runs in a program that uses
-! it. Build:
+! ISO_C_BINDING; it binds the OpenCL library (libOpenCL, the ICD loader) and,
+! for the program cache, a few POSIX calls of the C library (mkdir, rename,
+! link, unlink, chmod, getpid) through bind(C) interfaces. No C or Go runs
+! in a program that uses it. Build (modules before the program using them):
 !
 !   forocl build wave.f90 -o gen --fortran        # writes gen/wave_cl.f90
-!   gfortran app.f90 gen/*.f90 fortran/forocl_cl.f90 -lOpenCL
-!
-! (gfortran orders the modules itself only if forocl_cl.f90 comes first when
-! compiling separately: compile fortran/forocl_cl.f90, then gen/*.f90, then
-! the program.)
+!   gfortran fortran/forocl_cl.f90 gen/wave_cl.f90 app.f90 -lOpenCL
 !
 ! What it gives (everything public starts with forocl_):
 !
@@ -57,11 +53,15 @@
 !
 ! Program cache: built program binaries are kept in $FOROCL_CACHE, else
 ! $XDG_CACHE_HOME/forocl/programs, else $HOME/.cache/forocl/programs
-! (FOROCL_CACHE=off disables it), with clhost's key (SHA-256 of the device
-! name, driver version, platform name, build options and source) and file
-! layout (magic FOROCLP1, log length, binary length, SHA-256 of log and
-! binary, log, binary): the Go host and Fortran programs share entries.
-! A damaged or stale entry falls back to building from source.
+! (FOROCL_CACHE=off disables it), exactly as clhost keeps them (Note
+! [program cache] in clhost/cache.go), so Go and Fortran programs share
+! entries: a file named by the SHA-256 of the key fields (platform name,
+! device name, driver version, build options, SHA-256 of the source),
+! holding the magic FOROCLP2, the key fields, the log and binary lengths,
+! an HMAC-SHA256 under the secret in the folder's .secret (32 random bytes,
+! mode 0600, made on first use), the log and the binary. An entry whose
+! fields or HMAC do not match is never handed to the driver: the program is
+! built from source and the entry rewritten.
 module forocl_cl
   use, intrinsic :: iso_c_binding
   use, intrinsic :: iso_fortran_env, only: error_unit, int8, int32, int64
@@ -178,6 +178,12 @@ module forocl_cl
     integer(int64) :: total = 0
   end type sha256
   integer(int64), parameter :: mask32 = int(z'FFFFFFFF', int64)
+
+  ! One key field of a cache entry.
+  type :: field
+    character(len=:), allocatable :: s
+  end type field
+  character(len=*), parameter :: cache_magic = 'FOROCLP2'
   integer(int64), parameter :: sha_k(0:63) = [ &
       int(z'428a2f98', int64), int(z'71374491', int64), int(z'b5c0fbcf', int64), int(z'e9b5dba5', int64), &
       int(z'3956c25b', int64), int(z'59f111f1', int64), int(z'923f82a4', int64), int(z'ab1c5ed5', int64), &
@@ -371,6 +377,19 @@ module forocl_cl
     integer(c_int) function c_getpid() bind(C, name='getpid')
       import :: c_int
     end function c_getpid
+    integer(c_int) function c_chmod(path, mode) bind(C, name='chmod')
+      import :: c_int, c_char
+      character(kind=c_char), intent(in) :: path(*)
+      integer(c_int), value :: mode
+    end function c_chmod
+    integer(c_int) function c_link(old, new) bind(C, name='link')
+      import :: c_int, c_char
+      character(kind=c_char), intent(in) :: old(*), new(*)
+    end function c_link
+    integer(c_int) function c_unlink(path) bind(C, name='unlink')
+      import :: c_int, c_char
+      character(kind=c_char), intent(in) :: path(*)
+    end function c_unlink
   end interface
 
 contains
@@ -604,7 +623,8 @@ contains
     integer, intent(out) :: st
     character(len=*), intent(out) :: msg
     type(device_desc), allocatable :: ds(:)
-    integer :: i, pick
+    integer :: i, pick, c, p, d, ios, nmatch
+    integer, allocatable :: matches(:)
     integer(c_int32_t), target :: code
     type(c_ptr), target :: devs(1)
     integer(c_intptr_t), target :: props(3)
@@ -624,29 +644,59 @@ contains
       end do
       if (pick == 0) pick = 1
     else if (is_index(sel)) then
+      c = index(sel, ':')
+      read (sel(1:c - 1), *, iostat=ios) p
+      if (ios == 0) read (sel(c + 1:), *, iostat=ios) d
+      if (ios == 0) then
+        do i = 1, size(ds)
+          if (trim(ds(i)%index) == itoa(int(p, int64)) // ':' // itoa(int(d, int64))) then
+            pick = i
+            exit
+          end if
+        end do
+      end if
+    else if (verify(sel, '0123456789') == 0) then
+      ! a bare number: the N-th device, counting from 0
+      read (sel, *, iostat=ios) p
+      if (ios == 0 .and. p >= 0 .and. p < size(ds)) pick = p + 1
+    else
+      needle = lower(sel)
+      nmatch = 0
+      allocate(matches(size(ds)))
       do i = 1, size(ds)
-        if (trim(ds(i)%index) == sel) then
+        if (lower(trim(ds(i)%name)) == needle) then
           pick = i
           exit
         end if
-      end do
-    else
-      needle = lower(sel)
-      do i = 1, size(ds)
         hay = lower(trim(ds(i)%platform_name) // ' ' // trim(ds(i)%name) // ' ' // trim(ds(i)%vendor) &
             // ' ' // trim(ds(i)%type) // ' ' // trim(ds(i)%version))
         if (index(hay, needle) > 0) then
-          pick = i
-          exit
+          nmatch = nmatch + 1
+          matches(nmatch) = i
         end if
       end do
+      if (pick == 0 .and. nmatch > 0) then
+        ! the matches must be one model (several identical GPUs: the first)
+        do i = 2, nmatch
+          if (ds(matches(i))%platform_name /= ds(matches(1))%platform_name .or. &
+              ds(matches(i))%name /= ds(matches(1))%name) then
+            st = forocl_edevice
+            msg = 'device "' // sel // '"' // from // ' is ambiguous: it matches ' // &
+                itoa(int(nmatch, int64)) // ' devices; give an index (see forocl devices) or more of the name:'
+            do c = 1, nmatch
+              msg = trim(msg) // new_line('a') // '  ' // describe(ds(matches(c)))
+            end do
+            return
+          end if
+        end do
+        pick = matches(1)
+      end if
     end if
     if (pick == 0) then
       st = forocl_edevice
       msg = 'no OpenCL device matches "' // sel // '"' // from // '; available devices:'
       do i = 1, size(ds)
-        msg = trim(msg) // new_line('a') // '  ' // trim(ds(i)%index) // '  ' // trim(ds(i)%platform_name) &
-            // ' / ' // trim(ds(i)%name) // ' (' // trim(ds(i)%type) // ')'
+        msg = trim(msg) // new_line('a') // '  ' // describe(ds(i))
       end do
       return
     end if
@@ -701,6 +751,14 @@ contains
     g_context = c_null_ptr
     ready = .false.
   end subroutine release_context
+
+  ! describe spells a device as clhost's Device.String: "P:D  platform /
+  ! name (TYPE)".
+  function describe(d) result(s)
+    type(device_desc), intent(in) :: d
+    character(len=:), allocatable :: s
+    s = trim(d%index) // '  ' // trim(d%platform_name) // ' / ' // trim(d%name) // ' (' // trim(d%type) // ')'
+  end function describe
 
   ! is_index reports whether s is P:D with decimal digits.
   logical function is_index(s)
@@ -1456,6 +1514,8 @@ contains
     character(len=forocl_msg_len) :: msg
     character(len=:), allocatable :: dir, key, log
     integer(int8), allocatable :: bin(:)
+    integer(int8) :: secret(32)
+    type(field) :: fields(5)
     logical :: ok
     call ensure(st, msg)
     if (st == 0) then
@@ -1463,8 +1523,16 @@ contains
       prog%cached = .false.
       call cache_dir(dir)
       if (dir /= '') then
-        key = cache_key(options, source)
-        call cache_read(dir // '/' // key // '.bin', log, bin, ok)
+        if (.not. make_dirs(dir)) dir = ''
+      end if
+      if (dir /= '') then
+        call cache_secret(dir, secret, ok)
+        if (.not. ok) dir = ''
+      end if
+      if (dir /= '') then
+        call cache_fields(options, source, fields)
+        key = cache_key(fields)
+        call cache_read(dir // '/' // key // '.bin', secret, fields, log, bin, ok)
         if (ok) then
           prog%h = from_binary(bin, options)
           prog%cached = c_associated(prog%h)
@@ -1474,7 +1542,7 @@ contains
         call from_source(prog%h, source, options, log, st, msg)
         if (st == 0 .and. dir /= '') then
           call program_binary(prog%h, bin, ok)
-          if (ok) call cache_write(dir, key, log, bin)
+          if (ok) call cache_write(dir, key, secret, fields, log, bin)
         end if
       end if
       prog%context = context_id
@@ -1615,31 +1683,147 @@ contains
     if (v /= '') dir = trim(v) // '/.cache/forocl/programs'
   end subroutine cache_dir
 
-  ! cache_key is clhost's key: the SHA-256, in hex, of the length-prefixed
-  ! (8-byte little-endian) magic, device name, driver version, platform
-  ! name, options and source.
-  function cache_key(options, source) result(key)
+  ! cache_fields are clhost's key fields of a program: the platform name,
+  ! device name, driver version, build options and the SHA-256 of the
+  ! source in hex.
+  subroutine cache_fields(options, source, fields)
     character(len=*), intent(in) :: options, source
-    character(len=:), allocatable :: key
+    type(field), intent(out) :: fields(5)
     type(sha256) :: h
     integer(int8) :: digest(32)
     call sha_init(h)
-    call key_field(h, 'FOROCLP1')
-    call key_field(h, trim(g_name))
-    call key_field(h, trim(g_driver))
-    call key_field(h, trim(g_platform_name))
-    call key_field(h, options)
-    call key_field(h, source)
+    call sha_update_text(h, source)
+    call sha_final(h, digest)
+    fields(1)%s = trim(g_platform_name)
+    fields(2)%s = trim(g_name)
+    fields(3)%s = trim(g_driver)
+    fields(4)%s = options
+    fields(5)%s = hex(digest)
+  end subroutine cache_fields
+
+  ! cache_key names an entry's file as clhost does: the SHA-256, in hex,
+  ! of the magic and the fields, each prefixed by its length (8 bytes,
+  ! little-endian).
+  function cache_key(fields) result(key)
+    type(field), intent(in) :: fields(:)
+    character(len=:), allocatable :: key
+    type(sha256) :: h
+    integer(int8) :: digest(32)
+    integer :: i
+    call sha_init(h)
+    call sha_update(h, le_bytes(int(len(cache_magic), int64), 8))
+    call sha_update_text(h, cache_magic)
+    do i = 1, size(fields)
+      call sha_update(h, le_bytes(int(len(fields(i)%s), int64), 8))
+      call sha_update_text(h, fields(i)%s)
+    end do
     call sha_final(h, digest)
     key = hex(digest)
   end function cache_key
 
-  subroutine key_field(h, s)
-    type(sha256), intent(inout) :: h
+  ! text_bytes is s as bytes.
+  function text_bytes(s) result(b)
     character(len=*), intent(in) :: s
-    call sha_update(h, le_bytes(int(len(s), int64), 8))
-    call sha_update_text(h, s)
-  end subroutine key_field
+    integer(int8) :: b(len(s))
+    integer :: i
+    do i = 1, len(s)
+      b(i) = to_byte(int(iachar(s(i:i)), int64))
+    end do
+  end function text_bytes
+
+  ! entry_head is an entry's layout up to its HMAC: magic, the field
+  ! count and the fields (4-byte lengths), the log length (4 bytes) and
+  ! the binary length (8 bytes), all little-endian.
+  function entry_head(fields, loglen, binlen) result(head)
+    type(field), intent(in) :: fields(:)
+    integer(int64), intent(in) :: loglen, binlen
+    integer(int8), allocatable :: head(:)
+    integer :: i
+    head = [text_bytes(cache_magic), le_bytes(int(size(fields), int64), 4)]
+    do i = 1, size(fields)
+      head = [head, le_bytes(int(len(fields(i)%s), int64), 4), text_bytes(fields(i)%s)]
+    end do
+    head = [head, le_bytes(loglen, 4), le_bytes(binlen, 8)]
+  end function entry_head
+
+  ! cache_secret reads the cache's HMAC key (dir/.secret, 32 bytes),
+  ! creating it from /dev/urandom (mode 0600, never replacing one another
+  ! process made) when missing, as clhost does. ok is false when it can be
+  ! neither read nor made: the cache is then not used.
+  subroutine cache_secret(dir, secret, ok)
+    character(len=*), intent(in) :: dir
+    integer(int8), intent(out) :: secret(32)
+    logical, intent(out) :: ok
+    character(len=:), allocatable :: path, tmp
+    character(kind=c_char), allocatable :: cpath(:), ctmp(:)
+    integer :: u, ios, rc
+    path = dir // '/.secret'
+    call read_secret(path, secret, ok)
+    if (ok) return
+    open (newunit=u, file='/dev/urandom', access='stream', form='unformatted', status='old', &
+        action='read', iostat=ios)
+    if (ios /= 0) return
+    read (u, iostat=ios) secret
+    close (u)
+    if (ios /= 0) return
+    tmp = dir // '/.secret-f' // itoa(int(c_getpid(), int64)) // '.tmp'
+    call c_string(tmp, ctmp)
+    call c_string(path, cpath)
+    open (newunit=u, file=tmp, access='stream', form='unformatted', status='replace', action='write', &
+        iostat=ios)
+    if (ios /= 0) return
+    rc = c_chmod(ctmp, int(o'600', c_int))
+    if (rc == 0) write (u, iostat=ios) secret
+    close (u)
+    if (rc == 0 .and. ios == 0) rc = c_link(ctmp, cpath)
+    rc = c_unlink(ctmp)
+    call read_secret(path, secret, ok)
+  end subroutine cache_secret
+
+  subroutine read_secret(path, secret, ok)
+    character(len=*), intent(in) :: path
+    integer(int8), intent(out) :: secret(32)
+    logical, intent(out) :: ok
+    integer(int64) :: n
+    integer :: u, ios
+    logical :: exists
+    ok = .false.
+    secret = 0
+    inquire (file=path, exist=exists, size=n)
+    if (.not. exists .or. n /= 32) return
+    open (newunit=u, file=path, access='stream', form='unformatted', status='old', action='read', iostat=ios)
+    if (ios /= 0) return
+    read (u, iostat=ios) secret
+    close (u)
+    ok = ios == 0
+  end subroutine read_secret
+
+  ! hmac_start and hmac_finish compute HMAC-SHA256 with a 32-byte key
+  ! (RFC 2104): the message goes through sha_update on inner.
+  subroutine hmac_start(key, inner)
+    integer(int8), intent(in) :: key(32)
+    type(sha256), intent(out) :: inner
+    integer(int8) :: pad(64)
+    pad = int(z'36', int8)
+    pad(1:32) = ieor(key, int(z'36', int8))
+    call sha_init(inner)
+    call sha_update(inner, pad)
+  end subroutine hmac_start
+
+  subroutine hmac_finish(key, inner, mac)
+    integer(int8), intent(in) :: key(32)
+    type(sha256), intent(inout) :: inner
+    integer(int8), intent(out) :: mac(32)
+    type(sha256) :: outer
+    integer(int8) :: pad(64), digest(32)
+    call sha_final(inner, digest)
+    pad = int(z'5c', int8)
+    pad(1:32) = ieor(key, int(z'5c', int8))
+    call sha_init(outer)
+    call sha_update(outer, pad)
+    call sha_update(outer, digest)
+    call sha_final(outer, mac)
+  end subroutine hmac_finish
 
   ! le_bytes is the n-byte little-endian encoding of v.
   function le_bytes(v, n) result(b)
@@ -1682,80 +1866,95 @@ contains
     end do
   end function hex
 
-  ! cache_read parses and verifies a cache file (clhost's layout).
-  subroutine cache_read(path, log, bin, ok)
+  ! cache_read parses a cache file (clhost's layout) and returns its log
+  ! and binary when its key fields equal want and its HMAC verifies under
+  ! secret; anything else is ignored.
+  subroutine cache_read(path, secret, want, log, bin, ok)
     character(len=*), intent(in) :: path
+    integer(int8), intent(in) :: secret(32)
+    type(field), intent(in) :: want(:)
     character(len=:), allocatable, intent(out) :: log
     integer(int8), allocatable, intent(out) :: bin(:)
     logical, intent(out) :: ok
     integer(int8), allocatable :: data(:)
-    integer(int64) :: size_, loglen, binlen
+    integer(int8) :: mac(32)
+    integer(int64) :: size_, pos, n, loglen, binlen
     integer :: u, ios, i
     logical :: exists
     type(sha256) :: h
-    integer(int8) :: digest(32)
     ok = .false.
     log = ''
     inquire (file=path, exist=exists, size=size_)
-    if (.not. exists .or. size_ < 52) return
+    if (.not. exists .or. size_ < 8 + 4 + 4 + 8 + 32) return
     allocate(data(size_))
     open (newunit=u, file=path, access='stream', form='unformatted', status='old', action='read', iostat=ios)
     if (ios /= 0) return
     read (u, iostat=ios) data
     close (u)
     if (ios /= 0) return
-    do i = 1, 8
-      if (data(i) /= iachar('FOROCLP1'(i:i))) return
+    if (any(data(1:8) /= text_bytes(cache_magic))) return
+    pos = 9
+    if (from_bytes(data(pos:pos + 3)) /= size(want)) return
+    pos = pos + 4
+    do i = 1, size(want)
+      if (pos + 3 > size_) return
+      n = from_bytes(data(pos:pos + 3))
+      pos = pos + 4
+      if (n /= len(want(i)%s) .or. pos + n - 1 > size_) return
+      if (any(data(pos:pos + n - 1) /= text_bytes(want(i)%s))) return
+      pos = pos + n
     end do
-    loglen = from_bytes(data(9:12))
-    binlen = from_bytes(data(13:20))
-    if (loglen < 0 .or. binlen < 0 .or. size_ /= 52 + loglen + binlen) return
-    call sha_init(h)
-    call sha_update(h, data(53:))
-    call sha_final(h, digest)
-    if (any(digest /= data(21:52))) return
+    if (pos + 4 + 8 + 32 - 1 > size_) return
+    loglen = from_bytes(data(pos:pos + 3))
+    binlen = from_bytes(data(pos + 4:pos + 11))
+    pos = pos + 12
+    if (loglen < 0 .or. binlen < 0 .or. size_ - (pos + 31) /= loglen + binlen) return
+    call hmac_start(secret, h)
+    call sha_update(h, data(1:pos - 1))
+    call sha_update(h, data(pos + 32:))
+    call hmac_finish(secret, h, mac)
+    if (any(mac /= data(pos:pos + 31))) return
+    pos = pos + 32
     log = repeat(' ', int(loglen))
     do i = 1, int(loglen)
-      log(i:i) = achar(iand(int(data(52 + i)), 255))
+      log(i:i) = achar(iand(int(data(pos + i - 1)), 255))
     end do
-    bin = data(53 + loglen:)
+    bin = data(pos + loglen:)
     ok = .true.
   end subroutine cache_read
 
   ! cache_write stores an entry atomically (a temporary file, then
   ! rename); failures are ignored, as in clhost.
-  subroutine cache_write(dir, key, log, bin)
+  subroutine cache_write(dir, key, secret, fields, log, bin)
     character(len=*), intent(in) :: dir, key, log
+    integer(int8), intent(in) :: secret(32)
+    type(field), intent(in) :: fields(:)
     integer(int8), intent(in) :: bin(:)
     type(sha256) :: h
-    integer(int8) :: digest(32), logb(len(log))
+    integer(int8) :: mac(32)
+    integer(int8), allocatable :: head(:), logb(:)
     character(len=:), allocatable :: tmp
     character(kind=c_char), allocatable :: ctmp(:), cpath(:)
-    integer :: u, ios, i
-    do i = 1, len(log)
-      logb(i) = to_byte(int(iachar(log(i:i)), int64))
-    end do
-    call sha_init(h)
+    integer :: u, ios, rc
+    allocate(logb(len(log)))
+    logb = text_bytes(log)
+    head = entry_head(fields, int(len(log), int64), size(bin, kind=int64))
+    call hmac_start(secret, h)
+    call sha_update(h, head)
     call sha_update(h, logb)
     call sha_update(h, bin)
-    call sha_final(h, digest)
-    if (.not. make_dirs(dir)) return
+    call hmac_finish(secret, h, mac)
     tmp = dir // '/' // key // '-f' // itoa(int(c_getpid(), int64)) // '.tmp'
-    open (newunit=u, file=tmp, access='stream', form='unformatted', status='replace', action='write', iostat=ios)
-    if (ios /= 0) return
-    write (u, iostat=ios) 'FOROCLP1', le_bytes(int(len(log), int64), 4), le_bytes(size(bin, kind=int64), 8), &
-        digest, logb, bin
-    if (ios /= 0) then
-      close (u, status='delete')
-      return
-    end if
-    close (u)
     call c_string(tmp, ctmp)
     call c_string(dir // '/' // key // '.bin', cpath)
-    if (c_rename(ctmp, cpath) /= 0) then
-      open (newunit=u, file=tmp, status='old', iostat=ios)
-      if (ios == 0) close (u, status='delete')
+    open (newunit=u, file=tmp, access='stream', form='unformatted', status='replace', action='write', iostat=ios)
+    if (ios /= 0) return
+    write (u, iostat=ios) head, mac, logb, bin
+    close (u)
+    if (ios == 0) then
+      if (c_rename(ctmp, cpath) == 0) return
     end if
+    rc = c_unlink(ctmp)
   end subroutine cache_write
 
   ! make_dirs creates dir and its parents (mode 0755) if missing.

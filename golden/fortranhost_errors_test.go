@@ -168,6 +168,11 @@ func TestFortranHostErrors(t *testing.T) {
 			"ERROR STOP 1"}},
 		{name: "init-stat", want: []string{`stat=2 errmsg=no OpenCL device matches "no such device"; available devices:`}},
 		{name: "init", env: []string{"FOROCL_DEVICE=9:9"}, fail: true, want: []string{`no OpenCL device matches "9:9" (from FOROCL_DEVICE)`}},
+		// A bare number is the N-th device; an exact name wins.
+		{name: "init", env: []string{"FOROCL_DEVICE=" + deviceNumber(devs, pocl)}, want: []string{"device " + pocl.Index}},
+		{name: "init", env: []string{"FOROCL_DEVICE=" + fmt.Sprint(len(devs))}, fail: true, want: []string{
+			fmt.Sprintf(`no OpenCL device matches "%d" (from FOROCL_DEVICE)`, len(devs))}},
+		{name: "init", env: []string{"FOROCL_DEVICE=" + strings.ToUpper(pocl.Name)}, want: []string{"device " + pocl.Index}},
 		// No device at all: the loader finds no platform.
 		{name: "init", env: []string{"OCL_ICD_VENDORS=" + empty, "OCL_ICD_FILENAMES="}, fail: true, want: []string{
 			"forocl: no OpenCL platform found; on Debian: apt-get install pocl-opencl-icd (CPU) or your GPU vendor's OpenCL driver"}},
@@ -250,17 +255,36 @@ func TestFortranHostCacheShared(t *testing.T) {
 	if out := runCase(t, exe, "cached"); !strings.Contains(out, "cached=T") {
 		t.Errorf("the Fortran runtime missed the entry clhost wrote:\n%s", out)
 	}
-	// A damaged entry is ignored: the runtime builds from source again.
-	if err := os.WriteFile(entries[0], []byte("FOROCLP1 garbage"), 0o644); err != nil {
+	// The secret is private to the user, as clhost makes it.
+	if fi, err := os.Stat(filepath.Join(dir, ".secret")); err != nil {
+		t.Error(err)
+	} else if fi.Mode().Perm() != 0o600 {
+		t.Errorf("cache secret has mode %v; want 0600", fi.Mode().Perm())
+	}
+	// A tampered entry (one bit of its binary flipped) is never handed to
+	// the driver: the runtime builds from source and rewrites the entry,
+	// which clhost then accepts again.
+	b, err := os.ReadFile(entries[0])
+	if err != nil {
 		t.Fatal(err)
 	}
-	cmd = exec.Command(exe, "arg")
-	cmd.Env = append(os.Environ(), "FOROCL_DEVICE="+testDevice())
-	if out, _ := cmd.CombinedOutput(); !strings.Contains(string(out), "CL_INVALID_ARG_INDEX") {
-		t.Errorf("with a damaged cache entry the program failed otherwise:\n%s", out)
+	b[len(b)-1] ^= 1
+	if err := os.WriteFile(entries[0], b, 0o644); err != nil {
+		t.Fatal(err)
 	}
-	if b, err := os.ReadFile(entries[0]); err != nil || len(b) < 100 {
-		t.Errorf("the damaged entry was not rewritten (%d bytes, %v)", len(b), err)
+	if out := runCase(t, exe, "cached"); !strings.Contains(out, "cached=F") {
+		t.Errorf("the Fortran runtime used a tampered entry:\n%s", out)
+	}
+	if fixed, err := os.ReadFile(entries[0]); err != nil || string(fixed) == string(b) {
+		t.Errorf("the tampered entry was not rewritten (%v)", err)
+	}
+	p3, err := ctx.BuildProgram(src, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p3.Release()
+	if !p3.FromCache() {
+		t.Errorf("clhost rejects the entry the Fortran runtime rewrote")
 	}
 }
 
@@ -272,4 +296,14 @@ func runCase(t *testing.T, exe, name string) string {
 	cmd.Env = append(os.Environ(), "FOROCL_DEVICE="+testDevice())
 	out, _ := cmd.CombinedOutput()
 	return string(out)
+}
+
+// deviceNumber is d's position in ds, as a bare FOROCL_DEVICE number.
+func deviceNumber(ds []clhost.Device, d clhost.Device) string {
+	for i, x := range ds {
+		if x.Index == d.Index {
+			return fmt.Sprint(i)
+		}
+	}
+	return "-1"
 }
