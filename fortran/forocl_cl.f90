@@ -133,23 +133,24 @@ module forocl_cl
     module procedure set_arg_array, set_arg_r4, set_arg_r8, set_arg_i4
   end interface forocl_set_arg
 
-  ! OpenCL enumerants (CL/cl.h 1.2).
-  integer(c_int32_t), parameter :: cl_platform_name = int(z'0902', c_int32_t)
-  integer(c_int64_t), parameter :: cl_device_type_all = int(z'FFFFFFFF', c_int64_t)
+  ! OpenCL enumerants (CL/cl.h 1.2), in decimal: this file is parsed by
+  ! forocl's own tests, whose parser has no BOZ literals (z'0902' = 2306).
+  integer(c_int32_t), parameter :: cl_platform_name = 2306_c_int32_t
+  integer(c_int64_t), parameter :: cl_device_type_all = 4294967295_c_int64_t
   integer(c_int64_t), parameter :: cl_device_type_cpu = 2, cl_device_type_gpu = 4, &
       cl_device_type_accelerator = 8
-  integer(c_int32_t), parameter :: cl_device_type = int(z'1000', c_int32_t), &
-      cl_device_max_mem_alloc_size = int(z'1010', c_int32_t), &
-      cl_device_global_mem_size = int(z'101F', c_int32_t), &
-      cl_device_name = int(z'102B', c_int32_t), cl_device_vendor = int(z'102C', c_int32_t), &
-      cl_driver_version = int(z'102D', c_int32_t), cl_device_version = int(z'102F', c_int32_t), &
-      cl_device_extensions = int(z'1030', c_int32_t), &
-      cl_device_double_fp_config = int(z'1032', c_int32_t), &
-      cl_context_platform = int(z'1084', c_int32_t), &
-      cl_program_num_devices = int(z'1162', c_int32_t), &
-      cl_program_binary_sizes = int(z'1165', c_int32_t), &
-      cl_program_binaries = int(z'1166', c_int32_t), &
-      cl_program_build_log = int(z'1183', c_int32_t)
+  integer(c_int32_t), parameter :: cl_device_type = 4096_c_int32_t, &
+      cl_device_max_mem_alloc_size = 4112_c_int32_t, &
+      cl_device_global_mem_size = 4127_c_int32_t, &
+      cl_device_name = 4139_c_int32_t, cl_device_vendor = 4140_c_int32_t, &
+      cl_driver_version = 4141_c_int32_t, cl_device_version = 4143_c_int32_t, &
+      cl_device_extensions = 4144_c_int32_t, &
+      cl_device_double_fp_config = 4146_c_int32_t, &
+      cl_context_platform = 4228_c_int32_t, &
+      cl_program_num_devices = 4450_c_int32_t, &
+      cl_program_binary_sizes = 4453_c_int32_t, &
+      cl_program_binaries = 4454_c_int32_t, &
+      cl_program_build_log = 4483_c_int32_t
   integer(c_int64_t), parameter :: cl_mem_read_write = 1
   integer(c_int32_t), parameter :: cl_platform_not_found_khr = -1001
 
@@ -177,30 +178,31 @@ module forocl_cl
     integer :: nbuf = 0
     integer(int64) :: total = 0
   end type sha256
-  integer(int64), parameter :: mask32 = int(z'FFFFFFFF', int64)
+  integer(int64), parameter :: mask32 = 4294967295_int64
 
   ! One key field of a cache entry.
   type :: field
     character(len=:), allocatable :: s
   end type field
   character(len=*), parameter :: cache_magic = 'FOROCLP2'
+  ! The round constants (FIPS 180-4 4.2.2), in decimal.
   integer(int64), parameter :: sha_k(0:63) = [ &
-      int(z'428a2f98', int64), int(z'71374491', int64), int(z'b5c0fbcf', int64), int(z'e9b5dba5', int64), &
-      int(z'3956c25b', int64), int(z'59f111f1', int64), int(z'923f82a4', int64), int(z'ab1c5ed5', int64), &
-      int(z'd807aa98', int64), int(z'12835b01', int64), int(z'243185be', int64), int(z'550c7dc3', int64), &
-      int(z'72be5d74', int64), int(z'80deb1fe', int64), int(z'9bdc06a7', int64), int(z'c19bf174', int64), &
-      int(z'e49b69c1', int64), int(z'efbe4786', int64), int(z'0fc19dc6', int64), int(z'240ca1cc', int64), &
-      int(z'2de92c6f', int64), int(z'4a7484aa', int64), int(z'5cb0a9dc', int64), int(z'76f988da', int64), &
-      int(z'983e5152', int64), int(z'a831c66d', int64), int(z'b00327c8', int64), int(z'bf597fc7', int64), &
-      int(z'c6e00bf3', int64), int(z'd5a79147', int64), int(z'06ca6351', int64), int(z'14292967', int64), &
-      int(z'27b70a85', int64), int(z'2e1b2138', int64), int(z'4d2c6dfc', int64), int(z'53380d13', int64), &
-      int(z'650a7354', int64), int(z'766a0abb', int64), int(z'81c2c92e', int64), int(z'92722c85', int64), &
-      int(z'a2bfe8a1', int64), int(z'a81a664b', int64), int(z'c24b8b70', int64), int(z'c76c51a3', int64), &
-      int(z'd192e819', int64), int(z'd6990624', int64), int(z'f40e3585', int64), int(z'106aa070', int64), &
-      int(z'19a4c116', int64), int(z'1e376c08', int64), int(z'2748774c', int64), int(z'34b0bcb5', int64), &
-      int(z'391c0cb3', int64), int(z'4ed8aa4a', int64), int(z'5b9cca4f', int64), int(z'682e6ff3', int64), &
-      int(z'748f82ee', int64), int(z'78a5636f', int64), int(z'84c87814', int64), int(z'8cc70208', int64), &
-      int(z'90befffa', int64), int(z'a4506ceb', int64), int(z'bef9a3f7', int64), int(z'c67178f2', int64)]
+      1116352408_int64, 1899447441_int64, 3049323471_int64, 3921009573_int64, &
+      961987163_int64, 1508970993_int64, 2453635748_int64, 2870763221_int64, &
+      3624381080_int64, 310598401_int64, 607225278_int64, 1426881987_int64, &
+      1925078388_int64, 2162078206_int64, 2614888103_int64, 3248222580_int64, &
+      3835390401_int64, 4022224774_int64, 264347078_int64, 604807628_int64, &
+      770255983_int64, 1249150122_int64, 1555081692_int64, 1996064986_int64, &
+      2554220882_int64, 2821834349_int64, 2952996808_int64, 3210313671_int64, &
+      3336571891_int64, 3584528711_int64, 113926993_int64, 338241895_int64, &
+      666307205_int64, 773529912_int64, 1294757372_int64, 1396182291_int64, &
+      1695183700_int64, 1986661051_int64, 2177026350_int64, 2456956037_int64, &
+      2730485921_int64, 2820302411_int64, 3259730800_int64, 3345764771_int64, &
+      3516065817_int64, 3600352804_int64, 4094571909_int64, 275423344_int64, &
+      430227734_int64, 506948616_int64, 659060556_int64, 883997877_int64, &
+      958139571_int64, 1322822218_int64, 1537002063_int64, 1747873779_int64, &
+      1955562222_int64, 2024104815_int64, 2227730452_int64, 2361852424_int64, &
+      2428436474_int64, 2756734187_int64, 3204031479_int64, 3329325298_int64]
 
   interface
     integer(c_int32_t) function clGetPlatformIDs(n, platforms, nret) bind(C, name='clGetPlatformIDs')
@@ -1772,7 +1774,7 @@ contains
     open (newunit=u, file=tmp, access='stream', form='unformatted', status='replace', action='write', &
         iostat=ios)
     if (ios /= 0) return
-    rc = c_chmod(ctmp, int(o'600', c_int))
+    rc = c_chmod(ctmp, 384_c_int)
     if (rc == 0) write (u, iostat=ios) secret
     close (u)
     if (rc == 0 .and. ios == 0) rc = c_link(ctmp, cpath)
@@ -1804,8 +1806,8 @@ contains
     integer(int8), intent(in) :: key(32)
     type(sha256), intent(out) :: inner
     integer(int8) :: pad(64)
-    pad = int(z'36', int8)
-    pad(1:32) = ieor(key, int(z'36', int8))
+    pad = 54_int8
+    pad(1:32) = ieor(key, 54_int8)
     call sha_init(inner)
     call sha_update(inner, pad)
   end subroutine hmac_start
@@ -1817,8 +1819,8 @@ contains
     type(sha256) :: outer
     integer(int8) :: pad(64), digest(32)
     call sha_final(inner, digest)
-    pad = int(z'5c', int8)
-    pad(1:32) = ieor(key, int(z'5c', int8))
+    pad = 92_int8
+    pad(1:32) = ieor(key, 92_int8)
     call sha_init(outer)
     call sha_update(outer, pad)
     call sha_update(outer, digest)
@@ -1967,7 +1969,7 @@ contains
         if (dir(i:i) /= '/') cycle
       end if
       call c_string(dir(1:i - 1), cs)
-      rc = c_mkdir(cs, int(o'755', c_int))
+      rc = c_mkdir(cs, 493_c_int)
     end do
     inquire (file=dir // '/.', exist=make_dirs)
   end function make_dirs
@@ -1978,9 +1980,9 @@ contains
 
   subroutine sha_init(h)
     type(sha256), intent(out) :: h
-    h%h = [int(z'6a09e667', int64), int(z'bb67ae85', int64), int(z'3c6ef372', int64), &
-        int(z'a54ff53a', int64), int(z'510e527f', int64), int(z'9b05688c', int64), &
-        int(z'1f83d9ab', int64), int(z'5be0cd19', int64)]
+    h%h = [1779033703_int64, 3144134277_int64, 1013904242_int64, &
+        2773480762_int64, 1359893119_int64, 2600822924_int64, &
+        528734635_int64, 1541459225_int64]
     h%nbuf = 0
     h%total = 0
   end subroutine sha_init

@@ -21,7 +21,7 @@ import (
 
 // buildFortranMain generates wave.f90's Fortran host module (direct
 // strategy, as forocl build --fortran --strategy direct writes it) and
-// builds fortran/shallow_cl.f90 with it and the runtime module.
+// builds fortranmain/shallow_cl.f90 with it and the runtime module.
 func buildFortranMain(t *testing.T) string {
 	t.Helper()
 	cltest.Gfortran(t)
@@ -45,7 +45,7 @@ func buildFortranMain(t *testing.T) string {
 	}
 	exe := filepath.Join(dir, "shallow_cl")
 	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
-	args := []string{"-O2", "-std=f2008", "-J", dir, "-o", exe, abs("../../fortran/forocl_cl.f90"), mod, abs("fortran/shallow_cl.f90")}
+	args := []string{"-O2", "-std=f2008", "-J", dir, "-o", exe, abs("../../fortran/forocl_cl.f90"), mod, abs("fortranmain/shallow_cl.f90")}
 	out, err := exec.Command("gfortran", append(args, oracle.OpenCLLink()...)...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("gfortran: %v\n%s", err, out)

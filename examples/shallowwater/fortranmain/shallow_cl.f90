@@ -5,7 +5,7 @@
 !
 !   forocl build -I fortran examples/shallowwater/fortran/wave.f90 -o gen --fortran
 !   gfortran -O2 fortran/forocl_cl.f90 gen/wave_cl.f90 \
-!       examples/shallowwater/fortran/shallow_cl.f90 -lOpenCL -o shallow_cl
+!       examples/shallowwater/fortranmain/shallow_cl.f90 -lOpenCL -o shallow_cl
 !
 !   shallow_cl nx ny steps dt out_prefix boundary.cl [column|dambreak]
 !
