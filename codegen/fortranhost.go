@@ -31,9 +31,15 @@ import (
 //   - each call checks kinds, ranks and shapes before it launches:
 //     sizes are bound from the first array's shape and every array is
 //     compared with the extents they give (abi.Kernel.Bind's rule), then
-//     each launch's NDRange is computed as abi.Launch.NDRange does and its
-//     arguments are set in the ABI's order. Launches are enqueued, not
-//     waited for: data stays on the device.
+//     every launch's NDRange is computed as abi.Launch.NDRange does,
+//     scratch buffers are allocated (those of a reduction's partials hold
+//     one element per work-group of the launch they name), and each
+//     launch's arguments are set in the ABI's order before it is
+//     enqueued. Launches are not waited for: data stays on the device;
+//   - scalar results (Param.Result: intent(out) scalars, such as
+//     reductions) are intent(out) arguments of the procedure, read back
+//     from one-element buffers after the last launch, so such a call
+//     waits for the device.
 //
 // Names the generated code declares start with fcl_ (locals, the program,
 // the kernels); a kernel whose dummies could collide with them, or with

@@ -9,6 +9,10 @@
 !
 !   shallow_cl nx ny steps dt out_prefix boundary.cl [column|dambreak]
 !
+! For a GPU, add --target gpu to the build: it generates the GPU-tuned
+! kernel that the Go driver's -strategy auto runs there, so that both time
+! the same kernel.
+!
 ! Arguments as for serial.f90 (real(4) only), plus the path of the
 ! boundary kernel: the reflective walls are hand-written OpenCL for now
 ! (examples/shallowwater/boundary.cl, kernel reflect), built and launched
