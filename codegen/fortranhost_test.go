@@ -23,7 +23,7 @@ func hostUnit(name string, params []abi.Param, source string) *abi.Unit {
 var oneArray = []abi.Param{{Name: "a", Kind: abi.Real4, Intent: abi.In, Array: true, Shape: []abi.Affine{abi.SizeMinus("n1", 0)}}}
 
 // decodeSource evaluates the statements of fcl_source: s = s // pieces,
-// where a piece is a ” literal, achar(N) or nl.
+// where a piece is a quoted literal, achar(N) or nl.
 func decodeSource(t *testing.T, src string) string {
 	t.Helper()
 	body := src[strings.Index(src, "function fcl_source()"):]
