@@ -136,8 +136,8 @@ func FortranHost(u *abi.Unit, stem string) ([]byte, error) {
 	e.line("integer, intent(out) :: st")
 	e.line("character(len=*), intent(out) :: msg")
 	e.line("st = 0")
-	e.line("msg = ''")
 	e.line("if (forocl_current(fcl_program)) return")
+	e.line("msg = ''")
 	e.line("call forocl_build(fcl_program, fcl_source(), '', st, msg)")
 	for i, sym := range order {
 		e.call("if (st == 0) ", "forocl_kernel_create", fmt.Sprintf("fcl_k%d", i+1), "fcl_program", "'"+sym+"'", "st", "msg")
@@ -303,7 +303,6 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	}
 	e.line("")
 	e.line("fcl_st = 0")
-	e.line("fcl_msg = ''")
 	e.line("fcl_run: block")
 	e.indent++
 	check := func() { e.line("if (fcl_st /= 0) exit fcl_run") }

@@ -44,9 +44,10 @@
 ! Errors, Fortran style: every routine takes optional stat= and errmsg=
 ! arguments. With stat present, stat is 0 on success, else an OpenCL error
 ! code (negative) or one of forocl_e* (positive), and errmsg (when present)
-! receives the message. Without stat, an error prints "forocl: MESSAGE" on
-! the error unit and stops with error stop. Messages name the OpenCL call,
-! its error name (CL_OUT_OF_RESOURCES) and the kernel; a device array
+! receives the message (errmsg is left alone on success). Without stat, an
+! error prints "forocl: MESSAGE" on the error unit and stops with error
+! stop. Messages name the OpenCL call, its error name (CL_OUT_OF_RESOURCES)
+! and the kernel; a device array
 ! whose shape does not match a kernel's extents is reported with both
 ! shapes before anything is launched; an array too large for the device is
 ! reported before it is allocated.
@@ -605,8 +606,8 @@ contains
     character(len=*), intent(out) :: msg
     character(len=256) :: sel
     st = 0
-    msg = ''
     if (ready) return
+    msg = ''
     call env('FOROCL_DEVICE', sel)
     call init(trim(adjustl(sel)), ' (from FOROCL_DEVICE)', st, msg)
   end subroutine ensure
@@ -1035,7 +1036,6 @@ contains
     integer, intent(out) :: st
     character(len=*), intent(out) :: msg
     st = 0
-    msg = ''
     if (.not. c_associated(a%mem)) then
       st = forocl_eusage
       msg = op // ': the device array was not created (use forocl_create or forocl_alloc first)'
@@ -2124,7 +2124,6 @@ contains
     character(len=*), intent(out) :: msg
     integer(c_int32_t) :: code
     st = 0
-    msg = ''
     if (.not. c_associated(k%h) .or. k%context /= context_id .or. .not. ready) then
       st = forocl_eusage
       msg = 'forocl_set_arg: kernel "' // trim(k%name) // '" was not created on the current device'
@@ -2211,7 +2210,6 @@ contains
     integer(c_int32_t) :: code
     type(c_ptr) :: lp
     st = 0
-    msg = ''
     if (.not. c_associated(k%h) .or. k%context /= context_id .or. .not. ready) then
       st = forocl_eusage
       msg = 'forocl_launch: kernel "' // trim(k%name) // '" was not created on the current device'
@@ -2313,7 +2311,6 @@ contains
     integer, intent(out) :: st
     character(len=*), intent(out) :: msg
     st = 0
-    msg = ''
     if (any(a%shape(1:a%rank) /= want)) then
       st = forocl_eshape
       msg = 'kernel "' // kernel // '": array "' // name // '" has shape ' // shape_string(a%shape(1:a%rank)) // &
@@ -2333,7 +2330,6 @@ contains
     integer, intent(out) :: st
     character(len=*), intent(out) :: msg
     st = 0
-    msg = ''
     if (a%rank /= b%rank .or. any(a%shape /= b%shape)) then
       st = forocl_eshape
       msg = 'kernel "' // kernel // '": array "' // name // '" has shape ' // shape_string(a%shape(1:a%rank)) // &
@@ -2368,7 +2364,6 @@ contains
     character(len=*), intent(out) :: msg
     integer :: d, e
     st = 0
-    msg = ''
     global = 1
     do d = 1, size(positions)
       if (positions(d) < 1) then
