@@ -46,8 +46,9 @@ func TestGoldenFortranHost(t *testing.T) {
 
 // TestFortranHostSource checks that the embedded OpenCL source, as the
 // generated Fortran builds it, is the .cl byte for byte (so the program
-// cache entry is shared with the Go host), and that no line passes the
-// 132 characters Fortran allows.
+// cache entry is shared with the Go host), that no line passes the 132
+// characters Fortran allows, and that the ABI read back from JSON gives
+// the same module.
 func TestFortranHostSource(t *testing.T) {
 	for _, f := range corpus(t) {
 		u := compile(t, f).units[regions.Direct]
@@ -62,6 +63,11 @@ func TestFortranHostSource(t *testing.T) {
 		}
 		if got := evalSource(t, string(src)); got != u.Source {
 			t.Errorf("%s: the embedded source differs from the .cl (%d bytes, want %d)", f, len(got), len(u.Source))
+		}
+		// The ABI's JSON (forocl build --abi) is all the emitter needs.
+		back, err := codegen.FortranHost(roundTrip(t, u), stem(f))
+		if err != nil || string(back) != string(src) {
+			t.Errorf("%s: the module from the ABI's JSON differs (%v)", f, err)
 		}
 	}
 }
