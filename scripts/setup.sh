@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # setup.sh installs what forocl's tests and examples need on Debian:
-# gfortran (the serial oracle), the OpenCL ICD loader and PoCL (the default
-# CPU OpenCL device), plus clinfo for diagnosis. Idempotent: it installs only
-# what is missing.
+# gfortran (the serial oracle), the OpenCL ICD loader (and its development
+# link, for Fortran host programs) and PoCL (the default CPU OpenCL device),
+# plus clinfo for diagnosis. Idempotent: it installs only what is missing.
 set -euo pipefail
 need=()
 command -v gfortran >/dev/null 2>&1 || need+=(gfortran)
 [ -e /usr/lib/x86_64-linux-gnu/libOpenCL.so.1 ] || ls /usr/lib/*/libOpenCL.so.1 >/dev/null 2>&1 || need+=(ocl-icd-libopencl1)
 ls /etc/OpenCL/vendors/pocl*.icd >/dev/null 2>&1 || need+=(pocl-opencl-icd)
+# the link libOpenCL.so, for Fortran programs built with -lOpenCL (fortran/forocl_cl.f90)
+ls /usr/lib/*/libOpenCL.so >/dev/null 2>&1 || need+=(ocl-icd-opencl-dev)
 command -v clinfo >/dev/null 2>&1 || need+=(clinfo)
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""

@@ -110,7 +110,7 @@ func newBuildCmd() *cobra.Command {
 	var ff frontFlags
 	var gf genFlags
 	var outDir, goPkg string
-	var writeABI bool
+	var writeABI, writeFortran bool
 	c := &cobra.Command{
 		Use:   "build FILE.f90... -o DIR",
 		Short: "Translate kernels to OpenCL C (one .cl per source file)",
@@ -160,6 +160,13 @@ func newBuildCmd() *cobra.Command {
 					}
 					add(stem+"_cl.go", src)
 				}
+				if writeFortran {
+					src, err := codegen.FortranHost(g.unit, stem)
+					if err != nil {
+						return fmt.Errorf("%s: %v", g.file, err)
+					}
+					add(codegen.FortranModuleName(stem)+".f90", src)
+				}
 			}
 			if err := fsutil.WriteFiles(files, fsutil.Options{}); err != nil {
 				return err
@@ -177,5 +184,6 @@ func newBuildCmd() *cobra.Command {
 	c.Flags().StringVarP(&outDir, "output", "o", "", "write generated files into `DIR` (created if missing)")
 	c.Flags().StringVar(&goPkg, "go-package", "", "also write a Go host harness per file in package `NAME`")
 	c.Flags().BoolVar(&writeABI, "abi", false, "also write FILE.abi.json per file: how to launch its kernels, for hosts in other languages")
+	c.Flags().BoolVar(&writeFortran, "fortran", false, "also write a Fortran host module per file (FILE_cl.f90, module FILE_cl): one procedure KERNEL_cl per kernel, for programs built with fortran/forocl_cl.f90")
 	return c
 }

@@ -2,7 +2,9 @@
 // independent reference the tests compare OpenCL results with. It writes a
 // small Fortran driver program for the kernel's interface that reads the
 // inputs from raw files, calls the kernel once, and writes the outputs;
-// compiles it with the kernel's own sources; and runs it.
+// compiles it with the kernel's own sources; and runs it. Its second mode
+// (BuildDevice) writes the same driver around the generated Fortran host
+// module instead, so the kernel runs on the OpenCL device from Fortran.
 package oracle
 
 import (
@@ -32,22 +34,36 @@ func Build(k *abi.Kernel, sources []string, dir string) (*Exe, error) {
 	if k.Elemental {
 		rank = 0 // decided per run; the driver handles ranks 1-3
 	}
-	src := driver(k, rank)
+	return build(k, rank, sources, dir, nil)
+}
+
+func build(k *abi.Kernel, rank int, sources []string, dir string, dev *Device) (*Exe, error) {
+	src := driver(k, rank, dev)
 	drv := filepath.Join(dir, "oracle_driver.f90")
 	if err := os.WriteFile(drv, []byte(src), 0o644); err != nil {
 		return nil, err
 	}
 	exe := filepath.Join(dir, "oracle")
 	args := []string{"-O2", "-ffp-contract=off", "-J", dir, "-o", exe}
+	var env []string
+	if dev != nil {
+		for _, inc := range dev.Include {
+			args = append(args, "-I", inc)
+		}
+		env = dev.Env
+	}
 	args = append(args, sources...)
 	args = append(args, drv)
+	if dev != nil {
+		args = append(args, dev.Link...)
+	}
 	cmd := exec.Command("gfortran", args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("gfortran %s: %v\n%s\ndriver:\n%s", strings.Join(args, " "), err, out.String(), src)
 	}
-	return &Exe{k: k, path: exe, dir: dir}, nil
+	return &Exe{k: k, path: exe, dir: dir, env: env}, nil
 }
 
 // Exe is a compiled serial driver of one kernel.
@@ -55,6 +71,7 @@ type Exe struct {
 	k    *abi.Kernel
 	path string
 	dir  string
+	env  []string // added to the environment of runs
 }
 
 // Run calls the kernel once. scalars gives every scalar dummy by lower-case
@@ -97,6 +114,9 @@ func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map
 	}
 	run := exec.Command(x.path)
 	run.Dir = x.dir
+	if x.env != nil {
+		run.Env = append(os.Environ(), x.env...)
+	}
 	var out bytes.Buffer
 	run.Stdout, run.Stderr = &out, &out
 	if err := run.Run(); err != nil {
@@ -157,14 +177,23 @@ func literal(k abi.Kind, v float64) string {
 // in_<name>.bin, calls the kernel and writes out_<name>.bin. For a
 // stencil kernel the arrays have the kernel's rank; an elemental kernel
 // gets one driver body per rank 1-3.
-func driver(k *abi.Kernel, rank int) string {
+func driver(k *abi.Kernel, rank int, dev *Device) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	p("program oracle_driver")
-	if k.Module != "" {
+	switch {
+	case dev != nil:
+		p("  use forocl_cl")
+		p("  use %s, only: %s", dev.Module, dev.Proc)
+	case k.Module != "":
 		p("  use %s, only: %s", k.Module, k.Name)
 	}
 	p("  implicit none")
+	if dev != nil {
+		for _, v := range k.Arrays() {
+			p("  type(forocl_array) :: d_%s", strings.ToLower(v.Name))
+		}
+	}
 	p("  integer :: u, r, n(3)")
 	ranks := []int{rank}
 	if rank == 0 {
@@ -197,18 +226,32 @@ func driver(k *abi.Kernel, rank int) string {
 				continue
 			}
 			arr := fmt.Sprintf("a%d_%s", r, name)
-			call = append(call, arr)
+			if dev != nil {
+				call = append(call, "d_"+name)
+			} else {
+				call = append(call, arr)
+			}
 			p("    allocate(%s(%s))", arr, strings.Join(ext, ","))
 			p("    open(newunit=u, file='in_%s.bin', access='stream', form='unformatted', status='old', action='read')", name)
 			p("    read(u) %s", arr)
 			p("    close(u)")
 		}
-		p("    call %s(%s)", k.Name, strings.Join(call, ", "))
+		if dev != nil {
+			for _, v := range k.Arrays() {
+				name := strings.ToLower(v.Name)
+				p("    call forocl_create(d_%s, a%d_%s)", name, r, name)
+			}
+			p("    call %s(%s)", dev.Proc, strings.Join(call, ", "))
+		} else {
+			p("    call %s(%s)", k.Name, strings.Join(call, ", "))
+		}
 		for _, v := range k.Outputs() {
 			name := strings.ToLower(v.Name)
 			val := fmt.Sprintf("a%d_%s", r, name)
 			if v.Result() {
 				val = "s_" + name
+			} else if dev != nil {
+				p("    call forocl_read(d_%s, a%d_%s)", name, r, name)
 			}
 			p("    open(newunit=u, file='out_%s.bin', access='stream', form='unformatted', status='replace', action='write')", name)
 			p("    write(u) %s", val)
@@ -270,4 +313,45 @@ func readRaw(path string, dt npy.DType, shape []int) (*npy.Array, error) {
 		}
 	}
 	return a, nil
+}
+
+// Device describes the second mode of the oracle: the driver calls the
+// kernel through its generated Fortran host module (codegen.FortranHost),
+// on the OpenCL device, with the same inputs and outputs as the serial
+// driver.
+type Device struct {
+	Module, Proc string   // the host module and the kernel's procedure in it
+	Include      []string // directories holding forocl_cl.mod (gfortran -I)
+	Link         []string // trailing link arguments, e.g. OpenCLLink()
+	Env          []string // added to the environment of runs (FOROCL_DEVICE=...)
+}
+
+// BuildDevice compiles the device driver of kernel k: sources are the
+// runtime module (or its object file) and the generated host module, in
+// dependency order. Run then works as for the serial driver.
+func BuildDevice(k *abi.Kernel, dev Device, sources []string, dir string) (*Exe, error) {
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		return nil, fmt.Errorf("gfortran not found (on Debian: apt-get install gfortran): %v", err)
+	}
+	for _, v := range k.Arrays() {
+		if v.Kind == abi.Logical {
+			return nil, fmt.Errorf("oracle: kernel %q: logical array %q has no device driver", k.Name, v.Name)
+		}
+	}
+	rank := k.Rank
+	if k.Elemental {
+		rank = 0
+	}
+	return build(k, rank, sources, dir, &dev)
+}
+
+// OpenCLLink returns the gfortran arguments that link libOpenCL: -lOpenCL
+// where the development link exists (ocl-icd-opencl-dev), else the
+// runtime library by its file name.
+func OpenCLLink() []string {
+	out, err := exec.Command("gfortran", "-print-file-name=libOpenCL.so").Output()
+	if err == nil && filepath.IsAbs(strings.TrimSpace(string(out))) {
+		return []string{"-lOpenCL"}
+	}
+	return []string{"-l:libOpenCL.so.1"}
 }

@@ -1,0 +1,2380 @@
+! forocl_cl: the Fortran host runtime of forocl. Standard Fortran 2008 with
+! ISO_C_BINDING; it binds the OpenCL library (libOpenCL, the ICD loader) and,
+! for the program cache, a few POSIX calls of the C library (mkdir, rename,
+! link, unlink, chmod, getpid) through bind(C) interfaces. No C or Go runs
+! in a program that uses it. Build (modules before the program using them):
+!
+!   forocl build wave.f90 -o gen --fortran        # writes gen/wave_cl.f90
+!   gfortran fortran/forocl_cl.f90 gen/wave_cl.f90 app.f90 -lOpenCL
+!
+! What it gives (everything public starts with forocl_):
+!
+!   forocl_init([device], [stat], [errmsg])
+!       Selects the device and creates the context and queue. device (or,
+!       when absent or blank, the environment variable FOROCL_DEVICE) is
+!       either a platform:device index such as "0:1" or a case-insensitive
+!       substring of the platform name, device name, vendor, type (GPU,
+!       CPU) and OpenCL version; the first match wins. With neither, the
+!       first GPU, else the first device. These are the rules of forocl's
+!       --device flag (clhost.Select). Calling a kernel or creating an
+!       array initialises with the defaults if forocl_init was not called.
+!   forocl_device_name(), forocl_device_index()
+!       The selected device's name and "P:D" index.
+!   type(forocl_array)
+!       A device array: an OpenCL buffer with a kind (forocl_real4,
+!       forocl_real8, forocl_int) and a shape of rank 1 to 3. Its lower
+!       bounds are those of no host array: copies go element by element in
+!       array element order, whatever the host array's bounds.
+!   forocl_create(a, x) / forocl_write(a, x) / forocl_read(a, x)
+!       Create a device array from host array x (real(4), real(8) or
+!       default integer, rank 1-3, any lower bounds), copy x into an
+!       existing one, copy one back into x. write and read need the same
+!       kind and shape and say which shapes differ otherwise.
+!   forocl_alloc(a, kind, shape) / forocl_free(a)
+!       A zero-filled device array without a host copy; release one.
+!   forocl_finish()      Waits for everything enqueued (for timing).
+!   forocl_build(prog, source, options), forocl_kernel_create(k, prog, name),
+!   forocl_set_arg(k, index, value), forocl_launch(k, global, local)
+!       Run any OpenCL C source: build a program (through the binary
+!       cache below), create a kernel, set argument index (0-based, as in
+!       OpenCL) to a device array or a real(4), real(8) or int32 value,
+!       launch it on an NDRange (local may be empty: the driver chooses).
+!       forocl_load_text(path, text) reads a .cl file.
+!
+! Errors, Fortran style: every routine takes optional stat= and errmsg=
+! arguments. With stat present, stat is 0 on success, else an OpenCL error
+! code (negative) or one of forocl_e* (positive), and errmsg (when present)
+! receives the message (errmsg is left alone on success). Without stat, an
+! error prints "forocl: MESSAGE" on the error unit and stops with error
+! stop. Messages name the OpenCL call, its error name (CL_OUT_OF_RESOURCES)
+! and the kernel; a device array
+! whose shape does not match a kernel's extents is reported with both
+! shapes before anything is launched; an array too large for the device is
+! reported before it is allocated.
+!
+! Program cache: built program binaries are kept in $FOROCL_CACHE, else
+! $XDG_CACHE_HOME/forocl/programs, else $HOME/.cache/forocl/programs
+! (FOROCL_CACHE=off disables it), exactly as clhost keeps them (Note
+! [program cache] in clhost/cache.go), so Go and Fortran programs share
+! entries: a file named by the SHA-256 of the key fields (platform name,
+! device name, driver version, build options, SHA-256 of the source),
+! holding the magic FOROCLP2, the key fields, the log and binary lengths,
+! an HMAC-SHA256 under the secret in the folder's .secret (32 random bytes,
+! mode 0600, made on first use), the log and the binary. An entry whose
+! fields or HMAC do not match is never handed to the driver: the program is
+! built from source and the entry rewritten.
+module forocl_cl
+  use, intrinsic :: iso_c_binding
+  use, intrinsic :: iso_fortran_env, only: error_unit, int8, int32, int64
+  implicit none
+  private
+
+  ! Kinds of device arrays.
+  integer, parameter, public :: forocl_real4 = 1, forocl_real8 = 2, forocl_int = 3
+  ! A length for errmsg variables that holds every message.
+  integer, parameter, public :: forocl_msg_len = 4096
+  ! stat values of errors that are not OpenCL error codes.
+  integer, parameter, public :: forocl_eshape = 1   ! shape, kind or rank mismatch
+  integer, parameter, public :: forocl_edevice = 2  ! no device, or none matches
+  integer, parameter, public :: forocl_ememory = 3  ! the device has not enough memory
+  integer, parameter, public :: forocl_eio = 4      ! a file could not be read
+  integer, parameter, public :: forocl_eusage = 5   ! a routine was called wrongly
+
+  ! A device array. Components are for reading only.
+  type, public :: forocl_array
+    type(c_ptr) :: mem = c_null_ptr
+    integer :: kind = 0
+    integer :: rank = 0
+    integer :: shape(3) = 1
+    integer(int64) :: count = 0
+    integer :: context = 0
+  end type forocl_array
+
+  ! A built OpenCL program.
+  type, public :: forocl_program
+    type(c_ptr) :: h = c_null_ptr
+    integer :: context = 0
+    logical :: cached = .false.   ! the binary came from the cache
+  end type forocl_program
+
+  ! One kernel of a program.
+  type, public :: forocl_kernel
+    type(c_ptr) :: h = c_null_ptr
+    character(len=64) :: name = ''
+    integer :: context = 0
+  end type forocl_kernel
+
+  public :: forocl_init, forocl_device_name, forocl_device_index, forocl_device_fp64
+  public :: forocl_create, forocl_write, forocl_read, forocl_alloc, forocl_free
+  public :: forocl_finish, forocl_build, forocl_kernel_create, forocl_set_arg, forocl_launch
+  public :: forocl_load_text, forocl_report, forocl_current
+  ! For generated modules (fortranhost): argument checks and launch sizes.
+  public :: forocl_check_array, forocl_check_extents, forocl_check_conform, forocl_ndrange
+  public :: forocl_check_fp64
+
+  interface forocl_create
+    module procedure create_r4_1, create_r4_2, create_r4_3
+    module procedure create_r8_1, create_r8_2, create_r8_3
+    module procedure create_i4_1, create_i4_2, create_i4_3
+  end interface forocl_create
+
+  interface forocl_write
+    module procedure write_r4_1, write_r4_2, write_r4_3
+    module procedure write_r8_1, write_r8_2, write_r8_3
+    module procedure write_i4_1, write_i4_2, write_i4_3
+  end interface forocl_write
+
+  interface forocl_read
+    module procedure read_r4_1, read_r4_2, read_r4_3
+    module procedure read_r8_1, read_r8_2, read_r8_3
+    module procedure read_i4_1, read_i4_2, read_i4_3
+  end interface forocl_read
+
+  interface forocl_set_arg
+    module procedure set_arg_array, set_arg_r4, set_arg_r8, set_arg_i4
+  end interface forocl_set_arg
+
+  ! OpenCL enumerants (CL/cl.h 1.2), in decimal: this file is parsed by
+  ! forocl's own tests, whose parser has no BOZ literals (z'0902' = 2306).
+  integer(c_int32_t), parameter :: cl_platform_name = 2306_c_int32_t
+  integer(c_int64_t), parameter :: cl_device_type_all = 4294967295_c_int64_t
+  integer(c_int64_t), parameter :: cl_device_type_cpu = 2, cl_device_type_gpu = 4, &
+      cl_device_type_accelerator = 8
+  integer(c_int32_t), parameter :: cl_device_type = 4096_c_int32_t, &
+      cl_device_max_mem_alloc_size = 4112_c_int32_t, &
+      cl_device_global_mem_size = 4127_c_int32_t, &
+      cl_device_name = 4139_c_int32_t, cl_device_vendor = 4140_c_int32_t, &
+      cl_driver_version = 4141_c_int32_t, cl_device_version = 4143_c_int32_t, &
+      cl_device_extensions = 4144_c_int32_t, &
+      cl_device_double_fp_config = 4146_c_int32_t, &
+      cl_context_platform = 4228_c_int32_t, &
+      cl_program_num_devices = 4450_c_int32_t, &
+      cl_program_binary_sizes = 4453_c_int32_t, &
+      cl_program_binaries = 4454_c_int32_t, &
+      cl_program_build_log = 4483_c_int32_t
+  integer(c_int64_t), parameter :: cl_mem_read_write = 1
+  integer(c_int32_t), parameter :: cl_platform_not_found_khr = -1001
+
+  ! The selected device and its context (one per program).
+  logical, save :: ready = .false.
+  integer, save :: context_id = 0
+  type(c_ptr), save :: g_platform = c_null_ptr, g_device = c_null_ptr
+  type(c_ptr), save :: g_context = c_null_ptr, g_queue = c_null_ptr
+  character(len=256), save :: g_name = '', g_platform_name = '', g_driver = '', g_index = ''
+  integer(int64), save :: g_global_mem = 0, g_max_alloc = 0, g_used = 0
+  logical, save :: g_fp64 = .false.
+
+  ! One device as found by the device scan.
+  type :: device_desc
+    type(c_ptr) :: platform = c_null_ptr, id = c_null_ptr
+    character(len=16) :: index = ''
+    character(len=16) :: type = ''
+    character(len=256) :: platform_name = '', name = '', vendor = '', version = '', driver = ''
+  end type device_desc
+
+  ! SHA-256 state.
+  type :: sha256
+    integer(int64) :: h(0:7) = 0
+    integer(int8) :: buf(0:63) = 0
+    integer :: nbuf = 0
+    integer(int64) :: total = 0
+  end type sha256
+  integer(int64), parameter :: mask32 = 4294967295_int64
+
+  ! One key field of a cache entry.
+  type :: field
+    character(len=:), allocatable :: s
+  end type field
+  character(len=*), parameter :: cache_magic = 'FOROCLP2'
+  ! The round constants (FIPS 180-4 4.2.2), in decimal.
+  integer(int64), parameter :: sha_k(0:63) = [ &
+      1116352408_int64, 1899447441_int64, 3049323471_int64, 3921009573_int64, &
+      961987163_int64, 1508970993_int64, 2453635748_int64, 2870763221_int64, &
+      3624381080_int64, 310598401_int64, 607225278_int64, 1426881987_int64, &
+      1925078388_int64, 2162078206_int64, 2614888103_int64, 3248222580_int64, &
+      3835390401_int64, 4022224774_int64, 264347078_int64, 604807628_int64, &
+      770255983_int64, 1249150122_int64, 1555081692_int64, 1996064986_int64, &
+      2554220882_int64, 2821834349_int64, 2952996808_int64, 3210313671_int64, &
+      3336571891_int64, 3584528711_int64, 113926993_int64, 338241895_int64, &
+      666307205_int64, 773529912_int64, 1294757372_int64, 1396182291_int64, &
+      1695183700_int64, 1986661051_int64, 2177026350_int64, 2456956037_int64, &
+      2730485921_int64, 2820302411_int64, 3259730800_int64, 3345764771_int64, &
+      3516065817_int64, 3600352804_int64, 4094571909_int64, 275423344_int64, &
+      430227734_int64, 506948616_int64, 659060556_int64, 883997877_int64, &
+      958139571_int64, 1322822218_int64, 1537002063_int64, 1747873779_int64, &
+      1955562222_int64, 2024104815_int64, 2227730452_int64, 2361852424_int64, &
+      2428436474_int64, 2756734187_int64, 3204031479_int64, 3329325298_int64]
+
+  interface
+    integer(c_int32_t) function clGetPlatformIDs(n, platforms, nret) bind(C, name='clGetPlatformIDs')
+      import :: c_int32_t, c_ptr
+      integer(c_int32_t), value :: n
+      type(c_ptr), value :: platforms, nret
+    end function clGetPlatformIDs
+    integer(c_int32_t) function clGetPlatformInfo(p, param, size, value, sizeret) &
+        bind(C, name='clGetPlatformInfo')
+      import :: c_int32_t, c_ptr, c_size_t
+      type(c_ptr), value :: p
+      integer(c_int32_t), value :: param
+      integer(c_size_t), value :: size
+      type(c_ptr), value :: value, sizeret
+    end function clGetPlatformInfo
+    integer(c_int32_t) function clGetDeviceIDs(p, typ, n, devices, nret) bind(C, name='clGetDeviceIDs')
+      import :: c_int32_t, c_int64_t, c_ptr
+      type(c_ptr), value :: p
+      integer(c_int64_t), value :: typ
+      integer(c_int32_t), value :: n
+      type(c_ptr), value :: devices, nret
+    end function clGetDeviceIDs
+    integer(c_int32_t) function clGetDeviceInfo(d, param, size, value, sizeret) &
+        bind(C, name='clGetDeviceInfo')
+      import :: c_int32_t, c_ptr, c_size_t
+      type(c_ptr), value :: d
+      integer(c_int32_t), value :: param
+      integer(c_size_t), value :: size
+      type(c_ptr), value :: value, sizeret
+    end function clGetDeviceInfo
+    type(c_ptr) function clCreateContext(props, n, devices, notify, user, err) &
+        bind(C, name='clCreateContext')
+      import :: c_int32_t, c_ptr, c_funptr
+      type(c_ptr), value :: props
+      integer(c_int32_t), value :: n
+      type(c_ptr), value :: devices
+      type(c_funptr), value :: notify
+      type(c_ptr), value :: user, err
+    end function clCreateContext
+    type(c_ptr) function clCreateCommandQueue(ctx, d, props, err) bind(C, name='clCreateCommandQueue')
+      import :: c_int64_t, c_ptr
+      type(c_ptr), value :: ctx, d
+      integer(c_int64_t), value :: props
+      type(c_ptr), value :: err
+    end function clCreateCommandQueue
+    type(c_ptr) function clCreateBuffer(ctx, flags, size, host, err) bind(C, name='clCreateBuffer')
+      import :: c_int64_t, c_ptr, c_size_t
+      type(c_ptr), value :: ctx
+      integer(c_int64_t), value :: flags
+      integer(c_size_t), value :: size
+      type(c_ptr), value :: host, err
+    end function clCreateBuffer
+    integer(c_int32_t) function clEnqueueWriteBuffer(q, mem, blocking, offset, size, ptr, nev, evs, ev) &
+        bind(C, name='clEnqueueWriteBuffer')
+      import :: c_int32_t, c_ptr, c_size_t
+      type(c_ptr), value :: q, mem
+      integer(c_int32_t), value :: blocking
+      integer(c_size_t), value :: offset, size
+      type(c_ptr), value :: ptr
+      integer(c_int32_t), value :: nev
+      type(c_ptr), value :: evs, ev
+    end function clEnqueueWriteBuffer
+    integer(c_int32_t) function clEnqueueReadBuffer(q, mem, blocking, offset, size, ptr, nev, evs, ev) &
+        bind(C, name='clEnqueueReadBuffer')
+      import :: c_int32_t, c_ptr, c_size_t
+      type(c_ptr), value :: q, mem
+      integer(c_int32_t), value :: blocking
+      integer(c_size_t), value :: offset, size
+      type(c_ptr), value :: ptr
+      integer(c_int32_t), value :: nev
+      type(c_ptr), value :: evs, ev
+    end function clEnqueueReadBuffer
+    integer(c_int32_t) function clEnqueueFillBuffer(q, mem, pattern, psize, offset, size, nev, evs, ev) &
+        bind(C, name='clEnqueueFillBuffer')
+      import :: c_int32_t, c_ptr, c_size_t
+      type(c_ptr), value :: q, mem, pattern
+      integer(c_size_t), value :: psize, offset, size
+      integer(c_int32_t), value :: nev
+      type(c_ptr), value :: evs, ev
+    end function clEnqueueFillBuffer
+    type(c_ptr) function clCreateProgramWithSource(ctx, n, strings, lengths, err) &
+        bind(C, name='clCreateProgramWithSource')
+      import :: c_int32_t, c_ptr
+      type(c_ptr), value :: ctx
+      integer(c_int32_t), value :: n
+      type(c_ptr), value :: strings, lengths, err
+    end function clCreateProgramWithSource
+    type(c_ptr) function clCreateProgramWithBinary(ctx, n, devices, lengths, binaries, status, err) &
+        bind(C, name='clCreateProgramWithBinary')
+      import :: c_int32_t, c_ptr
+      type(c_ptr), value :: ctx
+      integer(c_int32_t), value :: n
+      type(c_ptr), value :: devices, lengths, binaries, status, err
+    end function clCreateProgramWithBinary
+    integer(c_int32_t) function clBuildProgram(prog, n, devices, options, notify, user) &
+        bind(C, name='clBuildProgram')
+      import :: c_int32_t, c_ptr, c_funptr
+      type(c_ptr), value :: prog
+      integer(c_int32_t), value :: n
+      type(c_ptr), value :: devices, options
+      type(c_funptr), value :: notify
+      type(c_ptr), value :: user
+    end function clBuildProgram
+    integer(c_int32_t) function clGetProgramBuildInfo(prog, d, param, size, value, sizeret) &
+        bind(C, name='clGetProgramBuildInfo')
+      import :: c_int32_t, c_ptr, c_size_t
+      type(c_ptr), value :: prog, d
+      integer(c_int32_t), value :: param
+      integer(c_size_t), value :: size
+      type(c_ptr), value :: value, sizeret
+    end function clGetProgramBuildInfo
+    integer(c_int32_t) function clGetProgramInfo(prog, param, size, value, sizeret) &
+        bind(C, name='clGetProgramInfo')
+      import :: c_int32_t, c_ptr, c_size_t
+      type(c_ptr), value :: prog
+      integer(c_int32_t), value :: param
+      integer(c_size_t), value :: size
+      type(c_ptr), value :: value, sizeret
+    end function clGetProgramInfo
+    type(c_ptr) function clCreateKernel(prog, name, err) bind(C, name='clCreateKernel')
+      import :: c_ptr
+      type(c_ptr), value :: prog, name, err
+    end function clCreateKernel
+    integer(c_int32_t) function clSetKernelArg(k, index, size, value) bind(C, name='clSetKernelArg')
+      import :: c_int32_t, c_ptr, c_size_t
+      type(c_ptr), value :: k
+      integer(c_int32_t), value :: index
+      integer(c_size_t), value :: size
+      type(c_ptr), value :: value
+    end function clSetKernelArg
+    integer(c_int32_t) function clEnqueueNDRangeKernel(q, k, dims, offset, global, local, nev, evs, ev) &
+        bind(C, name='clEnqueueNDRangeKernel')
+      import :: c_int32_t, c_ptr
+      type(c_ptr), value :: q, k
+      integer(c_int32_t), value :: dims
+      type(c_ptr), value :: offset, global, local
+      integer(c_int32_t), value :: nev
+      type(c_ptr), value :: evs, ev
+    end function clEnqueueNDRangeKernel
+    integer(c_int32_t) function clFinish(q) bind(C, name='clFinish')
+      import :: c_int32_t, c_ptr
+      type(c_ptr), value :: q
+    end function clFinish
+    integer(c_int32_t) function clReleaseMemObject(h) bind(C, name='clReleaseMemObject')
+      import :: c_int32_t, c_ptr
+      type(c_ptr), value :: h
+    end function clReleaseMemObject
+    integer(c_int32_t) function clReleaseProgram(h) bind(C, name='clReleaseProgram')
+      import :: c_int32_t, c_ptr
+      type(c_ptr), value :: h
+    end function clReleaseProgram
+    integer(c_int32_t) function clReleaseKernel(h) bind(C, name='clReleaseKernel')
+      import :: c_int32_t, c_ptr
+      type(c_ptr), value :: h
+    end function clReleaseKernel
+    integer(c_int32_t) function clReleaseCommandQueue(h) bind(C, name='clReleaseCommandQueue')
+      import :: c_int32_t, c_ptr
+      type(c_ptr), value :: h
+    end function clReleaseCommandQueue
+    integer(c_int32_t) function clReleaseContext(h) bind(C, name='clReleaseContext')
+      import :: c_int32_t, c_ptr
+      type(c_ptr), value :: h
+    end function clReleaseContext
+    ! POSIX, for the program cache.
+    integer(c_int) function c_mkdir(path, mode) bind(C, name='mkdir')
+      import :: c_int, c_char
+      character(kind=c_char), intent(in) :: path(*)
+      integer(c_int), value :: mode
+    end function c_mkdir
+    integer(c_int) function c_rename(old, new) bind(C, name='rename')
+      import :: c_int, c_char
+      character(kind=c_char), intent(in) :: old(*), new(*)
+    end function c_rename
+    integer(c_int) function c_getpid() bind(C, name='getpid')
+      import :: c_int
+    end function c_getpid
+    integer(c_int) function c_chmod(path, mode) bind(C, name='chmod')
+      import :: c_int, c_char
+      character(kind=c_char), intent(in) :: path(*)
+      integer(c_int), value :: mode
+    end function c_chmod
+    integer(c_int) function c_link(old, new) bind(C, name='link')
+      import :: c_int, c_char
+      character(kind=c_char), intent(in) :: old(*), new(*)
+    end function c_link
+    integer(c_int) function c_unlink(path) bind(C, name='unlink')
+      import :: c_int, c_char
+      character(kind=c_char), intent(in) :: path(*)
+    end function c_unlink
+  end interface
+
+contains
+
+  ! ---------------------------------------------------------------------
+  ! Errors
+
+  ! forocl_report hands an error (st /= 0, message msg) to the caller: in
+  ! stat and errmsg when stat is present, else on the error unit followed
+  ! by error stop. With st == 0 it sets stat to 0 and leaves errmsg alone.
+  subroutine forocl_report(st, msg, stat, errmsg)
+    integer, intent(in) :: st
+    character(len=*), intent(in) :: msg
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    if (present(stat)) then
+      stat = st
+      if (st /= 0 .and. present(errmsg)) errmsg = msg
+      return
+    end if
+    if (st /= 0) then
+      write (error_unit, '(a)') 'forocl: ' // trim(msg)
+      error stop 1
+    end if
+  end subroutine forocl_report
+
+  ! cl_fail sets st and msg for a failed OpenCL call: "OP failed with
+  ! CL_NAME (code)" and what it was doing.
+  subroutine cl_fail(code, op, what, st, msg)
+    integer(c_int32_t), intent(in) :: code
+    character(len=*), intent(in) :: op, what
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    st = int(code)
+    msg = op // ' failed with ' // cl_error_name(code) // ' (' // itoa(int(code, int64)) // ')'
+    if (what /= '') msg = trim(msg) // ' ' // what
+    if (code == -4 .or. code == -5 .or. code == -6) msg = trim(msg) // &
+        '; the device (' // trim(g_name) // ') is out of memory or resources: use smaller arrays or free some'
+  end subroutine cl_fail
+
+  ! cl_error_name is the C name of an OpenCL error code.
+  function cl_error_name(code) result(name)
+    integer(c_int32_t), intent(in) :: code
+    character(len=:), allocatable :: name
+    select case (code)
+    case (0); name = 'CL_SUCCESS'
+    case (-1); name = 'CL_DEVICE_NOT_FOUND'
+    case (-2); name = 'CL_DEVICE_NOT_AVAILABLE'
+    case (-3); name = 'CL_COMPILER_NOT_AVAILABLE'
+    case (-4); name = 'CL_MEM_OBJECT_ALLOCATION_FAILURE'
+    case (-5); name = 'CL_OUT_OF_RESOURCES'
+    case (-6); name = 'CL_OUT_OF_HOST_MEMORY'
+    case (-7); name = 'CL_PROFILING_INFO_NOT_AVAILABLE'
+    case (-8); name = 'CL_MEM_COPY_OVERLAP'
+    case (-9); name = 'CL_IMAGE_FORMAT_MISMATCH'
+    case (-10); name = 'CL_IMAGE_FORMAT_NOT_SUPPORTED'
+    case (-11); name = 'CL_BUILD_PROGRAM_FAILURE'
+    case (-12); name = 'CL_MAP_FAILURE'
+    case (-13); name = 'CL_MISALIGNED_SUB_BUFFER_OFFSET'
+    case (-14); name = 'CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST'
+    case (-15); name = 'CL_COMPILE_PROGRAM_FAILURE'
+    case (-16); name = 'CL_LINKER_NOT_AVAILABLE'
+    case (-17); name = 'CL_LINK_PROGRAM_FAILURE'
+    case (-18); name = 'CL_DEVICE_PARTITION_FAILED'
+    case (-19); name = 'CL_KERNEL_ARG_INFO_NOT_AVAILABLE'
+    case (-30); name = 'CL_INVALID_VALUE'
+    case (-31); name = 'CL_INVALID_DEVICE_TYPE'
+    case (-32); name = 'CL_INVALID_PLATFORM'
+    case (-33); name = 'CL_INVALID_DEVICE'
+    case (-34); name = 'CL_INVALID_CONTEXT'
+    case (-35); name = 'CL_INVALID_QUEUE_PROPERTIES'
+    case (-36); name = 'CL_INVALID_COMMAND_QUEUE'
+    case (-37); name = 'CL_INVALID_HOST_PTR'
+    case (-38); name = 'CL_INVALID_MEM_OBJECT'
+    case (-39); name = 'CL_INVALID_IMAGE_FORMAT_DESCRIPTOR'
+    case (-40); name = 'CL_INVALID_IMAGE_SIZE'
+    case (-41); name = 'CL_INVALID_SAMPLER'
+    case (-42); name = 'CL_INVALID_BINARY'
+    case (-43); name = 'CL_INVALID_BUILD_OPTIONS'
+    case (-44); name = 'CL_INVALID_PROGRAM'
+    case (-45); name = 'CL_INVALID_PROGRAM_EXECUTABLE'
+    case (-46); name = 'CL_INVALID_KERNEL_NAME'
+    case (-47); name = 'CL_INVALID_KERNEL_DEFINITION'
+    case (-48); name = 'CL_INVALID_KERNEL'
+    case (-49); name = 'CL_INVALID_ARG_INDEX'
+    case (-50); name = 'CL_INVALID_ARG_VALUE'
+    case (-51); name = 'CL_INVALID_ARG_SIZE'
+    case (-52); name = 'CL_INVALID_KERNEL_ARGS'
+    case (-53); name = 'CL_INVALID_WORK_DIMENSION'
+    case (-54); name = 'CL_INVALID_WORK_GROUP_SIZE'
+    case (-55); name = 'CL_INVALID_WORK_ITEM_SIZE'
+    case (-56); name = 'CL_INVALID_GLOBAL_OFFSET'
+    case (-57); name = 'CL_INVALID_EVENT_WAIT_LIST'
+    case (-58); name = 'CL_INVALID_EVENT'
+    case (-59); name = 'CL_INVALID_OPERATION'
+    case (-60); name = 'CL_INVALID_GL_OBJECT'
+    case (-61); name = 'CL_INVALID_BUFFER_SIZE'
+    case (-62); name = 'CL_INVALID_MIP_LEVEL'
+    case (-63); name = 'CL_INVALID_GLOBAL_WORK_SIZE'
+    case (-64); name = 'CL_INVALID_PROPERTY'
+    case (-65); name = 'CL_INVALID_IMAGE_DESCRIPTOR'
+    case (-66); name = 'CL_INVALID_COMPILER_OPTIONS'
+    case (-67); name = 'CL_INVALID_LINKER_OPTIONS'
+    case (-68); name = 'CL_INVALID_DEVICE_PARTITION_COUNT'
+    case (-69); name = 'CL_INVALID_PIPE_SIZE'
+    case (-70); name = 'CL_INVALID_DEVICE_QUEUE'
+    case (-71); name = 'CL_INVALID_SPEC_ID'
+    case (-72); name = 'CL_MAX_SIZE_RESTRICTION_EXCEEDED'
+    case (-1000); name = 'CL_INVALID_GL_SHAREGROUP_REFERENCE_KHR'
+    case (-1001); name = 'CL_PLATFORM_NOT_FOUND_KHR'
+    case default; name = 'an unknown OpenCL error'
+    end select
+  end function cl_error_name
+
+  ! itoa spells an integer without blanks.
+  function itoa(i) result(s)
+    integer(int64), intent(in) :: i
+    character(len=:), allocatable :: s
+    character(len=24) :: buf
+    write (buf, '(i0)') i
+    s = trim(buf)
+  end function itoa
+
+  ! shape_string spells a shape as (4, 5).
+  function shape_string(shp) result(s)
+    integer, intent(in) :: shp(:)
+    character(len=:), allocatable :: s
+    integer :: d
+    s = '('
+    do d = 1, size(shp)
+      if (d > 1) s = s // ', '
+      s = s // itoa(int(shp(d), int64))
+    end do
+    s = s // ')'
+  end function shape_string
+
+  function kind_name(kind) result(s)
+    integer, intent(in) :: kind
+    character(len=:), allocatable :: s
+    select case (kind)
+    case (forocl_real4); s = 'real(4)'
+    case (forocl_real8); s = 'real(8)'
+    case (forocl_int); s = 'integer'
+    case default; s = 'unknown'
+    end select
+  end function kind_name
+
+  integer(int64) function kind_bytes(kind)
+    integer, intent(in) :: kind
+    kind_bytes = 4
+    if (kind == forocl_real8) kind_bytes = 8
+  end function kind_bytes
+
+  ! human spells a byte count as 1.5 GiB.
+  function human(b) result(s)
+    integer(int64), intent(in) :: b
+    character(len=:), allocatable :: s
+    character(len=32) :: buf
+    if (b >= 2_int64**30) then
+      write (buf, '(f0.1,a)') real(b, c_double)/2.0_c_double**30, ' GiB'
+    else if (b >= 2_int64**20) then
+      write (buf, '(f0.1,a)') real(b, c_double)/2.0_c_double**20, ' MiB'
+    else if (b >= 2_int64**10) then
+      write (buf, '(f0.1,a)') real(b, c_double)/2.0_c_double**10, ' KiB'
+    else
+      write (buf, '(i0,a)') b, ' B'
+    end if
+    s = trim(buf)
+  end function human
+
+  function lower(s) result(t)
+    character(len=*), intent(in) :: s
+    character(len=len(s)) :: t
+    integer :: i, c
+    t = s
+    do i = 1, len(s)
+      c = iachar(s(i:i))
+      if (c >= iachar('A') .and. c <= iachar('Z')) t(i:i) = achar(c + 32)
+    end do
+  end function lower
+
+  ! ---------------------------------------------------------------------
+  ! Devices
+
+  ! forocl_init selects the device (see the module comment) and creates
+  ! its context and queue. Calling it again switches device; device arrays,
+  ! programs and kernels of the previous device must not be used after.
+  subroutine forocl_init(device, stat, errmsg)
+    character(len=*), intent(in), optional :: device
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    character(len=256) :: sel
+    character(len=:), allocatable :: from
+    sel = ''
+    from = ''
+    if (present(device)) sel = adjustl(device)
+    if (sel == '') then
+      call env('FOROCL_DEVICE', sel)
+      sel = adjustl(sel)
+      from = ' (from FOROCL_DEVICE)'
+    end if
+    call init(trim(sel), from, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine forocl_init
+
+  ! ensure initialises with the default selection if nothing is yet.
+  subroutine ensure(st, msg)
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    character(len=256) :: sel
+    st = 0
+    if (ready) return
+    msg = ''
+    call env('FOROCL_DEVICE', sel)
+    call init(trim(adjustl(sel)), ' (from FOROCL_DEVICE)', st, msg)
+  end subroutine ensure
+
+  subroutine env(name, value)
+    character(len=*), intent(in) :: name
+    character(len=*), intent(out) :: value
+    integer :: status
+    value = ''
+    call get_environment_variable(name, value, status=status)
+    if (status /= 0) value = ''
+  end subroutine env
+
+  subroutine init(sel, from, st, msg)
+    character(len=*), intent(in) :: sel, from
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    type(device_desc), allocatable :: ds(:)
+    integer :: i, pick, c, p, d, ios, nmatch
+    integer, allocatable :: matches(:)
+    integer(c_int32_t), target :: code
+    type(c_ptr), target :: devs(1)
+    integer(c_intptr_t), target :: props(3)
+    integer(c_int64_t), target :: v64
+    character(len=:), allocatable :: needle, hay, ext
+    st = 0
+    msg = ''
+    call scan_devices(ds, st, msg)
+    if (st /= 0) return
+    pick = 0
+    if (sel == '') then
+      do i = 1, size(ds)
+        if (ds(i)%type == 'GPU') then
+          pick = i
+          exit
+        end if
+      end do
+      if (pick == 0) pick = 1
+    else if (is_index(sel)) then
+      c = index(sel, ':')
+      read (sel(1:c - 1), *, iostat=ios) p
+      if (ios == 0) read (sel(c + 1:), *, iostat=ios) d
+      if (ios == 0) then
+        do i = 1, size(ds)
+          if (trim(ds(i)%index) == itoa(int(p, int64)) // ':' // itoa(int(d, int64))) then
+            pick = i
+            exit
+          end if
+        end do
+      end if
+    else if (verify(sel, '0123456789') == 0) then
+      ! a bare number: the N-th device, counting from 0
+      read (sel, *, iostat=ios) p
+      if (ios == 0 .and. p >= 0 .and. p < size(ds)) pick = p + 1
+    else
+      needle = lower(sel)
+      nmatch = 0
+      allocate(matches(size(ds)))
+      do i = 1, size(ds)
+        if (lower(trim(ds(i)%name)) == needle) then
+          pick = i
+          exit
+        end if
+        hay = lower(trim(ds(i)%platform_name) // ' ' // trim(ds(i)%name) // ' ' // trim(ds(i)%vendor) &
+            // ' ' // trim(ds(i)%type) // ' ' // trim(ds(i)%version))
+        if (index(hay, needle) > 0) then
+          nmatch = nmatch + 1
+          matches(nmatch) = i
+        end if
+      end do
+      if (pick == 0 .and. nmatch > 0) then
+        ! the matches must be one model (several identical GPUs: the first)
+        do i = 2, nmatch
+          if (ds(matches(i))%platform_name /= ds(matches(1))%platform_name .or. &
+              ds(matches(i))%name /= ds(matches(1))%name) then
+            st = forocl_edevice
+            msg = 'device "' // sel // '"' // from // ' is ambiguous: it matches ' // &
+                itoa(int(nmatch, int64)) // ' devices; give an index (see forocl devices) or more of the name:'
+            do c = 1, nmatch
+              msg = trim(msg) // new_line('a') // '  ' // describe(ds(matches(c)))
+            end do
+            return
+          end if
+        end do
+        pick = matches(1)
+      end if
+    end if
+    if (pick == 0) then
+      st = forocl_edevice
+      msg = 'no OpenCL device matches "' // sel // '"' // from // '; available devices:'
+      do i = 1, size(ds)
+        msg = trim(msg) // new_line('a') // '  ' // describe(ds(i))
+      end do
+      return
+    end if
+    call release_context()
+    g_platform = ds(pick)%platform
+    g_device = ds(pick)%id
+    g_name = ds(pick)%name
+    g_platform_name = ds(pick)%platform_name
+    g_driver = ds(pick)%driver
+    g_index = ds(pick)%index
+    g_global_mem = 0
+    g_max_alloc = 0
+    if (clGetDeviceInfo(g_device, cl_device_global_mem_size, 8_c_size_t, c_loc(v64), c_null_ptr) == 0) &
+        g_global_mem = v64
+    if (clGetDeviceInfo(g_device, cl_device_max_mem_alloc_size, 8_c_size_t, c_loc(v64), c_null_ptr) == 0) &
+        g_max_alloc = v64
+    ext = ' ' // device_string(g_device, cl_device_extensions) // ' '
+    g_fp64 = index(ext, ' cl_khr_fp64 ') > 0
+    if (.not. g_fp64) then
+      v64 = 0
+      if (clGetDeviceInfo(g_device, cl_device_double_fp_config, 8_c_size_t, c_loc(v64), c_null_ptr) == 0) &
+          g_fp64 = v64 /= 0
+    end if
+    props = [int(cl_context_platform, c_intptr_t), transfer(g_platform, 0_c_intptr_t), 0_c_intptr_t]
+    devs(1) = g_device
+    g_context = clCreateContext(c_loc(props), 1_c_int32_t, c_loc(devs), c_null_funptr, c_null_ptr, c_loc(code))
+    if (code /= 0 .or. .not. c_associated(g_context)) then
+      if (code == 0) code = -34
+      call cl_fail(code, 'clCreateContext', 'on device ' // trim(g_name), st, msg)
+      return
+    end if
+    g_queue = clCreateCommandQueue(g_context, g_device, 0_c_int64_t, c_loc(code))
+    if (code /= 0 .or. .not. c_associated(g_queue)) then
+      if (code == 0) code = -36
+      call cl_fail(code, 'clCreateCommandQueue', 'on device ' // trim(g_name), st, msg)
+      code = clReleaseContext(g_context)
+      g_context = c_null_ptr
+      return
+    end if
+    context_id = context_id + 1
+    g_used = 0
+    ready = .true.
+  end subroutine init
+
+  subroutine release_context()
+    integer(c_int32_t) :: code
+    if (.not. ready) return
+    code = clFinish(g_queue)
+    code = clReleaseCommandQueue(g_queue)
+    code = clReleaseContext(g_context)
+    g_queue = c_null_ptr
+    g_context = c_null_ptr
+    ready = .false.
+  end subroutine release_context
+
+  ! describe spells a device as clhost's Device.String: "P:D  platform /
+  ! name (TYPE)".
+  function describe(d) result(s)
+    type(device_desc), intent(in) :: d
+    character(len=:), allocatable :: s
+    s = trim(d%index) // '  ' // trim(d%platform_name) // ' / ' // trim(d%name) // ' (' // trim(d%type) // ')'
+  end function describe
+
+  ! is_index reports whether s is P:D with decimal digits.
+  logical function is_index(s)
+    character(len=*), intent(in) :: s
+    integer :: c, i
+    c = index(s, ':')
+    is_index = c > 1 .and. c < len(s)
+    if (.not. is_index) return
+    do i = 1, len(s)
+      if (i == c) cycle
+      if (verify(s(i:i), '0123456789') /= 0) then
+        is_index = .false.
+        return
+      end if
+    end do
+    ! "00:1" is "0:1"
+    is_index = .true.
+  end function is_index
+
+  ! scan_devices lists every device of every platform, in order, as
+  ! clhost.Devices does.
+  subroutine scan_devices(ds, st, msg)
+    type(device_desc), allocatable, intent(out) :: ds(:)
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    integer(c_int32_t), target :: np, nd
+    integer(c_int32_t) :: code
+    type(c_ptr), allocatable, target :: plats(:), ids(:)
+    type(device_desc), allocatable :: more(:)
+    integer(c_int64_t), target :: typ
+    integer :: p, d
+    st = 0
+    msg = ''
+    allocate(ds(0))
+    np = 0
+    code = clGetPlatformIDs(0_c_int32_t, c_null_ptr, c_loc(np))
+    if (code == cl_platform_not_found_khr .or. (code == 0 .and. np == 0)) then
+      st = forocl_edevice
+      msg = 'no OpenCL platform found; on Debian: apt-get install pocl-opencl-icd (CPU) or your GPU vendor''s OpenCL driver'
+      return
+    end if
+    if (code /= 0) then
+      call cl_fail(code, 'clGetPlatformIDs', '', st, msg)
+      return
+    end if
+    allocate(plats(np))
+    code = clGetPlatformIDs(np, c_loc(plats), c_loc(np))
+    if (code /= 0) then
+      call cl_fail(code, 'clGetPlatformIDs', '', st, msg)
+      return
+    end if
+    do p = 1, int(np)
+      nd = 0
+      code = clGetDeviceIDs(plats(p), cl_device_type_all, 0_c_int32_t, c_null_ptr, c_loc(nd))
+      if (code /= 0 .or. nd == 0) cycle
+      if (allocated(ids)) deallocate(ids)
+      allocate(ids(nd))
+      code = clGetDeviceIDs(plats(p), cl_device_type_all, nd, c_loc(ids), c_loc(nd))
+      if (code /= 0) cycle
+      allocate(more(nd))
+      do d = 1, int(nd)
+        more(d)%platform = plats(p)
+        more(d)%id = ids(d)
+        more(d)%index = itoa(int(p - 1, int64)) // ':' // itoa(int(d - 1, int64))
+        more(d)%platform_name = platform_string(plats(p), cl_platform_name)
+        more(d)%name = device_string(ids(d), cl_device_name)
+        more(d)%vendor = device_string(ids(d), cl_device_vendor)
+        more(d)%version = device_string(ids(d), cl_device_version)
+        more(d)%driver = device_string(ids(d), cl_driver_version)
+        typ = 0
+        code = clGetDeviceInfo(ids(d), cl_device_type, 8_c_size_t, c_loc(typ), c_null_ptr)
+        if (iand(typ, cl_device_type_gpu) /= 0) then
+          more(d)%type = 'GPU'
+        else if (iand(typ, cl_device_type_cpu) /= 0) then
+          more(d)%type = 'CPU'
+        else if (iand(typ, cl_device_type_accelerator) /= 0) then
+          more(d)%type = 'ACCELERATOR'
+        else
+          more(d)%type = 'OTHER'
+        end if
+      end do
+      ds = [ds, more]
+      deallocate(more)
+    end do
+    if (size(ds) == 0) then
+      st = forocl_edevice
+      msg = 'no OpenCL device found on any platform; on Debian: apt-get install pocl-opencl-icd (CPU) ' // &
+          'or your GPU vendor''s OpenCL driver'
+    end if
+  end subroutine scan_devices
+
+  function device_string(d, param) result(s)
+    type(c_ptr), intent(in) :: d
+    integer(c_int32_t), intent(in) :: param
+    character(len=:), allocatable :: s
+    integer(c_size_t), target :: n
+    character(kind=c_char), allocatable, target :: buf(:)
+    s = ''
+    n = 0
+    if (clGetDeviceInfo(d, param, 0_c_size_t, c_null_ptr, c_loc(n)) /= 0 .or. n == 0) return
+    allocate(buf(n))
+    if (clGetDeviceInfo(d, param, n, c_loc(buf), c_null_ptr) /= 0) return
+    s = c_text(buf)
+  end function device_string
+
+  function platform_string(p, param) result(s)
+    type(c_ptr), intent(in) :: p
+    integer(c_int32_t), intent(in) :: param
+    character(len=:), allocatable :: s
+    integer(c_size_t), target :: n
+    character(kind=c_char), allocatable, target :: buf(:)
+    s = ''
+    n = 0
+    if (clGetPlatformInfo(p, param, 0_c_size_t, c_null_ptr, c_loc(n)) /= 0 .or. n == 0) return
+    allocate(buf(n))
+    if (clGetPlatformInfo(p, param, n, c_loc(buf), c_null_ptr) /= 0) return
+    s = c_text(buf)
+  end function platform_string
+
+  ! c_text turns an OpenCL info string into Fortran: up to the first NUL,
+  ! without leading and trailing white space (as clhost reads it).
+  function c_text(buf) result(s)
+    character(kind=c_char), intent(in) :: buf(:)
+    character(len=:), allocatable :: s
+    integer :: i, n, a, b
+    n = size(buf)
+    do i = 1, size(buf)
+      if (buf(i) == c_null_char) then
+        n = i - 1
+        exit
+      end if
+    end do
+    a = 1
+    b = n
+    do while (a <= b)
+      if (.not. is_space(buf(a))) exit
+      a = a + 1
+    end do
+    do while (b >= a)
+      if (.not. is_space(buf(b))) exit
+      b = b - 1
+    end do
+    allocate(character(len=max(0, b - a + 1)) :: s)
+    do i = a, b
+      s(i - a + 1:i - a + 1) = buf(i)
+    end do
+  end function c_text
+
+  logical function is_space(c)
+    character(kind=c_char), intent(in) :: c
+    is_space = c == ' ' .or. (iachar(c) >= 9 .and. iachar(c) <= 13)
+  end function is_space
+
+  ! forocl_device_name is the selected device's name ('' before init).
+  function forocl_device_name() result(s)
+    character(len=:), allocatable :: s
+    s = trim(g_name)
+  end function forocl_device_name
+
+  ! forocl_device_index is the selected device's "P:D" index.
+  function forocl_device_index() result(s)
+    character(len=:), allocatable :: s
+    s = trim(g_index)
+  end function forocl_device_index
+
+  ! forocl_device_fp64 reports whether the device has double precision.
+  logical function forocl_device_fp64()
+    forocl_device_fp64 = g_fp64
+  end function forocl_device_fp64
+
+  ! forocl_finish waits until the device has done everything enqueued.
+  subroutine forocl_finish(stat, errmsg)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    integer(c_int32_t) :: code
+    st = 0
+    msg = ''
+    if (ready) then
+      code = clFinish(g_queue)
+      if (code /= 0) call cl_fail(code, 'clFinish', '(a kernel failed while running)', st, msg)
+    end if
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine forocl_finish
+
+  ! ---------------------------------------------------------------------
+  ! Device arrays
+
+  ! create_raw makes a a device array of the given kind and shape, filled
+  ! from host (c_null_ptr: zeros). A buffer a held before is released.
+  subroutine create_raw(a, kind, rank, shp, host, st, msg)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: kind, rank, shp(:)
+    type(c_ptr), intent(in) :: host
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    integer(int64) :: count, nbytes
+    integer(c_int32_t), target :: code
+    integer(c_int32_t), target :: zero
+    integer :: d
+    call ensure(st, msg)
+    if (st /= 0) return
+    if (rank < 1 .or. rank > 3 .or. size(shp) /= rank) then
+      st = forocl_eusage
+      msg = 'device arrays have rank 1 to 3; got shape ' // shape_string(shp)
+      return
+    end if
+    if (any(shp < 0)) then
+      st = forocl_eusage
+      msg = 'a device array cannot have shape ' // shape_string(shp)
+      return
+    end if
+    call forocl_free(a)
+    count = 1
+    do d = 1, rank
+      count = count*shp(d)
+    end do
+    nbytes = count*kind_bytes(kind)
+    if (g_max_alloc > 0 .and. nbytes > g_max_alloc) then
+      st = forocl_ememory
+      msg = 'out of device memory: a ' // kind_name(kind) // ' array of shape ' // shape_string(shp) // &
+          ' needs ' // human(nbytes) // ' but ' // trim(g_name) // ' allocates at most ' // &
+          human(g_max_alloc) // ' per buffer'
+      return
+    end if
+    if (g_global_mem > 0 .and. g_used + nbytes > g_global_mem) then
+      st = forocl_ememory
+      msg = 'out of device memory: a ' // kind_name(kind) // ' array of shape ' // shape_string(shp) // &
+          ' needs ' // human(nbytes) // ' but ' // trim(g_name) // ' has ' // human(g_global_mem) // &
+          ' of which ' // human(g_used) // ' are in use by other device arrays'
+      return
+    end if
+    a%mem = clCreateBuffer(g_context, cl_mem_read_write, int(max(nbytes, 4_int64), c_size_t), &
+        c_null_ptr, c_loc(code))
+    if (code /= 0 .or. .not. c_associated(a%mem)) then
+      if (code == 0) code = -4
+      a%mem = c_null_ptr
+      call cl_fail(code, 'clCreateBuffer', 'for a ' // kind_name(kind) // ' array of shape ' // &
+          shape_string(shp) // ' (' // human(nbytes) // ')', st, msg)
+      return
+    end if
+    a%kind = kind
+    a%rank = rank
+    a%shape = 1
+    a%shape(1:rank) = shp
+    a%count = count
+    a%context = context_id
+    g_used = g_used + nbytes
+    if (nbytes == 0) return
+    if (c_associated(host)) then
+      code = clEnqueueWriteBuffer(g_queue, a%mem, 1_c_int32_t, 0_c_size_t, int(nbytes, c_size_t), host, &
+          0_c_int32_t, c_null_ptr, c_null_ptr)
+      if (code /= 0) call cl_fail(code, 'clEnqueueWriteBuffer', 'for a ' // kind_name(kind) // &
+          ' array of shape ' // shape_string(shp), st, msg)
+    else
+      zero = 0
+      code = clEnqueueFillBuffer(g_queue, a%mem, c_loc(zero), 4_c_size_t, 0_c_size_t, int(nbytes, c_size_t), &
+          0_c_int32_t, c_null_ptr, c_null_ptr)
+      if (code /= 0) call cl_fail(code, 'clEnqueueFillBuffer', 'for a ' // kind_name(kind) // &
+          ' array of shape ' // shape_string(shp), st, msg)
+    end if
+    if (st /= 0) call forocl_free(a)
+  end subroutine create_raw
+
+  ! check_host checks that device array a exists and has the kind and
+  ! shape of a host array, for write and read.
+  subroutine check_host(op, a, kind, rank, shp, st, msg)
+    character(len=*), intent(in) :: op
+    type(forocl_array), intent(in) :: a
+    integer, intent(in) :: kind, rank, shp(:)
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    st = 0
+    if (.not. c_associated(a%mem)) then
+      st = forocl_eusage
+      msg = op // ': the device array was not created (use forocl_create or forocl_alloc first)'
+    else if (a%context /= context_id) then
+      st = forocl_eusage
+      msg = op // ': the device array belongs to a previous forocl_init; create it again'
+    else if (a%kind /= kind) then
+      st = forocl_eshape
+      msg = op // ': the host array is ' // kind_name(kind) // ' but the device array is ' // kind_name(a%kind)
+    else if (a%rank /= rank .or. any(a%shape(1:min(rank, 3)) /= shp)) then
+      st = forocl_eshape
+      msg = op // ': the host array has shape ' // shape_string(shp) // ' but the device array has ' // &
+          shape_string(a%shape(1:a%rank))
+    end if
+  end subroutine check_host
+
+  subroutine write_raw(a, kind, rank, shp, host, st, msg)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: kind, rank, shp(:)
+    type(c_ptr), intent(in) :: host
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    integer(c_int32_t) :: code
+    call check_host('forocl_write', a, kind, rank, shp, st, msg)
+    if (st /= 0 .or. a%count == 0) return
+    code = clEnqueueWriteBuffer(g_queue, a%mem, 1_c_int32_t, 0_c_size_t, int(a%count*kind_bytes(kind), c_size_t), &
+        host, 0_c_int32_t, c_null_ptr, c_null_ptr)
+    if (code /= 0) call cl_fail(code, 'clEnqueueWriteBuffer', 'for an array of shape ' // shape_string(shp), st, msg)
+  end subroutine write_raw
+
+  subroutine read_raw(a, kind, rank, shp, host, st, msg)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: kind, rank, shp(:)
+    type(c_ptr), intent(in) :: host
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    integer(c_int32_t) :: code
+    call check_host('forocl_read', a, kind, rank, shp, st, msg)
+    if (st /= 0 .or. a%count == 0) return
+    code = clEnqueueReadBuffer(g_queue, a%mem, 1_c_int32_t, 0_c_size_t, int(a%count*kind_bytes(kind), c_size_t), &
+        host, 0_c_int32_t, c_null_ptr, c_null_ptr)
+    if (code /= 0) call cl_fail(code, 'clEnqueueReadBuffer', &
+        '(a kernel before it may have failed) for an array of shape ' // shape_string(shp), st, msg)
+  end subroutine read_raw
+
+  ! forocl_alloc makes a a zero-filled device array of the given kind
+  ! (forocl_real4, forocl_real8, forocl_int) and shape (rank 1 to 3).
+  subroutine forocl_alloc(a, kind, shape, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: kind
+    integer, intent(in) :: shape(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (kind /= forocl_real4 .and. kind /= forocl_real8 .and. kind /= forocl_int) then
+      st = forocl_eusage
+      msg = 'forocl_alloc: kind must be forocl_real4, forocl_real8 or forocl_int'
+    else
+      call create_raw(a, kind, size(shape), shape, c_null_ptr, st, msg)
+    end if
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine forocl_alloc
+
+  ! forocl_free releases device array a (nothing if it holds none).
+  subroutine forocl_free(a)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int32_t) :: code
+    if (c_associated(a%mem)) then
+      if (a%context == context_id .and. ready) then
+        code = clReleaseMemObject(a%mem)
+        g_used = max(0_int64, g_used - a%count*kind_bytes(a%kind))
+      end if
+    end if
+    a%mem = c_null_ptr
+    a%kind = 0
+    a%rank = 0
+    a%shape = 1
+    a%count = 0
+  end subroutine forocl_free
+
+  subroutine create_r4_1(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), intent(in), target, contiguous :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call create_raw(a, forocl_real4, 1, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine create_r4_1
+
+  subroutine create_r4_2(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), intent(in), target, contiguous :: x(:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call create_raw(a, forocl_real4, 2, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine create_r4_2
+
+  subroutine create_r4_3(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call create_raw(a, forocl_real4, 3, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine create_r4_3
+
+  subroutine create_r8_1(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), intent(in), target, contiguous :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call create_raw(a, forocl_real8, 1, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine create_r8_1
+
+  subroutine create_r8_2(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), intent(in), target, contiguous :: x(:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call create_raw(a, forocl_real8, 2, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine create_r8_2
+
+  subroutine create_r8_3(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call create_raw(a, forocl_real8, 3, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine create_r8_3
+
+  subroutine create_i4_1(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int), intent(in), target, contiguous :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call create_raw(a, forocl_int, 1, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine create_i4_1
+
+  subroutine create_i4_2(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int), intent(in), target, contiguous :: x(:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call create_raw(a, forocl_int, 2, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine create_i4_2
+
+  subroutine create_i4_3(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call create_raw(a, forocl_int, 3, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine create_i4_3
+
+  subroutine write_r4_1(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), intent(in), target, contiguous :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call write_raw(a, forocl_real4, 1, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine write_r4_1
+
+  subroutine write_r4_2(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), intent(in), target, contiguous :: x(:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call write_raw(a, forocl_real4, 2, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine write_r4_2
+
+  subroutine write_r4_3(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call write_raw(a, forocl_real4, 3, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine write_r4_3
+
+  subroutine write_r8_1(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), intent(in), target, contiguous :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call write_raw(a, forocl_real8, 1, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine write_r8_1
+
+  subroutine write_r8_2(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), intent(in), target, contiguous :: x(:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call write_raw(a, forocl_real8, 2, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine write_r8_2
+
+  subroutine write_r8_3(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call write_raw(a, forocl_real8, 3, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine write_r8_3
+
+  subroutine write_i4_1(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int), intent(in), target, contiguous :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call write_raw(a, forocl_int, 1, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine write_i4_1
+
+  subroutine write_i4_2(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int), intent(in), target, contiguous :: x(:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call write_raw(a, forocl_int, 2, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine write_i4_2
+
+  subroutine write_i4_3(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call write_raw(a, forocl_int, 3, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine write_i4_3
+
+  subroutine read_r4_1(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), intent(inout), target, contiguous :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call read_raw(a, forocl_real4, 1, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine read_r4_1
+
+  subroutine read_r4_2(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), intent(inout), target, contiguous :: x(:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call read_raw(a, forocl_real4, 2, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine read_r4_2
+
+  subroutine read_r4_3(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), intent(inout), target, contiguous :: x(:,:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call read_raw(a, forocl_real4, 3, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine read_r4_3
+
+  subroutine read_r8_1(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), intent(inout), target, contiguous :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call read_raw(a, forocl_real8, 1, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine read_r8_1
+
+  subroutine read_r8_2(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), intent(inout), target, contiguous :: x(:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call read_raw(a, forocl_real8, 2, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine read_r8_2
+
+  subroutine read_r8_3(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), intent(inout), target, contiguous :: x(:,:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call read_raw(a, forocl_real8, 3, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine read_r8_3
+
+  subroutine read_i4_1(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int), intent(inout), target, contiguous :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call read_raw(a, forocl_int, 1, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine read_i4_1
+
+  subroutine read_i4_2(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int), intent(inout), target, contiguous :: x(:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call read_raw(a, forocl_int, 2, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine read_i4_2
+
+  subroutine read_i4_3(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int), intent(inout), target, contiguous :: x(:,:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call read_raw(a, forocl_int, 3, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine read_i4_3
+
+  ! ---------------------------------------------------------------------
+  ! Programs and the binary cache
+
+  ! forocl_current reports whether prog was built on the current device.
+  logical function forocl_current(prog)
+    type(forocl_program), intent(in) :: prog
+    forocl_current = ready .and. c_associated(prog%h) .and. prog%context == context_id
+  end function forocl_current
+
+  ! forocl_build builds OpenCL C source for the device with the given
+  ! clBuildProgram options, through the binary cache. A failed build's
+  ! message holds the device, the options and the compiler's log.
+  subroutine forocl_build(prog, source, options, stat, errmsg)
+    type(forocl_program), intent(inout) :: prog
+    character(len=*), intent(in) :: source, options
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    character(len=:), allocatable :: dir, key, log
+    integer(int8), allocatable :: bin(:)
+    integer(int8) :: secret(32)
+    type(field) :: fields(5)
+    logical :: ok
+    call ensure(st, msg)
+    if (st == 0) then
+      prog%h = c_null_ptr
+      prog%cached = .false.
+      call cache_dir(dir)
+      if (dir /= '') then
+        if (.not. make_dirs(dir)) dir = ''
+      end if
+      if (dir /= '') then
+        call cache_secret(dir, secret, ok)
+        if (.not. ok) dir = ''
+      end if
+      if (dir /= '') then
+        call cache_fields(options, source, fields)
+        key = cache_key(fields)
+        call cache_read(dir // '/' // key // '.bin', secret, fields, log, bin, ok)
+        if (ok) then
+          prog%h = from_binary(bin, options)
+          prog%cached = c_associated(prog%h)
+        end if
+      end if
+      if (.not. prog%cached) then
+        call from_source(prog%h, source, options, log, st, msg)
+        if (st == 0 .and. dir /= '') then
+          call program_binary(prog%h, bin, ok)
+          if (ok) call cache_write(dir, key, secret, fields, log, bin)
+        end if
+      end if
+      prog%context = context_id
+    end if
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine forocl_build
+
+  ! c_string copies s into a NUL-terminated C string.
+  subroutine c_string(s, cs)
+    character(len=*), intent(in) :: s
+    character(kind=c_char), allocatable, intent(out) :: cs(:)
+    integer :: i
+    allocate(cs(len(s) + 1))
+    do i = 1, len(s)
+      cs(i) = s(i:i)
+    end do
+    cs(len(s) + 1) = c_null_char
+  end subroutine c_string
+
+  subroutine from_source(h, source, options, log, st, msg)
+    type(c_ptr), intent(out) :: h
+    character(len=*), intent(in) :: source, options
+    character(len=:), allocatable, intent(out) :: log
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    character(kind=c_char), allocatable, target :: cs(:), copts(:)
+    type(c_ptr), target :: strs(1), devs(1)
+    integer(c_size_t), target :: lens(1)
+    integer(c_int32_t), target :: code
+    integer(c_int32_t) :: rc
+    st = 0
+    msg = ''
+    log = ''
+    call c_string(source, cs)
+    strs(1) = c_loc(cs)
+    lens(1) = len(source, c_size_t)
+    h = clCreateProgramWithSource(g_context, 1_c_int32_t, c_loc(strs), c_loc(lens), c_loc(code))
+    if (code /= 0 .or. .not. c_associated(h)) then
+      if (code == 0) code = -44
+      call cl_fail(code, 'clCreateProgramWithSource', 'on ' // trim(g_name), st, msg)
+      h = c_null_ptr
+      return
+    end if
+    call c_string(options, copts)
+    devs(1) = g_device
+    code = clBuildProgram(h, 1_c_int32_t, c_loc(devs), c_loc(copts), c_null_funptr, c_null_ptr)
+    log = build_log(h)
+    if (code /= 0) then
+      call cl_fail(code, 'clBuildProgram', 'on ' // trim(g_name) // ' (options "' // options // '"):' // &
+          new_line('a') // log, st, msg)
+      rc = clReleaseProgram(h)
+      h = c_null_ptr
+    end if
+  end subroutine from_source
+
+  function build_log(h) result(s)
+    type(c_ptr), intent(in) :: h
+    character(len=:), allocatable :: s
+    integer(c_size_t), target :: n
+    character(kind=c_char), allocatable, target :: buf(:)
+    s = ''
+    n = 0
+    if (clGetProgramBuildInfo(h, g_device, cl_program_build_log, 0_c_size_t, c_null_ptr, c_loc(n)) /= 0) return
+    if (n == 0) return
+    allocate(buf(n))
+    if (clGetProgramBuildInfo(h, g_device, cl_program_build_log, n, c_loc(buf), c_null_ptr) /= 0) return
+    s = c_text(buf)
+  end function build_log
+
+  ! from_binary builds a program from a cached binary; null on any failure.
+  function from_binary(bin, options) result(h)
+    integer(int8), intent(in), target :: bin(:)
+    character(len=*), intent(in) :: options
+    type(c_ptr) :: h
+    type(c_ptr), target :: devs(1), bins(1)
+    integer(c_size_t), target :: lens(1)
+    integer(c_int32_t), target :: status, code
+    character(kind=c_char), allocatable, target :: copts(:)
+    integer(c_int32_t) :: rc
+    h = c_null_ptr
+    if (size(bin) == 0) return
+    devs(1) = g_device
+    lens(1) = size(bin, kind=c_size_t)
+    bins(1) = c_loc(bin)
+    status = 0
+    h = clCreateProgramWithBinary(g_context, 1_c_int32_t, c_loc(devs), c_loc(lens), c_loc(bins), &
+        c_loc(status), c_loc(code))
+    if (code /= 0 .or. status /= 0 .or. .not. c_associated(h)) then
+      if (c_associated(h)) rc = clReleaseProgram(h)
+      h = c_null_ptr
+      return
+    end if
+    call c_string(options, copts)
+    if (clBuildProgram(h, 1_c_int32_t, c_loc(devs), c_loc(copts), c_null_funptr, c_null_ptr) /= 0) then
+      rc = clReleaseProgram(h)
+      h = c_null_ptr
+    end if
+  end function from_binary
+
+  ! program_binary returns the device binary of a built program.
+  subroutine program_binary(h, bin, ok)
+    type(c_ptr), intent(in) :: h
+    integer(int8), allocatable, target, intent(out) :: bin(:)
+    logical, intent(out) :: ok
+    integer(c_int32_t), target :: n
+    integer(c_size_t), target :: sizes(1)
+    type(c_ptr), target :: ptrs(1)
+    ok = .false.
+    if (clGetProgramInfo(h, cl_program_num_devices, 4_c_size_t, c_loc(n), c_null_ptr) /= 0) return
+    if (n /= 1) return
+    if (clGetProgramInfo(h, cl_program_binary_sizes, c_sizeof(sizes), c_loc(sizes), c_null_ptr) /= 0) return
+    if (sizes(1) <= 0 .or. sizes(1) > 2_c_size_t**30) return
+    allocate(bin(sizes(1)))
+    ptrs(1) = c_loc(bin)
+    if (clGetProgramInfo(h, cl_program_binaries, c_sizeof(ptrs), c_loc(ptrs), c_null_ptr) /= 0) return
+    ok = .true.
+  end subroutine program_binary
+
+  ! cache_dir is clhost.CacheDir: $FOROCL_CACHE ('' when "off"), else
+  ! $XDG_CACHE_HOME/forocl/programs, else $HOME/.cache/forocl/programs.
+  subroutine cache_dir(dir)
+    character(len=:), allocatable, intent(out) :: dir
+    character(len=4096) :: v
+    call env('FOROCL_CACHE', v)
+    v = adjustl(v)
+    dir = ''
+    if (lower(trim(v)) == 'off') return
+    if (v /= '') then
+      dir = trim(v)
+      return
+    end if
+    call env('XDG_CACHE_HOME', v)
+    if (v(1:1) == '/') then
+      dir = trim(v) // '/forocl/programs'
+      return
+    end if
+    call env('HOME', v)
+    if (v /= '') dir = trim(v) // '/.cache/forocl/programs'
+  end subroutine cache_dir
+
+  ! cache_fields are clhost's key fields of a program: the platform name,
+  ! device name, driver version, build options and the SHA-256 of the
+  ! source in hex.
+  subroutine cache_fields(options, source, fields)
+    character(len=*), intent(in) :: options, source
+    type(field), intent(out) :: fields(5)
+    type(sha256) :: h
+    integer(int8) :: digest(32)
+    call sha_init(h)
+    call sha_update_text(h, source)
+    call sha_final(h, digest)
+    fields(1)%s = trim(g_platform_name)
+    fields(2)%s = trim(g_name)
+    fields(3)%s = trim(g_driver)
+    fields(4)%s = options
+    fields(5)%s = hex(digest)
+  end subroutine cache_fields
+
+  ! cache_key names an entry's file as clhost does: the SHA-256, in hex,
+  ! of the magic and the fields, each prefixed by its length (8 bytes,
+  ! little-endian).
+  function cache_key(fields) result(key)
+    type(field), intent(in) :: fields(:)
+    character(len=:), allocatable :: key
+    type(sha256) :: h
+    integer(int8) :: digest(32)
+    integer :: i
+    call sha_init(h)
+    call sha_update(h, le_bytes(int(len(cache_magic), int64), 8))
+    call sha_update_text(h, cache_magic)
+    do i = 1, size(fields)
+      call sha_update(h, le_bytes(int(len(fields(i)%s), int64), 8))
+      call sha_update_text(h, fields(i)%s)
+    end do
+    call sha_final(h, digest)
+    key = hex(digest)
+  end function cache_key
+
+  ! text_bytes is s as bytes.
+  function text_bytes(s) result(b)
+    character(len=*), intent(in) :: s
+    integer(int8) :: b(len(s))
+    integer :: i
+    do i = 1, len(s)
+      b(i) = to_byte(int(iachar(s(i:i)), int64))
+    end do
+  end function text_bytes
+
+  ! entry_head is an entry's layout up to its HMAC: magic, the field
+  ! count and the fields (4-byte lengths), the log length (4 bytes) and
+  ! the binary length (8 bytes), all little-endian.
+  function entry_head(fields, loglen, binlen) result(head)
+    type(field), intent(in) :: fields(:)
+    integer(int64), intent(in) :: loglen, binlen
+    integer(int8), allocatable :: head(:)
+    integer :: i
+    head = [text_bytes(cache_magic), le_bytes(int(size(fields), int64), 4)]
+    do i = 1, size(fields)
+      head = [head, le_bytes(int(len(fields(i)%s), int64), 4), text_bytes(fields(i)%s)]
+    end do
+    head = [head, le_bytes(loglen, 4), le_bytes(binlen, 8)]
+  end function entry_head
+
+  ! cache_secret reads the cache's HMAC key (dir/.secret, 32 bytes),
+  ! creating it from /dev/urandom (mode 0600, never replacing one another
+  ! process made) when missing, as clhost does. ok is false when it can be
+  ! neither read nor made: the cache is then not used.
+  subroutine cache_secret(dir, secret, ok)
+    character(len=*), intent(in) :: dir
+    integer(int8), intent(out) :: secret(32)
+    logical, intent(out) :: ok
+    character(len=:), allocatable :: path, tmp
+    character(kind=c_char), allocatable :: cpath(:), ctmp(:)
+    integer :: u, ios, rc
+    path = dir // '/.secret'
+    call read_secret(path, secret, ok)
+    if (ok) return
+    open (newunit=u, file='/dev/urandom', access='stream', form='unformatted', status='old', &
+        action='read', iostat=ios)
+    if (ios /= 0) return
+    read (u, iostat=ios) secret
+    close (u)
+    if (ios /= 0) return
+    tmp = dir // '/.secret-f' // itoa(int(c_getpid(), int64)) // '.tmp'
+    call c_string(tmp, ctmp)
+    call c_string(path, cpath)
+    open (newunit=u, file=tmp, access='stream', form='unformatted', status='replace', action='write', &
+        iostat=ios)
+    if (ios /= 0) return
+    rc = c_chmod(ctmp, 384_c_int)
+    if (rc == 0) write (u, iostat=ios) secret
+    close (u)
+    if (rc == 0 .and. ios == 0) rc = c_link(ctmp, cpath)
+    rc = c_unlink(ctmp)
+    call read_secret(path, secret, ok)
+  end subroutine cache_secret
+
+  subroutine read_secret(path, secret, ok)
+    character(len=*), intent(in) :: path
+    integer(int8), intent(out) :: secret(32)
+    logical, intent(out) :: ok
+    integer(int64) :: n
+    integer :: u, ios
+    logical :: exists
+    ok = .false.
+    secret = 0
+    inquire (file=path, exist=exists, size=n)
+    if (.not. exists .or. n /= 32) return
+    open (newunit=u, file=path, access='stream', form='unformatted', status='old', action='read', iostat=ios)
+    if (ios /= 0) return
+    read (u, iostat=ios) secret
+    close (u)
+    ok = ios == 0
+  end subroutine read_secret
+
+  ! hmac_start and hmac_finish compute HMAC-SHA256 with a 32-byte key
+  ! (RFC 2104): the message goes through sha_update on inner.
+  subroutine hmac_start(key, inner)
+    integer(int8), intent(in) :: key(32)
+    type(sha256), intent(out) :: inner
+    integer(int8) :: pad(64)
+    pad = 54_int8
+    pad(1:32) = ieor(key, 54_int8)
+    call sha_init(inner)
+    call sha_update(inner, pad)
+  end subroutine hmac_start
+
+  subroutine hmac_finish(key, inner, mac)
+    integer(int8), intent(in) :: key(32)
+    type(sha256), intent(inout) :: inner
+    integer(int8), intent(out) :: mac(32)
+    type(sha256) :: outer
+    integer(int8) :: pad(64), digest(32)
+    call sha_final(inner, digest)
+    pad = 92_int8
+    pad(1:32) = ieor(key, 92_int8)
+    call sha_init(outer)
+    call sha_update(outer, pad)
+    call sha_update(outer, digest)
+    call sha_final(outer, mac)
+  end subroutine hmac_finish
+
+  ! le_bytes is the n-byte little-endian encoding of v.
+  function le_bytes(v, n) result(b)
+    integer(int64), intent(in) :: v
+    integer, intent(in) :: n
+    integer(int8) :: b(n)
+    integer :: i
+    do i = 1, n
+      b(i) = to_byte(iand(shiftr(v, 8*(i - 1)), 255_int64))
+    end do
+  end function le_bytes
+
+  integer(int8) function to_byte(v)
+    integer(int64), intent(in) :: v
+    if (v > 127) then
+      to_byte = int(v - 256, int8)
+    else
+      to_byte = int(v, int8)
+    end if
+  end function to_byte
+
+  integer(int64) function from_bytes(b)
+    integer(int8), intent(in) :: b(:)
+    integer :: i
+    from_bytes = 0
+    do i = size(b), 1, -1
+      from_bytes = ior(shiftl(from_bytes, 8), iand(int(b(i), int64), 255_int64))
+    end do
+  end function from_bytes
+
+  function hex(b) result(s)
+    integer(int8), intent(in) :: b(:)
+    character(len=2*size(b)) :: s
+    character(len=16), parameter :: digits = '0123456789abcdef'
+    integer :: i, v
+    do i = 1, size(b)
+      v = iand(int(b(i)), 255)
+      s(2*i - 1:2*i - 1) = digits(v/16 + 1:v/16 + 1)
+      s(2*i:2*i) = digits(mod(v, 16) + 1:mod(v, 16) + 1)
+    end do
+  end function hex
+
+  ! cache_read parses a cache file (clhost's layout) and returns its log
+  ! and binary when its key fields equal want and its HMAC verifies under
+  ! secret; anything else is ignored.
+  subroutine cache_read(path, secret, want, log, bin, ok)
+    character(len=*), intent(in) :: path
+    integer(int8), intent(in) :: secret(32)
+    type(field), intent(in) :: want(:)
+    character(len=:), allocatable, intent(out) :: log
+    integer(int8), allocatable, intent(out) :: bin(:)
+    logical, intent(out) :: ok
+    integer(int8), allocatable :: data(:)
+    integer(int8) :: mac(32)
+    integer(int64) :: size_, pos, n, loglen, binlen
+    integer :: u, ios, i
+    logical :: exists
+    type(sha256) :: h
+    ok = .false.
+    log = ''
+    inquire (file=path, exist=exists, size=size_)
+    if (.not. exists .or. size_ < 8 + 4 + 4 + 8 + 32) return
+    allocate(data(size_))
+    open (newunit=u, file=path, access='stream', form='unformatted', status='old', action='read', iostat=ios)
+    if (ios /= 0) return
+    read (u, iostat=ios) data
+    close (u)
+    if (ios /= 0) return
+    if (any(data(1:8) /= text_bytes(cache_magic))) return
+    pos = 9
+    if (from_bytes(data(pos:pos + 3)) /= size(want)) return
+    pos = pos + 4
+    do i = 1, size(want)
+      if (pos + 3 > size_) return
+      n = from_bytes(data(pos:pos + 3))
+      pos = pos + 4
+      if (n /= len(want(i)%s) .or. pos + n - 1 > size_) return
+      if (any(data(pos:pos + n - 1) /= text_bytes(want(i)%s))) return
+      pos = pos + n
+    end do
+    if (pos + 4 + 8 + 32 - 1 > size_) return
+    loglen = from_bytes(data(pos:pos + 3))
+    binlen = from_bytes(data(pos + 4:pos + 11))
+    pos = pos + 12
+    if (loglen < 0 .or. binlen < 0 .or. size_ - (pos + 31) /= loglen + binlen) return
+    call hmac_start(secret, h)
+    call sha_update(h, data(1:pos - 1))
+    call sha_update(h, data(pos + 32:))
+    call hmac_finish(secret, h, mac)
+    if (any(mac /= data(pos:pos + 31))) return
+    pos = pos + 32
+    log = repeat(' ', int(loglen))
+    do i = 1, int(loglen)
+      log(i:i) = achar(iand(int(data(pos + i - 1)), 255))
+    end do
+    bin = data(pos + loglen:)
+    ok = .true.
+  end subroutine cache_read
+
+  ! cache_write stores an entry atomically (a temporary file, then
+  ! rename); failures are ignored, as in clhost.
+  subroutine cache_write(dir, key, secret, fields, log, bin)
+    character(len=*), intent(in) :: dir, key, log
+    integer(int8), intent(in) :: secret(32)
+    type(field), intent(in) :: fields(:)
+    integer(int8), intent(in) :: bin(:)
+    type(sha256) :: h
+    integer(int8) :: mac(32)
+    integer(int8), allocatable :: head(:), logb(:)
+    character(len=:), allocatable :: tmp
+    character(kind=c_char), allocatable :: ctmp(:), cpath(:)
+    integer :: u, ios, rc
+    allocate(logb(len(log)))
+    logb = text_bytes(log)
+    head = entry_head(fields, int(len(log), int64), size(bin, kind=int64))
+    call hmac_start(secret, h)
+    call sha_update(h, head)
+    call sha_update(h, logb)
+    call sha_update(h, bin)
+    call hmac_finish(secret, h, mac)
+    tmp = dir // '/' // key // '-f' // itoa(int(c_getpid(), int64)) // '.tmp'
+    call c_string(tmp, ctmp)
+    call c_string(dir // '/' // key // '.bin', cpath)
+    open (newunit=u, file=tmp, access='stream', form='unformatted', status='replace', action='write', iostat=ios)
+    if (ios /= 0) return
+    write (u, iostat=ios) head, mac, logb, bin
+    close (u)
+    if (ios == 0) then
+      if (c_rename(ctmp, cpath) == 0) return
+    end if
+    rc = c_unlink(ctmp)
+  end subroutine cache_write
+
+  ! make_dirs creates dir and its parents (mode 0755) if missing.
+  logical function make_dirs(dir)
+    character(len=*), intent(in) :: dir
+    character(kind=c_char), allocatable :: cs(:)
+    integer :: i, rc
+    do i = 2, len(dir) + 1
+      if (i <= len(dir)) then
+        if (dir(i:i) /= '/') cycle
+      end if
+      call c_string(dir(1:i - 1), cs)
+      rc = c_mkdir(cs, 493_c_int)
+    end do
+    inquire (file=dir // '/.', exist=make_dirs)
+  end function make_dirs
+
+  ! ---------------------------------------------------------------------
+  ! SHA-256 (FIPS 180-4), for the cache key and the entry checksum. Words
+  ! are held in int64 and masked to 32 bits, so no arithmetic overflows.
+
+  subroutine sha_init(h)
+    type(sha256), intent(out) :: h
+    h%h = [1779033703_int64, 3144134277_int64, 1013904242_int64, &
+        2773480762_int64, 1359893119_int64, 2600822924_int64, &
+        528734635_int64, 1541459225_int64]
+    h%nbuf = 0
+    h%total = 0
+  end subroutine sha_init
+
+  subroutine sha_update_text(h, s)
+    type(sha256), intent(inout) :: h
+    character(len=*), intent(in) :: s
+    integer :: i
+    do i = 1, len(s)
+      call sha_byte(h, to_byte(int(iachar(s(i:i)), int64)))
+    end do
+  end subroutine sha_update_text
+
+  subroutine sha_update(h, b)
+    type(sha256), intent(inout) :: h
+    integer(int8), intent(in) :: b(:)
+    integer(int64) :: i
+    do i = 1, size(b, kind=int64)
+      call sha_byte(h, b(i))
+    end do
+  end subroutine sha_update
+
+  subroutine sha_byte(h, b)
+    type(sha256), intent(inout) :: h
+    integer(int8), intent(in) :: b
+    h%buf(h%nbuf) = b
+    h%nbuf = h%nbuf + 1
+    h%total = h%total + 1
+    if (h%nbuf == 64) then
+      call sha_block(h)
+      h%nbuf = 0
+    end if
+  end subroutine sha_byte
+
+  subroutine sha_final(h, digest)
+    type(sha256), intent(inout) :: h
+    integer(int8), intent(out) :: digest(32)
+    integer(int64) :: bits
+    integer(int8) :: len8(8)
+    integer :: i, j
+    bits = h%total*8
+    do i = 1, 8
+      len8(i) = to_byte(iand(shiftr(bits, 8*(8 - i)), 255_int64))
+    end do
+    call sha_byte(h, to_byte(128_int64))
+    do while (h%nbuf /= 56)
+      call sha_byte(h, 0_int8)
+    end do
+    do i = 1, 8
+      call sha_byte(h, len8(i))
+    end do
+    do i = 0, 7
+      do j = 1, 4
+        digest(4*i + j) = to_byte(iand(shiftr(h%h(i), 8*(4 - j)), 255_int64))
+      end do
+    end do
+  end subroutine sha_final
+
+  integer(int64) function rotr(x, n)
+    integer(int64), intent(in) :: x
+    integer, intent(in) :: n
+    rotr = iand(ior(shiftr(x, n), shiftl(x, 32 - n)), mask32)
+  end function rotr
+
+  subroutine sha_block(h)
+    type(sha256), intent(inout) :: h
+    integer(int64) :: w(0:63), a, b, c, d, e, f, g, hh, s0, s1, t1, t2, ch, maj
+    integer :: i
+    do i = 0, 15
+      w(i) = ior(ior(shiftl(iand(int(h%buf(4*i), int64), 255_int64), 24), &
+          shiftl(iand(int(h%buf(4*i + 1), int64), 255_int64), 16)), &
+          ior(shiftl(iand(int(h%buf(4*i + 2), int64), 255_int64), 8), iand(int(h%buf(4*i + 3), int64), 255_int64)))
+    end do
+    do i = 16, 63
+      s0 = ieor(ieor(rotr(w(i - 15), 7), rotr(w(i - 15), 18)), shiftr(w(i - 15), 3))
+      s1 = ieor(ieor(rotr(w(i - 2), 17), rotr(w(i - 2), 19)), shiftr(w(i - 2), 10))
+      w(i) = iand(w(i - 16) + s0 + w(i - 7) + s1, mask32)
+    end do
+    a = h%h(0); b = h%h(1); c = h%h(2); d = h%h(3)
+    e = h%h(4); f = h%h(5); g = h%h(6); hh = h%h(7)
+    do i = 0, 63
+      s1 = ieor(ieor(rotr(e, 6), rotr(e, 11)), rotr(e, 25))
+      ch = ieor(iand(e, f), iand(ieor(e, mask32), g))
+      t1 = iand(hh + s1 + ch + sha_k(i) + w(i), mask32)
+      s0 = ieor(ieor(rotr(a, 2), rotr(a, 13)), rotr(a, 22))
+      maj = ieor(ieor(iand(a, b), iand(a, c)), iand(b, c))
+      t2 = iand(s0 + maj, mask32)
+      hh = g; g = f; f = e
+      e = iand(d + t1, mask32)
+      d = c; c = b; b = a
+      a = iand(t1 + t2, mask32)
+    end do
+    h%h(0) = iand(h%h(0) + a, mask32); h%h(1) = iand(h%h(1) + b, mask32)
+    h%h(2) = iand(h%h(2) + c, mask32); h%h(3) = iand(h%h(3) + d, mask32)
+    h%h(4) = iand(h%h(4) + e, mask32); h%h(5) = iand(h%h(5) + f, mask32)
+    h%h(6) = iand(h%h(6) + g, mask32); h%h(7) = iand(h%h(7) + hh, mask32)
+  end subroutine sha_block
+
+  ! ---------------------------------------------------------------------
+  ! Kernels and launches
+
+  ! forocl_kernel_create creates kernel name of a built program.
+  subroutine forocl_kernel_create(k, prog, name, stat, errmsg)
+    type(forocl_kernel), intent(inout) :: k
+    type(forocl_program), intent(in) :: prog
+    character(len=*), intent(in) :: name
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    character(kind=c_char), allocatable, target :: cname(:)
+    integer(c_int32_t), target :: code
+    st = 0
+    msg = ''
+    if (.not. forocl_current(prog)) then
+      st = forocl_eusage
+      msg = 'forocl_kernel_create: kernel "' // name // '": the program is not built on the current device'
+    else
+      call c_string(name, cname)
+      k%h = clCreateKernel(prog%h, c_loc(cname), c_loc(code))
+      if (code /= 0 .or. .not. c_associated(k%h)) then
+        if (code == 0) code = -48
+        k%h = c_null_ptr
+        call cl_fail(code, 'clCreateKernel', 'for kernel "' // name // '"', st, msg)
+      else
+        k%name = name
+        k%context = context_id
+      end if
+    end if
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine forocl_kernel_create
+
+  subroutine set_arg(k, index, size, value, st, msg)
+    type(forocl_kernel), intent(in) :: k
+    integer, intent(in) :: index
+    integer(c_size_t), intent(in) :: size
+    type(c_ptr), intent(in) :: value
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    integer(c_int32_t) :: code
+    st = 0
+    if (.not. c_associated(k%h) .or. k%context /= context_id .or. .not. ready) then
+      st = forocl_eusage
+      msg = 'forocl_set_arg: kernel "' // trim(k%name) // '" was not created on the current device'
+      return
+    end if
+    code = clSetKernelArg(k%h, int(index, c_int32_t), size, value)
+    if (code /= 0) call cl_fail(code, 'clSetKernelArg', 'for argument ' // itoa(int(index, int64)) // &
+        ' of kernel "' // trim(k%name) // '"', st, msg)
+  end subroutine set_arg
+
+  subroutine set_arg_array(k, index, a, stat, errmsg)
+    type(forocl_kernel), intent(in) :: k
+    integer, intent(in) :: index
+    type(forocl_array), intent(in), target :: a
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr), target :: mem
+    mem = a%mem
+    if (.not. c_associated(mem) .or. a%context /= context_id) then
+      st = forocl_eusage
+      msg = 'forocl_set_arg: argument ' // itoa(int(index, int64)) // ' of kernel "' // trim(k%name) // &
+          '" is a device array that was not created on the current device'
+    else
+      call set_arg(k, index, c_sizeof(mem), c_loc(mem), st, msg)
+    end if
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine set_arg_array
+
+  subroutine set_arg_r4(k, index, v, stat, errmsg)
+    type(forocl_kernel), intent(in) :: k
+    integer, intent(in) :: index
+    real(c_float), intent(in) :: v
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    real(c_float), target :: x
+    x = v
+    call set_arg(k, index, c_sizeof(x), c_loc(x), st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine set_arg_r4
+
+  subroutine set_arg_r8(k, index, v, stat, errmsg)
+    type(forocl_kernel), intent(in) :: k
+    integer, intent(in) :: index
+    real(c_double), intent(in) :: v
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    real(c_double), target :: x
+    x = v
+    call set_arg(k, index, c_sizeof(x), c_loc(x), st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine set_arg_r8
+
+  subroutine set_arg_i4(k, index, v, stat, errmsg)
+    type(forocl_kernel), intent(in) :: k
+    integer, intent(in) :: index
+    integer(c_int32_t), intent(in) :: v
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    integer(c_int32_t), target :: x
+    x = v
+    call set_arg(k, index, c_sizeof(x), c_loc(x), st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine set_arg_i4
+
+  ! forocl_launch enqueues kernel k on an NDRange of size(global)
+  ! dimensions (1 to 3) with work-group local (an empty local lets the
+  ! driver choose). It does not wait: use forocl_finish or forocl_read.
+  subroutine forocl_launch(k, global, local, stat, errmsg)
+    type(forocl_kernel), intent(in) :: k
+    integer, intent(in) :: global(:), local(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    integer(c_size_t), target :: g(3), l(3)
+    integer(c_int32_t) :: code
+    type(c_ptr) :: lp
+    st = 0
+    if (.not. c_associated(k%h) .or. k%context /= context_id .or. .not. ready) then
+      st = forocl_eusage
+      msg = 'forocl_launch: kernel "' // trim(k%name) // '" was not created on the current device'
+    else if (size(global) < 1 .or. size(global) > 3 .or. (size(local) /= 0 .and. size(local) /= size(global))) then
+      st = forocl_eusage
+      msg = 'forocl_launch: kernel "' // trim(k%name) // '": global ' // shape_string(global) // ' and local ' // &
+          shape_string(local) // ' must have 1 to 3 entries, the same number'
+    else if (any(global < 1)) then
+      st = forocl_eusage
+      msg = 'forocl_launch: kernel "' // trim(k%name) // '": global size ' // shape_string(global) // &
+          ' must be positive'
+    else
+      g = 1
+      l = 1
+      g(1:size(global)) = global
+      lp = c_null_ptr
+      if (size(local) > 0) then
+        l(1:size(local)) = local
+        lp = c_loc(l)
+      end if
+      code = clEnqueueNDRangeKernel(g_queue, k%h, int(size(global), c_int32_t), c_null_ptr, c_loc(g), lp, &
+          0_c_int32_t, c_null_ptr, c_null_ptr)
+      if (code /= 0) call cl_fail(code, 'clEnqueueNDRangeKernel', 'for kernel "' // trim(k%name) // &
+          '" (global ' // shape_string(global) // ', local ' // shape_string(local) // ')', st, msg)
+    end if
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine forocl_launch
+
+  ! forocl_load_text reads a whole text file (an OpenCL source) into text.
+  subroutine forocl_load_text(path, text, stat, errmsg)
+    character(len=*), intent(in) :: path
+    character(len=:), allocatable, intent(out) :: text
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st, u, ios
+    character(len=forocl_msg_len) :: msg
+    integer(int64) :: n
+    logical :: exists
+    st = 0
+    msg = ''
+    text = ''
+    inquire (file=path, exist=exists, size=n)
+    if (.not. exists .or. n < 0) then
+      st = forocl_eio
+      msg = 'cannot read "' // path // '": no such file'
+    else
+      text = repeat(' ', int(n))
+      open (newunit=u, file=path, access='stream', form='unformatted', status='old', action='read', iostat=ios)
+      if (ios == 0) then
+        if (n > 0) read (u, iostat=ios) text
+        close (u)
+      end if
+      if (ios /= 0) then
+        st = forocl_eio
+        msg = 'cannot read "' // path // '"'
+      end if
+    end if
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine forocl_load_text
+
+  ! ---------------------------------------------------------------------
+  ! Checks for generated modules. Each sets st /= 0 and msg on a mismatch.
+
+  ! forocl_check_array checks that argument name of kernel kernel is a
+  ! device array of the current device with the given kind and rank
+  ! (rank 0: any rank, for elemental kernels).
+  subroutine forocl_check_array(kernel, name, a, kind, rank, st, msg)
+    character(len=*), intent(in) :: kernel, name
+    type(forocl_array), intent(in) :: a
+    integer, intent(in) :: kind, rank
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    call ensure(st, msg)
+    if (st /= 0) return
+    if (.not. c_associated(a%mem)) then
+      st = forocl_eusage
+      msg = 'kernel "' // kernel // '": array "' // name // '" is not a device array yet (create it with ' // &
+          'forocl_create or forocl_alloc)'
+    else if (a%context /= context_id) then
+      st = forocl_eusage
+      msg = 'kernel "' // kernel // '": array "' // name // '" belongs to a previous forocl_init; create it again'
+    else if (a%kind /= kind) then
+      st = forocl_eshape
+      msg = 'kernel "' // kernel // '": array "' // name // '" is ' // kind_name(a%kind) // &
+          ' but the kernel declares it ' // kind_name(kind)
+    else if (rank /= 0 .and. a%rank /= rank) then
+      st = forocl_eshape
+      msg = 'kernel "' // kernel // '": array "' // name // '" has shape ' // shape_string(a%shape(1:a%rank)) // &
+          ' but the kernel takes ' // itoa(int(rank, int64)) // '-D arrays'
+    end if
+  end subroutine forocl_check_array
+
+  ! forocl_check_extents checks that array name has the extents want,
+  ! which the kernel's sizes give from the shape of array first.
+  subroutine forocl_check_extents(kernel, name, a, want, first, b, st, msg)
+    character(len=*), intent(in) :: kernel, name, first
+    type(forocl_array), intent(in) :: a, b
+    integer, intent(in) :: want(:)
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    st = 0
+    if (any(a%shape(1:a%rank) /= want)) then
+      st = forocl_eshape
+      msg = 'kernel "' // kernel // '": array "' // name // '" has shape ' // shape_string(a%shape(1:a%rank)) // &
+          ' but "' // first // '" has ' // shape_string(b%shape(1:b%rank)) // &
+          ', so the kernel expects ' // shape_string(want) // '; all arrays of a kernel share one grid'
+      if (all(want == b%shape(1:b%rank))) msg = 'kernel "' // kernel // '": array "' // name // '" has shape ' // &
+          shape_string(a%shape(1:a%rank)) // ' but "' // first // '" has ' // shape_string(b%shape(1:b%rank)) // &
+          '; all arrays of a kernel share one grid'
+    end if
+  end subroutine forocl_check_extents
+
+  ! forocl_check_conform checks that the arrays of an elemental kernel
+  ! have one shape.
+  subroutine forocl_check_conform(kernel, name, a, first, b, st, msg)
+    character(len=*), intent(in) :: kernel, name, first
+    type(forocl_array), intent(in) :: a, b
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    st = 0
+    if (a%rank /= b%rank .or. any(a%shape /= b%shape)) then
+      st = forocl_eshape
+      msg = 'kernel "' // kernel // '": array "' // name // '" has shape ' // shape_string(a%shape(1:a%rank)) // &
+          ' but "' // first // '" has ' // shape_string(b%shape(1:b%rank)) // &
+          '; the arrays of an elemental kernel have one shape'
+    end if
+  end subroutine forocl_check_conform
+
+  ! forocl_check_fp64 fails when the device lacks double precision.
+  subroutine forocl_check_fp64(kernel, st, msg)
+    character(len=*), intent(in) :: kernel
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    call ensure(st, msg)
+    if (st /= 0) return
+    if (.not. g_fp64) then
+      st = forocl_edevice
+      msg = 'kernel "' // kernel // '" uses real(8) but ' // trim(g_name) // &
+          ' has no double precision (cl_khr_fp64); choose another device with FOROCL_DEVICE'
+    end if
+  end subroutine forocl_check_fp64
+
+  ! forocl_ndrange computes a launch's global size: per dimension
+  ! ceil(positions/per) rounded up to a multiple of the work-group local.
+  ! grid is the grid's shape, for the message when a dimension has no
+  ! positions (halos as wide as the grid).
+  subroutine forocl_ndrange(kernel, positions, per, local, grid, global, st, msg)
+    character(len=*), intent(in) :: kernel
+    integer, intent(in) :: positions(:), per(:), local(:), grid(:)
+    integer, intent(out) :: global(:)
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    integer :: d, e
+    st = 0
+    global = 1
+    do d = 1, size(positions)
+      if (positions(d) < 1) then
+        st = forocl_eshape
+        msg = 'kernel "' // kernel // '": the grid ' // shape_string(grid) // ' leaves no interior in dimension ' // &
+            itoa(int(d, int64)) // ' after the halos; the arrays must be larger'
+        return
+      end if
+      e = (positions(d) + per(d) - 1)/per(d)
+      global(d) = (e + local(d) - 1)/local(d)*local(d)
+    end do
+  end subroutine forocl_ndrange
+
+end module forocl_cl
