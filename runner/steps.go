@@ -2,11 +2,14 @@ package runner
 
 import (
 	"fmt"
+	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/internal/fsutil"
 	"github.com/forocl/forocl/npy"
 )
 
@@ -143,4 +146,40 @@ type run struct {
 type launch struct {
 	l             *abi.Launch
 	global, local []int
+}
+
+// ParseSwaps parses --swap IN=OUT flags; a malformed one is a
+// *UsageError.
+func ParseSwaps(vals []string) ([]Swap, error) {
+	var out []Swap
+	for _, v := range vals {
+		in, o, ok := strings.Cut(v, "=")
+		in, o = strings.TrimSpace(in), strings.TrimSpace(o)
+		if !ok || in == "" || o == "" {
+			return nil, usagef("--swap %s: want IN=OUT, the input array and the output that replaces it after each step", v)
+		}
+		out = append(out, Swap{In: strings.ToLower(in), Out: strings.ToLower(o)})
+	}
+	return out, nil
+}
+
+// SnapshotPath is where output path's snapshot after step goes: beside it,
+// with the step number: T.npy -> T_000100.npy.
+func SnapshotPath(path string, step, steps int) string {
+	ext := filepath.Ext(path)
+	width := len(fmt.Sprint(steps))
+	return fmt.Sprintf("%s_%0*d%s", strings.TrimSuffix(path, ext), width, step, ext)
+}
+
+// Snapshotter returns a Job.Snapshot that writes the given outputs after a
+// step beside their files (see SnapshotPath), all or nothing.
+func Snapshotter(outputs []Output, steps int) func(int, map[string]*npy.Array) error {
+	return func(step int, got map[string]*npy.Array) error {
+		var files []fsutil.File
+		for _, o := range outputs {
+			a := got[o.Name]
+			files = append(files, fsutil.File{Path: SnapshotPath(o.Path, step, steps), Perm: 0o644, Write: func(w io.Writer) error { return npy.Encode(w, a) }})
+		}
+		return fsutil.WriteFiles(files, fsutil.Options{})
+	}
 }

@@ -138,9 +138,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if err := rf.stepFlags.check(rf.repeat); err != nil {
 		return err
 	}
-	swaps, err := parseSwaps(rf.swaps)
+	swaps, err := runner.ParseSwaps(rf.swaps)
 	if err != nil {
-		return err
+		return bindErr(err)
 	}
 	parsed, err := runner.ParseFlags(runner.Flags{Sets: rf.sets, Ins: rf.ins, Outs: rf.outs, Grid: rf.grid})
 	if err != nil {
@@ -179,7 +179,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		if len(bound.Outputs) == 0 {
 			return usageErr("--every %d writes snapshots of the --out arrays: give --out NAME=FILE.npy", rf.every)
 		}
-		job.Snapshot = snapshotter(bound.Outputs, rf.steps)
+		job.Snapshot = runner.Snapshotter(bound.Outputs, rf.steps)
 	}
 	var bar *progress
 	if rf.steps > 0 {

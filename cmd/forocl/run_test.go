@@ -1174,3 +1174,26 @@ contains
   end subroutine
 end module
 `
+
+// TestProgressBar pins the bar a long stepped run draws on a terminal.
+func TestProgressBar(t *testing.T) {
+	got := bar(500, 1000, 1200*time.Millisecond)
+	want := "[" + strings.Repeat("=", 20) + strings.Repeat(" ", 20) + "]  50% 500/1000 steps, 1.2 s"
+	if got != want {
+		t.Errorf("bar:\n got %q\nwant %q", got, want)
+	}
+	var b strings.Builder
+	p := &progress{w: &b, total: 10, start: time.Now().Add(-2 * time.Second), tty: true}
+	p.step(10)
+	p.done()
+	if !strings.HasPrefix(b.String(), "\r[") || !strings.HasSuffix(b.String(), "\n") || !strings.Contains(b.String(), "100% 10/10") {
+		t.Errorf("progress after 2 s: %q", b.String())
+	}
+	b.Reset()
+	quiet := &progress{w: &b, total: 10, start: time.Now(), tty: true}
+	quiet.step(1)
+	quiet.done()
+	if b.Len() != 0 {
+		t.Errorf("progress before a second: %q", b.String())
+	}
+}

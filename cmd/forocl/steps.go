@@ -4,13 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
-
-	"github.com/forocl/forocl/internal/fsutil"
-	"github.com/forocl/forocl/npy"
-	"github.com/forocl/forocl/runner"
 )
 
 // stepFlags are forocl run's flags for stepping a simulation.
@@ -18,20 +13,6 @@ type stepFlags struct {
 	steps int
 	swaps []string
 	every int
-}
-
-// parseSwaps parses the --swap IN=OUT flags.
-func parseSwaps(vals []string) ([]runner.Swap, error) {
-	var out []runner.Swap
-	for _, v := range vals {
-		in, o, ok := strings.Cut(v, "=")
-		in, o = strings.TrimSpace(in), strings.TrimSpace(o)
-		if !ok || in == "" || o == "" {
-			return nil, usageErr("--swap %s: want IN=OUT, the input array and the output that replaces it after each step", v)
-		}
-		out = append(out, runner.Swap{In: strings.ToLower(in), Out: strings.ToLower(o)})
-	}
-	return out, nil
 }
 
 // check checks the stepping flags on their own.
@@ -47,26 +28,6 @@ func (sf *stepFlags) check(repeat int) error {
 		return usageErr("--every %d: want a count of 1 or more", sf.every)
 	}
 	return nil
-}
-
-// snapshotPath is where output path's snapshot after step goes: beside it,
-// with the step number: T.npy -> T_000100.npy.
-func snapshotPath(path string, step, steps int) string {
-	ext := filepath.Ext(path)
-	width := len(fmt.Sprint(steps))
-	return fmt.Sprintf("%s_%0*d%s", strings.TrimSuffix(path, ext), width, step, ext)
-}
-
-// snapshotter writes the --out arrays every K steps, each file atomically.
-func snapshotter(outputs []runner.Output, steps int) func(int, map[string]*npy.Array) error {
-	return func(step int, got map[string]*npy.Array) error {
-		var files []fsutil.File
-		for _, o := range outputs {
-			a := got[o.Name]
-			files = append(files, fsutil.File{Path: snapshotPath(o.Path, step, steps), Perm: 0o644, Write: func(w io.Writer) error { return npy.Encode(w, a) }})
-		}
-		return fsutil.WriteFiles(files, fsutil.Options{})
-	}
 }
 
 // progress draws a progress bar on w once a run has taken more than a
