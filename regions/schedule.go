@@ -363,7 +363,7 @@ func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 	for _, st := range k.Body {
 		needs := readsAny(st, waiting)
 		if needs {
-			if a, ok := st.(*ir.Assign); ok && !clobbers(a, deferredSets, waiting) {
+			if a, ok := st.(*ir.Assign); ok {
 				if ref, scalar := a.LHS.(*ir.Ref); scalar {
 					deferred = append(deferred, a)
 					waiting[ref.Var] = true
@@ -445,13 +445,6 @@ func writesAny(s ir.Stmt, vars map[*ir.Var]bool) bool {
 	return found
 }
 
-// clobbers reports whether deferring a would reorder it with a write of
-// what it sets (a later deferred statement setting the same scalar keeps
-// the order; a variable it sets that the phase still reads does not).
-func clobbers(a *ir.Assign, deferredSets, waiting map[*ir.Var]bool) bool {
-	ref, ok := a.LHS.(*ir.Ref)
-	return ok && waiting[ref.Var] && !deferredSets[ref.Var]
-}
 
 // fit returns t (or def when t is empty) padded with 1s or cut to rank
 // entries.
