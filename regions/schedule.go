@@ -445,7 +445,6 @@ func writesAny(s ir.Stmt, vars map[*ir.Var]bool) bool {
 	return found
 }
 
-
 // fit returns t (or def when t is empty) padded with 1s or cut to rank
 // entries.
 func fit(t, def []int, rank int) []int {
