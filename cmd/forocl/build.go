@@ -32,8 +32,14 @@ func (g *genFlags) add(c *cobra.Command) {
 	c.Flags().StringVar(&g.target, "target", "", "with --strategy auto and no device at hand (build, dump): tune for a `gpu` or a cpu")
 	c.Flags().StringVar(&g.tile, "tile", "", "work-group shape, e.g. 16x8 (default: per strategy and device)")
 	c.Flags().StringVar(&g.coarsen, "coarsen", "", "direct strategy: grid positions per work-item, e.g. 4 (along the last dimension) or 2x4 (faces shared between them are computed once; default per device)")
+	c.RegisterFlagCompletionFunc("strategy", completeWords(strategies...))
+	c.RegisterFlagCompletionFunc("target", completeWords("gpu", "cpu"))
 	c.Flags().BoolVar(&g.contract, "fp-contract", false, "let the OpenCL compiler fuse multiply-adds (faster, differs from serial runs in the last bits)")
 }
+
+// strategies are every value --strategy takes, for its errors and shell
+// completion.
+var strategies = []string{"auto", "local", "direct"}
 
 // genOpts are what the code generation flags ask for.
 type genOpts struct {
@@ -61,8 +67,8 @@ func (g *genFlags) options(deviceType string) (*genOpts, error) {
 		o.sched = regions.Tuned()
 	} else {
 		s, err := regions.ParseStrategy(g.strategy)
-		if err != nil {
-			return nil, usageErr("%v", err)
+		if err != nil || g.strategy == "" {
+			return nil, usageErr("--strategy %q: want one of %s", g.strategy, strings.Join(strategies, ", "))
 		}
 		o.sched.Strategy = s
 	}

@@ -46,7 +46,7 @@ func newRoot() *cobra.Command {
 		Use:           "forocl",
 		Short:         "Compile data-parallel Fortran kernels to OpenCL and run them",
 		Long:          "forocl turns pure, elemental and !$OFP KERNEL Fortran procedures written with array syntax,\nWHERE and region_cpy/region_ptr halos into OpenCL C kernels and Go host code.",
-		Version:       driver.Version,
+		Version:       versionString(debug.ReadBuildInfo()),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -57,6 +57,37 @@ func newRoot() *cobra.Command {
 		root.AddCommand(newCmd())
 	}
 	return root
+}
+
+// versionString is what --version prints after "forocl version": the
+// compiler version that generated files carry, then the module version and
+// the VCS commit the binary was built from, as far as the build recorded
+// them (go build -buildvcs=false or go run leave the commit out).
+func versionString(info *debug.BuildInfo, ok bool) string {
+	module, commit, modified := "unknown", "", false
+	if ok && info != nil {
+		if v := info.Main.Version; v != "" {
+			module = v
+		}
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				commit = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
+		}
+	}
+	out := fmt.Sprintf("%s (module %s", driver.Version, module)
+	switch {
+	case commit == "":
+		out += ", commit unknown"
+	case modified:
+		out += ", commit " + commit + ", modified"
+	default:
+		out += ", commit " + commit
+	}
+	return out + ")"
 }
 
 func main() {
@@ -118,6 +149,7 @@ type frontFlags struct {
 func (f *frontFlags) add(c *cobra.Command) {
 	c.Flags().StringArrayVarP(&f.include, "include", "I", nil, "search `DIR` for modules the files use")
 	c.Flags().BoolVar(&f.werror, "werror", false, "treat warnings as errors")
+	c.ValidArgsFunction = fortranFiles
 }
 
 // compile runs the front end and, when opts is not nil, the schedule, and

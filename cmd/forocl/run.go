@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -37,6 +38,8 @@ type runFlags struct {
 	grid    string
 	verbose bool
 	stepFlags
+	json bool
+	pngs []string
 }
 
 func newRunCmd() *cobra.Command {
@@ -81,6 +84,10 @@ values in [0.5, 1.5) of that shape, so any kernel can be timed without files:
 	f.IntVar(&rf.steps, "steps", 0, "run the kernel `N` times with the data kept on the device (a simulation), and print the time per step")
 	f.StringArrayVar(&rf.swaps, "swap", nil, "with --steps: after each step the output OUT becomes the input IN (`IN=OUT`, repeatable); OUT starts as a copy of IN unless given with --in")
 	f.IntVar(&rf.every, "every", 0, "with --steps: write the --out arrays every `K` steps beside their files (T.npy -> T_0100.npy)")
+	f.BoolVar(&rf.json, "json", false, "print the scalar results and the --repeat timings as one JSON object instead of text")
+	f.StringArrayVar(&rf.pngs, "png", nil, "draw 2-D output NAME as a picture with a colour bar in the .png file FILE (`NAME=FILE`, repeatable)")
+	c.RegisterFlagCompletionFunc("kernel", completeKernels)
+	c.RegisterFlagCompletionFunc("device", completeDevices)
 	return c
 }
 
@@ -249,27 +256,102 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			fmt.Fprintf(stderr, "forocl: wrote %s (%s)\n", o.Path, o.Dummy)
 		}
 	}
-	// Scalar results are printed, one "name = value" line each.
-	for _, p := range k.Results() {
-		fmt.Fprintf(c.OutOrStdout(), "%s = %s\n", p.Name, runner.FormatScalar(r.Outputs[strings.ToLower(p.Name)], p.Kind))
+	return report(c, k, dev.Name, r, rf, len(bound.Outputs) > 0)
+}
+
+// report prints what a run found: the scalar results, one "name = value"
+// line each, and with --repeat the minimum, median and maximum kernel time;
+// with --json the same as one JSON object.
+func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf *runFlags, saved bool) error {
+	out := c.OutOrStdout()
+	t := newTiming(r, rf.repeat)
+	if rf.json {
+		doc := runReport{Kernel: k.Name, Device: device, Results: map[string]json.RawMessage{}, Timing: t}
+		if rf.steps > 0 {
+			doc.Steps = &stepTiming{Steps: rf.steps, Seconds: r.Elapsed.Seconds(), MSPerStep: r.Elapsed.Seconds() * 1e3 / float64(rf.steps)}
+		}
+		for _, p := range k.Results() {
+			doc.Results[p.Name] = jsonScalar(runner.FormatScalar(r.Outputs[strings.ToLower(p.Name)], p.Kind))
+		}
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(doc)
 	}
-	if arrays := outputArrays(k); len(bound.Outputs) == 0 && rf.repeat == 0 && len(arrays) > 0 {
-		fmt.Fprintf(stderr, "forocl: note: no --out given; %s computed but not saved\n", nameList(arrays))
+	for _, p := range k.Results() {
+		fmt.Fprintf(out, "%s = %s\n", p.Name, runner.FormatScalar(r.Outputs[strings.ToLower(p.Name)], p.Kind))
+	}
+	if arrays := outputArrays(k); !saved && rf.repeat == 0 && len(rf.pngs) == 0 && len(arrays) > 0 {
+		fmt.Fprintf(c.ErrOrStderr(), "forocl: note: no --out given; %s computed but not saved\n", nameList(arrays))
 	}
 	if rf.steps > 0 {
-		fmt.Fprintf(c.OutOrStdout(), "%s on %s: %d steps in %.3f s, %.4f ms per step (launches queued back to back, wall clock)\n",
-			k.Name, dev.Name, rf.steps, r.Elapsed.Seconds(), r.Elapsed.Seconds()*1e3/float64(rf.steps))
+		fmt.Fprintf(out, "%s on %s: %d steps in %.3f s, %.4f ms per step (launches queued back to back, wall clock)\n",
+			k.Name, device, rf.steps, r.Elapsed.Seconds(), r.Elapsed.Seconds()*1e3/float64(rf.steps))
 	}
-	if rf.repeat > 0 {
-		ms := r.Median.Seconds() * 1e3
-		gbs := 0.0
-		if r.Median > 0 {
-			gbs = float64(r.Bytes) / r.Median.Seconds() / 1e9
-		}
-		fmt.Fprintf(c.OutOrStdout(), "%s on %s: median %.3f ms over %d launches, %.1f GB/s effective (arrays read/written once)\n",
-			k.Name, dev.Name, ms, rf.repeat, gbs)
+	if t != nil {
+		fmt.Fprintf(out, "%s on %s: %d launches, min %.3f ms, median %.3f ms, max %.3f ms; %.1f GB/s effective at the median (arrays read/written once)\n",
+			k.Name, device, t.Launches, t.MinMS, t.MedianMS, t.MaxMS, t.GBPerS)
 	}
 	return nil
+}
+
+// jsonScalar turns a scalar spelled by runner.FormatScalar into JSON:
+// numbers stay numbers, logicals become true and false, and what JSON
+// cannot hold as a number (NaN, infinities) becomes a string.
+func jsonScalar(s string) json.RawMessage {
+	switch s {
+	case ".true.":
+		return json.RawMessage("true")
+	case ".false.":
+		return json.RawMessage("false")
+	}
+	if _, err := strconv.ParseFloat(s, 64); err != nil || strings.ContainsAny(s, "NIni") {
+		b, _ := json.Marshal(s)
+		return b
+	}
+	return json.RawMessage(s)
+}
+
+// runReport is forocl run --json's output.
+type runReport struct {
+	Kernel  string                     `json:"kernel"`
+	Device  string                     `json:"device"`
+	Results map[string]json.RawMessage `json:"results"`
+	Timing  *timing                    `json:"timing,omitempty"`
+	Steps   *stepTiming                `json:"steps,omitempty"`
+}
+
+// stepTiming is the wall-clock time of a --steps run.
+type stepTiming struct {
+	Steps     int     `json:"steps"`
+	Seconds   float64 `json:"seconds"`
+	MSPerStep float64 `json:"ms_per_step"`
+}
+
+// timing is the summary of --repeat's timed launches (device time from
+// the profiling counters, in milliseconds).
+type timing struct {
+	Launches int     `json:"launches"`
+	MinMS    float64 `json:"min_ms"`
+	MedianMS float64 `json:"median_ms"`
+	MaxMS    float64 `json:"max_ms"`
+	GBPerS   float64 `json:"gb_per_s"` // bytes read and written once, at the median
+}
+
+// newTiming summarises r's timed launches; nil when none were timed.
+func newTiming(r *runner.Result, repeat int) *timing {
+	if repeat == 0 || len(r.Times) == 0 {
+		return nil
+	}
+	lo, hi := r.Times[0], r.Times[0]
+	for _, d := range r.Times {
+		lo, hi = min(lo, d), max(hi, d)
+	}
+	ms := func(d time.Duration) float64 { return d.Seconds() * 1e3 }
+	t := &timing{Launches: len(r.Times), MinMS: ms(lo), MedianMS: ms(r.Median), MaxMS: ms(hi)}
+	if r.Median > 0 {
+		t.GBPerS = float64(r.Bytes) / r.Median.Seconds() / 1e9
+	}
+	return t
 }
 
 // outputArrays lists the arrays k writes.
