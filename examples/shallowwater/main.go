@@ -23,6 +23,7 @@ import (
 
 	"github.com/forocl/forocl/clhost"
 	"github.com/forocl/forocl/internal/fsutil"
+	"github.com/forocl/forocl/internal/picture"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -104,9 +105,10 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 func run(args []string, stdout, stderr io.Writer) int {
 	o, err := parseFlags(args, stderr)
 	if err != nil {
-		if err != flag.ErrHelp {
-			fmt.Fprintf(stderr, "shallowwater: %v\n", err)
+		if err == flag.ErrHelp {
+			return 0 // -help asked for the usage, which was printed
 		}
+		fmt.Fprintf(stderr, "shallowwater: %v\n", err)
 		return 2
 	}
 	dev, err := clhost.Select(o.device)
@@ -176,15 +178,14 @@ func simulate(stopCtx context.Context, o *options, dev clhost.Device, stdout, st
 	if err != nil {
 		return err
 	}
-	lo, hi := minMax(h0)
 	simTime := 0.0
 
-	var anim *animation
+	var anim *picture.Animation
 	every := 0
 	if o.gif != "" {
-		anim = &animation{}
+		anim = &picture.Animation{Title: "water height h"}
 		every = max(1, o.steps/o.frames)
-		anim.add(heightImage(h0, cfg.NX, cfg.NY, lo, hi))
+		anim.Add(interior(h0, cfg.NX, cfg.NY), "step 0, t = 0")
 	}
 	bar := isTerminal(stderr)
 	// Warm up: the first launch pays for kernel setup on some drivers.
@@ -218,7 +219,7 @@ func simulate(stopCtx context.Context, o *options, dev clhost.Device, stdout, st
 			if err != nil {
 				return err
 			}
-			anim.add(heightImage(h, cfg.NX, cfg.NY, lo, hi))
+			anim.Add(interior(h, cfg.NX, cfg.NY), fmt.Sprintf("step %d, t = %.4g", i, simTime))
 			busy += time.Since(t)
 		}
 		if bar && (i%max(1, o.steps/100) == 0 || i == o.steps) {
@@ -262,8 +263,8 @@ func simulate(stopCtx context.Context, o *options, dev clhost.Device, stdout, st
 	}
 	if o.png != "" {
 		var b bytes.Buffer
-		flo, fhi := minMax(h)
-		if err := writePNG(&b, heightImage(h, cfg.NX, cfg.NY, flo, fhi)); err != nil {
+		caption := fmt.Sprintf("step %d, t = %.4g", o.steps, simTime)
+		if err := picture.WritePNG(&b, interior(h, cfg.NX, cfg.NY), "water height h", caption); err != nil {
 			return err
 		}
 		if err := fsutil.WriteFile(o.png, b.Bytes(), 0o644); err != nil {
@@ -273,15 +274,24 @@ func simulate(stopCtx context.Context, o *options, dev clhost.Device, stdout, st
 	}
 	if anim != nil {
 		var b bytes.Buffer
-		if err := anim.write(&b); err != nil {
+		if err := anim.Encode(&b); err != nil {
 			return err
 		}
 		if err := fsutil.WriteFile(o.gif, b.Bytes(), 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "wrote:    %s (%d frames)\n", o.gif, len(anim.g.Image))
+		fmt.Fprintf(stdout, "wrote:    %s (%d frames, one colour scale)\n", o.gif, anim.Len())
 	}
 	return nil
+}
+
+// interior returns the nx x ny interior of a full (nx+2) x (ny+2) array.
+func interior(a []float64, nx, ny int) picture.Field {
+	f := picture.Field{NX: nx, NY: ny, V: make([]float64, nx*ny)}
+	for j := 0; j < ny; j++ {
+		copy(f.V[j*nx:(j+1)*nx], a[1+(j+1)*(nx+2):])
+	}
+	return f
 }
 
 func minMax(a []float64) (lo, hi float64) {

@@ -423,3 +423,16 @@ func TestAdaptiveStep(t *testing.T) {
 		t.Errorf("adaptive run: simulated %g, CFL %g, last dt %g:\n%s", simulated, cfl, last, stdout.String())
 	}
 }
+
+// TestHelpExitsZero: -help prints the usage to stderr and exits 0, as
+// asking for help is not an error; an unknown flag still exits 2.
+func TestHelpExitsZero(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-help"}, &stdout, &stderr); code != 0 || !strings.Contains(stderr.String(), "-steps") {
+		t.Errorf("-help: exit %d, stderr %q; want 0 and the usage", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := run([]string{"-nosuchflag"}, &stdout, &stderr); code != 2 {
+		t.Errorf("-nosuchflag: exit %d, want 2", code)
+	}
+}

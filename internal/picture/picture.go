@@ -226,7 +226,7 @@ func Render(f Field, lo, hi float64, title, caption string) (*image.RGBA, error)
 	w, h := vg.Length(Size.X)*vg.Inch/96, vg.Length(Size.Y)*vg.Inch/96
 	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(96), vgimg.UseBackgroundColor(color.White))
 	dc := vgdraw.New(c)
-	barW := 0.95 * vg.Inch
+	barW := 1.2 * vg.Inch
 	// The field keeps square cells within the space left of the bar; the
 	// axes and titles take about padX and padY around the data.
 	padX, padY := 0.75*vg.Inch, 1.0*vg.Inch
@@ -242,7 +242,7 @@ func Render(f Field, lo, hi float64, title, caption string) (*image.RGBA, error)
 	}
 	top := (h - fh) / 2
 	p.Draw(vgdraw.Crop(dc, 0, fw-w, top, -top))
-	bar.Draw(vgdraw.Crop(dc, fw+0.1*vg.Inch, fw+barW-0.15*vg.Inch-w, top, -top))
+	bar.Draw(vgdraw.Crop(dc, fw+0.05*vg.Inch, fw+0.95*vg.Inch-w, top, -top))
 	img, ok := c.Image().(*image.RGBA)
 	if !ok {
 		out := image.NewRGBA(c.Image().Bounds())
