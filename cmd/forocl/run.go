@@ -153,6 +153,10 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if err != nil {
 		return bindErr(err)
 	}
+	pngs, err := parsePictures(rf.pngs)
+	if err != nil {
+		return err
+	}
 
 	// Front end and the kernel's interface.
 	res, err := ff.compile(c, args, nil)
@@ -168,6 +172,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		if len(opts.sched.Tile) != k.Rank {
 			return runErrf("--tile %s is %d-D but kernel %q is %d-D", gf.tile, len(opts.sched.Tile), k.Name, k.Rank)
 		}
+	}
+	if err := checkPictures(k, pngs); err != nil {
+		return err
 	}
 	// Inputs, converted to the declared kinds without losing values.
 	bound, err := runner.Bind(k, parsed, nil)
@@ -248,7 +255,11 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			fmt.Fprintf(stderr, "forocl: build log:\n%s\n", log)
 		}
 	}
-	if err := writeOutputs(bound.Outputs, r, sig); err != nil {
+	pictures, err := drawPictures(k, pngs, r)
+	if err != nil {
+		return err
+	}
+	if err := writeOutputs(bound.Outputs, r, sig, pictures...); err != nil {
 		return err
 	}
 	if rf.verbose {
@@ -475,8 +486,8 @@ func (s *interrupts) stop() {
 // fsutil.WriteFiles: staged beside their targets, renamed into place only
 // when all are complete and no interrupt came; on any failure every path
 // keeps what it held.
-func writeOutputs(outputs []runner.Output, r *runner.Result, sig *interrupts) error {
-	files := make([]fsutil.File, len(outputs))
+func writeOutputs(outputs []runner.Output, r *runner.Result, sig *interrupts, pictures ...fsutil.File) error {
+	files := make([]fsutil.File, len(outputs), len(outputs)+len(pictures))
 	for i, o := range outputs {
 		a := r.Outputs[o.Name]
 		if a == nil {
@@ -484,6 +495,7 @@ func writeOutputs(outputs []runner.Output, r *runner.Result, sig *interrupts) er
 		}
 		files[i] = fsutil.File{Path: o.Path, Perm: 0o644, Write: func(w io.Writer) error { return npy.Encode(w, a) }}
 	}
+	files = append(files, pictures...)
 	err := fsutil.WriteFiles(files, fsutil.Options{Track: sig.stage, Canceled: sig.interrupted, Commit: sig.commit})
 	if errors.Is(err, fsutil.ErrCanceled) {
 		return errInterrupted
