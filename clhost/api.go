@@ -45,6 +45,8 @@ var cl struct {
 	WaitForEvents           func(n uint32, events unsafe.Pointer) int32
 	GetEventProfilingInfo   func(e uintptr, param uint32, size uintptr, value, sizeRet unsafe.Pointer) int32
 	ReleaseEvent            func(e uintptr) int32
+	GetEventInfo            func(e uintptr, param uint32, size uintptr, value, sizeRet unsafe.Pointer) int32
+	Flush                   func(q uintptr) int32
 }
 
 // bindings maps each C symbol to the field of cl that receives it.
@@ -83,6 +85,8 @@ func bindings() []struct {
 		{"clWaitForEvents", &cl.WaitForEvents},
 		{"clGetEventProfilingInfo", &cl.GetEventProfilingInfo},
 		{"clReleaseEvent", &cl.ReleaseEvent},
+		{"clGetEventInfo", &cl.GetEventInfo},
+		{"clFlush", &cl.Flush},
 	}
 }
 

@@ -3,34 +3,21 @@ package clhost
 import (
 	"fmt"
 	"strings"
+
+	"github.com/forocl/forocl/npy"
 )
 
-// DType is the element type of an Array.
-type DType int
+// DType is the element type of an Array: the same type as npy.DType, so
+// an array read from a .npy file and a device array compare their types
+// directly. Its zero value is no type.
+type DType = npy.DType
 
+// The element types an Array can hold (npy's constants).
 const (
-	Float32 DType = iota
-	Float64
-	Int32
+	Float32 = npy.Float32
+	Float64 = npy.Float64
+	Int32   = npy.Int32
 )
-
-func (t DType) String() string {
-	switch t {
-	case Float64:
-		return "float64"
-	case Int32:
-		return "int32"
-	}
-	return "float32"
-}
-
-// Size returns the bytes of one element.
-func (t DType) Size() int64 {
-	if t == Float64 {
-		return 8
-	}
-	return 4
-}
 
 // Shape is an array's extents, first dimension fastest (column-major, as
 // in Fortran).
@@ -87,6 +74,9 @@ func (a *Array) Check() error {
 	if len(a.Shape) == 0 {
 		return fmt.Errorf("has no shape")
 	}
+	if a.DType.Size() == 0 {
+		return fmt.Errorf("has no element type (DType %v)", a.DType)
+	}
 	room := a.Buffer.Size() / a.DType.Size() // elements the buffer holds
 	n := int64(1)
 	for _, x := range a.Shape {
@@ -101,8 +91,14 @@ func (a *Array) Check() error {
 	return nil
 }
 
-// NewArray allocates an uninitialised device array.
+// NewArray allocates an uninitialised device array of element type dt and
+// the given extents, first dimension fastest (column-major, as Fortran
+// stores it). Fill it with Array.Write and read it with Array.Read; Close
+// frees it.
 func (c *Context) NewArray(dt DType, shape ...int) (*Array, error) {
+	if dt.Size() == 0 {
+		return nil, fmt.Errorf("clhost: NewArray: unknown element type %v", dt)
+	}
 	s := Shape(append([]int(nil), shape...))
 	for _, x := range s {
 		if x < 1 {

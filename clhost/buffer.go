@@ -22,13 +22,19 @@ func (b *Buffer) Size() int64 {
 	return b.size
 }
 
-// Release frees the buffer now. Releasing twice, or after Context.Close,
-// does nothing.
-func (b *Buffer) Release() {
-	if b != nil {
-		b.ctx.untrackRelease(kindBuffer, b.mem)
+// Close frees the buffer now. Closing twice, or after Context.Close,
+// does nothing and returns nil.
+func (b *Buffer) Close() error {
+	if b == nil {
+		return nil
 	}
+	return b.ctx.untrackRelease(kindBuffer, b.mem)
 }
+
+// Release is Close without its error.
+//
+// Deprecated: use Close.
+func (b *Buffer) Release() { _ = b.Close() }
 
 // NewBuffer allocates a read-write device buffer of size bytes (size > 0).
 func (c *Context) NewBuffer(size int64) (*Buffer, error) {

@@ -35,6 +35,8 @@ const (
 	clProgramBuildLog            = 0x1183
 	clProfilingCommandStart      = 0x1282
 	clProfilingCommandEnd        = 0x1283
+	clEventExecutionStatus       = 0x11D3 // CL_EVENT_COMMAND_EXECUTION_STATUS
+	clComplete                   = 0x0
 	clMaxInfoBytes               = 1 << 24 // refuse absurd info sizes from a broken driver
 	clMaxWorkDims                = 3
 	clDeviceMaxWorkItemDimsLimit = 64

@@ -168,11 +168,12 @@ func (c *Context) track(k objKind, h uintptr) error {
 	return nil
 }
 
-// untrackRelease releases h if it is still tracked; it is a no-op otherwise
-// (already released, or the context is closed).
-func (c *Context) untrackRelease(k objKind, h uintptr) {
+// untrackRelease releases h if it is still tracked and returns the
+// driver's error; it is a no-op otherwise (already released, or the
+// context is closed).
+func (c *Context) untrackRelease(k objKind, h uintptr) error {
 	if c == nil || h == 0 {
-		return
+		return nil
 	}
 	c.mu.Lock()
 	_, ok := c.live[k][h]
@@ -181,8 +182,9 @@ func (c *Context) untrackRelease(k objKind, h uintptr) {
 	}
 	c.mu.Unlock()
 	if ok {
-		_ = k.release(h)
+		return k.release(h)
 	}
+	return nil
 }
 
 // alive returns nil if h is a live object of kind k owned by c, and a

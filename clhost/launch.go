@@ -141,10 +141,16 @@ func (e *Event) Times() (start, end uint64, err error) {
 	return start, end, nil
 }
 
-// Release frees the event now. Releasing twice, or after Context.Close,
-// does nothing.
-func (e *Event) Release() {
-	if e != nil {
-		e.ctx.untrackRelease(kindEvent, e.h)
+// Close frees the event now. Closing twice, or after Context.Close,
+// does nothing and returns nil.
+func (e *Event) Close() error {
+	if e == nil {
+		return nil
 	}
+	return e.ctx.untrackRelease(kindEvent, e.h)
 }
+
+// Release is Close without its error.
+//
+// Deprecated: use Close.
+func (e *Event) Release() { _ = e.Close() }

@@ -31,13 +31,19 @@ func (p *Program) Log() string {
 // FromCache reports whether the program was built from a cached binary.
 func (p *Program) FromCache() bool { return p != nil && p.cached }
 
-// Release frees the program now; kernels created from it stay valid.
-// Releasing twice, or after Context.Close, does nothing.
-func (p *Program) Release() {
-	if p != nil {
-		p.ctx.untrackRelease(kindProgram, p.h)
+// Close frees the program now; kernels created from it stay valid.
+// Closing twice, or after Context.Close, does nothing and returns nil.
+func (p *Program) Close() error {
+	if p == nil {
+		return nil
 	}
+	return p.ctx.untrackRelease(kindProgram, p.h)
 }
+
+// Release is Close without its error.
+//
+// Deprecated: use Close.
+func (p *Program) Release() { _ = p.Close() }
 
 // BuildProgram compiles OpenCL C source for the context's device with the
 // given clBuildProgram options. On failure the error is a *BuildError whose
@@ -208,13 +214,19 @@ func (k *Kernel) Name() string {
 	return k.name
 }
 
-// Release frees the kernel now. Releasing twice, or after Context.Close,
-// does nothing.
-func (k *Kernel) Release() {
-	if k != nil {
-		k.ctx.untrackRelease(kindKernel, k.h)
+// Close frees the kernel now. Closing twice, or after Context.Close,
+// does nothing and returns nil.
+func (k *Kernel) Close() error {
+	if k == nil {
+		return nil
 	}
+	return k.ctx.untrackRelease(kindKernel, k.h)
 }
+
+// Release is Close without its error.
+//
+// Deprecated: use Close.
+func (k *Kernel) Release() { _ = k.Close() }
 
 // Kernel creates the kernel called name from the program.
 func (p *Program) Kernel(name string) (*Kernel, error) {

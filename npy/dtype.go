@@ -25,6 +25,9 @@ func (t DType) String() string {
 	return fmt.Sprintf("DType(%d)", int(t))
 }
 
+// Size returns the element size in bytes, 0 for an invalid type.
+func (t DType) Size() int64 { return int64(t.size()) }
+
 // size returns the element size in bytes, 0 for an invalid type.
 func (t DType) size() int {
 	switch t {

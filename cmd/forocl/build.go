@@ -174,6 +174,14 @@ func newBuildCmd() *cobra.Command {
 					add(codegen.FortranModuleName(stem)+".f90", src)
 				}
 			}
+			if goPkg != "" && len(gens) > 0 {
+				// One package comment for the package, in doc.go.
+				var srcs, cls []string
+				for _, g := range gens {
+					srcs, cls = append(srcs, filepath.Base(g.file)), append(cls, g.name)
+				}
+				add("doc.go", codegen.GoPackageDoc(goPkg, driver.Version, srcs, cls))
+			}
 			if err := fsutil.WriteFiles(files, fsutil.Options{}); err != nil {
 				return err
 			}

@@ -318,7 +318,13 @@ func TestBuildAllOrNothing(t *testing.T) {
 	if st, _ := os.Stat(old); st.Mode().Perm() != 0o600 {
 		t.Errorf("jacobi5.cl mode %v, want 0600 kept", st.Mode().Perm())
 	}
-	if ents, _ := os.ReadDir(dir); len(ents) != 4 {
+	if ents, _ := os.ReadDir(dir); len(ents) != 5 { // two .cl, two _cl.go and doc.go
 		t.Errorf("build wrote %v", ents)
+	}
+	// One package comment for the package, in doc.go.
+	doc, _ := os.ReadFile(filepath.Join(dir, "doc.go"))
+	harness, _ := os.ReadFile(filepath.Join(dir, "jacobi5_cl.go"))
+	if !strings.Contains(string(doc), "// Package k launches") || !strings.Contains(string(doc), "jacobi5.f90, in jacobi5.cl") || strings.Contains(string(harness), "// Package") {
+		t.Errorf("doc.go:\n%s\nand the harness's head:\n%.300s", doc, harness)
 	}
 }

@@ -83,7 +83,7 @@ func (tm *timer) measure(launch func(i int) (*clhost.Event, error)) (time.Durati
 		events := make([]*clhost.Event, 0, k)
 		defer func() {
 			for _, ev := range events {
-				ev.Release()
+				ev.Close()
 			}
 		}()
 		for j := 0; j < k; j++ {
@@ -452,7 +452,7 @@ func (b *benchState) release() {
 	for _, s := range b.s {
 		for _, a := range []*clhost.Array{s.h, s.u, s.v} {
 			if a != nil {
-				a.Release()
+				a.Close()
 			}
 		}
 	}
@@ -463,7 +463,7 @@ func timeGenerated(tm *timer, u *abi.Unit, b *benchState) (time.Duration, error)
 	if err != nil {
 		return 0, err
 	}
-	defer prog.Release()
+	defer prog.Close()
 	l := u.Kernels[0].Launches[0]
 	// One kernel object per direction of the ping-pong, so no arguments
 	// are set between launches.
@@ -472,7 +472,7 @@ func timeGenerated(tm *timer, u *abi.Unit, b *benchState) (time.Duration, error)
 		if ks[i], err = prog.Kernel(l.Symbol); err != nil {
 			return 0, err
 		}
-		defer ks[i].Release()
+		defer ks[i].Close()
 		in, out := b.s[i], b.s[1-i]
 		if err := ks[i].SetArgs(float32(1), float32(1), float32(0.05), in.h.Buffer, in.u.Buffer, in.v.Buffer, out.h.Buffer, out.u.Buffer, out.v.Buffer, int32(b.n1), int32(b.n1)); err != nil {
 			return 0, err
@@ -492,13 +492,13 @@ func timeHand(tm *timer, b *benchState, tile []int) (time.Duration, error) {
 	if err != nil {
 		return 0, err
 	}
-	defer prog.Release()
+	defer prog.Close()
 	var ks [2]*clhost.Kernel
 	for i := range ks {
 		if ks[i], err = prog.Kernel("sw_step"); err != nil {
 			return 0, err
 		}
-		defer ks[i].Release()
+		defer ks[i].Close()
 		in, out := b.s[i], b.s[1-i]
 		if err := ks[i].SetArgs(int32(b.n1), int32(b.n1), float32(1), float32(1), float32(0.05), in.h.Buffer, in.u.Buffer, in.v.Buffer, out.h.Buffer, out.u.Buffer, out.v.Buffer); err != nil {
 			return 0, err
@@ -518,14 +518,14 @@ func timeCopy(tm *timer, b *benchState) (time.Duration, error) {
 	if err != nil {
 		return 0, err
 	}
-	defer prog.Release()
+	defer prog.Close()
 	n := b.n1 * b.n1
 	var ks [2]*clhost.Kernel
 	for i := range ks {
 		if ks[i], err = prog.Kernel("copy3"); err != nil {
 			return 0, err
 		}
-		defer ks[i].Release()
+		defer ks[i].Close()
 		in, out := b.s[i], b.s[1-i]
 		if err := ks[i].SetArgs(int32(n), in.h.Buffer, in.u.Buffer, in.v.Buffer, out.h.Buffer, out.u.Buffer, out.v.Buffer); err != nil {
 			return 0, err

@@ -21,7 +21,7 @@ func TestHarnessConcurrentRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer k.Release()
+	defer k.Close()
 	const n1, n2, goroutines, launches, nDt = 24, 20, 16, 100, 4
 	rng := rand.New(rand.NewPCG(1, 2))
 	array := func() *clhost.Array {
@@ -114,7 +114,7 @@ func TestHarnessRejectsBadArrays(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer k.Release()
+	defer k.Close()
 	a := func(n1, n2 int) *clhost.Array {
 		x, err := ctx.NewArray(clhost.Float32, n1, n2)
 		if err != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
 	"math"
 
@@ -123,12 +124,12 @@ type state struct{ h, u, v *clhost.Array }
 // wave_dp.f90 provide, whatever the strategy.
 type kernel32 interface {
 	Run(dx, dy, dt float32, h, u, v, oH, oU, oV *clhost.Array) error
-	Release()
+	Close() error
 }
 
 type kernel64 interface {
 	Run(dx, dy, dt float64, h, u, v, oH, oU, oV *clhost.Array) error
-	Release()
+	Close() error
 }
 
 // summary32 and summary64 are the generated harnesses of summary.f90 and
@@ -136,12 +137,12 @@ type kernel64 interface {
 // device.
 type summary32 interface {
 	Run(h, u, v *clhost.Array) (mass, speed float32, err error)
-	Release()
+	Close() error
 }
 
 type summary64 interface {
 	Run(h, u, v *clhost.Array) (mass, speed float64, err error)
-	Release()
+	Close() error
 }
 
 // Sim is a shallow-water simulation whose state lives on the device: a
@@ -283,7 +284,7 @@ func (s *Sim) applyBoundary() error {
 	if err != nil {
 		return err
 	}
-	ev.Release()
+	ev.Close()
 	return nil
 }
 
@@ -317,7 +318,7 @@ func (s *Sim) Step() error {
 	case s.hand != nil:
 		var ev *clhost.Event
 		if ev, err = s.hand.launch(float32(s.cfg.DT), c, n); err == nil {
-			ev.Release()
+			ev.Close()
 		}
 	case s.k64 != nil:
 		err = s.k64.Run(1, 1, s.cfg.DT, c.h, c.u, c.v, n.h, n.u, n.v)
@@ -363,34 +364,24 @@ func Mass(h []float64, nx, ny int) float64 {
 	return m
 }
 
-// Close releases the device objects of the simulation (not the context).
-func (s *Sim) Close() {
-	if s.k32 != nil {
-		s.k32.Release()
-	}
-	if s.k64 != nil {
-		s.k64.Release()
-	}
-	if s.s32 != nil {
-		s.s32.Release()
-	}
-	if s.s64 != nil {
-		s.s64.Release()
+// Close releases the device objects of the simulation (not the context)
+// and returns the first errors the driver reported.
+func (s *Sim) Close() error {
+	var errs []error
+	for _, c := range []interface{ Close() error }{s.k32, s.k64, s.s32, s.s64, s.boundary, s.bprog} {
+		if c != nil { // a nil *clhost.Kernel or Program closes as nil
+			errs = append(errs, c.Close())
+		}
 	}
 	if s.hand != nil {
-		s.hand.release()
-	}
-	if s.boundary != nil {
-		s.boundary.Release()
-	}
-	if s.bprog != nil {
-		s.bprog.Release()
+		errs = append(errs, s.hand.close())
 	}
 	for _, a := range []*clhost.Array{s.cur.h, s.cur.u, s.cur.v, s.nxt.h, s.nxt.u, s.nxt.v} {
 		if a != nil {
-			a.Release()
+			errs = append(errs, a.Close())
 		}
 	}
+	return errors.Join(errs...)
 }
 
 // handKernel is sw_step of handwritten.cl, launched on a fixed work-group
@@ -409,7 +400,7 @@ func newHandKernel(ctx *clhost.Context, local []int) (*handKernel, error) {
 	}
 	k, err := prog.Kernel("sw_step")
 	if err != nil {
-		prog.Release()
+		prog.Close()
 		return nil, err
 	}
 	return &handKernel{ctx: ctx, prog: prog, kernel: k, local: local}, nil
@@ -427,7 +418,6 @@ func (h *handKernel) launch(dt float32, in, out state) (*clhost.Event, error) {
 	return h.ctx.Launch(h.kernel, global, local)
 }
 
-func (h *handKernel) release() {
-	h.kernel.Release()
-	h.prog.Release()
+func (h *handKernel) close() error {
+	return errors.Join(h.kernel.Close(), h.prog.Close())
 }
