@@ -26,14 +26,30 @@
 // # Object lifetime
 //
 // A Context owns one OpenCL context and one in-order, profiling-enabled
-// command queue. Every buffer, program, kernel and event created through it
-// is tracked; each has its own Release, and Context.Close releases whatever
-// is still alive, so nothing depends on finalizers. Release and Close are
-// idempotent. A Context may be used from several goroutines. A Kernel
+// command queue. Every buffer, array, program, kernel and event created
+// through it is tracked; each has its own Close, and Context.Close releases
+// whatever is still alive, so nothing depends on finalizers. Close is
+// idempotent (Release, the older spelling, is a deprecated alias). A Context may be used from several goroutines. A Kernel
 // shared between goroutines must be launched with LaunchWith, which sets
 // the arguments and enqueues under the kernel's lock (SetArgs followed by
 // Launch can pick up another goroutine's arguments in between); Close must
 // not race with other calls.
+//
+// # Arrays and element types
+//
+// An Array is a Buffer with an element type and a column-major Shape, what
+// generated harnesses take. Its DType is the same type as npy.DType, so
+// arrays read from .npy files and device arrays share one set of element
+// types (Float32, Float64, Int32). Array.Write fills an array from a Go
+// slice; Array.Read copies it back.
+//
+// # Cancellation
+//
+// The calls that can take long have variants that take a context.Context:
+// BuildProgramContext, Event.WaitContext, ReadContext and Array.Read. They
+// return the context's error as soon as it is done; the OpenCL call they
+// abandon finishes on its own, and never writes the caller's memory
+// afterwards (Note [abandoned calls]).
 //
 // # Program cache
 //

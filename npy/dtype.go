@@ -2,7 +2,7 @@ package npy
 
 import "fmt"
 
-// DType is the element type of an Array.
+// DType is the element type of an Array; clhost.DType is the same type.
 type DType int
 
 // The supported element types.
