@@ -3,6 +3,7 @@ package benchreport
 import (
 	"bytes"
 	"image"
+	"image/color"
 	"image/png"
 	"math"
 	"os"
@@ -26,7 +27,7 @@ func table1() []Series {
 
 var xticks = []float64{16, 64, 256, 1024, 4096}
 
-func plot(t *testing.T, title string, xt []float64, ss []Series) []byte {
+func chart(t *testing.T, title string, xt []float64, ss []Series) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	if err := PlotLogLog(&b, title, "grid width", "ms per step", xt, ss); err != nil {
@@ -37,7 +38,7 @@ func plot(t *testing.T, title string, xt []float64, ss []Series) []byte {
 
 func TestPlotLogLog(t *testing.T) {
 	ss := table1()
-	data := plot(t, "Shallow water: time per step", xticks, ss)
+	data := chart(t, "Shallow water: time per step", xticks, ss)
 	if p := os.Getenv("BENCHREPORT_PNG"); p != "" {
 		if err := os.WriteFile(p, data, 0o644); err != nil {
 			t.Fatal(err)
@@ -51,28 +52,11 @@ func TestPlotLogLog(t *testing.T) {
 		t.Fatalf("bounds %v, want %dx%d (>= 900x600)", got, Width, Height)
 	}
 
-	all := make([][]point, len(ss))
-	for i, s := range ss {
-		all[i] = seriesPoints(s)
-	}
-	l := computeLayout("Shallow water: time per step", "grid width", "ms per step", xticks, ss, all)
-	if l.legend.Overlaps(l.frame) {
-		t.Errorf("legend %v overlaps plot frame %v", l.legend, l.frame)
-	}
-	inner := l.frame.Inset(1)
+	// Every series is drawn in its colour in the chart, left of the legend.
+	area := image.Rect(0, 0, Width-legendWidth, Height)
 	for i := range ss {
-		want := Palette[i%len(Palette)]
-		n := 0
-		for y := inner.Min.Y; y < inner.Max.Y; y++ {
-			for x := inner.Min.X; x < inner.Max.X; x++ {
-				r, g, b, a := img.At(x, y).RGBA()
-				if uint8(r>>8) == want.R && uint8(g>>8) == want.G && uint8(b>>8) == want.B && a == 0xffff {
-					n++
-				}
-			}
-		}
-		if n < 100 {
-			t.Errorf("series %d (%s): only %d pixels of colour %v in plot area", i, ss[i].Name, n, want)
+		if n := countColour(img, area, Palette[i%len(Palette)]); n < 30 {
+			t.Errorf("series %d (%s): only %d pixels of colour %v in the chart", i, ss[i].Name, n, Palette[i%len(Palette)])
 		}
 	}
 	// Background is white.
@@ -80,7 +64,7 @@ func TestPlotLogLog(t *testing.T) {
 		t.Errorf("corner pixel not white")
 	}
 
-	if again := plot(t, "Shallow water: time per step", xticks, table1()); !bytes.Equal(data, again) {
+	if again := chart(t, "Shallow water: time per step", xticks, table1()); !bytes.Equal(data, again) {
 		t.Errorf("output not deterministic")
 	}
 }
@@ -91,16 +75,16 @@ func TestAxes(t *testing.T) {
 	for i, s := range ss {
 		all[i] = seriesPoints(s)
 	}
-	l := computeLayout("", "", "", xticks, ss, all)
+	x, y := axes(xticks, all)
 	var ylab []string
-	for _, tk := range l.y.major {
+	for _, tk := range y.major {
 		ylab = append(ylab, tk.label)
 	}
 	if got, want := ylab, []string{"0.001", "0.01", "0.1", "1", "10", "100", "1000"}; !equalStrings(got, want) {
 		t.Errorf("y labels %v, want %v", got, want)
 	}
 	var xlab []string
-	for _, tk := range l.x.major {
+	for _, tk := range x.major {
 		xlab = append(xlab, tk.label)
 	}
 	if got, want := xlab, []string{"16", "64", "256", "1024", "4096"}; !equalStrings(got, want) {
@@ -168,7 +152,7 @@ func TestPlotEdgeCases(t *testing.T) {
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
-			data := plot(t, name, c.xt, c.ss)
+			data := chart(t, name, c.xt, c.ss)
 			if dir := os.Getenv("BENCHREPORT_DIR"); dir != "" {
 				if err := os.WriteFile(filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+".png"), data, 0o644); err != nil {
 					t.Fatal(err)
@@ -206,30 +190,29 @@ func TestAllNaNHasLegendOnly(t *testing.T) {
 		{Name: "ok", X: []float64{16, 64}, Y: []float64{1, 2}},
 		{Name: "nan", X: []float64{16, 64}, Y: []float64{nan, nan}},
 	}
-	data := plot(t, "", xticks, ss)
+	data := chart(t, "", xticks, ss)
 	img, err := png.Decode(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
 	}
-	all := [][]point{seriesPoints(ss[0]), seriesPoints(ss[1])}
-	l := computeLayout("", "grid width", "ms per step", xticks, ss, all)
-	count := func(r image.Rectangle) int {
-		want := Palette[1]
-		n := 0
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			for x := r.Min.X; x < r.Max.X; x++ {
-				cr, cg, cb, _ := img.At(x, y).RGBA()
-				if uint8(cr>>8) == want.R && uint8(cg>>8) == want.G && uint8(cb>>8) == want.B {
-					n++
-				}
-			}
-		}
-		return n
+	if n := countColour(img, image.Rect(0, 0, Width-legendWidth, Height), Palette[1]); n != 0 {
+		t.Errorf("all-NaN series drew %d pixels in the chart", n)
 	}
-	if n := count(l.frame); n != 0 {
-		t.Errorf("all-NaN series drew %d pixels in the plot area", n)
-	}
-	if n := count(l.legend); n == 0 {
+	if n := countColour(img, image.Rect(Width-legendWidth, 0, Width, Height), Palette[1]); n == 0 {
 		t.Errorf("all-NaN series has no legend sample")
 	}
+}
+
+// countColour counts the pixels of exactly colour want in r.
+func countColour(img image.Image, r image.Rectangle, want color.RGBA) int {
+	n := 0
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			cr, cg, cb, _ := img.At(x, y).RGBA()
+			if uint8(cr>>8) == want.R && uint8(cg>>8) == want.G && uint8(cb>>8) == want.B {
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -1,9 +1,10 @@
 // Package benchreport renders benchmark results as text tables (GitHub
 // markdown, CSV) and as log-log line charts (PNG).
 //
-// It is deliberately dependency-light: the chart is drawn pixel by pixel on an
-// image.RGBA with the standard library plus golang.org/x/image/font/basicfont
-// for text, and the output is deterministic (same input, same bytes).
+// The chart is drawn by gonum.org/v1/plot (axes, ticks, text, legend);
+// this package chooses the decades and labels of the log axes. The output
+// is deterministic (same input, same bytes). The shallow-water example's
+// -bench calls it.
 package benchreport
 
 import (
