@@ -60,11 +60,15 @@ from zeros. Outputs named with --out are written in Fortran order, and only
 once the whole run has succeeded. Every scalar dummy needs --set.
 
 With --repeat N, run launches the kernel once to warm up, then N times, and
-prints the median kernel time and the effective bandwidth. With --grid 512x512,
+prints the kernel times and the effective bandwidth. With --grid 512x512,
 input arrays not given with --in are filled with reproducible pseudo-random
 values in [0.5, 1.5) of that shape, so any kernel can be timed without files:
 
-    forocl run heat.f90 --kernel step --set c=0.1 --grid 4096x4096 --repeat 100`,
+    forocl run heat.f90 --kernel step --set c=0.1 --grid 4096x4096 --repeat 100
+
+--repeat prints the minimum, median and maximum kernel time; --json prints
+the scalar results and those timings as one JSON object instead. --png
+oT=heat.png draws a 2-D output with the viridis colour map and a colour bar.`,
 		Args: atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			return runKernel(c, args, &ff, &gf, &rf)
