@@ -45,7 +45,8 @@ func checkPictures(k *abi.Kernel, pngs []pictureFlag) error {
 
 // drawPictures draws the --png outputs of a finished run, each on its own
 // range with a colour bar, titled with the kernel and array.
-func drawPictures(k *abi.Kernel, pngs []pictureFlag, r *runner.Result) ([]fsutil.File, error) {
+// steps > 0 is the number of steps of a --steps run, for the caption.
+func drawPictures(k *abi.Kernel, pngs []pictureFlag, r *runner.Result, steps int) ([]fsutil.File, error) {
 	var files []fsutil.File
 	for _, f := range pngs {
 		a := r.Outputs[strings.ToLower(f.name)]
@@ -67,7 +68,11 @@ func drawPictures(k *abi.Kernel, pngs []pictureFlag, r *runner.Result) ([]fsutil
 			}
 		}
 		var b bytes.Buffer
-		if err := picture.WritePNG(&b, field, fmt.Sprintf("%s of kernel %s", f.name, k.Name), fmt.Sprintf("%d x %d", field.NX, field.NY)); err != nil {
+		caption := fmt.Sprintf("%d x %d", field.NX, field.NY)
+		if steps > 0 {
+			caption += fmt.Sprintf(", after %d steps", steps)
+		}
+		if err := picture.WritePNG(&b, field, fmt.Sprintf("%s of kernel %s", f.name, k.Name), caption); err != nil {
 			return nil, runErr(err)
 		}
 		data := b.Bytes()

@@ -259,7 +259,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			fmt.Fprintf(stderr, "forocl: build log:\n%s\n", log)
 		}
 	}
-	pictures, err := drawPictures(k, pngs, r)
+	pictures, err := drawPictures(k, pngs, r, rf.steps)
 	if err != nil {
 		return err
 	}

@@ -47,7 +47,8 @@ func TestGeneratedUpToDate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for file, want := range map[string][]byte{"heat.cl": []byte(u.Source), "heat_cl.go": goSrc} {
+	for file, want := range map[string][]byte{"heat.cl": []byte(u.Source), "heat_cl.go": goSrc,
+		"doc.go": codegen.GoPackageDoc("heatcl", driver.Version, []string{"heat.f90"}, []string{"heat.cl"})} {
 		have, err := os.ReadFile(filepath.Join("heatcl", file))
 		if err != nil {
 			t.Fatal(err)

@@ -192,6 +192,15 @@ func TestGeneratedUpToDate(t *testing.T) {
 				}
 			}
 		}
+		// The package's one package comment names every source file.
+		var names, cls []string
+		for _, src := range srcs {
+			stem := strings.TrimSuffix(filepath.Base(src), ".f90")
+			names, cls = append(names, stem+".f90"), append(cls, stem+".cl")
+		}
+		if have, err := os.ReadFile(filepath.Join(dir, "doc.go")); err != nil || !bytes.Equal(have, codegen.GoPackageDoc(dir, driver.Version, names, cls)) {
+			t.Errorf("%s/doc.go is stale (%v): run go generate ./examples/shallowwater", dir, err)
+		}
 	}
 }
 
