@@ -20,8 +20,8 @@ func launchAll(t *testing.T, c *Context, k *Kernel, launch func(n int32, a float
 		go func() {
 			defer wg.Done()
 			x, y := mustBuffer(t, c, 4*n), mustBuffer(t, c, 4*n)
-			defer x.Release()
-			defer y.Release()
+			defer x.Close()
+			defer y.Close()
 			ones, zeros, got := make([]float32, n), make([]float32, n), make([]float32, n)
 			for i := range ones {
 				ones[i] = 1
@@ -49,7 +49,7 @@ func launchAll(t *testing.T, c *Context, k *Kernel, launch func(n int32, a float
 					return
 				}
 				err = ev.Wait()
-				ev.Release()
+				ev.Close()
 				if err == nil {
 					err = c.ReadFloat32(y, got)
 				}

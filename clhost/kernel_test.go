@@ -22,8 +22,8 @@ func runSaxpy(t *testing.T, c *Context, k *Kernel, global, local []int) {
 	// One extra element past n: the mask must leave it alone.
 	bx := mustBuffer(t, c, 4*(n+1))
 	by := mustBuffer(t, c, 4*(n+1))
-	defer bx.Release()
-	defer by.Release()
+	defer bx.Close()
+	defer by.Close()
 	if err := c.WriteFloat32(bx, append(append([]float32{}, x...), 7)); err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func runSaxpy(t *testing.T, c *Context, k *Kernel, global, local []int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ev.Release()
+	defer ev.Close()
 	if err := ev.Wait(); err != nil {
 		t.Fatal(err)
 	}
@@ -216,7 +216,7 @@ func TestInvalidWorkGroupSize(t *testing.T) {
 		t.Run(fmt.Sprintf("local%v", tc.local), func(t *testing.T) {
 			ev, err := c.Launch(k, tc.global, tc.local)
 			if err == nil {
-				ev.Release()
+				ev.Close()
 				t.Fatalf("launch with global %v local %v succeeded", tc.global, tc.local)
 			}
 			if !IsCode(err, CodeInvalidWorkGroupSize) {
@@ -271,8 +271,8 @@ func TestLaunchArgumentChecks(t *testing.T) {
 	if _, err := mustBuild(t, c, testSource, "").Kernel("nosuchkernel"); !IsCode(err, CodeInvalidKernelName) {
 		t.Errorf("missing kernel: %v", err)
 	}
-	k.Release()
-	k.Release()
+	k.Close()
+	k.Close()
 	if err := k.SetArgs(1); err == nil {
 		t.Error("SetArgs after Release succeeded")
 	}
@@ -305,8 +305,8 @@ func TestEventDuration(t *testing.T) {
 		t.Errorf("Duration = %v, want > 0", d)
 	}
 	t.Logf("saxpy over %d elements: %v", n, d)
-	ev.Release()
-	ev.Release()
+	ev.Close()
+	ev.Close()
 	if _, err := ev.Duration(); err == nil {
 		t.Error("Duration after Release succeeded")
 	}
@@ -335,7 +335,7 @@ func TestCloseReleasesEverything(t *testing.T) {
 		t.Fatal(err)
 	}
 	released := mustBuffer(t, c, 16)
-	released.Release()
+	released.Close()
 	n := 0
 	for _, m := range c.live {
 		n += len(m)
@@ -350,10 +350,10 @@ func TestCloseReleasesEverything(t *testing.T) {
 		t.Fatalf("second Close: %v", err)
 	}
 	// Everything after Close is a clean error or a no-op.
-	bx.Release()
-	k.Release()
-	p.Release()
-	ev.Release()
+	bx.Close()
+	k.Close()
+	p.Close()
+	ev.Close()
 	if _, err := c.NewBuffer(4); !errors.Is(err, errClosed) {
 		t.Errorf("NewBuffer after Close: %v", err)
 	}

@@ -63,14 +63,14 @@ func simulate(device string, n, steps int, c float32) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	defer k.Release()
+	defer k.Close()
 	t0 := runner.Random(npy.Float32, []int{n, n}, 2) // T is the second dummy
 	var a [2]*clhost.Array
 	for i := range a {
 		if a[i], err = ctx.NewArray(clhost.Float32, n, n); err != nil {
 			return 0, err
 		}
-		defer a[i].Release()
+		defer a[i].Close()
 		if err := ctx.WriteFloat32(a[i].Buffer, t0.F32); err != nil {
 			return 0, err
 		}
