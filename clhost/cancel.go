@@ -17,8 +17,10 @@ import (
 // A build that is abandoned finishes in a goroutine, which then closes the
 // program it made. A read that is abandoned lands in a staging slice that
 // only that goroutine holds, so the caller's slice is never written after
-// ReadContext returns. A wait that is abandoned just stops polling the
-// event: the kernel keeps running, and the event stays valid until closed.
+// ReadContext returns. Context.Close waits for both goroutines, so no
+// driver call runs on a released context. A wait that is abandoned just
+// stops polling the event: the kernel keeps running, and the event stays
+// valid until closed.
 
 // BuildProgramContext is BuildProgram that returns ctx.Err() (wrapped)
 // when ctx is done before the build finishes.
@@ -35,7 +37,9 @@ func (c *Context) BuildProgramContext(ctx context.Context, source, options strin
 	}
 	done := make(chan result) // unbuffered: a result is taken or abandoned
 	abandoned := make(chan struct{})
+	c.background.Add(1)
 	go func() {
+		defer c.background.Done()
 		p, err := c.BuildProgram(source, options)
 		select {
 		case done <- result{p, err}:
@@ -137,7 +141,11 @@ func (c *Context) ReadContext(ctx context.Context, b *Buffer, data any) error {
 		return read(data) // the type error
 	}
 	done := make(chan error, 1)
-	go func() { done <- read(staging) }()
+	c.background.Add(1)
+	go func() {
+		defer c.background.Done()
+		done <- read(staging)
+	}()
 	select {
 	case err := <-done:
 		if err != nil {

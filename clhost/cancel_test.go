@@ -93,3 +93,46 @@ func TestContextCalls(t *testing.T) {
 		t.Errorf("Check of an Array without DType: %v", err)
 	}
 }
+
+// lateCtx is a context that is not done when first asked (Err) but whose
+// Done channel is already closed: a cancellation that lands while the
+// driver call runs.
+type lateCtx struct {
+	context.Context
+	asked bool
+}
+
+func (c *lateCtx) Done() <-chan struct{} {
+	ch := make(chan struct{})
+	close(ch)
+	return ch
+}
+
+func (c *lateCtx) Err() error {
+	if !c.asked {
+		c.asked = true
+		return nil
+	}
+	return context.Canceled
+}
+
+// TestAbandonedBuild: a build given up on returns context.Canceled at once;
+// the program it made is closed when the build ends, and Close waits for
+// it (Note [abandoned calls]).
+func TestAbandonedBuild(t *testing.T) {
+	c := newTestContext(t)
+	p, err := c.BuildProgramContext(&lateCtx{Context: context.Background()}, addOneSource, "")
+	if p != nil || !errors.Is(err, context.Canceled) {
+		t.Fatalf("abandoned build = %v, %v; want nil and context.Canceled", p, err)
+	}
+	c.background.Wait()
+	c.mu.Lock()
+	n := len(c.live[kindProgram])
+	c.mu.Unlock()
+	if n != 0 {
+		t.Errorf("%d programs alive after the abandoned build finished, want 0", n)
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("Close after an abandoned build: %v", err)
+	}
+}

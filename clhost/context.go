@@ -55,6 +55,11 @@ type Context struct {
 	mu     sync.Mutex
 	closed bool
 	live   [numKinds]map[uintptr]struct{}
+
+	// background counts the goroutines that run driver calls for the
+	// context.Context variants, which may outlive a caller that gave up on
+	// them (Note [abandoned calls]); Close waits for them.
+	background sync.WaitGroup
 }
 
 // NewContext creates a context and a profiling-enabled in-order command
@@ -109,8 +114,9 @@ func (c *Context) Finish() error {
 	return check("clFinish", cl.Finish(c.queue))
 }
 
-// Close waits for the queue to drain, then releases every event, kernel,
-// program and buffer still alive, the queue and the context. It is
+// Close waits for the queue to drain and for driver calls that a canceled
+// context.Context abandoned, then releases every event, kernel, program
+// and buffer still alive, the queue and the context. It is
 // idempotent: a second Close does nothing and returns nil. It must not run
 // concurrently with other calls on the context or its objects.
 func (c *Context) Close() error {
@@ -123,6 +129,9 @@ func (c *Context) Close() error {
 		return nil
 	}
 	c.closed = true
+	c.mu.Unlock()
+	c.background.Wait() // no driver call may outlive the context
+	c.mu.Lock()
 	live := c.live
 	for k := range c.live {
 		c.live[k] = nil
