@@ -125,3 +125,30 @@ func TestRunPNG(t *testing.T) {
 }
 
 func regexpMatch(pattern, s string) bool { return regexp.MustCompile(pattern).MatchString(s) }
+
+// TestRunJSONResults: --json gives scalar results as JSON values (numbers,
+// booleans for logicals), the same values the text output prints.
+func TestRunJSONResults(t *testing.T) {
+	requireOpenCL(t)
+	code, stdout, stderr := cli(t, "run", "-I", regionsDir, kernelsDir+"/reductions.f90", "--kernel", "empty_masks",
+		"--grid", "10x10", "--device", testDevice(), "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Results map[string]any `json:"results"`
+		Timing  any            `json:"timing"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("stdout is not JSON: %v\n%s", err, stdout)
+	}
+	want := map[string]any{"s": 0.0, "m": -3.4028235e+38, "mn": 3.4028235e+38, "c": 0.0, "a": false, "al": false}
+	for k, v := range want {
+		if doc.Results[k] != v {
+			t.Errorf("results[%q] = %#v, want %#v (all: %v)", k, doc.Results[k], v, doc.Results)
+		}
+	}
+	if doc.Timing != nil {
+		t.Errorf("timing %v without --repeat", doc.Timing)
+	}
+}
