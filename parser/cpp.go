@@ -130,7 +130,7 @@ const maxExpansion = 1 << 20
 func preprocess(in *srcText, name string, opts Options, fixed bool, diags *diag.List) (*srcText, diag.Sources) {
 	p := &cpp{diags: diags, macros: map[string]*macro{"__FOROCL__": {body: "1"}}, dirs: opts.IncludeDirs, read: opts.ReadFile, out: &srcText{}, included: diag.Sources{}, fixed: fixed}
 	if p.read == nil {
-		p.read = os.ReadFile
+		p.read = readRegular
 	}
 	for _, d := range opts.Defines {
 		if d.Undef {
@@ -141,6 +141,25 @@ func preprocess(in *srcText, name string, opts Options, fixed bool, diags *diag.
 	}
 	p.file(in, name)
 	return p.out, p.included
+}
+
+// maxIncludeSize bounds the size of an #include'd file.
+const maxIncludeSize = 64 << 20
+
+// readRegular reads a regular file of at most maxIncludeSize bytes: an
+// #include of a device or a pipe (/dev/zero, /dev/stdin) must not hang.
+func readRegular(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	if fi.Size() > maxIncludeSize {
+		return nil, fmt.Errorf("larger than %d MiB", maxIncludeSize>>20)
+	}
+	return os.ReadFile(path)
 }
 
 // lineEnd returns the end of the line at s (without "\r") and the offset
@@ -194,7 +213,7 @@ func (p *cpp) file(in *srcText, name string) {
 		s = nl + 1
 	}
 	for _, c := range stack {
-		p.diags.Error(codeCppConditionalUnbalanced, diag.At(c.pos), "#if without #endif in %q", name).
+		p.diags.Error(codeCppConditionalUnbalanced, diag.At(c.pos), "#if without #endif").
 			WithHint("add #endif before the end of the file")
 	}
 }
@@ -213,7 +232,7 @@ func lineStartOf(src []byte, le int) int {
 func (p *cpp) directive(in *srcText, at, le int, text string, stack []*cond, active bool) []*cond {
 	pos := in.origin(at)
 	// posOf is the position of byte k of text (on the first line).
-	posOf := func(k int) diag.Pos { return in.origin(min(at+1+k, max(le-1, at))) }
+	posOf := func(k int) diag.Pos { return in.origin(min(at+1+k, le)) }
 	k := 0
 	for k < len(text) && isSpace(text[k]) {
 		k++
@@ -422,15 +441,16 @@ func (p *cpp) include(in *srcText, arg string, pos, argPos diag.Pos) {
 		return
 	}
 	p.diags.Error(codeCppIncludeNotFound, diag.At(argPos), "#include file %q not found", file).
-		WithHint("looked in %s; add its folder with -I DIR", strings.Join(quoteAll(dirsOf(tried)), ", "))
+		WithHint("%s", includeHint(p.dirs))
 }
 
-func dirsOf(paths []string) []string {
-	out := make([]string, len(paths))
-	for i, p := range paths {
-		out[i] = filepath.Dir(p)
+// includeHint says where #include looked.
+func includeHint(dirs []string) string {
+	h := "#include looks in the folder of the file that includes, then in the -I directories"
+	if len(dirs) > 0 {
+		h += " (" + strings.Join(quoteAll(dirs), ", ") + ")"
 	}
-	return out
+	return h + "; add the file's folder with -I DIR"
 }
 
 func quoteAll(s []string) []string {
