@@ -126,7 +126,11 @@ func (f *frontFlags) add(c *cobra.Command) {
 // prints their diagnostics to stderr. It returns nil and failed when there
 // were errors (or warnings under --werror).
 func (f *frontFlags) compile(c *cobra.Command, paths []string, opts *genOpts) (*driver.Result, error) {
-	res := driver.Front(paths, f.src.options(f.include))
+	o, err := f.src.options(f.include)
+	if err != nil {
+		return nil, err
+	}
+	res := driver.Front(paths, o)
 	diag.Render(c.ErrOrStderr(), res.Diags, res.Sources, 0)
 	if res.Diags.HasErrors() || (f.werror && res.Diags.Count(diag.Warning) > 0) || res.Program == nil {
 		return nil, failed

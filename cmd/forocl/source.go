@@ -53,19 +53,20 @@ func (s *sourceFlags) add(c *cobra.Command) {
 	c.Flags().VarP(defineFlag{list: &s.defines, undef: true}, "undefine", "U", "undefine a preprocessor macro")
 	c.Flags().BoolVar(&s.fixed, "ffixed-form", false, "read every file as fixed form (default: .f, .for and .F are fixed form)")
 	c.Flags().BoolVar(&s.free, "ffree-form", false, "read every file as free form")
-	c.MarkFlagsMutuallyExclusive("ffixed-form", "ffree-form")
 }
 
 // options returns the driver options for the front end.
-func (s *sourceFlags) options(include []string) driver.Options {
+func (s *sourceFlags) options(include []string) (driver.Options, error) {
 	o := driver.Options{IncludeDirs: include, Defines: s.defines}
 	switch {
+	case s.fixed && s.free:
+		return o, usageErr("-ffixed-form and -ffree-form contradict each other; give one")
 	case s.fixed:
 		o.Form = parser.FormFixed
 	case s.free:
 		o.Form = parser.FormFree
 	}
-	return o
+	return o, nil
 }
 
 // gnuFlags spells gfortran's one-dash -ffixed-form and -ffree-form with
