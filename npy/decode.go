@@ -24,7 +24,7 @@ var (
 const (
 	magic         = "\x93NUMPY"
 	zipMagic      = "PK\x03\x04" // an .npz file is a zip archive of .npy files
-	maxHeaderSize = 1 << 20 // NumPy itself refuses headers over 10000 bytes by default
+	maxHeaderSize = 1 << 20      // NumPy itself refuses headers over 10000 bytes by default
 )
 
 // Array is an n-dimensional array with its data in Fortran (column-major)
