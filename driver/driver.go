@@ -70,6 +70,7 @@ func (res *Result) Schedule(t regions.Target, o regions.Options) diag.List {
 		panic("internal error: driver: scheduled twice")
 	}
 	plan, diags := regions.Schedule(res.Program, t, o)
+	parser.FixOffsets(&diags, res.Sources)
 	res.Plan = plan
 	res.Diags.Append(diags)
 	res.Diags.Sort()
@@ -97,6 +98,7 @@ func Front(paths []string, opts Options) *Result {
 		return res
 	}
 	prog, diags := sema.Check(res.Files, sema.Options{Library: lib})
+	parser.FixOffsets(&diags, res.Sources) // see Note [source maps] in parser
 	res.Diags.Append(diags)
 	res.Diags.Sort()
 	if res.Diags.HasErrors() || prog == nil {

@@ -68,17 +68,25 @@ func ParseFile(name string, src []byte, opts Options) (f *ast.File, diags diag.L
 			diags.Error(diag.InternalError, diag.Span{Start: diag.Pos{File: name}}, "internal error: parser panic: %v", r)
 		}
 	}()
-	lstmts := scanFile(name, src, opts, &diags, &included)
+	rewritten := false
+	lstmts := scanFile(name, src, opts, &diags, &included, &rewritten)
 	cs := classifyAll(lstmts)
 	b := &builder{stmts: cs, diags: &diags, file: f}
 	b.build()
+	if rewritten {
+		all := diag.Sources{name: src}
+		for p, text := range included {
+			all[p] = text
+		}
+		FixOffsets(&diags, all)
+	}
 	diags.Sort()
 	return f, diags, included
 }
 
 // scanFile splits src into statements, through the preprocessor and the
 // fixed-form reader when the file needs them (see Note [source maps]).
-func scanFile(name string, src []byte, opts Options, diags *diag.List, included *diag.Sources) []*logicalStmt {
+func scanFile(name string, src []byte, opts Options, diags *diag.List, included *diag.Sources, rewritten *bool) []*logicalStmt {
 	fixed := isFixed(name, opts.Form)
 	if !fixed && !needsCpp(name, src) {
 		sc := &scanner{name: name, src: src, diags: diags}
@@ -96,6 +104,7 @@ func scanFile(name string, src []byte, opts Options, diags *diag.List, included 
 	lstmts := sc.scan()
 	text.remap(lstmts, &sdiags)
 	diags.Append(sdiags)
+	*rewritten = true
 	return lstmts
 }
 

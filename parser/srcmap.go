@@ -21,9 +21,12 @@ import (
 // The scanner's positions are offsets into the rewritten text; Parse then
 // maps every token, directive and lexer diagnostic back (remap). File, Line
 // and Col name the original file (an #include'd file reports its own path);
-// Offset stays the offset in the rewritten text, so that tokens of one
-// statement keep distinct, increasing offsets (the parser finds tokens by
-// offset) even where a macro expanded into several of them.
+// in tokens and so in ast nodes, Offset stays the offset in the rewritten
+// text, so that tokens of one statement keep distinct, increasing offsets
+// (the parser finds tokens by offset) even where a macro expanded into
+// several of them. Diagnostics get true offsets back from Line and Col
+// (FixOffsets): in ParseFile for the parser's, in driver.Front for the
+// later passes'.
 
 // piece is one run of a srcText; see Note [source maps].
 type piece struct {
@@ -158,6 +161,45 @@ func (t *srcText) remap(stmts []*logicalStmt, diags *diag.List) {
 		d.Span = t.span(d.Span)
 		for j := range d.Notes {
 			d.Notes[j].Span = t.span(d.Notes[j].Span)
+		}
+	}
+}
+
+// FixOffsets sets the Offset of each position in l that names a file of
+// src from its Line and Col, so that a diagnostic's Offset is a byte offset
+// of the file it names (diag.Pos) even where the position came from a
+// rewritten text (Note [source maps]). Positions in other files are left
+// alone. Parse calls it on its own diagnostics; driver.Front on those of
+// every pass.
+func FixOffsets(l *diag.List, src diag.Sources) {
+	starts := map[string][]int{}
+	fix := func(p *diag.Pos) {
+		text, ok := src[p.File]
+		if !ok || !p.IsValid() {
+			return
+		}
+		ls, ok := starts[p.File]
+		if !ok {
+			ls = []int{0}
+			for i, c := range text {
+				if c == '\n' {
+					ls = append(ls, i+1)
+				}
+			}
+			starts[p.File] = ls
+		}
+		if p.Line > len(ls) {
+			return
+		}
+		p.Offset = min(ls[p.Line-1]+p.Col-1, len(text))
+	}
+	for i := range l.Items {
+		d := &l.Items[i]
+		fix(&d.Span.Start)
+		fix(&d.Span.End)
+		for j := range d.Notes {
+			fix(&d.Notes[j].Span.Start)
+			fix(&d.Notes[j].Span.End)
 		}
 	}
 }
