@@ -3,6 +3,8 @@ package parser
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/forocl/forocl/diag"
 )
 
 // Form is the source form of a file.
@@ -65,9 +67,13 @@ type fixedLine struct {
 //     the continuation line's column 6 becomes the "&" that free form
 //     skips, so the statement text keeps its columns.
 //
+// A line with text in columns 1-5 other than a label means the file is
+// not fixed form: that one error is reported and the rest of the file is
+// not read.
+//
 // Blanks stay significant, as in free form: "GO TO" and "END DO" read as
 // written, but "D O 10 I" would not.
-func fixedToFree(in *srcText) *srcText {
+func fixedToFree(in *srcText, diags *diag.List) *srcText {
 	src := in.text
 	var lines []fixedLine
 	for s := 0; s <= len(src); {
@@ -79,7 +85,13 @@ func fixedToFree(in *srcText) *srcText {
 		if le > s && src[le-1] == '\r' {
 			le--
 		}
-		lines = append(lines, classifyFixed(src, s, le))
+		l := classifyFixed(src, s, le)
+		if !l.comment && !l.directive && !checkFixed(in, l, diags) {
+			// Not fixed form at all: one error says so, rather than one
+			// per line and the syntax errors of a misread file.
+			return &srcText{}
+		}
+		lines = append(lines, l)
 		if e >= len(src) {
 			break
 		}
@@ -209,4 +221,37 @@ func commentStart(src []byte, i, e int, quote byte) (int, byte) {
 		}
 	}
 	return e, quote
+}
+
+// checkFixed reports a label field that holds no label and a statement
+// cut at column 72 (see codeFixedFormTruncated): a token that goes on from
+// column 72 into 73, or text past column 72 that a macro put there. It
+// returns false when the line has no label field to read.
+func checkFixed(in *srcText, l fixedLine, diags *diag.List) bool {
+	src := in.text
+	label := min(l.start+5, l.textAt, l.end)
+	if l.cont {
+		label = min(label, l.contAt)
+	}
+	for i := l.start; i < label; i++ {
+		if c := src[i]; !isSpace(c) && !isDigit(c) {
+			diags.Error(codeFixedFormLabel, diag.At(in.origin(i)), "columns 1-5 of a fixed-form line hold a statement label, not %q", string(src[l.start:min(l.start+5, l.end)])).
+				WithHint("start statements in column 7; if the file is free form, name it .f90 or pass -ffree-form")
+			return false
+		}
+	}
+	if l.textEnd >= l.end || l.textEnd == 0 {
+		return true
+	}
+	cut := !isSpace(src[l.textEnd-1]) && !isSpace(src[l.textEnd])
+	for i := l.textEnd; i < l.end && !cut; i++ {
+		if !isSpace(src[i]) && !in.exact(i) {
+			cut = true
+		}
+	}
+	if cut {
+		diags.Warn(codeFixedFormTruncated, diag.At(in.origin(l.textEnd)), "fixed form ignores the text after column 72, and this statement runs past it").
+			WithHint("continue the statement on the next line with a character in column 6")
+	}
+	return true
 }

@@ -95,3 +95,17 @@ func TestFixedFormPreprocessed(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// Text that a macro pushes past column 72 is reported (gfortran drops it
+// silently); sequence numbers in columns 73-80 are not.
+func TestFixedFormTruncation(t *testing.T) {
+	long := "#define LONG (1.0 + 2.0 + 3.0 + 4.0 + 5.0 + 6.0)\n      SUBROUTINE K(X)\n      X = LONG + LONG + LONG                                          \n      END\n"
+	_, d, _ := ParseFile("k.F", []byte(long), Options{})
+	if len(d.Items) != 1 || d.Items[0].Code != codeFixedFormTruncated || d.Items[0].Span.Start.Line != 3 {
+		t.Errorf("macro past column 72: %v", d.Items)
+	}
+	seq := "      SUBROUTINE K(X)                                                   SEQ00010\n      END                                                               SEQ00020\n"
+	if _, d, _ := ParseFile("k.f", []byte(seq), Options{}); len(d.Items) != 0 {
+		t.Errorf("sequence numbers: %v", d.Items)
+	}
+}

@@ -97,7 +97,7 @@ func scanFile(name string, src []byte, opts Options, diags *diag.List, included 
 		text, *included = preprocess(text, name, opts, fixed, diags)
 	}
 	if fixed {
-		text = fixedToFree(text)
+		text = fixedToFree(text, diags)
 	}
 	var sdiags diag.List
 	sc := &scanner{name: name, src: text.text, diags: &sdiags}

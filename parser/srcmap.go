@@ -80,6 +80,13 @@ func (t *srcText) origin(o int) diag.Pos {
 	return q
 }
 
+// exact reports whether the byte at offset o was copied from a file (and
+// not made by a macro expansion or the fixed-form reader).
+func (t *srcText) exact(o int) bool {
+	i := sort.Search(len(t.pieces), func(i int) bool { return t.pieces[i].out > o }) - 1
+	return i < 0 || t.pieces[i].exact
+}
+
 // copyFrom appends from.text[a:b] and the origins of its bytes.
 func (t *srcText) copyFrom(from *srcText, a, b int) {
 	if a >= b {
