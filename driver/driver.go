@@ -29,6 +29,12 @@ type Options struct {
 	// IncludeDirs are searched for modules that the files use but do not
 	// define (like -I for a Fortran compiler).
 	IncludeDirs []string
+	// Defines are the preprocessor's -D and -U options, in order; Form
+	// overrides the source form the extension implies (-ffixed-form,
+	// -ffree-form). The preprocessor searches IncludeDirs for #include
+	// files too.
+	Defines []parser.Define
+	Form    parser.Form
 	// Target and Schedule are what Compile schedules the kernels for.
 	Target   regions.Target
 	Schedule regions.Options
@@ -64,6 +70,7 @@ func (res *Result) Schedule(t regions.Target, o regions.Options) diag.List {
 		panic("internal error: driver: scheduled twice")
 	}
 	plan, diags := regions.Schedule(res.Program, t, o)
+	parser.FixOffsets(&diags, res.Sources)
 	res.Plan = plan
 	res.Diags.Append(diags)
 	res.Diags.Sort()
@@ -80,17 +87,18 @@ func (res *Result) Generate(kernels []*ir.Kernel, file string, opts codegen.Opti
 func Front(paths []string, opts Options) *Result {
 	res := &Result{Sources: diag.Sources{}}
 	for _, p := range paths {
-		f := res.parse(p)
+		f := res.parse(p, opts)
 		if f != nil {
 			res.Files = append(res.Files, f)
 		}
 	}
-	lib := res.library(opts.IncludeDirs)
+	lib := res.library(opts)
 	if res.Diags.HasErrors() {
 		res.Diags.Sort()
 		return res
 	}
 	prog, diags := sema.Check(res.Files, sema.Options{Library: lib})
+	parser.FixOffsets(&diags, res.Sources) // see Note [source maps] in parser
 	res.Diags.Append(diags)
 	res.Diags.Sort()
 	if res.Diags.HasErrors() || prog == nil {
@@ -100,7 +108,7 @@ func Front(paths []string, opts Options) *Result {
 	return res
 }
 
-func (res *Result) parse(path string) *ast.File {
+func (res *Result) parse(path string, opts Options) *ast.File {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		msg := err.Error()
@@ -111,14 +119,18 @@ func (res *Result) parse(path string) *ast.File {
 		return nil
 	}
 	res.Sources[path] = src
-	f, diags := parser.Parse(path, src)
+	f, diags, included := parser.ParseFile(path, src, opts.parserOptions())
 	res.Diags.Append(diags)
+	for p, text := range included {
+		res.Sources[p] = text
+	}
 	return f
 }
 
 // library parses the Fortran files of the include directories that define
 // modules the given files use but do not define.
-func (res *Result) library(dirs []string) []*ast.File {
+func (res *Result) library(opts Options) []*ast.File {
+	dirs := opts.IncludeDirs
 	defined := map[string]bool{}
 	for _, f := range res.Files {
 		for _, u := range f.Units {
@@ -148,7 +160,7 @@ func (res *Result) library(dirs []string) []*ast.File {
 		names := make([]string, 0, len(entries))
 		for _, e := range entries {
 			ext := strings.ToLower(filepath.Ext(e.Name()))
-			if !e.IsDir() && (ext == ".f90" || ext == ".f95" || ext == ".f03" || ext == ".f08") {
+			if !e.IsDir() && sourceExts[ext] {
 				names = append(names, e.Name())
 			}
 		}
@@ -159,15 +171,26 @@ func (res *Result) library(dirs []string) []*ast.File {
 			if err != nil {
 				continue
 			}
-			f, _ := parser.Parse(path, src) // errors in unrelated library files are not ours to report
+			f, _, included := parser.ParseFile(path, src, opts.parserOptions()) // errors in unrelated library files are not ours to report
 			if f == nil {
 				continue
 			}
 			res.Sources[path] = src
+			for p, text := range included {
+				res.Sources[p] = text
+			}
 			lib = append(lib, f)
 		}
 	}
 	return lib
+}
+
+// sourceExts are the extensions (in lower case) of the Fortran files that
+// library reads from include directories.
+var sourceExts = map[string]bool{".f90": true, ".f95": true, ".f03": true, ".f08": true, ".f": true, ".for": true, ".ftn": true, ".f77": true}
+
+func (o Options) parserOptions() parser.Options {
+	return parser.Options{Form: o.Form, Defines: o.Defines, IncludeDirs: o.IncludeDirs}
 }
 
 func usedModules(f *ast.File) []string {

@@ -37,9 +37,14 @@ const regionsModule = "../fortran/forocl_regions.f90"
 // corpus returns the Fortran files of the corpus, relative to this
 // package, sorted.
 func corpus(t *testing.T) []string {
-	files, err := filepath.Glob("../testdata/kernels/*.f90")
-	if err != nil {
-		t.Fatal(err)
+	var files []string
+	// Free form, preprocessed free form and fixed form (see parser.ParseFile).
+	for _, pattern := range []string{"*.f90", "*.F90", "*.f"} {
+		more, err := filepath.Glob("../testdata/kernels/" + pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, more...)
 	}
 	ex, _ := filepath.Glob("../examples/shallowwater/fortran/wave*.f90")
 	files = append(files, ex...)

@@ -23,17 +23,19 @@ var (
 
 const (
 	magic         = "\x93NUMPY"
-	maxHeaderSize = 1 << 20 // NumPy itself refuses headers over 10000 bytes by default
+	zipMagic      = "PK\x03\x04" // an .npz file is a zip archive of .npy files
+	maxHeaderSize = 1 << 20      // NumPy itself refuses headers over 10000 bytes by default
 )
 
 // Array is an n-dimensional array with its data in Fortran (column-major)
-// order. Exactly one of F32, F64 and I32 is non-nil, matching DType.
+// order. Exactly one of F32, F64, I32 and I64 is non-nil, matching DType.
 type Array struct {
 	DType DType
 	Shape []int     // NumPy shape; Fortran element A(i,j,...) is a[i-1,j-1,...]
 	F32   []float32 // data for Float32, column-major
 	F64   []float64 // data for Float64, column-major
 	I32   []int32   // data for Int32, column-major
+	I64   []int64   // data for Int64, column-major
 }
 
 // Len returns the number of elements, the length of the data slice that
@@ -49,6 +51,8 @@ func (a *Array) Len() int {
 		return len(a.F64)
 	case Int32:
 		return len(a.I32)
+	case Int64:
+		return len(a.I64)
 	}
 	return 0
 }
@@ -128,6 +132,9 @@ func (d *decoder) decode() (*Array, error) {
 	if n == 0 {
 		return nil, d.errorf(ErrNotNpy, "the file is empty")
 	}
+	if n >= 4 && string(pre[:4]) == zipMagic {
+		return nil, d.errorf(ErrNotNpy, "an .npz archive; save each array as .npy (numpy.save, not numpy.savez)")
+	}
 	if m := min(n, len(magic)); string(pre[:m]) != magic[:m] {
 		return nil, d.errorf(ErrNotNpy, "bad magic %q, want \"\\x93NUMPY\"", pre[:m])
 	}
@@ -176,6 +183,9 @@ func (d *decoder) decode() (*Array, error) {
 		return nil, d.errorf(ErrMalformed, "%v", err)
 	}
 	dt, big, ok := parseDescr(h.descr)
+	if !ok && len(h.descr) == 3 && h.descr[1:] == "f2" {
+		return nil, d.errorf(ErrUnsupportedDType, "'%s' is float16, which kernels do not compute with; save the array as float32 (a.astype(numpy.float32))", h.descr)
+	}
 	if !ok {
 		return nil, d.errorf(ErrUnsupportedDType, "'%s' (%s)", h.descr, supportedDTypes)
 	}
@@ -226,6 +236,12 @@ func (d *decoder) decode() (*Array, error) {
 			v[i] = int32(order.Uint32(data[4*i:]))
 		}
 		a.I32 = toFortran(v, h.shape, h.fortran)
+	case Int64:
+		v := make([]int64, count)
+		for i := range v {
+			v[i] = int64(order.Uint64(data[8*i:]))
+		}
+		a.I64 = toFortran(v, h.shape, h.fortran)
 	}
 	return a, nil
 }

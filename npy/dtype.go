@@ -10,6 +10,7 @@ const (
 	Float32 DType = iota + 1 // NumPy '<f4'
 	Float64                  // NumPy '<f8'
 	Int32                    // NumPy '<i4'
+	Int64                    // NumPy '<i8', NumPy's default integer; hosts convert it (see runner.ConvertTo)
 )
 
 // String returns the NumPy name of the type: "float32", "float64", "int32".
@@ -21,6 +22,8 @@ func (t DType) String() string {
 		return "float64"
 	case Int32:
 		return "int32"
+	case Int64:
+		return "int64"
 	}
 	return fmt.Sprintf("DType(%d)", int(t))
 }
@@ -33,7 +36,7 @@ func (t DType) size() int {
 	switch t {
 	case Float32, Int32:
 		return 4
-	case Float64:
+	case Float64, Int64:
 		return 8
 	}
 	return 0
@@ -48,11 +51,13 @@ func (t DType) descr() string {
 		return "<f8"
 	case Int32:
 		return "<i4"
+	case Int64:
+		return "<i8"
 	}
 	return ""
 }
 
-const supportedDTypes = "supported: '<f4' (float32), '<f8' (float64), '<i4' (int32), little- or big-endian ('>')"
+const supportedDTypes = "supported: '<f4' (float32), '<f8' (float64), '<i4' (int32), '<i8' (int64), little- or big-endian ('>')"
 
 // parseDescr maps a NumPy descr string to a DType and its byte order.
 func parseDescr(s string) (t DType, bigEndian, ok bool) {
@@ -73,6 +78,8 @@ func parseDescr(s string) (t DType, bigEndian, ok bool) {
 		t = Float64
 	case "i4":
 		t = Int32
+	case "i8":
+		t = Int64
 	default:
 		return 0, false, false
 	}

@@ -31,7 +31,7 @@ func (a *Array) check() error {
 		}
 		count *= n
 	}
-	lens := map[DType]int{Float32: len(a.F32), Float64: len(a.F64), Int32: len(a.I32)}
+	lens := map[DType]int{Float32: len(a.F32), Float64: len(a.F64), Int32: len(a.I32), Int64: len(a.I64)}
 	for t, n := range lens {
 		if t != a.DType && n != 0 {
 			return fmt.Errorf("DType is %v but the %v slice holds %d elements", a.DType, t, n)
@@ -88,6 +88,8 @@ func Encode(w io.Writer, a *Array) error {
 			buf = binary.LittleEndian.AppendUint64(buf, math.Float64bits(a.F64[i]))
 		case Int32:
 			buf = binary.LittleEndian.AppendUint32(buf, uint32(a.I32[i]))
+		case Int64:
+			buf = binary.LittleEndian.AppendUint64(buf, uint64(a.I64[i]))
 		}
 		if len(buf) >= chunk {
 			if err := flush(); err != nil {

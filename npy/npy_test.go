@@ -238,7 +238,8 @@ func TestErrors(t *testing.T) {
 		want  []string
 	}{
 		{"empty", nil, ErrNotNpy, []string{"empty"}},
-		{"bad magic", []byte("PK\x03\x04 this is a zip file, not npy"), ErrNotNpy, []string{"magic"}},
+		{"bad magic", []byte("GIF89a this is a picture, not npy"), ErrNotNpy, []string{"magic"}},
+		{"npz", []byte("PK\x03\x04 this is a zip file, not npy"), ErrNotNpy, []string{"an .npz archive; save each array as .npy"}},
 		{"short magic", []byte("\x93NUM"), ErrTruncated, nil},
 		{"truncated data", npyBytes(1, good, make([]byte, 12)), ErrTruncated, []string{"40 bytes", "found 12"}},
 		{"truncated header", npyBytes(1, good, nil)[:30], ErrTruncated, []string{"header"}},
@@ -246,8 +247,8 @@ func TestErrors(t *testing.T) {
 			ErrUnsupportedDType, []string{"'|i1'", "<f4", "<f8", "<i4"}},
 		{"structured dtype", npyBytes(1, "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", make([]byte, 4)),
 			ErrUnsupportedDType, nil},
-		{"int64", npyBytes(1, "{'descr': '<i8', 'fortran_order': False, 'shape': (1,), }", make([]byte, 8)),
-			ErrUnsupportedDType, []string{"<i8"}},
+		{"complex64", npyBytes(1, "{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }", make([]byte, 8)),
+			ErrUnsupportedDType, []string{"<c8", "'<i8' (int64)"}},
 		{"no shape", npyBytes(1, "{'descr': '<f4', 'fortran_order': False}", nil), ErrMalformed, []string{"shape"}},
 		{"bad fortran", npyBytes(1, "{'descr': '<f4', 'fortran_order': 'yes', 'shape': (1,)}", nil), ErrMalformed, nil},
 		{"negative dim", npyBytes(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (-1,)}", nil), ErrMalformed, nil},

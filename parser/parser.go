@@ -36,6 +36,30 @@ import (
 // *ast.File holding everything it could recover. name is used in every
 // diag.Pos.File. The diagnostics are in source order.
 func Parse(name string, src []byte) (f *ast.File, diags diag.List) {
+	f, diags, _ = ParseFile(name, src, Options{})
+	return f, diags
+}
+
+// Options configure ParseFile.
+type Options struct {
+	// Form is the source form; FormAuto picks it by extension.
+	Form Form
+	// Defines are the -D and -U options, in order.
+	Defines []Define
+	// IncludeDirs are searched for #include files after the folder of
+	// the file that includes them.
+	IncludeDirs []string
+	// ReadFile reads #include files; nil means os.ReadFile.
+	ReadFile func(path string) ([]byte, error)
+}
+
+// ParseFile parses one Fortran source file as Parse does, first running
+// the preprocessor (Note [preprocessor]) over .F90, .F and .FOR files and
+// any file with a line that starts with "#", and reading fixed form
+// (Note [fixed form]) as opts.Form or the extension says. included holds
+// the contents of the #include'd files, whose positions the diagnostics
+// may name.
+func ParseFile(name string, src []byte, opts Options) (f *ast.File, diags diag.List, included diag.Sources) {
 	f = &ast.File{Name: name}
 	defer func() {
 		if r := recover(); r != nil {
@@ -44,13 +68,44 @@ func Parse(name string, src []byte) (f *ast.File, diags diag.List) {
 			diags.Error(diag.InternalError, diag.Span{Start: diag.Pos{File: name}}, "internal error: parser panic: %v", r)
 		}
 	}()
-	sc := &scanner{name: name, src: src, diags: &diags}
-	lstmts := sc.scan()
+	rewritten := false
+	lstmts := scanFile(name, src, opts, &diags, &included, &rewritten)
 	cs := classifyAll(lstmts)
 	b := &builder{stmts: cs, diags: &diags, file: f}
 	b.build()
+	if rewritten {
+		all := diag.Sources{name: src}
+		for p, text := range included {
+			all[p] = text
+		}
+		FixOffsets(&diags, all)
+	}
 	diags.Sort()
-	return f, diags
+	return f, diags, included
+}
+
+// scanFile splits src into statements, through the preprocessor and the
+// fixed-form reader when the file needs them (see Note [source maps]).
+func scanFile(name string, src []byte, opts Options, diags *diag.List, included *diag.Sources, rewritten *bool) []*logicalStmt {
+	fixed := isFixed(name, opts.Form)
+	if !fixed && !needsCpp(name, src) {
+		sc := &scanner{name: name, src: src, diags: diags}
+		return sc.scan()
+	}
+	text := identity(name, src)
+	if needsCpp(name, src) {
+		text, *included = preprocess(text, name, opts, fixed, diags)
+	}
+	if fixed {
+		text = fixedToFree(text, diags)
+	}
+	var sdiags diag.List
+	sc := &scanner{name: name, src: text.text, diags: &sdiags}
+	lstmts := sc.scan()
+	text.remap(lstmts, &sdiags)
+	diags.Append(sdiags)
+	*rewritten = true
+	return lstmts
 }
 
 // ParseExpr parses src as a single expression; it is meant for tests and

@@ -34,6 +34,7 @@ const exampleDir = "robust/testdata/errors"
 // must be one of them.
 var topics = []struct{ title, about string }{
 	{"Files", "Problems reading the input files themselves."},
+	{"Preprocessor and fixed form", "Files ending in .F90, .F or .FOR, and any file with a line that starts with \"#\", go through forocl's own C preprocessor first (#define, #if, #include; -D, -U and -I on the command line). Files ending in .f, .for or .F are fixed form (-ffixed-form and -ffree-form override the extension). Diagnostics point at the original file, line and column, an #include'd file's at that file."},
 	{"Syntax: characters and literals", "Free-form Fortran source is ASCII outside strings and comments; these come from the lexer, before any statement is parsed."},
 	{"Syntax: statements", "A statement that does not parse. Inside a kernel the message is the statement's own; forocl keeps going with the next statement."},
 	{"Syntax: units and constructs", "Program units (modules, subroutines, functions) and constructs (if, where) that do not open and close properly."},

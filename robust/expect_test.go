@@ -12,6 +12,7 @@ import (
 
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/parser"
 	"github.com/forocl/forocl/regions"
 )
 
@@ -142,6 +143,7 @@ type invocation struct {
 	includes []string // -I, from the repository root
 	tile     string   // build --tile
 	files    []string // from the repository root
+	fixed    bool     // -ffixed-form
 }
 
 // parseRun reads the RUN line of src; self is the file's path from the
@@ -169,6 +171,8 @@ func parseRun(src []byte, self string) (invocation, error) {
 				case "--tile":
 					inv.tile = args[i]
 				}
+			case a == "-ffixed-form":
+				inv.fixed = true
 			case strings.HasPrefix(a, "-"):
 				return inv, fmt.Errorf("RUN: unknown flag %s", a)
 			case a == "%s":
@@ -196,6 +200,9 @@ func (inv invocation) command() string {
 	for _, d := range inv.includes {
 		args = append(args, "-I", d)
 	}
+	if inv.fixed {
+		args = append(args, "-ffixed-form")
+	}
 	return strings.Join(append(args, inv.files...), " ")
 }
 
@@ -218,6 +225,9 @@ func compileRepo(inv invocation) *compiled {
 	}
 	for _, f := range inv.files {
 		paths = append(paths, filepath.Join("..", f))
+	}
+	if inv.fixed {
+		opts.Form = parser.FormFixed
 	}
 	if inv.build {
 		opts.Schedule = regions.Options{Strategy: regions.Local}

@@ -138,6 +138,9 @@ const maxGridElements = 1 << 34
 
 // ParseGrid parses --grid: 1 to 3 extents separated by "x", each at least 1.
 func ParseGrid(s string) ([]int, error) {
+	if strings.ContainsAny(s, ", ") {
+		return nil, usagef("--grid %s: separate the extents with \"x\": --grid %s", s, strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }), "x"))
+	}
 	parts := strings.Split(strings.ToLower(s), "x")
 	if len(parts) > 3 {
 		return nil, usagef("--grid %s: at most 3 dimensions", s)
@@ -195,6 +198,9 @@ type Bound struct {
 	Arrays  map[string]*npy.Array // --in arrays (converted) and --grid fills
 	Outputs []Output
 	Notes   []string // conversions done, for the user
+	// Warnings are flags that had no effect (a --grid when every input
+	// was given), for the user.
+	Warnings []string
 }
 
 // Bind matches p with kernel k's dummies, reads the --in files with read
@@ -316,11 +322,19 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 	if err := CheckHostMemory(need, "--grid "+grid); err != nil {
 		return err
 	}
+	inputs, filled := 0, 0
 	for i, v := range k.Params {
 		name := strings.ToLower(v.Name)
-		if v.Array && v.Intent == abi.In && b.Arrays[name] == nil {
-			b.Arrays[name] = Random(KindDType(v.Kind), shape, int64(i+1))
+		if v.Array && v.Intent == abi.In {
+			inputs++
+			if b.Arrays[name] == nil {
+				b.Arrays[name] = Random(KindDType(v.Kind), shape, int64(i+1))
+				filled++
+			}
 		}
+	}
+	if inputs > 0 && filled == 0 {
+		b.Warnings = append(b.Warnings, fmt.Sprintf("--grid %s is ignored: every input array was given with --in, and the kernel runs on their shape; drop --grid", grid))
 	}
 	return nil
 }

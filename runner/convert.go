@@ -120,13 +120,16 @@ func ConvertTo(a *npy.Array, k abi.Kind) (*npy.Array, error) {
 	return Convert(a, dt), nil
 }
 
-// at returns element i of a as a float64 (exact for every dtype).
+// at returns element i of a as a float64 (exact for every dtype but
+// int64 beyond 2^53, which stays beyond the range of integer).
 func at(a *npy.Array, i int) float64 {
 	switch {
 	case a.F32 != nil:
 		return float64(a.F32[i])
 	case a.F64 != nil:
 		return a.F64[i]
+	case a.I64 != nil:
+		return float64(a.I64[i])
 	}
 	return float64(a.I32[i])
 }

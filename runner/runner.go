@@ -99,6 +99,8 @@ func Convert(a *npy.Array, dt npy.DType) *npy.Array {
 			return float64(a.F32[i])
 		case a.F64 != nil:
 			return a.F64[i]
+		case a.I64 != nil:
+			return float64(a.I64[i])
 		}
 		return float64(a.I32[i])
 	}

@@ -53,7 +53,7 @@ func cli(t *testing.T, args ...string) (code int, stdout, stderr string) {
 }
 
 func TestCheckGoodFile(t *testing.T) {
-	for _, f := range []string{"saxpy_elemental.f90", "jacobi5.f90", "wave_advance.f90"} {
+	for _, f := range []string{"saxpy_elemental.f90", "jacobi5.f90", "wave_advance.f90", "cpp_smooth.F90", "fixed_axpy.f"} {
 		code, out, errOut := cli(t, "check", "-I", regionsDir, filepath.Join(kernelsDir, f))
 		if code != 0 || out != "" || errOut != "" {
 			t.Errorf("check %s: exit %d, stdout %q, stderr %q; want 0 and no output", f, code, out, errOut)

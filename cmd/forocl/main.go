@@ -108,7 +108,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	root := newRoot()
-	root.SetArgs(args)
+	root.SetArgs(gnuFlags(args))
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.Execute()
@@ -144,19 +144,25 @@ func atLeast(n int) cobra.PositionalArgs {
 type frontFlags struct {
 	include []string
 	werror  bool
+	src     sourceFlags
 }
 
 func (f *frontFlags) add(c *cobra.Command) {
-	c.Flags().StringArrayVarP(&f.include, "include", "I", nil, "search `DIR` for modules the files use")
+	c.Flags().StringArrayVarP(&f.include, "include", "I", nil, "search `DIR` for modules the files use and #include files")
 	c.Flags().BoolVar(&f.werror, "werror", false, "treat warnings as errors")
 	c.ValidArgsFunction = fortranFiles
+	f.src.add(c)
 }
 
 // compile runs the front end and, when opts is not nil, the schedule, and
 // prints their diagnostics to stderr. It returns nil and failed when there
 // were errors (or warnings under --werror).
 func (f *frontFlags) compile(c *cobra.Command, paths []string, opts *genOpts) (*driver.Result, error) {
-	res := driver.Front(paths, driver.Options{IncludeDirs: f.include})
+	o, err := f.src.options(f.include)
+	if err != nil {
+		return nil, err
+	}
+	res := driver.Front(paths, o)
 	diag.Render(c.ErrOrStderr(), res.Diags, res.Sources, 0)
 	if res.Diags.HasErrors() || (f.werror && res.Diags.Count(diag.Warning) > 0) || res.Program == nil {
 		return nil, failed

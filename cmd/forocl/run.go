@@ -188,6 +188,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	for _, n := range bound.Notes {
 		fmt.Fprintf(stderr, "forocl: note: %s\n", n)
 	}
+	for _, w := range bound.Warnings {
+		fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
+	}
 
 	job := runner.Job{Kernel: k, Scalars: bound.Scalars, Arrays: bound.Arrays, Repeat: rf.repeat, Steps: rf.steps, Swap: swaps, Every: rf.every}
 	if err := runner.CheckSwaps(k, swaps); err != nil {

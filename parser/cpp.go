@@ -1,0 +1,1023 @@
+package parser
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/forocl/forocl/diag"
+)
+
+// Define is one -D or -U option. The options apply in order before a
+// file's first line.
+type Define struct {
+	Name  string
+	Value string // the body; -D NAME alone gives "1"
+	Undef bool   // -U NAME
+}
+
+// ParseDefine turns the argument of -D ("NAME" or "NAME=VALUE") into a
+// Define.
+func ParseDefine(arg string) (Define, error) {
+	name, value, ok := strings.Cut(arg, "=")
+	if !ok {
+		value = "1"
+	}
+	if !isMacroName(name) {
+		return Define{}, fmt.Errorf("-D %q: %q is not a macro name (want NAME or NAME=VALUE)", arg, name)
+	}
+	return Define{Name: name, Value: value}, nil
+}
+
+func isMacroName(s string) bool {
+	if s == "" || !(isLetter(s[0]) || s[0] == '_') {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isAlnum(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// cppExts are the extensions of files that are always preprocessed
+// (compared with their case, as gfortran does: .f90 is not, .F90 is).
+var cppExts = map[string]bool{".F90": true, ".F95": true, ".F03": true, ".F08": true, ".F": true, ".FOR": true, ".FTN": true, ".fpp": true, ".FPP": true}
+
+// needsCpp reports whether a file is preprocessed: by its extension, or
+// because a line starts with "#".
+func needsCpp(name string, src []byte) bool {
+	if cppExts[filepath.Ext(name)] {
+		return true
+	}
+	if bytes.IndexByte(src, '#') < 0 {
+		return false
+	}
+	for s := 0; s < len(src); {
+		i := s
+		for i < len(src) && (isSpace(src[i]) && src[i] != '\n') {
+			i++
+		}
+		if i < len(src) && src[i] == '#' {
+			return true
+		}
+		e := bytes.IndexByte(src[s:], '\n')
+		if e < 0 {
+			break
+		}
+		s += e + 1
+	}
+	return false
+}
+
+// Note [preprocessor]
+// ~~~~~~~~~~~~~~~~~~~
+// cpp.go is a small C preprocessor for Fortran, in the spirit of gfortran's
+// -cpp (traditional mode) for the cases real code uses. A line whose first
+// non-blank is "#" is a directive (a "\" at its end continues it); other
+// lines of kept regions have their macros expanded, where a macro name is a
+// whole Fortran-like token: not inside a '...' or "..." string (strings
+// continued with "&" are followed onto the next line), not in a "!"
+// comment, and not part of a number such as 1.0_dp; in fixed form, comment
+// lines are copied untouched. Arguments of a function-like macro are
+// expanded before they are substituted, and the result is expanded again
+// with the macro itself hidden (so "#define N N+1" stops); the # and ##
+// operators are not supported. Names are case-sensitive, as in cpp.
+//
+// The output is a srcText (Note [source maps]): copied text keeps its
+// columns, an expansion points at the macro's name, and an #include'd
+// file's lines point into that file. Directive lines become empty lines.
+
+type macro struct {
+	fn     bool
+	params []string
+	body   string
+}
+
+// cond is one open #if group.
+type cond struct {
+	pos     diag.Pos
+	parent  bool // the enclosing region is kept
+	active  bool // the current branch is kept
+	taken   bool // some branch was taken
+	sawElse bool
+}
+
+type cpp struct {
+	diags    *diag.List
+	macros   map[string]*macro
+	dirs     []string
+	read     func(string) ([]byte, error)
+	out      *srcText
+	included diag.Sources
+	depth    int
+	fixed    bool
+}
+
+// maxIncludeDepth bounds #include nesting; see codeCppIncludeTooDeep.
+const maxIncludeDepth = 40
+
+// maxExpansion bounds the text one macro use expands to.
+const maxExpansion = 1 << 20
+
+// preprocess runs the preprocessor over in, the file name; it returns the
+// text to scan and the contents of the files it included.
+func preprocess(in *srcText, name string, opts Options, fixed bool, diags *diag.List) (*srcText, diag.Sources) {
+	p := &cpp{diags: diags, macros: map[string]*macro{"__FOROCL__": {body: "1"}}, dirs: opts.IncludeDirs, read: opts.ReadFile, out: &srcText{}, included: diag.Sources{}, fixed: fixed}
+	if p.read == nil {
+		p.read = readRegular
+	}
+	for _, d := range opts.Defines {
+		if d.Undef {
+			delete(p.macros, d.Name)
+		} else {
+			p.macros[d.Name] = &macro{body: d.Value}
+		}
+	}
+	p.file(in, name)
+	return p.out, p.included
+}
+
+// maxIncludeSize bounds the size of an #include'd file.
+const maxIncludeSize = 64 << 20
+
+// readRegular reads a regular file of at most maxIncludeSize bytes: an
+// #include of a device or a pipe (/dev/zero, /dev/stdin) must not hang.
+func readRegular(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	if fi.Size() > maxIncludeSize {
+		return nil, fmt.Errorf("larger than %d MiB", maxIncludeSize>>20)
+	}
+	return os.ReadFile(path)
+}
+
+// lineEnd returns the end of the line at s (without "\r") and the offset
+// of its newline (len(src) for the last line).
+func lineEnd(src []byte, s int) (le, nl int) {
+	nl = s
+	for nl < len(src) && src[nl] != '\n' {
+		nl++
+	}
+	le = nl
+	if le > s && src[le-1] == '\r' {
+		le--
+	}
+	return le, nl
+}
+
+// file preprocesses in, the contents of the file name.
+func (p *cpp) file(in *srcText, name string) {
+	src := in.text
+	var stack []*cond
+	active := func() bool { return len(stack) == 0 || stack[len(stack)-1].active }
+	var quote byte
+	for s := 0; s <= len(src); {
+		le, nl := lineEnd(src, s)
+		i := s
+		if s == 0 && bytes.HasPrefix(src, []byte(utf8BOM)) {
+			i = len(utf8BOM)
+		}
+		for i < le && isSpace(src[i]) {
+			i++
+		}
+		if i < le && src[i] == '#' {
+			text := string(src[i+1 : le])
+			for strings.HasSuffix(strings.TrimRight(text, " \t"), "\\") && nl < len(src) {
+				text = strings.TrimRight(text, " \t")
+				text = text[:len(text)-1]
+				p.out.newline(in.origin(nl))
+				var nle int
+				nle, nl = lineEnd(src, nl+1)
+				text += " " + string(src[lineStartOf(src, nle):nle])
+			}
+			stack = p.directive(in, i, le, text, stack, active())
+			quote = 0
+		} else if active() {
+			quote = p.line(in, s, le, quote)
+		}
+		if nl >= len(src) {
+			break
+		}
+		p.out.newline(in.origin(nl))
+		s = nl + 1
+	}
+	for _, c := range stack {
+		p.diags.Error(codeCppConditionalUnbalanced, diag.At(c.pos), "#if without #endif").
+			WithHint("add #endif before the end of the file")
+	}
+}
+
+// lineStartOf returns the start of the line that ends at le.
+func lineStartOf(src []byte, le int) int {
+	i := le
+	for i > 0 && src[i-1] != '\n' {
+		i--
+	}
+	return i
+}
+
+// directive handles the directive at src[at:le] ("#" at at; text is what
+// follows it, continuations joined) and returns the new #if stack.
+func (p *cpp) directive(in *srcText, at, le int, text string, stack []*cond, active bool) []*cond {
+	pos := in.origin(at)
+	// posOf is the position of byte k of text (on the first line).
+	posOf := func(k int) diag.Pos { return in.origin(min(at+1+k, le)) }
+	k := 0
+	for k < len(text) && isSpace(text[k]) {
+		k++
+	}
+	w := k
+	for k < len(text) && isLetter(text[k]) {
+		k++
+	}
+	word, rest := text[w:k], text[k:]
+	restAt := k
+	for restAt < len(text) && isSpace(text[restAt]) {
+		restAt++
+	}
+	arg := strings.TrimSpace(rest)
+	top := func() *cond {
+		if len(stack) == 0 {
+			return nil
+		}
+		return stack[len(stack)-1]
+	}
+	unbalanced := func(what string) {
+		p.diags.Error(codeCppConditionalUnbalanced, diag.At(pos), "#%s without #if", what).
+			WithHint("remove it, or add the #if, #ifdef or #ifndef it closes")
+	}
+	switch word {
+	case "if", "ifdef", "ifndef":
+		c := &cond{pos: pos, parent: active}
+		if active {
+			var v bool
+			if word == "if" {
+				v = p.eval(arg, posOf(restAt))
+			} else {
+				name := firstIdent(arg)
+				if name == "" {
+					p.diags.Error(codeCppDirectiveMalformed, diag.At(posOf(restAt)), "#%s needs a macro name", word).
+						WithHint("write #%s NAME", word)
+				}
+				_, v = p.macros[name]
+				v = v == (word == "ifdef")
+			}
+			c.active, c.taken = v, v
+		}
+		return append(stack, c)
+	case "elif":
+		c := top()
+		switch {
+		case c == nil:
+			unbalanced("elif")
+		case c.sawElse:
+			p.diags.Error(codeCppConditionalUnbalanced, diag.At(pos), "#elif after #else").
+				WithHint("move the #elif before the group's #else")
+		case c.parent && !c.taken:
+			v := p.eval(arg, posOf(restAt))
+			c.active, c.taken = v, v
+		default:
+			c.active = false
+		}
+		return stack
+	case "else":
+		c := top()
+		switch {
+		case c == nil:
+			unbalanced("else")
+		case c.sawElse:
+			p.diags.Error(codeCppConditionalUnbalanced, diag.At(pos), "#else after #else").
+				WithHint("a group has at most one #else")
+		default:
+			c.active = c.parent && !c.taken
+			c.taken = true
+			c.sawElse = true
+		}
+		return stack
+	case "endif":
+		if top() == nil {
+			unbalanced("endif")
+			return stack
+		}
+		return stack[:len(stack)-1]
+	}
+	if !active {
+		return stack // other directives in skipped regions are not read
+	}
+	switch word {
+	case "":
+		if arg != "" && !isDigit(arg[0]) {
+			p.diags.Error(codeCppDirectiveUnknown, diag.At(posOf(w)), "unknown preprocessor directive %q", "#"+arg).
+				WithHint("directives are #define, #undef, #if, #ifdef, #ifndef, #elif, #else, #endif, #include, #error and #warning")
+		} // "#" alone and "# 12 "file"" line markers are ignored
+	case "define":
+		p.define(rest, posOf(restAt))
+	case "undef":
+		name := firstIdent(arg)
+		if name == "" {
+			p.diags.Error(codeCppDirectiveMalformed, diag.At(posOf(restAt)), "#undef needs a macro name").WithHint("write #undef NAME")
+		}
+		delete(p.macros, name)
+	case "include":
+		p.include(in, arg, pos, posOf(restAt))
+	case "error":
+		p.diags.Error(codeCppError, diag.At(pos), "#error %s", arg)
+	case "warning":
+		p.diags.Warn(codeCppWarning, diag.At(pos), "#warning %s", arg)
+	case "pragma", "line", "ident":
+	default:
+		p.diags.Error(codeCppDirectiveUnknown, diag.At(posOf(w)), "unknown preprocessor directive %q", "#"+word).
+			WithHint("directives are #define, #undef, #if, #ifdef, #ifndef, #elif, #else, #endif, #include, #error and #warning")
+	}
+	return stack
+}
+
+// firstIdent returns s's leading name, or "" if s does not start with one.
+func firstIdent(s string) string {
+	i := 0
+	for i < len(s) && (isAlnum(s[i])) {
+		i++
+	}
+	if !isMacroName(s[:i]) {
+		return ""
+	}
+	return s[:i]
+}
+
+// define handles "#define" whose text after the word is rest.
+func (p *cpp) define(rest string, at diag.Pos) {
+	s := strings.TrimLeft(rest, " \t")
+	name := firstIdent(s)
+	if name == "" {
+		p.diags.Error(codeCppDirectiveMalformed, diag.At(at), "#define needs a macro name").
+			WithHint("write #define NAME VALUE or #define NAME(ARGS) VALUE")
+		return
+	}
+	if name == "defined" {
+		p.diags.Error(codeCppDirectiveMalformed, diag.At(at), `"defined" cannot be a macro name`).WithHint("choose another name")
+		return
+	}
+	s = s[len(name):]
+	m := &macro{}
+	if strings.HasPrefix(s, "(") {
+		m.fn = true
+		end := strings.IndexByte(s, ')')
+		if end < 0 {
+			p.diags.Error(codeCppDirectiveMalformed, diag.At(at), "parameter list of macro %q is not closed", name).
+				WithHint(`close it with ")"`)
+			return
+		}
+		list := strings.TrimSpace(s[1:end])
+		if list != "" {
+			for _, prm := range strings.Split(list, ",") {
+				prm = strings.TrimSpace(prm)
+				if !isMacroName(prm) {
+					p.diags.Error(codeCppDirectiveMalformed, diag.At(at), "parameter %q of macro %q is not a name", prm, name).
+						WithHint("parameters are names separated by commas")
+					return
+				}
+				m.params = append(m.params, prm)
+			}
+		}
+		s = s[end+1:]
+	}
+	m.body = strings.TrimSpace(s)
+	p.macros[name] = m
+}
+
+// include handles `#include "file"` (or <file>) at pos.
+func (p *cpp) include(in *srcText, arg string, pos, argPos diag.Pos) {
+	var file string
+	if len(arg) >= 2 && (arg[0] == '"' && strings.IndexByte(arg[1:], '"') >= 0 || arg[0] == '<' && strings.IndexByte(arg, '>') > 0) {
+		closeCh := byte('"')
+		if arg[0] == '<' {
+			closeCh = '>'
+		}
+		file = arg[1 : 1+strings.IndexByte(arg[1:], closeCh)]
+	}
+	if file == "" {
+		p.diags.Error(codeCppDirectiveMalformed, diag.At(argPos), "#include needs a file name").
+			WithHint(`write #include "file"`)
+		return
+	}
+	if p.depth >= maxIncludeDepth {
+		p.diags.Error(codeCppIncludeTooDeep, diag.At(pos), "#include nested more than %d deep", maxIncludeDepth).
+			WithHint("a file probably includes itself; guard it with #ifndef NAME / #define NAME / #endif")
+		return
+	}
+	var tried []string
+	if filepath.IsAbs(file) {
+		tried = []string{file}
+	} else {
+		tried = append(tried, filepath.Join(filepath.Dir(pos.File), file))
+		for _, d := range p.dirs {
+			tried = append(tried, filepath.Join(d, file))
+		}
+	}
+	for _, path := range tried {
+		src, err := p.read(path)
+		if err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				continue
+			}
+			p.diags.Error(codeCppIncludeNotFound, diag.At(argPos), "cannot read included file %q: %v", path, err)
+			return
+		}
+		p.included[path] = src
+		p.depth++
+		p.file(identity(path, src), path)
+		p.depth--
+		return
+	}
+	p.diags.Error(codeCppIncludeNotFound, diag.At(argPos), "#include file %q not found", file).
+		WithHint("%s", includeHint(p.dirs))
+}
+
+// includeHint says where #include looked.
+func includeHint(dirs []string) string {
+	h := "#include looks in the folder of the file that includes, then in the -I directories"
+	if len(dirs) > 0 {
+		h += " (" + strings.Join(quoteAll(dirs), ", ") + ")"
+	}
+	return h + "; add the file's folder with -I DIR"
+}
+
+func quoteAll(s []string) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = strconv.Quote(x)
+	}
+	return out
+}
+
+// line expands the macros of src[s:le], a line of Fortran, into p.out. quote
+// is the string continued from the line before; the result is the string
+// this line continues onto the next (free form only).
+func (p *cpp) line(in *srcText, s, le int, quote byte) byte {
+	src := in.text
+	if p.fixed && s < le {
+		switch src[s] {
+		case 'C', 'c', '*', '!', 'D', 'd':
+			p.out.copyFrom(in, s, le)
+			return 0
+		}
+	}
+	i, cp := s, s
+	if quote != 0 {
+		for i < le && isSpace(src[i]) {
+			i++
+		}
+		if i < le && src[i] == '&' {
+			i++
+		}
+		i = skipString(src, i, le, quote)
+		if i > le {
+			p.out.copyFrom(in, s, le)
+			return quote
+		}
+	}
+	for i < le {
+		c := src[i]
+		switch {
+		case c == '!':
+			i = le
+		case c == '\'' || c == '"':
+			j := skipString(src, i+1, le, c)
+			if j > le {
+				p.out.copyFrom(in, cp, le)
+				if !p.fixed && bytes.HasSuffix(bytes.TrimRight(src[i:le], " \t"), []byte("&")) {
+					return c
+				}
+				return 0
+			}
+			i = j
+		case isDigit(c) || c == '.' && i+1 < le && isDigit(src[i+1]):
+			i = skipNumber(src, i, le)
+		case isLetter(c) || c == '_':
+			j := i + 1
+			for j < le && isAlnum(src[j]) {
+				j++
+			}
+			name := string(src[i:j])
+			if _, ok := p.macros[name]; !ok {
+				i = j
+				continue
+			}
+			repl, n, err := p.expandUse(string(src[i:le]), nil)
+			if err != nil {
+				p.diags.Error(codeCppMacroCall, diag.At(in.origin(i)), "%v", err).
+					WithHint("check the macro's #define and this use")
+				i = j
+				continue
+			}
+			if n == 0 {
+				i = j
+				continue
+			}
+			p.out.copyFrom(in, cp, i)
+			p.out.synth(repl, in.origin(i))
+			if repl == "" {
+				// Keep a place for positions right after an empty expansion.
+				p.out.synth(" ", in.origin(i))
+			}
+			i += n
+			cp = i
+		default:
+			i++
+		}
+	}
+	p.out.copyFrom(in, cp, le)
+	return 0
+}
+
+// skipString returns the offset after the string whose opening quote q is
+// before i, or le+1 when it does not close on the line.
+func skipString(src []byte, i, le int, q byte) int {
+	for i < le {
+		if src[i] == q {
+			if i+1 < le && src[i+1] == q {
+				i += 2
+				continue
+			}
+			return i + 1
+		}
+		i++
+	}
+	return le + 1
+}
+
+// skipNumber returns the offset after the number (a cpp pp-number, so
+// that 1.0_dp and 1e-3 stay whole) at i.
+func skipNumber(src []byte, i, le int) int {
+	for i < le {
+		c := src[i]
+		switch {
+		case isAlnum(c) || c == '.':
+			if (c == 'e' || c == 'E' || c == 'd' || c == 'D') && i+1 < le && (src[i+1] == '+' || src[i+1] == '-') {
+				i++
+			}
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// expandUse expands the macro use at the start of text (a name, and for a
+// function-like macro its arguments). It returns the expansion and how many
+// bytes of text the use took (0: a function-like macro without arguments,
+// which is left alone).
+func (p *cpp) expandUse(text string, hide map[string]bool) (string, int, error) {
+	j := 1
+	for j < len(text) && isAlnum(text[j]) {
+		j++
+	}
+	name := text[:j]
+	m := p.macros[name]
+	body := m.body
+	if m.fn {
+		k := j
+		for k < len(text) && isSpace(text[k]) {
+			k++
+		}
+		if k >= len(text) || text[k] != '(' {
+			return "", 0, nil
+		}
+		args, n, err := splitArgs(text[k:])
+		if err != nil {
+			return "", 0, fmt.Errorf("macro %q: %v", name, err)
+		}
+		if len(m.params) == 0 && len(args) == 1 && strings.TrimSpace(args[0]) == "" {
+			args = nil
+		}
+		if len(args) != len(m.params) {
+			return "", 0, fmt.Errorf("macro %q takes %d arguments, but %d were given", name, len(m.params), len(args))
+		}
+		vals := map[string]string{}
+		for i, a := range args {
+			v, err := p.expand(strings.TrimSpace(a), hide, false)
+			if err != nil {
+				return "", 0, err
+			}
+			vals[m.params[i]] = v
+		}
+		body = substitute(body, vals)
+		j = k + n
+	}
+	h := map[string]bool{name: true}
+	for k := range hide {
+		h[k] = true
+	}
+	out, err := p.expand(body, h, false)
+	if err != nil {
+		return "", 0, err
+	}
+	return out, j, nil
+}
+
+// splitArgs splits "(a, (b, c), 'x,y')..." into its top-level arguments
+// and returns how many bytes the list took.
+func splitArgs(s string) ([]string, int, error) {
+	depth := 0
+	var args []string
+	start := 1
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return append(args, s[start:i]), i + 1, nil
+			}
+		case ',':
+			if depth == 1 {
+				args = append(args, s[start:i])
+				start = i + 1
+			}
+		case '\'', '"':
+			j := skipString([]byte(s), i+1, len(s), c)
+			if j > len(s) {
+				return nil, 0, errors.New("unterminated string in the arguments")
+			}
+			i = j - 1
+		}
+	}
+	return nil, 0, errors.New(`the argument list is not closed on this line`)
+}
+
+// substitute replaces the parameters in body by their values, name by name.
+func substitute(body string, vals map[string]string) string {
+	var b strings.Builder
+	for i := 0; i < len(body); {
+		c := body[i]
+		switch {
+		case c == '\'' || c == '"':
+			j := min(skipString([]byte(body), i+1, len(body), c), len(body))
+			b.WriteString(body[i:j])
+			i = j
+		case isDigit(c):
+			j := skipNumber([]byte(body), i, len(body))
+			b.WriteString(body[i:j])
+			i = j
+		case isLetter(c) || c == '_':
+			j := i + 1
+			for j < len(body) && isAlnum(body[j]) {
+				j++
+			}
+			if v, ok := vals[body[i:j]]; ok {
+				b.WriteString(v)
+			} else {
+				b.WriteString(body[i:j])
+			}
+			i = j
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return b.String()
+}
+
+// expand expands every macro in text except the hidden ones. In an #if
+// expression (cond), "!" is an operator rather than a comment.
+func (p *cpp) expand(text string, hide map[string]bool, cond bool) (string, error) {
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		if b.Len() > maxExpansion {
+			return "", errors.New("macro expansion is larger than a million bytes")
+		}
+		c := text[i]
+		switch {
+		case c == '!' && !cond:
+			b.WriteString(text[i:])
+			i = len(text)
+		case (c == '\'' || c == '"') && !cond:
+			j := min(skipString([]byte(text), i+1, len(text), c), len(text))
+			b.WriteString(text[i:j])
+			i = j
+		case isDigit(c):
+			j := skipNumber([]byte(text), i, len(text))
+			b.WriteString(text[i:j])
+			i = j
+		case isLetter(c) || c == '_':
+			j := i + 1
+			for j < len(text) && isAlnum(text[j]) {
+				j++
+			}
+			name := text[i:j]
+			if _, ok := p.macros[name]; ok && !hide[name] {
+				repl, n, err := p.expandUse(text[i:], hide)
+				if err != nil {
+					return "", err
+				}
+				if n > 0 {
+					b.WriteString(repl)
+					i += n
+					continue
+				}
+			}
+			b.WriteString(name)
+			i = j
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	if b.Len() > maxExpansion {
+		return "", errors.New("macro expansion is larger than a million bytes")
+	}
+	return b.String(), nil
+}
+
+// eval evaluates the #if expression text at pos; an error is reported and
+// counts as false.
+func (p *cpp) eval(text string, pos diag.Pos) bool {
+	if strings.TrimSpace(text) == "" {
+		p.diags.Error(codeCppIfExpression, diag.At(pos), "#if with no expression").WithHint("write #if EXPR, e.g. #if N > 2")
+		return false
+	}
+	// defined NAME and defined(NAME) are read before macros expand.
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		c := text[i]
+		if isLetter(c) || c == '_' {
+			j := i + 1
+			for j < len(text) && isAlnum(text[j]) {
+				j++
+			}
+			if text[i:j] != "defined" {
+				b.WriteString(text[i:j])
+				i = j
+				continue
+			}
+			k := j
+			for k < len(text) && isSpace(text[k]) {
+				k++
+			}
+			paren := k < len(text) && text[k] == '('
+			if paren {
+				k++
+				for k < len(text) && isSpace(text[k]) {
+					k++
+				}
+			}
+			name := firstIdent(text[k:])
+			if name == "" {
+				p.diags.Error(codeCppIfExpression, diag.At(pos), "bad #if expression: \"defined\" needs a macro name").
+					WithHint("write defined(NAME)")
+				return false
+			}
+			k += len(name)
+			if paren {
+				for k < len(text) && isSpace(text[k]) {
+					k++
+				}
+				if k >= len(text) || text[k] != ')' {
+					p.diags.Error(codeCppIfExpression, diag.At(pos), "bad #if expression: \"defined(\" is not closed").
+						WithHint(`close it with ")"`)
+					return false
+				}
+				k++
+			}
+			if _, ok := p.macros[name]; ok {
+				b.WriteString(" 1 ")
+			} else {
+				b.WriteString(" 0 ")
+			}
+			i = k
+			continue
+		}
+		b.WriteByte(c)
+		i++
+	}
+	expanded, err := p.expand(b.String(), nil, true)
+	if err != nil {
+		p.diags.Error(codeCppMacroCall, diag.At(pos), "%v", err)
+		return false
+	}
+	e := &ifExpr{s: expanded}
+	v, err := e.parse()
+	if err != nil {
+		p.diags.Error(codeCppIfExpression, diag.At(pos), "bad #if expression %q: %v", strings.TrimSpace(text), err).
+			WithHint("#if takes integers, defined(NAME), ! && || ?: == != < <= > >= + - * / %% and parentheses")
+		return false
+	}
+	return v != 0
+}
+
+// ifExpr evaluates an #if expression after macro expansion: C's integer
+// operators, names that are not macros as 0.
+type ifExpr struct {
+	s   string
+	i   int
+	tok string
+}
+
+func (e *ifExpr) next() {
+	for e.i < len(e.s) && isSpace(e.s[e.i]) {
+		e.i++
+	}
+	if e.i >= len(e.s) {
+		e.tok = ""
+		return
+	}
+	start := e.i
+	c := e.s[e.i]
+	switch {
+	case isAlnum(c):
+		for e.i < len(e.s) && isAlnum(e.s[e.i]) {
+			e.i++
+		}
+	default:
+		for _, op := range []string{"||", "&&", "==", "!=", "<=", ">=", "<<", ">>"} {
+			if strings.HasPrefix(e.s[e.i:], op) {
+				e.i += 2
+				e.tok = op
+				return
+			}
+		}
+		e.i++
+	}
+	e.tok = e.s[start:e.i]
+}
+
+func (e *ifExpr) parse() (int64, error) {
+	e.next()
+	v, err := e.ternary()
+	if err != nil {
+		return 0, err
+	}
+	if e.tok != "" {
+		return 0, fmt.Errorf("unexpected %q", e.tok)
+	}
+	return v, nil
+}
+
+func (e *ifExpr) ternary() (int64, error) {
+	c, err := e.binary(0)
+	if err != nil || e.tok != "?" {
+		return c, err
+	}
+	e.next()
+	a, err := e.ternary()
+	if err != nil {
+		return 0, err
+	}
+	if e.tok != ":" {
+		return 0, errors.New(`expected ":" after "?"`)
+	}
+	e.next()
+	b, err := e.ternary()
+	if err != nil {
+		return 0, err
+	}
+	if c != 0 {
+		return a, nil
+	}
+	return b, nil
+}
+
+// ifLevels lists C's binary operators by precedence, loosest first.
+var ifLevels = [][]string{{"||"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"==", "!="}, {"<", "<=", ">", ">="}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "%"}}
+
+func (e *ifExpr) binary(level int) (int64, error) {
+	if level == len(ifLevels) {
+		return e.unary()
+	}
+	a, err := e.binary(level + 1)
+	if err != nil {
+		return 0, err
+	}
+	for contains(ifLevels[level], e.tok) {
+		op := e.tok
+		e.next()
+		b, err := e.binary(level + 1)
+		if err != nil {
+			return 0, err
+		}
+		b2i := func(x bool) int64 {
+			if x {
+				return 1
+			}
+			return 0
+		}
+		switch op {
+		case "||":
+			a = b2i(a != 0 || b != 0)
+		case "&&":
+			a = b2i(a != 0 && b != 0)
+		case "|":
+			a |= b
+		case "^":
+			a ^= b
+		case "&":
+			a &= b
+		case "==":
+			a = b2i(a == b)
+		case "!=":
+			a = b2i(a != b)
+		case "<":
+			a = b2i(a < b)
+		case "<=":
+			a = b2i(a <= b)
+		case ">":
+			a = b2i(a > b)
+		case ">=":
+			a = b2i(a >= b)
+		case "<<":
+			a <<= uint64(b) & 63
+		case ">>":
+			a >>= uint64(b) & 63
+		case "+":
+			a += b
+		case "-":
+			a -= b
+		case "*":
+			a *= b
+		case "/", "%":
+			if b == 0 {
+				return 0, errors.New("division by zero")
+			}
+			if op == "/" {
+				a /= b
+			} else {
+				a %= b
+			}
+		}
+	}
+	return a, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *ifExpr) unary() (int64, error) {
+	switch e.tok {
+	case "!", "-", "+", "~":
+		op := e.tok
+		e.next()
+		v, err := e.unary()
+		if err != nil {
+			return 0, err
+		}
+		switch op {
+		case "!":
+			if v == 0 {
+				return 1, nil
+			}
+			return 0, nil
+		case "-":
+			return -v, nil
+		case "~":
+			return ^v, nil
+		}
+		return v, nil
+	case "(":
+		e.next()
+		v, err := e.ternary()
+		if err != nil {
+			return 0, err
+		}
+		if e.tok != ")" {
+			return 0, errors.New(`expected ")"`)
+		}
+		e.next()
+		return v, nil
+	case "":
+		return 0, errors.New("unexpected end of expression")
+	}
+	t := e.tok
+	if isDigit(t[0]) {
+		num := strings.TrimRight(t, "uUlL")
+		v, err := strconv.ParseInt(num, 0, 64)
+		if err != nil {
+			return 0, fmt.Errorf("bad number %q", t)
+		}
+		e.next()
+		return v, nil
+	}
+	if isMacroName(t) {
+		e.next()
+		return 0, nil // a name that is not a macro is 0
+	}
+	return 0, fmt.Errorf("unexpected %q", t)
+}
