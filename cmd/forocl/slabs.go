@@ -32,7 +32,7 @@ func (sf *slabFlags) add(f *pflag.FlagSet) {
 }
 
 // on reports whether the run is split into slabs.
-func (sf *slabFlags) on() bool { return sf.devices != "" || sf.slabs > 0 || sf.mpi }
+func (sf *slabFlags) on() bool { return sf.devices != "" || sf.slabs != 0 || sf.mpi }
 
 // check checks the flags on their own.
 func (sf *slabFlags) check(repeat int) error {
