@@ -85,6 +85,13 @@ type Slabs struct {
 	// Halo, when larger than the kernel's, is the halo width (low, high)
 	// along the last dimension; see Note [slabs] for reductions.
 	Halo [2]int
+	// Before, when set, runs on every slab before each step's launches,
+	// with that slab's current buffers (by lower-case parameter name) and
+	// shape. Halos are exchanged after it, so a boundary condition that
+	// writes every edge of its grid (the shallow-water example's walls)
+	// is right on the whole grid: at a slab's inner edge the neighbour's
+	// planes replace what it wrote.
+	Before func(ctx *clhost.Context, bufs map[string]*clhost.Buffer, shape []int) error
 }
 
 // SlabResult is what RunSlabs produced: outputs are whole-grid arrays
@@ -302,10 +309,22 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 			res.BuildLog, res.Cached = r.prog.Log(), r.prog.FromCache()
 		}
 	}
-	x := &exchanger{k: k, slabs: slabs, comm: sl.Comm, count: count, lo: lo, hi: hi, plane: grid.planeBytes, swaps: j.Swap}
+	x := &exchanger{k: k, slabs: slabs, comm: sl.Comm, count: count, lo: lo, hi: hi, plane: grid.planeBytes}
 	steps := max(j.Steps, 1)
 	start := time.Now()
 	for step := 1; step <= steps; step++ {
+		if sl.Before != nil {
+			for _, s := range slabs {
+				if err := sl.Before(s.r.ctx, s.r.bufs, s.r.arrays[strings.ToLower(k.Arrays()[0].Name)].Shape); err != nil {
+					return nil, fmt.Errorf("slab %d: %v", s.index, err)
+				}
+			}
+			t := time.Now()
+			if err := x.exchange(inputs(j.Swap)); err != nil {
+				return nil, err
+			}
+			res.Exchange += time.Since(t)
+		}
 		for li := range slabs[0].r.launches {
 			for _, s := range slabs {
 				if s.r.canceled() {
@@ -338,11 +357,13 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 			j.Progress(step)
 		}
 		if step < steps {
-			t := time.Now()
-			if err := x.exchange(); err != nil {
-				return nil, err
+			if sl.Before == nil {
+				t := time.Now()
+				if err := x.exchange(outputs(j.Swap)); err != nil {
+					return nil, err
+				}
+				res.Exchange += time.Since(t)
 			}
-			res.Exchange += time.Since(t)
 			for _, s := range slabs {
 				for _, p := range j.Swap {
 					s.r.bufs[p.In], s.r.bufs[p.Out] = s.r.bufs[p.Out], s.r.bufs[p.In]
@@ -442,17 +463,32 @@ type exchanger struct {
 	count  int
 	lo, hi int
 	plane  func(a *npy.Array) int
-	swaps  []Swap
 }
 
-// exchange sends the edge planes of every swapped output to the
-// neighbours' halos (see Note [slabs]).
-func (x *exchanger) exchange() error {
+func inputs(swaps []Swap) []string {
+	var out []string
+	for _, s := range swaps {
+		out = append(out, s.In)
+	}
+	return out
+}
+
+func outputs(swaps []Swap) []string {
+	var out []string
+	for _, s := range swaps {
+		out = append(out, s.Out)
+	}
+	return out
+}
+
+// exchange sends the edge planes of the named arrays (the swapped
+// outputs before a swap, or inputs after it) to the neighbours' halos
+// (see Note [slabs]).
+func (x *exchanger) exchange(names []string) error {
 	if x.count < 2 || x.lo+x.hi == 0 {
 		return nil
 	}
-	for _, p := range x.swaps {
-		out := p.Out
+	for _, out := range names {
 		pb := x.plane(x.slabs[0].r.arrays[out])
 		// What each local slab sends: its lowest hi interior planes down,
 		// its highest lo interior planes up.
