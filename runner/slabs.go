@@ -51,9 +51,9 @@ import (
 // a kernel's reduction window. Sums combine per-slab partial sums, so they
 // can differ from one device's in the last bits; min and max cannot.
 //
-// The exchange is not overlapped with the interior computation: each step
-// waits for every slab before exchanging (SlabResult.Exchange says how
-// long that took).
+// The exchange overlaps the interior computation where it can (see
+// overlap.go): the planes the neighbours need are computed first, on
+// their own, and sent while the rest of the slab is computed.
 
 // Comm is what RunSlabs needs of a communicator between processes (MPI
 // ranks), one slab per rank; runner does not depend on an MPI library.
@@ -92,6 +92,9 @@ type Slabs struct {
 	// is right on the whole grid: at a slab's inner edge the neighbour's
 	// planes replace what it wrote.
 	Before func(ctx *clhost.Context, bufs map[string]*clhost.Buffer, shape []int) error
+	// NoOverlap exchanges halos after each step even where the exchange
+	// could overlap the interior (overlap.go), to measure what it hides.
+	NoOverlap bool
 }
 
 // SlabResult is what RunSlabs produced: outputs are whole-grid arrays
@@ -103,8 +106,10 @@ type SlabResult struct {
 	Halo   [2]int
 	Planes []int
 	// Exchange is the host time spent on halo exchanges and reduction
-	// combines, summed over steps; none of it overlaps computation.
-	Exchange time.Duration
+	// combines, summed over steps. With Overlapped, the halo exchange ran
+	// while the devices computed the slabs' interiors (overlap.go).
+	Exchange   time.Duration
+	Overlapped bool
 }
 
 // slab is one slab held by this process.
@@ -311,6 +316,12 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 	}
 	x := &exchanger{k: k, slabs: slabs, comm: sl.Comm, count: count, lo: lo, hi: hi, plane: grid.planeBytes}
 	steps := max(j.Steps, 1)
+	var ov *overlap
+	if sl.Before == nil && !sl.NoOverlap && steps > 1 {
+		ov = newOverlap(x, &j, slabs)
+	}
+	res.Overlapped = ov != nil
+	defer ov.release()
 	start := time.Now()
 	for step := 1; step <= steps; step++ {
 		if sl.Before != nil {
@@ -324,6 +335,11 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 				return nil, err
 			}
 			res.Exchange += time.Since(t)
+		}
+		if ov != nil && step < steps {
+			if err := ov.start(); err != nil {
+				return nil, err
+			}
 		}
 		for li := range slabs[0].r.launches {
 			for _, s := range slabs {
@@ -342,6 +358,13 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 				res.Exchange += time.Since(t)
 			}
 		}
+		if ov != nil && step < steps {
+			t := time.Now()
+			if err := ov.finish(); err != nil {
+				return nil, err
+			}
+			res.Exchange += time.Since(t)
+		}
 		if j.Every > 0 && step%j.Every == 0 && j.Snapshot != nil {
 			out, err := x.gather(arrays, grid, starts, planes)
 			if err != nil {
@@ -357,7 +380,7 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 			j.Progress(step)
 		}
 		if step < steps {
-			if sl.Before == nil {
+			if sl.Before == nil && ov == nil {
 				t := time.Now()
 				if err := x.exchange(outputs(j.Swap)); err != nil {
 					return nil, err
@@ -377,6 +400,9 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 		}
 	}
 	res.Elapsed = time.Since(start)
+	if ov != nil {
+		ov.drain()
+	}
 	out, err := x.gather(arrays, grid, starts, planes)
 	if err != nil {
 		return nil, err

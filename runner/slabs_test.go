@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -83,6 +84,12 @@ var slabCases = []slabCase{
 	{"halo2_2d.f90", "diffuse4", map[string]float64{"nu": 0.1, "dt": 0.1, "dx": 1, "dy": 1}, []int{14, 19}, Swap{"a", "oa"}, [2]int{2, 2}},
 	{"heat3d_faces.f90", "heat3d_var", map[string]float64{"dt": 0.05, "dx": 1, "dy": 1, "dz": 1}, []int{6, 7, 15}, Swap{"t", "ot"}, [2]int{1, 1}},
 	{"halo_asym.f90", "upwind_advect", map[string]float64{"cx": 0.3, "cy": 0.2}, []int{9, 16}, Swap{"a", "oa"}, [2]int{1, 0}},
+	// Planes of 128 and 256 bytes: sub-buffers fit the alignment of most
+	// devices, so the exchange overlaps the interior.
+	{"jacobi5.f90", "jacobi5_step", map[string]float64{"h": 0.1}, []int{32, 17}, Swap{"a", "oa"}, [2]int{1, 1}},
+	{"halo2_2d.f90", "diffuse4", map[string]float64{"nu": 0.1, "dt": 0.1, "dx": 1, "dy": 1}, []int{64, 19}, Swap{"a", "oa"}, [2]int{2, 2}},
+	{"heat3d_faces.f90", "heat3d_var", map[string]float64{"dt": 0.05, "dx": 1, "dy": 1, "dz": 1}, []int{8, 4, 15}, Swap{"t", "ot"}, [2]int{1, 1}},
+	{"halo_asym.f90", "upwind_advect", map[string]float64{"cx": 0.3, "cy": 0.2}, []int{32, 16}, Swap{"a", "oa"}, [2]int{1, 0}},
 }
 
 // slabJob is c's job over steps steps on reproducible random inputs.
@@ -124,15 +131,28 @@ func TestRunSlabsMatchesOneDevice(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s on one device: %v", c.kernel, err)
 		}
+		align, err := ctxs[0].SubBufferAlign()
+		if err != nil {
+			t.Fatal(err)
+		}
+		plane := 4
+		for _, e := range c.shape[:len(c.shape)-1] {
+			plane *= e
+		}
 		for _, n := range []int{2, 3} {
-			got, err := RunSlabs(slabJob(u, k, c, steps), Slabs{Contexts: ctxs[:n]})
-			if err != nil {
-				t.Fatalf("%s on %d slabs: %v", c.kernel, n, err)
+			for _, noOverlap := range []bool{false, true} {
+				got, err := RunSlabs(slabJob(u, k, c, steps), Slabs{Contexts: ctxs[:n], NoOverlap: noOverlap})
+				if err != nil {
+					t.Fatalf("%s on %d slabs: %v", c.kernel, n, err)
+				}
+				if len(got.Planes) != n {
+					t.Errorf("%s: %d slabs have planes %v", c.kernel, n, got.Planes)
+				}
+				if want := !noOverlap && int64(plane)%align == 0; want && !got.Overlapped || noOverlap && got.Overlapped {
+					t.Errorf("%s %v on %d slabs (planes of %d bytes, alignment %d): overlapped %v, NoOverlap %v", c.kernel, c.shape, n, plane, align, got.Overlapped, noOverlap)
+				}
+				sameBits(t, fmt.Sprintf("%s %v on %d slabs (overlapped %v)", c.kernel, c.shape, n, got.Overlapped), one.Outputs[c.swap.Out], got.Outputs[c.swap.Out])
 			}
-			if len(got.Planes) != n {
-				t.Errorf("%s: %d slabs have planes %v", c.kernel, n, got.Planes)
-			}
-			sameBits(t, c.kernel, one.Outputs[c.swap.Out], got.Outputs[c.swap.Out])
 		}
 	}
 }

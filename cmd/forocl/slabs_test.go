@@ -45,16 +45,18 @@ func mpiForocl(t *testing.T, n int, args ...string) (string, error) {
 	return out.String(), err
 }
 
-// slabKernels are corpus kernels with halos 1 and 2, stepped with --swap.
+// slabKernels are corpus kernels with halos 1 and 2, stepped with --swap;
+// planes of 128 bytes let jacobi5 and heat3d overlap the exchange with the
+// interior on PoCL, diffuse4's 72 bytes do not.
 var slabKernels = []struct {
 	file, kernel string
 	sets         []string
 	grid, swap   string
 	out          string
 }{
-	{"jacobi5.f90", "jacobi5_step", []string{"h=0.1"}, "21x26", "A=oA", "oA"},
+	{"jacobi5.f90", "jacobi5_step", []string{"h=0.1"}, "32x26", "A=oA", "oA"},
 	{"halo2_2d.f90", "diffuse4", []string{"nu=0.1", "dt=0.1", "dx=1", "dy=1"}, "18x31", "A=oA", "oA"},
-	{"heat3d_faces.f90", "heat3d_var", []string{"dt=0.05", "dx=1", "dy=1", "dz=1"}, "7x6x17", "T=oT", "oT"},
+	{"heat3d_faces.f90", "heat3d_var", []string{"dt=0.05", "dx=1", "dy=1", "dz=1"}, "8x4x17", "T=oT", "oT"},
 }
 
 // TestRunSlabsBitIdentical runs each kernel for 6 steps on one device,
@@ -90,8 +92,12 @@ func TestRunSlabsBitIdentical(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("%s on %s slabs: exit %d: %s", c.kernel, n, code, errOut)
 			}
-			if !strings.Contains(out, "on "+n+" slabs on") || !strings.Contains(out, "halo exchange") {
-				t.Errorf("%s on %s slabs printed %q", c.kernel, n, out)
+			how := "(after each step)"
+			if c.kernel != "diffuse4" && testDevice() == "pocl" { // PoCL aligns sub-buffers to 128 bytes
+				how = "(overlapped with the interior)"
+			}
+			if !strings.Contains(out, "on "+n+" slabs on") || !strings.Contains(out, "halo exchange") || !strings.Contains(out, how) {
+				t.Errorf("%s on %s slabs printed %q, want %q", c.kernel, n, out, how)
 			}
 			check("slabs" + n)
 		}
