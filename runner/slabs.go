@@ -842,10 +842,11 @@ func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes
 	return r, release, nil
 }
 
-// Balance measures how fast each context runs k on an equal slab (trial
-// steps after one warm-up step) and returns weights proportional to the
-// speeds, for Slabs.Weights.
-func Balance(j Job, ctxs []*clhost.Context, trial int) ([]float64, error) {
+// Balance measures how fast each context runs k on one of count equal
+// slabs (trial steps after one warm-up step) and returns weights
+// proportional to the speeds, for Slabs.Weights (an MPI rank measures its
+// own context and gathers the others').
+func Balance(j Job, ctxs []*clhost.Context, count, trial int) ([]float64, error) {
 	arrays, _, err := Prepare(&j)
 	if err != nil {
 		return nil, err
@@ -856,7 +857,7 @@ func Balance(j Job, ctxs []*clhost.Context, trial int) ([]float64, error) {
 		return nil, err
 	}
 	g := planesOf(k, arrays)
-	starts, planes, err := Partition(g.n, lo, hi, len(ctxs), nil)
+	starts, planes, err := Partition(g.n, lo, hi, count, nil)
 	if err != nil {
 		return nil, fmt.Errorf("kernel %q: %v", k.Name, err)
 	}

@@ -187,7 +187,7 @@ func TestRunSlabsWeightsAndBalance(t *testing.T) {
 		t.Errorf("weights 3:1 over 15 interior planes gave %v, want [11 4]", got.Planes)
 	}
 	sameBits(t, "weighted", one.Outputs["oa"], got.Outputs["oa"])
-	w, err := Balance(slabJob(u, k, c, 3), ctxs, 2)
+	w, err := Balance(slabJob(u, k, c, 3), ctxs, 2, 2)
 	if err != nil || len(w) != 2 || !(w[0] > 0 && w[1] > 0) {
 		t.Errorf("Balance = %v, %v; want two positive speeds", w, err)
 	}

@@ -3,8 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -158,7 +160,7 @@ func runSlabs(job runner.Job, sf *slabFlags, single string) (*slabRun, error) {
 		}
 		sl := runner.Slabs{Contexts: ctxs, Halo: halo, NoOverlap: sf.noOverlap}
 		if sf.balance || mixed(devs[:min(n, len(devs))]) {
-			if sl.Weights, err = runner.Balance(job, ctxs, 3); err != nil {
+			if sl.Weights, err = runner.Balance(job, ctxs, n, 3); err != nil {
 				return nil, runErr(err)
 			}
 		}
@@ -179,6 +181,13 @@ func runSlabs(job runner.Job, sf *slabFlags, single string) (*slabRun, error) {
 	fail := func(err error) {
 		comm.Abort(1, err.Error())
 	}
+	if v := os.Getenv("FOROCL_MPI_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			fail(fmt.Errorf("FOROCL_MPI_TIMEOUT=%s: want a duration such as 90s or 10m (0 waits forever)", v))
+		}
+		comm.Timeout = d
+	}
 	local := mpi.LocalRank()
 	if local < 0 {
 		local = comm.Rank()
@@ -195,7 +204,7 @@ func runSlabs(job runner.Job, sf *slabFlags, single string) (*slabRun, error) {
 	defer ctx.Close()
 	sl := runner.Slabs{Contexts: []*clhost.Context{ctx}, Comm: comm, Halo: halo, NoOverlap: sf.noOverlap}
 	if sf.balance {
-		w, err := runner.Balance(job, sl.Contexts, 3)
+		w, err := runner.Balance(job, sl.Contexts, comm.Size(), 3)
 		if err != nil {
 			fail(err)
 		}
