@@ -425,9 +425,9 @@ func isFold(l *abi.Launch) bool {
 	return false
 }
 
-// planes views a kernel's arrays as planes of their last dimension: n
+// planeView views a kernel's arrays as planes of their last dimension: n
 // planes of planeBytes bytes per element size.
-type planes struct {
+type planeView struct {
 	shape      []int // the grid shape
 	n          int   // planes
 	per        int   // elements per plane
@@ -435,9 +435,9 @@ type planes struct {
 	elemental  bool
 }
 
-func planesOf(k *abi.Kernel, arrays map[string]*npy.Array) planes {
+func planesOf(k *abi.Kernel, arrays map[string]*npy.Array) planeView {
 	shape := arrays[strings.ToLower(k.Arrays()[0].Name)].Shape
-	p := planes{shape: shape, per: 1, elemental: k.Elemental}
+	p := planeView{shape: shape, per: 1, elemental: k.Elemental}
 	if k.Elemental {
 		p.n = 1
 		for _, s := range shape {
@@ -455,7 +455,7 @@ func planesOf(k *abi.Kernel, arrays map[string]*npy.Array) planes {
 }
 
 // cut returns planes [from, to) of a as an array of the slab's shape.
-func (g planes) cut(a *npy.Array, from, to int) *npy.Array {
+func (g planeView) cut(a *npy.Array, from, to int) *npy.Array {
 	var shape []int
 	if g.elemental {
 		shape = []int{to - from}
@@ -660,7 +660,7 @@ func (x *exchanger) combine(li int) error {
 // gather assembles the whole-grid outputs from the slabs' owned planes
 // (with a communicator, on rank 0: the others return nil). Scalar results
 // are the same on every slab once combined: slab 0's are taken.
-func (x *exchanger) gather(start map[string]*npy.Array, g planes, starts, counts []int) (map[string]*npy.Array, error) {
+func (x *exchanger) gather(start map[string]*npy.Array, g planeView, starts, counts []int) (map[string]*npy.Array, error) {
 	out := map[string]*npy.Array{}
 	owned := func(idx, n int) (from, to int) { // local planes a slab owns
 		from, to = x.lo, x.lo+counts[idx]
