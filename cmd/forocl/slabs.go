@@ -192,7 +192,11 @@ func runSlabs(job runner.Job, sf *slabFlags, single string) (*slabRun, error) {
 	if local < 0 {
 		local = comm.Rank()
 	}
-	devs, err := sf.deviceList(single, local)
+	pick := *sf
+	if pick.devices == "" && single == "" && os.Getenv("FOROCL_DEVICE") == "" {
+		pick.devices = "all" // the GPU of this local rank
+	}
+	devs, err := pick.deviceList(single, local)
 	if err != nil {
 		fail(err)
 	}

@@ -64,7 +64,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.bo.serial, "serial", "", "serial program for the benchmark (default: build fortran/serial.f90 with gfortran -O3; \"none\" skips)")
 	fs.BoolVar(&o.bo.quick, "quick", false, "benchmark smoke run: one work-group shape per kernel, short batches")
 	fs.IntVar(&o.slabs, "slabs", 0, "split the grid into `N` slabs along y, each on its own context of the device, halos exchanged between steps (fixed -dt)")
-	fs.BoolVar(&o.mpi, "mpi", false, "run as one rank of mpirun -np N: the grid split along y over the ranks (Open MPI; fixed -dt)")
+	fs.BoolVar(&o.mpi, "mpi", false, "run as one rank of mpirun -np N: the grid split along y over the ranks (Open MPI; fixed -dt); without -device or $FOROCL_DEVICE each rank takes the GPU of its local rank")
 	maxGiB := fs.Float64("bench-max-gib", 16, "skip benchmark widths whose arrays need more than this much device memory")
 	if err := fs.Parse(args); err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"sync"
 
@@ -107,6 +108,26 @@ func slabJob(cfg Config, steps int) (runner.Job, func(*clhost.Context, map[strin
 	return job, walls, release, nil
 }
 
+// rankDevice is an MPI rank's device when none was chosen: GPU number
+// local rank (modulo the GPUs), else def.
+func rankDevice(def clhost.Device) clhost.Device {
+	ds, err := clhost.Devices()
+	local := mpi.LocalRank()
+	if err != nil || local < 0 {
+		return def
+	}
+	var gpus []clhost.Device
+	for _, d := range ds {
+		if d.Type == "GPU" {
+			gpus = append(gpus, d)
+		}
+	}
+	if len(gpus) == 0 {
+		return def
+	}
+	return gpus[local%len(gpus)]
+}
+
 // simulateSlabs runs -slabs N (on one device, or over -devices) or -mpi
 // and prints the time per step, the halo exchange's share and the mass.
 func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
@@ -126,6 +147,9 @@ func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
 			return err
 		}
 		defer comm.Finalize()
+		if o.device == "" && os.Getenv("FOROCL_DEVICE") == "" {
+			dev = rankDevice(dev)
+		}
 		ctx, err := clhost.NewContext(dev)
 		if err != nil {
 			comm.Abort(1, err.Error())
