@@ -24,10 +24,11 @@ import (
 // RunSlabs splits the grid along its last dimension (whose planes are
 // contiguous in column-major memory) into S slabs, one per device, MPI
 // rank, or clhost.Context on one device. The halo widths are read from the
-// ABI: along the last dimension a launch writes positions
-// [Origin, n - shrink) with shrink = -Global.Positions.Const, so it reads
-// at most Origin planes below and shrink - Origin above; the slab halo is
-// the largest of those over the kernel's grid launches.
+// ABI: along the last dimension a launch covers n - shrink positions from
+// Origin (shrink = -Global.Positions.Const), so it writes
+// [Origin, n - (shrink - Origin)) and reads at most Origin planes below
+// and shrink - Origin above; the slab halo is the largest of those over
+// the kernel's grid launches.
 //
 // The interior planes [lo, N-hi) are shared out in proportion to the
 // slabs' weights; slab s owns [a, a+m) and holds [a-lo, a+m+hi). The
