@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -162,4 +164,61 @@ func TestRunMPIFailingRank(t *testing.T) {
 	if d := time.Since(start); d > 60*time.Second {
 		t.Errorf("the ranks took %v to end", d)
 	}
+}
+
+// TestRunSlabsReductions: field_stats' results over 3 slabs and 2 MPI
+// ranks (halo 1, its windows' width) print as on one device; its sum
+// may differ in the last bits and is checked apart.
+func TestRunSlabsReductions(t *testing.T) {
+	requireOpenCL(t)
+	base := []string{"run", "-I", regionsDir, filepath.Join(kernelsDir, "reductions.f90"), "--kernel", "field_stats",
+		"--set", "wet=0.9", "--grid", "30x40", "--device", testDevice()}
+	code, want, errOut := cli(t, base...)
+	if code != 0 {
+		t.Fatalf("one device: exit %d: %s", code, errOut)
+	}
+	exact := func(out string) []string {
+		var lines []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, " = ") && !strings.HasPrefix(l, "total") {
+				lines = append(lines, l)
+			}
+		}
+		return lines
+	}
+	if len(exact(want)) != 5 {
+		t.Fatalf("one device printed %q", want)
+	}
+	code, got, errOut := cli(t, append(base, "--slabs", "3", "--slab-halo", "1:1")...)
+	if code != 0 {
+		t.Fatalf("3 slabs: exit %d: %s", code, errOut)
+	}
+	mpiOut, err := mpiForocl(t, 2, append(base, "--mpi", "--slab-halo", "1:1")...)
+	if err != nil {
+		t.Fatalf("2 ranks: %v\n%s", err, mpiOut)
+	}
+	for what, out := range map[string]string{"3 slabs": got, "2 ranks": mpiOut} {
+		if fmt.Sprint(exact(out)) != fmt.Sprint(exact(want)) {
+			t.Errorf("%s printed %q, one device %q", what, exact(out), exact(want))
+		}
+		if g, w := total(t, out), total(t, want); math.Abs(g-w) > 1e-5*math.Abs(w) {
+			t.Errorf("%s: total = %v, one device %v", what, g, w)
+		}
+	}
+}
+
+// total is the value of the "total = X" line of out.
+func total(t *testing.T, out string) float64 {
+	t.Helper()
+	for _, l := range strings.Split(out, "\n") {
+		if v, ok := strings.CutPrefix(l, "total = "); ok {
+			x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return x
+		}
+	}
+	t.Fatalf("no total in %q", out)
+	return 0
 }
