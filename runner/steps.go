@@ -140,6 +140,7 @@ type run struct {
 	groups   map[string]int
 	arrays   map[string]*npy.Array
 	canceled func() bool
+	prog     *clhost.Program // set by newSlabRun, which releases it
 }
 
 // launch is one launch of the kernel with its NDRange.

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # setup.sh installs what forocl's tests and examples need on Debian:
 # gfortran (the serial oracle), the OpenCL ICD loader (and its development
-# link, for Fortran host programs) and PoCL (the default CPU OpenCL device),
-# plus clinfo for diagnosis. Idempotent: it installs only what is missing.
+# link, for Fortran host programs), PoCL (the default CPU OpenCL device),
+# Open MPI (forocl run --mpi), plus clinfo for diagnosis. Idempotent: it
+# installs only what is missing.
 set -euo pipefail
 need=()
 command -v gfortran >/dev/null 2>&1 || need+=(gfortran)
@@ -11,6 +12,10 @@ ls /etc/OpenCL/vendors/pocl*.icd >/dev/null 2>&1 || need+=(pocl-opencl-icd)
 # the link libOpenCL.so, for Fortran programs built with -lOpenCL (fortran/forocl_cl.f90)
 ls /usr/lib/*/libOpenCL.so >/dev/null 2>&1 || need+=(ocl-icd-opencl-dev)
 command -v clinfo >/dev/null 2>&1 || need+=(clinfo)
+# Open MPI, for forocl run --mpi and its tests (mpirun; libmpi.so is
+# loaded at run time, see mpi/mpi.go).
+command -v mpirun >/dev/null 2>&1 || need+=(openmpi-bin)
+ls /usr/lib/*/openmpi/include/mpi.h /usr/lib/*/*/openmpi/include/mpi.h >/dev/null 2>&1 || need+=(libopenmpi-dev)
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"

@@ -40,6 +40,7 @@ type runFlags struct {
 	stepFlags
 	json bool
 	pngs []string
+	slabFlags
 }
 
 func newRunCmd() *cobra.Command {
@@ -92,6 +93,7 @@ oT=heat.png draws a 2-D output with the viridis colour map and a colour bar.`,
 	f.StringArrayVar(&rf.pngs, "png", nil, "draw 2-D output NAME as a picture with a colour bar in the .png file FILE (`NAME=FILE`, repeatable)")
 	c.RegisterFlagCompletionFunc("kernel", completeKernels)
 	c.RegisterFlagCompletionFunc("device", completeDevices)
+	rf.slabFlags.add(f)
 	return c
 }
 
@@ -147,6 +149,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		return err
 	}
 	if err := rf.stepFlags.check(rf.repeat); err != nil {
+		return err
+	}
+	if err := rf.slabFlags.check(rf.repeat); err != nil {
 		return err
 	}
 	swaps, err := runner.ParseSwaps(rf.swaps)
@@ -231,18 +236,31 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	}
 	unit := res.Generate([]*ir.Kernel{irk}, filepath.Base(irk.File), opts.code)
 	job.Unit, job.Kernel = unit, unit.Kernels[0]
-	ctx, err := clhost.NewContext(dev)
-	if err != nil {
-		return runErr(err)
+	var r *runner.Result
+	var slabs *slabRun
+	if rf.slabFlags.on() {
+		// Several devices or MPI ranks: see slabs.go.
+		if slabs, err = runSlabs(job, &rf.slabFlags, rf.device); err == nil {
+			defer slabs.finish()
+			if !slabs.root {
+				return nil
+			}
+			r = &slabs.res.Result
+		}
+	} else {
+		ctx, err := clhost.NewContext(dev)
+		if err != nil {
+			return runErr(err)
+		}
+		defer ctx.Close()
+		for _, w := range clhost.CacheWarnings() {
+			fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
+		}
+		if rf.verbose {
+			fmt.Fprintf(stderr, "forocl: running %s on %s (%s, %s)\n", k.Name, dev.Name, dev.Index, dev.Platform)
+		}
+		r, err = runJob(ctx, job)
 	}
-	defer ctx.Close()
-	for _, w := range clhost.CacheWarnings() {
-		fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
-	}
-	if rf.verbose {
-		fmt.Fprintf(stderr, "forocl: running %s on %s (%s, %s)\n", k.Name, dev.Name, dev.Index, dev.Platform)
-	}
-	r, err := runJob(ctx, job)
 	if bar != nil {
 		bar.done()
 	}
@@ -274,13 +292,14 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			fmt.Fprintf(stderr, "forocl: wrote %s (%s)\n", o.Path, o.Dummy)
 		}
 	}
-	return report(c, k, dev.Name, r, rf, len(bound.Outputs) > 0)
+	return report(c, k, dev.Name, r, rf, len(bound.Outputs) > 0, slabs)
 }
 
 // report prints what a run found: the scalar results, one "name = value"
 // line each, and with --repeat the minimum, median and maximum kernel time;
-// with --json the same as one JSON object.
-func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf *runFlags, saved bool) error {
+// with --json the same as one JSON object. slabs, when not nil, is the
+// split run's report (slabs.go).
+func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf *runFlags, saved bool, slabs *slabRun) error {
 	out := c.OutOrStdout()
 	t := newTiming(r, rf.repeat)
 	if rf.json {
@@ -301,7 +320,9 @@ func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf
 	if arrays := outputArrays(k); !saved && rf.repeat == 0 && len(rf.pngs) == 0 && len(arrays) > 0 {
 		fmt.Fprintf(c.ErrOrStderr(), "forocl: note: no --out given; %s computed but not saved\n", nameList(arrays))
 	}
-	if rf.steps > 0 {
+	if slabs != nil {
+		printSlabs(out, k.Name, slabs, rf.steps)
+	} else if rf.steps > 0 {
 		fmt.Fprintf(out, "%s on %s: %d steps in %.3f s, %.4f ms per step (launches queued back to back, wall clock)\n",
 			k.Name, device, rf.steps, r.Elapsed.Seconds(), r.Elapsed.Seconds()*1e3/float64(rf.steps))
 	}

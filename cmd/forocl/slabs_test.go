@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// mpirunArgs is the mpirun command line for n ranks of this test binary
+// acting as forocl, or nil (the test skipped) when mpirun is missing and
+// FOROCL_REQUIRE_OPENCL is not set.
+func mpirunArgs(t *testing.T, n int) []string {
+	t.Helper()
+	path, err := exec.LookPath("mpirun")
+	if err != nil {
+		if os.Getenv("FOROCL_REQUIRE_OPENCL") != "" {
+			t.Fatal("FOROCL_REQUIRE_OPENCL is set but mpirun is missing: apt-get install openmpi-bin libopenmpi-dev")
+		}
+		t.Skip("mpirun is missing (apt-get install openmpi-bin libopenmpi-dev); set FOROCL_REQUIRE_OPENCL=1 to fail instead")
+	}
+	return []string{path, "--oversubscribe", "--allow-run-as-root", "-np", fmt.Sprint(n), "-x", "FOROCL_TEST_MAIN=1", "-x", "FOROCL_CACHE", os.Args[0]}
+}
+
+// mpiForocl runs forocl args as n MPI ranks and returns the exit error and
+// the output of all ranks; a run that hangs fails the test.
+func mpiForocl(t *testing.T, n int, args ...string) (string, error) {
+	t.Helper()
+	all := append(mpirunArgs(t, n), args...)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, all[0], all[1:]...)
+	cmd.Env = append(os.Environ(), "FOROCL_TEST_MAIN=1")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("mpirun -np %d hung:\n%s", n, out.String())
+	}
+	return out.String(), err
+}
+
+// slabKernels are corpus kernels with halos 1 and 2, stepped with --swap;
+// planes of 128 bytes let jacobi5 and heat3d overlap the exchange with the
+// interior on PoCL, diffuse4's 72 bytes do not.
+var slabKernels = []struct {
+	file, kernel string
+	sets         []string
+	grid, swap   string
+	out          string
+}{
+	{"jacobi5.f90", "jacobi5_step", []string{"h=0.1"}, "32x26", "A=oA", "oA"},
+	{"halo2_2d.f90", "diffuse4", []string{"nu=0.1", "dt=0.1", "dx=1", "dy=1"}, "18x31", "A=oA", "oA"},
+	{"heat3d_faces.f90", "heat3d_var", []string{"dt=0.05", "dx=1", "dy=1", "dz=1"}, "8x4x17", "T=oT", "oT"},
+}
+
+// TestRunSlabsBitIdentical runs each kernel for 6 steps on one device,
+// on 2 and 3 slabs of one device, and as 2 and 4 MPI ranks, and compares
+// the outputs byte for byte.
+func TestRunSlabsBitIdentical(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	for _, c := range slabKernels {
+		base := []string{"run", "-I", regionsDir, filepath.Join(kernelsDir, c.file), "--kernel", c.kernel, "--grid", c.grid,
+			"--steps", "6", "--swap", c.swap, "--device", testDevice()}
+		for _, s := range c.sets {
+			base = append(base, "--set", s)
+		}
+		file := func(what string) string { return filepath.Join(dir, c.kernel+"_"+what+".npy") }
+		if code, _, errOut := cli(t, append(base, "--out", c.out+"="+file("one"))...); code != 0 {
+			t.Fatalf("%s on one device: exit %d: %s", c.kernel, code, errOut)
+		}
+		want, err := os.ReadFile(file("one"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		check := func(what string) {
+			got, err := os.ReadFile(file(what))
+			if err != nil {
+				t.Errorf("%s %s: %v", c.kernel, what, err)
+			} else if !bytes.Equal(got, want) {
+				t.Errorf("%s on %s differs from the one-device run", c.kernel, what)
+			}
+		}
+		for _, n := range []string{"2", "3"} {
+			code, out, errOut := cli(t, append(base, "--slabs", n, "--out", c.out+"="+file("slabs"+n))...)
+			if code != 0 {
+				t.Fatalf("%s on %s slabs: exit %d: %s", c.kernel, n, code, errOut)
+			}
+			how := "(after each step)"
+			if c.kernel != "diffuse4" && testDevice() == "pocl" { // PoCL aligns sub-buffers to 128 bytes
+				how = "(overlapped with the interior)"
+			}
+			if !strings.Contains(out, "on "+n+" slabs on") || !strings.Contains(out, "halo exchange") || !strings.Contains(out, how) {
+				t.Errorf("%s on %s slabs printed %q, want %q", c.kernel, n, out, how)
+			}
+			check("slabs" + n)
+		}
+		for _, n := range []int{2, 4} {
+			what := fmt.Sprintf("mpi%d", n)
+			out, err := mpiForocl(t, n, append(base, "--mpi", "--out", c.out+"="+file(what))...)
+			if err != nil {
+				t.Fatalf("%s on %d ranks: %v\n%s", c.kernel, n, err, out)
+			}
+			if strings.Count(out, "steps in") != 1 || !strings.Contains(out, fmt.Sprintf("on %d MPI ranks", n)) {
+				t.Errorf("%s on %d ranks: want one report from rank 0, got\n%s", c.kernel, n, out)
+			}
+			check(what)
+		}
+	}
+}
+
+func TestRunSlabsErrors(t *testing.T) {
+	requireOpenCL(t)
+	src := filepath.Join(kernelsDir, "halo2_2d.f90")
+	base := []string{"run", "-I", regionsDir, src, "--kernel", "diffuse4", "--set", "nu=0.1", "--set", "dt=0.1", "--set", "dx=1", "--set", "dy=1", "--device", testDevice()}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--grid", "9x9", "--slabs", "3"}, 1, `kernel "diffuse4": a grid of 9 planes along its last dimension (halos 2 and 2) is too small for 3 slabs: each needs at least 2 interior planes; use at most 2 slabs or a larger grid`},
+		{[]string{"--grid", "9x9", "--slabs", "-1"}, 2, "--slabs -1: want a count of 1 or more"},
+		{[]string{"--grid", "9x9", "--mpi", "--slabs", "2"}, 2, "choose the count with mpirun -np N"},
+		{[]string{"--grid", "9x9", "--slabs", "2", "--slab-halo", "1"}, 2, "--slab-halo 1: want LO:HI"},
+		{[]string{"--grid", "9x9", "--slab-halo", "1:1"}, 2, "give --devices, --slabs or --mpi"},
+		{[]string{"--grid", "9x9", "--slabs", "2", "--repeat", "3"}, 2, "time slabs with --steps"},
+		{[]string{"--grid", "9x9", "--devices", "0:0,,1:0"}, 2, "an empty entry"},
+		{[]string{"--grid", "9x9", "--devices", "no-such-device"}, 1, `--devices entry "no-such-device"`},
+	} {
+		code, _, errOut := cli(t, append(base, c.args...)...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", c.args, code, errOut, c.code, c.want)
+		}
+	}
+	if os.Getenv("OMPI_COMM_WORLD_SIZE") == "" {
+		code, _, errOut := cli(t, append(base, "--grid", "9x9", "--mpi")...)
+		if code != 1 || !strings.Contains(errOut, "not started by mpirun") {
+			t.Errorf("--mpi without mpirun: exit %d, %q", code, errOut)
+		}
+	}
+}
+
+// TestRunMPIFailingRank: rank 1's device does not exist; it ends every
+// rank with its message instead of leaving rank 0 waiting for its halo.
+func TestRunMPIFailingRank(t *testing.T) {
+	requireOpenCL(t)
+	start := time.Now()
+	out, err := mpiForocl(t, 2, "run", "-I", regionsDir, filepath.Join(kernelsDir, "jacobi5.f90"), "--kernel", "jacobi5_step",
+		"--set", "h=0.1", "--grid", "20x20", "--steps", "50", "--swap", "A=oA", "--mpi", "--devices", testDevice()+",no-such-device")
+	if err == nil {
+		t.Fatalf("a rank failed but mpirun succeeded:\n%s", out)
+	}
+	if !strings.Contains(out, `forocl: rank 1 of 2: --devices entry "no-such-device"`) || !strings.Contains(out, "ending every rank") {
+		t.Errorf("no clear message from rank 1:\n%s", out)
+	}
+	if d := time.Since(start); d > 60*time.Second {
+		t.Errorf("the ranks took %v to end", d)
+	}
+}
+
+// TestRunSlabsReductions: field_stats' results over 3 slabs and 2 MPI
+// ranks (halo 1, its windows' width) print as on one device; its sum
+// may differ in the last bits and is checked apart.
+func TestRunSlabsReductions(t *testing.T) {
+	requireOpenCL(t)
+	base := []string{"run", "-I", regionsDir, filepath.Join(kernelsDir, "reductions.f90"), "--kernel", "field_stats",
+		"--set", "wet=0.9", "--grid", "30x40", "--device", testDevice()}
+	code, want, errOut := cli(t, base...)
+	if code != 0 {
+		t.Fatalf("one device: exit %d: %s", code, errOut)
+	}
+	exact := func(out string) []string {
+		var lines []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, " = ") && !strings.HasPrefix(l, "total") {
+				lines = append(lines, l)
+			}
+		}
+		return lines
+	}
+	if len(exact(want)) != 5 {
+		t.Fatalf("one device printed %q", want)
+	}
+	code, got, errOut := cli(t, append(base, "--slabs", "3", "--slab-halo", "1:1")...)
+	if code != 0 {
+		t.Fatalf("3 slabs: exit %d: %s", code, errOut)
+	}
+	mpiOut, err := mpiForocl(t, 2, append(base, "--mpi", "--slab-halo", "1:1")...)
+	if err != nil {
+		t.Fatalf("2 ranks: %v\n%s", err, mpiOut)
+	}
+	for what, out := range map[string]string{"3 slabs": got, "2 ranks": mpiOut} {
+		if fmt.Sprint(exact(out)) != fmt.Sprint(exact(want)) {
+			t.Errorf("%s printed %q, one device %q", what, exact(out), exact(want))
+		}
+		if g, w := total(t, out), total(t, want); math.Abs(g-w) > 1e-5*math.Abs(w) {
+			t.Errorf("%s: total = %v, one device %v", what, g, w)
+		}
+	}
+}
+
+// total is the value of the "total = X" line of out.
+func total(t *testing.T, out string) float64 {
+	t.Helper()
+	for _, l := range strings.Split(out, "\n") {
+		if v, ok := strings.CutPrefix(l, "total = "); ok {
+			x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return x
+		}
+	}
+	t.Fatalf("no total in %q", out)
+	return 0
+}

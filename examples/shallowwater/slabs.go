@@ -1,0 +1,188 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/codegen"
+	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/ir"
+	"github.com/forocl/forocl/mpi"
+	"github.com/forocl/forocl/npy"
+	"github.com/forocl/forocl/runner"
+)
+
+// The simulation over several slabs (-slabs N) or MPI ranks (-mpi): the
+// same wave_advance, compiled from fortran/wave.f90 at run time for
+// runner.RunSlabs, and boundary.cl's walls on every slab before each step
+// (runner.Slabs.Before; the halo exchange that follows replaces what they
+// wrote at a slab's inner edges).
+
+// waveUnit compiles wave_advance (real(4), or real(8) with double) for the
+// runner, with the direct strategy of the wavedirect harness.
+func waveUnit(double bool) (*abi.Unit, error) {
+	dir, regions, err := findFortran()
+	if err != nil {
+		return nil, err
+	}
+	file := "wave.f90"
+	if double {
+		file = "wave_dp.f90"
+	}
+	res := driver.Compile([]string{filepath.Join(dir, file)}, driver.Options{IncludeDirs: []string{regions}})
+	if res.Diags.HasErrors() {
+		return nil, fmt.Errorf("%s", res.Diags.String(res.Sources))
+	}
+	k, err := res.Kernel("wave_advance")
+	if err != nil {
+		return nil, err
+	}
+	return res.Generate([]*ir.Kernel{k}, file, codegen.Options{}), nil
+}
+
+// slabJob is the simulation of cfg over steps steps as a runner job, and
+// a Before hook that applies the walls on each slab (release frees what
+// the hook built).
+func slabJob(cfg Config, steps int) (runner.Job, func(*clhost.Context, map[string]*clhost.Buffer, []int) error, func(), error) {
+	unit, err := waveUnit(cfg.Double)
+	if err != nil {
+		return runner.Job{}, nil, nil, err
+	}
+	k := unit.Kernels[0]
+	n1, n2 := cfg.NX+2, cfg.NY+2
+	dt := npy.Float32
+	opts := "-DREAL=float"
+	if cfg.Double {
+		dt, opts = npy.Float64, "-DREAL=double"
+	}
+	h := runner.Convert(&npy.Array{DType: npy.Float64, Shape: []int{n1, n2}, F64: InitialHeight(cfg.Init, cfg.NX, cfg.NY)}, dt)
+	job := runner.Job{
+		Unit: unit, Kernel: k, Steps: steps,
+		Scalars: map[string]float64{"dx": 1, "dy": 1, "dt": cfg.DT},
+		Arrays:  map[string]*npy.Array{"h": h, "u": runner.Zeros(dt, h.Shape), "v": runner.Zeros(dt, h.Shape)},
+		Swap:    []runner.Swap{{In: "h", Out: "oh"}, {In: "u", Out: "ou"}, {In: "v", Out: "ov"}},
+	}
+	var mu sync.Mutex
+	progs := map[*clhost.Context]*clhost.Program{}
+	kerns := map[*clhost.Context]*clhost.Kernel{}
+	walls := func(ctx *clhost.Context, bufs map[string]*clhost.Buffer, shape []int) error {
+		mu.Lock()
+		kern := kerns[ctx]
+		if kern == nil {
+			p, err := ctx.BuildProgram(boundarySource, opts)
+			if err != nil {
+				mu.Unlock()
+				return err
+			}
+			progs[ctx] = p
+			if kern, err = p.Kernel("reflect"); err != nil {
+				mu.Unlock()
+				return err
+			}
+			kerns[ctx] = kern
+		}
+		mu.Unlock()
+		const wg = 64
+		m1, m2 := shape[0], shape[1]
+		n := 2*m1 + 2*m2 - 4
+		ev, err := ctx.LaunchWith(kern, []int{(n + wg - 1) / wg * wg}, []int{wg}, int32(m1), int32(m2), bufs["h"], bufs["u"], bufs["v"])
+		if err != nil {
+			return err
+		}
+		ev.Release()
+		return nil
+	}
+	release := func() {
+		for _, k := range kerns {
+			k.Release()
+		}
+		for _, p := range progs {
+			p.Release()
+		}
+	}
+	return job, walls, release, nil
+}
+
+// rankDevice is an MPI rank's device when none was chosen: GPU number
+// local rank (modulo the GPUs), else def.
+func rankDevice(def clhost.Device) clhost.Device {
+	ds, err := clhost.Devices()
+	local := mpi.LocalRank()
+	if err != nil || local < 0 {
+		return def
+	}
+	var gpus []clhost.Device
+	for _, d := range ds {
+		if d.Type == "GPU" {
+			gpus = append(gpus, d)
+		}
+	}
+	if len(gpus) == 0 {
+		return def
+	}
+	return gpus[local%len(gpus)]
+}
+
+// simulateSlabs runs -slabs N (on one device, or over -devices) or -mpi
+// and prints the time per step, the halo exchange's share and the mass.
+func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
+	job, walls, release, err := slabJob(o.cfg, o.steps)
+	if err != nil {
+		return err
+	}
+	defer release()
+	sl := runner.Slabs{Before: walls}
+	where := ""
+	var comm *mpi.Comm
+	if o.mpi {
+		if !mpi.Launched() {
+			return fmt.Errorf("-mpi: this process was not started by mpirun; run mpirun -np N shallowwater -mpi")
+		}
+		if comm, err = mpi.Init(); err != nil {
+			return err
+		}
+		defer comm.Finalize()
+		if o.device == "" && os.Getenv("FOROCL_DEVICE") == "" {
+			dev = rankDevice(dev)
+		}
+		ctx, err := clhost.NewContext(dev)
+		if err != nil {
+			comm.Abort(1, err.Error())
+		}
+		defer ctx.Close()
+		sl.Contexts, sl.Comm = []*clhost.Context{ctx}, comm
+		where = fmt.Sprintf("%d MPI ranks", comm.Size())
+	} else {
+		for i := 0; i < o.slabs; i++ {
+			ctx, err := clhost.NewContext(dev)
+			if err != nil {
+				return err
+			}
+			defer ctx.Close()
+			sl.Contexts = append(sl.Contexts, ctx)
+		}
+		where = fmt.Sprintf("%d slabs", o.slabs)
+	}
+	res, err := runner.RunSlabs(job, sl)
+	if err != nil {
+		if comm != nil {
+			comm.Abort(1, err.Error())
+		}
+		return err
+	}
+	if comm != nil && comm.Rank() != 0 {
+		return nil
+	}
+	h := runner.Convert(res.Outputs["oh"], npy.Float64)
+	steps := max(o.steps, 1)
+	fmt.Fprintf(stdout, "device:   %s, %s of %v planes, halo %d:%d\n", dev.Name, where, res.Planes, res.Halo[0], res.Halo[1])
+	fmt.Fprintf(stdout, "mass:     %.6e at the end (host sum of the interior)\n", Mass(h.F64, o.cfg.NX, o.cfg.NY))
+	fmt.Fprintf(stdout, "time:     %.4f ms per step, of which %.4f ms halo exchange (not overlapped), %d steps\n",
+		res.Elapsed.Seconds()*1e3/float64(steps), res.Exchange.Seconds()*1e3/float64(steps), steps)
+	return nil
+}

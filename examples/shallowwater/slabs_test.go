@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/mpi"
+	"github.com/forocl/forocl/npy"
+	"github.com/forocl/forocl/runner"
+)
+
+// slabCfg is the dam break the slab tests step 200 times.
+var slabCfg = Config{NX: 48, NY: 41, DT: 0.05, Init: "dambreak", Strategy: "direct"}
+
+const slabSteps = 200
+
+// oneDevice is the state after slabSteps steps of the example's Sim,
+// before the final walls (what the slabs return).
+func oneDevice(t *testing.T, ctx *clhost.Context) [3][]float64 {
+	sim, err := NewSim(ctx, slabCfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sim.Close()
+	for i := 0; i < slabSteps; i++ {
+		if err := sim.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out [3][]float64
+	for i, a := range []*clhost.Array{sim.cur.h, sim.cur.u, sim.cur.v} {
+		if out[i], err = sim.read(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
+}
+
+// sameState reports the first difference between the slabs' outputs and
+// the one-device state, or "".
+func sameState(want [3][]float64, got map[string]*npy.Array) string {
+	for i, name := range []string{"oh", "ou", "ov"} {
+		g := runner.Convert(got[name], npy.Float64)
+		for j := range want[i] {
+			if math.Float64bits(g.F64[j]) != math.Float64bits(want[i][j]) {
+				return fmt.Sprintf("%s[%d] = %v, one device %v", name, j, g.F64[j], want[i][j])
+			}
+		}
+	}
+	return ""
+}
+
+// TestSlabsMatchOneDevice: 200 steps of the dam break on 2 and 3 slabs of
+// one device, walls included, equal the example's one-device run bit for
+// bit.
+func TestSlabsMatchOneDevice(t *testing.T) {
+	ctx := device(t)
+	want := oneDevice(t, ctx)
+	for _, n := range []int{2, 3} {
+		job, walls, release, err := slabJob(slabCfg, slabSteps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sl := runner.Slabs{Before: walls}
+		for i := 0; i < n; i++ {
+			c, err := clhost.NewContext(ctx.Device())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			sl.Contexts = append(sl.Contexts, c)
+		}
+		res, err := runner.RunSlabs(job, sl)
+		release()
+		if err != nil {
+			t.Fatalf("%d slabs: %v", n, err)
+		}
+		if d := sameState(want, res.Outputs); d != "" {
+			t.Errorf("%d slabs: %s", n, d)
+		}
+	}
+}
+
+// TestSlabsMPI runs TestSlabsChild as 2 and 4 MPI ranks: rank 0 compares
+// the gathered state with its own one-device run.
+func TestSlabsMPI(t *testing.T) {
+	device(t)
+	path, err := exec.LookPath("mpirun")
+	if err != nil {
+		if os.Getenv("FOROCL_REQUIRE_OPENCL") != "" {
+			t.Fatal("FOROCL_REQUIRE_OPENCL is set but mpirun is missing: apt-get install openmpi-bin libopenmpi-dev")
+		}
+		t.Skip("mpirun is missing (apt-get install openmpi-bin libopenmpi-dev); set FOROCL_REQUIRE_OPENCL=1 to fail instead")
+	}
+	for _, n := range []int{2, 4} {
+		ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+		cmd := exec.CommandContext(ctx, path, "--oversubscribe", "--allow-run-as-root", "-np", fmt.Sprint(n),
+			"-x", "FOROCL_SW_CHILD=1", os.Args[0], "-test.run=^TestSlabsChild$", "-test.v")
+		cmd.Env = append(os.Environ(), "FOROCL_SW_CHILD=1")
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		err := cmd.Run()
+		hung := ctx.Err() != nil
+		cancel()
+		if hung {
+			t.Fatalf("%d ranks hung:\n%s", n, out.String())
+		}
+		if err != nil || !strings.Contains(out.String(), fmt.Sprintf("%d ranks: identical to one device", n)) {
+			t.Errorf("%d ranks: %v\n%s", n, err, out.String())
+		}
+	}
+}
+
+// TestSlabsChild is one rank of TestSlabsMPI.
+func TestSlabsChild(t *testing.T) {
+	if os.Getenv("FOROCL_SW_CHILD") == "" {
+		t.Skip("run by TestSlabsMPI under mpirun")
+	}
+	comm, err := mpi.Init()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer comm.Finalize()
+	comm.Timeout = time.Minute
+	ctx := device(t)
+	job, walls, release, err := slabJob(slabCfg, slabSteps)
+	if err != nil {
+		comm.Abort(1, err.Error())
+	}
+	defer release()
+	res, err := runner.RunSlabs(job, runner.Slabs{Contexts: []*clhost.Context{ctx}, Comm: comm, Before: walls})
+	if err != nil {
+		comm.Abort(1, err.Error())
+	}
+	if comm.Rank() != 0 {
+		return
+	}
+	if d := sameState(oneDevice(t, ctx), res.Outputs); d != "" {
+		t.Errorf("%d ranks: %s", comm.Size(), d)
+	} else {
+		fmt.Printf("%d ranks: identical to one device\n", comm.Size())
+	}
+}

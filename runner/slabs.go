@@ -1,0 +1,884 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+	"unsafe"
+
+	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/npy"
+)
+
+// See Note [slabs].
+//
+// Note [slabs]
+//
+// A region kernel is translation invariant: each output element depends
+// on inputs at constant shifts, so the same kernel run on a slab of the
+// grid (the slab plus the halo planes it reads) computes that slab's
+// interior exactly as on the whole grid, and no new code is generated.
+// RunSlabs splits the grid along its last dimension (whose planes are
+// contiguous in column-major memory) into S slabs, one per device, MPI
+// rank, or clhost.Context on one device. The halo widths are read from the
+// ABI: along the last dimension a launch covers n - shrink positions from
+// Origin (shrink = -Global.Positions.Const), so it writes
+// [Origin, n - (shrink - Origin)) and reads at most Origin planes below
+// and shrink - Origin above; the slab halo is the largest of those over
+// the kernel's grid launches.
+//
+// The interior planes [lo, N-hi) are shared out in proportion to the
+// slabs' weights; slab s owns [a, a+m) and holds [a-lo, a+m+hi). The
+// first slab also owns the boundary planes below the interior and the
+// last those above, so that what the kernel does (or does not) write there
+// is what a one-device run leaves. After each step the edge planes of
+// every swapped output go to the neighbours' halos (the exchange: host
+// reads and writes of whole planes), then the pairs swap, as Job.Steps
+// does on one device. Results are bit-identical to the one-device run.
+//
+// Reductions: a fold launch (one with a work-group count argument) turns a
+// launch's partials into one value in scratch. With several slabs each
+// slab's value is gathered, in slab order, and the kernel's own fold
+// launch folds them (so sum, product, min, max, count, any and all combine
+// with the operator the kernel uses, in a fixed order), and the value is
+// written back to every slab before the launches that read it. A
+// reduction is exact over slabs when its window along the last dimension
+// is the slab halo (a window wider than the halo is cut at slab edges;
+// maxval, minval, any and all are also exact for narrower windows, since
+// the planes two slabs share count twice); Slabs.Halo widens the halo to
+// a kernel's reduction window. Sums combine per-slab partial sums, so they
+// can differ from one device's in the last bits; min and max cannot.
+//
+// The exchange overlaps the interior computation where it can (see
+// overlap.go): the planes the neighbours need are computed first, on
+// their own, and sent while the rest of the slab is computed.
+
+// Comm is what RunSlabs needs of a communicator between processes (MPI
+// ranks), one slab per rank; runner does not depend on an MPI library.
+type Comm interface {
+	Rank() int
+	Size() int
+	// Exchange sends sendHigh to rank+1 and sendLow to rank-1, and
+	// receives recvLow from rank-1 and recvHigh from rank+1. Slices for a
+	// missing neighbour are nil.
+	Exchange(sendLow, sendHigh, recvLow, recvHigh []byte) error
+	// Allgather gathers every rank's send (all of one length) into recv,
+	// in rank order.
+	Allgather(send, recv []byte) error
+	Send(to int, b []byte) error
+	Recv(from int, b []byte) error
+}
+
+// Slabs says how RunSlabs splits a job.
+type Slabs struct {
+	// Contexts run the slabs this process holds: one per slab without
+	// Comm (the same device may appear several times), exactly one with.
+	Contexts []*clhost.Context
+	// Comm, when set, holds the other slabs: one per rank, this process's
+	// is slab Comm.Rank().
+	Comm Comm
+	// Weights are the slabs' relative speeds (all of them, in slab order);
+	// nil shares the planes equally. See Balance.
+	Weights []float64
+	// Halo, when larger than the kernel's, is the halo width (low, high)
+	// along the last dimension; see Note [slabs] for reductions.
+	Halo [2]int
+	// Before, when set, runs on every slab before each step's launches,
+	// with that slab's current buffers (by lower-case parameter name) and
+	// shape. Halos are exchanged after it, so a boundary condition that
+	// writes every edge of its grid (the shallow-water example's walls)
+	// is right on the whole grid: at a slab's inner edge the neighbour's
+	// planes replace what it wrote.
+	Before func(ctx *clhost.Context, bufs map[string]*clhost.Buffer, shape []int) error
+	// NoOverlap exchanges halos after each step even where the exchange
+	// could overlap the interior (overlap.go), to measure what it hides.
+	NoOverlap bool
+}
+
+// SlabResult is what RunSlabs produced: outputs are whole-grid arrays
+// (with Comm, on rank 0 only; the other ranks' Outputs are nil).
+type SlabResult struct {
+	Result
+	// Halo is the halo width (low, high) along the last dimension; Planes
+	// the interior planes of each slab.
+	Halo   [2]int
+	Planes []int
+	// Exchange is the host time spent on halo exchanges and reduction
+	// combines, summed over steps. With Overlapped, the halo exchange ran
+	// while the devices computed the slabs' interiors (overlap.go).
+	Exchange   time.Duration
+	Overlapped bool
+}
+
+// slab is one slab held by this process.
+type slab struct {
+	index   int // the slab's place, 0..S-1
+	r       *run
+	n       int // planes held, halos included
+	release func()
+}
+
+// SlabHalo returns the halo width (low, high) that slabs of k need along
+// its last dimension, read from the launches (see Note [slabs]).
+func SlabHalo(k *abi.Kernel) (lo, hi int, err error) {
+	rank := k.Rank
+	if k.Elemental || rank == 0 {
+		return 0, 0, nil
+	}
+	last := lastSize(k)
+	for _, l := range k.Launches {
+		if len(l.Global) != rank || len(l.Origin) != rank {
+			continue // a fold or a single work-item: no grid positions
+		}
+		pos := l.Global[rank-1].Positions
+		if len(pos.Terms) != 1 || pos.Terms[0].Size != last || pos.Terms[0].Coef != 1 {
+			continue
+		}
+		shrink := -pos.Const
+		o := l.Origin[rank-1]
+		if o < 0 || shrink < o {
+			return 0, 0, fmt.Errorf("internal error: kernel %q: launch %q writes from %d with shrink %d along the last dimension", k.Name, l.Symbol, o, shrink)
+		}
+		lo, hi = max(lo, o), max(hi, shrink-o)
+	}
+	return lo, hi, nil
+}
+
+// lastSize is the size name of the last extent of k's arrays.
+func lastSize(k *abi.Kernel) string {
+	arrays := k.Arrays()
+	if len(arrays) == 0 || len(arrays[0].Shape) == 0 {
+		return ""
+	}
+	ext := arrays[0].Shape[len(arrays[0].Shape)-1]
+	if len(ext.Terms) != 1 {
+		return ""
+	}
+	return ext.Terms[0].Size
+}
+
+// Partition shares the interior planes [lo, n-hi) among len(weights)
+// slabs in proportion to the weights (equal when nil: pass count), each
+// at least max(lo, hi, 1) planes so that a slab's halo comes from its
+// neighbours alone. It returns each slab's first interior plane and
+// count.
+func Partition(n, lo, hi, count int, weights []float64) (starts, planes []int, err error) {
+	if weights == nil {
+		weights = make([]float64, count)
+		for i := range weights {
+			weights[i] = 1
+		}
+	}
+	s := len(weights)
+	least := max(lo, hi, 1)
+	interior := n - lo - hi
+	if s < 1 {
+		return nil, nil, errors.New("no slabs to run on")
+	}
+	if interior < s*least {
+		return nil, nil, fmt.Errorf("a grid of %d planes along its last dimension (halos %d and %d) is too small for %d slabs: each needs at least %d interior planes; use at most %d slabs or a larger grid", n, lo, hi, s, least, max(interior/least, 1))
+	}
+	total := 0.0
+	for i, w := range weights {
+		if !(w > 0) {
+			return nil, nil, fmt.Errorf("slab %d has weight %v; weights must be positive", i, w)
+		}
+		total += w
+	}
+	planes = make([]int, s)
+	given := 0
+	for i, w := range weights {
+		planes[i] = max(least, int(float64(interior)*w/total))
+		given += planes[i]
+	}
+	// Hand out what rounding left, or take back what the minimum added,
+	// one plane at a time from the largest slab.
+	for given < interior {
+		planes[argExtreme(planes, weights, false, 0)]++
+		given++
+	}
+	for given > interior {
+		i := argExtreme(planes, weights, true, least)
+		if planes[i] <= least {
+			return nil, nil, fmt.Errorf("internal error: cannot share %d planes among %d slabs", interior, s)
+		}
+		planes[i]--
+		given--
+	}
+	starts = make([]int, s)
+	at := lo
+	for i := range planes {
+		starts[i] = at
+		at += planes[i]
+	}
+	return starts, planes, nil
+}
+
+// argExtreme returns the slab with the most planes per weight (largest)
+// among those above least planes, or the fewest (not largest); the first
+// on ties.
+func argExtreme(planes []int, weights []float64, largest bool, least int) int {
+	best := -1
+	for i := range planes {
+		if largest && planes[i] <= least {
+			continue
+		}
+		if best < 0 {
+			best = i
+			continue
+		}
+		a, b := float64(planes[i])/weights[i], float64(planes[best])/weights[best]
+		if (largest && a > b) || (!largest && a < b) {
+			best = i
+		}
+	}
+	return max(best, 0)
+}
+
+// RunSlabs runs j split into slabs along the grid's last dimension (see
+// Note [slabs]): every slab with its own buffers on its context, halos
+// exchanged between steps. j.Steps == 0 runs one step; j.Repeat is not
+// supported. The outputs are bit-identical to Run's on one device.
+func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
+	if len(sl.Contexts) == 0 {
+		return nil, errors.New("no OpenCL context to run slabs on")
+	}
+	if sl.Comm != nil && len(sl.Contexts) != 1 {
+		return nil, fmt.Errorf("with a communicator each rank runs one slab, not %d", len(sl.Contexts))
+	}
+	if j.Repeat > 0 {
+		return nil, errors.New("--repeat times one device; slabs are timed with --steps")
+	}
+	arrays, sizes, err := Prepare(&j)
+	if err != nil {
+		return nil, err
+	}
+	k := j.Kernel
+	if err := CheckSwaps(k, j.Swap); err != nil {
+		return nil, err
+	}
+	swapStarts(&j, arrays)
+	lo, hi, err := SlabHalo(k)
+	if err != nil {
+		return nil, err
+	}
+	lo, hi = max(lo, sl.Halo[0]), max(hi, sl.Halo[1])
+	count, first := len(sl.Contexts), 0
+	if sl.Comm != nil {
+		count, first = sl.Comm.Size(), sl.Comm.Rank()
+	}
+	if sl.Weights != nil && len(sl.Weights) != count {
+		return nil, fmt.Errorf("%d weights for %d slabs", len(sl.Weights), count)
+	}
+	// Every array viewed as planes of the last dimension.
+	grid := planesOf(k, arrays)
+	starts, planes, err := Partition(grid.n, lo, hi, count, sl.Weights)
+	if err != nil {
+		return nil, fmt.Errorf("kernel %q: %v", k.Name, err)
+	}
+	res := &SlabResult{Halo: [2]int{lo, hi}, Planes: planes}
+	res.Shape = append([]int(nil), grid.shape...)
+	var slabs []*slab
+	defer func() {
+		for _, s := range slabs {
+			s.release()
+		}
+	}()
+	for i, ctx := range sl.Contexts {
+		idx := first + i
+		from, to := starts[idx]-lo, starts[idx]+planes[idx]+hi
+		sub := map[string]*npy.Array{}
+		for name, a := range arrays {
+			sub[name] = grid.cut(a, from, to)
+		}
+		subSizes := map[string]int{}
+		for n, v := range sizes {
+			subSizes[n] = v
+		}
+		if !k.Elemental {
+			subSizes[lastSize(k)] = sizes[lastSize(k)] - grid.n + (to - from)
+		} else {
+			for _, s := range k.Sizes {
+				subSizes[s.Name] = to - from
+			}
+		}
+		r, release, err := newSlabRun(ctx, &j, sub, subSizes)
+		if err != nil {
+			return nil, fmt.Errorf("slab %d: %v", idx, err)
+		}
+		slabs = append(slabs, &slab{index: idx, r: r, n: to - from, release: release})
+		if i == 0 {
+			res.Global, res.Local = r.launches[0].global, r.launches[0].local
+			res.BuildLog, res.Cached = r.prog.Log(), r.prog.FromCache()
+		}
+	}
+	x := &exchanger{k: k, slabs: slabs, comm: sl.Comm, count: count, lo: lo, hi: hi, plane: grid.planeBytes}
+	steps := max(j.Steps, 1)
+	var ov *overlap
+	if sl.Before == nil && !sl.NoOverlap && steps > 1 {
+		ov = newOverlap(x, &j, slabs)
+	}
+	res.Overlapped = ov != nil
+	defer ov.release()
+	start := time.Now()
+	for step := 1; step <= steps; step++ {
+		if sl.Before != nil {
+			for _, s := range slabs {
+				if err := sl.Before(s.r.ctx, s.r.bufs, s.r.arrays[strings.ToLower(k.Arrays()[0].Name)].Shape); err != nil {
+					return nil, fmt.Errorf("slab %d: %v", s.index, err)
+				}
+			}
+			t := time.Now()
+			if err := x.exchange(inputs(j.Swap)); err != nil {
+				return nil, err
+			}
+			res.Exchange += time.Since(t)
+		}
+		if ov != nil && step < steps {
+			if err := ov.start(); err != nil {
+				return nil, err
+			}
+		}
+		for li := range slabs[0].r.launches {
+			for _, s := range slabs {
+				if s.r.canceled() {
+					return nil, ErrCanceled
+				}
+				if err := s.r.launchOne(j.Scalars, li); err != nil {
+					return nil, fmt.Errorf("slab %d: %v", s.index, err)
+				}
+			}
+			if count > 1 && isFold(slabs[0].r.launches[li].l) {
+				t := time.Now()
+				if err := x.combine(li); err != nil {
+					return nil, err
+				}
+				res.Exchange += time.Since(t)
+			}
+		}
+		if ov != nil && step < steps {
+			t := time.Now()
+			if err := ov.finish(); err != nil {
+				return nil, err
+			}
+			res.Exchange += time.Since(t)
+		}
+		if j.Every > 0 && step%j.Every == 0 && j.Snapshot != nil {
+			out, err := x.gather(arrays, grid, starts, planes)
+			if err != nil {
+				return nil, err
+			}
+			if out != nil {
+				if err := j.Snapshot(step, out); err != nil {
+					return nil, err
+				}
+			}
+		}
+		if j.Progress != nil {
+			j.Progress(step)
+		}
+		if step < steps {
+			if sl.Before == nil && ov == nil {
+				t := time.Now()
+				if err := x.exchange(outputs(j.Swap)); err != nil {
+					return nil, err
+				}
+				res.Exchange += time.Since(t)
+			}
+			for _, s := range slabs {
+				for _, p := range j.Swap {
+					s.r.bufs[p.In], s.r.bufs[p.Out] = s.r.bufs[p.Out], s.r.bufs[p.In]
+				}
+			}
+		}
+	}
+	for _, s := range slabs {
+		if err := s.r.ctx.Finish(); err != nil {
+			return nil, fmt.Errorf("slab %d: %v", s.index, err)
+		}
+	}
+	res.Elapsed = time.Since(start)
+	if ov != nil {
+		ov.drain()
+	}
+	out, err := x.gather(arrays, grid, starts, planes)
+	if err != nil {
+		return nil, err
+	}
+	res.Outputs = out
+	for _, a := range arrays {
+		res.Bytes += int64(len(bytesOf(a)))
+	}
+	return res, nil
+}
+
+// isFold reports whether l folds partials into one value: it takes a
+// work-group count.
+func isFold(l *abi.Launch) bool {
+	for _, a := range l.Args {
+		if a.Kind == abi.GroupsArg {
+			return true
+		}
+	}
+	return false
+}
+
+// planeView views a kernel's arrays as planes of their last dimension: n
+// planes of planeBytes bytes per element size.
+type planeView struct {
+	shape      []int // the grid shape
+	n          int   // planes
+	per        int   // elements per plane
+	planeBytes func(a *npy.Array) int
+	elemental  bool
+}
+
+func planesOf(k *abi.Kernel, arrays map[string]*npy.Array) planeView {
+	shape := arrays[strings.ToLower(k.Arrays()[0].Name)].Shape
+	p := planeView{shape: shape, per: 1, elemental: k.Elemental}
+	if k.Elemental {
+		p.n = 1
+		for _, s := range shape {
+			p.n *= s
+		}
+	} else {
+		p.n = shape[len(shape)-1]
+		for _, s := range shape[:len(shape)-1] {
+			p.per *= s
+		}
+	}
+	per := p.per
+	p.planeBytes = func(a *npy.Array) int { return per * int(elemBytes(a.DType)) }
+	return p
+}
+
+// cut returns planes [from, to) of a as an array of the slab's shape.
+func (g planeView) cut(a *npy.Array, from, to int) *npy.Array {
+	var shape []int
+	if g.elemental {
+		shape = []int{to - from}
+	} else {
+		shape = append(append([]int(nil), g.shape[:len(g.shape)-1]...), to-from)
+	}
+	out := Zeros(a.DType, shape)
+	pb := g.planeBytes(a)
+	copy(bytesOf(out), bytesOf(a)[from*pb:to*pb])
+	return out
+}
+
+// bytesOf is the memory of a's values.
+func bytesOf(a *npy.Array) []byte {
+	switch {
+	case len(a.F32) > 0:
+		return unsafe.Slice((*byte)(unsafe.Pointer(&a.F32[0])), 4*len(a.F32))
+	case len(a.F64) > 0:
+		return unsafe.Slice((*byte)(unsafe.Pointer(&a.F64[0])), 8*len(a.F64))
+	case len(a.I32) > 0:
+		return unsafe.Slice((*byte)(unsafe.Pointer(&a.I32[0])), 4*len(a.I32))
+	}
+	return nil
+}
+
+// exchanger moves halo planes and reduction values between slabs.
+type exchanger struct {
+	k      *abi.Kernel
+	slabs  []*slab
+	comm   Comm
+	count  int
+	lo, hi int
+	plane  func(a *npy.Array) int
+}
+
+func inputs(swaps []Swap) []string {
+	var out []string
+	for _, s := range swaps {
+		out = append(out, s.In)
+	}
+	return out
+}
+
+func outputs(swaps []Swap) []string {
+	var out []string
+	for _, s := range swaps {
+		out = append(out, s.Out)
+	}
+	return out
+}
+
+// exchange sends the edge planes of the named arrays (the swapped
+// outputs before a swap, or inputs after it) to the neighbours' halos
+// (see Note [slabs]).
+func (x *exchanger) exchange(names []string) error {
+	if x.count < 2 || x.lo+x.hi == 0 {
+		return nil
+	}
+	for _, out := range names {
+		pb := x.plane(x.slabs[0].r.arrays[out])
+		// What each local slab sends: its lowest hi interior planes down,
+		// its highest lo interior planes up.
+		type edges struct{ low, high []byte }
+		sent := make([]edges, len(x.slabs))
+		for i, s := range x.slabs {
+			b := s.r.bufs[out]
+			if s.index > 0 && x.hi > 0 {
+				sent[i].low = make([]byte, x.hi*pb)
+				if err := s.r.ctx.ReadBytesAt(b, int64(x.lo*pb), sent[i].low); err != nil {
+					return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
+				}
+			}
+			if s.index < x.count-1 && x.lo > 0 {
+				sent[i].high = make([]byte, x.lo*pb)
+				if err := s.r.ctx.ReadBytesAt(b, int64((s.n-x.hi-x.lo)*pb), sent[i].high); err != nil {
+					return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
+				}
+			}
+		}
+		for i, s := range x.slabs {
+			var fromBelow, fromAbove []byte
+			if x.comm == nil {
+				if i > 0 {
+					fromBelow = sent[i-1].high
+				}
+				if i < len(x.slabs)-1 {
+					fromAbove = sent[i+1].low
+				}
+			} else {
+				if s.index > 0 && x.lo > 0 {
+					fromBelow = make([]byte, x.lo*pb)
+				}
+				if s.index < x.count-1 && x.hi > 0 {
+					fromAbove = make([]byte, x.hi*pb)
+				}
+				if err := x.comm.Exchange(sent[i].low, sent[i].high, fromBelow, fromAbove); err != nil {
+					return fmt.Errorf("halo exchange of %q: %v", out, err)
+				}
+			}
+			b := s.r.bufs[out]
+			if fromBelow != nil {
+				if err := s.r.ctx.WriteBytesAt(b, 0, fromBelow); err != nil {
+					return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
+				}
+			}
+			if fromAbove != nil {
+				if err := s.r.ctx.WriteBytesAt(b, int64((s.n-x.hi)*pb), fromAbove); err != nil {
+					return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// combine folds the slabs' values of fold launch li in slab order with
+// the fold itself and writes the value back to every slab.
+func (x *exchanger) combine(li int) error {
+	l := x.slabs[0].r.launches[li].l
+	var part, red *abi.Buffer
+	for _, a := range l.Args {
+		if a.Kind != abi.ScratchArg {
+			continue
+		}
+		for bi := range x.k.Scratch {
+			if b := &x.k.Scratch[bi]; b.Name == a.Name {
+				if b.Groups != "" {
+					part = b
+				} else {
+					red = b
+				}
+			}
+		}
+	}
+	if part == nil || red == nil {
+		return fmt.Errorf("internal error: fold launch %q has no partials or no value", l.Symbol)
+	}
+	size := red.Kind.Bytes()
+	all := make([]byte, x.count*size)
+	for _, s := range x.slabs {
+		v := all[s.index*size : (s.index+1)*size]
+		if err := s.r.ctx.ReadBytesAt(s.r.bufs[scratchKey+red.Name], 0, v); err != nil {
+			return fmt.Errorf("slab %d: %v", s.index, err)
+		}
+	}
+	if x.comm != nil {
+		mine := append([]byte(nil), all[x.comm.Rank()*size:(x.comm.Rank()+1)*size]...)
+		if err := x.comm.Allgather(mine, all); err != nil {
+			return fmt.Errorf("combining reductions: %v", err)
+		}
+	}
+	// The fold of the slabs' values, on the first slab's device.
+	s0 := x.slabs[0].r
+	parts, err := s0.ctx.NewBuffer(int64(len(all)))
+	if err != nil {
+		return err
+	}
+	defer parts.Release()
+	val, err := s0.ctx.NewBuffer(int64(size))
+	if err != nil {
+		return err
+	}
+	defer val.Release()
+	if err := s0.ctx.WriteBytes(parts, all); err != nil {
+		return err
+	}
+	bufs := map[string]*clhost.Buffer{}
+	for k, v := range s0.bufs {
+		bufs[k] = v
+	}
+	bufs[scratchKey+part.Name], bufs[scratchKey+red.Name] = parts, val
+	groups := map[string]int{}
+	for k, v := range s0.groups {
+		groups[k] = v
+	}
+	for _, a := range l.Args {
+		if a.Kind == abi.GroupsArg {
+			groups[a.Name] = x.count
+		}
+	}
+	args, err := launchArgs(x.k, l, nil, s0.sizes, groups, bufs)
+	if err != nil {
+		return err
+	}
+	ev, err := s0.ctx.LaunchWith(s0.kerns[li], s0.launches[li].global, s0.launches[li].local, args...)
+	if err != nil {
+		return err
+	}
+	ev.Release()
+	v := make([]byte, size)
+	if err := s0.ctx.ReadBytes(val, v); err != nil {
+		return err
+	}
+	for _, s := range x.slabs {
+		if err := s.r.ctx.WriteBytes(s.r.bufs[scratchKey+red.Name], v); err != nil {
+			return fmt.Errorf("slab %d: %v", s.index, err)
+		}
+	}
+	return nil
+}
+
+// gather assembles the whole-grid outputs from the slabs' owned planes
+// (with a communicator, on rank 0: the others return nil). Scalar results
+// are the same on every slab once combined: slab 0's are taken.
+func (x *exchanger) gather(start map[string]*npy.Array, g planeView, starts, counts []int) (map[string]*npy.Array, error) {
+	out := map[string]*npy.Array{}
+	owned := func(idx, n int) (from, to int) { // local planes a slab owns
+		from, to = x.lo, x.lo+counts[idx]
+		if idx == 0 {
+			from = 0
+		}
+		if idx == x.count-1 {
+			to = n
+		}
+		return from, to
+	}
+	root := x.comm == nil || x.comm.Rank() == 0
+	for _, p := range x.k.Outputs() {
+		name := strings.ToLower(p.Name)
+		if p.Result() {
+			a := Zeros(KindDType(p.Kind), []int{})
+			if err := read(x.slabs[0].r.ctx, x.slabs[0].r.bufs[name], a); err != nil {
+				return nil, err
+			}
+			out[name] = a
+			continue
+		}
+		var whole *npy.Array
+		if root {
+			whole = Zeros(start[name].DType, start[name].Shape)
+		}
+		pb := g.planeBytes(start[name])
+		for _, s := range x.slabs {
+			from, to := owned(s.index, s.n)
+			buf := make([]byte, (to-from)*pb)
+			if err := s.r.ctx.ReadBytesAt(s.r.bufs[name], int64(from*pb), buf); err != nil {
+				return nil, fmt.Errorf("slab %d: %v", s.index, err)
+			}
+			at := starts[s.index] - x.lo + from
+			if root {
+				copy(bytesOf(whole)[at*pb:], buf)
+			} else if err := x.comm.Send(0, buf); err != nil {
+				return nil, fmt.Errorf("sending %q to rank 0: %v", p.Name, err)
+			}
+		}
+		if x.comm != nil && root {
+			for r := 1; r < x.count; r++ {
+				n := starts[r] + counts[r] + x.hi - (starts[r] - x.lo)
+				from, to := owned(r, n)
+				at := starts[r] - x.lo + from
+				if err := x.comm.Recv(r, bytesOf(whole)[at*pb:(at+to-from)*pb]); err != nil {
+					return nil, fmt.Errorf("receiving %q from rank %d: %v", p.Name, r, err)
+				}
+			}
+		}
+		if root {
+			out[name] = whole
+		}
+	}
+	if !root {
+		return nil, nil
+	}
+	return out, nil
+}
+
+// launchOne queues launch li with the current buffers.
+func (r *run) launchOne(scalars map[string]float64, li int) error {
+	l := r.launches[li]
+	args, err := launchArgs(r.k, l.l, scalars, r.sizes, r.groups, r.bufs)
+	if err != nil {
+		return err
+	}
+	ev, err := r.ctx.LaunchWith(r.kerns[li], l.global, l.local, args...)
+	if err != nil {
+		return err
+	}
+	ev.Release()
+	return nil
+}
+
+// newSlabRun builds the program, kernels and buffers of one slab on ctx,
+// with the slab's arrays and sizes, as Run does for the whole grid.
+func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes map[string]int) (*run, func(), error) {
+	k := j.Kernel
+	r := &run{ctx: ctx, k: k, bufs: map[string]*clhost.Buffer{}, sizes: sizes, groups: map[string]int{}, arrays: arrays}
+	r.canceled = func() bool {
+		select {
+		case <-j.Cancel:
+			return true
+		default:
+			return false
+		}
+	}
+	release := func() {
+		for _, b := range r.bufs {
+			b.Release()
+		}
+		for _, kern := range r.kerns {
+			if kern != nil {
+				kern.Release()
+			}
+		}
+		if r.prog != nil {
+			r.prog.Release()
+		}
+	}
+	fail := func(err error) (*run, func(), error) {
+		release()
+		return nil, nil, err
+	}
+	for _, l := range k.Launches {
+		global, local, err := l.NDRange(sizes)
+		if err != nil {
+			return fail(fmt.Errorf("kernel %q: %v", k.Name, err))
+		}
+		r.launches = append(r.launches, launch{l, global, local})
+	}
+	dev := ctx.Device()
+	var need int64
+	for _, a := range arrays {
+		need += int64(a.Len()) * elemBytes(a.DType)
+	}
+	if need > int64(dev.GlobalMem) {
+		return fail(fmt.Errorf("the arrays need %s of device memory but %s has %s", human(need), dev.Name, human(int64(dev.GlobalMem))))
+	}
+	if j.Unit.FP64 && !dev.FP64 {
+		return fail(fmt.Errorf("kernel %q uses real(8) but %s has no double precision (cl_khr_fp64); choose another device", k.Name, dev.Name))
+	}
+	prog, err := ctx.BuildProgram(j.Unit.Source, "")
+	if err != nil {
+		return fail(err)
+	}
+	r.prog = prog
+	r.kerns = make([]*clhost.Kernel, len(r.launches))
+	for i, l := range r.launches {
+		if r.kerns[i], err = prog.Kernel(l.l.Symbol); err != nil {
+			return fail(err)
+		}
+	}
+	names := make([]string, 0, len(arrays))
+	for name := range arrays {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		a := arrays[name]
+		b, err := ctx.NewBuffer(max(int64(a.Len())*elemBytes(a.DType), 4))
+		if err != nil {
+			return fail(err)
+		}
+		r.bufs[name] = b
+		if err := write(ctx, b, a); err != nil {
+			return fail(err)
+		}
+	}
+	for _, p := range k.Results() {
+		b, err := ctx.NewBuffer(int64(p.Kind.Bytes()))
+		if err != nil {
+			return fail(err)
+		}
+		r.bufs[strings.ToLower(p.Name)] = b
+	}
+	for _, l := range r.launches {
+		n := 1
+		for d := range l.global {
+			n *= l.global[d] / l.local[d]
+		}
+		r.groups[l.l.Symbol] = n
+	}
+	for _, s := range k.Scratch {
+		n, err := s.Elements.Eval(sizes)
+		if err != nil {
+			return fail(fmt.Errorf("kernel %q: scratch %q: %v", k.Name, s.Name, err))
+		}
+		if s.Groups != "" {
+			n = r.groups[s.Groups]
+		}
+		b, err := ctx.NewBuffer(int64(max(n, 1) * s.Kind.Bytes()))
+		if err != nil {
+			return fail(err)
+		}
+		r.bufs[scratchKey+s.Name] = b
+	}
+	return r, release, nil
+}
+
+// Balance measures how fast each context runs k on one of count equal
+// slabs (trial steps after one warm-up step) and returns weights
+// proportional to the speeds, for Slabs.Weights (an MPI rank measures its
+// own context and gathers the others').
+func Balance(j Job, ctxs []*clhost.Context, count, trial int) ([]float64, error) {
+	arrays, _, err := Prepare(&j)
+	if err != nil {
+		return nil, err
+	}
+	k := j.Kernel
+	lo, hi, err := SlabHalo(k)
+	if err != nil {
+		return nil, err
+	}
+	g := planesOf(k, arrays)
+	starts, planes, err := Partition(g.n, lo, hi, count, nil)
+	if err != nil {
+		return nil, fmt.Errorf("kernel %q: %v", k.Name, err)
+	}
+	weights := make([]float64, len(ctxs))
+	for i, ctx := range ctxs {
+		sub := j
+		sub.Arrays = map[string]*npy.Array{}
+		for name, a := range arrays {
+			sub.Arrays[name] = g.cut(a, starts[0]-lo, starts[0]+planes[0]+hi)
+		}
+		sub.Steps, sub.Every, sub.Snapshot, sub.Progress, sub.Repeat = 1, 0, nil, nil, 0
+		if _, err := Run(ctx, sub); err != nil { // warm-up: the build
+			return nil, err
+		}
+		sub.Steps = max(trial, 1)
+		r, err := Run(ctx, sub)
+		if err != nil {
+			return nil, err
+		}
+		weights[i] = 1 / max(r.Elapsed.Seconds(), 1e-9)
+	}
+	return weights, nil
+}
