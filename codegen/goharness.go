@@ -57,6 +57,7 @@ func GoHarness(u *abi.Unit, clName, pkg string) ([]byte, error) {
 		e.line("")
 		goKernel(&e, k, src)
 	}
+
 	out, err := format.Source([]byte(e.String()))
 	if err != nil {
 		return nil, fmt.Errorf("internal error: generated Go does not parse: %v\n%s", err, e.String())
@@ -367,8 +368,101 @@ func quoteAll(xs []string) string {
 	return b.String()
 }
 
-// isPhased reports whether k runs as several launches or has results.
-func isPhased(k *abi.Kernel) bool { return len(k.Launches) != 1 || len(k.Results()) > 0 }
+// isPhased reports whether k needs the general harness: several launches
+// (reductions, loop nests), scalar results, or sizes that are scalar
+// dummies (loop kernels) rather than the grid's extents.
+func isPhased(k *abi.Kernel) bool {
+	if len(k.Launches) != 1 || len(k.Results()) > 0 {
+		return true
+	}
+	for _, s := range k.Sizes {
+		if p := k.Param(s.Name); p != nil && !p.Array {
+			return true
+		}
+	}
+	return false
+}
+
+// sizeVar names the Go variable holding a size in the general harness.
+func sizeVar(name string) string { return "size" + goName(name, true) }
+
+// goAffine spells an affine expression of sizes in Go.
+func goAffine(a abi.Affine) string {
+	var b strings.Builder
+	for i, t := range a.Terms {
+		switch {
+		case t.Coef == 1 && i == 0:
+		case t.Coef == 1:
+			b.WriteString(" + ")
+		case t.Coef == -1:
+			b.WriteString(" - ")
+		case i > 0 && t.Coef < 0:
+			fmt.Fprintf(&b, " - %d*", -t.Coef)
+		case i > 0:
+			fmt.Fprintf(&b, " + %d*", t.Coef)
+		default:
+			fmt.Fprintf(&b, "%d*", t.Coef)
+		}
+		b.WriteString(sizeVar(t.Size))
+	}
+	switch {
+	case len(a.Terms) == 0:
+		return fmt.Sprint(a.Const)
+	case a.Const > 0:
+		fmt.Fprintf(&b, " + %d", a.Const)
+	case a.Const < 0:
+		fmt.Fprintf(&b, " - %d", -a.Const)
+	}
+	if len(a.Terms) == 1 && a.Const == 0 && a.Terms[0].Coef == 1 {
+		return b.String()
+	}
+	return "(" + b.String() + ")"
+}
+
+// goSizes writes the general harness's sizes: a scalar dummy's value, or
+// an extent of the first array that has the size alone in a dimension;
+// then it checks every array's shape against its declared extents.
+func goSizes(e *emitter, k *abi.Kernel) {
+	for i, p := range k.Arrays() {
+		e.open("if len(arrays[%d].Shape) != %d", i, len(p.Shape))
+		e.line("err = fmt.Errorf(\"%s: array %%q must be %d-D, got shape %%v\", names[%d], arrays[%d].Shape)", k.Name, len(p.Shape), i, i)
+		e.line("return")
+		e.close("")
+	}
+	for _, s := range k.Sizes {
+		if p := k.Param(s.Name); p != nil && !p.Array {
+			e.line("%s := int(%s)", sizeVar(s.Name), goName(p.Name, false))
+			continue
+		}
+		found := false
+		for i, p := range k.Arrays() {
+			for d, ext := range p.Shape {
+				if found || len(ext.Terms) != 1 || ext.Terms[0].Coef != 1 || ext.Terms[0].Size != s.Name {
+					continue
+				}
+				v := fmt.Sprintf("arrays[%d].Shape[%d]", i, d)
+				if ext.Const != 0 {
+					v = fmt.Sprintf("%s - %d", v, ext.Const)
+				}
+				e.line("%s := %s", sizeVar(s.Name), v)
+				found = true
+			}
+		}
+		if !found {
+			panic("internal error: codegen: size " + s.Name + " of " + k.Name + " is neither a dummy nor an extent")
+		}
+	}
+	for i, p := range k.Arrays() {
+		var ext []string
+		for _, x := range p.Shape {
+			ext = append(ext, goAffine(x))
+		}
+		e.open("if want := (clhost.Shape{%s}); !arrays[%d].Shape.Equal(want)", strings.Join(ext, ", "), i)
+		e.line("err = fmt.Errorf(\"%s: array %%q has shape %%v but the kernel takes %%v\", names[%d], arrays[%d].Shape, want)", k.Name, i, i)
+		e.line("return")
+		e.close("")
+	}
+}
 
 // goPhasedKernel writes the harness of a kernel of several launches
 // (reductions) or with scalar results: Run runs every launch in order,
@@ -450,16 +544,8 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	e.line("err = fmt.Errorf(\"%s: array %%q holds %%v, the kernel declares %%v\", names[i], a.DType, dtypes[i])", k.Name)
 	e.line("return")
 	e.close("")
-	e.open("if !a.Shape.Equal(arrays[0].Shape)")
-	e.line("err = fmt.Errorf(\"%s: array %%q has shape %%v but %%q has %%v; all arrays share one grid\", names[i], a.Shape, names[0], arrays[0].Shape)", k.Name)
-	e.line("return")
 	e.close("")
-	e.close("")
-	e.line("shape := arrays[0].Shape")
-	e.open("if len(shape) != %d", k.Rank)
-	e.line("err = fmt.Errorf(\"%s: arrays must be %d-D, got shape %%v\", shape)", k.Name, k.Rank)
-	e.line("return")
-	e.close("")
+	goSizes(e, k)
 	e.line("var bufs []*clhost.Buffer")
 	e.open("defer func()")
 	e.open("for _, b := range bufs")
@@ -503,18 +589,20 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	for i, l := range k.Launches {
 		e.line("// launch %d: %s", i+1, l.Symbol)
 		e.open("")
-		e.line("var global, local []int")
-		if len(l.Global) > 0 && len(l.Global[0].Positions.Terms) > 0 {
-			shrink, per := make([]int, k.Rank), make([]int, k.Rank)
-			for d, r := range l.Global {
-				shrink[d], per[d] = -r.Positions.Const, r.Per
+		e.line("local := %s", intList(l.Local))
+		e.line("global := make([]int, %d)", len(l.Global))
+		for d, r := range l.Global {
+			items := goAffine(r.Positions) // positions, then work-items
+			if len(r.Positions.Terms) > 0 {
+				e.open("if p := %s; p < 1", items)
+				e.line("err = fmt.Errorf(\"%s: launch %s covers %%d positions in dimension %d (%s); the grid is too small\", p)", k.Name, l.Symbol, d+1, r.Positions)
+				e.line("return")
+				e.close("")
 			}
-			e.open("if global, local, err = clhost.LaunchSize(shape, %s, %s, %s); err != nil", intList(shrink), intList(per), intList(l.Local))
-			e.line("err = fmt.Errorf(\"%s: %%v\", err)", k.Name)
-			e.line("return")
-			e.close("")
-		} else {
-			e.line("global, local = []int{%d}, %s", (l.Global[0].Positions.Const+l.Local[0]-1)/l.Local[0]*l.Local[0], intList(l.Local))
+			if r.Per > 1 {
+				items = fmt.Sprintf("(%s + %d) / %d", items, r.Per-1, r.Per)
+			}
+			e.line("global[%d] = (%s + local[%d] - 1) / local[%d] * local[%d]", d, items, d, d, d)
 		}
 		if usedAsGroups(k, l.Symbol) {
 			e.line("groups%s = groupCount(global, local)", goName(l.Symbol, true))
@@ -533,7 +621,7 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 					args = append(args, goName(p.Name, false))
 				}
 			case abi.SizeArg:
-				args = append(args, fmt.Sprintf("int32(shape[%d])", sizeIndex(k, a.Name)))
+				args = append(args, "int32("+sizeVar(a.Name)+")")
 			case abi.GroupsArg:
 				args = append(args, "int32(groups"+goName(a.Name, true)+")")
 			case abi.ScratchArg:

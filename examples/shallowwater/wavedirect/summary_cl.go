@@ -91,14 +91,31 @@ func (k *WaveSummary) RunContext(ctx context.Context, h *clhost.Array, u *clhost
 			err = fmt.Errorf("wave_summary: array %q holds %v, the kernel declares %v", names[i], a.DType, dtypes[i])
 			return
 		}
-		if !a.Shape.Equal(arrays[0].Shape) {
-			err = fmt.Errorf("wave_summary: array %q has shape %v but %q has %v; all arrays share one grid", names[i], a.Shape, names[0], arrays[0].Shape)
-			return
-		}
 	}
-	shape := arrays[0].Shape
-	if len(shape) != 2 {
-		err = fmt.Errorf("wave_summary: arrays must be 2-D, got shape %v", shape)
+	if len(arrays[0].Shape) != 2 {
+		err = fmt.Errorf("wave_summary: array %q must be 2-D, got shape %v", names[0], arrays[0].Shape)
+		return
+	}
+	if len(arrays[1].Shape) != 2 {
+		err = fmt.Errorf("wave_summary: array %q must be 2-D, got shape %v", names[1], arrays[1].Shape)
+		return
+	}
+	if len(arrays[2].Shape) != 2 {
+		err = fmt.Errorf("wave_summary: array %q must be 2-D, got shape %v", names[2], arrays[2].Shape)
+		return
+	}
+	sizeN1 := arrays[0].Shape[0]
+	sizeN2 := arrays[0].Shape[1]
+	if want := (clhost.Shape{sizeN1, sizeN2}); !arrays[0].Shape.Equal(want) {
+		err = fmt.Errorf("wave_summary: array %q has shape %v but the kernel takes %v", names[0], arrays[0].Shape, want)
+		return
+	}
+	if want := (clhost.Shape{sizeN1, sizeN2}); !arrays[1].Shape.Equal(want) {
+		err = fmt.Errorf("wave_summary: array %q has shape %v but the kernel takes %v", names[1], arrays[1].Shape, want)
+		return
+	}
+	if want := (clhost.Shape{sizeN1, sizeN2}); !arrays[2].Shape.Equal(want) {
+		err = fmt.Errorf("wave_summary: array %q has shape %v but the kernel takes %v", names[2], arrays[2].Shape, want)
 		return
 	}
 	var bufs []*clhost.Buffer
@@ -136,11 +153,18 @@ func (k *WaveSummary) RunContext(ctx context.Context, h *clhost.Array, u *clhost
 	var groupsWaveSummaryP1 int
 	// launch 1: wave_summary_p1
 	{
-		var global, local []int
-		if global, local, err = clhost.LaunchSize(shape, []int{1, 1}, []int{1, 1}, []int{32, 8}); err != nil {
-			err = fmt.Errorf("wave_summary: %v", err)
+		local := []int{32, 8}
+		global := make([]int, 2)
+		if p := (sizeN1 - 1); p < 1 {
+			err = fmt.Errorf("wave_summary: launch wave_summary_p1 covers %d positions in dimension 1 (n1 - 1); the grid is too small", p)
 			return
 		}
+		global[0] = ((sizeN1 - 1) + local[0] - 1) / local[0] * local[0]
+		if p := (sizeN2 - 1); p < 1 {
+			err = fmt.Errorf("wave_summary: launch wave_summary_p1 covers %d positions in dimension 2 (n2 - 1); the grid is too small", p)
+			return
+		}
+		global[1] = ((sizeN2 - 1) + local[1] - 1) / local[1] * local[1]
 		groupsWaveSummaryP1 = groupCount(global, local)
 		if scratchPart1, err = buffer(groupsWaveSummaryP1, 4); err != nil {
 			return
@@ -149,7 +173,7 @@ func (k *WaveSummary) RunContext(ctx context.Context, h *clhost.Array, u *clhost
 			return
 		}
 		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[0], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(shape[0]), int32(shape[1]), scratchPart1, scratchPart2); err != nil {
+		if ev, err = k.ctx.LaunchWith(k.kernels[0], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchPart1, scratchPart2); err != nil {
 			return
 		}
 		err = ev.WaitContext(ctx)
@@ -160,8 +184,9 @@ func (k *WaveSummary) RunContext(ctx context.Context, h *clhost.Array, u *clhost
 	}
 	// launch 2: wave_summary_r1
 	{
-		var global, local []int
-		global, local = []int{256}, []int{256}
+		local := []int{256}
+		global := make([]int, 1)
+		global[0] = (256 + local[0] - 1) / local[0] * local[0]
 		if scratchRed1, err = buffer(1, 4); err != nil {
 			return
 		}
@@ -177,8 +202,9 @@ func (k *WaveSummary) RunContext(ctx context.Context, h *clhost.Array, u *clhost
 	}
 	// launch 3: wave_summary_r2
 	{
-		var global, local []int
-		global, local = []int{256}, []int{256}
+		local := []int{256}
+		global := make([]int, 1)
+		global[0] = (256 + local[0] - 1) / local[0] * local[0]
 		if scratchRed2, err = buffer(1, 4); err != nil {
 			return
 		}
@@ -194,10 +220,11 @@ func (k *WaveSummary) RunContext(ctx context.Context, h *clhost.Array, u *clhost
 	}
 	// launch 4: wave_summary_p2
 	{
-		var global, local []int
-		global, local = []int{1}, []int{1}
+		local := []int{1}
+		global := make([]int, 1)
+		global[0] = (1 + local[0] - 1) / local[0] * local[0]
 		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[3], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(shape[0]), int32(shape[1]), scratchRed1, scratchRed2); err != nil {
+		if ev, err = k.ctx.LaunchWith(k.kernels[3], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchRed1, scratchRed2); err != nil {
 			return
 		}
 		err = ev.WaitContext(ctx)
