@@ -43,6 +43,9 @@ func frontEnd(name string, src []byte) outcome {
 		out.plan = regions.Analyze(prog)
 		out.cl = backEnd(&out.diags, prog, name)
 	}
+	// As the driver does: positions in preprocessed or fixed-form text
+	// get their offsets in the original (Note [source maps] in parser).
+	parser.FixOffsets(&out.diags, diag.Sources{name: src})
 	out.diags.Sort()
 	return out
 }
