@@ -78,7 +78,7 @@ func (kg *kernelGen) directStmts(stmts []ir.Stmt) {
 		switch s := s.(type) {
 		case *ir.Assign:
 			if _, ok := s.LHS.(*ir.Window); !ok {
-				e.line("%s = %s; // %s", scalar.expr(s.LHS), scalar.expr(s.RHS), where(s.Pos))
+				e.line("%s // %s", scalar.assign(scalar.expr(s.LHS), s.RHS), where(s.Pos))
 				continue
 			}
 			shifts, live := kg.kp.Eval[s]
@@ -120,7 +120,7 @@ func (kg *kernelGen) directAssign(a *ir.Assign, at regions.Shift, pos []string) 
 	if lhs.Var.Role == ir.Dummy {
 		target = sanitize(lhs.Var.Name) + "[" + kg.globalIndex(pos) + "]"
 	}
-	assign := func() { e.line("%s = %s;", target, x.expr(a.RHS)) }
+	assign := func() { e.line("%s", x.assign(target, a.RHS)) }
 	if lhs.Var.Role == ir.Reduction {
 		assign = func() { e.line("%s", kg.accumulate(lhs.Var, x.expr(a.RHS))) }
 	}

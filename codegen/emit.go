@@ -18,7 +18,7 @@ func (e *emitter) line(format string, args ...any) {
 		e.b.WriteByte('\n')
 		return
 	}
-	for i := 0; i < e.indent; i++ {
+	for i := 0; i < min(e.indent, maxIndent); i++ {
 		e.b.WriteString("    ")
 	}
 	fmt.Fprintf(&e.b, format, args...)

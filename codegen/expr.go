@@ -29,6 +29,7 @@ type exprGen struct {
 	window func(w *ir.Window) string
 	ref    func(v *ir.Var) string
 	funcs  map[*ir.Func]string // C names of elemental functions
+	names  map[ir.Expr]string  // subexpressions already computed into temporaries (Note [long expressions])
 }
 
 // ctype is the OpenCL C type of a kind. Logicals are stored as int.
@@ -123,6 +124,10 @@ var binaryOps = map[ir.Op]struct {
 }
 
 func (g *exprGen) write(b *strings.Builder, e ir.Expr) {
+	if name, ok := g.names[e]; ok {
+		b.WriteString(name)
+		return
+	}
 	switch e := e.(type) {
 	case *ir.Const:
 		b.WriteString(constant(e.Kind, e.Float, e.Int, e.Bool))

@@ -169,7 +169,7 @@ func (kg *kernelGen) localStmts(stmts []ir.Stmt, lid []string) {
 		switch s := stmts[i].(type) {
 		case *ir.Assign:
 			if _, ok := s.LHS.(*ir.Window); !ok {
-				e.line("%s = %s; // %s", scalar.expr(s.LHS), scalar.expr(s.RHS), where(s.Pos))
+				e.line("%s // %s", scalar.assign(scalar.expr(s.LHS), s.RHS), where(s.Pos))
 				continue
 			}
 			if _, live := kg.kp.Eval[s]; !live {
@@ -267,5 +267,5 @@ func (kg *kernelGen) localAssign(a *ir.Assign, rel, pos []string, inLoop bool) g
 	if lhs.Var.Role == ir.Reduction {
 		return guarded{cond: cond, line: kg.accumulate(lhs.Var, x.expr(a.RHS))}
 	}
-	return guarded{cond: cond, line: fmt.Sprintf("%s = %s;", target, x.expr(a.RHS))}
+	return guarded{cond: cond, line: x.assign(target, a.RHS)}
 }

@@ -234,8 +234,7 @@ func (g *gen) scalarStmts(stmts []ir.Stmt, x *exprGen, ret string) {
 	for _, s := range stmts {
 		switch s := s.(type) {
 		case *ir.Assign:
-			lhs := x.expr(s.LHS)
-			e.line("%s = %s; // %s", lhs, x.expr(s.RHS), where(s.Pos))
+			e.line("%s // %s", x.assign(x.expr(s.LHS), s.RHS), where(s.Pos))
 		case *ir.If:
 			g.ifChain(s, x, func(b []ir.Stmt) { g.scalarStmts(b, x, ret) })
 		case *ir.Return:

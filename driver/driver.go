@@ -38,6 +38,9 @@ type Options struct {
 	// Target and Schedule are what Compile schedules the kernels for.
 	Target   regions.Target
 	Schedule regions.Options
+	// RequireKernels makes files without kernels an error (build, run);
+	// otherwise they are a warning (check).
+	RequireKernels bool
 }
 
 // Result is what the pipeline produced. Program and Plan are nil when
@@ -100,6 +103,9 @@ func Front(paths []string, opts Options) *Result {
 	prog, diags := sema.Check(res.Files, sema.Options{Library: lib})
 	parser.FixOffsets(&diags, res.Sources) // see Note [source maps] in parser
 	res.Diags.Append(diags)
+	if prog != nil && len(prog.Kernels) == 0 {
+		res.noKernels(paths, opts.RequireKernels)
+	}
 	res.Diags.Sort()
 	if res.Diags.HasErrors() || prog == nil {
 		return res
@@ -109,13 +115,8 @@ func Front(paths []string, opts Options) *Result {
 }
 
 func (res *Result) parse(path string, opts Options) *ast.File {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		msg := err.Error()
-		if pe, ok := err.(*os.PathError); ok {
-			msg = pe.Err.Error()
-		}
-		res.Diags.Add(diag.Diagnostic{Code: codeFileUnreadable, Severity: diag.Error, Span: diag.Span{Start: diag.Pos{File: path}}, Msg: "cannot read file: " + msg})
+	src := res.readSource(path)
+	if src == nil {
 		return nil
 	}
 	res.Sources[path] = src
@@ -167,7 +168,7 @@ func (res *Result) library(opts Options) []*ast.File {
 		sort.Strings(names)
 		for _, n := range names {
 			path := filepath.Join(dir, n)
-			src, err := os.ReadFile(path)
+			src, err := readLimited(path, MaxSourceBytes)
 			if err != nil {
 				continue
 			}

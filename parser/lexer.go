@@ -584,6 +584,8 @@ func (s *scanner) directive(i, le int) {
 		bad(codeDirectiveMalformed, i, `malformed !$OFP directive: missing ":: name"`)
 	case len(d.Names) == 0 || expectWord:
 		bad(codeDirectiveMalformed, le, "malformed !$OFP directive: expected a procedure name")
+	case !s.checkDirectiveWords(d):
+		// An unknown word (a misspelt KERNEL) is reported; the directive is dropped.
 	default:
 		// A malformed directive is reported and otherwise dropped.
 		s.stmts = append(s.stmts, &logicalStmt{dir: d})

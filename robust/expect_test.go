@@ -224,12 +224,17 @@ func compileRepo(inv invocation) *compiled {
 		opts.IncludeDirs = append(opts.IncludeDirs, filepath.Join("..", d))
 	}
 	for _, f := range inv.files {
+		if filepath.IsAbs(f) {
+			paths = append(paths, f) // a device such as /dev/null
+			continue
+		}
 		paths = append(paths, filepath.Join("..", f))
 	}
 	if inv.fixed {
 		opts.Form = parser.FormFixed
 	}
 	if inv.build {
+		opts.RequireKernels = true // as build and run do
 		opts.Schedule = regions.Options{Strategy: regions.Local}
 		if inv.tile != "" {
 			tile, err := regions.ParseTile(inv.tile)

@@ -607,6 +607,7 @@ func (l *lowerer) ifStmt(s *ast.IfStmt) []ir.Stmt {
 	cond := l.cond(s.Cond)
 	l.depth++
 	defer func() { l.depth-- }()
+	l.checkIfDepth(s)
 	out := &ir.If{Pos: s.Pos, Cond: cond, Then: l.stmts(s.Then)}
 	tail := &out.Else
 	for _, ei := range s.ElseIfs {
@@ -808,6 +809,9 @@ func (l *lowerer) implicitLocal(id *ast.Ident) *ir.Var {
 // forocl did not find.
 func (l *lowerer) undefined(id *ast.Ident, what string) {
 	d := l.errorf(codeUndefinedName, id.Pos, "undefined %s %q", what, id.Orig)
+	if m := l.s.suggest(id.Name, what == "function"); m != "" {
+		d.WithHint("did you mean %q?", m)
+	}
 	for _, u := range l.s.missingUses() {
 		d.WithNote(u.Pos, "%q may come from module %q, which forocl did not find", id.Orig, u.Module.Orig)
 	}

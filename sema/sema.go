@@ -53,12 +53,17 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 	c.collect(files, false)
 	c.collect(opts.Library, true)
 	prog := &ir.Program{}
+	lowered := map[*proc]*ir.Kernel{}
 	for _, k := range c.findKernels(files) {
 		if kern := c.lowerKernel(k); kern != nil {
 			prog.Kernels = append(prog.Kernels, kern)
+			lowered[k.p] = kern
 		}
 	}
 	prog.Funcs = c.funcOrder
+	if !c.diags.HasErrors() {
+		c.warnings(lowered) // Note [warnings]
+	}
 	c.diags.Sort()
 	if c.diags.HasErrors() {
 		return nil, c.diags
@@ -97,7 +102,12 @@ func (c *checker) collect(files []*ast.File, lib bool) {
 		for _, u := range f.Units {
 			switch u := u.(type) {
 			case *ast.Module:
-				if c.modules[u.Name.Name] != nil {
+				if prev := c.modules[u.Name.Name]; prev != nil {
+					if !lib && !prev.lib {
+						c.diags.Error(codeModuleTwice, u.Name.Pos, "module %q is defined twice", u.Name.Orig).
+							WithHint("only one definition can be used; rename one module or leave one file out").
+							WithNote(prev.ast.Name.Pos, "first defined here")
+					}
 					continue // the first definition wins (files before library)
 				}
 				m := &module{ast: u, lib: lib}

@@ -113,7 +113,7 @@ func generate(res *driver.Result, opts codegen.Options) []generated {
 }
 
 func newBuildCmd() *cobra.Command {
-	var ff frontFlags
+	ff := frontFlags{requireKernels: true}
 	var gf genFlags
 	var outDir, goPkg string
 	var writeABI, writeFortran bool
@@ -129,15 +129,14 @@ func newBuildCmd() *cobra.Command {
 			if outDir == "" {
 				return usageErr("build needs an output directory: -o DIR")
 			}
+			if err := checkOutputNames(args); err != nil {
+				return err
+			}
 			res, err := ff.compile(c, args, opts)
 			if err != nil {
 				return err
 			}
 			gens := generate(res, opts.code)
-			if len(gens) == 0 {
-				fmt.Fprintln(c.ErrOrStderr(), "forocl: no kernels found; nothing written")
-				return nil
-			}
 			if err := os.MkdirAll(outDir, 0o755); err != nil {
 				return fmt.Errorf("cannot create output directory: %v", err)
 			}

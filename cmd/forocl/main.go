@@ -145,6 +145,8 @@ type frontFlags struct {
 	include []string
 	werror  bool
 	src     sourceFlags
+	// requireKernels makes files without kernels an error (build, run).
+	requireKernels bool
 }
 
 func (f *frontFlags) add(c *cobra.Command) {
@@ -162,6 +164,7 @@ func (f *frontFlags) compile(c *cobra.Command, paths []string, opts *genOpts) (*
 	if err != nil {
 		return nil, err
 	}
+	o.RequireKernels = f.requireKernels
 	res := driver.Front(paths, o)
 	diag.Render(c.ErrOrStderr(), res.Diags, res.Sources, 0)
 	if res.Diags.HasErrors() || (f.werror && res.Diags.Count(diag.Warning) > 0) || res.Program == nil {

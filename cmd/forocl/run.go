@@ -44,7 +44,7 @@ type runFlags struct {
 }
 
 func newRunCmd() *cobra.Command {
-	var ff frontFlags
+	ff := frontFlags{requireKernels: true}
 	var gf genFlags
 	var rf runFlags
 	c := &cobra.Command{

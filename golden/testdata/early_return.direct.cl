@@ -57,15 +57,17 @@ void limited_step(const float c,
     if (_a0 >= _n1 - 1 || _a1 >= _n2 - 1) return;
     float _R_m1_0 = 0.0f;
     if (c <= 0.0f) {
+        // early_return.f90:40
+        oA[_a0 + _n1 * (_a1)] = A[_a0 + _n1 * (_a1)];
         return;
     }
-    // early_return.f90:39
-    _R_m1_0 = clipped_ratio(A[_a0 - 1 + 2 + _n1 * (_a1)] - A[_a0 - 1 + 1 + _n1 * (_a1)], B[_a0 - 1 + 1 + _n1 * (_a1)] - B[_a0 - 1 + _n1 * (_a1)]);
     // early_return.f90:43
+    _R_m1_0 = clipped_ratio(A[_a0 - 1 + 2 + _n1 * (_a1)] - A[_a0 - 1 + 1 + _n1 * (_a1)], B[_a0 - 1 + 1 + _n1 * (_a1)] - B[_a0 - 1 + _n1 * (_a1)]);
+    // early_return.f90:46
     if (_R_m1_0 > 0.0f) {
         oA[_a0 + _n1 * (_a1)] = A[_a0 + _n1 * (_a1)] + c * _R_m1_0;
     }
-    // early_return.f90:45
+    // early_return.f90:48
     if (!(_R_m1_0 > 0.0f)) {
         oA[_a0 + _n1 * (_a1)] = A[_a0 + _n1 * (_a1)] - c * _R_m1_0 * _R_m1_0;
     }

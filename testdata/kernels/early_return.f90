@@ -1,6 +1,6 @@
 ! early_return: RETURN in an elemental function (inside an if block), in an
 ! element-wise kernel, and in a stencil kernel guarded by a scalar
-! condition, next to a WHERE whose mask reads a temporary.
+! condition (assigning its output first), next to a WHERE on a temporary.
 module early_return
   use forocl_regions
   implicit none
@@ -35,10 +35,13 @@ contains
     real, dimension(:,:), contiguous, intent(out), target :: oA
     real, pointer, dimension(:,:) :: p
     real, allocatable, dimension(:,:) :: R
-    if (c <= 0.0) return
+    p => region_ptr(oA, [1,1,1,1])
+    if (c <= 0.0) then
+      p = region_cpy(A,[1,1,1,1])
+      return
+    end if
     R = clipped_ratio(region_cpy(A,[2,0,1,1]) - region_cpy(A,[1,1,1,1]), &
                       region_cpy(B,[1,1,1,1]) - region_cpy(B,[0,2,1,1]))
-    p => region_ptr(oA, [1,1,1,1])
     where (R > 0.0)
       p = region_cpy(A,[1,1,1,1]) + c*R
     elsewhere

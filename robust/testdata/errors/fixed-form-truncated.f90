@@ -1,4 +1,5 @@
 ! RUN: forocl check -ffixed-form %s
+!^ WARNING:1 [no-kernels] "no kernels found in this file"
       SUBROUTINE K(X, Y, Z)
       REAL, INTENT(IN) :: X, Y
       REAL, INTENT(OUT) :: Z

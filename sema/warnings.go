@@ -1,0 +1,381 @@
+package sema
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/ir"
+)
+
+// Note [warnings]
+//
+// After lowering, when there are no errors, every kernel and every function
+// it calls gets gfortran -Wall's warnings for the mistakes that otherwise
+// give wrong answers silently (issue 11):
+//
+//   - a local (scalar or temporary) read before it is assigned, on every
+//     path ("is used") or on some ("may be used");
+//   - an intent(out) dummy, or a function result, not assigned on every path
+//     to the end or to a return;
+//   - a dummy that is never used;
+//   - a name typed by the implicit rules (no "implicit none").
+//
+// The first two are a forward pass over the IR (no loops: the subset has
+// none) that carries, per path, the variables assigned for sure and those
+// assigned on some path; an if merges its branches by intersection and
+// union, and a path that returns stops. A masked (WHERE) assignment counts
+// as an assignment. An implicitly typed local that is read before it is set
+// is almost always a typo, so it gets one warning, the implicit-type one,
+// whose hint says so and suggests the closest declared name.
+
+// warnings reports the warnings of Note [warnings] for the kernels and the
+// functions lowered from the (non-library) files.
+func (c *checker) warnings(kernels map[*proc]*ir.Kernel) {
+	for _, p := range c.subs {
+		if p.sc == nil {
+			continue
+		}
+		if k := kernels[p]; k != nil {
+			c.warnUnit(p, k.Params, k.Locals, k.Temps, nil, k.Body)
+			continue
+		}
+		if st := c.funcs[p.sub]; st != nil && st.ok && st.fn != nil {
+			fn := st.fn
+			c.warnUnit(p, fn.Params, fn.Locals, nil, fn.Result, fn.Body)
+		}
+	}
+}
+
+// flowState is what one path knows at a point of the body.
+type flowState struct {
+	def  map[*ir.Var]bool // assigned on this path for sure
+	may  map[*ir.Var]bool // assigned on some path that reaches here
+	dead bool             // the path has returned
+}
+
+func (s flowState) copy() flowState {
+	out := flowState{def: make(map[*ir.Var]bool, len(s.def)), may: make(map[*ir.Var]bool, len(s.may)), dead: s.dead}
+	for v := range s.def {
+		out.def[v] = true
+	}
+	for v := range s.may {
+		out.may[v] = true
+	}
+	return out
+}
+
+// merge joins the states at the end of two branches.
+func merge(a, b flowState) flowState {
+	switch {
+	case a.dead:
+		return b
+	case b.dead:
+		return a
+	}
+	for v := range a.def {
+		if !b.def[v] {
+			delete(a.def, v)
+		}
+	}
+	for v := range b.may {
+		a.may[v] = true
+	}
+	return a
+}
+
+// unitFlow is the forward pass over one body.
+type unitFlow struct {
+	tracked  map[*ir.Var]bool // locals, temporaries, a function's result
+	outs     []*ir.Var        // what must be assigned on every path
+	used     map[*ir.Var]bool // every variable the body mentions
+	assigned map[*ir.Var]bool // assigned somewhere
+	early    map[*ir.Var]bool // read before set, reported once
+	maybe    map[*ir.Var]bool // the read was "may be": set on some path
+	readAt   map[*ir.Var]diag.Span
+	missing  map[*ir.Var]diag.Span // first exit where an out is unassigned
+}
+
+func (f *unitFlow) read(e ir.Expr, st flowState) {
+	ir.Walk(e, func(x ir.Expr) {
+		var v *ir.Var
+		switch x := x.(type) {
+		case *ir.Ref:
+			v = x.Var
+		case *ir.Window:
+			v = x.Var
+		default:
+			return
+		}
+		f.used[v] = true
+		if f.tracked[v] && !st.def[v] && !f.early[v] {
+			f.early[v] = true
+			f.maybe[v] = st.may[v]
+			f.readAt[v] = x.Span()
+		}
+	})
+}
+
+func (f *unitFlow) exit(st flowState, at diag.Span) {
+	for _, v := range f.outs {
+		if !st.def[v] {
+			if _, seen := f.missing[v]; !seen {
+				f.missing[v] = at
+			}
+		}
+	}
+}
+
+func (f *unitFlow) stmts(list []ir.Stmt, st flowState) flowState {
+	for _, s := range list {
+		if st.dead {
+			break
+		}
+		switch s := s.(type) {
+		case *ir.Assign:
+			f.read(s.RHS, st)
+			f.read(s.Mask, st)
+			var v *ir.Var
+			switch l := s.LHS.(type) {
+			case *ir.Ref:
+				v = l.Var
+			case *ir.Window:
+				v = l.Var
+			}
+			if v != nil {
+				f.used[v] = true
+				f.assigned[v] = true
+				st.def[v], st.may[v] = true, true
+				if v.Reduce != nil && v.Reduce.Result != nil {
+					r := v.Reduce.Result // the folded value, read by what follows
+					f.assigned[r] = true
+					st.def[r], st.may[r] = true, true
+				}
+			}
+		case *ir.If:
+			f.read(s.Cond, st)
+			a := f.stmts(s.Then, st.copy())
+			b := f.stmts(s.Else, st.copy())
+			st = merge(a, b)
+		case *ir.Return:
+			f.exit(st, s.Pos)
+			st.dead = true
+		}
+	}
+	return st
+}
+
+// warnUnit reports the warnings of one kernel (result nil) or function.
+func (c *checker) warnUnit(p *proc, params, locals, temps []*ir.Var, result *ir.Var, body []ir.Stmt) {
+	f := &unitFlow{
+		tracked: map[*ir.Var]bool{}, used: map[*ir.Var]bool{}, assigned: map[*ir.Var]bool{},
+		early: map[*ir.Var]bool{}, maybe: map[*ir.Var]bool{}, readAt: map[*ir.Var]diag.Span{},
+		missing: map[*ir.Var]diag.Span{},
+	}
+	for _, v := range locals {
+		f.tracked[v] = true
+	}
+	for _, v := range temps {
+		f.tracked[v] = true
+	}
+	for _, v := range params {
+		if v.Intent == ir.Out {
+			f.outs = append(f.outs, v)
+		}
+	}
+	if result != nil {
+		f.tracked[result] = true
+		f.outs = append(f.outs, result)
+	}
+	st := f.stmts(body, flowState{def: map[*ir.Var]bool{}, may: map[*ir.Var]bool{}})
+	end := p.sub.End
+	if !end.IsValid() {
+		end = p.sub.Pos
+	}
+	if !st.dead {
+		f.exit(st, end)
+	}
+
+	sc := p.sc
+	implicitNone := sc.isImplicitNone()
+	byName := map[string]*symbol{}
+	for _, sym := range sc.order {
+		byName[sym.name] = sym
+	}
+	symOf := func(v *ir.Var) *symbol { return byName[strings.ToLower(v.Name)] }
+
+	// implicitly typed names; one that is read before it is set is a typo
+	implicitRead := map[*symbol]bool{}
+	for v := range f.early {
+		if sym := symOf(v); sym != nil && sym.typ == nil {
+			implicitRead[sym] = true
+		}
+	}
+	if !implicitNone {
+		for _, sym := range sc.order {
+			if sym.typ == nil {
+				c.implicitWarning(sc, sym, implicitRead[sym])
+			}
+		}
+	}
+
+	// reads before assignment, in source order
+	early := make([]*ir.Var, 0, len(f.early))
+	for v := range f.early {
+		if sym := symOf(v); sym != nil && implicitRead[sym] && !implicitNone {
+			continue // reported as implicitly typed
+		}
+		early = append(early, v)
+	}
+	sort.Slice(early, func(i, j int) bool { return before(f.readAt[early[i]], f.readAt[early[j]]) })
+	for _, v := range early {
+		if f.maybe[v] {
+			c.diags.Warn(codeMaybeUsedBeforeSet, f.readAt[v], "%q may be used before it is set", v.Name).
+				WithHint("it is assigned on some paths to here but not on all; assign it before the if or in every branch").
+				WithNote(v.Pos, "declared here")
+			continue
+		}
+		d := c.diags.Warn(codeUsedBeforeSet, f.readAt[v], "%q is used before it is set", v.Name).
+			WithNote(v.Pos, "declared here")
+		if v.Role == ir.Result {
+			d.WithHint("assign the result before reading it")
+		} else {
+			d.WithHint("assign %q before this read; until then its value is undefined", v.Name)
+		}
+	}
+
+	// intent(out) dummies and the result
+	for _, v := range f.outs {
+		at, missing := f.missing[v]
+		if !missing {
+			continue
+		}
+		what, verb := "intent(out) dummy", "its elements not assigned keep the values they had before the launch"
+		if v.Role == ir.Result {
+			what, verb = "result", "the function returns an undefined value"
+		} else if p.sub.Elemental {
+			verb = "its element keeps the value it had before the launch"
+		}
+		if !f.assigned[v] {
+			c.diags.Warn(codeOutNotSet, v.Pos, "%s %q is never assigned", what, v.Name).
+				WithHint("%s; assign it, or make it intent(in) if it is an input", verb)
+			continue
+		}
+		d := c.diags.Warn(codeOutNotSet, v.Pos, "%s %q is not assigned on every path", what, v.Name).
+			WithHint("%s; assign it before every return and in every branch", verb)
+		if at == end {
+			d.WithNote(at, "not assigned on some path that reaches the end")
+		} else {
+			d.WithNote(at, "not assigned on a path that returns here")
+		}
+	}
+
+	// unused dummies (intent(out) ones are reported above)
+	for _, v := range params {
+		if v.Intent != ir.Out && !f.used[v] {
+			c.diags.Warn(codeUnusedDummy, v.Pos, "dummy %q is never used", v.Name).
+				WithHint("use it or remove it; a dummy that is never read often means a typo elsewhere")
+		}
+	}
+}
+
+// implicitWarning reports one implicitly typed name.
+func (c *checker) implicitWarning(sc *scope, sym *symbol, readFirst bool) {
+	kind := c.symKind(sym)
+	d := c.diags.Warn(codeImplicitType, sym.pos, "%q is not declared; it is implicitly typed %s", sym.orig, kind)
+	m := ""
+	if sym.implicit {
+		m = sc.suggest(sym.name, false)
+	}
+	switch {
+	case readFirst && m != "":
+		d.WithHint("it is read before it is set, so its value is undefined: did you mean %q? add \"implicit none\" to catch typos", m)
+	case readFirst:
+		d.WithHint("it is read before it is set, so its value is undefined; declare it, and add \"implicit none\" to catch typos")
+	case m != "":
+		d.WithHint("did you mean %q? declare every name and add \"implicit none\"", m)
+	default:
+		d.WithHint("declare it, and add \"implicit none\" to catch typos")
+	}
+}
+
+func before(a, b diag.Span) bool {
+	if a.Start.File != b.Start.File {
+		return a.Start.File < b.Start.File
+	}
+	return a.Start.Offset < b.Start.Offset
+}
+
+// suggest returns, in its original spelling, the declared name visible in
+// s that is closest to name (diag.Suggest), or "". Implicitly typed names do
+// not count: they are what a typo creates. With functions, the supported
+// intrinsics are candidates too.
+func (s *scope) suggest(name string, functions bool) string {
+	orig := map[string]string{}
+	add := func(n, o string) {
+		if _, ok := orig[n]; !ok {
+			orig[n] = o
+		}
+	}
+	seen := map[*scope]bool{}
+	var addScope func(t *scope, only map[string]bool)
+	addScope = func(t *scope, only map[string]bool) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		for _, sym := range t.order {
+			if sym.implicit || only != nil && !only[sym.name] {
+				continue
+			}
+			add(sym.name, sym.orig)
+		}
+		for n, p := range t.procs {
+			if only == nil || only[n] {
+				add(n, p.sub.Name.Orig)
+			}
+		}
+		for _, u := range t.uses {
+			m := s.c.modules[u.Module.Name]
+			if m == nil {
+				continue
+			}
+			var o map[string]bool
+			if u.HasOnly {
+				o = map[string]bool{}
+				for _, id := range u.Only {
+					o[id.Name] = true
+				}
+			}
+			addScope(m.scope, o)
+		}
+	}
+	for t := s; t != nil; t = t.parent {
+		addScope(t, nil)
+	}
+	if functions {
+		for _, id := range ir.IntrinsicIDs() {
+			if _, ok := kernelIntrinsic(id.String()); ok {
+				add(id.String(), id.String())
+			}
+		}
+	}
+	names := make([]string, 0, len(orig))
+	for n := range orig {
+		names = append(names, n)
+	}
+	if m := diag.Suggest(name, names); m != "" {
+		return orig[m]
+	}
+	return ""
+}
+
+// checkIfDepth reports an if block nested deeper than maxIfDepth, once per
+// outermost chain of nesting (at the block that crosses the limit).
+func (l *lowerer) checkIfDepth(s *ast.IfStmt) {
+	if l.depth == maxIfDepth+1 {
+		l.c.diags.Error(codeIfNesting, s.Pos, "if blocks nest %d deep here; forocl allows at most %d", l.depth, maxIfDepth).
+			WithHint("OpenCL compilers limit nesting; combine conditions with .and. or use else if")
+	}
+}
