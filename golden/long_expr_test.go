@@ -126,3 +126,37 @@ func TestLongExpressions(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepestIfBuilds backs sema's limit of 64 nested if blocks
+// (codeIfNesting in sema; clang stops at 256 nested brackets): the deepest
+// nesting forocl accepts builds on PoCL with both strategies.
+func TestDeepestIfBuilds(t *testing.T) {
+	c := device(t)
+	var b strings.Builder
+	b.WriteString("module deepif\n  implicit none\ncontains\n  pure elemental subroutine k(x, y)\n    real, intent(in) :: x\n    real, intent(out) :: y\n    y = 0.0\n")
+	for i := 0; i < 64; i++ {
+		fmt.Fprintf(&b, "if (x > %d.0) then\n", i)
+	}
+	b.WriteString("y = x\n" + strings.Repeat("end if\n", 64) + "  end subroutine k\nend module deepif\n")
+	f := filepath.Join(t.TempDir(), "deepif.f90")
+	if err := os.WriteFile(f, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := driver.Front([]string{f}, driver.Options{})
+	if res.Diags.HasErrors() {
+		t.Fatalf("64 nested ifs are refused:\n%s", res.Diags.String(res.Sources))
+	}
+	for _, s := range []regions.Strategy{regions.Direct, regions.Local} {
+		plan, diags := regions.Schedule(res.Program, regions.Target{}, regions.Options{Strategy: s})
+		if diags.HasErrors() {
+			t.Fatalf("schedule: %s", diags.String(res.Sources))
+		}
+		u := codegen.OpenCL(res.Program, plan, res.Program.Kernels, "deepif.f90", codegen.Options{Version: driver.Version})
+		p, err := c.BuildProgram(u.Source, "-Werror")
+		if err != nil {
+			t.Errorf("%v: %v", s, err)
+			continue
+		}
+		p.Release()
+	}
+}
