@@ -56,18 +56,18 @@ void limited_step(const float c,
     const int _a1 = get_global_id(1) + 1; // this work-item's grid position
     if (_a0 >= _n1 - 1 || _a1 >= _n2 - 1) return;
     float _R_m1_0 = 0.0f;
+    // early_return.f90:39
+    oA[_a0 + _n1 * (_a1)] = A[_a0 + _n1 * (_a1)];
     if (c <= 0.0f) {
-        // early_return.f90:40
-        oA[_a0 + _n1 * (_a1)] = A[_a0 + _n1 * (_a1)];
         return;
     }
-    // early_return.f90:43
+    // early_return.f90:41
     _R_m1_0 = clipped_ratio(A[_a0 - 1 + 2 + _n1 * (_a1)] - A[_a0 - 1 + 1 + _n1 * (_a1)], B[_a0 - 1 + 1 + _n1 * (_a1)] - B[_a0 - 1 + _n1 * (_a1)]);
-    // early_return.f90:46
+    // early_return.f90:44
     if (_R_m1_0 > 0.0f) {
         oA[_a0 + _n1 * (_a1)] = A[_a0 + _n1 * (_a1)] + c * _R_m1_0;
     }
-    // early_return.f90:48
+    // early_return.f90:46
     if (!(_R_m1_0 > 0.0f)) {
         oA[_a0 + _n1 * (_a1)] = A[_a0 + _n1 * (_a1)] - c * _R_m1_0 * _R_m1_0;
     }

@@ -88,18 +88,17 @@ void limited_step(const float c,
             _tile_B[_t] = B[_g];
         }
     }
-    if (c <= 0.0f) {
 
-        // early_return.f90:40
-        barrier(CLK_LOCAL_MEM_FENCE);
-        if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
-            oA[_a0 + _n1 * (_a1)] = _tile_A[_l0 + 17 * (_l1)];
-        }
+    // early_return.f90:39
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
+        oA[_a0 + _n1 * (_a1)] = _tile_A[_l0 + 17 * (_l1)];
+    }
+    if (c <= 0.0f) {
         return;
     }
 
-    // early_return.f90:43
-    barrier(CLK_LOCAL_MEM_FENCE);
+    // early_return.f90:41
     for (int _i = _lid; _i < 256; _i += 256) {
         const int _r0 = (_i % 16) - 1;
         const int _r1 = (_i / 16);
@@ -111,13 +110,13 @@ void limited_step(const float c,
         }
     }
 
-    // early_return.f90:46
+    // early_return.f90:44
     barrier(CLK_LOCAL_MEM_FENCE);
     if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1 && _tile_R[_l0 + 16 * (_l1)] > 0.0f) {
         oA[_a0 + _n1 * (_a1)] = _tile_A[_l0 + 17 * (_l1)] + c * _tile_R[_l0 + 16 * (_l1)];
     }
 
-    // early_return.f90:48
+    // early_return.f90:46
     if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1 && !(_tile_R[_l0 + 16 * (_l1)] > 0.0f)) {
         oA[_a0 + _n1 * (_a1)] = _tile_A[_l0 + 17 * (_l1)] - c * _tile_R[_l0 + 16 * (_l1)] * _tile_R[_l0 + 16 * (_l1)];
     }

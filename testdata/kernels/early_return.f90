@@ -36,10 +36,8 @@ contains
     real, pointer, dimension(:,:) :: p
     real, allocatable, dimension(:,:) :: R
     p => region_ptr(oA, [1,1,1,1])
-    if (c <= 0.0) then
-      p = region_cpy(A,[1,1,1,1])
-      return
-    end if
+    p = region_cpy(A,[1,1,1,1])
+    if (c <= 0.0) return
     R = clipped_ratio(region_cpy(A,[2,0,1,1]) - region_cpy(A,[1,1,1,1]), &
                       region_cpy(B,[1,1,1,1]) - region_cpy(B,[0,2,1,1]))
     where (R > 0.0)
