@@ -269,6 +269,9 @@ func (p *printer) body(label string, body []Stmt) {
 }
 
 func (p *printer) stmt(s Stmt) {
+	if p.loopStmt(s) {
+		return
+	}
 	switch s := s.(type) {
 	case *AssignStmt:
 		op := "="

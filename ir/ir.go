@@ -153,6 +153,9 @@ type Var struct {
 	Shrink []int
 	// Reduce is set for Role Reduction.
 	Reduce *Reduce
+	// Bounds, for an array of a loop kernel, gives its declared bounds per
+	// dimension (see Note [loop kernels]); nil otherwise.
+	Bounds []Bound
 }
 
 // Program is everything forocl translates from a set of files: the elemental
@@ -177,6 +180,11 @@ type Kernel struct {
 	Locals    []*Var // scalar locals
 	Temps     []*Var // array temporaries in order of first assignment
 	Body      []Stmt
+	// Loops marks a loop kernel (Note [loop kernels]): Body holds Nests and
+	// scalar Assigns, arrays carry Bounds, Rank is 0, and Sizes lists the
+	// scalar integer dummies that bounds are affine in, in argument order.
+	Loops bool
+	Sizes []*Var
 }
 
 // Func is a pure elemental function, translated to an inline OpenCL

@@ -57,6 +57,9 @@ func (p *printer) kernel(k *Kernel) {
 	if k.Elemental {
 		kind = "elemental kernel"
 	}
+	if k.Loops {
+		kind = "loop kernel"
+	}
 	p.line(0, "%s %s rank=%d  (%s)", kind, k.Name, k.Rank, k.Pos)
 	for _, v := range k.Params {
 		p.line(1, "param %s", varText(v))
@@ -86,6 +89,13 @@ func varText(v *Var) string {
 	}
 	if v.Role == Temp && v.Shrink != nil {
 		fmt.Fprintf(&b, " extent=%s", Extent(v.Shrink))
+	}
+	if v.Bounds != nil {
+		var ds []string
+		for _, d := range v.Bounds {
+			ds = append(ds, d.Lo.String()+":"+d.Hi.String())
+		}
+		fmt.Fprintf(&b, " bounds=(%s)", strings.Join(ds, ", "))
 	}
 	return b.String()
 }
@@ -139,6 +149,22 @@ func (p *printer) stmt(indent int, s Stmt) {
 		p.line(indent, "end if")
 	case *Return:
 		p.line(indent, "return")
+	case *Nest:
+		var ix []string
+		for d, v := range s.Index {
+			ix = append(ix, fmt.Sprintf("%s = %s:%s", v.Name, s.Lo[d], s.Hi[d]))
+		}
+		p.line(indent, "parallel (%s)  [%s]", strings.Join(ix, ", "), s.Source)
+		p.body(indent+1, s.Body)
+		p.line(indent, "end parallel")
+	case *Loop:
+		step := ""
+		if s.Step != nil {
+			step = ", " + ExprString(s.Step)
+		}
+		p.line(indent, "do %s = %s, %s%s", s.Var.Name, ExprString(s.Lo), ExprString(s.Hi), step)
+		p.body(indent+1, s.Body)
+		p.line(indent, "end do")
 	default:
 		panic(fmt.Sprintf("internal error: ir.Fprint: unexpected statement %T", s))
 	}
@@ -163,6 +189,16 @@ func writeExpr(b *strings.Builder, e Expr) {
 		b.WriteString(ConstText(e))
 	case *Ref:
 		b.WriteString(e.Var.Name)
+	case *Elem:
+		b.WriteString(e.Var.Name)
+		b.WriteByte('(')
+		for i, x := range e.Index {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeExpr(b, x)
+		}
+		b.WriteByte(')')
 	case *Window:
 		b.WriteString(e.Var.Name)
 		zero := true

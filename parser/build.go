@@ -94,7 +94,7 @@ func (b *builder) stray(c *cstmt) {
 		sEndWhere: `no "where" construct is open`, sElseWhere: `no "where" construct is open`,
 		sEndIf: `no "if" construct is open`, sElse: `no "if" construct is open`,
 		sElseIf: `no "if" construct is open`, sEndInterface: `no interface block is open`,
-		sEndType:  "no derived-type definition is open",
+		sEndType: "no derived-type definition is open", sEndDo: `no "do" construct is open`,
 		sContains: "it must follow the specification part of a module, program or subprogram",
 	}[c.kind]
 	if c.kind == sEnd {
@@ -335,7 +335,7 @@ func (b *builder) unit(u unitFrame, ctx context, sc *ast.Scope, body *[]ast.Stmt
 		default:
 			if seenContains {
 				switch {
-				case c.kind == sEndWhere || c.kind == sEndIf || c.kind == sElse || c.kind == sElseIf || c.kind == sElseWhere:
+				case c.kind == sEndWhere || c.kind == sEndIf || c.kind == sEndDo || c.kind == sElse || c.kind == sElseIf || c.kind == sElseWhere:
 					b.stray(c)
 				case !strayRun:
 					d := b.diags.Error(codeStatementOutsideUnit, c.sp, "statement outside any subroutine or function")
@@ -380,10 +380,10 @@ func (b *builder) statement(c *cstmt, ctx context, sc *ast.Scope, body *[]ast.St
 		b.skipBlock(c, sEndInterface, "interface block", "end interface", sc)
 	case sTypeDef:
 		b.skipBlock(c, sEndType, "derived-type definition", "end type", sc)
-	case sEndWhere, sEndIf, sElse, sElseIf, sElseWhere, sEndInterface, sEndType:
+	case sEndWhere, sEndIf, sEndDo, sElse, sElseIf, sElseWhere, sEndInterface, sEndType:
 		b.stray(c)
 		b.i++
-	default: // sExec, sWhere, sIf
+	default: // sExec, sWhere, sIf, sDo
 		if ctx == ctxModule {
 			if c.err != nil {
 				b.report(c)
@@ -440,6 +440,8 @@ func (b *builder) exec(c *cstmt, ctx context, body *[]ast.Stmt) {
 		*body = append(*body, b.where(c, ctx))
 	case sIf:
 		*body = append(*body, b.ifConstruct(c, ctx))
+	case sDo:
+		*body = append(*body, b.doConstruct(c, ctx))
 	default:
 		b.i++
 		if ctx == ctxModule || c.err != nil && c.err.always {
@@ -476,6 +478,8 @@ func (b *builder) closesOuter(c *cstmt) bool {
 		want = sWhere
 	case sEndIf, sElse, sElseIf:
 		want = sIf
+	case sEndDo:
+		want = sDo
 	default:
 		return false
 	}
@@ -513,9 +517,9 @@ func (b *builder) block(open *cstmt, ctx context, cur *[]ast.Stmt, stop func(*cs
 		switch d.kind {
 		case sDirective:
 			b.directive(d)
-		case sExec, sWhere, sIf:
+		case sExec, sWhere, sIf, sDo:
 			b.exec(d, ctx, cur)
-		case sEndWhere, sEndIf, sElse, sElseIf, sElseWhere, sEndInterface, sEndType:
+		case sEndWhere, sEndIf, sEndDo, sElse, sElseIf, sElseWhere, sEndInterface, sEndType:
 			b.stray(d)
 			b.i++
 		default:

@@ -46,7 +46,8 @@ type logicalStmt struct {
 	text   string // the statement as written, continuations joined by " "
 	lexErr bool   // the lexer already reported an error for it
 	dir    *ast.Directive
-	src    []byte // the whole file
+	loop   *ast.LoopDirective // an !$omp or !$acc line (see loops.go)
+	src    []byte             // the whole file
 }
 
 func (s *logicalStmt) pos() diag.Pos {
@@ -101,6 +102,7 @@ type scanner struct {
 	inStr   byte     // quote char when a string is being continued
 	strTok  *tok     // the string token being continued
 	strBuf  strings.Builder
+	dirCont *ast.LoopDirective // an !$omp/!$acc line that ended with "&"
 }
 
 func (s *scanner) posAt(off int) diag.Pos {
@@ -215,6 +217,9 @@ func (s *scanner) scanLine(off, le int) {
 		if !s.cont && le-i >= 5 && strings.EqualFold(string(s.src[i:i+5]), "!$ofp") {
 			s.endStmt()
 			s.directive(i, le)
+		} else if api := loopSentinel(s.src, i, le); api != "" && !s.cont {
+			s.endStmt()
+			s.loopDirective(api, i, le)
 		}
 		return // comment lines may sit between continued lines
 	}

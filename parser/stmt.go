@@ -36,6 +36,8 @@ const (
 	sTypeDef                   // "type name": skipped up to "end type"
 	sEndType                   // "end type"
 	sDirective                 // a !$OFP line
+	sDo                        // a do statement opening a DO construct: do holds it
+	sEndDo                     // "end do"
 )
 
 // cstmt is a classified statement.
@@ -47,6 +49,7 @@ type cstmt struct {
 	err  *perr     // syntax error, not yet reported
 
 	exec     ast.Stmt   // sExec
+	do       *ast.DoStmt // sDo
 	cond     ast.Expr   // where/elsewhere/if/else if
 	name     *ast.Ident // module/program name, or the name after an end, else or elsewhere statement
 	cname    string     // the construct name of "name: where (...)" and the like, lower-case
@@ -238,6 +241,9 @@ func classify(ls *logicalStmt) *cstmt {
 	if ls.dir != nil {
 		return &cstmt{kind: sDirective, ls: ls, sp: ls.dir.Pos}
 	}
+	if ls.loop != nil {
+		return &cstmt{kind: sExec, kw: "!$" + ls.loop.API, ls: ls, sp: ls.loop.Pos, exec: ls.loop}
+	}
 	ts := ls.toks
 	// A statement label "10 continue".
 	if len(ts) > 1 && ts[0].kind == tInt {
@@ -339,6 +345,9 @@ func (c *cstmt) classify(ts []tok) {
 		return
 	case "where":
 		c.where(ts)
+		return
+	case "do":
+		c.doStmt(ts)
 		return
 	case "call":
 		c.call(ts)
@@ -575,6 +584,8 @@ func (c *cstmt) end(ts []tok, what string, n int) {
 		c.kind = sEndWhere
 	case "if":
 		c.kind = sEndIf
+	case "do":
+		c.kind = sEndDo
 	case "interface":
 		c.kind = sEndInterface
 	case "type":

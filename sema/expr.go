@@ -107,6 +107,10 @@ func (l *lowerer) ident(id *ast.Ident) ir.Expr {
 			l.readOut(w.Var, id.Pos, sym.orig)
 		}
 		return nil
+	case v.Rank > 0 && l.loop != nil:
+		l.c.diags.Error(codeLoopSubscript, id.Pos, "whole-array reference to %q in a loop kernel", v.Name).
+			WithHint("use one element, such as %s(j, k)", v.Name)
+		return nil
 	case v.Rank > 0:
 		if !l.readable(v, id.Pos) {
 			return nil
@@ -279,6 +283,12 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 			return nil
 		}
 		if v := l.vars[sym]; v != nil {
+			if l.loop != nil && v.Rank > 0 {
+				if x := l.elem(e, v); x != nil {
+					return x
+				}
+				return nil
+			}
 			l.subscripted(e, v)
 		}
 		return nil

@@ -62,6 +62,8 @@ type lowerer struct {
 	inWhere int
 	nreduce int
 	hoisted []ir.Stmt
+	// loop is set while a loop kernel is lowered (sema/loops.go).
+	loop *loopState
 }
 
 type haloState struct {
@@ -179,6 +181,9 @@ func (c *checker) lowerKernel(k kernelRef) *ir.Kernel {
 	p := k.p
 	s := c.procScope(p)
 	c.checkUses(s)
+	if !k.elemental && isLoopKernel(p.sub.Body) {
+		return c.lowerLoopKernel(p, s)
+	}
 	l := c.newLowerer(s, p, "a kernel")
 	if k.elemental {
 		l.where = "an elemental subroutine"
@@ -581,6 +586,16 @@ func (l *lowerer) stmt(s ast.Stmt) []ir.Stmt {
 		return nil
 	case *ast.ReturnStmt:
 		return []ir.Stmt{&ir.Return{Pos: s.Pos}}
+	case *ast.LoopDirective:
+		return nil // comments outside loop kernels, as before
+	case *ast.DoStmt:
+		kw := map[ast.DoForm]string{ast.DoCounted: "do", ast.DoConcurrent: "do concurrent", ast.DoWhile: "do while", ast.DoForever: "do"}[s.Form]
+		d := l.errorf(s.Pos, "%q is not allowed in %s", kw, l.where)
+		if h, ok := otherHints[kw]; ok {
+			d.WithHint("%s", h)
+		}
+		l.stmts(s.Body) // report what else is wrong, as before
+		return nil
 	case *ast.OtherStmt:
 		if s.Err != "" {
 			l.errorf(s.ErrCode, s.Pos, "%s", s.Err)

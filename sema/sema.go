@@ -52,6 +52,7 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 	}
 	c.collect(files, false)
 	c.collect(opts.Library, true)
+	c.addIntrinsicModules()
 	prog := &ir.Program{}
 	lowered := map[*proc]*ir.Kernel{}
 	for _, k := range c.findKernels(files) {

@@ -1,0 +1,310 @@
+package parser
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
+)
+
+// Loops: DO constructs (counted, DO CONCURRENT, DO WHILE, plain DO) and the
+// OpenMP/OpenACC directive lines that mark loop nests parallel.
+
+// loopSentinel returns "omp" or "acc" when src[i:le] starts a directive line
+// "!$omp ..." or "!$acc ...", else "".
+func loopSentinel(src []byte, i, le int) string {
+	if le-i < 5 {
+		return ""
+	}
+	w := strings.ToLower(string(src[i : i+5]))
+	if (w == "!$omp" || w == "!$acc") && (le-i == 5 || !isAlnum(src[i+5])) {
+		return w[2:]
+	}
+	return ""
+}
+
+// loopDirective scans an OpenMP or OpenACC directive line at src[i:le]
+// into a statement of its own. A line ending in "&" continues on the next
+// line with the same sentinel (see scanLine).
+func (s *scanner) loopDirective(api string, i, le int) {
+	j := i + 5
+	var d *ast.LoopDirective
+	if s.dirCont != nil && s.dirCont.API == api {
+		d = s.dirCont
+		if j < le && s.src[j] == '&' {
+			j++
+		}
+	} else {
+		d = &ast.LoopDirective{API: api, Pos: diag.Span{Start: s.posAt(i)}}
+		s.stmts = append(s.stmts, &logicalStmt{loop: d})
+	}
+	s.dirCont = nil
+	d.Pos.End = s.posAt(le)
+	for j < le {
+		c := s.src[j]
+		switch {
+		case isSpace(c) || c == ',':
+			j++
+		case c == '!':
+			return
+		case c == '&':
+			s.dirCont = d
+			return
+		case isLetter(c):
+			k := j
+			for k < le && isAlnum(s.src[k]) {
+				k++
+			}
+			cl := &ast.Clause{Pos: diag.Span{Start: s.posAt(j), End: s.posAt(k)}, Name: strings.ToLower(string(s.src[j:k]))}
+			j = k
+			for j < le && isSpace(s.src[j]) {
+				j++
+			}
+			if j < le && s.src[j] == '(' {
+				depth, a := 0, j
+				for ; j < le; j++ {
+					if s.src[j] == '(' {
+						depth++
+					} else if s.src[j] == ')' {
+						depth--
+						if depth == 0 {
+							break
+						}
+					}
+				}
+				if j >= le {
+					s.diags.Errorf(diag.At(s.posAt(a)), "unclosed \"(\" in !$%s directive", api).
+						WithHint("close the clause's argument list with \")\"")
+					return
+				}
+				cl.HasArg = true
+				cl.Arg = strings.TrimSpace(string(s.src[a+1 : j]))
+				cl.Pos.End = s.posAt(j + 1)
+				cl.Args = clauseNames(cl.Arg, s, a+1)
+				j++
+			}
+			d.Clauses = append(d.Clauses, cl)
+		default:
+			// Operators of reduction clauses and the like are kept in Arg;
+			// anything else at the top level is left for sema to judge.
+			j++
+		}
+	}
+}
+
+// clauseNames splits a clause argument at commas into names; nil when a
+// piece is not a plain name. off is the argument's offset in the file.
+func clauseNames(arg string, s *scanner, off int) []ast.Ident {
+	var out []ast.Ident
+	pos := 0
+	for _, piece := range strings.Split(arg, ",") {
+		t := strings.TrimSpace(piece)
+		lead := strings.Index(piece, t)
+		if t == "" || !isLetter(t[0]) {
+			return nil
+		}
+		for k := 0; k < len(t); k++ {
+			if !isAlnum(t[k]) {
+				return nil
+			}
+		}
+		start := off + pos + lead
+		out = append(out, ast.Ident{Pos: diag.Span{Start: s.posAt(start), End: s.posAt(start + len(t))}, Name: strings.ToLower(t), Orig: t})
+		pos += len(piece) + 1
+	}
+	return out
+}
+
+// splitTop splits ts at the top-level (unbracketed) punctuation sep.
+func splitTop(ts []tok, sep string) [][]tok {
+	var out [][]tok
+	depth, start := 0, 0
+	for i, t := range ts {
+		if t.kind == tPunct || t.kind == tOp {
+			switch {
+			case opener(t.val) != "":
+				depth++
+			case t.val == ")" || t.val == "]" || t.val == "/)":
+				depth--
+			case depth == 0 && t.val == sep:
+				out = append(out, ts[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, ts[start:])
+}
+
+// doStmt classifies a statement starting with "do" (ts[0]).
+func (c *cstmt) doStmt(ts []tok) {
+	c.kw = "do"
+	if len(ts) > 1 && ts[1].kind == tInt {
+		// A labelled DO ends at a labelled statement, not "end do": kept
+		// verbatim, as before.
+		c.kind, c.exec = sExec, c.ls.other(ts, "do")
+		return
+	}
+	s := &ast.DoStmt{Pos: rangeSpan(ts), Name: c.cname}
+	c.kind, c.do = sDo, s
+	rest := ts[1:]
+	if isPunct(rest, 0, ",") {
+		rest = rest[1:]
+	}
+	switch {
+	case len(rest) == 0:
+		s.Form = ast.DoForever
+	case isIdent(rest, 0, "while") && isPunct(rest, 1, "("):
+		s.Form = ast.DoWhile
+		cond, after, pe := parenCond(rest, "do while")
+		if pe == nil && len(after) > 0 {
+			pe = &perr{span: tokSpan(after[0]), msg: fmt.Sprintf("unexpected %q after \"do while (...)\"", after[0].orig)}
+		}
+		if pe != nil {
+			c.fail(pe)
+			s.Cond = badExpr(rest)
+			return
+		}
+		s.Cond = cond
+	case isIdent(rest, 0, "concurrent"):
+		s.Form = ast.DoConcurrent
+		c.concurrent(s, rest)
+	default:
+		s.Form = ast.DoCounted
+		c.counted(s, rest)
+	}
+}
+
+// counted parses "v = lo, hi[, step]".
+func (c *cstmt) counted(s *ast.DoStmt, ts []tok) {
+	if !isIdent(ts, 0, "") || !isPunct(ts, 1, "=") {
+		c.fail(&perr{span: rangeSpan(ts), msg: `expected "do variable = first, last[, step]"`})
+		return
+	}
+	s.Var = identOf(ts[0])
+	parts := splitTop(ts[2:], ",")
+	if len(parts) < 2 || len(parts) > 3 {
+		c.fail(&perr{span: rangeSpan(ts[2:]), msg: "a DO loop takes a first value, a last value and an optional step",
+			hint: `write "do i = 1, n" or "do i = 1, n, 2"`})
+		return
+	}
+	exprs := []*ast.Expr{&s.Lo, &s.Hi, &s.Step}
+	for i, p := range parts {
+		if len(p) == 0 {
+			c.fail(&perr{span: rangeSpan(ts), msg: "empty bound in a DO loop"})
+			return
+		}
+		x, pe := parseExpr(p)
+		if pe != nil {
+			c.fail(pe)
+			return
+		}
+		*exprs[i] = x
+	}
+}
+
+// concurrent parses "concurrent (i = lo:hi[:step], ... [, mask]) locality".
+func (c *cstmt) concurrent(s *ast.DoStmt, ts []tok) {
+	if !isPunct(ts, 1, "(") {
+		c.fail(&perr{span: nextSpan(ts, 1), msg: `expected "(" after "do concurrent"`})
+		return
+	}
+	j := matchParen(ts, 1)
+	if j < 0 {
+		if e := checkBrackets(ts); e != nil {
+			c.fail(e)
+		}
+		return
+	}
+	for _, p := range splitTop(ts[2:j], ",") {
+		if len(p) == 0 {
+			c.fail(&perr{span: rangeSpan(ts[1 : j+1]), msg: "empty entry in a DO CONCURRENT header"})
+			return
+		}
+		if isIdent(p, 0, "") && isPunct(p, 1, "=") {
+			b := splitTop(p[2:], ":")
+			if len(b) < 2 || len(b) > 3 {
+				c.fail(&perr{span: rangeSpan(p), msg: "a DO CONCURRENT index takes \"first:last[:step]\""})
+				return
+			}
+			ix := &ast.ConcurrentIndex{Var: *identOf(p[0])}
+			exprs := []*ast.Expr{&ix.Lo, &ix.Hi, &ix.Step}
+			for i, q := range b {
+				if len(q) == 0 {
+					c.fail(&perr{span: rangeSpan(p), msg: "empty bound in a DO CONCURRENT index"})
+					return
+				}
+				x, pe := parseExpr(q)
+				if pe != nil {
+					c.fail(pe)
+					return
+				}
+				*exprs[i] = x
+			}
+			s.Indices = append(s.Indices, ix)
+			continue
+		}
+		x, pe := parseExpr(p)
+		if pe != nil {
+			c.fail(pe)
+			return
+		}
+		s.Mask = x
+	}
+	if len(s.Indices) == 0 {
+		c.fail(&perr{span: rangeSpan(ts[1 : j+1]), msg: "a DO CONCURRENT header needs at least one index"})
+	}
+	rest := ts[j+1:]
+	for len(rest) > 0 {
+		if !isIdent(rest, 0, "") || !isPunct(rest, 1, "(") {
+			c.fail(&perr{span: tokSpan(rest[0]), msg: fmt.Sprintf("unexpected %q after the DO CONCURRENT header", rest[0].orig),
+				hint: "locality specifiers are local(...), local_init(...), shared(...) and default(none)"})
+			return
+		}
+		k := matchParen(rest, 1)
+		if k < 0 {
+			if e := checkBrackets(rest); e != nil {
+				c.fail(e)
+			}
+			return
+		}
+		loc := &ast.Locality{Pos: rangeSpan(rest[:k+1]), Kind: rest[0].val}
+		for _, p := range splitTop(rest[2:k], ",") {
+			if len(p) != 1 || p[0].kind != tIdent {
+				c.fail(&perr{span: rangeSpan(rest[:k+1]), msg: fmt.Sprintf("%q takes a list of names", rest[0].orig)})
+				return
+			}
+			loc.Names = append(loc.Names, *identOf(p[0]))
+		}
+		s.Locality = append(s.Locality, loc)
+		rest = rest[k+1:]
+	}
+}
+
+// doConstruct builds a DO construct from its do statement c through its
+// "end do".
+func (b *builder) doConstruct(c *cstmt, ctx context) ast.Stmt {
+	b.i++
+	s := c.do
+	b.push(c)
+	defer b.pop()
+	b.opening(c, ctx, &s.Body)
+	d := b.block(c, ctx, &s.Body, func(d *cstmt) bool { return d.kind == sEndDo })
+	if d == nil {
+		return s
+	}
+	b.i++
+	s.End = d.sp
+	if d.name != nil && d.name.Name != c.cname {
+		hint := `a name after "end do" must be the construct's name`
+		if c.cname == "" {
+			hint = fmt.Sprintf("the \"do\" construct has no name; remove %q", d.name.Orig)
+		}
+		d.fail(&perr{span: d.name.Pos, msg: fmt.Sprintf("unexpected %q after \"end do\"", d.name.Orig), hint: hint})
+	} else if d.name == nil && c.cname != "" {
+		d.fail(&perr{span: d.sp, msg: fmt.Sprintf("\"end do\" of the construct %q must repeat its name", c.cname),
+			hint: fmt.Sprintf("write \"end do %s\"", c.cname)})
+	}
+	b.report(d)
+	return s
+}

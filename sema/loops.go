@@ -1,0 +1,909 @@
+package sema
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/ir"
+)
+
+// Loop kernels: subroutines written as parallel loop nests over
+// explicit-shape arrays (see Note [loop kernels] in package ir). A kernel
+// is one when its body holds a DO CONCURRENT or an !$omp / !$acc
+// directive at the top level; everything else keeps the region rules.
+
+// maxNestDims is the most parallel dimensions a nest may have (one per
+// NDRange dimension).
+const maxNestDims = 3
+
+// isLoopKernel reports whether body marks a loop kernel.
+func isLoopKernel(body []ast.Stmt) bool {
+	for _, s := range body {
+		switch s := s.(type) {
+		case *ast.LoopDirective:
+			return true
+		case *ast.DoStmt:
+			if s.Form == ast.DoConcurrent {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// loopState is the lowerer's state while it lowers a loop kernel.
+type loopState struct {
+	// index maps the parallel indices of the nest being lowered; seq
+	// holds the variables of the sequential loops open around the
+	// statement being lowered.
+	index map[*ir.Var]bool
+	seq   map[*ir.Var]bool
+	// inNest is true inside a nest's body.
+	inNest bool
+	// reads and writes collect the array elements of the nest being
+	// lowered, in source order, for the intent and in-place checks.
+	reads, writes []*ir.Elem
+	// read and written collect every array the kernel reads or writes.
+	read, written map[*ir.Var]diag.Span
+	// sizes holds the scalar integer dummies bounds are affine in.
+	sizes map[*ir.Var]bool
+}
+
+// lowerLoopKernel checks and lowers a loop kernel.
+func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
+	l := c.newLowerer(s, p, "a kernel")
+	kern := &ir.Kernel{Name: p.sub.Name.Orig, File: p.file, Pos: p.sub.Pos, Loops: true}
+	if p.host != nil {
+		kern.Module = p.host.name
+	}
+	l.kernel = kern
+	l.loop = &loopState{read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}}
+	if p.sub.Impure {
+		c.diags.Errorf(p.sub.Pos, "kernel %q is impure", p.sub.Name.Orig).
+			WithHint("remove \"impure\"; kernels must be free of side effects")
+	}
+	l.checkUnit()
+	l.loopParams()
+	l.loopLocals()
+	kern.Body = l.loopBody(p.sub.Body)
+	l.inferIntents()
+	for _, v := range kern.Params {
+		if l.loop.sizes[v] {
+			kern.Sizes = append(kern.Sizes, v)
+		}
+	}
+	for _, v := range kern.Locals {
+		if l.loop.sizes[v] {
+			kern.Sizes = append(kern.Sizes, v) // assumed-shape extents
+		}
+	}
+	return kern
+}
+
+// loopParams declares the dummies of a loop kernel: scalars, and arrays
+// with explicit or assumed shape whose bounds are affine in the integer
+// scalar dummies.
+func (l *lowerer) loopParams() {
+	var arrays []*symbol
+	for _, a := range l.sub.Args {
+		sym := l.s.syms[a.Name]
+		if sym == nil {
+			panic("internal error: dummy without symbol")
+		}
+		ok := l.typed(sym)
+		k := l.c.symKind(sym)
+		v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Dummy, Intent: irIntent(sym.intent), Target: sym.target, Pos: sym.pos}
+		if sym.value && v.Intent == ir.IntentNone {
+			v.Intent = ir.In
+		}
+		l.vars[sym] = v
+		l.kernel.Params = append(l.kernel.Params, v)
+		if !ok || k == ir.Invalid {
+			l.broken[sym] = true
+			continue
+		}
+		if sym.pointer || sym.alloc {
+			l.errorf(sym.pos, "dummy %q of a loop kernel cannot be a pointer or allocatable", sym.orig).
+				WithHint("pass a plain array")
+			l.broken[sym] = true
+			continue
+		}
+		if v.Rank == 0 {
+			if v.Intent == ir.Out || v.Intent == ir.InOut {
+				l.c.diags.Error(codeLoopIntent, sym.pos, "scalar dummy %q is intent(%s); kernels take scalars by value", sym.orig, v.Intent).
+					WithHint("return results in arrays")
+			}
+			v.Intent = ir.In
+			continue
+		}
+		arrays = append(arrays, sym)
+	}
+	// Bounds second: they may name any scalar dummy.
+	for _, sym := range arrays {
+		v := l.vars[sym]
+		for d, ds := range sym.dims {
+			var b ir.Bound
+			lo := ir.Affine{Const: 1}
+			if ds.Lo != nil {
+				a, ok := l.boundAffine(ds.Lo, fmt.Sprintf("lower bound %d of %q", d+1, sym.orig))
+				if !ok {
+					l.broken[sym] = true
+					break
+				}
+				lo = a
+			}
+			b.Lo = lo
+			switch {
+			case ds.Deferred:
+				// Assumed shape: the extent is a size of its own.
+				n := &ir.Var{Name: fmt.Sprintf("%s_n%d", sym.orig, d+1), Kind: ir.Int, Role: ir.Local, Pos: sym.pos}
+				l.loop.sizes[n] = true
+				l.kernel.Locals = append(l.kernel.Locals, n)
+				b.Hi = lo.Add(ir.Affine{Const: -1, Terms: []ir.Term{{Coef: 1, Var: n}}})
+			case ds.Hi == nil:
+				l.c.diags.Error(codeLoopBound, sym.pos, "assumed-size array %q is not supported in a kernel", sym.orig).
+					WithHint("declare its upper bound, such as dimension(n)")
+				l.broken[sym] = true
+			default:
+				hi, ok := l.boundAffine(ds.Hi, fmt.Sprintf("upper bound %d of %q", d+1, sym.orig))
+				if !ok {
+					l.broken[sym] = true
+				}
+				b.Hi = hi
+			}
+			if l.broken[sym] {
+				break
+			}
+			v.Bounds = append(v.Bounds, b)
+		}
+	}
+}
+
+// boundAffine evaluates a declared bound or a parallel loop bound as an
+// affine expression of the integer scalar dummies, recording them as
+// sizes.
+func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
+	saved := l.loop.inNest
+	l.loop.inNest = false
+	x := l.expr(e)
+	l.loop.inNest = saved
+	if x == nil {
+		return ir.Affine{}, false
+	}
+	a, why := l.affine(x, func(v *ir.Var) bool { return v.Role == ir.Dummy && v.Rank == 0 && v.Kind == ir.Int })
+	if why != "" {
+		l.c.diags.Error(codeLoopBound, e.Span(), "%s is not affine in the kernel's integer scalar dummies: it has %s", what, why).
+			WithHint("write bounds such as n, x_max+2 or x_min-1")
+		return ir.Affine{}, false
+	}
+	for _, t := range a.Terms {
+		l.loop.sizes[t.Var] = true
+	}
+	return a, true
+}
+
+// affine converts an integer IR expression to an affine form over the
+// variables ok accepts; the reason is "" on success, else what made it
+// fail ("a product of two variables").
+func (l *lowerer) affine(x ir.Expr, ok func(*ir.Var) bool) (ir.Affine, string) {
+	if x.Type().Kind != ir.Int || x.Type().Rank != 0 {
+		return ir.Affine{}, fmt.Sprintf("a %s value", x.Type().Kind)
+	}
+	switch x := x.(type) {
+	case *ir.Const:
+		return ir.Affine{Const: x.Int}, ""
+	case *ir.Ref:
+		if !ok(x.Var) {
+			return ir.Affine{}, fmt.Sprintf("variable %q", x.Var.Name)
+		}
+		return ir.Affine{Terms: []ir.Term{{Coef: 1, Var: x.Var}}}, ""
+	case *ir.Unary:
+		if x.Op == ir.Neg {
+			a, why := l.affine(x.X, ok)
+			return a.Scale(-1), why
+		}
+	case *ir.Binary:
+		a, why := l.affine(x.X, ok)
+		if why != "" {
+			return a, why
+		}
+		b, why := l.affine(x.Y, ok)
+		if why != "" {
+			return b, why
+		}
+		switch x.Op {
+		case ir.Add:
+			return a.Add(b), ""
+		case ir.Sub:
+			return a.Add(b.Scale(-1)), ""
+		case ir.Mul:
+			switch {
+			case a.IsConst():
+				return b.Scale(a.Const), ""
+			case b.IsConst():
+				return a.Scale(b.Const), ""
+			}
+			return ir.Affine{}, "a product of two variables"
+		case ir.Div:
+			return ir.Affine{}, "a division"
+		}
+		return ir.Affine{}, fmt.Sprintf("the operator %q", x.Op)
+	case *ir.Elem:
+		return ir.Affine{}, fmt.Sprintf("an element of array %q (a gather through an index array)", x.Var.Name)
+	case *ir.Intrinsic:
+		return ir.Affine{}, fmt.Sprintf("a call of %s", ir.Intrinsics[x.ID].Name)
+	case *ir.Call:
+		return ir.Affine{}, fmt.Sprintf("a call of %s", x.Func.Name)
+	}
+	return ir.Affine{}, "an expression that is not affine"
+}
+
+// loopLocals declares a loop kernel's locals: scalars only.
+func (l *lowerer) loopLocals() {
+	for _, sym := range l.s.order {
+		switch {
+		case sym.param:
+			l.c.paramValue(sym)
+		case sym.dummy:
+		case sym.rank() > 0:
+			l.c.diags.Error(codeLoopConstruct, sym.pos, "local array %q is not supported in a loop kernel", sym.orig).
+				WithHint("pass it as a dummy argument")
+			l.broken[sym] = true
+		default:
+			l.local(sym)
+		}
+	}
+}
+
+// loopDir is an !$omp/!$acc directive waiting for its loop.
+type loopDir struct {
+	d         *ast.LoopDirective
+	construct string // "parallel do", "loop", ...
+	collapse  int
+	// private lists names the directive makes private.
+	private []ast.Ident
+}
+
+// loopBody lowers the top level of a loop kernel: nests and scalar
+// assignments.
+func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
+	var out []ir.Stmt
+	var pending *loopDir
+	accKernels := false // inside !$acc kernels ... !$acc end kernels
+	for _, s := range body {
+		switch s := s.(type) {
+		case *ast.LoopDirective:
+			if pending != nil {
+				l.c.diags.Error(codeLoopConstruct, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words()).
+					WithHint("put the directive just before the loop it parallelises")
+				pending = nil
+			}
+			dir, region, end := l.directive(s)
+			switch {
+			case dir != nil:
+				pending = dir
+			case region == "kernels":
+				accKernels = !end
+			}
+		case *ast.DoStmt:
+			if pending == nil && s.Form != ast.DoConcurrent && !accKernels {
+				l.c.diags.Error(codeLoopConstruct, s.Pos, "DO loop outside a parallel nest in a loop kernel").
+					WithHint("mark it parallel with \"!$omp parallel do\" or write it as DO CONCURRENT; sequential loops around nests belong to the host")
+				pending = nil
+				continue
+			}
+			if n := l.nest(s, pending); n != nil {
+				out = append(out, n)
+			}
+			pending = nil
+		case *ast.AssignStmt:
+			out = append(out, l.topAssign(s)...)
+		case *ast.OtherStmt:
+			if s.Err != "" {
+				l.errorf(s.Pos, "%s", s.Err)
+				continue
+			}
+			if strings.HasPrefix(s.Keyword, "end") || s.Keyword == "continue" {
+				continue
+			}
+			l.c.diags.Error(codeLoopConstruct, s.Pos, "%q is not allowed in a loop kernel", s.Keyword)
+		case *ast.ReturnStmt:
+			l.c.diags.Error(codeLoopConstruct, s.Pos, "\"return\" is not allowed between the nests of a loop kernel").
+				WithHint("end the subroutine instead")
+		default:
+			l.c.diags.Error(codeLoopConstruct, s.Span(), "only parallel loop nests and scalar assignments may appear at the top level of a loop kernel").
+				WithHint("move the statement inside a nest or to the host")
+		}
+	}
+	if pending != nil {
+		l.c.diags.Error(codeLoopConstruct, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words())
+	}
+	return out
+}
+
+// directive interprets an !$omp or !$acc line: a loop directive (returned
+// for the next DO), or a region ("parallel", "kernels", "data"; end
+// reports its end), or an error.
+func (l *lowerer) directive(d *ast.LoopDirective) (dir *loopDir, region string, end bool) {
+	words := d.Clauses
+	if len(words) > 0 && words[0].Name == "end" {
+		end = true
+		words = words[1:]
+	}
+	// The construct is the leading words without arguments.
+	var construct []string
+	i := 0
+	for ; i < len(words) && !words[i].HasArg; i++ {
+		w := words[i].Name
+		if w == "parallel" || w == "do" || w == "loop" || w == "kernels" || w == "simd" || w == "data" || w == "serial" || w == "target" || w == "teams" || w == "distribute" {
+			construct = append(construct, w)
+			continue
+		}
+		break
+	}
+	c := strings.Join(construct, " ")
+	loop := false
+	switch d.API + " " + c {
+	case "omp parallel do", "omp do", "omp parallel do simd", "omp do simd", "omp simd",
+		"omp target teams distribute parallel do", "omp teams distribute parallel do",
+		"acc parallel loop", "acc kernels loop", "acc loop", "acc serial loop":
+		loop = true
+	case "omp parallel", "acc parallel", "acc data", "omp target", "omp target data", "acc kernels", "omp target teams":
+		return nil, c, end
+	}
+	if end {
+		return nil, c, true
+	}
+	if !loop {
+		l.c.diags.Error(codeLoopConstruct, d.Pos, "!$%s directive %q is not supported in a loop kernel", d.API, d.Words()).
+			WithHint("forocl understands loop directives (!$omp parallel do, !$omp do, !$acc parallel loop, !$acc loop) and parallel, kernels and data regions")
+		return nil, "", false
+	}
+	dir = &loopDir{d: d, construct: c, collapse: 1}
+	for _, cl := range words[i:] {
+		switch cl.Name {
+		case "collapse":
+			n, err := strconv.Atoi(strings.TrimSpace(cl.Arg))
+			if err != nil || n < 1 {
+				l.c.diags.Error(codeLoopConstruct, cl.Pos, "collapse takes a positive integer constant, not %q", cl.Arg)
+				continue
+			}
+			dir.collapse = n
+		case "private", "firstprivate", "lastprivate":
+			if cl.Args == nil && cl.HasArg {
+				l.c.diags.Error(codeLoopConstruct, cl.Pos, "%s takes a list of names", cl.Name)
+			}
+			if cl.Name == "lastprivate" {
+				l.c.diags.Error(codeLoopConstruct, cl.Pos, "lastprivate is not supported: a value computed by one iteration cannot leave the kernel").
+					WithHint("store it in an array")
+			}
+			dir.private = append(dir.private, cl.Args...)
+		case "reduction":
+			l.c.diags.Error(codeLoopConstruct, cl.Pos, "reductions are not supported by forocl yet").
+				WithHint("write the per-element values into an array and reduce on the host")
+		}
+		// Data clauses (shared, default, present, copyin, ...), schedules
+		// and the like do not change what the loop computes.
+	}
+	return dir, "", false
+}
+
+// nestLoop is one loop of a candidate nest.
+type nestLoop struct {
+	s            *ast.DoStmt
+	v            *symbol
+	lo, hi, step ast.Expr
+	name         ast.Ident
+}
+
+// nest lowers a parallel nest: the loop s (DO CONCURRENT, or marked by
+// dir) and the loops perfectly nested in it that may run in parallel.
+func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir) ir.Stmt {
+	source := "do concurrent"
+	if dir != nil {
+		source = "!$" + dir.d.API + " " + dir.construct
+	} else if s.Form != ast.DoConcurrent {
+		source = "!$acc kernels"
+	}
+	// The candidate loops: DO CONCURRENT indices, or the perfectly nested
+	// counted loops.
+	var loops []nestLoop
+	body := s.Body
+	var mask ast.Expr
+	switch s.Form {
+	case ast.DoConcurrent:
+		for _, ix := range s.Indices {
+			loops = append(loops, nestLoop{s: s, lo: ix.Lo, hi: ix.Hi, step: ix.Step, name: ix.Var})
+		}
+		mask = s.Mask
+		l.locality(s)
+	case ast.DoCounted:
+		cur := s
+		for {
+			loops = append(loops, nestLoop{s: cur, lo: cur.Lo, hi: cur.Hi, step: cur.Step, name: *cur.Var})
+			body = cur.Body
+			inner := perfectInner(cur.Body)
+			if inner == nil || len(loops) == maxNestDims {
+				break
+			}
+			cur = inner
+		}
+	default:
+		l.c.diags.Error(codeLoopConstruct, s.Pos, "a parallel loop must be a counted DO loop or DO CONCURRENT")
+		return nil
+	}
+	want := len(loops) // how many of them are parallel
+	if dir != nil && dir.collapse > len(loops) {
+		l.c.diags.Error(codeLoopConstruct, dir.d.Pos, "collapse(%d) needs %d perfectly nested loops; found %d", dir.collapse, dir.collapse, len(loops))
+		return nil
+	}
+	if len(loops) > maxNestDims {
+		l.c.diags.Error(codeLoopConstruct, s.Pos, "a parallel nest may have at most %d parallel dimensions", maxNestDims)
+		return nil
+	}
+	if dir != nil && dir.collapse > want {
+		want = dir.collapse
+	}
+	l.privates(dir)
+	// Lower with all candidate loops parallel; an OpenMP/OpenACC nest
+	// whose inner loops are not proven independent falls back to the
+	// loops the directive names (collapse), the rest run sequentially.
+	diagsBefore := len(l.c.diags.Items)
+	n, conflict := l.lowerNest(s, source, loops, body, mask)
+	if conflict != nil && s.Form == ast.DoCounted && dir != nil && dir.collapse < len(loops) {
+		l.c.diags.Items = l.c.diags.Items[:diagsBefore]
+		n, conflict = l.lowerNest(s, source, loops[:dir.collapse], loops[dir.collapse-1].s.Body, mask)
+	}
+	if conflict != nil && s.Form != ast.DoConcurrent {
+		l.c.diags.Error(codeLoopInPlace, conflict.read.Pos, "iterations of the parallel loop may read %q at %s while others write it at %s", conflict.read.Var.Name, pos(conflict.read.Pos), pos(conflict.write.Pos)).
+			WithNote(conflict.write.Pos, "written here").
+			WithHint("read from one array and write the result into another (double buffering)")
+	}
+	return n
+}
+
+func pos(s diag.Span) string { return fmt.Sprintf("%d:%d", s.Start.Line, s.Start.Col) }
+
+// perfectInner returns the one counted DO loop that is body's only
+// statement (directives such as !$acc loop aside), or nil.
+func perfectInner(body []ast.Stmt) *ast.DoStmt {
+	var inner *ast.DoStmt
+	for _, s := range body {
+		switch s := s.(type) {
+		case *ast.LoopDirective:
+		case *ast.DoStmt:
+			if inner != nil || s.Form != ast.DoCounted {
+				return nil
+			}
+			inner = s
+		default:
+			return nil
+		}
+	}
+	return inner
+}
+
+// privates checks the names of private clauses: they must be scalar
+// locals (every scalar local is private to an iteration anyway).
+func (l *lowerer) privates(dir *loopDir) []*ir.Var {
+	if dir == nil {
+		return nil
+	}
+	var out []*ir.Var
+	for _, id := range dir.private {
+		ent := l.s.lookup(id.Name)
+		if ent.sym == nil || ent.sym.sc != l.s || ent.sym.dummy || ent.sym.rank() > 0 {
+			l.c.diags.Error(codeLoopConstruct, id.Pos, "%q in a private clause is not a scalar local of the kernel", id.Orig).
+				WithHint("only scalar locals can be private; arrays are shared")
+			continue
+		}
+		if v := l.vars[ent.sym]; v != nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// locality checks DO CONCURRENT locality specifiers: local and local_init
+// name scalar locals (each iteration has its own copy anyway); shared and
+// default(none) change nothing forocl does.
+func (l *lowerer) locality(s *ast.DoStmt) {
+	for _, loc := range s.Locality {
+		switch loc.Kind {
+		case "local", "local_init":
+			for _, id := range loc.Names {
+				ent := l.s.lookup(id.Name)
+				if ent.sym == nil || ent.sym.sc != l.s || ent.sym.dummy || ent.sym.rank() > 0 {
+					l.c.diags.Error(codeLoopConstruct, id.Pos, "%q in %s(...) is not a scalar local of the kernel", id.Orig, loc.Kind).
+						WithHint("only scalar locals can be local to an iteration")
+				}
+			}
+		case "shared":
+		case "default":
+			if len(loc.Names) != 1 || loc.Names[0].Name != "none" {
+				l.c.diags.Error(codeLoopConstruct, loc.Pos, "only default(none) is a locality specifier")
+			}
+		default:
+			l.c.diags.Error(codeLoopConstruct, loc.Pos, "unknown locality specifier %q", loc.Kind).
+				WithHint("use local(...), local_init(...), shared(...) or default(none)")
+		}
+	}
+}
+
+// conflict is a read of an array element that another iteration may
+// write.
+type conflict struct{ read, write *ir.Elem }
+
+// lowerNest lowers a nest whose parallel loops are loops and whose body
+// is body, and checks its accesses (see inPlace).
+func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body []ast.Stmt, mask ast.Expr) (*ir.Nest, *conflict) {
+	n := &ir.Nest{Pos: s.Pos, Source: source}
+	ls := l.loop
+	ls.index, ls.seq = map[*ir.Var]bool{}, map[*ir.Var]bool{}
+	ls.reads, ls.writes = nil, nil
+	for _, lp := range loops {
+		v := l.indexVar(lp.name)
+		if v == nil {
+			return nil, nil
+		}
+		if lp.step != nil {
+			st := l.expr(lp.step)
+			if c, ok := st.(*ir.Const); !ok || c.Kind != ir.Int || c.Int != 1 {
+				l.c.diags.Error(codeLoopBound, lp.step.Span(), "a parallel loop must have step 1").
+					WithHint("loop over a unit-step index and compute the strided subscript, such as a(2*j-1)")
+				return nil, nil
+			}
+		}
+		lo, ok1 := l.boundAffine(lp.lo, fmt.Sprintf("the first value of %q", v.Name))
+		hi, ok2 := l.boundAffine(lp.hi, fmt.Sprintf("the last value of %q", v.Name))
+		if !ok1 || !ok2 {
+			return nil, nil
+		}
+		for _, prev := range n.Index {
+			if prev == v {
+				l.c.diags.Error(codeLoopConstruct, lp.name.Pos, "index %q is used by two loops of one nest", lp.name.Orig)
+				return nil, nil
+			}
+		}
+		n.Index = append(n.Index, v)
+		n.Lo, n.Hi = append(n.Lo, lo), append(n.Hi, hi)
+		ls.index[v] = true
+	}
+	ls.inNest = true
+	n.Body = l.nestStmts(body)
+	if mask != nil {
+		if m := l.cond(mask); m != nil {
+			n.Body = []ir.Stmt{&ir.If{Pos: mask.Span(), Cond: m, Then: n.Body}}
+		}
+	}
+	ls.inNest = false
+	ls.index = nil
+	return n, l.inPlace(n)
+}
+
+// indexVar resolves a loop index: a scalar integer local.
+func (l *lowerer) indexVar(id ast.Ident) *ir.Var {
+	ent := l.s.lookup(id.Name)
+	if ent.sym == nil && !l.s.isImplicitNone() {
+		return l.implicitLocal(&id)
+	}
+	if ent.sym == nil {
+		l.undefined(&id, "loop index")
+		return nil
+	}
+	v := l.vars[ent.sym]
+	if v == nil || ent.sym.sc != l.s || v.Role != ir.Local || v.Kind != ir.Int {
+		l.c.diags.Error(codeLoopConstruct, id.Pos, "loop index %q must be an integer scalar local of the kernel", id.Orig)
+		return nil
+	}
+	return v
+}
+
+// nestStmts lowers the statements of a nest's body.
+func (l *lowerer) nestStmts(list []ast.Stmt) []ir.Stmt {
+	var out []ir.Stmt
+	for _, s := range list {
+		switch s := s.(type) {
+		case *ast.LoopDirective:
+			// !$acc loop seq, !$omp simd and the like inside a nest: the
+			// body is scalar code per iteration, so they change nothing.
+		case *ast.AssignStmt:
+			out = append(out, l.nestAssign(s)...)
+		case *ast.IfStmt:
+			if x := l.nestIf(s.Pos, s.Cond, s.Then, s.ElseIfs, s.Else); x != nil {
+				out = append(out, x)
+			}
+		case *ast.DoStmt:
+			if x := l.seqLoop(s); x != nil {
+				out = append(out, x)
+			}
+		case *ast.OtherStmt:
+			if s.Err != "" {
+				l.errorf(s.Pos, "%s", s.Err)
+				continue
+			}
+			if strings.HasPrefix(s.Keyword, "end") || s.Keyword == "continue" {
+				continue
+			}
+			d := l.c.diags.Error(codeLoopConstruct, s.Pos, "%q is not allowed in a parallel loop", s.Keyword)
+			if s.Keyword == "cycle" || s.Keyword == "exit" {
+				d.WithHint("use if blocks")
+			}
+		default:
+			l.c.diags.Error(codeLoopConstruct, s.Span(), "this statement is not allowed in a parallel loop").
+				WithHint("use assignments, if blocks and sequential DO loops")
+		}
+	}
+	return out
+}
+
+func (l *lowerer) nestIf(at diag.Span, cond ast.Expr, then []ast.Stmt, elifs []*ast.ElseIf, els []ast.Stmt) ir.Stmt {
+	c := l.cond(cond)
+	x := &ir.If{Pos: at, Cond: c, Then: l.nestStmts(then)}
+	if len(elifs) > 0 {
+		if e := l.nestIf(elifs[0].Pos, elifs[0].Cond, elifs[0].Body, elifs[1:], els); e != nil {
+			x.Else = []ir.Stmt{e}
+		}
+	} else {
+		x.Else = l.nestStmts(els)
+	}
+	if c == nil {
+		return nil
+	}
+	return x
+}
+
+// seqLoop lowers a sequential DO loop inside a nest.
+func (l *lowerer) seqLoop(s *ast.DoStmt) ir.Stmt {
+	if s.Form != ast.DoCounted {
+		l.c.diags.Error(codeLoopConstruct, s.Pos, "only counted DO loops may appear inside a parallel loop").
+			WithHint("write \"do i = first, last\"")
+		return nil
+	}
+	v := l.indexVar(*s.Var)
+	if v == nil {
+		return nil
+	}
+	if l.loop.index[v] || l.loop.seq[v] {
+		l.c.diags.Error(codeLoopConstruct, s.Var.Pos, "loop index %q is already the index of an enclosing loop", s.Var.Orig)
+		return nil
+	}
+	lp := &ir.Loop{Pos: s.Pos, Var: v, Lo: l.intExpr(s.Lo), Hi: l.intExpr(s.Hi)}
+	if s.Step != nil {
+		lp.Step = l.intExpr(s.Step)
+		if c, ok := lp.Step.(*ir.Const); ok && c.Int == 0 {
+			l.c.diags.Error(codeLoopBound, s.Step.Span(), "DO loop step is zero")
+		}
+	}
+	l.loop.seq[v] = true
+	lp.Body = l.nestStmts(s.Body)
+	delete(l.loop.seq, v)
+	if lp.Lo == nil || lp.Hi == nil || (s.Step != nil && lp.Step == nil) {
+		return nil
+	}
+	return lp
+}
+
+// intExpr lowers a scalar integer expression.
+func (l *lowerer) intExpr(e ast.Expr) ir.Expr {
+	x := l.expr(e)
+	if x == nil {
+		return nil
+	}
+	if t := x.Type(); t.Kind != ir.Int || t.Rank != 0 {
+		l.errorf(e.Span(), "expected a scalar integer, found %s", t.Kind)
+		return nil
+	}
+	return x
+}
+
+// topAssign lowers a scalar assignment between nests.
+func (l *lowerer) topAssign(s *ast.AssignStmt) []ir.Stmt {
+	id, sub := lhsName(s.LHS)
+	if id != nil && sub == nil && !s.Pointer {
+		if ent := l.s.lookup(id.Name); ent.sym != nil && ent.sym.sc == l.s && !ent.sym.dummy && ent.sym.rank() == 0 {
+			return l.assignStmt(s, nil)
+		}
+	}
+	l.c.diags.Error(codeLoopConstruct, s.Pos, "only assignments to scalar locals may appear between the nests of a loop kernel").
+		WithHint("put array assignments inside a parallel loop")
+	return nil
+}
+
+// nestAssign lowers an assignment inside a nest: to an array element or
+// a scalar local (private to the iteration).
+func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
+	id, sub := lhsName(s.LHS)
+	if id == nil || s.Pointer {
+		l.errorf(s.LHS.Span(), "cannot assign to this expression")
+		return nil
+	}
+	ent := l.s.lookup(id.Name)
+	if ent.sym == nil || sub == nil {
+		if ent.sym != nil {
+			if v := l.vars[ent.sym]; v != nil && (l.loop.index[v] || l.loop.seq[v]) {
+				l.c.diags.Error(codeLoopConstruct, id.Pos, "cannot assign to loop index %q", id.Orig)
+				return nil
+			}
+			if ent.sym.rank() > 0 {
+				l.c.diags.Error(codeLoopSubscript, id.Pos, "whole-array assignment to %q inside a parallel loop", id.Orig).
+					WithHint("assign one element, such as %s(j, k)", id.Orig)
+				return nil
+			}
+		}
+		return l.assignStmt(s, nil)
+	}
+	sym := ent.sym
+	if l.broken[sym] {
+		return nil
+	}
+	v := l.vars[sym]
+	if v == nil || sym.sc != l.s || v.Rank == 0 {
+		return l.assignStmt(s, nil) // reports what is wrong
+	}
+	if v.Intent == ir.In {
+		l.c.diags.Error(codeLoopIntent, id.Pos, "cannot assign to intent(in) array %q", v.Name).WithNote(v.Pos, "declared here")
+		return nil
+	}
+	lhs := l.elem(sub, v)
+	rhs := l.expr(s.RHS)
+	if lhs == nil || rhs == nil {
+		return nil
+	}
+	if rhs.Type().Rank > 0 {
+		l.errorf(s.RHS.Span(), "cannot assign an array to element of %q", v.Name)
+		return nil
+	}
+	rhs = l.assignConv(rhs, v, s.RHS.Span())
+	if rhs == nil {
+		return nil
+	}
+	l.loop.writes = append(l.loop.writes, lhs)
+	// The element was recorded as a read by elem; it is a write.
+	l.loop.reads = l.loop.reads[:len(l.loop.reads)-1]
+	if _, ok := l.loop.written[v]; !ok {
+		l.loop.written[v] = lhs.Pos
+	}
+	return []ir.Stmt{&ir.Assign{Pos: s.Pos, LHS: lhs, RHS: rhs}}
+}
+
+// elem lowers an array element reference inside a nest.
+func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
+	if !l.loop.inNest {
+		l.c.diags.Error(codeLoopConstruct, call.Pos, "array %q is referenced outside a parallel loop", call.Name.Orig).
+			WithHint("array elements can only be used inside a nest")
+		return nil
+	}
+	if len(call.Args) != v.Rank {
+		l.errorf(call.Pos, "%q has rank %d but is given %d subscripts", v.Name, v.Rank, len(call.Args))
+		return nil
+	}
+	e := &ir.Elem{Pos: call.Pos, Var: v}
+	okVar := func(u *ir.Var) bool { return u.Kind == ir.Int && u.Rank == 0 }
+	for _, a := range call.Args {
+		if a.Section || a.Keyword != nil {
+			l.c.diags.Error(codeLoopSubscript, a.Pos, "array sections such as %s(...) are not supported inside a parallel loop", call.Name.Orig).
+				WithHint("subscript every dimension with one index")
+			return nil
+		}
+		x := l.expr(a.Value)
+		if x == nil {
+			return nil
+		}
+		if t := x.Type(); t.Kind != ir.Int || t.Rank != 0 {
+			l.c.diags.Error(codeLoopSubscript, a.Value.Span(), "subscript of %q is %s, expected a scalar integer", v.Name, t.Kind)
+			return nil
+		}
+		aff, why := l.affine(x, okVar)
+		if why != "" {
+			l.c.diags.Error(codeLoopSubscript, a.Value.Span(), "subscript of %q is not affine in the loop indices: it has %s", v.Name, why).
+				WithHint("write subscripts such as j, j+1, 2*j-1 or x_min-j")
+			return nil
+		}
+		e.Index = append(e.Index, x)
+		e.Access = append(e.Access, aff)
+	}
+	l.loop.reads = append(l.loop.reads, e)
+	if _, ok := l.loop.read[v]; !ok {
+		l.loop.read[v] = e.Pos
+	}
+	return e
+}
+
+// inPlace checks that no iteration of nest n reads an element of an array
+// that another iteration writes: every write of an array must map
+// distinct iterations to distinct elements (each parallel index alone in
+// one subscript), and every access of a written array must use the
+// write's subscripts. It returns the first read that breaks the rule.
+func (l *lowerer) inPlace(n *ir.Nest) *conflict {
+	first := map[*ir.Var]*ir.Elem{}
+	for _, w := range l.loop.writes {
+		if f, ok := first[w.Var]; ok {
+			if !sameAccess(f, w) {
+				return &conflict{read: w, write: f}
+			}
+			continue
+		}
+		first[w.Var] = w
+		if !injective(w, n.Index) {
+			return &conflict{read: w, write: w}
+		}
+	}
+	for _, r := range l.loop.reads {
+		if w, ok := first[r.Var]; ok && !sameAccess(r, w) {
+			return &conflict{read: r, write: w}
+		}
+	}
+	return nil
+}
+
+func sameAccess(a, b *ir.Elem) bool {
+	for d := range a.Access {
+		if !a.Access[d].Equal(b.Access[d]) {
+			return false
+		}
+	}
+	return true
+}
+
+// injective reports whether the write w gives every iteration of the
+// parallel indices its own element: each index occurs in exactly one
+// subscript, alone among the indices there, and no subscript varies with
+// a variable other than the indices and uniform scalars.
+func injective(w *ir.Elem, index []*ir.Var) bool {
+	seen := map[*ir.Var]bool{}
+	isIndex := map[*ir.Var]bool{}
+	for _, v := range index {
+		isIndex[v] = true
+	}
+	for _, a := range w.Access {
+		n := 0
+		for _, t := range a.Terms {
+			if isIndex[t.Var] {
+				if seen[t.Var] {
+					return false
+				}
+				seen[t.Var] = true
+				n++
+			} else if t.Var.Role == ir.Local {
+				return false // a private scalar or sequential loop variable
+			}
+		}
+		if n > 1 {
+			return false
+		}
+	}
+	return len(seen) == len(index)
+}
+
+// inferIntents gives array dummies without an intent one from use, and
+// checks declared intents.
+func (l *lowerer) inferIntents() {
+	for _, v := range l.kernel.Params {
+		if v.Rank == 0 {
+			continue
+		}
+		_, r := l.loop.read[v]
+		_, w := l.loop.written[v]
+		switch v.Intent {
+		case ir.IntentNone:
+			switch {
+			case r && w:
+				v.Intent = ir.InOut
+			case w:
+				v.Intent = ir.Out
+			default:
+				v.Intent = ir.In
+			}
+		case ir.Out:
+			// Reads of an intent(out) array see what this iteration wrote.
+		}
+	}
+	// Arrays the kernel never touches keep their intent; sort for
+	// deterministic sizes below.
+	sort.SliceStable(l.kernel.Locals, func(i, j int) bool { return false })
+}
