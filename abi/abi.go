@@ -77,12 +77,17 @@ type Kernel struct {
 	Module string `json:"module,omitempty"` // the module that contains it
 	// Elemental kernels take arrays of any shape with n elements each,
 	// element-wise; the others take arrays of Rank dimensions.
-	Elemental bool      `json:"elemental,omitempty"`
-	Rank      int       `json:"rank"`
-	Sizes     []Size    `json:"sizes"`
-	Params    []Param   `json:"params"`
-	Scratch   []Buffer  `json:"scratch,omitempty"`
-	Launches  []*Launch `json:"launches"`
+	Elemental bool `json:"elemental,omitempty"`
+	// Loops marks a loop kernel: its arrays have their own shapes (and
+	// ranks; Rank is the largest), affine in sizes that are integer
+	// scalar parameters, and it may have several launches, one per loop
+	// nest, run in order.
+	Loops    bool      `json:"loops,omitempty"`
+	Rank     int       `json:"rank"`
+	Sizes    []Size    `json:"sizes"`
+	Params   []Param   `json:"params"`
+	Scratch  []Buffer  `json:"scratch,omitempty"`
+	Launches []*Launch `json:"launches"`
 }
 
 // Size is a named integer that extents and launch sizes are expressed in,
@@ -274,6 +279,19 @@ func Names(ps []*Param) []string {
 // elemental kernel takes any shapes with the same element count. The error
 // names the array and both shapes.
 func (k *Kernel) Bind(shapes map[string][]int) (map[string]int, error) {
+	return k.BindWith(shapes, nil)
+}
+
+// BindWith is Bind with some sizes given by the host (by size name; names
+// that are not sizes are ignored). A loop kernel's sizes are integer
+// scalar parameters that array extents are affine in, such as x_min and
+// x_max in an extent x_max - x_min + 5: an extent with one unknown size
+// of coefficient ±1 determines it from the array's shape; the others must
+// be given (forocl run --set). Region and elemental kernels ignore given.
+func (k *Kernel) BindWith(shapes map[string][]int, given map[string]int) (map[string]int, error) {
+	if k.Loops {
+		return k.bindLoops(shapes, given)
+	}
 	sizes := map[string]int{}
 	first := "" // the first array given, for messages
 	for _, p := range k.Arrays() {
@@ -397,4 +415,81 @@ func Unmarshal(b []byte) (*Unit, error) {
 		return nil, fmt.Errorf("abi: format version %d; this forocl reads version %d", u.Format, FormatVersion)
 	}
 	return &u, nil
+}
+
+// bindLoops binds a loop kernel's sizes: the given ones, then repeatedly
+// any size that is the one unknown of an extent of a given array with
+// coefficient ±1; then it checks every given shape.
+func (k *Kernel) bindLoops(shapes map[string][]int, given map[string]int) (map[string]int, error) {
+	sizes := map[string]int{}
+	for _, s := range k.Sizes {
+		if v, ok := given[s.Name]; ok {
+			sizes[s.Name] = v
+		}
+	}
+	arrays := k.Arrays()
+	for _, p := range arrays {
+		if shape, ok := shapes[p.Name]; ok && len(shape) != len(p.Shape) {
+			return nil, fmt.Errorf("array %q has shape %s but kernel %q takes a %d-D array", p.Name, ShapeString(shape), k.Name, len(p.Shape))
+		}
+	}
+	for progress := true; progress; {
+		progress = false
+		for _, p := range arrays {
+			shape, ok := shapes[p.Name]
+			if !ok {
+				continue
+			}
+			for d, ext := range p.Shape {
+				unknown, rest := -1, ext.Const
+				for i, t := range ext.Terms {
+					if v, ok := sizes[t.Size]; ok {
+						rest += t.Coef * v
+					} else if unknown < 0 {
+						unknown = i
+					} else {
+						unknown = -2
+						break
+					}
+				}
+				if unknown < 0 {
+					continue
+				}
+				t := ext.Terms[unknown]
+				if t.Coef != 1 && t.Coef != -1 {
+					continue
+				}
+				sizes[t.Size] = (shape[d] - rest) * t.Coef
+				progress = true
+			}
+		}
+	}
+	for _, s := range k.Sizes {
+		if _, ok := sizes[s.Name]; !ok {
+			return nil, fmt.Errorf("kernel %q: size %q cannot be derived from the shapes of the arrays given; give it with --set %s=VALUE", k.Name, s.Name, s.Name)
+		}
+	}
+	for _, p := range arrays {
+		shape, ok := shapes[p.Name]
+		if !ok {
+			continue
+		}
+		want, err := p.Extents(sizes)
+		if err != nil {
+			return nil, err
+		}
+		if !equal(shape, want) {
+			return nil, fmt.Errorf("array %q has shape %s but kernel %q declares it %s with %s", p.Name, ShapeString(shape), k.Name, ShapeString(want), sizeList(k, sizes))
+		}
+	}
+	return sizes, nil
+}
+
+// sizeList spells the sizes of k as "x_min=1, x_max=10".
+func sizeList(k *Kernel, sizes map[string]int) string {
+	var parts []string
+	for _, s := range k.Sizes {
+		parts = append(parts, fmt.Sprintf("%s=%d", s.Name, sizes[s.Name]))
+	}
+	return strings.Join(parts, ", ")
 }

@@ -46,6 +46,9 @@ func isArray(k *ir.Kernel, v *ir.Var) bool { return v.Rank > 0 || k.Elemental }
 // inputs before a device and a schedule are chosen. kernelABI adds the
 // launches.
 func Interface(k *ir.Kernel) *abi.Kernel {
+	if k.Loops {
+		return loopInterface(k)
+	}
 	rank := k.Rank
 	if k.Elemental {
 		rank = 1

@@ -28,8 +28,9 @@ const (
 type exprGen struct {
 	window func(w *ir.Window) string
 	ref    func(v *ir.Var) string
-	funcs  map[*ir.Func]string // C names of elemental functions
-	names  map[ir.Expr]string  // subexpressions already computed into temporaries (Note [long expressions])
+	funcs  map[*ir.Func]string     // C names of elemental functions
+	names  map[ir.Expr]string      // subexpressions already computed into temporaries (Note [long expressions])
+	elem   func(e *ir.Elem) string // array elements of loop kernels
 }
 
 // ctype is the OpenCL C type of a kind. Logicals are stored as int.
@@ -135,6 +136,8 @@ func (g *exprGen) write(b *strings.Builder, e ir.Expr) {
 		b.WriteString(g.ref(e.Var))
 	case *ir.Window:
 		b.WriteString(g.window(e))
+	case *ir.Elem:
+		b.WriteString(g.elem(e))
 	case *ir.Convert:
 		if c, ok := e.X.(*ir.Const); ok {
 			g.write(b, convertConst(c, e.T.Kind))

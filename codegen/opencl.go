@@ -112,6 +112,13 @@ func usedFuncs(p *ir.Program, kernels []*ir.Kernel) []*ir.Func {
 				visitExpr(s.Cond)
 				visitStmts(s.Then)
 				visitStmts(s.Else)
+			case *ir.Nest:
+				visitStmts(s.Body)
+			case *ir.Loop:
+				visitExpr(s.Lo)
+				visitExpr(s.Hi)
+				visitExpr(s.Step)
+				visitStmts(s.Body)
 			}
 		}
 	}
@@ -147,6 +154,13 @@ func needsIpow(funcs []*ir.Func, kernels []*ir.Kernel) bool {
 				check(s.Cond)
 				stmts(s.Then)
 				stmts(s.Else)
+			case *ir.Nest:
+				stmts(s.Body)
+			case *ir.Loop:
+				check(s.Lo)
+				check(s.Hi)
+				check(s.Step)
+				stmts(s.Body)
 			}
 		}
 	}
@@ -302,6 +316,9 @@ func reqd(local []int) string {
 
 // kernel emits one kernel as kp schedules it and returns its ABI.
 func (g *gen) kernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *abi.Kernel {
+	if k.Loops {
+		return g.loopKernel(k, kp, name)
+	}
 	ak := kernelABI(k, kp, name)
 	params := kernelParams(k, ak.Launches[0])
 	if k.Elemental {

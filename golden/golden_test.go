@@ -309,8 +309,26 @@ func TestNumeric(t *testing.T) {
 					rng := rand.New(rand.NewSource(int64(1000*ki + gi + 1)))
 					scalars := map[string]float64{}
 					arrays := map[string]*npy.Array{}
+					var sizes map[string]int
+					if k.Loops {
+						sizes = loopSizes(k, gi, sizeOverrides[stem(f)])
+						for n, v := range sizes {
+							scalars[strings.ToLower(n)] = float64(v)
+						}
+					}
 					for _, v := range k.Params {
 						name := strings.ToLower(v.Name)
+						if _, isSize := sizes[v.Name]; isSize {
+							continue
+						}
+						if k.Loops && v.Array {
+							ext, err := v.Extents(sizes)
+							if err != nil {
+								t.Fatal(err)
+							}
+							arrays[name] = randomArray(rng, v.Kind, ext)
+							continue
+						}
 						if !v.Array {
 							switch v.Kind {
 							case abi.Int:
@@ -382,4 +400,52 @@ func compareOutputs(t *testing.T, what string, k *abi.Kernel, want, got, initial
 			t.Errorf("%s: gfortran left %q unchanged; the test would not catch a kernel that writes nothing", what, v.Name)
 		}
 	}
+}
+
+// sizeOverrides fixes sizes of loop kernels whose loops are not over the
+// arrays' full extents (a halo depth), by corpus file.
+var sizeOverrides = map[string]map[string]int{
+	"loop_mirror_halo":     {"depth": 2},
+	"loop_stencil_weights": {"r": 2},
+	"loop_assumed":         {"n": 30, "a_n1": 60, "b_n1": 30},
+}
+
+// loopSizes picks the sizes of a loop kernel for grid gi: sizes that
+// appear with a negative coefficient in an extent (lower bounds such as
+// x_min) get 1 or -2, the others (upper bounds) awkward extents.
+func loopSizes(k *abi.Kernel, gi int, over map[string]int) map[string]int {
+	lower := map[string]bool{}
+	for _, p := range k.Arrays() {
+		for _, e := range p.Shape {
+			for _, t := range e.Terms {
+				if t.Coef < 0 {
+					lower[t.Size] = true
+				}
+			}
+		}
+	}
+	for _, l := range k.Launches {
+		for _, r := range l.Global {
+			for _, t := range r.Positions.Terms {
+				if t.Coef < 0 {
+					lower[t.Size] = true
+				}
+			}
+		}
+	}
+	uppers := [][]int{{37, 23, 7}, {53, 40, 10}}[gi%2]
+	sizes := map[string]int{}
+	u := 0
+	for _, s := range k.Sizes {
+		switch {
+		case over[s.Name] != 0:
+			sizes[s.Name] = over[s.Name]
+		case lower[s.Name]:
+			sizes[s.Name] = []int{1, -2}[gi%2]
+		default:
+			sizes[s.Name] = uppers[u%3] + 3*(u/3)
+			u++
+		}
+	}
+	return sizes
 }

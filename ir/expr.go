@@ -159,5 +159,9 @@ func Walk(e Expr, f func(Expr)) {
 		}
 	case *Convert:
 		Walk(e.X, f)
+	case *Elem:
+		for _, x := range e.Index {
+			Walk(x, f)
+		}
 	}
 }

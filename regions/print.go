@@ -60,6 +60,10 @@ func ReduceSymbolName(k *ir.Kernel, r *ir.Var) string {
 func fprintKernel(w io.Writer, kp *KernelPlan) {
 	{
 		k := kp.Kernel
+		if k.Loops {
+			fprintLoops(w, kp)
+			return
+		}
 		if k.Elemental {
 			fmt.Fprintf(w, "kernel %s: elemental, one work-item per element, work-group %s\n", k.Name, DimString(kp.Local))
 			return

@@ -155,6 +155,10 @@ type KernelPlan struct {
 	// Kernel, Rank, Strategy and LocalBytes (the largest phase's) are then
 	// empty: each phase has its own plan.
 	Phases []*Phase
+	// Nests holds, for a loop kernel, the plan of each nest in body order
+	// (one launch each); the fields above other than Kernel, Strategy,
+	// Local and Coarsen are empty then.
+	Nests []*NestPlan
 }
 
 // WindowShift returns the shift at which window w, appearing in the array

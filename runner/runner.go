@@ -176,9 +176,21 @@ func Prepare(j *Job) (map[string]*npy.Array, map[string]int, error) {
 	k := j.Kernel
 	arrays := map[string]*npy.Array{}
 	shapes := map[string][]int{}
+	// A loop kernel's sizes are scalar parameters that may be derived
+	// from the shapes (abi.Kernel.BindWith); the others must be given.
+	given := map[string]int{}
+	isSize := map[string]bool{}
+	for _, s := range k.Sizes {
+		if k.Loops {
+			isSize[strings.ToLower(s.Name)] = true
+			if v, ok := j.Scalars[strings.ToLower(s.Name)]; ok {
+				given[s.Name] = int(v)
+			}
+		}
+	}
 	var missing []string
 	for _, p := range k.Scalars() {
-		if _, ok := j.Scalars[strings.ToLower(p.Name)]; !ok {
+		if _, ok := j.Scalars[strings.ToLower(p.Name)]; !ok && !isSize[strings.ToLower(p.Name)] {
 			missing = append(missing, p.Name)
 		}
 	}
@@ -204,9 +216,19 @@ func Prepare(j *Job) (map[string]*npy.Array, map[string]int, error) {
 		}
 		return nil, nil, fmt.Errorf("kernel %q needs scalar %s: give %s", k.Name, quoteList(missing), strings.Join(sets, " "))
 	}
-	sizes, err := k.Bind(shapes)
+	sizes, err := k.BindWith(shapes, given)
 	if err != nil {
 		return nil, nil, err
+	}
+	if k.Loops {
+		scalars := map[string]float64{}
+		for n, v := range j.Scalars {
+			scalars[n] = v
+		}
+		for _, s := range k.Sizes {
+			scalars[strings.ToLower(s.Name)] = float64(sizes[s.Name])
+		}
+		j.Scalars = scalars
 	}
 	for _, p := range k.Arrays() {
 		name := strings.ToLower(p.Name)

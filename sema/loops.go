@@ -834,11 +834,61 @@ func (l *lowerer) inPlace(n *ir.Nest) *conflict {
 		}
 	}
 	for _, r := range l.loop.reads {
-		if w, ok := first[r.Var]; ok && !sameAccess(r, w) {
+		if w, ok := first[r.Var]; ok && !sameAccess(r, w) && !disjoint(r, w, n) {
 			return &conflict{read: r, write: w}
 		}
 	}
 	return nil
+}
+
+// disjoint reports whether the elements a and b touch over the whole
+// iteration space are provably apart in some dimension: the largest
+// subscript of one is below the smallest of the other by a constant (a
+// mirror halo update reads x_min..x_min+d-1 and writes x_min-d..x_min-1).
+func disjoint(a, b *ir.Elem, n *ir.Nest) bool {
+	for d := range a.Access {
+		alo, ahi, ok1 := span(a.Access[d], n)
+		blo, bhi, ok2 := span(b.Access[d], n)
+		if !ok1 || !ok2 {
+			continue
+		}
+		if x := blo.Add(ahi.Scale(-1)); x.IsConst() && x.Const > 0 {
+			return true
+		}
+		if x := alo.Add(bhi.Scale(-1)); x.IsConst() && x.Const > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// span returns the smallest and largest value of subscript a over the
+// nest's iteration space, as affine forms over sizes; false when a varies
+// with something other than the nest's indices and sizes.
+func span(a ir.Affine, n *ir.Nest) (lo, hi ir.Affine, ok bool) {
+	lo, hi = ir.Affine{Const: a.Const}, ir.Affine{Const: a.Const}
+	for _, t := range a.Terms {
+		i := -1
+		for k, v := range n.Index {
+			if v == t.Var {
+				i = k
+			}
+		}
+		switch {
+		case i >= 0 && t.Coef > 0:
+			lo = lo.Add(n.Lo[i].Scale(t.Coef))
+			hi = hi.Add(n.Hi[i].Scale(t.Coef))
+		case i >= 0:
+			lo = lo.Add(n.Hi[i].Scale(t.Coef))
+			hi = hi.Add(n.Lo[i].Scale(t.Coef))
+		case t.Var.Role == ir.Dummy:
+			u := ir.Affine{Terms: []ir.Term{t}}
+			lo, hi = lo.Add(u), hi.Add(u)
+		default:
+			return lo, hi, false
+		}
+	}
+	return lo, hi, true
 }
 
 func sameAccess(a, b *ir.Elem) bool {

@@ -39,6 +39,12 @@ func Build(k *abi.Kernel, sources []string, dir string) (*Exe, error) {
 
 func build(k *abi.Kernel, rank int, sources []string, dir string, dev *Device) (*Exe, error) {
 	src := driver(k, rank, dev)
+	if k.Loops {
+		if dev != nil {
+			return nil, fmt.Errorf("oracle: kernel %q is a loop kernel; the device driver does not run loop kernels yet", k.Name)
+		}
+		src = loopDriver(k)
+	}
 	drv := filepath.Join(dir, "oracle_driver.f90")
 	if err := os.WriteFile(drv, []byte(src), 0o644); err != nil {
 		return nil, err
@@ -80,6 +86,9 @@ type Exe struct {
 // returns the intent(out) and intent(inout) arrays by lower-case name.
 func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map[string]*npy.Array, error) {
 	k := x.k
+	if k.Loops {
+		return x.runLoops(scalars, arrays)
+	}
 	var shape []int
 	var params strings.Builder
 	for _, v := range k.Params {
@@ -354,4 +363,104 @@ func OpenCLLink() []string {
 		return []string{"-lOpenCL"}
 	}
 	return []string{"-l:libOpenCL.so.1"}
+// loopDriver writes the driver of a loop kernel: every array has its own
+// rank and shape, read from params.txt (scalars in argument order, then
+// per array its extents), allocated with lower bounds 1 (the kernel's
+// explicit-shape dummies take them by sequence association).
+func loopDriver(k *abi.Kernel) string {
+	var b strings.Builder
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	p("program oracle_driver")
+	if k.Module != "" {
+		p("  use %s, only: %s", k.Module, k.Name)
+	}
+	p("  implicit none")
+	p("  integer :: u, n(3)")
+	for _, v := range k.Scalars() {
+		p("  %s :: s_%s", ftype(v.Kind), strings.ToLower(v.Name))
+	}
+	for _, v := range k.Arrays() {
+		dims := strings.TrimSuffix(strings.Repeat(":,", len(v.Shape)), ",")
+		p("  %s, allocatable :: a_%s(%s)", ftype(v.Kind), strings.ToLower(v.Name), dims)
+	}
+	p("  open(newunit=u, file='params.txt', status='old', action='read')")
+	for _, v := range k.Scalars() {
+		p("  read(u, *) s_%s", strings.ToLower(v.Name))
+	}
+	var call []string
+	for _, v := range k.Params {
+		name := strings.ToLower(v.Name)
+		if !v.Array {
+			call = append(call, "s_"+name)
+			continue
+		}
+		r := len(v.Shape)
+		p("  read(u, *) n(1:%d)", r)
+		ext := []string{"n(1)", "n(2)", "n(3)"}[:r]
+		p("  allocate(a_%s(%s))", name, strings.Join(ext, ","))
+		call = append(call, "a_"+name)
+	}
+	p("  close(u)")
+	for _, v := range k.Arrays() {
+		name := strings.ToLower(v.Name)
+		p("  open(newunit=u, file='in_%s.bin', access='stream', form='unformatted', status='old', action='read')", name)
+		p("  read(u) a_%s", name)
+		p("  close(u)")
+	}
+	p("  call %s(%s)", k.Name, strings.Join(call, ", "))
+	for _, v := range k.Outputs() {
+		name := strings.ToLower(v.Name)
+		p("  open(newunit=u, file='out_%s.bin', access='stream', form='unformatted', status='replace', action='write')", name)
+		p("  write(u) a_%s", name)
+		p("  close(u)")
+	}
+	p("end program oracle_driver")
+	return b.String()
+}
+
+// runLoops runs a loop kernel's driver: each array keeps its own shape.
+func (x *Exe) runLoops(scalars map[string]float64, arrays map[string]*npy.Array) (map[string]*npy.Array, error) {
+	k := x.k
+	var params strings.Builder
+	for _, v := range k.Scalars() {
+		fmt.Fprintln(&params, literal(v.Kind, scalars[strings.ToLower(v.Name)]))
+	}
+	for _, v := range k.Arrays() {
+		name := strings.ToLower(v.Name)
+		a := arrays[name]
+		if a == nil {
+			return nil, fmt.Errorf("oracle: no array for %q", v.Name)
+		}
+		if len(a.Shape) != len(v.Shape) || len(a.Shape) > 3 {
+			return nil, fmt.Errorf("oracle: array %q has rank %d, want %d (at most 3)", v.Name, len(a.Shape), len(v.Shape))
+		}
+		ext := make([]string, len(a.Shape))
+		for d, n := range a.Shape {
+			ext[d] = fmt.Sprint(n)
+		}
+		fmt.Fprintln(&params, strings.Join(ext, " "))
+		if err := writeRaw(filepath.Join(x.dir, "in_"+name+".bin"), a); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.WriteFile(filepath.Join(x.dir, "params.txt"), []byte(params.String()), 0o644); err != nil {
+		return nil, err
+	}
+	run := exec.Command(x.path)
+	run.Dir = x.dir
+	var out bytes.Buffer
+	run.Stdout, run.Stderr = &out, &out
+	if err := run.Run(); err != nil {
+		return nil, fmt.Errorf("serial run: %v\n%s", err, out.String())
+	}
+	res := map[string]*npy.Array{}
+	for _, v := range k.Outputs() {
+		name := strings.ToLower(v.Name)
+		a, err := readRaw(filepath.Join(x.dir, "out_"+name+".bin"), arrays[name].DType, arrays[name].Shape)
+		if err != nil {
+			return nil, err
+		}
+		res[name] = a
+	}
+	return res, nil
 }

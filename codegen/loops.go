@@ -1,0 +1,289 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/ir"
+	"github.com/forocl/forocl/regions"
+)
+
+// Loop kernels (Note [loop kernels] in package ir): each nest becomes one
+// OpenCL kernel with one work-item per iteration point, as the plan maps
+// the nest's indices to NDRange dimensions. Arrays are indexed globally in
+// their declared bounds; there are no tiles.
+
+// abiAffine converts an affine form over a loop kernel's sizes.
+func abiAffine(a ir.Affine) abi.Affine {
+	out := abi.Affine{Const: int(a.Const)}
+	for _, t := range a.Terms {
+		out.Terms = append(out.Terms, abi.Term{Coef: int(t.Coef), Size: t.Var.Name})
+	}
+	return out
+}
+
+// loopSymbol is the OpenCL name of launch i (0-based) of a loop kernel
+// with n nests.
+func loopSymbol(k *ir.Kernel, i, n int) string {
+	if n == 1 {
+		return sanitize(k.Name)
+	}
+	return fmt.Sprintf("%s_%d", sanitize(k.Name), i+1)
+}
+
+// isParam reports whether v is one of k's dummies.
+func isParam(k *ir.Kernel, v *ir.Var) bool {
+	for _, p := range k.Params {
+		if p == v {
+			return true
+		}
+	}
+	return false
+}
+
+// loopInterface describes a loop kernel's parameters and sizes: the
+// integer scalar dummies that bounds are affine in (and the extents of
+// assumed-shape arrays); array shapes are affine in them.
+func loopInterface(k *ir.Kernel) *abi.Kernel {
+	ak := &abi.Kernel{Name: k.Name, File: k.File, Module: k.Module, Loops: true}
+	for _, v := range k.Sizes {
+		doc := fmt.Sprintf("the scalar dummy %q", v.Name)
+		if !isParam(k, v) {
+			doc = "an extent of an assumed-shape array"
+		}
+		ak.Sizes = append(ak.Sizes, abi.Size{Name: v.Name, Doc: doc})
+	}
+	for _, v := range k.Params {
+		p := abi.Param{Name: v.Name, Kind: abiKind(v.Kind), Intent: abiIntent(v.Intent), Array: v.Rank > 0}
+		for _, e := range v.Extents() {
+			p.Shape = append(p.Shape, abiAffine(e))
+		}
+		if len(p.Shape) > ak.Rank {
+			ak.Rank = len(p.Shape)
+		}
+		ak.Params = append(ak.Params, p)
+	}
+	return ak
+}
+
+// loopKernel emits every nest of loop kernel k and returns its ABI.
+func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi.Kernel {
+	ak := loopInterface(k)
+	ak.File = file
+	var params []string
+	var args []abi.Arg
+	for _, v := range k.Params {
+		args = append(args, abi.Arg{Kind: abi.ParamArg, Name: v.Name})
+	}
+	for _, v := range k.Sizes {
+		if !isParam(k, v) {
+			args = append(args, abi.Arg{Kind: abi.SizeArg, Name: v.Name})
+		}
+	}
+	for _, v := range k.Params {
+		t, name := ctype(v.Kind), sanitize(v.Name)
+		switch {
+		case v.Rank == 0:
+			params = append(params, "const "+t+" "+name)
+		case v.Intent == ir.In:
+			params = append(params, "__global const "+t+"* restrict "+name)
+		default:
+			params = append(params, "__global "+t+"* restrict "+name)
+		}
+	}
+	for _, a := range args {
+		if a.Kind == abi.SizeArg {
+			params = append(params, "const int _"+a.Name)
+		}
+	}
+	lg := &loopGen{gen: g, k: k}
+	lg.x = &exprGen{funcs: g.funcs, ref: lg.ref, window: func(w *ir.Window) string {
+		panic("internal error: codegen: window in loop kernel " + k.Name)
+	}, elem: lg.elem}
+	var prelude []ir.Stmt
+	i := 0
+	for _, s := range k.Body {
+		n, ok := s.(*ir.Nest)
+		if !ok {
+			prelude = append(prelude, s)
+			continue
+		}
+		np := kp.Nests[i]
+		if np.Nest != n {
+			panic("internal error: codegen: loop plan out of order")
+		}
+		l := &abi.Launch{Symbol: loopSymbol(k, i, len(kp.Nests)), Args: args, Local: np.Local, Strategy: regions.Direct.String()}
+		for _, d := range np.Dims {
+			l.Global = append(l.Global, abi.Range{Positions: abiAffine(n.Hi[d].Add(n.Lo[d].Scale(-1)).AddConst(1)), Per: 1})
+			l.Origin = append(l.Origin, 0)
+		}
+		ak.Launches = append(ak.Launches, l)
+		if i > 0 {
+			g.e.line("")
+		}
+		lg.nest(n, np, l, params, prelude, i, len(kp.Nests))
+		i++
+	}
+	return ak
+}
+
+// loopGen emits the nests of one loop kernel.
+type loopGen struct {
+	*gen
+	k *ir.Kernel
+	x *exprGen
+}
+
+func (lg *loopGen) ref(v *ir.Var) string {
+	if isParam(lg.k, v) || v.Role != ir.Local {
+		return sanitize(v.Name)
+	}
+	for _, s := range lg.k.Sizes {
+		if s == v {
+			return "_" + v.Name
+		}
+	}
+	return sanitize(v.Name)
+}
+
+// affine spells an affine form over sizes in C.
+func (lg *loopGen) affine(a ir.Affine) string {
+	var b strings.Builder
+	for i, t := range a.Terms {
+		c := t.Coef
+		switch {
+		case i == 0 && c < 0:
+			b.WriteString("-")
+		case i > 0 && c < 0:
+			b.WriteString(" - ")
+		case i > 0:
+			b.WriteString(" + ")
+		}
+		if c < 0 {
+			c = -c
+		}
+		if c != 1 {
+			fmt.Fprintf(&b, "%d*", c)
+		}
+		b.WriteString(lg.ref(t.Var))
+	}
+	switch {
+	case len(a.Terms) == 0:
+		fmt.Fprint(&b, a.Const)
+	case a.Const > 0:
+		fmt.Fprintf(&b, " + %d", a.Const)
+	case a.Const < 0:
+		fmt.Fprintf(&b, " - %d", -a.Const)
+	}
+	return b.String()
+}
+
+// elem spells an array element: the column-major offset of its subscripts
+// from the declared lower bounds.
+func (lg *loopGen) elem(e *ir.Elem) string {
+	v := e.Var
+	r := len(e.Index)
+	off := ""
+	for d := r - 1; d >= 0; d-- {
+		sub := lg.x.paren(e.Index[d], precAdd)
+		lo := v.Bounds[d].Lo
+		var rel string
+		if lo.IsConst() && lo.Const == 0 {
+			rel = sub
+		} else if lo.IsConst() && lo.Const > 0 {
+			rel = fmt.Sprintf("%s - %d", sub, lo.Const)
+		} else if lo.IsConst() {
+			rel = fmt.Sprintf("%s + %d", sub, -lo.Const)
+		} else {
+			rel = fmt.Sprintf("%s - (%s)", sub, lg.affine(lo))
+		}
+		if off == "" {
+			off = rel
+			continue
+		}
+		off = fmt.Sprintf("%s + (%s)*(%s)", rel, lg.affine(v.Bounds[d].Extent()), off)
+	}
+	return fmt.Sprintf("%s[%s]", sanitize(v.Name), off)
+}
+
+// nest emits the OpenCL kernel of one nest.
+func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params []string, prelude []ir.Stmt, i, count int) {
+	e := &lg.e
+	e.line("// kernel %s (%s), launch %d of %d: %s (%s), strategy direct, work-group %s", lg.k.Name, where(lg.k.Pos), i+1, count, n.Source, where(n.Pos), regions.DimString(np.Local))
+	var m []string
+	for g, d := range np.Dims {
+		m = append(m, fmt.Sprintf("%s = %s + get_global_id(%d)", n.Index[d].Name, lg.affine(n.Lo[d]), g))
+	}
+	e.line("// one work-item per iteration: %s; arrays are column-major in their declared bounds.", strings.Join(m, ", "))
+	e.line("__kernel %s", reqd(np.Local))
+	e.open("void %s(%s)", l.Symbol, strings.Join(params, ",\n    "))
+	isIndex := map[*ir.Var]bool{}
+	var guard []string
+	for g, d := range np.Dims {
+		v := n.Index[d]
+		isIndex[v] = true
+		e.line("const int %s = %s + (int)get_global_id(%d);", sanitize(v.Name), lg.affine(n.Lo[d]), g)
+		guard = append(guard, fmt.Sprintf("%s > %s", sanitize(v.Name), lg.affine(n.Hi[d])))
+	}
+	e.open("if (%s)", strings.Join(guard, " || "))
+	e.line("return;")
+	e.close("")
+	for _, v := range lg.k.Locals {
+		if isIndex[v] || lg.isSize(v) {
+			continue
+		}
+		e.line("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
+	}
+	lg.stmts(prelude)
+	lg.stmts(n.Body)
+	e.close("")
+}
+
+func (lg *loopGen) isSize(v *ir.Var) bool {
+	for _, s := range lg.k.Sizes {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+// stmts emits the statements of a nest's body (or the prelude).
+func (lg *loopGen) stmts(list []ir.Stmt) {
+	e := &lg.e
+	for _, s := range list {
+		switch s := s.(type) {
+		case *ir.Assign:
+			e.line("%s = %s; // %s", lg.x.expr(s.LHS), lg.x.expr(s.RHS), where(s.Pos))
+		case *ir.If:
+			lg.ifChain(s, lg.x, lg.stmts)
+		case *ir.Loop:
+			lg.loop(s)
+		default:
+			panic(fmt.Sprintf("internal error: codegen: statement %T in a loop kernel", s))
+		}
+	}
+}
+
+// loop emits a sequential DO loop with Fortran's semantics: bounds and
+// step evaluated once, the trip count max((hi-lo+step)/step, 0).
+func (lg *loopGen) loop(s *ir.Loop) {
+	e := &lg.e
+	v := sanitize(s.Var.Name)
+	lo, hi := lg.x.expr(s.Lo), lg.x.expr(s.Hi)
+	if s.Step == nil {
+		e.open("for (%s = %s; %s <= %s; %s++)", v, lo, v, lg.x.paren(s.Hi, precRel+1), v)
+		lg.stmts(s.Body)
+		e.close("")
+		return
+	}
+	e.open("")
+	e.line("const int _step_%s = %s;", v, lg.x.expr(s.Step))
+	e.line("%s = %s;", v, lo)
+	e.open("for (int _trip_%s = (%s - %s + _step_%s) / _step_%s; _trip_%s > 0; _trip_%s--, %s += _step_%s)", v, lg.x.paren(s.Hi, precAdd), v, v, v, v, v, v, v)
+	_ = hi
+	lg.stmts(s.Body)
+	e.close("")
+	e.close("")
+}
