@@ -54,6 +54,11 @@ func GoHarness(u *abi.Unit, clName, pkg string) ([]byte, error) {
 	e.line("//go:embed %s", clName)
 	e.line("var %s string", src)
 	for _, k := range u.Kernels {
+		if k.Loops {
+			return nil, fmt.Errorf("kernel %q is a loop kernel; the Go harness does not launch loop kernels yet: run it with forocl run or launch it from its ABI (forocl build --abi)", k.Name)
+		}
+	}
+	for _, k := range u.Kernels {
 		e.line("")
 		goKernel(&e, k, src)
 	}

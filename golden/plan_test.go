@@ -79,6 +79,10 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 	for _, f := range corpus(t) {
 		c := compile(t, f)
 		check := func(name string, plan *regions.Plan, u *abi.Unit) {
+			if plan.Kernels[0].Kernel.Loops {
+				checkLoopPlan(t, f+" "+name, plan, u)
+				return
+			}
 			// The OpenCL kernels in order, with the plan and the launch of
 			// each: a kernel split into phases has one per phase, and one
 			// more per reduction (the fold of its partials, not planned).
@@ -180,5 +184,51 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 			plan, _ := regions.Schedule(c.res.Program, v.target, v.opts)
 			check(name, plan, c.coarse[name])
 		}
+	}
+}
+
+// checkLoopPlan holds a loop kernel's plan and its OpenCL equal: one
+// __kernel and one ABI launch per nest, with the plan's work-group, and
+// NDRange dimension g running the nest index the plan maps to it.
+func checkLoopPlan(t *testing.T, what string, plan *regions.Plan, u *abi.Unit) {
+	t.Helper()
+	starts := kernelRE.FindAllStringIndex(u.Source, -1)
+	i := 0
+	for ki, kp := range plan.Kernels {
+		if len(u.Kernels[ki].Launches) != len(kp.Nests) {
+			t.Errorf("%s: %d launches in the ABI, %d nests in the plan", what, len(u.Kernels[ki].Launches), len(kp.Nests))
+			continue
+		}
+		for li, np := range kp.Nests {
+			if i >= len(starts) {
+				t.Fatalf("%s: fewer __kernels in the .cl than nests in the plan", what)
+			}
+			end := len(u.Source)
+			if i+1 < len(starts) {
+				end = starts[i+1][0]
+			}
+			text := u.Source[starts[i][0]:end]
+			i++
+			local := []string{"1", "1", "1"}
+			for d, n := range np.Local {
+				local[d] = fmt.Sprint(n)
+			}
+			if m := reqdRE.FindStringSubmatch(text); m == nil || strings.Join(m[1:], "x") != strings.Join(local, "x") {
+				t.Errorf("%s: reqd_work_group_size %v, plan says %s", what, m, regions.DimString(np.Local))
+			}
+			l := u.Kernels[ki].Launches[li]
+			if regions.DimString(l.Local) != regions.DimString(np.Local) || len(l.Global) != len(np.Dims) {
+				t.Errorf("%s: ABI launch %d has work-group %v and %d dimensions, plan says %v and %d", what, li, l.Local, len(l.Global), np.Local, len(np.Dims))
+			}
+			for g, d := range np.Dims {
+				v := np.Nest.Index[d].Name
+				if !regexp.MustCompile(fmt.Sprintf(`const int %s = .*get_global_id\(%d\)`, v, g)).MatchString(text) {
+					t.Errorf("%s: the .cl does not run %q over NDRange dimension %d as the plan says", what, v, g)
+				}
+			}
+		}
+	}
+	if i != len(starts) {
+		t.Errorf("%s: %d __kernels in the .cl, %d nests in the plan", what, len(starts), i)
 	}
 }
