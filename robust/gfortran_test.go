@@ -18,6 +18,7 @@ var gfortranFragments = map[string]string{
 	"decls.f90":     "Nonstandard type declaration REAL*8",          // old-style declarations the parser accepts
 	"elemental.f90": "Unary operator following arithmetic operator", // a*-b, an extension the parser accepts
 	"errors.f90":    "Missing ‘)’",                                  // syntax errors on purpose
+	"loops.f90":     "Syntax error in DO statement",                 // DO CONCURRENT locality specifiers, which gfortran 12 lacks
 	"program.f90":   "Cannot open module file ‘physics.mod’",        // uses elemental.f90's module physics
 }
 

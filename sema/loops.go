@@ -458,7 +458,10 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir) ir.Stmt {
 		l.c.diags.Items = l.c.diags.Items[:diagsBefore]
 		n, conflict = l.lowerNest(s, source, loops[:dir.collapse], loops[dir.collapse-1].s.Body, mask)
 	}
-	if conflict != nil && s.Form != ast.DoConcurrent {
+	if conflict != nil && s.Form != ast.DoConcurrent && conflict.read == conflict.write {
+		l.c.diags.Error(codeLoopInPlace, conflict.write.Pos, "different iterations of the parallel loop may write the same element of %q", conflict.write.Var.Name).
+			WithHint("subscript the written array with every parallel index, such as %s(j, k)", conflict.write.Var.Name)
+	} else if conflict != nil && s.Form != ast.DoConcurrent {
 		l.c.diags.Error(codeLoopInPlace, conflict.read.Pos, "iterations of the parallel loop may read %q at %s while others write it at %s", conflict.read.Var.Name, pos(conflict.read.Pos), pos(conflict.write.Pos)).
 			WithNote(conflict.write.Pos, "written here").
 			WithHint("read from one array and write the result into another (double buffering)")
