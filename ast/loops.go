@@ -34,6 +34,10 @@ type DoStmt struct {
 	Cond Expr
 	Body []Stmt
 	End  diag.Span
+	// Bad says the do statement did not parse; Body then starts with the
+	// OtherStmt that holds the error (see Note [errors in bodies] in
+	// package parser).
+	Bad bool
 }
 
 // ConcurrentIndex is "i = lo:hi[:step]" of a DO CONCURRENT header.

@@ -74,7 +74,7 @@ func (s *scanner) loopDirective(api string, i, le int) {
 					}
 				}
 				if j >= le {
-					s.diags.Errorf(diag.At(s.posAt(a)), "unclosed \"(\" in !$%s directive", api).
+					s.diags.Error(codeLoopDirectiveSyntax, diag.At(s.posAt(a)), "unclosed \"(\" in !$%s directive", api).
 						WithHint("close the clause's argument list with \")\"")
 					return
 				}
@@ -158,7 +158,7 @@ func (c *cstmt) doStmt(ts []tok) {
 		s.Form = ast.DoWhile
 		cond, after, pe := parenCond(rest, "do while")
 		if pe == nil && len(after) > 0 {
-			pe = &perr{span: tokSpan(after[0]), msg: fmt.Sprintf("unexpected %q after \"do while (...)\"", after[0].orig)}
+			pe = &perr{code: codeDoSyntax, span: tokSpan(after[0]), msg: fmt.Sprintf("unexpected %q after \"do while (...)\"", after[0].orig)}
 		}
 		if pe != nil {
 			c.fail(pe)
@@ -178,20 +178,20 @@ func (c *cstmt) doStmt(ts []tok) {
 // counted parses "v = lo, hi[, step]".
 func (c *cstmt) counted(s *ast.DoStmt, ts []tok) {
 	if !isIdent(ts, 0, "") || !isPunct(ts, 1, "=") {
-		c.fail(&perr{span: rangeSpan(ts), msg: `expected "do variable = first, last[, step]"`})
+		c.fail(&perr{code: codeDoSyntax, span: rangeSpan(ts), msg: `expected "do variable = first, last[, step]"`})
 		return
 	}
 	s.Var = identOf(ts[0])
 	parts := splitTop(ts[2:], ",")
 	if len(parts) < 2 || len(parts) > 3 {
-		c.fail(&perr{span: rangeSpan(ts[2:]), msg: "a DO loop takes a first value, a last value and an optional step",
+		c.fail(&perr{code: codeDoSyntax, span: rangeSpan(ts[2:]), msg: "a DO loop takes a first value, a last value and an optional step",
 			hint: `write "do i = 1, n" or "do i = 1, n, 2"`})
 		return
 	}
 	exprs := []*ast.Expr{&s.Lo, &s.Hi, &s.Step}
 	for i, p := range parts {
 		if len(p) == 0 {
-			c.fail(&perr{span: rangeSpan(ts), msg: "empty bound in a DO loop"})
+			c.fail(&perr{code: codeDoSyntax, span: rangeSpan(ts), msg: "empty bound in a DO loop"})
 			return
 		}
 		x, pe := parseExpr(p)
@@ -206,7 +206,7 @@ func (c *cstmt) counted(s *ast.DoStmt, ts []tok) {
 // concurrent parses "concurrent (i = lo:hi[:step], ... [, mask]) locality".
 func (c *cstmt) concurrent(s *ast.DoStmt, ts []tok) {
 	if !isPunct(ts, 1, "(") {
-		c.fail(&perr{span: nextSpan(ts, 1), msg: `expected "(" after "do concurrent"`})
+		c.fail(&perr{code: codeDoSyntax, span: nextSpan(ts, 1), msg: `expected "(" after "do concurrent"`})
 		return
 	}
 	j := matchParen(ts, 1)
@@ -218,20 +218,20 @@ func (c *cstmt) concurrent(s *ast.DoStmt, ts []tok) {
 	}
 	for _, p := range splitTop(ts[2:j], ",") {
 		if len(p) == 0 {
-			c.fail(&perr{span: rangeSpan(ts[1 : j+1]), msg: "empty entry in a DO CONCURRENT header"})
+			c.fail(&perr{code: codeDoSyntax, span: rangeSpan(ts[1 : j+1]), msg: "empty entry in a DO CONCURRENT header"})
 			return
 		}
 		if isIdent(p, 0, "") && isPunct(p, 1, "=") {
 			b := splitTop(p[2:], ":")
 			if len(b) < 2 || len(b) > 3 {
-				c.fail(&perr{span: rangeSpan(p), msg: "a DO CONCURRENT index takes \"first:last[:step]\""})
+				c.fail(&perr{code: codeDoSyntax, span: rangeSpan(p), msg: "a DO CONCURRENT index takes \"first:last[:step]\""})
 				return
 			}
 			ix := &ast.ConcurrentIndex{Var: *identOf(p[0])}
 			exprs := []*ast.Expr{&ix.Lo, &ix.Hi, &ix.Step}
 			for i, q := range b {
 				if len(q) == 0 {
-					c.fail(&perr{span: rangeSpan(p), msg: "empty bound in a DO CONCURRENT index"})
+					c.fail(&perr{code: codeDoSyntax, span: rangeSpan(p), msg: "empty bound in a DO CONCURRENT index"})
 					return
 				}
 				x, pe := parseExpr(q)
@@ -252,12 +252,12 @@ func (c *cstmt) concurrent(s *ast.DoStmt, ts []tok) {
 		s.Mask = x
 	}
 	if len(s.Indices) == 0 {
-		c.fail(&perr{span: rangeSpan(ts[1 : j+1]), msg: "a DO CONCURRENT header needs at least one index"})
+		c.fail(&perr{code: codeDoSyntax, span: rangeSpan(ts[1 : j+1]), msg: "a DO CONCURRENT header needs at least one index"})
 	}
 	rest := ts[j+1:]
 	for len(rest) > 0 {
 		if !isIdent(rest, 0, "") || !isPunct(rest, 1, "(") {
-			c.fail(&perr{span: tokSpan(rest[0]), msg: fmt.Sprintf("unexpected %q after the DO CONCURRENT header", rest[0].orig),
+			c.fail(&perr{code: codeDoSyntax, span: tokSpan(rest[0]), msg: fmt.Sprintf("unexpected %q after the DO CONCURRENT header", rest[0].orig),
 				hint: "locality specifiers are local(...), local_init(...), shared(...) and default(none)"})
 			return
 		}
@@ -271,7 +271,7 @@ func (c *cstmt) concurrent(s *ast.DoStmt, ts []tok) {
 		loc := &ast.Locality{Pos: rangeSpan(rest[:k+1]), Kind: rest[0].val}
 		for _, p := range splitTop(rest[2:k], ",") {
 			if len(p) != 1 || p[0].kind != tIdent {
-				c.fail(&perr{span: rangeSpan(rest[:k+1]), msg: fmt.Sprintf("%q takes a list of names", rest[0].orig)})
+				c.fail(&perr{code: codeDoSyntax, span: rangeSpan(rest[:k+1]), msg: fmt.Sprintf("%q takes a list of names", rest[0].orig)})
 				return
 			}
 			loc.Names = append(loc.Names, *identOf(p[0]))
@@ -286,6 +286,7 @@ func (c *cstmt) concurrent(s *ast.DoStmt, ts []tok) {
 func (b *builder) doConstruct(c *cstmt, ctx context) ast.Stmt {
 	b.i++
 	s := c.do
+	s.Bad = c.err != nil
 	b.push(c)
 	defer b.pop()
 	b.opening(c, ctx, &s.Body)
@@ -300,9 +301,9 @@ func (b *builder) doConstruct(c *cstmt, ctx context) ast.Stmt {
 		if c.cname == "" {
 			hint = fmt.Sprintf("the \"do\" construct has no name; remove %q", d.name.Orig)
 		}
-		d.fail(&perr{span: d.name.Pos, msg: fmt.Sprintf("unexpected %q after \"end do\"", d.name.Orig), hint: hint})
+		d.fail(&perr{code: codeSyntaxTrailingText, span: d.name.Pos, msg: fmt.Sprintf("unexpected %q after \"end do\"", d.name.Orig), hint: hint})
 	} else if d.name == nil && c.cname != "" {
-		d.fail(&perr{span: d.sp, msg: fmt.Sprintf("\"end do\" of the construct %q must repeat its name", c.cname),
+		d.fail(&perr{code: codeEndNameMismatch, span: d.sp, msg: fmt.Sprintf("\"end do\" of the construct %q must repeat its name", c.cname),
 			hint: fmt.Sprintf("write \"end do %s\"", c.cname)})
 	}
 	b.report(d)

@@ -47,6 +47,7 @@ var topics = []struct{ title, about string }{
 	{"Shapes", "Every array in a kernel has the grid's rank; its extents are the grid's minus what halos take away, and operands of one statement must have the same extents."},
 	{"Purity", "Kernels must be free of side effects: each work-item may only compute and write its own elements of the outputs."},
 	{"Elemental functions", "Kernels call pure elemental functions (and pure elemental subroutines are kernels of their own); forocl translates them into OpenCL functions that compute one element."},
+	{"Loop kernels", "A kernel written as parallel loop nests (DO CONCURRENT, !$omp parallel do, !$acc parallel loop) over explicit-shape arrays: each nest is one launch, one work-item per iteration."},
 	{"Reductions", "sum, product, maxval, minval, count, any, all, dot_product and norm2 reduce a whole array expression of a kernel to a scalar; forocl splits the kernel into launches after each one."},
 	{"Warnings", "Warnings do not stop forocl (unless --werror); each points at something that probably does not mean what it seems to."},
 	{"Internal errors", "A bug in forocl rather than in its input."},

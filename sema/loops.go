@@ -63,7 +63,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.kernel = kern
 	l.loop = &loopState{read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}}
 	if p.sub.Impure {
-		c.diags.Errorf(p.sub.Pos, "kernel %q is impure", p.sub.Name.Orig).
+		c.diags.Error(codeKernelImpure, p.sub.Pos, "kernel %q is impure", p.sub.Name.Orig).
 			WithHint("remove \"impure\"; kernels must be free of side effects")
 	}
 	l.checkUnit()
@@ -107,7 +107,7 @@ func (l *lowerer) loopParams() {
 			continue
 		}
 		if sym.pointer || sym.alloc {
-			l.errorf(sym.pos, "dummy %q of a loop kernel cannot be a pointer or allocatable", sym.orig).
+			l.errorf(codeDummyPointer, sym.pos, "dummy %q of a loop kernel cannot be a pointer or allocatable", sym.orig).
 				WithHint("pass a plain array")
 			l.broken[sym] = true
 			continue
@@ -278,7 +278,7 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 		switch s := s.(type) {
 		case *ast.LoopDirective:
 			if pending != nil {
-				l.c.diags.Error(codeLoopConstruct, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words()).
+				l.c.diags.Error(codeLoopDirective, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words()).
 					WithHint("put the directive just before the loop it parallelises")
 				pending = nil
 			}
@@ -290,6 +290,11 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 				accKernels = !end
 			}
 		case *ast.DoStmt:
+			if s.Bad {
+				l.syntaxErrors(s.Body)
+				pending = nil
+				continue
+			}
 			if pending == nil && s.Form != ast.DoConcurrent && !accKernels {
 				l.c.diags.Error(codeLoopConstruct, s.Pos, "DO loop outside a parallel nest in a loop kernel").
 					WithHint("mark it parallel with \"!$omp parallel do\" or write it as DO CONCURRENT; sequential loops around nests belong to the host")
@@ -304,7 +309,7 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			out = append(out, l.topAssign(s)...)
 		case *ast.OtherStmt:
 			if s.Err != "" {
-				l.errorf(s.Pos, "%s", s.Err)
+				l.errorf(s.ErrCode, s.Pos, "%s", s.Err)
 				continue
 			}
 			if strings.HasPrefix(s.Keyword, "end") || s.Keyword == "continue" {
@@ -320,7 +325,7 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 		}
 	}
 	if pending != nil {
-		l.c.diags.Error(codeLoopConstruct, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words())
+		l.c.diags.Error(codeLoopDirective, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words())
 	}
 	return out
 }
@@ -359,7 +364,7 @@ func (l *lowerer) directive(d *ast.LoopDirective) (dir *loopDir, region string, 
 		return nil, c, true
 	}
 	if !loop {
-		l.c.diags.Error(codeLoopConstruct, d.Pos, "!$%s directive %q is not supported in a loop kernel", d.API, d.Words()).
+		l.c.diags.Error(codeLoopDirective, d.Pos, "!$%s directive %q is not supported in a loop kernel", d.API, d.Words()).
 			WithHint("forocl understands loop directives (!$omp parallel do, !$omp do, !$acc parallel loop, !$acc loop) and parallel, kernels and data regions")
 		return nil, "", false
 	}
@@ -369,21 +374,21 @@ func (l *lowerer) directive(d *ast.LoopDirective) (dir *loopDir, region string, 
 		case "collapse":
 			n, err := strconv.Atoi(strings.TrimSpace(cl.Arg))
 			if err != nil || n < 1 {
-				l.c.diags.Error(codeLoopConstruct, cl.Pos, "collapse takes a positive integer constant, not %q", cl.Arg)
+				l.c.diags.Error(codeLoopDirective, cl.Pos, "collapse takes a positive integer constant, not %q", cl.Arg)
 				continue
 			}
 			dir.collapse = n
 		case "private", "firstprivate", "lastprivate":
 			if cl.Args == nil && cl.HasArg {
-				l.c.diags.Error(codeLoopConstruct, cl.Pos, "%s takes a list of names", cl.Name)
+				l.c.diags.Error(codeLoopDirective, cl.Pos, "%s takes a list of names", cl.Name)
 			}
 			if cl.Name == "lastprivate" {
-				l.c.diags.Error(codeLoopConstruct, cl.Pos, "lastprivate is not supported: a value computed by one iteration cannot leave the kernel").
+				l.c.diags.Error(codeLoopDirective, cl.Pos, "lastprivate is not supported: a value computed by one iteration cannot leave the kernel").
 					WithHint("store it in an array")
 			}
 			dir.private = append(dir.private, cl.Args...)
 		case "reduction":
-			l.c.diags.Error(codeLoopConstruct, cl.Pos, "reductions are not supported by forocl yet").
+			l.c.diags.Error(codeLoopDirective, cl.Pos, "reductions are not supported by forocl yet").
 				WithHint("write the per-element values into an array and reduce on the host")
 		}
 		// Data clauses (shared, default, present, copyin, ...), schedules
@@ -438,7 +443,7 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir) ir.Stmt {
 	}
 	want := len(loops) // how many of them are parallel
 	if dir != nil && dir.collapse > len(loops) {
-		l.c.diags.Error(codeLoopConstruct, dir.d.Pos, "collapse(%d) needs %d perfectly nested loops; found %d", dir.collapse, dir.collapse, len(loops))
+		l.c.diags.Error(codeLoopDirective, dir.d.Pos, "collapse(%d) needs %d perfectly nested loops; found %d", dir.collapse, dir.collapse, len(loops))
 		return nil
 	}
 	if len(loops) > maxNestDims {
@@ -459,7 +464,7 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir) ir.Stmt {
 		n, conflict = l.lowerNest(s, source, loops[:dir.collapse], loops[dir.collapse-1].s.Body, mask)
 	}
 	if conflict != nil && s.Form != ast.DoConcurrent && conflict.read == conflict.write {
-		l.c.diags.Error(codeLoopInPlace, conflict.write.Pos, "different iterations of the parallel loop may write the same element of %q", conflict.write.Var.Name).
+		l.c.diags.Error(codeLoopWriteConflict, conflict.write.Pos, "different iterations of the parallel loop may write the same element of %q", conflict.write.Var.Name).
 			WithHint("subscript the written array with every parallel index, such as %s(j, k)", conflict.write.Var.Name)
 	} else if conflict != nil && s.Form != ast.DoConcurrent {
 		l.c.diags.Error(codeLoopInPlace, conflict.read.Pos, "iterations of the parallel loop may read %q at %s while others write it at %s", conflict.read.Var.Name, pos(conflict.read.Pos), pos(conflict.write.Pos)).
@@ -500,7 +505,7 @@ func (l *lowerer) privates(dir *loopDir) []*ir.Var {
 	for _, id := range dir.private {
 		ent := l.s.lookup(id.Name)
 		if ent.sym == nil || ent.sym.sc != l.s || ent.sym.dummy || ent.sym.rank() > 0 {
-			l.c.diags.Error(codeLoopConstruct, id.Pos, "%q in a private clause is not a scalar local of the kernel", id.Orig).
+			l.c.diags.Error(codeLoopDirective, id.Pos, "%q in a private clause is not a scalar local of the kernel", id.Orig).
 				WithHint("only scalar locals can be private; arrays are shared")
 			continue
 		}
@@ -626,7 +631,7 @@ func (l *lowerer) nestStmts(list []ast.Stmt) []ir.Stmt {
 			}
 		case *ast.OtherStmt:
 			if s.Err != "" {
-				l.errorf(s.Pos, "%s", s.Err)
+				l.errorf(s.ErrCode, s.Pos, "%s", s.Err)
 				continue
 			}
 			if strings.HasPrefix(s.Keyword, "end") || s.Keyword == "continue" {
@@ -662,6 +667,10 @@ func (l *lowerer) nestIf(at diag.Span, cond ast.Expr, then []ast.Stmt, elifs []*
 
 // seqLoop lowers a sequential DO loop inside a nest.
 func (l *lowerer) seqLoop(s *ast.DoStmt) ir.Stmt {
+	if s.Bad {
+		l.syntaxErrors(s.Body)
+		return nil
+	}
 	if s.Form != ast.DoCounted {
 		l.c.diags.Error(codeLoopConstruct, s.Pos, "only counted DO loops may appear inside a parallel loop").
 			WithHint("write \"do i = first, last\"")
@@ -698,7 +707,7 @@ func (l *lowerer) intExpr(e ast.Expr) ir.Expr {
 		return nil
 	}
 	if t := x.Type(); t.Kind != ir.Int || t.Rank != 0 {
-		l.errorf(e.Span(), "expected a scalar integer, found %s", t.Kind)
+		l.errorf(codeLoopBound, e.Span(), "expected a scalar integer, found %s", t.Kind)
 		return nil
 	}
 	return x
@@ -722,7 +731,7 @@ func (l *lowerer) topAssign(s *ast.AssignStmt) []ir.Stmt {
 func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 	id, sub := lhsName(s.LHS)
 	if id == nil || s.Pointer {
-		l.errorf(s.LHS.Span(), "cannot assign to this expression")
+		l.errorf(codeLoopConstruct, s.LHS.Span(), "cannot assign to this expression")
 		return nil
 	}
 	ent := l.s.lookup(id.Name)
@@ -758,7 +767,7 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 		return nil
 	}
 	if rhs.Type().Rank > 0 {
-		l.errorf(s.RHS.Span(), "cannot assign an array to element of %q", v.Name)
+		l.errorf(codeArrayToScalar, s.RHS.Span(), "cannot assign an array to element of %q", v.Name)
 		return nil
 	}
 	rhs = l.assignConv(rhs, v, s.RHS.Span())
@@ -782,7 +791,7 @@ func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 		return nil
 	}
 	if len(call.Args) != v.Rank {
-		l.errorf(call.Pos, "%q has rank %d but is given %d subscripts", v.Name, v.Rank, len(call.Args))
+		l.errorf(codeLoopSubscript, call.Pos, "%q has rank %d but is given %d subscripts", v.Name, v.Rank, len(call.Args))
 		return nil
 	}
 	e := &ir.Elem{Pos: call.Pos, Var: v}
@@ -959,4 +968,15 @@ func (l *lowerer) inferIntents() {
 	// Arrays the kernel never touches keep their intent; sort for
 	// deterministic sizes below.
 	sort.SliceStable(l.kernel.Locals, func(i, j int) bool { return false })
+}
+
+// syntaxErrors reports the syntax errors the parser kept in the body of a
+// construct whose opening statement did not parse; the rest of the body
+// is not checked, as its loop is unknown.
+func (l *lowerer) syntaxErrors(body []ast.Stmt) {
+	for _, s := range body {
+		if o, ok := s.(*ast.OtherStmt); ok && o.Err != "" {
+			l.errorf(o.ErrCode, o.Pos, "%s", o.Err)
+		}
+	}
 }

@@ -590,7 +590,7 @@ func (l *lowerer) stmt(s ast.Stmt) []ir.Stmt {
 		return nil // comments outside loop kernels, as before
 	case *ast.DoStmt:
 		kw := map[ast.DoForm]string{ast.DoCounted: "do", ast.DoConcurrent: "do concurrent", ast.DoWhile: "do while", ast.DoForever: "do"}[s.Form]
-		d := l.errorf(s.Pos, "%q is not allowed in %s", kw, l.where)
+		d := l.errorf(codeStatementNotAllowed, s.Pos, "%q is not allowed in %s", kw, l.where)
 		if h, ok := otherHints[kw]; ok {
 			d.WithHint("%s", h)
 		}

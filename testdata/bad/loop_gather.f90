@@ -1,4 +1,3 @@
-! expect: subscript of "a" is not affine in the loop indices: it has an element of array "idx" (a gather through an index array)
 !$OFP PURE, KERNEL :: gather
 subroutine gather(n, idx, a, b)
   integer :: n
@@ -6,6 +5,6 @@ subroutine gather(n, idx, a, b)
   real :: a(n), b(n)
   integer :: i
   do concurrent (i = 1:n)
-    b(i) = a(idx(i))
+    b(i) = a(idx(i))  ! ERROR [loop-subscript] "it has an element of array \"idx\" (a gather through an index array)"
   end do
 end subroutine gather

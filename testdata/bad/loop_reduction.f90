@@ -1,4 +1,3 @@
-! expect: reductions are not supported by forocl yet
 !$OFP PURE, KERNEL :: total
 subroutine total(n, a, s)
   integer :: n
@@ -7,7 +6,8 @@ subroutine total(n, a, s)
   real :: acc
   acc = 0
   !$omp parallel do reduction(+:acc)
+  !^ ERROR [loop-directive] "reductions are not supported by forocl yet"
   do i = 1, n
-    s(1) = a(i)
+    s(1) = a(i)  ! ERROR [loop-write-conflict] "different iterations of the parallel loop may write the same element of \"s\""
   end do
 end subroutine total

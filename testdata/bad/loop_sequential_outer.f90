@@ -1,10 +1,9 @@
-! expect: DO loop outside a parallel nest in a loop kernel
 !$OFP PURE, KERNEL :: steps
 subroutine steps(n, a)
   integer :: n
   real :: a(n)
   integer :: i, t
-  do t = 1, 3
+  do t = 1, 3  ! ERROR [loop-construct] "DO loop outside a parallel nest in a loop kernel"
     a(1) = a(1) + 1
   end do
   do concurrent (i = 1:n)
