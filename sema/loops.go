@@ -827,15 +827,16 @@ func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 }
 
 // inPlace checks that no iteration of nest n reads an element of an array
-// that another iteration writes: every write of an array must map
-// distinct iterations to distinct elements (each parallel index alone in
-// one subscript), and every access of a written array must use the
-// write's subscripts. It returns the first read that breaks the rule.
+// that another iteration writes. A write must give every iteration its own
+// element (injective); a read or a second write of a written array must
+// be separated from the first write (it touches only the iteration's own
+// elements), or provably disjoint from it (disjoint). It returns the first
+// access that breaks the rule.
 func (l *lowerer) inPlace(n *ir.Nest) *conflict {
 	first := map[*ir.Var]*ir.Elem{}
 	for _, w := range l.loop.writes {
 		if f, ok := first[w.Var]; ok {
-			if !sameAccess(f, w) {
+			if !separated(f, w, n.Index) && !disjoint(f, w, n) {
 				return &conflict{read: w, write: f}
 			}
 			continue
@@ -846,11 +847,102 @@ func (l *lowerer) inPlace(n *ir.Nest) *conflict {
 		}
 	}
 	for _, r := range l.loop.reads {
-		if w, ok := first[r.Var]; ok && !sameAccess(r, w) && !disjoint(r, w, n) {
+		if w, ok := first[r.Var]; ok && !separated(r, w, n.Index) && !disjoint(r, w, n) {
 			return &conflict{read: r, write: w}
 		}
 	}
 	return nil
+}
+
+// owns reports whether subscript a is c*p + (uniform terms) + d for the
+// parallel index p: it varies with p alone, so different values of p give
+// different subscripts.
+func owns(a ir.Affine, p *ir.Var) bool {
+	found := false
+	for _, t := range a.Terms {
+		switch {
+		case t.Var == p:
+			found = true
+		case t.Var.Role != ir.Dummy:
+			return false // another index, a sequential loop variable or a private scalar
+		}
+	}
+	return found
+}
+
+// injective reports whether the write w gives every iteration of the
+// parallel indices its own element: each index owns some subscript.
+func injective(w *ir.Elem, index []*ir.Var) bool {
+	for _, p := range index {
+		ok := false
+		for _, a := range w.Access {
+			if owns(a, p) {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// separated reports whether a and b can only meet within one iteration:
+// for every parallel index, some dimension where both use the same
+// subscript and that subscript is owned by the index. Two different
+// iterations differ in some index, so their elements differ there.
+func separated(a, b *ir.Elem, index []*ir.Var) bool {
+	for _, p := range index {
+		ok := false
+		for d := range a.Access {
+			if a.Access[d].Equal(b.Access[d]) && owns(a.Access[d], p) {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// inferIntents gives array dummies without an intent one from use, and
+// checks declared intents.
+func (l *lowerer) inferIntents() {
+	for _, v := range l.kernel.Params {
+		if v.Rank == 0 {
+			continue
+		}
+		_, r := l.loop.read[v]
+		_, w := l.loop.written[v]
+		switch v.Intent {
+		case ir.IntentNone:
+			switch {
+			case r && w:
+				v.Intent = ir.InOut
+			case w:
+				v.Intent = ir.Out
+			default:
+				v.Intent = ir.In
+			}
+		case ir.Out:
+			// Reads of an intent(out) array see what this iteration wrote.
+		}
+	}
+	// Arrays the kernel never touches keep their intent; sort for
+	// deterministic sizes below.
+	sort.SliceStable(l.kernel.Locals, func(i, j int) bool { return false })
+}
+
+// syntaxErrors reports the syntax errors the parser kept in the body of a
+// construct whose opening statement did not parse; the rest of the body
+// is not checked, as its loop is unknown.
+func (l *lowerer) syntaxErrors(body []ast.Stmt) {
+	for _, s := range body {
+		if o, ok := s.(*ast.OtherStmt); ok && o.Err != "" {
+			l.errorf(o.ErrCode, o.Pos, "%s", o.Err)
+		}
+	}
 }
 
 // disjoint reports whether the elements a and b touch over the whole
@@ -901,82 +993,4 @@ func span(a ir.Affine, n *ir.Nest) (lo, hi ir.Affine, ok bool) {
 		}
 	}
 	return lo, hi, true
-}
-
-func sameAccess(a, b *ir.Elem) bool {
-	for d := range a.Access {
-		if !a.Access[d].Equal(b.Access[d]) {
-			return false
-		}
-	}
-	return true
-}
-
-// injective reports whether the write w gives every iteration of the
-// parallel indices its own element: each index occurs in exactly one
-// subscript, alone among the indices there, and no subscript varies with
-// a variable other than the indices and uniform scalars.
-func injective(w *ir.Elem, index []*ir.Var) bool {
-	seen := map[*ir.Var]bool{}
-	isIndex := map[*ir.Var]bool{}
-	for _, v := range index {
-		isIndex[v] = true
-	}
-	for _, a := range w.Access {
-		n := 0
-		for _, t := range a.Terms {
-			if isIndex[t.Var] {
-				if seen[t.Var] {
-					return false
-				}
-				seen[t.Var] = true
-				n++
-			} else if t.Var.Role == ir.Local {
-				return false // a private scalar or sequential loop variable
-			}
-		}
-		if n > 1 {
-			return false
-		}
-	}
-	return len(seen) == len(index)
-}
-
-// inferIntents gives array dummies without an intent one from use, and
-// checks declared intents.
-func (l *lowerer) inferIntents() {
-	for _, v := range l.kernel.Params {
-		if v.Rank == 0 {
-			continue
-		}
-		_, r := l.loop.read[v]
-		_, w := l.loop.written[v]
-		switch v.Intent {
-		case ir.IntentNone:
-			switch {
-			case r && w:
-				v.Intent = ir.InOut
-			case w:
-				v.Intent = ir.Out
-			default:
-				v.Intent = ir.In
-			}
-		case ir.Out:
-			// Reads of an intent(out) array see what this iteration wrote.
-		}
-	}
-	// Arrays the kernel never touches keep their intent; sort for
-	// deterministic sizes below.
-	sort.SliceStable(l.kernel.Locals, func(i, j int) bool { return false })
-}
-
-// syntaxErrors reports the syntax errors the parser kept in the body of a
-// construct whose opening statement did not parse; the rest of the body
-// is not checked, as its loop is unknown.
-func (l *lowerer) syntaxErrors(body []ast.Stmt) {
-	for _, s := range body {
-		if o, ok := s.(*ast.OtherStmt); ok && o.Err != "" {
-			l.errorf(o.ErrCode, o.Pos, "%s", o.Err)
-		}
-	}
 }
