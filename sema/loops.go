@@ -42,8 +42,9 @@ type loopState struct {
 	// statement being lowered.
 	index map[*ir.Var]bool
 	seq   map[*ir.Var]bool
-	// inNest is true inside a nest's body.
-	inNest bool
+	// inNest is true inside a nest's body; lhs while the element an
+	// assignment writes is lowered (its subscripts are still reads).
+	inNest, lhs bool
 	// reads and writes collect the array elements of the nest being
 	// lowered, in source order, for the intent and in-place checks.
 	reads, writes []*ir.Elem
@@ -761,7 +762,9 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 		l.c.diags.Error(codeLoopIntent, id.Pos, "cannot assign to intent(in) array %q", v.Name).WithNote(v.Pos, "declared here")
 		return nil
 	}
+	l.loop.lhs = true
 	lhs := l.elem(sub, v)
+	l.loop.lhs = false
 	rhs := l.expr(s.RHS)
 	if lhs == nil || rhs == nil {
 		return nil
@@ -775,8 +778,6 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 		return nil
 	}
 	l.loop.writes = append(l.loop.writes, lhs)
-	// The element was recorded as a read by elem; it is a write.
-	l.loop.reads = l.loop.reads[:len(l.loop.reads)-1]
 	if _, ok := l.loop.written[v]; !ok {
 		l.loop.written[v] = lhs.Pos
 	}
@@ -785,6 +786,8 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 
 // elem lowers an array element reference inside a nest.
 func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
+	isLHS := l.loop.lhs
+	l.loop.lhs = false // subscripts are reads
 	if !l.loop.inNest {
 		l.c.diags.Error(codeLoopConstruct, call.Pos, "array %q is referenced outside a parallel loop", call.Name.Orig).
 			WithHint("array elements can only be used inside a nest")
@@ -818,6 +821,9 @@ func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 		}
 		e.Index = append(e.Index, x)
 		e.Access = append(e.Access, aff)
+	}
+	if isLHS {
+		return e // the caller records the write
 	}
 	l.loop.reads = append(l.loop.reads, e)
 	if _, ok := l.loop.read[v]; !ok {

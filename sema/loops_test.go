@@ -1,0 +1,212 @@
+package sema
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// loopKern wraps declarations and a body in a loop kernel:
+//
+//	1 !$OFP PURE, KERNEL :: k
+//	2 subroutine k(n, m, s, a, b, c)
+//	3   integer :: n, m
+//	4   real :: s
+//	5   integer :: i, j, r
+//	6   real :: t
+//	7   <decls, one per line>
+//	    <body>
+func loopKern(decls, body string) string {
+	var b strings.Builder
+	b.WriteString("!$OFP PURE, KERNEL :: k\nsubroutine k(n, m, s, a, b, c)\n  integer :: n, m\n  real :: s\n  integer :: i, j, r\n  real :: t\n")
+	for _, l := range lines(decls) {
+		b.WriteString("  " + l + "\n")
+	}
+	for _, l := range lines(body) {
+		b.WriteString("  " + l + "\n")
+	}
+	b.WriteString("end subroutine k\n")
+	return b.String()
+}
+
+// TestLoopRules pins what sema says about loop kernels: accepted kernels
+// by a line of their IR, rejected ones by their first error.
+func TestLoopRules(t *testing.T) {
+	tests := []struct {
+		name, decls, body string
+		ir                []string // lines the IR dump must contain
+		err               string   // the first error, "line:col: error: message"
+	}{
+		{"intents inferred from use", "real :: a(n, m), b(n, m), c(n, m)", `
+			do concurrent (j = 1:m, i = 1:n)
+			  b(i, j) = a(i, j)
+			  c(i, j) = c(i, j) + s
+			end do`,
+			[]string{"param a real(4) rank=2 intent(in)", "param b real(4) rank=2 intent(out)", "param c real(4) rank=2 intent(inout)"}, ""},
+		{"declared intent(out) that is also read stays out", "real :: a(n), c(n)\nreal, intent(out) :: b(n)", `
+			do concurrent (i = 1:n)
+			  b(i) = a(i)
+			  c(i) = b(i)
+			end do`,
+			[]string{"param b real(4) rank=1 intent(out)"}, ""},
+		{"a transpose writes an owned element", "real :: a(n, m), b(m, n), c(1)", `
+			!$omp parallel do collapse(2)
+			do j = 1, m
+			  do i = 1, n
+			    b(j, i) = a(i, j)
+			  end do
+			end do`,
+			[]string{"parallel (j = 1:m, i = 1:n)  [!$omp parallel do]", "b(j, i) = a(i, j)"}, ""},
+		{"omp without collapse keeps inner loops parallel when they are independent", "real :: a(n, m), b(n, m), c(1)", `
+			!$omp parallel do
+			do j = 1, m
+			  do i = 1, n
+			    b(i, j) = a(i, j)
+			  end do
+			end do`,
+			[]string{"parallel (j = 1:m, i = 1:n)"}, ""},
+		{"a dependence along the inner loop leaves it sequential", "real :: a(0:n, m), b(1), c(1)", `
+			!$omp parallel do
+			do j = 1, m
+			  do i = 1, n
+			    a(i, j) = a(i-1, j) + s
+			  end do
+			end do`,
+			[]string{"parallel (j = 1:m)", "do i = 1, n"}, ""},
+		{"DO CONCURRENT is trusted", "real :: a(0:n+1), b(1), c(1)", `
+			do concurrent (i = 1:n)
+			  a(i) = a(i+1)
+			end do`,
+			[]string{"a(i) = a((i + 1))"}, ""},
+		{"a mirror update reads elements it does not write", "real :: a(-1:n+2, m), b(1), c(1)", `
+			!$omp parallel do
+			do j = 1, m
+			  do i = 1, 2
+			    a(1-i, j) = a(i, j)
+			  end do
+			end do`,
+			[]string{"a((1 - i), j) = a(i, j)"}, ""},
+		{"if, else if and a radius loop in the body", "real :: a(1-m:n+m), b(n), c(-m:m)", `
+			do concurrent (i = 1:n)
+			  t = 0
+			  do r = -m, m
+			    t = t + c(r)*a(i+r)
+			  end do
+			  if (t > s) then
+			    b(i) = s
+			  else if (t < -s) then
+			    b(i) = -s
+			  else
+			    b(i) = t
+			  end if
+			end do`,
+			[]string{"do r = (-m), m", "if (t > s) then"}, ""},
+		{"a scalar between nests", "real :: a(n), b(n), c(n)", `
+			t = 2*s
+			do concurrent (i = 1:n)
+			  b(i) = t*a(i)
+			end do`,
+			[]string{"t = (real(4)(2) * s)"}, ""},
+		{"in-place read of a neighbour", "real :: a(0:n+1), b(1), c(1)", `
+			!$omp parallel do
+			do i = 1, n
+			  a(i) = a(i+1)
+			end do`,
+			nil, `10:10: error: iterations of the parallel loop may read "a" at 10:10 while others write it at 10:3`},
+		{"a gather", "real :: a(n), b(n)\ninteger :: c(n)", `
+			do concurrent (i = 1:n)
+			  b(i) = a(c(i))
+			end do`,
+			nil, `10:12: error: subscript of "a" is not affine in the loop indices: it has an element of array "c" (a gather through an index array)`},
+		{"a product of indices", "real :: a(n*n), b(n, n), c(1)", `
+			do concurrent (j = 1:n, i = 1:n)
+			  b(i, j) = a(i*j)
+			end do`,
+			nil, `7:13: error: upper bound 1 of "a" is not affine in the kernel's integer scalar dummies: it has a product of two variables`},
+		{"a strided parallel loop", "real :: a(n), b(n), c(1)", `
+			do concurrent (i = 1:n:2)
+			  b(i) = a(i)
+			end do`,
+			nil, `8:26: error: a parallel loop must have step 1`},
+		{"a whole array in a nest", "real :: a(n), b(n), c(1)", `
+			do concurrent (i = 1:n)
+			  b(i) = sum(a)
+			end do`,
+			nil, `whole-array reference to "a" in a loop kernel`},
+		{"an array in a private clause", "real :: a(n), b(n), c(1)", `
+			!$omp parallel do private(a)
+			do i = 1, n
+			  b(i) = a(i)
+			end do`,
+			nil, `8:29: error: "a" in a private clause is not a scalar local of the kernel`},
+		{"a scalar dummy written", "real :: a(n), b(n), c(1)", `
+			do concurrent (i = 1:n)
+			  s = a(i)
+			end do`,
+			nil, `9:3: error: cannot assign to intent(in) dummy "s"`},
+		{"an array assignment between nests", "real :: a(n), b(n), c(1)", `
+			b(1) = 0
+			do concurrent (i = 1:n)
+			  b(i) = a(i)
+			end do`,
+			nil, `8:3: error: only assignments to scalar locals may appear between the nests of a loop kernel`},
+		{"a locality specifier naming a dummy", "real :: a(n), b(n), c(1)", `
+			do concurrent (i = 1:n) local(a)
+			  b(i) = a(i)
+			end do`,
+			nil, `8:33: error: "a" in local(...) is not a scalar local of the kernel`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			decls := tc.decls
+			if !strings.Contains(decls, " c(") && !strings.Contains(decls, ", c(") {
+				t.Fatal("the test kernel needs a, b and c declared")
+			}
+			prog, list, text := checkSrc(t, loopKern(decls, tc.body))
+			if tc.err != "" {
+				if !list.HasErrors() {
+					t.Fatalf("no error; IR:\n%s", irText(prog))
+				}
+				if !strings.Contains(text, tc.err) {
+					t.Fatalf("want %q; got:\n%s", tc.err, text)
+				}
+				return
+			}
+			if list.HasErrors() {
+				t.Fatalf("unexpected errors:\n%s", text)
+			}
+			got := irText(prog)
+			for _, want := range tc.ir {
+				if !strings.Contains(got, want) {
+					t.Errorf("IR lacks %q:\n%s", want, got)
+				}
+			}
+		})
+	}
+}
+
+// TestIntrinsicModuleKinds: the kind names of iso_fortran_env and
+// iso_c_binding resolve to forocl's kinds; int64 is reported as a kind
+// forocl does not support.
+func TestIntrinsicModuleKinds(t *testing.T) {
+	for _, tc := range []struct{ use, decl, want string }{
+		{"iso_fortran_env", "real(real64)", "real(8)"},
+		{"iso_fortran_env", "real(kind=real32)", "real(4)"},
+		{"iso_fortran_env", "integer(int32)", "integer"},
+		{"iso_c_binding", "real(c_double)", "real(8)"},
+		{"iso_c_binding", "real(c_float)", "real(4)"},
+		{"iso_c_binding", "integer(c_int)", "integer"},
+		{"iso_fortran_env", "integer(int64)", "error: integer kind 8 is not supported"},
+	} {
+		src := fmt.Sprintf("subroutine e(x, y)\n  use %s\n  implicit none\n  %s, intent(in) :: x\n  %s, intent(out) :: y\n  y = x\nend subroutine e\n", tc.use, tc.decl, tc.decl)
+		src = strings.Replace(src, "subroutine e(", "pure elemental subroutine e(", 1)
+		prog, _, text := checkSrc(t, src)
+		got := text
+		if prog != nil {
+			got = irText(prog)
+		}
+		if !strings.Contains(got, tc.want) {
+			t.Errorf("%s with use %s: want %q in:\n%s", tc.decl, tc.use, tc.want, got)
+		}
+	}
+}
