@@ -91,6 +91,8 @@ func (d *LoopDirective) Words() string {
 
 func (p *printer) loopStmt(s Stmt) bool {
 	switch s := s.(type) {
+	case *SelectCase:
+		p.selectCase(s)
 	case *LoopDirective:
 		var parts []string
 		for _, c := range s.Clauses {
@@ -145,4 +147,69 @@ func (p *printer) loopStmt(s Stmt) bool {
 		return false
 	}
 	return true
+}
+
+// SelectCase is a SELECT CASE construct: "select case (Expr)", its case
+// blocks in order, "end select".
+type SelectCase struct {
+	Pos   diag.Span // the select case statement
+	Name  string    // construct name, lower-case; "" when none
+	Expr  Expr
+	Cases []*Case
+	End   diag.Span
+}
+
+// Case is one "case (values)" or "case default" block.
+type Case struct {
+	Pos     diag.Span
+	Default bool
+	Values  []*CaseValue
+	Body    []Stmt
+}
+
+// CaseValue is one entry of a case selector: a value (Lo, Range false) or
+// a range lo:hi, either end possibly absent (nil).
+type CaseValue struct {
+	Lo, Hi Expr
+	Range  bool
+}
+
+func (*SelectCase) stmt()             {}
+func (s *SelectCase) Span() diag.Span { return s.Pos }
+
+func (p *printer) selectCase(s *SelectCase) {
+	name := ""
+	if s.Name != "" {
+		name = s.Name + ": "
+	}
+	p.line("%sselect case %s %s", name, lc(s.Pos), ExprString(s.Expr))
+	for _, c := range s.Cases {
+		if c.Default {
+			p.line("case default %s", lc(c.Pos))
+		} else {
+			var vs []string
+			for _, v := range c.Values {
+				switch {
+				case !v.Range:
+					vs = append(vs, ExprString(v.Lo))
+				default:
+					lo, hi := "", ""
+					if v.Lo != nil {
+						lo = ExprString(v.Lo)
+					}
+					if v.Hi != nil {
+						hi = ExprString(v.Hi)
+					}
+					vs = append(vs, lo+":"+hi)
+				}
+			}
+			p.line("case %s (%s)", lc(c.Pos), strings.Join(vs, ", "))
+		}
+		p.indent++
+		for _, x := range c.Body {
+			p.stmt(x)
+		}
+		p.indent--
+	}
+	p.line("end select %s", lc(s.End))
 }

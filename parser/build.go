@@ -442,6 +442,12 @@ func (b *builder) exec(c *cstmt, ctx context, body *[]ast.Stmt) {
 		*body = append(*body, b.ifConstruct(c, ctx))
 	case sDo:
 		*body = append(*body, b.doConstruct(c, ctx))
+	case sExec:
+		if otherKeyword(c) == "select case" {
+			*body = append(*body, b.selectCase(c, ctx))
+			return
+		}
+		fallthrough
 	default:
 		b.i++
 		if ctx == ctxModule || c.err != nil && c.err.always {

@@ -50,6 +50,7 @@ type cstmt struct {
 
 	exec     ast.Stmt    // sExec
 	do       *ast.DoStmt // sDo
+	sel      *selectParts // a select case or case statement (select.go)
 	cond     ast.Expr    // where/elsewhere/if/else if
 	name     *ast.Ident  // module/program name, or the name after an end, else or elsewhere statement
 	cname    string      // the construct name of "name: where (...)" and the like, lower-case
@@ -487,6 +488,7 @@ func (c *cstmt) classify(ts []tok) {
 			kw = "select type"
 		}
 		c.exec = c.ls.other(ts, kw)
+		c.selectParts(ts, kw)
 		return
 	}
 	if isPunct(ts, 1, "(") || hasTopLevelAssign(ts) {

@@ -630,6 +630,10 @@ func (l *lowerer) nestStmts(list []ast.Stmt) []ir.Stmt {
 			if x := l.seqLoop(s); x != nil {
 				out = append(out, x)
 			}
+		case *ast.SelectCase:
+			if x := l.selectCase(s); x != nil {
+				out = append(out, x)
+			}
 		case *ast.OtherStmt:
 			if s.Err != "" {
 				l.errorf(s.ErrCode, s.Pos, "%s", s.Err)
@@ -999,4 +1003,85 @@ func span(a ir.Affine, n *ir.Nest) (lo, hi ir.Affine, ok bool) {
 		}
 	}
 	return lo, hi, true
+}
+
+// selectCase lowers SELECT CASE inside a nest to an IF chain: each case
+// is the .or. of its values (x == v, or lo <= x .and. x <= hi), case
+// default the final else. The selector is pure, so evaluating it once
+// per case changes nothing.
+func (l *lowerer) selectCase(s *ast.SelectCase) ir.Stmt {
+	sel := l.expr(s.Expr)
+	if sel == nil {
+		for _, c := range s.Cases {
+			l.nestStmts(c.Body)
+		}
+		return nil
+	}
+	if t := sel.Type(); t.Rank != 0 || (t.Kind != ir.Int && t.Kind != ir.Logical) {
+		l.errorf(codeLoopConstruct, s.Expr.Span(), "select case on %s; forocl selects on scalar integers and logicals", t.Kind)
+		return nil
+	}
+	var def []ir.Stmt
+	hasDefault := false
+	type arm struct {
+		cond ast.Expr
+		pos  diag.Span
+		body []ast.Stmt
+	}
+	var arms []arm
+	for _, c := range s.Cases {
+		if c.Default {
+			if hasDefault {
+				l.errorf(codeLoopConstruct, c.Pos, "second \"case default\" in a select case construct")
+			}
+			hasDefault = true
+			def = l.nestStmts(c.Body)
+			continue
+		}
+		if c.Values == nil {
+			l.nestStmts(c.Body) // statements before the first case: their errors
+			continue
+		}
+		var cond ast.Expr
+		for _, v := range c.Values {
+			var x ast.Expr
+			switch {
+			case !v.Range:
+				x = &ast.Binary{Pos: c.Pos, OpPos: v.Lo.Span(), Op: "==", X: s.Expr, Y: v.Lo}
+			case v.Lo == nil:
+				x = &ast.Binary{Pos: c.Pos, OpPos: v.Hi.Span(), Op: "<=", X: s.Expr, Y: v.Hi}
+			case v.Hi == nil:
+				x = &ast.Binary{Pos: c.Pos, OpPos: v.Lo.Span(), Op: ">=", X: s.Expr, Y: v.Lo}
+			default:
+				x = &ast.Binary{Pos: c.Pos, OpPos: v.Lo.Span(), Op: ".and.",
+					X: &ast.Binary{Pos: c.Pos, OpPos: v.Lo.Span(), Op: ">=", X: s.Expr, Y: v.Lo},
+					Y: &ast.Binary{Pos: c.Pos, OpPos: v.Hi.Span(), Op: "<=", X: s.Expr, Y: v.Hi}}
+			}
+			if cond == nil {
+				cond = x
+			} else {
+				cond = &ast.Binary{Pos: c.Pos, OpPos: c.Pos, Op: ".or.", X: cond, Y: x}
+			}
+		}
+		arms = append(arms, arm{cond, c.Pos, c.Body})
+	}
+	conds := make([]ir.Expr, len(arms))
+	bodies := make([][]ir.Stmt, len(arms))
+	ok := true
+	for i, a := range arms {
+		conds[i] = l.cond(a.cond)
+		bodies[i] = l.nestStmts(a.body)
+		ok = ok && conds[i] != nil
+	}
+	if !ok {
+		return nil
+	}
+	out := def
+	for i := len(arms) - 1; i >= 0; i-- {
+		out = []ir.Stmt{&ir.If{Pos: arms[i].pos, Cond: conds[i], Then: bodies[i], Else: out}}
+	}
+	if len(arms) == 0 {
+		return &ir.If{Pos: s.Pos, Cond: &ir.Const{Pos: s.Pos, Kind: ir.Logical, Bool: true}, Then: def}
+	}
+	return out[0]
 }

@@ -588,6 +588,15 @@ func (l *lowerer) stmt(s ast.Stmt) []ir.Stmt {
 		return []ir.Stmt{&ir.Return{Pos: s.Pos}}
 	case *ast.LoopDirective:
 		return nil // comments outside loop kernels, as before
+	case *ast.SelectCase:
+		d := l.errorf(codeStatementNotAllowed, s.Pos, "%q is not allowed in %s", "select case", l.where)
+		if h, ok := otherHints["select case"]; ok {
+			d.WithHint("%s", h)
+		}
+		for _, c := range s.Cases {
+			l.stmts(c.Body) // report what else is wrong, as before
+		}
+		return nil
 	case *ast.DoStmt:
 		kw := map[ast.DoForm]string{ast.DoCounted: "do", ast.DoConcurrent: "do concurrent", ast.DoWhile: "do while", ast.DoForever: "do"}[s.Form]
 		d := l.errorf(codeStatementNotAllowed, s.Pos, "%q is not allowed in %s", kw, l.where)

@@ -23,6 +23,14 @@ subroutine loops(x_min, x_max, y_min, y_max, a, b)
     b(j, k) = v
   end do
   rows: do, k = 1, 3
+    select case (k)
+    case (1, 3:)
+      v = 1
+    case (:0)
+      v = 2
+    case default
+      v = 3
+    end select
   end do rows
   do
     exit
