@@ -39,12 +39,13 @@ const (
 	Real4   Kind = "real(4)"
 	Real8   Kind = "real(8)"
 	Int     Kind = "integer"
-	Logical Kind = "logical" // passed as a 32-bit int (0 or 1)
+	Int64   Kind = "integer(8)" // OpenCL long
+	Logical Kind = "logical"    // passed as a 32-bit int (0 or 1)
 )
 
 // Bytes is the size of one value of kind k in device memory.
 func (k Kind) Bytes() int {
-	if k == Real8 {
+	if k == Real8 || k == Int64 {
 		return 8
 	}
 	return 4

@@ -66,7 +66,7 @@ func (c *Context) checkBuffer(b *Buffer) error {
 }
 
 // transfer does a blocking read or write of data into/from the start of b.
-func transfer[T byte | int32 | float32 | float64](c *Context, b *Buffer, data []T, write bool) error {
+func transfer[T byte | int32 | int64 | float32 | float64](c *Context, b *Buffer, data []T, write bool) error {
 	op := "clEnqueueReadBuffer"
 	if write {
 		op = "clEnqueueWriteBuffer"

@@ -23,6 +23,8 @@ func abiKind(k ir.Kind) abi.Kind {
 		return abi.Real8
 	case ir.Logical:
 		return abi.Logical
+	case ir.Long:
+		return abi.Int64
 	}
 	return abi.Int
 }

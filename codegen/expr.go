@@ -40,6 +40,8 @@ func ctype(k ir.Kind) string {
 		return "float"
 	case ir.Real8:
 		return "double"
+	case ir.Long:
+		return "long"
 	}
 	return "int"
 }
@@ -241,9 +243,9 @@ func convertConst(c *ir.Const, to ir.Kind) *ir.Const {
 	out := *c
 	out.Kind = to
 	switch {
-	case c.Kind == ir.Int && to.IsReal():
+	case c.Kind.IsInt() && to.IsReal():
 		out.Float = float64(c.Int)
-	case c.Kind.IsReal() && to == ir.Int:
+	case c.Kind.IsReal() && to.IsInt():
 		out.Int = int64(c.Float)
 	case c.Kind == ir.Real4:
 		out.Float = float64(float32(c.Float))
@@ -266,6 +268,8 @@ func constant(k ir.Kind, f float64, i int64, b bool) string {
 			return "1"
 		}
 		return "0"
+	case ir.Long:
+		return strconv.FormatInt(i, 10) + "L"
 	}
 	return strconv.FormatInt(i, 10)
 }

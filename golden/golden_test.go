@@ -273,6 +273,8 @@ func randomArray(rng *rand.Rand, k abi.Kind, shape []int) *npy.Array {
 			a.F32[i] = float32(x)
 		case a.F64 != nil:
 			a.F64[i] = x
+		case a.I64 != nil:
+			a.I64[i] = int64(rng.Intn(7)+1) << 33 // beyond 32 bits
 		default:
 			a.I32[i] = int32(rng.Intn(7) + 1)
 		}
@@ -282,6 +284,9 @@ func randomArray(rng *rand.Rand, k abi.Kind, shape []int) *npy.Array {
 
 // tolerance is the allowed difference relative to max(1, |reference|).
 func tolerance(k abi.Kind) float64 {
+	if k == abi.Int || k == abi.Int64 {
+		return 0 // integers are exact
+	}
 	if k == abi.Real8 {
 		return 1e-12
 	}
@@ -294,6 +299,8 @@ func value(a *npy.Array, i int) float64 {
 		return float64(a.F32[i])
 	case a.F64 != nil:
 		return a.F64[i]
+	case a.I64 != nil:
+		return float64(a.I64[i])
 	}
 	return float64(a.I32[i])
 }
@@ -338,7 +345,7 @@ func TestNumeric(t *testing.T) {
 						}
 						if !v.Array {
 							switch v.Kind {
-							case abi.Int:
+							case abi.Int, abi.Int64:
 								scalars[name] = float64(2 + rng.Intn(3))
 							case abi.Logical:
 								scalars[name] = 1

@@ -83,7 +83,7 @@ func fold(e Expr) (*Const, error) {
 
 // num is a numeric constant's value as a float64.
 func (c *Const) num() float64 {
-	if c.Kind == Int {
+	if c.Kind.IsInt() {
 		return float64(c.Int)
 	}
 	return c.Float
@@ -95,9 +95,9 @@ func (c *Const) num() float64 {
 func convertConst(c *Const, k Kind) *Const {
 	out := &Const{Kind: k, Name: c.Name}
 	switch {
-	case k == Int && c.Kind == Int:
+	case k.IsInt() && c.Kind.IsInt():
 		out.Int = c.Int
-	case k == Int:
+	case k.IsInt():
 		out.Int = int64(c.Float)
 	case k.IsReal():
 		out.Float = c.num()
@@ -139,14 +139,26 @@ func foldBinary(op Op, x, y *Const, k Kind) (*Const, error) {
 		return &Const{Kind: Logical, Bool: r}, nil
 	case Pow:
 		switch {
-		case x.Kind == Int && y.Kind == Int:
-			return intConst(ipow(x.Int, y.Int)), nil
-		case y.Kind == Int:
+		case x.Kind.IsInt() && y.Kind.IsInt():
+			return &Const{Kind: x.Kind, Int: ipow(x.Int, y.Int)}, nil
+		case y.Kind.IsInt():
 			return realConst(k, math.Pow(x.Float, float64(y.Int))), nil
 		}
 		return realConst(k, math.Pow(x.num(), y.num())), nil
 	}
-	if k == Int {
+	if k.IsInt() {
+		out, err := foldInt(op, x, y)
+		if out != nil {
+			out.Kind = k
+		}
+		return out, err
+	}
+	return foldReal(op, x, y, k)
+}
+
+// foldInt applies an arithmetic op to two integer constants.
+func foldInt(op Op, x, y *Const) (*Const, error) {
+	{
 		switch op {
 		case Add:
 			return intConst(x.Int + y.Int), nil
@@ -161,6 +173,11 @@ func foldBinary(op Op, x, y *Const, k Kind) (*Const, error) {
 			return intConst(x.Int / y.Int), nil
 		}
 	}
+	return nil, ErrNotConst
+}
+
+// foldReal applies an arithmetic op to two constants in real kind k.
+func foldReal(op Op, x, y *Const, k Kind) (*Const, error) {
 	a, b := x.num(), y.num()
 	switch op {
 	case Add:

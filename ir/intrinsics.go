@@ -93,7 +93,7 @@ type KindArgRule uint8
 
 const (
 	KindNone KindArgRule = iota
-	KindInt              // an integer kind; only 4 is supported
+	KindInt              // an integer kind: 4, or 8 in kernels
 	KindReal             // a real kind, 4 or 8
 )
 
@@ -228,7 +228,7 @@ var Intrinsics = [numIntrinsics]IntrinsicInfo{
 		OpenCL: call("atan2")},
 	FnAbs: {ID: FnAbs, Name: "abs", Min: 1, Max: 1, Args: ArgNumeric, Result: ResSame,
 		Fold: func(a []*Const, k Kind) (*Const, error) {
-			if k == Int {
+			if k.IsInt() {
 				return intConst(max(a[0].Int, -a[0].Int)), nil
 			}
 			return realConst(k, math.Abs(a[0].Float)), nil
@@ -239,13 +239,13 @@ var Intrinsics = [numIntrinsics]IntrinsicInfo{
 			}
 			// OpenCL's abs of an int is an unsigned int: negating or
 			// converting that would wrap.
-			return "((int)abs(" + a[0] + "))"
+			return "((" + cInt(arg) + ")abs(" + a[0] + "))"
 		}},
 	FnMin: minMax(FnMin, "min", -1),
 	FnMax: minMax(FnMax, "max", 1),
 	FnMod: {ID: FnMod, Name: "mod", Min: 2, Max: 2, Args: ArgNumeric, Result: ResCommon,
 		Fold: func(a []*Const, k Kind) (*Const, error) {
-			if k == Int {
+			if k.IsInt() {
 				if a[1].Int == 0 {
 					return nil, ErrModZero
 				}
@@ -261,7 +261,7 @@ var Intrinsics = [numIntrinsics]IntrinsicInfo{
 		}},
 	FnModulo: {ID: FnModulo, Name: "modulo", Min: 2, Max: 2, Args: ArgNumeric, Result: ResCommon,
 		Fold: func(a []*Const, k Kind) (*Const, error) {
-			if k == Int {
+			if k.IsInt() {
 				p := a[1].Int
 				if p == 0 {
 					return nil, ErrModZero
@@ -290,7 +290,7 @@ var Intrinsics = [numIntrinsics]IntrinsicInfo{
 		}},
 	FnSign: {ID: FnSign, Name: "sign", Min: 2, Max: 2, Args: ArgNumeric, Result: ResCommon,
 		Fold: func(a []*Const, k Kind) (*Const, error) {
-			if k == Int {
+			if k.IsInt() {
 				x := max(a[0].Int, -a[0].Int)
 				if a[1].Int < 0 {
 					x = -x
@@ -303,11 +303,12 @@ var Intrinsics = [numIntrinsics]IntrinsicInfo{
 			if arg.IsReal() {
 				return "copysign(fabs(" + a[0] + "), " + a[1] + ")"
 			}
-			return "((" + a[1] + ") >= 0 ? ((int)abs(" + a[0] + ")) : -((int)abs(" + a[0] + ")))"
+			t := cInt(arg)
+			return "((" + a[1] + ") >= 0 ? ((" + t + ")abs(" + a[0] + ")) : -((" + t + ")abs(" + a[0] + ")))"
 		}},
 	FnDim: {ID: FnDim, Name: "dim", Min: 2, Max: 2, Args: ArgNumeric, Result: ResCommon,
 		Fold: func(a []*Const, k Kind) (*Const, error) {
-			if k == Int {
+			if k.IsInt() {
 				return intConst(max(a[0].Int-a[1].Int, 0)), nil
 			}
 			return realConst(k, math.Max(a[0].Float-a[1].Float, 0)), nil
@@ -406,11 +407,22 @@ var Intrinsics = [numIntrinsics]IntrinsicInfo{
 		}},
 	FnSelectedIntKind: {ID: FnSelectedIntKind, Name: "selected_int_kind", Min: 1, Max: 1, Args: ArgInt, Result: ResInt, Use: UseConstant,
 		Fold: func(a []*Const, _ Kind) (*Const, error) {
-			if a[0].Int <= 9 {
+			switch {
+			case a[0].Int <= 9:
 				return intConst(4), nil
+			case a[0].Int <= 18:
+				return intConst(8), nil
 			}
 			return nil, ErrNoKind
 		}},
+}
+
+// cInt is the OpenCL type of an integer kind.
+func cInt(k Kind) string {
+	if k == Long {
+		return "long"
+	}
+	return "int"
 }
 
 func intConst(i int64) *Const            { return &Const{Kind: Int, Int: i} }
@@ -457,13 +469,17 @@ func minMax(id IntrinsicID, name string, sign int) IntrinsicInfo {
 // rounding in OpenCL.
 func toInt(id IntrinsicID, name string, f func(float64) float64, spell func(string) string) IntrinsicInfo {
 	return IntrinsicInfo{ID: id, Name: name, Min: 1, Max: 1, Args: ArgNumeric, Result: ResToInt, Kind: KindInt,
-		Fold: func(a []*Const, _ Kind) (*Const, error) {
-			if a[0].Kind == Int {
-				return intConst(a[0].Int), nil
+		Fold: func(a []*Const, k Kind) (*Const, error) {
+			out := intConst(int64(f(a[0].Float)))
+			if a[0].Kind.IsInt() {
+				out = intConst(a[0].Int)
 			}
-			return intConst(int64(f(a[0].Float))), nil
+			if k == Long {
+				out.Kind = Long
+			}
+			return out, nil
 		},
-		OpenCL: func(a []string, _, _ Kind) string { return "(int)(" + spell(a[0]) + ")" }}
+		OpenCL: func(a []string, _, res Kind) string { return "(" + cInt(res) + ")(" + spell(a[0]) + ")" }}
 }
 
 // foldConvert folds real, dble and float: a conversion that keeps the name

@@ -40,6 +40,7 @@ const (
 	Real4        // real, real(4)
 	Real8        // real(8), double precision
 	Logical
+	Long // integer(8), OpenCL long
 )
 
 func (k Kind) String() string {
@@ -52,16 +53,21 @@ func (k Kind) String() string {
 		return "real(8)"
 	case Logical:
 		return "logical"
+	case Long:
+		return "integer(8)"
 	}
 	return "invalid"
 }
+
+// IsInt reports whether k is an integer kind (Int or Long).
+func (k Kind) IsInt() bool { return k == Int || k == Long }
 
 // IsReal reports whether k is Real4 or Real8.
 func (k Kind) IsReal() bool { return k == Real4 || k == Real8 }
 
 // Bytes is the size of one value of kind k in OpenCL memory.
 func (k Kind) Bytes() int {
-	if k == Real8 {
+	if k == Real8 || k == Long {
 		return 8
 	}
 	return 4

@@ -274,6 +274,8 @@ func ConstText(c *Const) string {
 	switch c.Kind {
 	case Int:
 		return strconv.FormatInt(c.Int, 10)
+	case Long:
+		return strconv.FormatInt(c.Int, 10) + "_8"
 	case Real4:
 		return realText(strconv.FormatFloat(c.Float, 'g', -1, 32), "")
 	case Real8:

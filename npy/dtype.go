@@ -13,7 +13,8 @@ const (
 	Int64                    // NumPy '<i8', NumPy's default integer; hosts convert it (see runner.ConvertTo)
 )
 
-// String returns the NumPy name of the type: "float32", "float64", "int32".
+// String returns the NumPy name of the type: "float32", "float64", "int32",
+// "int64".
 func (t DType) String() string {
 	switch t {
 	case Float32:

@@ -155,7 +155,7 @@ func TestZeroDimAndEmpty(t *testing.T) {
 func TestRoundTrips(t *testing.T) {
 	dir := t.TempDir()
 	shapes := [][]int{{}, {7}, {3, 5}, {2, 3, 4}, {0}, {2, 0, 3}}
-	for _, dt := range []DType{Float32, Float64, Int32} {
+	for _, dt := range []DType{Float32, Float64, Int32, Int64} {
 		for _, shape := range shapes {
 			n := 1
 			for _, s := range shape {
@@ -177,6 +177,11 @@ func TestRoundTrips(t *testing.T) {
 				a.I32 = make([]int32, n)
 				for i := range a.I32 {
 					a.I32[i] = int32(i)*0x01010101 - 7
+				}
+			case Int64:
+				a.I64 = make([]int64, n)
+				for i := range a.I64 {
+					a.I64[i] = int64(i)*0x0101010101010101 - 7
 				}
 			}
 			path := filepath.Join(dir, dt.String()+".npy")
@@ -200,13 +205,13 @@ func TestRoundTrips(t *testing.T) {
 			if b.DType != dt || len(b.Shape) != len(shape) || b.Len() != n {
 				t.Errorf("%v %v: read back %v %v len %d", dt, shape, b.DType, b.Shape, b.Len())
 			}
-			if !reflect.DeepEqual(a.F32, b.F32) && n > 0 || !reflect.DeepEqual(a.F64, b.F64) && n > 0 || !reflect.DeepEqual(a.I32, b.I32) && n > 0 {
+			if !reflect.DeepEqual(a.F32, b.F32) && n > 0 || !reflect.DeepEqual(a.F64, b.F64) && n > 0 || !reflect.DeepEqual(a.I32, b.I32) && n > 0 || !reflect.DeepEqual(a.I64, b.I64) && n > 0 {
 				t.Errorf("%v %v: data differs", dt, shape)
 			}
 		}
 	}
-	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
-		t.Errorf("directory holds %d entries, want 3 (temporary files left?)", len(entries))
+	if entries, _ := os.ReadDir(dir); len(entries) != 4 {
+		t.Errorf("directory holds %d entries, want 4 (temporary files left?)", len(entries))
 	}
 }
 

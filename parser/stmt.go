@@ -48,13 +48,13 @@ type cstmt struct {
 	kw   string    // the leading keyword(s), lower-case, e.g. "end where"
 	err  *perr     // syntax error, not yet reported
 
-	exec     ast.Stmt    // sExec
-	do       *ast.DoStmt // sDo
+	exec     ast.Stmt     // sExec
+	do       *ast.DoStmt  // sDo
 	sel      *selectParts // a select case or case statement (select.go)
-	cond     ast.Expr    // where/elsewhere/if/else if
-	name     *ast.Ident  // module/program name, or the name after an end, else or elsewhere statement
-	cname    string      // the construct name of "name: where (...)" and the like, lower-case
-	endKind  string      // sEnd: "", "subroutine", "function", "module", "program"
+	cond     ast.Expr     // where/elsewhere/if/else if
+	name     *ast.Ident   // module/program name, or the name after an end, else or elsewhere statement
+	cname    string       // the construct name of "name: where (...)" and the like, lower-case
+	endKind  string       // sEnd: "", "subroutine", "function", "module", "program"
 	header   *ast.Subprogram
 	use      *ast.Use
 	decl     *ast.Decl

@@ -41,7 +41,7 @@ var topics = []struct{ title, about string }{
 	{"Directives", "The \"!$OFP\" directive names the subroutines forocl translates into kernels: \"!$OFP PURE, KERNEL :: name\"."},
 	{"Declarations", "Names, their types and attributes. forocl reads the declarations of kernels and of what they call."},
 	{"Constant expressions", "Kinds, named constants and halos are evaluated while compiling, so their expressions may use only constants and a few intrinsics."},
-	{"Types and kinds", "forocl knows real(4), real(8), default integers and default logicals: the types OpenCL kernels compute with."},
+	{"Types and kinds", "forocl knows real(4), real(8), integer(4), integer(8) and default logicals: the types OpenCL kernels compute with."},
 	{"Kernels and intents", "A kernel runs once per grid point on many work-items at once; its arguments are device buffers and scalars passed by value."},
 	{"Halos and regions", "region_cpy(A, halo) reads the interior of A shrunk by a halo; p => region_ptr(A, halo) writes it. A halo lists, per dimension, how many cells to drop at the low and the high end."},
 	{"Shapes", "Every array in a kernel has the grid's rank; its extents are the grid's minus what halos take away, and operands of one statement must have the same extents."},

@@ -75,7 +75,9 @@ func lossy(v float64, k abi.Kind) string {
 		return "has no integer value"
 	case v != math.Trunc(v):
 		return "is not a whole number"
-	case v < math.MinInt32 || v > math.MaxInt32:
+	case k == abi.Int64 && (v < math.MinInt64 || v >= math.MaxInt64):
+		return fmt.Sprintf("is outside the range of integer(8) (%d to %d)", math.MinInt64, math.MaxInt64)
+	case k != abi.Int64 && (v < math.MinInt32 || v > math.MaxInt32):
 		return fmt.Sprintf("is outside the range of integer (%d to %d)", math.MinInt32, math.MaxInt32)
 	}
 	return ""
@@ -101,7 +103,7 @@ func ConvertTo(a *npy.Array, k abi.Kind) (*npy.Array, error) {
 		return a, nil
 	}
 	var bad *ConvertError
-	if a.I32 == nil { // every int32 fits the reals and integers
+	if a.I32 == nil && !(a.I64 != nil && k == abi.Int64) { // every int32 fits the reals and integers
 		for i := 0; i < a.Len(); i++ {
 			v := at(a, i)
 			r := lossy(v, k)

@@ -82,6 +82,8 @@ func KindDType(k abi.Kind) npy.DType {
 		return npy.Float64
 	case abi.Real4:
 		return npy.Float32
+	case abi.Int64:
+		return npy.Int64
 	}
 	return npy.Int32
 }
@@ -105,6 +107,17 @@ func Convert(a *npy.Array, dt npy.DType) *npy.Array {
 		return float64(a.I32[i])
 	}
 	out := &npy.Array{DType: dt, Shape: append([]int(nil), a.Shape...)}
+	if dt == npy.Int64 {
+		out.I64 = make([]int64, n)
+		for i := range out.I64 {
+			if a.I32 != nil {
+				out.I64[i] = int64(a.I32[i])
+			} else {
+				out.I64[i] = int64(get(i))
+			}
+		}
+		return out
+	}
 	switch dt {
 	case npy.Float32:
 		out.F32 = make([]float32, n)
@@ -137,6 +150,8 @@ func Random(dt npy.DType, shape []int, seed int64) *npy.Array {
 			a.F32[i] = float32(x)
 		case a.F64 != nil:
 			a.F64[i] = x
+		case a.I64 != nil:
+			a.I64[i] = int64(1 + rng.Intn(7))
 		default:
 			a.I32[i] = int32(1 + rng.Intn(7))
 		}
@@ -156,6 +171,8 @@ func Zeros(dt npy.DType, shape []int) *npy.Array {
 		a.F32 = make([]float32, n)
 	case npy.Float64:
 		a.F64 = make([]float64, n)
+	case npy.Int64:
+		a.I64 = make([]int64, n)
 	default:
 		a.I32 = make([]int32, n)
 	}
@@ -163,7 +180,7 @@ func Zeros(dt npy.DType, shape []int) *npy.Array {
 }
 
 func elemBytes(dt npy.DType) int64 {
-	if dt == npy.Float64 {
+	if dt == npy.Float64 || dt == npy.Int64 {
 		return 8
 	}
 	return 4
@@ -514,6 +531,8 @@ func launchArgs(k *abi.Kernel, l *abi.Launch, scalars map[string]float64, sizes,
 				args = append(args, float32(v))
 			case abi.Real8:
 				args = append(args, v)
+			case abi.Int64:
+				args = append(args, int64(v))
 			default:
 				args = append(args, int32(v))
 			}
@@ -540,6 +559,8 @@ func write(ctx *clhost.Context, b *clhost.Buffer, a *npy.Array) error {
 		return ctx.WriteFloat32(b, a.F32)
 	case a.F64 != nil:
 		return ctx.WriteFloat64(b, a.F64)
+	case a.I64 != nil:
+		return ctx.WriteInt64(b, a.I64)
 	}
 	return ctx.WriteInt32(b, a.I32)
 }
@@ -550,6 +571,8 @@ func read(ctx *clhost.Context, b *clhost.Buffer, a *npy.Array) error {
 		return ctx.ReadFloat32(b, a.F32)
 	case a.F64 != nil:
 		return ctx.ReadFloat64(b, a.F64)
+	case a.I64 != nil:
+		return ctx.ReadInt64(b, a.I64)
 	}
 	return ctx.ReadInt32(b, a.I32)
 }

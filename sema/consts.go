@@ -78,8 +78,12 @@ func (c *checker) evalConst(s *scope, env constEnv, e ast.Expr) (cval, *constErr
 			if err != nil {
 				return cval{}, err
 			}
-			if k != 4 {
-				return cval{}, cerr(codeUnsupportedKind, e.Pos, "integer kind %d is not supported; forocl knows only default integers", k)
+			switch k {
+			case 4:
+			case 8:
+				return cval{kind: ir.Long, i: e.Value}, nil
+			default:
+				return cval{}, cerr(codeUnsupportedKind, e.Pos, "integer kind %d is not supported; forocl knows integer kinds 4 and 8", k)
 			}
 		}
 		return cval{kind: ir.Int, i: e.Value}, nil
@@ -303,7 +307,7 @@ func (c *checker) dimSize(sym *symbol) (int64, bool) {
 
 // article returns k's name after "a" or "an": "an integer", "a real(4)".
 func article(k ir.Kind) string {
-	if k == ir.Int {
+	if k.IsInt() {
 		return "an " + k.String()
 	}
 	return "a " + k.String()
@@ -315,6 +319,9 @@ func commonKind(a, b ir.Kind) ir.Kind {
 	}
 	if a == ir.Real4 || b == ir.Real4 {
 		return ir.Real4
+	}
+	if a == ir.Long || b == ir.Long {
+		return ir.Long
 	}
 	return ir.Int
 }
@@ -469,10 +476,13 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 				return ir.Invalid, cerr(codeKindNotIntegerConstant, e.Pos, "kind argument of %q must be an integer constant", name)
 			}
 			if rule == ir.KindInt {
-				if kindArg.i != 4 {
-					return ir.Invalid, cerr(codeUnsupportedKind, e.Pos, "integer kind %d is not supported; forocl knows only default integers", kindArg.i)
+				switch kindArg.i {
+				case 4:
+					return ir.Int, nil
+				case 8:
+					return ir.Long, nil
 				}
-				return ir.Int, nil
+				return ir.Invalid, cerr(codeUnsupportedKind, e.Pos, "integer kind %d is not supported; forocl knows integer kinds 4 and 8", kindArg.i)
 			}
 			switch kindArg.i {
 			case 4:

@@ -145,7 +145,7 @@ func (l *lowerer) readOut(v *ir.Var, at diag.Span, through string) {
 	l.errorf(codeReadIntentOut, at, "%s", msg).WithHint("compute the value into a temporary and read that instead")
 }
 
-func isNumeric(k ir.Kind) bool { return k == ir.Int || k.IsReal() }
+func isNumeric(k ir.Kind) bool { return k.IsInt() || k.IsReal() }
 
 func (l *lowerer) unary(e *ast.Unary) ir.Expr {
 	x := l.expr(e.X)
@@ -221,6 +221,10 @@ func (l *lowerer) binary(e *ast.Binary) ir.Expr {
 		return nil
 	}
 	k := commonKind(tx.Kind, ty.Kind)
+	if op == ir.Pow && k == ir.Long {
+		l.errorf(codeOperandType, e.OpPos, "** on integer(8) operands is not supported by forocl")
+		return nil
+	}
 	switch op {
 	case ir.Pow:
 		if ty.Kind == ir.Int {
@@ -240,7 +244,7 @@ func (l *lowerer) conv(x ir.Expr, k ir.Kind) ir.Expr {
 	if t.Kind == k || k == ir.Invalid || t.Kind == ir.Invalid {
 		return x
 	}
-	if b, ok := x.(*ir.Binary); ok && b.Op == ir.Div && t.Kind == ir.Int && k.IsReal() && !l.warnDiv[x] {
+	if b, ok := x.(*ir.Binary); ok && b.Op == ir.Div && t.Kind.IsInt() && k.IsReal() && !l.warnDiv[x] {
 		l.warnDiv[x] = true
 		l.c.diags.Warn(codeIntegerDivision, b.Pos, "integer division truncates before the result is converted to %s", k).
 			WithHint("write one operand as a real constant (e.g. 1.0) for a real quotient")
@@ -554,7 +558,7 @@ func intrinsicCall(c intrinsicSite) (ir.Expr, *constErr) {
 		}
 	case ir.ArgInt:
 		for i := range args {
-			if kindOf(i) != ir.Int {
+			if !kindOf(i).IsInt() {
 				return nil, bad(i, ir.Int.String())
 			}
 		}
@@ -599,10 +603,16 @@ func intrinsicCall(c intrinsicSite) (ir.Expr, *constErr) {
 		}
 		args = c.args
 	case ir.ResToInt:
-		if kindOf(0) == ir.Int {
+		if kindOf(0) == ir.Int && kind == ir.Invalid {
 			return args[0], nil
 		}
 		k = ir.Int
+		if kind != ir.Invalid {
+			k = kind
+		}
+		if kindOf(0) == k {
+			return args[0], nil
+		}
 	case ir.ResInt:
 		k = ir.Int
 	case ir.ResReal:
@@ -684,8 +694,10 @@ func (l *lowerer) intrinsic(e *ast.Call, id ir.IntrinsicID) ir.Expr {
 			}
 			if k, ok := l.kindArg(kindArg, name); !ok {
 				return ir.Invalid, &constErr{silent: true}
+			} else if k == 8 {
+				return ir.Long, nil
 			} else if k != 4 {
-				l.errorf(codeUnsupportedKind, kindArg.Span(), "integer kind %d is not supported; forocl knows only default integers", k)
+				l.errorf(codeUnsupportedKind, kindArg.Span(), "integer kind %d is not supported; forocl knows integer kinds 4 and 8", k)
 				return ir.Invalid, &constErr{silent: true}
 			}
 			return ir.Int, nil

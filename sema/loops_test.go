@@ -186,7 +186,7 @@ func TestLoopRules(t *testing.T) {
 }
 
 // TestIntrinsicModuleKinds: the kind names of iso_fortran_env and
-// iso_c_binding resolve to forocl's kinds; int64 is reported as a kind
+// iso_c_binding resolve to forocl's kinds; int16 is reported as a kind
 // forocl does not support.
 func TestIntrinsicModuleKinds(t *testing.T) {
 	for _, tc := range []struct{ use, decl, want string }{
@@ -196,7 +196,8 @@ func TestIntrinsicModuleKinds(t *testing.T) {
 		{"iso_c_binding", "real(c_double)", "real(8)"},
 		{"iso_c_binding", "real(c_float)", "real(4)"},
 		{"iso_c_binding", "integer(c_int)", "integer"},
-		{"iso_fortran_env", "integer(int64)", "error: integer kind 8 is not supported"},
+		{"iso_fortran_env", "integer(int64)", "integer(8)"},
+		{"iso_fortran_env", "integer(int16)", "error: integer kind 2 is not supported"},
 	} {
 		src := fmt.Sprintf("subroutine e(x, y)\n  use %s\n  implicit none\n  %s, intent(in) :: x\n  %s, intent(out) :: y\n  y = x\nend subroutine e\n", tc.use, tc.decl, tc.decl)
 		src = strings.Replace(src, "subroutine e(", "pure elemental subroutine e(", 1)

@@ -331,10 +331,14 @@ func (c *checker) typeKind(s *scope, t *ast.TypeSpec) ir.Kind {
 			if !ok {
 				return ir.Invalid
 			}
-			if k != 4 {
-				c.diags.Error(codeUnsupportedKind, t.Kind.Span(), "integer kind %d is not supported; forocl knows only default integers", k)
-				return ir.Invalid
+			switch k {
+			case 4:
+				return ir.Int
+			case 8:
+				return ir.Long
 			}
+			c.diags.Error(codeUnsupportedKind, t.Kind.Span(), "integer kind %d is not supported; forocl knows integer kinds 4 and 8", k)
+			return ir.Invalid
 		}
 		return ir.Int
 	case ast.Logical:

@@ -158,6 +158,8 @@ func kindDType(k abi.Kind) npy.DType {
 		return npy.Float32
 	case abi.Real8:
 		return npy.Float64
+	case abi.Int64:
+		return npy.Int64
 	}
 	return npy.Int32
 }
@@ -281,6 +283,8 @@ func writeRaw(path string, a *npy.Array) error {
 		binary.Write(&buf, binary.LittleEndian, a.F64)
 	case a.I32 != nil:
 		binary.Write(&buf, binary.LittleEndian, a.I32)
+	case a.I64 != nil:
+		binary.Write(&buf, binary.LittleEndian, a.I64)
 	}
 	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
@@ -311,6 +315,14 @@ func readRaw(path string, dt npy.DType, shape []int) (*npy.Array, error) {
 		a.F64 = make([]float64, n)
 		for i := range a.F64 {
 			a.F64[i] = math.Float64frombits(binary.LittleEndian.Uint64(data[8*i:]))
+		}
+	case npy.Int64:
+		if len(data) != 8*n {
+			return nil, fmt.Errorf("%s: %d bytes, want %d", path, len(data), 8*n)
+		}
+		a.I64 = make([]int64, n)
+		for i := range a.I64 {
+			a.I64[i] = int64(binary.LittleEndian.Uint64(data[8*i:]))
 		}
 	default:
 		if len(data) != 4*n {

@@ -9,7 +9,7 @@ contains
     real, dimension(:,:), contiguous, intent(out), target :: oA
     real, pointer, dimension(:,:) :: pA
     integer, dimension(4) :: halo, west, east
-    integer(8) :: big  ! ERROR:13 [unsupported-kind] "integer kind 8 is not supported; forocl knows only default integers"
+    integer(2) :: big  ! ERROR:13 [unsupported-kind] "integer kind 2 is not supported; forocl knows integer kinds 4 and 8"
     halo = [1,1,1,1]; west = [0,2,1,1]; east = [2,0,1,1]
     oA = A
   end subroutine k
