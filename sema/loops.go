@@ -2,7 +2,6 @@ package sema
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -72,6 +71,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.loopLocals()
 	kern.Body = l.loopBody(p.sub.Body)
 	l.inferIntents()
+	l.checkScalarFlow(kern.Body)
 	for _, v := range kern.Params {
 		if l.loop.sizes[v] {
 			kern.Sizes = append(kern.Sizes, v)
@@ -471,6 +471,9 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir) ir.Stmt {
 		l.c.diags.Error(codeLoopInPlace, conflict.read.Pos, "iterations of the parallel loop may read %q at %s while others write it at %s", conflict.read.Var.Name, pos(conflict.read.Pos), pos(conflict.write.Pos)).
 			WithNote(conflict.write.Pos, "written here").
 			WithHint("read from one array and write the result into another (double buffering)")
+	}
+	if n == nil {
+		return nil // an untyped nil: the caller tests the interface
 	}
 	return n
 }
@@ -939,9 +942,6 @@ func (l *lowerer) inferIntents() {
 			// Reads of an intent(out) array see what this iteration wrote.
 		}
 	}
-	// Arrays the kernel never touches keep their intent; sort for
-	// deterministic sizes below.
-	sort.SliceStable(l.kernel.Locals, func(i, j int) bool { return false })
 }
 
 // syntaxErrors reports the syntax errors the parser kept in the body of a
@@ -1084,4 +1084,97 @@ func (l *lowerer) selectCase(s *ast.SelectCase) ir.Stmt {
 		return &ir.If{Pos: s.Pos, Cond: &ir.Const{Pos: s.Pos, Kind: ir.Logical, Bool: true}, Then: def}
 	}
 	return out[0]
+}
+
+// checkScalarFlow reports a scalar local that a nest reads but that
+// neither the nest nor a scalar assignment before it sets: each nest is a
+// launch of its own, so a value a previous nest computed (in one of its
+// iterations) does not reach it. Reads of such a scalar at the top level
+// are reported the same way.
+func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
+	before := map[*ir.Var]bool{} // set by top-level assignments so far
+	inNests := map[*ir.Var]bool{}
+	report := func(r *ir.Ref, what string) {
+		l.c.diags.Error(codeLoopConstruct, r.Pos, "scalar %q is read %s but no assignment before it sets it; values do not pass from one parallel loop to the next", r.Var.Name, what).
+			WithHint("compute it in this loop, or before the first loop from dummies and constants")
+	}
+	for _, s := range body {
+		switch s := s.(type) {
+		case *ir.Assign:
+			walkRefs(s.RHS, func(r *ir.Ref) {
+				if r.Var.Role == ir.Local && !before[r.Var] && inNests[r.Var] {
+					report(r, "between parallel loops")
+				}
+			})
+			if r, ok := s.LHS.(*ir.Ref); ok {
+				before[r.Var] = true
+			}
+		case *ir.Nest:
+			set := map[*ir.Var]bool{}
+			for _, v := range s.Index {
+				set[v] = true
+			}
+			assignedIn(s.Body, set)
+			reported := map[*ir.Var]bool{}
+			visitRefs(s.Body, func(r *ir.Ref) {
+				v := r.Var
+				if v.Role == ir.Local && !set[v] && !before[v] && !l.loop.sizes[v] && !reported[v] {
+					reported[v] = true
+					report(r, "in this parallel loop")
+				}
+			})
+			for v := range set {
+				inNests[v] = true
+			}
+		}
+	}
+}
+
+// assignedIn adds to set the scalars that stmts assign (and the variables
+// of their sequential loops).
+func assignedIn(stmts []ir.Stmt, set map[*ir.Var]bool) {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ir.Assign:
+			if r, ok := s.LHS.(*ir.Ref); ok {
+				set[r.Var] = true
+			}
+		case *ir.If:
+			assignedIn(s.Then, set)
+			assignedIn(s.Else, set)
+		case *ir.Loop:
+			set[s.Var] = true
+			assignedIn(s.Body, set)
+		}
+	}
+}
+
+// visitRefs calls f for every scalar read in stmts.
+func visitRefs(stmts []ir.Stmt, f func(*ir.Ref)) {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ir.Assign:
+			walkRefs(s.RHS, f)
+			if e, ok := s.LHS.(*ir.Elem); ok {
+				walkRefs(e, f)
+			}
+		case *ir.If:
+			walkRefs(s.Cond, f)
+			visitRefs(s.Then, f)
+			visitRefs(s.Else, f)
+		case *ir.Loop:
+			walkRefs(s.Lo, f)
+			walkRefs(s.Hi, f)
+			walkRefs(s.Step, f)
+			visitRefs(s.Body, f)
+		}
+	}
+}
+
+func walkRefs(e ir.Expr, f func(*ir.Ref)) {
+	ir.Walk(e, func(x ir.Expr) {
+		if r, ok := x.(*ir.Ref); ok {
+			f(r)
+		}
+	})
 }

@@ -150,6 +150,15 @@ func TestLoopRules(t *testing.T) {
 			  b(i) = a(i)
 			end do`,
 			nil, `8:3: error: only assignments to scalar locals may appear between the nests of a loop kernel`},
+		{"a scalar computed in one nest and read in the next", "real :: a(n), b(n), c(n)", `
+			do concurrent (i = 1:n)
+			  t = a(i)
+			  b(i) = t
+			end do
+			do concurrent (i = 1:n)
+			  c(i) = t
+			end do`,
+			nil, `13:10: error: scalar "t" is read in this parallel loop but no assignment before it sets it; values do not pass from one parallel loop to the next`},
 		{"a locality specifier naming a dummy", "real :: a(n), b(n), c(1)", `
 			do concurrent (i = 1:n) local(a)
 			  b(i) = a(i)
