@@ -121,16 +121,10 @@ func splitTop(ts []tok, sep string) [][]tok {
 	var out [][]tok
 	depth, start := 0, 0
 	for i, t := range ts {
-		if t.kind == tPunct || t.kind == tOp {
-			switch {
-			case opener(t.val) != "":
-				depth++
-			case t.val == ")" || t.val == "]" || t.val == "/)":
-				depth--
-			case depth == 0 && t.val == sep:
-				out = append(out, ts[start:i])
-				start = i + 1
-			}
+		depth += bracketOf(t)
+		if depth == 0 && (t.kind == tPunct || t.kind == tOp) && t.val == sep {
+			out = append(out, ts[start:i])
+			start = i + 1
 		}
 	}
 	return append(out, ts[start:])
@@ -209,7 +203,7 @@ func (c *cstmt) concurrent(s *ast.DoStmt, ts []tok) {
 		c.fail(&perr{code: codeDoSyntax, span: nextSpan(ts, 1), msg: `expected "(" after "do concurrent"`})
 		return
 	}
-	j := matchParen(ts, 1)
+	j := matchBracket(ts, 1)
 	if j < 0 {
 		if e := checkBrackets(ts); e != nil {
 			c.fail(e)
@@ -261,7 +255,7 @@ func (c *cstmt) concurrent(s *ast.DoStmt, ts []tok) {
 				hint: "locality specifiers are local(...), local_init(...), shared(...) and default(none)"})
 			return
 		}
-		k := matchParen(rest, 1)
+		k := matchBracket(rest, 1)
 		if k < 0 {
 			if e := checkBrackets(rest); e != nil {
 				c.fail(e)

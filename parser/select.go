@@ -116,7 +116,7 @@ func caseValues(cs *ast.Case, ts []tok) *perr {
 	if !isPunct(ts, 1, "(") {
 		return &perr{code: codeSyntaxExpectedParen, span: nextSpan(ts, 1), msg: `expected "(" or "default" after "case"`}
 	}
-	j := matchParen(ts, 1)
+	j := matchBracket(ts, 1)
 	if j < 0 {
 		return checkBrackets(ts)
 	}

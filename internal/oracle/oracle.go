@@ -375,6 +375,8 @@ func OpenCLLink() []string {
 		return []string{"-lOpenCL"}
 	}
 	return []string{"-l:libOpenCL.so.1"}
+}
+
 // loopDriver writes the driver of a loop kernel: every array has its own
 // rank and shape, read from params.txt (scalars in argument order, then
 // per array its extents), allocated with lower bounds 1 (the kernel's
