@@ -153,6 +153,9 @@ func FortranHost(u *abi.Unit, stem string) ([]byte, error) {
 
 // fortranCheck refuses kernels whose Fortran host could not be written.
 func fortranCheck(k *abi.Kernel) error {
+	if k.Loops {
+		return fmt.Errorf("kernel %q is a loop kernel; the Fortran host does not launch loop kernels yet: run it with forocl run or launch it from its ABI (forocl build --abi)", k.Name)
+	}
 	proc := FortranProcName(k.Name)
 	if len(proc) > maxFortranName {
 		return fmt.Errorf("kernel %q: its Fortran host procedure %q is longer than %d characters; shorten the kernel's name", k.Name, proc, maxFortranName)
