@@ -200,7 +200,7 @@ func (c *cstmt) counted(s *ast.DoStmt, ts []tok) {
 // concurrent parses "concurrent (i = lo:hi[:step], ... [, mask]) locality".
 func (c *cstmt) concurrent(s *ast.DoStmt, ts []tok) {
 	if !isPunct(ts, 1, "(") {
-		c.fail(&perr{code: codeDoSyntax, span: nextSpan(ts, 1), msg: `expected "(" after "do concurrent"`})
+		c.fail(&perr{code: codeDoSyntax, span: nextSpan(ts, 0), msg: `expected "(" after "do concurrent"`})
 		return
 	}
 	j := matchBracket(ts, 1)

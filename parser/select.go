@@ -114,7 +114,7 @@ func caseValues(cs *ast.Case, ts []tok) *perr {
 		return nil
 	}
 	if !isPunct(ts, 1, "(") {
-		return &perr{code: codeSyntaxExpectedParen, span: nextSpan(ts, 1), msg: `expected "(" or "default" after "case"`}
+		return &perr{code: codeSyntaxExpectedParen, span: nextSpan(ts, 0), msg: `expected "(" or "default" after "case"`}
 	}
 	j := matchBracket(ts, 1)
 	if j < 0 {
