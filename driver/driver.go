@@ -35,6 +35,9 @@ type Options struct {
 	// files too.
 	Defines []parser.Define
 	Form    parser.Form
+	// Kernels names subroutines to compile as kernels without an !$OFP
+	// directive (see sema.Options.Kernels).
+	Kernels []string
 	// Target and Schedule are what Compile schedules the kernels for.
 	Target   regions.Target
 	Schedule regions.Options
@@ -100,7 +103,7 @@ func Front(paths []string, opts Options) *Result {
 		res.Diags.Sort()
 		return res
 	}
-	prog, diags := sema.Check(res.Files, sema.Options{Library: lib})
+	prog, diags := sema.Check(res.Files, sema.Options{Library: lib, Kernels: opts.Kernels})
 	parser.FixOffsets(&diags, res.Sources) // see Note [source maps] in parser
 	res.Diags.Append(diags)
 	if prog != nil && len(prog.Kernels) == 0 {

@@ -21,6 +21,7 @@ package sema
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/diag"
@@ -36,6 +37,11 @@ type Options struct {
 	// Library holds files found through -I: only their modules are used (for
 	// use-association); their kernels are not compiled.
 	Library []*ast.File
+	// Kernels names subroutines to translate as kernels as if an "!$OFP
+	// PURE, KERNEL" directive named them (forocl --kernel NAME), so that
+	// legacy files need no edit. A name no subroutine has is ignored: the
+	// caller reports it when it looks the kernel up.
+	Kernels []string
 }
 
 // Check resolves names, types and kinds across files, finds every kernel,
@@ -55,7 +61,7 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 	c.addIntrinsicModules()
 	prog := &ir.Program{}
 	lowered := map[*proc]*ir.Kernel{}
-	for _, k := range c.findKernels(files) {
+	for _, k := range c.findKernels(files, opts.Kernels) {
 		if kern := c.lowerKernel(k); kern != nil {
 			prog.Kernels = append(prog.Kernels, kern)
 			lowered[k.p] = kern
@@ -143,8 +149,11 @@ type kernelRef struct {
 
 // findKernels returns the kernels of files in source order: subroutines
 // named by a kernel directive and pure elemental subroutines.
-func (c *checker) findKernels(files []*ast.File) []kernelRef {
+func (c *checker) findKernels(files []*ast.File, extra []string) []kernelRef {
 	named := map[string]bool{}
+	for _, n := range extra {
+		named[strings.ToLower(n)] = true
+	}
 	for _, f := range files {
 		for _, d := range f.Directives {
 			if !isKernelDirective(d) {

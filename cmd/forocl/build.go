@@ -193,6 +193,7 @@ func newBuildCmd() *cobra.Command {
 		},
 	}
 	ff.add(c)
+	ff.addKernels(c)
 	gf.add(c)
 	c.Flags().StringVarP(&outDir, "output", "o", "", "write generated files into `DIR` (created if missing)")
 	c.Flags().StringVar(&goPkg, "go-package", "", "also write a Go host harness per file in package `NAME`")

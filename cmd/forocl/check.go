@@ -17,5 +17,6 @@ func newCheckCmd() *cobra.Command {
 		},
 	}
 	ff.add(c)
+	ff.addKernels(c)
 	return c
 }

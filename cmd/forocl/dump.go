@@ -63,6 +63,7 @@ func newDumpCmd() *cobra.Command {
 		},
 	}
 	ff.add(c)
+	ff.addKernels(c)
 	gf.add(c)
 	c.Flags().StringVar(&stage, "stage", "ir", "stage to print: ast, ir, regions or cl")
 	return c

@@ -147,6 +147,7 @@ type frontFlags struct {
 	src     sourceFlags
 	// requireKernels makes files without kernels an error (build, run).
 	requireKernels bool
+	kernels        []string // subroutines to compile as kernels without a directive
 }
 
 func (f *frontFlags) add(c *cobra.Command) {
@@ -154,6 +155,12 @@ func (f *frontFlags) add(c *cobra.Command) {
 	c.Flags().BoolVar(&f.werror, "werror", false, "treat warnings as errors")
 	c.ValidArgsFunction = fortranFiles
 	f.src.add(c)
+}
+
+// addKernels adds --kernel NAME (repeatable) to a command that compiles
+// every kernel of its files (forocl run has its own --kernel).
+func (f *frontFlags) addKernels(c *cobra.Command) {
+	c.Flags().StringArrayVarP(&f.kernels, "kernel", "k", nil, "also compile subroutine `NAME` as a kernel, as if \"!$OFP PURE, KERNEL :: NAME\" named it (repeatable)")
 }
 
 // compile runs the front end and, when opts is not nil, the schedule, and
@@ -165,6 +172,7 @@ func (f *frontFlags) compile(c *cobra.Command, paths []string, opts *genOpts) (*
 		return nil, err
 	}
 	o.RequireKernels = f.requireKernels
+	o.Kernels = f.kernels
 	res := driver.Front(paths, o)
 	diag.Render(c.ErrOrStderr(), res.Diags, res.Sources, 0)
 	if res.Diags.HasErrors() || (f.werror && res.Diags.Count(diag.Warning) > 0) || res.Program == nil {

@@ -168,6 +168,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	}
 
 	// Front end and the kernel's interface.
+	ff.kernels = []string{rf.kernel} // the kernel to run needs no directive
 	res, err := ff.compile(c, args, nil)
 	if err != nil {
 		return err

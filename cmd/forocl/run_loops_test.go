@@ -2,6 +2,7 @@ package main
 
 import (
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,5 +79,50 @@ func TestRunLoopKernel(t *testing.T) {
 	code, _, stderr = cli(t, bad...)
 	if code == 0 || !strings.Contains(stderr, `array "density" has shape (14, 9) but kernel "cell_update" declares it (15, 9) with x_min=1, x_max=11, y_min=2, y_max=6`) {
 		t.Errorf("run with a contradicting x_max: exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// TestKernelFlagLegacyFile: a legacy file with no !$OFP directive compiles
+// its subroutine as a kernel when --kernel names it (check, dump, run).
+func TestKernelFlagLegacyFile(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "legacy.f90")
+	writeFile(t, src, `subroutine scale2(n, a, b)
+  integer :: n
+  real(8) :: a(n), b(n)
+  integer :: i
+  !$omp parallel do
+  do i = 1, n
+    b(i) = 2*a(i)
+  end do
+end subroutine scale2
+`)
+	code, stdout, stderr := cli(t, "dump", "--stage=ir", src)
+	if code != 0 || strings.Contains(stdout, "kernel scale2") {
+		t.Fatalf("without --kernel: exit %d, stdout %q, stderr %q; want no kernel", code, stdout, stderr)
+	}
+	code, stdout, stderr = cli(t, "dump", "--stage=ir", "--kernel", "SCALE2", src)
+	if code != 0 || !strings.Contains(stdout, "loop kernel scale2") || !strings.Contains(stdout, "param b real(8) rank=1 intent(out)") {
+		t.Fatalf("with --kernel: exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	requireOpenCL(t)
+	a := &npy.Array{DType: npy.Float64, Shape: []int{5}, F64: []float64{1, 2, 3, 4, 5}}
+	writeNpy(t, filepath.Join(dir, "a.npy"), a, false)
+	code, _, stderr = cli(t, "run", src, "--kernel", "scale2", "--device", testDevice(), "--in", "a="+filepath.Join(dir, "a.npy"), "--out", "b="+filepath.Join(dir, "b.npy"))
+	if code != 0 {
+		t.Fatalf("run: exit %d:\n%s", code, stderr)
+	}
+	got := readNpy(t, filepath.Join(dir, "b.npy"))
+	for i, want := range []float64{2, 4, 6, 8, 10} {
+		if got.F64[i] != want {
+			t.Errorf("b(%d) = %g, want %g (n derived from the shape of a)", i+1, got.F64[i], want)
+		}
+	}
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
