@@ -325,7 +325,8 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 	inputs, filled := 0, 0
 	for i, v := range k.Params {
 		name := strings.ToLower(v.Name)
-		if v.Array && v.Intent == abi.In {
+		// A loop kernel's inout arrays are read too: they get values.
+		if v.Array && (v.Intent == abi.In || k.Loops && v.Intent == abi.InOut) {
 			inputs++
 			if b.Arrays[name] == nil {
 				b.Arrays[name] = Random(KindDType(v.Kind), shape, int64(i+1))

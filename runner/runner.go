@@ -218,6 +218,9 @@ func Prepare(j *Job) (map[string]*npy.Array, map[string]int, error) {
 			if p.Intent == abi.In {
 				return nil, nil, fmt.Errorf("kernel %q needs input array %q: give it with --in %s=FILE.npy", k.Name, p.Name, p.Name)
 			}
+			if k.Loops && p.Intent == abi.InOut && !swapOut(j.Swap, name) {
+				return nil, nil, fmt.Errorf("kernel %q reads and writes array %q: give it with --in %s=FILE.npy (and --out %s=FILE.npy to save it)", k.Name, p.Name, p.Name, p.Name)
+			}
 			continue
 		}
 		if a.DType != KindDType(p.Kind) {
@@ -607,4 +610,15 @@ func FormatScalar(a *npy.Array, k abi.Kind) string {
 		return ".false."
 	}
 	return strconv.Itoa(int(a.I32[0]))
+}
+
+// swapOut reports whether name is the output of a --swap pair (it starts
+// as a copy of the pair's input).
+func swapOut(pairs []Swap, name string) bool {
+	for _, s := range pairs {
+		if strings.EqualFold(s.Out, name) {
+			return true
+		}
+	}
+	return false
 }

@@ -74,6 +74,19 @@ func TestRunLoopKernel(t *testing.T) {
 	if code == 0 || !strings.Contains(stderr, `size "x_min" cannot be derived from the shapes of the arrays given; give it with --set x_min=VALUE`) {
 		t.Errorf("run without x_min: exit %d, stderr:\n%s", code, stderr)
 	}
+	// An array the kernel reads and writes must be given.
+	var noEnergy []string
+	for i := 0; i < len(args); i++ {
+		if args[i] == "--in" && strings.HasPrefix(args[i+1], "energy=") {
+			i++
+			continue
+		}
+		noEnergy = append(noEnergy, args[i])
+	}
+	code, _, stderr = cli(t, noEnergy...)
+	if code == 0 || !strings.Contains(stderr, `kernel "cell_update" reads and writes array "energy": give it with --in energy=FILE.npy (and --out energy=FILE.npy to save it)`) {
+		t.Errorf("run without energy: exit %d, stderr:\n%s", code, stderr)
+	}
 	// A shape that contradicts the given sizes names both.
 	bad := append(append([]string(nil), args...), "--set", "x_max=11")
 	code, _, stderr = cli(t, bad...)
