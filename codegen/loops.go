@@ -271,19 +271,20 @@ func (lg *loopGen) stmts(list []ir.Stmt) {
 func (lg *loopGen) loop(s *ir.Loop) {
 	e := &lg.e
 	v := sanitize(s.Var.Name)
-	lo, hi := lg.x.expr(s.Lo), lg.x.expr(s.Hi)
+	lo := lg.x.expr(s.Lo)
 	if s.Step == nil {
 		e.open("for (%s = %s; %s <= %s; %s++)", v, lo, v, lg.x.paren(s.Hi, precRel+1), v)
 		lg.stmts(s.Body)
 		e.close("")
 		return
 	}
-	e.open("")
+	e.line("{")
+	e.indent++
 	e.line("const int _step_%s = %s;", v, lg.x.expr(s.Step))
 	e.line("%s = %s;", v, lo)
 	e.open("for (int _trip_%s = (%s - %s + _step_%s) / _step_%s; _trip_%s > 0; _trip_%s--, %s += _step_%s)", v, lg.x.paren(s.Hi, precAdd), v, v, v, v, v, v, v)
-	_ = hi
 	lg.stmts(s.Body)
 	e.close("")
-	e.close("")
+	e.indent--
+	e.line("}")
 }
