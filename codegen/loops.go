@@ -236,6 +236,11 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 		e.line("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
 	}
 	lg.stmts(prelude)
+	if n.Guard != nil {
+		e.open("if (!(%s))", lg.x.expr(n.Guard))
+		e.line("return; // the IF around the nest is false: this launch does nothing")
+		e.close("")
+	}
 	lg.stmts(n.Body)
 	e.close("")
 }

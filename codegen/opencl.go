@@ -113,6 +113,7 @@ func usedFuncs(p *ir.Program, kernels []*ir.Kernel) []*ir.Func {
 				visitStmts(s.Then)
 				visitStmts(s.Else)
 			case *ir.Nest:
+				visitExpr(s.Guard)
 				visitStmts(s.Body)
 			case *ir.Loop:
 				visitExpr(s.Lo)
@@ -155,6 +156,7 @@ func needsIpow(funcs []*ir.Func, kernels []*ir.Kernel) bool {
 				stmts(s.Then)
 				stmts(s.Else)
 			case *ir.Nest:
+				check(s.Guard)
 				stmts(s.Body)
 			case *ir.Loop:
 				check(s.Lo)

@@ -146,6 +146,11 @@ type Nest struct {
 	Index  []*Var
 	Lo, Hi []Affine
 	Body   []Stmt
+	// Guard, when not nil, is a uniform logical condition (the IF blocks
+	// around the nest in the source): the launch does nothing unless it
+	// holds. Every work-item evaluates it, as it does the scalar
+	// assignments before the nest.
+	Guard Expr
 }
 
 // Loop is a sequential DO loop inside a nest's body: Var runs from Lo to

@@ -154,7 +154,11 @@ func (p *printer) stmt(indent int, s Stmt) {
 		for d, v := range s.Index {
 			ix = append(ix, fmt.Sprintf("%s = %s:%s", v.Name, s.Lo[d], s.Hi[d]))
 		}
-		p.line(indent, "parallel (%s)  [%s]", strings.Join(ix, ", "), s.Source)
+		guard := ""
+		if s.Guard != nil {
+			guard = " if " + ExprString(s.Guard)
+		}
+		p.line(indent, "parallel (%s)  [%s]%s", strings.Join(ix, ", "), s.Source, guard)
 		p.body(indent+1, s.Body)
 		p.line(indent, "end parallel")
 	case *Loop:

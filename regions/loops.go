@@ -124,6 +124,10 @@ func fprintLoops(w io.Writer, kp *KernelPlan) {
 		for g, d := range np.Dims {
 			m = append(m, fmt.Sprintf("%d:%s = %s..%s", g, n.Index[d].Name, n.Lo[d], n.Hi[d]))
 		}
-		fmt.Fprintf(w, "  launch %d (%s, line %d): NDRange %s, work-group %s\n", i+1, n.Source, n.Pos.Start.Line, strings.Join(m, ", "), DimString(np.Local))
+		guard := ""
+		if n.Guard != nil {
+			guard = ", runs only if " + ir.ExprString(n.Guard)
+		}
+		fmt.Fprintf(w, "  launch %d (%s, line %d): NDRange %s, work-group %s%s\n", i+1, n.Source, n.Pos.Start.Line, strings.Join(m, ", "), DimString(np.Local), guard)
 	}
 }

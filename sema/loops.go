@@ -19,7 +19,8 @@ import (
 // NDRange dimension).
 const maxNestDims = 3
 
-// isLoopKernel reports whether body marks a loop kernel.
+// isLoopKernel reports whether body marks a loop kernel: a DO CONCURRENT
+// or an !$omp/!$acc line at the top level or in an IF construct there.
 func isLoopKernel(body []ast.Stmt) bool {
 	for _, s := range body {
 		switch s := s.(type) {
@@ -28,6 +29,15 @@ func isLoopKernel(body []ast.Stmt) bool {
 		case *ast.DoStmt:
 			if s.Form == ast.DoConcurrent {
 				return true
+			}
+		case *ast.IfStmt: // nests under an IF between nests
+			if isLoopKernel(s.Then) || isLoopKernel(s.Else) {
+				return true
+			}
+			for _, ei := range s.ElseIfs {
+				if isLoopKernel(ei.Body) {
+					return true
+				}
 			}
 		}
 	}
@@ -308,6 +318,12 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			pending = nil
 		case *ast.AssignStmt:
 			out = append(out, l.topAssign(s)...)
+		case *ast.IfStmt:
+			if pending != nil {
+				l.c.diags.Error(codeLoopDirective, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words())
+				pending = nil
+			}
+			out = append(out, l.topIf(s)...)
 		case *ast.OtherStmt:
 			if s.Err != "" {
 				l.errorf(s.ErrCode, s.Pos, "%s", s.Err)
@@ -1100,6 +1116,13 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 	}
 	for _, s := range body {
 		switch s := s.(type) {
+		case *ir.If: // a scalar assignment under a uniform IF (topIf)
+			visitRefs([]ir.Stmt{s}, func(r *ir.Ref) {
+				if r.Var.Role == ir.Local && !before[r.Var] && inNests[r.Var] {
+					report(r, "between parallel loops")
+				}
+			})
+			assignedIn(s.Then, before)
 		case *ir.Assign:
 			walkRefs(s.RHS, func(r *ir.Ref) {
 				if r.Var.Role == ir.Local && !before[r.Var] && inNests[r.Var] {
@@ -1116,7 +1139,11 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 			}
 			assignedIn(s.Body, set)
 			reported := map[*ir.Var]bool{}
-			visitRefs(s.Body, func(r *ir.Ref) {
+			guard := []ir.Stmt{}
+			if s.Guard != nil {
+				guard = append(guard, &ir.If{Cond: s.Guard})
+			}
+			visitRefs(append(guard, s.Body...), func(r *ir.Ref) {
 				v := r.Var
 				if v.Role == ir.Local && !set[v] && !before[v] && !l.loop.sizes[v] && !reported[v] {
 					reported[v] = true
@@ -1177,4 +1204,59 @@ func walkRefs(e ir.Expr, f func(*ir.Ref)) {
 			f(r)
 		}
 	})
+}
+
+// topIf lowers an IF construct between nests: its condition is uniform
+// (array elements outside a nest are errors, so it reads scalar dummies,
+// constants and the scalars set before it); the
+// nests of each branch get the branch's condition as their Guard, its
+// scalar assignments are wrapped in an IF. Each branch becomes launches
+// that do nothing when their condition is false (see ir.Nest.Guard).
+func (l *lowerer) topIf(s *ast.IfStmt) []ir.Stmt {
+	type branch struct {
+		cond ast.Expr
+		body []ast.Stmt
+	}
+	branches := []branch{{s.Cond, s.Then}}
+	for _, ei := range s.ElseIfs {
+		branches = append(branches, branch{ei.Cond, ei.Body})
+	}
+	if s.HasElse {
+		branches = append(branches, branch{nil, s.Else})
+	}
+	var out []ir.Stmt
+	var notBefore ir.Expr // .not. of every earlier condition
+	for _, b := range branches {
+		guard := notBefore
+		if b.cond != nil {
+			c := l.cond(b.cond)
+			if c == nil {
+				return nil
+			}
+			guard = and(notBefore, c)
+			not := &ir.Unary{Pos: c.Span(), Op: ir.Not, X: c, T: ir.Type{Kind: ir.Logical}}
+			notBefore = and(notBefore, not)
+		}
+		for _, st := range l.loopBody(b.body) {
+			switch st := st.(type) {
+			case *ir.Nest:
+				st.Guard = and(guard, st.Guard)
+				out = append(out, st)
+			default:
+				out = append(out, &ir.If{Pos: st.Span(), Cond: guard, Then: []ir.Stmt{st}})
+			}
+		}
+	}
+	return out
+}
+
+// and returns a .and. b, either of which may be nil (true).
+func and(a, b ir.Expr) ir.Expr {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return &ir.Binary{Pos: b.Span(), Op: ir.And, X: a, Y: b, T: ir.Type{Kind: ir.Logical}}
 }

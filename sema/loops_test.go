@@ -107,6 +107,21 @@ func TestLoopRules(t *testing.T) {
 			  b(i) = t*a(i)
 			end do`,
 			[]string{"t = (real(4)(2) * s)"}, ""},
+		{"an IF between nests guards their launches", "real :: a(n), b(n), c(n)", `
+			if (s > 0) then
+			  t = s
+			  do concurrent (i = 1:n)
+			    b(i) = a(i)
+			  end do
+			else if (m > 1) then
+			  t = 1
+			else
+			  do concurrent (i = 1:n)
+			    b(i) = -a(i)
+			  end do
+			end if`,
+			[]string{"if (s > real(4)(0)) then", "parallel (i = 1:n)  [do concurrent] if (s > real(4)(0))",
+				"[do concurrent] if ((.not. (s > real(4)(0))) .and. (.not. (m > 1)))"}, ""},
 		{"in-place read of a neighbour", "real :: a(0:n+1), b(1), c(1)", `
 			!$omp parallel do
 			do i = 1, n
