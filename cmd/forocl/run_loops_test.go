@@ -2,7 +2,6 @@ package main
 
 import (
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -98,9 +97,7 @@ func TestRunLoopKernel(t *testing.T) {
 // TestKernelFlagLegacyFile: a legacy file with no !$OFP directive compiles
 // its subroutine as a kernel when --kernel names it (check, dump, run).
 func TestKernelFlagLegacyFile(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "legacy.f90")
-	writeFile(t, src, `subroutine scale2(n, a, b)
+	src := writeFile(t, "legacy.f90", `subroutine scale2(n, a, b)
   integer :: n
   real(8) :: a(n), b(n)
   integer :: i
@@ -119,6 +116,7 @@ end subroutine scale2
 		t.Fatalf("with --kernel: exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	requireOpenCL(t)
+	dir := filepath.Dir(src)
 	a := &npy.Array{DType: npy.Float64, Shape: []int{5}, F64: []float64{1, 2, 3, 4, 5}}
 	writeNpy(t, filepath.Join(dir, "a.npy"), a, false)
 	code, _, stderr = cli(t, "run", src, "--kernel", "scale2", "--device", testDevice(), "--in", "a="+filepath.Join(dir, "a.npy"), "--out", "b="+filepath.Join(dir, "b.npy"))
@@ -130,12 +128,5 @@ end subroutine scale2
 		if got.F64[i] != want {
 			t.Errorf("b(%d) = %g, want %g (n derived from the shape of a)", i+1, got.F64[i], want)
 		}
-	}
-}
-
-func writeFile(t *testing.T, path, text string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
