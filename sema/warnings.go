@@ -105,6 +105,13 @@ func (f *unitFlow) read(e ir.Expr, st flowState) {
 			v = x.Var
 		case *ir.Window:
 			v = x.Var
+		case *ir.Elem: // an array element of a loop kernel
+			v = x.Var
+			for _, b := range v.Bounds { // its bounds read the sizes
+				for _, t := range append(append([]ir.Term(nil), b.Lo.Terms...), b.Hi.Terms...) {
+					f.used[t.Var] = true
+				}
+			}
 		default:
 			return
 		}
@@ -142,6 +149,9 @@ func (f *unitFlow) stmts(list []ir.Stmt, st flowState) flowState {
 				v = l.Var
 			case *ir.Window:
 				v = l.Var
+			case *ir.Elem:
+				f.read(l, st) // its subscripts
+				v = l.Var
 			}
 			if v != nil {
 				f.used[v] = true
@@ -161,9 +171,50 @@ func (f *unitFlow) stmts(list []ir.Stmt, st flowState) flowState {
 		case *ir.Return:
 			f.exit(st, s.Pos)
 			st.dead = true
+		case *ir.Nest:
+			st = f.nest(s, st)
+		case *ir.Loop:
+			f.read(s.Lo, st)
+			f.read(s.Hi, st)
+			f.read(s.Step, st)
+			f.used[s.Var], f.assigned[s.Var] = true, true
+			in := st.copy()
+			in.def[s.Var], in.may[s.Var] = true, true
+			st = merge(f.stmts(s.Body, in), st) // the body may not run
+			st.def[s.Var], st.may[s.Var] = true, true
 		}
 	}
 	return st
+}
+
+// nest follows a parallel nest of a loop kernel: its indices are set in
+// the body; the body may not run (an empty range), so its scalars are only
+// maybe set after it, but an array it writes counts as written (every
+// iteration writes its own elements).
+func (f *unitFlow) nest(n *ir.Nest, st flowState) flowState {
+	f.read(n.Guard, st)
+	for d := range n.Index {
+		for _, t := range append(append([]ir.Term(nil), n.Lo[d].Terms...), n.Hi[d].Terms...) {
+			f.used[t.Var] = true
+		}
+	}
+	in := st.copy()
+	for _, v := range n.Index {
+		f.used[v], f.assigned[v] = true, true
+		in.def[v], in.may[v] = true, true
+	}
+	body := f.stmts(n.Body, in)
+	var arrays []*ir.Var
+	for v := range body.may {
+		if v.Rank > 0 {
+			arrays = append(arrays, v)
+		}
+	}
+	out := merge(body, st)
+	for _, v := range arrays {
+		out.def[v], out.may[v] = true, true
+	}
+	return out
 }
 
 // warnUnit reports the warnings of one kernel (result nil) or function.
