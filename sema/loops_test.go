@@ -235,3 +235,26 @@ func TestIntrinsicModuleKinds(t *testing.T) {
 		}
 	}
 }
+
+// TestLoopWarnings: the warnings pass follows loop kernels: sizes used
+// only in bounds count as used, arrays written in a nest as assigned, and
+// a dummy nothing mentions is still reported.
+func TestLoopWarnings(t *testing.T) {
+	_, list, text := checkSrc(t, loopKern("real :: a(n), b(n), c(1)", `
+		do concurrent (i = 1:n)
+		  b(i) = a(i)
+		end do`))
+	if list.HasErrors() {
+		t.Fatalf("errors:\n%s", text)
+	}
+	for _, want := range []string{`dummy "m" is never used`, `dummy "s" is never used`, `dummy "c" is never used`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing warning %q in:\n%s", want, text)
+		}
+	}
+	for _, not := range []string{`dummy "n" is never used`, `"b" is not assigned`, `dummy "a" is never used`} {
+		if strings.Contains(text, not) {
+			t.Errorf("unexpected warning %q in:\n%s", not, text)
+		}
+	}
+}
