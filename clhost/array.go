@@ -17,6 +17,7 @@ const (
 	Float32 = npy.Float32
 	Float64 = npy.Float64
 	Int32   = npy.Int32
+	Int64   = npy.Int64 // integer(8), OpenCL long
 )
 
 // Shape is an array's extents, first dimension fastest (column-major, as

@@ -54,8 +54,10 @@ func GoHarness(u *abi.Unit, clName, pkg string) ([]byte, error) {
 	e.line("//go:embed %s", clName)
 	e.line("var %s string", src)
 	for _, k := range u.Kernels {
-		if k.Loops {
-			return nil, fmt.Errorf("kernel %q is a loop kernel; the Go harness does not launch loop kernels yet: run it with forocl run or launch it from its ABI (forocl build --abi)", k.Name)
+		for _, l := range k.Launches {
+			if l.If != "" {
+				return nil, fmt.Errorf("kernel %q: launch %s runs under a condition (%s), which the Go harness does not support yet; launch it from its ABI (forocl build --abi)", k.Name, l.Symbol, l.If)
+			}
 		}
 	}
 	for _, k := range u.Kernels {
@@ -128,6 +130,8 @@ func goScalarType(k abi.Kind) string {
 		return "float32"
 	case abi.Real8:
 		return "float64"
+	case abi.Int64:
+		return "int64"
 	}
 	return "int32"
 }
@@ -138,6 +142,8 @@ func goDType(k abi.Kind) string {
 		return "clhost.Float32"
 	case abi.Real8:
 		return "clhost.Float64"
+	case abi.Int64:
+		return "clhost.Int64"
 	}
 	return "clhost.Int32"
 }
@@ -524,17 +530,22 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	e.line("return errors.Join(append(errs, k.prog.Close())...)")
 	e.close("")
 	goRelease(e, typ)
-	e.line("// Run runs the launches in order, waits for them and returns the scalar")
-	e.line("// results (%s). All arrays must be non-nil, fit their buffers and have", strings.Join(results, ", "))
-	e.line("// the same %d-D shape (halo included, column-major) and their declared", k.Rank)
-	e.line("// element types.")
-	e.open("func (k *%s) Run(%s) (%s, err error)", typ, strings.Join(params, ", "), strings.Join(resTypes, ", "))
+	if len(results) > 0 {
+		e.line("// Run runs the launches in order, waits for them and returns the scalar")
+		e.line("// results (%s).", strings.Join(results, ", "))
+	} else {
+		e.line("// Run runs the launches in order and waits for them.")
+	}
+	e.line("// Every array must be non-nil, fit its buffer and have the extents")
+	e.line("// (halo included, column-major) and element type the kernel declares.")
+	rets := strings.Join(append(resTypes, "err error"), ", ")
+	e.open("func (k *%s) Run(%s) (%s)", typ, strings.Join(params, ", "), rets)
 	e.line("return k.RunContext(context.Background(), %s)", strings.Join(paramNames(params), ", "))
 	e.close("")
 	e.line("")
 	e.line("// RunContext is Run that stops waiting when ctx is done and returns")
 	e.line("// ctx.Err() (wrapped); launches already enqueued still run.")
-	e.open("func (k *%s) RunContext(ctx context.Context, %s) (%s, err error)", typ, strings.Join(params, ", "), strings.Join(resTypes, ", "))
+	e.open("func (k *%s) RunContext(ctx context.Context, %s) (%s)", typ, strings.Join(params, ", "), rets)
 	e.line("k.mu.Lock()")
 	e.line("defer k.mu.Unlock()")
 	e.line("arrays := []*clhost.Array{%s}", strings.Join(arrays, ", "))
@@ -551,26 +562,30 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	e.close("")
 	e.close("")
 	goSizes(e, k)
-	e.line("var bufs []*clhost.Buffer")
-	e.open("defer func()")
-	e.open("for _, b := range bufs")
-	e.line("b.Close()")
-	e.close("")
-	e.close("()")
-	e.open("buffer := func(n int, size int64) (*clhost.Buffer, error)")
-	e.line("b, err := k.ctx.NewBuffer(int64(max(n, 1)) * size)")
-	e.open("if err == nil")
-	e.line("bufs = append(bufs, b)")
-	e.close("")
-	e.line("return b, err")
-	e.close("")
-	e.line("groupCount := func(global, local []int) int {")
-	e.line("\tn := 1")
-	e.line("\tfor d := range global {")
-	e.line("\t\tn *= global[d] / local[d]")
-	e.line("\t}")
-	e.line("\treturn n")
-	e.line("}")
+	if len(k.Results()) > 0 || len(k.Scratch) > 0 {
+		e.line("var bufs []*clhost.Buffer")
+		e.open("defer func()")
+		e.open("for _, b := range bufs")
+		e.line("b.Close()")
+		e.close("")
+		e.close("()")
+		e.open("buffer := func(n int, size int64) (*clhost.Buffer, error)")
+		e.line("b, err := k.ctx.NewBuffer(int64(max(n, 1)) * size)")
+		e.open("if err == nil")
+		e.line("bufs = append(bufs, b)")
+		e.close("")
+		e.line("return b, err")
+		e.close("")
+		if len(k.Scratch) > 0 {
+			e.line("groupCount := func(global, local []int) int {")
+			e.line("\tn := 1")
+			e.line("\tfor d := range global {")
+			e.line("\t\tn *= global[d] / local[d]")
+			e.line("\t}")
+			e.line("\treturn n")
+			e.line("}")
+		}
+	}
 	resBuf := map[string]string{}
 	for _, p := range k.Results() {
 		v := "res" + goName(p.Name, true)
