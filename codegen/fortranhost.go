@@ -153,8 +153,10 @@ func FortranHost(u *abi.Unit, stem string) ([]byte, error) {
 
 // fortranCheck refuses kernels whose Fortran host could not be written.
 func fortranCheck(k *abi.Kernel) error {
-	if k.Loops {
-		return fmt.Errorf("kernel %q is a loop kernel; the Fortran host does not launch loop kernels yet: run it with forocl run or launch it from its ABI (forocl build --abi)", k.Name)
+	for _, p := range k.Params {
+		if p.Kind == abi.Int64 {
+			return fmt.Errorf("kernel %q: integer(8) dummy %q: the Fortran host does not pass integer(8) yet; launch it from its ABI (forocl build --abi)", k.Name, p.Name)
+		}
 	}
 	proc := FortranProcName(k.Name)
 	if len(proc) > maxFortranName {
@@ -318,20 +320,39 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		rank = 0
 	}
 	for _, p := range arrays {
-		e.call("", "forocl_check_array", "fcl_name", "'"+p.Name+"'", p.Name, fortranArrayKind(p.Kind), fmt.Sprint(rank), "fcl_st", "fcl_msg")
+		r := rank
+		if k.Loops {
+			r = len(p.Shape) // a loop kernel's arrays have their own ranks
+		}
+		e.call("", "forocl_check_array", "fcl_name", "'"+p.Name+"'", p.Name, fortranArrayKind(p.Kind), fmt.Sprint(r), "fcl_st", "fcl_msg")
 		check()
 	}
 	if len(arrays) == 0 {
 		panic("internal error: codegen: kernel " + k.Name + " has no array to bind its sizes from")
 	}
 	first := arrays[0]
-	if k.Elemental {
+	switch {
+	case k.Loops:
+		// A loop kernel's sizes are its integer dummies; every array is
+		// checked against the extents they give it.
+		for _, sz := range k.Sizes {
+			e.line("fcl_%s = int(%s)", sz.Name, sz.Name)
+		}
+		for _, p := range arrays {
+			var want []string
+			for _, ext := range p.Shape {
+				want = append(want, fortranAffine(ext))
+			}
+			e.call("", "forocl_check_declared", "fcl_name", "'"+p.Name+"'", p.Name, "["+strings.Join(want, ", ")+"]", "fcl_st", "fcl_msg")
+			check()
+		}
+	case k.Elemental:
 		for _, p := range arrays[1:] {
 			e.call("", "forocl_check_conform", "fcl_name", "'"+p.Name+"'", p.Name, "'"+first.Name+"'", first.Name, "fcl_st", "fcl_msg")
 			check()
 		}
 		e.line("fcl_%s = int(%s%%count)", k.Sizes[0].Name, first.Name)
-	} else {
+	default:
 		// Bind every size from the first array whose extent names it
 		// (abi.Kernel.Bind), then compare every array with the extents.
 		bound := map[string]bool{}

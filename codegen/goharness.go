@@ -534,7 +534,8 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 		e.line("// Run runs the launches in order, waits for them and returns the scalar")
 		e.line("// results (%s).", strings.Join(results, ", "))
 	} else {
-		e.line("// Run runs the launches in order and waits for them.")
+		e.line("// Run enqueues the launches in order without waiting (the queue keeps")
+		e.line("// their order, and later work on the context sees their writes).")
 	}
 	e.line("// Every array must be non-nil, fit its buffer and have the extents")
 	e.line("// (halo included, column-major) and element type the kernel declares.")
@@ -665,11 +666,17 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 		e.open("if ev, err = k.ctx.LaunchWith(k.kernels[%d], global, local, %s); err != nil", i, strings.Join(args, ", "))
 		e.line("return")
 		e.close("")
-		e.line("err = ev.WaitContext(ctx)")
-		e.line("ev.Close()")
-		e.open("if err != nil")
-		e.line("return")
-		e.close("")
+		if i == len(k.Launches)-1 && len(k.Results()) > 0 {
+			// The results are read once the last launch is done.
+			e.line("err = ev.WaitContext(ctx)")
+			e.line("ev.Close()")
+			e.open("if err != nil")
+			e.line("return")
+			e.close("")
+		} else {
+			// The queue is in order: the next launch sees this one's writes.
+			e.line("ev.Close()")
+		}
 		e.close("")
 	}
 	for _, p := range k.Results() {

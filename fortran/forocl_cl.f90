@@ -110,6 +110,7 @@ module forocl_cl
   public :: forocl_load_text, forocl_report, forocl_current
   ! For generated modules (fortranhost): argument checks and launch sizes.
   public :: forocl_check_array, forocl_check_extents, forocl_check_conform, forocl_ndrange
+  public :: forocl_check_declared
   public :: forocl_check_fp64
 
   interface forocl_create
@@ -2321,6 +2322,22 @@ contains
           '; all arrays of a kernel share one grid'
     end if
   end subroutine forocl_check_extents
+
+  ! forocl_check_declared checks that array name has the extents want that
+  ! a loop kernel declares for it (from its size arguments).
+  subroutine forocl_check_declared(kernel, name, a, want, st, msg)
+    character(len=*), intent(in) :: kernel, name
+    type(forocl_array), intent(in) :: a
+    integer, intent(in) :: want(:)
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    st = 0
+    if (any(a%shape(1:a%rank) /= want)) then
+      st = forocl_eshape
+      msg = 'kernel "' // kernel // '": array "' // name // '" has shape ' // shape_string(a%shape(1:a%rank)) // &
+          ' but the kernel declares ' // shape_string(want) // ' for the size arguments given'
+    end if
+  end subroutine forocl_check_declared
 
   ! forocl_check_conform checks that the arrays of an elemental kernel
   ! have one shape.

@@ -37,10 +37,10 @@ func TestGoldenFortranHost(t *testing.T) {
 	for _, f := range corpus(t) {
 		c := compile(t, f)
 		src, err := codegen.FortranHost(c.units[regions.Direct], stem(f))
-		if loopUnit(c.units[regions.Direct]) {
-			// Loop kernels are launched from their ABI (runner, forocl run).
-			if err == nil || !strings.Contains(err.Error(), "loop kernel") {
-				t.Errorf("%s: FortranHost of a loop kernel: got error %v, want one that names loop kernels", f, err)
+		if hasInt64(c.units[regions.Direct]) {
+			// integer(8) dummies are launched from their ABI (runner, forocl run).
+			if err == nil || !strings.Contains(err.Error(), "integer(8)") {
+				t.Errorf("%s: FortranHost of an integer(8) kernel: got error %v, want one that names integer(8)", f, err)
 			}
 			continue
 		}
@@ -59,7 +59,7 @@ func TestGoldenFortranHost(t *testing.T) {
 func TestFortranHostSource(t *testing.T) {
 	for _, f := range corpus(t) {
 		u := compile(t, f).units[regions.Direct]
-		if loopUnit(u) {
+		if hasInt64(u) {
 			continue // see TestGoldenFortranHost
 		}
 		src, err := codegen.FortranHost(u, stem(f))
@@ -207,7 +207,10 @@ func TestFortranHostNumeric(t *testing.T) {
 	for _, f := range corpus(t) {
 		comp := compile(t, f)
 		if loopUnit(comp.units[regions.Direct]) {
-			continue // see TestGoldenFortranHost
+			// The oracle's device driver does not run loop kernels yet; the
+			// shallow-water Fortran main runs boundary.f90's loop kernel
+			// (examples/shallowwater fortran_test.go).
+			continue
 		}
 		// The GPU-tuned unit runs only where its schedule differs.
 		variants := []string{"direct"}
@@ -320,3 +323,16 @@ func firstDiff(a, b *npy.Array) int {
 // loopUnit reports whether u holds loop kernels (a corpus file holds
 // either loop kernels or region kernels).
 func loopUnit(u *abi.Unit) bool { return len(u.Kernels) > 0 && u.Kernels[0].Loops }
+
+// hasInt64 reports whether a kernel of u has an integer(8) dummy, which
+// the Fortran host refuses.
+func hasInt64(u *abi.Unit) bool {
+	for _, k := range u.Kernels {
+		for _, p := range k.Params {
+			if p.Kind == abi.Int64 {
+				return true
+			}
+		}
+	}
+	return false
+}

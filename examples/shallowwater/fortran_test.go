@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
 	"github.com/forocl/forocl/internal/cltest"
@@ -35,17 +36,16 @@ func buildFortranMain(t *testing.T) string {
 		t.Fatal(diags.String(res.Sources))
 	}
 	u := codegen.OpenCL(res.Program, plan, res.Program.Kernels, "wave.f90", codegen.Options{Version: driver.Version})
-	src, err := codegen.FortranHost(u, "wave")
-	if err != nil {
-		t.Fatal(err)
+	mod := writeFortranModule(t, dir, u, "wave")
+	// The walls: boundary.f90's loop kernel, also through the Fortran host.
+	bres := driver.Compile([]string{"fortran/boundary.f90"}, driver.Options{Schedule: regions.Options{Strategy: regions.Direct}})
+	if bres.Diags.HasErrors() {
+		t.Fatal(bres.Diags.String(bres.Sources))
 	}
-	mod := filepath.Join(dir, codegen.FortranModuleName("wave")+".f90")
-	if err := os.WriteFile(mod, src, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	bmod := writeFortranModule(t, dir, bres.Generate(bres.Program.Kernels, "boundary.f90", codegen.Options{Version: driver.Version}), "boundary")
 	exe := filepath.Join(dir, "shallow_cl")
 	abs := func(p string) string { a, _ := filepath.Abs(p); return a }
-	args := []string{"-O2", "-std=f2008", "-J", dir, "-o", exe, abs("../../fortran/forocl_cl.f90"), mod, abs("fortranmain/shallow_cl.f90")}
+	args := []string{"-O2", "-std=f2008", "-J", dir, "-o", exe, abs("../../fortran/forocl_cl.f90"), mod, bmod, abs("fortranmain/shallow_cl.f90")}
 	out, err := exec.Command("gfortran", append(args, oracle.OpenCLLink()...)...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("gfortran: %v\n%s", err, out)
@@ -75,7 +75,7 @@ func TestFortranMain(t *testing.T) {
 			cfg := Config{NX: c.nx, NY: c.ny, DT: 0.05, Init: c.init}
 			want := runSerial(t, cfg, 200)
 			out := t.TempDir() + "/"
-			cmd := exec.Command(exe, strconv.Itoa(c.nx), strconv.Itoa(c.ny), "200", "0.05", out, "boundary.cl", c.init)
+			cmd := exec.Command(exe, strconv.Itoa(c.nx), strconv.Itoa(c.ny), "200", "0.05", out, c.init)
 			cmd.Env = append(os.Environ(), "FOROCL_DEVICE="+fortranDevice())
 			stdout, err := cmd.CombinedOutput()
 			if err != nil {
@@ -108,20 +108,33 @@ func TestFortranMain(t *testing.T) {
 	}
 }
 
-// TestFortranMainBadBoundary: a missing boundary kernel file stops the
-// program with a message naming it.
-func TestFortranMainBadBoundary(t *testing.T) {
+// TestFortranMainBadArgs: a missing argument stops the program with its
+// usage line.
+func TestFortranMainBadArgs(t *testing.T) {
 	device(t)
 	exe := buildFortranMain(t)
-	cmd := exec.Command(exe, "16", "16", "2", "0.05", t.TempDir()+"/", "no/such/boundary.cl")
-	cmd.Env = append(os.Environ(), "FOROCL_DEVICE="+fortranDevice())
-	out, err := cmd.CombinedOutput()
+	out, err := exec.Command(exe, "16", "16", "2").CombinedOutput()
 	if err == nil {
-		t.Fatalf("shallow_cl with a missing boundary.cl succeeded:\n%s", out)
+		t.Fatalf("shallow_cl with 3 arguments succeeded:\n%s", out)
 	}
-	if want := `forocl: cannot read "no/such/boundary.cl": no such file`; !strings.Contains(string(out), want) {
+	if want := "usage: shallow_cl nx ny steps dt out_prefix [column|dambreak]"; !strings.Contains(string(out), want) {
 		t.Errorf("output lacks %q:\n%s", want, out)
 	}
+}
+
+// writeFortranModule writes the Fortran host module of u (from base.f90)
+// into dir and returns its path.
+func writeFortranModule(t *testing.T, dir string, u *abi.Unit, base string) string {
+	t.Helper()
+	src, err := codegen.FortranHost(u, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod := filepath.Join(dir, codegen.FortranModuleName(base)+".f90")
+	if err := os.WriteFile(mod, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return mod
 }
 
 func readRaw32(t *testing.T, path string, n int) []float32 {

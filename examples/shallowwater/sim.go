@@ -15,9 +15,6 @@ import (
 // gravity is g of the Fortran module (real, parameter :: g = 9.80).
 const gravity = 9.80
 
-//go:embed boundary.cl
-var boundarySource string
-
 //go:embed handwritten.cl
 var handwrittenSource string
 
@@ -132,6 +129,13 @@ type kernel64 interface {
 	Close() error
 }
 
+// walls is the generated harness of boundary.f90 or boundary_dp.f90: the
+// reflective walls, a loop kernel (two launches, enqueued without waiting).
+type walls interface {
+	Run(n1, n2 int32, h, u, v *clhost.Array) error
+	Close() error
+}
+
 // summary32 and summary64 are the generated harnesses of summary.f90 and
 // summary_dp.f90: the mass and the fastest signal speed, reduced on the
 // device.
@@ -156,8 +160,7 @@ type Sim struct {
 	s32      summary32
 	s64      summary64
 	hand     *handKernel
-	bprog    *clhost.Program
-	boundary *clhost.Kernel
+	walls    walls
 	cur, nxt state
 	steps    int
 }
@@ -178,9 +181,8 @@ func NewSim(ctx *clhost.Context, cfg Config) (_ *Sim, err error) {
 		}
 	}()
 	dt := clhost.Float32
-	opts := "-DREAL=float"
 	if cfg.Double {
-		dt, opts = clhost.Float64, "-DREAL=double"
+		dt = clhost.Float64
 	}
 	n1, n2 := cfg.NX+2, cfg.NY+2
 	need := 6 * int64(n1*n2) * dt.Size()
@@ -194,10 +196,12 @@ func NewSim(ctx *clhost.Context, cfg Config) (_ *Sim, err error) {
 			}
 		}
 	}
-	if s.bprog, err = ctx.BuildProgram(boundarySource, opts); err != nil {
-		return nil, err
+	if cfg.Double {
+		s.walls, err = wavedirect.NewReflectDp(ctx)
+	} else {
+		s.walls, err = wavedirect.NewReflect(ctx)
 	}
-	if s.boundary, err = s.bprog.Kernel("reflect"); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	strategy := cfg.Strategy
@@ -274,18 +278,7 @@ func (s *Sim) read(a *clhost.Array) ([]float64, error) {
 // applyBoundary enqueues the reflective boundary conditions on the
 // current state.
 func (s *Sim) applyBoundary() error {
-	n1, n2 := s.cfg.NX+2, s.cfg.NY+2
-	if err := s.boundary.SetArgs(int32(n1), int32(n2), s.cur.h.Buffer, s.cur.u.Buffer, s.cur.v.Buffer); err != nil {
-		return err
-	}
-	const wg = 64
-	n := 2*n1 + 2*n2 - 4
-	ev, err := s.ctx.Launch(s.boundary, []int{(n + wg - 1) / wg * wg}, []int{wg})
-	if err != nil {
-		return err
-	}
-	ev.Close()
-	return nil
+	return s.walls.Run(int32(s.cfg.NX+2), int32(s.cfg.NY+2), s.cur.h, s.cur.u, s.cur.v)
 }
 
 // Summary returns the mass (the sum of H over the interior) and the
@@ -368,7 +361,7 @@ func Mass(h []float64, nx, ny int) float64 {
 // and returns the first errors the driver reported.
 func (s *Sim) Close() error {
 	var errs []error
-	for _, c := range []interface{ Close() error }{s.k32, s.k64, s.s32, s.s64, s.boundary, s.bprog} {
+	for _, c := range []interface{ Close() error }{s.k32, s.k64, s.s32, s.s64, s.walls} {
 		if c != nil { // a nil *clhost.Kernel or Program closes as nil
 			errs = append(errs, c.Close())
 		}

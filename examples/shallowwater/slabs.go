@@ -11,6 +11,7 @@ import (
 	"github.com/forocl/forocl/clhost"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/examples/shallowwater/wavedirect"
 	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/mpi"
 	"github.com/forocl/forocl/npy"
@@ -19,7 +20,7 @@ import (
 
 // The simulation over several slabs (-slabs N) or MPI ranks (-mpi): the
 // same wave_advance, compiled from fortran/wave.f90 at run time for
-// runner.RunSlabs, and boundary.cl's walls on every slab before each step
+// runner.RunSlabs, and boundary.f90's walls on every slab before each step
 // (runner.Slabs.Before; the halo exchange that follows replaces what they
 // wrote at a slab's inner edges).
 
@@ -56,9 +57,8 @@ func slabJob(cfg Config, steps int) (runner.Job, func(*clhost.Context, map[strin
 	k := unit.Kernels[0]
 	n1, n2 := cfg.NX+2, cfg.NY+2
 	dt := npy.Float32
-	opts := "-DREAL=float"
 	if cfg.Double {
-		dt, opts = npy.Float64, "-DREAL=double"
+		dt = npy.Float64
 	}
 	h := runner.Convert(&npy.Array{DType: npy.Float64, Shape: []int{n1, n2}, F64: InitialHeight(cfg.Init, cfg.NX, cfg.NY)}, dt)
 	job := runner.Job{
@@ -68,44 +68,33 @@ func slabJob(cfg Config, steps int) (runner.Job, func(*clhost.Context, map[strin
 		Swap:    []runner.Swap{{In: "h", Out: "oh"}, {In: "u", Out: "ou"}, {In: "v", Out: "ov"}},
 	}
 	var mu sync.Mutex
-	progs := map[*clhost.Context]*clhost.Program{}
-	kerns := map[*clhost.Context]*clhost.Kernel{}
-	walls := func(ctx *clhost.Context, bufs map[string]*clhost.Buffer, shape []int) error {
+	made := map[*clhost.Context]walls{}
+	wallsOn := func(ctx *clhost.Context, bufs map[string]*clhost.Buffer, shape []int) error {
 		mu.Lock()
-		kern := kerns[ctx]
-		if kern == nil {
-			p, err := ctx.BuildProgram(boundarySource, opts)
+		w := made[ctx]
+		if w == nil {
+			var err error
+			if cfg.Double {
+				w, err = wavedirect.NewReflectDp(ctx)
+			} else {
+				w, err = wavedirect.NewReflect(ctx)
+			}
 			if err != nil {
 				mu.Unlock()
 				return err
 			}
-			progs[ctx] = p
-			if kern, err = p.Kernel("reflect"); err != nil {
-				mu.Unlock()
-				return err
-			}
-			kerns[ctx] = kern
+			made[ctx] = w
 		}
 		mu.Unlock()
-		const wg = 64
-		m1, m2 := shape[0], shape[1]
-		n := 2*m1 + 2*m2 - 4
-		ev, err := ctx.LaunchWith(kern, []int{(n + wg - 1) / wg * wg}, []int{wg}, int32(m1), int32(m2), bufs["h"], bufs["u"], bufs["v"])
-		if err != nil {
-			return err
-		}
-		ev.Release()
-		return nil
+		array := func(name string) *clhost.Array { return &clhost.Array{Buffer: bufs[name], DType: dt, Shape: shape} }
+		return w.Run(int32(shape[0]), int32(shape[1]), array("h"), array("u"), array("v"))
 	}
 	release := func() {
-		for _, k := range kerns {
-			k.Release()
-		}
-		for _, p := range progs {
-			p.Release()
+		for _, w := range made {
+			w.Close()
 		}
 	}
-	return job, walls, release, nil
+	return job, wallsOn, release, nil
 }
 
 // rankDevice is an MPI rank's device when none was chosen: GPU number

@@ -1,5 +1,5 @@
 ! Reflective boundary conditions in place, as the shallow-water example's
-! boundary.cl does them by hand: constant and uniform subscripts (rows 1,
+! fortran/boundary.f90 does them: constant and uniform subscripts (rows 1,
 ! n and column kk), each parallel index owning a dimension of every write.
 !$OFP PURE, KERNEL :: reflect
 subroutine reflect(n, m, kk, h, u, v)

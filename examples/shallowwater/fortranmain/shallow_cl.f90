@@ -3,21 +3,21 @@
 ! step launches the boundary kernel and the wave_advance kernel that forocl
 ! generated from wave.f90, and the state is copied back once at the end.
 !
-!   forocl build -I fortran examples/shallowwater/fortran/wave.f90 -o gen --fortran
-!   gfortran -O2 fortran/forocl_cl.f90 gen/wave_cl.f90 \
+!   forocl build -I fortran examples/shallowwater/fortran/wave.f90 \
+!       examples/shallowwater/fortran/boundary.f90 -o gen --fortran
+!   gfortran -O2 fortran/forocl_cl.f90 gen/wave_cl.f90 gen/boundary_cl.f90 \
 !       examples/shallowwater/fortranmain/shallow_cl.f90 -lOpenCL -o shallow_cl
 !
-!   shallow_cl nx ny steps dt out_prefix boundary.cl [column|dambreak]
+!   shallow_cl nx ny steps dt out_prefix [column|dambreak]
 !
 ! For a GPU, add --target gpu to the build: it generates the GPU-tuned
 ! kernel that the Go driver's -strategy auto runs there, so that both time
 ! the same kernel.
 !
-! Arguments as for serial.f90 (real(4) only), plus the path of the
-! boundary kernel: the reflective walls are hand-written OpenCL for now
-! (examples/shallowwater/boundary.cl, kernel reflect), built and launched
-! through forocl_cl's forocl_build / forocl_set_arg / forocl_launch. The
-! device is chosen by FOROCL_DEVICE (see forocl_cl). Output, on standard
+! Arguments as for serial.f90 (real(4) only). The reflective walls are
+! the loop kernel reflect of fortran/boundary.f90, also compiled by forocl
+! (module boundary_cl). The device is chosen by FOROCL_DEVICE (see
+! forocl_cl). Output, on standard
 ! output:
 !   device: NAME
 !   mass: start=...
@@ -32,22 +32,20 @@ program shallow_cl
   use, intrinsic :: iso_fortran_env, only: int64, real32, real64, error_unit
   use forocl_cl
   use wave_cl, only: wave_advance_cl
+  use boundary_cl, only: reflect_cl
   implicit none
 
   integer :: nx, ny, steps, nargs, ios, n
   real(real64) :: dt
-  character(len=512) :: prefix, arg, boundary_path
+  character(len=512) :: prefix, arg
   character(len=16) :: init
   real(real32), allocatable, dimension(:,:) :: H, U, V
   type(forocl_array) :: dH, dU, dV, oH, oU, oV
-  type(forocl_program) :: bprog
-  type(forocl_kernel) :: reflect
-  character(len=:), allocatable :: bsource
   real(real64) :: mass0, mass1, ms
   integer(int64) :: t0, t1, rate
 
   nargs = command_argument_count()
-  if (nargs < 6 .or. nargs > 7) call usage('expected 6 or 7 arguments')
+  if (nargs < 5 .or. nargs > 6) call usage('expected 5 or 6 arguments')
   call get_command_argument(1, arg)
   read (arg, *, iostat=ios) nx
   if (ios /= 0 .or. nx < 1) call usage('bad nx: ' // trim(arg))
@@ -61,10 +59,9 @@ program shallow_cl
   read (arg, *, iostat=ios) dt
   if (ios /= 0 .or. .not. (dt > 0.0_real64)) call usage('bad dt: ' // trim(arg))
   call get_command_argument(5, prefix)
-  call get_command_argument(6, boundary_path)
   init = 'column'
-  if (nargs == 7) then
-    call get_command_argument(7, arg)
+  if (nargs == 6) then
+    call get_command_argument(6, arg)
     if (arg /= 'column' .and. arg /= 'dambreak') call usage('unknown option: ' // trim(arg))
     init = arg(1:len(init))
   end if
@@ -84,9 +81,6 @@ program shallow_cl
   call forocl_alloc(oH, forocl_real4, shape(H))
   call forocl_alloc(oU, forocl_real4, shape(H))
   call forocl_alloc(oV, forocl_real4, shape(H))
-  call forocl_load_text(trim(boundary_path), bsource)
-  call forocl_build(bprog, bsource, '-DREAL=float')
-  call forocl_kernel_create(reflect, bprog, 'reflect')
 
   ! The time loop: boundary conditions, then one step into the other
   ! arrays, which become current. Nothing is copied through the host.
@@ -133,18 +127,11 @@ program shallow_cl
 
 contains
 
-  ! walls launches the reflect kernel of boundary.cl on one state: one
-  ! work-item per ghost cell, in work-groups of 64.
+  ! walls applies the reflective walls to one state (boundary.f90's
+  ! reflect, two launches).
   subroutine walls(A, B, C)
-    type(forocl_array), intent(in) :: A, B, C
-    integer :: cells
-    cells = 2*(nx + 2) + 2*(ny + 2) - 4
-    call forocl_set_arg(reflect, 0, nx + 2)
-    call forocl_set_arg(reflect, 1, ny + 2)
-    call forocl_set_arg(reflect, 2, A)
-    call forocl_set_arg(reflect, 3, B)
-    call forocl_set_arg(reflect, 4, C)
-    call forocl_launch(reflect, [(cells + 63)/64*64], [64])
+    type(forocl_array), intent(inout) :: A, B, C
+    call reflect_cl(nx + 2, ny + 2, A, B, C)
   end subroutine walls
 
   ! initial_height is serial.f90's initial state in real(4): computed in
@@ -193,7 +180,7 @@ contains
   subroutine usage(why)
     character(len=*), intent(in) :: why
     write (error_unit, '(2a)') 'shallow_cl: ', why
-    write (error_unit, '(a)') 'usage: shallow_cl nx ny steps dt out_prefix boundary.cl [column|dambreak]'
+    write (error_unit, '(a)') 'usage: shallow_cl nx ny steps dt out_prefix [column|dambreak]'
     stop 2
   end subroutine usage
 

@@ -6,6 +6,8 @@
 //   - wave_dp.f90, in wave_dp.cl
 //   - summary.f90, in summary.cl
 //   - summary_dp.f90, in summary_dp.cl
+//   - boundary.f90, in boundary.cl
+//   - boundary_dp.f90, in boundary_dp.cl
 //
 // Each kernel is a type: NewX builds it on a clhost.Context, Run enqueues
 // one launch on device arrays (clhost.Array) and RunContext also waits;

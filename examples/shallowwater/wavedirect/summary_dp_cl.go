@@ -67,9 +67,9 @@ func (k *WaveSummaryDp) Close() error {
 func (k *WaveSummaryDp) Release() { _ = k.Close() }
 
 // Run runs the launches in order, waits for them and returns the scalar
-// results (mass, speed). All arrays must be non-nil, fit their buffers and have
-// the same 2-D shape (halo included, column-major) and their declared
-// element types.
+// results (mass, speed).
+// Every array must be non-nil, fit its buffer and have the extents
+// (halo included, column-major) and element type the kernel declares.
 func (k *WaveSummaryDp) Run(h *clhost.Array, u *clhost.Array, v *clhost.Array) (mass float64, speed float64, err error) {
 	return k.RunContext(context.Background(), h, u, v)
 }
@@ -176,11 +176,7 @@ func (k *WaveSummaryDp) RunContext(ctx context.Context, h *clhost.Array, u *clho
 		if ev, err = k.ctx.LaunchWith(k.kernels[0], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchPart1, scratchPart2); err != nil {
 			return
 		}
-		err = ev.WaitContext(ctx)
 		ev.Close()
-		if err != nil {
-			return
-		}
 	}
 	// launch 2: wave_summary_dp_r1
 	{
@@ -194,11 +190,7 @@ func (k *WaveSummaryDp) RunContext(ctx context.Context, h *clhost.Array, u *clho
 		if ev, err = k.ctx.LaunchWith(k.kernels[1], global, local, scratchPart1, int32(groupsWaveSummaryDpP1), scratchRed1); err != nil {
 			return
 		}
-		err = ev.WaitContext(ctx)
 		ev.Close()
-		if err != nil {
-			return
-		}
 	}
 	// launch 3: wave_summary_dp_r2
 	{
@@ -212,11 +204,7 @@ func (k *WaveSummaryDp) RunContext(ctx context.Context, h *clhost.Array, u *clho
 		if ev, err = k.ctx.LaunchWith(k.kernels[2], global, local, scratchPart2, int32(groupsWaveSummaryDpP1), scratchRed2); err != nil {
 			return
 		}
-		err = ev.WaitContext(ctx)
 		ev.Close()
-		if err != nil {
-			return
-		}
 	}
 	// launch 4: wave_summary_dp_p2
 	{
