@@ -1101,10 +1101,7 @@ func TestRunPrintsResults(t *testing.T) {
 func TestRunSteps(t *testing.T) {
 	requireOpenCL(t)
 	dir := t.TempDir()
-	src := filepath.Join(dir, "heat.f90")
-	if err := os.WriteFile(src, []byte(heatSource), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	src := "../../examples/heat/fortran/heat.f90" // the README's heat kernel
 	t0 := filepath.Join(dir, "T0.npy")
 	writeNpy(t, t0, runner.Random(npy.Float32, []int{37, 23}, 3), false)
 	base := []string{"run", "-I", regionsDir, src, "--kernel", "step", "--set", "c=0.1", "--device", testDevice()}
@@ -1156,24 +1153,6 @@ func TestRunSteps(t *testing.T) {
 	}
 }
 
-const heatSource = `module heat
-  use forocl_regions
-  implicit none
-contains
-  subroutine step(c, T, oT)
-  !$OFP PURE, KERNEL :: step
-    real, intent(in) :: c
-    real, dimension(:,:), contiguous, intent(in) :: T
-    real, dimension(:,:), contiguous, intent(out), target :: oT
-    real, pointer, dimension(:,:) :: p
-    integer, dimension(4) :: halo = [1,1,1,1]
-    p => region_ptr(oT, halo)
-    p = region_cpy(T, halo) + c*( region_cpy(T,[0,2,1,1]) + region_cpy(T,[2,0,1,1]) &
-                                + region_cpy(T,[1,1,0,2]) + region_cpy(T,[1,1,2,0]) &
-                                - 4*region_cpy(T, halo) )
-  end subroutine
-end module
-`
 
 // TestProgressBar pins the bar a long stepped run draws on a terminal.
 func TestProgressBar(t *testing.T) {
