@@ -1153,7 +1153,6 @@ func TestRunSteps(t *testing.T) {
 	}
 }
 
-
 // TestProgressBar pins the bar a long stepped run draws on a terminal.
 func TestProgressBar(t *testing.T) {
 	got := bar(500, 1000, 1200*time.Millisecond)
