@@ -67,7 +67,9 @@ func loopInterface(k *ir.Kernel) *abi.Kernel {
 	return ak
 }
 
-// loopKernel emits every nest of loop kernel k and returns its ABI.
+// loopKernel emits every nest of loop kernel k, the folds of its
+// reductions and, when it has scalar results, the launch that writes them
+// (Note [loop reductions] in package ir), and returns its ABI.
 func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi.Kernel {
 	ak := loopInterface(k)
 	ak.File = file
@@ -81,9 +83,13 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 			args = append(args, abi.Arg{Kind: abi.SizeArg, Name: v.Name})
 		}
 	}
+	hasResults := false
 	for _, v := range k.Params {
 		t, name := ctype(v.Kind), sanitize(v.Name)
 		switch {
+		case isResult(v):
+			params = append(params, "__global "+t+"* restrict "+resultName(v))
+			hasResults = true
 		case v.Rank == 0:
 			params = append(params, "const "+t+" "+name)
 		case v.Intent == ir.In:
@@ -101,8 +107,16 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 	lg.x = &exprGen{funcs: g.funcs, ref: lg.ref, window: func(w *ir.Window) string {
 		panic("internal error: codegen: window in loop kernel " + k.Name)
 	}, elem: lg.elem}
+	// prelude holds the top-level statements before the nest being
+	// emitted, with the earlier nests that reduce (they load the values);
+	// loads are those nests' reductions.
 	var prelude []ir.Stmt
+	var loads []*ir.Var
 	i := 0
+	launches := len(kp.Nests)
+	if hasResults {
+		launches++
+	}
 	for _, s := range k.Body {
 		n, ok := s.(*ir.Nest)
 		if !ok {
@@ -113,7 +127,14 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		if np.Nest != n {
 			panic("internal error: codegen: loop plan out of order")
 		}
-		l := &abi.Launch{Symbol: loopSymbol(k, i, len(kp.Nests)), Args: args, Local: np.Local, Strategy: regions.Direct.String()}
+		l := &abi.Launch{Symbol: loopSymbol(k, i, launches), Local: np.Local, Strategy: regions.Direct.String()}
+		var ps []string
+		l.Args, ps = loadArgs(args, params, loads)
+		for _, r := range n.Reduces {
+			l.Args = append(l.Args, abi.Arg{Kind: abi.ScratchArg, Name: partName(r)})
+			ps = append(ps, "__global "+ctype(r.Kind)+"* restrict "+partName(r))
+			l.LocalBytes += groupItems(np.Local) * r.Kind.Bytes()
+		}
 		for _, d := range np.Dims {
 			l.Global = append(l.Global, abi.Range{Positions: abiAffine(n.Hi[d].Add(n.Lo[d].Scale(-1)).AddConst(1)), Per: 1})
 			l.Origin = append(l.Origin, 0)
@@ -122,10 +143,44 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		if i > 0 {
 			g.e.line("")
 		}
-		lg.nest(n, np, l, params, prelude, i, len(kp.Nests))
+		lg.nest(n, np, l, ps, prelude, i, launches)
+		for _, r := range n.Reduces {
+			ak.Scratch = append(ak.Scratch,
+				abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: l.Symbol},
+				abi.Buffer{Name: valueName(r), Kind: abiKind(r.Kind), Elements: abi.Affine{Const: 1}})
+			g.e.line("")
+			ak.Launches = append(ak.Launches, g.foldKernel(k, r, l.Symbol))
+		}
+		if len(n.Reduces) > 0 {
+			prelude = append(prelude, n)
+			loads = append(loads, n.Reduces...)
+		}
 		i++
 	}
+	if hasResults {
+		l := &abi.Launch{Symbol: loopSymbol(k, i, launches), Local: []int{1}, Strategy: "results",
+			Global: []abi.Range{{Positions: abi.Affine{Const: 1}, Per: 1}}, Origin: []int{0}}
+		var ps []string
+		l.Args, ps = loadArgs(args, params, loads)
+		ak.Launches = append(ak.Launches, l)
+		if i > 0 {
+			g.e.line("")
+		}
+		lg.results(l, ps, prelude, launches)
+	}
 	return ak
+}
+
+// loadArgs extends a loop kernel's arguments and parameters with the
+// values of the reductions loads.
+func loadArgs(args []abi.Arg, params []string, loads []*ir.Var) ([]abi.Arg, []string) {
+	a := append([]abi.Arg(nil), args...)
+	p := append([]string(nil), params...)
+	for _, r := range loads {
+		a = append(a, abi.Arg{Kind: abi.ScratchArg, Name: valueName(r)})
+		p = append(p, "__global const "+ctype(r.Kind)+"* restrict "+valueName(r))
+	}
+	return a, p
 }
 
 // loopGen emits the nests of one loop kernel.
@@ -226,22 +281,78 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 		e.line("const int %s = %s + (int)get_global_id(%d);", sanitize(v.Name), lg.affine(n.Lo[d]), g)
 		guard = append(guard, fmt.Sprintf("%s > %s", sanitize(v.Name), lg.affine(n.Hi[d])))
 	}
-	e.open("if (%s)", strings.Join(guard, " || "))
-	e.line("return;")
+	if len(n.Reduces) == 0 {
+		e.open("if (%s)", strings.Join(guard, " || "))
+		e.line("return;")
+		e.close("")
+	}
+	lg.locals(isIndex)
+	lg.stmts(prelude)
+	if len(n.Reduces) == 0 {
+		if n.Guard != nil {
+			e.open("if (!(%s))", lg.x.expr(n.Guard))
+			e.line("return; // the IF around the nest is false: this launch does nothing")
+			e.close("")
+		}
+		lg.stmts(n.Body)
+		e.close("")
+		return
+	}
+	// A reducing nest: every work-item of every group takes part in the
+	// fold, so those past the iteration space or under a false IF only
+	// contribute the identity.
+	for _, r := range n.Reduces {
+		e.line("__local %s %s[%d];", ctype(r.Kind), treeName(r), groupItems(np.Local))
+		e.line("%s %s = %s; // %s of %q over this work-item's iteration", ctype(r.Kind), accName(r), identity(r.Reduce, r.Kind), r.Reduce.Op, r.Reduce.Result.Name)
+	}
+	run := "!(" + strings.Join(guard, " || ") + ")"
+	if n.Guard != nil {
+		run += " && (" + lg.x.expr(n.Guard) + ")"
+	}
+	e.open("if (%s)", run)
+	lg.stmts(n.Body)
 	e.close("")
+	flat, groups := groupIndex(np.Local)
+	e.line("// fold the work-group's values (a tree in a fixed order) into one partial")
+	e.line("const int _tl = %s;", flat)
+	for _, r := range n.Reduces {
+		foldGroup(e, r, np.Local, groups)
+	}
+	e.close("")
+}
+
+// locals declares the kernel's scalar locals (not the indices in skip) and
+// its scalar results.
+func (lg *loopGen) locals(skip map[*ir.Var]bool) {
+	e := &lg.e
+	for _, v := range lg.k.Params {
+		if isResult(v) {
+			e.line("%s %s = %s; // result", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
+		}
+	}
 	for _, v := range lg.k.Locals {
-		if isIndex[v] || lg.isSize(v) {
+		if skip[v] || lg.isSize(v) {
 			continue
 		}
 		e.line("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
 	}
+}
+
+// results emits the last launch of a loop kernel with scalar results: one
+// work-item runs the top-level statements, loading the values of the
+// reductions, and writes the results.
+func (lg *loopGen) results(l *abi.Launch, params []string, prelude []ir.Stmt, count int) {
+	e := &lg.e
+	e.line("// kernel %s (%s), launch %d of %d: its scalar results, on one work-item", lg.k.Name, where(lg.k.Pos), count, count)
+	e.line("__kernel %s", reqd([]int{1}))
+	e.open("void %s(%s)", l.Symbol, strings.Join(params, ",\n    "))
+	lg.locals(nil)
 	lg.stmts(prelude)
-	if n.Guard != nil {
-		e.open("if (!(%s))", lg.x.expr(n.Guard))
-		e.line("return; // the IF around the nest is false: this launch does nothing")
-		e.close("")
+	for _, v := range lg.k.Params {
+		if isResult(v) {
+			e.line("%s[0] = %s;", resultName(v), sanitize(v.Name))
+		}
 	}
-	lg.stmts(n.Body)
 	e.close("")
 }
 
@@ -260,7 +371,17 @@ func (lg *loopGen) stmts(list []ir.Stmt) {
 	for _, s := range list {
 		switch s := s.(type) {
 		case *ir.Assign:
+			if r, ok := s.LHS.(*ir.Ref); ok && r.Var.Role == ir.Reduction {
+				e.line("%s // %s", accumulate(r.Var, lg.x.expr(s.RHS)), where(s.Pos))
+				continue
+			}
 			e.line("%s = %s; // %s", lg.x.expr(s.LHS), lg.x.expr(s.RHS), where(s.Pos))
+		case *ir.Nest:
+			// An earlier nest that reduces (only in a prelude): its values.
+			for _, r := range s.Reduces {
+				v := lg.ref(r.Reduce.Result)
+				e.line("%s = %s; // after the nest at %s", v, fold(r.Reduce, r.Kind, v, valueName(r)+"[0]"), where(s.Pos))
+			}
 		case *ir.If:
 			lg.ifChain(s, lg.x, lg.stmts)
 		case *ir.Loop:

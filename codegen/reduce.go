@@ -150,8 +150,35 @@ func (kg *kernelGen) phasePrologue() {
 }
 
 // accumulate spells the fold of value into the phase's accumulator.
-func (kg *kernelGen) accumulate(r *ir.Var, value string) string {
+func (kg *kernelGen) accumulate(r *ir.Var, value string) string { return accumulate(r, value) }
+
+// accumulate spells the fold of value into reduction r's accumulator.
+func accumulate(r *ir.Var, value string) string {
 	return fmt.Sprintf("%s = %s;", accName(r), fold(r.Reduce, r.Kind, accName(r), "("+value+")"))
+}
+
+// groupIndex spells a work-item's flat index in its work-group of shape
+// local and the flat index of its work-group, dimension 0 fastest.
+func groupIndex(local []int) (flat, groups string) {
+	flat = "get_local_id(0)"
+	groups = "get_group_id(0)"
+	for d := 1; d < len(local); d++ {
+		flat = fmt.Sprintf("%s + %d * (get_local_id(%d)", flat, groupItems(local[:d]), d)
+		groups = fmt.Sprintf("%s + get_num_groups(%d) * (get_group_id(%d)", groups, d-1, d)
+	}
+	flat += strings.Repeat(")", len(local)-1)
+	groups += strings.Repeat(")", len(local)-1)
+	return flat, groups
+}
+
+// foldGroup folds the accumulator of reduction r over the work-group
+// (shape local) with treeFold and has work-item 0 store the partial; _tl
+// must hold the flat local index.
+func foldGroup(e *emitter, r *ir.Var, local []int, groups string) {
+	treeFold(e, r, treeName(r), "_tl", accName(r), groupItems(local))
+	e.open("if (_tl == 0)")
+	e.line("%s[%s] = %s[0];", partName(r), groups, treeName(r))
+	e.close("")
 }
 
 // phaseEpilogue folds the accumulators of the work-group into a partial and
@@ -163,22 +190,12 @@ func (kg *kernelGen) phaseEpilogue() {
 	}
 	if len(ph.Reduces) > 0 {
 		local := kg.kp.Local
-		flat := "get_local_id(0)"
-		groups := "get_group_id(0)"
-		for d := 1; d < len(local); d++ {
-			flat = fmt.Sprintf("%s + %d * (get_local_id(%d)", flat, groupItems(local[:d]), d)
-			groups = fmt.Sprintf("%s + get_num_groups(%d) * (get_group_id(%d)", groups, d-1, d)
-		}
-		flat += strings.Repeat(")", len(local)-1)
-		groups += strings.Repeat(")", len(local)-1)
+		flat, groups := groupIndex(local)
 		e.line("")
 		e.line("// fold the work-group's values (a tree in a fixed order) into one partial")
 		e.line("const int _tl = %s;", flat)
 		for _, r := range ph.Reduces {
-			treeFold(e, r, treeName(r), "_tl", accName(r), groupItems(local))
-			e.open("if (_tl == 0)")
-			e.line("%s[%s] = %s[0];", partName(r), groups, treeName(r))
-			e.close("")
+			foldGroup(e, r, local, groups)
 		}
 	}
 	if ph.Last {

@@ -151,7 +151,28 @@ type Nest struct {
 	// holds. Every work-item evaluates it, as it does the scalar
 	// assignments before the nest.
 	Guard Expr
+	// Reduces are the nest's reductions (reduction clauses of !$omp and
+	// !$acc, REDUCE of DO CONCURRENT): scalar Vars of Role Reduction whose
+	// Reduce.Result is the scalar the clause names. In Body an Assign to
+	// a Ref of one folds its RHS into it; after the nest the scalar is its
+	// value before the nest folded with every iteration's contributions
+	// (Note [loop reductions]).
+	Reduces []*Var
 }
+
+// Note [loop reductions]
+//
+// A reduction of a nest (Nest.Reduces) is folded in three steps that
+// reuse the array-syntax reductions' pieces (Note [phases] in regions):
+// every work-item folds its contributions into an accumulator started at
+// the operator's identity; the nest's launch folds the work-group's
+// accumulators with a fixed-order tree in __local memory into one partial
+// per work-group; a fold kernel of one work-group folds the partials into
+// a one-element scratch buffer. Every later launch of the kernel (the
+// later nests, and the results launch when the kernel has intent(out)
+// scalar dummies) loads it where the nest stood among the top-level
+// statements: s = s op value. The order of every fold is fixed, so the
+// value repeats exactly on the same device and work-group.
 
 // Loop is a sequential DO loop inside a nest's body: Var runs from Lo to
 // Hi by Step (nil: 1), evaluated once on entry as Fortran does.

@@ -276,7 +276,7 @@ type Phase struct {
 // NeedsPhases reports whether k runs as phases: it has reductions or
 // scalar results.
 func NeedsPhases(k *ir.Kernel) bool {
-	if k.Elemental {
+	if k.Elemental || k.Loops { // loop kernels reduce per nest (Note [loop reductions] in ir)
 		return false
 	}
 	for _, v := range k.Params {

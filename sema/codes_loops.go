@@ -9,7 +9,7 @@ var (
 		Help:    "A loop kernel's body holds parallel loop nests (DO CONCURRENT, or DO nests under !$omp parallel do / !$acc parallel loop) and scalar assignments to locals between them; inside a nest, assignments, if blocks and sequential counted DO loops. Move other statements to the host, or write them inside a nest."})
 	codeLoopDirective = diag.Define(diag.CodeInfo{Code: "loop-directive", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "an !$omp or !$acc directive or clause that forocl does not translate",
-		Help:    "forocl understands loop directives (!$omp parallel do, !$omp do, !$acc parallel loop, !$acc loop), the parallel, kernels and data regions around them, and the clauses private, firstprivate and collapse; data clauses and schedules are ignored. Reductions, lastprivate and synchronisation (critical, atomic, barrier) have no translation yet."})
+		Help:    "forocl understands loop directives (!$omp parallel do, !$omp do, !$acc parallel loop, !$acc loop), the parallel, kernels and data regions around them, and the clauses private, firstprivate and collapse; data clauses and schedules are ignored. Reductions are the reduction clause (see loop-reduction); lastprivate and synchronisation (critical, atomic, barrier) have no translation yet."})
 	codeLoopBound = diag.Define(diag.CodeInfo{Code: "loop-bound", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "an array bound or parallel loop bound that is not affine in the kernel's integer scalar dummies",
 		Help:    "Bounds of arrays and of parallel loops must be integer constants plus integer multiples of integer scalar dummies, such as x_min-2 or x_max+3, so that hosts can size buffers and launches. Parallel loops have step 1."})
@@ -24,5 +24,8 @@ var (
 		Help:    "Each iteration of a parallel loop runs on its own work-item, in no particular order: if two may write one element, the result depends on the timing. Subscript the written array with every parallel index, each in a dimension of its own."})
 	codeLoopIntent = diag.Define(diag.CodeInfo{Code: "loop-intent", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "a loop kernel writes a dummy declared intent(in), or declares a scalar dummy intent(out)",
-		Help:    "Declare the array intent(out) or intent(inout), or leave the intent out and forocl infers it from use (read only: in, written only: out, both: inout). Scalar dummies of a loop kernel are values: copy them into a local to change them."})
+		Help:    "Declare the array intent(out) or intent(inout), or leave the intent out and forocl infers it from use (read only: in, written only: out, both: inout). Scalar dummies of a loop kernel are values, or intent(out) results: copy an input into a local to change it."})
+	codeLoopReduction = diag.Define(diag.CodeInfo{Code: "loop-reduction", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
+		Summary: "a reduction clause, or a use of the scalar it names, that forocl does not translate",
+		Help:    "reduction(op:s) on !$omp and !$acc loops, with op one of +, *, max, min, .and., .or., names a scalar local or an intent(out) scalar dummy. Inside the loop s may only be updated as s = s + expr, s = s * expr, s = max(s, expr), s = min(s, expr), s = s .and. expr or s = s .or. expr, for the clause's op; after the loop s is its value before the loop folded with every iteration's contributions. An intent(out) scalar is a result of the kernel: assign it between the loops, or reduce into it."})
 )

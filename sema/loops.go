@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -61,6 +62,9 @@ type loopState struct {
 	read, written map[*ir.Var]diag.Span
 	// sizes holds the scalar integer dummies bounds are affine in.
 	sizes map[*ir.Var]bool
+	// reduce maps the scalars the nest being lowered reduces to their
+	// Reduction variables (Note [loop reductions]).
+	reduce map[*ir.Var]*ir.Var
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -124,9 +128,12 @@ func (l *lowerer) loopParams() {
 			continue
 		}
 		if v.Rank == 0 {
-			if v.Intent == ir.Out || v.Intent == ir.InOut {
-				l.c.diags.Error(codeLoopIntent, sym.pos, "scalar dummy %q is intent(%s); kernels take scalars by value", sym.orig, v.Intent).
-					WithHint("return results in arrays")
+			if v.Intent == ir.Out {
+				continue // a result: see Note [loop reductions] in package ir
+			}
+			if v.Intent == ir.InOut {
+				l.c.diags.Error(codeLoopIntent, sym.pos, "scalar dummy %q is intent(inout); kernels take scalars by value and return intent(out) scalars", sym.orig).
+					WithHint("declare it intent(in), or intent(out) and assign it in the kernel")
 			}
 			v.Intent = ir.In
 			continue
@@ -277,6 +284,8 @@ type loopDir struct {
 	collapse  int
 	// private lists names the directive makes private.
 	private []ast.Ident
+	// reductions lists the names of its reduction clauses.
+	reductions []redClause
 }
 
 // loopBody lowers the top level of a loop kernel: nests and scalar
@@ -405,8 +414,7 @@ func (l *lowerer) directive(d *ast.LoopDirective) (dir *loopDir, region string, 
 			}
 			dir.private = append(dir.private, cl.Args...)
 		case "reduction":
-			l.c.diags.Error(codeLoopDirective, cl.Pos, "reductions are not supported by forocl yet").
-				WithHint("write the per-element values into an array and reduce on the host")
+			dir.reductions = append(dir.reductions, l.reductionClause(cl)...)
 		}
 		// Data clauses (shared, default, present, copyin, ...), schedules
 		// and the like do not change what the loop computes.
@@ -471,6 +479,11 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir) ir.Stmt {
 		want = dir.collapse
 	}
 	l.privates(dir)
+	l.loop.reduce = nil
+	if dir != nil {
+		_, l.loop.reduce = l.reductionVars(dir.reductions)
+	}
+	defer func() { l.loop.reduce = nil }()
 	// Lower with all candidate loops parallel; an OpenMP/OpenACC nest
 	// whose inner loops are not proven independent falls back to the
 	// loops the directive names (collapse), the rest run sequentially.
@@ -610,6 +623,13 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 	}
 	ls.inNest = false
 	ls.index = nil
+	if len(ls.reduce) > 0 {
+		for _, r := range ls.reduce {
+			n.Reduces = append(n.Reduces, r)
+		}
+		sort.Slice(n.Reduces, func(i, j int) bool { return n.Reduces[i].Reduce.Index < n.Reduces[j].Reduce.Index })
+		l.checkReduceUses(n, ls.reduce)
+	}
 	return n, l.inPlace(n)
 }
 
@@ -741,7 +761,7 @@ func (l *lowerer) intExpr(e ast.Expr) ir.Expr {
 func (l *lowerer) topAssign(s *ast.AssignStmt) []ir.Stmt {
 	id, sub := lhsName(s.LHS)
 	if id != nil && sub == nil && !s.Pointer {
-		if ent := l.s.lookup(id.Name); ent.sym != nil && ent.sym.sc == l.s && !ent.sym.dummy && ent.sym.rank() == 0 {
+		if ent := l.s.lookup(id.Name); ent.sym != nil && ent.sym.sc == l.s && ent.sym.rank() == 0 && (!ent.sym.dummy || l.vars[ent.sym] != nil && l.vars[ent.sym].Intent == ir.Out) {
 			return l.assignStmt(s, nil)
 		}
 	}
@@ -759,6 +779,17 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 		return nil
 	}
 	ent := l.s.lookup(id.Name)
+	if ent.sym != nil && sub == nil {
+		v := l.vars[ent.sym]
+		if r := l.loop.reduce[v]; v != nil && r != nil {
+			return l.reduceUpdate(s, v, r)
+		}
+		if v != nil && v.Role == ir.Dummy && v.Rank == 0 && v.Intent == ir.Out {
+			l.c.diags.Error(codeLoopReduction, id.Pos, "intent(out) scalar %q is assigned inside a parallel loop without a reduction clause", id.Orig).
+				WithHint("name it in a reduction clause, such as reduction(+:%s), or assign it between the loops", id.Orig)
+			return nil
+		}
+	}
 	if ent.sym == nil || sub == nil {
 		if ent.sym != nil {
 			if v := l.vars[ent.sym]; v != nil && (l.loop.index[v] || l.loop.seq[v]) {

@@ -390,8 +390,10 @@ func loopDriver(k *abi.Kernel) string {
 	}
 	p("  implicit none")
 	p("  integer :: u, n(3)")
-	for _, v := range k.Scalars() {
-		p("  %s :: s_%s", ftype(v.Kind), strings.ToLower(v.Name))
+	for _, v := range k.Params {
+		if !v.Array {
+			p("  %s :: s_%s", ftype(v.Kind), strings.ToLower(v.Name))
+		}
 	}
 	for _, v := range k.Arrays() {
 		dims := strings.TrimSuffix(strings.Repeat(":,", len(v.Shape)), ",")
@@ -424,8 +426,12 @@ func loopDriver(k *abi.Kernel) string {
 	p("  call %s(%s)", k.Name, strings.Join(call, ", "))
 	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
+		val := "a_" + name
+		if v.Result() {
+			val = "s_" + name
+		}
 		p("  open(newunit=u, file='out_%s.bin', access='stream', form='unformatted', status='replace', action='write')", name)
-		p("  write(u) a_%s", name)
+		p("  write(u) %s", val)
 		p("  close(u)")
 	}
 	p("end program oracle_driver")
@@ -470,6 +476,14 @@ func (x *Exe) runLoops(scalars map[string]float64, arrays map[string]*npy.Array)
 	res := map[string]*npy.Array{}
 	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
+		if v.Result() {
+			a, err := readRaw(filepath.Join(x.dir, "out_"+name+".bin"), kindDType(v.Kind), []int{})
+			if err != nil {
+				return nil, err
+			}
+			res[name] = a
+			continue
+		}
 		a, err := readRaw(filepath.Join(x.dir, "out_"+name+".bin"), arrays[name].DType, arrays[name].Shape)
 		if err != nil {
 			return nil, err
