@@ -50,8 +50,11 @@ type ConcurrentIndex struct {
 // local_init(c), shared(d) or default(none) (Names holds "none").
 type Locality struct {
 	Pos   diag.Span
-	Kind  string // "local", "local_init", "shared", "default", or another word as written
+	Kind  string // "local", "local_init", "shared", "default", "reduce", or another word as written
 	Names []Ident
+	// Op is the operator of reduce(op: names), as written: "+", "*",
+	// "max", "min", ".and.", ".or."; "" for other specifiers.
+	Op string
 }
 
 // LoopDirective is an OpenMP ("!$omp") or OpenACC ("!$acc") directive

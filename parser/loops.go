@@ -252,7 +252,7 @@ func (c *cstmt) concurrent(s *ast.DoStmt, ts []tok) {
 	for len(rest) > 0 {
 		if !isIdent(rest, 0, "") || !isPunct(rest, 1, "(") {
 			c.fail(&perr{code: codeDoSyntax, span: tokSpan(rest[0]), msg: fmt.Sprintf("unexpected %q after the DO CONCURRENT header", rest[0].orig),
-				hint: "locality specifiers are local(...), local_init(...), shared(...) and default(none)"})
+				hint: "locality specifiers are local(...), local_init(...), shared(...), reduce(op: ...) and default(none)"})
 			return
 		}
 		k := matchBracket(rest, 1)
@@ -263,7 +263,18 @@ func (c *cstmt) concurrent(s *ast.DoStmt, ts []tok) {
 			return
 		}
 		loc := &ast.Locality{Pos: rangeSpan(rest[:k+1]), Kind: rest[0].val}
-		for _, p := range splitTop(rest[2:k], ",") {
+		names := rest[2:k]
+		if loc.Kind == "reduce" {
+			// reduce(op: names): the operator is the tokens before ":".
+			parts := splitTop(names, ":")
+			if len(parts) != 2 || len(parts[0]) != 1 {
+				c.fail(&perr{code: codeDoSyntax, span: rangeSpan(rest[:k+1]), msg: "reduce takes an operator and a list of names, such as reduce(+: s)"})
+				return
+			}
+			loc.Op = parts[0][0].val
+			names = parts[1]
+		}
+		for _, p := range splitTop(names, ",") {
 			if len(p) != 1 || p[0].kind != tIdent {
 				c.fail(&perr{code: codeDoSyntax, span: rangeSpan(rest[:k+1]), msg: fmt.Sprintf("%q takes a list of names", rest[0].orig)})
 				return

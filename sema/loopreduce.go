@@ -56,6 +56,27 @@ func isName(s string) bool {
 	return s != ""
 }
 
+// reduceLocality collects the reduce(op: names) specifiers of a DO
+// CONCURRENT (Fortran 2023).
+func (l *lowerer) reduceLocality(s *ast.DoStmt) []redClause {
+	var out []redClause
+	for _, loc := range s.Locality {
+		if loc.Kind != "reduce" {
+			continue
+		}
+		o, ok := reductionOps[strings.ToLower(loc.Op)]
+		if !ok {
+			l.c.diags.Error(codeLoopReduction, loc.Pos, "reduce operator %q is not one of +, *, max, min, .and., .or.", loc.Op).
+				WithHint("write reduce(+: s) or reduce(min: dt)")
+			continue
+		}
+		for _, id := range loc.Names {
+			out = append(out, redClause{op: o, name: id})
+		}
+	}
+	return out
+}
+
 // reductionVars resolves the names of a nest's reduction clauses: each
 // must be a scalar local of the kernel or an intent(out) scalar dummy, of
 // a type the operator folds. It returns the map from the scalar to its

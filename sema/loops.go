@@ -480,8 +480,11 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir) ir.Stmt {
 	}
 	l.privates(dir)
 	l.loop.reduce = nil
-	if dir != nil {
+	switch {
+	case dir != nil:
 		_, l.loop.reduce = l.reductionVars(dir.reductions)
+	case s.Form == ast.DoConcurrent:
+		_, l.loop.reduce = l.reductionVars(l.reduceLocality(s))
 	}
 	defer func() { l.loop.reduce = nil }()
 	// Lower with all candidate loops parallel; an OpenMP/OpenACC nest
@@ -563,6 +566,7 @@ func (l *lowerer) locality(s *ast.DoStmt) {
 						WithHint("only scalar locals can be local to an iteration")
 				}
 			}
+		case "reduce": // lowered by nest, see reduceLocality
 		case "shared":
 		case "default":
 			if len(loc.Names) != 1 || loc.Names[0].Name != "none" {
