@@ -134,6 +134,9 @@ func (p *printer) stmt(indent int, s Stmt) {
 		if w, ok := s.LHS.(*Window); ok && w.Var.Role == Reduction {
 			op = "= " + w.Var.Reduce.Op.String() + " of" // the folded value of the frame
 		}
+		if r, ok := s.LHS.(*Ref); ok && r.Var.Role == Reduction {
+			op = "<- " + r.Var.Reduce.Op.String() + " of" // folded into the nest's reduction
+		}
 		if s.Mask != nil {
 			p.line(indent, "%swhere %s: %s %s %s", frame, ExprString(s.Mask), ExprString(s.LHS), op, ExprString(s.RHS))
 		} else {
@@ -157,6 +160,9 @@ func (p *printer) stmt(indent int, s Stmt) {
 		guard := ""
 		if s.Guard != nil {
 			guard = " if " + ExprString(s.Guard)
+		}
+		for _, r := range s.Reduces {
+			guard += fmt.Sprintf(" reduce(%s: %s)", r.Reduce.Op, r.Reduce.Result.Name)
 		}
 		p.line(indent, "parallel (%s)  [%s]%s", strings.Join(ix, ", "), s.Source, guard)
 		p.body(indent+1, s.Body)

@@ -107,7 +107,21 @@ func visitElems(stmts []ir.Stmt, f func(*ir.Elem)) {
 // fprintLoops prints the plan of a loop kernel.
 func fprintLoops(w io.Writer, kp *KernelPlan) {
 	k := kp.Kernel
-	fmt.Fprintf(w, "kernel %s: loop kernel, %d launch(es), direct strategy\n", k.Name, len(kp.Nests))
+	launches := len(kp.Nests)
+	for _, np := range kp.Nests {
+		launches += len(np.Nest.Reduces)
+	}
+	results := ""
+	for _, v := range k.Params {
+		if v.Rank == 0 && v.Intent == ir.Out {
+			results += " " + v.Name
+		}
+	}
+	if results != "" {
+		launches++ // the last launch writes the results
+		results = ", the last writes the results" + results
+	}
+	fmt.Fprintf(w, "kernel %s: loop kernel, %d launch(es), direct strategy%s\n", k.Name, launches, results)
 	for _, v := range k.Params {
 		if v.Rank == 0 {
 			continue
@@ -127,6 +141,9 @@ func fprintLoops(w io.Writer, kp *KernelPlan) {
 		guard := ""
 		if n.Guard != nil {
 			guard = ", runs only if " + ir.ExprString(n.Guard)
+		}
+		for _, r := range n.Reduces {
+			guard += fmt.Sprintf(", reduces %s into %s (partials per work-group, then a fold launch)", r.Reduce.Op, r.Reduce.Result.Name)
 		}
 		fmt.Fprintf(w, "  launch %d (%s, line %d): NDRange %s, work-group %s%s\n", i+1, n.Source, n.Pos.Start.Line, strings.Join(m, ", "), DimString(np.Local), guard)
 	}
