@@ -135,9 +135,15 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 			ps = append(ps, "__global "+ctype(r.Kind)+"* restrict "+partName(r))
 			l.LocalBytes += groupItems(np.Local) * r.Kind.Bytes()
 		}
-		for _, d := range np.Dims {
-			l.Global = append(l.Global, abi.Range{Positions: abiAffine(n.Hi[d].Add(n.Lo[d].Scale(-1)).AddConst(1)), Per: 1})
+		for g, d := range np.Dims {
+			l.Global = append(l.Global, abi.Range{Positions: abiAffine(n.Hi[d].Add(n.Lo[d].Scale(-1)).AddConst(1)), Per: np.Coarsen[g]})
 			l.Origin = append(l.Origin, 0)
+		}
+		if len(np.Tiles) > 0 {
+			l.Strategy = regions.Local.String()
+			for _, tl := range np.Tiles {
+				l.LocalBytes += tl.Bytes(np.Local, np.Coarsen)
+			}
 		}
 		ak.Launches = append(ak.Launches, l)
 		if i > 0 {
@@ -188,6 +194,9 @@ type loopGen struct {
 	*gen
 	k *ir.Kernel
 	x *exprGen
+	// tiled spells the reads of the nest being emitted that come from a
+	// __local tile (Note [loop schedules] in package regions).
+	tiled map[*ir.Elem]string
 }
 
 func (lg *loopGen) ref(v *ir.Var) string {
@@ -237,6 +246,9 @@ func (lg *loopGen) affine(a ir.Affine) string {
 // elem spells an array element: the column-major offset of its subscripts
 // from the declared lower bounds.
 func (lg *loopGen) elem(e *ir.Elem) string {
+	if t, ok := lg.tiled[e]; ok {
+		return t
+	}
 	v := e.Var
 	r := len(e.Index)
 	off := ""
@@ -264,6 +276,11 @@ func (lg *loopGen) elem(e *ir.Elem) string {
 
 // nest emits the OpenCL kernel of one nest.
 func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params []string, prelude []ir.Stmt, i, count int) {
+	lg.tiled = map[*ir.Elem]string{}
+	if np.Coarse() || len(np.Tiles) > 0 {
+		lg.blockNest(n, np, l, params, prelude, i, count)
+		return
+	}
 	e := &lg.e
 	e.line("// kernel %s (%s), launch %d of %d: %s (%s), strategy direct, work-group %s", lg.k.Name, where(lg.k.Pos), i+1, count, n.Source, where(n.Pos), regions.DimString(np.Local))
 	var m []string

@@ -210,7 +210,7 @@ func checkLoopPlan(t *testing.T, what string, plan *regions.Plan, u *abi.Unit) {
 			text := u.Source[starts[i][0]:end]
 			i++
 			local := []string{"1", "1", "1"}
-			if l.Strategy != regions.Direct.String() {
+			if l.Strategy != regions.Direct.String() && l.Strategy != regions.Local.String() {
 				for d, n := range l.Local {
 					local[d] = fmt.Sprint(n)
 				}
@@ -236,9 +236,33 @@ func checkLoopPlan(t *testing.T, what string, plan *regions.Plan, u *abi.Unit) {
 			}
 			for g, d := range np.Dims {
 				v := np.Nest.Index[d].Name
-				if !regexp.MustCompile(fmt.Sprintf(`const int %s = .*get_global_id\(%d\)`, v, g)).MatchString(text) {
+				direct := regexp.MustCompile(fmt.Sprintf(`const int %s = .*get_global_id\(%d\)`, v, g)).MatchString(text)
+				// a block of points: _pG is the block's first, v = _pG + offset
+				block := regexp.MustCompile(fmt.Sprintf(`const int _p%d = .*?(\d+\*)?\(int\)get_global_id\(%d\)`, g, g)).FindStringSubmatch(text)
+				if block != nil {
+					per := strings.TrimSuffix(block[1], "*")
+					if per == "" {
+						per = "1"
+					}
+					if per != fmt.Sprint(np.Coarsen[g]) || l.Global[g].Per != np.Coarsen[g] {
+						t.Errorf("%s: dimension %d: the .cl gives a work-item %s points, the ABI %d, the plan %d", what, g, per, l.Global[g].Per, np.Coarsen[g])
+					}
+					block = nil
+					if regexp.MustCompile(fmt.Sprintf(`const int %s = _p%d\b`, v, g)).MatchString(text) {
+						block = []string{}
+					}
+				}
+				if !direct && block == nil {
 					t.Errorf("%s: the .cl does not run %q over NDRange dimension %d as the plan says", what, v, g)
 				}
+			}
+			tiles, bytes := 0, 0
+			for _, tl := range np.Tiles {
+				tiles++
+				bytes += tl.Bytes(np.Local, np.Coarsen)
+			}
+			if n := strings.Count(text, "__local "); n < tiles || l.LocalBytes < bytes {
+				t.Errorf("%s: the plan has %d tiles of %d bytes, the .cl %d __local arrays, the ABI %d bytes", what, tiles, bytes, n, l.LocalBytes)
 			}
 		}
 		if ni != len(kp.Nests) {

@@ -10,44 +10,308 @@ import (
 )
 
 // NestPlan is the schedule of one parallel nest of a loop kernel (Note
-// [loop kernels] in package ir): one launch, one work-item per iteration
-// point, no local memory.
+// [loop kernels] in package ir, Note [loop schedules] here): one launch,
+// each work-item owning a block of Coarsen[0] x Coarsen[1] x ... iteration
+// points, with permuted reads staged through __local tiles (Tiles).
 type NestPlan struct {
 	Nest *ir.Nest
 	// Dims maps NDRange dimension g to the nest index Nest.Index[Dims[g]].
 	// Dimension 0 varies fastest between neighbouring work-items, so it
 	// gets the index that subscripts the lowest array dimension (the
 	// contiguous one in Fortran's column-major layout): coalesced accesses.
+	// With tiles, the written arrays decide (Note [loop schedules]).
 	Dims []int
 	// Local is the work-group shape, one entry per NDRange dimension.
 	Local []int
+	// Coarsen is the block of consecutive iteration points a work-item
+	// owns, per NDRange dimension (all 1: one point).
+	Coarsen []int
+	// Tiles are the reads staged through __local memory (local strategy).
+	Tiles []*NestTile
 }
 
+// NestTile is a read of a 2-D or higher nest whose array's contiguous
+// (first) dimension follows NDRange dimension 1 and another of its
+// dimensions NDRange dimension 0: read directly, neighbouring work-items
+// would touch addresses a whole column apart. The work-group loads the
+// values its block of points reads, walking the array's first dimension
+// along neighbouring work-items, into a __local tile indexed by point, and
+// each point reads its own entry (Note [loop schedules]).
+type NestTile struct {
+	Name  string     // the __local array: _tile0, _tile1, ...
+	Elem  *ir.Elem   // the first read; Elems are those with the same subscripts
+	Elems []*ir.Elem // every read the tile serves
+}
+
+// Coarse reports whether a work-item owns more than one point.
+func (np *NestPlan) Coarse() bool {
+	for _, c := range np.Coarsen {
+		if c > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// Bytes is the __local memory of a tile for a work-group of local
+// work-items owning coarsen points each: one entry per point of the
+// group's block, each column padded by one entry so that reads along
+// dimension 0 fall in different banks.
+func (t *NestTile) Bytes(local, coarsen []int) int {
+	v, u := local[0]*coarsen[0], local[1]*coarsen[1]
+	return v * (u + 1) * t.Elem.Var.Kind.Bytes()
+}
+
+// Note [loop schedules]
+//
+// A loop nest runs one work-item per block of iteration points: the block
+// is Coarsen points along each NDRange dimension, consecutive, so that the
+// code of the points, emitted one after another in one work-item, reads
+// the same array elements and repeats the same arithmetic where the
+// source recomputes a neighbour's face (the wave kernel's left face of a
+// cell is the right face of its left neighbour): the OpenCL compiler's
+// common-subexpression elimination shares them, which is what the region
+// form's shift analysis does by construction. A block entirely inside the
+// iteration space runs without bound checks.
+//
+// A transpose reads a(i, j) and writes b(j, i): one of the two is strided
+// whichever index runs along neighbouring work-items. Under the local
+// strategy the written arrays decide the mapping (their first subscript's
+// index goes to NDRange dimension 0, so writes are coalesced), and each
+// read that is then strided (its first subscript follows dimension 1,
+// another follows dimension 0, both with coefficient +-1, no subscript
+// private to the point) is staged through a __local tile: the work-group
+// loads its block's values walking the array's first dimension along
+// neighbouring work-items, a barrier, then each point reads its entry.
+// Loads stay within the array's declared bounds, so a tile entry that no
+// point of the block uses is never an out-of-bounds read. Arrays the nest
+// writes are never tiled. Other nests under the local strategy run as
+// under direct.
+//
+// On GPUs (--strategy auto) a nest with such reads is tiled in 32x8
+// groups of 1x4 points (32x32 tiles); a 2-D or 3-D nest whose body is
+// arithmetic enough to share faces (reads at several offsets along
+// dimension 0 and private scalars of at least faceWorkThreshold
+// operations) gets 2x4 blocks in
+// 64x2 groups, other 2-D and 3-D nests 4 rows in 128x1 groups, as the
+// region kernels' tuning does (gpuShape); 1-D nests one point per
+// work-item. Nests that reduce are not coarsened there.
+
 // scheduleLoops plans a loop kernel: per nest the mapping of its indices to
-// NDRange dimensions and the work-group (o.Tile, else DefaultTile for the
-// direct strategy). The strategy is always direct.
-func scheduleLoops(k *ir.Kernel, o Options) *KernelPlan {
+// NDRange dimensions, the work-group (o.Tile, else the default or the
+// tuning's), the coarsening block (o.Coarsen as for region kernels: one
+// factor applies to the last dimension) and, under the local strategy,
+// the tiles (Note [loop schedules]).
+func scheduleLoops(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 	kp := &KernelPlan{Kernel: k, Strategy: Direct}
-	for _, s := range k.Body {
-		n, ok := s.(*ir.Nest)
+	for _, st := range k.Body {
+		n, ok := st.(*ir.Nest)
 		if !ok {
 			continue
 		}
-		np := &NestPlan{Nest: n, Dims: nestDims(n)}
-		np.Local = fit(o.Tile, DefaultTile(Direct, len(n.Index)), len(n.Index))
-		kp.Nests = append(kp.Nests, np)
+		kp.Nests = append(kp.Nests, planNest(n, t, o, s))
 	}
 	if len(kp.Nests) > 0 {
 		kp.Local = kp.Nests[0].Local
-		kp.Coarsen = ones(len(kp.Local))
+		kp.Coarsen = kp.Nests[0].Coarsen
+		for _, np := range kp.Nests {
+			if len(np.Tiles) > 0 {
+				kp.Strategy = Local
+			}
+			b := 0
+			for _, tl := range np.Tiles {
+				b += tl.Bytes(np.Local, np.Coarsen)
+			}
+			if b > kp.LocalBytes {
+				kp.LocalBytes = b
+			}
+		}
 	}
 	return kp
 }
 
+// planNest plans one nest (see scheduleLoops).
+func planNest(n *ir.Nest, t Target, o Options, s Strategy) *NestPlan {
+	rank := len(n.Index)
+	gpu := o.Auto && t.Type == "GPU" && o.Tile == nil && o.Coarsen == nil
+	tiled := rank >= 2 && (s == Local && !o.Auto || gpu)
+	np := &NestPlan{Nest: n, Dims: nestDims(n, false)}
+	if tiled {
+		dims := nestDims(n, true)
+		if np.Tiles = nestTiles(n, dims); len(np.Tiles) > 0 {
+			np.Dims = dims
+		}
+	}
+	strategy := Direct
+	if len(np.Tiles) > 0 {
+		strategy = Local
+	}
+	np.Local = fit(o.Tile, DefaultTile(strategy, rank), rank)
+	np.Coarsen = ones(rank)
+	factors := o.Coarsen
+	if gpu && rank >= 2 && len(n.Reduces) == 0 {
+		np.Local, factors = nestGPUShape(n, np.Dims, len(np.Tiles) > 0)
+	}
+	if len(factors) == 1 && rank > 1 {
+		factors = append(make([]int, rank-1), factors[0])
+	}
+	for g := 0; g < rank && g < len(factors); g++ {
+		if factors[g] > 1 {
+			np.Coarsen[g] = factors[g]
+		}
+	}
+	return np
+}
+
+// nestGPUShape is the tuning of a 2-D or 3-D nest on GPUs (Note [loop
+// schedules]).
+func nestGPUShape(n *ir.Nest, dims []int, tiled bool) (local, coarsen []int) {
+	rank := len(dims)
+	local, coarsen = ones(rank), ones(rank)
+	coarsen[1] = 4
+	switch {
+	case tiled:
+		local[0], local[1] = 32, 8
+	case nestWork(n) >= faceWorkThreshold && len(offsetsAlong(n, n.Index[dims[0]])) > 1:
+		local[0], local[1], coarsen[0] = 64, 2, 2
+	default:
+		local[0] = 128
+	}
+	if rank > 2 {
+		coarsen[1], coarsen[rank-1] = 1, 4
+	}
+	return local, coarsen
+}
+
+// nestWork estimates the arithmetic (exprCost) of the private scalars a
+// nest's body computes: a neighbour's face, written as a scalar the cell
+// computes for itself, is what a block of points shares.
+func nestWork(n *ir.Nest) int {
+	w := 0
+	ForEachAssign(n.Body, func(a *ir.Assign) {
+		if r, ok := a.LHS.(*ir.Ref); ok && r.Var.Role != ir.Reduction {
+			w += exprCost(a.RHS)
+		}
+	})
+	return w
+}
+
+// offsetsAlong lists the constant offsets at which the body reads arrays
+// along index v (a(i-1, j) and a(i, j) give -1 and 0).
+func offsetsAlong(n *ir.Nest, v *ir.Var) map[int64]bool {
+	offs := map[int64]bool{}
+	visitElems(n.Body, func(e *ir.Elem) {
+		for _, a := range e.Access {
+			for _, t := range a.Terms {
+				if t.Var == v {
+					offs[a.Const] = true
+				}
+			}
+		}
+	})
+	return offs
+}
+
+// nestTiles finds the reads of n to stage through __local tiles when the
+// indices run along the NDRange dimensions as dims says (Note [loop
+// schedules]); reads with the same subscripts share a tile.
+func nestTiles(n *ir.Nest, dims []int) []*NestTile {
+	g0, g1 := n.Index[dims[0]], n.Index[dims[1]]
+	private := map[*ir.Var]bool{}
+	for g, d := range dims {
+		if g >= 2 {
+			private[n.Index[d]] = true
+		}
+	}
+	written := map[*ir.Var]bool{}
+	ForEachAssign(n.Body, func(a *ir.Assign) {
+		switch l := a.LHS.(type) {
+		case *ir.Ref:
+			private[l.Var] = true
+		case *ir.Elem:
+			written[l.Var] = true
+		}
+	})
+	visitLoops(n.Body, func(l *ir.Loop) { private[l.Var] = true })
+	coef := func(a ir.Affine, v *ir.Var) int64 {
+		for _, t := range a.Terms {
+			if t.Var == v {
+				return t.Coef
+			}
+		}
+		return 0
+	}
+	var tiles []*NestTile
+	visitElems(n.Body, func(e *ir.Elem) {
+		if written[e.Var] || len(e.Access) < 2 || len(e.Access) != len(e.Index) {
+			return
+		}
+		if c := coef(e.Access[0], g1); (c != 1 && c != -1) || coef(e.Access[0], g0) != 0 {
+			return
+		}
+		across := false
+		for d, a := range e.Access {
+			for _, t := range a.Terms {
+				if private[t.Var] {
+					return
+				}
+			}
+			if c := coef(a, g0); d > 0 && (c == 1 || c == -1) && coef(a, g1) == 0 {
+				across = true
+			}
+		}
+		if !across {
+			return
+		}
+		for _, tl := range tiles {
+			if sameElem(tl.Elem, e) {
+				tl.Elems = append(tl.Elems, e)
+				return
+			}
+		}
+		if len(tiles) < maxNestTiles {
+			tiles = append(tiles, &NestTile{Name: fmt.Sprintf("_tile%d", len(tiles)), Elem: e, Elems: []*ir.Elem{e}})
+		}
+	})
+	return tiles
+}
+
+// maxNestTiles bounds the tiles of one nest (each takes 4 KiB of real(4)
+// at 32x32 points).
+const maxNestTiles = 4
+
+// sameElem reports whether a and b read the same element at every point.
+func sameElem(a, b *ir.Elem) bool {
+	if a.Var != b.Var || len(a.Access) != len(b.Access) {
+		return false
+	}
+	for d := range a.Access {
+		if !a.Access[d].Equal(b.Access[d]) {
+			return false
+		}
+	}
+	return true
+}
+
+// visitLoops calls f for every sequential loop of stmts.
+func visitLoops(stmts []ir.Stmt, f func(*ir.Loop)) {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ir.If:
+			visitLoops(s.Then, f)
+			visitLoops(s.Else, f)
+		case *ir.Loop:
+			f(s)
+			visitLoops(s.Body, f)
+		}
+	}
+}
+
 // nestDims orders the nest's indices for the NDRange: by the lowest array
 // dimension each subscripts (over every element the body reads or
-// writes), ties and unused indices innermost first.
-func nestDims(n *ir.Nest) []int {
+// writes, or only the written ones when writes is set and the body
+// writes arrays), ties and unused indices innermost first.
+func nestDims(n *ir.Nest, writes bool) []int {
 	const unused = 1 << 20
 	lowest := make([]int, len(n.Index))
 	for i := range lowest {
@@ -57,7 +321,18 @@ func nestDims(n *ir.Nest) []int {
 	for i, v := range n.Index {
 		pos[v] = i
 	}
-	visitElems(n.Body, func(e *ir.Elem) {
+	var elems []*ir.Elem
+	if writes {
+		ForEachAssign(n.Body, func(a *ir.Assign) {
+			if e, ok := a.LHS.(*ir.Elem); ok {
+				elems = append(elems, e)
+			}
+		})
+	}
+	if len(elems) == 0 {
+		visitElems(n.Body, func(e *ir.Elem) { elems = append(elems, e) })
+	}
+	for _, e := range elems {
 		for d, a := range e.Access {
 			for _, t := range a.Terms {
 				if i, ok := pos[t.Var]; ok && d < lowest[i] {
@@ -65,7 +340,7 @@ func nestDims(n *ir.Nest) []int {
 				}
 			}
 		}
-	})
+	}
 	dims := make([]int, len(n.Index))
 	for g := range dims {
 		dims[g] = len(n.Index) - 1 - g // innermost first
@@ -121,7 +396,7 @@ func fprintLoops(w io.Writer, kp *KernelPlan) {
 		launches++ // the last launch writes the results
 		results = ", the last writes the results" + results
 	}
-	fmt.Fprintf(w, "kernel %s: loop kernel, %d launch(es), direct strategy%s\n", k.Name, launches, results)
+	fmt.Fprintf(w, "kernel %s: loop kernel, %d launch(es), %s strategy%s\n", k.Name, launches, kp.Strategy, results)
 	for _, v := range k.Params {
 		if v.Rank == 0 {
 			continue
@@ -145,6 +420,12 @@ func fprintLoops(w io.Writer, kp *KernelPlan) {
 		for _, r := range n.Reduces {
 			guard += fmt.Sprintf(", reduces %s into %s (partials per work-group, then a fold launch)", r.Reduce.Op, r.Reduce.Result.Name)
 		}
+		if np.Coarse() {
+			guard += ", " + DimString(np.Coarsen) + " points per work-item"
+		}
 		fmt.Fprintf(w, "  launch %d (%s, line %d): NDRange %s, work-group %s%s\n", i+1, n.Source, n.Pos.Start.Line, strings.Join(m, ", "), DimString(np.Local), guard)
+		for _, tl := range np.Tiles {
+			fmt.Fprintf(w, "    __local tile %s: %s (line %d, %d read(s)), %d bytes\n", tl.Name, ir.ExprString(tl.Elem), tl.Elem.Pos.Start.Line, len(tl.Elems), tl.Bytes(np.Local, np.Coarsen))
+		}
 	}
 }

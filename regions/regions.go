@@ -422,6 +422,8 @@ func ForEachAssign(stmts []ir.Stmt, f func(*ir.Assign)) {
 		case *ir.If:
 			ForEachAssign(s.Then, f)
 			ForEachAssign(s.Else, f)
+		case *ir.Loop:
+			ForEachAssign(s.Body, f)
 		}
 	}
 }

@@ -187,7 +187,7 @@ func Schedule(p *ir.Program, t Target, o Options) (*Plan, diag.List) {
 // scheduleKernel plans one kernel.
 func scheduleKernel(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 	if k.Loops {
-		return scheduleLoops(k, o)
+		return scheduleLoops(k, t, o, s)
 	}
 	rank := k.Rank
 	if k.Elemental {

@@ -1,0 +1,185 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/ir"
+	"github.com/forocl/forocl/regions"
+)
+
+// blockNest emits a nest whose work-items own blocks of points or read
+// through __local tiles (Note [loop schedules] in package regions): the
+// tiles are loaded by the whole work-group, then the points of the block
+// run one after another, unchecked when the block lies inside the
+// iteration space.
+func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params []string, prelude []ir.Stmt, i, count int) {
+	e := &lg.e
+	strategy := "direct"
+	if len(np.Tiles) > 0 {
+		strategy = "local"
+	}
+	e.line("// kernel %s (%s), launch %d of %d: %s (%s), strategy %s, work-group %s, %s points per work-item",
+		lg.k.Name, where(lg.k.Pos), i+1, count, n.Source, where(n.Pos), strategy, regions.DimString(np.Local), regions.DimString(np.Coarsen))
+	var m []string
+	for g, d := range np.Dims {
+		m = append(m, fmt.Sprintf("%s = %s + %d*get_global_id(%d) + 0..%d", n.Index[d].Name, lg.affine(n.Lo[d]), np.Coarsen[g], g, np.Coarsen[g]-1))
+	}
+	e.line("// each work-item owns the points %s; arrays are column-major in their declared bounds.", strings.Join(m, ", "))
+	e.line("__kernel %s", reqd(np.Local))
+	e.open("void %s(%s)", l.Symbol, strings.Join(params, ",\n    "))
+	isIndex := map[*ir.Var]bool{}
+	var first, last []string // the block's first point is past the end; its last is inside
+	for g, d := range np.Dims {
+		v := n.Index[d]
+		isIndex[v] = true
+		hi := lg.affine(n.Hi[d])
+		e.line("const int _p%d = %s + %s(int)get_global_id(%d); // the block's first %s", g, lg.affine(n.Lo[d]), times(np.Coarsen[g]), g, v.Name)
+		first = append(first, fmt.Sprintf("_p%d > %s", g, hi))
+		last = append(last, fmt.Sprintf("%s <= %s", plus(fmt.Sprintf("_p%d", g), np.Coarsen[g]-1), hi))
+	}
+	reduces := len(n.Reduces) > 0
+	// Work-items past the iteration space leave at once, unless the
+	// work-group needs them for the tiles' loads or the reductions' fold.
+	if !reduces && len(np.Tiles) == 0 {
+		e.open("if (%s)", strings.Join(first, " || "))
+		e.line("return;")
+		e.close("")
+	}
+	lg.locals(isIndex)
+	lg.stmts(prelude)
+	for _, r := range n.Reduces {
+		e.line("__local %s %s[%d];", ctype(r.Kind), treeName(r), groupItems(np.Local))
+		e.line("%s %s = %s; // %s of %q over this work-item's iterations", ctype(r.Kind), accName(r), identity(r.Reduce, r.Kind), r.Reduce.Op, r.Reduce.Result.Name)
+	}
+	lg.loadTiles(n, np)
+	if n.Guard != nil && !reduces {
+		e.open("if (!(%s))", lg.x.expr(n.Guard))
+		e.line("return; // the IF around the nest is false: this launch does nothing")
+		e.close("")
+	}
+	if n.Guard != nil && reduces {
+		e.open("if (%s)", lg.x.expr(n.Guard))
+	}
+	if np.Coarse() {
+		e.open("if (%s)", strings.Join(last, " && "))
+		e.line("// the whole block is inside the iteration space")
+		lg.points(n, np, nil)
+		e.close(" else {")
+		e.indent++
+	}
+	lg.points(n, np, isIndex)
+	if np.Coarse() {
+		e.close("")
+	}
+	if n.Guard != nil && reduces {
+		e.close("")
+	}
+	if reduces {
+		flat, groups := groupIndex(np.Local)
+		e.line("// fold the work-group's values (a tree in a fixed order) into one partial")
+		e.line("const int _tl = %s;", flat)
+		for _, r := range n.Reduces {
+			foldGroup(e, r, np.Local, groups)
+		}
+	}
+	e.close("")
+}
+
+// points emits the body once per point of the work-item's block, each in
+// a block of its own that defines the nest's indices (and, with tiles,
+// the point's entry _v, _u). With checked set (the indices), a point
+// outside the iteration space is skipped.
+func (lg *loopGen) points(n *ir.Nest, np *regions.NestPlan, checked map[*ir.Var]bool) {
+	e := &lg.e
+	rank := len(np.Dims)
+	off := make([]int, rank)
+	for {
+		var at, cond []string
+		for g := range off {
+			at = append(at, fmt.Sprint(off[g]))
+		}
+		e.line("{ // point +(%s)", strings.Join(at, ", "))
+		e.indent++
+		for g, d := range np.Dims {
+			v := n.Index[d]
+			e.line("const int %s = %s;", sanitize(v.Name), plus(fmt.Sprintf("_p%d", g), off[g]))
+			cond = append(cond, fmt.Sprintf("%s <= %s", sanitize(v.Name), lg.affine(n.Hi[d])))
+		}
+		if len(np.Tiles) > 0 {
+			e.line("const int _v = %s, _u = %s;", plus(times(np.Coarsen[0])+"(int)get_local_id(0)", off[0]), plus(times(np.Coarsen[1])+"(int)get_local_id(1)", off[1]))
+		}
+		if checked != nil {
+			e.open("if (%s)", strings.Join(cond, " && "))
+		}
+		lg.stmts(n.Body)
+		if checked != nil {
+			e.close("")
+		}
+		e.close("")
+		// the next offset, dimension 0 fastest
+		g := 0
+		for ; g < rank; g++ {
+			if off[g]++; off[g] < np.Coarsen[g] {
+				break
+			}
+			off[g] = 0
+		}
+		if g == rank {
+			return
+		}
+	}
+}
+
+// loadTiles emits the cooperative loads of the nest's tiles and the
+// barrier after them: entry [v][u] holds the tiled read at the point v
+// along NDRange dimension 0 and u along dimension 1 of the work-group's
+// block; neighbouring work-items take neighbouring u, which walks the
+// array's first dimension. Elements outside the array's declared bounds
+// are not loaded (no point of the block that is run reads them).
+func (lg *loopGen) loadTiles(n *ir.Nest, np *regions.NestPlan) {
+	if len(np.Tiles) == 0 {
+		return
+	}
+	e := &lg.e
+	V, U := np.Local[0]*np.Coarsen[0], np.Local[1]*np.Coarsen[1]
+	items := groupItems(np.Local)
+	flat, _ := groupIndex(np.Local)
+	for _, tl := range np.Tiles {
+		e.line("__local %s %s[%d][%d]; // %s", ctype(tl.Elem.Var.Kind), tl.Name, V, U+1, ir.ExprString(tl.Elem))
+	}
+	g0, g1 := n.Index[np.Dims[0]], n.Index[np.Dims[1]]
+	e.line("// the work-group's block of %dx%d points reads these values: load them, walking the arrays' first dimension", V, U)
+	e.open("for (int _t = %s; _t < %d; _t += %d)", flat, V*U, items)
+	e.line("const int _u = _t %% %d, _v = _t / %d;", U, U)
+	e.line("const int %s = %s + %d*(int)get_group_id(0) + _v;", sanitize(g0.Name), lg.affine(n.Lo[np.Dims[0]]), V)
+	e.line("const int %s = %s + %d*(int)get_group_id(1) + _u;", sanitize(g1.Name), lg.affine(n.Lo[np.Dims[1]]), U)
+	for _, tl := range np.Tiles {
+		el := tl.Elem
+		var in []string
+		for d, x := range el.Index {
+			sub := lg.x.paren(x, precRel+1)
+			b := el.Var.Bounds[d]
+			in = append(in, fmt.Sprintf("%s >= %s && %s <= %s", sub, lg.affine(b.Lo), sub, lg.affine(b.Hi)))
+		}
+		e.open("if (%s)", strings.Join(in, " && "))
+		e.line("%s[_v][_u] = %s;", tl.Name, lg.elem(el))
+		e.close("")
+	}
+	e.close("")
+	e.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	for _, tl := range np.Tiles {
+		for _, el := range tl.Elems {
+			lg.tiled[el] = tl.Name + "[_v][_u]"
+		}
+	}
+}
+
+// times spells c* (nothing for 1).
+func times(c int) string {
+	if c == 1 {
+		return ""
+	}
+	return fmt.Sprintf("%d*", c)
+}
