@@ -95,6 +95,26 @@ func (lg *loopGen) points(n *ir.Nest, np *regions.NestPlan, checked map[*ir.Var]
 	e := &lg.e
 	rank := len(np.Dims)
 	off := make([]int, rank)
+	var deferred []string
+	if checked == nil && deferrable(n, lg.k) {
+		deferred = []string{}
+		// the registers of the block's stored values, point by point
+		points := 1
+		for _, c := range np.Coarsen {
+			points *= c
+		}
+		k := 0
+		for p := 0; p < points; p++ {
+			for _, s := range n.Body {
+				if a, ok := s.(*ir.Assign); ok {
+					if el, ok := a.LHS.(*ir.Elem); ok {
+						e.line("%s _st%d;", ctype(el.Var.Kind), k)
+						k++
+					}
+				}
+			}
+		}
+	}
 	for {
 		var at, cond []string
 		for g := range off {
@@ -113,7 +133,11 @@ func (lg *loopGen) points(n *ir.Nest, np *regions.NestPlan, checked map[*ir.Var]
 		if checked != nil {
 			e.open("if (%s)", strings.Join(cond, " && "))
 		}
-		lg.stmts(n.Body)
+		if checked == nil && deferred != nil {
+			lg.deferStores(n, np, off, &deferred)
+		} else {
+			lg.stmts(n.Body)
+		}
 		if checked != nil {
 			e.close("")
 		}
@@ -127,8 +151,98 @@ func (lg *loopGen) points(n *ir.Nest, np *regions.NestPlan, checked map[*ir.Var]
 			off[g] = 0
 		}
 		if g == rank {
-			return
+			break
 		}
+	}
+	if len(deferred) > 0 {
+		e.line("// the block's stores, after all its loads")
+		for _, st := range deferred {
+			e.line("%s", st)
+		}
+	}
+}
+
+// deferrable reports whether the stores of a block's points can wait
+// until every point has computed its values, so that the OpenCL compiler
+// sees all the block's loads before any store and shares the loads of
+// neighbouring points without having to prove that a store does not
+// alias them: the nest reads no array it writes, every array write is a
+// statement of the body's top level, and its subscripts use only the
+// nest's indices and values the whole launch shares.
+func deferrable(n *ir.Nest, k *ir.Kernel) bool {
+	written := map[*ir.Var]bool{}
+	ok := true
+	uniform := func(x ir.Expr) {
+		ir.Walk(x, func(x ir.Expr) {
+			r, isRef := x.(*ir.Ref)
+			if !isRef {
+				return
+			}
+			for _, v := range n.Index {
+				if r.Var == v {
+					return
+				}
+			}
+			if !isParam(k, r.Var) {
+				ok = false
+			}
+		})
+	}
+	for _, s := range n.Body {
+		if a, isAssign := s.(*ir.Assign); isAssign {
+			if el, isElem := a.LHS.(*ir.Elem); isElem {
+				written[el.Var] = true
+				for _, x := range el.Index {
+					uniform(x)
+				}
+			}
+		}
+	}
+	regions.ForEachAssign(n.Body, func(a *ir.Assign) {
+		if el, isElem := a.LHS.(*ir.Elem); isElem && !written[el.Var] {
+			ok = false // a write inside an IF or a loop
+		}
+	})
+	visit := func(x ir.Expr) {
+		ir.Walk(x, func(x ir.Expr) {
+			if el, isElem := x.(*ir.Elem); isElem && written[el.Var] {
+				ok = false
+			}
+		})
+	}
+	regions.ForEachAssign(n.Body, func(a *ir.Assign) {
+		visit(a.RHS)
+		if el, isElem := a.LHS.(*ir.Elem); isElem {
+			for _, x := range el.Index {
+				visit(x)
+			}
+		}
+	})
+	return ok && len(written) > 0
+}
+
+// deferStores emits the body of one point of a block whose stores wait
+// (see deferrable): each value stored goes to a register and the store,
+// with the point's indices, to *stores.
+func (lg *loopGen) deferStores(n *ir.Nest, np *regions.NestPlan, off []int, stores *[]string) {
+	e := &lg.e
+	for _, s := range n.Body {
+		a, isAssign := s.(*ir.Assign)
+		el, isElem := (*ir.Elem)(nil), false
+		if isAssign {
+			el, isElem = a.LHS.(*ir.Elem)
+		}
+		if !isElem {
+			lg.stmts([]ir.Stmt{s})
+			continue
+		}
+		name := fmt.Sprintf("_st%d", len(*stores))
+		e.line("%s = %s; // %s", name, lg.x.expr(a.RHS), where(a.Pos))
+		var idx []string
+		for g, d := range np.Dims {
+			idx = append(idx, fmt.Sprintf("const int %s = %s;", sanitize(n.Index[d].Name), plus(fmt.Sprintf("_p%d", g), off[g])))
+		}
+		*stores = append(*stores, fmt.Sprintf("{ %s %s = %s; }", strings.Join(idx, " "), lg.elem(el), name))
 	}
 }
 

@@ -75,6 +75,8 @@ var variants = map[string]variant{
 	"direct-coarsened": {opts: regions.Options{Strategy: regions.Direct, Coarsen: []int{3}}},
 	"direct-block":     {opts: regions.Options{Strategy: regions.Direct, Coarsen: []int{2, 3}}},
 	"gpu-tuned":        {target: regions.Target{Type: "GPU"}, opts: regions.Tuned()},
+	// loop kernels only: __local tiles with blocks of points
+	"local-block": {opts: regions.Options{Strategy: regions.Local, Tile: []int{8, 4}, Coarsen: []int{2, 3}}},
 }
 
 type compiled struct {
@@ -359,7 +361,11 @@ func TestNumeric(t *testing.T) {
 					for name, u := range comp.coarse {
 						units[name] = u
 					}
-					for _, name := range []string{"local", "direct", "direct-coarsened", "direct-block", "gpu-tuned"} {
+					names := []string{"local", "direct", "direct-coarsened", "direct-block", "gpu-tuned"}
+					if k.Loops {
+						names = append(names, "local-block")
+					}
+					for _, name := range names {
 						u := units[name]
 						got, err := runner.Run(c, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Arrays: arrays})
 						if err != nil {

@@ -31,7 +31,7 @@ func (g *genFlags) add(c *cobra.Command) {
 	c.Flags().StringVar(&g.strategy, "strategy", "auto", "halo strategy: local (tiles in __local memory), direct (global reads, registers), or auto (what benchmarks chose for the device; direct when unknown)")
 	c.Flags().StringVar(&g.target, "target", "", "with --strategy auto and no device at hand (build, dump): tune for a `gpu` or a cpu")
 	c.Flags().StringVar(&g.tile, "tile", "", "work-group shape, e.g. 16x8 (default: per strategy and device)")
-	c.Flags().StringVar(&g.coarsen, "coarsen", "", "direct strategy: grid positions per work-item, e.g. 4 (along the last dimension) or 2x4 (faces shared between them are computed once; default per device)")
+	c.Flags().StringVar(&g.coarsen, "coarsen", "", "grid positions (loop kernels: iteration points) per work-item, e.g. 4 (along the last dimension) or 2x4 (faces shared between them are computed once; default per device); region kernels: direct strategy only")
 	c.RegisterFlagCompletionFunc("strategy", completeWords(strategies...))
 	c.RegisterFlagCompletionFunc("target", completeWords("gpu", "cpu"))
 	c.Flags().BoolVar(&g.contract, "fp-contract", false, "let the OpenCL compiler fuse multiply-adds (faster, differs from serial runs in the last bits)")
@@ -84,8 +84,8 @@ func (g *genFlags) options(deviceType string) (*genOpts, error) {
 		if err != nil {
 			return nil, usageErr("%v", err)
 		}
-		if o.sched.Strategy != regions.Direct {
-			return nil, usageErr("--coarsen applies to --strategy direct only")
+		if o.sched.Strategy != regions.Direct && o.sched.Strategy != regions.Local {
+			return nil, usageErr("--coarsen applies to --strategy direct, and to loop kernels under --strategy local")
 		}
 		o.sched.Coarsen = c
 	}
