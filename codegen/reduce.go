@@ -77,10 +77,8 @@ func (g *gen) phasedKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *a
 	ak := Interface(k)
 	ak.File = name
 	e := &g.e
-	for i, ph := range kp.Phases {
-		if i > 0 {
-			e.line("")
-		}
+	// launch spells a phase's launch and its OpenCL parameters.
+	launch := func(ph *regions.Phase) (*abi.Launch, []string) {
 		l := &abi.Launch{Symbol: sanitize(ph.Kernel.Name), Strategy: kp.Strategy.String()}
 		for _, v := range k.Params {
 			l.Args = append(l.Args, abi.Arg{Kind: abi.ParamArg, Name: v.Name})
@@ -97,7 +95,14 @@ func (g *gen) phasedKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *a
 			l.Args = append(l.Args, abi.Arg{Kind: abi.ScratchArg, Name: partName(r)})
 			extra = append(extra, "__global "+ctype(r.Kind)+"* restrict "+partName(r))
 		}
-		params := append(kernelParams(ph.Kernel, l), extra...)
+		return l, append(kernelParams(ph.Kernel, l), extra...)
+	}
+	for i := 0; i < len(kp.Phases); i++ {
+		ph := kp.Phases[i]
+		if i > 0 {
+			e.line("")
+		}
+		l, params := launch(ph)
 		if ph.Plan == nil {
 			l.Global = []abi.Range{{Positions: abi.Affine{Const: 1}, Per: 1}}
 			l.Local, l.Origin = []int{1}, []int{0}
@@ -113,11 +118,23 @@ func (g *gen) phasedKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *a
 			kg.emit(params)
 		}
 		ak.Launches = append(ak.Launches, l)
-		for _, r := range ph.Reduces {
+		// A phase of scalar statements after this one runs in the last
+		// fold's work-item (Phase.InFold).
+		var tail *foldTail
+		if i+1 < len(kp.Phases) && kp.Phases[i+1].InFold {
+			tl, tp := launch(kp.Phases[i+1])
+			tail = &foldTail{ph: kp.Phases[i+1], args: tl.Args, params: tp}
+			i++
+		}
+		for j, r := range ph.Reduces {
 			ak.Scratch = append(ak.Scratch,
 				abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: l.Symbol},
 				abi.Buffer{Name: valueName(r), Kind: abiKind(r.Kind), Elements: abi.Affine{Const: 1}})
 			e.line("")
+			if j == len(ph.Reduces)-1 && tail != nil {
+				ak.Launches = append(ak.Launches, g.foldKernelTail(k, r, l.Symbol, tail))
+				continue
+			}
 			ak.Launches = append(ak.Launches, g.foldKernel(k, r, l.Symbol))
 		}
 	}
@@ -258,28 +275,72 @@ func groupItems(local []int) int {
 // foldKernel emits the kernel that folds reduction r's partials (one per
 // work-group of the launch symbol) into its value, and returns its launch.
 func (g *gen) foldKernel(k *ir.Kernel, r *ir.Var, after string) *abi.Launch {
+	return g.foldKernelTail(k, r, after, nil)
+}
+
+// foldTail is a phase of scalar statements that a fold kernel runs after
+// its fold, with the phase's launch arguments and OpenCL parameters.
+type foldTail struct {
+	ph     *regions.Phase
+	args   []abi.Arg
+	params []string
+}
+
+// foldKernelTail is foldKernel, followed, when tail is not nil, by tail's
+// scalar statements on the work-item that holds the value.
+func (g *gen) foldKernelTail(k *ir.Kernel, r *ir.Var, after string, tail *foldTail) *abi.Launch {
 	e := &g.e
 	sym := sanitize(regions.ReduceSymbolName(k, r))
 	n := regions.ReduceGroup
 	t := ctype(r.Kind)
-	e.line("// %s of %s (%s): fold the partials of %s, one per work-group, in one work-group", r.Reduce.Op, r.Name, where(r.Pos), after)
+	args := []abi.Arg{{Kind: abi.ScratchArg, Name: partName(r)}, {Kind: abi.GroupsArg, Name: after},
+		{Kind: abi.ScratchArg, Name: valueName(r)}}
+	params := []string{fmt.Sprintf("__global const %s* restrict %s", t, partName(r)), "const int _np", fmt.Sprintf("__global %s* restrict %s", t, valueName(r))}
+	if tail != nil {
+		for i, a := range tail.args {
+			if a.Kind == abi.ScratchArg && a.Name == valueName(r) {
+				continue // the value this kernel folds
+			}
+			args = append(args, a)
+			params = append(params, tail.params[i])
+		}
+		e.line("// %s of %s (%s): fold the partials of %s, one per work-group, in one work-group; then %s", r.Reduce.Op, r.Name, where(r.Pos), after, tail.ph.Kernel.Name)
+	} else {
+		e.line("// %s of %s (%s): fold the partials of %s, one per work-group, in one work-group", r.Reduce.Op, r.Name, where(r.Pos), after)
+	}
 	e.line("__kernel %s", reqd([]int{n}))
-	e.open("void %s(__global const %s* restrict %s, const int _np, __global %s* restrict %s)", sym, t, partName(r), t, valueName(r))
+	e.open("void %s(%s)", sym, strings.Join(params, ", "))
 	e.line("__local %s _tree[%d];", t, n)
 	e.line("const int _tl = get_local_id(0);")
-	e.line("%s _acc = %s;", t, identity(r.Reduce, r.Kind))
-	e.open("for (int _i = _tl; _i < _np; _i += %d)", n)
-	e.line("_acc = %s;", fold(r.Reduce, r.Kind, "_acc", partName(r)+"[_i]"))
+	// four accumulators keep four loads in flight; the order is fixed
+	id := identity(r.Reduce, r.Kind)
+	e.line("%s _a0 = %s, _a1 = %s, _a2 = %s, _a3 = %s;", t, id, id, id, id)
+	e.line("int _i = _tl;")
+	e.open("for (; _i + %d < _np; _i += %d)", 3*n, 4*n)
+	for j := 0; j < 4; j++ {
+		at := partName(r) + "[_i]"
+		if j > 0 {
+			at = fmt.Sprintf("%s[_i + %d]", partName(r), j*n)
+		}
+		e.line("_a%d = %s;", j, fold(r.Reduce, r.Kind, fmt.Sprintf("_a%d", j), at))
+	}
 	e.close("")
+	e.open("for (; _i < _np; _i += %d)", n)
+	e.line("_a0 = %s;", fold(r.Reduce, r.Kind, "_a0", partName(r)+"[_i]"))
+	e.close("")
+	e.line("const %s _acc = %s;", t, fold(r.Reduce, r.Kind, "("+fold(r.Reduce, r.Kind, "_a0", "_a1")+")", "("+fold(r.Reduce, r.Kind, "_a2", "_a3")+")"))
 	treeFold(e, r, "_tree", "_tl", "_acc", n)
 	e.open("if (_tl == 0)")
 	e.line("%s[0] = _tree[0];", valueName(r))
+	if tail != nil {
+		e.line("// %s (%s): the scalar statements after the reductions", tail.ph.Kernel.Name, where(tail.ph.Kernel.Pos))
+		g.scalarBody(tail.ph)
+	}
 	e.close("")
 	e.close("")
 	return &abi.Launch{
-		Symbol: sym,
-		Args: []abi.Arg{{Kind: abi.ScratchArg, Name: partName(r)}, {Kind: abi.GroupsArg, Name: after},
-			{Kind: abi.ScratchArg, Name: valueName(r)}},
+		Symbol:     sym,
+		Args:       args,
 		Global:     []abi.Range{{Positions: abi.Affine{Const: n}, Per: 1}},
 		Local:      []int{n},
 		Origin:     []int{0},
@@ -296,6 +357,15 @@ func (g *gen) scalarPhase(ph *regions.Phase, params []string) {
 	e.line("// %s (%s): scalar statements on one work-item", k.Name, where(k.Pos))
 	e.line("__kernel %s", reqd([]int{1}))
 	e.open("void %s(%s)", sanitize(k.Name), strings.Join(params, ",\n    "))
+	g.scalarBody(ph)
+	e.close("")
+}
+
+// scalarBody emits the statements of a scalar phase: its locals, the
+// values of earlier reductions, its statements and its results.
+func (g *gen) scalarBody(ph *regions.Phase) {
+	e := &g.e
+	k := ph.Kernel
 	for _, v := range k.Locals {
 		e.line("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
 	}
@@ -306,5 +376,4 @@ func (g *gen) scalarPhase(ph *regions.Phase, params []string) {
 	}}
 	g.scalarStmts(k.Body, x, "return;")
 	kg.writeResults()
-	e.close("")
 }

@@ -30,7 +30,11 @@ func Fprint(w io.Writer, p *Plan) {
 			for _, v := range ph.Loads {
 				loads = append(loads, v.Name)
 			}
-			fmt.Fprintf(w, "phase %d: launch %s", j+1, ph.Kernel.Name)
+			if ph.InFold {
+				fmt.Fprintf(w, "phase %d: %s, in the last fold of phase %d", j+1, ph.Kernel.Name, j)
+			} else {
+				fmt.Fprintf(w, "phase %d: launch %s", j+1, ph.Kernel.Name)
+			}
 			if len(loads) > 0 {
 				fmt.Fprintf(w, ", loads %s", strings.Join(loads, " "))
 			}

@@ -576,18 +576,17 @@ func (x *exchanger) exchange(names []string) error {
 // the fold itself and writes the value back to every slab.
 func (x *exchanger) combine(li int) error {
 	l := x.slabs[0].r.launches[li].l
+	// A fold launch takes the partials, their count and the value it
+	// writes, in that order (codegen's foldKernel); arguments after them
+	// belong to the scalar statements it may run after the fold.
 	var part, red *abi.Buffer
-	for _, a := range l.Args {
-		if a.Kind != abi.ScratchArg {
-			continue
-		}
+	if len(l.Args) >= 3 && l.Args[1].Kind == abi.GroupsArg {
 		for bi := range x.k.Scratch {
-			if b := &x.k.Scratch[bi]; b.Name == a.Name {
-				if b.Groups != "" {
-					part = b
-				} else {
-					red = b
-				}
+			switch b := &x.k.Scratch[bi]; b.Name {
+			case l.Args[0].Name:
+				part = b
+			case l.Args[2].Name:
+				red = b
 			}
 		}
 	}

@@ -78,10 +78,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void omp_stats_r1(__global const double* restrict _part1, const int _np, __global double* restrict _red1) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _acc = 0.0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part1[_i];
+    double _a0 = 0.0, _a1 = 0.0, _a2 = 0.0, _a3 = 0.0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part1[_i];
+        _a1 = _a1 + _part1[_i + 256];
+        _a2 = _a2 + _part1[_i + 512];
+        _a3 = _a3 + _part1[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part1[_i];
+    }
+    const double _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -100,10 +108,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void omp_stats_r2(__global const double* restrict _part2, const int _np, __global double* restrict _red2) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _acc = 0.0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part2[_i];
+    double _a0 = 0.0, _a1 = 0.0, _a2 = 0.0, _a3 = 0.0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part2[_i];
+        _a1 = _a1 + _part2[_i + 256];
+        _a2 = _a2 + _part2[_i + 512];
+        _a3 = _a3 + _part2[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part2[_i];
+    }
+    const double _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -122,10 +138,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void omp_stats_r3(__global const double* restrict _part3, const int _np, __global double* restrict _red3) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _acc = DBL_MAX;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = fmin(_acc, _part3[_i]);
+    double _a0 = DBL_MAX, _a1 = DBL_MAX, _a2 = DBL_MAX, _a3 = DBL_MAX;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = fmin(_a0, _part3[_i]);
+        _a1 = fmin(_a1, _part3[_i + 256]);
+        _a2 = fmin(_a2, _part3[_i + 512]);
+        _a3 = fmin(_a3, _part3[_i + 768]);
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = fmin(_a0, _part3[_i]);
+    }
+    const double _acc = fmin((fmin(_a0, _a1)), (fmin(_a2, _a3)));
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {

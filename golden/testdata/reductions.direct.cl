@@ -148,10 +148,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_stats_r1(__global const float* restrict _part1, const int _np, __global float* restrict _red1) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
-    float _acc = 0.0f;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part1[_i];
+    float _a0 = 0.0f, _a1 = 0.0f, _a2 = 0.0f, _a3 = 0.0f;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part1[_i];
+        _a1 = _a1 + _part1[_i + 256];
+        _a2 = _a2 + _part1[_i + 512];
+        _a3 = _a3 + _part1[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part1[_i];
+    }
+    const float _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -170,10 +178,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_stats_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
-    float _acc = (-FLT_MAX);
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = fmax(_acc, _part2[_i]);
+    float _a0 = (-FLT_MAX), _a1 = (-FLT_MAX), _a2 = (-FLT_MAX), _a3 = (-FLT_MAX);
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = fmax(_a0, _part2[_i]);
+        _a1 = fmax(_a1, _part2[_i + 256]);
+        _a2 = fmax(_a2, _part2[_i + 512]);
+        _a3 = fmax(_a3, _part2[_i + 768]);
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = fmax(_a0, _part2[_i]);
+    }
+    const float _acc = fmax((fmax(_a0, _a1)), (fmax(_a2, _a3)));
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -192,10 +208,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_stats_r3(__global const float* restrict _part3, const int _np, __global float* restrict _red3) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
-    float _acc = FLT_MAX;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = fmin(_acc, _part3[_i]);
+    float _a0 = FLT_MAX, _a1 = FLT_MAX, _a2 = FLT_MAX, _a3 = FLT_MAX;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = fmin(_a0, _part3[_i]);
+        _a1 = fmin(_a1, _part3[_i + 256]);
+        _a2 = fmin(_a2, _part3[_i + 512]);
+        _a3 = fmin(_a3, _part3[_i + 768]);
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = fmin(_a0, _part3[_i]);
+    }
+    const float _acc = fmin((fmin(_a0, _a1)), (fmin(_a2, _a3)));
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -214,10 +238,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_stats_r4(__global const int* restrict _part4, const int _np, __global int* restrict _red4) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
-    int _acc = 0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part4[_i];
+    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part4[_i];
+        _a1 = _a1 + _part4[_i + 256];
+        _a2 = _a2 + _part4[_i + 512];
+        _a3 = _a3 + _part4[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part4[_i];
+    }
+    const int _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -236,10 +268,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_stats_r5(__global const int* restrict _part5, const int _np, __global int* restrict _red5) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
-    int _acc = 0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc || _part5[_i];
+    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 || _part5[_i];
+        _a1 = _a1 || _part5[_i + 256];
+        _a2 = _a2 || _part5[_i + 512];
+        _a3 = _a3 || _part5[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 || _part5[_i];
+    }
+    const int _acc = (_a0 || _a1) || (_a2 || _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -253,15 +293,23 @@ void field_stats_r5(__global const int* restrict _part5, const int _np, __global
     }
 }
 
-// all of _all6 (reductions.f90:28): fold the partials of field_stats_p1, one per work-group, in one work-group
+// all of _all6 (reductions.f90:28): fold the partials of field_stats_p1, one per work-group, in one work-group; then field_stats_p2
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void field_stats_r6(__global const int* restrict _part6, const int _np, __global int* restrict _red6) {
+void field_stats_r6(__global const int* restrict _part6, const int _np, __global int* restrict _red6, const float wet, __global const float* restrict H, __global float* restrict _res_total, __global float* restrict _res_hmax, __global float* restrict _res_hmin, __global int* restrict _res_nwet, __global int* restrict _res_anydry, __global int* restrict _res_allpos, const int _n1, const int _n2, __global const float* restrict _red1, __global const float* restrict _red2, __global const float* restrict _red3, __global const int* restrict _red4, __global const int* restrict _red5) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
-    int _acc = 1;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc && _part6[_i];
+    int _a0 = 1, _a1 = 1, _a2 = 1, _a3 = 1;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 && _part6[_i];
+        _a1 = _a1 && _part6[_i + 256];
+        _a2 = _a2 && _part6[_i + 512];
+        _a3 = _a3 && _part6[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 && _part6[_i];
+    }
+    const int _acc = (_a0 && _a1) && (_a2 && _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -272,58 +320,39 @@ void field_stats_r6(__global const int* restrict _part6, const int _np, __global
     }
     if (_tl == 0) {
         _red6[0] = _tree[0];
-    }
-}
-
-// field_stats_p2 (reductions.f90:14): scalar statements on one work-item
-__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void field_stats_p2(const float wet,
-    __global const float* restrict H,
-    __global float* restrict _res_total,
-    __global float* restrict _res_hmax,
-    __global float* restrict _res_hmin,
-    __global int* restrict _res_nwet,
-    __global int* restrict _res_anydry,
-    __global int* restrict _res_allpos,
-    const int _n1,
-    const int _n2,
-    __global const float* restrict _red1,
-    __global const float* restrict _red2,
-    __global const float* restrict _red3,
-    __global const int* restrict _red4,
-    __global const int* restrict _red5,
-    __global const int* restrict _red6) {
-    float _sum1 = 0.0f;
-    float _maxval2 = 0.0f;
-    float _minval3 = 0.0f;
-    int _count4 = 0;
-    int _any5 = 0;
-    int _all6 = 0;
-    float total = 0.0f; // result
-    float hmax = 0.0f; // result
-    float hmin = 0.0f; // result
-    int nwet = 0; // result
-    int anydry = 0; // result
-    int allpos = 0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    _maxval2 = _red2[0]; // the value of an earlier reduction
-    _minval3 = _red3[0]; // the value of an earlier reduction
-    _count4 = _red4[0]; // the value of an earlier reduction
-    _any5 = _red5[0]; // the value of an earlier reduction
-    _all6 = _red6[0]; // the value of an earlier reduction
-    total = _sum1; // reductions.f90:23
-    hmax = _maxval2; // reductions.f90:24
-    hmin = _minval3; // reductions.f90:25
-    nwet = _count4; // reductions.f90:26
-    anydry = _any5; // reductions.f90:27
-    allpos = _all6; // reductions.f90:28
-    if (get_global_id(0) == 0 && get_global_id(1) == 0) {
-        _res_total[0] = total;
-        _res_hmax[0] = hmax;
-        _res_hmin[0] = hmin;
-        _res_nwet[0] = nwet;
-        _res_anydry[0] = anydry;
-        _res_allpos[0] = allpos;
+        // field_stats_p2 (reductions.f90:14): the scalar statements after the reductions
+        float _sum1 = 0.0f;
+        float _maxval2 = 0.0f;
+        float _minval3 = 0.0f;
+        int _count4 = 0;
+        int _any5 = 0;
+        int _all6 = 0;
+        float total = 0.0f; // result
+        float hmax = 0.0f; // result
+        float hmin = 0.0f; // result
+        int nwet = 0; // result
+        int anydry = 0; // result
+        int allpos = 0; // result
+        _sum1 = _red1[0]; // the value of an earlier reduction
+        _maxval2 = _red2[0]; // the value of an earlier reduction
+        _minval3 = _red3[0]; // the value of an earlier reduction
+        _count4 = _red4[0]; // the value of an earlier reduction
+        _any5 = _red5[0]; // the value of an earlier reduction
+        _all6 = _red6[0]; // the value of an earlier reduction
+        total = _sum1; // reductions.f90:23
+        hmax = _maxval2; // reductions.f90:24
+        hmin = _minval3; // reductions.f90:25
+        nwet = _count4; // reductions.f90:26
+        anydry = _any5; // reductions.f90:27
+        allpos = _all6; // reductions.f90:28
+        if (get_global_id(0) == 0 && get_global_id(1) == 0) {
+            _res_total[0] = total;
+            _res_hmax[0] = hmax;
+            _res_hmin[0] = hmin;
+            _res_nwet[0] = nwet;
+            _res_anydry[0] = anydry;
+            _res_allpos[0] = allpos;
+        }
     }
 }
 
@@ -369,10 +398,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void normalize_r1(__global const float* restrict _part1, const int _np, __global float* restrict _red1) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
-    float _acc = 0.0f;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part1[_i];
+    float _a0 = 0.0f, _a1 = 0.0f, _a2 = 0.0f, _a3 = 0.0f;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part1[_i];
+        _a1 = _a1 + _part1[_i + 256];
+        _a2 = _a2 + _part1[_i + 512];
+        _a3 = _a3 + _part1[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part1[_i];
+    }
+    const float _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -553,10 +590,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void empty_masks_r1(__global const float* restrict _part1, const int _np, __global float* restrict _red1) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
-    float _acc = 0.0f;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part1[_i];
+    float _a0 = 0.0f, _a1 = 0.0f, _a2 = 0.0f, _a3 = 0.0f;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part1[_i];
+        _a1 = _a1 + _part1[_i + 256];
+        _a2 = _a2 + _part1[_i + 512];
+        _a3 = _a3 + _part1[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part1[_i];
+    }
+    const float _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -575,10 +620,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void empty_masks_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
-    float _acc = (-FLT_MAX);
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = fmax(_acc, _part2[_i]);
+    float _a0 = (-FLT_MAX), _a1 = (-FLT_MAX), _a2 = (-FLT_MAX), _a3 = (-FLT_MAX);
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = fmax(_a0, _part2[_i]);
+        _a1 = fmax(_a1, _part2[_i + 256]);
+        _a2 = fmax(_a2, _part2[_i + 512]);
+        _a3 = fmax(_a3, _part2[_i + 768]);
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = fmax(_a0, _part2[_i]);
+    }
+    const float _acc = fmax((fmax(_a0, _a1)), (fmax(_a2, _a3)));
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -597,10 +650,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void empty_masks_r3(__global const float* restrict _part3, const int _np, __global float* restrict _red3) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
-    float _acc = FLT_MAX;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = fmin(_acc, _part3[_i]);
+    float _a0 = FLT_MAX, _a1 = FLT_MAX, _a2 = FLT_MAX, _a3 = FLT_MAX;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = fmin(_a0, _part3[_i]);
+        _a1 = fmin(_a1, _part3[_i + 256]);
+        _a2 = fmin(_a2, _part3[_i + 512]);
+        _a3 = fmin(_a3, _part3[_i + 768]);
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = fmin(_a0, _part3[_i]);
+    }
+    const float _acc = fmin((fmin(_a0, _a1)), (fmin(_a2, _a3)));
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -619,10 +680,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void empty_masks_r4(__global const int* restrict _part4, const int _np, __global int* restrict _red4) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
-    int _acc = 0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part4[_i];
+    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part4[_i];
+        _a1 = _a1 + _part4[_i + 256];
+        _a2 = _a2 + _part4[_i + 512];
+        _a3 = _a3 + _part4[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part4[_i];
+    }
+    const int _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -641,10 +710,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void empty_masks_r5(__global const int* restrict _part5, const int _np, __global int* restrict _red5) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
-    int _acc = 0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc || _part5[_i];
+    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 || _part5[_i];
+        _a1 = _a1 || _part5[_i + 256];
+        _a2 = _a2 || _part5[_i + 512];
+        _a3 = _a3 || _part5[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 || _part5[_i];
+    }
+    const int _acc = (_a0 || _a1) || (_a2 || _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -658,15 +735,23 @@ void empty_masks_r5(__global const int* restrict _part5, const int _np, __global
     }
 }
 
-// all of _all6 (reductions.f90:58): fold the partials of empty_masks_p1, one per work-group, in one work-group
+// all of _all6 (reductions.f90:58): fold the partials of empty_masks_p1, one per work-group, in one work-group; then empty_masks_p2
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void empty_masks_r6(__global const int* restrict _part6, const int _np, __global int* restrict _red6) {
+void empty_masks_r6(__global const int* restrict _part6, const int _np, __global int* restrict _red6, __global const float* restrict H, __global float* restrict _res_s, __global float* restrict _res_m, __global float* restrict _res_mn, __global int* restrict _res_c, __global int* restrict _res_a, __global int* restrict _res_al, const int _n1, const int _n2, __global const float* restrict _red1, __global const float* restrict _red2, __global const float* restrict _red3, __global const int* restrict _red4, __global const int* restrict _red5) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
-    int _acc = 1;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc && _part6[_i];
+    int _a0 = 1, _a1 = 1, _a2 = 1, _a3 = 1;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 && _part6[_i];
+        _a1 = _a1 && _part6[_i + 256];
+        _a2 = _a2 && _part6[_i + 512];
+        _a3 = _a3 && _part6[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 && _part6[_i];
+    }
+    const int _acc = (_a0 && _a1) && (_a2 && _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -677,57 +762,39 @@ void empty_masks_r6(__global const int* restrict _part6, const int _np, __global
     }
     if (_tl == 0) {
         _red6[0] = _tree[0];
-    }
-}
-
-// empty_masks_p2 (reductions.f90:46): scalar statements on one work-item
-__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void empty_masks_p2(__global const float* restrict H,
-    __global float* restrict _res_s,
-    __global float* restrict _res_m,
-    __global float* restrict _res_mn,
-    __global int* restrict _res_c,
-    __global int* restrict _res_a,
-    __global int* restrict _res_al,
-    const int _n1,
-    const int _n2,
-    __global const float* restrict _red1,
-    __global const float* restrict _red2,
-    __global const float* restrict _red3,
-    __global const int* restrict _red4,
-    __global const int* restrict _red5,
-    __global const int* restrict _red6) {
-    float _sum1 = 0.0f;
-    float _maxval2 = 0.0f;
-    float _minval3 = 0.0f;
-    int _count4 = 0;
-    int _any5 = 0;
-    int _all6 = 0;
-    float s = 0.0f; // result
-    float m = 0.0f; // result
-    float mn = 0.0f; // result
-    int c = 0; // result
-    int a = 0; // result
-    int al = 0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    _maxval2 = _red2[0]; // the value of an earlier reduction
-    _minval3 = _red3[0]; // the value of an earlier reduction
-    _count4 = _red4[0]; // the value of an earlier reduction
-    _any5 = _red5[0]; // the value of an earlier reduction
-    _all6 = _red6[0]; // the value of an earlier reduction
-    s = _sum1; // reductions.f90:53
-    m = _maxval2; // reductions.f90:54
-    mn = _minval3; // reductions.f90:55
-    c = _count4; // reductions.f90:56
-    a = _any5; // reductions.f90:57
-    al = _all6; // reductions.f90:58
-    if (get_global_id(0) == 0 && get_global_id(1) == 0) {
-        _res_s[0] = s;
-        _res_m[0] = m;
-        _res_mn[0] = mn;
-        _res_c[0] = c;
-        _res_a[0] = a;
-        _res_al[0] = al;
+        // empty_masks_p2 (reductions.f90:46): the scalar statements after the reductions
+        float _sum1 = 0.0f;
+        float _maxval2 = 0.0f;
+        float _minval3 = 0.0f;
+        int _count4 = 0;
+        int _any5 = 0;
+        int _all6 = 0;
+        float s = 0.0f; // result
+        float m = 0.0f; // result
+        float mn = 0.0f; // result
+        int c = 0; // result
+        int a = 0; // result
+        int al = 0; // result
+        _sum1 = _red1[0]; // the value of an earlier reduction
+        _maxval2 = _red2[0]; // the value of an earlier reduction
+        _minval3 = _red3[0]; // the value of an earlier reduction
+        _count4 = _red4[0]; // the value of an earlier reduction
+        _any5 = _red5[0]; // the value of an earlier reduction
+        _all6 = _red6[0]; // the value of an earlier reduction
+        s = _sum1; // reductions.f90:53
+        m = _maxval2; // reductions.f90:54
+        mn = _minval3; // reductions.f90:55
+        c = _count4; // reductions.f90:56
+        a = _any5; // reductions.f90:57
+        al = _all6; // reductions.f90:58
+        if (get_global_id(0) == 0 && get_global_id(1) == 0) {
+            _res_s[0] = s;
+            _res_m[0] = m;
+            _res_mn[0] = mn;
+            _res_c[0] = c;
+            _res_a[0] = a;
+            _res_al[0] = al;
+        }
     }
 }
 
@@ -812,10 +879,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void vector_stats_r1(__global const double* restrict _part1, const int _np, __global double* restrict _red1) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _acc = 0.0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part1[_i];
+    double _a0 = 0.0, _a1 = 0.0, _a2 = 0.0, _a3 = 0.0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part1[_i];
+        _a1 = _a1 + _part1[_i + 256];
+        _a2 = _a2 + _part1[_i + 512];
+        _a3 = _a3 + _part1[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part1[_i];
+    }
+    const double _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -834,10 +909,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void vector_stats_r2(__global const double* restrict _part2, const int _np, __global double* restrict _red2) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _acc = 0.0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part2[_i];
+    double _a0 = 0.0, _a1 = 0.0, _a2 = 0.0, _a3 = 0.0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part2[_i];
+        _a1 = _a1 + _part2[_i + 256];
+        _a2 = _a2 + _part2[_i + 512];
+        _a3 = _a3 + _part2[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part2[_i];
+    }
+    const double _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -851,15 +934,23 @@ void vector_stats_r2(__global const double* restrict _part2, const int _np, __gl
     }
 }
 
-// product of _product3 (reductions.f90:69): fold the partials of vector_stats_p1, one per work-group, in one work-group
+// product of _product3 (reductions.f90:69): fold the partials of vector_stats_p1, one per work-group, in one work-group; then vector_stats_p2
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void vector_stats_r3(__global const double* restrict _part3, const int _np, __global double* restrict _red3) {
+void vector_stats_r3(__global const double* restrict _part3, const int _np, __global double* restrict _red3, __global const double* restrict x, __global const double* restrict y, __global double* restrict _res_d, __global double* restrict _res_nrm, __global double* restrict _res_prd, const int _n1, __global const double* restrict _red1, __global const double* restrict _red2) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _acc = 1.0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc * _part3[_i];
+    double _a0 = 1.0, _a1 = 1.0, _a2 = 1.0, _a3 = 1.0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 * _part3[_i];
+        _a1 = _a1 * _part3[_i + 256];
+        _a2 = _a2 * _part3[_i + 512];
+        _a3 = _a3 * _part3[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 * _part3[_i];
+    }
+    const double _acc = (_a0 * _a1) * (_a2 * _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -870,36 +961,24 @@ void vector_stats_r3(__global const double* restrict _part3, const int _np, __gl
     }
     if (_tl == 0) {
         _red3[0] = _tree[0];
-    }
-}
-
-// vector_stats_p2 (reductions.f90:62): scalar statements on one work-item
-__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void vector_stats_p2(__global const double* restrict x,
-    __global const double* restrict y,
-    __global double* restrict _res_d,
-    __global double* restrict _res_nrm,
-    __global double* restrict _res_prd,
-    const int _n1,
-    __global const double* restrict _red1,
-    __global const double* restrict _red2,
-    __global const double* restrict _red3) {
-    double _dot_product1 = 0.0;
-    double _norm22 = 0.0;
-    double _product3 = 0.0;
-    double d = 0.0; // result
-    double nrm = 0.0; // result
-    double prd = 0.0; // result
-    _dot_product1 = _red1[0]; // the value of an earlier reduction
-    _norm22 = _red2[0]; // the value of an earlier reduction
-    _product3 = _red3[0]; // the value of an earlier reduction
-    d = _dot_product1; // reductions.f90:67
-    nrm = sqrt(_norm22); // reductions.f90:68
-    prd = _product3; // reductions.f90:69
-    if (get_global_id(0) == 0) {
-        _res_d[0] = d;
-        _res_nrm[0] = nrm;
-        _res_prd[0] = prd;
+        // vector_stats_p2 (reductions.f90:62): the scalar statements after the reductions
+        double _dot_product1 = 0.0;
+        double _norm22 = 0.0;
+        double _product3 = 0.0;
+        double d = 0.0; // result
+        double nrm = 0.0; // result
+        double prd = 0.0; // result
+        _dot_product1 = _red1[0]; // the value of an earlier reduction
+        _norm22 = _red2[0]; // the value of an earlier reduction
+        _product3 = _red3[0]; // the value of an earlier reduction
+        d = _dot_product1; // reductions.f90:67
+        nrm = sqrt(_norm22); // reductions.f90:68
+        prd = _product3; // reductions.f90:69
+        if (get_global_id(0) == 0) {
+            _res_d[0] = d;
+            _res_nrm[0] = nrm;
+            _res_prd[0] = prd;
+        }
     }
 }
 
@@ -965,10 +1044,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void int_stats_r1(__global const int* restrict _part1, const int _np, __global int* restrict _red1) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
-    int _acc = 0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part1[_i];
+    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part1[_i];
+        _a1 = _a1 + _part1[_i + 256];
+        _a2 = _a2 + _part1[_i + 512];
+        _a3 = _a3 + _part1[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part1[_i];
+    }
+    const int _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -987,10 +1074,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void int_stats_r2(__global const int* restrict _part2, const int _np, __global int* restrict _red2) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
-    int _acc = (-INT_MAX);
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = max(_acc, _part2[_i]);
+    int _a0 = (-INT_MAX), _a1 = (-INT_MAX), _a2 = (-INT_MAX), _a3 = (-INT_MAX);
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = max(_a0, _part2[_i]);
+        _a1 = max(_a1, _part2[_i + 256]);
+        _a2 = max(_a2, _part2[_i + 512]);
+        _a3 = max(_a3, _part2[_i + 768]);
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = max(_a0, _part2[_i]);
+    }
+    const int _acc = max((max(_a0, _a1)), (max(_a2, _a3)));
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -1082,10 +1177,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void reorder_r1(__global const float* restrict _part1, const int _np, __global float* restrict _red1) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
-    float _acc = 0.0f;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part1[_i];
+    float _a0 = 0.0f, _a1 = 0.0f, _a2 = 0.0f, _a3 = 0.0f;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part1[_i];
+        _a1 = _a1 + _part1[_i + 256];
+        _a2 = _a2 + _part1[_i + 512];
+        _a3 = _a3 + _part1[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part1[_i];
+    }
+    const float _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -1166,10 +1269,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void reorder_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
-    float _acc = (-FLT_MAX);
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = fmax(_acc, _part2[_i]);
+    float _a0 = (-FLT_MAX), _a1 = (-FLT_MAX), _a2 = (-FLT_MAX), _a3 = (-FLT_MAX);
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = fmax(_a0, _part2[_i]);
+        _a1 = fmax(_a1, _part2[_i + 256]);
+        _a2 = fmax(_a2, _part2[_i + 512]);
+        _a3 = fmax(_a3, _part2[_i + 768]);
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = fmax(_a0, _part2[_i]);
+    }
+    const float _acc = fmax((fmax(_a0, _a1)), (fmax(_a2, _a3)));
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -1188,10 +1299,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void reorder_r3(__global const float* restrict _part3, const int _np, __global float* restrict _red3) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
-    float _acc = FLT_MAX;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = fmin(_acc, _part3[_i]);
+    float _a0 = FLT_MAX, _a1 = FLT_MAX, _a2 = FLT_MAX, _a3 = FLT_MAX;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = fmin(_a0, _part3[_i]);
+        _a1 = fmin(_a1, _part3[_i + 256]);
+        _a2 = fmin(_a2, _part3[_i + 512]);
+        _a3 = fmin(_a3, _part3[_i + 768]);
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = fmin(_a0, _part3[_i]);
+    }
+    const float _acc = fmin((fmin(_a0, _a1)), (fmin(_a2, _a3)));
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {

@@ -17,7 +17,7 @@ import (
 //go:embed summary.cl
 var SummarySource string
 
-// WaveSummary runs kernel wave_summary (from summary.f90) as 4 launches: wave_summary_p1, wave_summary_r1, wave_summary_r2, wave_summary_p2.
+// WaveSummary runs kernel wave_summary (from summary.f90) as 3 launches: wave_summary_p1, wave_summary_r1, wave_summary_r2.
 // Its methods are safe for concurrent use by several goroutines; runs
 // are serialised.
 type WaveSummary struct {
@@ -41,7 +41,7 @@ func NewWaveSummaryContext(ctx context.Context, c *clhost.Context) (*WaveSummary
 		return nil, err
 	}
 	k := &WaveSummary{ctx: c, prog: prog}
-	for _, name := range []string{"wave_summary_p1", "wave_summary_r1", "wave_summary_r2", "wave_summary_p2"} {
+	for _, name := range []string{"wave_summary_p1", "wave_summary_r1", "wave_summary_r2"} {
 		kernel, err := prog.Kernel(name)
 		if err != nil {
 			k.Close()
@@ -201,18 +201,7 @@ func (k *WaveSummary) RunContext(ctx context.Context, h *clhost.Array, u *clhost
 			return
 		}
 		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[2], global, local, scratchPart2, int32(groupsWaveSummaryP1), scratchRed2); err != nil {
-			return
-		}
-		ev.Close()
-	}
-	// launch 4: wave_summary_p2
-	{
-		local := []int{1}
-		global := make([]int, 1)
-		global[0] = (1 + local[0] - 1) / local[0] * local[0]
-		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[3], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchRed1, scratchRed2); err != nil {
+		if ev, err = k.ctx.LaunchWith(k.kernels[2], global, local, scratchPart2, int32(groupsWaveSummaryP1), scratchRed2, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchRed1); err != nil {
 			return
 		}
 		err = ev.WaitContext(ctx)

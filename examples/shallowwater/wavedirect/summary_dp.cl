@@ -69,10 +69,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void wave_summary_dp_r1(__global const double* restrict _part1, const int _np, __global double* restrict _red1) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _acc = 0.0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part1[_i];
+    double _a0 = 0.0, _a1 = 0.0, _a2 = 0.0, _a3 = 0.0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part1[_i];
+        _a1 = _a1 + _part1[_i + 256];
+        _a2 = _a2 + _part1[_i + 512];
+        _a3 = _a3 + _part1[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part1[_i];
+    }
+    const double _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -86,15 +94,23 @@ void wave_summary_dp_r1(__global const double* restrict _part1, const int _np, _
     }
 }
 
-// max of _maxval2 (summary_dp.f90:17): fold the partials of wave_summary_dp_p1, one per work-group, in one work-group
+// max of _maxval2 (summary_dp.f90:17): fold the partials of wave_summary_dp_p1, one per work-group, in one work-group; then wave_summary_dp_p2
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void wave_summary_dp_r2(__global const double* restrict _part2, const int _np, __global double* restrict _red2) {
+void wave_summary_dp_r2(__global const double* restrict _part2, const int _np, __global double* restrict _red2, __global const double* restrict H, __global const double* restrict U, __global const double* restrict V, __global double* restrict _res_mass, __global double* restrict _res_speed, const int _n1, const int _n2, __global const double* restrict _red1) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _acc = (-DBL_MAX);
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = fmax(_acc, _part2[_i]);
+    double _a0 = (-DBL_MAX), _a1 = (-DBL_MAX), _a2 = (-DBL_MAX), _a3 = (-DBL_MAX);
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = fmax(_a0, _part2[_i]);
+        _a1 = fmax(_a1, _part2[_i + 256]);
+        _a2 = fmax(_a2, _part2[_i + 512]);
+        _a3 = fmax(_a3, _part2[_i + 768]);
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = fmax(_a0, _part2[_i]);
+    }
+    const double _acc = fmax((fmax(_a0, _a1)), (fmax(_a2, _a3)));
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -105,30 +121,18 @@ void wave_summary_dp_r2(__global const double* restrict _part2, const int _np, _
     }
     if (_tl == 0) {
         _red2[0] = _tree[0];
-    }
-}
-
-// wave_summary_dp_p2 (summary_dp.f90:10): scalar statements on one work-item
-__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void wave_summary_dp_p2(__global const double* restrict H,
-    __global const double* restrict U,
-    __global const double* restrict V,
-    __global double* restrict _res_mass,
-    __global double* restrict _res_speed,
-    const int _n1,
-    const int _n2,
-    __global const double* restrict _red1,
-    __global const double* restrict _red2) {
-    double _sum1 = 0.0;
-    double _maxval2 = 0.0;
-    double mass = 0.0; // result
-    double speed = 0.0; // result
-    _sum1 = _red1[0]; // the value of an earlier reduction
-    _maxval2 = _red2[0]; // the value of an earlier reduction
-    mass = _sum1; // summary_dp.f90:16
-    speed = _maxval2; // summary_dp.f90:17
-    if (get_global_id(0) == 0 && get_global_id(1) == 0) {
-        _res_mass[0] = mass;
-        _res_speed[0] = speed;
+        // wave_summary_dp_p2 (summary_dp.f90:10): the scalar statements after the reductions
+        double _sum1 = 0.0;
+        double _maxval2 = 0.0;
+        double mass = 0.0; // result
+        double speed = 0.0; // result
+        _sum1 = _red1[0]; // the value of an earlier reduction
+        _maxval2 = _red2[0]; // the value of an earlier reduction
+        mass = _sum1; // summary_dp.f90:16
+        speed = _maxval2; // summary_dp.f90:17
+        if (get_global_id(0) == 0 && get_global_id(1) == 0) {
+            _res_mass[0] = mass;
+            _res_speed[0] = speed;
+        }
     }
 }

@@ -17,7 +17,7 @@ import (
 //go:embed summary_dp.cl
 var SummaryDpSource string
 
-// WaveSummaryDp runs kernel wave_summary_dp (from summary_dp.f90) as 4 launches: wave_summary_dp_p1, wave_summary_dp_r1, wave_summary_dp_r2, wave_summary_dp_p2.
+// WaveSummaryDp runs kernel wave_summary_dp (from summary_dp.f90) as 3 launches: wave_summary_dp_p1, wave_summary_dp_r1, wave_summary_dp_r2.
 // Its methods are safe for concurrent use by several goroutines; runs
 // are serialised.
 type WaveSummaryDp struct {
@@ -41,7 +41,7 @@ func NewWaveSummaryDpContext(ctx context.Context, c *clhost.Context) (*WaveSumma
 		return nil, err
 	}
 	k := &WaveSummaryDp{ctx: c, prog: prog}
-	for _, name := range []string{"wave_summary_dp_p1", "wave_summary_dp_r1", "wave_summary_dp_r2", "wave_summary_dp_p2"} {
+	for _, name := range []string{"wave_summary_dp_p1", "wave_summary_dp_r1", "wave_summary_dp_r2"} {
 		kernel, err := prog.Kernel(name)
 		if err != nil {
 			k.Close()
@@ -201,18 +201,7 @@ func (k *WaveSummaryDp) RunContext(ctx context.Context, h *clhost.Array, u *clho
 			return
 		}
 		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[2], global, local, scratchPart2, int32(groupsWaveSummaryDpP1), scratchRed2); err != nil {
-			return
-		}
-		ev.Close()
-	}
-	// launch 4: wave_summary_dp_p2
-	{
-		local := []int{1}
-		global := make([]int, 1)
-		global[0] = (1 + local[0] - 1) / local[0] * local[0]
-		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[3], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchRed1, scratchRed2); err != nil {
+		if ev, err = k.ctx.LaunchWith(k.kernels[2], global, local, scratchPart2, int32(groupsWaveSummaryDpP1), scratchRed2, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchRed1); err != nil {
 			return
 		}
 		err = ev.WaitContext(ctx)
