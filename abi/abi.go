@@ -119,6 +119,25 @@ func (p *Param) Output() bool { return p.Intent != In }
 // passed as a buffer of one element that the host reads back.
 func (p *Param) Result() bool { return !p.Array && p.Intent == Out }
 
+// ResultShape is the shape a host reads result p back in: empty for a
+// scalar result (a 0-d array), [n] for an integer array result of fixed
+// size n (maxloc's positions), whose Shape holds n as a constant.
+func (p *Param) ResultShape() []int {
+	if len(p.Shape) == 1 && len(p.Shape[0].Terms) == 0 {
+		return []int{p.Shape[0].Const}
+	}
+	return []int{}
+}
+
+// ResultElements is the number of elements of result p: 1 for a scalar.
+func (p *Param) ResultElements() int {
+	n := 1
+	for _, e := range p.ResultShape() {
+		n *= e
+	}
+	return n
+}
+
 // Buffer is a scratch buffer the host allocates for the launches: of
 // Elements elements, or, when Groups names a launch, of one element per
 // work-group of that launch (the partials of a reduction).

@@ -339,6 +339,9 @@ func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 			}
 			for _, r := range reds {
 				ph.Plan.LocalBytes += n * r.Kind.Bytes() // the trees
+				if r.Reduce.Op.Loc() {
+					ph.Plan.LocalBytes += n * 4 // and their indices
+				}
 			}
 			kp.LocalBytes = max(kp.LocalBytes, ph.Plan.LocalBytes)
 		}
@@ -387,6 +390,9 @@ func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 		if red := reductionOf(st); red != nil {
 			pending = append(pending, red)
 			waiting[red.Reduce.Result] = true
+			for _, p := range red.Reduce.Positions { // maxloc's
+				waiting[p] = true
+			}
 		}
 	}
 	if len(pending) > 0 {

@@ -677,7 +677,7 @@ func (x *exchanger) gather(start map[string]*npy.Array, g planeView, starts, cou
 	for _, p := range x.k.Outputs() {
 		name := strings.ToLower(p.Name)
 		if p.Result() {
-			a := Zeros(KindDType(p.Kind), []int{})
+			a := Zeros(KindDType(p.Kind), p.ResultShape())
 			if err := read(x.slabs[0].r.ctx, x.slabs[0].r.bufs[name], a); err != nil {
 				return nil, err
 			}
@@ -813,7 +813,7 @@ func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes
 		}
 	}
 	for _, p := range k.Results() {
-		b, err := ctx.NewBuffer(int64(p.Kind.Bytes()))
+		b, err := ctx.NewBuffer(int64(p.Kind.Bytes() * p.ResultElements()))
 		if err != nil {
 			return fail(err)
 		}
