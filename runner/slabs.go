@@ -260,6 +260,11 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 	if err := CheckSwaps(k, j.Swap); err != nil {
 		return nil, err
 	}
+	for _, l := range k.Launches {
+		if foldsPositions(l) {
+			return nil, fmt.Errorf("kernel %q: maxloc and minloc cannot be split into slabs (their positions are per slab); run it on one device", k.Name)
+		}
+	}
 	swapStarts(&j, arrays)
 	lo, hi, err := SlabHalo(k)
 	if err != nil {
@@ -420,6 +425,20 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 func isFold(l *abi.Launch) bool {
 	for _, a := range l.Args {
 		if a.Kind == abi.GroupsArg {
+			return true
+		}
+	}
+	return false
+}
+
+// foldsPositions reports whether fold launch l gives maxloc's or minloc's
+// positions: it takes the grid sizes to turn an index into them.
+func foldsPositions(l *abi.Launch) bool {
+	if !isFold(l) {
+		return false
+	}
+	for _, a := range l.Args {
+		if a.Kind == abi.SizeArg {
 			return true
 		}
 	}
