@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 )
 
@@ -28,9 +29,17 @@ type locArgList struct {
 	array, dim, mask ast.Expr
 }
 
-// intConst reports whether e is a constant default integer, and its value.
+// intConst reports whether e is a constant default integer, and its
+// value. It only asks: a halo that is not known here is not reported (or
+// marked as reported), so the argument's own lowering still reports it.
 func (l *lowerer) intConst(e ast.Expr) (int64, bool) {
-	v, err := l.c.evalConst(l.s, l.env, e)
+	quiet := func(sym *symbol, at diag.Span) (cval, *constErr, bool) {
+		if st, ok := l.halos[sym]; ok && (st.failed || st.bad != "" || !st.ever) {
+			return cval{}, &constErr{span: at, silent: true}, true
+		}
+		return l.env(sym, at)
+	}
+	v, err := l.c.evalConst(l.s, quiet, e)
 	if err != nil || v.isArr || v.kind != ir.Int {
 		return 0, false
 	}
