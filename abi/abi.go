@@ -12,7 +12,8 @@
 // affine expressions of named sizes), and by the launches that run it, in
 // order. Scalar results are intent(out) scalar parameters (Param.Result),
 // passed to the launches as buffers of one element that the host reads
-// back. A launch names an OpenCL kernel symbol, its arguments (parameters,
+// back; an integer result of fixed size (maxloc's positions, loc(2)) is a
+// buffer of that many elements (Param.ResultShape). A launch names an OpenCL kernel symbol, its arguments (parameters,
 // sizes, scratch buffers, work-group counts), its global size as a number of grid positions
 // per dimension (affine in the sizes) and positions per work-item, its
 // fixed work-group, and an optional condition on scalar parameters. A host
@@ -107,7 +108,9 @@ type Param struct {
 	Array bool `json:"array"`
 	// Shape lists an array's extents, first dimension first (column-major
 	// memory). An elemental kernel's arrays have one entry, n: any shape
-	// with n elements.
+	// with n elements. A result of fixed size (an intent(out)
+	// integer array such as loc(2), which maxloc assigns) has one constant
+	// entry: see ResultShape.
 	Shape []Affine `json:"shape,omitempty"`
 }
 
@@ -118,6 +121,25 @@ func (p *Param) Output() bool { return p.Intent != In }
 // Result reports whether p is a scalar result: an intent(out) scalar,
 // passed as a buffer of one element that the host reads back.
 func (p *Param) Result() bool { return !p.Array && p.Intent == Out }
+
+// ResultShape is the shape a host reads result p back in: empty for a
+// scalar result (a 0-d array), [n] for an integer array result of fixed
+// size n (maxloc's positions), whose Shape holds n as a constant.
+func (p *Param) ResultShape() []int {
+	if len(p.Shape) == 1 && len(p.Shape[0].Terms) == 0 {
+		return []int{p.Shape[0].Const}
+	}
+	return []int{}
+}
+
+// ResultElements is the number of elements of result p: 1 for a scalar.
+func (p *Param) ResultElements() int {
+	n := 1
+	for _, e := range p.ResultShape() {
+		n *= e
+	}
+	return n
+}
 
 // Buffer is a scratch buffer the host allocates for the launches: of
 // Elements elements, or, when Groups names a launch, of one element per

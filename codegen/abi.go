@@ -70,6 +70,9 @@ func Interface(k *ir.Kernel) *abi.Kernel {
 				p.Shape = append(p.Shape, abi.SizeMinus(s.Name, 0))
 			}
 		}
+		if v.Elems > 0 {
+			p.Shape = []abi.Affine{{Const: v.Elems}} // a result of fixed size (maxloc's positions)
+		}
 		ak.Params = append(ak.Params, p)
 	}
 	return ak

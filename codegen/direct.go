@@ -122,7 +122,7 @@ func (kg *kernelGen) directAssign(a *ir.Assign, at regions.Shift, pos []string) 
 	}
 	assign := func() { e.line("%s", x.assign(target, a.RHS)) }
 	if lhs.Var.Role == ir.Reduction {
-		assign = func() { e.line("%s", kg.accumulate(lhs.Var, x.expr(a.RHS))) }
+		assign = func() { e.line("%s", kg.accumulateAt(a, pos, x.expr(a.RHS))) }
 	}
 	cond := kg.frameCheck(a, pos, at, true)
 	if a.Mask != nil {

@@ -136,6 +136,9 @@ func (g *exprGen) write(b *strings.Builder, e ir.Expr) {
 		b.WriteString(constant(e.Kind, e.Float, e.Int, e.Bool))
 	case *ir.Ref:
 		b.WriteString(g.ref(e.Var))
+		if e.Elem > 0 {
+			fmt.Fprintf(b, "[%d]", e.Elem-1)
+		}
 	case *ir.Window:
 		b.WriteString(g.window(e))
 	case *ir.Elem:

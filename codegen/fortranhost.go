@@ -272,6 +272,8 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	e.indent++
 	for _, p := range k.Params {
 		switch {
+		case p.Result() && len(p.ResultShape()) == 1:
+			e.line("%s, intent(out) :: %s(%d)", fortranScalarType(p.Kind), p.Name, p.ResultElements())
 		case p.Result():
 			e.line("%s, intent(out) :: %s", fortranScalarType(p.Kind), p.Name)
 		case !p.Array:
@@ -304,7 +306,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	results := k.Results()
 	for i, p := range results {
 		e.line("type(forocl_array) :: fcl_r%d  ! %s", i+1, p.Name)
-		e.line("%s :: fcl_v%d(1)", fortranBufferType(p.Kind), i+1)
+		e.line("%s :: fcl_v%d(%d)", fortranBufferType(p.Kind), i+1, p.ResultElements())
 	}
 	e.line("")
 	e.line("fcl_st = 0")
@@ -410,7 +412,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		check()
 	}
 	for i, p := range results {
-		e.call("", "forocl_alloc", fmt.Sprintf("fcl_r%d", i+1), fortranArrayKind(p.Kind), "[1]", "fcl_st", "fcl_msg")
+		e.call("", "forocl_alloc", fmt.Sprintf("fcl_r%d", i+1), fortranArrayKind(p.Kind), fmt.Sprintf("[%d]", p.ResultElements()), "fcl_st", "fcl_msg")
 		check()
 	}
 	for li, l := range k.Launches {
@@ -451,9 +453,12 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	for i, p := range results {
 		e.call("", "forocl_read", fmt.Sprintf("fcl_r%d", i+1), fmt.Sprintf("fcl_v%d", i+1), "fcl_st", "fcl_msg")
 		check()
-		if p.Kind == abi.Logical {
+		switch {
+		case len(p.ResultShape()) == 1:
+			e.line("%s = fcl_v%d", p.Name, i+1)
+		case p.Kind == abi.Logical:
 			e.line("%s = fcl_v%d(1) /= 0", p.Name, i+1)
-		} else {
+		default:
 			e.line("%s = fcl_v%d(1)", p.Name, i+1)
 		}
 	}

@@ -124,6 +124,15 @@ func goName(s string, exported bool) string {
 	return out
 }
 
+// goResultType is the Go type of result p: its scalar type, or an array
+// of it for a result of fixed size ([2]int32 for maxloc's positions).
+func goResultType(p *abi.Param) string {
+	if s := p.ResultShape(); len(s) == 1 {
+		return fmt.Sprintf("[%d]%s", s[0], goScalarType(p.Kind))
+	}
+	return goScalarType(p.Kind)
+}
+
 func goScalarType(k abi.Kind) string {
 	switch k {
 	case abi.Real4:
@@ -489,7 +498,7 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 			arrays = append(arrays, name)
 		case p.Result():
 			results = append(results, name)
-			resTypes = append(resTypes, name+" "+goScalarType(p.Kind))
+			resTypes = append(resTypes, name+" "+goResultType(&p))
 		default:
 			params = append(params, name+" "+goScalarType(p.Kind))
 		}
@@ -592,7 +601,7 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 		v := "res" + goName(p.Name, true)
 		resBuf[p.Name] = v
 		e.line("var %s *clhost.Buffer", v)
-		e.open("if %s, err = buffer(1, %d); err != nil", v, p.Kind.Bytes())
+		e.open("if %s, err = buffer(%d, %d); err != nil", v, p.ResultElements(), p.Kind.Bytes())
 		e.line("return")
 		e.close("")
 	}
@@ -681,10 +690,14 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	}
 	for _, p := range k.Results() {
 		t := goScalarType(p.Kind)
-		e.line("%sVal := make([]%s, 1)", goName(p.Name, false), t)
+		e.line("%sVal := make([]%s, %d)", goName(p.Name, false), t, p.ResultElements())
 		e.open("if err = k.ctx.ReadContext(ctx, %s, %sVal); err != nil", resBuf[p.Name], goName(p.Name, false))
 		e.line("return")
 		e.close("")
+		if len(p.ResultShape()) > 0 {
+			e.line("copy(%s[:], %sVal)", goName(p.Name, false), goName(p.Name, false))
+			continue
+		}
 		e.line("%s = %sVal[0]", goName(p.Name, false), goName(p.Name, false))
 	}
 	e.line("return")

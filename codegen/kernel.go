@@ -112,7 +112,7 @@ func (kg *kernelGen) emit(params []string) {
 	e.line("__kernel %s", reqd(kp.Local))
 	e.open("void %s(%s)", sanitize(k.Name), strings.Join(params, ",\n    "))
 	for _, v := range k.Locals {
-		e.line("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
+		e.line("%s", localDecl(v))
 	}
 	kg.phasePrologue()
 	if kp.Strategy == regions.Local {

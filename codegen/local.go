@@ -265,7 +265,7 @@ func (kg *kernelGen) localAssign(a *ir.Assign, rel, pos []string, inLoop bool) g
 		}
 	}
 	if lhs.Var.Role == ir.Reduction {
-		return guarded{cond: cond, line: kg.accumulate(lhs.Var, x.expr(a.RHS))}
+		return guarded{cond: cond, line: kg.accumulateAt(a, pos, x.expr(a.RHS))}
 	}
 	return guarded{cond: cond, line: x.assign(target, a.RHS)}
 }

@@ -38,7 +38,7 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 		}
 	}
 	for _, k := range kernels {
-		if hasKind(k.Params, ir.Real8) || hasKind(k.Locals, ir.Real8) || hasKind(k.Temps, ir.Real8) {
+		if hasKind(k.Params, ir.Real8) || hasKind(k.Locals, ir.Real8) || hasKind(k.Temps, ir.Real8) || foldsReal8(k) {
 			u.FP64 = true
 		}
 	}
@@ -77,6 +77,19 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 	}
 	u.Source = e.String()
 	return u
+}
+
+// foldsReal8 reports whether k has a reduction of real(8) values whose
+// result is not real(8) (maxloc's positions).
+func foldsReal8(k *ir.Kernel) bool {
+	for _, s := range k.Body {
+		if a, ok := s.(*ir.Assign); ok {
+			if w, ok := a.LHS.(*ir.Window); ok && w.Var.Role == ir.Reduction && w.Var.Kind == ir.Real8 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func hasKind(vs []*ir.Var, k ir.Kind) bool {

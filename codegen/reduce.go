@@ -25,6 +25,24 @@ func valueName(r *ir.Var) string  { return fmt.Sprintf("_red%d", r.Reduce.Index)
 func accName(r *ir.Var) string    { return fmt.Sprintf("_acc%d", r.Reduce.Index) }
 func resultName(v *ir.Var) string { return "_res_" + v.Name }
 
+// valueKind is the kind of reduction r's value buffer: its kind, or int
+// for the positions of maxloc and minloc.
+func valueKind(r *ir.Var) ir.Kind {
+	if r.Reduce.Op.Loc() {
+		return ir.Int
+	}
+	return r.Kind
+}
+
+// localDecl declares scalar local v, zeroed: "float x = 0.0f;", or for an
+// array of fixed size (Var.Elems) "int loc[2] = {0};".
+func localDecl(v *ir.Var) string {
+	if v.Elems > 0 {
+		return fmt.Sprintf("%s %s[%d] = {0};", ctype(v.Kind), sanitize(v.Name), v.Elems)
+	}
+	return fmt.Sprintf("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
+}
+
 // isResult reports whether v is a scalar result of its kernel.
 func isResult(v *ir.Var) bool { return v.Role == ir.Dummy && v.Rank == 0 && v.Intent == ir.Out }
 
@@ -89,11 +107,15 @@ func (g *gen) phasedKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *a
 		var extra []string
 		for _, r := range ph.Loads {
 			l.Args = append(l.Args, abi.Arg{Kind: abi.ScratchArg, Name: valueName(r)})
-			extra = append(extra, "__global const "+ctype(r.Kind)+"* restrict "+valueName(r))
+			extra = append(extra, "__global const "+ctype(valueKind(r))+"* restrict "+valueName(r))
 		}
 		for _, r := range ph.Reduces {
 			l.Args = append(l.Args, abi.Arg{Kind: abi.ScratchArg, Name: partName(r)})
 			extra = append(extra, "__global "+ctype(r.Kind)+"* restrict "+partName(r))
+			if r.Reduce.Op.Loc() {
+				l.Args = append(l.Args, abi.Arg{Kind: abi.ScratchArg, Name: idxPartName(r)})
+				extra = append(extra, "__global int* restrict "+idxPartName(r))
+			}
 		}
 		return l, append(kernelParams(ph.Kernel, l), extra...)
 	}
@@ -127,10 +149,18 @@ func (g *gen) phasedKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *a
 			i++
 		}
 		for j, r := range ph.Reduces {
+			e.line("")
+			if r.Reduce.Op.Loc() {
+				ak.Scratch = append(ak.Scratch,
+					abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: l.Symbol},
+					abi.Buffer{Name: idxPartName(r), Kind: abi.Int, Groups: l.Symbol},
+					abi.Buffer{Name: valueName(r), Kind: abi.Int, Elements: abi.Affine{Const: len(r.Reduce.Positions)}})
+				ak.Launches = append(ak.Launches, g.locFoldKernel(k, r, l.Symbol, ak.Sizes))
+				continue
+			}
 			ak.Scratch = append(ak.Scratch,
 				abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: l.Symbol},
 				abi.Buffer{Name: valueName(r), Kind: abiKind(r.Kind), Elements: abi.Affine{Const: 1}})
-			e.line("")
 			if j == len(ph.Reduces)-1 && tail != nil {
 				ak.Launches = append(ak.Launches, g.foldKernelTail(k, r, l.Symbol, tail))
 				continue
@@ -151,10 +181,16 @@ func (kg *kernelGen) phasePrologue() {
 	}
 	for _, v := range kg.k.Params {
 		if isResult(v) {
-			e.line("%s %s = %s; // result", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
+			e.line("%s // result", localDecl(v))
 		}
 	}
 	for _, r := range ph.Loads {
+		if r.Reduce.Op.Loc() {
+			for d, p := range r.Reduce.Positions {
+				e.line("%s = %s[%d]; // a position of an earlier %s", sanitize(p.Name), valueName(r), d, r.Reduce.Op)
+			}
+			continue
+		}
 		e.line("%s = %s[0]; // the value of an earlier reduction", sanitize(r.Reduce.Result.Name), valueName(r))
 	}
 	if kg.kp == nil {
@@ -162,6 +198,12 @@ func (kg *kernelGen) phasePrologue() {
 	}
 	for _, r := range ph.Reduces {
 		e.line("__local %s %s[%d];", ctype(r.Kind), treeName(r), groupItems(kg.kp.Local))
+		if r.Reduce.Op.Loc() {
+			e.line("__local int %s[%d];", idxTreeName(r), groupItems(kg.kp.Local))
+			e.line("%s %s = %s;", ctype(r.Kind), accName(r), constant(r.Kind, 0, 0, false))
+			e.line("int %s = -1; // %s of this work-item's elements: the frame index, -1 for none", idxAccName(r), r.Reduce.Op)
+			continue
+		}
 		e.line("%s %s = %s; // %s of this work-item's elements", ctype(r.Kind), accName(r), identity(r.Reduce, r.Kind), r.Reduce.Op)
 	}
 }
@@ -180,7 +222,7 @@ func groupIndex(local []int) (flat, groups string) {
 	flat = "get_local_id(0)"
 	groups = "get_group_id(0)"
 	for d := 1; d < len(local); d++ {
-		flat = fmt.Sprintf("%s + %d * (get_local_id(%d)", flat, groupItems(local[:d]), d)
+		flat = fmt.Sprintf("%s + %d * (get_local_id(%d)", flat, local[d-1], d) // nested: l0 + L0 * (l1 + L1 * l2)
 		groups = fmt.Sprintf("%s + get_num_groups(%d) * (get_group_id(%d)", groups, d-1, d)
 	}
 	flat += strings.Repeat(")", len(local)-1)
@@ -212,6 +254,10 @@ func (kg *kernelGen) phaseEpilogue() {
 		e.line("// fold the work-group's values (a tree in a fixed order) into one partial")
 		e.line("const int _tl = %s;", flat)
 		for _, r := range ph.Reduces {
+			if r.Reduce.Op.Loc() {
+				locFoldGroup(e, r, local, groups)
+				continue
+			}
 			foldGroup(e, r, local, groups)
 		}
 	}
@@ -238,6 +284,12 @@ func (kg *kernelGen) writeResults() {
 	}
 	e.open("if (%s)", strings.Join(conds, " && "))
 	for _, v := range results {
+		if v.Elems > 0 {
+			for i := 0; i < v.Elems; i++ {
+				e.line("%s[%d] = %s[%d];", resultName(v), i, sanitize(v.Name), i)
+			}
+			continue
+		}
 		e.line("%s[0] = %s;", resultName(v), sanitize(v.Name))
 	}
 	e.close("")
@@ -367,7 +419,7 @@ func (g *gen) scalarBody(ph *regions.Phase) {
 	e := &g.e
 	k := ph.Kernel
 	for _, v := range k.Locals {
-		e.line("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
+		e.line("%s", localDecl(v))
 	}
 	kg := &kernelGen{gen: g, k: k, ph: ph}
 	kg.phasePrologue()

@@ -25,9 +25,11 @@ type Const struct {
 
 // Ref reads or writes a scalar variable (a scalar dummy, local, or function
 // result) or, in an elemental kernel, the current element of a dummy.
+// Elem, for a Var with Elems, is the 1-based element; 0 otherwise.
 type Ref struct {
-	Pos diag.Span
-	Var *Var
+	Pos  diag.Span
+	Var  *Var
+	Elem int
 }
 
 // Window is region_cpy(Var, halo) or a whole array (all Lo/Hi zero): frame

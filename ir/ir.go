@@ -127,11 +127,19 @@ const (
 	RMin
 	RAny // logical or
 	RAll // logical and
+	// RMaxLoc and RMinLoc fold (value, linear index) pairs: the first
+	// position of the largest (smallest) value, NaNs only when all are
+	// (Note [maxloc] in codegen/reduce.go). Reduce.Positions gets it.
+	RMaxLoc
+	RMinLoc
 )
 
 func (o ReduceOp) String() string {
-	return [...]string{"sum", "product", "max", "min", "any", "all"}[o]
+	return [...]string{"sum", "product", "max", "min", "any", "all", "maxloc", "minloc"}[o]
 }
+
+// Loc reports whether o folds a position (maxloc, minloc).
+func (o ReduceOp) Loc() bool { return o == RMaxLoc || o == RMinLoc }
 
 // Reduce describes the fold of a Reduction variable.
 type Reduce struct {
@@ -141,6 +149,11 @@ type Reduce struct {
 	Result *Var
 	// Index numbers the reductions of a kernel from 1, for names.
 	Index int
+	// Positions, for RMaxLoc and RMinLoc, are integer locals, one per
+	// dimension of the reduction's frame: the 1-based position of the
+	// element found, or 0 when no element counts (an empty mask). Result
+	// is Positions[0].
+	Positions []*Var
 }
 
 // Var is a variable of a kernel or elemental function. Vars are compared by
@@ -162,6 +175,11 @@ type Var struct {
 	// Bounds, for an array of a loop kernel, gives its declared bounds per
 	// dimension (see Note [loop kernels]); nil otherwise.
 	Bounds []Bound
+	// Elems, for an integer array of a fixed size off the grid (an
+	// intent(out) dummy or a local such as loc(2), which maxloc assigns),
+	// is its number of elements; such a Var has Rank 0 and is read and
+	// written element by element (Ref.Elem). 0 otherwise.
+	Elems int
 }
 
 // Program is everything forocl translates from a set of files: the elemental

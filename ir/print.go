@@ -81,6 +81,9 @@ func varText(v *Var) string {
 	if v.Rank > 0 {
 		fmt.Fprintf(&b, " rank=%d", v.Rank)
 	}
+	if v.Elems > 0 {
+		fmt.Fprintf(&b, " elems=%d", v.Elems)
+	}
 	if v.Intent != IntentNone {
 		fmt.Fprintf(&b, " intent(%s)", v.Intent)
 	}
@@ -199,6 +202,9 @@ func writeExpr(b *strings.Builder, e Expr) {
 		b.WriteString(ConstText(e))
 	case *Ref:
 		b.WriteString(e.Var.Name)
+		if e.Elem > 0 {
+			fmt.Fprintf(b, "(%d)", e.Elem)
+		}
 	case *Elem:
 		b.WriteString(e.Var.Name)
 		b.WriteByte('(')

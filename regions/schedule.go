@@ -273,7 +273,8 @@ type Phase struct {
 	Last bool
 	// InFold marks a phase of scalar statements only that follows a phase
 	// with reductions: it has no launch of its own, the work-item of the
-	// last fold that holds the value runs it (one launch fewer).
+	// last fold that holds the value runs it (one launch fewer). Not after
+	// a maxloc or minloc, whose fold kernel differs.
 	InFold bool
 }
 
@@ -343,6 +344,9 @@ func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 			}
 			for _, r := range reds {
 				ph.Plan.LocalBytes += n * r.Kind.Bytes() // the trees
+				if r.Reduce.Op.Loc() {
+					ph.Plan.LocalBytes += n * 4 // and their indices
+				}
 			}
 			kp.LocalBytes = max(kp.LocalBytes, ph.Plan.LocalBytes)
 		}
@@ -391,6 +395,9 @@ func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 		if red := reductionOf(st); red != nil {
 			pending = append(pending, red)
 			waiting[red.Reduce.Result] = true
+			for _, p := range red.Reduce.Positions { // maxloc's
+				waiting[p] = true
+			}
 		}
 	}
 	if len(pending) > 0 {
@@ -402,7 +409,8 @@ func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 		kp.Phases[len(kp.Phases)-1].Last = true
 	}
 	for i := 1; i < len(kp.Phases); i++ {
-		kp.Phases[i].InFold = kp.Phases[i].Plan == nil && len(kp.Phases[i-1].Reduces) > 0
+		reds := kp.Phases[i-1].Reduces
+		kp.Phases[i].InFold = kp.Phases[i].Plan == nil && len(reds) > 0 && !reds[len(reds)-1].Reduce.Op.Loc()
 	}
 	return kp
 }

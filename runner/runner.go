@@ -405,7 +405,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	}
 	// Scalar results: one element each, read back at the end.
 	for _, p := range k.Results() {
-		b, err := ctx.NewBuffer(int64(p.Kind.Bytes()))
+		b, err := ctx.NewBuffer(int64(p.Kind.Bytes() * p.ResultElements()))
 		if err != nil {
 			return nil, err
 		}
@@ -596,6 +596,13 @@ func human(b int64) string {
 // would print it in full: all the digits its kind holds, logicals as
 // .true. or .false.
 func FormatScalar(a *npy.Array, k abi.Kind) string {
+	if a != nil && len(a.Shape) == 1 && a.I32 != nil { // maxloc's positions
+		parts := make([]string, len(a.I32))
+		for i, v := range a.I32 {
+			parts[i] = strconv.Itoa(int(v))
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
 	switch {
 	case a == nil || a.Len() != 1:
 		return "?"

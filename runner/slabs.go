@@ -260,6 +260,11 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 	if err := CheckSwaps(k, j.Swap); err != nil {
 		return nil, err
 	}
+	for _, l := range k.Launches {
+		if foldsPositions(l) {
+			return nil, fmt.Errorf("kernel %q: maxloc and minloc cannot be split into slabs (their positions are per slab); run it on one device", k.Name)
+		}
+	}
 	swapStarts(&j, arrays)
 	lo, hi, err := SlabHalo(k)
 	if err != nil {
@@ -420,6 +425,20 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 func isFold(l *abi.Launch) bool {
 	for _, a := range l.Args {
 		if a.Kind == abi.GroupsArg {
+			return true
+		}
+	}
+	return false
+}
+
+// foldsPositions reports whether fold launch l gives maxloc's or minloc's
+// positions: it takes the grid sizes to turn an index into them.
+func foldsPositions(l *abi.Launch) bool {
+	if !isFold(l) {
+		return false
+	}
+	for _, a := range l.Args {
+		if a.Kind == abi.SizeArg {
 			return true
 		}
 	}
@@ -676,7 +695,7 @@ func (x *exchanger) gather(start map[string]*npy.Array, g planeView, starts, cou
 	for _, p := range x.k.Outputs() {
 		name := strings.ToLower(p.Name)
 		if p.Result() {
-			a := Zeros(KindDType(p.Kind), []int{})
+			a := Zeros(KindDType(p.Kind), p.ResultShape())
 			if err := read(x.slabs[0].r.ctx, x.slabs[0].r.bufs[name], a); err != nil {
 				return nil, err
 			}
@@ -812,7 +831,7 @@ func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes
 		}
 	}
 	for _, p := range k.Results() {
-		b, err := ctx.NewBuffer(int64(p.Kind.Bytes()))
+		b, err := ctx.NewBuffer(int64(p.Kind.Bytes() * p.ResultElements()))
 		if err != nil {
 			return fail(err)
 		}

@@ -206,6 +206,14 @@ func TestRunSlabsErrors(t *testing.T) {
 	if _, err := RunSlabs(slabJob(u, k, c, 2), Slabs{}); err == nil {
 		t.Error("no contexts: no error")
 	}
+	// maxloc's positions are per slab: refused, not silently wrong.
+	u, k = corpusKernel(t, "maxloc.f90", "empty_loc")
+	job := Job{Unit: u, Kernel: k, Arrays: map[string]*npy.Array{"h": Random(npy.Float32, []int{12, 30}, 9)}}
+	_, err = RunSlabs(job, Slabs{Contexts: ctxs})
+	want = `kernel "empty_loc": maxloc and minloc cannot be split into slabs (their positions are per slab); run it on one device`
+	if err == nil || err.Error() != want {
+		t.Errorf("maxloc on slabs: %v\nwant %s", err, want)
+	}
 }
 
 // Reductions: each slab's value is folded by the kernel's own fold, in

@@ -102,7 +102,7 @@ func (r *run) readOutputs() (map[string]*npy.Array, error) {
 		name := strings.ToLower(p.Name)
 		var out *npy.Array
 		if p.Result() {
-			out = Zeros(KindDType(p.Kind), []int{}) // 0-d
+			out = Zeros(KindDType(p.Kind), p.ResultShape()) // 0-d for a scalar
 		} else {
 			out = Zeros(r.arrays[name].DType, r.arrays[name].Shape)
 		}

@@ -22,4 +22,13 @@ var (
 	codeReductionReturn = diag.Define(diag.CodeInfo{Code: "reduction-return", Severity: diag.Error, Stage: "sema", Topic: "Reductions",
 		Summary: "return in a kernel with reductions or scalar results",
 		Help:    "Such a kernel runs as several launches; a return in one of them could not stop the others. Put the statements after it in an if block instead."})
+	codeLocArgument = diag.Define(diag.CodeInfo{Code: "maxloc-argument", Severity: diag.Error, Stage: "sema", Topic: "Reductions",
+		Summary: "maxloc or minloc with back= or kind=",
+		Help:    "forocl's maxloc and minloc give the first position of the extreme value (back=.false.) as default integers. Remove back= and kind=."})
+	codeLocArray = diag.Define(diag.CodeInfo{Code: "maxloc-array", Severity: diag.Error, Stage: "sema", Topic: "Reductions",
+		Summary: "maxloc or minloc without dim= where its array of positions cannot go",
+		Help:    "Without dim=, maxloc and minloc give an integer array with one position per dimension of their argument. forocl takes it only as the whole right-hand side of an assignment to an integer array of that many elements: an intent(out) dummy such as \"integer, intent(out) :: loc(2)\" (a result of the kernel) or a local \"integer :: loc(2)\" whose elements later statements read. Over a rank-1 array, maxloc(a, dim=1) is a scalar that can be used anywhere."})
+	codeFixedSubscript = diag.Define(diag.CodeInfo{Code: "fixed-array-subscript", Severity: diag.Error, Stage: "sema", Topic: "Reductions",
+		Summary: "an element of a position array (such as loc(2)) with a subscript that is not a constant in range",
+		Help:    "A small integer array that maxloc or minloc assigns, or an intent(out) dummy of fixed size, lives in registers: each reference names one element with a constant subscript from 1 to its size."})
 )

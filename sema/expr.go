@@ -287,6 +287,9 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 			return nil
 		}
 		if v := l.vars[sym]; v != nil {
+			if v.Elems > 0 {
+				return l.elemRef(e, v)
+			}
 			if l.loop != nil && v.Rank > 0 {
 				if x := l.elem(e, v); x != nil {
 					return x

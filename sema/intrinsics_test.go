@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -175,5 +176,30 @@ func TestIntrinsicBadCalls(t *testing.T) {
 			expectErr(t, paramSrc("real(8)", expr, "p"))
 			expectErr(t, paramSrc("real(8)", "1.0", expr))
 		})
+	}
+}
+
+// TestREADMEReductions: the reductions README.md lists are exactly those
+// kernels may call (reductionFuncs).
+func TestREADMEReductions(t *testing.T) {
+	src, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)- Reductions: `([^`]*)`").FindSubmatch(src)
+	if m == nil {
+		t.Fatal("README.md has no \"- Reductions: `...`\" entry")
+	}
+	listed := map[string]bool{}
+	for _, name := range strings.Fields(string(m[1])) {
+		listed[name] = true
+		if _, ok := reductionFuncs[name]; !ok {
+			t.Errorf("README lists %q, which is not a reduction kernels may call", name)
+		}
+	}
+	for name := range reductionFuncs {
+		if !listed[name] {
+			t.Errorf("README does not list reduction %q", name)
+		}
 	}
 }

@@ -246,6 +246,12 @@ func (l *lowerer) kernelParams() {
 			}
 			continue
 		}
+		if n, ok := l.c.dimSize(sym); ok && sym.rank() == 1 && k == ir.Int && v.Intent == ir.Out {
+			// integer, intent(out) :: loc(2): a result of a fixed size,
+			// off the grid (what maxloc gives for a rank-2 frame).
+			v.Rank, v.Elems = 0, int(n)
+			continue
+		}
 		if sym.rank() == 0 {
 			switch v.Intent {
 			case ir.In, ir.Out: // intent(out): a result of the kernel
@@ -726,6 +732,9 @@ func (l *lowerer) assignStmt(s *ast.AssignStmt, ctl *maskCtx) []ir.Stmt {
 	if l.broken[sym] {
 		return nil
 	}
+	if call, op, ok := l.wholeLoc(s.RHS); ok && sub == nil && ctl == nil && !sym.param && sym.sc == l.s {
+		return l.locAssign(s, id, sym, call, op)
+	}
 	if sym.param {
 		l.errorf(codeAssignToParameter, id.Pos, "cannot assign to named constant %q", id.Orig).WithNote(sym.pos, "declared here")
 		return nil
@@ -755,6 +764,9 @@ func (l *lowerer) assignStmt(s *ast.AssignStmt, ctl *maskCtx) []ir.Stmt {
 	v := l.vars[sym]
 	if v == nil {
 		return nil // declaration error already reported
+	}
+	if sub != nil && v.Elems > 0 && ctl == nil {
+		return l.elemAssign(s, sub, v)
 	}
 	if sub != nil {
 		l.subscripted(sub, v)

@@ -24,25 +24,19 @@ import (
 var reductionFuncs = map[string]ir.ReduceOp{
 	"sum": ir.RSum, "product": ir.RProduct, "maxval": ir.RMax, "minval": ir.RMin,
 	"count": ir.RSum, "any": ir.RAny, "all": ir.RAll, "dot_product": ir.RSum, "norm2": ir.RSum,
+	"maxloc": ir.RMaxLoc, "minloc": ir.RMinLoc, // sema/maxloc.go
 }
 
 // reduction lowers a call of one of reductionFuncs.
 func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
-	name := e.Name.Name
-	switch {
-	case l.kernel == nil || l.scalar:
-		l.errorf(codeReductionInScalarCode, e.Name.Pos, "reduction %q is not allowed in %s; its code runs on one element", e.Name.Orig, l.where).
-			WithHint("reduce in a kernel over array expressions, e.g. \"s = %s(region_cpy(a, halo))\"", name)
-		return nil
-	case l.depth > 0:
-		l.errorf(codeReductionInBranch, e.Name.Pos, "reduction %q inside an if block: its value is needed before the branch is known", e.Name.Orig).
-			WithHint("compute it before the if block into a scalar, then use the scalar")
-		return nil
-	case l.inWhere > 0:
-		l.errorf(codeReductionInBranch, e.Name.Pos, "reduction %q inside a where block: its value is needed before the mask is applied", e.Name.Orig).
-			WithHint("compute it before the where block into a scalar, then use the scalar")
+	if op.Loc() {
+		x, _ := l.locReduction(e, op, false)
+		return x
+	}
+	if !l.reductionContext(e) {
 		return nil
 	}
+	name := e.Name.Name
 	want := 1
 	if name == "dot_product" {
 		want = 2
@@ -161,6 +155,27 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 		out = &ir.Intrinsic{Pos: e.Pos, ID: ir.FnSqrt, Args: []ir.Expr{out}, T: ir.Type{Kind: kind}}
 	}
 	return out
+}
+
+// reductionContext reports (and rejects) a reduction where its value
+// cannot be known in time: in scalar code, an if block or a where block.
+func (l *lowerer) reductionContext(e *ast.Call) bool {
+	name := e.Name.Name
+	switch {
+	case l.kernel == nil || l.scalar:
+		l.errorf(codeReductionInScalarCode, e.Name.Pos, "reduction %q is not allowed in %s; its code runs on one element", e.Name.Orig, l.where).
+			WithHint("reduce in a kernel over array expressions, e.g. \"s = %s(region_cpy(a, halo))\"", name)
+		return false
+	case l.depth > 0:
+		l.errorf(codeReductionInBranch, e.Name.Pos, "reduction %q inside an if block: its value is needed before the branch is known", e.Name.Orig).
+			WithHint("compute it before the if block into a scalar, then use the scalar")
+		return false
+	case l.inWhere > 0:
+		l.errorf(codeReductionInBranch, e.Name.Pos, "reduction %q inside a where block: its value is needed before the mask is applied", e.Name.Orig).
+			WithHint("compute it before the where block into a scalar, then use the scalar")
+		return false
+	}
+	return true
 }
 
 // checkPhases enforces the rules that let regions split a kernel with

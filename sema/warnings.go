@@ -161,6 +161,10 @@ func (f *unitFlow) stmts(list []ir.Stmt, st flowState) flowState {
 					r := v.Reduce.Result // the folded value, read by what follows
 					f.assigned[r] = true
 					st.def[r], st.may[r] = true, true
+					for _, p := range v.Reduce.Positions { // maxloc's positions
+						f.assigned[p] = true
+						st.def[p], st.may[p] = true, true
+					}
 				}
 			}
 		case *ir.If:

@@ -338,6 +338,9 @@ func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf
 // numbers stay numbers, logicals become true and false, and what JSON
 // cannot hold as a number (NaN, infinities) becomes a string.
 func jsonScalar(s string) json.RawMessage {
+	if strings.HasPrefix(s, "[") { // maxloc's positions: a list of integers
+		return json.RawMessage(s)
+	}
 	switch s {
 	case ".true.":
 		return json.RawMessage("true")

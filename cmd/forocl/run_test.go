@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -1173,5 +1174,51 @@ func TestProgressBar(t *testing.T) {
 	quiet.done()
 	if b.Len() != 0 {
 		t.Errorf("progress before a second: %q", b.String())
+	}
+}
+
+// TestRunPrintsPositions: maxloc's positions, a result of fixed size, are
+// printed as "name = [i, j]", written by --out as a 1-d int32 .npy and
+// given by --json as a list, on a grid whose extremes sit where a wrong
+// frame offset, tie rule or mask would move them.
+func TestRunPrintsPositions(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	h := &npy.Array{DType: npy.Float32, Shape: []int{6, 5}, F32: make([]float32, 30)}
+	for i := range h.F32 {
+		h.F32[i] = 1
+	}
+	h.F32[2+6*3] = 5   // H(3,4): the maximum, at (2,3) of the interior
+	h.F32[4+6*1] = 0.5 // H(5,2): the minimum
+	in := filepath.Join(dir, "h.npy")
+	writeNpy(t, in, h, false)
+	out := filepath.Join(dir, "hmax.npy")
+	args := []string{"run", "-I", regionsDir, filepath.Join(kernelsDir, "maxloc.f90"), "--kernel", "field_peaks",
+		"--set", "wet=0.1", "--in", "H=" + in, "--device", testDevice()}
+	code, stdout, errOut := cli(t, append(args, "--out", "hmax="+out)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	// hwet: the first 1.0 below wet+1; code: minloc of the interior above
+	// 0.9 is its first cell, (1,1).
+	if want := "hmax = [2, 3]\nhmin = [5, 2]\nhwet = [1, 1]\ncode = 1001\n"; stdout != want {
+		t.Errorf("stdout %q, want %q", stdout, want)
+	}
+	a := readNpy(t, out)
+	if a.DType != npy.Int32 || len(a.Shape) != 1 || a.Shape[0] != 2 || a.I32[0] != 2 || a.I32[1] != 3 {
+		t.Errorf("hmax.npy: dtype %v, shape %v, values %v; want int32 [2 3]", a.DType, a.Shape, a.I32)
+	}
+	code, stdout, errOut = cli(t, append(args, "--json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var doc struct {
+		Results map[string]any `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("stdout is not JSON: %v\n%s", err, stdout)
+	}
+	if got := fmt.Sprint(doc.Results["hmin"]); got != "[5 2]" {
+		t.Errorf("--json hmin = %s, want [5 2]", got)
 	}
 }

@@ -135,7 +135,7 @@ func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map
 	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
 		if v.Result() {
-			a, err := readRaw(filepath.Join(x.dir, "out_"+name+".bin"), kindDType(v.Kind), []int{})
+			a, err := readRaw(filepath.Join(x.dir, "out_"+name+".bin"), kindDType(v.Kind), v.ResultShape())
 			if err != nil {
 				return nil, err
 			}
@@ -211,7 +211,7 @@ func driver(k *abi.Kernel, rank int, dev *Device) string {
 		ranks = []int{1, 2, 3}
 	}
 	for _, v := range append(k.Scalars(), k.Results()...) {
-		p("  %s :: s_%s", ftype(v.Kind), strings.ToLower(v.Name))
+		p("  %s :: s_%s%s", ftype(v.Kind), strings.ToLower(v.Name), fixedDims(v))
 	}
 	for _, r := range ranks {
 		dims := strings.TrimSuffix(strings.Repeat(":,", r), ",")
@@ -491,4 +491,13 @@ func (x *Exe) runLoops(scalars map[string]float64, arrays map[string]*npy.Array)
 		res[name] = a
 	}
 	return res, nil
+}
+
+// fixedDims spells the dimension of a result of fixed size, "(2)", or ""
+// for a scalar.
+func fixedDims(v *abi.Param) string {
+	if s := v.ResultShape(); v.Result() && len(s) == 1 {
+		return fmt.Sprintf("(%d)", s[0])
+	}
+	return ""
 }
