@@ -149,6 +149,6 @@ func (g *gen) locFoldKernel(k *ir.Kernel, r *ir.Var, after string, sizes []abi.S
 		Local:      []int{n},
 		Origin:     []int{0},
 		LocalBytes: n * (r.Kind.Bytes() + 4),
-		Strategy:   "fold",
+		Strategy:   "fold-loc", // runner.foldsPositions
 	}
 }

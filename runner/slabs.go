@@ -432,17 +432,9 @@ func isFold(l *abi.Launch) bool {
 }
 
 // foldsPositions reports whether fold launch l gives maxloc's or minloc's
-// positions: it takes the grid sizes to turn an index into them.
+// positions (codegen marks its launch "fold-loc").
 func foldsPositions(l *abi.Launch) bool {
-	if !isFold(l) {
-		return false
-	}
-	for _, a := range l.Args {
-		if a.Kind == abi.SizeArg {
-			return true
-		}
-	}
-	return false
+	return isFold(l) && l.Strategy == "fold-loc"
 }
 
 // planeView views a kernel's arrays as planes of their last dimension: n
