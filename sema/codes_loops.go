@@ -29,3 +29,13 @@ var (
 		Summary: "a reduction clause, or a use of the scalar it names, that forocl does not translate",
 		Help:    "reduction(op:s) on !$omp and !$acc loops, with op one of +, *, max, min, .and., .or., names a scalar local or an intent(out) scalar dummy. Inside the loop s may only be updated as s = s + expr, s = s * expr, s = max(s, expr), s = min(s, expr), s = s .and. expr or s = s .or. expr, for the clause's op; after the loop s is its value before the loop folded with every iteration's contributions. An intent(out) scalar is a result of the kernel: assign it between the loops, or reduce into it."})
 )
+
+// Codes of array assignments in loop kernels (sema/sections.go).
+var (
+	codeLoopSectionShape = diag.Define(diag.CodeInfo{Code: "loop-section-shape", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
+		Summary: "the operands of an array assignment in a loop kernel do not have the same shape, or forocl cannot prove that they do",
+		Help:    "An array assignment such as a(2:n-1, :) = b(1:n-2, :) runs one implicit iteration per element of its left-hand side, so every array operand must have the same rank and, dimension by dimension, the same extent. forocl compares extents as affine expressions of the kernel's integer scalars: write section bounds whose differences it can see, such as a(2:n-1) = b(1:n-2) rather than bounds through two unrelated sizes. Scalar subscripts drop a dimension: v(:, k) = w(:)."})
+	codeLoopSectionOverlap = diag.Define(diag.CodeInfo{Code: "loop-section-overlap", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
+		Summary: "an array assignment reads its own left-hand side at other elements than those it writes",
+		Help:    "Fortran evaluates the whole right-hand side of an array assignment before it assigns any element, so a(2:n) = a(1:n-1) shifts the old values. forocl computes the elements in parallel (or, inside a loop, in an order the source does not fix), so a read of the written array is accepted only at the element being written or where it is provably disjoint from the section written, such as h(1, :) = h(2, :). Otherwise assign the result to a second array (double buffering), or write the update as a DO loop whose order you choose."})
+)

@@ -65,6 +65,9 @@ type loopState struct {
 	// reduce maps the scalars the nest being lowered reduces to their
 	// Reduction variables (Note [loop reductions]).
 	reduce map[*ir.Var]*ir.Var
+	// sect is the implicit iteration of the array assignment whose RHS
+	// is being lowered (Note [array assignments] in sema/sections.go).
+	sect *sectCtx
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -763,6 +766,9 @@ func (l *lowerer) intExpr(e ast.Expr) ir.Expr {
 
 // topAssign lowers a scalar assignment between nests.
 func (l *lowerer) topAssign(s *ast.AssignStmt) []ir.Stmt {
+	if out, ok := l.sectionAssign(s, true); ok {
+		return out
+	}
 	id, sub := lhsName(s.LHS)
 	if id != nil && sub == nil && !s.Pointer {
 		if ent := l.s.lookup(id.Name); ent.sym != nil && ent.sym.sc == l.s && ent.sym.rank() == 0 && (!ent.sym.dummy || l.vars[ent.sym] != nil && l.vars[ent.sym].Intent == ir.Out) {
@@ -777,6 +783,9 @@ func (l *lowerer) topAssign(s *ast.AssignStmt) []ir.Stmt {
 // nestAssign lowers an assignment inside a nest: to an array element or
 // a scalar local (private to the iteration).
 func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
+	if out, ok := l.sectionAssign(s, false); ok {
+		return out
+	}
 	id, sub := lhsName(s.LHS)
 	if id == nil || s.Pointer {
 		l.errorf(codeLoopConstruct, s.LHS.Span(), "cannot assign to this expression")

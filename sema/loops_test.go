@@ -159,12 +159,12 @@ func TestLoopRules(t *testing.T) {
 			  s = a(i)
 			end do`,
 			nil, `9:3: error: cannot assign to intent(in) dummy "s"`},
-		{"an array assignment between nests", "real :: a(n), b(n), c(1)", `
+		{"an element assignment between nests is a one-point launch", "real :: a(n), b(n), c(1)", `
 			b(1) = 0
 			do concurrent (i = 1:n)
 			  b(i) = a(i)
 			end do`,
-			nil, `8:3: error: only assignments to scalar locals may appear between the nests of a loop kernel`},
+			[]string{"parallel (_i1 = 1:1)  [element assignment]", "b(1) = real(4)(0)"}, ""},
 		{"a scalar computed in one nest and read in the next", "real :: a(n), b(n), c(n)", `
 			do concurrent (i = 1:n)
 			  t = a(i)
