@@ -58,11 +58,11 @@ import (
 // sectCtx is the implicit iteration of the array assignment being lowered
 // (Note [array assignments]).
 type sectCtx struct {
-	lhs   string     // the LHS as written, for messages
-	index []*ir.Var  // one implicit index per dimension of the shape
+	lhs   string      // the LHS as written, for messages
+	index []*ir.Var   // one implicit index per dimension of the shape
 	base  []ir.Affine // the index's value at the first element
 	count []ir.Affine // the extents of the shape
-	ok    bool       // the shape is known (no error in the LHS)
+	ok    bool        // the shape is known (no error in the LHS)
 }
 
 // secDim is one subscript of a section reference: a scalar subscript
