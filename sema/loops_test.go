@@ -145,9 +145,14 @@ func TestLoopRules(t *testing.T) {
 			nil, `8:26: error: a parallel loop must have step 1`},
 		{"a whole array in a nest", "real :: a(n), b(n), c(1)", `
 			do concurrent (i = 1:n)
-			  b(i) = sum(a)
+			  b(i) = 2*a
 			end do`,
 			nil, `whole-array reference to "a" in a loop kernel`},
+		{"a reduction of an array in a nest", "real :: a(n), b(n), c(1)", `
+			do concurrent (i = 1:n)
+			  b(i) = sum(a)
+			end do`,
+			nil, `9:10: error: reduction "sum" of an array is not supported in a loop kernel`},
 		{"an array in a private clause", "real :: a(n), b(n), c(1)", `
 			!$omp parallel do private(a)
 			do i = 1, n

@@ -78,6 +78,9 @@ func TestSections(t *testing.T) {
 		{"a reduction over a section", grid, `
 			c(1:n) = sum(a(:, 1))`,
 			nil, `8:12: error: reduction "sum" inside an array assignment of a loop kernel`},
+		{"a reduction over a section between nests", grid, `
+			t = maxval(c(2:n))`,
+			nil, `8:7: error: reduction "maxval" of an array is not supported in a loop kernel`},
 		{"a section of an intent(in) array", "real, intent(in) :: a(n, m)\nreal :: b(n, m), c(1)", `
 			a(1, :) = 0.0`,
 			nil, `9:3: error: cannot assign to intent(in) array "a"`},
