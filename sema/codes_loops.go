@@ -6,7 +6,7 @@ import "github.com/forocl/forocl/diag"
 var (
 	codeLoopConstruct = diag.Define(diag.CodeInfo{Code: "loop-construct", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "a statement of a loop kernel that forocl does not translate",
-		Help:    "A loop kernel's body holds parallel loop nests (DO CONCURRENT, or DO nests under !$omp parallel do / !$acc parallel loop) and scalar assignments to locals between them; inside a nest, assignments, if blocks and sequential counted DO loops. Move other statements to the host, or write them inside a nest."})
+		Help:    "A loop kernel's body holds parallel loop nests (DO CONCURRENT, or DO nests under !$omp parallel do / !$acc parallel loop) scalar assignments to locals and array assignments (whole arrays, sections, single elements) between them; inside a nest, assignments, if blocks and sequential counted DO loops. Move other statements to the host, or write them inside a nest."})
 	codeLoopDirective = diag.Define(diag.CodeInfo{Code: "loop-directive", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "an !$omp or !$acc directive or clause that forocl does not translate",
 		Help:    "forocl understands loop directives (!$omp parallel do, !$omp do, !$acc parallel loop, !$acc loop), the parallel, kernels and data regions around them, and the clauses private, firstprivate and collapse; data clauses and schedules are ignored. Reductions are the reduction clause (see loop-reduction); lastprivate and synchronisation (critical, atomic, barrier) have no translation yet."})
@@ -15,7 +15,7 @@ var (
 		Help:    "Bounds of arrays and of parallel loops must be integer constants plus integer multiples of integer scalar dummies, such as x_min-2 or x_max+3, so that hosts can size buffers and launches. Parallel loops have step 1."})
 	codeLoopSubscript = diag.Define(diag.CodeInfo{Code: "loop-subscript", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "an array subscript that is not affine in the loop indices",
-		Help:    "Subscripts must be integer constants plus integer multiples of loop indices and integer scalars, such as j+1, 2*j-1 or x_min-j, one per dimension. Gathers through index arrays, products of variables, sections and whole-array references inside a nest are not translated."})
+		Help:    "Subscripts must be integer constants plus integer multiples of loop indices and integer scalars, such as j+1, 2*j-1 or x_min-j, one per dimension. Gathers through index arrays and products of variables are not translated; sections and whole arrays appear only in array assignments (see loop-section-shape), and section bounds at the top level are launch bounds, affine in the integer scalar dummies."})
 	codeLoopInPlace = diag.Define(diag.CodeInfo{Code: "loop-in-place", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "an iteration of a parallel loop may read an element that another iteration writes",
 		Help:    "In-place updates are accepted when every access of a written array uses the same subscripts as the write, or provably touches other elements (a mirror halo update). Otherwise write the result into a second array (double buffering) and swap the arrays on the host. DO CONCURRENT promises independence and is trusted."})
