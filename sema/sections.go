@@ -49,11 +49,12 @@ import (
 // dimension innermost, run by each work-item.
 //
 // Which kernels are loop kernels (arraySyntaxKernel): besides those with
-// a parallel loop, a kernel whose top level assigns to an element or
-// section of an array dummy (the paper's region dialect has no such
+// a parallel loop, a kernel that uses nothing of the region dialect
+// (region_cpy, region_ptr, pointers, WHERE) and whose top level assigns to
+// an element or section of an array dummy (the region dialect has no such
 // assignment), or whose array dummies are all explicit-shape (the region
-// dialect requires assumed shape). Kernels of the region dialect keep
-// their rules: whole assumed-shape arrays, region_cpy, WHERE.
+// dialect requires assumed shape). Every other kernel keeps the region
+// rules, whose diagnostics say what is wrong with it.
 
 // sectCtx is the implicit iteration of the array assignment being lowered
 // (Note [array assignments]).
@@ -567,10 +568,19 @@ func isSectionRef(call *ast.Call) bool {
 }
 
 // arraySyntaxKernel reports whether a kernel without parallel loops is
-// a loop kernel of array assignments (Note [array assignments]): its top
+// a loop kernel of array assignments (Note [array assignments]): it uses
+// nothing of the region dialect (regionDialect, pointers), and its top
 // level assigns to an element or section of an array dummy, or its array
 // dummies are all explicit-shape.
 func arraySyntaxKernel(p *proc, s *scope) bool {
+	if regionDialect(p.sub.Body) {
+		return false
+	}
+	for _, sym := range s.syms {
+		if sym.pointer && !sym.dummy {
+			return false // a pointer into a region (region_ptr)
+		}
+	}
 	arrays, explicit := 0, 0
 	for _, a := range p.sub.Args {
 		sym := s.syms[a.Name]
@@ -613,6 +623,45 @@ func arraySyntaxKernel(p *proc, s *scope) bool {
 		return false
 	}
 	return subscripted(p.sub.Body)
+}
+
+// regionDialect reports whether body uses a construct of the paper's
+// region dialect: region_cpy or region_ptr, a pointer assignment, WHERE.
+// Such a kernel stays a region kernel, whose rules explain what else is
+// wrong with it (explicit-shape dummies, say).
+func regionDialect(body []ast.Stmt) bool {
+	found := false
+	visit := func(e ast.Expr) {
+		walkAST(e, func(x ast.Expr) {
+			if c, ok := x.(*ast.Call); ok && (c.Name.Name == "region_cpy" || c.Name.Name == "region_ptr") {
+				found = true
+			}
+		})
+	}
+	var stmts func([]ast.Stmt)
+	stmts = func(list []ast.Stmt) {
+		for _, st := range list {
+			switch st := st.(type) {
+			case *ast.WhereStmt:
+				found = true
+			case *ast.AssignStmt:
+				found = found || st.Pointer
+				visit(st.LHS)
+				visit(st.RHS)
+			case *ast.IfStmt:
+				visit(st.Cond)
+				stmts(st.Then)
+				for _, ei := range st.ElseIfs {
+					stmts(ei.Body)
+				}
+				stmts(st.Else)
+			case *ast.DoStmt:
+				stmts(st.Body)
+			}
+		}
+	}
+	stmts(body)
+	return found
 }
 
 // spell writes an expression of an array assignment as Fortran, for

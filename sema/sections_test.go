@@ -131,6 +131,8 @@ func TestSectionKernelRule(t *testing.T) {
 		{"assumed shape, whole arrays", "real, dimension(:), contiguous, intent(in) :: a\n  real, dimension(:), contiguous, intent(out) :: b\n  b = 2*a", "kernel k rank=1"},
 		{"assumed shape, an element assigned", "real, dimension(:), intent(in) :: a\n  real, dimension(:), intent(out) :: b\n  b(1) = a(2)", "loop kernel k"},
 		{"explicit shape, whole arrays", "real, dimension(n), intent(in) :: a\n  real, dimension(n), intent(out) :: b\n  b = 2*a", "loop kernel k"},
+		{"explicit shape with region_cpy", "real, dimension(n), intent(in) :: a\n  real, dimension(n), intent(out) :: b\n  b = region_cpy(a, [0, 0])", `array "a" must be assumed-shape`},
+		{"an element assigned beside WHERE", "real, dimension(:), intent(in) :: a\n  real, dimension(:), intent(out) :: b\n  b(1) = 0\n  where (a > 0) b = a", `array element references such as b(...) are outside forocl's subset`},
 		{"mixed shapes, whole arrays", "real, dimension(n), intent(in) :: a\n  real, dimension(:), contiguous, intent(out) :: b\n  b = a", `array "a" must be assumed-shape`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
