@@ -68,6 +68,9 @@ type loopState struct {
 	// sect is the implicit iteration of the array assignment whose RHS
 	// is being lowered (Note [array assignments] in sema/sections.go).
 	sect *sectCtx
+	// hoist is set while topAssign lowers a scalar assignment, which
+	// takes the nests of reductions of arrays (l.hoisted) before it.
+	hoist bool
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -772,7 +775,11 @@ func (l *lowerer) topAssign(s *ast.AssignStmt) []ir.Stmt {
 	id, sub := lhsName(s.LHS)
 	if id != nil && sub == nil && !s.Pointer {
 		if ent := l.s.lookup(id.Name); ent.sym != nil && ent.sym.sc == l.s && ent.sym.rank() == 0 && (!ent.sym.dummy || l.vars[ent.sym] != nil && l.vars[ent.sym].Intent == ir.Out) {
-			return l.assignStmt(s, nil)
+			l.loop.hoist = true
+			out := l.assignStmt(s, nil)
+			l.loop.hoist = false
+			out, l.hoisted = append(l.hoisted, out...), nil // reductions of arrays (sema/sections.go)
+			return out
 		}
 	}
 	l.c.diags.Error(codeLoopConstruct, s.Pos, "only assignments to scalar locals may appear between the nests of a loop kernel").

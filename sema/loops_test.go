@@ -152,7 +152,7 @@ func TestLoopRules(t *testing.T) {
 			do concurrent (i = 1:n)
 			  b(i) = sum(a)
 			end do`,
-			nil, `9:10: error: reduction "sum" of an array is not supported in a loop kernel`},
+			nil, `9:10: error: reduction "sum" of an array inside a parallel loop is not supported`},
 		{"an array in a private clause", "real :: a(n), b(n), c(1)", `
 			!$omp parallel do private(a)
 			do i = 1, n

@@ -34,10 +34,8 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 		l.errorf(codeReductionInScalarCode, e.Name.Pos, "reduction %q is not allowed in %s; its code runs on one element", e.Name.Orig, l.where).
 			WithHint("reduce in a kernel over array expressions, e.g. \"s = %s(region_cpy(a, halo))\"", name)
 		return nil
-	case l.loop != nil: // Note [array assignments] in sema/sections.go
-		l.errorf(codeLoopReduction, e.Name.Pos, "reduction %q of an array is not supported in a loop kernel", e.Name.Orig).
-			WithHint("reduce in a parallel loop with a reduction clause, such as reduction(+:s), then use the scalar")
-		return nil
+	case l.loop != nil: // Note [reductions of sections] in sema/sections.go
+		return l.loopReduction(e, op)
 	case l.depth > 0:
 		l.errorf(codeReductionInBranch, e.Name.Pos, "reduction %q inside an if block: its value is needed before the branch is known", e.Name.Orig).
 			WithHint("compute it before the if block into a scalar, then use the scalar")

@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/forocl/forocl/ast"
@@ -64,6 +65,11 @@ type sectCtx struct {
 	base  []ir.Affine // the index's value at the first element
 	count []ir.Affine // the extents of the shape
 	ok    bool        // the shape is known (no error in the LHS)
+	// open is true while the shape is still to be given by the first
+	// array operand (a reduction's argument); lo and hi are then the
+	// bounds of its implicit nest.
+	open   bool
+	lo, hi []ir.Affine
 }
 
 // secDim is one subscript of a section reference: a scalar subscript
@@ -401,8 +407,12 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 	if len(v.Bounds) != v.Rank {
 		return nil
 	}
-	dims, ok := l.secDims(call, v, at, false)
+	dims, ok := l.secDims(call, v, at, ctx.open)
 	if !ok {
+		ctx.ok = false
+		return nil
+	}
+	if ctx.open && !l.openShape(ctx, dims, what) {
 		return nil
 	}
 	var trip []secDim
@@ -440,6 +450,42 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 		l.loop.read[v] = e.Pos
 	}
 	return e
+}
+
+// openShape gives an open implicit iteration the shape of its first
+// array operand, whose triplets are launch bounds (Note [reductions of
+// sections]).
+func (l *lowerer) openShape(ctx *sectCtx, dims []secDim, what ast.Expr) bool {
+	ctx.open = false
+	for _, d := range dims {
+		if !d.isTriplet {
+			continue
+		}
+		cnt, exact := extent(d.acc, d.hi, d.step)
+		if !exact {
+			l.c.diags.Error(codeLoopBound, d.pos, "the extent of section %s is not affine: %s is not a multiple of the stride %d", spell(what), d.hi.Add(d.acc.Scale(-1)), d.step).
+				WithHint("choose bounds whose difference is a multiple of the stride, such as 1:2*n-1:2")
+			ctx.ok = false
+			return false
+		}
+		first, last, base := d.acc, d.hi, d.acc
+		if d.step != 1 {
+			first, last, base = ir.Affine{}, cnt.AddConst(-1), ir.Affine{}
+		}
+		p := len(ctx.index)
+		ctx.index = append(ctx.index, l.sectionIndex(p))
+		ctx.base = append(ctx.base, base)
+		ctx.count = append(ctx.count, cnt)
+		ctx.lo, ctx.hi = append(ctx.lo, first), append(ctx.hi, last)
+		l.loop.index[ctx.index[p]] = true
+	}
+	ctx.lhs = spell(what)
+	if len(ctx.index) > maxNestDims {
+		l.c.diags.Error(codeLoopConstruct, what.Span(), "%s has %d dimensions; a parallel nest may have at most %d", ctx.lhs, len(ctx.index), maxNestDims)
+		ctx.ok = false
+		return false
+	}
+	return true
 }
 
 // conforms checks that triplet d of an operand has the extent of shape
@@ -711,4 +757,102 @@ func spell(e ast.Expr) string {
 		return e.Name.Orig + "(" + strings.Join(args, ", ") + ")"
 	}
 	return "..."
+}
+
+// Note [reductions of sections]
+//
+// Between the nests of a loop kernel, a reduction of an array expression
+// (s = sum(h(2:n-1, :)), dt = minval(dx/abs(u)), k = count(a > 0)) is a
+// nest of its own that reduces (Note [loop reductions] in package ir):
+// its argument is lowered under an implicit iteration whose shape the
+// first array operand gives (sectCtx.open), as an array assignment's LHS
+// would; the nest folds the per-element value into a scalar local
+// _sum1, _maxval2, ... that starts at the operation's identity, and the
+// call reads that local. The nest and the start value are hoisted before
+// the statement, which topAssign emits first. Inside a nest, and with
+// dim= or mask=, reductions of arrays are not translated.
+
+// loopReduction lowers a reduction call of a loop kernel (see Note
+// [reductions of sections]).
+func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
+	ls := l.loop
+	name := e.Name.Name
+	if ls.inNest || ls.sect != nil || !ls.hoist {
+		where := "inside a parallel loop"
+		switch {
+		case ls.sect != nil:
+			where = "inside an array assignment"
+		case !ls.inNest:
+			where = "outside a scalar assignment"
+		}
+		l.errorf(codeLoopReduction, e.Name.Pos, "reduction %q of an array %s is not supported", e.Name.Orig, where).
+			WithHint("compute it between the loops into a scalar (s = %s(...)), or reduce in a parallel loop with a reduction clause", name)
+		return nil
+	}
+	if name == "dot_product" || name == "norm2" || len(e.Args) != 1 || e.Args[0].Keyword != nil || e.Args[0].Section {
+		l.errorf(codeLoopReduction, e.Pos, "only %s(array expression), with no other argument, is translated in a loop kernel", e.Name.Orig).
+			WithHint("write the reduction as a parallel loop with a reduction clause")
+		return nil
+	}
+	ctx := &sectCtx{lhs: spell(e.Args[0].Value), ok: true, open: true}
+	saved := *ls
+	ls.index, ls.seq = map[*ir.Var]bool{}, map[*ir.Var]bool{}
+	ls.reads, ls.writes = nil, nil
+	ls.inNest, ls.sect = true, ctx
+	x := l.expr(e.Args[0].Value)
+	ls.index, ls.seq, ls.reads, ls.writes, ls.inNest, ls.sect = saved.index, saved.seq, saved.reads, saved.writes, saved.inNest, saved.sect
+	if x == nil || !ctx.ok {
+		return nil
+	}
+	if ctx.open {
+		l.errorf(codeLoopReduction, e.Args[0].Value.Span(), "the argument of %s has no array in it", e.Name.Orig).
+			WithHint("reduce an array expression, such as %s(a(2:n-1))", name)
+		return nil
+	}
+	k := x.Type().Kind
+	val := x
+	switch name {
+	case "count", "any", "all":
+		if k != ir.Logical {
+			l.errorf(codeLoopReduction, e.Args[0].Value.Span(), "%s takes a logical array, not %s", e.Name.Orig, k)
+			return nil
+		}
+		if name == "count" {
+			k = ir.Int
+			val = &ir.Intrinsic{Pos: x.Span(), ID: ir.FnMerge, Args: []ir.Expr{
+				&ir.Const{Pos: x.Span(), Kind: ir.Int, Int: 1}, &ir.Const{Pos: x.Span(), Kind: ir.Int, Int: 0}, x,
+			}, T: ir.Type{Kind: ir.Int}}
+		}
+	default:
+		if !isNumeric(k) {
+			l.errorf(codeLoopReduction, e.Args[0].Value.Span(), "%s takes a numeric array, not %s", e.Name.Orig, k)
+			return nil
+		}
+	}
+	l.nreduce++
+	res := &ir.Var{Name: fmt.Sprintf("_%s%d", name, l.nreduce), Kind: k, Role: ir.Local, Pos: e.Pos}
+	l.kernel.Locals = append(l.kernel.Locals, res)
+	r := &ir.Var{Name: res.Name, Kind: k, Role: ir.Reduction, Pos: e.Pos, Reduce: &ir.Reduce{Op: op, Result: res, Index: l.nreduce}}
+	n := &ir.Nest{Pos: e.Pos, Source: name, Index: ctx.index, Lo: ctx.lo, Hi: ctx.hi, Reduces: []*ir.Var{r},
+		Body: []ir.Stmt{&ir.Assign{Pos: e.Pos, LHS: &ir.Ref{Pos: e.Pos, Var: r}, RHS: val}}}
+	l.hoisted = append(l.hoisted, &ir.Assign{Pos: e.Pos, LHS: &ir.Ref{Pos: e.Pos, Var: res}, RHS: reduceStart(op, k, e.Pos)}, n)
+	return &ir.Ref{Pos: e.Pos, Var: res}
+}
+
+// reduceStart is the value a reduction starts from: the identity of op.
+func reduceStart(op ir.ReduceOp, k ir.Kind, at diag.Span) ir.Expr {
+	c := &ir.Const{Pos: at, Kind: k}
+	big := map[ir.Kind]float64{ir.Real4: math.MaxFloat32, ir.Real8: math.MaxFloat64}[k]
+	bigInt := map[ir.Kind]int64{ir.Int: math.MaxInt32, ir.Long: math.MaxInt64}[k]
+	switch op {
+	case ir.RProduct:
+		c.Float, c.Int = 1, 1
+	case ir.RAll:
+		c.Bool = true
+	case ir.RMax:
+		c.Float, c.Int = -big, -bigInt
+	case ir.RMin:
+		c.Float, c.Int = big, bigInt
+	}
+	return c
 }

@@ -78,9 +78,21 @@ func TestSections(t *testing.T) {
 		{"a reduction over a section", grid, `
 			c(1:n) = sum(a(:, 1))`,
 			nil, `8:12: error: reduction "sum" inside an array assignment of a loop kernel`},
-		{"a reduction over a section between nests", grid, `
-			t = maxval(c(2:n))`,
-			nil, `8:7: error: reduction "maxval" of an array is not supported in a loop kernel`},
+		{"a reduction over a section between nests is a reducing nest", grid, `
+			t = 2*maxval(c(2:n)) + sum(a)`,
+			[]string{"_maxval1 = -3.4028235e38", "parallel (_i1 = 2:n)  [maxval] reduce(max: _maxval1)", "_maxval1 <- max of c(_i1)",
+				"parallel (_i1 = 1:n, _i2 = 1:m)  [sum] reduce(sum: _sum2)", "t = ((real(4)(2) * _maxval1) + _sum2)"}, ""},
+		{"a reduction of a scalar", grid, `
+			t = sum(c(1) + s)`,
+			nil, `8:11: error: the argument of sum has no array in it`},
+		{"a reduction with dim=", grid, `
+			t = sum(a, dim=1)`,
+			nil, `8:7: error: only sum(array expression), with no other argument, is translated in a loop kernel`},
+		{"a reduction in a nest bound", grid, `
+			do concurrent (i = 1:int(sum(c)))
+			  c(i) = 0
+			end do`,
+			nil, `8:28: error: reduction "sum" of an array outside a scalar assignment is not supported`},
 		{"a section of an intent(in) array", "real, intent(in) :: a(n, m)\nreal :: b(n, m), c(1)", `
 			a(1, :) = 0.0`,
 			nil, `9:3: error: cannot assign to intent(in) array "a"`},

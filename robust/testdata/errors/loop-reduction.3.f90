@@ -1,7 +1,9 @@
-!$OFP PURE, KERNEL :: interior_mass
-subroutine interior_mass(n, h, mass)
-  integer :: n
-  real :: h(n)
-  real, intent(out) :: mass
-  mass = sum(h(2:n-1))  ! ERROR [loop-reduction] "reduction \"sum\" of an array is not supported in a loop kernel"
-end subroutine interior_mass
+!$OFP PURE, KERNEL :: column_mass
+subroutine column_mass(n, m, h, mass)
+  integer :: n, m
+  real :: h(n, m), mass(m)
+  integer :: k
+  do concurrent (k = 1:m)
+    mass(k) = sum(h(:, k))  ! ERROR [loop-reduction] "reduction \"sum\" of an array inside a parallel loop is not supported"
+  end do
+end subroutine column_mass
