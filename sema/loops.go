@@ -68,9 +68,11 @@ type loopState struct {
 	// sect is the implicit iteration of the array assignment whose RHS
 	// is being lowered (Note [array assignments] in sema/sections.go).
 	sect *sectCtx
-	// hoist is set while topAssign lowers a scalar assignment, which
-	// takes the nests of reductions of arrays (l.hoisted) before it.
+	// hoist is set while an assignment is lowered, which takes the
+	// statements of reductions of arrays (l.hoisted) before it; early
+	// holds the elements those read (sema/sections.go).
 	hoist bool
+	early map[*ir.Elem]bool
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -81,7 +83,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 		kern.Module = p.host.name
 	}
 	l.kernel = kern
-	l.loop = &loopState{read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}}
+	l.loop = &loopState{read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}, early: map[*ir.Elem]bool{}}
 	if p.sub.Impure {
 		c.diags.Error(codeKernelImpure, p.sub.Pos, "kernel %q is impure", p.sub.Name.Orig).
 			WithHint("remove \"impure\"; kernels must be free of side effects")
@@ -332,7 +334,7 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			}
 			pending = nil
 		case *ast.AssignStmt:
-			out = append(out, l.topAssign(s)...)
+			out = append(out, l.withHoisted(func() []ir.Stmt { return l.topAssign(s) })...)
 		case *ast.IfStmt:
 			if pending != nil {
 				l.c.diags.Error(codeLoopDirective, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words())
@@ -670,7 +672,7 @@ func (l *lowerer) nestStmts(list []ast.Stmt) []ir.Stmt {
 			// !$acc loop seq, !$omp simd and the like inside a nest: the
 			// body is scalar code per iteration, so they change nothing.
 		case *ast.AssignStmt:
-			out = append(out, l.nestAssign(s)...)
+			out = append(out, l.withHoisted(func() []ir.Stmt { return l.nestAssign(s) })...)
 		case *ast.IfStmt:
 			if x := l.nestIf(s.Pos, s.Cond, s.Then, s.ElseIfs, s.Else); x != nil {
 				out = append(out, x)
@@ -775,11 +777,7 @@ func (l *lowerer) topAssign(s *ast.AssignStmt) []ir.Stmt {
 	id, sub := lhsName(s.LHS)
 	if id != nil && sub == nil && !s.Pointer {
 		if ent := l.s.lookup(id.Name); ent.sym != nil && ent.sym.sc == l.s && ent.sym.rank() == 0 && (!ent.sym.dummy || l.vars[ent.sym] != nil && l.vars[ent.sym].Intent == ir.Out) {
-			l.loop.hoist = true
-			out := l.assignStmt(s, nil)
-			l.loop.hoist = false
-			out, l.hoisted = append(l.hoisted, out...), nil // reductions of arrays (sema/sections.go)
-			return out
+			return l.assignStmt(s, nil)
 		}
 	}
 	l.c.diags.Error(codeLoopConstruct, s.Pos, "only assignments to scalar locals may appear between the nests of a loop kernel").

@@ -70,6 +70,9 @@ type sectCtx struct {
 	// bounds of its implicit nest.
 	open   bool
 	lo, hi []ir.Affine
+	// top is true when the iteration is a launch (a nest of the top
+	// level), false when it is sequential loops inside a nest.
+	top bool
 }
 
 // secDim is one subscript of a section reference: a scalar subscript
@@ -150,7 +153,7 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 	if len(v.Bounds) != v.Rank {
 		return nil, true // declaration error already reported
 	}
-	if l.sectionReductions(s.RHS) {
+	if l.sectionLocs(s.RHS) {
 		return nil, true
 	}
 	ls := l.loop
@@ -162,7 +165,7 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 	}
 	_, call := lhsName(s.LHS)
 	dims, good := l.secDims(call, v, s.LHS.Span(), top)
-	ctx := &sectCtx{lhs: spell(s.LHS), ok: good}
+	ctx := &sectCtx{lhs: spell(s.LHS), ok: good, top: top}
 	var lhs *ir.Elem
 	var lo, hi []ir.Affine
 	if good {
@@ -238,7 +241,12 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 		n := &ir.Nest{Pos: s.Pos, Source: "array assignment", Index: ctx.index, Lo: lo, Hi: hi}
 		outer := ls.writes
 		ls.writes = []*ir.Elem{lhs}
-		stmtReads := ls.reads[reads:]
+		var stmtReads []*ir.Elem
+		for _, r := range ls.reads[reads:] {
+			if !ls.early[r] {
+				stmtReads = append(stmtReads, r)
+			}
+		}
 		all := ls.reads
 		ls.reads = stmtReads
 		c := l.inPlace(n)
@@ -407,7 +415,7 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 	if len(v.Bounds) != v.Rank {
 		return nil
 	}
-	dims, ok := l.secDims(call, v, at, ctx.open)
+	dims, ok := l.secDims(call, v, at, ctx.open && ctx.top)
 	if !ok {
 		ctx.ok = false
 		return nil
@@ -477,7 +485,11 @@ func (l *lowerer) openShape(ctx *sectCtx, dims []secDim, what ast.Expr) bool {
 		ctx.base = append(ctx.base, base)
 		ctx.count = append(ctx.count, cnt)
 		ctx.lo, ctx.hi = append(ctx.lo, first), append(ctx.hi, last)
-		l.loop.index[ctx.index[p]] = true
+		if ctx.top {
+			l.loop.index[ctx.index[p]] = true
+		} else {
+			l.loop.seq[ctx.index[p]] = true
+		}
 	}
 	ctx.lhs = spell(what)
 	if len(ctx.index) > maxNestDims {
@@ -517,24 +529,22 @@ func (l *lowerer) conforms(d secDim, ctx *sectCtx, q int, what ast.Expr) bool {
 	return false
 }
 
-// sectionReductions reports reductions in the RHS of an array assignment:
-// they reduce arrays of their own shape, which the implicit iteration
-// does not give.
-func (l *lowerer) sectionReductions(e ast.Expr) bool {
+// sectionLocs reports maxloc and minloc in the RHS of an array
+// assignment: their value is an index, which the implicit iteration does
+// not give.
+func (l *lowerer) sectionLocs(e ast.Expr) bool {
 	found := false
 	walkAST(e, func(x ast.Expr) {
 		c, ok := x.(*ast.Call)
-		if !ok {
+		if !ok || c.Name.Name != "maxloc" && c.Name.Name != "minloc" {
 			return
 		}
 		if ent := l.s.lookup(c.Name.Name); ent.sym != nil || ent.proc != nil {
 			return
 		}
-		if _, red := reductionFuncs[c.Name.Name]; red || c.Name.Name == "maxloc" || c.Name.Name == "minloc" {
-			l.c.diags.Error(codeLoopReduction, c.Name.Pos, "reduction %q inside an array assignment of a loop kernel", c.Name.Orig).
-				WithHint("reduce in a parallel loop with a reduction clause, such as reduction(+:s), then use the scalar")
-			found = true
-		}
+		l.c.diags.Error(codeLoopReduction, c.Name.Pos, "%q inside an array assignment of a loop kernel", c.Name.Orig).
+			WithHint("compute it in a parallel loop, then use the scalar")
+		found = true
 	})
 	return found
 }
@@ -761,46 +771,69 @@ func spell(e ast.Expr) string {
 
 // Note [reductions of sections]
 //
-// Between the nests of a loop kernel, a reduction of an array expression
-// (s = sum(h(2:n-1, :)), dt = minval(dx/abs(u)), k = count(a > 0)) is a
-// nest of its own that reduces (Note [loop reductions] in package ir):
-// its argument is lowered under an implicit iteration whose shape the
-// first array operand gives (sectCtx.open), as an array assignment's LHS
-// would; the nest folds the per-element value into a scalar local
-// _sum1, _maxval2, ... that starts at the operation's identity, and the
-// call reads that local. The nest and the start value are hoisted before
-// the statement, which topAssign emits first. Inside a nest, and with
-// dim= or mask=, reductions of arrays are not translated.
+// A reduction of an array expression in an assignment of a loop kernel
+// (s = sum(h(2:n-1, :)), dt = minval(dx/abs(u)), mass(k) = sum(h(:, k)),
+// b(:) = a(:)/sum(a)) is lowered by the same mechanism as an array
+// assignment: its argument is lowered under an implicit iteration whose
+// shape the first array operand gives (sectCtx.open), and the value
+// folded per element goes into a scalar local _sum1, _maxval2, ... that
+// starts at the operation's identity; the call reads that local. The
+// statements that compute it are hoisted before the assignment
+// (withHoisted):
+//
+//   - at the top level (also inside a top-level array assignment) a nest
+//     that reduces (Note [loop reductions] in package ir): a launch and
+//     a fold of its own, whose value later launches load;
+//   - inside a nest, sequential loops of the work-item that fold in
+//     Fortran's order.
+//
+// Either way the reduction reads its operands before the assignment
+// writes anything, as Fortran's semantics want, so its reads (early) do
+// not count in the assignment's overlap check. Reductions elsewhere (IF
+// conditions, loop bounds) and with dim= or mask= are not translated.
 
 // loopReduction lowers a reduction call of a loop kernel (see Note
 // [reductions of sections]).
 func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	ls := l.loop
 	name := e.Name.Name
-	if ls.inNest || ls.sect != nil || !ls.hoist {
-		where := "inside a parallel loop"
-		switch {
-		case ls.sect != nil:
-			where = "inside an array assignment"
-		case !ls.inNest:
-			where = "outside a scalar assignment"
-		}
-		l.errorf(codeLoopReduction, e.Name.Pos, "reduction %q of an array %s is not supported", e.Name.Orig, where).
-			WithHint("compute it between the loops into a scalar (s = %s(...)), or reduce in a parallel loop with a reduction clause", name)
+	if !ls.hoist {
+		l.errorf(codeLoopReduction, e.Name.Pos, "reduction %q of an array outside an assignment is not supported", e.Name.Orig).
+			WithHint("compute it into a scalar first (s = %s(...)), then use the scalar", name)
 		return nil
 	}
 	if name == "dot_product" || name == "norm2" || len(e.Args) != 1 || e.Args[0].Keyword != nil || e.Args[0].Section {
 		l.errorf(codeLoopReduction, e.Pos, "only %s(array expression), with no other argument, is translated in a loop kernel", e.Name.Orig).
-			WithHint("write the reduction as a parallel loop with a reduction clause")
+			WithHint("write the reduction as a loop")
 		return nil
 	}
-	ctx := &sectCtx{lhs: spell(e.Args[0].Value), ok: true, open: true}
+	// A launch at the top level (of its own, before the statement, or
+	// before the array assignment's launch), else loops in the nest.
+	top := !ls.inNest
+	if ls.sect != nil {
+		top = ls.sect.top
+	}
+	ctx := &sectCtx{lhs: spell(e.Args[0].Value), ok: true, open: true, top: top}
 	saved := *ls
-	ls.index, ls.seq = map[*ir.Var]bool{}, map[*ir.Var]bool{}
-	ls.reads, ls.writes = nil, nil
+	if top {
+		ls.index, ls.seq = map[*ir.Var]bool{}, map[*ir.Var]bool{}
+		ls.reads, ls.writes = nil, nil
+	}
 	ls.inNest, ls.sect = true, ctx
+	reads := len(ls.reads)
+	seq := map[*ir.Var]bool{}
+	for v := range ls.seq {
+		seq[v] = true
+	}
 	x := l.expr(e.Args[0].Value)
-	ls.index, ls.seq, ls.reads, ls.writes, ls.inNest, ls.sect = saved.index, saved.seq, saved.reads, saved.writes, saved.inNest, saved.sect
+	for _, r := range ls.reads[reads:] {
+		ls.early[r] = true // read before the statement (see sectionAssign)
+	}
+	ls.seq = seq
+	if top {
+		ls.index, ls.seq, ls.reads, ls.writes = saved.index, saved.seq, saved.reads, saved.writes
+	}
+	ls.inNest, ls.sect = saved.inNest, saved.sect
 	if x == nil || !ctx.ok {
 		return nil
 	}
@@ -832,11 +865,52 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	l.nreduce++
 	res := &ir.Var{Name: fmt.Sprintf("_%s%d", name, l.nreduce), Kind: k, Role: ir.Local, Pos: e.Pos}
 	l.kernel.Locals = append(l.kernel.Locals, res)
+	start := &ir.Assign{Pos: e.Pos, LHS: &ir.Ref{Pos: e.Pos, Var: res}, RHS: reduceStart(op, k, e.Pos)}
+	if !top {
+		// Sequential loops of the work-item, the first dimension innermost.
+		var body ir.Stmt = &ir.Assign{Pos: e.Pos, LHS: &ir.Ref{Pos: e.Pos, Var: res}, RHS: foldExpr(op, k, &ir.Ref{Pos: e.Pos, Var: res}, val)}
+		for p := range ctx.index {
+			body = &ir.Loop{Pos: e.Pos, Var: ctx.index[p], Lo: affineExpr(ctx.lo[p], e.Pos), Hi: affineExpr(ctx.hi[p], e.Pos), Body: []ir.Stmt{body}}
+		}
+		l.hoisted = append(l.hoisted, start, body)
+		return &ir.Ref{Pos: e.Pos, Var: res}
+	}
 	r := &ir.Var{Name: res.Name, Kind: k, Role: ir.Reduction, Pos: e.Pos, Reduce: &ir.Reduce{Op: op, Result: res, Index: l.nreduce}}
 	n := &ir.Nest{Pos: e.Pos, Source: name, Index: ctx.index, Lo: ctx.lo, Hi: ctx.hi, Reduces: []*ir.Var{r},
 		Body: []ir.Stmt{&ir.Assign{Pos: e.Pos, LHS: &ir.Ref{Pos: e.Pos, Var: r}, RHS: val}}}
-	l.hoisted = append(l.hoisted, &ir.Assign{Pos: e.Pos, LHS: &ir.Ref{Pos: e.Pos, Var: res}, RHS: reduceStart(op, k, e.Pos)}, n)
+	l.hoisted = append(l.hoisted, start, n)
 	return &ir.Ref{Pos: e.Pos, Var: res}
+}
+
+// foldExpr is acc op x, as a sequential reduction folds.
+func foldExpr(op ir.ReduceOp, k ir.Kind, acc, x ir.Expr) ir.Expr {
+	t := ir.Type{Kind: k}
+	at := x.Span()
+	switch op {
+	case ir.RProduct:
+		return &ir.Binary{Pos: at, Op: ir.Mul, X: acc, Y: x, T: t}
+	case ir.RMax:
+		return &ir.Intrinsic{Pos: at, ID: ir.FnMax, Args: []ir.Expr{acc, x}, T: t}
+	case ir.RMin:
+		return &ir.Intrinsic{Pos: at, ID: ir.FnMin, Args: []ir.Expr{acc, x}, T: t}
+	case ir.RAny:
+		return &ir.Binary{Pos: at, Op: ir.Or, X: acc, Y: x, T: t}
+	case ir.RAll:
+		return &ir.Binary{Pos: at, Op: ir.And, X: acc, Y: x, T: t}
+	}
+	return &ir.Binary{Pos: at, Op: ir.Add, X: acc, Y: x, T: t}
+}
+
+// withHoisted lowers one assignment with lower, placing before it the
+// statements its reductions of arrays hoisted (Note [reductions of
+// sections]).
+func (l *lowerer) withHoisted(lower func() []ir.Stmt) []ir.Stmt {
+	saved := l.loop.hoist
+	l.loop.hoist = true
+	out := lower()
+	l.loop.hoist = saved
+	out, l.hoisted = append(l.hoisted, out...), nil
+	return out
 }
 
 // reduceStart is the value a reduction starts from: the identity of op.

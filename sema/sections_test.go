@@ -75,9 +75,22 @@ func TestSections(t *testing.T) {
 		{"a section assigned to an element", grid, `
 			b(1, 1) = a(:, 1)`,
 			nil, `8:13: error: a(:, 1) has rank 1 but b(1, 1) has rank 0`},
-		{"a reduction over a section", grid, `
-			c(1:n) = sum(a(:, 1))`,
-			nil, `8:12: error: reduction "sum" inside an array assignment of a loop kernel`},
+		{"a reduction in an array assignment is a launch before it", grid, `
+			c(1:n) = a(:, 1)/sum(a(:, 1))`,
+			[]string{"_sum1 = 0.0\n  parallel (_i1 = 1:n)  [sum] reduce(sum: _sum1)\n    _sum1 <- sum of a(_i1, 1)\n  end parallel\n  parallel (_i1 = 1:n)  [array assignment]\n    c(_i1) = (a(_i1, 1) / _sum1)"}, ""},
+		{"a reduction of the array written, in a nest, is read before the assignment", grid, `
+			do concurrent (j = 1:m)
+			  b(:, j) = b(:, j)/maxval(b(:, j))
+			end do`,
+			[]string{"    do _i1 = 1, n\n      _maxval1 = max(_maxval1, b(_i1, j))\n    end do\n    do _i1 = 1, n\n      b(_i1, j) = (b(_i1, j) / _maxval1)"}, ""},
+		{"a reduction in an IF condition", grid, `
+			do concurrent (j = 1:m)
+			  if (any(b(:, j) > 0)) b(1, j) = 0
+			end do`,
+			nil, `9:7: error: reduction "any" of an array outside an assignment is not supported`},
+		{"maxloc in an array assignment", grid, `
+			c(1:n) = maxloc(a(:, 1))`,
+			nil, `8:12: error: "maxloc" inside an array assignment of a loop kernel`},
 		{"a reduction over a section between nests is a reducing nest", grid, `
 			t = 2*maxval(c(2:n)) + sum(a)`,
 			[]string{"_maxval1 = -3.4028235e38", "parallel (_i1 = 2:n)  [maxval] reduce(max: _maxval1)", "_maxval1 <- max of c(_i1)",
@@ -92,7 +105,7 @@ func TestSections(t *testing.T) {
 			do concurrent (i = 1:int(sum(c)))
 			  c(i) = 0
 			end do`,
-			nil, `8:28: error: reduction "sum" of an array outside a scalar assignment is not supported`},
+			nil, `8:28: error: reduction "sum" of an array outside an assignment is not supported`},
 		{"a section of an intent(in) array", "real, intent(in) :: a(n, m)\nreal :: b(n, m), c(1)", `
 			a(1, :) = 0.0`,
 			nil, `9:3: error: cannot assign to intent(in) array "a"`},
