@@ -151,7 +151,8 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 		return nil, true
 	}
 	if len(v.Bounds) != v.Rank {
-		return nil, true // declaration error already reported
+		l.noBounds(v, s.LHS.Span())
+		return nil, true
 	}
 	if l.sectionLocs(s.RHS) {
 		return nil, true
@@ -280,6 +281,15 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 		n.Index, n.Lo, n.Hi = []*ir.Var{t}, []ir.Affine{{Const: 1}}, []ir.Affine{{Const: 1}}
 	}
 	return []ir.Stmt{n}, true
+}
+
+// noBounds reports an array whose bounds sema does not know (one whose
+// declaration was not lowered as a loop kernel's array): it cannot be
+// a section. Arrays with a wrong declaration are broken and never get
+// here.
+func (l *lowerer) noBounds(v *ir.Var, at diag.Span) {
+	l.c.diags.Error(codeLoopSubscript, at, "array %q cannot be used whole or as a section in a loop kernel", v.Name).
+		WithHint("use one element at a time, inside a parallel loop")
 }
 
 // extent returns the number of elements of the triplet lo:hi:step when it
@@ -413,6 +423,8 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 		at, what = call.Pos, call
 	}
 	if len(v.Bounds) != v.Rank {
+		l.noBounds(v, at)
+		ctx.ok = false
 		return nil
 	}
 	dims, ok := l.secDims(call, v, at, ctx.open && ctx.top)
