@@ -23,8 +23,12 @@ import (
 //     triplet of its subscripts, in order (scalar subscripts drop their
 //     dimension). A triplet lo:hi runs its index over lo..hi, so the
 //     element written is a(_i1, ...); a strided triplet lo:hi:s runs it
-//     over 0..extent-1 and writes a(lo + s*_i1, ...). ":" means the
-//     declared bounds.
+//     over 0..extent-1 and writes a(lo + s*_i1, ...) when the extent is
+//     affine (hi-lo a multiple of s but for a constant), else over lo..hi
+//     with only every s-th value assigning (an IF on mod(_i1-lo, s) in a
+//     launch, the loop's step inside a nest; operands then need the
+//     same stride over the same distance). ":" means the declared
+//     bounds.
 //   - Every array operand of the RHS is lowered under that iteration
 //     (sectCtx): its q-th triplet lo':hi':s' becomes the affine subscript
 //     lo' + s'*(_iq - base_q), so each operand is an ir.Elem with an
@@ -73,6 +77,11 @@ type sectCtx struct {
 	// top is true when the iteration is a launch (a nest of the top
 	// level), false when it is sequential loops inside a nest.
 	top bool
+	// step is, per dimension, 1, or the stride of an LHS triplet whose
+	// extent is not affine: its index then runs over lo..hi and only
+	// every step-th value assigns; hiLo is that triplet's hi - lo.
+	step []int64
+	hiLo []ir.Affine
 }
 
 // secDim is one subscript of a section reference: a scalar subscript
@@ -180,22 +189,28 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 			p := len(ctx.index)
 			t := l.sectionIndex(p)
 			cnt, exact := extent(d.acc, d.hi, d.step)
-			if !exact {
+			step := int64(1)
+			if !exact && d.step < 0 {
 				l.c.diags.Error(codeLoopBound, d.pos, "the extent of section %s is not affine: %s is not a multiple of the stride %d", ctx.lhs, d.hi.Add(d.acc.Scale(-1)), d.step).
-					WithHint("choose bounds whose difference is a multiple of the stride, such as 1:2*n-1:2")
+					WithHint("choose bounds whose difference is a multiple of the stride, such as n:1:-1")
 				ctx.ok = false
 				break
 			}
 			tv := ir.Affine{Terms: []ir.Term{{Coef: 1, Var: t}}}
 			base, first, last := d.acc, d.acc, d.hi
 			acc := tv
-			if d.step != 1 {
+			switch {
+			case !exact:
+				step = d.step // lo..hi, every step-th value
+			case d.step != 1:
 				base, first, last = ir.Affine{}, ir.Affine{}, cnt.AddConst(-1)
 				acc = d.acc.Add(tv.Scale(d.step))
 			}
 			ctx.index = append(ctx.index, t)
 			ctx.base = append(ctx.base, base)
 			ctx.count = append(ctx.count, cnt)
+			ctx.step = append(ctx.step, step)
+			ctx.hiLo = append(ctx.hiLo, d.hi.Add(d.acc.Scale(-1)))
 			lo, hi = append(lo, first), append(hi, last)
 			lhs.Index = append(lhs.Index, affineExpr(acc, d.pos))
 			lhs.Access = append(lhs.Access, acc)
@@ -235,7 +250,16 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 	if _, seen := ls.written[v]; !seen {
 		ls.written[v] = lhs.Pos
 	}
-	assign := &ir.Assign{Pos: s.Pos, LHS: lhs, RHS: rhs}
+	var assign ir.Stmt = &ir.Assign{Pos: s.Pos, LHS: lhs, RHS: rhs}
+	if top {
+		// Strides whose extent is not affine: a launch over lo..hi whose
+		// work-items off the stride do nothing.
+		for p := len(ctx.index) - 1; p >= 0; p-- {
+			if ctx.step[p] != 1 {
+				assign = &ir.If{Pos: s.Pos, Cond: onStride(ctx.index[p], lo[p], ctx.step[p], s.Pos), Then: []ir.Stmt{assign}}
+			}
+		}
+	}
 	// Fortran semantics: the RHS is read completely before any element
 	// is written.
 	if len(ctx.index) > 0 {
@@ -269,7 +293,11 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 		// Sequential loops, the first dimension innermost.
 		var body ir.Stmt = assign
 		for p := 0; p < len(ctx.index); p++ {
-			body = &ir.Loop{Pos: s.Pos, Var: ctx.index[p], Lo: affineExpr(lo[p], s.Pos), Hi: affineExpr(hi[p], s.Pos), Body: []ir.Stmt{body}}
+			lp := &ir.Loop{Pos: s.Pos, Var: ctx.index[p], Lo: affineExpr(lo[p], s.Pos), Hi: affineExpr(hi[p], s.Pos), Body: []ir.Stmt{body}}
+			if ctx.step[p] != 1 {
+				lp.Step = &ir.Const{Pos: s.Pos, Kind: ir.Int, Int: ctx.step[p]}
+			}
+			body = lp
 		}
 		return []ir.Stmt{body}, true
 	}
@@ -281,6 +309,15 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 		n.Index, n.Lo, n.Hi = []*ir.Var{t}, []ir.Affine{{Const: 1}}, []ir.Affine{{Const: 1}}
 	}
 	return []ir.Stmt{n}, true
+}
+
+// onStride is mod(t - lo, step) == 0: index t of a strided triplet
+// that starts at lo is on the stride.
+func onStride(t *ir.Var, lo ir.Affine, step int64, at diag.Span) ir.Expr {
+	typ := ir.Type{Kind: ir.Int}
+	off := affineExpr(ir.Affine{Terms: []ir.Term{{Coef: 1, Var: t}}}.Add(lo.Scale(-1)), at)
+	mod := &ir.Intrinsic{Pos: at, ID: ir.FnMod, Args: []ir.Expr{off, &ir.Const{Pos: at, Kind: ir.Int, Int: step}}, T: typ}
+	return &ir.Binary{Pos: at, Op: ir.Eq, X: mod, Y: &ir.Const{Pos: at, Kind: ir.Int}, T: ir.Type{Kind: ir.Logical}}
 }
 
 // noBounds reports an array whose bounds sema does not know (one whose
@@ -457,10 +494,12 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 			continue
 		}
 		if ctx.ok && !l.conforms(d, ctx, q, what) {
+			ctx.ok = false
 			return nil
 		}
-		// lo + step*(t - base)
-		acc := d.acc.Add(ir.Affine{Terms: []ir.Term{{Coef: 1, Var: ctx.index[q]}}}.Add(ctx.base[q].Scale(-1)).Scale(d.step))
+		// lo + step*(t - base), t counting elements from base; over a
+		// strided LHS index, t - base counts ctx.step per element.
+		acc := d.acc.Add(ir.Affine{Terms: []ir.Term{{Coef: 1, Var: ctx.index[q]}}}.Add(ctx.base[q].Scale(-1)).Scale(d.step / ctx.step[q]))
 		e.Index = append(e.Index, affineExpr(acc, d.pos))
 		e.Access = append(e.Access, acc)
 		q++
@@ -497,6 +536,8 @@ func (l *lowerer) openShape(ctx *sectCtx, dims []secDim, what ast.Expr) bool {
 		ctx.base = append(ctx.base, base)
 		ctx.count = append(ctx.count, cnt)
 		ctx.lo, ctx.hi = append(ctx.lo, first), append(ctx.hi, last)
+		ctx.step = append(ctx.step, 1)
+		ctx.hiLo = append(ctx.hiLo, d.hi.Add(d.acc.Scale(-1)))
 		if ctx.top {
 			l.loop.index[ctx.index[p]] = true
 		} else {
@@ -515,6 +556,16 @@ func (l *lowerer) openShape(ctx *sectCtx, dims []secDim, what ast.Expr) bool {
 // conforms checks that triplet d of an operand has the extent of shape
 // dimension q.
 func (l *lowerer) conforms(d secDim, ctx *sectCtx, q int, what ast.Expr) bool {
+	if ctx.step[q] != 1 {
+		// A strided LHS of no affine extent: the same stride over the
+		// same distance.
+		if d.step == ctx.step[q] && d.hi.Add(d.acc.Scale(-1)).Equal(ctx.hiLo[q]) {
+			return true
+		}
+		l.c.diags.Error(codeLoopSectionShape, d.pos, "cannot prove that %s and %s have the same shape in dimension %d", spell(what), ctx.lhs, q+1).
+			WithHint("with a stride of %d, give every operand that stride and the same distance from its first to its last bound, such as a(1:n:2) = b(2:n+1:2)", ctx.step[q])
+		return false
+	}
 	want := ctx.count[q]
 	if got, ok := extent(d.acc, d.hi, d.step); ok {
 		diff := got.Add(want.Scale(-1))

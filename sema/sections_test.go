@@ -112,9 +112,20 @@ func TestSections(t *testing.T) {
 		{"a stride that is not constant", grid, `
 			c(1:n:m) = 0.0`,
 			nil, `8:9: error: the stride of a section of "c" must be a non-zero integer constant`},
-		{"a strided section whose extent is not affine", grid, `
-			c(1:n:2) = 0.0`,
-			nil, `8:5: error: the extent of section c(1:n:2) is not affine: n - 1 is not a multiple of the stride 2`},
+		{"a strided section whose extent is not affine is a guarded launch", grid, `
+			c(1:n:2) = a(2:n+1:2, 1)`,
+			[]string{"parallel (_i1 = 1:n)  [array assignment]", "if (mod((_i1 - 1), 2) == 0) then", "c(_i1) = a((_i1 + 1), 1)"}, ""},
+		{"a strided section whose extent is not affine, in a nest", grid, `
+			do concurrent (j = 1:m)
+			  b(2:n:2, j) = 0.0
+			end do`,
+			[]string{"do _i1 = 2, n, 2", "b(_i1, j) = 0.0"}, ""},
+		{"strides that differ from a stride of no affine extent", grid, `
+			c(1:n:2) = c(n+1:2*n)`,
+			nil, `8:16: error: cannot prove that c(n+1:2*n) and c(1:n:2) have the same shape in dimension 1`},
+		{"a negative stride whose extent is not affine", grid, `
+			c(n:1:-2) = 0.0`,
+			nil, `8:5: error: the extent of section c(n:1:-2) is not affine: -n + 1 is not a multiple of the stride -2`},
 		{"a top-level section bound through a local", grid, `
 			r = 2
 			c(r:n) = 0.0`,
