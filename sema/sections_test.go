@@ -183,3 +183,20 @@ func TestSectionKernelRule(t *testing.T) {
 		})
 	}
 }
+
+// TestSectionKernelByName: a legacy file without directives, whose
+// subroutine --kernel names, becomes a loop kernel of array assignments
+// by the same rule.
+func TestSectionKernelByName(t *testing.T) {
+	src := "subroutine bc(n, m, h)\n  integer :: n, m\n  real :: h(n, m)\n  h(1, :) = h(2, :)\n  h(n, :) = h(n-1, :)\nend subroutine bc\n"
+	prog, list, text := run(t, []string{"t.f90"}, map[string][]byte{"t.f90": []byte(src)}, Options{Kernels: []string{"bc"}})
+	if list.HasErrors() {
+		t.Fatalf("errors:\n%s", text)
+	}
+	got := irText(prog)
+	for _, want := range []string{"loop kernel bc", "param h real(4) rank=2 intent(inout)", "h(n, _i1) = h((n - 1), _i1)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("IR lacks %q:\n%s", want, got)
+		}
+	}
+}
