@@ -27,7 +27,9 @@ import (
 //     dimension (Access), which is what the independence check of in-place
 //     updates reads.
 //
-// The kernel's top-level body holds Nests and scalar Assigns to locals;
+// The kernel's top-level body holds Nests and scalar Assigns to locals
+// (array assignments of the source are Nests too: Note [array
+// assignments] in sema/sections.go);
 // each Nest is one launch, and every work-item of a launch first runs the
 // scalar assignments that precede its nest (they read only dummies,
 // constants and earlier locals, so every work-item computes the same

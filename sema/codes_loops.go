@@ -6,7 +6,7 @@ import "github.com/forocl/forocl/diag"
 var (
 	codeLoopConstruct = diag.Define(diag.CodeInfo{Code: "loop-construct", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "a statement of a loop kernel that forocl does not translate",
-		Help:    "A loop kernel's body holds parallel loop nests (DO CONCURRENT, or DO nests under !$omp parallel do / !$acc parallel loop) and scalar assignments to locals between them; inside a nest, assignments, if blocks and sequential counted DO loops. Move other statements to the host, or write them inside a nest."})
+		Help:    "A loop kernel's body holds parallel loop nests (DO CONCURRENT, or DO nests under !$omp parallel do / !$acc parallel loop) scalar assignments to locals and array assignments (whole arrays, sections, single elements) between them; inside a nest, assignments, if blocks and sequential counted DO loops. Move other statements to the host, or write them inside a nest."})
 	codeLoopDirective = diag.Define(diag.CodeInfo{Code: "loop-directive", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "an !$omp or !$acc directive or clause that forocl does not translate",
 		Help:    "forocl understands loop directives (!$omp parallel do, !$omp do, !$acc parallel loop, !$acc loop), the parallel, kernels and data regions around them, and the clauses private, firstprivate and collapse; data clauses and schedules are ignored. Reductions are the reduction clause (see loop-reduction); lastprivate and synchronisation (critical, atomic, barrier) have no translation yet."})
@@ -15,7 +15,7 @@ var (
 		Help:    "Bounds of arrays and of parallel loops must be integer constants plus integer multiples of integer scalar dummies, such as x_min-2 or x_max+3, so that hosts can size buffers and launches. Parallel loops have step 1."})
 	codeLoopSubscript = diag.Define(diag.CodeInfo{Code: "loop-subscript", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "an array subscript that is not affine in the loop indices",
-		Help:    "Subscripts must be integer constants plus integer multiples of loop indices and integer scalars, such as j+1, 2*j-1 or x_min-j, one per dimension. Gathers through index arrays, products of variables, sections and whole-array references inside a nest are not translated."})
+		Help:    "Subscripts must be integer constants plus integer multiples of loop indices and integer scalars, such as j+1, 2*j-1 or x_min-j, one per dimension. Gathers through index arrays and products of variables are not translated; sections and whole arrays appear only in array assignments (see loop-section-shape), and section bounds at the top level are launch bounds, affine in the integer scalar dummies."})
 	codeLoopInPlace = diag.Define(diag.CodeInfo{Code: "loop-in-place", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "an iteration of a parallel loop may read an element that another iteration writes",
 		Help:    "In-place updates are accepted when every access of a written array uses the same subscripts as the write, or provably touches other elements (a mirror halo update). Otherwise write the result into a second array (double buffering) and swap the arrays on the host. DO CONCURRENT promises independence and is trusted."})
@@ -27,5 +27,15 @@ var (
 		Help:    "Declare the array intent(out) or intent(inout), or leave the intent out and forocl infers it from use (read only: in, written only: out, both: inout). Scalar dummies of a loop kernel are values, or intent(out) results: copy an input into a local to change it."})
 	codeLoopReduction = diag.Define(diag.CodeInfo{Code: "loop-reduction", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "a reduction clause, or a use of the scalar it names, that forocl does not translate",
-		Help:    "reduction(op:s) on !$omp and !$acc loops, with op one of +, *, max, min, .and., .or., names a scalar local or an intent(out) scalar dummy. Inside the loop s may only be updated as s = s + expr, s = s * expr, s = max(s, expr), s = min(s, expr), s = s .and. expr or s = s .or. expr, for the clause's op; after the loop s is its value before the loop folded with every iteration's contributions. An intent(out) scalar is a result of the kernel: assign it between the loops, or reduce into it."})
+		Help:    "reduction(op:s) on !$omp and !$acc loops, with op one of +, *, max, min, .and., .or., names a scalar local or an intent(out) scalar dummy. Inside the loop s may only be updated as s = s + expr, s = s * expr, s = max(s, expr), s = min(s, expr), s = s .and. expr or s = s .or. expr, for the clause's op; after the loop s is its value before the loop folded with every iteration's contributions. An intent(out) scalar is a result of the kernel: assign it between the loops, or reduce into it. A reduction of an array expression in an assignment (s = sum(h(2:n-1, :)), maxval, minval, product, any, all, count, without dim= or mask=) is a reducing launch of its own between the loops, and a sequential loop of each iteration inside a loop; elsewhere (an IF condition, a loop bound) compute it into a scalar first."})
+)
+
+// Codes of array assignments in loop kernels (sema/sections.go).
+var (
+	codeLoopSectionShape = diag.Define(diag.CodeInfo{Code: "loop-section-shape", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
+		Summary: "the operands of an array assignment in a loop kernel do not have the same shape, or forocl cannot prove that they do",
+		Help:    "An array assignment such as a(2:n-1, :) = b(1:n-2, :) runs one implicit iteration per element of its left-hand side, so every array operand must have the same rank and, dimension by dimension, the same extent. forocl compares extents as affine expressions of the kernel's integer scalars: write section bounds whose differences it can see, such as a(2:n-1) = b(1:n-2) rather than bounds through two unrelated sizes. Scalar subscripts drop a dimension: v(:, k) = w(:)."})
+	codeLoopSectionOverlap = diag.Define(diag.CodeInfo{Code: "loop-section-overlap", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
+		Summary: "an array assignment reads its own left-hand side at other elements than those it writes",
+		Help:    "Fortran evaluates the whole right-hand side of an array assignment before it assigns any element, so a(2:n) = a(1:n-1) shifts the old values. forocl computes the elements in parallel at the top level of a kernel, and one after another in place inside a parallel loop, so a read of the written array is accepted only at the element being written or where it is provably disjoint from the section written, such as h(1, :) = h(2, :). Otherwise assign the result to a second array (double buffering), or write the update as a DO loop whose order you choose."})
 )

@@ -107,6 +107,8 @@ func (l *lowerer) ident(id *ast.Ident) ir.Expr {
 			l.readOut(w.Var, id.Pos, sym.orig)
 		}
 		return nil
+	case v.Rank > 0 && l.loop != nil && l.loop.sect != nil:
+		return l.sectionOperand(id, nil, v) // Note [array assignments]
 	case v.Rank > 0 && l.loop != nil:
 		l.c.diags.Error(codeLoopSubscript, id.Pos, "whole-array reference to %q in a loop kernel", v.Name).
 			WithHint("use one element, such as %s(j, k)", v.Name)
@@ -291,6 +293,9 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 				return l.elemRef(e, v)
 			}
 			if l.loop != nil && v.Rank > 0 {
+				if l.loop.sect != nil && isSectionRef(e) {
+					return l.sectionOperand(&e.Name, e, v) // Note [array assignments]
+				}
 				if x := l.elem(e, v); x != nil {
 					return x
 				}

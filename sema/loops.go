@@ -65,6 +65,14 @@ type loopState struct {
 	// reduce maps the scalars the nest being lowered reduces to their
 	// Reduction variables (Note [loop reductions]).
 	reduce map[*ir.Var]*ir.Var
+	// sect is the implicit iteration of the array assignment whose RHS
+	// is being lowered (Note [array assignments] in sema/sections.go).
+	sect *sectCtx
+	// hoist is set while an assignment is lowered, which takes the
+	// statements of reductions of arrays (l.hoisted) before it; early
+	// holds the elements those read (sema/sections.go).
+	hoist bool
+	early map[*ir.Elem]bool
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -75,7 +83,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 		kern.Module = p.host.name
 	}
 	l.kernel = kern
-	l.loop = &loopState{read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}}
+	l.loop = &loopState{read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}, early: map[*ir.Elem]bool{}}
 	if p.sub.Impure {
 		c.diags.Error(codeKernelImpure, p.sub.Pos, "kernel %q is impure", p.sub.Name.Orig).
 			WithHint("remove \"impure\"; kernels must be free of side effects")
@@ -326,7 +334,7 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			}
 			pending = nil
 		case *ast.AssignStmt:
-			out = append(out, l.topAssign(s)...)
+			out = append(out, l.withHoisted(func() []ir.Stmt { return l.topAssign(s) })...)
 		case *ast.IfStmt:
 			if pending != nil {
 				l.c.diags.Error(codeLoopDirective, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words())
@@ -664,7 +672,7 @@ func (l *lowerer) nestStmts(list []ast.Stmt) []ir.Stmt {
 			// !$acc loop seq, !$omp simd and the like inside a nest: the
 			// body is scalar code per iteration, so they change nothing.
 		case *ast.AssignStmt:
-			out = append(out, l.nestAssign(s)...)
+			out = append(out, l.withHoisted(func() []ir.Stmt { return l.nestAssign(s) })...)
 		case *ast.IfStmt:
 			if x := l.nestIf(s.Pos, s.Cond, s.Then, s.ElseIfs, s.Else); x != nil {
 				out = append(out, x)
@@ -763,6 +771,9 @@ func (l *lowerer) intExpr(e ast.Expr) ir.Expr {
 
 // topAssign lowers a scalar assignment between nests.
 func (l *lowerer) topAssign(s *ast.AssignStmt) []ir.Stmt {
+	if out, ok := l.sectionAssign(s, true); ok {
+		return out
+	}
 	id, sub := lhsName(s.LHS)
 	if id != nil && sub == nil && !s.Pointer {
 		if ent := l.s.lookup(id.Name); ent.sym != nil && ent.sym.sc == l.s && ent.sym.rank() == 0 && (!ent.sym.dummy || l.vars[ent.sym] != nil && l.vars[ent.sym].Intent == ir.Out) {
@@ -777,6 +788,9 @@ func (l *lowerer) topAssign(s *ast.AssignStmt) []ir.Stmt {
 // nestAssign lowers an assignment inside a nest: to an array element or
 // a scalar local (private to the iteration).
 func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
+	if out, ok := l.sectionAssign(s, false); ok {
+		return out
+	}
 	id, sub := lhsName(s.LHS)
 	if id == nil || s.Pointer {
 		l.errorf(codeLoopConstruct, s.LHS.Span(), "cannot assign to this expression")

@@ -145,9 +145,14 @@ func TestLoopRules(t *testing.T) {
 			nil, `8:26: error: a parallel loop must have step 1`},
 		{"a whole array in a nest", "real :: a(n), b(n), c(1)", `
 			do concurrent (i = 1:n)
-			  b(i) = sum(a)
+			  b(i) = 2*a
 			end do`,
 			nil, `whole-array reference to "a" in a loop kernel`},
+		{"a reduction of an array in a nest", "real :: a(n), b(n), c(1)", `
+			do concurrent (i = 1:n)
+			  b(i) = sum(a)
+			end do`,
+			[]string{"    _sum1 = 0.0", "    do _i1 = 1, n", "      _sum1 = (_sum1 + a(_i1))", "    b(i) = _sum1"}, ""},
 		{"an array in a private clause", "real :: a(n), b(n), c(1)", `
 			!$omp parallel do private(a)
 			do i = 1, n
@@ -159,12 +164,12 @@ func TestLoopRules(t *testing.T) {
 			  s = a(i)
 			end do`,
 			nil, `9:3: error: cannot assign to intent(in) dummy "s"`},
-		{"an array assignment between nests", "real :: a(n), b(n), c(1)", `
+		{"an element assignment between nests is a one-point launch", "real :: a(n), b(n), c(1)", `
 			b(1) = 0
 			do concurrent (i = 1:n)
 			  b(i) = a(i)
 			end do`,
-			nil, `8:3: error: only assignments to scalar locals may appear between the nests of a loop kernel`},
+			[]string{"parallel (_i1 = 1:1)  [element assignment]", "b(1) = real(4)(0)"}, ""},
 		{"a scalar computed in one nest and read in the next", "real :: a(n), b(n), c(n)", `
 			do concurrent (i = 1:n)
 			  t = a(i)

@@ -181,7 +181,7 @@ func (c *checker) lowerKernel(k kernelRef) *ir.Kernel {
 	p := k.p
 	s := c.procScope(p)
 	c.checkUses(s)
-	if !k.elemental && isLoopKernel(p.sub.Body) {
+	if !k.elemental && (isLoopKernel(p.sub.Body) || arraySyntaxKernel(p, s)) {
 		return c.lowerLoopKernel(p, s)
 	}
 	l := c.newLowerer(s, p, "a kernel")

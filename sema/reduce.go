@@ -29,6 +29,14 @@ var reductionFuncs = map[string]ir.ReduceOp{
 
 // reduction lowers a call of one of reductionFuncs.
 func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
+	if l.loop != nil && l.kernel != nil && !l.scalar { // Note [reductions of sections] in sema/sections.go
+		if op.Loc() {
+			l.errorf(codeLoopReduction, e.Name.Pos, "%q is not supported in a loop kernel", e.Name.Orig).
+				WithHint("compute the position in a kernel written with array syntax, or with a reduction(max:...) clause and a second loop that finds the first position")
+			return nil
+		}
+		return l.loopReduction(e, op)
+	}
 	if op.Loc() {
 		x, _ := l.locReduction(e, op, false)
 		return x

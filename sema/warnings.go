@@ -229,7 +229,10 @@ func (c *checker) warnUnit(p *proc, params, locals, temps []*ir.Var, result *ir.
 		missing: map[*ir.Var]diag.Span{},
 	}
 	for _, v := range locals {
-		f.tracked[v] = true
+		// Names that start with "_" are the compiler's own (the implicit
+		// indices and reduction values of sema/sections.go), which no
+		// Fortran name can be.
+		f.tracked[v] = !strings.HasPrefix(v.Name, "_")
 	}
 	for _, v := range temps {
 		f.tracked[v] = true

@@ -1,0 +1,995 @@
+package sema
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/ir"
+)
+
+// Array assignments in loop kernels. See Note [array assignments].
+//
+// Note [array assignments]
+//
+// An array assignment of a loop kernel (a whole array, a section such as
+// a(2:n-1, :) or h(1, :), or at the top level a single element) is lowered
+// to the loop form the rest of the pipeline already knows, by one
+// mechanism:
+//
+//   - The LHS fixes the shape: one implicit index _i1, _i2, ... per
+//     triplet of its subscripts, in order (scalar subscripts drop their
+//     dimension). A triplet lo:hi runs its index over lo..hi, so the
+//     element written is a(_i1, ...); a strided triplet lo:hi:s runs it
+//     over 0..extent-1 and writes a(lo + s*_i1, ...) when the extent is
+//     affine (hi-lo a multiple of s but for a constant), else over lo..hi
+//     with only every s-th value assigning (an IF on mod(_i1-lo, s) in a
+//     launch, the loop's step inside a nest; operands then need the
+//     same stride over the same distance). ":" means the declared
+//     bounds.
+//   - Every array operand of the RHS is lowered under that iteration
+//     (sectCtx): its q-th triplet lo':hi':s' becomes the affine subscript
+//     lo' + s'*(_iq - base_q), so each operand is an ir.Elem with an
+//     ir.Access like any element a nest reads; whole arrays are triplets
+//     over their declared bounds; elements with scalar subscripts are
+//     scalar operands (broadcasts), as are scalar variables.
+//   - Conformance: operands have the LHS's rank, and the extents of each
+//     dimension, affine over integer scalars, must be provably equal; a
+//     difference that is a non-zero constant, or not a constant, is an
+//     error naming both operands (loop-section-shape).
+//   - Fortran evaluates the whole RHS before it assigns any element. The
+//     implicit iterations run in parallel (at the top level) or in an
+//     order the source does not fix, so a read of the LHS array at
+//     another element than the one written would see new values: the
+//     assignment goes through inPlace with the implicit indices as its
+//     parallel indices, and a read that is neither the element written
+//     nor provably disjoint from the whole section (h(1, :) = h(2, :)) is
+//     an error (loop-section-overlap) that suggests a second array.
+//
+// At the top level the result is an ir.Nest (Source "array assignment"):
+// one launch, one work-item per element; a single element is a nest of
+// one point. Inside a nest it is a nest of sequential ir.Loops, the first
+// dimension innermost, run by each work-item.
+//
+// Which kernels are loop kernels (arraySyntaxKernel): besides those with
+// a parallel loop, a kernel that uses nothing of the region dialect
+// (region_cpy, region_ptr, pointers, WHERE) and whose top level assigns to
+// an element or section of an array dummy (the region dialect has no such
+// assignment), or whose array dummies are all explicit-shape (the region
+// dialect requires assumed shape). Every other kernel keeps the region
+// rules, whose diagnostics say what is wrong with it.
+
+// sectCtx is the implicit iteration of the array assignment being lowered
+// (Note [array assignments]).
+type sectCtx struct {
+	lhs   string      // the LHS as written, for messages
+	index []*ir.Var   // one implicit index per dimension of the shape
+	base  []ir.Affine // the index's value at the first element
+	count []ir.Affine // the extents of the shape
+	ok    bool        // the shape is known (no error in the LHS)
+	// open is true while the shape is still to be given by the first
+	// array operand (a reduction's argument); lo and hi are then the
+	// bounds of its implicit nest.
+	open   bool
+	lo, hi []ir.Affine
+	// top is true when the iteration is a launch (a nest of the top
+	// level), false when it is sequential loops inside a nest.
+	top bool
+	// step is, per dimension, 1, or the stride of an LHS triplet whose
+	// extent is not affine: its index then runs over lo..hi and only
+	// every step-th value assigns; hiLo is that triplet's hi - lo.
+	step []int64
+	hiLo []ir.Affine
+}
+
+// secDim is one subscript of a section reference: a scalar subscript
+// (sub set) or a triplet lo:hi:step.
+type secDim struct {
+	sub       ir.Expr
+	acc       ir.Affine // the scalar subscript's affine form, or lo
+	hi        ir.Affine
+	step      int64
+	pos       diag.Span
+	loX, hiX  ir.Expr // the triplet's bounds as lowered (nil for ":")
+	isTriplet bool
+}
+
+// sectionIndex returns the implicit index of shape dimension p (created
+// once per kernel; every array assignment uses the same ones).
+func (l *lowerer) sectionIndex(p int) *ir.Var {
+	name := fmt.Sprintf("_i%d", p+1)
+	for _, v := range l.kernel.Locals {
+		if v.Name == name && v.Role == ir.Local {
+			return v
+		}
+	}
+	v := &ir.Var{Name: name, Kind: ir.Int, Role: ir.Local, Pos: l.sub.Pos}
+	l.kernel.Locals = append(l.kernel.Locals, v)
+	return v
+}
+
+// isArrayAssign reports whether s assigns to an array of the kernel as an
+// array (whole, or with a triplet subscript), or, at the top level, to an
+// element of an array dummy; sym is the LHS array.
+func (l *lowerer) isArrayAssign(s *ast.AssignStmt, top bool) (*symbol, *ir.Var, bool) {
+	if s.Pointer {
+		return nil, nil, false
+	}
+	id, sub := lhsName(s.LHS)
+	if id == nil {
+		return nil, nil, false
+	}
+	ent := l.s.lookup(id.Name)
+	sym := ent.sym
+	if sym == nil || sym.sc != l.s || sym.rank() == 0 || sym.param {
+		return nil, nil, false
+	}
+	v := l.vars[sym]
+	if v == nil || v.Rank == 0 {
+		return nil, nil, false
+	}
+	if top && !sym.dummy {
+		return nil, nil, false // local arrays are private to a work-item
+	}
+	if sub == nil || top {
+		return sym, v, true
+	}
+	for _, a := range sub.Args {
+		if a.Section {
+			return sym, v, true
+		}
+	}
+	return nil, nil, false
+}
+
+// sectionAssign lowers an array assignment (Note [array assignments]); ok
+// is false when s is not one, for the caller to lower.
+func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok bool) {
+	sym, v, ok := l.isArrayAssign(s, top)
+	if !ok {
+		return nil, false
+	}
+	if l.broken[sym] {
+		return nil, true
+	}
+	if v.Intent == ir.In {
+		id, _ := lhsName(s.LHS)
+		l.c.diags.Error(codeLoopIntent, id.Pos, "cannot assign to intent(in) array %q", v.Name).WithNote(v.Pos, "declared here")
+		return nil, true
+	}
+	if len(v.Bounds) != v.Rank {
+		l.noBounds(v, s.LHS.Span())
+		return nil, true
+	}
+	if l.sectionLocs(s.RHS) {
+		return nil, true
+	}
+	ls := l.loop
+	if top {
+		ls.index, ls.seq = map[*ir.Var]bool{}, map[*ir.Var]bool{}
+		ls.reads, ls.writes = nil, nil
+		ls.inNest = true
+		defer func() { ls.inNest, ls.index = false, nil }()
+	}
+	_, call := lhsName(s.LHS)
+	dims, good := l.secDims(call, v, s.LHS.Span(), top)
+	ctx := &sectCtx{lhs: spell(s.LHS), ok: good, top: top}
+	var lhs *ir.Elem
+	var lo, hi []ir.Affine
+	if good {
+		lhs = &ir.Elem{Pos: s.LHS.Span(), Var: v}
+		for _, d := range dims {
+			if !d.isTriplet {
+				lhs.Index = append(lhs.Index, d.sub)
+				lhs.Access = append(lhs.Access, d.acc)
+				continue
+			}
+			p := len(ctx.index)
+			t := l.sectionIndex(p)
+			cnt, exact := extent(d.acc, d.hi, d.step)
+			step := int64(1)
+			if !exact && d.step < 0 {
+				l.c.diags.Error(codeLoopBound, d.pos, "the extent of section %s is not affine: %s is not a multiple of the stride %d", ctx.lhs, d.hi.Add(d.acc.Scale(-1)), d.step).
+					WithHint("choose bounds whose difference is a multiple of the stride, such as n:1:-1")
+				ctx.ok = false
+				break
+			}
+			tv := ir.Affine{Terms: []ir.Term{{Coef: 1, Var: t}}}
+			base, first, last := d.acc, d.acc, d.hi
+			acc := tv
+			switch {
+			case !exact:
+				step = d.step // lo..hi, every step-th value
+			case d.step != 1:
+				base, first, last = ir.Affine{}, ir.Affine{}, cnt.AddConst(-1)
+				acc = d.acc.Add(tv.Scale(d.step))
+			}
+			ctx.index = append(ctx.index, t)
+			ctx.base = append(ctx.base, base)
+			ctx.count = append(ctx.count, cnt)
+			ctx.step = append(ctx.step, step)
+			ctx.hiLo = append(ctx.hiLo, d.hi.Add(d.acc.Scale(-1)))
+			lo, hi = append(lo, first), append(hi, last)
+			lhs.Index = append(lhs.Index, affineExpr(acc, d.pos))
+			lhs.Access = append(lhs.Access, acc)
+		}
+	}
+	if top && len(ctx.index) > maxNestDims {
+		l.c.diags.Error(codeLoopConstruct, s.LHS.Span(), "array assignment to %s has %d dimensions; a parallel nest may have at most %d", ctx.lhs, len(ctx.index), maxNestDims)
+		ctx.ok = false
+	}
+	// The RHS, under the implicit iteration.
+	for _, t := range ctx.index {
+		if top {
+			ls.index[t] = true
+		} else {
+			ls.seq[t] = true
+		}
+	}
+	reads := len(ls.reads)
+	saved := ls.sect
+	ls.sect = ctx
+	rhs := l.expr(s.RHS)
+	ls.sect = saved
+	for _, t := range ctx.index {
+		delete(ls.index, t)
+		delete(ls.seq, t)
+	}
+	if rhs == nil || !ctx.ok {
+		return nil, true
+	}
+	if rhs.Type().Rank > 0 {
+		l.errorf(codeArrayToScalar, s.RHS.Span(), "cannot assign an array to %s", ctx.lhs)
+		return nil, true
+	}
+	if rhs = l.assignConv(rhs, v, s.RHS.Span()); rhs == nil {
+		return nil, true
+	}
+	if _, seen := ls.written[v]; !seen {
+		ls.written[v] = lhs.Pos
+	}
+	var assign ir.Stmt = &ir.Assign{Pos: s.Pos, LHS: lhs, RHS: rhs}
+	if top {
+		// Strides whose extent is not affine: a launch over lo..hi whose
+		// work-items off the stride do nothing.
+		for p := len(ctx.index) - 1; p >= 0; p-- {
+			if ctx.step[p] != 1 {
+				assign = &ir.If{Pos: s.Pos, Cond: onStride(ctx.index[p], lo[p], ctx.step[p], s.Pos), Then: []ir.Stmt{assign}}
+			}
+		}
+	}
+	// Fortran semantics: the RHS is read completely before any element
+	// is written.
+	if len(ctx.index) > 0 {
+		n := &ir.Nest{Pos: s.Pos, Source: "array assignment", Index: ctx.index, Lo: lo, Hi: hi}
+		outer := ls.writes
+		ls.writes = []*ir.Elem{lhs}
+		var stmtReads []*ir.Elem
+		for _, r := range ls.reads[reads:] {
+			if !ls.early[r] {
+				stmtReads = append(stmtReads, r)
+			}
+		}
+		all := ls.reads
+		ls.reads = stmtReads
+		c := l.inPlace(n)
+		ls.reads, ls.writes = all, append(outer, lhs)
+		if c != nil {
+			how := "in parallel"
+			if !top {
+				how = "one by one, in place"
+			}
+			l.c.diags.Error(codeLoopSectionOverlap, c.read.Pos, "array assignment reads %q at %s while it writes it at %s: Fortran reads the whole right-hand side before it assigns, but forocl computes the elements %s", c.read.Var.Name, pos(c.read.Pos), pos(c.write.Pos), how).
+				WithNote(c.write.Pos, "written here").
+				WithHint("assign the result to a second array, or write the update as a loop whose order you choose")
+			return nil, true
+		}
+	} else {
+		ls.writes = append(ls.writes, lhs)
+	}
+	if !top {
+		// Sequential loops, the first dimension innermost.
+		var body ir.Stmt = assign
+		for p := 0; p < len(ctx.index); p++ {
+			lp := &ir.Loop{Pos: s.Pos, Var: ctx.index[p], Lo: affineExpr(lo[p], s.Pos), Hi: affineExpr(hi[p], s.Pos), Body: []ir.Stmt{body}}
+			if ctx.step[p] != 1 {
+				lp.Step = &ir.Const{Pos: s.Pos, Kind: ir.Int, Int: ctx.step[p]}
+			}
+			body = lp
+		}
+		return []ir.Stmt{body}, true
+	}
+	n := &ir.Nest{Pos: s.Pos, Source: "array assignment", Index: ctx.index, Lo: lo, Hi: hi, Body: []ir.Stmt{assign}}
+	if len(ctx.index) == 0 {
+		// One element: a nest of one point.
+		t := l.sectionIndex(0)
+		n.Source = "element assignment"
+		n.Index, n.Lo, n.Hi = []*ir.Var{t}, []ir.Affine{{Const: 1}}, []ir.Affine{{Const: 1}}
+	}
+	return []ir.Stmt{n}, true
+}
+
+// onStride is mod(t - lo, step) == 0: index t of a strided triplet
+// that starts at lo is on the stride.
+func onStride(t *ir.Var, lo ir.Affine, step int64, at diag.Span) ir.Expr {
+	typ := ir.Type{Kind: ir.Int}
+	off := affineExpr(ir.Affine{Terms: []ir.Term{{Coef: 1, Var: t}}}.Add(lo.Scale(-1)), at)
+	mod := &ir.Intrinsic{Pos: at, ID: ir.FnMod, Args: []ir.Expr{off, &ir.Const{Pos: at, Kind: ir.Int, Int: step}}, T: typ}
+	return &ir.Binary{Pos: at, Op: ir.Eq, X: mod, Y: &ir.Const{Pos: at, Kind: ir.Int}, T: ir.Type{Kind: ir.Logical}}
+}
+
+// noBounds reports an array whose bounds sema does not know (one whose
+// declaration was not lowered as a loop kernel's array): it cannot be
+// a section. Arrays with a wrong declaration are broken and never get
+// here.
+func (l *lowerer) noBounds(v *ir.Var, at diag.Span) {
+	l.c.diags.Error(codeLoopSubscript, at, "array %q cannot be used whole or as a section in a loop kernel", v.Name).
+		WithHint("use one element at a time, inside a parallel loop")
+}
+
+// extent returns the number of elements of the triplet lo:hi:step when it
+// is affine (hi-lo a multiple of step but for a constant).
+func extent(lo, hi ir.Affine, step int64) (ir.Affine, bool) {
+	d := hi.Add(lo.Scale(-1))
+	if step == 1 {
+		return d.AddConst(1), true
+	}
+	var x ir.Affine
+	for _, t := range d.Terms {
+		if t.Coef%step != 0 {
+			return ir.Affine{}, false
+		}
+		x.Terms = append(x.Terms, ir.Term{Coef: t.Coef / step, Var: t.Var})
+	}
+	return x.AddConst(floorDiv(d.Const, step) + 1), true
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+// secDims lowers the subscripts of an array reference (call nil: the
+// whole array) into scalar subscripts and triplets. Triplet bounds of the
+// LHS of a top-level assignment (lhsTop) are launch bounds: affine in the
+// kernel's integer scalar dummies, which become sizes.
+func (l *lowerer) secDims(call *ast.Call, v *ir.Var, at diag.Span, lhsTop bool) ([]secDim, bool) {
+	name := v.Name
+	if call == nil {
+		var out []secDim
+		for _, b := range v.Bounds {
+			out = append(out, secDim{acc: b.Lo, hi: b.Hi, step: 1, pos: at, isTriplet: true})
+		}
+		return out, true
+	}
+	if len(call.Args) != v.Rank {
+		l.errorf(codeLoopSubscript, call.Pos, "%q has rank %d but is given %d subscripts", name, v.Rank, len(call.Args))
+		return nil, false
+	}
+	okVar := func(u *ir.Var) bool { return u.Kind == ir.Int && u.Rank == 0 }
+	okSize := func(u *ir.Var) bool { return u.Role == ir.Dummy && u.Rank == 0 && u.Kind == ir.Int }
+	affine := func(e ast.Expr, what string, launch bool) (ir.Expr, ir.Affine, bool) {
+		x := l.expr(e)
+		if x == nil {
+			return nil, ir.Affine{}, false
+		}
+		if t := x.Type(); t.Kind != ir.Int || t.Rank != 0 {
+			l.c.diags.Error(codeLoopSubscript, e.Span(), "%s of %q is %s, expected a scalar integer", what, name, t.Kind)
+			return nil, ir.Affine{}, false
+		}
+		ok := okVar
+		if launch {
+			ok = okSize
+		}
+		a, why := l.affine(x, ok)
+		if why != "" {
+			if launch {
+				l.c.diags.Error(codeLoopBound, e.Span(), "%s of %q is a bound of a launch and is not affine in the kernel's integer scalar dummies: it has %s", what, name, why).
+					WithHint("write bounds such as n, x_max+2 or x_min-1")
+			} else {
+				l.c.diags.Error(codeLoopSubscript, e.Span(), "%s of %q is not affine in the loop indices: it has %s", what, name, why).
+					WithHint("write subscripts such as j, j+1, 2*j-1 or x_min-j")
+			}
+			return nil, ir.Affine{}, false
+		}
+		if launch {
+			for _, t := range a.Terms {
+				l.loop.sizes[t.Var] = true
+			}
+		}
+		return x, a, true
+	}
+	var out []secDim
+	ok := true
+	for d, a := range call.Args {
+		if a.Keyword != nil {
+			l.c.diags.Error(codeLoopSubscript, a.Pos, "keyword subscript of %q", name)
+			ok = false
+			continue
+		}
+		if !a.Section {
+			x, acc, good := affine(a.Value, "subscript", false)
+			ok = ok && good
+			out = append(out, secDim{sub: x, acc: acc, pos: a.Pos})
+			continue
+		}
+		sd := secDim{acc: v.Bounds[d].Lo, hi: v.Bounds[d].Hi, step: 1, pos: a.Pos, isTriplet: true}
+		if a.Lo != nil {
+			x, acc, good := affine(a.Lo, "the lower bound of a section", lhsTop)
+			ok = ok && good
+			sd.loX, sd.acc = x, acc
+		}
+		if a.Hi != nil {
+			x, acc, good := affine(a.Hi, "the upper bound of a section", lhsTop)
+			ok = ok && good
+			sd.hiX, sd.hi = x, acc
+		}
+		if a.Stride != nil {
+			x := l.expr(a.Stride)
+			if x == nil {
+				ok = false
+				continue
+			}
+			c, why := l.affine(x, func(*ir.Var) bool { return false })
+			if why != "" || c.Const == 0 {
+				l.c.diags.Error(codeLoopSubscript, a.Stride.Span(), "the stride of a section of %q must be a non-zero integer constant", name).
+					WithHint("write a constant stride, such as a(1:n:2)")
+				ok = false
+				continue
+			}
+			sd.step = c.Const
+		}
+		out = append(out, sd)
+	}
+	return out, ok
+}
+
+// sectionOperand lowers an array operand of an array assignment's RHS
+// (call nil: the whole array id) to the element the implicit iteration
+// reads (Note [array assignments]).
+func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Expr {
+	ctx := l.loop.sect
+	at := id.Pos
+	var what ast.Expr = id
+	if call != nil {
+		at, what = call.Pos, call
+	}
+	if len(v.Bounds) != v.Rank {
+		l.noBounds(v, at)
+		ctx.ok = false
+		return nil
+	}
+	dims, ok := l.secDims(call, v, at, ctx.open && ctx.top)
+	if !ok {
+		ctx.ok = false
+		return nil
+	}
+	if ctx.open && !l.openShape(ctx, dims, what) {
+		return nil
+	}
+	var trip []secDim
+	for _, d := range dims {
+		if d.isTriplet {
+			trip = append(trip, d)
+		}
+	}
+	if len(trip) != len(ctx.index) {
+		if ctx.ok {
+			l.c.diags.Error(codeLoopSectionShape, at, "%s has rank %d but %s has rank %d", spell(what), len(trip), ctx.lhs, len(ctx.index)).
+				WithHint("array assignments need operands of one shape; use a scalar subscript to drop a dimension, such as %s(:, k)", v.Name)
+		}
+		return nil
+	}
+	e := &ir.Elem{Pos: at, Var: v}
+	q := 0
+	for _, d := range dims {
+		if !d.isTriplet {
+			e.Index = append(e.Index, d.sub)
+			e.Access = append(e.Access, d.acc)
+			continue
+		}
+		if ctx.ok && !l.conforms(d, ctx, q, what) {
+			ctx.ok = false
+			return nil
+		}
+		// lo + step*(t - base), t counting elements from base; over a
+		// strided LHS index, t - base counts ctx.step per element.
+		acc := d.acc.Add(ir.Affine{Terms: []ir.Term{{Coef: 1, Var: ctx.index[q]}}}.Add(ctx.base[q].Scale(-1)).Scale(d.step / ctx.step[q]))
+		e.Index = append(e.Index, affineExpr(acc, d.pos))
+		e.Access = append(e.Access, acc)
+		q++
+	}
+	l.loop.reads = append(l.loop.reads, e)
+	if _, seen := l.loop.read[v]; !seen {
+		l.loop.read[v] = e.Pos
+	}
+	return e
+}
+
+// openShape gives an open implicit iteration the shape of its first
+// array operand, whose triplets are launch bounds (Note [reductions of
+// sections]).
+func (l *lowerer) openShape(ctx *sectCtx, dims []secDim, what ast.Expr) bool {
+	ctx.open = false
+	for _, d := range dims {
+		if !d.isTriplet {
+			continue
+		}
+		cnt, exact := extent(d.acc, d.hi, d.step)
+		if !exact {
+			l.c.diags.Error(codeLoopBound, d.pos, "the extent of section %s is not affine: %s is not a multiple of the stride %d", spell(what), d.hi.Add(d.acc.Scale(-1)), d.step).
+				WithHint("choose bounds whose difference is a multiple of the stride, such as 1:2*n-1:2")
+			ctx.ok = false
+			return false
+		}
+		first, last, base := d.acc, d.hi, d.acc
+		if d.step != 1 {
+			first, last, base = ir.Affine{}, cnt.AddConst(-1), ir.Affine{}
+		}
+		p := len(ctx.index)
+		ctx.index = append(ctx.index, l.sectionIndex(p))
+		ctx.base = append(ctx.base, base)
+		ctx.count = append(ctx.count, cnt)
+		ctx.lo, ctx.hi = append(ctx.lo, first), append(ctx.hi, last)
+		ctx.step = append(ctx.step, 1)
+		ctx.hiLo = append(ctx.hiLo, d.hi.Add(d.acc.Scale(-1)))
+		if ctx.top {
+			l.loop.index[ctx.index[p]] = true
+		} else {
+			l.loop.seq[ctx.index[p]] = true
+		}
+	}
+	ctx.lhs = spell(what)
+	if len(ctx.index) > maxNestDims {
+		l.c.diags.Error(codeLoopConstruct, what.Span(), "%s has %d dimensions; a parallel nest may have at most %d", ctx.lhs, len(ctx.index), maxNestDims)
+		ctx.ok = false
+		return false
+	}
+	return true
+}
+
+// conforms checks that triplet d of an operand has the extent of shape
+// dimension q.
+func (l *lowerer) conforms(d secDim, ctx *sectCtx, q int, what ast.Expr) bool {
+	if ctx.step[q] != 1 {
+		// A strided LHS of no affine extent: the same stride over the
+		// same distance.
+		if d.step == ctx.step[q] && d.hi.Add(d.acc.Scale(-1)).Equal(ctx.hiLo[q]) {
+			return true
+		}
+		l.c.diags.Error(codeLoopSectionShape, d.pos, "cannot prove that %s and %s have the same shape in dimension %d", spell(what), ctx.lhs, q+1).
+			WithHint("with a stride of %d, give every operand that stride and the same distance from its first to its last bound, such as a(1:n:2) = b(2:n+1:2)", ctx.step[q])
+		return false
+	}
+	want := ctx.count[q]
+	if got, ok := extent(d.acc, d.hi, d.step); ok {
+		diff := got.Add(want.Scale(-1))
+		switch {
+		case diff.IsConst() && diff.Const == 0:
+			return true
+		case diff.IsConst():
+			l.c.diags.Error(codeLoopSectionShape, d.pos, "%s and %s have different shapes: extent %s against %s in dimension %d", spell(what), ctx.lhs, got, want, q+1).
+				WithHint("make the sections the same size, such as a(2:n-1) = b(1:n-2)")
+			return false
+		}
+		l.c.diags.Error(codeLoopSectionShape, d.pos, "cannot prove that %s and %s have the same shape: extent %s against %s in dimension %d", spell(what), ctx.lhs, got, want, q+1).
+			WithHint("write bounds whose difference the compiler can see, such as a(2:n-1) = b(1:n-2) over the same sizes")
+		return false
+	}
+	// A strided operand: last element lo + step*(count-1) + r with r
+	// between 0 and the stride.
+	r := d.hi.Add(d.acc.Scale(-1)).Add(want.AddConst(-1).Scale(-d.step))
+	if r.IsConst() && (d.step > 0 && r.Const >= 0 && r.Const < d.step || d.step < 0 && r.Const <= 0 && r.Const > d.step) {
+		return true
+	}
+	l.c.diags.Error(codeLoopSectionShape, d.pos, "cannot prove that %s and %s have the same shape in dimension %d (%s elements)", spell(what), ctx.lhs, q+1, want).
+		WithHint("choose bounds whose difference is a multiple of the stride")
+	return false
+}
+
+// sectionLocs reports maxloc and minloc in the RHS of an array
+// assignment: their value is an index, which the implicit iteration does
+// not give.
+func (l *lowerer) sectionLocs(e ast.Expr) bool {
+	found := false
+	walkAST(e, func(x ast.Expr) {
+		c, ok := x.(*ast.Call)
+		if !ok || c.Name.Name != "maxloc" && c.Name.Name != "minloc" {
+			return
+		}
+		if ent := l.s.lookup(c.Name.Name); ent.sym != nil || ent.proc != nil {
+			return
+		}
+		l.c.diags.Error(codeLoopReduction, c.Name.Pos, "%q inside an array assignment of a loop kernel", c.Name.Orig).
+			WithHint("compute it in a parallel loop, then use the scalar")
+		found = true
+	})
+	return found
+}
+
+// walkAST calls f for e and every expression inside it.
+func walkAST(e ast.Expr, f func(ast.Expr)) {
+	if e == nil {
+		return
+	}
+	f(e)
+	switch e := e.(type) {
+	case *ast.Unary:
+		walkAST(e.X, f)
+	case *ast.Binary:
+		walkAST(e.X, f)
+		walkAST(e.Y, f)
+	case *ast.Paren:
+		walkAST(e.X, f)
+	case *ast.Call:
+		for _, a := range e.Args {
+			walkAST(a.Value, f)
+			walkAST(a.Lo, f)
+			walkAST(a.Hi, f)
+			walkAST(a.Stride, f)
+		}
+	case *ast.ArrayCons:
+		for _, x := range e.Elems {
+			walkAST(x, f)
+		}
+	}
+}
+
+// affineExpr builds the integer expression of a: its terms in order,
+// then its constant.
+func affineExpr(a ir.Affine, at diag.Span) ir.Expr {
+	typ := ir.Type{Kind: ir.Int}
+	var x ir.Expr
+	for _, t := range a.Terms {
+		c := t.Coef
+		if x != nil && c < 0 {
+			c = -c
+		}
+		var term ir.Expr = &ir.Ref{Pos: at, Var: t.Var}
+		if c == -1 {
+			term = &ir.Unary{Pos: at, Op: ir.Neg, X: term, T: typ}
+		} else if c != 1 {
+			term = &ir.Binary{Pos: at, Op: ir.Mul, X: &ir.Const{Pos: at, Kind: ir.Int, Int: c}, Y: term, T: typ}
+		}
+		switch {
+		case x == nil:
+			x = term
+		case t.Coef < 0:
+			x = &ir.Binary{Pos: at, Op: ir.Sub, X: x, Y: term, T: typ}
+		default:
+			x = &ir.Binary{Pos: at, Op: ir.Add, X: x, Y: term, T: typ}
+		}
+	}
+	switch {
+	case x == nil:
+		return &ir.Const{Pos: at, Kind: ir.Int, Int: a.Const}
+	case a.Const > 0:
+		return &ir.Binary{Pos: at, Op: ir.Add, X: x, Y: &ir.Const{Pos: at, Kind: ir.Int, Int: a.Const}, T: typ}
+	case a.Const < 0:
+		return &ir.Binary{Pos: at, Op: ir.Sub, X: x, Y: &ir.Const{Pos: at, Kind: ir.Int, Int: -a.Const}, T: typ}
+	}
+	return x
+}
+
+// isSectionRef reports whether a reference has a triplet subscript.
+func isSectionRef(call *ast.Call) bool {
+	for _, a := range call.Args {
+		if a.Section {
+			return true
+		}
+	}
+	return false
+}
+
+// arraySyntaxKernel reports whether a kernel without parallel loops is
+// a loop kernel of array assignments (Note [array assignments]): it uses
+// nothing of the region dialect (regionDialect, pointers), and its top
+// level assigns to an element or section of an array dummy, or its array
+// dummies are all explicit-shape.
+func arraySyntaxKernel(p *proc, s *scope) bool {
+	if regionDialect(p.sub.Body) {
+		return false
+	}
+	for _, sym := range s.syms {
+		if sym.pointer && !sym.dummy {
+			return false // a pointer into a region (region_ptr)
+		}
+	}
+	arrays, explicit := 0, 0
+	for _, a := range p.sub.Args {
+		sym := s.syms[a.Name]
+		if sym == nil || sym.rank() == 0 {
+			continue
+		}
+		arrays++
+		deferred := false
+		for _, d := range sym.dims {
+			deferred = deferred || d.Deferred
+		}
+		if !deferred {
+			explicit++
+		}
+	}
+	if arrays > 0 && explicit == arrays {
+		return true
+	}
+	var subscripted func(body []ast.Stmt) bool
+	subscripted = func(body []ast.Stmt) bool {
+		for _, st := range body {
+			switch st := st.(type) {
+			case *ast.AssignStmt:
+				if call, ok := st.LHS.(*ast.Call); ok && !st.Pointer {
+					if sym := s.syms[call.Name.Name]; sym != nil && sym.dummy && sym.rank() > 0 {
+						return true
+					}
+				}
+			case *ast.IfStmt:
+				if subscripted(st.Then) || subscripted(st.Else) {
+					return true
+				}
+				for _, ei := range st.ElseIfs {
+					if subscripted(ei.Body) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	return subscripted(p.sub.Body)
+}
+
+// regionDialect reports whether body uses a construct of the paper's
+// region dialect: region_cpy or region_ptr, a pointer assignment, WHERE.
+// Such a kernel stays a region kernel, whose rules explain what else is
+// wrong with it (explicit-shape dummies, say).
+func regionDialect(body []ast.Stmt) bool {
+	found := false
+	visit := func(e ast.Expr) {
+		walkAST(e, func(x ast.Expr) {
+			if c, ok := x.(*ast.Call); ok && (c.Name.Name == "region_cpy" || c.Name.Name == "region_ptr") {
+				found = true
+			}
+		})
+	}
+	var stmts func([]ast.Stmt)
+	stmts = func(list []ast.Stmt) {
+		for _, st := range list {
+			switch st := st.(type) {
+			case *ast.WhereStmt:
+				found = true
+			case *ast.AssignStmt:
+				found = found || st.Pointer
+				visit(st.LHS)
+				visit(st.RHS)
+			case *ast.IfStmt:
+				visit(st.Cond)
+				stmts(st.Then)
+				for _, ei := range st.ElseIfs {
+					stmts(ei.Body)
+				}
+				stmts(st.Else)
+			case *ast.DoStmt:
+				stmts(st.Body)
+			}
+		}
+	}
+	stmts(body)
+	return found
+}
+
+// spell writes an expression of an array assignment as Fortran, for
+// messages: a(2:n-1, :), b(j, k+1).
+func spell(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Orig
+	case *ast.IntLit:
+		return e.Text
+	case *ast.RealLit:
+		return e.Text
+	case *ast.LogicalLit:
+		if e.Value {
+			return ".true."
+		}
+		return ".false."
+	case *ast.Unary:
+		return e.Op + spell(e.X)
+	case *ast.Binary:
+		return spell(e.X) + e.Op + spell(e.Y)
+	case *ast.Paren:
+		return "(" + spell(e.X) + ")"
+	case *ast.Call:
+		var args []string
+		for _, a := range e.Args {
+			var b strings.Builder
+			if a.Keyword != nil {
+				b.WriteString(a.Keyword.Orig + "=")
+			}
+			if !a.Section {
+				b.WriteString(spell(a.Value))
+			} else {
+				if a.Lo != nil {
+					b.WriteString(spell(a.Lo))
+				}
+				b.WriteString(":")
+				if a.Hi != nil {
+					b.WriteString(spell(a.Hi))
+				}
+				if a.Stride != nil {
+					b.WriteString(":" + spell(a.Stride))
+				}
+			}
+			args = append(args, b.String())
+		}
+		return e.Name.Orig + "(" + strings.Join(args, ", ") + ")"
+	}
+	return "..."
+}
+
+// Note [reductions of sections]
+//
+// A reduction of an array expression in an assignment of a loop kernel
+// (s = sum(h(2:n-1, :)), dt = minval(dx/abs(u)), mass(k) = sum(h(:, k)),
+// b(:) = a(:)/sum(a)) is lowered by the same mechanism as an array
+// assignment: its argument is lowered under an implicit iteration whose
+// shape the first array operand gives (sectCtx.open), and the value
+// folded per element goes into a scalar local _sum1, _maxval2, ... that
+// starts at the operation's identity; the call reads that local. The
+// statements that compute it are hoisted before the assignment
+// (withHoisted):
+//
+//   - at the top level (also inside a top-level array assignment) a nest
+//     that reduces (Note [loop reductions] in package ir): a launch and
+//     a fold of its own, whose value later launches load;
+//   - inside a nest, sequential loops of the work-item that fold in
+//     Fortran's order.
+//
+// Either way the reduction reads its operands before the assignment
+// writes anything, as Fortran's semantics want, so its reads (early) do
+// not count in the assignment's overlap check. Reductions elsewhere (IF
+// conditions, loop bounds) and with dim= or mask= are not translated.
+
+// loopReduction lowers a reduction call of a loop kernel (see Note
+// [reductions of sections]).
+func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
+	ls := l.loop
+	name := e.Name.Name
+	if !ls.hoist {
+		l.errorf(codeLoopReduction, e.Name.Pos, "reduction %q of an array outside an assignment is not supported", e.Name.Orig).
+			WithHint("compute it into a scalar first (s = %s(...)), then use the scalar", name)
+		return nil
+	}
+	if name == "dot_product" || name == "norm2" || len(e.Args) != 1 || e.Args[0].Keyword != nil || e.Args[0].Section {
+		l.errorf(codeLoopReduction, e.Pos, "only %s(array expression), with no other argument, is translated in a loop kernel", e.Name.Orig).
+			WithHint("write the reduction as a loop")
+		return nil
+	}
+	// A launch at the top level (of its own, before the statement, or
+	// before the array assignment's launch), else loops in the nest.
+	top := !ls.inNest
+	if ls.sect != nil {
+		top = ls.sect.top
+	}
+	ctx := &sectCtx{lhs: spell(e.Args[0].Value), ok: true, open: true, top: top}
+	saved := *ls
+	if top {
+		ls.index, ls.seq = map[*ir.Var]bool{}, map[*ir.Var]bool{}
+		ls.reads, ls.writes = nil, nil
+	}
+	ls.inNest, ls.sect = true, ctx
+	reads := len(ls.reads)
+	seq := map[*ir.Var]bool{}
+	for v := range ls.seq {
+		seq[v] = true
+	}
+	x := l.expr(e.Args[0].Value)
+	for _, r := range ls.reads[reads:] {
+		ls.early[r] = true // read before the statement (see sectionAssign)
+	}
+	ls.seq = seq
+	if top {
+		ls.index, ls.seq, ls.reads, ls.writes = saved.index, saved.seq, saved.reads, saved.writes
+	}
+	ls.inNest, ls.sect = saved.inNest, saved.sect
+	if x == nil || !ctx.ok {
+		return nil
+	}
+	if ctx.open {
+		l.errorf(codeLoopReduction, e.Args[0].Value.Span(), "the argument of %s has no array in it", e.Name.Orig).
+			WithHint("reduce an array expression, such as %s(a(2:n-1))", name)
+		return nil
+	}
+	k := x.Type().Kind
+	val := x
+	switch name {
+	case "count", "any", "all":
+		if k != ir.Logical {
+			l.errorf(codeLoopReduction, e.Args[0].Value.Span(), "%s takes a logical array, not %s", e.Name.Orig, k)
+			return nil
+		}
+		if name == "count" {
+			k = ir.Int
+			val = &ir.Intrinsic{Pos: x.Span(), ID: ir.FnMerge, Args: []ir.Expr{
+				&ir.Const{Pos: x.Span(), Kind: ir.Int, Int: 1}, &ir.Const{Pos: x.Span(), Kind: ir.Int, Int: 0}, x,
+			}, T: ir.Type{Kind: ir.Int}}
+		}
+	default:
+		if !isNumeric(k) {
+			l.errorf(codeLoopReduction, e.Args[0].Value.Span(), "%s takes a numeric array, not %s", e.Name.Orig, k)
+			return nil
+		}
+	}
+	l.nreduce++
+	res := &ir.Var{Name: fmt.Sprintf("_%s%d", name, l.nreduce), Kind: k, Role: ir.Local, Pos: e.Pos}
+	l.kernel.Locals = append(l.kernel.Locals, res)
+	start := &ir.Assign{Pos: e.Pos, LHS: &ir.Ref{Pos: e.Pos, Var: res}, RHS: reduceStart(op, k, e.Pos)}
+	if !top {
+		// Sequential loops of the work-item, the first dimension innermost.
+		var body ir.Stmt = &ir.Assign{Pos: e.Pos, LHS: &ir.Ref{Pos: e.Pos, Var: res}, RHS: foldExpr(op, k, &ir.Ref{Pos: e.Pos, Var: res}, val)}
+		for p := range ctx.index {
+			body = &ir.Loop{Pos: e.Pos, Var: ctx.index[p], Lo: affineExpr(ctx.lo[p], e.Pos), Hi: affineExpr(ctx.hi[p], e.Pos), Body: []ir.Stmt{body}}
+		}
+		l.hoisted = append(l.hoisted, start, body)
+		return &ir.Ref{Pos: e.Pos, Var: res}
+	}
+	r := &ir.Var{Name: res.Name, Kind: k, Role: ir.Reduction, Pos: e.Pos, Reduce: &ir.Reduce{Op: op, Result: res, Index: l.nreduce}}
+	n := &ir.Nest{Pos: e.Pos, Source: name, Index: ctx.index, Lo: ctx.lo, Hi: ctx.hi, Reduces: []*ir.Var{r},
+		Body: []ir.Stmt{&ir.Assign{Pos: e.Pos, LHS: &ir.Ref{Pos: e.Pos, Var: r}, RHS: val}}}
+	l.hoisted = append(l.hoisted, start, n)
+	return &ir.Ref{Pos: e.Pos, Var: res}
+}
+
+// foldExpr is acc op x, as a sequential reduction folds.
+func foldExpr(op ir.ReduceOp, k ir.Kind, acc, x ir.Expr) ir.Expr {
+	t := ir.Type{Kind: k}
+	at := x.Span()
+	switch op {
+	case ir.RProduct:
+		return &ir.Binary{Pos: at, Op: ir.Mul, X: acc, Y: x, T: t}
+	case ir.RMax:
+		return &ir.Intrinsic{Pos: at, ID: ir.FnMax, Args: []ir.Expr{acc, x}, T: t}
+	case ir.RMin:
+		return &ir.Intrinsic{Pos: at, ID: ir.FnMin, Args: []ir.Expr{acc, x}, T: t}
+	case ir.RAny:
+		return &ir.Binary{Pos: at, Op: ir.Or, X: acc, Y: x, T: t}
+	case ir.RAll:
+		return &ir.Binary{Pos: at, Op: ir.And, X: acc, Y: x, T: t}
+	}
+	return &ir.Binary{Pos: at, Op: ir.Add, X: acc, Y: x, T: t}
+}
+
+// withHoisted lowers one assignment with lower, placing before it the
+// statements its reductions of arrays hoisted (Note [reductions of
+// sections]).
+func (l *lowerer) withHoisted(lower func() []ir.Stmt) []ir.Stmt {
+	saved := l.loop.hoist
+	l.loop.hoist = true
+	out := lower()
+	l.loop.hoist = saved
+	out, l.hoisted = append(l.hoisted, out...), nil
+	return out
+}
+
+// reduceStart is the value a reduction starts from: the identity of op.
+func reduceStart(op ir.ReduceOp, k ir.Kind, at diag.Span) ir.Expr {
+	c := &ir.Const{Pos: at, Kind: k}
+	big := map[ir.Kind]float64{ir.Real4: math.MaxFloat32, ir.Real8: math.MaxFloat64}[k]
+	bigInt := map[ir.Kind]int64{ir.Int: math.MaxInt32, ir.Long: math.MaxInt64}[k]
+	switch op {
+	case ir.RProduct:
+		c.Float, c.Int = 1, 1
+	case ir.RAll:
+		c.Bool = true
+	case ir.RMax:
+		c.Float, c.Int = -big, -bigInt
+	case ir.RMin:
+		c.Float, c.Int = big, bigInt
+	}
+	return c
+}
