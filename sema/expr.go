@@ -269,6 +269,9 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 		if l.broken[sym] {
 			return nil
 		}
+		if sym.param && sym.rank() > 0 && l.loop != nil {
+			return l.tableElem(e, sym)
+		}
 		if _, ok := l.halos[sym]; ok || sym.param || l.inits[sym] != nil {
 			v, err := l.c.evalConst(l.s, l.env, e)
 			if err != nil {

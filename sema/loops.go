@@ -65,6 +65,9 @@ type loopState struct {
 	// reduce maps the scalars the nest being lowered reduces to their
 	// Reduction variables (Note [loop reductions]).
 	reduce map[*ir.Var]*ir.Var
+	// computed records the writes through subscripts that are not affine
+	// (Note [small arrays] in package ir).
+	computed map[*ir.Elem]*computedWrite
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -260,7 +263,8 @@ func (l *lowerer) affine(x ir.Expr, ok func(*ir.Var) bool) (ir.Affine, string) {
 	return ir.Affine{}, "an expression that is not affine"
 }
 
-// loopLocals declares a loop kernel's locals: scalars only.
+// loopLocals declares a loop kernel's locals: scalars and small private
+// arrays.
 func (l *lowerer) loopLocals() {
 	for _, sym := range l.s.order {
 		switch {
@@ -268,9 +272,7 @@ func (l *lowerer) loopLocals() {
 			l.c.paramValue(sym)
 		case sym.dummy:
 		case sym.rank() > 0:
-			l.c.diags.Error(codeLoopConstruct, sym.pos, "local array %q is not supported in a loop kernel", sym.orig).
-				WithHint("pass it as a dummy argument")
-			l.broken[sym] = true
+			l.privateArray(sym)
 		default:
 			l.local(sym)
 		}
@@ -496,7 +498,9 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir) ir.Stmt {
 		l.c.diags.Items = l.c.diags.Items[:diagsBefore]
 		n, conflict = l.lowerNest(s, source, loops[:dir.collapse], loops[dir.collapse-1].s.Body, mask)
 	}
-	if conflict != nil && s.Form != ast.DoConcurrent && conflict.read == conflict.write {
+	if conflict != nil && s.Form != ast.DoConcurrent && l.computedConflict(conflict, source) {
+		// reported: a write through a computed subscript
+	} else if conflict != nil && s.Form != ast.DoConcurrent && conflict.read == conflict.write {
 		l.c.diags.Error(codeLoopWriteConflict, conflict.write.Pos, "different iterations of the parallel loop may write the same element of %q", conflict.write.Var.Name).
 			WithHint("subscript the written array with every parallel index, such as %s(j, k)", conflict.write.Var.Name)
 	} else if conflict != nil && s.Form != ast.DoConcurrent {
@@ -540,7 +544,7 @@ func (l *lowerer) privates(dir *loopDir) []*ir.Var {
 	var out []*ir.Var
 	for _, id := range dir.private {
 		ent := l.s.lookup(id.Name)
-		if ent.sym == nil || ent.sym.sc != l.s || ent.sym.dummy || ent.sym.rank() > 0 {
+		if ent.sym == nil || ent.sym.sc != l.s || ent.sym.dummy || ent.sym.param || (ent.sym.rank() > 0 && l.vars[ent.sym] == nil) {
 			l.c.diags.Error(codeLoopDirective, id.Pos, "%q in a private clause is not a scalar local of the kernel", id.Orig).
 				WithHint("only scalar locals can be private; arrays are shared")
 			continue
@@ -561,7 +565,7 @@ func (l *lowerer) locality(s *ast.DoStmt) {
 		case "local", "local_init":
 			for _, id := range loc.Names {
 				ent := l.s.lookup(id.Name)
-				if ent.sym == nil || ent.sym.sc != l.s || ent.sym.dummy || ent.sym.rank() > 0 {
+				if ent.sym == nil || ent.sym.sc != l.s || ent.sym.dummy || ent.sym.param || (ent.sym.rank() > 0 && l.vars[ent.sym] == nil) {
 					l.c.diags.Error(codeLoopConstruct, id.Pos, "%q in %s(...) is not a scalar local of the kernel", id.Orig, loc.Kind).
 						WithHint("only scalar locals can be local to an iteration")
 				}
@@ -800,6 +804,9 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 				l.c.diags.Error(codeLoopConstruct, id.Pos, "cannot assign to loop index %q", id.Orig)
 				return nil
 			}
+			if v := l.vars[ent.sym]; v != nil && isPrivate(v) {
+				return l.privateFill(s, v)
+			}
 			if ent.sym.rank() > 0 {
 				l.c.diags.Error(codeLoopSubscript, id.Pos, "whole-array assignment to %q inside a parallel loop", id.Orig).
 					WithHint("assign one element, such as %s(j, k)", id.Orig)
@@ -835,6 +842,9 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 	if rhs == nil {
 		return nil
 	}
+	if isPrivate(v) {
+		return []ir.Stmt{&ir.Assign{Pos: s.Pos, LHS: lhs, RHS: rhs}}
+	}
 	l.loop.writes = append(l.loop.writes, lhs)
 	if _, ok := l.loop.written[v]; !ok {
 		l.loop.written[v] = lhs.Pos
@@ -863,25 +873,19 @@ func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 				WithHint("subscript every dimension with one index")
 			return nil
 		}
-		x := l.expr(a.Value)
+		x := l.subscript(v, a.Value)
 		if x == nil {
-			return nil
-		}
-		if t := x.Type(); t.Kind != ir.Int || t.Rank != 0 {
-			l.c.diags.Error(codeLoopSubscript, a.Value.Span(), "subscript of %q is %s, expected a scalar integer", v.Name, t.Kind)
 			return nil
 		}
 		aff, why := l.affine(x, okVar)
 		if why != "" {
-			l.c.diags.Error(codeLoopSubscript, a.Value.Span(), "subscript of %q is not affine in the loop indices: it has %s", v.Name, why).
-				WithHint("write subscripts such as j, j+1, 2*j-1 or x_min-j")
-			return nil
+			aff = l.computedSubscript(e, a.Value, why, isLHS)
 		}
 		e.Index = append(e.Index, x)
 		e.Access = append(e.Access, aff)
 	}
-	if isLHS {
-		return e // the caller records the write
+	if isLHS || isPrivate(v) {
+		return e // the caller records the write; private arrays are the iteration's own
 	}
 	l.loop.reads = append(l.loop.reads, e)
 	if _, ok := l.loop.read[v]; !ok {

@@ -1,0 +1,316 @@
+package sema
+
+import (
+	"math"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/ir"
+)
+
+// Small arrays of loop kernels: named constant arrays (tables), private
+// local arrays, and subscripts that are not affine (gathers, computed
+// writes). See Note [small arrays] in package ir.
+
+// maxPrivateElements is the most elements a local array of a loop kernel
+// may have: it lives in each work-item's registers or private memory.
+const maxPrivateElements = 64
+
+// fitArray converts the value of an array constant to the declared type
+// and bounds of sym: rank 1, integer or real, as many elements as the
+// bounds say (a scalar value fills them all). A real(4) element widened to
+// real(8) keeps its real(4) rounding, as gfortran converts it.
+func (c *checker) fitArray(sym *symbol, k ir.Kind, v cval) (cval, bool) {
+	if sym.rank() != 1 || k == ir.Logical {
+		c.diags.Error(codeArrayConstantType, sym.init.Span(), "%q: forocl supports rank-1 integer and real array constants", sym.orig)
+		return cval{}, false
+	}
+	lo, hi, known := c.dimBounds(sym)
+	if !v.isArr {
+		if !known || v.kind == ir.Logical {
+			c.diags.Error(codeArrayConstantType, sym.init.Span(), "%q is an array; give it an array value such as [1, 2, 1]", sym.orig)
+			return cval{}, false
+		}
+		fill := make([]cval, max(hi-lo+1, 0))
+		for i := range fill {
+			fill[i] = v
+		}
+		v = arrayOf(v.kind, fill)
+	}
+	if known && hi-lo+1 != int64(v.size()) {
+		c.diags.Error(codeArrayConstantSize, sym.init.Span(), "%q has %d elements but its value has %d", sym.orig, hi-lo+1, v.size())
+		return cval{}, false
+	}
+	elems := make([]cval, v.size())
+	for i := range elems {
+		e := v.at(i)
+		if e.kind == ir.Real4 {
+			e.f = float64(float32(e.f))
+		}
+		e = e.convert(k)
+		if k == ir.Real4 {
+			e.f = float64(float32(e.f))
+		}
+		elems[i] = e
+	}
+	out := arrayOf(k, elems)
+	if known {
+		out.base = lo - 1
+	}
+	out.name = sym.orig
+	return out, true
+}
+
+// tableElem lowers a subscripted named constant array in a loop kernel:
+// a constant when every subscript is, else an element of the table (a
+// __constant array in OpenCL) with any integer subscript.
+func (l *lowerer) tableElem(e *ast.Call, sym *symbol) ir.Expr {
+	v, err := l.c.evalConst(l.s, l.env, e)
+	if err == nil {
+		if v.isArr {
+			l.errorf(codeHaloMisuse, e.Pos, "array values can only be used as halos")
+			return nil
+		}
+		return constIR(v, e.Pos)
+	}
+	if err.variable == "" && err.code != codeNotConstant {
+		l.c.reportConst(err) // a subscript out of bounds, a wrong table
+		return nil
+	}
+	arr, ok := l.c.paramValue(sym)
+	if !ok {
+		return nil
+	}
+	if !arr.isArr {
+		l.errorf(codeNotAnArray, e.Pos, "%q is not an array", e.Name.Orig)
+		return nil
+	}
+	t := l.table(sym, arr)
+	if len(e.Args) != 1 {
+		l.errorf(codeLoopSubscript, e.Pos, "%q has rank 1 but is given %d subscripts", t.Name, len(e.Args))
+		return nil
+	}
+	x := &ir.Elem{Pos: e.Pos, Var: t}
+	for _, a := range e.Args {
+		if a.Section || a.Keyword != nil {
+			l.errorf(codeLoopSubscript, a.Pos, "array sections such as %s(...) are not supported inside a parallel loop", e.Name.Orig).
+				WithHint("subscript every dimension with one index")
+			return nil
+		}
+		sub := l.subscript(t, a.Value)
+		if sub == nil {
+			return nil
+		}
+		x.Index = append(x.Index, sub)
+		x.Access = append(x.Access, l.anyAccess(sub))
+	}
+	return x
+}
+
+// table returns the Table variable of the named constant array sym, made
+// on first use.
+func (l *lowerer) table(sym *symbol, arr cval) *ir.Var {
+	for _, t := range l.kernel.Tables {
+		if t.Pos == sym.pos && t.Name == sym.orig {
+			return t
+		}
+	}
+	t := &ir.Var{Name: sym.orig, Kind: arr.kind, Rank: 1, Role: ir.Table, Pos: sym.pos,
+		Bounds: []ir.Bound{{Lo: ir.Affine{Const: arr.base + 1}, Hi: ir.Affine{Const: arr.base + int64(arr.size())}}}}
+	for i := 0; i < arr.size(); i++ {
+		t.Data = append(t.Data, constIR(arr.at(i), sym.pos))
+	}
+	l.kernel.Tables = append(l.kernel.Tables, t)
+	return t
+}
+
+// subscript lowers one subscript of v: a scalar integer.
+func (l *lowerer) subscript(v *ir.Var, a ast.Expr) ir.Expr {
+	x := l.expr(a)
+	if x == nil {
+		return nil
+	}
+	if t := x.Type(); t.Kind != ir.Int || t.Rank != 0 {
+		l.errorf(codeLoopSubscript, a.Span(), "subscript of %q is %s, expected a scalar integer", v.Name, t.Kind)
+		return nil
+	}
+	return x
+}
+
+// anyAccess is the access of a subscript of a table or a private array:
+// its affine form when it has one, else Computed. Neither enters the
+// in-place check; the form only orders the NDRange (regions).
+func (l *lowerer) anyAccess(x ir.Expr) ir.Affine {
+	a, why := l.affine(x, func(u *ir.Var) bool { return u.Kind == ir.Int && u.Rank == 0 })
+	if why != "" {
+		return ir.Computed(x.Span())
+	}
+	return a
+}
+
+// privateArray declares a local array of a loop kernel: constant bounds,
+// at most maxPrivateElements elements, private to each work-item.
+func (l *lowerer) privateArray(sym *symbol) {
+	if !l.typed(sym) {
+		return
+	}
+	k := l.c.symKind(sym)
+	if k == ir.Invalid {
+		return
+	}
+	bad := func(format string, args ...any) {
+		l.errorf(codeLoopLocalArray, sym.pos, format, args...).
+			WithHint("pass a larger or variable-sized work array as a dummy argument, with bounds such as dimension(n)")
+		l.broken[sym] = true
+	}
+	if sym.pointer || sym.alloc || sym.init != nil || sym.save {
+		bad("local array %q of a loop kernel must be a plain array with constant bounds (no allocatable, pointer, save or initial value)", sym.orig)
+		return
+	}
+	v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Local, Pos: sym.pos}
+	n := int64(1)
+	for d, ds := range sym.dims {
+		if ds.Deferred || ds.Hi == nil {
+			bad("local array %q needs constant bounds in a loop kernel", sym.orig)
+			return
+		}
+		lo := int64(1)
+		if ds.Lo != nil {
+			c, ok := l.constBound(ds.Lo)
+			if !ok {
+				bad("bound %d of local array %q is not a constant; a loop kernel's local arrays have constant bounds", d+1, sym.orig)
+				return
+			}
+			lo = c
+		}
+		hi, ok := l.constBound(ds.Hi)
+		if !ok {
+			bad("bound %d of local array %q is not a constant; a loop kernel's local arrays have constant bounds", d+1, sym.orig)
+			return
+		}
+		ext := max(hi-lo+1, 0)
+		if ext > maxPrivateElements || n*ext > maxPrivateElements {
+			n = math.MaxInt32
+		} else {
+			n *= ext
+		}
+		v.Bounds = append(v.Bounds, ir.Bound{Lo: ir.Affine{Const: lo}, Hi: ir.Affine{Const: hi}})
+	}
+	if n > maxPrivateElements {
+		bad("local array %q has more than %d elements; each work-item holds its own copy in private memory", sym.orig, maxPrivateElements)
+		return
+	}
+	l.vars[sym] = v
+	l.addLocal(v)
+}
+
+// constBound evaluates a constant integer bound.
+func (l *lowerer) constBound(e ast.Expr) (int64, bool) {
+	v, err := l.c.evalConst(l.s, nil, e)
+	if err != nil || v.isArr || v.kind != ir.Int {
+		return 0, false
+	}
+	return v.i, true
+}
+
+// isPrivate reports whether v is a private array of a loop kernel.
+func isPrivate(v *ir.Var) bool { return v.Role == ir.Local && v.Rank > 0 }
+
+// computedSubscript returns the access of a subscript of v at a that is
+// not affine (why says what it has): fine in a private array and in reads
+// (a gather); a write is remembered, and the nest accepts it only where it
+// proves the write injective anyway or under DO CONCURRENT (see
+// computedConflict).
+func (l *lowerer) computedSubscript(e *ir.Elem, a ast.Expr, why string, isLHS bool) ir.Affine {
+	if isLHS && !isPrivate(e.Var) {
+		if l.loop.computed == nil {
+			l.loop.computed = map[*ir.Elem]*computedWrite{}
+		}
+		if l.loop.computed[e] == nil {
+			l.loop.computed[e] = &computedWrite{at: a.Span(), why: why}
+		}
+	}
+	return ir.Computed(a.Span())
+}
+
+// computedWrite is where a write's first computed subscript is, and what
+// made it one.
+type computedWrite struct {
+	at  diag.Span
+	why string
+}
+
+// computedConflict reports a conflict of a nest that does not promise
+// independence when one of its writes has a computed subscript, and
+// reports whether it did.
+func (l *lowerer) computedConflict(c *conflict, source string) bool {
+	for _, e := range []*ir.Elem{c.write, c.read} {
+		w := l.loop.computed[e]
+		if w == nil {
+			continue
+		}
+		l.errorf(codeLoopComputedWrite, w.at, "subscript of %q in this write is not affine in the loop indices (it has %s): forocl cannot prove that different iterations of the %s loop write different elements", e.Var.Name, w.why, source).
+			WithHint("write the loop as DO CONCURRENT, whose iterations promise to write different elements, or subscript the write with the loop indices")
+		return true
+	}
+	return false
+}
+
+// privateFill lowers a whole-array assignment of a scalar to a private
+// array inside a nest, tmp = 0, to one assignment per element (at most
+// maxPrivateElements). A value that is not a constant is computed once
+// into a scalar of its own first, as Fortran evaluates the right-hand
+// side before assigning.
+func (l *lowerer) privateFill(s *ast.AssignStmt, v *ir.Var) []ir.Stmt {
+	rhs := l.expr(s.RHS)
+	if rhs == nil {
+		return nil
+	}
+	if rhs.Type().Rank > 0 {
+		l.errorf(codeLoopSubscript, s.RHS.Span(), "only a scalar can be assigned to the whole of local array %q inside a parallel loop", v.Name).
+			WithHint("assign element by element in a DO loop")
+		return nil
+	}
+	rhs = l.assignConv(rhs, v, s.RHS.Span())
+	if rhs == nil {
+		return nil
+	}
+	var out []ir.Stmt
+	if !isConstant(rhs) {
+		t := &ir.Var{Name: "_fill_" + v.Name, Kind: v.Kind, Role: ir.Local, Pos: s.Pos}
+		l.addLocal(t)
+		out = append(out, &ir.Assign{Pos: s.Pos, LHS: &ir.Ref{Pos: s.Pos, Var: t}, RHS: rhs})
+		rhs = &ir.Ref{Pos: s.Pos, Var: t}
+	}
+	// Every element, first dimension fastest.
+	idx := make([]int64, len(v.Bounds))
+	for d, b := range v.Bounds {
+		idx[d] = b.Lo.Const
+	}
+	n, _ := v.Elements()
+	for i := int64(0); i < n; i++ {
+		e := &ir.Elem{Pos: s.LHS.Span(), Var: v}
+		for _, x := range idx {
+			e.Index = append(e.Index, &ir.Const{Pos: s.LHS.Span(), Kind: ir.Int, Int: x})
+			e.Access = append(e.Access, ir.Affine{Const: x})
+		}
+		out = append(out, &ir.Assign{Pos: s.Pos, LHS: e, RHS: rhs})
+		for d := range idx {
+			if idx[d]++; idx[d] <= v.Bounds[d].Hi.Const {
+				break
+			}
+			idx[d] = v.Bounds[d].Lo.Const
+		}
+	}
+	return out
+}
+
+// isConstant reports whether x is a constant or a conversion of one
+// (which codegen folds with Fortran's rounding).
+func isConstant(x ir.Expr) bool {
+	if c, ok := x.(*ir.Convert); ok {
+		x = c.X
+	}
+	_, ok := x.(*ir.Const)
+	return ok
+}
