@@ -14,8 +14,8 @@ var (
 		Summary: "an array bound or parallel loop bound that is not affine in the kernel's integer scalar dummies",
 		Help:    "Bounds of arrays and of parallel loops must be integer constants plus integer multiples of integer scalar dummies, such as x_min-2 or x_max+3, so that hosts can size buffers and launches. Parallel loops have step 1."})
 	codeLoopSubscript = diag.Define(diag.CodeInfo{Code: "loop-subscript", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
-		Summary: "an array subscript that is not affine in the loop indices",
-		Help:    "Subscripts must be integer constants plus integer multiples of loop indices and integer scalars, such as j+1, 2*j-1 or x_min-j, one per dimension. Gathers through index arrays, products of variables, sections and whole-array references inside a nest are not translated."})
+		Summary: "an array reference inside a loop kernel that forocl does not translate",
+		Help:    "Inside a nest, subscript every dimension of an array with one scalar integer expression. Subscripts affine in the loop indices (j+1, 2*j-1, x_min-j) are analysed for in-place updates; others, such as reads through index arrays a(idx(i)), are accepted as gathers (see loop-computed-write for writes). Sections and whole-array references are not translated inside a nest, except that a scalar may be assigned to the whole of a local array (tmp = 0)."})
 	codeLoopInPlace = diag.Define(diag.CodeInfo{Code: "loop-in-place", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "an iteration of a parallel loop may read an element that another iteration writes",
 		Help:    "In-place updates are accepted when every access of a written array uses the same subscripts as the write, or provably touches other elements (a mirror halo update). Otherwise write the result into a second array (double buffering) and swap the arrays on the host. DO CONCURRENT promises independence and is trusted."})

@@ -369,7 +369,7 @@ func (l *lowerer) local(sym *symbol) {
 				l.c.reportConst(err)
 				return
 			}
-			if !v.isArr || int64(len(v.ints)) != st.size {
+			if !v.isArr || !v.kind.IsInt() || int64(len(v.ints)) != st.size {
 				l.errorf(codeHaloSizeMismatch, sym.init.Span(), "halo %q has %d entries but is initialised with %s", sym.orig, st.size, describeLen(v))
 				return
 			}
@@ -383,6 +383,9 @@ func (l *lowerer) local(sym *symbol) {
 }
 
 func describeLen(v cval) string {
+	if v.isArr && v.kind.IsReal() {
+		return fmt.Sprintf("%d reals", len(v.reals))
+	}
 	if v.isArr {
 		return fmt.Sprintf("%d", len(v.ints))
 	}
@@ -903,7 +906,7 @@ func (l *lowerer) haloAssign(s *ast.AssignStmt, sym *symbol, sub *ast.Call) {
 		l.haloValueErr(st, err, s.Pos)
 		return
 	}
-	if !v.isArr || int64(len(v.ints)) != st.size {
+	if !v.isArr || !v.kind.IsInt() || int64(len(v.ints)) != st.size {
 		l.errorf(codeHaloSizeMismatch, s.RHS.Span(), "halo %q has %d entries but is assigned %s", sym.orig, st.size, describeLen(v)).
 			WithNote(sym.pos, "declared here")
 		st.failed, st.set = true, s.Pos
@@ -1061,7 +1064,7 @@ func (l *lowerer) haloArg(a ast.Arg, v *ir.Var) (lo, hi []int, ok bool) {
 			}
 		}
 	}
-	if !val.isArr {
+	if !val.isArr || !val.kind.IsInt() {
 		d := l.errorf(codeHaloNotIntegerArray, a.Pos, "%s must be an integer array, not %s", what, val.describe())
 		d.Notes = append(d.Notes, notes...)
 		return nil, nil, false

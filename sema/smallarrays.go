@@ -249,7 +249,7 @@ func (l *lowerer) computedConflict(c *conflict, source string) bool {
 		if w == nil {
 			continue
 		}
-		l.errorf(codeLoopComputedWrite, w.at, "subscript of %q in this write is not affine in the loop indices (it has %s): forocl cannot prove that different iterations of the %s loop write different elements", e.Var.Name, w.why, source).
+		l.errorf(codeLoopComputedWrite, w.at, "write to %q through a computed subscript: it has %s, so forocl cannot prove that different iterations of the %s loop write different elements", e.Var.Name, w.why, source).
 			WithHint("write the loop as DO CONCURRENT, whose iterations promise to write different elements, or subscript the write with the loop indices")
 		return true
 	}
