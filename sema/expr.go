@@ -309,6 +309,12 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 	if id, ok := kernelIntrinsic(name); ok {
 		return l.intrinsic(e, id)
 	}
+	if name == "size" {
+		// size of a named constant array is a constant
+		if v, err := l.c.evalConst(l.s, l.env, e); err == nil && !v.isArr {
+			return constIR(v, e.Pos)
+		}
+	}
 	if unsupported[name] {
 		l.errorf(codeUnsupportedIntrinsic, e.Name.Pos, "function %q is not supported by forocl", e.Name.Orig).
 			WithHint("forocl supports region_cpy, elemental functions and the intrinsics %s", supportedList())
