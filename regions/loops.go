@@ -321,16 +321,22 @@ func nestDims(n *ir.Nest, writes bool) []int {
 	for i, v := range n.Index {
 		pos[v] = i
 	}
+	// Tables and private arrays are not in global memory: they do not count.
+	global := func(e *ir.Elem) bool { return e.Var.Role != ir.Table && e.Var.Role != ir.Local }
 	var elems []*ir.Elem
 	if writes {
 		ForEachAssign(n.Body, func(a *ir.Assign) {
-			if e, ok := a.LHS.(*ir.Elem); ok {
+			if e, ok := a.LHS.(*ir.Elem); ok && global(e) {
 				elems = append(elems, e)
 			}
 		})
 	}
 	if len(elems) == 0 {
-		visitElems(n.Body, func(e *ir.Elem) { elems = append(elems, e) })
+		visitElems(n.Body, func(e *ir.Elem) {
+			if global(e) {
+				elems = append(elems, e)
+			}
+		})
 	}
 	for _, e := range elems {
 		for d, a := range e.Access {
