@@ -20,9 +20,11 @@ type cval struct {
 	isArr bool
 	ints  []int64
 	reals []float64
-	// base is the declared lower bound of a named array constant minus 1
-	// (0: subscripts start at 1).
-	base int64
+	// lo and hi are the declared bounds of a named array constant, one
+	// entry per dimension (nil: one dimension 1:size); shape is the
+	// extents a reshape gave an array value.
+	lo, hi []int64
+	shape  []int64
 	name string // the named constant it came from, if any
 }
 
@@ -452,23 +454,7 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 		if !arr.isArr {
 			return cval{}, cerr(codeNotAnArray, e.Pos, "%q is not an array", e.Name.Orig)
 		}
-		if len(e.Args) != 1 || e.Args[0].Section || e.Args[0].Keyword != nil {
-			return cval{}, cerr(codeSubscriptCount, e.Pos, "%q takes one subscript", e.Name.Orig)
-		}
-		iv, err := c.evalConst(s, env, e.Args[0].Value)
-		if err != nil {
-			return iv, err
-		}
-		if iv.isArr || iv.kind != ir.Int {
-			return cval{}, cerr(codeSubscriptNotInteger, e.Args[0].Pos, "subscript must be an integer")
-		}
-		lo, hi := arr.base+1, arr.base+int64(arr.size())
-		if iv.i < lo || iv.i > hi {
-			return cval{}, cerr(codeSubscriptOutOfBounds, e.Args[0].Pos, "subscript %d is out of bounds %d:%d of %q", iv.i, lo, hi, e.Name.Orig)
-		}
-		v := arr.at(int(iv.i - lo))
-		v.name = fmt.Sprintf("%s(%d)", arr.name, iv.i)
-		return v, nil
+		return c.constElement(s, env, e, arr)
 	}
 	if ent.proc != nil {
 		return cval{}, cerr(codeConstCall, e.Pos, "function %q cannot be used in a constant expression", e.Name.Orig)
@@ -491,6 +477,9 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 		args = append(args, v)
 	}
 	name := e.Name.Name
+	if name == "reshape" {
+		return constReshape(e, args)
+	}
 	if name == "size" {
 		// size is the one array inquiry: the IR has no array values
 		if len(args) != 1 {
@@ -599,7 +588,11 @@ func foldArray(e *ast.Binary, x, y cval) (cval, *constErr) {
 	if !x.isArr {
 		n = y.size()
 	}
-	if (x.isArr && y.isArr && x.size() != y.size()) || (!x.isArr && x.kind == ir.Logical) || (!y.isArr && y.kind == ir.Logical) {
+	shape := x.shape
+	if !x.isArr || shape == nil {
+		shape = y.shape
+	}
+	if (x.isArr && y.isArr && (x.size() != y.size() || (x.shape != nil && y.shape != nil && joinInts(x.shape) != joinInts(y.shape)))) || (!x.isArr && x.kind == ir.Logical) || (!y.isArr && y.kind == ir.Logical) {
 		return cval{}, cerr(codeConstArrayShape, e.OpPos, "operands of %s do not conform", e.Op)
 	}
 	elem := func(v cval, i int) cval {
@@ -620,7 +613,9 @@ func foldArray(e *ast.Binary, x, y cval) (cval, *constErr) {
 	if n == 0 {
 		k = commonKind(x.kind, y.kind)
 	}
-	return arrayOf(k, out), nil
+	a := arrayOf(k, out)
+	a.shape = shape
+	return a, nil
 }
 
 // mapArray applies f to every element of an array value.
@@ -631,5 +626,7 @@ func mapArray(x cval, f func(cval) cval) cval {
 		out[i] = f(x.at(i))
 		k = out[i].kind
 	}
-	return arrayOf(k, out)
+	a := arrayOf(k, out)
+	a.shape = x.shape
+	return a
 }

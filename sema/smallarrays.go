@@ -1,7 +1,10 @@
 package sema
 
 import (
+	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/diag"
@@ -17,28 +20,42 @@ import (
 const maxPrivateElements = 64
 
 // fitArray converts the value of an array constant to the declared type
-// and bounds of sym: rank 1, integer or real, as many elements as the
-// bounds say (a scalar value fills them all). A real(4) element widened to
+// and bounds of sym: integer or real, constant bounds, as many elements
+// as the bounds say (a scalar value fills them all; an array of rank 2 or
+// more takes its value from reshape). A real(4) element widened to
 // real(8) keeps its real(4) rounding, as gfortran converts it.
 func (c *checker) fitArray(sym *symbol, k ir.Kind, v cval) (cval, bool) {
-	if sym.rank() != 1 || k == ir.Logical {
-		c.diags.Error(codeArrayConstantType, sym.init.Span(), "%q: forocl supports rank-1 integer and real array constants", sym.orig)
+	if k == ir.Logical || (v.isArr && v.kind == ir.Logical) {
+		c.diags.Error(codeArrayConstantType, sym.init.Span(), "%q: forocl supports integer and real array constants", sym.orig)
 		return cval{}, false
 	}
-	lo, hi, known := c.dimBounds(sym)
+	lo, hi, known := c.constBounds(sym)
+	filled := !v.isArr
+	n := int64(1)
+	for d := range lo {
+		n *= max(hi[d]-lo[d]+1, 0)
+	}
 	if !v.isArr {
-		if !known || v.kind == ir.Logical {
+		if !known || n > 1<<20 {
 			c.diags.Error(codeArrayConstantType, sym.init.Span(), "%q is an array; give it an array value such as [1, 2, 1]", sym.orig)
 			return cval{}, false
 		}
-		fill := make([]cval, max(hi-lo+1, 0))
+		fill := make([]cval, n)
 		for i := range fill {
 			fill[i] = v
 		}
 		v = arrayOf(v.kind, fill)
 	}
-	if known && hi-lo+1 != int64(v.size()) {
-		c.diags.Error(codeArrayConstantSize, sym.init.Span(), "%q has %d elements but its value has %d", sym.orig, hi-lo+1, v.size())
+	if sym.rank() > 1 && v.shape == nil && !filled {
+		c.diags.Error(codeArrayConstantType, sym.init.Span(), "%q has rank %d; give it its value with reshape([...], [%s])", sym.orig, sym.rank(), extentsText(lo, hi))
+		return cval{}, false
+	}
+	if v.shape != nil && known && !sameExtents(v.shape, lo, hi) {
+		c.diags.Error(codeArrayConstantSize, sym.init.Span(), "%q has shape [%s] but its value has shape [%s]", sym.orig, extentsText(lo, hi), joinInts(v.shape))
+		return cval{}, false
+	}
+	if known && n != int64(v.size()) {
+		c.diags.Error(codeArrayConstantSize, sym.init.Span(), "%q has %d elements but its value has %d", sym.orig, n, v.size())
 		return cval{}, false
 	}
 	elems := make([]cval, v.size())
@@ -55,10 +72,140 @@ func (c *checker) fitArray(sym *symbol, k ir.Kind, v cval) (cval, bool) {
 	}
 	out := arrayOf(k, elems)
 	if known {
-		out.base = lo - 1
+		out.lo, out.hi = lo, hi
 	}
 	out.name = sym.orig
 	return out, true
+}
+
+// constBounds returns the constant bounds of every dimension of sym, if
+// it has them.
+func (c *checker) constBounds(sym *symbol) (lo, hi []int64, ok bool) {
+	for _, ds := range sym.dims {
+		if ds.Deferred || ds.Hi == nil {
+			return nil, nil, false
+		}
+		h, err := c.evalConst(sym.sc, nil, ds.Hi)
+		if err != nil || h.isArr || h.kind != ir.Int {
+			return nil, nil, false
+		}
+		l := int64(1)
+		if ds.Lo != nil {
+			v, err := c.evalConst(sym.sc, nil, ds.Lo)
+			if err != nil || v.isArr || v.kind != ir.Int {
+				return nil, nil, false
+			}
+			l = v.i
+		}
+		lo, hi = append(lo, l), append(hi, h.i)
+	}
+	return lo, hi, len(lo) > 0
+}
+
+func sameExtents(shape, lo, hi []int64) bool {
+	if len(shape) != len(lo) {
+		return false
+	}
+	for d := range shape {
+		if shape[d] != max(hi[d]-lo[d]+1, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+func extentsText(lo, hi []int64) string {
+	ext := make([]int64, len(lo))
+	for d := range lo {
+		ext[d] = max(hi[d]-lo[d]+1, 0)
+	}
+	return joinInts(ext)
+}
+
+func joinInts(xs []int64) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = strconv.FormatInt(x, 10)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// bounds returns the bounds of an array value: its declared ones, else
+// 1:extent per dimension of its shape, else one dimension 1:size.
+func (v cval) bounds() (lo, hi []int64) {
+	switch {
+	case v.lo != nil:
+		return v.lo, v.hi
+	case v.shape != nil:
+		lo, hi = make([]int64, len(v.shape)), make([]int64, len(v.shape))
+		for d, n := range v.shape {
+			lo[d], hi[d] = 1, n
+		}
+		return lo, hi
+	}
+	return []int64{1}, []int64{int64(v.size())}
+}
+
+// constElement evaluates an element of a named array constant with
+// constant subscripts.
+func (c *checker) constElement(s *scope, env constEnv, e *ast.Call, arr cval) (cval, *constErr) {
+	lo, hi := arr.bounds()
+	if len(e.Args) != len(lo) {
+		if len(lo) == 1 {
+			return cval{}, cerr(codeSubscriptCount, e.Pos, "%q takes one subscript", e.Name.Orig)
+		}
+		return cval{}, cerr(codeSubscriptCount, e.Pos, "%q takes %d subscripts", e.Name.Orig, len(lo))
+	}
+	off, stride := int64(0), int64(1)
+	var subs []string
+	for d, a := range e.Args {
+		if a.Section || a.Keyword != nil {
+			return cval{}, cerr(codeSubscriptCount, e.Pos, "%q takes one subscript per dimension", e.Name.Orig)
+		}
+		iv, err := c.evalConst(s, env, a.Value)
+		if err != nil {
+			return iv, err
+		}
+		if iv.isArr || iv.kind != ir.Int {
+			return cval{}, cerr(codeSubscriptNotInteger, a.Pos, "subscript must be an integer")
+		}
+		if iv.i < lo[d] || iv.i > hi[d] {
+			return cval{}, cerr(codeSubscriptOutOfBounds, a.Pos, "subscript %d is out of bounds %d:%d of %q", iv.i, lo[d], hi[d], e.Name.Orig)
+		}
+		off += (iv.i - lo[d]) * stride
+		stride *= hi[d] - lo[d] + 1
+		subs = append(subs, strconv.FormatInt(iv.i, 10))
+	}
+	v := arr.at(int(off))
+	v.name = fmt.Sprintf("%s(%s)", arr.name, strings.Join(subs, ","))
+	return v, nil
+}
+
+// constReshape evaluates reshape(source, shape) of constants: the same
+// elements in the same (column-major) order, with the given shape; pad
+// and order are not supported.
+func constReshape(e *ast.Call, args []cval) (cval, *constErr) {
+	if len(args) != 2 {
+		return cval{}, cerr(codeIntrinsicArgumentCount, e.Pos, "forocl supports reshape(source, shape) with two arguments in constants")
+	}
+	src, shp := args[0], args[1]
+	if !src.isArr || !shp.isArr || !shp.kind.IsInt() {
+		return cval{}, cerr(codeConstArrayShape, e.Pos, "reshape takes an array and an integer array of extents")
+	}
+	n := int64(1)
+	for _, x := range shp.ints {
+		if x < 0 || x > 1<<20 {
+			return cval{}, cerr(codeConstArrayShape, e.Pos, "reshape extent %d is not supported", x)
+		}
+		n *= x
+	}
+	if n != int64(src.size()) {
+		return cval{}, cerr(codeConstArrayShape, e.Pos, "reshape: the source has %d elements but the shape [%s] has %d", src.size(), joinInts(shp.ints), n)
+	}
+	out := src
+	out.shape = append([]int64(nil), shp.ints...)
+	out.lo, out.hi, out.name = nil, nil, ""
+	return out, nil
 }
 
 // tableElem lowers a subscripted named constant array in a loop kernel:
@@ -85,9 +232,13 @@ func (l *lowerer) tableElem(e *ast.Call, sym *symbol) ir.Expr {
 		l.errorf(codeNotAnArray, e.Pos, "%q is not an array", e.Name.Orig)
 		return nil
 	}
+	if arr.size() == 0 {
+		l.errorf(codeSubscriptOutOfBounds, e.Pos, "%q has no elements", e.Name.Orig)
+		return nil
+	}
 	t := l.table(sym, arr)
-	if len(e.Args) != 1 {
-		l.errorf(codeLoopSubscript, e.Pos, "%q has rank 1 but is given %d subscripts", t.Name, len(e.Args))
+	if len(e.Args) != t.Rank {
+		l.errorf(codeLoopSubscript, e.Pos, "%q has rank %d but is given %d subscripts", t.Name, t.Rank, len(e.Args))
 		return nil
 	}
 	x := &ir.Elem{Pos: e.Pos, Var: t}
@@ -115,8 +266,11 @@ func (l *lowerer) table(sym *symbol, arr cval) *ir.Var {
 			return t
 		}
 	}
-	t := &ir.Var{Name: sym.orig, Kind: arr.kind, Rank: 1, Role: ir.Table, Pos: sym.pos,
-		Bounds: []ir.Bound{{Lo: ir.Affine{Const: arr.base + 1}, Hi: ir.Affine{Const: arr.base + int64(arr.size())}}}}
+	lo, hi := arr.bounds()
+	t := &ir.Var{Name: sym.orig, Kind: arr.kind, Rank: len(lo), Role: ir.Table, Pos: sym.pos}
+	for d := range lo {
+		t.Bounds = append(t.Bounds, ir.Bound{Lo: ir.Affine{Const: lo[d]}, Hi: ir.Affine{Const: hi[d]}})
+	}
 	for i := 0; i < arr.size(); i++ {
 		t.Data = append(t.Data, constIR(arr.at(i), sym.pos))
 	}

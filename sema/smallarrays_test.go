@@ -78,6 +78,16 @@ func TestSmallArrayRules(t *testing.T) {
 			  b(i) = w(2)*a(i)
 			end do`,
 			nil, `10:12: error: subscript 2 is out of bounds 0:1 of "w"`},
+		{"a rank-2 table from reshape", "real(8) :: a(0:n+1, 0:m+1), b(n, m), c(1)\nreal(8), parameter :: w(-1:1, 0:1) = reshape([1, 2, 3, 4, 5, 6], [3, 2]) / 2.0_8", `
+			do concurrent (j = 1:m, i = 1:n)
+			  b(i, j) = w(i - i + 1, 0) * a(i, j) + w(-1, 1) + w(m, m)
+			end do`,
+			[]string{"table w real(8) rank=2 bounds=(-1:1, 0:1) = [0.5d0, 1.0d0, 1.5d0, 2.0d0, 2.5d0, 3.0d0]", "w(-1,1)=2.0d0", "w(m, m)"}, ""},
+		{"a rank-2 table of the wrong shape", "real :: a(n), b(n), c(1)\nreal, parameter :: w(2, 2) = reshape([1., 2., 3., 4., 5., 6.], [2, 3])", `
+			do concurrent (i = 1:n)
+			  b(i) = w(1, 1)*a(i)
+			end do`,
+			nil, `8:32: error: "w" has shape [2, 2] but its value has shape [2, 3]`},
 		{"a private array", "real :: a(n), b(n), c(1)\nreal :: tmp(0:2)", `
 			!$omp parallel do private(tmp, t)
 			do i = 1, n

@@ -4,16 +4,17 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
-// kernel smooth_xy (loop_param_stencil.f90:14), launch 1 of 1: !$omp parallel do (loop_param_stencil.f90:21), strategy direct, work-group 32x8
+// kernel smooth_xy (loop_param_stencil.f90:17), launch 1 of 2: !$omp parallel do (loop_param_stencil.f90:24), strategy direct, work-group 32x8
 // one work-item per iteration: j = x_min + get_global_id(0), k = y_min + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void smooth_xy(const int x_min,
+void smooth_xy_1(const int x_min,
     const int x_max,
     const int y_min,
     const int y_max,
     __global const double* restrict field,
     __global double* restrict smoothed,
-    __global double* restrict spread) {
+    __global double* restrict spread,
+    __global double* restrict curv) {
     const int j = x_min + (int)get_global_id(0);
     const int k = y_min + (int)get_global_id(1);
     if (j > x_max || k > y_max) {
@@ -26,16 +27,50 @@ void smooth_xy(const int x_min,
     __constant double wx[5] = {0.10000000149011612, 0.20000000298023224, 0.4000000059604645, 0.20000000298023224, 0.10000000149011612}; // parameter wx(-2:2)
     __constant double wy[5] = {0.0625, 0.25, 0.375, 0.25, 0.0625}; // parameter wy(-2:2)
     __constant int offs[4] = {-2, -1, 1, 2}; // parameter offs(4)
-    acc = 0.0; // loop_param_stencil.f90:23
+    __constant double lap[9] = {0.25, 0.5, 0.25, 0.5, -3.0, 0.5, 0.25, 0.5, 0.25}; // parameter lap(-1:1, -1:1)
+    acc = 0.0; // loop_param_stencil.f90:26
     for (n = -2; n <= 2; n++) {
         for (m = -2; m <= 2; m++) {
-            acc = acc + wx[m + 2] * wy[n + 2] * field[j + m - (x_min - 2) + (x_max - x_min + 5)*(k + n - (y_min - 2))]; // loop_param_stencil.f90:26
+            acc = acc + wx[m + 2] * wy[n + 2] * field[j + m - (x_min - 2) + (x_max - x_min + 5)*(k + n - (y_min - 2))]; // loop_param_stencil.f90:29
         }
     }
-    smoothed[j - (x_min) + (x_max - x_min + 1)*(k - (y_min))] = acc; // loop_param_stencil.f90:29
-    dev = 0.0; // loop_param_stencil.f90:30
+    smoothed[j - (x_min) + (x_max - x_min + 1)*(k - (y_min))] = acc; // loop_param_stencil.f90:32
+    dev = 0.0; // loop_param_stencil.f90:33
     for (m = 1; m <= 4; m++) {
-        dev = fmax(dev, fabs(field[j + offs[m - 1] - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] - field[j - (x_min - 2) + (x_max - x_min + 5)*(k + offs[m - 1] - (y_min - 2))])); // loop_param_stencil.f90:32
+        dev = fmax(dev, fabs(field[j + offs[m - 1] - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] - field[j - (x_min - 2) + (x_max - x_min + 5)*(k + offs[m - 1] - (y_min - 2))])); // loop_param_stencil.f90:35
     }
-    spread[j - (x_min) + (x_max - x_min + 1)*(k - (y_min))] = dev; // loop_param_stencil.f90:34
+    spread[j - (x_min) + (x_max - x_min + 1)*(k - (y_min))] = dev; // loop_param_stencil.f90:37
+}
+
+// kernel smooth_xy (loop_param_stencil.f90:17), launch 2 of 2: !$omp parallel do (loop_param_stencil.f90:42), strategy direct, work-group 32x8
+// one work-item per iteration: j = x_min + get_global_id(0), k = y_min + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void smooth_xy_2(const int x_min,
+    const int x_max,
+    const int y_min,
+    const int y_max,
+    __global const double* restrict field,
+    __global double* restrict smoothed,
+    __global double* restrict spread,
+    __global double* restrict curv) {
+    const int j = x_min + (int)get_global_id(0);
+    const int k = y_min + (int)get_global_id(1);
+    if (j > x_max || k > y_max) {
+        return;
+    }
+    int m = 0;
+    int n = 0;
+    double acc = 0.0;
+    double dev = 0.0;
+    __constant double wx[5] = {0.10000000149011612, 0.20000000298023224, 0.4000000059604645, 0.20000000298023224, 0.10000000149011612}; // parameter wx(-2:2)
+    __constant double wy[5] = {0.0625, 0.25, 0.375, 0.25, 0.0625}; // parameter wy(-2:2)
+    __constant int offs[4] = {-2, -1, 1, 2}; // parameter offs(4)
+    __constant double lap[9] = {0.25, 0.5, 0.25, 0.5, -3.0, 0.5, 0.25, 0.5, 0.25}; // parameter lap(-1:1, -1:1)
+    acc = 0.0; // loop_param_stencil.f90:44
+    for (n = -1; n <= 1; n++) {
+        for (m = -1; m <= 1; m++) {
+            acc = acc + lap[m + 1 + (3)*(n + 1)] * field[j + m - (x_min - 2) + (x_max - x_min + 5)*(k + n - (y_min - 2))]; // loop_param_stencil.f90:47
+        }
+    }
+    curv[j - (x_min) + (x_max - x_min + 1)*(k - (y_min))] = acc; // loop_param_stencil.f90:50
 }
