@@ -89,7 +89,7 @@ var (
 		Help:    "Constant integer arrays are taken whole or one element at a time."})
 	codeArrayConstantType = diag.Define(diag.CodeInfo{Code: "array-constant-type", Severity: diag.Error, Stage: "sema", Topic: "Constant expressions",
 		Summary: "array constants must be integer or real arrays, of one type and kind, shaped as declared",
-		Help:    "Array constants are halos (rank-1 integer arrays of offsets) and, in loop kernels, tables of integers or reals such as stencil weights. An array constructor's elements all have the type and kind of the first (as gfortran requires: write 1.0_8, not 1.0, in a real(8) constructor, or convert the whole constructor); an array of rank 2 or more takes its value from reshape([...], [extents]) or a scalar. Logical array constants are not supported."})
+		Help:    "Array constants are halos (rank-1 integer arrays of offsets) and, in loop kernels, tables of integers or reals such as stencil weights. An array constructor's elements all have the type and kind of the first, as gfortran requires ([1.0_8, 0.5] mixes real(8) and real(4)); an array of rank 2 or more takes its value from reshape([...], [extents]) or a scalar. Logical array constants are not supported."})
 	codeArrayConstantSize = diag.Define(diag.CodeInfo{Code: "array-constant-size", Severity: diag.Error, Stage: "sema", Topic: "Constant expressions",
 		Summary: "\"…\" has N elements but its value has N",
 		Help:    "An array constant's declared size and its value must agree."})
