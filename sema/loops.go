@@ -867,7 +867,7 @@ func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 	}
 	e := &ir.Elem{Pos: call.Pos, Var: v}
 	okVar := func(u *ir.Var) bool { return u.Kind == ir.Int && u.Rank == 0 }
-	for _, a := range call.Args {
+	for d, a := range call.Args {
 		if a.Section || a.Keyword != nil {
 			l.c.diags.Error(codeLoopSubscript, a.Pos, "array sections such as %s(...) are not supported inside a parallel loop", call.Name.Orig).
 				WithHint("subscript every dimension with one index")
@@ -879,7 +879,7 @@ func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 		}
 		aff, why := l.affine(x, okVar)
 		if why != "" {
-			aff = l.computedSubscript(e, a.Value, why, isLHS)
+			aff = l.computedSubscript(e, d, x, a.Value, why, isLHS)
 		}
 		e.Index = append(e.Index, x)
 		e.Access = append(e.Access, aff)
@@ -910,7 +910,7 @@ func (l *lowerer) inPlace(n *ir.Nest) *conflict {
 			continue
 		}
 		first[w.Var] = w
-		if !injective(w, n.Index) {
+		if !injective(w, n.Index) && !l.tableInjective(w, n.Index) {
 			return &conflict{read: w, write: w}
 		}
 	}

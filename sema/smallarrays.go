@@ -370,44 +370,84 @@ func (l *lowerer) constBound(e ast.Expr) (int64, bool) {
 // isPrivate reports whether v is a private array of a loop kernel.
 func isPrivate(v *ir.Var) bool { return v.Role == ir.Local && v.Rank > 0 }
 
-// computedSubscript returns the access of a subscript of v at a that is
-// not affine (why says what it has): fine in a private array and in reads
-// (a gather); a write is remembered, and the nest accepts it only where it
-// proves the write injective anyway or under DO CONCURRENT (see
-// computedConflict).
-func (l *lowerer) computedSubscript(e *ir.Elem, a ast.Expr, why string, isLHS bool) ir.Affine {
+// computedSubscript returns the access of dimension d's subscript x (at
+// a) of e that is not affine (why says what it has): fine in a private
+// array and in reads (a gather); a write is remembered, and the nest
+// accepts it only where it proves the write injective anyway or under DO
+// CONCURRENT (see tableInjective and computedConflict).
+func (l *lowerer) computedSubscript(e *ir.Elem, d int, x ir.Expr, a ast.Expr, why string, isLHS bool) ir.Affine {
 	if isLHS && !isPrivate(e.Var) {
 		if l.loop.computed == nil {
 			l.loop.computed = map[*ir.Elem]*computedWrite{}
 		}
-		if l.loop.computed[e] == nil {
-			l.loop.computed[e] = &computedWrite{at: a.Span(), why: why}
+		w := l.loop.computed[e]
+		if w == nil {
+			w = &computedWrite{at: a.Span(), why: why, through: map[int]ir.Affine{}}
+			l.loop.computed[e] = w
+		}
+		if t, ok := x.(*ir.Elem); ok && t.Var.Role == ir.Table && len(t.Access) == 1 && !t.Access[0].IsComputed() && distinct(t.Var.Data) {
+			w.through[d] = t.Access[0]
 		}
 	}
 	return ir.Computed(a.Span())
 }
 
-// computedWrite is where a write's first computed subscript is, and what
-// made it one.
-type computedWrite struct {
-	at  diag.Span
-	why string
+// distinct reports whether the integer constants cs are all different.
+func distinct(cs []*ir.Const) bool {
+	seen := map[int64]bool{}
+	for _, c := range cs {
+		if seen[c.Int] {
+			return false
+		}
+		seen[c.Int] = true
+	}
+	return true
 }
 
-// computedConflict reports a conflict of a nest that does not promise
-// independence when one of its writes has a computed subscript, and
+// computedWrite is where a write's first computed subscript is, what made
+// it one, and the dimensions whose subscript is a table of distinct
+// values (a permutation) looked up at an affine subscript: through[d].
+type computedWrite struct {
+	at      diag.Span
+	why     string
+	through map[int]ir.Affine
+}
+
+// tableInjective reports whether the write w, which injective could not
+// prove, gives every parallel index its own elements when a table of
+// distinct values counts as one-to-one: for each index, a dimension it
+// owns directly or through such a table (out(order(c), i) with order a
+// permutation).
+func (l *lowerer) tableInjective(w *ir.Elem, index []*ir.Var) bool {
+	cw := l.loop.computed[w]
+	if cw == nil {
+		return false
+	}
+	for _, p := range index {
+		ok := false
+		for d, a := range w.Access {
+			if t, has := cw.through[d]; owns(a, p) || has && owns(t, p) {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// computedConflict reports a write with a computed subscript that a nest
+// which does not promise independence cannot prove injective, and
 // reports whether it did.
 func (l *lowerer) computedConflict(c *conflict, source string) bool {
-	for _, e := range []*ir.Elem{c.write, c.read} {
-		w := l.loop.computed[e]
-		if w == nil {
-			continue
-		}
-		l.errorf(codeLoopComputedWrite, w.at, "write to %q through a computed subscript: it has %s, so forocl cannot prove that different iterations of the %s loop write different elements", e.Var.Name, w.why, source).
-			WithHint("write the loop as DO CONCURRENT, whose iterations promise to write different elements, or subscript the write with the loop indices")
-		return true
+	w := l.loop.computed[c.write]
+	if w == nil || c.read != c.write {
+		return false
 	}
-	return false
+	l.errorf(codeLoopComputedWrite, w.at, "write to %q through a computed subscript: it has %s, so forocl cannot prove that different iterations of the %s loop write different elements", c.write.Var.Name, w.why, source).
+		WithHint("write the loop as DO CONCURRENT, whose iterations promise to write different elements, or subscript the write with the loop indices")
+	return true
 }
 
 // privateFill lowers a whole-array assignment of a scalar to a private

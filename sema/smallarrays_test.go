@@ -54,6 +54,22 @@ func TestSmallArrayRules(t *testing.T) {
 			  end do
 			end do`,
 			[]string{"parallel (j = 1:m)", "b(c(i), j) = a(i, j)"}, ""},
+		{"a write through a constant permutation under OpenMP", "real :: a(4, n), b(4, n), c(1)\ninteger, parameter :: order(4) = [2, 4, 1, 3]", `
+			!$omp parallel do collapse(2)
+			do i = 1, n
+			  do j = 1, 4
+			    b(order(j), i) = a(j, i)
+			  end do
+			end do`,
+			[]string{"parallel (i = 1:n, j = 1:4)", "b(order(j), i) = a(j, i)"}, ""},
+		{"a write through a table with a repeated value", "real :: a(4, n), b(4, n), c(1)\ninteger, parameter :: order(4) = [2, 4, 2, 3]", `
+			!$omp parallel do collapse(2)
+			do i = 1, n
+			  do j = 1, 4
+			    b(order(j), i) = a(j, i)
+			  end do
+			end do`,
+			nil, `12:5: error: write to "b" through a computed subscript: it has an element of array "order"`},
 		{"a parameter table over a radius loop", "real :: a(1-m:n+m), b(n), c(1)\nreal(8), parameter :: w(-2:2) = [0.1, 0.2, 0.4, 0.2, 0.1]", `
 			do concurrent (i = 1:n)
 			  t = 0

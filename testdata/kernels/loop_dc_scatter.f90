@@ -21,3 +21,24 @@ subroutine permute(n, perm, cls, src, dst, back)
     back(i) = dst(perm(i))/scale(cls(i))
   end do
 end subroutine permute
+
+! The four corner values of each cell, stored counter-clockwise from the
+! lower left, reordered into row order under OpenMP: the destination row
+! comes from a named constant permutation, which forocl proves one-to-one,
+! so both loops run in parallel.
+!$OFP PURE, KERNEL :: corners_to_rows
+subroutine corners_to_rows(ncell, ccw, rows)
+  implicit none
+  integer, intent(in) :: ncell
+  real(kind=8), intent(in) :: ccw(4, ncell)
+  real(kind=8), intent(out) :: rows(4, ncell)
+  integer, parameter :: to_row(4) = (/ 1, 2, 4, 3 /)
+  integer :: c, corner
+  !$omp parallel do collapse(2)
+  do c = 1, ncell
+    do corner = 1, 4
+      rows(to_row(corner), c) = ccw(corner, c)
+    end do
+  end do
+  !$omp end parallel do
+end subroutine corners_to_rows
