@@ -243,8 +243,13 @@ func nestTiles(n *ir.Nest, dims []int) []*NestTile {
 	}
 	var tiles []*NestTile
 	visitElems(n.Body, func(e *ir.Elem) {
-		if written[e.Var] || len(e.Access) < 2 || len(e.Access) != len(e.Index) {
-			return
+		if written[e.Var] || len(e.Access) < 2 || len(e.Access) != len(e.Index) || e.Var.Role == ir.Table || e.Var.Role == ir.Local {
+			return // tables and private arrays are not in global memory
+		}
+		for _, a := range e.Access {
+			if a.IsComputed() {
+				return // a gather: which element it reads is known only at run time
+			}
 		}
 		if c := coef(e.Access[0], g1); (c != 1 && c != -1) || coef(e.Access[0], g0) != 0 {
 			return

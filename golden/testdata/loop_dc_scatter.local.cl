@@ -38,17 +38,32 @@ void permute_2(const int n,
     back[i - 1] = dst[perm[i - 1] - 1] / scale[cls[i - 1]]; // loop_dc_scatter.f90:21
 }
 
-// kernel corners_to_rows (loop_dc_scatter.f90:30), launch 1 of 1: !$omp parallel do (loop_dc_scatter.f90:38), strategy direct, work-group 32x8
-// one work-item per iteration: corner = 1 + get_global_id(0), c = 1 + get_global_id(1); arrays are column-major in their declared bounds.
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+// kernel corners_to_rows (loop_dc_scatter.f90:30), launch 1 of 1: !$omp parallel do (loop_dc_scatter.f90:38), strategy local, work-group 16x16, 1x1 points per work-item
+// each work-item owns the points c = 1 + 1*get_global_id(0) + 0..0, corner = 1 + 1*get_global_id(1) + 0..0; arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(16, 16, 1)))
 void corners_to_rows(const int ncell,
     __global const double* restrict ccw,
     __global double* restrict rows) {
-    const int corner = 1 + (int)get_global_id(0);
-    const int c = 1 + (int)get_global_id(1);
-    if (corner > 4 || c > ncell) {
-        return;
-    }
+    const int _p0 = 1 + (int)get_global_id(0); // the block's first c
+    const int _p1 = 1 + (int)get_global_id(1); // the block's first corner
     __constant int to_row[4] = {1, 2, 4, 3}; // parameter to_row(4)
-    rows[to_row[corner - 1] - 1 + (4)*(c - 1)] = ccw[corner - 1 + (4)*(c - 1)]; // loop_dc_scatter.f90:40
+    __local double _tile0[16][17]; // ccw(corner, c)
+    // the work-group's block of 16x16 points reads these values: load them, walking the arrays' first dimension
+    for (int _t = get_local_id(0) + 16 * (get_local_id(1)); _t < 256; _t += 256) {
+        const int _u = _t % 16, _v = _t / 16;
+        const int c = 1 + 16*(int)get_group_id(0) + _v;
+        const int corner = 1 + 16*(int)get_group_id(1) + _u;
+        if (corner >= 1 && corner <= 4 && c >= 1 && c <= ncell) {
+            _tile0[_v][_u] = ccw[corner - 1 + (4)*(c - 1)];
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    { // point +(0, 0)
+        const int c = _p0;
+        const int corner = _p1;
+        const int _v = (int)get_local_id(0), _u = (int)get_local_id(1);
+        if (c <= ncell && corner <= 4) {
+            rows[to_row[corner - 1] - 1 + (4)*(c - 1)] = _tile0[_v][_u]; // loop_dc_scatter.f90:40
+        }
+    }
 }
