@@ -25,7 +25,7 @@ type cval struct {
 	// extents a reshape gave an array value.
 	lo, hi []int64
 	shape  []int64
-	name string // the named constant it came from, if any
+	name   string // the named constant it came from, if any
 }
 
 func (v cval) describe() string {

@@ -209,20 +209,29 @@ func constReshape(e *ast.Call, args []cval) (cval, *constErr) {
 }
 
 // tableElem lowers a subscripted named constant array in a loop kernel:
-// a constant when every subscript is, else an element of the table (a
-// __constant array in OpenCL) with any integer subscript.
+// a constant when every subscript is one, else an element of the table (a
+// __constant array in OpenCL) with any integer subscripts, which the
+// kernel's own expressions type and report.
 func (l *lowerer) tableElem(e *ast.Call, sym *symbol) ir.Expr {
-	v, err := l.c.evalConst(l.s, l.env, e)
-	if err == nil {
+	constant := true
+	for _, a := range e.Args {
+		if !a.Section && a.Keyword == nil {
+			if _, err := l.c.evalConst(l.s, l.env, a.Value); err != nil {
+				constant = false
+			}
+		}
+	}
+	if constant {
+		v, err := l.c.evalConst(l.s, l.env, e)
+		if err != nil {
+			l.c.reportConst(err) // a subscript out of bounds, a wrong table
+			return nil
+		}
 		if v.isArr {
 			l.errorf(codeHaloMisuse, e.Pos, "array values can only be used as halos")
 			return nil
 		}
 		return constIR(v, e.Pos)
-	}
-	if err.variable == "" && err.code != codeNotConstant {
-		l.c.reportConst(err) // a subscript out of bounds, a wrong table
-		return nil
 	}
 	arr, ok := l.c.paramValue(sym)
 	if !ok {
