@@ -4,7 +4,7 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
-// kernel tri_average (loop_gather_conn.f90:9), launch 1 of 2: !$omp parallel do (loop_gather_conn.f90:19), strategy direct, work-group 256
+// kernel tri_average (loop_gather_conn.f90:10), launch 1 of 2: !$omp parallel do (loop_gather_conn.f90:20), strategy direct, work-group 256
 // one work-item per iteration: t = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void tri_average_1(const int nnode,
@@ -22,15 +22,15 @@ void tri_average_1(const int nnode,
     int c = 0;
     int nd = 0;
     double s = 0.0;
-    s = 0.0; // loop_gather_conn.f90:20
+    s = 0.0; // loop_gather_conn.f90:21
     for (c = 1; c <= 3; c++) {
-        nd = conn[c - 1 + (3)*(t - 1)]; // loop_gather_conn.f90:22
-        s = s + nodeval[nd - 1] * factor[conn[c - 1 + (3)*(t - 1)] - 1]; // loop_gather_conn.f90:23
+        nd = conn[c - 1 + (3)*(t - 1)]; // loop_gather_conn.f90:23
+        s = s + nodeval[nd - 1] * factor[conn[c - 1 + (3)*(t - 1)] - 1]; // loop_gather_conn.f90:24
     }
-    trival[t - 1] = s / 3.0; // loop_gather_conn.f90:25
+    trival[t - 1] = s / 3.0; // loop_gather_conn.f90:26
 }
 
-// kernel tri_average (loop_gather_conn.f90:9), launch 2 of 2: !$omp parallel do (loop_gather_conn.f90:29), strategy direct, work-group 256
+// kernel tri_average (loop_gather_conn.f90:10), launch 2 of 2: !$omp parallel do (loop_gather_conn.f90:30), strategy direct, work-group 256
 // one work-item per iteration: nd = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void tri_average_2(const int nnode,
@@ -48,5 +48,22 @@ void tri_average_2(const int nnode,
     int t = 0;
     int c = 0;
     double s = 0.0;
-    nodeout[nd - 1] = nodeval[nd - 1] * factor[nbr[nd - 1] - 1]; // loop_gather_conn.f90:30
+    nodeout[nd - 1] = nodeval[nd - 1] * factor[nbr[nd - 1] - 1]; // loop_gather_conn.f90:31
+}
+
+// kernel pick_layer (loop_gather_conn.f90:41), launch 1 of 1: !$omp parallel do (loop_gather_conn.f90:49), strategy direct, work-group 32x8
+// one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void pick_layer(const int nx,
+    const int ny,
+    const int nlay,
+    __global const int* restrict lay,
+    __global const double* restrict stack,
+    __global double* restrict plane) {
+    const int i = 1 + (int)get_global_id(0);
+    const int j = 1 + (int)get_global_id(1);
+    if (i > nx || j > ny) {
+        return;
+    }
+    plane[i - 1 + (nx)*(j - 1)] = stack[j - 1 + (ny)*(i - 1 + (nx)*(lay[i - 1] - 1))]; // loop_gather_conn.f90:51
 }

@@ -5,6 +5,7 @@
 ! by another index array.
 ! test input: conn values in 1:nnode
 ! test input: nbr values in 1:nnode
+! test input: lay values in 1:nlay
 !$OFP PURE, KERNEL :: tri_average
 subroutine tri_average(nnode, ntri, conn, nbr, nodeval, factor, trival, nodeout)
   implicit none
@@ -31,3 +32,24 @@ subroutine tri_average(nnode, ntri, conn, nbr, nodeval, factor, trival, nodeout)
   end do
   !$omp end parallel do
 end subroutine tri_average
+
+! A transposed gather from a stack of planes: row i of the result takes
+! its values from plane lay(i). The read is strided along i, as in a
+! transpose, but which plane it reads is known only at run time, so it
+! is read directly rather than staged through a __local tile.
+!$OFP PURE, KERNEL :: pick_layer
+subroutine pick_layer(nx, ny, nlay, lay, stack, plane)
+  implicit none
+  integer :: nx, ny, nlay
+  integer :: lay(nx)
+  real(kind=8) :: stack(ny, nx, nlay)
+  real(kind=8) :: plane(nx, ny)
+  integer :: i, j
+  !$omp parallel do collapse(2)
+  do j = 1, ny
+    do i = 1, nx
+      plane(i, j) = stack(j, i, lay(i))
+    end do
+  end do
+  !$omp end parallel do
+end subroutine pick_layer
