@@ -442,7 +442,7 @@ func foldIR(e ir.Expr) cval {
 	return constValue(v)
 }
 
-// constCall evaluates an element reference of an integer array constant or
+// constCall evaluates an element reference of an array constant or
 // an intrinsic applied to constants.
 func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constErr) {
 	ent := s.lookup(e.Name.Name)

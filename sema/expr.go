@@ -73,6 +73,10 @@ func (l *lowerer) ident(id *ast.Ident) ir.Expr {
 			return nil
 		}
 		if v.isArr {
+			if v.kind.IsReal() {
+				l.errorf(codeHaloMisuse, id.Pos, "real array constant %q can only be used with a subscript, such as %s(i)", id.Orig, id.Orig)
+				return nil
+			}
 			l.errorf(codeHaloMisuse, id.Pos, "integer array constant %q can only be used as a halo or with a subscript", id.Orig)
 			return nil
 		}
