@@ -160,7 +160,7 @@ func (c *checker) constElement(s *scope, env constEnv, e *ast.Call, arr cval) (c
 	var subs []string
 	for d, a := range e.Args {
 		if a.Section || a.Keyword != nil {
-			return cval{}, cerr(codeSubscriptCount, e.Pos, "%q takes one subscript per dimension", e.Name.Orig)
+			return cval{}, cerr(codeConstArraySection, a.Pos, "sections of array constant %q are not supported; give one subscript per dimension", e.Name.Orig)
 		}
 		iv, err := c.evalConst(s, env, a.Value)
 		if err != nil {
