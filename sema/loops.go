@@ -89,6 +89,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	kern.Body = l.loopBody(p.sub.Body)
 	l.inferIntents()
 	l.checkScalarFlow(kern.Body)
+	l.checkPrivateFlow(kern.Body)
 	for _, v := range kern.Params {
 		if l.loop.sizes[v] {
 			kern.Sizes = append(kern.Sizes, v)

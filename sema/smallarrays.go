@@ -517,3 +517,78 @@ func isConstant(x ir.Expr) bool {
 	_, ok := x.(*ir.Const)
 	return ok
 }
+
+// checkPrivateFlow reports a private array that a nest reads but does not
+// assign: each nest is a launch of its own and each iteration has its own
+// copy, so values an earlier nest stored do not reach it (the rule
+// checkScalarFlow applies to scalars).
+func (l *lowerer) checkPrivateFlow(body []ir.Stmt) {
+	for _, s := range body {
+		n, ok := s.(*ir.Nest)
+		if !ok {
+			continue
+		}
+		set := map[*ir.Var]bool{}
+		privateAssigns(n.Body, func(a *ir.Assign) {
+			if e, ok := a.LHS.(*ir.Elem); ok && isPrivate(e.Var) {
+				set[e.Var] = true
+			}
+		})
+		reported := map[*ir.Var]bool{}
+		visitElemReads(n.Body, func(e *ir.Elem) {
+			if isPrivate(e.Var) && !set[e.Var] && !reported[e.Var] {
+				reported[e.Var] = true
+				l.errorf(codeLoopConstruct, e.Pos, "local array %q is read in this parallel loop but no assignment in it sets it; values do not pass from one parallel loop to the next", e.Var.Name).
+					WithHint("assign its elements in this loop before reading them")
+			}
+		})
+	}
+}
+
+// privateAssigns calls f for every assignment of stmts, inside IFs and
+// loops too.
+func privateAssigns(stmts []ir.Stmt, f func(*ir.Assign)) {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ir.Assign:
+			f(s)
+		case *ir.If:
+			privateAssigns(s.Then, f)
+			privateAssigns(s.Else, f)
+		case *ir.Loop:
+			privateAssigns(s.Body, f)
+		}
+	}
+}
+
+// visitElemReads calls f for every array element that stmts read
+// (subscripts of written elements included).
+func visitElemReads(stmts []ir.Stmt, f func(*ir.Elem)) {
+	expr := func(x ir.Expr) {
+		ir.Walk(x, func(x ir.Expr) {
+			if e, ok := x.(*ir.Elem); ok {
+				f(e)
+			}
+		})
+	}
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ir.Assign:
+			expr(s.RHS)
+			if e, ok := s.LHS.(*ir.Elem); ok {
+				for _, x := range e.Index {
+					expr(x)
+				}
+			}
+		case *ir.If:
+			expr(s.Cond)
+			visitElemReads(s.Then, f)
+			visitElemReads(s.Else, f)
+		case *ir.Loop:
+			expr(s.Lo)
+			expr(s.Hi)
+			expr(s.Step)
+			visitElemReads(s.Body, f)
+		}
+	}
+}

@@ -118,6 +118,15 @@ func TestSmallArrayRules(t *testing.T) {
 			  b(i) = tmp(2, 1)*a(i)
 			end do`,
 			[]string{"tmp(1, 1) = real(8)(0.1)", "tmp(2, 2) = real(8)(0.1)"}, ""},
+		{"a private array read in a later nest", "real :: a(n), b(n), c(n)\nreal :: tmp(2)", `
+			do concurrent (i = 1:n)
+			  tmp(1) = a(i)
+			  b(i) = tmp(1)
+			end do
+			do concurrent (i = 1:n)
+			  c(i) = tmp(1)
+			end do`,
+			nil, `14:10: error: local array "tmp" is read in this parallel loop but no assignment in it sets it`},
 		{"a private array of variable size", "real :: a(n), b(n), c(1)\nreal :: tmp(n)", `
 			do concurrent (i = 1:n)
 			  b(i) = a(i)
