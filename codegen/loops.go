@@ -348,11 +348,12 @@ func (lg *loopGen) locals(skip map[*ir.Var]bool) {
 		}
 	}
 	for _, v := range lg.k.Locals {
-		if skip[v] || lg.isSize(v) {
+		if skip[v] || lg.isSize(v) || v.Rank > 0 {
 			continue
 		}
 		e.line("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
 	}
+	lg.smallArrays()
 }
 
 // results emits the last launch of a loop kernel with scalar results: one

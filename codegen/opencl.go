@@ -38,7 +38,7 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 		}
 	}
 	for _, k := range kernels {
-		if hasKind(k.Params, ir.Real8) || hasKind(k.Locals, ir.Real8) || hasKind(k.Temps, ir.Real8) || foldsReal8(k) {
+		if hasKind(k.Params, ir.Real8) || hasKind(k.Locals, ir.Real8) || hasKind(k.Temps, ir.Real8) || hasKind(k.Tables, ir.Real8) || foldsReal8(k) {
 			u.FP64 = true
 		}
 	}

@@ -308,6 +308,10 @@ func TestNumeric(t *testing.T) {
 	c := device(t)
 	for _, f := range corpus(t) {
 		comp := compile(t, f)
+		rules, err := inputRules(f) // Note [test inputs]
+		if err != nil {
+			t.Fatal(err)
+		}
 		for ki, k := range comp.units[regions.Direct].Kernels {
 			t.Run(stem(f)+"/"+k.Name, func(t *testing.T) {
 				exe, err := oracle.Build(k, []string{regionsModule, f}, t.TempDir())
@@ -336,6 +340,11 @@ func TestNumeric(t *testing.T) {
 								t.Fatal(err)
 							}
 							arrays[name] = randomArray(rng, v.Kind, ext)
+							if r, ok := rules[name]; ok {
+								if err := r.apply(rng, arrays[name], sizes); err != nil {
+									t.Fatal(err)
+								}
+							}
 							continue
 						}
 						if !v.Array {

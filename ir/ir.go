@@ -106,7 +106,7 @@ type Role int
 
 const (
 	Dummy   Role = iota // a kernel or function dummy argument
-	Local               // a scalar local of a kernel or function
+	Local               // a local of a kernel or function: a scalar, or a private array of a loop kernel
 	Temp                // an allocatable array temporary of a kernel
 	Pointer             // a region_ptr pointer; resolved away in statements
 	Result              // an elemental function's result variable
@@ -115,6 +115,10 @@ const (
 	// which of them count); it is evaluated at the owned positions like an
 	// output's. Var.Reduce says how to fold and where the value goes.
 	Reduction
+	// Table is a named constant array (parameter) that a loop kernel
+	// subscripts: read-only, its elements in Var.Data (Note [small
+	// arrays] in smallarrays.go).
+	Table
 )
 
 // ReduceOp is how a reduction folds its values.
@@ -180,6 +184,9 @@ type Var struct {
 	// is its number of elements; such a Var has Rank 0 and is read and
 	// written element by element (Ref.Elem). 0 otherwise.
 	Elems int
+	// Data, for a Table, holds its elements in column-major order, of the
+	// table's Kind.
+	Data []*Const
 }
 
 // Program is everything forocl translates from a set of files: the elemental
@@ -209,6 +216,9 @@ type Kernel struct {
 	// scalar integer dummies that bounds are affine in, in argument order.
 	Loops bool
 	Sizes []*Var
+	// Tables are the named constant arrays a loop kernel subscripts
+	// (Role Table), in order of first use.
+	Tables []*Var
 }
 
 // Func is a pure elemental function, translated to an inline OpenCL

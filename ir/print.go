@@ -70,6 +70,13 @@ func (p *printer) kernel(k *Kernel) {
 	for _, v := range k.Temps {
 		p.line(1, "temp %s", varText(v))
 	}
+	for _, v := range k.Tables {
+		vals := make([]string, len(v.Data))
+		for i, c := range v.Data {
+			vals[i] = ConstText(c)
+		}
+		p.line(1, "table %s = [%s]", varText(v), strings.Join(vals, ", "))
+	}
 	p.body(1, k.Body)
 	p.line(0, "end %s %s", kind, k.Name)
 }

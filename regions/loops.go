@@ -243,8 +243,13 @@ func nestTiles(n *ir.Nest, dims []int) []*NestTile {
 	}
 	var tiles []*NestTile
 	visitElems(n.Body, func(e *ir.Elem) {
-		if written[e.Var] || len(e.Access) < 2 || len(e.Access) != len(e.Index) {
-			return
+		if written[e.Var] || len(e.Access) < 2 || len(e.Access) != len(e.Index) || e.Var.Role == ir.Table || e.Var.Role == ir.Local {
+			return // tables and private arrays are not in global memory
+		}
+		for _, a := range e.Access {
+			if a.IsComputed() {
+				return // a gather: which element it reads is known only at run time
+			}
 		}
 		if c := coef(e.Access[0], g1); (c != 1 && c != -1) || coef(e.Access[0], g0) != 0 {
 			return
@@ -321,16 +326,22 @@ func nestDims(n *ir.Nest, writes bool) []int {
 	for i, v := range n.Index {
 		pos[v] = i
 	}
+	// Tables and private arrays are not in global memory: they do not count.
+	global := func(e *ir.Elem) bool { return e.Var.Role != ir.Table && e.Var.Role != ir.Local }
 	var elems []*ir.Elem
 	if writes {
 		ForEachAssign(n.Body, func(a *ir.Assign) {
-			if e, ok := a.LHS.(*ir.Elem); ok {
+			if e, ok := a.LHS.(*ir.Elem); ok && global(e) {
 				elems = append(elems, e)
 			}
 		})
 	}
 	if len(elems) == 0 {
-		visitElems(n.Body, func(e *ir.Elem) { elems = append(elems, e) })
+		visitElems(n.Body, func(e *ir.Elem) {
+			if global(e) {
+				elems = append(elems, e)
+			}
+		})
 	}
 	for _, e := range elems {
 		for d, a := range e.Access {

@@ -76,8 +76,8 @@ var (
 		Summary: "operator … is not supported by forocl",
 		Help:    "Operators other than arithmetic, comparison and logical ones (for example \"//\" on strings) have no meaning in a kernel."})
 	codeConstArrayOperator = diag.Define(diag.CodeInfo{Code: "const-array-operator", Severity: diag.Error, Stage: "sema", Topic: "Constant expressions",
-		Summary: "operator … on an integer array is not supported in a constant",
-		Help:    "Integer array constants (halos) support element-wise +, - and * only; that covers every halo computation forocl needs."})
+		Summary: "operator … on an array is not supported in a constant",
+		Help:    "Array constants (halos, tables of loop kernels) support the element-wise arithmetic operators +, -, *, / and ** and unary minus; comparisons and logical operators on arrays are not folded."})
 	codeConstArrayShape = diag.Define(diag.CodeInfo{Code: "const-array-shape", Severity: diag.Error, Stage: "sema", Topic: "Constant expressions",
 		Summary: "operands of … do not conform",
 		Help:    "Element-wise operations need arrays of the same length."})
@@ -88,8 +88,8 @@ var (
 		Summary: "array sections are not supported in constants",
 		Help:    "Constant integer arrays are taken whole or one element at a time."})
 	codeArrayConstantType = diag.Define(diag.CodeInfo{Code: "array-constant-type", Severity: diag.Error, Stage: "sema", Topic: "Constant expressions",
-		Summary: "array constants must be rank-1 integer arrays",
-		Help:    "Array constants exist in forocl only as halos, which are rank-1 integer arrays of offsets; compute other values at run time."})
+		Summary: "array constants must be integer or real arrays, of one type and kind, shaped as declared",
+		Help:    "Array constants are halos (rank-1 integer arrays of offsets) and, in loop kernels, tables of integers or reals such as stencil weights. An array constructor's elements all have the type and kind of the first, as gfortran requires ([1.0_8, 0.5] mixes real(8) and real(4)); an array of rank 2 or more takes its value from reshape([...], [extents]) or a scalar. Logical array constants are not supported."})
 	codeArrayConstantSize = diag.Define(diag.CodeInfo{Code: "array-constant-size", Severity: diag.Error, Stage: "sema", Topic: "Constant expressions",
 		Summary: "\"…\" has N elements but its value has N",
 		Help:    "An array constant's declared size and its value must agree."})

@@ -10,7 +10,8 @@ import (
 )
 
 // cval is the value of a constant expression: a scalar of some kind, or a
-// rank-1 integer array (halos).
+// rank-1 array of kind kind: integers in ints (halos, index tables), reals
+// in reals (weight tables, Note [small arrays] in package ir).
 type cval struct {
 	kind  ir.Kind
 	i     int64
@@ -18,14 +19,57 @@ type cval struct {
 	b     bool
 	isArr bool
 	ints  []int64
-	name  string // the named constant it came from, if any
+	reals []float64
+	// lo and hi are the declared bounds of a named array constant, one
+	// entry per dimension (nil: one dimension 1:size); shape is the
+	// extents a reshape gave an array value.
+	lo, hi []int64
+	shape  []int64
+	name   string // the named constant it came from, if any
 }
 
 func (v cval) describe() string {
+	if v.isArr && v.kind.IsReal() {
+		return "a real array"
+	}
 	if v.isArr {
 		return "an integer array"
 	}
 	return v.kind.String()
+}
+
+// size is the number of elements of an array value.
+func (v cval) size() int {
+	if v.kind.IsReal() {
+		return len(v.reals)
+	}
+	return len(v.ints)
+}
+
+// at is element i (0-based) of an array value, as a scalar.
+func (v cval) at(i int) cval {
+	if v.kind.IsReal() {
+		return cval{kind: v.kind, f: v.reals[i]}
+	}
+	return cval{kind: v.kind, i: v.ints[i]}
+}
+
+// arrayOf builds an array value of kind k from scalar elements of that
+// kind.
+func arrayOf(k ir.Kind, elems []cval) cval {
+	out := cval{kind: k, isArr: true}
+	if k.IsReal() {
+		out.reals = make([]float64, len(elems))
+		for i, e := range elems {
+			out.reals[i] = e.f
+		}
+		return out
+	}
+	out.ints = make([]int64, len(elems))
+	for i, e := range elems {
+		out.ints[i] = e.i
+	}
+	return out
 }
 
 // convert changes a scalar value to kind k, as ir.Fold converts.
@@ -104,8 +148,13 @@ func (c *checker) evalConst(s *scope, env constEnv, e ast.Expr) (cval, *constErr
 		if err != nil {
 			return x, err
 		}
+		if x.isArr && e.Op == "-" {
+			return mapArray(x, func(v cval) cval {
+				return foldIR(&ir.Unary{Pos: e.Pos, Op: ir.Neg, X: constIR(v, e.X.Span()), T: ir.Type{Kind: v.kind}})
+			}), nil
+		}
 		if x.isArr {
-			return cval{}, cerr(codeConstArrayOperator, e.Pos, "operator %s on an integer array is not supported in a constant", e.Op)
+			return cval{}, cerr(codeConstArrayOperator, e.Pos, "operator %s on an array is not supported in a constant", e.Op)
 		}
 		switch e.Op {
 		case "-", "+":
@@ -135,22 +184,32 @@ func (c *checker) evalConst(s *scope, env constEnv, e ast.Expr) (cval, *constErr
 		}
 		return foldBinary(e, x, y)
 	case *ast.ArrayCons:
-		out := cval{kind: ir.Int, isArr: true, ints: []int64{}}
-		for _, el := range e.Elems {
+		// As gfortran requires, every element has the type and kind of
+		// the first.
+		k := ir.Int
+		var elems []cval
+		for i, el := range e.Elems {
 			v, err := c.evalConst(s, env, el)
 			if err != nil {
 				return v, err
 			}
-			switch {
-			case v.isArr:
-				out.ints = append(out.ints, v.ints...)
-			case v.kind == ir.Int:
-				out.ints = append(out.ints, v.i)
-			default:
-				return cval{}, cerr(codeArrayConstantType, el.Span(), "array constructor element is %s; forocl supports only integer array constants", v.kind)
+			if v.kind == ir.Logical {
+				return cval{}, cerr(codeArrayConstantType, el.Span(), "array constructor element is %s; forocl supports integer and real array constants", v.kind)
+			}
+			if i == 0 {
+				k = v.kind
+			} else if v.kind != k {
+				return cval{}, cerr(codeArrayConstantType, el.Span(), "array constructor element is %s but the first element is %s; the elements must have one type and kind", v.kind, k)
+			}
+			if !v.isArr {
+				elems = append(elems, v)
+				continue
+			}
+			for j := 0; j < v.size(); j++ {
+				elems = append(elems, v.at(j))
 			}
 		}
-		return out, nil
+		return arrayOf(k, elems), nil
 	case *ast.Call:
 		return c.constCall(s, env, e)
 	case *ast.StringLit:
@@ -265,16 +324,7 @@ func (c *checker) fitConst(sym *symbol, v cval) (cval, bool) {
 		return cval{}, false
 	}
 	if sym.rank() > 0 || v.isArr {
-		if sym.rank() != 1 || k != ir.Int || !v.isArr {
-			c.diags.Error(codeArrayConstantType, sym.init.Span(), "%q: forocl supports only rank-1 integer array constants", sym.orig)
-			return cval{}, false
-		}
-		if n, ok := c.dimSize(sym); ok && n != int64(len(v.ints)) {
-			c.diags.Error(codeArrayConstantSize, sym.init.Span(), "%q has %d elements but its value has %d", sym.orig, n, len(v.ints))
-			return cval{}, false
-		}
-		v.name = sym.orig
-		return v, true
+		return c.fitArray(sym, k, v)
 	}
 	if (k == ir.Logical) != (v.kind == ir.Logical) {
 		c.diags.Error(codeLogicalNumberConversion, sym.init.Span(), "cannot give %s %q %s value", k, sym.orig, article(v.kind))
@@ -287,22 +337,29 @@ func (c *checker) fitConst(sym *symbol, v cval) (cval, bool) {
 
 // dimSize returns the constant size of a rank-1 symbol, if it has one.
 func (c *checker) dimSize(sym *symbol) (int64, bool) {
+	lo, hi, ok := c.dimBounds(sym)
+	return hi - lo + 1, ok
+}
+
+// dimBounds returns the constant bounds of a rank-1 symbol, if it has
+// them.
+func (c *checker) dimBounds(sym *symbol) (lo, hi int64, ok bool) {
 	if len(sym.dims) != 1 || sym.dims[0].Deferred || sym.dims[0].Hi == nil {
-		return 0, false
+		return 0, 0, false
 	}
-	hi, err := c.evalConst(sym.sc, nil, sym.dims[0].Hi)
-	if err != nil || hi.isArr || hi.kind != ir.Int {
-		return 0, false
+	h, err := c.evalConst(sym.sc, nil, sym.dims[0].Hi)
+	if err != nil || h.isArr || h.kind != ir.Int {
+		return 0, 0, false
 	}
-	lo := int64(1)
+	lo = 1
 	if sym.dims[0].Lo != nil {
 		l, err := c.evalConst(sym.sc, nil, sym.dims[0].Lo)
 		if err != nil || l.isArr || l.kind != ir.Int {
-			return 0, false
+			return 0, 0, false
 		}
 		lo = l.i
 	}
-	return hi.i - lo + 1, true
+	return lo, h.i, true
 }
 
 // article returns k's name after "a" or "an": "an integer", "a real(4)".
@@ -327,11 +384,11 @@ func commonKind(a, b ir.Kind) ir.Kind {
 }
 
 func foldBinary(e *ast.Binary, x, y cval) (cval, *constErr) {
-	if (x.isArr || y.isArr) && (e.Op == "+" || e.Op == "-" || e.Op == "*") {
+	if (x.isArr || y.isArr) && (e.Op == "+" || e.Op == "-" || e.Op == "*" || e.Op == "/" || e.Op == "**") {
 		return foldArray(e, x, y)
 	}
 	if x.isArr || y.isArr {
-		return cval{}, cerr(codeConstArrayOperator, e.OpPos, "operator %s on an integer array is not supported in a constant", e.Op)
+		return cval{}, cerr(codeConstArrayOperator, e.OpPos, "operator %s on an array is not supported in a constant", e.Op)
 	}
 	switch e.Op {
 	case ".and.", ".or.", ".eqv.", ".neqv.":
@@ -385,7 +442,7 @@ func foldIR(e ir.Expr) cval {
 	return constValue(v)
 }
 
-// constCall evaluates an element reference of an integer array constant or
+// constCall evaluates an element reference of an array constant or
 // an intrinsic applied to constants.
 func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constErr) {
 	ent := s.lookup(e.Name.Name)
@@ -397,20 +454,7 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 		if !arr.isArr {
 			return cval{}, cerr(codeNotAnArray, e.Pos, "%q is not an array", e.Name.Orig)
 		}
-		if len(e.Args) != 1 || e.Args[0].Section || e.Args[0].Keyword != nil {
-			return cval{}, cerr(codeSubscriptCount, e.Pos, "%q takes one subscript", e.Name.Orig)
-		}
-		iv, err := c.evalConst(s, env, e.Args[0].Value)
-		if err != nil {
-			return iv, err
-		}
-		if iv.isArr || iv.kind != ir.Int {
-			return cval{}, cerr(codeSubscriptNotInteger, e.Args[0].Pos, "subscript must be an integer")
-		}
-		if iv.i < 1 || iv.i > int64(len(arr.ints)) {
-			return cval{}, cerr(codeSubscriptOutOfBounds, e.Args[0].Pos, "subscript %d is out of bounds 1:%d of %q", iv.i, len(arr.ints), e.Name.Orig)
-		}
-		return cval{kind: ir.Int, i: arr.ints[iv.i-1], name: fmt.Sprintf("%s(%d)", arr.name, iv.i)}, nil
+		return c.constElement(s, env, e, arr)
 	}
 	if ent.proc != nil {
 		return cval{}, cerr(codeConstCall, e.Pos, "function %q cannot be used in a constant expression", e.Name.Orig)
@@ -433,6 +477,9 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 		args = append(args, v)
 	}
 	name := e.Name.Name
+	if name == "reshape" {
+		return constReshape(e, args)
+	}
 	if name == "size" {
 		// size is the one array inquiry: the IR has no array values
 		if len(args) != 1 {
@@ -441,7 +488,7 @@ func (c *checker) constCall(s *scope, env constEnv, e *ast.Call) (cval, *constEr
 		if !args[0].isArr {
 			return cval{}, cerr(codeSizeOfScalar, e.Pos, "argument of size must be an array")
 		}
-		return cval{kind: ir.Int, i: int64(len(args[0].ints))}, nil
+		return cval{kind: ir.Int, i: int64(args[0].size())}, nil
 	}
 	id, ok := ir.LookupIntrinsic(name)
 	if !ok || ir.Intrinsics[id].Fold == nil {
@@ -533,33 +580,53 @@ func convertIR(x ir.Expr, k ir.Kind) ir.Expr {
 	return &ir.Convert{Pos: x.Span(), X: x, T: ir.Type{Kind: k, Rank: t.Rank}}
 }
 
-// foldArray applies +, - or * element by element to integer arrays (or an
-// integer array and an integer scalar), as in "halo + 1".
+// foldArray applies an arithmetic operator element by element to arrays
+// (or an array and a scalar), as in "halo + 1" or "0.25_8*[1, 2, 1]", each
+// element typed and folded as a scalar operation.
 func foldArray(e *ast.Binary, x, y cval) (cval, *constErr) {
-	n := len(x.ints)
+	n := x.size()
 	if !x.isArr {
-		n = len(y.ints)
+		n = y.size()
 	}
-	if (x.isArr && y.isArr && len(x.ints) != len(y.ints)) || (!x.isArr && x.kind != ir.Int) || (!y.isArr && y.kind != ir.Int) {
+	shape := x.shape
+	if !x.isArr || shape == nil {
+		shape = y.shape
+	}
+	if (x.isArr && y.isArr && (x.size() != y.size() || (x.shape != nil && y.shape != nil && joinInts(x.shape) != joinInts(y.shape)))) || (!x.isArr && x.kind == ir.Logical) || (!y.isArr && y.kind == ir.Logical) {
 		return cval{}, cerr(codeConstArrayShape, e.OpPos, "operands of %s do not conform", e.Op)
 	}
-	at := func(v cval, i int) int64 {
+	elem := func(v cval, i int) cval {
 		if v.isArr {
-			return v.ints[i]
+			return v.at(i)
 		}
-		return v.i
+		return v
 	}
-	out := cval{kind: ir.Int, isArr: true, ints: make([]int64, n)}
-	for i := range out.ints {
-		a, b := at(x, i), at(y, i)
-		switch e.Op {
-		case "+":
-			out.ints[i] = a + b
-		case "-":
-			out.ints[i] = a - b
-		default:
-			out.ints[i] = a * b
+	out := make([]cval, n)
+	k := ir.Int
+	for i := range out {
+		v, err := foldBinary(e, elem(x, i), elem(y, i))
+		if err != nil {
+			return v, err
 		}
+		out[i], k = v, v.kind
 	}
-	return out, nil
+	if n == 0 {
+		k = commonKind(x.kind, y.kind)
+	}
+	a := arrayOf(k, out)
+	a.shape = shape
+	return a, nil
+}
+
+// mapArray applies f to every element of an array value.
+func mapArray(x cval, f func(cval) cval) cval {
+	out := make([]cval, x.size())
+	k := x.kind
+	for i := range out {
+		out[i] = f(x.at(i))
+		k = out[i].kind
+	}
+	a := arrayOf(k, out)
+	a.shape = x.shape
+	return a
 }

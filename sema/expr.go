@@ -73,6 +73,10 @@ func (l *lowerer) ident(id *ast.Ident) ir.Expr {
 			return nil
 		}
 		if v.isArr {
+			if v.kind.IsReal() {
+				l.errorf(codeHaloMisuse, id.Pos, "real array constant %q can only be used with a subscript, such as %s(i)", id.Orig, id.Orig)
+				return nil
+			}
 			l.errorf(codeHaloMisuse, id.Pos, "integer array constant %q can only be used as a halo or with a subscript", id.Orig)
 			return nil
 		}
@@ -271,6 +275,9 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 		if l.broken[sym] {
 			return nil
 		}
+		if sym.param && sym.rank() > 0 && l.loop != nil {
+			return l.tableElem(e, sym)
+		}
 		if _, ok := l.halos[sym]; ok || sym.param || l.inits[sym] != nil {
 			v, err := l.c.evalConst(l.s, l.env, e)
 			if err != nil {
@@ -313,6 +320,12 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 	}
 	if id, ok := kernelIntrinsic(name); ok {
 		return l.intrinsic(e, id)
+	}
+	if name == "size" {
+		// size of a named constant array is a constant
+		if v, err := l.c.evalConst(l.s, l.env, e); err == nil && !v.isArr {
+			return constIR(v, e.Pos)
+		}
 	}
 	if unsupported[name] {
 		l.errorf(codeUnsupportedIntrinsic, e.Name.Pos, "function %q is not supported by forocl", e.Name.Orig).

@@ -73,6 +73,9 @@ type loopState struct {
 	// holds the elements those read (sema/sections.go).
 	hoist bool
 	early map[*ir.Elem]bool
+	// computed records the writes through subscripts that are not affine
+	// (Note [small arrays] in package ir).
+	computed map[*ir.Elem]*computedWrite
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -94,6 +97,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	kern.Body = l.loopBody(p.sub.Body)
 	l.inferIntents()
 	l.checkScalarFlow(kern.Body)
+	l.checkPrivateFlow(kern.Body)
 	for _, v := range kern.Params {
 		if l.loop.sizes[v] {
 			kern.Sizes = append(kern.Sizes, v)
@@ -268,7 +272,8 @@ func (l *lowerer) affine(x ir.Expr, ok func(*ir.Var) bool) (ir.Affine, string) {
 	return ir.Affine{}, "an expression that is not affine"
 }
 
-// loopLocals declares a loop kernel's locals: scalars only.
+// loopLocals declares a loop kernel's locals: scalars and small private
+// arrays.
 func (l *lowerer) loopLocals() {
 	for _, sym := range l.s.order {
 		switch {
@@ -276,9 +281,7 @@ func (l *lowerer) loopLocals() {
 			l.c.paramValue(sym)
 		case sym.dummy:
 		case sym.rank() > 0:
-			l.c.diags.Error(codeLoopConstruct, sym.pos, "local array %q is not supported in a loop kernel", sym.orig).
-				WithHint("pass it as a dummy argument")
-			l.broken[sym] = true
+			l.privateArray(sym)
 		default:
 			l.local(sym)
 		}
@@ -504,7 +507,9 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir) ir.Stmt {
 		l.c.diags.Items = l.c.diags.Items[:diagsBefore]
 		n, conflict = l.lowerNest(s, source, loops[:dir.collapse], loops[dir.collapse-1].s.Body, mask)
 	}
-	if conflict != nil && s.Form != ast.DoConcurrent && conflict.read == conflict.write {
+	if conflict != nil && s.Form != ast.DoConcurrent && l.computedConflict(conflict, source) {
+		// reported: a write through a computed subscript
+	} else if conflict != nil && s.Form != ast.DoConcurrent && conflict.read == conflict.write {
 		l.c.diags.Error(codeLoopWriteConflict, conflict.write.Pos, "different iterations of the parallel loop may write the same element of %q", conflict.write.Var.Name).
 			WithHint("subscript the written array with every parallel index, such as %s(j, k)", conflict.write.Var.Name)
 	} else if conflict != nil && s.Form != ast.DoConcurrent {
@@ -548,7 +553,7 @@ func (l *lowerer) privates(dir *loopDir) []*ir.Var {
 	var out []*ir.Var
 	for _, id := range dir.private {
 		ent := l.s.lookup(id.Name)
-		if ent.sym == nil || ent.sym.sc != l.s || ent.sym.dummy || ent.sym.rank() > 0 {
+		if ent.sym == nil || ent.sym.sc != l.s || ent.sym.dummy || ent.sym.param || (ent.sym.rank() > 0 && l.vars[ent.sym] == nil) {
 			l.c.diags.Error(codeLoopDirective, id.Pos, "%q in a private clause is not a scalar local of the kernel", id.Orig).
 				WithHint("only scalar locals can be private; arrays are shared")
 			continue
@@ -569,7 +574,7 @@ func (l *lowerer) locality(s *ast.DoStmt) {
 		case "local", "local_init":
 			for _, id := range loc.Names {
 				ent := l.s.lookup(id.Name)
-				if ent.sym == nil || ent.sym.sc != l.s || ent.sym.dummy || ent.sym.rank() > 0 {
+				if ent.sym == nil || ent.sym.sc != l.s || ent.sym.dummy || ent.sym.param || (ent.sym.rank() > 0 && l.vars[ent.sym] == nil) {
 					l.c.diags.Error(codeLoopConstruct, id.Pos, "%q in %s(...) is not a scalar local of the kernel", id.Orig, loc.Kind).
 						WithHint("only scalar locals can be local to an iteration")
 				}
@@ -849,6 +854,9 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 	if rhs == nil {
 		return nil
 	}
+	if isPrivate(v) {
+		return []ir.Stmt{&ir.Assign{Pos: s.Pos, LHS: lhs, RHS: rhs}}
+	}
 	l.loop.writes = append(l.loop.writes, lhs)
 	if _, ok := l.loop.written[v]; !ok {
 		l.loop.written[v] = lhs.Pos
@@ -871,31 +879,25 @@ func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 	}
 	e := &ir.Elem{Pos: call.Pos, Var: v}
 	okVar := func(u *ir.Var) bool { return u.Kind == ir.Int && u.Rank == 0 }
-	for _, a := range call.Args {
+	for d, a := range call.Args {
 		if a.Section || a.Keyword != nil {
 			l.c.diags.Error(codeLoopSubscript, a.Pos, "array sections such as %s(...) are not supported inside a parallel loop", call.Name.Orig).
 				WithHint("subscript every dimension with one index")
 			return nil
 		}
-		x := l.expr(a.Value)
+		x := l.subscript(v, a.Value)
 		if x == nil {
-			return nil
-		}
-		if t := x.Type(); t.Kind != ir.Int || t.Rank != 0 {
-			l.c.diags.Error(codeLoopSubscript, a.Value.Span(), "subscript of %q is %s, expected a scalar integer", v.Name, t.Kind)
 			return nil
 		}
 		aff, why := l.affine(x, okVar)
 		if why != "" {
-			l.c.diags.Error(codeLoopSubscript, a.Value.Span(), "subscript of %q is not affine in the loop indices: it has %s", v.Name, why).
-				WithHint("write subscripts such as j, j+1, 2*j-1 or x_min-j")
-			return nil
+			aff = l.computedSubscript(e, d, x, a.Value, why, isLHS)
 		}
 		e.Index = append(e.Index, x)
 		e.Access = append(e.Access, aff)
 	}
-	if isLHS {
-		return e // the caller records the write
+	if isLHS || isPrivate(v) {
+		return e // the caller records the write; private arrays are the iteration's own
 	}
 	l.loop.reads = append(l.loop.reads, e)
 	if _, ok := l.loop.read[v]; !ok {
@@ -920,7 +922,7 @@ func (l *lowerer) inPlace(n *ir.Nest) *conflict {
 			continue
 		}
 		first[w.Var] = w
-		if !injective(w, n.Index) {
+		if !injective(w, n.Index) && !l.tableInjective(w, n.Index) {
 			return &conflict{read: w, write: w}
 		}
 	}

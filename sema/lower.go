@@ -375,7 +375,7 @@ func (l *lowerer) local(sym *symbol) {
 				l.c.reportConst(err)
 				return
 			}
-			if !v.isArr || int64(len(v.ints)) != st.size {
+			if !v.isArr || !v.kind.IsInt() || int64(len(v.ints)) != st.size {
 				l.errorf(codeHaloSizeMismatch, sym.init.Span(), "halo %q has %d entries but is initialised with %s", sym.orig, st.size, describeLen(v))
 				return
 			}
@@ -389,6 +389,9 @@ func (l *lowerer) local(sym *symbol) {
 }
 
 func describeLen(v cval) string {
+	if v.isArr && v.kind.IsReal() {
+		return fmt.Sprintf("%d reals", len(v.reals))
+	}
 	if v.isArr {
 		return fmt.Sprintf("%d", len(v.ints))
 	}
@@ -915,7 +918,7 @@ func (l *lowerer) haloAssign(s *ast.AssignStmt, sym *symbol, sub *ast.Call) {
 		l.haloValueErr(st, err, s.Pos)
 		return
 	}
-	if !v.isArr || int64(len(v.ints)) != st.size {
+	if !v.isArr || !v.kind.IsInt() || int64(len(v.ints)) != st.size {
 		l.errorf(codeHaloSizeMismatch, s.RHS.Span(), "halo %q has %d entries but is assigned %s", sym.orig, st.size, describeLen(v)).
 			WithNote(sym.pos, "declared here")
 		st.failed, st.set = true, s.Pos
@@ -1073,7 +1076,7 @@ func (l *lowerer) haloArg(a ast.Arg, v *ir.Var) (lo, hi []int, ok bool) {
 			}
 		}
 	}
-	if !val.isArr {
+	if !val.isArr || !val.kind.IsInt() {
 		d := l.errorf(codeHaloNotIntegerArray, a.Pos, "%s must be an integer array, not %s", what, val.describe())
 		d.Notes = append(d.Notes, notes...)
 		return nil, nil, false

@@ -275,7 +275,10 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 		all := ls.reads
 		ls.reads = stmtReads
 		c := l.inPlace(n)
-		ls.reads, ls.writes = all, append(outer, lhs)
+		ls.reads, ls.writes = all, outer
+		if !isPrivate(lhs.Var) { // a private array is the work-item's own
+			ls.writes = append(outer, lhs)
+		}
 		if c != nil {
 			how := "in parallel"
 			if !top {
@@ -286,7 +289,7 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 				WithHint("assign the result to a second array, or write the update as a loop whose order you choose")
 			return nil, true
 		}
-	} else {
+	} else if !isPrivate(lhs.Var) {
 		ls.writes = append(ls.writes, lhs)
 	}
 	if !top {

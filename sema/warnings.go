@@ -150,7 +150,9 @@ func (f *unitFlow) stmts(list []ir.Stmt, st flowState) flowState {
 			case *ir.Window:
 				v = l.Var
 			case *ir.Elem:
-				f.read(l, st) // its subscripts
+				for _, x := range l.Index { // its subscripts; the element is written, not read
+					f.read(x, st)
+				}
 				v = l.Var
 			}
 			if v != nil {

@@ -50,10 +50,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void colsum_r1(__global const double* restrict _part1, const int _np, __global double* restrict _red1) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _acc = 0.0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part1[_i];
+    double _a0 = 0.0, _a1 = 0.0, _a2 = 0.0, _a3 = 0.0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part1[_i];
+        _a1 = _a1 + _part1[_i + 256];
+        _a2 = _a2 + _part1[_i + 512];
+        _a3 = _a3 + _part1[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part1[_i];
+    }
+    const double _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -219,10 +227,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void colsum_r6(__global const int* restrict _part6, const int _np, __global int* restrict _red6) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
-    int _acc = 0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc || _part6[_i];
+    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 || _part6[_i];
+        _a1 = _a1 || _part6[_i + 256];
+        _a2 = _a2 || _part6[_i + 512];
+        _a3 = _a3 || _part6[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 || _part6[_i];
+    }
+    const int _acc = (_a0 || _a1) || (_a2 || _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {

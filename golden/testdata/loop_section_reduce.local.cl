@@ -56,10 +56,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void summary_r1(__global const double* restrict _part1, const int _np, __global double* restrict _red1) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _acc = 0.0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part1[_i];
+    double _a0 = 0.0, _a1 = 0.0, _a2 = 0.0, _a3 = 0.0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part1[_i];
+        _a1 = _a1 + _part1[_i + 256];
+        _a2 = _a2 + _part1[_i + 512];
+        _a3 = _a3 + _part1[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part1[_i];
+    }
+    const double _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -129,10 +137,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void summary_r2(__global const double* restrict _part2, const int _np, __global double* restrict _red2) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _acc = (-DBL_MAX);
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = fmax(_acc, _part2[_i]);
+    double _a0 = (-DBL_MAX), _a1 = (-DBL_MAX), _a2 = (-DBL_MAX), _a3 = (-DBL_MAX);
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = fmax(_a0, _part2[_i]);
+        _a1 = fmax(_a1, _part2[_i + 256]);
+        _a2 = fmax(_a2, _part2[_i + 512]);
+        _a3 = fmax(_a3, _part2[_i + 768]);
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = fmax(_a0, _part2[_i]);
+    }
+    const double _acc = fmax((fmax(_a0, _a1)), (fmax(_a2, _a3)));
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -206,10 +222,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void summary_r3(__global const int* restrict _part3, const int _np, __global int* restrict _red3) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
-    int _acc = 0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc + _part3[_i];
+    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part3[_i];
+        _a1 = _a1 + _part3[_i + 256];
+        _a2 = _a2 + _part3[_i + 512];
+        _a3 = _a3 + _part3[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part3[_i];
+    }
+    const int _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -287,10 +311,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void summary_r4(__global const double* restrict _part4, const int _np, __global double* restrict _red4) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _acc = DBL_MAX;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = fmin(_acc, _part4[_i]);
+    double _a0 = DBL_MAX, _a1 = DBL_MAX, _a2 = DBL_MAX, _a3 = DBL_MAX;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = fmin(_a0, _part4[_i]);
+        _a1 = fmin(_a1, _part4[_i + 256]);
+        _a2 = fmin(_a2, _part4[_i + 512]);
+        _a3 = fmin(_a3, _part4[_i + 768]);
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = fmin(_a0, _part4[_i]);
+    }
+    const double _acc = fmin((fmin(_a0, _a1)), (fmin(_a2, _a3)));
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
@@ -374,10 +406,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void summary_r5(__global const double* restrict _part5, const int _np, __global double* restrict _red5) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _acc = 1.0;
-    for (int _i = _tl; _i < _np; _i += 256) {
-        _acc = _acc * _part5[_i];
+    double _a0 = 1.0, _a1 = 1.0, _a2 = 1.0, _a3 = 1.0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 * _part5[_i];
+        _a1 = _a1 * _part5[_i + 256];
+        _a2 = _a2 * _part5[_i + 512];
+        _a3 = _a3 * _part5[_i + 768];
     }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 * _part5[_i];
+    }
+    const double _acc = (_a0 * _a1) * (_a2 * _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {

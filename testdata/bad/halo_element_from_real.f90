@@ -10,7 +10,7 @@ contains
     real, pointer, dimension(:,:) :: pA
     integer, dimension(4) :: halo, west, east
     halo = [1,1,1,1]; west = [0,2,1,1]; east = [2,0,1,1]
-    halo = [1, 1, 1.5, 1]  ! ERROR:19 [array-constant-type] "array constructor element is real(4); forocl supports only integer array constants"
+    halo = [1, 1, 1.5, 1]  ! ERROR:19 [array-constant-type] "array constructor element is real(4) but the first element is integer; the elements must have one type and kind"
     oA = region_cpy(A, halo)
   end subroutine k
 end module m

@@ -3,6 +3,6 @@ subroutine k(a, b)
   real, dimension(:), contiguous, intent(in)  :: a
   real, dimension(:), contiguous, intent(out) :: b
   integer, parameter :: h(2) = [1, 2]
-  integer, parameter :: g(2) = h / 2  ! ERROR [const-array-operator] "operator / on an integer array is not supported"
+  logical, parameter :: g(2) = h > 1  ! ERROR [const-array-operator] "operator > on an array is not supported"
   b = a
 end subroutine k

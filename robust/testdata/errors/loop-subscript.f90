@@ -1,10 +1,10 @@
-!$OFP PURE, KERNEL :: gather
-subroutine gather(n, idx, a, b)
+!$OFP PURE, KERNEL :: scale
+subroutine scale(n, s, a, b)
   integer :: n
-  integer :: idx(n)
+  real :: s
   real :: a(n), b(n)
   integer :: i
   do concurrent (i = 1:n)
-    b(i) = a(idx(i))  ! ERROR [loop-subscript] "it has an element of array \"idx\" (a gather through an index array)"
+    b(i) = a(s)  ! ERROR [loop-subscript] "subscript of \"a\" is real(4), expected a scalar integer"
   end do
-end subroutine gather
+end subroutine scale
