@@ -27,8 +27,8 @@ func isLoopKernel(body []ast.Stmt) bool {
 		switch s := s.(type) {
 		case *ast.LoopDirective:
 			return true
-		case *ast.DoStmt:
-			if s.Form == ast.DoConcurrent {
+		case *ast.DoStmt: // a nest, or a host loop around nests
+			if s.Form == ast.DoConcurrent || isLoopKernel(s.Body) {
 				return true
 			}
 		case *ast.IfStmt: // nests under an IF between nests
@@ -65,6 +65,9 @@ type loopState struct {
 	// reduce maps the scalars the nest being lowered reduces to their
 	// Reduction variables (Note [loop reductions]).
 	reduce map[*ir.Var]*ir.Var
+	// host holds the variables of the host loops open around the
+	// statement being lowered (sema/hostloops.go).
+	host map[*ir.Var]bool
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -85,7 +88,8 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.loopLocals()
 	kern.Body = l.loopBody(p.sub.Body)
 	l.inferIntents()
-	l.checkScalarFlow(kern.Body)
+	l.checkScalarFlow(flattenHostLoops(kern.Body))
+	l.checkCarried(kern.Body)
 	for _, v := range kern.Params {
 		if l.loop.sizes[v] {
 			kern.Sizes = append(kern.Sizes, v)
@@ -313,6 +317,10 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			if s.Bad {
 				l.syntaxErrors(s.Body)
 				pending = nil
+				continue
+			}
+			if pending == nil && s.Form != ast.DoConcurrent && !accKernels && isLoopKernel(s.Body) {
+				out = append(out, l.hostLoop(s)...) // Note [host loops] in package ir
 				continue
 			}
 			if pending == nil && s.Form != ast.DoConcurrent && !accKernels {
@@ -588,7 +596,7 @@ type conflict struct{ read, write *ir.Elem }
 func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body []ast.Stmt, mask ast.Expr) (*ir.Nest, *conflict) {
 	n := &ir.Nest{Pos: s.Pos, Source: source}
 	ls := l.loop
-	ls.index, ls.seq = map[*ir.Var]bool{}, map[*ir.Var]bool{}
+	ls.index, ls.seq = map[*ir.Var]bool{}, copySet(ls.host) // host loop variables cannot be assigned either
 	ls.reads, ls.writes = nil, nil
 	for _, lp := range loops {
 		v := l.indexVar(lp.name)
@@ -1277,6 +1285,8 @@ func (l *lowerer) topIf(s *ast.IfStmt) []ir.Stmt {
 			case *ir.Nest:
 				st.Guard = and(guard, st.Guard)
 				out = append(out, st)
+			case *ir.Loop:
+				out = append(out, guardLoop(st, guard))
 			default:
 				out = append(out, &ir.If{Pos: st.Span(), Cond: guard, Then: []ir.Stmt{st}})
 			}
