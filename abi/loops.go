@@ -137,6 +137,9 @@ func (k *Kernel) CheckLoops() error {
 		if l.First < 0 || l.First >= l.End || l.End > len(k.Launches) {
 			return fmt.Errorf("kernel %q: loop over %q repeats launches %d to %d of %d", k.Name, l.Var, l.First, l.End, len(k.Launches))
 		}
+		if l.Step.IsConstant() && l.Step.Const == 0 {
+			return fmt.Errorf("kernel %q: the loop over %q has step 0", k.Name, l.Var)
+		}
 		if sizes[l.Var] {
 			return fmt.Errorf("kernel %q: loop variable %q is also a size", k.Name, l.Var)
 		}
@@ -187,3 +190,6 @@ func (k *Kernel) CheckLoops() error {
 	}
 	return nil
 }
+
+// IsConstant reports whether a has no terms.
+func (a Affine) IsConstant() bool { return len(a.Terms) == 0 }
