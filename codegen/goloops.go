@@ -115,6 +115,9 @@ func goProgram(e *emitter, k *abi.Kernel, steps []abi.Step, launch func(int), de
 		l := s.Loop
 		v, trips := loopVar(l.Var), fmt.Sprintf("trips%d", depth)
 		lo, hi, step := goAffineWith(l.Lo, name), goAffineWith(l.Hi, name), goAffineWith(l.Step, name)
+		if strings.HasPrefix(step, "-") {
+			step = "(" + step + ")"
+		}
 		e.line("// host loop: launches %d to %d for each %s = %s, %s, %s", l.First+1, l.End, l.Var, l.Lo, l.Hi, l.Step)
 		if !l.Step.IsConstant() {
 			e.open("if %s == 0", step)
