@@ -422,7 +422,7 @@ var sizeOverrides = map[string]map[string]int{
 	"loop_stencil_weights": {"r": 2},
 	"loop_assumed":         {"n": 30, "a_n1": 60, "b_n1": 30},
 	"loop_jacobi_iters":    {"niter": 4},
-	"loop_subcycle":        {"nsub": 5},
+	"loop_subcycle":        {"nsub": 4},
 	"loop_relax_resid":     {"niter": 3},
 }
 

@@ -1,6 +1,9 @@
 package sema
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/ir"
 )
@@ -41,13 +44,120 @@ func (l *lowerer) hostLoop(s *ast.DoStmt) []ir.Stmt {
 		l.loop.host = map[*ir.Var]bool{}
 	}
 	l.loop.host[v] = true
-	lp.Body = l.loopBody(s.Body)
+	lp.Body = l.hostBody(s.Body, v)
 	delete(l.loop.host, v)
 	l.assignsLoopVar(lp.Body, v)
 	if !ok[0] || !ok[1] || !ok[2] {
 		return nil
 	}
 	return []ir.Stmt{lp}
+}
+
+// hostBody lowers the body of the host loop over v. A CYCLE under an IF
+// at its top level, "if (c) cycle", guards the rest of the body with
+// .not. c, which a logical local set where the IF stands keeps, so that
+// later statements cannot change it; an EXIT would need the host to read
+// a value the device computes, and is refused.
+func (l *lowerer) hostBody(body []ast.Stmt, v *ir.Var) []ir.Stmt {
+	var out []ir.Stmt
+	var skip ir.Expr // the rest of the body runs only when it is false
+	seg := 0
+	flush := func(upto int) {
+		for _, st := range l.loopBody(body[seg:upto]) {
+			out = append(out, guardStmt(st, skip)...)
+		}
+	}
+	for i, st := range body {
+		c, cond := cycleIf(st)
+		if !c {
+			if jumpsOut(st) {
+				l.c.diags.Error(codeLoopConstruct, st.Span(), "\"exit\" and \"cycle\" in a loop around parallel loops are only translated as \"if (condition) cycle\" in the loop's body").
+					WithHint("the host runs every trip of the loop; guard the rest of the body with an if block instead")
+				flush(i)
+				seg = i + 1
+			}
+			continue
+		}
+		flush(i)
+		seg = i + 1
+		x := l.cond(cond)
+		if x == nil {
+			continue
+		}
+		n := 1
+		for _, w := range l.kernel.Locals {
+			if strings.HasPrefix(w.Name, "_cycle_") {
+				n++
+			}
+		}
+		t := &ir.Var{Name: fmt.Sprintf("_cycle_%s_%d", v.Name, n), Kind: ir.Logical, Role: ir.Local, Pos: st.Span()}
+		l.kernel.Locals = append(l.kernel.Locals, t)
+		out = append(out, guardStmt(&ir.Assign{Pos: st.Span(), LHS: &ir.Ref{Pos: st.Span(), Var: t}, RHS: x}, skip)...)
+		ref := &ir.Ref{Pos: st.Span(), Var: t}
+		skip = or(skip, ref)
+	}
+	flush(len(body))
+	return out
+}
+
+// cycleIf reports whether s is "if (cond) cycle" (a one-line IF or an IF
+// block holding only CYCLE), with cond.
+func cycleIf(s ast.Stmt) (bool, ast.Expr) {
+	is, ok := s.(*ast.IfStmt)
+	if !ok || len(is.ElseIfs) > 0 || is.HasElse || len(is.Then) != 1 {
+		return false, nil
+	}
+	o, ok := is.Then[0].(*ast.OtherStmt)
+	if !ok || o.Keyword != "cycle" || strings.TrimSpace(strings.TrimPrefix(strings.ToLower(strings.TrimSpace(o.Text)), "cycle")) != "" {
+		return false, nil
+	}
+	return true, is.Cond
+}
+
+// jumpsOut reports whether s is or holds, outside nests, an EXIT or a
+// CYCLE of the host loop.
+func jumpsOut(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.OtherStmt:
+		return s.Keyword == "exit" || s.Keyword == "cycle"
+	case *ast.IfStmt:
+		list := append(append([]ast.Stmt(nil), s.Then...), s.Else...)
+		for _, ei := range s.ElseIfs {
+			list = append(list, ei.Body...)
+		}
+		for _, x := range list {
+			if jumpsOut(x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// guardStmt puts st under a uniform condition that skips it when true
+// (nil: none): a nest gets .not. skip as its guard, a host loop guards
+// its body, a scalar statement goes into an IF.
+func guardStmt(st ir.Stmt, skip ir.Expr) []ir.Stmt {
+	if skip == nil {
+		return []ir.Stmt{st}
+	}
+	run := &ir.Unary{Pos: skip.Span(), Op: ir.Not, X: skip, T: ir.Type{Kind: ir.Logical}}
+	switch st := st.(type) {
+	case *ir.Nest:
+		st.Guard = and(run, st.Guard)
+		return []ir.Stmt{st}
+	case *ir.Loop:
+		return []ir.Stmt{guardLoop(st, run)}
+	}
+	return []ir.Stmt{&ir.If{Pos: st.Span(), Cond: run, Then: []ir.Stmt{st}}}
+}
+
+// or returns a .or. b; a may be nil (false).
+func or(a, b ir.Expr) ir.Expr {
+	if a == nil {
+		return b
+	}
+	return &ir.Binary{Pos: b.Span(), Op: ir.Or, X: a, Y: b, T: ir.Type{Kind: ir.Logical}}
 }
 
 // hostBound lowers a bound of a host loop: an affine form over the
@@ -140,6 +250,7 @@ func (l *lowerer) checkCarried(body []ir.Stmt) {
 		}
 		set := map[*ir.Var]bool{}
 		hostAssigned(lp.Body, set)
+		delete(set, lp.Var) // assigning it is an error of its own
 		reported := map[*ir.Var]bool{}
 		l.carried(lp, lp.Body, map[*ir.Var]bool{}, set, reported)
 		l.checkCarried(lp.Body)
@@ -150,8 +261,14 @@ func (l *lowerer) checkCarried(body []ir.Stmt) {
 // inside it) in order: def holds the scalars set on every path so far,
 // set those the body sets anywhere.
 func (l *lowerer) carried(lp *ir.Loop, stmts []ir.Stmt, def, set, reported map[*ir.Var]bool) {
+	reducing := false // the read is a nest's reduction folding into it
 	read := func(r *ir.Ref) {
 		v := r.Var
+		if set[v] && !def[v] && !reported[v] && reducing {
+			reported[v] = true
+			l.c.diags.Error(codeHostLoopCarried, r.Pos, "the reduction into %q adds to its value from the trip before of the loop at line %d; the launches of a loop around parallel loops cannot carry scalars from trip to trip", v.Name, lp.Pos.Start.Line).
+				WithHint("set %q at the start of the loop's body, such as %s = 0", v.Name, v.Name)
+		}
 		if set[v] && !def[v] && !reported[v] {
 			reported[v] = true
 			l.c.diags.Error(codeHostLoopCarried, r.Pos, "scalar %q is read before this trip of the loop at line %d sets it, so its value comes from the trip before; the launches of a loop around parallel loops cannot carry scalars from trip to trip", v.Name, lp.Pos.Start.Line).
@@ -185,7 +302,9 @@ func (l *lowerer) carried(lp *ir.Loop, stmts []ir.Stmt, def, set, reported map[*
 				// The value after the nest is the value before it folded
 				// with the nest's contributions.
 				res := r.Reduce.Result
+				reducing = true
 				read(&ir.Ref{Pos: s.Pos, Var: res})
+				reducing = false
 				def[res] = true
 			}
 		case *ir.Loop:

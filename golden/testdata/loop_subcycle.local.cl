@@ -4,7 +4,7 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
-// kernel subcycle (loop_subcycle.f90:6), launch 1 of 3: do concurrent (loop_subcycle.f90:19), strategy direct, work-group 256
+// kernel subcycle (loop_subcycle.f90:7), launch 1 of 3: do concurrent (loop_subcycle.f90:20), strategy direct, work-group 256
 // one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void subcycle_1(const int n,
@@ -21,13 +21,14 @@ void subcycle_1(const int n,
     int isub = 0;
     double h = 0.0;
     double w = 0.0;
-    h = dt / (double)nsub; // loop_subcycle.f90:15
-    isub = _loop_isub; // loop_subcycle.f90:16
-    w = ((((isub) % (2)) == 0) ? (0.5) : (1.0)); // loop_subcycle.f90:17
-    up[i] = u[i] - 0.5 * h * w * (u[i + 1] - u[i - 1]) + h * f[i - 1]; // loop_subcycle.f90:20
+    int _cycle_isub_1 = 0;
+    h = dt / (double)nsub; // loop_subcycle.f90:16
+    isub = _loop_isub; // loop_subcycle.f90:17
+    w = ((((isub) % (2)) == 0) ? (0.5) : (1.0)); // loop_subcycle.f90:18
+    up[i] = u[i] - 0.5 * h * w * (u[i + 1] - u[i - 1]) + h * f[i - 1]; // loop_subcycle.f90:21
 }
 
-// kernel subcycle (loop_subcycle.f90:6), launch 2 of 3: do concurrent (loop_subcycle.f90:23), strategy direct, work-group 256
+// kernel subcycle (loop_subcycle.f90:7), launch 2 of 3: do concurrent (loop_subcycle.f90:24), strategy direct, work-group 256
 // one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void subcycle_2(const int n,
@@ -44,13 +45,14 @@ void subcycle_2(const int n,
     int isub = 0;
     double h = 0.0;
     double w = 0.0;
-    h = dt / (double)nsub; // loop_subcycle.f90:15
-    isub = _loop_isub; // loop_subcycle.f90:16
-    w = ((((isub) % (2)) == 0) ? (0.5) : (1.0)); // loop_subcycle.f90:17
-    u[i] = 0.5 * (u[i] + up[i]) - 0.25 * h * (up[i + 1] - up[i - 1]); // loop_subcycle.f90:24
+    int _cycle_isub_1 = 0;
+    h = dt / (double)nsub; // loop_subcycle.f90:16
+    isub = _loop_isub; // loop_subcycle.f90:17
+    w = ((((isub) % (2)) == 0) ? (0.5) : (1.0)); // loop_subcycle.f90:18
+    u[i] = 0.5 * (u[i] + up[i]) - 0.25 * h * (up[i + 1] - up[i - 1]); // loop_subcycle.f90:25
 }
 
-// kernel subcycle (loop_subcycle.f90:6), launch 3 of 3: do concurrent (loop_subcycle.f90:27), strategy direct, work-group 256
+// kernel subcycle (loop_subcycle.f90:7), launch 3 of 3: do concurrent (loop_subcycle.f90:29), strategy direct, work-group 256
 // one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void subcycle_3(const int n,
@@ -67,11 +69,13 @@ void subcycle_3(const int n,
     int isub = 0;
     double h = 0.0;
     double w = 0.0;
-    h = dt / (double)nsub; // loop_subcycle.f90:15
-    isub = _loop_isub; // loop_subcycle.f90:16
-    w = ((((isub) % (2)) == 0) ? (0.5) : (1.0)); // loop_subcycle.f90:17
-    if (!(((isub) % (2)) == 0)) {
+    int _cycle_isub_1 = 0;
+    h = dt / (double)nsub; // loop_subcycle.f90:16
+    isub = _loop_isub; // loop_subcycle.f90:17
+    w = ((((isub) % (2)) == 0) ? (0.5) : (1.0)); // loop_subcycle.f90:18
+    _cycle_isub_1 = isub == nsub; // loop_subcycle.f90:27
+    if (!(!_cycle_isub_1 && ((isub) % (2)) == 0)) {
         return; // the IF around the nest is false: this launch does nothing
     }
-    u[i] = 0.999 * u[i] + 0.001 * w * up[i]; // loop_subcycle.f90:28
+    u[i] = 0.999 * u[i] + 0.001 * w * up[i]; // loop_subcycle.f90:30
 }

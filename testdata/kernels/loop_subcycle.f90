@@ -1,7 +1,8 @@
 ! A predictor/corrector pair of nests sub-cycled nsub times inside the
 ! kernel, with a weight computed from the sub-cycle counter between the
-! nests and a damping nest on every second sub-cycle: the host repeats
-! the launches, passing isub to each; every work-item recomputes w.
+! nests and a damping nest on every second sub-cycle but the last (a
+! CYCLE): the host repeats the launches, passing isub to each; every
+! work-item recomputes w.
 !$OFP PURE, KERNEL :: subcycle
 subroutine subcycle(n, nsub, dt, f, u, up)
   use iso_fortran_env, only: real64
@@ -23,6 +24,7 @@ subroutine subcycle(n, nsub, dt, f, u, up)
     do concurrent (i = 1:n)
       u(i) = 0.5_real64*(u(i) + up(i)) - 0.25_real64*h*(up(i+1) - up(i-1))
     end do
+    if (isub == nsub) cycle
     if (mod(isub, 2) == 0) then
       do concurrent (i = 1:n)
         u(i) = 0.999_real64*u(i) + 0.001_real64*w*up(i)
