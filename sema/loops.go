@@ -325,7 +325,7 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			}
 			if pending == nil && s.Form != ast.DoConcurrent && !accKernels {
 				l.c.diags.Error(codeLoopConstruct, s.Pos, "DO loop outside a parallel nest in a loop kernel").
-					WithHint("mark it parallel with \"!$omp parallel do\" or write it as DO CONCURRENT; sequential loops around nests belong to the host")
+					WithHint("mark it parallel with \"!$omp parallel do\" or write it as DO CONCURRENT; a sequential DO at the top level must hold parallel loops, whose launches the host repeats")
 				pending = nil
 				continue
 			}
