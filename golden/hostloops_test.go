@@ -28,8 +28,9 @@ var hostLoopCases = []struct{ file, trips string }{
 }
 
 // TestHostLoopTrips runs the kernels with host loops from their ABI's
-// JSON with trip counts 0, 1 and 3 and compares every output with
-// gfortran's serial run: with no trip the arrays must come back exactly as
+// JSON with trip counts 0, 1 and 3, through the Go runner and through the
+// Fortran host (which must agree bit for bit), and compares every output
+// with gfortran's serial run: with no trip the arrays must come back exactly as
 // they went in (and relax_resid's results be the values set before the
 // loop, its loop variable the loop's first value); with trips they must
 // have changed.
@@ -43,6 +44,20 @@ func TestHostLoopTrips(t *testing.T) {
 			t.Fatalf("%s: no host loops in the ABI (format %d)", tc.file, u.Format)
 		}
 		exe, err := oracle.Build(k, []string{regionsModule, f}, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The Fortran host, through the oracle's device driver.
+		robj, rdir := runtimeObject(t)
+		mdir := t.TempDir()
+		mobj := hostModule(t, u, tc.file, mdir)
+		dev, err := oracle.BuildDevice(k, oracle.Device{
+			Module:  codegen.FortranModuleName(tc.file),
+			Proc:    codegen.FortranProcName(k.Name),
+			Include: []string{rdir, mdir},
+			Link:    oracle.OpenCLLink(),
+			Env:     []string{"FOROCL_DEVICE=" + testDevice()},
+		}, []string{robj, mobj}, t.TempDir())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,8 +90,15 @@ func TestHostLoopTrips(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s, %d trips: %v", tc.file, trips, err)
 			}
+			fort, err := dev.Run(scalars, arrays)
+			if err != nil {
+				t.Fatalf("%s, %d trips, fortran host: %v", tc.file, trips, err)
+			}
 			for _, p := range k.Outputs() {
 				name := strings.ToLower(p.Name)
+				if i := firstDiff(fort[name], got.Outputs[name]); i >= 0 {
+					t.Errorf("%s, %d trips: %q from the Fortran host differs from the Go runner at %d: %g, %g", tc.file, trips, p.Name, i, value(fort[name], i), value(got.Outputs[name], i))
+				}
 				w, g := want[name], got.Outputs[name]
 				changed := false
 				for i := 0; i < w.Len(); i++ {
