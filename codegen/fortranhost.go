@@ -293,8 +293,12 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	}
 	e.list("integer :: ", sizes, "")
 	var loopVars []string
+	seen := map[string]bool{}
 	for _, l := range k.HostLoops {
-		loopVars = append(loopVars, "fcl_"+l.Var)
+		if !seen[l.Var] { // two loops in turn may share a variable
+			seen[l.Var] = true
+			loopVars = append(loopVars, "fcl_"+l.Var)
+		}
 	}
 	if len(loopVars) > 0 {
 		e.list("integer :: ", loopVars, "")

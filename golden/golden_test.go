@@ -146,7 +146,7 @@ func TestHarnessVets(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out", "reductions", "loop_transpose", "loop_two_phase", "loop_boundary_rows", "loop_cell_update", "loop_int64"} {
+	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out", "reductions", "loop_transpose", "loop_two_phase", "loop_boundary_rows", "loop_cell_update", "loop_int64", "loop_jacobi_iters", "loop_subcycle", "loop_relax_resid"} {
 		c := compile(t, "../testdata/kernels/"+name+".f90")
 		src, err := codegen.GoHarness(c.units[regions.Direct], name+".cl", "kernels")
 		if err != nil {

@@ -4,7 +4,7 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
-// kernel jacobi_iters (loop_jacobi_iters.f90:5), launch 1 of 2: !$omp parallel do (loop_jacobi_iters.f90:12), strategy direct, work-group 32x8
+// kernel jacobi_iters (loop_jacobi_iters.f90:7), launch 1 of 3: !$omp parallel do (loop_jacobi_iters.f90:14), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void jacobi_iters_1(const int nx,
@@ -19,11 +19,11 @@ void jacobi_iters_1(const int nx,
         return;
     }
     int it = 0;
-    it = _loop_it; // loop_jacobi_iters.f90:10
-    v[i + (nx + 2)*(j)] = 0.25 * (u[i - 1 + (nx + 2)*(j)] + u[i + 1 + (nx + 2)*(j)] + u[i + (nx + 2)*(j - 1)] + u[i + (nx + 2)*(j + 1)]); // loop_jacobi_iters.f90:14
+    it = _loop_it; // loop_jacobi_iters.f90:12
+    v[i + (nx + 2)*(j)] = 0.25 * (u[i - 1 + (nx + 2)*(j)] + u[i + 1 + (nx + 2)*(j)] + u[i + (nx + 2)*(j - 1)] + u[i + (nx + 2)*(j + 1)]); // loop_jacobi_iters.f90:16
 }
 
-// kernel jacobi_iters (loop_jacobi_iters.f90:5), launch 2 of 2: !$omp parallel do (loop_jacobi_iters.f90:18), strategy direct, work-group 32x8
+// kernel jacobi_iters (loop_jacobi_iters.f90:7), launch 2 of 3: !$omp parallel do (loop_jacobi_iters.f90:20), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void jacobi_iters_2(const int nx,
@@ -38,6 +38,37 @@ void jacobi_iters_2(const int nx,
         return;
     }
     int it = 0;
-    it = _loop_it; // loop_jacobi_iters.f90:10
-    u[i + (nx + 2)*(j)] = 0.25 * (v[i - 1 + (nx + 2)*(j)] + v[i + 1 + (nx + 2)*(j)] + v[i + (nx + 2)*(j - 1)] + v[i + (nx + 2)*(j + 1)]); // loop_jacobi_iters.f90:20
+    it = _loop_it; // loop_jacobi_iters.f90:12
+    u[i + (nx + 2)*(j)] = 0.25 * (v[i - 1 + (nx + 2)*(j)] + v[i + 1 + (nx + 2)*(j)] + v[i + (nx + 2)*(j - 1)] + v[i + (nx + 2)*(j + 1)]); // loop_jacobi_iters.f90:22
+}
+
+// kernel jacobi_iters (loop_jacobi_iters.f90:7), launch 3 of 3: do concurrent (loop_jacobi_iters.f90:28), strategy direct, work-group 32x8
+// one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void jacobi_iters_3(const int nx,
+    const int ny,
+    const int niter,
+    __global double* restrict u,
+    __global double* restrict v,
+    const int _loop_it) {
+    const int i = 1 + (int)get_global_id(0);
+    const int j = 1 + (int)get_global_id(1);
+    if (i > nx || j > ny) {
+        return;
+    }
+    int it = 0;
+    { // the DO loop at loop_jacobi_iters.f90:12 runs on the host: its last trip
+        const int _lo_it = 1;
+        const int _step_it = 1;
+        const int _trips_it = (niter - _lo_it + _step_it) / _step_it;
+        if (_trips_it > 0) {
+            it = _lo_it + (_trips_it - 1)*_step_it;
+        }
+        it = _lo_it + (_trips_it > 0 ? _trips_it : 0)*_step_it;
+    }
+    it = _loop_it; // loop_jacobi_iters.f90:27
+    if (!(nx > 40)) {
+        return; // the IF around the nest is false: this launch does nothing
+    }
+    u[i + (nx + 2)*(j)] = (u[i + (nx + 2)*(j)] + (double)it * v[i + (nx + 2)*(j)]) / (double)(1 + it); // loop_jacobi_iters.f90:29
 }

@@ -1,6 +1,8 @@
 ! Jacobi iterations inside the kernel: a sequential DO around two nests
 ! that ping-pong between u and v. The host repeats the two launches niter
-! times; niter is a dummy, so it can be 0 (u keeps its values).
+! times; niter is a dummy, so it can be 0 (u keeps its values). On wide
+! grids a second loop over the same variable, under an IF, smooths u
+! against v twice more, weighted by the trip.
 !$OFP PURE, KERNEL :: jacobi_iters
 subroutine jacobi_iters(nx, ny, niter, u, v)
   implicit none
@@ -21,4 +23,11 @@ subroutine jacobi_iters(nx, ny, niter, u, v)
       end do
     end do
   end do
+  if (nx > 40) then
+    do it = 1, 2
+      do concurrent (j = 1:ny, i = 1:nx)
+        u(i,j) = (u(i,j) + it*v(i,j))/(1 + it)
+      end do
+    end do
+  end if
 end subroutine jacobi_iters
