@@ -15,7 +15,9 @@
 // back. A launch names an OpenCL kernel symbol, its arguments (parameters,
 // sizes, scratch buffers, work-group counts), its global size as a number of grid positions
 // per dimension (affine in the sizes) and positions per work-item, its
-// fixed work-group, and an optional condition on scalar parameters. A host
+// fixed work-group, and an optional condition on scalar parameters; runs
+// of launches may be repeated by host loops (Note [host loops] in
+// loops.go). A host
 // binds the sizes from the shapes of the arrays it was given (Bind),
 // computes each launch's NDRange (Launch.NDRange) and sets the arguments in
 // the order listed. Rules such as "which parameters are arrays" live here
