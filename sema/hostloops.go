@@ -262,6 +262,7 @@ func (l *lowerer) checkCarried(body []ir.Stmt) {
 // set those the body sets anywhere.
 func (l *lowerer) carried(lp *ir.Loop, stmts []ir.Stmt, def, set, reported map[*ir.Var]bool) {
 	reducing := false // the read is a nest's reduction folding into it
+	guarded := map[*ir.Var][]ir.Expr{} // the guards under which IFs so far set each scalar
 	read := func(r *ir.Ref) {
 		v := r.Var
 		if set[v] && !def[v] && !reported[v] && reducing {
@@ -286,6 +287,15 @@ func (l *lowerer) carried(lp *ir.Loop, stmts []ir.Stmt, def, set, reported map[*
 			walkRefs(s.Cond, read)
 			l.carried(lp, s.Then, copySet(def), set, reported)
 			l.carried(lp, s.Else, copySet(def), set, reported)
+			// The branches of an IF between nests are lowered to one IF per
+			// statement (topIf): a scalar that every branch sets is set once
+			// the guards of its assignments cover every case.
+			guardedDefs(s.Cond, s.Then, guarded)
+			for v, gs := range guarded {
+				if !def[v] && covers(gs) {
+					def[v] = true
+				}
+			}
 		case *ir.Nest:
 			private := map[*ir.Var]bool{}
 			for _, v := range s.Index {
@@ -349,4 +359,89 @@ func copySet(s map[*ir.Var]bool) map[*ir.Var]bool {
 		out[k] = v
 	}
 	return out
+}
+
+// guardedDefs records in out, for each scalar that stmts (under guard)
+// set without a further condition or under nested IFs, the condition
+// under which they set it.
+func guardedDefs(guard ir.Expr, stmts []ir.Stmt, out map[*ir.Var][]ir.Expr) {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ir.Assign:
+			if r, ok := s.LHS.(*ir.Ref); ok && s.Mask == nil {
+				out[r.Var] = append(out[r.Var], guard)
+			}
+		case *ir.If:
+			if len(s.Else) == 0 {
+				guardedDefs(and(guard, s.Cond), s.Then, out)
+			}
+		}
+	}
+}
+
+// maxGuardAtoms bounds the truth table covers builds.
+const maxGuardAtoms = 8
+
+// covers reports whether one of the guards holds whatever the values of
+// their atoms (the conditions they combine with .not., .and. and .or.,
+// the same expression where topIf reused it): a truth table.
+func covers(guards []ir.Expr) bool {
+	var atoms []ir.Expr
+	index := map[ir.Expr]int{}
+	var collect func(ir.Expr)
+	collect = func(e ir.Expr) {
+		switch x := e.(type) {
+		case *ir.Unary:
+			if x.Op == ir.Not {
+				collect(x.X)
+				return
+			}
+		case *ir.Binary:
+			if x.Op == ir.And || x.Op == ir.Or {
+				collect(x.X)
+				collect(x.Y)
+				return
+			}
+		}
+		if _, ok := index[e]; !ok {
+			index[e] = len(atoms)
+			atoms = append(atoms, e)
+		}
+	}
+	for _, g := range guards {
+		collect(g)
+	}
+	if len(atoms) > maxGuardAtoms {
+		return false
+	}
+	var eval func(ir.Expr, int) bool
+	eval = func(e ir.Expr, bits int) bool {
+		switch x := e.(type) {
+		case *ir.Unary:
+			if x.Op == ir.Not {
+				return !eval(x.X, bits)
+			}
+		case *ir.Binary:
+			switch x.Op {
+			case ir.And:
+				return eval(x.X, bits) && eval(x.Y, bits)
+			case ir.Or:
+				return eval(x.X, bits) || eval(x.Y, bits)
+			}
+		}
+		return bits&(1<<index[e]) != 0
+	}
+	for bits := 0; bits < 1<<len(atoms); bits++ {
+		held := false
+		for _, g := range guards {
+			if eval(g, bits) {
+				held = true
+				break
+			}
+		}
+		if !held {
+			return false
+		}
+	}
+	return true
 }
