@@ -261,7 +261,7 @@ func (l *lowerer) checkCarried(body []ir.Stmt) {
 // inside it) in order: def holds the scalars set on every path so far,
 // set those the body sets anywhere.
 func (l *lowerer) carried(lp *ir.Loop, stmts []ir.Stmt, def, set, reported map[*ir.Var]bool) {
-	reducing := false // the read is a nest's reduction folding into it
+	reducing := false                  // the read is a nest's reduction folding into it
 	guarded := map[*ir.Var][]ir.Expr{} // the guards under which IFs so far set each scalar
 	read := func(r *ir.Ref) {
 		v := r.Var
