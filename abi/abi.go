@@ -16,7 +16,9 @@
 // buffer of that many elements (Param.ResultShape). A launch names an OpenCL kernel symbol, its arguments (parameters,
 // sizes, scratch buffers, work-group counts), its global size as a number of grid positions
 // per dimension (affine in the sizes) and positions per work-item, its
-// fixed work-group, and an optional condition on scalar parameters. A host
+// fixed work-group, and an optional condition on scalar parameters; runs
+// of launches may be repeated by host loops (Note [host loops] in
+// loops.go). A host
 // binds the sizes from the shapes of the arrays it was given (Bind),
 // computes each launch's NDRange (Launch.NDRange) and sets the arguments in
 // the order listed. Rules such as "which parameters are arrays" live here
@@ -32,6 +34,11 @@ import (
 // FormatVersion is the version of the JSON layout; it changes when a host
 // written for the previous layout would misread the new one.
 const FormatVersion = 1
+
+// FormatLoops is the version of units in which a kernel has host loops
+// (Kernel.HostLoops): a host written for FormatVersion would run their
+// launches once. Units without them are written as FormatVersion.
+const FormatLoops = 2
 
 // Kind is the Fortran type of a parameter or result.
 type Kind string
@@ -90,6 +97,9 @@ type Kernel struct {
 	Params   []Param   `json:"params"`
 	Scratch  []Buffer  `json:"scratch,omitempty"`
 	Launches []*Launch `json:"launches"`
+	// HostLoops are the loops that repeat runs of Launches (Note [host
+	// loops] in abi/loops.go), outermost first.
+	HostLoops []Loop `json:"host_loops,omitempty"`
 }
 
 // Size is a named integer that extents and launch sizes are expressed in,
@@ -185,6 +195,7 @@ const (
 	SizeArg    ArgKind = "size"    // a Size, as a 32-bit int
 	ScratchArg ArgKind = "scratch" // a Buffer, by name
 	GroupsArg  ArgKind = "groups"  // the number of work-groups of the launch named, as a 32-bit int
+	LoopArg    ArgKind = "loop"    // the current value of the variable of the enclosing Loop named, as a 32-bit int
 )
 
 // Arg is one OpenCL kernel argument.
@@ -434,8 +445,13 @@ func Unmarshal(b []byte) (*Unit, error) {
 	if err := json.Unmarshal(b, &u); err != nil {
 		return nil, fmt.Errorf("abi: %v", err)
 	}
-	if u.Format != FormatVersion {
-		return nil, fmt.Errorf("abi: format version %d; this forocl reads version %d", u.Format, FormatVersion)
+	if u.Format != FormatVersion && u.Format != FormatLoops {
+		return nil, fmt.Errorf("abi: format version %d; this forocl reads versions %d and %d", u.Format, FormatVersion, FormatLoops)
+	}
+	for _, k := range u.Kernels {
+		if err := k.CheckLoops(); err != nil {
+			return nil, fmt.Errorf("abi: %v", err)
+		}
 	}
 	return &u, nil
 }

@@ -173,12 +173,12 @@ func fortranCheck(k *abi.Kernel) error {
 			return fmt.Errorf("kernel %q: conditional launches are not supported by the Fortran host yet", k.Name)
 		}
 		for _, a := range l.Args {
-			if a.Kind != abi.ParamArg && a.Kind != abi.SizeArg && a.Kind != abi.ScratchArg && a.Kind != abi.GroupsArg {
+			if a.Kind != abi.ParamArg && a.Kind != abi.SizeArg && a.Kind != abi.ScratchArg && a.Kind != abi.GroupsArg && a.Kind != abi.LoopArg {
 				return fmt.Errorf("internal error: codegen: launch argument kind %q", a.Kind)
 			}
 		}
 	}
-	return nil
+	return fortranCheckLoops(k)
 }
 
 // fortranScalarType is the Fortran type of a scalar dummy of kind k.
@@ -294,6 +294,17 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		sizes = append(sizes, "fcl_"+s.Name)
 	}
 	e.list("integer :: ", sizes, "")
+	var loopVars []string
+	seen := map[string]bool{}
+	for _, l := range k.HostLoops {
+		if !seen[l.Var] { // two loops in turn may share a variable
+			seen[l.Var] = true
+			loopVars = append(loopVars, "fcl_"+l.Var)
+		}
+	}
+	if len(loopVars) > 0 {
+		e.list("integer :: ", loopVars, "")
+	}
 	// fcl_gI is launch I's NDRange; fcl_wI its number of work-groups.
 	launchIndex := map[string]int{}
 	for i, l := range k.Launches {
@@ -415,7 +426,8 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		e.call("", "forocl_alloc", fmt.Sprintf("fcl_r%d", i+1), fortranArrayKind(p.Kind), fmt.Sprintf("[%d]", p.ResultElements()), "fcl_st", "fcl_msg")
 		check()
 	}
-	for li, l := range k.Launches {
+	launch := func(li int) {
+		l := k.Launches[li]
 		h := handles[l]
 		e.line("! launch %d: %s", li+1, l.Symbol)
 		for ai, a := range l.Args {
@@ -440,6 +452,8 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 				v = fmt.Sprintf("int(fcl_%s, c_int32_t)", a.Name)
 			case abi.ScratchArg:
 				v = fmt.Sprintf("fcl_s%d", scratchIndex(k, a.Name)+1)
+			case abi.LoopArg:
+				v = fmt.Sprintf("int(fcl_%s, c_int32_t)", a.Name)
 			}
 			prefix := "if (fcl_st == 0) "
 			if ai == 0 {
@@ -450,6 +464,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		e.call("if (fcl_st == 0) ", "forocl_launch", h, fmt.Sprintf("fcl_g%d", li+1), fortranInts(l.Local), "fcl_st", "fcl_msg")
 		check()
 	}
+	fortranProgram(e, k.Program(), launch) // host loops as DO loops
 	for i, p := range results {
 		e.call("", "forocl_read", fmt.Sprintf("fcl_r%d", i+1), fmt.Sprintf("fcl_v%d", i+1), "fcl_st", "fcl_msg")
 		check()

@@ -407,7 +407,11 @@ func isPhased(k *abi.Kernel) bool {
 func sizeVar(name string) string { return "size" + goName(name, true) }
 
 // goAffine spells an affine expression of sizes in Go.
-func goAffine(a abi.Affine) string {
+func goAffine(a abi.Affine) string { return goAffineWith(a, sizeVar) }
+
+// goAffineWith spells an affine expression in Go, each term's name
+// spelled by name.
+func goAffineWith(a abi.Affine, name func(string) string) string {
 	var b strings.Builder
 	for i, t := range a.Terms {
 		switch {
@@ -423,7 +427,7 @@ func goAffine(a abi.Affine) string {
 		default:
 			fmt.Fprintf(&b, "%d*", t.Coef)
 		}
-		b.WriteString(sizeVar(t.Size))
+		b.WriteString(name(t.Size))
 	}
 	switch {
 	case len(a.Terms) == 0:
@@ -615,8 +619,14 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 			e.line("var groups%s int", goName(l.Symbol, true))
 		}
 	}
+	if len(k.HostLoops) > 0 {
+		goHostLoops(e, k, resBuf, scratch) // Note [host loops] in package abi
+	}
 	made := map[string]bool{}
 	for i, l := range k.Launches {
+		if len(k.HostLoops) > 0 {
+			break
+		}
 		e.line("// launch %d: %s", i+1, l.Symbol)
 		e.open("")
 		e.line("local := %s", intList(l.Local))

@@ -108,28 +108,23 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		panic("internal error: codegen: window in loop kernel " + k.Name)
 	}, elem: lg.elem}
 	// prelude holds the top-level statements before the nest being
-	// emitted, with the earlier nests that reduce (they load the values);
-	// loads are those nests' reductions.
-	var prelude []ir.Stmt
-	var loads []*ir.Var
+	// emitted, with the earlier nests that reduce (they load the values)
+	// and the host loops around it or before it (Note [host loops] in
+	// package ir, codegen/hostloops.go).
 	i := 0
 	launches := len(kp.Nests)
 	if hasResults {
 		launches++
 	}
-	for _, s := range k.Body {
-		n, ok := s.(*ir.Nest)
-		if !ok {
-			prelude = append(prelude, s)
-			continue
-		}
+	emit := func(n *ir.Nest, prelude []ir.Stmt, loops []*ir.Loop) {
 		np := kp.Nests[i]
 		if np.Nest != n {
 			panic("internal error: codegen: loop plan out of order")
 		}
 		l := &abi.Launch{Symbol: loopSymbol(k, i, launches), Local: np.Local, Strategy: regions.Direct.String()}
 		var ps []string
-		l.Args, ps = loadArgs(args, params, loads)
+		l.Args, ps = loadArgs(args, params, preludeLoads(prelude))
+		l.Args, ps = loopArgs(l.Args, ps, loops)
 		for _, r := range n.Reduces {
 			l.Args = append(l.Args, abi.Arg{Kind: abi.ScratchArg, Name: partName(r)})
 			ps = append(ps, "__global "+ctype(r.Kind)+"* restrict "+partName(r))
@@ -157,12 +152,10 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 			g.e.line("")
 			ak.Launches = append(ak.Launches, g.foldKernel(k, r, l.Symbol))
 		}
-		if len(n.Reduces) > 0 {
-			prelude = append(prelude, n)
-			loads = append(loads, n.Reduces...)
-		}
 		i++
 	}
+	prelude := hostLaunches(ak, k.Body, nil, nil, emit)
+	loads := preludeLoads(prelude)
 	if hasResults {
 		l := &abi.Launch{Symbol: loopSymbol(k, i, launches), Local: []int{1}, Strategy: "results",
 			Global: []abi.Range{{Positions: abi.Affine{Const: 1}, Per: 1}}, Origin: []int{0}}
@@ -403,6 +396,10 @@ func (lg *loopGen) stmts(list []ir.Stmt) {
 		case *ir.If:
 			lg.ifChain(s, lg.x, lg.stmts)
 		case *ir.Loop:
+			if s.Host != nil {
+				lg.lastTrip(s) // a host loop before the launch
+				continue
+			}
 			lg.loop(s)
 		default:
 			panic(fmt.Sprintf("internal error: codegen: statement %T in a loop kernel", s))

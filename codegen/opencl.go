@@ -74,6 +74,9 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 			continue
 		}
 		u.Kernels = append(u.Kernels, g.kernel(k, kp, name))
+		if len(u.Kernels[len(u.Kernels)-1].HostLoops) > 0 {
+			u.Format = abi.FormatLoops // Note [host loops] in package abi
+		}
 	}
 	u.Source = e.String()
 	return u

@@ -207,7 +207,8 @@ func TestFortranHostNumeric(t *testing.T) {
 	for _, f := range corpus(t) {
 		comp := compile(t, f)
 		if loopUnit(comp.units[regions.Direct]) {
-			// The oracle's device driver does not run loop kernels yet; the
+			// Loop kernels run from the oracle's device driver only in
+			// TestHostLoopTrips (hostloops_test.go) so far; the
 			// shallow-water Fortran main runs boundary.f90's loop kernel
 			// (examples/shallowwater fortran_test.go).
 			continue

@@ -146,7 +146,7 @@ func TestHarnessVets(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out", "reductions", "maxloc", "loop_transpose", "loop_two_phase", "loop_boundary_rows", "loop_cell_update", "loop_int64"} {
+	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out", "reductions", "maxloc", "loop_transpose", "loop_two_phase", "loop_boundary_rows", "loop_cell_update", "loop_int64", "loop_jacobi_iters", "loop_subcycle", "loop_relax_resid"} {
 		c := compile(t, "../testdata/kernels/"+name+".f90")
 		src, err := codegen.GoHarness(c.units[regions.Direct], name+".cl", "kernels")
 		if err != nil {
@@ -430,6 +430,9 @@ var sizeOverrides = map[string]map[string]int{
 	"loop_mirror_halo":     {"depth": 2},
 	"loop_stencil_weights": {"r": 2},
 	"loop_assumed":         {"n": 30, "a_n1": 60, "b_n1": 30},
+	"loop_jacobi_iters":    {"niter": 4},
+	"loop_subcycle":        {"nsub": 4},
+	"loop_relax_resid":     {"niter": 3},
 }
 
 // loopSizes picks the sizes of a loop kernel for grid gi: sizes that

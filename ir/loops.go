@@ -177,12 +177,16 @@ type Nest struct {
 // value repeats exactly on the same device and work-group.
 
 // Loop is a sequential DO loop inside a nest's body: Var runs from Lo to
-// Hi by Step (nil: 1), evaluated once on entry as Fortran does.
+// Hi by Step (nil: 1), evaluated once on entry as Fortran does. At the
+// top level of a loop kernel it is a host loop (Host is set): its body
+// holds nests and scalar statements, and the host repeats their launches
+// (Note [host loops]).
 type Loop struct {
 	Pos          diag.Span
 	Var          *Var
 	Lo, Hi, Step Expr
 	Body         []Stmt
+	Host         *Trip
 }
 
 // Elem is one element of an array of a loop kernel: Var(Index...), in the

@@ -182,7 +182,11 @@ func (p *printer) stmt(indent int, s Stmt) {
 		if s.Step != nil {
 			step = ", " + ExprString(s.Step)
 		}
-		p.line(indent, "do %s = %s, %s%s", s.Var.Name, ExprString(s.Lo), ExprString(s.Hi), step)
+		host := ""
+		if s.Host != nil {
+			host = "  [host loop]"
+		}
+		p.line(indent, "do %s = %s, %s%s%s", s.Var.Name, ExprString(s.Lo), ExprString(s.Hi), step, host)
 		p.body(indent+1, s.Body)
 		p.line(indent, "end do")
 	default:

@@ -104,11 +104,7 @@ func (t *NestTile) Bytes(local, coarsen []int) int {
 // the tiles (Note [loop schedules]).
 func scheduleLoops(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 	kp := &KernelPlan{Kernel: k, Strategy: Direct}
-	for _, st := range k.Body {
-		n, ok := st.(*ir.Nest)
-		if !ok {
-			continue
-		}
+	for _, n := range ir.Nests(k.Body) { // host loops' nests too (Note [host loops])
 		kp.Nests = append(kp.Nests, planNest(n, t, o, s))
 	}
 	if len(kp.Nests) > 0 {
@@ -439,4 +435,5 @@ func fprintLoops(w io.Writer, kp *KernelPlan) {
 			fmt.Fprintf(w, "    __local tile %s: %s (line %d, %d read(s)), %d bytes\n", tl.Name, ir.ExprString(tl.Elem), tl.Elem.Pos.Start.Line, len(tl.Elems), tl.Bytes(np.Local, np.Coarsen))
 		}
 	}
+	fprintHostLoops(w, k.Body, kp.Nests)
 }

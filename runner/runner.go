@@ -436,6 +436,9 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		bufs[scratchKey+s.Name] = b
 	}
 	for i, l := range launches {
+		if len(k.HostLoops) > 0 {
+			break // set before each launch, with the loop variables
+		}
 		args, err := launchArgs(k, l.l, j.Scalars, sizes, groups, bufs)
 		if err != nil {
 			return nil, err
@@ -462,27 +465,43 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	}
 	for i := 0; i < rounds; i++ {
 		var total time.Duration
-		for li, l := range launches {
+		// In program order, host loops repeating their launches (Note
+		// [host loops] in package abi).
+		err := k.Walk(sizes, func(li int, vals map[string]int) error {
+			l := launches[li]
 			if canceled() {
-				return nil, ErrCanceled
+				return ErrCanceled
 			}
-			ev, err := ctx.Launch(kerns[li], l.global, l.local)
+			var ev *clhost.Event
+			var err error
+			if len(k.HostLoops) > 0 {
+				// The arguments again: loop variables change between trips.
+				args, aerr := launchArgs(k, l.l, j.Scalars, vals, groups, bufs)
+				if aerr != nil {
+					return aerr
+				}
+				ev, err = ctx.LaunchWith(kerns[li], l.global, l.local, args...)
+			} else {
+				ev, err = ctx.Launch(kerns[li], l.global, l.local)
+			}
 			if err != nil {
-				return nil, err
+				return err
 			}
+			defer ev.Release()
 			if err := ev.Wait(); err != nil {
-				ev.Release()
-				return nil, err
+				return err
 			}
 			if j.Repeat > 0 && i > 0 {
 				d, err := ev.Duration()
 				if err != nil {
-					ev.Release()
-					return nil, err
+					return err
 				}
 				total += d
 			}
-			ev.Release()
+			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
 		if j.Repeat > 0 && i > 0 {
 			res.Times = append(res.Times, total)
@@ -541,6 +560,12 @@ func launchArgs(k *abi.Kernel, l *abi.Launch, scalars map[string]float64, sizes,
 			}
 		case abi.SizeArg:
 			args = append(args, int32(sizes[a.Name]))
+		case abi.LoopArg: // sizes holds the loop variables too (abi.Kernel.Walk)
+			v, ok := sizes[a.Name]
+			if !ok {
+				return nil, fmt.Errorf("internal error: runner: loop variable %q outside its loop", a.Name)
+			}
+			args = append(args, int32(v))
 		default:
 			return nil, fmt.Errorf("internal error: runner: launch argument kind %q is not supported", a.Kind)
 		}

@@ -252,6 +252,9 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 	if j.Repeat > 0 {
 		return nil, errors.New("--repeat times one device; slabs are timed with --steps")
 	}
+	if j.Kernel != nil && len(j.Kernel.HostLoops) > 0 {
+		return nil, fmt.Errorf("kernel %q repeats launches in a DO loop on the host; slabs do not run such kernels yet: run it on one device", j.Kernel.Name)
+	}
 	arrays, sizes, err := Prepare(&j)
 	if err != nil {
 		return nil, err

@@ -55,11 +55,12 @@ func CheckSwaps(k *abi.Kernel, pairs []Swap) error {
 func (r *run) steps(j *Job, res *Result) error {
 	start := time.Now()
 	for step := 1; step <= j.Steps; step++ {
-		for li, l := range r.launches {
+		err := r.k.Walk(r.sizes, func(li int, vals map[string]int) error {
+			l := r.launches[li]
 			if r.canceled() {
 				return ErrCanceled
 			}
-			args, err := launchArgs(r.k, l.l, j.Scalars, r.sizes, r.groups, r.bufs)
+			args, err := launchArgs(r.k, l.l, j.Scalars, vals, r.groups, r.bufs)
 			if err != nil {
 				return err
 			}
@@ -68,6 +69,10 @@ func (r *run) steps(j *Job, res *Result) error {
 				return err
 			}
 			ev.Release()
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 		if j.Every > 0 && step%j.Every == 0 && j.Snapshot != nil {
 			out, err := r.readOutputs()

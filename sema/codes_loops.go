@@ -6,7 +6,7 @@ import "github.com/forocl/forocl/diag"
 var (
 	codeLoopConstruct = diag.Define(diag.CodeInfo{Code: "loop-construct", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "a statement of a loop kernel that forocl does not translate",
-		Help:    "A loop kernel's body holds parallel loop nests (DO CONCURRENT, or DO nests under !$omp parallel do / !$acc parallel loop) scalar assignments to locals and array assignments (whole arrays, sections, single elements) between them; inside a nest, assignments, if blocks and sequential counted DO loops. Move other statements to the host, or write them inside a nest."})
+		Help:    "A loop kernel's body holds parallel loop nests (DO CONCURRENT, or DO nests under !$omp parallel do / !$acc parallel loop), scalar assignments to locals and array assignments (whole arrays, sections, single elements) between them, and sequential counted DO loops around them, whose launches the host repeats (see host-loop-bound); inside a nest, assignments, if blocks and sequential counted DO loops. Move other statements to the host, or write them inside a nest."})
 	codeLoopDirective = diag.Define(diag.CodeInfo{Code: "loop-directive", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "an !$omp or !$acc directive or clause that forocl does not translate",
 		Help:    "forocl understands loop directives (!$omp parallel do, !$omp do, !$acc parallel loop, !$acc loop), the parallel, kernels and data regions around them, and the clauses private, firstprivate and collapse; data clauses and schedules are ignored. Reductions are the reduction clause (see loop-reduction); lastprivate and synchronisation (critical, atomic, barrier) have no translation yet."})

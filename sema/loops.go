@@ -27,8 +27,8 @@ func isLoopKernel(body []ast.Stmt) bool {
 		switch s := s.(type) {
 		case *ast.LoopDirective:
 			return true
-		case *ast.DoStmt:
-			if s.Form == ast.DoConcurrent {
+		case *ast.DoStmt: // a nest, or a host loop around nests
+			if s.Form == ast.DoConcurrent || isLoopKernel(s.Body) {
 				return true
 			}
 		case *ast.IfStmt: // nests under an IF between nests
@@ -76,6 +76,9 @@ type loopState struct {
 	// computed records the writes through subscripts that are not affine
 	// (Note [small arrays] in package ir).
 	computed map[*ir.Elem]*computedWrite
+	// host holds the variables of the host loops open around the
+	// statement being lowered (sema/hostloops.go).
+	host map[*ir.Var]bool
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -96,8 +99,9 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.loopLocals()
 	kern.Body = l.loopBody(p.sub.Body)
 	l.inferIntents()
-	l.checkScalarFlow(kern.Body)
-	l.checkPrivateFlow(kern.Body)
+	l.checkScalarFlow(flattenHostLoops(kern.Body))
+	l.checkPrivateFlow(flattenHostLoops(kern.Body))
+	l.checkCarried(kern.Body)
 	for _, v := range kern.Params {
 		if l.loop.sizes[v] {
 			kern.Sizes = append(kern.Sizes, v)
@@ -326,9 +330,13 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 				pending = nil
 				continue
 			}
+			if pending == nil && s.Form != ast.DoConcurrent && !accKernels && isLoopKernel(s.Body) {
+				out = append(out, l.hostLoop(s)...) // Note [host loops] in package ir
+				continue
+			}
 			if pending == nil && s.Form != ast.DoConcurrent && !accKernels {
 				l.c.diags.Error(codeLoopConstruct, s.Pos, "DO loop outside a parallel nest in a loop kernel").
-					WithHint("mark it parallel with \"!$omp parallel do\" or write it as DO CONCURRENT; sequential loops around nests belong to the host")
+					WithHint("mark it parallel with \"!$omp parallel do\" or write it as DO CONCURRENT; a sequential DO at the top level must hold parallel loops, whose launches the host repeats")
 				pending = nil
 				continue
 			}
@@ -601,7 +609,7 @@ type conflict struct{ read, write *ir.Elem }
 func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body []ast.Stmt, mask ast.Expr) (*ir.Nest, *conflict) {
 	n := &ir.Nest{Pos: s.Pos, Source: source}
 	ls := l.loop
-	ls.index, ls.seq = map[*ir.Var]bool{}, map[*ir.Var]bool{}
+	ls.index, ls.seq = map[*ir.Var]bool{}, copySet(ls.host) // host loop variables cannot be assigned either
 	ls.reads, ls.writes = nil, nil
 	for _, lp := range loops {
 		v := l.indexVar(lp.name)
@@ -1293,6 +1301,8 @@ func (l *lowerer) topIf(s *ast.IfStmt) []ir.Stmt {
 			case *ir.Nest:
 				st.Guard = and(guard, st.Guard)
 				out = append(out, st)
+			case *ir.Loop:
+				out = append(out, guardLoop(st, guard))
 			default:
 				out = append(out, &ir.If{Pos: st.Span(), Cond: guard, Then: []ir.Stmt{st}})
 			}

@@ -40,10 +40,7 @@ func Build(k *abi.Kernel, sources []string, dir string) (*Exe, error) {
 func build(k *abi.Kernel, rank int, sources []string, dir string, dev *Device) (*Exe, error) {
 	src := driver(k, rank, dev)
 	if k.Loops {
-		if dev != nil {
-			return nil, fmt.Errorf("oracle: kernel %q is a loop kernel; the device driver does not run loop kernels yet", k.Name)
-		}
-		src = loopDriver(k)
+		src = loopDriver(k, dev)
 	}
 	drv := filepath.Join(dir, "oracle_driver.f90")
 	if err := os.WriteFile(drv, []byte(src), 0o644); err != nil {
@@ -380,15 +377,26 @@ func OpenCLLink() []string {
 // loopDriver writes the driver of a loop kernel: every array has its own
 // rank and shape, read from params.txt (scalars in argument order, then
 // per array its extents), allocated with lower bounds 1 (the kernel's
-// explicit-shape dummies take them by sequence association).
-func loopDriver(k *abi.Kernel) string {
+// explicit-shape dummies take them by sequence association). With dev
+// it calls the kernel through its Fortran host module on device arrays
+// made from them, and reads the outputs back.
+func loopDriver(k *abi.Kernel, dev *Device) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	p("program oracle_driver")
-	if k.Module != "" {
+	switch {
+	case dev != nil:
+		p("  use forocl_cl")
+		p("  use %s, only: %s", dev.Module, dev.Proc)
+	case k.Module != "":
 		p("  use %s, only: %s", k.Module, k.Name)
 	}
 	p("  implicit none")
+	if dev != nil {
+		for _, v := range k.Arrays() {
+			p("  type(forocl_array) :: d_%s", strings.ToLower(v.Name))
+		}
+	}
 	p("  integer :: u, n(3)")
 	for _, v := range k.Params {
 		if !v.Array {
@@ -414,7 +422,11 @@ func loopDriver(k *abi.Kernel) string {
 		p("  read(u, *) n(1:%d)", r)
 		ext := []string{"n(1)", "n(2)", "n(3)"}[:r]
 		p("  allocate(a_%s(%s))", name, strings.Join(ext, ","))
-		call = append(call, "a_"+name)
+		if dev != nil {
+			call = append(call, "d_"+name)
+		} else {
+			call = append(call, "a_"+name)
+		}
 	}
 	p("  close(u)")
 	for _, v := range k.Arrays() {
@@ -422,13 +434,22 @@ func loopDriver(k *abi.Kernel) string {
 		p("  open(newunit=u, file='in_%s.bin', access='stream', form='unformatted', status='old', action='read')", name)
 		p("  read(u) a_%s", name)
 		p("  close(u)")
+		if dev != nil {
+			p("  call forocl_create(d_%s, a_%s)", name, name)
+		}
 	}
-	p("  call %s(%s)", k.Name, strings.Join(call, ", "))
+	if dev != nil {
+		p("  call %s(%s)", dev.Proc, strings.Join(call, ", "))
+	} else {
+		p("  call %s(%s)", k.Name, strings.Join(call, ", "))
+	}
 	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
 		val := "a_" + name
 		if v.Result() {
 			val = "s_" + name
+		} else if dev != nil {
+			p("  call forocl_read(d_%s, a_%s)", name, name)
 		}
 		p("  open(newunit=u, file='out_%s.bin', access='stream', form='unformatted', status='replace', action='write')", name)
 		p("  write(u) %s", val)

@@ -1,0 +1,195 @@
+package abi
+
+import "fmt"
+
+// Note [host loops]
+//
+// A loop kernel may repeat some of its launches: a sequential DO loop
+// around parallel loop nests in the Fortran source runs on the host (Note
+// [host loops] in package ir). Launches stays the flat list of every
+// launch, in program order, so that hosts size scratch buffers, create
+// kernels and compute NDRanges as before; HostLoops says which runs of it
+// repeat. A Loop repeats Launches[First:End] for its variable Var = Lo,
+// Lo+Step, ..., the trip count max((Hi-Lo+Step)/Step, 0) evaluated once
+// before the first trip, exactly as Fortran's DO. Lo, Hi and Step are
+// affine in the sizes and in the variables of the loops around it. They
+// are listed outermost first (by First, then by decreasing End), and any
+// two are nested or disjoint. A launch inside a loop takes the variable's
+// current value as a LoopArg argument. Program gives the tree, for hosts
+// that emit code (a Go for loop, a Fortran DO); Walk runs it, for hosts
+// that interpret it (runner). NDRanges do not depend on loop variables,
+// so a host computes them once.
+
+// Loop is a host loop: Launches[First:End] repeated for Var from Lo to Hi
+// by Step (see Note [host loops]).
+type Loop struct {
+	Var   string `json:"var"`
+	Lo    Affine `json:"lo"`
+	Hi    Affine `json:"hi"`
+	Step  Affine `json:"step"`
+	First int    `json:"first"`
+	End   int    `json:"end"`
+}
+
+// Trips evaluates the loop's bounds with vals (the sizes, and the
+// variables of the loops around it) and returns its first value, its
+// step and its trip count, max((hi-lo+step)/step, 0) with division
+// towards zero as in Fortran. A zero step is an error.
+func (l *Loop) Trips(vals map[string]int) (lo, step, trips int, err error) {
+	lo, err = l.Lo.Eval(vals)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	hi, err := l.Hi.Eval(vals)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	step, err = l.Step.Eval(vals)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	if step == 0 {
+		return 0, 0, 0, fmt.Errorf("the loop over %q has step 0", l.Var)
+	}
+	return lo, step, max((hi-lo+step)/step, 0), nil
+}
+
+// Step is one item of a kernel's program: a launch (Launch, an index into
+// Kernel.Launches, with Loop nil) or a host loop and its body.
+type Step struct {
+	Launch int
+	Loop   *Loop
+	Body   []Step
+}
+
+// Program returns the kernel's launches as a tree: each launch in order,
+// and each Loop in place of the launches it repeats, with them as its
+// body. HostLoops must satisfy CheckLoops.
+func (k *Kernel) Program() []Step {
+	next := 0
+	return k.program(0, len(k.Launches), &next)
+}
+
+func (k *Kernel) program(i, end int, next *int) []Step {
+	var out []Step
+	for i < end {
+		if *next < len(k.HostLoops) && k.HostLoops[*next].First == i {
+			lp := &k.HostLoops[*next]
+			*next++
+			out = append(out, Step{Launch: -1, Loop: lp, Body: k.program(i, lp.End, next)})
+			i = lp.End
+			continue
+		}
+		out = append(out, Step{Launch: i})
+		i++
+	}
+	return out
+}
+
+// Walk runs the kernel's program with the given sizes: it calls f for
+// every launch in the order a host enqueues them, with vals holding the
+// sizes and the current values of the loop variables around the launch
+// (f must not keep or change it). It stops at f's first error.
+func (k *Kernel) Walk(sizes map[string]int, f func(launch int, vals map[string]int) error) error {
+	vals := make(map[string]int, len(sizes)+len(k.HostLoops))
+	for n, v := range sizes {
+		vals[n] = v
+	}
+	return k.walk(k.Program(), vals, f)
+}
+
+func (k *Kernel) walk(steps []Step, vals map[string]int, f func(int, map[string]int) error) error {
+	for _, s := range steps {
+		if s.Loop == nil {
+			if err := f(s.Launch, vals); err != nil {
+				return err
+			}
+			continue
+		}
+		lo, step, trips, err := s.Loop.Trips(vals)
+		if err != nil {
+			return fmt.Errorf("kernel %q: %v", k.Name, err)
+		}
+		for t := 0; t < trips; t++ {
+			vals[s.Loop.Var] = lo + t*step
+			if err := k.walk(s.Body, vals, f); err != nil {
+				return err
+			}
+		}
+		delete(vals, s.Loop.Var)
+	}
+	return nil
+}
+
+// CheckLoops reports whether the kernel's HostLoops are well formed: each
+// covers at least one launch, they are ordered outermost first and any
+// two are nested or disjoint, a loop's variable is neither a size nor the
+// variable of a loop around it, its bounds name only sizes and the
+// variables of the loops around it, and every LoopArg of a launch names
+// a loop around that launch.
+func (k *Kernel) CheckLoops() error {
+	sizes := map[string]bool{}
+	for _, s := range k.Sizes {
+		sizes[s.Name] = true
+	}
+	for i := range k.HostLoops {
+		l := &k.HostLoops[i]
+		if l.First < 0 || l.First >= l.End || l.End > len(k.Launches) {
+			return fmt.Errorf("kernel %q: loop over %q repeats launches %d to %d of %d", k.Name, l.Var, l.First, l.End, len(k.Launches))
+		}
+		if l.Step.IsConstant() && l.Step.Const == 0 {
+			return fmt.Errorf("kernel %q: the loop over %q has step 0", k.Name, l.Var)
+		}
+		if sizes[l.Var] {
+			return fmt.Errorf("kernel %q: loop variable %q is also a size", k.Name, l.Var)
+		}
+		known := map[string]bool{}
+		for n := range sizes {
+			known[n] = true
+		}
+		if i > 0 {
+			p := &k.HostLoops[i-1]
+			if l.First < p.First || l.First == p.First && l.End > p.End {
+				return fmt.Errorf("kernel %q: loops are not listed outermost first", k.Name)
+			}
+		}
+		for j := 0; j < i; j++ {
+			o := &k.HostLoops[j]
+			switch {
+			case l.First >= o.End:
+			case l.End <= o.End:
+				if o.Var == l.Var {
+					return fmt.Errorf("kernel %q: loop variable %q is the variable of a loop around it", k.Name, l.Var)
+				}
+				known[o.Var] = true
+			default:
+				return fmt.Errorf("kernel %q: loops over %q and %q overlap without nesting", k.Name, o.Var, l.Var)
+			}
+		}
+		for _, a := range []Affine{l.Lo, l.Hi, l.Step} {
+			for _, t := range a.Terms {
+				if !known[t.Size] {
+					return fmt.Errorf("kernel %q: a bound of the loop over %q names %q, which is neither a size nor the variable of a loop around it", k.Name, l.Var, t.Size)
+				}
+			}
+		}
+	}
+	for i, ln := range k.Launches {
+		for _, a := range ln.Args {
+			if a.Kind != LoopArg {
+				continue
+			}
+			found := false
+			for _, l := range k.HostLoops {
+				found = found || l.Var == a.Name && l.First <= i && i < l.End
+			}
+			if !found {
+				return fmt.Errorf("kernel %q: launch %s takes loop variable %q outside its loop", k.Name, ln.Symbol, a.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// IsConstant reports whether a has no terms.
+func (a Affine) IsConstant() bool { return len(a.Terms) == 0 }

@@ -1,0 +1,132 @@
+package codegen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/forocl/forocl/abi"
+)
+
+// goHostLoops emits the launches of a kernel with host loops (Note [host
+// loops] in package abi): every NDRange and scratch buffer first (they do
+// not depend on the loop variables, and a buffer first used in a loop
+// that runs no trip must still exist for the launches after it), then the
+// program, each host loop as a Go for loop over its trip count.
+func goHostLoops(e *emitter, k *abi.Kernel, resBuf map[string]string, scratch map[string]abi.Buffer) {
+	e.line("// Every NDRange first: scratch sizes depend on them.")
+	for i, l := range k.Launches {
+		g := fmt.Sprintf("global%d", i+1)
+		e.line("local%d := %s", i+1, intList(l.Local))
+		e.line("%s := make([]int, %d)", g, len(l.Global))
+		for d, r := range l.Global {
+			items := goAffine(r.Positions)
+			if len(r.Positions.Terms) > 0 {
+				e.open("if p := %s; p < 1", items)
+				e.line("err = fmt.Errorf(\"%s: launch %s covers %%d positions in dimension %d (%s); the grid is too small\", p)", k.Name, l.Symbol, d+1, r.Positions)
+				e.line("return")
+				e.close("")
+			}
+			if r.Per > 1 {
+				items = fmt.Sprintf("(%s + %d) / %d", items, r.Per-1, r.Per)
+			}
+			e.line("%s[%d] = (%s + local%d[%d] - 1) / local%d[%d] * local%d[%d]", g, d, items, i+1, d, i+1, d, i+1, d)
+		}
+		if usedAsGroups(k, l.Symbol) {
+			e.line("groups%s = groupCount(%s, local%d)", goName(l.Symbol, true), g, i+1)
+		}
+	}
+	for _, b := range k.Scratch {
+		n := fmt.Sprint(b.Elements.Const)
+		if b.Groups != "" {
+			n = "groups" + goName(b.Groups, true)
+		}
+		e.open("if scratch%s, err = buffer(%s, %d); err != nil", goName(b.Name, true), n, b.Kind.Bytes())
+		e.line("return")
+		e.close("")
+	}
+	launch := func(i int) {
+		l := k.Launches[i]
+		var args []string
+		for _, a := range l.Args {
+			switch a.Kind {
+			case abi.ParamArg:
+				p := k.Param(a.Name)
+				switch {
+				case p.Result():
+					args = append(args, resBuf[p.Name])
+				case p.Array:
+					args = append(args, goName(p.Name, false)+".Buffer")
+				default:
+					args = append(args, goName(p.Name, false))
+				}
+			case abi.SizeArg:
+				args = append(args, "int32("+sizeVar(a.Name)+")")
+			case abi.GroupsArg:
+				args = append(args, "int32(groups"+goName(a.Name, true)+")")
+			case abi.ScratchArg:
+				args = append(args, "scratch"+goName(a.Name, true))
+			case abi.LoopArg:
+				args = append(args, "int32("+loopVar(a.Name)+")")
+			}
+		}
+		e.line("// launch %d: %s", i+1, l.Symbol)
+		e.open("")
+		e.line("var ev *clhost.Event")
+		e.open("if ev, err = k.ctx.LaunchWith(k.kernels[%d], global%d, local%d, %s); err != nil", i, i+1, i+1, strings.Join(args, ", "))
+		e.line("return")
+		e.close("")
+		if i == len(k.Launches)-1 && len(k.Results()) > 0 {
+			// The results are read once the last launch is done.
+			e.line("err = ev.WaitContext(ctx)")
+			e.line("ev.Close()")
+			e.open("if err != nil")
+			e.line("return")
+			e.close("")
+		} else {
+			// The queue is in order: the next launch sees this one's writes.
+			e.line("ev.Close()")
+		}
+		e.close("")
+	}
+	goProgram(e, k, k.Program(), launch, 1)
+}
+
+// loopVar is the Go variable of host loop variable name.
+func loopVar(name string) string { return "loop" + goName(name, true) }
+
+// goProgram emits steps: launches through launch, host loops as for loops
+// that evaluate the trip count once, as Fortran's DO does.
+func goProgram(e *emitter, k *abi.Kernel, steps []abi.Step, launch func(int), depth int) {
+	vars := map[string]bool{}
+	for _, l := range k.HostLoops {
+		vars[l.Var] = true
+	}
+	name := func(n string) string {
+		if vars[n] {
+			return loopVar(n)
+		}
+		return sizeVar(n)
+	}
+	for _, s := range steps {
+		if s.Loop == nil {
+			launch(s.Launch)
+			continue
+		}
+		l := s.Loop
+		v, trips := loopVar(l.Var), fmt.Sprintf("trips%d", depth)
+		lo, hi, step := goAffineWith(l.Lo, name), goAffineWith(l.Hi, name), goAffineWith(l.Step, name)
+		if strings.HasPrefix(step, "-") {
+			step = "(" + step + ")"
+		}
+		e.line("// host loop: launches %d to %d for each %s = %s, %s, %s", l.First+1, l.End, l.Var, l.Lo, l.Hi, l.Step)
+		if !l.Step.IsConstant() {
+			e.open("if %s == 0", step)
+			e.line("err = fmt.Errorf(\"%s: the loop over %s has step 0\")", k.Name, l.Var)
+			e.line("return")
+			e.close("")
+		}
+		e.open("for %s, %s := %s, (%s-%s+%s)/%s; %s > 0; %s, %s = %s+%s, %s-1", v, trips, lo, hi, lo, step, step, trips, v, trips, v, step, trips)
+		goProgram(e, k, s.Body, launch, depth+1)
+		e.close("")
+	}
+}
