@@ -176,6 +176,12 @@ type Launch struct {
 	// If, when not empty, is a condition on scalar parameters: the launch
 	// runs only when it holds. (No kernel needs it yet.)
 	If string `json:"if,omitempty"`
+	// MayBeEmpty says the launch covers a loop nest, whose iteration space
+	// may be empty (do i = 2, n-1 with n = 2), and whose kernel checks
+	// every work-item against it: with no positions in a dimension the
+	// launch runs one work-group there, which does nothing, as the empty
+	// loop of Fortran does nothing.
+	MayBeEmpty bool `json:"may_be_empty,omitempty"`
 	// LocalBytes is the __local memory one work-group uses.
 	LocalBytes int    `json:"local_bytes"`
 	Strategy   string `json:"strategy"` // "local" or "direct", for reports
@@ -405,6 +411,9 @@ func (l *Launch) NDRange(sizes map[string]int) (global, local []int, err error) 
 		e, err := r.Positions.Eval(sizes)
 		if err != nil {
 			return nil, nil, err
+		}
+		if e < 1 && l.MayBeEmpty {
+			e = 1
 		}
 		if e < 1 {
 			if t := r.Positions.Terms; len(t) == 1 && t[0].Coef == 1 {

@@ -402,7 +402,11 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	for li, l := range k.Launches {
 		var pos, per []string
 		for _, r := range l.Global {
-			pos = append(pos, fortranAffine(r.Positions))
+			if l.MayBeEmpty { // an empty nest: one work-group that does nothing
+				pos = append(pos, "max(1, "+fortranAffine(r.Positions)+")")
+			} else {
+				pos = append(pos, fortranAffine(r.Positions))
+			}
 			per = append(per, fmt.Sprint(max(1, r.Per)))
 		}
 		e.call("", "forocl_ndrange", "fcl_name", "["+strings.Join(pos, ", ")+"]", "["+strings.Join(per, ", ")+"]",

@@ -633,7 +633,9 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 		e.line("global := make([]int, %d)", len(l.Global))
 		for d, r := range l.Global {
 			items := goAffine(r.Positions) // positions, then work-items
-			if len(r.Positions.Terms) > 0 {
+			if len(r.Positions.Terms) > 0 && l.MayBeEmpty {
+				items = fmt.Sprintf("max(1, %s)", items) // an empty nest: one work-group that does nothing
+			} else if len(r.Positions.Terms) > 0 {
 				e.open("if p := %s; p < 1", items)
 				e.line("err = fmt.Errorf(\"%s: launch %s covers %%d positions in dimension %d (%s); the grid is too small\", p)", k.Name, l.Symbol, d+1, r.Positions)
 				e.line("return")

@@ -121,7 +121,7 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		if np.Nest != n {
 			panic("internal error: codegen: loop plan out of order")
 		}
-		l := &abi.Launch{Symbol: loopSymbol(k, i, launches), Local: np.Local, Strategy: regions.Direct.String()}
+		l := &abi.Launch{Symbol: loopSymbol(k, i, launches), Local: np.Local, Strategy: regions.Direct.String(), MayBeEmpty: true}
 		var ps []string
 		l.Args, ps = loadArgs(args, params, preludeLoads(prelude))
 		l.Args, ps = loopArgs(l.Args, ps, loops)

@@ -249,9 +249,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			r = &slabs.res.Result
 		}
 	} else {
-		ctx, err := clhost.NewContext(dev)
-		if err != nil {
-			return runErr(err)
+		ctx, cerr := clhost.NewContext(dev)
+		if cerr != nil {
+			return runErr(cerr)
 		}
 		defer ctx.Close()
 		for _, w := range clhost.CacheWarnings() {

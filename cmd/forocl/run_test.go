@@ -1222,3 +1222,20 @@ func TestRunPrintsPositions(t *testing.T) {
 		t.Errorf("--json hmin = %s, want [5 2]", got)
 	}
 }
+
+// TestRunDeviceErrorIsReported holds that an error of the launch itself
+// (a grid that leaves a region kernel no interior) is reported with exit
+// status 1 and writes nothing; a shadowed error variable once turned it
+// into an internal error.
+func TestRunDeviceErrorIsReported(t *testing.T) {
+	requireOpenCL(t)
+	out := filepath.Join(t.TempDir(), "t.npy")
+	code, _, stderr := cli(t, "run", "-I", regionsDir, filepath.Join(kernelsDir, "jacobi5.f90"), "--kernel", "jacobi5_step",
+		"--grid", "2x2", "--device", testDevice(), "--set", "h=0.1", "--out", "oA="+out)
+	if code != 1 || !strings.Contains(stderr, "leaves no interior") || strings.Contains(stderr, "internal error") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("an output was written")
+	}
+}

@@ -122,11 +122,7 @@ func (k *Reflect) RunContext(ctx context.Context, n1 int32, n2 int32, h *clhost.
 	{
 		local := []int{256}
 		global := make([]int, 1)
-		if p := (sizeN2 - 2); p < 1 {
-			err = fmt.Errorf("reflect: launch reflect_1 covers %d positions in dimension 1 (n2 - 2); the grid is too small", p)
-			return
-		}
-		global[0] = ((sizeN2 - 2) + local[0] - 1) / local[0] * local[0]
+		global[0] = (max(1, (sizeN2-2)) + local[0] - 1) / local[0] * local[0]
 		var ev *clhost.Event
 		if ev, err = k.ctx.LaunchWith(k.kernels[0], global, local, n1, n2, h.Buffer, u.Buffer, v.Buffer); err != nil {
 			return
@@ -137,11 +133,7 @@ func (k *Reflect) RunContext(ctx context.Context, n1 int32, n2 int32, h *clhost.
 	{
 		local := []int{256}
 		global := make([]int, 1)
-		if p := sizeN1; p < 1 {
-			err = fmt.Errorf("reflect: launch reflect_2 covers %d positions in dimension 1 (n1); the grid is too small", p)
-			return
-		}
-		global[0] = (sizeN1 + local[0] - 1) / local[0] * local[0]
+		global[0] = (max(1, sizeN1) + local[0] - 1) / local[0] * local[0]
 		var ev *clhost.Event
 		if ev, err = k.ctx.LaunchWith(k.kernels[1], global, local, n1, n2, h.Buffer, u.Buffer, v.Buffer); err != nil {
 			return
