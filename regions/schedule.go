@@ -203,7 +203,17 @@ func scheduleKernel(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 	kp := AnalyzeKernel(k, nil)
 	if s == Direct {
 		factors := o.Coarsen
-		if o.Auto && t.Type == "GPU" && o.Tile == nil && factors == nil && rank >= 2 {
+		switch {
+		case !o.Auto || o.Tile != nil || factors != nil || rank < 2:
+		case reducesOnly(k):
+			// A pass that only reduces, on any device: 16 rows per
+			// work-item in 256x1 groups, so few partials and work-group
+			// trees are left (sum of 8192^2 real(4): 88.8% of copy on the
+			// H100 against 67% with 4 rows; 4096^2 on PoCL 6.2 ms against
+			// 70 ms with one element per work-item).
+			local, factors = ones(rank), ones(rank)
+			local[0], factors[rank-1] = 256, 16
+		case t.Type == "GPU":
 			local, factors = gpuShape(k, kp, rank)
 		}
 		if len(factors) == 1 && rank > 1 {
@@ -537,14 +547,6 @@ func gpuShape(k *ir.Kernel, kp *KernelPlan, rank int) (tile, coarsen []int) {
 			work += exprCost(a.RHS)
 		}
 	})
-	if reducesOnly(k) {
-		// A pass that only reduces: 16 rows per work-item in 256x1
-		// groups, so few partials are left for the fold (sum of 8192^2
-		// real(4) on the H100: 88.8% of copy against 67% with 4 rows).
-		tile, coarsen = ones(rank), ones(rank)
-		tile[0], coarsen[rank-1] = 256, 16
-		return tile, coarsen
-	}
 	if masked {
 		// Masked (WHERE) assignments: coarsened, minmod_slopes ran 26%
 		// slower than one position per work-item.
