@@ -78,7 +78,7 @@ oT=heat.png draws a 2-D output with the viridis colour map and a colour bar.`,
 	ff.add(c)
 	gf.add(c)
 	f := c.Flags()
-	f.StringVarP(&rf.kernel, "kernel", "k", "", "run the kernel `NAME` (case-insensitive)")
+	f.StringVarP(&rf.kernel, "kernel", "k", "", "run the kernel `NAME` (case-insensitive; without it, the one kernel the files mark); it needs no !$OFP directive")
 	f.StringVar(&rf.device, "device", "", "OpenCL device `SEL`: an index such as 1:0 or 1 (the row of forocl devices, from 0) or part of a name; default $FOROCL_DEVICE, else the first GPU")
 	f.StringArrayVar(&rf.sets, "set", nil, "give scalar dummy NAME the value VALUE (`NAME=VALUE`, repeatable)")
 	f.StringArrayVar(&rf.ins, "in", nil, "read array dummy NAME from the .npy file FILE (`NAME=FILE`, repeatable)")
@@ -139,9 +139,6 @@ var runJob = runner.Run
 func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf *runFlags) error {
 	stderr := c.ErrOrStderr()
 	// Usage: everything that can be checked without reading a file.
-	if rf.kernel == "" {
-		return usageErr("run needs the kernel to run: --kernel NAME")
-	}
 	if rf.repeat < 0 {
 		return usageErr("--repeat %d: want a count of 0 or more", rf.repeat)
 	}
@@ -168,10 +165,23 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	}
 
 	// Front end and the kernel's interface.
-	ff.kernels = []string{rf.kernel} // the kernel to run needs no directive
+	if rf.kernel != "" {
+		ff.kernels = []string{rf.kernel} // the kernel to run needs no directive
+	}
 	res, err := ff.compile(c, args, nil)
 	if err != nil {
 		return err
+	}
+	if rf.kernel == "" {
+		// Without --kernel: the files' one marked kernel.
+		var names []string
+		for _, k := range res.Program.Kernels {
+			names = append(names, k.Name)
+		}
+		if len(names) != 1 {
+			return usageErr("run needs the kernel to run: --kernel NAME (the files mark %d: %s)", len(names), nameList(names))
+		}
+		rf.kernel = names[0]
 	}
 	irk, err := res.Kernel(rf.kernel)
 	if err != nil {

@@ -577,7 +577,7 @@ func TestRunUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"run", fx.file, "--set", "h=1"}, "run needs the kernel to run: --kernel NAME"},
+		{[]string{"run", fx.file, "--set", "h=1"}, "run needs the kernel to run: --kernel NAME (the files mark 2: jacobi5_step, residual5)"},
 		{[]string{"run", "--kernel", "jacobi5_step"}, "requires at least 1 arg(s)"},
 		{fx.args(append(std, "--set", "h")...), "--set h: want NAME=VALUE"},
 		{fx.args(append(std, "--set", "=1")...), "--set =1: want NAME=VALUE"},
@@ -1237,5 +1237,28 @@ func TestRunDeviceErrorIsReported(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("an output was written")
+	}
+}
+
+// TestRunTheOneKernel holds that run needs no --kernel when the files mark
+// exactly one kernel.
+func TestRunTheOneKernel(t *testing.T) {
+	requireOpenCL(t)
+	out := filepath.Join(t.TempDir(), "b.npy")
+	code, _, stderr := cli(t, "run", filepath.Join(kernelsDir, "loop_transpose.f90"), "--grid", "5x3", "--device", testDevice(), "--out", "b="+out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b, err := npy.Decode(f, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Shape) != 2 || b.Shape[0] != 3 || b.Shape[1] != 5 {
+		t.Errorf("b has shape %v, want [3 5] (the transpose of the 5x3 grid)", b.Shape)
 	}
 }
