@@ -322,6 +322,15 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 	if err := CheckHostMemory(need, "--grid "+grid); err != nil {
 		return err
 	}
+	// A loop kernel's array whose declared extents follow from the sizes
+	// given with --set takes that shape (staggered grids: x_max+2 and
+	// x_max+3 side by side), the others the grid's.
+	sizes := map[string]int{}
+	for _, s := range k.Sizes {
+		if x, ok := b.Scalars[strings.ToLower(s.Name)]; ok {
+			sizes[s.Name] = int(x)
+		}
+	}
 	inputs, filled := 0, 0
 	for i, v := range k.Params {
 		name := strings.ToLower(v.Name)
@@ -329,7 +338,11 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 		if v.Array && (v.Intent == abi.In || k.Loops && v.Intent == abi.InOut) {
 			inputs++
 			if b.Arrays[name] == nil {
-				b.Arrays[name] = Random(KindDType(v.Kind), shape, int64(i+1))
+				at := shape
+				if ext, err := v.Extents(sizes); k.Loops && err == nil && len(ext) == len(shape) && positive(ext) {
+					at = ext
+				}
+				b.Arrays[name] = Random(KindDType(v.Kind), at, int64(i+1))
 				filled++
 			}
 		}
@@ -338,6 +351,15 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 		b.Warnings = append(b.Warnings, fmt.Sprintf("--grid %s is ignored: every input array was given with --in, and the kernel runs on their shape; drop --grid", grid))
 	}
 	return nil
+}
+
+func positive(s []int) bool {
+	for _, n := range s {
+		if n < 1 {
+			return false
+		}
+	}
+	return true
 }
 
 func dimString(s []int) string {

@@ -84,7 +84,7 @@ oT=heat.png draws a 2-D output with the viridis colour map and a colour bar.`,
 	f.StringArrayVar(&rf.ins, "in", nil, "read array dummy NAME from the .npy file FILE (`NAME=FILE`, repeatable)")
 	f.StringArrayVar(&rf.outs, "out", nil, "write intent(out) array NAME to the .npy file FILE (`NAME=FILE`, repeatable)")
 	f.IntVar(&rf.repeat, "repeat", 0, "time `N` launches after one warm-up and print the minimum, median and maximum")
-	f.StringVar(&rf.grid, "grid", "", "fill every input array not given with --in with reproducible pseudo-random values in [0.5, 1.5) on a grid of this `SHAPE` (e.g. 512x512), to time a kernel without input files; outputs start as zeros")
+	f.StringVar(&rf.grid, "grid", "", "fill every input array not given with --in with reproducible pseudo-random values in [0.5, 1.5) on a grid of this `SHAPE` (e.g. 512x512), to time a kernel without input files (a loop kernel's array whose declared shape follows from the sizes given with --set takes that shape); outputs start as zeros")
 	f.BoolVarP(&rf.verbose, "verbose", "v", false, "print the device, launch shape and files written")
 	f.IntVar(&rf.steps, "steps", 0, "run the kernel `N` times with the data kept on the device (a simulation), and print the time per step")
 	f.StringArrayVar(&rf.swaps, "swap", nil, "with --steps: after each step the output OUT becomes the input IN (`IN=OUT`, repeatable); OUT starts as a copy of IN unless given with --in")

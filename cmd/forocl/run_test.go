@@ -1262,3 +1262,30 @@ func TestRunTheOneKernel(t *testing.T) {
 		t.Errorf("b has shape %v, want [3 5] (the transpose of the 5x3 grid)", b.Shape)
 	}
 }
+
+// TestRunGridStaggered holds that --grid gives a loop kernel's arrays
+// their declared shapes when --set gives the sizes, so a staggered grid
+// (cell-centred x_max+4 and node-centred x_max+5 columns) runs without
+// input files.
+func TestRunGridStaggered(t *testing.T) {
+	requireOpenCL(t)
+	out := filepath.Join(t.TempDir(), "e.npy")
+	code, _, stderr := cli(t, "run", filepath.Join(kernelsDir, "loop_cell_update.f90"), "--kernel", "cell_update", "--grid", "64x48",
+		"--set", "dt=0.01", "--set", "x_min=1", "--set", "x_max=60", "--set", "y_min=1", "--set", "y_max=44",
+		"--device", testDevice(), "--out", "energy="+out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	e, err := npy.Decode(f, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Len() != 64*48 {
+		t.Errorf("energy has shape %v, want 64x48", e.Shape)
+	}
+}
