@@ -652,20 +652,6 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 		var args []string
 		for _, a := range l.Args {
 			switch a.Kind {
-			case abi.ParamArg:
-				p := k.Param(a.Name)
-				switch {
-				case p.Result():
-					args = append(args, resBuf[p.Name])
-				case p.Array:
-					args = append(args, goName(p.Name, false)+".Buffer")
-				default:
-					args = append(args, goName(p.Name, false))
-				}
-			case abi.SizeArg:
-				args = append(args, "int32("+sizeVar(a.Name)+")")
-			case abi.GroupsArg:
-				args = append(args, "int32(groups"+goName(a.Name, true)+")")
 			case abi.ScratchArg:
 				v := "scratch" + goName(a.Name, true)
 				if !made[a.Name] {
@@ -681,6 +667,8 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 					e.close("")
 				}
 				args = append(args, v)
+			default:
+				args = append(args, goArg(k, a, resBuf))
 			}
 		}
 		e.line("var ev *clhost.Event")
@@ -725,4 +713,28 @@ func usedAsGroups(k *abi.Kernel, sym string) bool {
 		}
 	}
 	return false
+}
+
+// goArg spells launch argument a of kernel k in the generated Go (not a
+// scratch buffer, which the caller makes); resBuf names the results'
+// buffers.
+func goArg(k *abi.Kernel, a abi.Arg, resBuf map[string]string) string {
+	switch a.Kind {
+	case abi.ParamArg:
+		p := k.Param(a.Name)
+		switch {
+		case p.Result():
+			return resBuf[p.Name]
+		case p.Array:
+			return goName(p.Name, false) + ".Buffer"
+		}
+		return goName(p.Name, false)
+	case abi.SizeArg:
+		return "int32(" + sizeVar(a.Name) + ")"
+	case abi.GroupsArg:
+		return "int32(groups" + goName(a.Name, true) + ")"
+	case abi.LoopArg:
+		return "int32(" + loopVar(a.Name) + ")"
+	}
+	panic(fmt.Sprintf("internal error: codegen: launch argument of kind %q", a.Kind))
 }

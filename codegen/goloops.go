@@ -48,26 +48,11 @@ func goHostLoops(e *emitter, k *abi.Kernel, resBuf map[string]string, scratch ma
 		l := k.Launches[i]
 		var args []string
 		for _, a := range l.Args {
-			switch a.Kind {
-			case abi.ParamArg:
-				p := k.Param(a.Name)
-				switch {
-				case p.Result():
-					args = append(args, resBuf[p.Name])
-				case p.Array:
-					args = append(args, goName(p.Name, false)+".Buffer")
-				default:
-					args = append(args, goName(p.Name, false))
-				}
-			case abi.SizeArg:
-				args = append(args, "int32("+sizeVar(a.Name)+")")
-			case abi.GroupsArg:
-				args = append(args, "int32(groups"+goName(a.Name, true)+")")
-			case abi.ScratchArg:
+			if a.Kind == abi.ScratchArg {
 				args = append(args, "scratch"+goName(a.Name, true))
-			case abi.LoopArg:
-				args = append(args, "int32("+loopVar(a.Name)+")")
+				continue
 			}
+			args = append(args, goArg(k, a, resBuf))
 		}
 		e.line("// launch %d: %s", i+1, l.Symbol)
 		e.open("")
