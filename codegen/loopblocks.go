@@ -77,12 +77,7 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 		e.close("")
 	}
 	if reduces {
-		flat, groups := groupIndex(np.Local)
-		e.line("// fold the work-group's values (a tree in a fixed order) into one partial")
-		e.line("const int _tl = %s;", flat)
-		for _, r := range n.Reduces {
-			foldGroup(e, r, np.Local, groups)
-		}
+		lg.foldPartials(n, np)
 	}
 	e.close("")
 }

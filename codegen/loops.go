@@ -322,13 +322,20 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 	e.open("if (%s)", run)
 	lg.stmts(n.Body)
 	e.close("")
+	lg.foldPartials(n, np)
+	e.close("")
+}
+
+// foldPartials folds each reduction's accumulators of the work-group into
+// its partial.
+func (lg *loopGen) foldPartials(n *ir.Nest, np *regions.NestPlan) {
+	e := &lg.e
 	flat, groups := groupIndex(np.Local)
 	e.line("// fold the work-group's values (a tree in a fixed order) into one partial")
 	e.line("const int _tl = %s;", flat)
 	for _, r := range n.Reduces {
 		foldGroup(e, r, np.Local, groups)
 	}
-	e.close("")
 }
 
 // locals declares the kernel's scalar locals (not the indices in skip) and
