@@ -156,7 +156,23 @@ func planNest(n *ir.Nest, t Target, o Options, s Strategy) *NestPlan {
 			np.Coarsen[g] = factors[g]
 		}
 	}
+	if onePoint(n) && len(n.Reduces) == 0 {
+		// An element assignment or a nest that runs serially: one
+		// work-item.
+		np.Local, np.Coarsen, np.Tiles = ones(rank), ones(rank), nil
+	}
 	return np
+}
+
+// onePoint reports whether every dimension of n's iteration space is the
+// one point 1:1.
+func onePoint(n *ir.Nest) bool {
+	for d := range n.Index {
+		if !n.Lo[d].IsConst() || !n.Hi[d].IsConst() || n.Lo[d].Const != n.Hi[d].Const {
+			return false
+		}
+	}
+	return true
 }
 
 // nestGPUShape is the tuning of a 2-D or 3-D nest on GPUs (Note [loop

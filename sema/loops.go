@@ -334,13 +334,17 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 				out = append(out, l.hostLoop(s)...) // Note [host loops] in package ir
 				continue
 			}
-			if pending == nil && s.Form != ast.DoConcurrent && !accKernels {
-				l.c.diags.Error(codeLoopConstruct, s.Pos, "DO loop outside a parallel nest in a loop kernel").
-					WithHint("mark it parallel with \"!$omp parallel do\" or write it as DO CONCURRENT; a sequential DO at the top level must hold parallel loops, whose launches the host repeats")
-				pending = nil
-				continue
+			plain := ""
+			switch {
+			case pending == nil && s.Form != ast.DoConcurrent && !accKernels:
+				// A DO nest with no directive, as legacy codes write
+				// them: parallel if forocl proves its iterations
+				// independent (Note [plain DO nests]).
+				plain = "do"
+			case pending == nil && s.Form != ast.DoConcurrent:
+				plain = "!$acc kernels"
 			}
-			if n := l.nest(s, pending); n != nil {
+			if n := l.nest(s, pending, plain); n != nil {
 				out = append(out, n)
 			}
 			pending = nil
@@ -451,12 +455,14 @@ type nestLoop struct {
 
 // nest lowers a parallel nest: the loop s (DO CONCURRENT, or marked by
 // dir) and the loops perfectly nested in it that may run in parallel.
-func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir) ir.Stmt {
+// plain names what makes a DO nest without a directive parallel: "!$acc
+// kernels" around it, or "do" for none (forocl proves it independent).
+func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 	source := "do concurrent"
 	if dir != nil {
 		source = "!$" + dir.d.API + " " + dir.construct
 	} else if s.Form != ast.DoConcurrent {
-		source = "!$acc kernels"
+		source = plain
 	}
 	// The candidate loops: DO CONCURRENT indices, or the perfectly nested
 	// counted loops.
@@ -482,6 +488,11 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir) ir.Stmt {
 			cur = inner
 		}
 	default:
+		if dir == nil {
+			l.c.diags.Error(codeLoopConstruct, s.Pos, "DO WHILE and DO without a loop control are not translated in a loop kernel").
+				WithHint("write a counted loop, such as do it = 1, nmax, with the test inside a parallel nest, or run the loop on the host around the kernel")
+			return nil
+		}
 		l.c.diags.Error(codeLoopConstruct, s.Pos, "a parallel loop must be a counted DO loop or DO CONCURRENT")
 		return nil
 	}
@@ -517,6 +528,10 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir) ir.Stmt {
 	}
 	if conflict != nil && s.Form != ast.DoConcurrent && l.computedConflict(conflict, source) {
 		// reported: a write through a computed subscript
+	} else if conflict != nil && s.Form != ast.DoConcurrent && dir == nil && len(l.c.diags.Items) == diagsBefore {
+		// A nest no directive marks: not proven independent, it runs
+		// serially (Note [plain DO nests]).
+		return l.serialNest(s, source, conflict.String())
 	} else if conflict != nil && s.Form != ast.DoConcurrent && conflict.read == conflict.write {
 		l.c.diags.Error(codeLoopWriteConflict, conflict.write.Pos, "different iterations of the parallel loop may write the same element of %q", conflict.write.Var.Name).
 			WithHint("subscript the written array with every parallel index, such as %s(j, k)", conflict.write.Var.Name)
@@ -524,6 +539,11 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir) ir.Stmt {
 		l.c.diags.Error(codeLoopInPlace, conflict.read.Pos, "iterations of the parallel loop may read %q at %s while others write it at %s", conflict.read.Var.Name, pos(conflict.read.Pos), pos(conflict.write.Pos)).
 			WithNote(conflict.write.Pos, "written here").
 			WithHint("read from one array and write the result into another (double buffering)")
+	}
+	if n != nil && conflict == nil && dir == nil && s.Form != ast.DoConcurrent && len(l.c.diags.Items) == diagsBefore {
+		if r := carriedRead(n); r != nil {
+			return l.serialNest(s, source, fmt.Sprintf("%q is read at %s before the iteration assigns it (a running sum or a recurrence)", r.Var.Name, pos(r.Pos)))
+		}
 	}
 	if n == nil {
 		return nil // an untyped nil: the caller tests the interface

@@ -150,9 +150,9 @@ void colsum_3(const int n,
     }
 }
 
-// kernel colsum (loop_section_colsum.f90:6), launch 4 of 6: element assignment (loop_section_colsum.f90:18), strategy direct, work-group 256
+// kernel colsum (loop_section_colsum.f90:6), launch 4 of 6: element assignment (loop_section_colsum.f90:18), strategy direct, work-group 1
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
-__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void colsum_4(const int n,
     const int m,
     __global const double* restrict h,

@@ -83,9 +83,9 @@ void jacobi_sections_5(const int n,
     tnew[_i1 - 1 + (n)*(m - 1)] = fmax(told[_i1 - 1 + (n)*(m - 1)], 0.0f); // loop_section_stencil.f90:16
 }
 
-// kernel jacobi_sections (loop_section_stencil.f90:5), launch 6 of 6: element assignment (loop_section_stencil.f90:17), strategy direct, work-group 256
+// kernel jacobi_sections (loop_section_stencil.f90:5), launch 6 of 6: element assignment (loop_section_stencil.f90:17), strategy direct, work-group 1
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
-__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void jacobi_sections_6(const int n,
     const int m,
     const float w,
