@@ -331,6 +331,9 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 			sizes[s.Name] = int(x)
 		}
 	}
+	if k.Loops {
+		b.gridOutputs(k, shape)
+	}
 	inputs, filled := 0, 0
 	for i, v := range k.Params {
 		name := strings.ToLower(v.Name)
@@ -351,6 +354,38 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 		b.Warnings = append(b.Warnings, fmt.Sprintf("--grid %s is ignored: every input array was given with --in, and the kernel runs on their shape; drop --grid", grid))
 	}
 	return nil
+}
+
+// gridOutputs gives an output array of a loop kernel the grid's shape
+// where its extents are sizes of its own (assumed shape) that no input's
+// shape and no --set gives: the host cannot know them otherwise.
+func (b *Bound) gridOutputs(k *abi.Kernel, shape []int) {
+	fromInputs := map[string]bool{}
+	for _, p := range k.Params {
+		fromInputs[p.Name] = true // a scalar dummy is given with --set
+	}
+	for _, v := range k.Arrays() {
+		if !v.Output() || v.Intent == abi.InOut {
+			for _, e := range v.Shape {
+				for _, t := range e.Terms {
+					fromInputs[t.Size] = true
+				}
+			}
+		}
+	}
+	for _, v := range k.Arrays() {
+		if !v.Output() || len(v.Shape) != len(shape) {
+			continue
+		}
+		for d, e := range v.Shape {
+			if len(e.Terms) != 1 || e.Terms[0].Coef != 1 || e.Const != 0 || fromInputs[e.Terms[0].Size] {
+				continue
+			}
+			if _, set := b.Scalars[strings.ToLower(e.Terms[0].Size)]; !set {
+				b.Scalars[strings.ToLower(e.Terms[0].Size)] = float64(shape[d])
+			}
+		}
+	}
 }
 
 func positive(s []int) bool {

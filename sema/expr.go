@@ -327,6 +327,9 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 			return constIR(v, e.Pos)
 		}
 	}
+	if x, ok := l.shapeInquiry(e); ok {
+		return x // size, lbound, ubound of a loop kernel's array
+	}
 	if unsupported[name] {
 		l.errorf(codeUnsupportedIntrinsic, e.Name.Pos, "function %q is not supported by forocl", e.Name.Orig).
 			WithHint("forocl supports region_cpy, elemental functions and the intrinsics %s", supportedList())

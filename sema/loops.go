@@ -208,7 +208,9 @@ func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
 	if x == nil {
 		return ir.Affine{}, false
 	}
-	a, why := l.affine(x, func(v *ir.Var) bool { return v.Role == ir.Dummy && v.Rank == 0 && v.Kind == ir.Int })
+	a, why := l.affine(x, func(v *ir.Var) bool {
+		return v.Role == ir.Dummy && v.Rank == 0 && v.Kind == ir.Int || l.loop.sizes[v] // or an assumed-shape extent (shapeInquiry)
+	})
 	if why != "" {
 		l.c.diags.Error(codeLoopBound, e.Span(), "%s is not affine in the kernel's integer scalar dummies: it has %s", what, why).
 			WithHint("write bounds such as n, x_max+2 or x_min-1")

@@ -703,6 +703,11 @@ func arraySyntaxKernel(p *proc, s *scope) bool {
 			return false // a pointer into a region (region_ptr)
 		}
 	}
+	for _, st := range p.sub.Body {
+		if do, ok := st.(*ast.DoStmt); ok && do.Form == ast.DoCounted {
+			return true // a DO nest with no directive (Note [plain DO nests])
+		}
+	}
 	arrays, explicit := 0, 0
 	for _, a := range p.sub.Args {
 		sym := s.syms[a.Name]

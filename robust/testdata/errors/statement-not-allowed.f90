@@ -4,7 +4,7 @@ subroutine k(s, a, b)
   real, dimension(:), contiguous, intent(in)  :: a
   real, dimension(:), contiguous, intent(out) :: b
   integer :: i
-  do i = 1, 3  ! ERROR [statement-not-allowed] "\"do\" is not allowed in a kernel"
+  do while (s > 1.0)  ! ERROR [statement-not-allowed] "\"do while\" is not allowed in a kernel"
     b = a*s
   end do
 end subroutine k

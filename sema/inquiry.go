@@ -1,0 +1,62 @@
+package sema
+
+import (
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/ir"
+)
+
+// shapeInquiry lowers size(a), size(a, d), lbound(a, d) and ubound(a, d)
+// of an array dummy of a loop kernel to the affine form of its declared
+// bounds (an assumed-shape array's extent is a size of the kernel, such as
+// a_n1), so that loops written do i = 1, size(a) have affine bounds. It
+// reports false for anything else; an argument it cannot read is an error
+// (reported, nil, true).
+func (l *lowerer) shapeInquiry(e *ast.Call) (ir.Expr, bool) {
+	name := e.Name.Name
+	if l.loop == nil || (name != "size" && name != "lbound" && name != "ubound") || len(e.Args) == 0 || len(e.Args) > 2 {
+		return nil, false
+	}
+	id, ok := e.Args[0].Value.(*ast.Ident)
+	if !ok || e.Args[0].Keyword != nil {
+		return nil, false
+	}
+	ent := l.s.lookup(id.Name)
+	if ent.sym == nil {
+		return nil, false
+	}
+	v := l.vars[ent.sym]
+	if v == nil || v.Rank == 0 || len(v.Bounds) != v.Rank {
+		return nil, false
+	}
+	d := 0
+	switch {
+	case len(e.Args) == 2:
+		a := e.Args[1]
+		if a.Keyword != nil && a.Keyword.Name != "dim" {
+			return nil, false
+		}
+		c, err := l.c.evalConst(l.s, l.env, a.Value)
+		if err != nil || c.isArr || c.kind != ir.Int || c.i < 1 || int(c.i) > v.Rank {
+			l.errorf(codeLoopBound, a.Value.Span(), "the dimension of %s(%s, ...) must be a constant from 1 to %d", e.Name.Orig, v.Name, v.Rank)
+			return nil, true
+		}
+		d = int(c.i) - 1
+	case v.Rank > 1:
+		l.errorf(codeLoopBound, e.Pos, "%s of rank-%d array %q needs a dimension, such as %s(%s, 1)", e.Name.Orig, v.Rank, v.Name, e.Name.Orig, v.Name)
+		return nil, true
+	}
+	b := v.Bounds[d]
+	var a ir.Affine
+	switch name {
+	case "size":
+		a = b.Extent()
+	case "lbound":
+		a = b.Lo
+	default:
+		a = b.Hi
+	}
+	for _, t := range a.Terms {
+		l.loop.sizes[t.Var] = true
+	}
+	return affineExpr(a, e.Pos), true
+}
