@@ -346,11 +346,10 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	first := arrays[0]
 	switch {
 	case k.Loops:
-		// A loop kernel's sizes are its integer dummies; every array is
-		// checked against the extents they give it.
-		for _, sz := range k.Sizes {
-			e.line("fcl_%s = int(%s)", sz.Name, sz.Name)
-		}
+		// A loop kernel's sizes are its integer dummies and, for
+		// assumed-shape arrays, extents of the arrays passed (abi.Kernel.BindWith's
+		// rule); every array is then checked against the extents they give it.
+		fortranLoopSizes(e, k)
 		for _, p := range arrays {
 			var want []string
 			for _, ext := range p.Shape {

@@ -206,12 +206,9 @@ func TestFortranHostNumeric(t *testing.T) {
 	robj, rdir := runtimeObject(t)
 	for _, f := range corpus(t) {
 		comp := compile(t, f)
-		if loopUnit(comp.units[regions.Direct]) {
-			// Loop kernels run from the oracle's device driver only in
-			// TestHostLoopTrips (hostloops_test.go) so far; the
-			// shallow-water Fortran main runs boundary.f90's loop kernel
-			// (examples/shallowwater fortran_test.go).
-			continue
+		rules, err := inputRules(f) // Note [test inputs]
+		if err != nil {
+			t.Fatal(err)
 		}
 		// The GPU-tuned unit runs only where its schedule differs.
 		variants := []string{"direct"}
@@ -244,7 +241,10 @@ func TestFortranHostNumeric(t *testing.T) {
 					}
 					for gi, shape := range grids(k) {
 						rng := rand.New(rand.NewSource(int64(1000*ki + gi + 7)))
-						scalars, arrays := randomInputs(rng, k, shape)
+						scalars, arrays, err := numericInputs(rng, k, gi, shape, sizeOverrides[stem(f)], rules)
+						if err != nil {
+							t.Fatal(err)
+						}
 						want, err := serial.Run(scalars, arrays)
 						if err != nil {
 							t.Fatal(err)
@@ -271,29 +271,6 @@ func TestFortranHostNumeric(t *testing.T) {
 			})
 		}
 	}
-}
-
-// randomInputs returns scalars and arrays for one run of k, as the
-// numeric tier draws them.
-func randomInputs(rng *rand.Rand, k *abi.Kernel, shape []int) (map[string]float64, map[string]*npy.Array) {
-	scalars := map[string]float64{}
-	arrays := map[string]*npy.Array{}
-	for _, v := range k.Params {
-		name := strings.ToLower(v.Name)
-		if !v.Array {
-			switch v.Kind {
-			case abi.Int:
-				scalars[name] = float64(2 + rng.Intn(3))
-			case abi.Logical:
-				scalars[name] = 1
-			default:
-				scalars[name] = 0.1 + 0.2*rng.Float64()
-			}
-			continue
-		}
-		arrays[name] = randomArray(rng, v.Kind, shape)
-	}
-	return scalars, arrays
 }
 
 // firstDiff is the first flat index where a and b differ bit for bit
