@@ -99,7 +99,11 @@ func FortranHost(u *abi.Unit, stem string) ([]byte, error) {
 	e.line("! Build: gfortran app.f90 DIR/*.f90 fortran/forocl_cl.f90 -lOpenCL")
 	e.line("module %s", mod)
 	e.indent++
-	e.line("use, intrinsic :: iso_c_binding, only: c_float, c_double, c_int32_t")
+	if unitHasInt64(u) {
+		e.line("use, intrinsic :: iso_c_binding, only: c_float, c_double, c_int32_t, c_int64_t")
+	} else {
+		e.line("use, intrinsic :: iso_c_binding, only: c_float, c_double, c_int32_t")
+	}
 	e.line("use forocl_cl")
 	e.line("implicit none")
 	e.line("private")
@@ -153,11 +157,6 @@ func FortranHost(u *abi.Unit, stem string) ([]byte, error) {
 
 // fortranCheck refuses kernels whose Fortran host could not be written.
 func fortranCheck(k *abi.Kernel) error {
-	for _, p := range k.Params {
-		if p.Kind == abi.Int64 {
-			return fmt.Errorf("kernel %q: integer(8) dummy %q: the Fortran host does not pass integer(8) yet; launch it from its ABI (forocl build --abi)", k.Name, p.Name)
-		}
-	}
 	proc := FortranProcName(k.Name)
 	if len(proc) > maxFortranName {
 		return fmt.Errorf("kernel %q: its Fortran host procedure %q is longer than %d characters; shorten the kernel's name", k.Name, proc, maxFortranName)
@@ -190,18 +189,36 @@ func fortranScalarType(k abi.Kind) string {
 		return "real(c_double)"
 	case abi.Logical:
 		return "logical"
+	case abi.Int64:
+		return "integer(c_int64_t)"
 	}
 	return "integer(c_int32_t)"
 }
 
+// unitHasInt64 reports whether a kernel of u has an integer(8) dummy,
+// which the module declares as integer(c_int64_t).
+func unitHasInt64(u *abi.Unit) bool {
+	for _, k := range u.Kernels {
+		for _, p := range k.Params {
+			if p.Kind == abi.Int64 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // fortranArrayKind is forocl_cl's kind constant for device arrays of kind
-// k (logical arrays are integer arrays of 0 and 1 on the device).
+// k (logical arrays are integer arrays of 0 and 1 on the device; integer(8)
+// arrays hold OpenCL longs).
 func fortranArrayKind(k abi.Kind) string {
 	switch k {
 	case abi.Real4:
 		return "forocl_real4"
 	case abi.Real8:
 		return "forocl_real8"
+	case abi.Int64:
+		return "forocl_int8"
 	}
 	return "forocl_int"
 }
@@ -346,11 +363,10 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	first := arrays[0]
 	switch {
 	case k.Loops:
-		// A loop kernel's sizes are its integer dummies; every array is
-		// checked against the extents they give it.
-		for _, sz := range k.Sizes {
-			e.line("fcl_%s = int(%s)", sz.Name, sz.Name)
-		}
+		// A loop kernel's sizes are its integer dummies and, for
+		// assumed-shape arrays, extents of the arrays passed (abi.Kernel.BindWith's
+		// rule); every array is then checked against the extents they give it.
+		fortranLoopSizes(e, k)
 		for _, p := range arrays {
 			var want []string
 			for _, ext := range p.Shape {

@@ -36,8 +36,23 @@ func fortranProgram(e *fortEmitter, steps []abi.Step, launch func(int)) {
 var fortranHostName = regexp.MustCompile(`^(?i)([gwsrvk][0-9]+|st|msg|name|run|build|program|source)$`)
 
 // fortranCheckLoops refuses host loops whose variables would collide with
-// the Fortran host's own names.
+// the Fortran host's own names, and loop kernels with a size that is
+// neither a dummy nor derivable from the arrays' shapes.
 func fortranCheckLoops(k *abi.Kernel) error {
+	if k.Loops {
+		known := map[string]bool{}
+		for _, sz := range k.Sizes {
+			if p := k.Param(sz.Name); p != nil && !p.Array {
+				known[sz.Name] = true
+			}
+		}
+		loopDerivations(k, known)
+		for _, sz := range k.Sizes {
+			if !known[sz.Name] {
+				return fmt.Errorf("kernel %q: size %q is neither a dummy nor derivable from the shapes of its arrays, so the Fortran host cannot bind it; launch it from its ABI with --set %s=VALUE", k.Name, sz.Name, sz.Name)
+			}
+		}
+	}
 	for _, l := range k.HostLoops {
 		if fortranHostName.MatchString(l.Var) {
 			return fmt.Errorf("kernel %q: loop variable %q collides with a name of the Fortran host; rename it", k.Name, l.Var)
@@ -49,4 +64,75 @@ func fortranCheckLoops(k *abi.Kernel) error {
 		}
 	}
 	return nil
+}
+
+// fortranLoopSizes writes the statements that set a loop kernel's sizes
+// (fcl_NAME): a size that is a scalar dummy is its value; the others are
+// derived from the shapes of the arrays passed as abi.Kernel.BindWith
+// derives them: an extent whose only unknown size has coefficient ±1
+// gives it, repeatedly until every size is known. fortranLoopDerivable
+// has refused kernels where that does not end.
+func fortranLoopSizes(e *fortEmitter, k *abi.Kernel) {
+	known := map[string]bool{}
+	for _, sz := range k.Sizes {
+		if p := k.Param(sz.Name); p != nil && !p.Array {
+			e.line("fcl_%s = int(%s)", sz.Name, p.Name)
+			known[sz.Name] = true
+		}
+	}
+	for _, d := range loopDerivations(k, known) {
+		e.line("fcl_%s = %s", d.size, d.expr)
+	}
+}
+
+// loopDerivation sets one size from an array's extent.
+type loopDerivation struct{ size, expr string }
+
+// loopDerivations returns, in order, how each size not in known is
+// derived from an array's shape; known gains them.
+func loopDerivations(k *abi.Kernel, known map[string]bool) []loopDerivation {
+	var out []loopDerivation
+	for progress := true; progress; {
+		progress = false
+		for _, p := range k.Arrays() {
+			for d, ext := range p.Shape {
+				unknown := -1
+				for i, t := range ext.Terms {
+					if known[t.Size] {
+						continue
+					}
+					if unknown >= 0 {
+						unknown = -2
+						break
+					}
+					unknown = i
+				}
+				if unknown < 0 {
+					continue
+				}
+				t := ext.Terms[unknown]
+				if t.Coef != 1 && t.Coef != -1 {
+					continue
+				}
+				// extent = coef*size + rest, so size = coef*(extent - rest).
+				rest := abi.Affine{Const: ext.Const}
+				for i, o := range ext.Terms {
+					if i != unknown {
+						rest.Terms = append(rest.Terms, o)
+					}
+				}
+				expr := fmt.Sprintf("%s%%shape(%d)", p.Name, d+1)
+				if r := fortranAffine(rest); r != "0" {
+					expr += " - (" + r + ")"
+				}
+				if t.Coef == -1 {
+					expr = "-(" + expr + ")"
+				}
+				out = append(out, loopDerivation{t.Size, expr})
+				known[t.Size] = true
+				progress = true
+			}
+		}
+	}
+	return out
 }

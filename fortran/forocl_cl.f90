@@ -22,13 +22,13 @@
 !       The selected device's name and "P:D" index.
 !   type(forocl_array)
 !       A device array: an OpenCL buffer with a kind (forocl_real4,
-!       forocl_real8, forocl_int) and a shape of rank 1 to 3. Its lower
-!       bounds are those of no host array: copies go element by element in
-!       array element order, whatever the host array's bounds.
+!       forocl_real8, forocl_int, forocl_int8) and a shape of rank 1 to 3.
+!       Its lower bounds are those of no host array: copies go element by
+!       element in array element order, whatever the host array's bounds.
 !   forocl_create(a, x) / forocl_write(a, x) / forocl_read(a, x)
-!       Create a device array from host array x (real(4), real(8) or
-!       default integer, rank 1-3, any lower bounds), copy x into an
-!       existing one, copy one back into x. write and read need the same
+!       Create a device array from host array x (real(4), real(8), default
+!       integer or integer(int64), rank 1-3, any lower bounds), copy x
+!       into an existing one, copy one back into x. write and read need the same
 !       kind and shape and say which shapes differ otherwise.
 !   forocl_alloc(a, kind, shape) / forocl_free(a)
 !       A zero-filled device array without a host copy; release one.
@@ -37,7 +37,7 @@
 !   forocl_set_arg(k, index, value), forocl_launch(k, global, local)
 !       Run any OpenCL C source: build a program (through the binary
 !       cache below), create a kernel, set argument index (0-based, as in
-!       OpenCL) to a device array or a real(4), real(8) or int32 value,
+!       OpenCL) to a device array or a real(4), real(8), int32 or int64 value,
 !       launch it on an NDRange (local may be empty: the driver chooses).
 !       forocl_load_text(path, text) reads a .cl file.
 !
@@ -70,7 +70,8 @@ module forocl_cl
   private
 
   ! Kinds of device arrays.
-  integer, parameter, public :: forocl_real4 = 1, forocl_real8 = 2, forocl_int = 3
+  integer, parameter, public :: forocl_real4 = 1, forocl_real8 = 2, forocl_int = 3, &
+      forocl_int8 = 4
   ! A length for errmsg variables that holds every message.
   integer, parameter, public :: forocl_msg_len = 4096
   ! stat values of errors that are not OpenCL error codes.
@@ -117,22 +118,25 @@ module forocl_cl
     module procedure create_r4_1, create_r4_2, create_r4_3
     module procedure create_r8_1, create_r8_2, create_r8_3
     module procedure create_i4_1, create_i4_2, create_i4_3
+    module procedure create_i8_1, create_i8_2, create_i8_3
   end interface forocl_create
 
   interface forocl_write
     module procedure write_r4_1, write_r4_2, write_r4_3
     module procedure write_r8_1, write_r8_2, write_r8_3
     module procedure write_i4_1, write_i4_2, write_i4_3
+    module procedure write_i8_1, write_i8_2, write_i8_3
   end interface forocl_write
 
   interface forocl_read
     module procedure read_r4_1, read_r4_2, read_r4_3
     module procedure read_r8_1, read_r8_2, read_r8_3
     module procedure read_i4_1, read_i4_2, read_i4_3
+    module procedure read_i8_1, read_i8_2, read_i8_3
   end interface forocl_read
 
   interface forocl_set_arg
-    module procedure set_arg_array, set_arg_r4, set_arg_r8, set_arg_i4
+    module procedure set_arg_array, set_arg_r4, set_arg_r8, set_arg_i4, set_arg_i8
   end interface forocl_set_arg
 
   ! OpenCL enumerants (CL/cl.h 1.2), in decimal: this file is parsed by
@@ -537,6 +541,7 @@ contains
     case (forocl_real4); s = 'real(4)'
     case (forocl_real8); s = 'real(8)'
     case (forocl_int); s = 'integer'
+    case (forocl_int8); s = 'integer(8)'
     case default; s = 'unknown'
     end select
   end function kind_name
@@ -544,7 +549,7 @@ contains
   integer(int64) function kind_bytes(kind)
     integer, intent(in) :: kind
     kind_bytes = 4
-    if (kind == forocl_real8) kind_bytes = 8
+    if (kind == forocl_real8 .or. kind == forocl_int8) kind_bytes = 8
   end function kind_bytes
 
   ! human spells a byte count as 1.5 GiB.
@@ -1083,7 +1088,8 @@ contains
   end subroutine read_raw
 
   ! forocl_alloc makes a a zero-filled device array of the given kind
-  ! (forocl_real4, forocl_real8, forocl_int) and shape (rank 1 to 3).
+  ! (forocl_real4, forocl_real8, forocl_int, forocl_int8) and shape (rank
+  ! 1 to 3).
   subroutine forocl_alloc(a, kind, shape, stat, errmsg)
     type(forocl_array), intent(inout) :: a
     integer, intent(in) :: kind
@@ -1092,9 +1098,9 @@ contains
     character(len=*), intent(inout), optional :: errmsg
     integer :: st
     character(len=forocl_msg_len) :: msg
-    if (kind /= forocl_real4 .and. kind /= forocl_real8 .and. kind /= forocl_int) then
+    if (kind /= forocl_real4 .and. kind /= forocl_real8 .and. kind /= forocl_int .and. kind /= forocl_int8) then
       st = forocl_eusage
-      msg = 'forocl_alloc: kind must be forocl_real4, forocl_real8 or forocl_int'
+      msg = 'forocl_alloc: kind must be forocl_real4, forocl_real8, forocl_int or forocl_int8'
     else
       call create_raw(a, kind, size(shape), shape, c_null_ptr, st, msg)
     end if
@@ -1216,6 +1222,20 @@ contains
     call forocl_report(st, msg, stat, errmsg)
   end subroutine create_i4_1
 
+  subroutine create_i8_1(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call create_raw(a, forocl_int8, 1, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine create_i8_1
+
   subroutine create_i4_2(a, x, stat, errmsg)
     type(forocl_array), intent(inout) :: a
     integer(c_int), intent(in), target, contiguous :: x(:,:)
@@ -1230,6 +1250,20 @@ contains
     call forocl_report(st, msg, stat, errmsg)
   end subroutine create_i4_2
 
+  subroutine create_i8_2(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call create_raw(a, forocl_int8, 2, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine create_i8_2
+
   subroutine create_i4_3(a, x, stat, errmsg)
     type(forocl_array), intent(inout) :: a
     integer(c_int), intent(in), target, contiguous :: x(:,:,:)
@@ -1243,6 +1277,20 @@ contains
     call create_raw(a, forocl_int, 3, shape(x), p, st, msg)
     call forocl_report(st, msg, stat, errmsg)
   end subroutine create_i4_3
+
+  subroutine create_i8_3(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call create_raw(a, forocl_int8, 3, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine create_i8_3
 
   subroutine write_r4_1(a, x, stat, errmsg)
     type(forocl_array), intent(inout) :: a
@@ -1342,6 +1390,20 @@ contains
     call forocl_report(st, msg, stat, errmsg)
   end subroutine write_i4_1
 
+  subroutine write_i8_1(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call write_raw(a, forocl_int8, 1, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine write_i8_1
+
   subroutine write_i4_2(a, x, stat, errmsg)
     type(forocl_array), intent(inout) :: a
     integer(c_int), intent(in), target, contiguous :: x(:,:)
@@ -1356,6 +1418,20 @@ contains
     call forocl_report(st, msg, stat, errmsg)
   end subroutine write_i4_2
 
+  subroutine write_i8_2(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call write_raw(a, forocl_int8, 2, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine write_i8_2
+
   subroutine write_i4_3(a, x, stat, errmsg)
     type(forocl_array), intent(inout) :: a
     integer(c_int), intent(in), target, contiguous :: x(:,:,:)
@@ -1369,6 +1445,20 @@ contains
     call write_raw(a, forocl_int, 3, shape(x), p, st, msg)
     call forocl_report(st, msg, stat, errmsg)
   end subroutine write_i4_3
+
+  subroutine write_i8_3(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call write_raw(a, forocl_int8, 3, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine write_i8_3
 
   subroutine read_r4_1(a, x, stat, errmsg)
     type(forocl_array), intent(inout) :: a
@@ -1468,6 +1558,20 @@ contains
     call forocl_report(st, msg, stat, errmsg)
   end subroutine read_i4_1
 
+  subroutine read_i8_1(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), intent(inout), target, contiguous :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call read_raw(a, forocl_int8, 1, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine read_i8_1
+
   subroutine read_i4_2(a, x, stat, errmsg)
     type(forocl_array), intent(inout) :: a
     integer(c_int), intent(inout), target, contiguous :: x(:,:)
@@ -1482,6 +1586,20 @@ contains
     call forocl_report(st, msg, stat, errmsg)
   end subroutine read_i4_2
 
+  subroutine read_i8_2(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), intent(inout), target, contiguous :: x(:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call read_raw(a, forocl_int8, 2, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine read_i8_2
+
   subroutine read_i4_3(a, x, stat, errmsg)
     type(forocl_array), intent(inout) :: a
     integer(c_int), intent(inout), target, contiguous :: x(:,:,:)
@@ -1495,6 +1613,20 @@ contains
     call read_raw(a, forocl_int, 3, shape(x), p, st, msg)
     call forocl_report(st, msg, stat, errmsg)
   end subroutine read_i4_3
+
+  subroutine read_i8_3(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), intent(inout), target, contiguous :: x(:,:,:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call read_raw(a, forocl_int8, 3, shape(x), p, st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine read_i8_3
 
   ! ---------------------------------------------------------------------
   ! Programs and the binary cache
@@ -2196,6 +2328,20 @@ contains
     call set_arg(k, index, c_sizeof(x), c_loc(x), st, msg)
     call forocl_report(st, msg, stat, errmsg)
   end subroutine set_arg_i4
+
+  subroutine set_arg_i8(k, index, v, stat, errmsg)
+    type(forocl_kernel), intent(in) :: k
+    integer, intent(in) :: index
+    integer(c_int64_t), intent(in) :: v
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    integer(c_int64_t), target :: x
+    x = v
+    call set_arg(k, index, c_sizeof(x), c_loc(x), st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine set_arg_i8
 
   ! forocl_launch enqueues kernel k on an NDRange of size(global)
   ! dimensions (1 to 3) with work-group local (an empty local lets the

@@ -37,13 +37,6 @@ func TestGoldenFortranHost(t *testing.T) {
 	for _, f := range corpus(t) {
 		c := compile(t, f)
 		src, err := codegen.FortranHost(c.units[regions.Direct], stem(f))
-		if hasInt64(c.units[regions.Direct]) {
-			// integer(8) dummies are launched from their ABI (runner, forocl run).
-			if err == nil || !strings.Contains(err.Error(), "integer(8)") {
-				t.Errorf("%s: FortranHost of an integer(8) kernel: got error %v, want one that names integer(8)", f, err)
-			}
-			continue
-		}
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -59,9 +52,6 @@ func TestGoldenFortranHost(t *testing.T) {
 func TestFortranHostSource(t *testing.T) {
 	for _, f := range corpus(t) {
 		u := compile(t, f).units[regions.Direct]
-		if hasInt64(u) {
-			continue // see TestGoldenFortranHost
-		}
 		src, err := codegen.FortranHost(u, stem(f))
 		if err != nil {
 			t.Fatal(err)
@@ -206,12 +196,9 @@ func TestFortranHostNumeric(t *testing.T) {
 	robj, rdir := runtimeObject(t)
 	for _, f := range corpus(t) {
 		comp := compile(t, f)
-		if loopUnit(comp.units[regions.Direct]) {
-			// Loop kernels run from the oracle's device driver only in
-			// TestHostLoopTrips (hostloops_test.go) so far; the
-			// shallow-water Fortran main runs boundary.f90's loop kernel
-			// (examples/shallowwater fortran_test.go).
-			continue
+		rules, err := inputRules(f) // Note [test inputs]
+		if err != nil {
+			t.Fatal(err)
 		}
 		// The GPU-tuned unit runs only where its schedule differs.
 		variants := []string{"direct"}
@@ -244,7 +231,10 @@ func TestFortranHostNumeric(t *testing.T) {
 					}
 					for gi, shape := range grids(k) {
 						rng := rand.New(rand.NewSource(int64(1000*ki + gi + 7)))
-						scalars, arrays := randomInputs(rng, k, shape)
+						scalars, arrays, err := numericInputs(rng, k, gi, shape, sizeOverrides[stem(f)], rules)
+						if err != nil {
+							t.Fatal(err)
+						}
 						want, err := serial.Run(scalars, arrays)
 						if err != nil {
 							t.Fatal(err)
@@ -273,29 +263,6 @@ func TestFortranHostNumeric(t *testing.T) {
 	}
 }
 
-// randomInputs returns scalars and arrays for one run of k, as the
-// numeric tier draws them.
-func randomInputs(rng *rand.Rand, k *abi.Kernel, shape []int) (map[string]float64, map[string]*npy.Array) {
-	scalars := map[string]float64{}
-	arrays := map[string]*npy.Array{}
-	for _, v := range k.Params {
-		name := strings.ToLower(v.Name)
-		if !v.Array {
-			switch v.Kind {
-			case abi.Int:
-				scalars[name] = float64(2 + rng.Intn(3))
-			case abi.Logical:
-				scalars[name] = 1
-			default:
-				scalars[name] = 0.1 + 0.2*rng.Float64()
-			}
-			continue
-		}
-		arrays[name] = randomArray(rng, v.Kind, shape)
-	}
-	return scalars, arrays
-}
-
 // firstDiff is the first flat index where a and b differ bit for bit
 // (NaNs of the same bits are equal), or -1.
 func firstDiff(a, b *npy.Array) int {
@@ -312,6 +279,10 @@ func firstDiff(a, b *npy.Array) int {
 			if math.Float64bits(a.F64[i]) != math.Float64bits(b.F64[i]) {
 				return i
 			}
+		case a.I64 != nil:
+			if b.I64 == nil || a.I64[i] != b.I64[i] {
+				return i
+			}
 		default:
 			if a.I32[i] != b.I32[i] {
 				return i
@@ -324,16 +295,3 @@ func firstDiff(a, b *npy.Array) int {
 // loopUnit reports whether u holds loop kernels (a corpus file holds
 // either loop kernels or region kernels).
 func loopUnit(u *abi.Unit) bool { return len(u.Kernels) > 0 && u.Kernels[0].Loops }
-
-// hasInt64 reports whether a kernel of u has an integer(8) dummy, which
-// the Fortran host refuses.
-func hasInt64(u *abi.Unit) bool {
-	for _, k := range u.Kernels {
-		for _, p := range k.Params {
-			if p.Kind == abi.Int64 {
-				return true
-			}
-		}
-	}
-	return false
-}

@@ -320,45 +320,9 @@ func TestNumeric(t *testing.T) {
 				}
 				for gi, shape := range grids(k) {
 					rng := rand.New(rand.NewSource(int64(1000*ki + gi + 1)))
-					scalars := map[string]float64{}
-					arrays := map[string]*npy.Array{}
-					var sizes map[string]int
-					if k.Loops {
-						sizes = loopSizes(k, gi, sizeOverrides[stem(f)])
-						for n, v := range sizes {
-							scalars[strings.ToLower(n)] = float64(v)
-						}
-					}
-					for _, v := range k.Params {
-						name := strings.ToLower(v.Name)
-						if _, isSize := sizes[v.Name]; isSize {
-							continue
-						}
-						if k.Loops && v.Array {
-							ext, err := v.Extents(sizes)
-							if err != nil {
-								t.Fatal(err)
-							}
-							arrays[name] = randomArray(rng, v.Kind, ext)
-							if r, ok := rules[name]; ok {
-								if err := r.apply(rng, arrays[name], sizes); err != nil {
-									t.Fatal(err)
-								}
-							}
-							continue
-						}
-						if !v.Array {
-							switch v.Kind {
-							case abi.Int, abi.Int64:
-								scalars[name] = float64(2 + rng.Intn(3))
-							case abi.Logical:
-								scalars[name] = 1
-							default:
-								scalars[name] = 0.1 + 0.2*rng.Float64()
-							}
-							continue
-						}
-						arrays[name] = randomArray(rng, v.Kind, shape)
+					scalars, arrays, err := numericInputs(rng, k, gi, shape, sizeOverrides[stem(f)], rules)
+					if err != nil {
+						t.Fatal(err)
 					}
 					want, err := exe.Run(scalars, arrays)
 					if err != nil {
@@ -422,6 +386,55 @@ func compareOutputs(t *testing.T, what string, k *abi.Kernel, want, got, initial
 			t.Errorf("%s: gfortran left %q unchanged; the test would not catch a kernel that writes nothing", what, v.Name)
 		}
 	}
+}
+
+// numericInputs returns the scalars and arrays of one run of k on grid
+// gi as the numeric tier draws them: a loop kernel's sizes by loopSizes
+// (with the file's overrides) and its arrays in the extents they give,
+// index arrays filled by the file's rules (Note [test inputs]); a region
+// or elemental kernel's arrays all of the given shape.
+func numericInputs(rng *rand.Rand, k *abi.Kernel, gi int, shape []int, over map[string]int, rules map[string]inputRule) (map[string]float64, map[string]*npy.Array, error) {
+	scalars := map[string]float64{}
+	arrays := map[string]*npy.Array{}
+	var sizes map[string]int
+	if k.Loops {
+		sizes = loopSizes(k, gi, over)
+		for n, v := range sizes {
+			scalars[strings.ToLower(n)] = float64(v)
+		}
+	}
+	for _, v := range k.Params {
+		name := strings.ToLower(v.Name)
+		if _, isSize := sizes[v.Name]; isSize {
+			continue
+		}
+		if k.Loops && v.Array {
+			ext, err := v.Extents(sizes)
+			if err != nil {
+				return nil, nil, err
+			}
+			arrays[name] = randomArray(rng, v.Kind, ext)
+			if r, ok := rules[name]; ok {
+				if err := r.apply(rng, arrays[name], sizes); err != nil {
+					return nil, nil, err
+				}
+			}
+			continue
+		}
+		if !v.Array {
+			switch v.Kind {
+			case abi.Int, abi.Int64:
+				scalars[name] = float64(2 + rng.Intn(3))
+			case abi.Logical:
+				scalars[name] = 1
+			default:
+				scalars[name] = 0.1 + 0.2*rng.Float64()
+			}
+			continue
+		}
+		arrays[name] = randomArray(rng, v.Kind, shape)
+	}
+	return scalars, arrays, nil
 }
 
 // sizeOverrides fixes sizes of loop kernels whose loops are not over the
