@@ -11,8 +11,10 @@ import (
 
 // Loop kernels (Note [loop kernels] in package ir): each nest becomes one
 // OpenCL kernel with one work-item per iteration point, as the plan maps
-// the nest's indices to NDRange dimensions. Arrays are indexed globally in
-// their declared bounds; there are no tiles.
+// the nest's indices to NDRange dimensions, or per block of points with
+// __local tiles for transposed reads (loopblocks.go, Note [loop
+// schedules] in package regions). Arrays are indexed globally in their
+// declared bounds.
 
 // abiAffine converts an affine form over a loop kernel's sizes.
 func abiAffine(a ir.Affine) abi.Affine {
