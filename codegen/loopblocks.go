@@ -49,10 +49,7 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 	}
 	lg.locals(isIndex)
 	lg.stmts(prelude)
-	for _, r := range n.Reduces {
-		e.line("__local %s %s[%d];", ctype(r.Kind), treeName(r), groupItems(np.Local))
-		e.line("%s %s = %s; // %s of %q over this work-item's iterations", ctype(r.Kind), accName(r), identity(r.Reduce, r.Kind), r.Reduce.Op, r.Reduce.Result.Name)
-	}
+	lg.accumulators(n, np, "iterations")
 	lg.loadTiles(n, np)
 	if n.Guard != nil && !reduces {
 		e.open("if (!(%s))", lg.x.expr(n.Guard))
@@ -91,7 +88,7 @@ func (lg *loopGen) points(n *ir.Nest, np *regions.NestPlan, checked map[*ir.Var]
 	rank := len(np.Dims)
 	off := make([]int, rank)
 	var deferred []string
-	if checked == nil && deferrable(n, lg.k) {
+	if checked == nil && np.DeferStores {
 		deferred = []string{}
 		// the registers of the block's stored values, point by point
 		points := 1
@@ -157,67 +154,8 @@ func (lg *loopGen) points(n *ir.Nest, np *regions.NestPlan, checked map[*ir.Var]
 	}
 }
 
-// deferrable reports whether the stores of a block's points can wait
-// until every point has computed its values, so that the OpenCL compiler
-// sees all the block's loads before any store and shares the loads of
-// neighbouring points without having to prove that a store does not
-// alias them: the nest reads no array it writes, every array write is a
-// statement of the body's top level, and its subscripts use only the
-// nest's indices and values the whole launch shares.
-func deferrable(n *ir.Nest, k *ir.Kernel) bool {
-	written := map[*ir.Var]bool{}
-	ok := true
-	uniform := func(x ir.Expr) {
-		ir.Walk(x, func(x ir.Expr) {
-			r, isRef := x.(*ir.Ref)
-			if !isRef {
-				return
-			}
-			for _, v := range n.Index {
-				if r.Var == v {
-					return
-				}
-			}
-			if !isParam(k, r.Var) {
-				ok = false
-			}
-		})
-	}
-	for _, s := range n.Body {
-		if a, isAssign := s.(*ir.Assign); isAssign {
-			if el, isElem := a.LHS.(*ir.Elem); isElem {
-				written[el.Var] = true
-				for _, x := range el.Index {
-					uniform(x)
-				}
-			}
-		}
-	}
-	regions.ForEachAssign(n.Body, func(a *ir.Assign) {
-		if el, isElem := a.LHS.(*ir.Elem); isElem && !written[el.Var] {
-			ok = false // a write inside an IF or a loop
-		}
-	})
-	visit := func(x ir.Expr) {
-		ir.Walk(x, func(x ir.Expr) {
-			if el, isElem := x.(*ir.Elem); isElem && written[el.Var] {
-				ok = false
-			}
-		})
-	}
-	regions.ForEachAssign(n.Body, func(a *ir.Assign) {
-		visit(a.RHS)
-		if el, isElem := a.LHS.(*ir.Elem); isElem {
-			for _, x := range el.Index {
-				visit(x)
-			}
-		}
-	})
-	return ok && len(written) > 0
-}
-
 // deferStores emits the body of one point of a block whose stores wait
-// (see deferrable): each value stored goes to a register and the store,
+// (NestPlan.DeferStores): each value stored goes to a register and the store,
 // with the point's indices, to *stores.
 func (lg *loopGen) deferStores(n *ir.Nest, np *regions.NestPlan, off []int, stores *[]string) {
 	e := &lg.e

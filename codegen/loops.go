@@ -313,10 +313,7 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 	// A reducing nest: every work-item of every group takes part in the
 	// fold, so those past the iteration space or under a false IF only
 	// contribute the identity.
-	for _, r := range n.Reduces {
-		e.line("__local %s %s[%d];", ctype(r.Kind), treeName(r), groupItems(np.Local))
-		e.line("%s %s = %s; // %s of %q over this work-item's iteration", ctype(r.Kind), accName(r), identity(r.Reduce, r.Kind), r.Reduce.Op, r.Reduce.Result.Name)
-	}
+	lg.accumulators(n, np, "iteration")
 	run := "!(" + strings.Join(guard, " || ") + ")"
 	if n.Guard != nil {
 		run += " && (" + lg.x.expr(n.Guard) + ")"
@@ -326,6 +323,15 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 	e.close("")
 	lg.foldPartials(n, np)
 	e.close("")
+}
+
+// accumulators declares each reduction's __local tree and the
+// work-item's accumulator over its iteration(s) (what).
+func (lg *loopGen) accumulators(n *ir.Nest, np *regions.NestPlan, what string) {
+	for _, r := range n.Reduces {
+		lg.e.line("__local %s %s[%d];", ctype(r.Kind), treeName(r), groupItems(np.Local))
+		lg.e.line("%s %s = %s; // %s of %q over this work-item's %s", ctype(r.Kind), accName(r), identity(r.Reduce, r.Kind), r.Reduce.Op, r.Reduce.Result.Name, what)
+	}
 }
 
 // foldPartials folds each reduction's accumulators of the work-group into

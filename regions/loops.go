@@ -28,6 +28,9 @@ type NestPlan struct {
 	Coarsen []int
 	// Tiles are the reads staged through __local memory (local strategy).
 	Tiles []*NestTile
+	// DeferStores says a block's stores wait until all its points are
+	// computed (see deferrable): set for blocks of more than one point.
+	DeferStores bool
 }
 
 // NestTile is a read of a 2-D or higher nest whose array's contiguous
@@ -105,7 +108,7 @@ func (t *NestTile) Bytes(local, coarsen []int) int {
 func scheduleLoops(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 	kp := &KernelPlan{Kernel: k, Strategy: Direct}
 	for _, n := range ir.Nests(k.Body) { // host loops' nests too (Note [host loops])
-		kp.Nests = append(kp.Nests, planNest(n, t, o, s))
+		kp.Nests = append(kp.Nests, planNest(k, n, t, o, s))
 	}
 	if len(kp.Nests) > 0 {
 		kp.Local = kp.Nests[0].Local
@@ -127,7 +130,7 @@ func scheduleLoops(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 }
 
 // planNest plans one nest (see scheduleLoops).
-func planNest(n *ir.Nest, t Target, o Options, s Strategy) *NestPlan {
+func planNest(k *ir.Kernel, n *ir.Nest, t Target, o Options, s Strategy) *NestPlan {
 	rank := len(n.Index)
 	gpu := o.Auto && t.Type == "GPU" && o.Tile == nil && o.Coarsen == nil
 	tiled := rank >= 2 && (s == Local && !o.Auto || gpu)
@@ -156,12 +159,82 @@ func planNest(n *ir.Nest, t Target, o Options, s Strategy) *NestPlan {
 			np.Coarsen[g] = factors[g]
 		}
 	}
+	np.DeferStores = np.Coarse() && deferrable(n, k)
 	if onePoint(n) && len(n.Reduces) == 0 {
 		// An element assignment or a nest that runs serially: one
 		// work-item.
-		np.Local, np.Coarsen, np.Tiles = ones(rank), ones(rank), nil
+		np.Local, np.Coarsen, np.Tiles, np.DeferStores = ones(rank), ones(rank), nil, false
 	}
 	return np
+}
+
+// deferrable reports whether the stores of a block's points can wait
+// until every point has computed its values, so that the OpenCL compiler
+// sees all the block's loads before any store and shares the loads of
+// neighbouring points without having to prove that a store does not
+// alias them: the nest reads no array it writes, every array write is a
+// statement of the body's top level, and its subscripts use only the
+// nest's indices and values the whole launch shares.
+func deferrable(n *ir.Nest, k *ir.Kernel) bool {
+	written := map[*ir.Var]bool{}
+	ok := true
+	uniform := func(x ir.Expr) {
+		ir.Walk(x, func(x ir.Expr) {
+			r, isRef := x.(*ir.Ref)
+			if !isRef {
+				return
+			}
+			for _, v := range n.Index {
+				if r.Var == v {
+					return
+				}
+			}
+			if !isDummy(k, r.Var) {
+				ok = false
+			}
+		})
+	}
+	for _, s := range n.Body {
+		if a, isAssign := s.(*ir.Assign); isAssign {
+			if el, isElem := a.LHS.(*ir.Elem); isElem {
+				written[el.Var] = true
+				for _, x := range el.Index {
+					uniform(x)
+				}
+			}
+		}
+	}
+	ForEachAssign(n.Body, func(a *ir.Assign) {
+		if el, isElem := a.LHS.(*ir.Elem); isElem && !written[el.Var] {
+			ok = false // a write inside an IF or a loop
+		}
+	})
+	visit := func(x ir.Expr) {
+		ir.Walk(x, func(x ir.Expr) {
+			if el, isElem := x.(*ir.Elem); isElem && written[el.Var] {
+				ok = false
+			}
+		})
+	}
+	ForEachAssign(n.Body, func(a *ir.Assign) {
+		visit(a.RHS)
+		if el, isElem := a.LHS.(*ir.Elem); isElem {
+			for _, x := range el.Index {
+				visit(x)
+			}
+		}
+	})
+	return ok && len(written) > 0
+}
+
+// isDummy reports whether v is one of k's dummies.
+func isDummy(k *ir.Kernel, v *ir.Var) bool {
+	for _, p := range k.Params {
+		if p == v {
+			return true
+		}
+	}
+	return false
 }
 
 // onePoint reports whether every dimension of n's iteration space is the
@@ -445,6 +518,9 @@ func fprintLoops(w io.Writer, kp *KernelPlan) {
 		}
 		if np.Coarse() {
 			guard += ", " + DimString(np.Coarsen) + " points per work-item"
+			if np.DeferStores {
+				guard += " (stores after all their loads)"
+			}
 		}
 		fmt.Fprintf(w, "  launch %d (%s, line %d): NDRange %s, work-group %s%s\n", i+1, n.Source, n.Pos.Start.Line, strings.Join(m, ", "), DimString(np.Local), guard)
 		for _, tl := range np.Tiles {
