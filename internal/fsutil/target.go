@@ -51,6 +51,8 @@ func Target(path string) (string, error) {
 // reader), a file without write permission, and a folder where a new file
 // cannot be created. Two outputs that end in one file, by the same real
 // path or the same inode, would overwrite each other; Alias finds them.
+// A path that names an open file descriptor of this process is a stream,
+// written and never replaced (Note [streams]).
 
 // TargetError says why an output path cannot be written.
 type TargetError struct {
@@ -70,6 +72,11 @@ func CheckTarget(path string) error {
 }
 
 func checkTarget(path string) error {
+	if fd, ok, err := Stream(path); err != nil {
+		return fmt.Errorf("cannot write %s: %v", path, err)
+	} else if ok {
+		return checkStream(path, fd)
+	}
 	t, err := Target(path)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %v", path, unwrapPath(err))
