@@ -168,3 +168,18 @@ func Alias(paths []string) (i, j int, ok bool) {
 	}
 	return 0, 0, false
 }
+
+// RealPath is the absolute path of the file a write to path replaces:
+// symbolic links at path and in its folders followed, as Alias compares
+// them.
+func RealPath(path string) string {
+	t, err := Target(path)
+	if err != nil {
+		t = path
+	}
+	return realPath(t)
+}
+
+// RealDir is the absolute path of path's folder with every symbolic link
+// in it resolved; path itself is not followed.
+func RealDir(path string) string { return filepath.Dir(realPath(path)) }
