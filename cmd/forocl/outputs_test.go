@@ -143,3 +143,29 @@ func TestRunOutToAppendedStdout(t *testing.T) {
 	}
 	noOutputs(t, fx.dir, "A.npy", "F.npy", "log.txt")
 }
+
+// TestRunRemovesStaleTemporaries: a staged file of a run killed with
+// SIGKILL is removed by the next run into its folder, which says so; a
+// backup of an output's old contents is only reported.
+func TestRunRemovesStaleTemporaries(t *testing.T) {
+	requireOpenCL(t)
+	fx := newRunFixture(t)
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Skip(err)
+	}
+	dead := cmd.Process.Pid
+	stale := fx.path(fmt.Sprintf(".oA.npy.forocl-%d-1.tmp", dead))
+	backup := fx.path(fmt.Sprintf(".oA.npy.forocl-%d-2.tmp.old", dead))
+	os.WriteFile(stale, make([]byte, 1000), 0o644)
+	os.WriteFile(backup, []byte("old oA"), 0o644)
+	code, _, stderr := cli(t, fx.args("--set", "h=0.5", "--in", "A="+fx.a, "--in", "F="+fx.f, "--out", "oA="+fx.path("oA.npy"))...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	want := fmt.Sprintf("forocl: warning: removed %s, a temporary file left by forocl process %d, which is gone\n", stale, dead)
+	if !strings.Contains(stderr, want) || !strings.Contains(stderr, "forocl: warning: "+backup+" holds the previous contents of an output") {
+		t.Errorf("stderr %q", stderr)
+	}
+	noOutputs(t, fx.dir, "A.npy", "F.npy", "oA.npy", filepath.Base(backup))
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // File is one output of an all-or-nothing write.
@@ -34,6 +35,10 @@ type Options struct {
 	// in the folders written (see Note [stale temporaries]).
 	Report func(msg string)
 }
+
+// cleaned holds the real folders whose stale temporaries WriteFiles has
+// looked for in this process.
+var cleaned sync.Map
 
 // ErrCanceled is returned by WriteFiles when Options.Canceled said so.
 var ErrCanceled = errors.New("canceled")
@@ -144,6 +149,9 @@ func writeRegular(files []File, opts Options) (err error) {
 		}
 	}
 	for _, d := range dirs {
+		if _, done := cleaned.LoadOrStore(d, true); done {
+			continue // once per folder and process: snapshots come often
+		}
 		for _, m := range CleanStale(d) {
 			if opts.Report != nil {
 				opts.Report(m)
