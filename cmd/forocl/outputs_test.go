@@ -169,3 +169,30 @@ func TestRunRemovesStaleTemporaries(t *testing.T) {
 	}
 	noOutputs(t, fx.dir, "A.npy", "F.npy", "oA.npy", filepath.Base(backup))
 }
+
+// TestRunOutIsOwnStdout: "--out oA=log.txt >> log.txt" would rename a new
+// file over the file that standard output writes to, cutting it off; it is
+// refused, and the log keeps its lines.
+func TestRunOutIsOwnStdout(t *testing.T) {
+	fx := newRunFixture(t)
+	log := fx.path("log.txt")
+	os.WriteFile(log, []byte("earlier lines\n"), 0o644)
+	f, err := os.OpenFile(log, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(os.Args[0], fx.args("--set", "h=0.5", "--in", "A="+fx.a, "--in", "F="+fx.f, "--out", "oA="+log)...)
+	cmd.Env = append(os.Environ(), "FOROCL_TEST_MAIN=1")
+	cmd.Stdout = f
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	cmd.Run()
+	f.Close()
+	want := "forocl: --out oA=" + log + ": " + log + " is this process's standard output (file descriptor 1), which replacing it would cut off; give /dev/fd/1 to write into it, or choose another file\n"
+	if code := cmd.ProcessState.ExitCode(); code != 1 || stderr.String() != want {
+		t.Errorf("exit %d, stderr %q; want exit 1 and %q", code, stderr.String(), want)
+	}
+	if got, _ := os.ReadFile(log); string(got) != "earlier lines\n" {
+		t.Errorf("log.txt holds %q", got)
+	}
+}
