@@ -7,7 +7,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/runner"
@@ -194,5 +196,40 @@ func TestRunOutIsOwnStdout(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(log); string(got) != "earlier lines\n" {
 		t.Errorf("log.txt holds %q", got)
+	}
+}
+
+// TestRunCacheSecretIsPipe: a named pipe in place of the program cache's
+// secret blocked every run forever; now the run goes on, replaces it and
+// warns once.
+func TestRunCacheSecretIsPipe(t *testing.T) {
+	requireOpenCL(t)
+	fx := newRunFixture(t)
+	cache := t.TempDir()
+	secret := filepath.Join(cache, ".secret")
+	if err := syscall.Mkfifo(secret, 0o600); err != nil {
+		t.Skip(err)
+	}
+	t.Setenv("FOROCL_CACHE", cache)
+	type result struct {
+		code   int
+		stderr string
+	}
+	done := make(chan result, 1)
+	go func() {
+		code, _, stderr := cli(t, fx.args("--set", "h=0.5", "--in", "A="+fx.a, "--in", "F="+fx.f, "--out", "oA="+fx.path("oA.npy"))...)
+		done <- result{code, stderr}
+	}()
+	select {
+	case r := <-done:
+		want := "forocl: warning: program cache secret " + secret + " is a named pipe, not a regular file; it was replaced by a new one, so cached programs are built once more\n"
+		if r.code != 0 || strings.Count(r.stderr, want) != 1 {
+			t.Errorf("exit %d, stderr %q; want exit 0 and once %q", r.code, r.stderr, want)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the run hung on the named pipe")
+	}
+	if st, err := os.Lstat(secret); err != nil || !st.Mode().IsRegular() {
+		t.Errorf("the secret was not replaced: %v", err)
 	}
 }
