@@ -14,6 +14,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"syscall"
 )
 
 // Cache file layout (see Note [program cache]): magic; the entry's key as
@@ -27,6 +29,10 @@ const (
 	maxCacheLog    = 1 << 24
 	maxCacheFields = 16
 	secretName     = ".secret"
+	// maxCacheFile bounds what is read of an entry: header, log and binary.
+	maxCacheFile = maxCacheBinary + maxCacheLog + 1<<20
+	// maxSecretFile bounds what is read of the secret (32 bytes).
+	maxSecretFile = 4096
 )
 
 // Note [program cache]
@@ -43,6 +49,16 @@ const (
 // the driver (PoCL does). Only entries this user's forocl wrote, for this
 // key, reach the driver; any other is ignored, the program is built from
 // source and the entry rewritten.
+//
+// Cache files are read only when they are regular files, and at most
+// maxCacheFile (the secret maxSecretFile) bytes of them: a named pipe in
+// place of an entry blocked forever and a link to /dev/zero ran out of
+// memory. An entry that is not a regular file is ignored and reported once
+// (CacheProblems); a secret that is not 32 bytes of a regular file is
+// replaced atomically by a new one (entries made under the old one are
+// then rebuilt once), and the cache is used without a secret only when it
+// cannot be replaced (a folder, a file that cannot be read): reported once,
+// with what to do.
 
 // pocl is set when PoCL's own cache had to move (see preparePoCL).
 var poclMoved string
@@ -181,13 +197,133 @@ func cacheKey(d Device, options, source string) string {
 
 func cachePath(dir, key string) string { return filepath.Join(dir, key+".bin") }
 
-// cacheSecret returns the cache's HMAC key, creating it on first use; nil
-// when it can be neither read nor made (the cache is then not used).
+// Cache problems are reported once per process and file (CacheProblems).
+var (
+	problemsMu   sync.Mutex
+	problemsSeen = map[string]bool{}
+	problems     []string
+)
+
+// cacheProblem records msg for CacheProblems unless it was recorded
+// before.
+func cacheProblem(msg string) {
+	problemsMu.Lock()
+	defer problemsMu.Unlock()
+	if !problemsSeen[msg] {
+		problemsSeen[msg] = true
+		problems = append(problems, msg)
+	}
+}
+
+// CacheProblems returns, once each, the problems found with the program
+// cache's files since the last call: an entry or a secret that is not a
+// regular file, too large, or unreadable, saying which file and what to
+// do. The program is built from source then; none of them is an error.
+func CacheProblems() []string {
+	problemsMu.Lock()
+	defer problemsMu.Unlock()
+	out := problems
+	problems = nil
+	return out
+}
+
+// fileError is a cache file that readRegular refuses.
+type fileError struct {
+	what string // "is a named pipe, not a regular file", "is larger than ..."
+}
+
+func (e *fileError) Error() string { return e.what }
+
+// readRegular reads path when it is a regular file of at most limit
+// bytes. It never blocks on a named pipe or reads a device: the file is
+// checked before it is opened, opened without waiting, and checked again.
+func readRegular(path string, limit int64) ([]byte, error) {
+	check := func(st fs.FileInfo) error {
+		if m := st.Mode(); !m.IsRegular() {
+			return &fileError{"is " + fileKind(m) + ", not a regular file"}
+		}
+		if st.Size() > limit {
+			return &fileError{fmt.Sprintf("is larger than %d bytes", limit)}
+		}
+		return nil
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := check(st); err != nil {
+		return nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := check(st); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, &fileError{fmt.Sprintf("is larger than %d bytes", limit)}
+	}
+	return data, nil
+}
+
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
+// cacheSecret returns the cache's HMAC key, creating it on first use and
+// replacing a broken one (see Note [program cache]); nil when it can be
+// neither read nor made (the cache is then not used).
 func cacheSecret(dir string) []byte {
 	p := filepath.Join(dir, secretName)
-	if b, err := os.ReadFile(p); err == nil && len(b) == 32 {
+	b, err := readRegular(p, maxSecretFile)
+	if err == nil && len(b) == 32 {
 		return b
 	}
+	var fe *fileError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return newSecret(dir, p, false)
+	case err == nil: // a regular file of another length
+		fe = &fileError{fmt.Sprintf("holds %d bytes, not 32", len(b))}
+	case errors.As(err, &fe):
+	default:
+		cacheProblem(fmt.Sprintf("program cache secret %s cannot be read (%v); programs are built without the cache: delete the file, or set FOROCL_CACHE to another folder", p, unwrapPathErr(err)))
+		return nil
+	}
+	got := newSecret(dir, p, true)
+	if got == nil {
+		cacheProblem(fmt.Sprintf("program cache secret %s %s and cannot be replaced; programs are built without the cache: delete it, or set FOROCL_CACHE to another folder", p, fe.what))
+		return nil
+	}
+	cacheProblem(fmt.Sprintf("program cache secret %s %s; it was replaced by a new one, so cached programs are built once more", p, fe.what))
+	return got
+}
+
+// newSecret writes a random secret to p: by a link, which never replaces a
+// secret another process made, or, when replace is set (p is broken), by
+// a rename over it. It returns the secret p then holds, or nil.
+func newSecret(dir, p string, replace bool) []byte {
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
 		return nil
@@ -199,13 +335,25 @@ func cacheSecret(dir string) []byte {
 	_, werr := f.Write(b)
 	cerr := f.Close()
 	if werr == nil && cerr == nil {
-		os.Link(f.Name(), p) // never replaces a secret another process made
+		if replace {
+			os.Rename(f.Name(), p)
+		} else {
+			os.Link(f.Name(), p)
+		}
 	}
 	os.Remove(f.Name())
-	if got, err := os.ReadFile(p); err == nil && len(got) == 32 {
+	if got, err := readRegular(p, maxSecretFile); err == nil && len(got) == 32 {
 		return got
 	}
 	return nil
+}
+
+func unwrapPathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // loadCached returns a built, untracked program from the cache, or nil.
@@ -255,7 +403,16 @@ func encodeEntry(secret []byte, fields []string, log string, bin []byte) []byte 
 // readCacheFile parses a cache file and returns its log and binary when
 // its HMAC verifies under secret and its key fields equal want.
 func readCacheFile(path string, secret []byte, want []string) (log string, bin []byte, ok bool) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path, maxCacheFile)
+	var fe *fileError
+	switch {
+	case errors.As(err, &fe):
+		cacheProblem(fmt.Sprintf("program cache entry %s %s; it was ignored and the program built from source (delete it if this repeats)", path, fe.what))
+		return "", nil, false
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		cacheProblem(fmt.Sprintf("program cache entry %s cannot be read (%v); it was ignored and the program built from source (delete it if this repeats)", path, unwrapPathErr(err)))
+		return "", nil, false
+	}
 	if err != nil || !bytes.HasPrefix(data, []byte(cacheMagic)) {
 		return "", nil, false
 	}

@@ -4,7 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func cacheFiles(t *testing.T, dir string) []string {
@@ -259,5 +261,118 @@ func TestCacheDirNotWritable(t *testing.T) {
 	t.Setenv("FOROCL_CACHE", t.TempDir())
 	if w := CacheWarnings(); len(w) != 0 && !strings.HasPrefix(w[0], "PoCL's") {
 		t.Errorf("warnings for a writable cache: %q", w)
+	}
+}
+
+// within runs f and fails the test if it does not return in time (a
+// named pipe read blocked forever).
+func within(t *testing.T, what string, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { defer close(done); f() }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%s hung", what)
+	}
+}
+
+// TestCacheFilesRegularOnly: a named pipe in place of an entry or of the
+// secret blocked forever, a link to /dev/zero ran out of memory, and a
+// broken secret disabled the cache for good. Now each is refused without
+// blocking or reading it, reported once, and a broken secret is replaced.
+func TestCacheFilesRegularOnly(t *testing.T) {
+	CacheProblems()
+	fields := []string{"platform", "device", "driver", "", "srchash"}
+	mkfifo := func(p string) {
+		t.Helper()
+		if err := syscall.Mkfifo(p, 0o644); err != nil {
+			t.Skip(err)
+		}
+	}
+
+	// Entries.
+	dir := t.TempDir()
+	storeCached(dir, "k", fields, "log", []byte{1, 2, 3})
+	secret := cacheSecret(dir)
+	fifo, zero := cachePath(dir, "fifo"), cachePath(dir, "zero")
+	mkfifo(fifo)
+	os.Symlink("/dev/zero", zero)
+	for _, p := range []string{fifo, zero, fifo} {
+		within(t, "reading "+p, func() {
+			if _, _, ok := readCacheFile(p, secret, fields); ok {
+				t.Errorf("%s accepted", p)
+			}
+		})
+	}
+	want := []string{
+		"program cache entry " + fifo + " is a named pipe, not a regular file; it was ignored and the program built from source (delete it if this repeats)",
+		"program cache entry " + zero + " is a character device, not a regular file; it was ignored and the program built from source (delete it if this repeats)",
+	}
+	if got := CacheProblems(); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems (each once):\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// A fresh entry replaces the pipe.
+	storeCached(dir, "fifo", fields, "log", []byte{4})
+	if _, bin, ok := readCacheFile(fifo, secret, fields); !ok || string(bin) != "\x04" {
+		t.Errorf("the pipe was not replaced by an entry: %v %v", bin, ok)
+	}
+
+	// The secret: a pipe, a link to /dev/zero, or the wrong length is
+	// replaced; entries made under the old secret are no longer used.
+	for _, c := range []struct {
+		name, what string
+		make       func(p string)
+	}{
+		{"pipe", "is a named pipe, not a regular file", mkfifo},
+		{"zero", "is a character device, not a regular file", func(p string) { os.Symlink("/dev/zero", p) }},
+		{"short", "holds 5 bytes, not 32", func(p string) { os.WriteFile(p, []byte("short"), 0o600) }},
+	} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, secretName)
+		c.make(p)
+		var got []byte
+		within(t, "the secret "+c.name, func() { got = cacheSecret(dir) })
+		if len(got) != 32 {
+			t.Errorf("%s: secret %v, want a new one", c.name, got)
+		}
+		if again := cacheSecret(dir); string(again) != string(got) {
+			t.Errorf("%s: the new secret does not last", c.name)
+		}
+		if st, err := os.Lstat(p); err != nil || !st.Mode().IsRegular() {
+			t.Errorf("%s: secret is not a regular file now: %v", c.name, err)
+		}
+		w := "program cache secret " + p + " " + c.what + "; it was replaced by a new one, so cached programs are built once more"
+		if got := CacheProblems(); len(got) != 1 || got[0] != w {
+			t.Errorf("%s: problems %q, want %q", c.name, got, w)
+		}
+	}
+	// A folder cannot be replaced: the cache is not used, and the user is told.
+	dir = t.TempDir()
+	p := filepath.Join(dir, secretName)
+	os.Mkdir(p, 0o755)
+	if got := cacheSecret(dir); got != nil {
+		t.Errorf("secret %v from a folder", got)
+	}
+	w := "program cache secret " + p + " is a folder, not a regular file and cannot be replaced; programs are built without the cache: delete it, or set FOROCL_CACHE to another folder"
+	if got := CacheProblems(); len(got) != 1 || got[0] != w {
+		t.Errorf("folder: problems %q, want %q", got, w)
+	}
+	cacheSecret(dir)
+	if got := CacheProblems(); len(got) != 0 {
+		t.Errorf("reported twice: %q", got)
+	}
+}
+
+// TestReadRegularBounded: a file larger than the bound is refused, not
+// read.
+func TestReadRegularBounded(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "big")
+	os.WriteFile(p, make([]byte, 100), 0o644)
+	if _, err := readRegular(p, 99); err == nil || err.Error() != "is larger than 99 bytes" {
+		t.Errorf("err %v", err)
+	}
+	if b, err := readRegular(p, 100); err != nil || len(b) != 100 {
+		t.Errorf("%d bytes, %v", len(b), err)
 	}
 }

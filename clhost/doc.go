@@ -68,6 +68,8 @@
 // keeps the original build log, so warnings survive a cache hit. When the
 // directory cannot be created or written the cache is skipped and
 // CacheWarnings says why; PoCL's own cache then moves to a temporary
-// folder, since PoCL reports no device without one. CacheDir reports the
+// folder, since PoCL reports no device without one. Cache files are read
+// only as regular files of bounded size; CacheProblems reports, once each,
+// one that is not (and a broken secret, which is replaced). CacheDir reports the
 // directory and ClearCache empties it.
 package clhost

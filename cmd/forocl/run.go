@@ -148,6 +148,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if err := rf.stepFlags.check(rf.repeat); err != nil {
 		return err
 	}
+	if err := rf.stepFlags.checkGiven(c.Flags().Changed); err != nil {
+		return err
+	}
 	if err := rf.slabFlags.check(rf.repeat); err != nil {
 		return err
 	}
@@ -161,6 +164,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	}
 	pngs, err := parsePictures(rf.pngs)
 	if err != nil {
+		return err
+	}
+	if err := checkOutputSet(parsed.Ins, parsed.Outs, pngs, rf.every, rf.steps); err != nil {
 		return err
 	}
 
@@ -271,6 +277,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			fmt.Fprintf(stderr, "forocl: running %s on %s (%s, %s)\n", k.Name, dev.Name, dev.Index, dev.Platform)
 		}
 		r, err = runJob(ctx, job)
+		for _, w := range clhost.CacheProblems() {
+			fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
+		}
 	}
 	if bar != nil {
 		bar.done()
@@ -302,6 +311,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		for _, o := range bound.Outputs {
 			fmt.Fprintf(stderr, "forocl: wrote %s (%s)\n", o.Path, o.Dummy)
 		}
+	}
+	if streamsToStdout(parsed.Outs, pngs) {
+		c.SetOut(stderr) // standard output holds an array
 	}
 	return report(c, k, dev.Name, r, rf, len(bound.Outputs) > 0, slabs)
 }
@@ -538,7 +550,8 @@ func writeOutputs(outputs []runner.Output, r *runner.Result, sig *interrupts, pi
 		files[i] = fsutil.File{Path: o.Path, Perm: 0o644, Write: func(w io.Writer) error { return npy.Encode(w, a) }}
 	}
 	files = append(files, pictures...)
-	err := fsutil.WriteFiles(files, fsutil.Options{Track: sig.stage, Canceled: sig.interrupted, Commit: sig.commit})
+	report := func(m string) { fmt.Fprintf(sig.stderr, "forocl: warning: %s\n", m) }
+	err := fsutil.WriteFiles(files, fsutil.Options{Track: sig.stage, Canceled: sig.interrupted, Commit: sig.commit, Report: report})
 	if errors.Is(err, fsutil.ErrCanceled) {
 		return errInterrupted
 	}

@@ -30,6 +30,16 @@ func (sf *stepFlags) check(repeat int) error {
 	return nil
 }
 
+// checkGiven checks what needs to know which flags were given: --every 0
+// would write no snapshot at all, silently.
+// changed is the flag set's Changed.
+func (sf *stepFlags) checkGiven(changed func(name string) bool) error {
+	if changed("every") && sf.every == 0 {
+		return usageErr("--every 0: want a count of 1 or more (snapshots every K steps)")
+	}
+	return nil
+}
+
 // progress draws a progress bar on w once a run has taken more than a
 // second, redrawn at most ten times a second, and only on a terminal.
 type progress struct {

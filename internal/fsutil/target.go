@@ -51,6 +51,10 @@ func Target(path string) (string, error) {
 // reader), a file without write permission, and a folder where a new file
 // cannot be created. Two outputs that end in one file, by the same real
 // path or the same inode, would overwrite each other; Alias finds them.
+// A path that names an open file descriptor of this process is a stream,
+// written and never replaced (Note [streams]); the file that is this
+// process's standard input, output or error is refused by its own name
+// too, since replacing it would leave the descriptor on a deleted file.
 
 // TargetError says why an output path cannot be written.
 type TargetError struct {
@@ -70,6 +74,11 @@ func CheckTarget(path string) error {
 }
 
 func checkTarget(path string) error {
+	if fd, ok, err := Stream(path); err != nil {
+		return fmt.Errorf("cannot write %s: %v", path, err)
+	} else if ok {
+		return checkStream(path, fd)
+	}
 	t, err := Target(path)
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %v", path, unwrapPath(err))
@@ -100,6 +109,11 @@ func checkTarget(path string) error {
 			return fmt.Errorf("cannot write %s: %s%s is %s, not a regular file; refusing to replace it", path, t, via, kindOf(m))
 		case m.Perm()&0o222 == 0 || !writable(t, false):
 			return fmt.Errorf("cannot write %s: %s%s is read-only; make it writable or choose another file", path, t, via)
+		}
+		for fd, f := range []*os.File{os.Stdin, os.Stdout, os.Stderr} {
+			if fst, err := f.Stat(); err == nil && fst.Mode().IsRegular() && os.SameFile(st, fst) {
+				return fmt.Errorf("cannot write %s: %s%s is this process's %s (file descriptor %d), which replacing it would cut off; give /dev/fd/%d to write into it, or choose another file", path, t, via, []string{"standard input", "standard output", "standard error"}[fd], fd, fd)
+			}
 		}
 	}
 	if !writable(dir, true) {
@@ -161,3 +175,18 @@ func Alias(paths []string) (i, j int, ok bool) {
 	}
 	return 0, 0, false
 }
+
+// RealPath is the absolute path of the file a write to path replaces:
+// symbolic links at path and in its folders followed, as Alias compares
+// them.
+func RealPath(path string) string {
+	t, err := Target(path)
+	if err != nil {
+		t = path
+	}
+	return realPath(t)
+}
+
+// RealDir is the absolute path of path's folder with every symbolic link
+// in it resolved; path itself is not followed.
+func RealDir(path string) string { return filepath.Dir(realPath(path)) }
