@@ -1189,7 +1189,7 @@ func (l *lowerer) selectCase(s *ast.SelectCase) ir.Stmt {
 // iterations) does not reach it. Reads of such a scalar at the top level
 // are reported the same way.
 func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
-	before := map[*ir.Var]bool{} // set by top-level assignments so far
+	before := map[*ir.Var]bool{}      // set by top-level assignments so far
 	inNests := map[*ir.Var]*ir.Nest{} // set in a parallel loop: the first one
 	report := func(r *ir.Ref, what string) {
 		if n := inNests[r.Var]; n != nil {
