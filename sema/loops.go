@@ -97,6 +97,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.checkUnit()
 	l.loopParams()
 	l.loopLocals()
+	l.checkBlockDepth(p.sub.Body)
 	kern.Body = l.loopBody(p.sub.Body)
 	l.inferIntents()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))

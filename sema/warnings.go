@@ -439,3 +439,50 @@ func (l *lowerer) checkIfDepth(s *ast.IfStmt) {
 			WithHint("OpenCL compilers limit nesting; combine conditions with .and. or use else if")
 	}
 }
+
+// checkBlockDepth reports the if, do and select case blocks of a loop
+// kernel's body nested deeper than maxIfDepth, once per outermost chain of
+// nesting (at the block that crosses the limit). Every one of them becomes
+// a block of the generated code (a top-level if becomes its nests' guard,
+// select case an if chain), so each counts as an if block of the paper's
+// dialect does (checkIfDepth).
+func (l *lowerer) checkBlockDepth(body []ast.Stmt) {
+	var walk func(list []ast.Stmt, depth int)
+	enter := func(at diag.Span, depth int, bodies ...[]ast.Stmt) {
+		if depth == maxIfDepth+1 {
+			l.c.diags.Error(codeIfNesting, at, "if, do and select case blocks nest %d deep here; forocl allows at most %d", depth, maxIfDepth).
+				WithHint("OpenCL compilers limit nesting; combine conditions with .and. or use else if")
+			return // once per chain
+		}
+		for _, b := range bodies {
+			walk(b, depth)
+		}
+	}
+	walk = func(list []ast.Stmt, depth int) {
+		for _, s := range list {
+			switch s := s.(type) {
+			case *ast.IfStmt:
+				bodies := [][]ast.Stmt{s.Then, s.Else}
+				for _, ei := range s.ElseIfs {
+					bodies = append(bodies, ei.Body)
+				}
+				enter(s.Pos, depth+1, bodies...)
+			case *ast.DoStmt:
+				enter(s.Pos, depth+1, s.Body)
+			case *ast.SelectCase:
+				var bodies [][]ast.Stmt
+				for _, c := range s.Cases {
+					bodies = append(bodies, c.Body)
+				}
+				enter(s.Pos, depth+1, bodies...)
+			case *ast.WhereStmt:
+				bodies := [][]ast.Stmt{s.Body}
+				for _, ew := range s.ElseWhere {
+					bodies = append(bodies, ew.Body)
+				}
+				enter(s.Pos, depth+1, bodies...)
+			}
+		}
+	}
+	walk(body, 0)
+}
