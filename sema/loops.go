@@ -543,6 +543,9 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 			WithNote(conflict.write.Pos, "written here").
 			WithHint("read from one array and write the result into another (double buffering)")
 	}
+	if n != nil && s.Form == ast.DoConcurrent {
+		l.concurrentDeps(n) // Note [do concurrent dependences]
+	}
 	if n != nil && conflict == nil && dir == nil && s.Form != ast.DoConcurrent && len(l.c.diags.Items) == diagsBefore {
 		if r := carriedRead(n); r != nil {
 			return l.serialNest(s, source, fmt.Sprintf("%q is read at %s before the iteration assigns it (a running sum or a recurrence)", r.Var.Name, pos(r.Pos)))

@@ -47,3 +47,45 @@ func TestLoopBlockNesting(t *testing.T) {
 		t.Errorf("64 nested blocks refused:\n%s", text)
 	}
 }
+
+// TestConcurrentDependences: Note [do concurrent dependences]. Rows give
+// the code of the warning expected ("" for none) and a piece of its text.
+func TestConcurrentDependences(t *testing.T) {
+	rows := []struct{ name, decls, body, code, text string }{
+		{"recurrence", "real :: a(n), b(n), c(1)", "do concurrent (i = 2:n)\n  a(i) = a(i-1) + 1\nend do",
+			"concurrent-dependence", `"a" is written as a(i) at 9:3 and read as a(i - 1) here: iterations 1 apart along "i"`},
+		{"read ahead", "real :: a(n), b(n), c(1)", "do concurrent (i = 1:n-1)\n  a(i) = a(i+1)\nend do",
+			"concurrent-dependence", `read as a(i + 1)`},
+		{"two writes", "real :: a(n), b(n), c(1)", "do concurrent (i = 1:n-1)\n  a(i) = 0\n  a(i+1) = 1\nend do",
+			"concurrent-dependence", `written as a(i + 1) here`},
+		{"along the second index", "real :: a(n, m), b(n), c(1)", "do concurrent (j = 2:m, i = 1:n)\n  a(i, j) = a(i, j-2)\nend do",
+			"concurrent-dependence", `iterations 2 apart along "j"`},
+		{"histogram", "real :: a(n), b(n)\ninteger :: c(n)", "do concurrent (i = 1:n)\n  b(c(i)) = b(c(i)) + 1\nend do",
+			"concurrent-update", `"b" is read and written through the computed subscript b(c(i))`},
+		// no warning
+		{"same element", "real :: a(n), b(n), c(1)", "do concurrent (i = 1:n)\n  a(i) = a(i) + 1\nend do", "", ""},
+		{"sequential variable", "real :: a(n, m), b(n), c(1)", "do concurrent (i = 1:n)\n  do j = 2, m\n    a(i, j) = a(i, j-1)\n  end do\nend do", "", ""},
+		{"odd and even", "real :: a(2*n), b(n), c(1)", "do concurrent (i = 1:n)\n  a(2*i) = a(2*i-1)\nend do", "", ""},
+		{"one iteration", "real :: a(n), b(n), c(1)", "do concurrent (i = 2:2)\n  a(i) = a(i-1)\nend do", "", ""},
+		{"mirror halo", "real :: a(0:n+1), b(n), c(1)", "do concurrent (i = 1:1)\n  a(1-i) = a(i)\nend do", "", ""},
+		{"scatter", "real :: a(n), b(n)\ninteger :: c(n)", "do concurrent (i = 1:n)\n  b(c(i)) = a(i)\nend do", "", ""},
+		{"histogram per column", "real :: a(n), b(n, m)\ninteger :: c(n)", "do concurrent (j = 1:m)\n  do i = 1, n\n    b(c(i), j) = b(c(i), j) + 1\n  end do\nend do", "", ""},
+		{"omp recurrence is an error", "real :: a(n), b(n), c(1)", "!$omp parallel do\ndo i = 2, n\n  a(i) = a(i-1) + 1\nend do", "", ""},
+	}
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			_, list, text := checkSrc(t, loopKern(r.decls, r.body))
+			if list.HasErrors() != strings.HasSuffix(r.name, "is an error") {
+				t.Fatalf("errors:\n%s", text)
+			}
+			for _, code := range []string{"concurrent-dependence", "concurrent-update"} {
+				if got := strings.Count(text, "["+code+"]"); got != map[bool]int{true: 1}[code == r.code] {
+					t.Errorf("%d %s warnings:\n%s", got, code, text)
+				}
+			}
+			if r.text != "" && !strings.Contains(text, r.text) {
+				t.Errorf("want %q in:\n%s", r.text, text)
+			}
+		})
+	}
+}
