@@ -89,3 +89,36 @@ func TestConcurrentDependences(t *testing.T) {
 		})
 	}
 }
+
+// TestPrivateArrayWarnings: Note [private arrays in the warnings]. want is
+// the warning's text ("" for none).
+func TestPrivateArrayWarnings(t *testing.T) {
+	decls := "real :: a(n), b(n), c(1)\nreal :: v(3)"
+	rows := []struct{ name, body, want string }{
+		{"element set under an if", "do concurrent (i = 1:n)\n  v(1) = 0\n  if (a(i) > 0) v(2) = a(i)\n  b(i) = v(1) + v(2)\nend do",
+			`t.f90:12:17: warning: "v(2)" may be used before it is set [maybe-used-before-set]`},
+		{"element never set", "do concurrent (i = 1:n)\n  v(1) = a(i)\n  b(i) = v(1) + v(3)\nend do",
+			`t.f90:11:17: warning: "v(3)" is used before it is set [used-before-set]`},
+		{"set in both branches", "do concurrent (i = 1:n)\n  if (a(i) > 0) then\n    v(2) = a(i)\n  else\n    v(2) = 0\n  end if\n  b(i) = v(2)\nend do", ""},
+		{"set by a loop", "do concurrent (i = 1:n)\n  do j = 1, 3\n    v(j) = a(i)*j\n  end do\n  b(i) = v(1) + v(3)\nend do", ""},
+		{"set as a whole", "do concurrent (i = 1:n)\n  v = 0.0\n  b(i) = v(1) + a(i)\nend do", ""},
+		{"set as a section", "do concurrent (i = 1:n)\n  v(:) = a(i)\n  b(i) = v(3)\nend do", ""},
+		{"set element by element, read by a variable", "do concurrent (i = 1:n)\n  v(1) = 1\n  v(2) = 2\n  v(3) = 3\n  do j = 1, 3\n    b(i) = b(i) + v(j)\n  end do\nend do", ""},
+		{"an earlier nest does not count", "do concurrent (i = 1:n)\n  v = 0.0\n  b(i) = v(1)\nend do\ndo concurrent (i = 1:n)\n  b(i) = v(2)\n  v(2) = 1.0\nend do",
+			`t.f90:14:10: warning: "v(2)" is used before it is set [used-before-set]`},
+	}
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			_, list, text := checkSrc(t, loopKern(decls, r.body))
+			if list.HasErrors() {
+				t.Fatalf("errors:\n%s", text)
+			}
+			if r.want == "" && strings.Contains(text, "before it is set") {
+				t.Errorf("a false warning:\n%s", text)
+			}
+			if r.want != "" && !strings.Contains(text, r.want) {
+				t.Errorf("want %q in:\n%s", r.want, text)
+			}
+		})
+	}
+}
