@@ -129,7 +129,7 @@ type unitFlow struct {
 	early    map[*ir.Var]bool // read before set, reported once
 	maybe    map[*ir.Var]bool // the read was "may be": set on some path
 	readAt   map[*ir.Var]diag.Span
-	readAs   map[*ir.Var]string // the element read first, for private arrays
+	readAs   map[*ir.Var]string    // the element read first, for private arrays
 	missing  map[*ir.Var]diag.Span // first exit where an out is unassigned
 }
 
