@@ -21,4 +21,12 @@ var (
 			"the old value and one write wins (Fortran forbids it in DO CONCURRENT). Count in a plain DO loop, which " +
 			"forocl runs serially; if the subscripts never repeat, the result is right.",
 	})
+	codeOutOfBounds = diag.Define(diag.CodeInfo{
+		Code: "out-of-bounds", Severity: diag.Warning, Stage: "sema", Topic: "Loop kernels",
+		Summary: "an array access provably leaves the array's declared bounds",
+		Help: "A subscript affine in the loop indices, such as a(i-1) with i = 1:n and a declared a(n), reaches an element " +
+			"outside the array on some iteration, for every size. forocl, like Fortran without -fcheck=bounds, does not " +
+			"check subscripts at run time: the device reads or writes outside the buffer (wrong results or a crash). " +
+			"Narrow the loop, guard the access with an if, or declare the array larger.",
+	})
 )

@@ -103,6 +103,9 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
 	l.checkPrivateFlow(flattenHostLoops(kern.Body))
 	l.checkCarried(kern.Body)
+	if !c.diags.HasErrors() {
+		l.checkBounds(flattenHostLoops(kern.Body)) // Note [accesses that leave the array]
+	}
 	for _, v := range kern.Params {
 		if l.loop.sizes[v] {
 			kern.Sizes = append(kern.Sizes, v)

@@ -122,3 +122,41 @@ func TestPrivateArrayWarnings(t *testing.T) {
 		})
 	}
 }
+
+// TestOutOfBounds: Note [accesses that leave the array]. want is the
+// warning's text ("" for none).
+func TestOutOfBounds(t *testing.T) {
+	rows := []struct{ name, decls, body, want string }{
+		{"a(i-1) at i = 1", "real :: a(n), b(n), c(1)", "do concurrent (i = 1:n)\n  b(i) = a(i-1)\nend do",
+			`t.f90:9:10: warning: a(i - 1) leaves array "a", declared a(1:n): in dimension 1 the subscript i - 1 reaches 0, below the lower bound 1, whenever the loop runs [out-of-bounds]`},
+		{"past the upper bound", "real :: a(0:n), b(n), c(1)", "!$omp parallel do\ndo i = 1, n\n  b(i) = a(i+1)\nend do",
+			`in dimension 1 the subscript i + 1 reaches n + 1, above the upper bound n`},
+		{"second dimension in a sequential loop", "real :: a(n, m), b(n), c(1)", "do concurrent (i = 1:n)\n  do j = 1, m\n    b(i) = b(i) + a(i, j+1)\n  end do\nend do",
+			`a(i, j + 1) leaves array "a", declared a(1:n, 1:m): in dimension 2`},
+		{"a write", "real :: a(n), b(n), c(1)", "do concurrent (i = 1:n)\n  b(i+1) = a(i)\nend do", `b(i + 1) leaves array "b"`},
+		{"a private array", "real :: a(n), b(n), c(1)\nreal :: v(3)", "do concurrent (i = 1:n)\n  do j = 1, 4\n    v(j) = a(i)\n  end do\n  b(i) = v(1)\nend do",
+			`v(j) leaves array "v", declared v(1:3): in dimension 1 the subscript j reaches 4, above the upper bound 3`},
+		{"an element assignment", "real :: a(n), b(n), c(1)", "b(0) = 1.0", `b(0) leaves array "b", declared b(1:n): in dimension 1 the subscript 0 is below the lower bound 1`},
+		// no warning
+		{"stencil in range", "real :: a(n), b(n), c(1)", "do concurrent (i = 2:n-1)\n  b(i) = a(i-1) + a(i+1)\nend do", ""},
+		{"halo", "real :: a(0:n+1), b(n), c(1)", "do concurrent (i = 1:n)\n  b(i) = a(i-1) + a(i+1)\nend do", ""},
+		{"guarded", "real :: a(n), b(n), c(1)", "do concurrent (i = 1:n)\n  b(i) = 0\n  if (i > 1) b(i) = a(i-1)\nend do", ""},
+		{"other sizes", "real :: a(m), b(n), c(1)", "do concurrent (i = 1:n)\n  b(i) = a(i)\nend do", ""},
+		{"sequential loop of variable bounds", "real :: a(n), b(n), c(1)", "do concurrent (i = 1:n)\n  do j = 1, i\n    b(i) = a(j)\n  end do\nend do", ""},
+		{"gather", "real :: a(n), b(n)\ninteger :: c(n)", "do concurrent (i = 1:n)\n  b(i) = a(c(i) - 1)\nend do", ""},
+	}
+	for _, r := range rows {
+		t.Run(r.name, func(t *testing.T) {
+			_, list, text := checkSrc(t, loopKern(r.decls, r.body))
+			if list.HasErrors() {
+				t.Fatalf("errors:\n%s", text)
+			}
+			if got := strings.Count(text, "[out-of-bounds]"); got != map[bool]int{true: 1}[r.want != ""] {
+				t.Errorf("%d out-of-bounds warnings:\n%s", got, text)
+			}
+			if r.want != "" && !strings.Contains(text, r.want) {
+				t.Errorf("want %q in:\n%s", r.want, text)
+			}
+		})
+	}
+}
