@@ -34,7 +34,7 @@ func longSum(n, m int) string {
 		"    real, dimension(:), contiguous, intent(out), target :: oA\n    real, pointer, dimension(:) :: p\n" +
 		"    p => region_ptr(oA, [1,1])\n    p = region_cpy(A, [1,1])")
 	for i := 1; i < m; i++ {
-		if i%6 == 0 {
+		if i%4 == 0 { // lines within free form's 132 columns
 			b.WriteString(" &\n      ")
 		}
 		fmt.Fprintf(&b, " + %d.5*region_cpy(A, [%d,%d])", i%5+1, i%3, 2-i%3)

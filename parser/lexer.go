@@ -103,6 +103,11 @@ type scanner struct {
 	strTok  *tok     // the string token being continued
 	strBuf  strings.Builder
 	dirCont *ast.LoopDirective // an !$omp/!$acc line that ended with "&"
+
+	// Limits gfortran enforces (codes_warnings.go).
+	free      bool            // free form: lines are limited to maxFreeLine
+	longLine  int             // the last line warned about
+	longNames map[string]bool // names over maxNameLen already reported
 }
 
 func (s *scanner) posAt(off int) diag.Pos {
@@ -277,6 +282,7 @@ func (s *scanner) scanTokens(i, le int) {
 		case isSpace(c):
 			i++
 		case c == '!':
+			s.codeEnds(i)
 			s.begin()
 			s.addSeg(segStart, i)
 			s.endStmt()
@@ -289,6 +295,7 @@ func (s *scanner) scanTokens(i, le int) {
 			segStart = i
 		case c == '&':
 			if s.restBlank(i+1, le) {
+				s.codeEnds(i + 1)
 				s.begin()
 				s.addSeg(segStart, i)
 				s.cont = true
@@ -303,6 +310,7 @@ func (s *scanner) scanTokens(i, le int) {
 			s.begin()
 			i = s.startString(i, le)
 			if s.cont {
+				s.codeEnds(i)
 				s.addSeg(segStart, i)
 				return
 			}
@@ -312,6 +320,9 @@ func (s *scanner) scanTokens(i, le int) {
 				j++
 			}
 			s.push(tok{kind: tIdent, val: strings.ToLower(string(s.src[i:j])), orig: string(s.src[i:j]), pos: s.posAt(i), end: s.posAt(j)})
+			if j-i > maxNameLen {
+				s.longName(i, j)
+			}
 			i = j
 		case isDigit(c) || c == '.' && i+1 < le && isDigit(s.src[i+1]):
 			i = s.number(i, le)
@@ -334,11 +345,42 @@ func (s *scanner) scanTokens(i, le int) {
 			i += size
 		}
 	}
+	s.codeEnds(le)
 	s.begin()
 	s.addSeg(segStart, le)
 	if !s.cont {
 		s.endStmt()
 	}
+}
+
+// codeEnds notes that the code of the current physical line ends at end
+// (a comment or nothing follows): in free form, code past column
+// maxFreeLine is a line-too-long warning, once per line.
+func (s *scanner) codeEnds(end int) {
+	for end > s.lineStart && isSpace(s.src[end-1]) {
+		end--
+	}
+	if !s.free || end-s.lineStart <= maxFreeLine || s.longLine == s.line {
+		return
+	}
+	s.longLine = s.line
+	s.diags.Warn(codeLineTooLong, diag.At(s.posAt(s.lineStart+maxFreeLine)), "this line has code up to column %d; free-form Fortran lines end at column %d", end-s.lineStart, maxFreeLine).
+		WithHint("gfortran rejects the line (older compilers cut it at column %d, which silently changes the statement); forocl reads all of it. Continue the statement on the next line with \"&\"", maxFreeLine)
+}
+
+// longName reports the name src[i:j], longer than maxNameLen, once per
+// file.
+func (s *scanner) longName(i, j int) {
+	name := strings.ToLower(string(s.src[i:j]))
+	if s.longNames[name] {
+		return
+	}
+	if s.longNames == nil {
+		s.longNames = map[string]bool{}
+	}
+	s.longNames[name] = true
+	s.diags.Warn(codeNameTooLong, diag.Span{Start: s.posAt(i), End: s.posAt(j)}, "name %q has %d characters; Fortran allows at most %d", string(s.src[i:j]), j-i, maxNameLen).
+		WithHint("gfortran rejects it (\"Name at (1) is too long\"); shorten it")
 }
 
 // startString lexes a string starting at its quote; it returns the offset

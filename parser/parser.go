@@ -89,7 +89,7 @@ func ParseFile(name string, src []byte, opts Options) (f *ast.File, diags diag.L
 func scanFile(name string, src []byte, opts Options, diags *diag.List, included *diag.Sources, rewritten *bool) []*logicalStmt {
 	fixed := isFixed(name, opts.Form)
 	if !fixed && !needsCpp(name, src) {
-		sc := &scanner{name: name, src: src, diags: diags}
+		sc := &scanner{name: name, src: src, diags: diags, free: true}
 		return sc.scan()
 	}
 	text := identity(name, src)
@@ -100,7 +100,7 @@ func scanFile(name string, src []byte, opts Options, diags *diag.List, included 
 		text = fixedToFree(text, diags)
 	}
 	var sdiags diag.List
-	sc := &scanner{name: name, src: text.text, diags: &sdiags}
+	sc := &scanner{name: name, src: text.text, diags: &sdiags, free: !fixed}
 	lstmts := sc.scan()
 	text.remap(lstmts, &sdiags)
 	diags.Append(sdiags)

@@ -97,11 +97,15 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.checkUnit()
 	l.loopParams()
 	l.loopLocals()
+	l.checkBlockDepth(p.sub.Body)
 	kern.Body = l.loopBody(p.sub.Body)
 	l.inferIntents()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
 	l.checkPrivateFlow(flattenHostLoops(kern.Body))
 	l.checkCarried(kern.Body)
+	if !c.diags.HasErrors() {
+		l.checkBounds(flattenHostLoops(kern.Body)) // Note [accesses that leave the array]
+	}
 	for _, v := range kern.Params {
 		if l.loop.sizes[v] {
 			kern.Sizes = append(kern.Sizes, v)
@@ -541,6 +545,9 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 		l.c.diags.Error(codeLoopInPlace, conflict.read.Pos, "iterations of the parallel loop may read %q at %s while others write it at %s", conflict.read.Var.Name, pos(conflict.read.Pos), pos(conflict.write.Pos)).
 			WithNote(conflict.write.Pos, "written here").
 			WithHint("read from one array and write the result into another (double buffering)")
+	}
+	if n != nil && s.Form == ast.DoConcurrent {
+		l.concurrentDeps(n) // Note [do concurrent dependences]
 	}
 	if n != nil && conflict == nil && dir == nil && s.Form != ast.DoConcurrent && len(l.c.diags.Items) == diagsBefore {
 		if r := carriedRead(n); r != nil {
@@ -1189,24 +1196,32 @@ func (l *lowerer) selectCase(s *ast.SelectCase) ir.Stmt {
 // iterations) does not reach it. Reads of such a scalar at the top level
 // are reported the same way.
 func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
-	before := map[*ir.Var]bool{} // set by top-level assignments so far
-	inNests := map[*ir.Var]bool{}
+	before := map[*ir.Var]bool{}      // set by top-level assignments so far
+	inNests := map[*ir.Var]*ir.Nest{} // set in a parallel loop: the first one
 	report := func(r *ir.Ref, what string) {
-		l.c.diags.Error(codeLoopConstruct, r.Pos, "scalar %q is read %s but no assignment before it sets it; values do not pass from one parallel loop to the next", r.Var.Name, what).
-			WithHint("compute it in this loop, or before the first loop from dummies and constants")
+		if n := inNests[r.Var]; n != nil {
+			// Fortran too leaves a variable that the iterations of a DO
+			// CONCURRENT assign undefined after the loop.
+			l.c.diags.Error(codeLoopConstruct, r.Pos, "scalar %q is read %s, after the parallel loop at %s that sets it; each iteration sets its own copy, so after the loop its value is undefined", r.Var.Name, what, pos(n.Pos)).
+				WithNote(n.Pos, "the parallel loop that sets it").
+				WithHint("compute it again before this statement from dummies and constants, or make it a reduction of the loop")
+			return
+		}
+		l.c.diags.Error(codeLoopConstruct, r.Pos, "scalar %q is read %s but no assignment before it sets it", r.Var.Name, what).
+			WithHint("assign it before this statement (before the first parallel loop, from dummies and constants)")
 	}
 	for _, s := range body {
 		switch s := s.(type) {
 		case *ir.If: // a scalar assignment under a uniform IF (topIf)
 			visitRefs([]ir.Stmt{s}, func(r *ir.Ref) {
-				if r.Var.Role == ir.Local && !before[r.Var] && inNests[r.Var] {
+				if r.Var.Role == ir.Local && !before[r.Var] && inNests[r.Var] != nil {
 					report(r, "between parallel loops")
 				}
 			})
 			assignedIn(s.Then, before)
 		case *ir.Assign:
 			walkRefs(s.RHS, func(r *ir.Ref) {
-				if r.Var.Role == ir.Local && !before[r.Var] && inNests[r.Var] {
+				if r.Var.Role == ir.Local && !before[r.Var] && inNests[r.Var] != nil {
 					report(r, "between parallel loops")
 				}
 			})
@@ -1220,6 +1235,12 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 			}
 			assignedIn(s.Body, set)
 			reported := map[*ir.Var]bool{}
+			where := "in this parallel loop"
+			if s.Source == "array assignment" {
+				where = "in this array assignment"
+			} else if !strings.HasPrefix(s.Source, "!$") && !strings.HasPrefix(s.Source, "do") {
+				where = fmt.Sprintf("in this %s", s.Source) // a reduction such as sum(...)
+			}
 			guard := []ir.Stmt{}
 			if s.Guard != nil {
 				guard = append(guard, &ir.If{Cond: s.Guard})
@@ -1228,11 +1249,13 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 				v := r.Var
 				if v.Role == ir.Local && !set[v] && !before[v] && !l.loop.sizes[v] && !reported[v] {
 					reported[v] = true
-					report(r, "in this parallel loop")
+					report(r, where)
 				}
 			})
 			for v := range set {
-				inNests[v] = true
+				if inNests[v] == nil {
+					inNests[v] = s
+				}
 			}
 		}
 	}

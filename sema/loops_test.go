@@ -178,7 +178,17 @@ func TestLoopRules(t *testing.T) {
 			do concurrent (i = 1:n)
 			  c(i) = t
 			end do`,
-			nil, `13:10: error: scalar "t" is read in this parallel loop but no assignment before it sets it; values do not pass from one parallel loop to the next`},
+			nil, `13:10: error: scalar "t" is read in this parallel loop, after the parallel loop at 8:3 that sets it; each iteration sets its own copy, so after the loop its value is undefined`},
+		{"a scalar of a nest read by an element assignment after it", "real :: a(n), b(n), c(n)", `
+			do concurrent (i = 1:n)
+			  t = a(i)
+			  b(i) = t
+			end do
+			c(1) = t`,
+			nil, `12:10: error: scalar "t" is read in this element assignment, after the parallel loop at 8:3 that sets it`},
+		{"a scalar never set, read by a whole-array assignment", "real :: a(n), b(n), c(n)", `
+			c = t`,
+			nil, `8:7: error: scalar "t" is read in this array assignment but no assignment before it sets it`},
 		{"a locality specifier naming a dummy", "real :: a(n), b(n), c(1)", `
 			do concurrent (i = 1:n) local(a)
 			  b(i) = a(i)

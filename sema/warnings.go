@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -53,18 +54,44 @@ type flowState struct {
 	def  map[*ir.Var]bool // assigned on this path for sure
 	may  map[*ir.Var]bool // assigned on some path that reaches here
 	dead bool             // the path has returned
+	// The elements of private arrays assigned with constant subscripts
+	// (Note [private arrays in the warnings]); def and may above hold
+	// such an array only once a write of any element or of the whole
+	// array covers it.
+	elemDef, elemMay map[elemKey]bool
 }
 
-func (s flowState) copy() flowState {
-	out := flowState{def: make(map[*ir.Var]bool, len(s.def)), may: make(map[*ir.Var]bool, len(s.may)), dead: s.dead}
-	for v := range s.def {
-		out.def[v] = true
-	}
-	for v := range s.may {
-		out.may[v] = true
+// elemKey is one element of a private array: its constant subscripts.
+type elemKey struct {
+	v   *ir.Var
+	sub string
+}
+
+func copySetOf[K comparable](m map[K]bool) map[K]bool {
+	out := make(map[K]bool, len(m))
+	for k := range m {
+		out[k] = true
 	}
 	return out
 }
+
+func (s flowState) copy() flowState {
+	return flowState{def: copySetOf(s.def), may: copySetOf(s.may), dead: s.dead,
+		elemDef: copySetOf(s.elemDef), elemMay: copySetOf(s.elemMay)}
+}
+
+// Note [private arrays in the warnings]
+//
+// A private array of a loop kernel (a small local such as v(3)) is
+// followed element by element where its subscripts are constants: v(1)
+// set in both branches of an if and v(2) in one, a read of v(2) after the
+// if may be used before it is set. A write with any other subscript (v(j)
+// in a loop) or of the whole array counts as setting every element, and a
+// read with another subscript is fine once any element is set for sure:
+// the pass prefers a missed warning to a false one. A sequential DO loop
+// whose constant bounds give it at least one trip (the loops of v = 0.0
+// and of v(:) = a) sets what its body sets. Each parallel nest starts its
+// private arrays afresh: values do not pass from one nest to the next.
 
 // merge joins the states at the end of two branches.
 func merge(a, b flowState) flowState {
@@ -82,6 +109,14 @@ func merge(a, b flowState) flowState {
 	for v := range b.may {
 		a.may[v] = true
 	}
+	for k := range a.elemDef {
+		if !b.elemDef[k] {
+			delete(a.elemDef, k)
+		}
+	}
+	for k := range b.elemMay {
+		a.elemMay[k] = true
+	}
 	return a
 }
 
@@ -94,6 +129,7 @@ type unitFlow struct {
 	early    map[*ir.Var]bool // read before set, reported once
 	maybe    map[*ir.Var]bool // the read was "may be": set on some path
 	readAt   map[*ir.Var]diag.Span
+	readAs   map[*ir.Var]string    // the element read first, for private arrays
 	missing  map[*ir.Var]diag.Span // first exit where an out is unassigned
 }
 
@@ -116,12 +152,99 @@ func (f *unitFlow) read(e ir.Expr, st flowState) {
 			return
 		}
 		f.used[v] = true
-		if f.tracked[v] && !st.def[v] && !f.early[v] {
-			f.early[v] = true
-			f.maybe[v] = st.may[v]
-			f.readAt[v] = x.Span()
+		if !f.tracked[v] || st.def[v] || f.early[v] {
+			return
+		}
+		maybe := st.may[v]
+		if isPrivate(v) {
+			if e, ok := x.(*ir.Elem); ok {
+				if key, ok := constElem(e); ok {
+					if st.elemDef[key] {
+						return
+					}
+					maybe = maybe || st.elemMay[key]
+				} else if anyElem(st.elemDef, v) {
+					return // some element is set; which one is read is unknown
+				} else {
+					maybe = maybe || anyElem(st.elemMay, v)
+				}
+			} else if anyElem(st.elemDef, v) {
+				return
+			} else {
+				maybe = maybe || anyElem(st.elemMay, v)
+			}
+		}
+		f.early[v] = true
+		f.maybe[v] = maybe
+		f.readAt[v] = x.Span()
+		if e, ok := x.(*ir.Elem); ok && isPrivate(v) {
+			if _, ok := constElem(e); ok {
+				f.readAs[v] = elemText(e) // the element, for the message
+			}
 		}
 	})
+}
+
+// constElem returns the key of e when all its subscripts are constants.
+func constElem(e *ir.Elem) (elemKey, bool) {
+	var b strings.Builder
+	for d, a := range e.Access {
+		if !a.IsConst() || d >= len(e.Index) {
+			return elemKey{}, false
+		}
+		fmt.Fprintf(&b, "%d,", a.Const)
+	}
+	return elemKey{v: e.Var, sub: b.String()}, len(e.Access) > 0
+}
+
+// anyElem reports whether set holds an element of v.
+func anyElem(set map[elemKey]bool, v *ir.Var) bool {
+	for k := range set {
+		if k.v == v {
+			return true
+		}
+	}
+	return false
+}
+
+// forget drops what st knows of the private arrays: a parallel nest
+// starts them afresh.
+func (st flowState) forget() {
+	for v := range st.def {
+		if isPrivate(v) {
+			delete(st.def, v)
+		}
+	}
+	for v := range st.may {
+		if isPrivate(v) {
+			delete(st.may, v)
+		}
+	}
+	for k := range st.elemDef {
+		delete(st.elemDef, k)
+	}
+	for k := range st.elemMay {
+		delete(st.elemMay, k)
+	}
+}
+
+// runsOnce reports whether the sequential loop s provably makes at least
+// one trip: constant bounds and step.
+func runsOnce(s *ir.Loop) bool {
+	lo, ok1 := s.Lo.(*ir.Const)
+	hi, ok2 := s.Hi.(*ir.Const)
+	if !ok1 || !ok2 || lo.Kind != ir.Int || hi.Kind != ir.Int {
+		return false
+	}
+	step := int64(1)
+	if s.Step != nil {
+		c, ok := s.Step.(*ir.Const)
+		if !ok || c.Kind != ir.Int || c.Int == 0 {
+			return false
+		}
+		step = c.Int
+	}
+	return step > 0 && lo.Int <= hi.Int || step < 0 && lo.Int >= hi.Int
 }
 
 func (f *unitFlow) exit(st flowState, at diag.Span) {
@@ -155,6 +278,13 @@ func (f *unitFlow) stmts(list []ir.Stmt, st flowState) flowState {
 				}
 				v = l.Var
 			}
+			if e, ok := s.LHS.(*ir.Elem); ok && f.tracked[v] && isPrivate(v) && s.Mask == nil {
+				if key, ok := constElem(e); ok {
+					f.used[v], f.assigned[v] = true, true
+					st.elemDef[key], st.elemMay[key] = true, true
+					break
+				}
+			}
 			if v != nil {
 				f.used[v] = true
 				f.assigned[v] = true
@@ -186,7 +316,11 @@ func (f *unitFlow) stmts(list []ir.Stmt, st flowState) flowState {
 			f.used[s.Var], f.assigned[s.Var] = true, true
 			in := st.copy()
 			in.def[s.Var], in.may[s.Var] = true, true
-			st = merge(f.stmts(s.Body, in), st) // the body may not run
+			if body := f.stmts(s.Body, in); runsOnce(s) {
+				st = body // the first trip sets what the body sets
+			} else {
+				st = merge(body, st) // the body may not run
+			}
 			st.def[s.Var], st.may[s.Var] = true, true
 		}
 	}
@@ -205,6 +339,7 @@ func (f *unitFlow) nest(n *ir.Nest, st flowState) flowState {
 		}
 	}
 	in := st.copy()
+	in.forget()
 	for _, v := range n.Index {
 		f.used[v], f.assigned[v] = true, true
 		in.def[v], in.may[v] = true, true
@@ -212,10 +347,11 @@ func (f *unitFlow) nest(n *ir.Nest, st flowState) flowState {
 	body := f.stmts(n.Body, in)
 	var arrays []*ir.Var
 	for v := range body.may {
-		if v.Rank > 0 {
+		if v.Rank > 0 && !isPrivate(v) {
 			arrays = append(arrays, v)
 		}
 	}
+	body.forget() // the private arrays end with the nest
 	out := merge(body, st)
 	for _, v := range arrays {
 		out.def[v], out.may[v] = true, true
@@ -227,7 +363,7 @@ func (f *unitFlow) nest(n *ir.Nest, st flowState) flowState {
 func (c *checker) warnUnit(p *proc, params, locals, temps []*ir.Var, result *ir.Var, body []ir.Stmt) {
 	f := &unitFlow{
 		tracked: map[*ir.Var]bool{}, used: map[*ir.Var]bool{}, assigned: map[*ir.Var]bool{},
-		early: map[*ir.Var]bool{}, maybe: map[*ir.Var]bool{}, readAt: map[*ir.Var]diag.Span{},
+		early: map[*ir.Var]bool{}, maybe: map[*ir.Var]bool{}, readAt: map[*ir.Var]diag.Span{}, readAs: map[*ir.Var]string{},
 		missing: map[*ir.Var]diag.Span{},
 	}
 	for _, v := range locals {
@@ -248,7 +384,7 @@ func (c *checker) warnUnit(p *proc, params, locals, temps []*ir.Var, result *ir.
 		f.tracked[result] = true
 		f.outs = append(f.outs, result)
 	}
-	st := f.stmts(body, flowState{def: map[*ir.Var]bool{}, may: map[*ir.Var]bool{}})
+	st := f.stmts(body, flowState{def: map[*ir.Var]bool{}, may: map[*ir.Var]bool{}, elemDef: map[elemKey]bool{}, elemMay: map[elemKey]bool{}})
 	end := p.sub.End
 	if !end.IsValid() {
 		end = p.sub.Pos
@@ -290,13 +426,17 @@ func (c *checker) warnUnit(p *proc, params, locals, temps []*ir.Var, result *ir.
 	}
 	sort.Slice(early, func(i, j int) bool { return before(f.readAt[early[i]], f.readAt[early[j]]) })
 	for _, v := range early {
+		name := v.Name
+		if f.readAs[v] != "" {
+			name = f.readAs[v]
+		}
 		if f.maybe[v] {
-			c.diags.Warn(codeMaybeUsedBeforeSet, f.readAt[v], "%q may be used before it is set", v.Name).
+			c.diags.Warn(codeMaybeUsedBeforeSet, f.readAt[v], "%q may be used before it is set", name).
 				WithHint("it is assigned on some paths to here but not on all; assign it before the if or in every branch").
 				WithNote(v.Pos, "declared here")
 			continue
 		}
-		d := c.diags.Warn(codeUsedBeforeSet, f.readAt[v], "%q is used before it is set", v.Name).
+		d := c.diags.Warn(codeUsedBeforeSet, f.readAt[v], "%q is used before it is set", name).
 			WithNote(v.Pos, "declared here")
 		if v.Role == ir.Result {
 			d.WithHint("assign the result before reading it")
@@ -438,4 +578,51 @@ func (l *lowerer) checkIfDepth(s *ast.IfStmt) {
 		l.c.diags.Error(codeIfNesting, s.Pos, "if blocks nest %d deep here; forocl allows at most %d", l.depth, maxIfDepth).
 			WithHint("OpenCL compilers limit nesting; combine conditions with .and. or use else if")
 	}
+}
+
+// checkBlockDepth reports the if, do and select case blocks of a loop
+// kernel's body nested deeper than maxIfDepth, once per outermost chain of
+// nesting (at the block that crosses the limit). Every one of them becomes
+// a block of the generated code (a top-level if becomes its nests' guard,
+// select case an if chain), so each counts as an if block of the paper's
+// dialect does (checkIfDepth).
+func (l *lowerer) checkBlockDepth(body []ast.Stmt) {
+	var walk func(list []ast.Stmt, depth int)
+	enter := func(at diag.Span, depth int, bodies ...[]ast.Stmt) {
+		if depth == maxIfDepth+1 {
+			l.c.diags.Error(codeIfNesting, at, "if, do and select case blocks nest %d deep here; forocl allows at most %d", depth, maxIfDepth).
+				WithHint("OpenCL compilers limit nesting; combine conditions with .and. or use else if")
+			return // once per chain
+		}
+		for _, b := range bodies {
+			walk(b, depth)
+		}
+	}
+	walk = func(list []ast.Stmt, depth int) {
+		for _, s := range list {
+			switch s := s.(type) {
+			case *ast.IfStmt:
+				bodies := [][]ast.Stmt{s.Then, s.Else}
+				for _, ei := range s.ElseIfs {
+					bodies = append(bodies, ei.Body)
+				}
+				enter(s.Pos, depth+1, bodies...)
+			case *ast.DoStmt:
+				enter(s.Pos, depth+1, s.Body)
+			case *ast.SelectCase:
+				var bodies [][]ast.Stmt
+				for _, c := range s.Cases {
+					bodies = append(bodies, c.Body)
+				}
+				enter(s.Pos, depth+1, bodies...)
+			case *ast.WhereStmt:
+				bodies := [][]ast.Stmt{s.Body}
+				for _, ew := range s.ElseWhere {
+					bodies = append(bodies, ew.Body)
+				}
+				enter(s.Pos, depth+1, bodies...)
+			}
+		}
+	}
+	walk(body, 0)
 }
