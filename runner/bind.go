@@ -299,28 +299,12 @@ func Bind(k *abi.Kernel, p *Parsed, read func(string) (*npy.Array, error)) (*Bou
 }
 
 // fillGrid makes the inputs not given on a grid of the given shape, once
-// the host has the memory for them and for the outputs.
+// the host has the memory for them and for every array the run makes
+// afterwards (Note [host memory]).
 func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 	grid := dimString(shape)
 	if !k.Elemental && len(shape) != k.Rank {
 		return fmt.Errorf("--grid %s is %d-D but kernel %q takes %d-D arrays", grid, len(shape), k.Name, k.Rank)
-	}
-	n := int64(1)
-	for _, s := range shape {
-		n *= int64(s)
-	}
-	var need int64
-	for _, v := range k.Arrays() {
-		size := n * elemBytes(KindDType(v.Kind))
-		switch {
-		case v.Output():
-			need += 2 * size // the zeros sent to the device and the results read back
-		case b.Arrays[strings.ToLower(v.Name)] == nil:
-			need += size
-		}
-	}
-	if err := CheckHostMemory(need, "--grid "+grid); err != nil {
-		return err
 	}
 	// A loop kernel's array whose declared extents follow from the sizes
 	// given with --set takes that shape (staggered grids: x_max+2 and
@@ -334,8 +318,10 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 	if k.Loops {
 		b.gridOutputs(k, shape)
 	}
-	inputs, filled := 0, 0
-	for i, v := range k.Params {
+	// The shapes of the inputs to fill, before anything is made.
+	fills := map[string][]int{}
+	inputs := 0
+	for _, v := range k.Params {
 		name := strings.ToLower(v.Name)
 		// A loop kernel's inout arrays are read too: they get values.
 		if v.Array && (v.Intent == abi.In || k.Loops && v.Intent == abi.InOut) {
@@ -345,15 +331,59 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 				if ext, err := v.Extents(sizes); k.Loops && err == nil && len(ext) == len(shape) && positive(ext) {
 					at = ext
 				}
-				b.Arrays[name] = Random(KindDType(v.Kind), at, int64(i+1))
-				filled++
+				fills[name] = at
 			}
 		}
 	}
-	if inputs > 0 && filled == 0 {
+	if err := b.checkGridMemory(k, shape, fills); err != nil {
+		return err
+	}
+	for i, v := range k.Params {
+		if at, ok := fills[strings.ToLower(v.Name)]; ok {
+			b.Arrays[strings.ToLower(v.Name)] = Random(KindDType(v.Kind), at, int64(i+1))
+		}
+	}
+	if inputs > 0 && len(fills) == 0 {
 		b.Warnings = append(b.Warnings, fmt.Sprintf("--grid %s is ignored: every input array was given with --in, and the kernel runs on their shape; drop --grid", grid))
 	}
 	return nil
+}
+
+// checkGridMemory checks that the host has the memory for the inputs to
+// fill (fills, by lower-case name) and for every array the run makes
+// afterwards (planShapes, with the fills standing for arrays not yet made). When
+// the run cannot be planned yet (an error Prepare reports later), the
+// outputs are counted at the grid's shape.
+func (b *Bound) checkGridMemory(k *abi.Kernel, shape []int, fills map[string][]int) error {
+	var need int64
+	for _, v := range k.Arrays() {
+		if at, ok := fills[strings.ToLower(v.Name)]; ok {
+			need = addSat(need, shapeBytes(at, KindDType(v.Kind)))
+		}
+	}
+	j := &Job{Kernel: k, Scalars: map[string]float64{}, Arrays: map[string]*npy.Array{}}
+	for n, x := range b.Scalars {
+		j.Scalars[n] = x
+	}
+	for n, a := range b.Arrays {
+		j.Arrays[n] = a
+	}
+	for _, v := range k.Arrays() {
+		name := strings.ToLower(v.Name)
+		if at, ok := fills[name]; ok {
+			j.Arrays[name] = &npy.Array{DType: KindDType(v.Kind), Shape: at} // no data: plan reads shapes only
+		}
+	}
+	if pl, err := planShapes(j); err == nil {
+		need = addSat(need, pl.hostBytes(j))
+	} else {
+		for _, v := range k.Arrays() {
+			if v.Output() {
+				need = addSat(need, mulSat(2, shapeBytes(shape, KindDType(v.Kind)))) // the zeros sent to the device and the results read back
+			}
+		}
+	}
+	return checkHostMemory(need, "--grid "+dimString(shape), "use a smaller grid")
 }
 
 // gridOutputs gives an output array of a loop kernel the grid's shape

@@ -224,7 +224,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		job.Progress = bar.step
 	}
 	// Interface and shapes, before touching OpenCL.
-	if _, _, err := runner.Prepare(&job); err != nil {
+	if err := runner.Check(&job); err != nil {
 		return runErr(err)
 	}
 
