@@ -1,11 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/runner"
 )
 
@@ -77,5 +79,31 @@ func TestRunHostMemoryFromSets(t *testing.T) {
 	want := `forocl: kernel "fill" with nx=65536, ny=65536 needs 32.0 GiB (34359738368 bytes) of host memory for its arrays but 1.0 GiB (1073741824 bytes) is available; give smaller sizes or arrays` + "\n"
 	if code != 1 || errOut != want {
 		t.Errorf("exit %d, stderr %q\nwant 1 and %q", code, errOut, want)
+	}
+}
+
+// Issue 20, item 6: an integer input that real(4) cannot hold exactly was
+// rounded (16777217 became 16777216) with only a note; the error names
+// the array and the element from its declared lower bound.
+func TestRunRefusesInexactIntegers(t *testing.T) {
+	f := writeSource(t, "sw.f90", haloStep)
+	dir := t.TempDir()
+	for _, a := range []*npy.Array{
+		{DType: npy.Int32, Shape: []int{4}, I32: []int32{1, 2, 16777217, 4}},
+		{DType: npy.Int64, Shape: []int{4}, I64: []int64{1, 2, 16777217, 4}},
+	} {
+		in := filepath.Join(dir, "u.npy")
+		if err := npy.Write(in, a); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errOut := cli(t, "run", f, "--kernel", "step", "--set", "n=2", "--in", "u="+in, "--device", testDevice())
+		want := fmt.Sprintf(`forocl: --in u=%s: %s is %v and real(4) dummy "u" cannot hold all its values: element u(2) = 16777217 cannot be held exactly by real(4) (it would become 16777216); give values real(4) holds exactly, or declare "u" real(8)`+"\n", in, in, a.DType)
+		if code != 1 || errOut != want {
+			t.Errorf("%v: exit %d, stderr %q\nwant 1 and %q", a.DType, code, errOut, want)
+		}
+	}
+	code, _, errOut := cli(t, "run", f, "--kernel", "step", "--set", "n=true", "--grid", "4", "--device", testDevice())
+	if code != 1 || !strings.Contains(errOut, `--set n=true: scalar "n" is an integer; give a whole number, not a logical`) {
+		t.Errorf("n=true: exit %d, stderr %q", code, errOut)
 	}
 }
