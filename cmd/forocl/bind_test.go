@@ -107,3 +107,33 @@ func TestRunRefusesInexactIntegers(t *testing.T) {
 		t.Errorf("n=true: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// Issue 20, item 22: a misspelt --kernel next to valid ones was ignored
+// (check and build exit 0); every command now refuses it with the
+// closest name.
+func TestKernelFlagUnknown(t *testing.T) {
+	f := filepath.Join(kernelsDir, "jacobi5.f90")
+	out := t.TempDir()
+	for _, args := range [][]string{
+		{"check", f, "--kernel", "residual5", "--kernel", "jacobi5_stpe"},
+		{"build", f, "--kernel", "jacobi5_stpe", "-o", out},
+		{"dump", "--stage=ir", f, "--kernel", "jacobi5_stpe"},
+		{"run", f, "--kernel", "jacobi5_stpe", "--set", "h=1", "--grid", "8x8", "--device", testDevice()},
+	} {
+		code, stdout, errOut := cli(t, append(args, "-I", regionsDir)...)
+		want := f + ":1:1: error: --kernel jacobi5_stpe names no subroutine in this file [kernel-flag-unknown]"
+		if code != 1 || !strings.HasPrefix(errOut, want) || !strings.Contains(errOut, "hint: did you mean --kernel jacobi5_step?") || stdout != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q\nwant 1 and %s", args[0], code, stdout, errOut, want)
+		}
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 0 {
+		t.Errorf("build wrote %d files", len(entries))
+	}
+	code, _, errOut := cli(t, "check", "-I", regionsDir, f, "--kernel", "jacobi6")
+	if code != 1 || !strings.Contains(errOut, "hint: the subroutines are jacobi5_step, residual5") {
+		t.Errorf("no close name: exit %d, stderr %q", code, errOut)
+	}
+	if code, _, errOut := cli(t, "check", "-I", regionsDir, f, "--kernel", "JACOBI5_STEP"); code != 0 {
+		t.Errorf("a name in another case: exit %d, stderr %q", code, errOut)
+	}
+}
