@@ -137,3 +137,40 @@ func TestKernelFlagUnknown(t *testing.T) {
 		t.Errorf("a name in another case: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// Issue 20, item 22: --steps 0 ran once silently (with --swap it said
+// "give --steps N"); 0 and negative counts are usage errors naming the
+// flag.
+func TestRunStepsCount(t *testing.T) {
+	f := writeSource(t, "sw.f90", haloStep)
+	for _, n := range []string{"0", "-3"} {
+		for _, extra := range [][]string{nil, {"--swap", "u=ou"}} {
+			args := append([]string{"run", f, "--kernel", "step", "--set", "n=8", "--grid", "10", "--steps", n, "--device", testDevice()}, extra...)
+			code, _, errOut := cli(t, args...)
+			want := "forocl: --steps " + n + ": want the number of steps to run, 1 or more (leave --steps out to run the kernel once)\n"
+			if code != 2 || errOut != want {
+				t.Errorf("%v: exit %d, stderr %q\nwant 2 and %q", args[8:], code, errOut, want)
+			}
+		}
+	}
+}
+
+// Issue 20: an invalid --go-package name gave an internal error (the
+// generated Go did not parse); it is a usage error with the rule.
+func TestBuildGoPackageName(t *testing.T) {
+	f := filepath.Join(kernelsDir, "jacobi5.f90")
+	for _, name := range []string{"my-pkg", "type", "_", "9a", "a.b"} {
+		out := t.TempDir()
+		code, _, errOut := cli(t, "build", "-I", regionsDir, f, "--go-package", name, "-o", out)
+		want := fmt.Sprintf("forocl: --go-package %q: want a Go package name: a letter or _ and then letters, digits or _ (not a Go keyword, not _ alone), such as heatcl\n", name)
+		if code != 2 || errOut != want {
+			t.Errorf("%s: exit %d, stderr %q\nwant 2 and %q", name, code, errOut, want)
+		}
+		if entries, _ := os.ReadDir(out); len(entries) != 0 {
+			t.Errorf("%s: build wrote %d files", name, len(entries))
+		}
+	}
+	if code, _, errOut := cli(t, "build", "-I", regionsDir, f, "--go-package", "jacobi_cl", "-o", t.TempDir()); code != 0 {
+		t.Errorf("jacobi_cl: exit %d, stderr %q", code, errOut)
+	}
+}

@@ -145,6 +145,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if _, err := gf.options(""); err != nil {
 		return err
 	}
+	rf.stepsGiven = c.Flags().Changed("steps")
 	if err := rf.stepFlags.check(rf.repeat); err != nil {
 		return err
 	}
