@@ -384,6 +384,9 @@ func Bind(k *abi.Kernel, p *Parsed, read func(string) (*npy.Array, error)) (*Bou
 			return nil, err
 		}
 		if want := KindDType(v.Kind); a.DType != want {
+			if err := checkHostMemory(shapeBytes(a.Shape, want), in.Flag+" (converted to "+want.String()+")", "convert the file to "+want.String()+" first"); err != nil {
+				return nil, err
+			}
 			c, err := ConvertTo(a, v.Kind)
 			if err != nil {
 				hint := "give values in range"

@@ -255,3 +255,21 @@ func TestBindSetLiterals(t *testing.T) {
 		}
 	}
 }
+
+// Issue 20, item 18: the copy a conversion makes is checked against the
+// host's memory before it is made.
+func TestBindConversionChecksHostMemory(t *testing.T) {
+	withHostMemory(t, 1000, true)
+	k := loopKernel(abi.Param{Name: "u", Kind: abi.Real8, Intent: abi.In, Shape: []abi.Affine{ext("n", 0)}})
+	a := Zeros(npy.Int32, []int{200})
+	read := func(string) (*npy.Array, error) { return a, nil }
+	_, err := Bind(k, parse(t, Flags{Ins: []string{"u=u.npy"}}), read)
+	want := "--in u=u.npy (converted to float64) needs 1.6 KiB (1600 bytes) of host memory for its arrays but 1000 B (1000 bytes) is available; convert the file to float64 first"
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v\nwant %s", err, want)
+	}
+	a = Zeros(npy.Int32, []int{100})
+	if b, err := Bind(k, parse(t, Flags{Ins: []string{"u=u.npy"}}), read); err != nil || b.Arrays["u"].DType != npy.Float64 {
+		t.Errorf("100 elements: %v", err)
+	}
+}
