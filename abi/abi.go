@@ -122,6 +122,11 @@ type Param struct {
 	// integer array such as loc(2), which maxloc assigns) has one constant
 	// entry: see ResultShape.
 	Shape []Affine `json:"shape,omitempty"`
+	// Lower gives a loop kernel array's declared lower bounds, first
+	// dimension first (nil: 1 in every dimension), so that messages can
+	// name an element as Fortran does: u(0) of u(0:n+1). It is filled by
+	// codegen for hosts in Go and is not part of the JSON ABI.
+	Lower []Affine `json:"-"`
 }
 
 // Output reports whether the kernel writes p: an array it writes, or a
@@ -388,7 +393,8 @@ func equal(a, b []int) bool {
 	return true
 }
 
-// Extents returns the extents of array p for the given sizes.
+// Extents returns the extents of array p for the given sizes; an extent
+// below 0 is 0, as in Fortran (a(n) with n = -5 has no elements).
 func (p *Param) Extents(sizes map[string]int) ([]int, error) {
 	out := make([]int, len(p.Shape))
 	for d, e := range p.Shape {
@@ -396,7 +402,7 @@ func (p *Param) Extents(sizes map[string]int) ([]int, error) {
 		if err != nil {
 			return nil, err
 		}
-		out[d] = v
+		out[d] = max(v, 0)
 	}
 	return out, nil
 }
@@ -470,6 +476,7 @@ func Unmarshal(b []byte) (*Unit, error) {
 // coefficient ±1; then it checks every given shape.
 func (k *Kernel) bindLoops(shapes map[string][]int, given map[string]int) (map[string]int, error) {
 	sizes := map[string]int{}
+	from := map[string]string{} // the array whose shape determined a size; "" when given
 	for _, s := range k.Sizes {
 		if v, ok := given[s.Name]; ok {
 			sizes[s.Name] = v
@@ -508,6 +515,7 @@ func (k *Kernel) bindLoops(shapes map[string][]int, given map[string]int) (map[s
 					continue
 				}
 				sizes[t.Size] = (shape[d] - rest) * t.Coef
+				from[t.Size] = p.Name
 				progress = true
 			}
 		}
@@ -527,10 +535,55 @@ func (k *Kernel) bindLoops(shapes map[string][]int, given map[string]int) (map[s
 			return nil, err
 		}
 		if !equal(shape, want) {
-			return nil, fmt.Errorf("array %q has shape %s but kernel %q declares it %s with %s", p.Name, ShapeString(shape), k.Name, ShapeString(want), sizeList(k, sizes))
+			return nil, fmt.Errorf("array %q has shape %s but kernel %q declares it %s with %s%s", p.Name, ShapeString(shape), k.Name, ShapeString(want), sizeList(k, sizes), blame(p, shape, want, sizes, from, shapes))
 		}
 	}
 	return sizes, nil
+}
+
+// blame says where the sizes in the extents of p that disagree with shape
+// came from: the array whose shape determined them, or --set.
+func blame(p *Param, shape, want []int, sizes map[string]int, from map[string]string, shapes map[string][]int) string {
+	var parts, suspects []string
+	seen := map[string]bool{}
+	set := false
+	for d, e := range p.Shape {
+		if shape[d] == want[d] {
+			continue
+		}
+		for _, t := range e.Terms {
+			if seen[t.Size] {
+				continue
+			}
+			seen[t.Size] = true
+			switch a := from[t.Size]; {
+			case a == "":
+				set = true
+				parts = append(parts, fmt.Sprintf("%s=%d was given with --set", t.Size, sizes[t.Size]))
+			case a == p.Name:
+				parts = append(parts, fmt.Sprintf("%s=%d comes from another extent of %q", t.Size, sizes[t.Size], a))
+			default:
+				parts = append(parts, fmt.Sprintf("%s=%d comes from the shape %s of array %q", t.Size, sizes[t.Size], ShapeString(shapes[a]), a))
+				if !seen["array "+a] {
+					seen["array "+a] = true
+					suspects = append(suspects, fmt.Sprintf("%q", a))
+				}
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	var hint string
+	switch {
+	case len(suspects) > 0:
+		hint = fmt.Sprintf("%s or %q has the wrong shape", strings.Join(suspects, ", "), p.Name)
+	case set:
+		hint = fmt.Sprintf("check the --set value or the shape of %q", p.Name)
+	default:
+		hint = "its extents disagree"
+	}
+	return ": " + strings.Join(parts, ", ") + "; " + hint
 }
 
 // sizeList spells the sizes of k as "x_min=1, x_max=10".

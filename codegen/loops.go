@@ -61,6 +61,14 @@ func loopInterface(k *ir.Kernel) *abi.Kernel {
 		for _, e := range v.Extents() {
 			p.Shape = append(p.Shape, abiAffine(e))
 		}
+		for _, b := range v.Bounds {
+			if len(b.Lo.Terms) > 0 || b.Lo.Const != 1 {
+				for _, b := range v.Bounds {
+					p.Lower = append(p.Lower, abiAffine(b.Lo))
+				}
+				break
+			}
+		}
 		if len(p.Shape) > ak.Rank {
 			ak.Rank = len(p.Shape)
 		}

@@ -38,7 +38,7 @@ import (
 // comment may hold several annotations. TestExpectations checks that every
 // annotated diagnostic appears and that no other one does.
 //
-// A "! RUN: forocl check|build ARGS" line says how to compile the file
+// A "! RUN: forocl check|build ARGS" line (-I, --tile, --kernel, -o, -ffixed-form) says how to compile the file
 // (paths from the repository root, %s for the file itself); without one
 // the file is compiled as "forocl check FILE".
 
@@ -144,6 +144,7 @@ type invocation struct {
 	tile     string   // build --tile
 	files    []string // from the repository root
 	fixed    bool     // -ffixed-form
+	kernels  []string // --kernel
 }
 
 // parseRun reads the RUN line of src; self is the file's path from the
@@ -160,7 +161,7 @@ func parseRun(src []byte, self string) (invocation, error) {
 		for i := 0; i < len(args); i++ {
 			a := args[i]
 			switch {
-			case a == "-I" || a == "--tile" || a == "--strategy" || a == "-o":
+			case a == "-I" || a == "--tile" || a == "--strategy" || a == "-o" || a == "--kernel":
 				if i+1 == len(args) {
 					return inv, fmt.Errorf("RUN: %s needs a value", a)
 				}
@@ -170,6 +171,8 @@ func parseRun(src []byte, self string) (invocation, error) {
 					inv.includes = append(inv.includes, args[i])
 				case "--tile":
 					inv.tile = args[i]
+				case "--kernel":
+					inv.kernels = append(inv.kernels, args[i])
 				}
 			case a == "-ffixed-form":
 				inv.fixed = true
@@ -203,6 +206,9 @@ func (inv invocation) command() string {
 	if inv.fixed {
 		args = append(args, "-ffixed-form")
 	}
+	for _, k := range inv.kernels {
+		args = append(args, "--kernel", k)
+	}
 	return strings.Join(append(args, inv.files...), " ")
 }
 
@@ -233,6 +239,7 @@ func compileRepo(inv invocation) *compiled {
 	if inv.fixed {
 		opts.Form = parser.FormFixed
 	}
+	opts.Kernels = inv.kernels
 	if inv.build {
 		opts.RequireKernels = true // as build and run do
 		opts.Schedule = regions.Options{Strategy: regions.Local}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -56,11 +57,11 @@ func ParseFlags(f Flags) (*Parsed, error) {
 		return nil, err
 	}
 	for _, s := range p.Sets {
-		v, ok := ParseScalar(s.Value)
-		if !ok {
-			return nil, usagef("%s: %q is not a number", s.Flag, s.Value)
+		l, err := ParseLiteral(s.Value)
+		if err != nil {
+			return nil, usagef("%s: %v", s.Flag, err)
 		}
-		p.Values[s.Name] = v
+		p.Values[s.Name] = l.Value
 	}
 	if p.Ins, err = parseArgs("in", f.Ins); err != nil {
 		return nil, err
@@ -112,25 +113,121 @@ func parseArgs(flag string, vals []string) ([]Arg, error) {
 	return out, nil
 }
 
-// ParseScalar reads a --set value: a number (Fortran exponents such as
-// 1.5d-3 and kind suffixes such as 2.0_8 are accepted) or a logical.
+// ParseScalar reads a --set value: a logical or a number (see
+// ParseLiteral).
 func ParseScalar(s string) (float64, bool) {
+	l, err := ParseLiteral(s)
+	return l.Value, err == nil
+}
+
+// Literal is a --set value as written, read as Fortran's list-directed
+// READ reads one (Note [--set values]).
+type Literal struct {
+	Text    string  // trimmed, as given
+	Logical bool    // .true., .false., t, f, true or false
+	Integer bool    // digits with an optional sign: 12, -3, 5_8
+	Int     int64   // its value, for an Integer
+	Value   float64 // the value (1 or 0 for a logical; rounded to nearest for a real)
+}
+
+// Note [--set values]
+//
+// A --set value is read as Fortran's list-directed READ reads one into
+// the dummy's type, with the kind suffixes of Fortran literals (_4, _8)
+// and the exponent letter d allowed: blanks around it are skipped; an
+// integer dummy takes digits with an optional sign only (1e3, 2.0, 0x10
+// and true are refused, as READ refuses them); a real dummy takes any
+// number, rounded to nearest when it is written as a real (0.1), but an
+// integer literal must be exact in the kind (16777217 is not a real(4));
+// a logical takes .true., .false., t, f, true or false, never a number.
+// Values are carried as float64 (Job.Scalars), so an integer(8) value
+// beyond 2^53 that a float64 cannot hold exactly is refused.
+
+var (
+	intLiteral  = regexp.MustCompile(`^[+-]?[0-9]+$`)
+	realLiteral = regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eEdD][+-]?[0-9]+)?$`)
+	special     = regexp.MustCompile(`^(?i)[+-]?(inf|infinity|nan)$`)
+)
+
+// ParseLiteral reads a --set value (Note [--set values]); what is neither
+// a logical nor a number is an error saying why.
+func ParseLiteral(s string) (Literal, error) {
 	t := strings.TrimSpace(s)
+	l := Literal{Text: t}
 	switch strings.ToLower(t) {
 	case "true", ".true.", "t":
-		return 1, true
+		l.Logical, l.Value = true, 1
+		return l, nil
 	case "false", ".false.", "f":
-		return 0, true
+		l.Logical = true
+		return l, nil
 	}
+	num := t
 	if i := strings.IndexByte(t, '_'); i > 0 {
-		t = t[:i]
+		if kind := t[i+1:]; kind != "4" && kind != "8" {
+			return l, fmt.Errorf("%q has the kind suffix _%s; give the number alone, or with _4 or _8", t, kind)
+		}
+		num = t[:i]
 	}
-	t = strings.NewReplacer("d", "e", "D", "e").Replace(t)
-	v, err := strconv.ParseFloat(t, 64)
-	if err != nil {
-		return 0, false
+	switch {
+	case intLiteral.MatchString(num):
+		v, err := strconv.ParseInt(num, 10, 64)
+		if err != nil {
+			return l, fmt.Errorf("%s is outside the range of integer(8) (%d to %d)", num, math.MinInt64, math.MaxInt64)
+		}
+		l.Integer, l.Int, l.Value = true, v, float64(v)
+		return l, nil
+	case realLiteral.MatchString(num), special.MatchString(num) && num == t:
+		v, err := strconv.ParseFloat(strings.NewReplacer("d", "e", "D", "e").Replace(num), 64)
+		if err != nil && !math.IsInf(v, 0) {
+			return l, fmt.Errorf("%q is not a number", t)
+		}
+		if math.IsInf(v, 0) && !special.MatchString(num) {
+			return l, fmt.Errorf("%s is beyond the range of real(8) (largest %g)", num, math.MaxFloat64)
+		}
+		l.Value = v
+		return l, nil
 	}
-	return v, true
+	return l, fmt.Errorf("%q is not a number", t)
+}
+
+// scalarValue is literal l given for a scalar of kind k, or an error
+// saying why the dummy cannot take it (Note [--set values]).
+func scalarValue(l Literal, k abi.Kind) (float64, error) {
+	switch k {
+	case abi.Logical:
+		if !l.Logical {
+			return 0, errors.New("is a logical; give .true. or .false.")
+		}
+		return l.Value, nil
+	case abi.Int, abi.Int64:
+		if !l.Integer {
+			what := "written without a decimal point or exponent"
+			if l.Logical {
+				what = "not a logical"
+			}
+			return 0, fmt.Errorf("is an integer; give a whole number, %s", what)
+		}
+		if k == abi.Int && (l.Int < math.MinInt32 || l.Int > math.MaxInt32) {
+			return 0, &ConvertError{Value: l.Value, Text: l.Text, Kind: k, Reason: fmt.Sprintf("is outside the range of integer (%d to %d)", math.MinInt32, math.MaxInt32), Count: 1}
+		}
+		if !exactInt(l.Int, 53) {
+			return 0, &ConvertError{Value: l.Value, Text: l.Text, Kind: k, Reason: "is beyond 2^53, where --set cannot pass an integer(8) exactly", Count: 1, Inexact: true}
+		}
+		return l.Value, nil
+	}
+	if l.Logical {
+		return 0, fmt.Errorf("is a real; give a number, not a logical")
+	}
+	if l.Integer {
+		if r := inexact(l.Int, k); r != "" {
+			return 0, &ConvertError{Value: l.Value, Text: l.Text, Kind: k, Reason: r, Count: 1, Inexact: true}
+		}
+	}
+	if err := CheckScalar(l.Value, k); err != nil {
+		return 0, err
+	}
+	return l.Value, nil
 }
 
 // maxGridElements bounds --grid; host memory is checked later (Bind).
@@ -231,16 +328,26 @@ func Bind(k *abi.Kernel, p *Parsed, read func(string) (*npy.Array, error)) (*Bou
 			}
 			return nil, fmt.Errorf("%s: kernel %q has no scalar dummy %q; its scalars: %s", s.Flag, k.Name, s.Orig, nameList(scalarNames))
 		}
-		x := p.Values[s.Name]
-		if v.Kind == abi.Int && x != math.Trunc(x) {
-			return nil, fmt.Errorf("%s: scalar %q is an integer; give a whole number", s.Flag, v.Name)
+		l, err := ParseLiteral(s.Value)
+		if err != nil {
+			return nil, usagef("%s: %v", s.Flag, err)
 		}
-		if err := CheckScalar(x, v.Kind); err != nil {
+		x, err := scalarValue(l, v.Kind)
+		var ce *ConvertError
+		switch {
+		case errors.As(err, &ce):
 			hint := "give a value in range"
-			if v.Kind == abi.Real4 {
+			switch {
+			case ce.Inexact && v.Kind == abi.Real4:
+				hint = fmt.Sprintf("give a value real(4) holds exactly, or declare %q real(8)", v.Name)
+			case ce.Inexact:
+				hint = "give a value the kind holds exactly"
+			case v.Kind == abi.Real4:
 				hint = fmt.Sprintf("give a value in range, or declare %q real(8)", v.Name)
 			}
 			return nil, fmt.Errorf("%s: %v, the kind of scalar %q; %s", s.Flag, err, v.Name, hint)
+		case err != nil:
+			return nil, fmt.Errorf("%s: scalar %q %v", s.Flag, v.Name, err)
 		}
 		b.Scalars[s.Name] = x
 	}
@@ -277,11 +384,26 @@ func Bind(k *abi.Kernel, p *Parsed, read func(string) (*npy.Array, error)) (*Bou
 			return nil, err
 		}
 		if want := KindDType(v.Kind); a.DType != want {
+			if err := checkHostMemory(shapeBytes(a.Shape, want), in.Flag+" (converted to "+want.String()+")", "convert the file to "+want.String()+" first"); err != nil {
+				return nil, err
+			}
 			c, err := ConvertTo(a, v.Kind)
 			if err != nil {
 				hint := "give values in range"
-				if v.Kind == abi.Real4 {
-					hint = fmt.Sprintf("give values in range, or declare %q real(8)", v.Name)
+				var ce *ConvertError
+				if errors.As(err, &ce) {
+					ce.Name = v.Name
+					if !lowerBounds(ce.Index, v, b.Scalars, k) {
+						hint = "indices count from 1 in each dimension; " + hint
+					}
+				}
+				switch {
+				case ce != nil && ce.Inexact && v.Kind == abi.Real4:
+					hint = strings.Replace(hint, "give values in range", fmt.Sprintf("give values real(4) holds exactly, or declare %q real(8)", v.Name), 1)
+				case ce != nil && ce.Inexact:
+					hint = strings.Replace(hint, "give values in range", "give values the kind holds exactly", 1)
+				case v.Kind == abi.Real4:
+					hint = strings.Replace(hint, "give values in range", fmt.Sprintf("give values in range, or declare %q real(8)", v.Name), 1)
 				}
 				return nil, fmt.Errorf("%s: %s is %v and %v dummy %q cannot hold all its values: %v; %s", in.Flag, in.Value, a.DType, v.Kind, v.Name, err, hint)
 			}
@@ -298,29 +420,40 @@ func Bind(k *abi.Kernel, p *Parsed, read func(string) (*npy.Array, error)) (*Bou
 	return b, nil
 }
 
+// lowerBounds turns ix, indices counted from 1, into indices from v's
+// declared lower bounds, using the sizes given with --set (scalars); it
+// reports false, leaving ix, when a bound is not known yet.
+func lowerBounds(ix []int, v *abi.Param, scalars map[string]float64, k *abi.Kernel) bool {
+	if v.Lower == nil || len(v.Lower) != len(ix) {
+		return true
+	}
+	sizes := map[string]int{}
+	for _, s := range k.Sizes {
+		if x, ok := scalars[strings.ToLower(s.Name)]; ok {
+			sizes[s.Name] = int(x)
+		}
+	}
+	lo := make([]int, len(ix))
+	for d, e := range v.Lower {
+		l, err := e.Eval(sizes)
+		if err != nil {
+			return false
+		}
+		lo[d] = l
+	}
+	for d := range ix {
+		ix[d] += lo[d] - 1
+	}
+	return true
+}
+
 // fillGrid makes the inputs not given on a grid of the given shape, once
-// the host has the memory for them and for the outputs.
+// the host has the memory for them and for every array the run makes
+// afterwards (Note [host memory]).
 func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 	grid := dimString(shape)
 	if !k.Elemental && len(shape) != k.Rank {
 		return fmt.Errorf("--grid %s is %d-D but kernel %q takes %d-D arrays", grid, len(shape), k.Name, k.Rank)
-	}
-	n := int64(1)
-	for _, s := range shape {
-		n *= int64(s)
-	}
-	var need int64
-	for _, v := range k.Arrays() {
-		size := n * elemBytes(KindDType(v.Kind))
-		switch {
-		case v.Output():
-			need += 2 * size // the zeros sent to the device and the results read back
-		case b.Arrays[strings.ToLower(v.Name)] == nil:
-			need += size
-		}
-	}
-	if err := CheckHostMemory(need, "--grid "+grid); err != nil {
-		return err
 	}
 	// A loop kernel's array whose declared extents follow from the sizes
 	// given with --set takes that shape (staggered grids: x_max+2 and
@@ -334,8 +467,10 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 	if k.Loops {
 		b.gridOutputs(k, shape)
 	}
-	inputs, filled := 0, 0
-	for i, v := range k.Params {
+	// The shapes of the inputs to fill, before anything is made.
+	fills := map[string][]int{}
+	inputs := 0
+	for _, v := range k.Params {
 		name := strings.ToLower(v.Name)
 		// A loop kernel's inout arrays are read too: they get values.
 		if v.Array && (v.Intent == abi.In || k.Loops && v.Intent == abi.InOut) {
@@ -345,15 +480,59 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 				if ext, err := v.Extents(sizes); k.Loops && err == nil && len(ext) == len(shape) && positive(ext) {
 					at = ext
 				}
-				b.Arrays[name] = Random(KindDType(v.Kind), at, int64(i+1))
-				filled++
+				fills[name] = at
 			}
 		}
 	}
-	if inputs > 0 && filled == 0 {
+	if err := b.checkGridMemory(k, shape, fills); err != nil {
+		return err
+	}
+	for i, v := range k.Params {
+		if at, ok := fills[strings.ToLower(v.Name)]; ok {
+			b.Arrays[strings.ToLower(v.Name)] = Random(KindDType(v.Kind), at, int64(i+1))
+		}
+	}
+	if inputs > 0 && len(fills) == 0 {
 		b.Warnings = append(b.Warnings, fmt.Sprintf("--grid %s is ignored: every input array was given with --in, and the kernel runs on their shape; drop --grid", grid))
 	}
 	return nil
+}
+
+// checkGridMemory checks that the host has the memory for the inputs to
+// fill (fills, by lower-case name) and for every array the run makes
+// afterwards (planShapes, with the fills standing for arrays not yet made). When
+// the run cannot be planned yet (an error Prepare reports later), the
+// outputs are counted at the grid's shape.
+func (b *Bound) checkGridMemory(k *abi.Kernel, shape []int, fills map[string][]int) error {
+	var need int64
+	for _, v := range k.Arrays() {
+		if at, ok := fills[strings.ToLower(v.Name)]; ok {
+			need = addSat(need, shapeBytes(at, KindDType(v.Kind)))
+		}
+	}
+	j := &Job{Kernel: k, Scalars: map[string]float64{}, Arrays: map[string]*npy.Array{}}
+	for n, x := range b.Scalars {
+		j.Scalars[n] = x
+	}
+	for n, a := range b.Arrays {
+		j.Arrays[n] = a
+	}
+	for _, v := range k.Arrays() {
+		name := strings.ToLower(v.Name)
+		if at, ok := fills[name]; ok {
+			j.Arrays[name] = &npy.Array{DType: KindDType(v.Kind), Shape: at} // no data: plan reads shapes only
+		}
+	}
+	if pl, err := planShapes(j); err == nil {
+		need = addSat(need, pl.hostBytes(j))
+	} else {
+		for _, v := range k.Arrays() {
+			if v.Output() {
+				need = addSat(need, mulSat(2, shapeBytes(shape, KindDType(v.Kind)))) // the zeros sent to the device and the results read back
+			}
+		}
+	}
+	return checkHostMemory(need, "--grid "+dimString(shape), "use a smaller grid")
 }
 
 // gridOutputs gives an output array of a loop kernel the grid's shape

@@ -71,7 +71,8 @@ func TestBindScalarRange(t *testing.T) {
 	}{
 		{[]string{"a=1e39", "k=1"}, `--set a=1e39: 1e+39 overflows real(4) (largest 3.4028235e+38), the kind of scalar "a"; give a value in range, or declare "a" real(8)`},
 		{[]string{"a=-4d38", "k=1"}, `--set a=-4d38: -4e+38 overflows real(4)`},
-		{[]string{"a=1", "k=3e9"}, `--set k=3e9: 3e+09 is outside the range of integer (-2147483648 to 2147483647), the kind of scalar "k"; give a value in range`},
+		{[]string{"a=1", "k=3000000000"}, `--set k=3000000000: 3000000000 is outside the range of integer (-2147483648 to 2147483647), the kind of scalar "k"; give a value in range`},
+		{[]string{"a=1", "k=3e9"}, `--set k=3e9: scalar "k" is an integer; give a whole number, written without a decimal point or exponent`},
 		{[]string{"a=1", "k=nan"}, `--set k=nan: scalar "k" is an integer; give a whole number`},
 		{[]string{"a=1", "k=2.5"}, `--set k=2.5: scalar "k" is an integer; give a whole number`},
 	} {
@@ -92,7 +93,7 @@ func TestBindInputConversion(t *testing.T) {
 	k := stencilKernel()
 	big := &npy.Array{DType: npy.Float64, Shape: []int{2, 2}, F64: []float64{1, 1e300, 2, 3}}
 	_, err := Bind(k, parse(t, Flags{Sets: []string{"a=1", "k=1"}, Ins: []string{"X=big.npy"}}), func(string) (*npy.Array, error) { return big, nil })
-	want := `--in X=big.npy: big.npy is float64 and real(4) dummy "X" cannot hold all its values: element (2,1) = 1e+300 overflows real(4) (largest 3.4028235e+38); give values in range, or declare "X" real(8)`
+	want := `--in X=big.npy: big.npy is float64 and real(4) dummy "X" cannot hold all its values: element X(2,1) = 1e+300 overflows real(4) (largest 3.4028235e+38); give values in range, or declare "X" real(8)`
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v\nwant %s", err, want)
 	}

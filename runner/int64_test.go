@@ -44,7 +44,7 @@ func TestBindInt64Input(t *testing.T) {
 	m.I64[2] = 3000000000
 	m.I64[3] = -3000000000
 	_, err = Bind(k, parse(t, flags), read)
-	want := `--in M=m.npy: m.npy is int64 and integer dummy "M" cannot hold all its values: element (1,2) = 3e+09 is outside the range of integer (-2147483648 to 2147483647) (and 1 more element like it); give values in range`
+	want := `--in M=m.npy: m.npy is int64 and integer dummy "M" cannot hold all its values: element M(1,2) = 3000000000 is outside the range of integer (-2147483648 to 2147483647) (and 1 more element like it); give values in range`
 	if err == nil || err.Error() != want {
 		t.Errorf("out of range: %v\nwant %s", err, want)
 	}

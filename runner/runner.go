@@ -164,7 +164,7 @@ func Zeros(dt npy.DType, shape []int) *npy.Array {
 	a := &npy.Array{DType: dt, Shape: append([]int(nil), shape...)}
 	n := 1
 	for _, s := range shape {
-		n *= s
+		n *= max(s, 0) // Fortran's extent of an empty dimension
 	}
 	switch dt {
 	case npy.Float32:
@@ -186,12 +186,49 @@ func elemBytes(dt npy.DType) int64 {
 	return 4
 }
 
-// Prepare checks j against the kernel's interface and returns the arrays
-// of every array parameter (zeros for outputs not given), by lower-case
-// name, and the kernel's sizes bound from their shapes.
+// Prepare checks j against the kernel's interface (Check) and returns the
+// arrays of every array parameter (zeros for outputs not given), by
+// lower-case name, and the kernel's sizes bound from their shapes.
 func Prepare(j *Job) (map[string]*npy.Array, map[string]int, error) {
-	k := j.Kernel
+	pl, err := plan(j)
+	if err != nil {
+		return nil, nil, err
+	}
 	arrays := map[string]*npy.Array{}
+	for name, a := range pl.given {
+		arrays[name] = a
+	}
+	for _, p := range j.Kernel.Arrays() {
+		name := strings.ToLower(p.Name)
+		if arrays[name] == nil {
+			arrays[name] = Zeros(KindDType(p.Kind), pl.shapes[name])
+		}
+	}
+	return arrays, pl.sizes, nil
+}
+
+// Check is Prepare without allocating anything: it checks j against the
+// kernel's interface, binds the sizes (adding a loop kernel's to
+// j.Scalars), checks that every --swap pair has one shape and that the
+// host has the memory for the arrays the run will make (see Note [host
+// memory]).
+func Check(j *Job) error {
+	_, err := plan(j)
+	return err
+}
+
+// jobPlan is what plan works out before anything is allocated.
+type jobPlan struct {
+	given  map[string]*npy.Array // the arrays of j, by lower-case name
+	shapes map[string][]int      // every array parameter's shape, by lower-case name
+	sizes  map[string]int
+}
+
+// planShapes checks j against the kernel's interface and works out the
+// sizes and every array's shape.
+func planShapes(j *Job) (*jobPlan, error) {
+	k := j.Kernel
+	pl := &jobPlan{given: map[string]*npy.Array{}, shapes: map[string][]int{}}
 	shapes := map[string][]int{}
 	// A loop kernel's sizes are scalar parameters that may be derived
 	// from the shapes (abi.Kernel.BindWith); the others must be given.
@@ -216,30 +253,32 @@ func Prepare(j *Job) (map[string]*npy.Array, map[string]int, error) {
 		a, ok := j.Arrays[name]
 		if !ok {
 			if p.Intent == abi.In {
-				return nil, nil, fmt.Errorf("kernel %q needs input array %q: give it with --in %s=FILE.npy", k.Name, p.Name, p.Name)
+				return nil, fmt.Errorf("kernel %q needs input array %q: give it with --in %s=FILE.npy", k.Name, p.Name, p.Name)
 			}
 			if k.Loops && p.Intent == abi.InOut && !swapOut(j.Swap, name) {
-				return nil, nil, fmt.Errorf("kernel %q reads and writes array %q: give it with --in %s=FILE.npy (and --out %s=FILE.npy to save it)", k.Name, p.Name, p.Name, p.Name)
+				return nil, fmt.Errorf("kernel %q reads and writes array %q: give it with --in %s=FILE.npy (and --out %s=FILE.npy to save it)", k.Name, p.Name, p.Name, p.Name)
 			}
 			continue
 		}
 		if a.DType != KindDType(p.Kind) {
-			return nil, nil, fmt.Errorf("array %q holds %v but %q declares it %v", p.Name, a.DType, k.Name, p.Kind)
+			return nil, fmt.Errorf("array %q holds %v but %q declares it %v", p.Name, a.DType, k.Name, p.Kind)
 		}
 		shapes[p.Name] = a.Shape
-		arrays[name] = a
+		pl.given[name] = a
+		pl.shapes[name] = a.Shape
 	}
 	if len(missing) > 0 {
 		sets := make([]string, len(missing))
 		for i, m := range missing {
 			sets[i] = "--set " + m + "=VALUE"
 		}
-		return nil, nil, fmt.Errorf("kernel %q needs scalar %s: give %s", k.Name, quoteList(missing), strings.Join(sets, " "))
+		return nil, fmt.Errorf("kernel %q needs scalar %s: give %s", k.Name, quoteList(missing), strings.Join(sets, " "))
 	}
 	sizes, err := k.BindWith(shapes, given)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
+	pl.sizes = sizes
 	if k.Loops {
 		scalars := map[string]float64{}
 		for n, v := range j.Scalars {
@@ -252,19 +291,71 @@ func Prepare(j *Job) (map[string]*npy.Array, map[string]int, error) {
 	}
 	for _, p := range k.Arrays() {
 		name := strings.ToLower(p.Name)
-		if arrays[name] != nil {
+		if pl.given[name] != nil {
 			continue
 		}
 		shape, err := p.Extents(sizes)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if k.Elemental {
-			shape = firstShape(arrays)
+			shape = firstShape(pl.given)
 		}
-		arrays[name] = Zeros(KindDType(p.Kind), shape)
+		pl.shapes[name] = shape
 	}
-	return arrays, sizes, nil
+	return pl, nil
+}
+
+// plan checks j and works out every array's shape; see Check.
+func plan(j *Job) (*jobPlan, error) {
+	pl, err := planShapes(j)
+	if err != nil {
+		return nil, err
+	}
+	k := j.Kernel
+	if err := checkSwapShapes(j, pl.shapes); err != nil {
+		return nil, err
+	}
+	what := fmt.Sprintf("kernel %q", k.Name)
+	if len(k.Sizes) > 0 {
+		what += " with " + sizeList(k, pl.sizes)
+	}
+	if err := checkHostMemory(pl.hostBytes(j), what, "give smaller sizes or arrays"); err != nil {
+		return nil, err
+	}
+	return pl, nil
+}
+
+// hostBytes is what the run of j still allocates on the host: see Note
+// [host memory].
+func (pl *jobPlan) hostBytes(j *Job) int64 {
+	var need int64
+	for _, p := range j.Kernel.Arrays() {
+		name := strings.ToLower(p.Name)
+		b := shapeBytes(pl.shapes[name], KindDType(p.Kind))
+		if pl.given[name] == nil {
+			need = addSat(need, b) // zeros
+			if swapOut(j.Swap, name) {
+				need = addSat(need, b) // the copy of its input it starts as
+			}
+		}
+		if p.Output() {
+			need = addSat(need, b) // read back
+		}
+	}
+	for _, p := range j.Kernel.Results() {
+		need = addSat(need, int64(p.ResultElements()*p.Kind.Bytes()))
+	}
+	return need
+}
+
+// sizeList spells k's sizes as "nx=10, ny=20" for messages.
+func sizeList(k *abi.Kernel, sizes map[string]int) string {
+	parts := make([]string, len(k.Sizes))
+	for i, s := range k.Sizes {
+		parts[i] = fmt.Sprintf("%s=%d", s.Name, sizes[s.Name])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // firstShape is the shape of the given arrays of an elemental kernel (any

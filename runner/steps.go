@@ -51,6 +51,50 @@ func CheckSwaps(k *abi.Kernel, pairs []Swap) error {
 	return nil
 }
 
+// checkSwapShapes checks that the two arrays of every --swap pair have one
+// shape (shapes by lower-case name, as plan works them out): exchanging
+// buffers of different shapes would give the next step an input of the
+// wrong shape, its values shifted. Lower bounds may differ, as in
+// Fortran's u = ou.
+func checkSwapShapes(j *Job, shapes map[string][]int) error {
+	for _, s := range j.Swap {
+		in, out := j.Kernel.Param(s.In), j.Kernel.Param(s.Out)
+		a, b := shapes[s.In], shapes[s.Out]
+		if in == nil || out == nil || a == nil || b == nil {
+			continue // CheckSwaps reports these
+		}
+		if in.Kind != out.Kind {
+			return fmt.Errorf("--swap %s=%s: %q is %v but %q is %v", s.In, s.Out, in.Name, in.Kind, out.Name, out.Kind)
+		}
+		if !sameShape(a, b) {
+			return fmt.Errorf("--swap %s=%s: %q has shape %s but %q has shape %s (kernel %q declares %s and %s); only arrays of one shape can be swapped: declare both with the same extents",
+				s.In, s.Out, in.Name, abi.ShapeString(a), out.Name, abi.ShapeString(b), j.Kernel.Name, declared(in), declared(out))
+		}
+	}
+	return nil
+}
+
+func sameShape(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if max(a[i], 0) != max(b[i], 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// declared spells p's declared extents: u(n + 2, m).
+func declared(p *abi.Param) string {
+	ext := make([]string, len(p.Shape))
+	for i, e := range p.Shape {
+		ext[i] = e.String()
+	}
+	return p.Name + "(" + strings.Join(ext, ", ") + ")"
+}
+
 // runSteps runs the launches j.Steps times (see the top of this file).
 func (r *run) steps(j *Job, res *Result) error {
 	start := time.Now()

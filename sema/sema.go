@@ -20,6 +20,7 @@
 package sema
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -39,8 +40,8 @@ type Options struct {
 	Library []*ast.File
 	// Kernels names subroutines to translate as kernels as if an "!$OFP
 	// PURE, KERNEL" directive named them (forocl --kernel NAME), so that
-	// legacy files need no edit. A name no subroutine has is ignored: the
-	// caller reports it when it looks the kernel up.
+	// legacy files need no edit. A name no subroutine of the files has is
+	// an error (kernel-flag-unknown).
 	Kernels []string
 }
 
@@ -154,6 +155,7 @@ func (c *checker) findKernels(files []*ast.File, extra []string) []kernelRef {
 	for _, n := range extra {
 		named[strings.ToLower(n)] = true
 	}
+	c.checkKernelFlags(files, extra)
 	for _, f := range files {
 		for _, d := range f.Directives {
 			if !isKernelDirective(d) {
@@ -207,6 +209,57 @@ func (c *checker) findKernels(files []*ast.File, extra []string) []kernelRef {
 		return a.Offset < b.Offset
 	})
 	return out
+}
+
+// checkKernelFlags reports each name given with --kernel (extra) that no
+// subroutine of files has, at the start of the first file, with the
+// closest subroutine name as a hint.
+func (c *checker) checkKernelFlags(files []*ast.File, extra []string) {
+	subs := map[string]string{} // lower-case name -> as declared
+	funcs := map[string]bool{}
+	for _, p := range c.subs {
+		if p.sub.Kind == ast.Subroutine {
+			subs[p.sub.Name.Name] = p.sub.Name.Orig
+		} else {
+			funcs[p.sub.Name.Name] = true
+		}
+	}
+	names := make([]string, 0, len(subs))
+	for n := range subs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range extra {
+		lower := strings.ToLower(strings.TrimSpace(n))
+		if _, ok := subs[lower]; ok {
+			continue
+		}
+		at := diag.Span{}
+		if len(files) > 0 {
+			at = diag.Span{Start: diag.Pos{File: files[0].Name, Line: 1, Col: 1}}
+		}
+		d := c.diags.Error(codeKernelFlagUnknown, at, "--kernel %s names no subroutine in %s", n, fileWords(files))
+		switch m := diag.Suggest(lower, names); {
+		case funcs[lower]:
+			d.WithHint("%q is a function; kernels are subroutines", n)
+		case m != "":
+			d.WithHint("did you mean --kernel %s?", subs[m])
+		case len(names) > 0 && len(names) <= 8:
+			orig := make([]string, len(names))
+			for i, x := range names {
+				orig[i] = subs[x]
+			}
+			d.WithHint("the subroutines are %s", strings.Join(orig, ", "))
+		}
+	}
+}
+
+// fileWords says "this file" or "any of the N files".
+func fileWords(files []*ast.File) string {
+	if len(files) == 1 {
+		return "this file"
+	}
+	return fmt.Sprintf("any of the %d files", len(files))
 }
 
 func fileIndex(files []*ast.File, name string) int {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -129,6 +130,9 @@ func newBuildCmd() *cobra.Command {
 			if outDir == "" {
 				return usageErr("build needs an output directory: -o DIR")
 			}
+			if goPkg != "" && !validGoPackage(goPkg) {
+				return usageErr("--go-package %q: want a Go package name: a letter or _ and then letters, digits or _ (not a Go keyword, not _ alone), such as heatcl", goPkg)
+			}
 			if err := checkOutputNames(args); err != nil {
 				return err
 			}
@@ -200,4 +204,10 @@ func newBuildCmd() *cobra.Command {
 	c.Flags().BoolVar(&writeABI, "abi", false, "also write FILE.abi.json per file: how to launch its kernels, for hosts in other languages")
 	c.Flags().BoolVar(&writeFortran, "fortran", false, "also write a Fortran host module per file (FILE_cl.f90, module FILE_cl): one procedure KERNEL_cl per kernel, for programs built with fortran/forocl_cl.f90")
 	return c
+}
+
+// validGoPackage reports whether name can follow "package" in Go source:
+// an identifier that is neither a keyword nor the blank identifier.
+func validGoPackage(name string) bool {
+	return token.IsIdentifier(name) && name != "_"
 }

@@ -145,6 +145,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if _, err := gf.options(""); err != nil {
 		return err
 	}
+	rf.stepsGiven = c.Flags().Changed("steps")
 	if err := rf.stepFlags.check(rf.repeat); err != nil {
 		return err
 	}
@@ -230,7 +231,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		job.Progress = bar.step
 	}
 	// Interface and shapes, before touching OpenCL.
-	if _, _, err := runner.Prepare(&job); err != nil {
+	if err := runner.Check(&job); err != nil {
 		return runErr(err)
 	}
 

@@ -13,13 +13,16 @@ type stepFlags struct {
 	steps int
 	swaps []string
 	every int
+	// stepsGiven says --steps was on the command line: --steps 0 is then
+	// a mistake, not the default.
+	stepsGiven bool
 }
 
 // check checks the stepping flags on their own.
 func (sf *stepFlags) check(repeat int) error {
 	switch {
-	case sf.steps < 0:
-		return usageErr("--steps %d: want a count of 1 or more", sf.steps)
+	case sf.steps < 0 || sf.stepsGiven && sf.steps == 0:
+		return usageErr("--steps %d: want the number of steps to run, 1 or more (leave --steps out to run the kernel once)", sf.steps)
 	case sf.steps == 0 && (len(sf.swaps) > 0 || sf.every > 0):
 		return usageErr("--swap and --every step a simulation: give --steps N")
 	case sf.steps > 0 && repeat > 0:
