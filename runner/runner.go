@@ -190,6 +190,31 @@ func elemBytes(dt npy.DType) int64 {
 // of every array parameter (zeros for outputs not given), by lower-case
 // name, and the kernel's sizes bound from their shapes.
 func Prepare(j *Job) (map[string]*npy.Array, map[string]int, error) {
+	arrays, sizes, err := bindJob(j)
+	if err != nil {
+		return nil, nil, err
+	}
+	k := j.Kernel
+	for _, p := range k.Arrays() {
+		name := strings.ToLower(p.Name)
+		if arrays[name] != nil {
+			continue
+		}
+		shape, err := p.Extents(sizes)
+		if err != nil {
+			return nil, nil, err
+		}
+		if k.Elemental {
+			shape = firstShape(arrays)
+		}
+		arrays[name] = Zeros(KindDType(p.Kind), shape)
+	}
+	return arrays, sizes, nil
+}
+
+// bindJob is Prepare without the zeros: the arrays given and the sizes,
+// allocating nothing of the grid's size.
+func bindJob(j *Job) (map[string]*npy.Array, map[string]int, error) {
 	k := j.Kernel
 	arrays := map[string]*npy.Array{}
 	shapes := map[string][]int{}
@@ -249,20 +274,6 @@ func Prepare(j *Job) (map[string]*npy.Array, map[string]int, error) {
 			scalars[strings.ToLower(s.Name)] = float64(sizes[s.Name])
 		}
 		j.Scalars = scalars
-	}
-	for _, p := range k.Arrays() {
-		name := strings.ToLower(p.Name)
-		if arrays[name] != nil {
-			continue
-		}
-		shape, err := p.Extents(sizes)
-		if err != nil {
-			return nil, nil, err
-		}
-		if k.Elemental {
-			shape = firstShape(arrays)
-		}
-		arrays[name] = Zeros(KindDType(p.Kind), shape)
 	}
 	return arrays, sizes, nil
 }

@@ -166,20 +166,25 @@ func lastSize(k *abi.Kernel) string {
 // neighbours alone. It returns each slab's first interior plane and
 // count.
 func Partition(n, lo, hi, count int, weights []float64) (starts, planes []int, err error) {
-	if weights == nil {
-		weights = make([]float64, count)
-		for i := range weights {
-			weights[i] = 1
-		}
+	s := count
+	if weights != nil {
+		s = len(weights)
 	}
-	s := len(weights)
 	least := max(lo, hi, 1)
 	interior := n - lo - hi
 	if s < 1 {
 		return nil, nil, errors.New("no slabs to run on")
 	}
-	if interior < s*least {
+	// Checked before anything is allocated for the slabs (a count such as
+	// 99999999999 must not allocate a weight each).
+	if interior < 0 || s > interior/least {
 		return nil, nil, fmt.Errorf("a grid of %d planes along its last dimension (halos %d and %d) is too small for %d slabs: each needs at least %d interior planes; use at most %d slabs or a larger grid", n, lo, hi, s, least, max(interior/least, 1))
+	}
+	if weights == nil {
+		weights = make([]float64, s)
+		for i := range weights {
+			weights[i] = 1
+		}
 	}
 	total := 0.0
 	for i, w := range weights {
@@ -252,8 +257,20 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 	if j.Repeat > 0 {
 		return nil, errors.New("--repeat times one device; slabs are timed with --steps")
 	}
-	if j.Kernel != nil && len(j.Kernel.HostLoops) > 0 {
-		return nil, fmt.Errorf("kernel %q repeats launches in a DO loop on the host; slabs do not run such kernels yet: run it on one device", j.Kernel.Name)
+	// Before anything is allocated: the kernel, the ranks' arguments, the
+	// grid against the count.
+	if err := CheckSlabs(j.Kernel); err != nil {
+		return nil, err
+	}
+	if err := SameArgs(j, sl); err != nil {
+		return nil, err
+	}
+	count := len(sl.Contexts)
+	if sl.Comm != nil {
+		count = sl.Comm.Size()
+	}
+	if err := PlanSlabs(j, count, sl.Halo); err != nil {
+		return nil, err
 	}
 	arrays, sizes, err := Prepare(&j)
 	if err != nil {
@@ -263,20 +280,15 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 	if err := CheckSwaps(k, j.Swap); err != nil {
 		return nil, err
 	}
-	for _, l := range k.Launches {
-		if foldsPositions(l) {
-			return nil, fmt.Errorf("kernel %q: maxloc and minloc cannot be split into slabs (their positions are per slab); run it on one device", k.Name)
-		}
-	}
 	swapStarts(&j, arrays)
 	lo, hi, err := SlabHalo(k)
 	if err != nil {
 		return nil, err
 	}
 	lo, hi = max(lo, sl.Halo[0]), max(hi, sl.Halo[1])
-	count, first := len(sl.Contexts), 0
+	first := 0
 	if sl.Comm != nil {
-		count, first = sl.Comm.Size(), sl.Comm.Rank()
+		first = sl.Comm.Rank()
 	}
 	if sl.Weights != nil && len(sl.Weights) != count {
 		return nil, fmt.Errorf("%d weights for %d slabs", len(sl.Weights), count)
@@ -492,6 +504,8 @@ func bytesOf(a *npy.Array) []byte {
 		return unsafe.Slice((*byte)(unsafe.Pointer(&a.F64[0])), 8*len(a.F64))
 	case len(a.I32) > 0:
 		return unsafe.Slice((*byte)(unsafe.Pointer(&a.I32[0])), 4*len(a.I32))
+	case len(a.I64) > 0:
+		return unsafe.Slice((*byte)(unsafe.Pointer(&a.I64[0])), 8*len(a.I64))
 	}
 	return nil
 }
@@ -861,6 +875,9 @@ func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes
 // proportional to the speeds, for Slabs.Weights (an MPI rank measures its
 // own context and gathers the others').
 func Balance(j Job, ctxs []*clhost.Context, count, trial int) ([]float64, error) {
+	if err := PlanSlabs(j, count, [2]int{}); err != nil {
+		return nil, err
+	}
 	arrays, _, err := Prepare(&j)
 	if err != nil {
 		return nil, err

@@ -29,6 +29,9 @@ func TestPartition(t *testing.T) {
 		{n: 14, lo: 2, hi: 2, weights: []float64{100, 1}, starts: []int{2, 10}, planes: []int{8, 2}},
 		{n: 7, lo: 2, hi: 2, count: 2, err: "a grid of 7 planes along its last dimension (halos 2 and 2) is too small for 2 slabs: each needs at least 2 interior planes; use at most 1 slabs or a larger grid"},
 		{n: 12, lo: 1, hi: 1, weights: []float64{1, 0}, err: "slab 1 has weight 0"},
+		// A count far beyond the grid is refused before anything is
+		// allocated for it (it once made a weight per slab first).
+		{n: 12, lo: 1, hi: 1, count: 99999999999, err: "too small for 99999999999 slabs"},
 	} {
 		starts, planes, err := Partition(c.n, c.lo, c.hi, c.count, c.weights)
 		if c.err != "" {
@@ -210,7 +213,7 @@ func TestRunSlabsErrors(t *testing.T) {
 	u, k = corpusKernel(t, "maxloc.f90", "empty_loc")
 	job := Job{Unit: u, Kernel: k, Arrays: map[string]*npy.Array{"h": Random(npy.Float32, []int{12, 30}, 9)}}
 	_, err = RunSlabs(job, Slabs{Contexts: ctxs})
-	want = `kernel "empty_loc": maxloc and minloc cannot be split into slabs (their positions are per slab); run it on one device`
+	want = `kernel "empty_loc": maxloc and minloc cannot be split into slabs (their positions are per slab); run it on one device (without --slabs, --devices or --mpi) [slabs-unsupported]`
 	if err == nil || err.Error() != want {
 		t.Errorf("maxloc on slabs: %v\nwant %s", err, want)
 	}
