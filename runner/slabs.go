@@ -21,6 +21,9 @@ import (
 // on inputs at constant shifts, so the same kernel run on a slab of the
 // grid (the slab plus the halo planes it reads) computes that slab's
 // interior exactly as on the whole grid, and no new code is generated.
+// CheckSlabs (slabrule.go) states what RunSlabs relies on as a positive
+// rule, and every kernel without it (loop kernels, host loops, maxloc) is
+// refused before anything is allocated.
 // RunSlabs splits the grid along its last dimension (whose planes are
 // contiguous in column-major memory) into S slabs, one per device, MPI
 // rank, or clhost.Context on one device. The halo widths are read from the
