@@ -17,7 +17,12 @@ var (
 			"region and elemental kernels whose arrays share one grid shape and whose launches cover the grid along " +
 			"its last dimension, reductions included. Loop kernels see the grid's extents " +
 			"and their own indices, host loops repeat launches, and maxloc's positions are per slab, so each would " +
-			"give a wrong answer; forocl refuses them before anything runs. Run the kernel on one device.",
+			"give a wrong answer; forocl refuses them before anything runs. So is a reduction whose window along the " +
+			"last dimension does not fit the slab halo (the widest of the launches' halos and the reductions' windows, " +
+			"or --slab-halo): a sum, product, count, dot_product or norm2 must fold exactly the halo's window, so that " +
+			"each slab folds its own planes once (sum(H) beside norm2(region_cpy(H, [1,1])) cannot), and maxval, " +
+			"minval, any and all a window within it. Run the kernel on one device, or leave out a --slab-halo wider " +
+			"than the kernel's.",
 	})
 	codeMPIArgsDiffer = diag.Define(diag.CodeInfo{
 		Code: "mpi-args-differ", Severity: diag.Error, Stage: "runner", Topic: "Kernels and intents",

@@ -17,9 +17,14 @@ import (
 // checks; a host calls PlanSlabs first to refuse a run before it opens
 // contexts for the slabs.
 func PlanSlabs(j Job, count int, halo [2]int) error {
-	if err := CheckSlabs(j.Kernel); err != nil {
+	if err := CheckSlabs(j.Kernel, halo); err != nil {
 		return err
 	}
+	return planCount(j, count, halo)
+}
+
+// planCount is PlanSlabs after CheckSlabs: the count against the grid.
+func planCount(j Job, count int, halo [2]int) error {
 	if count < 1 {
 		return fmt.Errorf("%d slabs: want a count of 1 or more", count)
 	}

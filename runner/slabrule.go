@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/forocl/forocl/abi"
 )
@@ -27,8 +28,21 @@ import (
 //     of a reduction in the layout combine expects (partials, their count,
 //     the value); no launch has a condition or a host loop's variable;
 //   - every scratch buffer holds one value per work-group (partials) or a
-//     constant number of values.
-func CheckSlabs(k *abi.Kernel) error {
+//     constant number of values;
+//   - every reduction says which planes it folds (abi.Reduction.Window),
+//     and, with the slab halo (the kernel's, widened to halo, which is
+//     Slabs.Halo or --slab-halo), each slab's fold covers its own planes
+//     as the combine needs (checkReductions).
+func CheckSlabs(k *abi.Kernel, halo [2]int) error {
+	if err := checkKernel(k); err != nil {
+		return err
+	}
+	return checkReductions(k, halo)
+}
+
+// checkKernel is CheckSlabs without the reductions' windows, which depend
+// on the halo: what Balance, which times one slab on its own, needs.
+func checkKernel(k *abi.Kernel) error {
 	if k == nil {
 		return fmt.Errorf("no kernel to run on slabs")
 	}
@@ -140,3 +154,99 @@ func sameShape(a, b []abi.Affine) bool {
 	}
 	return true
 }
+
+// checkReductions accepts k's reductions on slabs with halo lo:hi along
+// the last dimension (the kernel's, widened to halo) only where combining
+// the slabs' values gives the one-device value (Note [slabs]). Slab s
+// owns the interior planes [a, a+m) and holds [a-lo, a+m+hi); a reduction
+// whose window is wlo:whi along the last dimension folds, on it, the
+// planes [a-lo+wlo, a+m+hi-whi). A sum, product or count (and
+// dot_product and norm2, sums) must fold each plane once: its window must
+// be the halo, so that slab s folds exactly [a, a+m) and the slabs
+// together [lo, n-hi), the planes it folds on one device. maxval, minval,
+// any and all may fold a plane twice: a window within the halo (wlo <= lo,
+// whi <= hi) folds at least [a, a+m) on each slab, and only planes the
+// slab holds. SlabHalo widens the halo to every window, so the sums fit
+// unless another launch or reduction, or halo, asks for more; every other
+// window would leave planes out or count some twice, so the kernel is
+// refused, with the halo that fits every reduction when there is one.
+// (The values folded are exact on every plane a slab holds: kernels read
+// only intent(in) arrays, which the slabs hold whole, halos included.)
+// The other dimensions are whole on every slab, so their windows are as
+// on one device.
+func checkReductions(k *abi.Kernel, halo [2]int) error {
+	var folds []*abi.Reduction
+	for _, l := range k.Launches {
+		if !isFold(l) {
+			continue
+		}
+		r := k.Reduction(l.Symbol)
+		if r == nil {
+			return codeErrorf(codeSlabsUnsupported, "kernel %q: the ABI does not say which grid positions reduction launch %q folds (a unit written by an older forocl); rebuild it with this forocl, or run it on one device (without --slabs, --devices or --mpi)", k.Name, l.Symbol)
+		}
+		if len(r.Window) != k.Rank {
+			return codeErrorf(codeSlabsUnsupported, "kernel %q: reduction %s at %s has a window of %d dimensions, the kernel %d; run it on one device (without --slabs, --devices or --mpi)", k.Name, r.Name, r.Where, len(r.Window), k.Rank)
+		}
+		folds = append(folds, r)
+	}
+	if len(folds) == 0 {
+		return nil
+	}
+	// SlabHalo is the widest of the launches' halos and the reductions'
+	// windows, so the maxima and minima lie within it, and the sums fit
+	// when they all equal it.
+	klo, khi, err := SlabHalo(k)
+	if err != nil {
+		return err
+	}
+	lo, hi := max(klo, halo[0]), max(khi, halo[1])
+	last := lastSize(k)
+	fit := abi.Halo{Lo: klo, Hi: khi}
+	fits := true
+	for _, r := range folds {
+		if exactOnce(r.Op) && r.Window[k.Rank-1] != fit {
+			fits = false
+		}
+	}
+	for _, r := range folds {
+		w := r.Window[k.Rank-1]
+		var why []string
+		switch {
+		case exactOnce(r.Op):
+			if w.Lo < lo || w.Hi < hi {
+				why = append(why, "count the halo planes that neighbouring slabs share twice")
+			}
+			if w.Lo > lo || w.Hi > hi {
+				why = append(why, "leave out planes next to the slabs' edges")
+			}
+		case r.Op == "max" || r.Op == "min" || r.Op == "any" || r.Op == "all":
+			if w.Lo > lo || w.Hi > hi {
+				why = append(why, "leave out planes next to the slabs' edges")
+			}
+		default:
+			return codeErrorf(codeSlabsUnsupported, "kernel %q: reduction %s at %s combines by %q, which slabs do not know; run it on one device (without --slabs, --devices or --mpi)", k.Name, r.Name, r.Where, r.Op)
+		}
+		if len(why) == 0 {
+			continue
+		}
+		what := fmt.Sprintf("%s adds every element once, so its window must equal the slab halo", r.Name)
+		switch {
+		case r.Op == "product":
+			what = "product multiplies every element once, so its window must equal the slab halo"
+		case !exactOnce(r.Op):
+			what = fmt.Sprintf("the window of %s must lie within the slab halo", r.Name)
+		}
+		todo := "run it on one device (without --slabs, --devices or --mpi)"
+		if fits {
+			todo = fmt.Sprintf("leave the slab halo at the kernel's own, %d:%d (no wider --slab-halo or Slabs.Halo), or %s", fit.Lo, fit.Hi, todo)
+		}
+		return codeErrorf(codeSlabsUnsupported, "kernel %q: reduction %s at %s folds the planes [%d, %s - %d) of the last dimension (window %d:%d), but the slabs have halo %d:%d, so the slabs' values would %s (%s); %s",
+			k.Name, r.Name, r.Where, w.Lo, last, w.Hi, w.Lo, w.Hi, lo, hi, strings.Join(why, " and "), what, todo)
+	}
+	return nil
+}
+
+// exactOnce reports whether a reduction that combines by op must fold
+// every element exactly once: sums (count, dot_product and norm2 among
+// them) and products.
+func exactOnce(op string) bool { return op == "sum" || op == "product" }

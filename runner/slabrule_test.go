@@ -19,7 +19,7 @@ import (
 func TestCheckSlabsRefuses(t *testing.T) {
 	refused := func(what string, k *abi.Kernel, want string) {
 		t.Helper()
-		err := CheckSlabs(k)
+		err := CheckSlabs(k, [2]int{})
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.HasSuffix(err.Error(), "[slabs-unsupported]") {
 			t.Errorf("%s: CheckSlabs = %v; want %q and [slabs-unsupported]", what, err, want)
 		}
@@ -82,12 +82,109 @@ func TestCheckSlabsRefuses(t *testing.T) {
 
 	for _, c := range []struct{ file, kernel string }{
 		{"jacobi5.f90", "jacobi5_step"}, {"halo2_2d.f90", "diffuse4"}, {"heat3d_faces.f90", "heat3d_var"},
-		{"halo_asym.f90", "upwind_advect"}, {"reductions.f90", "field_stats"}, {"reductions.f90", "reorder"},
+		{"halo_asym.f90", "upwind_advect"}, {"reductions.f90", "reorder"},
 		{"saxpy_elemental.f90", "axpby"}, {"wave_advance.f90", "wave_advance_lw"}, {"stencil7_3d.f90", "heat7"},
 	} {
-		if _, k := corpusKernel(t, c.file, c.kernel); CheckSlabs(k) != nil {
-			t.Errorf("%s: %v", c.kernel, CheckSlabs(k))
+		if _, k := corpusKernel(t, c.file, c.kernel); CheckSlabs(k, [2]int{}) != nil {
+			t.Errorf("%s: %v", c.kernel, CheckSlabs(k, [2]int{}))
 		}
+	}
+}
+
+// TestCheckSlabsReductionWindows: a reduction whose window along the last
+// dimension did not fit the slab halo once gave a wrong value with exit 0
+// (dot_product's planes twice with halo 1:1; norm2's, field_stats' and
+// wave_summary's sums short of planes with the halo of their launches).
+// The slab halo now widens to the reductions' windows (SlabHalo), so
+// field_stats and wave_summary run exactly without Slabs.Halo, and
+// CheckSlabs, PlanSlabs and RunSlabs refuse what still does not fit (a
+// sum beside a wider window, a halo wider than a sum's), naming the
+// reduction, its place and the halo that fits when there is one.
+func TestCheckSlabsReductionWindows(t *testing.T) {
+	type check struct {
+		halo [2]int
+		want string // "" accepted
+	}
+	for _, c := range []struct {
+		file, kernel string
+		lo, hi       int // SlabHalo
+		checks       []check
+	}{
+		{"reductions.f90", "vector_stats", 1, 1, []check{
+			{[2]int{0, 0}, `kernel "vector_stats": reduction dot_product at reductions.f90:67:11 folds the planes [0, n1 - 0) of the last dimension (window 0:0), but the slabs have halo 1:1, so the slabs' values would count the halo planes that neighbouring slabs share twice (dot_product adds every element once, so its window must equal the slab halo); run it on one device (without --slabs, --devices or --mpi) [slabs-unsupported]`},
+			{[2]int{1, 1}, `reduction dot_product at reductions.f90:67:11`},
+		}},
+		{"reductions.f90", "field_stats", 1, 1, []check{
+			{[2]int{0, 0}, ""}, {[2]int{1, 1}, ""},
+			{[2]int{2, 1}, `reduction sum at reductions.f90:23:14 folds the planes [1, n2 - 1) of the last dimension (window 1:1), but the slabs have halo 2:1, so the slabs' values would count the halo planes that neighbouring slabs share twice (sum adds every element once, so its window must equal the slab halo); leave the slab halo at the kernel's own, 1:1 (no wider --slab-halo or Slabs.Halo), or run it on one device`},
+		}},
+		{"reductions.f90", "normalize", 0, 0, []check{{[2]int{0, 1}, "reduction sum at reductions.f90:40:13"}, {[2]int{0, 0}, ""}}},
+		{"reductions.f90", "empty_masks", 0, 0, []check{{[2]int{0, 0}, ""}, {[2]int{1, 1}, "reduction sum at reductions.f90:53:10"}}},
+		{"reductions.f90", "int_stats", 0, 0, []check{{[2]int{1, 0}, "reduction sum at reductions.f90:79:12"}, {[2]int{0, 0}, ""}}},
+		{"reductions.f90", "reorder", 0, 0, []check{{[2]int{0, 0}, ""}}},
+		{"../../examples/shallowwater/fortran/summary.f90", "wave_summary", 1, 1, []check{{[2]int{0, 0}, ""}, {[2]int{2, 2}, "reduction sum at summary.f90:25:11"}}},
+	} {
+		u, k := sourceKernel(t, "../testdata/kernels/"+c.file, c.kernel)
+		if lo, hi, err := SlabHalo(k); lo != c.lo || hi != c.hi || err != nil {
+			t.Errorf("%s: SlabHalo = %d, %d, %v; want %d, %d", c.kernel, lo, hi, err, c.lo, c.hi)
+		}
+		for _, ch := range c.checks {
+			what := fmt.Sprintf("%s with halo %d:%d", c.kernel, ch.halo[0], ch.halo[1])
+			err := CheckSlabs(k, ch.halo)
+			if ch.want == "" {
+				if err != nil {
+					t.Errorf("%s: %v", what, err)
+				}
+				continue
+			}
+			if err == nil || !strings.Contains(err.Error(), ch.want) || !strings.HasSuffix(err.Error(), "[slabs-unsupported]") {
+				t.Errorf("%s: CheckSlabs = %v\nwant %q and [slabs-unsupported]", what, err, ch.want)
+			}
+			job := Job{Unit: u, Kernel: k, Scalars: map[string]float64{"wet": 0.9}, Arrays: map[string]*npy.Array{}}
+			if err := PlanSlabs(job, 2, ch.halo); err == nil || !strings.Contains(err.Error(), ch.want) {
+				t.Errorf("%s: PlanSlabs = %v", what, err)
+			}
+			if _, err := RunSlabs(job, Slabs{Contexts: make([]*clhost.Context, 2), Halo: ch.halo}); err == nil || !strings.Contains(err.Error(), ch.want) {
+				t.Errorf("%s: RunSlabs = %v", what, err)
+			}
+		}
+	}
+
+	// Windows altered in field_stats' ABI: maxval's wider than the sums'
+	// (the halo follows it, so the sums would count planes twice), a unit
+	// without windows (an older forocl's), a window short of dimensions,
+	// an unknown combine.
+	_, base := corpusKernel(t, "reductions.f90", "field_stats")
+	altered := func(change func(k *abi.Kernel)) *abi.Kernel {
+		k := *base
+		k.Reductions = nil
+		for _, r := range base.Reductions {
+			r.Window = append([]abi.Halo(nil), r.Window...)
+			k.Reductions = append(k.Reductions, r)
+		}
+		change(&k)
+		return &k
+	}
+	for _, c := range []struct {
+		what string
+		k    *abi.Kernel
+		want string
+	}{
+		{"maxval wider than the sums", altered(func(k *abi.Kernel) { k.Reductions[1].Window[1] = abi.Halo{Lo: 2, Hi: 1} }),
+			"reduction sum at reductions.f90:23:14 folds the planes [1, n2 - 1) of the last dimension (window 1:1), but the slabs have halo 2:1, so the slabs' values would count the halo planes that neighbouring slabs share twice (sum adds every element once, so its window must equal the slab halo); run it on one device"},
+		{"no windows", altered(func(k *abi.Kernel) { k.Reductions = nil }),
+			`the ABI does not say which grid positions reduction launch "field_stats_r1" folds (a unit written by an older forocl)`},
+		{"a window per dimension", altered(func(k *abi.Kernel) { k.Reductions[0].Window = k.Reductions[0].Window[:1] }),
+			"has a window of 1 dimensions, the kernel 2"},
+		{"an unknown combine", altered(func(k *abi.Kernel) { k.Reductions[2].Op = "median" }),
+			`combines by "median", which slabs do not know`},
+	} {
+		if err := CheckSlabs(c.k, [2]int{1, 1}); err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasSuffix(err.Error(), "[slabs-unsupported]") {
+			t.Errorf("%s: CheckSlabs = %v\nwant %q", c.what, err, c.want)
+		}
+	}
+	if err := CheckSlabs(altered(func(*abi.Kernel) {}), [2]int{1, 1}); err != nil {
+		t.Errorf("field_stats' copy: %v", err)
 	}
 }
 

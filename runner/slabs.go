@@ -47,13 +47,15 @@ import (
 // slab's value is gathered, in slab order, and the kernel's own fold
 // launch folds them (so sum, product, min, max, count, any and all combine
 // with the operator the kernel uses, in a fixed order), and the value is
-// written back to every slab before the launches that read it. A
-// reduction is exact over slabs when its window along the last dimension
-// is the slab halo (a window wider than the halo is cut at slab edges;
-// maxval, minval, any and all are also exact for narrower windows, since
-// the planes two slabs share count twice); Slabs.Halo widens the halo to
-// a kernel's reduction window. Sums combine per-slab partial sums, so they
-// can differ from one device's in the last bits; min and max cannot.
+// written back to every slab before the launches that read it. The ABI
+// gives each reduction's window (abi.Reduction.Window); SlabHalo widens
+// the halo to every window along the last dimension, and checkReductions
+// (slabrule.go) accepts a sum, product or count only when its window is
+// the slab halo (each slab then folds its own planes, every plane once)
+// and maxval, minval, any and all when theirs lies within it (planes two
+// slabs share count twice, harmlessly); any other kernel is refused. Sums
+// combine per-slab partial sums, so they can differ from one device's in
+// the last bits; min and max cannot.
 //
 // The exchange overlaps the interior computation where it can (see
 // overlap.go): the planes the neighbours need are computed first, on
@@ -125,11 +127,20 @@ type slab struct {
 }
 
 // SlabHalo returns the halo width (low, high) that slabs of k need along
-// its last dimension, read from the launches (see Note [slabs]).
+// its last dimension, read from the launches and widened to the windows
+// of its reductions (see Note [slabs]).
 func SlabHalo(k *abi.Kernel) (lo, hi int, err error) {
 	rank := k.Rank
 	if k.Elemental || rank == 0 {
 		return 0, 0, nil
+	}
+	// A reduction folds its window's planes: with them as the halo each
+	// slab folds the planes it owns (checkReductions).
+	for _, r := range k.Reductions {
+		if len(r.Window) == rank {
+			w := r.Window[rank-1]
+			lo, hi = max(lo, w.Lo), max(hi, w.Hi)
+		}
 	}
 	last := lastSize(k)
 	for _, l := range k.Launches {
@@ -262,7 +273,7 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 	}
 	// Before anything is allocated: the kernel, the ranks' arguments, the
 	// grid against the count.
-	if err := CheckSlabs(j.Kernel); err != nil {
+	if err := CheckSlabs(j.Kernel, sl.Halo); err != nil {
 		return nil, err
 	}
 	if err := SameArgs(j, sl); err != nil {
@@ -878,7 +889,12 @@ func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes
 // proportional to the speeds, for Slabs.Weights (an MPI rank measures its
 // own context and gathers the others').
 func Balance(j Job, ctxs []*clhost.Context, count, trial int) ([]float64, error) {
-	if err := PlanSlabs(j, count, [2]int{}); err != nil {
+	// One slab on its own: the reductions' windows, which depend on the
+	// halo the run will have, are not its concern.
+	if err := checkKernel(j.Kernel); err != nil {
+		return nil, err
+	}
+	if err := planCount(j, count, [2]int{}); err != nil {
 		return nil, err
 	}
 	arrays, _, err := Prepare(&j)

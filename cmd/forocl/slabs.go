@@ -141,7 +141,7 @@ func runSlabs(job runner.Job, sf *slabFlags, single string) (*slabRun, error) {
 	}
 	// Kernels that slabs cannot run exactly are refused before any
 	// device or MPI call (Note [slabs]).
-	if err := runner.CheckSlabs(job.Kernel); err != nil {
+	if err := runner.CheckSlabs(job.Kernel, halo); err != nil {
 		return nil, runErr(err)
 	}
 	if !sf.mpi {

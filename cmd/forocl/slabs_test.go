@@ -386,3 +386,95 @@ func TestRunMPIRankPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestRunSlabsReductionWindows: reductions whose window along the last
+// dimension did not fit the slab halo once ran over slabs with exit 0 and
+// a wrong value (vector_stats' dot_product with --slab-halo 1:1 counted
+// the shared planes twice; wave_summary's mass, with the halo 1:0 of its
+// launch, left planes out). Now the halo widens to the reductions'
+// windows, so wave_summary and field_stats print what one device prints
+// (sums to rounding), and a kernel whose windows cannot all fit is
+// refused with the code, exit 1, nothing printed and its output file
+// untouched, on slabs and as MPI ranks.
+func TestRunSlabsReductionWindows(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	red := filepath.Join(kernelsDir, "reductions.f90")
+	summary := filepath.Join("..", "..", "examples", "shallowwater", "fortran", "summary.f90")
+	dev := []string{"--device", testDevice()}
+	lines := func(out string) (exact []string, sums map[string]float64) {
+		sums = map[string]float64{}
+		for _, l := range strings.Split(out, "\n") {
+			name, v, ok := strings.Cut(l, " = ")
+			switch {
+			case !ok:
+			case name == "total" || name == "mass":
+				x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sums[name] = x
+			default:
+				exact = append(exact, l)
+			}
+		}
+		return exact, sums
+	}
+	for _, c := range [][]string{
+		{summary, "--kernel", "wave_summary", "--grid", "30x40"},
+		{red, "--kernel", "field_stats", "--set", "wet=0.9", "--grid", "30x40"},
+	} {
+		args := append(append([]string{"run", "-I", regionsDir}, c...), dev...)
+		code, want, errOut := cli(t, args...)
+		if code != 0 {
+			t.Fatalf("%s on one device: exit %d: %s", c[2], code, errOut)
+		}
+		code, got, errOut := cli(t, append(args, "--slabs", "2")...)
+		if code != 0 || !strings.Contains(got, "halo 1:1") {
+			t.Fatalf("%s on 2 slabs: exit %d: %s%s", c[2], code, got, errOut)
+		}
+		we, ws := lines(want)
+		ge, gs := lines(got)
+		if fmt.Sprint(ge) != fmt.Sprint(we) || len(ws) != 1 || len(gs) != 1 {
+			t.Errorf("%s: 2 slabs printed %q, one device %q", c[2], got, want)
+		}
+		for name, w := range ws {
+			if g := gs[name]; math.Abs(g-w) > 1e-5*math.Abs(w) {
+				t.Errorf("%s: %s = %v on 2 slabs, %v on one device", c[2], name, g, w)
+			}
+		}
+	}
+
+	out := filepath.Join(dir, "oh.npy")
+	old := []byte("not written by a refused run")
+	refused := []struct {
+		args []string
+		want string
+	}{
+		{[]string{red, "--kernel", "vector_stats", "--grid", "40", "--slabs", "2", "--slab-halo", "1:1"},
+			`kernel "vector_stats": reduction dot_product at reductions.f90:67:11 folds the planes [0, n1 - 0) of the last dimension (window 0:0), but the slabs have halo 1:1, so the slabs' values would count the halo planes that neighbouring slabs share twice`},
+		{[]string{red, "--kernel", "vector_stats", "--grid", "40", "--slabs", "2"}, "reduction dot_product at reductions.f90:67:11"},
+		{[]string{red, "--kernel", "normalize", "--grid", "30x40", "--out", "oH=" + out, "--slabs", "3", "--slab-halo", "0:1"},
+			"reduction sum at reductions.f90:40:13"},
+		{[]string{summary, "--kernel", "wave_summary", "--grid", "30x40", "--devices", testDevice(), "--slab-halo", "2:2"},
+			"leave the slab halo at the kernel's own, 1:1"},
+	}
+	for _, c := range refused {
+		if err := os.WriteFile(out, old, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := append(append([]string{"run", "-I", regionsDir}, c.args...), dev...)
+		what := strings.Join(c.args[1:], " ")
+		code, stdout, errOut := cli(t, args...)
+		if code != 1 || stdout != "" || !strings.Contains(errOut, c.want) || !strings.Contains(errOut, "[slabs-unsupported]") {
+			t.Errorf("%s: exit %d, %q%q; want exit 1, nothing printed, %q and [slabs-unsupported]", what, code, stdout, errOut, c.want)
+		}
+		if got, err := os.ReadFile(out); err != nil || !bytes.Equal(got, old) {
+			t.Errorf("%s: the output changed (%v)", what, err)
+		}
+	}
+	got, err := mpiForocl(t, 2, "run", "-I", regionsDir, red, "--kernel", "vector_stats", "--grid", "40", "--mpi", "--device", testDevice())
+	if err == nil || !strings.Contains(got, "forocl: rank ") || !strings.Contains(got, "reduction dot_product at reductions.f90:67:11") || strings.Contains(got, "d = ") {
+		t.Errorf("vector_stats as 2 MPI ranks: %v, want a refusal from a rank:\n%s", err, got)
+	}
+}
