@@ -100,6 +100,41 @@ type Kernel struct {
 	// HostLoops are the loops that repeat runs of Launches (Note [host
 	// loops] in abi/loops.go), outermost first.
 	HostLoops []Loop `json:"host_loops,omitempty"`
+	// Reductions are a region kernel's reductions (sum, maxval, ...), in
+	// source order: which grid positions each folds. Units written before
+	// forocl recorded them have none; a host that splits the grid
+	// (runner.CheckSlabs) then refuses the kernel's folds.
+	Reductions []Reduction `json:"reductions,omitempty"`
+}
+
+// Reduction is one reduction of a region kernel: a phase launch folds its
+// values per work-group into partials and the launch Fold folds those
+// into its value.
+type Reduction struct {
+	Name  string `json:"name"`  // the intrinsic: sum, dot_product, norm2, count, maxval, maxloc, ...
+	Op    string `json:"op"`    // how values combine: sum, product, max, min, any, all, maxloc, minloc
+	Where string `json:"where"` // its source position, file:line:col
+	Fold  string `json:"fold"`  // the symbol of the launch that folds its partials
+	// Window gives, per dimension, the grid positions it folds, in the
+	// terms of a halo: [Lo, n - Hi) (0-based), n the dimension's extent.
+	Window []Halo `json:"window"`
+}
+
+// Halo is a width at the low and the high end of a dimension.
+type Halo struct {
+	Lo int `json:"lo"`
+	Hi int `json:"hi"`
+}
+
+// Reduction returns the reduction whose partials launch symbol folds, or
+// nil.
+func (k *Kernel) Reduction(fold string) *Reduction {
+	for i := range k.Reductions {
+		if k.Reductions[i].Fold == fold {
+			return &k.Reductions[i]
+		}
+	}
+	return nil
 }
 
 // Size is a named integer that extents and launch sizes are expressed in,

@@ -112,3 +112,36 @@ func TestUnmarshalRefusesOtherFormats(t *testing.T) {
 		t.Error("bad JSON accepted")
 	}
 }
+
+// TestReductionsJSON: a kernel's reductions and their windows survive the
+// JSON round trip; a kernel without them writes no "reductions" key (as
+// units written before the field), and reads back without them.
+func TestReductionsJSON(t *testing.T) {
+	k := grid("k", 2)
+	k.Reductions = []Reduction{{Name: "dot_product", Op: "sum", Where: "a.f90:3:7", Fold: "k_r1", Window: []Halo{{0, 0}, {1, 2}}}}
+	b, err := Marshal(&Unit{Format: FormatVersion, Kernels: []*Kernel{k}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := Unmarshal(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := u.Kernels[0].Reduction("k_r1")
+	if r == nil || r.Name != "dot_product" || r.Op != "sum" || r.Where != "a.f90:3:7" || len(r.Window) != 2 || r.Window[1] != (Halo{Lo: 1, Hi: 2}) {
+		t.Errorf("after the round trip: %+v", u.Kernels[0].Reductions)
+	}
+	if u.Kernels[0].Reduction("k_r2") != nil {
+		t.Error("Reduction found a fold that is not there")
+	}
+	plain, err := Marshal(&Unit{Format: FormatVersion, Kernels: []*Kernel{grid("k", 2)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(plain), "reductions") {
+		t.Errorf("a kernel without reductions wrote them:\n%s", plain)
+	}
+	if u, err := Unmarshal(plain); err != nil || u.Kernels[0].Reductions != nil {
+		t.Errorf("a unit without reductions: %v, %+v", err, u)
+	}
+}

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/forocl/forocl/abi"
@@ -150,25 +151,51 @@ func (g *gen) phasedKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *a
 		}
 		for j, r := range ph.Reduces {
 			e.line("")
-			if r.Reduce.Op.Loc() {
+			var fl *abi.Launch
+			switch {
+			case r.Reduce.Op.Loc():
 				ak.Scratch = append(ak.Scratch,
 					abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: l.Symbol},
 					abi.Buffer{Name: idxPartName(r), Kind: abi.Int, Groups: l.Symbol},
 					abi.Buffer{Name: valueName(r), Kind: abi.Int, Elements: abi.Affine{Const: len(r.Reduce.Positions)}})
-				ak.Launches = append(ak.Launches, g.locFoldKernel(k, r, l.Symbol, ak.Sizes))
-				continue
+				fl = g.locFoldKernel(k, r, l.Symbol, ak.Sizes)
+			default:
+				ak.Scratch = append(ak.Scratch,
+					abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: l.Symbol},
+					abi.Buffer{Name: valueName(r), Kind: abiKind(r.Kind), Elements: abi.Affine{Const: 1}})
+				if j == len(ph.Reduces)-1 && tail != nil {
+					fl = g.foldKernelTail(k, r, l.Symbol, tail)
+				} else {
+					fl = g.foldKernel(k, r, l.Symbol)
+				}
 			}
-			ak.Scratch = append(ak.Scratch,
-				abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: l.Symbol},
-				abi.Buffer{Name: valueName(r), Kind: abiKind(r.Kind), Elements: abi.Affine{Const: 1}})
-			if j == len(ph.Reduces)-1 && tail != nil {
-				ak.Launches = append(ak.Launches, g.foldKernelTail(k, r, l.Symbol, tail))
-				continue
-			}
-			ak.Launches = append(ak.Launches, g.foldKernel(k, r, l.Symbol))
+			ak.Launches = append(ak.Launches, fl)
+			ak.Reductions = append(ak.Reductions, reductionABI(ph, r, fl.Symbol))
 		}
 	}
 	return ak
+}
+
+// reductionABI describes reduction r of phase ph, whose partials launch
+// fold folds: the grid positions it folds per dimension are its frame,
+// [anchor, n - (shrink - anchor)), as frameCheck guards them.
+func reductionABI(ph *regions.Phase, r *ir.Var, fold string) abi.Reduction {
+	red := abi.Reduction{Name: r.Reduce.Intrinsic, Op: r.Reduce.Op.String(), Fold: fold,
+		Where: fmt.Sprintf("%s:%d:%d", filepath.Base(r.Pos.Start.File), r.Pos.Start.Line, r.Pos.Start.Col)}
+	var a *ir.Assign
+	regions.ForEachAssign(ph.Kernel.Body, func(s *ir.Assign) {
+		if w, ok := s.LHS.(*ir.Window); ok && w.Var == r {
+			a = s
+		}
+	})
+	if a == nil || ph.Plan == nil {
+		panic(fmt.Sprintf("internal error: codegen: reduction %s has no assignment in %s", r.Name, ph.Kernel.Name))
+	}
+	anchor := ph.Plan.Anchor[a]
+	for d := 0; d < ph.Kernel.Rank; d++ {
+		red.Window = append(red.Window, abi.Halo{Lo: anchor[d], Hi: a.Shrink[d] - anchor[d]})
+	}
+	return red
 }
 
 // phasePrologue declares what a phase kernel needs beyond the kernel's

@@ -148,6 +148,9 @@ func (o ReduceOp) Loc() bool { return o == RMaxLoc || o == RMinLoc }
 // Reduce describes the fold of a Reduction variable.
 type Reduce struct {
 	Op ReduceOp
+	// Intrinsic is the Fortran intrinsic it comes from (sum, count,
+	// dot_product, norm2, maxval, maxloc, ...), for messages and the ABI.
+	Intrinsic string
 	// Result is the scalar local that holds the folded value; statements
 	// after the reduction read it.
 	Result *Var

@@ -147,6 +147,21 @@ func Launched() bool {
 	return false
 }
 
+// LaunchedRank is this process's rank and the number of ranks as the
+// launcher set them (OMPI_COMM_WORLD_RANK and _SIZE, else PMI_RANK and
+// PMI_SIZE), before Init; ok is false when no launcher says both. Messages
+// printed before Init carry them (see Comm.Abort).
+func LaunchedRank() (rank, size int, ok bool) {
+	for _, v := range [][2]string{{"OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE"}, {"PMI_RANK", "PMI_SIZE"}} {
+		r, err1 := strconv.Atoi(os.Getenv(v[0]))
+		n, err2 := strconv.Atoi(os.Getenv(v[1]))
+		if err1 == nil && err2 == nil && r >= 0 && r < n {
+			return r, n, true
+		}
+	}
+	return 0, 0, false
+}
+
 // LocalRank is this process's rank among the ranks of its host, from the
 // launcher (OMPI_COMM_WORLD_LOCAL_RANK, else MPI_LOCALRANKID or
 // SLURM_LOCALID), or -1 when none says.

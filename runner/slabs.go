@@ -21,6 +21,9 @@ import (
 // on inputs at constant shifts, so the same kernel run on a slab of the
 // grid (the slab plus the halo planes it reads) computes that slab's
 // interior exactly as on the whole grid, and no new code is generated.
+// CheckSlabs (slabrule.go) states what RunSlabs relies on as a positive
+// rule, and every kernel without it (loop kernels, host loops, maxloc) is
+// refused before anything is allocated.
 // RunSlabs splits the grid along its last dimension (whose planes are
 // contiguous in column-major memory) into S slabs, one per device, MPI
 // rank, or clhost.Context on one device. The halo widths are read from the
@@ -44,13 +47,15 @@ import (
 // slab's value is gathered, in slab order, and the kernel's own fold
 // launch folds them (so sum, product, min, max, count, any and all combine
 // with the operator the kernel uses, in a fixed order), and the value is
-// written back to every slab before the launches that read it. A
-// reduction is exact over slabs when its window along the last dimension
-// is the slab halo (a window wider than the halo is cut at slab edges;
-// maxval, minval, any and all are also exact for narrower windows, since
-// the planes two slabs share count twice); Slabs.Halo widens the halo to
-// a kernel's reduction window. Sums combine per-slab partial sums, so they
-// can differ from one device's in the last bits; min and max cannot.
+// written back to every slab before the launches that read it. The ABI
+// gives each reduction's window (abi.Reduction.Window); SlabHalo widens
+// the halo to every window along the last dimension, and checkReductions
+// (slabrule.go) accepts a sum, product or count only when its window is
+// the slab halo (each slab then folds its own planes, every plane once)
+// and maxval, minval, any and all when theirs lies within it (planes two
+// slabs share count twice, harmlessly); any other kernel is refused. Sums
+// combine per-slab partial sums, so they can differ from one device's in
+// the last bits; min and max cannot.
 //
 // The exchange overlaps the interior computation where it can (see
 // overlap.go): the planes the neighbours need are computed first, on
@@ -122,11 +127,20 @@ type slab struct {
 }
 
 // SlabHalo returns the halo width (low, high) that slabs of k need along
-// its last dimension, read from the launches (see Note [slabs]).
+// its last dimension, read from the launches and widened to the windows
+// of its reductions (see Note [slabs]).
 func SlabHalo(k *abi.Kernel) (lo, hi int, err error) {
 	rank := k.Rank
 	if k.Elemental || rank == 0 {
 		return 0, 0, nil
+	}
+	// A reduction folds its window's planes: with them as the halo each
+	// slab folds the planes it owns (checkReductions).
+	for _, r := range k.Reductions {
+		if len(r.Window) == rank {
+			w := r.Window[rank-1]
+			lo, hi = max(lo, w.Lo), max(hi, w.Hi)
+		}
 	}
 	last := lastSize(k)
 	for _, l := range k.Launches {
@@ -166,20 +180,25 @@ func lastSize(k *abi.Kernel) string {
 // neighbours alone. It returns each slab's first interior plane and
 // count.
 func Partition(n, lo, hi, count int, weights []float64) (starts, planes []int, err error) {
-	if weights == nil {
-		weights = make([]float64, count)
-		for i := range weights {
-			weights[i] = 1
-		}
+	s := count
+	if weights != nil {
+		s = len(weights)
 	}
-	s := len(weights)
 	least := max(lo, hi, 1)
 	interior := n - lo - hi
 	if s < 1 {
 		return nil, nil, errors.New("no slabs to run on")
 	}
-	if interior < s*least {
+	// Checked before anything is allocated for the slabs (a count such as
+	// 99999999999 must not allocate a weight each).
+	if interior < 0 || s > interior/least {
 		return nil, nil, fmt.Errorf("a grid of %d planes along its last dimension (halos %d and %d) is too small for %d slabs: each needs at least %d interior planes; use at most %d slabs or a larger grid", n, lo, hi, s, least, max(interior/least, 1))
+	}
+	if weights == nil {
+		weights = make([]float64, s)
+		for i := range weights {
+			weights[i] = 1
+		}
 	}
 	total := 0.0
 	for i, w := range weights {
@@ -252,8 +271,20 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 	if j.Repeat > 0 {
 		return nil, errors.New("--repeat times one device; slabs are timed with --steps")
 	}
-	if j.Kernel != nil && len(j.Kernel.HostLoops) > 0 {
-		return nil, fmt.Errorf("kernel %q repeats launches in a DO loop on the host; slabs do not run such kernels yet: run it on one device", j.Kernel.Name)
+	// Before anything is allocated: the kernel, the ranks' arguments, the
+	// grid against the count.
+	if err := CheckSlabs(j.Kernel, sl.Halo); err != nil {
+		return nil, err
+	}
+	if err := SameArgs(j, sl); err != nil {
+		return nil, err
+	}
+	count := len(sl.Contexts)
+	if sl.Comm != nil {
+		count = sl.Comm.Size()
+	}
+	if err := PlanSlabs(j, count, sl.Halo); err != nil {
+		return nil, err
 	}
 	arrays, sizes, err := Prepare(&j)
 	if err != nil {
@@ -263,20 +294,15 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 	if err := CheckSwaps(k, j.Swap); err != nil {
 		return nil, err
 	}
-	for _, l := range k.Launches {
-		if foldsPositions(l) {
-			return nil, fmt.Errorf("kernel %q: maxloc and minloc cannot be split into slabs (their positions are per slab); run it on one device", k.Name)
-		}
-	}
 	swapStarts(&j, arrays)
 	lo, hi, err := SlabHalo(k)
 	if err != nil {
 		return nil, err
 	}
 	lo, hi = max(lo, sl.Halo[0]), max(hi, sl.Halo[1])
-	count, first := len(sl.Contexts), 0
+	first := 0
 	if sl.Comm != nil {
-		count, first = sl.Comm.Size(), sl.Comm.Rank()
+		first = sl.Comm.Rank()
 	}
 	if sl.Weights != nil && len(sl.Weights) != count {
 		return nil, fmt.Errorf("%d weights for %d slabs", len(sl.Weights), count)
@@ -492,6 +518,8 @@ func bytesOf(a *npy.Array) []byte {
 		return unsafe.Slice((*byte)(unsafe.Pointer(&a.F64[0])), 8*len(a.F64))
 	case len(a.I32) > 0:
 		return unsafe.Slice((*byte)(unsafe.Pointer(&a.I32[0])), 4*len(a.I32))
+	case len(a.I64) > 0:
+		return unsafe.Slice((*byte)(unsafe.Pointer(&a.I64[0])), 8*len(a.I64))
 	}
 	return nil
 }
@@ -861,6 +889,14 @@ func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes
 // proportional to the speeds, for Slabs.Weights (an MPI rank measures its
 // own context and gathers the others').
 func Balance(j Job, ctxs []*clhost.Context, count, trial int) ([]float64, error) {
+	// One slab on its own: the reductions' windows, which depend on the
+	// halo the run will have, are not its concern.
+	if err := checkKernel(j.Kernel); err != nil {
+		return nil, err
+	}
+	if err := planCount(j, count, [2]int{}); err != nil {
+		return nil, err
+	}
 	arrays, _, err := Prepare(&j)
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -29,6 +30,9 @@ func TestPartition(t *testing.T) {
 		{n: 14, lo: 2, hi: 2, weights: []float64{100, 1}, starts: []int{2, 10}, planes: []int{8, 2}},
 		{n: 7, lo: 2, hi: 2, count: 2, err: "a grid of 7 planes along its last dimension (halos 2 and 2) is too small for 2 slabs: each needs at least 2 interior planes; use at most 1 slabs or a larger grid"},
 		{n: 12, lo: 1, hi: 1, weights: []float64{1, 0}, err: "slab 1 has weight 0"},
+		// A count far beyond the grid is refused before anything is
+		// allocated for it (it once made a weight per slab first).
+		{n: 12, lo: 1, hi: 1, count: 99999999999, err: "too small for 99999999999 slabs"},
 	} {
 		starts, planes, err := Partition(c.n, c.lo, c.hi, c.count, c.weights)
 		if c.err != "" {
@@ -58,7 +62,14 @@ func equalInts(a, b []int) bool {
 // corpusKernel compiles one kernel of testdata/kernels for the CPU.
 func corpusKernel(t *testing.T, file, name string) (*abi.Unit, *abi.Kernel) {
 	t.Helper()
-	res := driver.Compile([]string{"../testdata/kernels/" + file}, driver.Options{IncludeDirs: []string{"../fortran"}})
+	return sourceKernel(t, "../testdata/kernels/"+file, name)
+}
+
+// sourceKernel compiles kernel name of the Fortran file at path.
+func sourceKernel(t *testing.T, path, name string) (*abi.Unit, *abi.Kernel) {
+	t.Helper()
+	file := filepath.Base(path)
+	res := driver.Compile([]string{path}, driver.Options{IncludeDirs: []string{"../fortran"}})
 	if res.Diags.HasErrors() {
 		t.Fatalf("%s: %s", file, res.Diags.String(res.Sources))
 	}
@@ -210,7 +221,7 @@ func TestRunSlabsErrors(t *testing.T) {
 	u, k = corpusKernel(t, "maxloc.f90", "empty_loc")
 	job := Job{Unit: u, Kernel: k, Arrays: map[string]*npy.Array{"h": Random(npy.Float32, []int{12, 30}, 9)}}
 	_, err = RunSlabs(job, Slabs{Contexts: ctxs})
-	want = `kernel "empty_loc": maxloc and minloc cannot be split into slabs (their positions are per slab); run it on one device`
+	want = `kernel "empty_loc": maxloc and minloc cannot be split into slabs (their positions are per slab); run it on one device (without --slabs, --devices or --mpi) [slabs-unsupported]`
 	if err == nil || err.Error() != want {
 		t.Errorf("maxloc on slabs: %v\nwant %s", err, want)
 	}
@@ -218,22 +229,29 @@ func TestRunSlabsErrors(t *testing.T) {
 
 // Reductions: each slab's value is folded by the kernel's own fold, in
 // slab order. normalize's sum covers the whole grid (halo 0); field_stats'
-// windows are one plane in, so its slabs take halo 1 (Slabs.Halo).
+// sum and count are one plane in, so its slabs take halo 1 (SlabHalo
+// widens the launch's 0:0 to its reductions' windows), as do those of the
+// shallow-water example's wave_summary (its mass and CFL speed; its
+// launch alone gives 1:0).
 func TestRunSlabsReductions(t *testing.T) {
 	ctxs := sameDevice(t, 3)
 	h := Random(npy.Float32, []int{12, 30}, 9)
 	for _, c := range []struct {
-		kernel  string
-		scalars map[string]float64
-		halo    [2]int
-		exact   []string // results bit-identical to one device
-		close   []string // sums: equal to rounding
+		file, kernel string
+		scalars      map[string]float64
+		halo         [2]int
+		exact        []string // results bit-identical to one device
+		close        []string // sums: equal to rounding
 	}{
-		{"normalize", nil, [2]int{0, 0}, nil, []string{"mean", "oh"}},
-		{"field_stats", map[string]float64{"wet": 0.9}, [2]int{1, 1}, []string{"hmax", "hmin", "nwet", "anydry", "allpos"}, []string{"total"}},
+		{"reductions.f90", "normalize", nil, [2]int{0, 0}, nil, []string{"mean", "oh"}},
+		{"reductions.f90", "field_stats", map[string]float64{"wet": 0.9}, [2]int{0, 0}, []string{"hmax", "hmin", "nwet", "anydry", "allpos"}, []string{"total"}},
+		{"../../examples/shallowwater/fortran/summary.f90", "wave_summary", nil, [2]int{0, 0}, []string{"speed"}, []string{"mass"}},
 	} {
-		u, k := corpusKernel(t, "reductions.f90", c.kernel)
+		u, k := sourceKernel(t, filepath.Join("../testdata/kernels", c.file), c.kernel)
 		job := Job{Unit: u, Kernel: k, Scalars: c.scalars, Arrays: map[string]*npy.Array{"h": h}}
+		if c.kernel == "wave_summary" {
+			job.Arrays["u"], job.Arrays["v"] = Random(npy.Float32, h.Shape, 10), Random(npy.Float32, h.Shape, 11)
+		}
 		one, err := Run(ctxs[0], job)
 		if err != nil {
 			t.Fatal(err)

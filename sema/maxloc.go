@@ -316,7 +316,7 @@ func (l *lowerer) locReduction(e *ast.Call, op ir.ReduceOp, whole bool) (ir.Expr
 		pos = append(pos, p)
 	}
 	rv := &ir.Var{Name: label, Kind: x.Type().Kind, Rank: l.rank, Role: ir.Reduction, Pos: e.Pos,
-		Shrink: append([]int(nil), ref.shrink...), Reduce: &ir.Reduce{Op: op, Result: pos[0], Index: l.nreduce, Positions: pos}}
+		Shrink: append([]int(nil), ref.shrink...), Reduce: &ir.Reduce{Op: op, Intrinsic: e.Name.Name, Result: pos[0], Index: l.nreduce, Positions: pos}}
 	l.hoisted = append(l.hoisted, &ir.Assign{Pos: e.Pos, LHS: l.window(rv, nil, nil, e.Pos), RHS: x, Mask: mask, Shrink: rv.Shrink})
 	return &ir.Ref{Pos: e.Pos, Var: pos[0]}, pos
 }

@@ -156,7 +156,7 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	res := &ir.Var{Name: label, Kind: kind, Role: ir.Local, Pos: e.Pos}
 	l.addLocal(res)
 	rv := &ir.Var{Name: label, Kind: kind, Rank: l.rank, Role: ir.Reduction, Pos: e.Pos,
-		Shrink: append([]int(nil), ref.shrink...), Reduce: &ir.Reduce{Op: op, Result: res, Index: l.nreduce}}
+		Shrink: append([]int(nil), ref.shrink...), Reduce: &ir.Reduce{Op: op, Intrinsic: name, Result: res, Index: l.nreduce}}
 	l.hoisted = append(l.hoisted, &ir.Assign{Pos: e.Pos, LHS: l.window(rv, nil, nil, e.Pos), RHS: val, Mask: mask, Shrink: rv.Shrink})
 	var out ir.Expr = &ir.Ref{Pos: e.Pos, Var: res}
 	if name == "norm2" {

@@ -21,6 +21,7 @@ import (
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/internal/fsutil"
 	"github.com/forocl/forocl/ir"
+	"github.com/forocl/forocl/mpi"
 	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/runner"
 )
@@ -136,7 +137,16 @@ func nameList(names []string) string {
 // does not return (a long OpenCL build).
 var runJob = runner.Run
 
-func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf *runFlags) error {
+func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf *runFlags) (err error) {
+	if rank, size, ok := mpi.LaunchedRank(); ok && rf.mpi {
+		// A rank of an --mpi run: every message says which rank.
+		rw := newRankWriter(c.ErrOrStderr(), rank, size)
+		c.SetErr(rw)
+		defer func() {
+			rw.flush()
+			err = rw.wrap(err)
+		}()
+	}
 	stderr := c.ErrOrStderr()
 	// Usage: everything that can be checked without reading a file.
 	if rf.repeat < 0 {

@@ -25,9 +25,11 @@ type slabFlags struct {
 	balance bool
 	// noOverlap exchanges after each step, to measure what overlap hides.
 	noOverlap bool
+	flags     *pflag.FlagSet // to tell --slabs 0 from no --slabs
 }
 
 func (sf *slabFlags) add(f *pflag.FlagSet) {
+	sf.flags = f
 	f.StringVar(&sf.devices, "devices", "", "split the grid along its last dimension over these devices: `all` (every GPU, else every device) or a list of selectors such as 0:0,1:0; with --mpi, each rank takes the entry of its local rank")
 	f.IntVar(&sf.slabs, "slabs", 0, "split the grid into `N` slabs, on --device (or over the --devices, in turn): several slabs on one device simulate several devices")
 	f.BoolVar(&sf.mpi, "mpi", false, "run as one rank of mpirun -np N: the grid is split over the ranks, halos exchanged through MPI (Open MPI), rank 0 writes the outputs")
@@ -41,6 +43,9 @@ func (sf *slabFlags) on() bool { return sf.devices != "" || sf.slabs != 0 || sf.
 
 // check checks the flags on their own.
 func (sf *slabFlags) check(repeat int) error {
+	if sf.slabs < 1 && sf.flags != nil && sf.flags.Changed("slabs") {
+		return usageErr("--slabs %d: want a count of 1 or more", sf.slabs)
+	}
 	if !sf.on() {
 		if sf.halo != "" || sf.balance || sf.noOverlap {
 			return usageErr("--slab-halo, --balance and --no-overlap split the grid: give --devices, --slabs or --mpi")
@@ -48,8 +53,6 @@ func (sf *slabFlags) check(repeat int) error {
 		return nil
 	}
 	switch {
-	case sf.slabs < 0:
-		return usageErr("--slabs %d: want a count of 1 or more", sf.slabs)
 	case sf.mpi && sf.slabs > 0:
 		return usageErr("--mpi runs one slab per rank: choose the count with mpirun -np N, not --slabs")
 	case repeat > 0:
@@ -136,6 +139,11 @@ func runSlabs(job runner.Job, sf *slabFlags, single string) (*slabRun, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Kernels that slabs cannot run exactly are refused before any
+	// device or MPI call (Note [slabs]).
+	if err := runner.CheckSlabs(job.Kernel, halo); err != nil {
+		return nil, runErr(err)
+	}
 	if !sf.mpi {
 		devs, err := sf.deviceList(single, -1)
 		if err != nil {
@@ -144,6 +152,10 @@ func runSlabs(job runner.Job, sf *slabFlags, single string) (*slabRun, error) {
 		n := sf.slabs
 		if n == 0 {
 			n = len(devs)
+		}
+		// The count against the grid, before a context is opened.
+		if err := runner.PlanSlabs(job, n, halo); err != nil {
+			return nil, runErr(err)
 		}
 		var ctxs []*clhost.Context
 		defer func() {
@@ -187,6 +199,14 @@ func runSlabs(job runner.Job, sf *slabFlags, single string) (*slabRun, error) {
 			fail(fmt.Errorf("FOROCL_MPI_TIMEOUT=%s: want a duration such as 90s or 10m (0 waits forever)", v))
 		}
 		comm.Timeout = d
+	}
+	// Before any device is touched: every rank was given the same job,
+	// and the grid has planes for all of them.
+	if err := runner.SameArgs(job, runner.Slabs{Comm: comm, Halo: halo, NoOverlap: sf.noOverlap}, fmt.Sprint("--balance=", sf.balance)); err != nil {
+		fail(err)
+	}
+	if err := runner.PlanSlabs(job, comm.Size(), halo); err != nil {
+		fail(err)
 	}
 	local := mpi.LocalRank()
 	if local < 0 {

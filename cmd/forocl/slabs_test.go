@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/forocl/forocl/npy"
 )
 
 // mpirunArgs is the mpirun command line for n ranks of this test binary
@@ -33,7 +35,13 @@ func mpirunArgs(t *testing.T, n int) []string {
 // the output of all ranks; a run that hangs fails the test.
 func mpiForocl(t *testing.T, n int, args ...string) (string, error) {
 	t.Helper()
-	all := append(mpirunArgs(t, n), args...)
+	return mpiRun(t, append(mpirunArgs(t, n), args...))
+}
+
+// mpiRun runs the mpirun command line all (mpirunArgs and more) and
+// returns as mpiForocl does.
+func mpiRun(t *testing.T, all []string) (string, error) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, all[0], all[1:]...)
@@ -42,7 +50,7 @@ func mpiForocl(t *testing.T, n int, args ...string) (string, error) {
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
 	if ctx.Err() != nil {
-		t.Fatalf("mpirun -np %d hung:\n%s", n, out.String())
+		t.Fatalf("%s hung:\n%s", strings.Join(all, " "), out.String())
 	}
 	return out.String(), err
 }
@@ -128,6 +136,9 @@ func TestRunSlabsErrors(t *testing.T) {
 	}{
 		{[]string{"--grid", "9x9", "--slabs", "3"}, 1, `kernel "diffuse4": a grid of 9 planes along its last dimension (halos 2 and 2) is too small for 3 slabs: each needs at least 2 interior planes; use at most 2 slabs or a larger grid`},
 		{[]string{"--grid", "9x9", "--slabs", "-1"}, 2, "--slabs -1: want a count of 1 or more"},
+		{[]string{"--grid", "9x9", "--slabs", "0"}, 2, "--slabs 0: want a count of 1 or more"},
+		// Checked against the grid before a context is opened for each.
+		{[]string{"--grid", "9x9", "--slabs", "99999999999"}, 1, "too small for 99999999999 slabs: each needs at least 2 interior planes; use at most 2 slabs"},
 		{[]string{"--grid", "9x9", "--mpi", "--slabs", "2"}, 2, "choose the count with mpirun -np N"},
 		{[]string{"--grid", "9x9", "--slabs", "2", "--slab-halo", "1"}, 2, "--slab-halo 1: want LO:HI"},
 		{[]string{"--grid", "9x9", "--slab-halo", "1:1"}, 2, "give --devices, --slabs or --mpi"},
@@ -221,4 +232,249 @@ func total(t *testing.T, out string) float64 {
 	}
 	t.Fatalf("no total in %q", out)
 	return 0
+}
+
+// loopKernels are loop kernels that slabs once ran wrong with exit 0:
+// each slab restarted the loop index (addij), a stencil's j-1 and j+1
+// reads were not seen as halos (sten), and staggered arrays corrupted
+// the heap (stag).
+const loopKernels = `module lp
+  implicit none
+contains
+!$OFP PURE, KERNEL :: addij
+subroutine addij(nx, ny, a, b)
+  integer :: nx, ny
+  real, dimension(nx, ny) :: a, b
+  integer :: i, j
+  do j = 1, ny
+    do i = 1, nx
+      b(i,j) = a(i,j) + 1000*j + i
+    end do
+  end do
+end subroutine
+!$OFP PURE, KERNEL :: sten
+subroutine sten(nx, ny, a, b)
+  integer :: nx, ny
+  real, dimension(nx, ny) :: a, b
+  integer :: i, j
+  do j = 2, ny-1
+    do i = 1, nx
+      b(i,j) = a(i,j-1) + a(i,j+1)
+    end do
+  end do
+end subroutine
+!$OFP PURE, KERNEL :: stag
+subroutine stag(nx, ny, a, b)
+  integer :: nx, ny
+  real, dimension(nx, ny) :: a
+  real, dimension(nx, ny+1) :: b
+  integer :: i, j
+  do j = 1, ny
+    do i = 1, nx
+      b(i,j+1) = a(i,j) + j
+    end do
+  end do
+end subroutine
+end module
+`
+
+// TestRunSlabsRefusesLoopKernels: a loop kernel, a loop stencil and a
+// staggered loop kernel on 2 and 3 slabs, over --devices and as 2 MPI
+// ranks are refused with the code and exit 1, and the output keeps its
+// old contents.
+func TestRunSlabsRefusesLoopKernels(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "lp.f90")
+	if err := os.WriteFile(src, []byte(loopKernels), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := &npy.Array{DType: npy.Float32, Shape: []int{4, 12}, F32: make([]float32, 48)}
+	for i := range a.F32 {
+		a.F32[i] = float32(i)
+	}
+	writeNpy(t, filepath.Join(dir, "a.npy"), a, false)
+	writeNpy(t, filepath.Join(dir, "b0.npy"), &npy.Array{DType: npy.Float32, Shape: []int{4, 13}, F32: make([]float32, 52)}, false)
+	out := filepath.Join(dir, "b.npy")
+	old := []byte("not written by a refused run")
+	unchanged := func(what string) {
+		t.Helper()
+		if got, err := os.ReadFile(out); err != nil || !bytes.Equal(got, old) {
+			t.Errorf("%s: the output changed (%v)", what, err)
+		}
+	}
+	const want = "loop kernels do not run on slabs or MPI ranks yet"
+	for _, kernel := range []string{"addij", "sten", "stag"} {
+		args := []string{"run", src, "--kernel", kernel, "--set", "nx=4", "--set", "ny=12", "--in", "a=" + filepath.Join(dir, "a.npy"),
+			"--out", "b=" + out, "--device", testDevice()}
+		if kernel == "stag" {
+			args = append(args, "--in", "b="+filepath.Join(dir, "b0.npy"))
+		}
+		for _, split := range [][]string{{"--slabs", "2"}, {"--slabs", "3"}, {"--devices", testDevice()}} {
+			if err := os.WriteFile(out, old, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			what := kernel + " " + strings.Join(split, " ")
+			code, _, errOut := cli(t, append(args, split...)...)
+			if code != 1 || !strings.Contains(errOut, want) || !strings.Contains(errOut, "[slabs-unsupported]") {
+				t.Errorf("%s: exit %d, %q; want exit 1, %q and [slabs-unsupported]", what, code, errOut, want)
+			}
+			unchanged(what)
+		}
+		if kernel == "sten" {
+			got, err := mpiForocl(t, 2, append(args, "--mpi")...)
+			if err == nil || !strings.Contains(got, "forocl: rank ") || !strings.Contains(got, want) || !strings.Contains(got, "[slabs-unsupported]") {
+				t.Errorf("sten as 2 MPI ranks: %v, want a refusal from a rank:\n%s", err, got)
+			}
+			unchanged("sten --mpi")
+		}
+	}
+}
+
+// TestRunMPIArgsDiffer: ranks given different --set values are all
+// stopped before they run, naming the rank that differs; none writes.
+func TestRunMPIArgsDiffer(t *testing.T) {
+	requireOpenCL(t)
+	out := filepath.Join(t.TempDir(), "oA.npy")
+	args := func(h string) []string {
+		return []string{"run", "-I", regionsDir, filepath.Join(kernelsDir, "jacobi5.f90"), "--kernel", "jacobi5_step", "--set", "h=" + h,
+			"--grid", "16x16", "--steps", "3", "--swap", "A=oA", "--mpi", "--device", testDevice(), "--out", "oA=" + out}
+	}
+	one := mpirunArgs(t, 1)
+	all := append(append(append(one, args("0.1")...), ":"), one[3:]...) // a second app context of one rank
+	all = append(all, args("0.2")...)
+	got, err := mpiRun(t, all)
+	if err == nil || !strings.Contains(got, "rank 1 was given other arguments than rank 0") || !strings.Contains(got, "[mpi-args-differ]") {
+		t.Errorf("ranks with h=0.1 and h=0.2: %v; want the ranks stopped naming rank 1:\n%s", err, got)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a rank wrote the output")
+	}
+	// The same arguments run.
+	if got, err := mpiForocl(t, 2, args("0.1")...); err != nil {
+		t.Errorf("same arguments: %v\n%s", err, got)
+	}
+}
+
+// TestRunMPIRankPrefix: every line a rank of an --mpi run prints on
+// stderr starts with "forocl: rank R of N: " (README), its notes and its
+// errors, those before MPI starts included.
+func TestRunMPIRankPrefix(t *testing.T) {
+	requireOpenCL(t)
+	base := []string{"run", "-I", regionsDir, filepath.Join(kernelsDir, "jacobi5.f90"), "--kernel", "jacobi5_step",
+		"--grid", "16x16", "--mpi", "--device", testDevice()}
+	for _, c := range []struct {
+		args []string
+		ok   bool
+		want string
+	}{
+		{[]string{"--set", "h=0.1"}, true, "forocl: rank 0 of 2: note: no --out given"},
+		{nil, false, `forocl: rank 0 of 2: kernel "jacobi5_step" needs scalar "h"`},
+	} {
+		got, err := mpiForocl(t, 2, append(base, c.args...)...)
+		if (err == nil) != c.ok {
+			t.Errorf("%v: %v\n%s", c.args, err, got)
+		}
+		// Only rank 0 is sure to print before the others are stopped.
+		if !strings.Contains(got, c.want) {
+			t.Errorf("%v: no %q in\n%s", c.args, c.want, got)
+		}
+		for _, l := range strings.Split(got, "\n") {
+			if strings.HasPrefix(l, "forocl: ") && !strings.HasPrefix(l, "forocl: rank ") {
+				t.Errorf("%v: a line without the rank: %q", c.args, l)
+			}
+		}
+	}
+}
+
+// TestRunSlabsReductionWindows: reductions whose window along the last
+// dimension did not fit the slab halo once ran over slabs with exit 0 and
+// a wrong value (vector_stats' dot_product with --slab-halo 1:1 counted
+// the shared planes twice; wave_summary's mass, with the halo 1:0 of its
+// launch, left planes out). Now the halo widens to the reductions'
+// windows, so wave_summary and field_stats print what one device prints
+// (sums to rounding), and a kernel whose windows cannot all fit is
+// refused with the code, exit 1, nothing printed and its output file
+// untouched, on slabs and as MPI ranks.
+func TestRunSlabsReductionWindows(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	red := filepath.Join(kernelsDir, "reductions.f90")
+	summary := filepath.Join("..", "..", "examples", "shallowwater", "fortran", "summary.f90")
+	dev := []string{"--device", testDevice()}
+	lines := func(out string) (exact []string, sums map[string]float64) {
+		sums = map[string]float64{}
+		for _, l := range strings.Split(out, "\n") {
+			name, v, ok := strings.Cut(l, " = ")
+			switch {
+			case !ok:
+			case name == "total" || name == "mass":
+				x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sums[name] = x
+			default:
+				exact = append(exact, l)
+			}
+		}
+		return exact, sums
+	}
+	for _, c := range [][]string{
+		{summary, "--kernel", "wave_summary", "--grid", "30x40"},
+		{red, "--kernel", "field_stats", "--set", "wet=0.9", "--grid", "30x40"},
+	} {
+		args := append(append([]string{"run", "-I", regionsDir}, c...), dev...)
+		code, want, errOut := cli(t, args...)
+		if code != 0 {
+			t.Fatalf("%s on one device: exit %d: %s", c[2], code, errOut)
+		}
+		code, got, errOut := cli(t, append(args, "--slabs", "2")...)
+		if code != 0 || !strings.Contains(got, "halo 1:1") {
+			t.Fatalf("%s on 2 slabs: exit %d: %s%s", c[2], code, got, errOut)
+		}
+		we, ws := lines(want)
+		ge, gs := lines(got)
+		if fmt.Sprint(ge) != fmt.Sprint(we) || len(ws) != 1 || len(gs) != 1 {
+			t.Errorf("%s: 2 slabs printed %q, one device %q", c[2], got, want)
+		}
+		for name, w := range ws {
+			if g := gs[name]; math.Abs(g-w) > 1e-5*math.Abs(w) {
+				t.Errorf("%s: %s = %v on 2 slabs, %v on one device", c[2], name, g, w)
+			}
+		}
+	}
+
+	out := filepath.Join(dir, "oh.npy")
+	old := []byte("not written by a refused run")
+	refused := []struct {
+		args []string
+		want string
+	}{
+		{[]string{red, "--kernel", "vector_stats", "--grid", "40", "--slabs", "2", "--slab-halo", "1:1"},
+			`kernel "vector_stats": reduction dot_product at reductions.f90:67:11 folds the planes [0, n1 - 0) of the last dimension (window 0:0), but the slabs have halo 1:1, so the slabs' values would count the halo planes that neighbouring slabs share twice`},
+		{[]string{red, "--kernel", "vector_stats", "--grid", "40", "--slabs", "2"}, "reduction dot_product at reductions.f90:67:11"},
+		{[]string{red, "--kernel", "normalize", "--grid", "30x40", "--out", "oH=" + out, "--slabs", "3", "--slab-halo", "0:1"},
+			"reduction sum at reductions.f90:40:13"},
+		{[]string{summary, "--kernel", "wave_summary", "--grid", "30x40", "--devices", testDevice(), "--slab-halo", "2:2"},
+			"leave the slab halo at the kernel's own, 1:1"},
+	}
+	for _, c := range refused {
+		if err := os.WriteFile(out, old, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := append(append([]string{"run", "-I", regionsDir}, c.args...), dev...)
+		what := strings.Join(c.args[1:], " ")
+		code, stdout, errOut := cli(t, args...)
+		if code != 1 || stdout != "" || !strings.Contains(errOut, c.want) || !strings.Contains(errOut, "[slabs-unsupported]") {
+			t.Errorf("%s: exit %d, %q%q; want exit 1, nothing printed, %q and [slabs-unsupported]", what, code, stdout, errOut, c.want)
+		}
+		if got, err := os.ReadFile(out); err != nil || !bytes.Equal(got, old) {
+			t.Errorf("%s: the output changed (%v)", what, err)
+		}
+	}
+	got, err := mpiForocl(t, 2, "run", "-I", regionsDir, red, "--kernel", "vector_stats", "--grid", "40", "--mpi", "--device", testDevice())
+	if err == nil || !strings.Contains(got, "forocl: rank ") || !strings.Contains(got, "reduction dot_product at reductions.f90:67:11") || strings.Contains(got, "d = ") {
+		t.Errorf("vector_stats as 2 MPI ranks: %v, want a refusal from a rank:\n%s", err, got)
+	}
 }

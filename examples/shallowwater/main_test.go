@@ -366,6 +366,17 @@ func TestTooLargeForDevice(t *testing.T) {
 	}
 }
 
+// TestTooManySlabs: a slab count beyond the grid is refused before a
+// context is opened for each slab.
+func TestTooManySlabs(t *testing.T) {
+	dev := device(t).Device()
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-device", dev.Index, "-n", "16", "-steps", "1", "-slabs", "99999999999"}, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "too small for 99999999999 slabs") {
+		t.Errorf("exit %d, stderr %q; want exit 1 and the grid too small", code, stderr.String())
+	}
+}
+
 // TestSummaryOnDevice: the mass and the fastest signal speed that
 // summary.f90's reductions compute on the device equal host-side
 // computations over the state copied back (mass within 1e-6 relative, as

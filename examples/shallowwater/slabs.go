@@ -147,6 +147,10 @@ func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
 		sl.Contexts, sl.Comm = []*clhost.Context{ctx}, comm
 		where = fmt.Sprintf("%d MPI ranks", comm.Size())
 	} else {
+		// The count against the grid before a context is opened for each.
+		if err := runner.PlanSlabs(job, o.slabs, sl.Halo); err != nil {
+			return err
+		}
 		for i := 0; i < o.slabs; i++ {
 			ctx, err := clhost.NewContext(dev)
 			if err != nil {
