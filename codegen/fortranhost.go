@@ -411,6 +411,21 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 			check()
 		}
 	}
+	// No array the kernel writes may be passed as another of its arrays
+	// (clhost.CheckAliases' rule).
+	for i, p := range arrays {
+		for _, q := range arrays[i+1:] {
+			if !p.Output() && !q.Output() {
+				continue
+			}
+			w := p
+			if !p.Output() {
+				w = q
+			}
+			e.call("", "forocl_check_alias", "fcl_name", "'"+p.Name+"'", p.Name, "'"+q.Name+"'", q.Name, "'"+w.Name+"'", "fcl_st", "fcl_msg")
+			check()
+		}
+	}
 	e.line("call fcl_build(fcl_st, fcl_msg)")
 	check()
 	// Every NDRange first: scratch sizes depend on them.

@@ -278,6 +278,7 @@ func goKernel(e *emitter, k *abi.Kernel, src string) {
 	e.line("return nil, fmt.Errorf(\"%s: array %%q has shape %%v but %%q has %%v; all arrays share one grid\", names[i], a.Shape, names[0], shape)", k.Name)
 	e.close("")
 	e.close("")
+	goAliasCheck(e, k, false)
 	if k.Elemental {
 		e.line("global, local, err := clhost.LaunchSize([]int{shape.Len()}, []int{0}, nil, %s)", intList(l.Local))
 	} else {
@@ -294,6 +295,31 @@ func goKernel(e *emitter, k *abi.Kernel, src string) {
 	e.line("return nil, fmt.Errorf(\"%s: %%v\", err)", k.Name)
 	e.close("")
 	e.line("return k.ctx.LaunchWith(k.kernel, global, local, %s)", strings.Join(setArgs, ", "))
+	e.close("")
+}
+
+// goAliasCheck writes the check that no buffer the kernel writes is also
+// passed as another of its arrays (clhost.CheckAliases); named says the
+// function has the named result err.
+func goAliasCheck(e *emitter, k *abi.Kernel, named bool) {
+	arrays := k.Arrays()
+	var written []string
+	writes := false
+	for _, p := range arrays {
+		written = append(written, fmt.Sprint(p.Output()))
+		writes = writes || p.Output()
+	}
+	if len(arrays) < 2 || !writes {
+		return
+	}
+	if named {
+		e.open("if err = clhost.CheckAliases(arrays, names, []bool{%s}); err != nil", strings.Join(written, ", "))
+		e.line("err = fmt.Errorf(\"%s: %%v\", err)", k.Name)
+		e.line("return")
+	} else {
+		e.open("if err := clhost.CheckAliases(arrays, names, []bool{%s}); err != nil", strings.Join(written, ", "))
+		e.line("return nil, fmt.Errorf(\"%s: %%v\", err)", k.Name)
+	}
 	e.close("")
 }
 
@@ -575,6 +601,7 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	e.line("return")
 	e.close("")
 	e.close("")
+	goAliasCheck(e, k, true)
 	goSizes(e, k)
 	if len(k.Results()) > 0 || len(k.Scratch) > 0 {
 		e.line("var bufs []*clhost.Buffer")

@@ -79,6 +79,17 @@ const errorProgram = `program errors
     call forocl_create(dF, A(1:2,1:10))
     call forocl_create(dX, A(1:2,1:10))
     call jacobi5_step_cl(0.5, dA, dF, dX)
+  case ('alias')
+    ! The output is also the input: refused before the launch.
+    call forocl_create(dA, A)
+    call forocl_create(dF, A)
+    call jacobi5_step_cl(0.5, dA, dF, dA)
+  case ('alias-in')
+    ! One array as both inputs is fine.
+    call forocl_create(dA, A)
+    call forocl_create(dX, A)
+    call jacobi5_step_cl(0.5, dA, dA, dX, stat=st, errmsg=msg)
+    print '(a,i0)', 'stat=', st
   case ('read')
     call forocl_create(dA, A)
     call forocl_read(dA, F)
@@ -186,6 +197,8 @@ func TestFortranHostErrors(t *testing.T) {
 		{name: "kind", fail: true, want: []string{`forocl: kernel "jacobi5_step": array "A" is real(8) but the kernel declares it real(4)`}},
 		{name: "uncreated", fail: true, want: []string{`forocl: kernel "jacobi5_step": array "F" is not a device array yet (create it with forocl_create or forocl_alloc)`}},
 		{name: "interior", fail: true, want: []string{`forocl: kernel "jacobi5_step": the grid (2, 10) leaves no interior in dimension 1 after the halos; the arrays must be larger`}},
+		{name: "alias", fail: true, want: []string{`forocl: kernel "jacobi5_step": arrays "A" and "oA" are one device array, and the kernel writes "oA"; pass separate arrays (for an in-place update, write into a second array and swap them)`}},
+		{name: "alias-in", want: []string{"stat=0"}},
 		{name: "read", fail: true, want: []string{`forocl: forocl_read: the host array has shape (10, 9) but the device array has (10, 10)`}},
 		{name: "memory", want: []string{`stat=3 errmsg=out of device memory: a real(8) array of shape (200000, 200000, 100) needs 29802.3 GiB but ` + pocl.Name}},
 		// OpenCL errors name the call, the error and the kernel.

@@ -92,6 +92,10 @@ func (k *ReflectDp) RunContext(ctx context.Context, n1 int32, n2 int32, h *clhos
 			return
 		}
 	}
+	if err = clhost.CheckAliases(arrays, names, []bool{true, true, true}); err != nil {
+		err = fmt.Errorf("reflect_dp: %v", err)
+		return
+	}
 	if len(arrays[0].Shape) != 2 {
 		err = fmt.Errorf("reflect_dp: array %q must be 2-D, got shape %v", names[0], arrays[0].Shape)
 		return
