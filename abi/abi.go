@@ -182,6 +182,10 @@ type Launch struct {
 	// launch runs one work-group there, which does nothing, as the empty
 	// loop of Fortran does nothing.
 	MayBeEmpty bool `json:"may_be_empty,omitempty"`
+	// Accesses are the index ranges of the launch's subscripts that hosts
+	// check against the declared bounds before a run (Note [access
+	// ranges] in bounds.go); loop kernels only.
+	Accesses []Access `json:"accesses,omitempty"`
 	// LocalBytes is the __local memory one work-group uses.
 	LocalBytes int    `json:"local_bytes"`
 	Strategy   string `json:"strategy"` // "local" or "direct", for reports

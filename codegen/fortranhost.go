@@ -411,6 +411,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 			check()
 		}
 	}
+	fortranAccessChecks(e, k) // Note [access ranges] in package abi
 	// No array the kernel writes may be passed as another of its arrays
 	// (clhost.CheckAliases' rule).
 	for i, p := range arrays {

@@ -418,6 +418,9 @@ func quoteAll(xs []string) string {
 // (reductions, loop nests), scalar results, or sizes that are scalar
 // dummies (loop kernels) rather than the grid's extents.
 func isPhased(k *abi.Kernel) bool {
+	if k.Loops {
+		return true // its arrays have shapes of their own
+	}
 	if len(k.Launches) != 1 || len(k.Results()) > 0 {
 		return true
 	}
@@ -603,6 +606,7 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	e.close("")
 	goAliasCheck(e, k, true)
 	goSizes(e, k)
+	goAccessChecks(e, k)
 	if len(k.Results()) > 0 || len(k.Scratch) > 0 {
 		e.line("var bufs []*clhost.Buffer")
 		e.open("defer func()")

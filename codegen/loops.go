@@ -136,6 +136,7 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 			l.Global = append(l.Global, abi.Range{Positions: abiAffine(n.Hi[d].Add(n.Lo[d].Scale(-1)).AddConst(1)), Per: np.Coarsen[g]})
 			l.Origin = append(l.Origin, 0)
 		}
+		l.Accesses = nestAccesses(k, n) // Note [access ranges] in package abi
 		if len(np.Tiles) > 0 {
 			l.Strategy = regions.Local.String()
 			for _, tl := range np.Tiles {

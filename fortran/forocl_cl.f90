@@ -111,7 +111,7 @@ module forocl_cl
   public :: forocl_load_text, forocl_report, forocl_current
   ! For generated modules (fortranhost): argument checks and launch sizes.
   public :: forocl_check_array, forocl_check_extents, forocl_check_conform, forocl_ndrange
-  public :: forocl_check_declared, forocl_check_alias
+  public :: forocl_check_declared, forocl_check_alias, forocl_check_access
   public :: forocl_check_fp64
 
   interface forocl_create
@@ -2501,6 +2501,25 @@ contains
           '"; pass separate arrays (for an in-place update, write into a second array and swap them)'
     end if
   end subroutine forocl_check_alias
+
+  ! forocl_check_access fails when a subscript touches indices lo:hi of
+  ! dimension dim of an array declared with bounds dlo:dhi, outside them
+  ! (what: 'writes array "b"'; at: the source line); the generated host
+  ! calls it before any launch (Note [access ranges] in package abi).
+  subroutine forocl_check_access(kernel, what, dim, at, lo, hi, dlo, dhi, st, msg)
+    character(len=*), intent(in) :: kernel, what, at
+    integer, intent(in) :: dim, lo, hi, dlo, dhi
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    st = 0
+    if (lo < dlo .or. hi > dhi) then
+      st = forocl_eshape
+      msg = 'kernel "' // kernel // '" ' // what // ' at indices ' // itoa(int(lo, int64)) // ':' // &
+          itoa(int(hi, int64)) // ' of dimension ' // itoa(int(dim, int64)) // ' (' // at // &
+          '), outside its declared bounds ' // itoa(int(dlo, int64)) // ':' // itoa(int(dhi, int64)) // &
+          '; give sizes that keep the loop inside the array'
+    end if
+  end subroutine forocl_check_access
 
   ! forocl_check_conform checks that the arrays of an elemental kernel
   ! have one shape.

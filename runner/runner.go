@@ -240,6 +240,9 @@ func Prepare(j *Job) (map[string]*npy.Array, map[string]int, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := k.CheckAccesses(sizes); err != nil { // Note [access ranges] in package abi
+		return nil, nil, err
+	}
 	if k.Loops {
 		scalars := map[string]float64{}
 		for n, v := range j.Scalars {

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// boundsSource has loop kernels whose subscripts leave an array for some
+// sizes: a write and a read over 1:n of arrays of m elements, the same
+// write under an IF, and a nest inside a host loop.
+const boundsSource = `module bounds
+  implicit none
+contains
+  subroutine wr(n, m, a, b)
+    integer, intent(in) :: n, m
+    real, intent(in) :: a(n)
+    real, intent(out) :: b(m)
+    integer :: i
+    do concurrent (i = 1:n)
+      b(i) = a(i) + 1.0
+    end do
+  end subroutine wr
+
+  subroutine rd(n, m, a, b)
+    integer, intent(in) :: n, m
+    real, intent(in) :: a(m)
+    real, intent(out) :: b(n)
+    integer :: i
+    do concurrent (i = 1:n)
+      b(i) = 2.0*a(i + 1)
+    end do
+  end subroutine rd
+
+  subroutine guarded(n, m, a, b)
+    integer, intent(in) :: n, m
+    real, intent(in) :: a(n)
+    real, intent(out) :: b(m)
+    integer :: i
+    do concurrent (i = 1:n)
+      if (i <= m) b(i) = a(i)
+    end do
+  end subroutine guarded
+
+  subroutine steps(n, m, nt, a, b)
+    integer, intent(in) :: n, m, nt
+    real, intent(in) :: a(n)
+    real, intent(inout) :: b(m)
+    integer :: i, t
+    do t = 1, nt
+      do concurrent (i = 1:n)
+        b(i) = b(i) + a(i)
+      end do
+    end do
+  end subroutine steps
+end module bounds
+`
+
+// TestRunRefusesOutOfBounds: an affine subscript that provably leaves its
+// array for the sizes given is refused before anything runs (it wrote
+// past the buffer and crashed), naming the array, the dimension, the
+// indices and the bounds; one under an IF, or in a loop of no trips, runs.
+func TestRunRefusesOutOfBounds(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "bounds.f90")
+	if err := os.WriteFile(file, []byte(boundsSource), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "b.npy")
+	for _, c := range []struct {
+		kernel string
+		sets   []string
+		want   string // "" for success
+	}{
+		{"wr", []string{"n=12", "m=10"}, `forocl: kernel "wr" writes array "b" at indices 1:12 of dimension 1 (bounds.f90:10), outside its declared bounds 1:10 (with n=12, m=10); give sizes that keep the loop inside the array`},
+		{"wr", []string{"n=10", "m=12"}, ""},
+		{"rd", []string{"n=10", "m=10"}, `forocl: kernel "rd" reads array "a" at indices 2:11 of dimension 1 (bounds.f90:20), outside its declared bounds 1:10 (with n=10, m=10)`},
+		{"rd", []string{"n=10", "m=11"}, ""},
+		{"guarded", []string{"n=12", "m=10"}, ""},
+		{"steps", []string{"n=12", "m=10", "nt=2"}, `forocl: kernel "steps" reads array "b" at indices 1:12 of dimension 1 (bounds.f90:41), outside its declared bounds 1:10`},
+		{"steps", []string{"n=12", "m=10", "nt=0"}, ""},
+	} {
+		grid := strings.TrimPrefix(c.sets[0], "n=") // a's shape: a(n)
+		if c.kernel == "rd" {
+			grid = strings.TrimPrefix(c.sets[1], "m=") // a(m)
+		}
+		args := []string{"run", file, "--kernel", c.kernel, "--device", testDevice(), "--grid", grid, "--out", "b=" + out}
+		for _, s := range c.sets {
+			args = append(args, "--set", s)
+		}
+		os.Remove(out)
+		code, _, stderr := cli(t, args...)
+		if c.want == "" {
+			if code != 0 {
+				t.Errorf("%s %v: exit %d:\n%s", c.kernel, c.sets, code, stderr)
+			}
+			continue
+		}
+		if code != 1 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s %v: exit %d, want 1 and %q; stderr:\n%s", c.kernel, c.sets, code, c.want, stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s %v: refused, yet %s was written", c.kernel, c.sets, out)
+		}
+	}
+}
