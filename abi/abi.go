@@ -97,6 +97,9 @@ type Kernel struct {
 	Params   []Param   `json:"params"`
 	Scratch  []Buffer  `json:"scratch,omitempty"`
 	Launches []*Launch `json:"launches"`
+	// BoundsSites are the subscripts a kernel generated with
+	// --check-bounds checks, numbered from 1 in its BoundsBuffer.
+	BoundsSites []Site `json:"bounds_sites,omitempty"`
 	// HostLoops are the loops that repeat runs of Launches (Note [host
 	// loops] in abi/loops.go), outermost first.
 	HostLoops []Loop `json:"host_loops,omitempty"`

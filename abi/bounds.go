@@ -184,3 +184,57 @@ func (a *Access) ProblemFormat() string {
 	return fmt.Sprintf("%s array %s at indices %%d:%%d of dimension %d%s, outside its declared bounds %%d:%%d (with %%s); give sizes that keep the loop inside the array",
 		verb, esc(fmt.Sprintf("%q", a.Param)), a.Dim, esc(at))
 }
+
+// BoundsBuffer is the scratch buffer of a kernel generated with
+// --check-bounds (Note [checked subscripts] in codegen/bounds.go): four
+// 32-bit integers, zero before the first launch; a launch that finds a
+// subscript outside its bounds sets the first to the number of its Site
+// (from 1) and the next two to the index (low and high 32 bits), and
+// skips the access. The host reads it after the launches.
+const BoundsBuffer = "_bounds"
+
+// Site is one array subscript that a kernel generated with --check-bounds
+// checks: dimension Dim (1-based) of array dummy Param, declared Lo:Hi.
+type Site struct {
+	Param string `json:"param"`
+	Dim   int    `json:"dim"`
+	Lo    Affine `json:"lo"`
+	Hi    Affine `json:"hi"`
+	At    string `json:"at,omitempty"` // file:line
+}
+
+// BoundsError returns the error a host reports for the contents of a
+// kernel's BoundsBuffer read after the launches: nil when no subscript
+// left its bounds, else one naming the array, the dimension, the index,
+// the bounds, the kernel and the source line.
+func (k *Kernel) BoundsError(buf []int32, sizes map[string]int) error {
+	if len(buf) < 3 || buf[0] == 0 {
+		return nil
+	}
+	if int(buf[0]) > len(k.BoundsSites) || buf[0] < 0 {
+		return fmt.Errorf("kernel %q: bounds check site %d is not listed", k.Name, buf[0])
+	}
+	s := k.BoundsSites[buf[0]-1]
+	v := int64(uint32(buf[1])) | int64(buf[2])<<32
+	lo, err := s.Lo.Eval(sizes)
+	if err != nil {
+		return err
+	}
+	hi, err := s.Hi.Eval(sizes)
+	if err != nil {
+		return err
+	}
+	return fmt.Errorf(BoundsFormat(k.Name, s), v, lo, hi)
+}
+
+// BoundsFormat is the message of a subscript out of bounds at site s of
+// kernel name, a format of the index and the bounds (three ints), which
+// every host words the same way.
+func BoundsFormat(name string, s Site) string {
+	at := ""
+	if s.At != "" {
+		at = " (" + strings.ReplaceAll(s.At, "%", "%%") + ")"
+	}
+	return fmt.Sprintf("index %%d of dimension %d of array %s out of bounds %%d:%%d in kernel %s%s",
+		s.Dim, strings.ReplaceAll(fmt.Sprintf("%q", s.Param), "%", "%%"), strings.ReplaceAll(fmt.Sprintf("%q", name), "%", "%%"), at)
+}

@@ -266,3 +266,55 @@ func fortranAccessChecks(e *fortEmitter, k *abi.Kernel) {
 		e.line("if (fcl_st /= 0) exit fcl_run")
 	}
 }
+
+// Note [checked subscripts]
+//
+// With Options.CheckBounds (forocl run --check-bounds, forocl build
+// --check-bounds, like gfortran's -fcheck=bounds) every subscript of an
+// array dummy in a loop kernel's nests is checked where it is used,
+// affine or computed (a gather a(idx(i))): the element's offset becomes
+// `_fo_in(...) && ... ? offset : 0`, where _fo_in compares one subscript
+// with its dimension's declared bounds and, on the first bad one of the
+// run, records its site (abi.Kernel.BoundsSites, numbered from 1), and
+// the index, in the kernel's abi.BoundsBuffer through an atomic
+// compare-and-swap. A bad access then reads or writes the array's first
+// element instead of memory outside it, and the host, which reads the
+// buffer after the launches, reports the site as an error and commits no
+// output. Reads through __local tiles (the local strategy's cooperative
+// loads) are not checked. Without the option nothing of this is emitted.
+
+// hasLoopKernel reports whether one of kernels is a loop kernel.
+func hasLoopKernel(kernels []*ir.Kernel) bool {
+	for _, k := range kernels {
+		if k.Loops {
+			return true
+		}
+	}
+	return false
+}
+
+// boundsHelper emits _fo_in, the check of one subscript.
+func boundsHelper(e *emitter) {
+	e.line("// _fo_in checks subscript v against its bounds lo:hi; the first bad one of a run")
+	e.line("// records its site and value in the bounds buffer (forocl --check-bounds).")
+	e.open("inline int _fo_in(__global int* b, int site, long v, long lo, long hi)")
+	e.line("if (v >= lo && v <= hi) return 1;")
+	e.open("if (atomic_cmpxchg((volatile __global int*)b, 0, site) == 0)")
+	e.line("b[1] = (int)v;")
+	e.line("b[2] = (int)(v >> 32);")
+	e.close("")
+	e.line("return 0;")
+	e.close("")
+}
+
+// checked returns the offset off of element e guarded by the checks of
+// its subscripts (Note [checked subscripts]).
+func (lg *loopGen) checked(e *ir.Elem, off string) string {
+	var conds []string
+	for d := range e.Index {
+		b := e.Var.Bounds[d]
+		lg.ak.BoundsSites = append(lg.ak.BoundsSites, abi.Site{Param: e.Var.Name, Dim: d + 1, Lo: abiAffine(b.Lo), Hi: abiAffine(b.Hi), At: where(e.Pos)})
+		conds = append(conds, fmt.Sprintf("_fo_in(%s, %d, (long)(%s), (long)(%s), (long)(%s))", abi.BoundsBuffer, len(lg.ak.BoundsSites), lg.x.expr(e.Index[d]), lg.affine(b.Lo), lg.affine(b.Hi)))
+	}
+	return fmt.Sprintf("(%s) ? %s : 0", strings.Join(conds, " && "), off)
+}

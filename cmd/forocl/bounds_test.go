@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/forocl/forocl/npy"
 )
 
 // boundsSource has loop kernels whose subscripts leave an array for some
@@ -104,5 +107,61 @@ func TestRunRefusesOutOfBounds(t *testing.T) {
 		if _, err := os.Stat(out); err == nil {
 			t.Errorf("%s %v: refused, yet %s was written", c.kernel, c.sets, out)
 		}
+	}
+}
+
+// gatherSource reads a(idx(i)): a gather whose index array may hold a bad
+// value, which only --check-bounds catches.
+const gatherSource = `!$OFP PURE, KERNEL :: gather
+subroutine gather(n, m, idx, a, b)
+  integer, intent(in) :: n, m
+  integer, intent(in) :: idx(n)
+  real, intent(in) :: a(m)
+  real, intent(out) :: b(n)
+  integer :: i
+  do concurrent (i = 1:n)
+    b(i) = a(idx(i))
+  end do
+end subroutine gather
+`
+
+// TestRunCheckBounds: with --check-bounds a gather through an index out
+// of bounds is an error naming the array, the dimension, the index, the
+// bounds and the kernel, and no output is written; a good run gives the
+// results it gives without the flag.
+func TestRunCheckBounds(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	file := filepath.Join(dir, "gather.f90")
+	if err := os.WriteFile(file, []byte(gatherSource), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := &npy.Array{DType: npy.Float32, Shape: []int{10}, F32: []float32{10, 11, 12, 13, 14, 15, 16, 17, 18, 19}}
+	writeNpy(t, filepath.Join(dir, "a.npy"), a, false)
+	run := func(idx []int32, out string, flags ...string) (int, string) {
+		writeNpy(t, filepath.Join(dir, "idx.npy"), &npy.Array{DType: npy.Int32, Shape: []int{len(idx)}, I32: idx}, false)
+		args := append([]string{"run", file, "--device", testDevice(), "--in", "a=" + filepath.Join(dir, "a.npy"),
+			"--in", "idx=" + filepath.Join(dir, "idx.npy"), "--out", "b=" + filepath.Join(dir, out)}, flags...)
+		code, _, stderr := cli(t, args...)
+		return code, stderr
+	}
+	code, stderr := run([]int32{1, 3, 11, 2, 4}, "bad.npy", "--check-bounds")
+	want := `forocl: index 11 of dimension 1 of array "a" out of bounds 1:10 in kernel "gather" (gather.f90:9)`
+	if code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("bad index: exit %d, want 1 and %q; stderr:\n%s", code, want, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bad.npy")); err == nil {
+		t.Errorf("bad index: the output was written")
+	}
+	good := []int32{10, 3, 1, 2, 4}
+	if code, stderr := run(good, "checked.npy", "--check-bounds"); code != 0 {
+		t.Fatalf("good run with --check-bounds: exit %d:\n%s", code, stderr)
+	}
+	if code, stderr := run(good, "plain.npy"); code != 0 {
+		t.Fatalf("good run: exit %d:\n%s", code, stderr)
+	}
+	checked, plain := readNpy(t, filepath.Join(dir, "checked.npy")), readNpy(t, filepath.Join(dir, "plain.npy"))
+	if fmt.Sprint(checked.F32) != fmt.Sprint(plain.F32) || fmt.Sprint(plain.F32) != "[19 12 10 11 13]" {
+		t.Errorf("with --check-bounds %v, without %v, want [19 12 10 11 13]", checked.F32, plain.F32)
 	}
 }
