@@ -318,3 +318,38 @@ func (lg *loopGen) checked(e *ir.Elem, off string) string {
 	}
 	return fmt.Sprintf("(%s) ? %s : 0", strings.Join(conds, " && "), off)
 }
+
+// goZeroBounds writes, after scratch buffer b is made, the zeros that a
+// bounds buffer starts from (Note [checked subscripts]).
+func goZeroBounds(e *emitter, b abi.Buffer) {
+	if b.Name != abi.BoundsBuffer {
+		return
+	}
+	e.open("if err = k.ctx.WriteInt32(scratch%s, make([]int32, %d)); err != nil", goName(b.Name, true), b.Elements.Const)
+	e.line("return")
+	e.close("")
+}
+
+// goBoundsError writes, after the launches of a kernel generated with
+// --check-bounds, the read of its bounds buffer and the error of the
+// first subscript out of bounds (abi.Kernel.BoundsError's message).
+func goBoundsError(e *emitter, k *abi.Kernel) {
+	if len(k.BoundsSites) == 0 {
+		return
+	}
+	v := "scratch" + goName(abi.BoundsBuffer, true)
+	e.line("// The first subscript out of its bounds, if any (forocl --check-bounds).")
+	// _bounds and _index cannot be a dummy's Go name (goName drops underscores).
+	e.line("_bounds := make([]int32, 4)")
+	e.open("if err = k.ctx.ReadContext(ctx, %s, _bounds); err != nil", v)
+	e.line("return")
+	e.close("")
+	e.line("_index := int64(uint32(_bounds[1])) | int64(_bounds[2])<<32")
+	e.open("switch _bounds[0]")
+	for i, s := range k.BoundsSites {
+		e.line("case %d:", i+1)
+		e.line("\terr = fmt.Errorf(%q, _index, %s, %s)", abi.BoundsFormat(k.Name, s), goAffine(s.Lo), goAffine(s.Hi))
+		e.line("\treturn")
+	}
+	e.close("")
+}

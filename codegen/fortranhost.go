@@ -167,6 +167,9 @@ func fortranCheck(k *abi.Kernel) error {
 			return fmt.Errorf("kernel %q: dummy %q collides with a name of the Fortran host; rename it", k.Name, p.Name)
 		}
 	}
+	if len(k.BoundsSites) > 0 {
+		return fmt.Errorf("kernel %q: the Fortran host does not check subscripts on the device yet; build it without --check-bounds (the bounds checked before a launch are always checked)", k.Name)
+	}
 	for _, l := range k.Launches {
 		if l.If != "" {
 			return fmt.Errorf("kernel %q: conditional launches are not supported by the Fortran host yet", k.Name)

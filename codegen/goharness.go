@@ -621,7 +621,7 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 		e.close("")
 		e.line("return b, err")
 		e.close("")
-		if len(k.Scratch) > 0 {
+		if hasGroupScratch(k) {
 			e.line("groupCount := func(global, local []int) int {")
 			e.line("\tn := 1")
 			e.line("\tfor d := range global {")
@@ -696,6 +696,7 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 					e.open("if %s, err = buffer(%s, %d); err != nil", v, n, b.Kind.Bytes())
 					e.line("return")
 					e.close("")
+					goZeroBounds(e, b)
 				}
 				args = append(args, v)
 			default:
@@ -719,6 +720,7 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 		}
 		e.close("")
 	}
+	goBoundsError(e, k)
 	for _, p := range k.Results() {
 		t := goScalarType(p.Kind)
 		e.line("%sVal := make([]%s, %d)", goName(p.Name, false), t, p.ResultElements())
@@ -733,6 +735,17 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	}
 	e.line("return")
 	e.close("")
+}
+
+// hasGroupScratch reports whether a scratch buffer of k has one element
+// per work-group of a launch.
+func hasGroupScratch(k *abi.Kernel) bool {
+	for _, b := range k.Scratch {
+		if b.Groups != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // usedAsGroups reports whether a launch's work-group count is an argument

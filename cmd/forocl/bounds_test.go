@@ -165,3 +165,21 @@ func TestRunCheckBounds(t *testing.T) {
 		t.Errorf("with --check-bounds %v, without %v, want [19 12 10 11 13]", checked.F32, plain.F32)
 	}
 }
+
+// TestBuildCheckBoundsFortran: the Fortran host does not read the bounds
+// buffer yet, so build --check-bounds --fortran is refused rather than
+// writing a host that would not check.
+func TestBuildCheckBoundsFortran(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "gather.f90")
+	if err := os.WriteFile(file, []byte(gatherSource), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := cli(t, "build", file, "-o", filepath.Join(dir, "out"), "--check-bounds", "--fortran")
+	if code != 1 || !strings.Contains(stderr, `kernel "gather": the Fortran host does not check subscripts on the device yet`) {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	if code, _, stderr := cli(t, "build", file, "-o", filepath.Join(dir, "go"), "--check-bounds", "--go-package", "g"); code != 0 {
+		t.Errorf("build --check-bounds --go-package: exit %d:\n%s", code, stderr)
+	}
+}
