@@ -97,6 +97,9 @@ type Kernel struct {
 	Params   []Param   `json:"params"`
 	Scratch  []Buffer  `json:"scratch,omitempty"`
 	Launches []*Launch `json:"launches"`
+	// BoundsSites are the subscripts a kernel generated with
+	// --check-bounds checks, numbered from 1 in its BoundsBuffer.
+	BoundsSites []Site `json:"bounds_sites,omitempty"`
 	// HostLoops are the loops that repeat runs of Launches (Note [host
 	// loops] in abi/loops.go), outermost first.
 	HostLoops []Loop `json:"host_loops,omitempty"`
@@ -222,6 +225,10 @@ type Launch struct {
 	// launch runs one work-group there, which does nothing, as the empty
 	// loop of Fortran does nothing.
 	MayBeEmpty bool `json:"may_be_empty,omitempty"`
+	// Accesses are the index ranges of the launch's subscripts that hosts
+	// check against the declared bounds before a run (Note [access
+	// ranges] in bounds.go); loop kernels only.
+	Accesses []Access `json:"accesses,omitempty"`
 	// LocalBytes is the __local memory one work-group uses.
 	LocalBytes int    `json:"local_bytes"`
 	Strategy   string `json:"strategy"` // "local" or "direct", for reports

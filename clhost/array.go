@@ -135,3 +135,25 @@ func LaunchSize(n, shrink, per, local []int) (global, loc []int, err error) {
 	}
 	return global, append([]int(nil), local...), nil
 }
+
+// CheckAliases reports an error when one device buffer is passed as two
+// arrays of a launch and the kernel writes either (Fortran forbids such
+// aliasing, and a stencil that reads what another work-item has already
+// written gives wrong answers): arrays, names and written are in the
+// kernel's argument order; two arrays the kernel only reads may share a
+// buffer. The arrays must have passed Check.
+func CheckAliases(arrays []*Array, names []string, written []bool) error {
+	for i := range arrays {
+		for j := i + 1; j < len(arrays); j++ {
+			if !written[i] && !written[j] || !arrays[i].Buffer.same(arrays[j].Buffer) {
+				continue
+			}
+			w := names[i]
+			if !written[i] {
+				w = names[j]
+			}
+			return fmt.Errorf("arrays %q and %q are one device buffer, and the kernel writes %q; pass separate arrays (for an in-place update, write into a second array and swap them)", names[i], names[j], w)
+		}
+	}
+	return nil
+}

@@ -136,3 +136,9 @@ func (c *Context) CopyBuffer(dst, src *Buffer) error {
 	}
 	return check(op, cl.EnqueueCopyBuffer(c.queue, src.mem, dst.mem, 0, 0, uintptr(src.size), 0, nil, nil))
 }
+
+// same reports whether b and o are one device buffer (the same Buffer, or
+// two Buffers of one cl_mem).
+func (b *Buffer) same(o *Buffer) bool {
+	return b == o || b != nil && o != nil && b.mem != 0 && b.mem == o.mem
+}

@@ -167,6 +167,9 @@ func fortranCheck(k *abi.Kernel) error {
 			return fmt.Errorf("kernel %q: dummy %q collides with a name of the Fortran host; rename it", k.Name, p.Name)
 		}
 	}
+	if len(k.BoundsSites) > 0 {
+		return fmt.Errorf("kernel %q: the Fortran host does not check subscripts on the device yet; build it without --check-bounds (the bounds checked before a launch are always checked)", k.Name)
+	}
 	for _, l := range k.Launches {
 		if l.If != "" {
 			return fmt.Errorf("kernel %q: conditional launches are not supported by the Fortran host yet", k.Name)
@@ -408,6 +411,22 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 				want = append(want, fortranAffine(ext))
 			}
 			e.call("", "forocl_check_extents", "fcl_name", "'"+p.Name+"'", p.Name, "["+strings.Join(want, ", ")+"]", "'"+first.Name+"'", first.Name, "fcl_st", "fcl_msg")
+			check()
+		}
+	}
+	fortranAccessChecks(e, k) // Note [access ranges] in package abi
+	// No array the kernel writes may be passed as another of its arrays
+	// (clhost.CheckAliases' rule).
+	for i, p := range arrays {
+		for _, q := range arrays[i+1:] {
+			if !p.Output() && !q.Output() {
+				continue
+			}
+			w := p
+			if !p.Output() {
+				w = q
+			}
+			e.call("", "forocl_check_alias", "fcl_name", "'"+p.Name+"'", p.Name, "'"+q.Name+"'", q.Name, "'"+w.Name+"'", "fcl_st", "fcl_msg")
 			check()
 		}
 	}

@@ -278,6 +278,7 @@ func goKernel(e *emitter, k *abi.Kernel, src string) {
 	e.line("return nil, fmt.Errorf(\"%s: array %%q has shape %%v but %%q has %%v; all arrays share one grid\", names[i], a.Shape, names[0], shape)", k.Name)
 	e.close("")
 	e.close("")
+	goAliasCheck(e, k, false)
 	if k.Elemental {
 		e.line("global, local, err := clhost.LaunchSize([]int{shape.Len()}, []int{0}, nil, %s)", intList(l.Local))
 	} else {
@@ -294,6 +295,31 @@ func goKernel(e *emitter, k *abi.Kernel, src string) {
 	e.line("return nil, fmt.Errorf(\"%s: %%v\", err)", k.Name)
 	e.close("")
 	e.line("return k.ctx.LaunchWith(k.kernel, global, local, %s)", strings.Join(setArgs, ", "))
+	e.close("")
+}
+
+// goAliasCheck writes the check that no buffer the kernel writes is also
+// passed as another of its arrays (clhost.CheckAliases); named says the
+// function has the named result err.
+func goAliasCheck(e *emitter, k *abi.Kernel, named bool) {
+	arrays := k.Arrays()
+	var written []string
+	writes := false
+	for _, p := range arrays {
+		written = append(written, fmt.Sprint(p.Output()))
+		writes = writes || p.Output()
+	}
+	if len(arrays) < 2 || !writes {
+		return
+	}
+	if named {
+		e.open("if err = clhost.CheckAliases(arrays, names, []bool{%s}); err != nil", strings.Join(written, ", "))
+		e.line("err = fmt.Errorf(\"%s: %%v\", err)", k.Name)
+		e.line("return")
+	} else {
+		e.open("if err := clhost.CheckAliases(arrays, names, []bool{%s}); err != nil", strings.Join(written, ", "))
+		e.line("return nil, fmt.Errorf(\"%s: %%v\", err)", k.Name)
+	}
 	e.close("")
 }
 
@@ -392,6 +418,9 @@ func quoteAll(xs []string) string {
 // (reductions, loop nests), scalar results, or sizes that are scalar
 // dummies (loop kernels) rather than the grid's extents.
 func isPhased(k *abi.Kernel) bool {
+	if k.Loops {
+		return true // its arrays have shapes of their own
+	}
 	if len(k.Launches) != 1 || len(k.Results()) > 0 {
 		return true
 	}
@@ -575,7 +604,9 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	e.line("return")
 	e.close("")
 	e.close("")
+	goAliasCheck(e, k, true)
 	goSizes(e, k)
+	goAccessChecks(e, k)
 	if len(k.Results()) > 0 || len(k.Scratch) > 0 {
 		e.line("var bufs []*clhost.Buffer")
 		e.open("defer func()")
@@ -590,7 +621,7 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 		e.close("")
 		e.line("return b, err")
 		e.close("")
-		if len(k.Scratch) > 0 {
+		if hasGroupScratch(k) {
 			e.line("groupCount := func(global, local []int) int {")
 			e.line("\tn := 1")
 			e.line("\tfor d := range global {")
@@ -665,6 +696,7 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 					e.open("if %s, err = buffer(%s, %d); err != nil", v, n, b.Kind.Bytes())
 					e.line("return")
 					e.close("")
+					goZeroBounds(e, b)
 				}
 				args = append(args, v)
 			default:
@@ -688,6 +720,7 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 		}
 		e.close("")
 	}
+	goBoundsError(e, k)
 	for _, p := range k.Results() {
 		t := goScalarType(p.Kind)
 		e.line("%sVal := make([]%s, %d)", goName(p.Name, false), t, p.ResultElements())
@@ -702,6 +735,17 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	}
 	e.line("return")
 	e.close("")
+}
+
+// hasGroupScratch reports whether a scratch buffer of k has one element
+// per work-group of a launch.
+func hasGroupScratch(k *abi.Kernel) bool {
+	for _, b := range k.Scratch {
+		if b.Groups != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // usedAsGroups reports whether a launch's work-group count is an argument

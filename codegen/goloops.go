@@ -43,6 +43,7 @@ func goHostLoops(e *emitter, k *abi.Kernel, resBuf map[string]string, scratch ma
 		e.open("if scratch%s, err = buffer(%s, %d); err != nil", goName(b.Name, true), n, b.Kind.Bytes())
 		e.line("return")
 		e.close("")
+		goZeroBounds(e, b)
 	}
 	launch := func(i int) {
 		l := k.Launches[i]

@@ -113,7 +113,12 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 			params = append(params, "const int _"+a.Name)
 		}
 	}
-	lg := &loopGen{gen: g, k: k}
+	if g.opts.CheckBounds { // Note [checked subscripts] in bounds.go
+		args = append(args, abi.Arg{Kind: abi.ScratchArg, Name: abi.BoundsBuffer})
+		params = append(params, "__global int* restrict "+abi.BoundsBuffer)
+		ak.Scratch = append(ak.Scratch, abi.Buffer{Name: abi.BoundsBuffer, Kind: abi.Int, Elements: abi.Affine{Const: 4}})
+	}
+	lg := &loopGen{gen: g, k: k, ak: ak}
 	lg.x = &exprGen{funcs: g.funcs, ref: lg.ref, window: func(w *ir.Window) string {
 		panic("internal error: codegen: window in loop kernel " + k.Name)
 	}, elem: lg.elem}
@@ -144,6 +149,7 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 			l.Global = append(l.Global, abi.Range{Positions: abiAffine(n.Hi[d].Add(n.Lo[d].Scale(-1)).AddConst(1)), Per: np.Coarsen[g]})
 			l.Origin = append(l.Origin, 0)
 		}
+		l.Accesses = nestAccesses(k, n) // Note [access ranges] in package abi
 		if len(np.Tiles) > 0 {
 			l.Strategy = regions.Local.String()
 			for _, tl := range np.Tiles {
@@ -195,8 +201,9 @@ func loadArgs(args []abi.Arg, params []string, loads []*ir.Var) ([]abi.Arg, []st
 // loopGen emits the nests of one loop kernel.
 type loopGen struct {
 	*gen
-	k *ir.Kernel
-	x *exprGen
+	k  *ir.Kernel
+	ak *abi.Kernel // its ABI, for the sites of checked subscripts
+	x  *exprGen
 	// tiled spells the reads of the nest being emitted that come from a
 	// __local tile (Note [loop schedules] in package regions).
 	tiled map[*ir.Elem]string
@@ -273,6 +280,9 @@ func (lg *loopGen) elem(e *ir.Elem) string {
 			continue
 		}
 		off = fmt.Sprintf("%s + (%s)*(%s)", rel, lg.affine(v.Bounds[d].Extent()), off)
+	}
+	if lg.opts.CheckBounds && isParam(lg.k, v) {
+		off = lg.checked(e, off) // Note [checked subscripts] in bounds.go
 	}
 	return fmt.Sprintf("%s[%s]", sanitize(v.Name), off)
 }

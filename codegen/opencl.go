@@ -19,6 +19,10 @@ type Options struct {
 	// (FP_CONTRACT ON). Off by default so results match a serial gfortran
 	// run on hardware without FMA as closely as possible.
 	Contract bool
+	// CheckBounds makes loop kernels check every subscript of an array
+	// dummy against its declared bounds (forocl --check-bounds: Note
+	// [checked subscripts] in bounds.go). Off, the output is unchanged.
+	CheckBounds bool
 }
 
 // OpenCL generates one OpenCL C file holding kernels (in order), as plan
@@ -58,6 +62,10 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 	if needsIpow(used, kernels) {
 		e.line("")
 		e.line("inline int ipow(int x, int n) { int r = 1; for (; n > 0; n--) r *= x; return n < 0 ? 0 : r; }")
+	}
+	if opts.CheckBounds && hasLoopKernel(kernels) {
+		e.line("")
+		boundsHelper(e)
 	}
 	for _, f := range used {
 		e.line("")

@@ -111,7 +111,7 @@ module forocl_cl
   public :: forocl_load_text, forocl_report, forocl_current
   ! For generated modules (fortranhost): argument checks and launch sizes.
   public :: forocl_check_array, forocl_check_extents, forocl_check_conform, forocl_ndrange
-  public :: forocl_check_declared
+  public :: forocl_check_declared, forocl_check_alias, forocl_check_access
   public :: forocl_check_fp64
 
   interface forocl_create
@@ -2484,6 +2484,42 @@ contains
           ' but the kernel declares ' // shape_string(want) // ' for the size arguments given'
     end if
   end subroutine forocl_check_declared
+
+  ! forocl_check_alias fails when a and b are one device array and the
+  ! kernel writes one of them (written): Fortran forbids such aliasing,
+  ! and a stencil that reads what it writes gives wrong answers.
+  subroutine forocl_check_alias(kernel, name_a, a, name_b, b, written, st, msg)
+    character(len=*), intent(in) :: kernel, name_a, name_b, written
+    type(forocl_array), intent(in) :: a, b
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    st = 0
+    if (c_associated(a%mem) .and. c_associated(a%mem, b%mem)) then
+      st = forocl_eusage
+      msg = 'kernel "' // kernel // '": arrays "' // name_a // '" and "' // name_b // &
+          '" are one device array, and the kernel writes "' // written // &
+          '"; pass separate arrays (for an in-place update, write into a second array and swap them)'
+    end if
+  end subroutine forocl_check_alias
+
+  ! forocl_check_access fails when a subscript touches indices lo:hi of
+  ! dimension dim of an array declared with bounds dlo:dhi, outside them
+  ! (what: 'writes array "b"'; at: the source line); the generated host
+  ! calls it before any launch (Note [access ranges] in package abi).
+  subroutine forocl_check_access(kernel, what, dim, at, lo, hi, dlo, dhi, st, msg)
+    character(len=*), intent(in) :: kernel, what, at
+    integer, intent(in) :: dim, lo, hi, dlo, dhi
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    st = 0
+    if (lo < dlo .or. hi > dhi) then
+      st = forocl_eshape
+      msg = 'kernel "' // kernel // '" ' // what // ' at indices ' // itoa(int(lo, int64)) // ':' // &
+          itoa(int(hi, int64)) // ' of dimension ' // itoa(int(dim, int64)) // ' (' // at // &
+          '), outside its declared bounds ' // itoa(int(dlo, int64)) // ':' // itoa(int(dhi, int64)) // &
+          '; give sizes that keep the loop inside the array'
+    end if
+  end subroutine forocl_check_access
 
   ! forocl_check_conform checks that the arrays of an elemental kernel
   ! have one shape.

@@ -20,6 +20,7 @@ import (
 const errorProgram = `program errors
   use forocl_cl
   use jacobi5_cl, only: jacobi5_step_cl
+  use loop_boundary_rows_cl, only: reflect_cl
   implicit none
   character(len=32) :: what
   character(len=forocl_msg_len) :: msg
@@ -79,6 +80,29 @@ const errorProgram = `program errors
     call forocl_create(dF, A(1:2,1:10))
     call forocl_create(dX, A(1:2,1:10))
     call jacobi5_step_cl(0.5, dA, dF, dX)
+  case ('alias')
+    ! The output is also the input: refused before the launch.
+    call forocl_create(dA, A)
+    call forocl_create(dF, A)
+    call jacobi5_step_cl(0.5, dA, dF, dA)
+  case ('bounds')
+    ! reflect reads h(2, k): out of bounds when n = 1.
+    call forocl_create(dA, A(1:1,1:3))
+    call forocl_create(dF, A(1:1,1:3))
+    call forocl_create(dX, A(1:1,1:3))
+    call reflect_cl(1, 3, 1, dA, dF, dX)
+  case ('bounds-ok')
+    call forocl_create(dA, A(1:2,1:3))
+    call forocl_create(dF, A(1:2,1:3))
+    call forocl_create(dX, A(1:2,1:3))
+    call reflect_cl(2, 3, 1, dA, dF, dX, stat=st, errmsg=msg)
+    print '(a,i0)', 'stat=', st
+  case ('alias-in')
+    ! One array as both inputs is fine.
+    call forocl_create(dA, A)
+    call forocl_create(dX, A)
+    call jacobi5_step_cl(0.5, dA, dA, dX, stat=st, errmsg=msg)
+    print '(a,i0)', 'stat=', st
   case ('read')
     call forocl_create(dA, A)
     call forocl_read(dA, F)
@@ -119,13 +143,15 @@ func buildErrorProgram(t *testing.T) string {
 		}
 		u := compile(t, "../testdata/kernels/jacobi5.f90").units[regions.Direct]
 		mobj := hostModule(t, u, "jacobi5", dir)
+		lu := compile(t, "../testdata/kernels/loop_boundary_rows.f90").units[regions.Direct]
+		lobj := hostModule(t, lu, "loop_boundary_rows", dir)
 		src := filepath.Join(dir, "errors.f90")
 		if err := os.WriteFile(src, []byte(errorProgram), 0o644); err != nil {
 			errorExe.err = err
 			return
 		}
 		exe := filepath.Join(dir, "errors")
-		args := append([]string{"-std=f2008", "-fno-backtrace", "-I", rdir, "-I", dir, "-J", dir, "-o", exe, robj, mobj, src}, oracle.OpenCLLink()...)
+		args := append([]string{"-std=f2008", "-fno-backtrace", "-I", rdir, "-I", dir, "-J", dir, "-o", exe, robj, mobj, lobj, src}, oracle.OpenCLLink()...)
 		if out, err := exec.Command("gfortran", args...).CombinedOutput(); err != nil {
 			errorExe.err = fmt.Errorf("gfortran: %v\n%s", err, out)
 			return
@@ -186,6 +212,10 @@ func TestFortranHostErrors(t *testing.T) {
 		{name: "kind", fail: true, want: []string{`forocl: kernel "jacobi5_step": array "A" is real(8) but the kernel declares it real(4)`}},
 		{name: "uncreated", fail: true, want: []string{`forocl: kernel "jacobi5_step": array "F" is not a device array yet (create it with forocl_create or forocl_alloc)`}},
 		{name: "interior", fail: true, want: []string{`forocl: kernel "jacobi5_step": the grid (2, 10) leaves no interior in dimension 1 after the halos; the arrays must be larger`}},
+		{name: "alias", fail: true, want: []string{`forocl: kernel "jacobi5_step": arrays "A" and "oA" are one device array, and the kernel writes "oA"; pass separate arrays (for an in-place update, write into a second array and swap them)`}},
+		{name: "bounds", fail: true, want: []string{`forocl: kernel "reflect" reads array "h" at indices 2:2 of dimension 1 (loop_boundary_rows.f90:13), outside its declared bounds 1:1; give sizes that keep the loop inside the array`}},
+		{name: "bounds-ok", want: []string{"stat=0"}},
+		{name: "alias-in", want: []string{"stat=0"}},
 		{name: "read", fail: true, want: []string{`forocl: forocl_read: the host array has shape (10, 9) but the device array has (10, 10)`}},
 		{name: "memory", want: []string{`stat=3 errmsg=out of device memory: a real(8) array of shape (200000, 200000, 100) needs 29802.3 GiB but ` + pocl.Name}},
 		// OpenCL errors name the call, the error and the kernel.

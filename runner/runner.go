@@ -278,6 +278,9 @@ func planShapes(j *Job) (*jobPlan, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := k.CheckAccesses(sizes); err != nil { // Note [access ranges] in package abi
+		return nil, err
+	}
 	pl.sizes = sizes
 	if k.Loops {
 		scalars := map[string]float64{}
@@ -525,6 +528,11 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 			return nil, err
 		}
 		bufs[scratchKey+s.Name] = b
+		if s.Name == abi.BoundsBuffer { // Note [checked subscripts] in codegen/bounds.go
+			if err := ctx.WriteInt32(b, make([]int32, max(n, 1))); err != nil {
+				return nil, err
+			}
+		}
 	}
 	for i, l := range launches {
 		if len(k.HostLoops) > 0 {
@@ -541,6 +549,9 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	r := &run{ctx: ctx, k: k, launches: launches, kerns: kerns, bufs: bufs, sizes: sizes, groups: groups, arrays: arrays, canceled: canceled}
 	if j.Steps > 0 {
 		if err := r.steps(&j, res); err != nil {
+			return nil, err
+		}
+		if err := r.checkBounds(); err != nil {
 			return nil, err
 		}
 		out, err := r.readOutputs()
@@ -605,6 +616,9 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	}
 	if canceled() {
 		return nil, ErrCanceled
+	}
+	if err := r.checkBounds(); err != nil {
+		return nil, err
 	}
 	out, err := r.readOutputs()
 	if err != nil {

@@ -26,6 +26,8 @@ type genFlags struct {
 	tile     string
 	coarsen  string
 	contract bool
+	// checkBounds: loop kernels check every subscript on the device.
+	checkBounds bool
 }
 
 func (g *genFlags) add(c *cobra.Command) {
@@ -35,6 +37,7 @@ func (g *genFlags) add(c *cobra.Command) {
 	c.Flags().StringVar(&g.coarsen, "coarsen", "", "grid positions (loop kernels: iteration points) per work-item, e.g. 4 (along the last dimension) or 2x4 (faces shared between them are computed once; default per device); region kernels: direct strategy only")
 	c.RegisterFlagCompletionFunc("strategy", completeWords(strategies...))
 	c.RegisterFlagCompletionFunc("target", completeWords("gpu", "cpu"))
+	c.Flags().BoolVar(&g.checkBounds, "check-bounds", false, "loop kernels check every array subscript against its declared bounds, as gfortran -fcheck=bounds does: the first index out of bounds is an error naming it (slower; hosts read the error buffer after the launches)")
 	c.Flags().BoolVar(&g.contract, "fp-contract", false, "let the OpenCL compiler fuse multiply-adds (faster, differs from serial runs in the last bits)")
 }
 
@@ -53,7 +56,7 @@ type genOpts struct {
 // codegen options, for a device of type deviceType ("" when unknown, as in
 // build, where --target may say).
 func (g *genFlags) options(deviceType string) (*genOpts, error) {
-	o := &genOpts{code: codegen.Options{Version: driver.Version, Contract: g.contract}}
+	o := &genOpts{code: codegen.Options{Version: driver.Version, Contract: g.contract, CheckBounds: g.checkBounds}}
 	switch strings.ToLower(g.target) {
 	case "":
 	case "gpu", "cpu":

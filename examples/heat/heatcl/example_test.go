@@ -129,3 +129,40 @@ func ExampleStep_RunContext() {
 	// 0.500 0.250
 	// step: array "oT" has shape (4, 4) but "T" has (8, 8); all arrays share one grid
 }
+
+// TestAliasedArrays: one array passed as the input and the output of the
+// stencil is refused before the launch (it would read cells it has
+// already overwritten), and one array as two inputs is not a concern of
+// this kernel (it has one input).
+func TestAliasedArrays(t *testing.T) {
+	dev, err := clhost.Select("")
+	if err != nil {
+		t.Skip(err)
+	}
+	c, err := clhost.NewContext(dev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	step, err := heatcl.NewStep(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer step.Close()
+	C, _ := c.NewArray(clhost.Float32, 8, 8)
+	defer C.Close()
+	want := `step: arrays "T" and "oT" are one device buffer, and the kernel writes "oT"; pass separate arrays (for an in-place update, write into a second array and swap them)`
+	if err := step.Run(0.1, C, C); err == nil || err.Error() != want {
+		t.Errorf("Run(0.1, C, C) = %v, want %s", err, want)
+	}
+	// Two Arrays over one Buffer are one array too.
+	view := &clhost.Array{Buffer: C.Buffer, DType: clhost.Float32, Shape: clhost.Shape{8, 8}}
+	if err := step.RunContext(context.Background(), 0.1, C, view); err == nil || err.Error() != want {
+		t.Errorf("RunContext(0.1, C, view of C) = %v, want %s", err, want)
+	}
+	oC, _ := c.NewArray(clhost.Float32, 8, 8)
+	defer oC.Close()
+	if err := step.RunContext(context.Background(), 0.1, C, oC); err != nil {
+		t.Errorf("two arrays: %v", err)
+	}
+}

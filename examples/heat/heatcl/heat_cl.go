@@ -113,6 +113,9 @@ func (k *Step) launch(c float32, t *clhost.Array, oT *clhost.Array) (*clhost.Eve
 			return nil, fmt.Errorf("step: array %q has shape %v but %q has %v; all arrays share one grid", names[i], a.Shape, names[0], shape)
 		}
 	}
+	if err := clhost.CheckAliases(arrays, names, []bool{false, true}); err != nil {
+		return nil, fmt.Errorf("step: %v", err)
+	}
 	if len(shape) != 2 {
 		return nil, fmt.Errorf("step: arrays must be 2-D, got shape %v", shape)
 	}

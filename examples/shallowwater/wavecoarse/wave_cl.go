@@ -113,6 +113,9 @@ func (k *WaveAdvance) launch(dx float32, dy float32, dt float32, h *clhost.Array
 			return nil, fmt.Errorf("wave_advance: array %q has shape %v but %q has %v; all arrays share one grid", names[i], a.Shape, names[0], shape)
 		}
 	}
+	if err := clhost.CheckAliases(arrays, names, []bool{false, false, false, true, true, true}); err != nil {
+		return nil, fmt.Errorf("wave_advance: %v", err)
+	}
 	if len(shape) != 2 {
 		return nil, fmt.Errorf("wave_advance: arrays must be 2-D, got shape %v", shape)
 	}

@@ -92,6 +92,10 @@ func (k *Reflect) RunContext(ctx context.Context, n1 int32, n2 int32, h *clhost.
 			return
 		}
 	}
+	if err = clhost.CheckAliases(arrays, names, []bool{true, true, true}); err != nil {
+		err = fmt.Errorf("reflect: %v", err)
+		return
+	}
 	if len(arrays[0].Shape) != 2 {
 		err = fmt.Errorf("reflect: array %q must be 2-D, got shape %v", names[0], arrays[0].Shape)
 		return
@@ -116,6 +120,103 @@ func (k *Reflect) RunContext(ctx context.Context, n1 int32, n2 int32, h *clhost.
 	}
 	if want := (clhost.Shape{sizeN1, sizeN2}); !arrays[2].Shape.Equal(want) {
 		err = fmt.Errorf("reflect: array %q has shape %v but the kernel takes %v", names[2], arrays[2].Shape, want)
+		return
+	}
+	// Subscripts that leave their arrays for these sizes (Note [access ranges] in package abi).
+	if (sizeN2-3) >= 0 && (2 > sizeN1) {
+		err = fmt.Errorf("kernel \"reflect\" reads array \"H\" at indices %d:%d of dimension 1 (boundary.f90:20), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", 2, 2, 1, sizeN1, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN2-3) >= 0 && (1 > sizeN1) {
+		err = fmt.Errorf("kernel \"reflect\" writes array \"H\" at indices %d:%d of dimension 1 (boundary.f90:20), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", 1, 1, 1, sizeN1, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN2-3) >= 0 && (2 > sizeN1) {
+		err = fmt.Errorf("kernel \"reflect\" reads array \"U\" at indices %d:%d of dimension 1 (boundary.f90:21), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", 2, 2, 1, sizeN1, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN2-3) >= 0 && (1 > sizeN1) {
+		err = fmt.Errorf("kernel \"reflect\" writes array \"U\" at indices %d:%d of dimension 1 (boundary.f90:21), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", 1, 1, 1, sizeN1, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN2-3) >= 0 && (2 > sizeN1) {
+		err = fmt.Errorf("kernel \"reflect\" reads array \"V\" at indices %d:%d of dimension 1 (boundary.f90:22), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", 2, 2, 1, sizeN1, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN2-3) >= 0 && (1 > sizeN1) {
+		err = fmt.Errorf("kernel \"reflect\" writes array \"V\" at indices %d:%d of dimension 1 (boundary.f90:22), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", 1, 1, 1, sizeN1, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN2-3) >= 0 && ((sizeN1 - 1) < 1) {
+		err = fmt.Errorf("kernel \"reflect\" reads array \"H\" at indices %d:%d of dimension 1 (boundary.f90:23), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", (sizeN1 - 1), (sizeN1 - 1), 1, sizeN1, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN2-3) >= 0 && (sizeN1 < 1) {
+		err = fmt.Errorf("kernel \"reflect\" writes array \"H\" at indices %d:%d of dimension 1 (boundary.f90:23), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", sizeN1, sizeN1, 1, sizeN1, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN2-3) >= 0 && ((sizeN1 - 1) < 1) {
+		err = fmt.Errorf("kernel \"reflect\" reads array \"U\" at indices %d:%d of dimension 1 (boundary.f90:24), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", (sizeN1 - 1), (sizeN1 - 1), 1, sizeN1, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN2-3) >= 0 && (sizeN1 < 1) {
+		err = fmt.Errorf("kernel \"reflect\" writes array \"U\" at indices %d:%d of dimension 1 (boundary.f90:24), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", sizeN1, sizeN1, 1, sizeN1, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN2-3) >= 0 && ((sizeN1 - 1) < 1) {
+		err = fmt.Errorf("kernel \"reflect\" reads array \"V\" at indices %d:%d of dimension 1 (boundary.f90:25), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", (sizeN1 - 1), (sizeN1 - 1), 1, sizeN1, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN2-3) >= 0 && (sizeN1 < 1) {
+		err = fmt.Errorf("kernel \"reflect\" writes array \"V\" at indices %d:%d of dimension 1 (boundary.f90:25), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", sizeN1, sizeN1, 1, sizeN1, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN1-1) >= 0 && (2 > sizeN2) {
+		err = fmt.Errorf("kernel \"reflect\" reads array \"H\" at indices %d:%d of dimension 2 (boundary.f90:30), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", 2, 2, 1, sizeN2, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN1-1) >= 0 && (1 > sizeN2) {
+		err = fmt.Errorf("kernel \"reflect\" writes array \"H\" at indices %d:%d of dimension 2 (boundary.f90:30), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", 1, 1, 1, sizeN2, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN1-1) >= 0 && (2 > sizeN2) {
+		err = fmt.Errorf("kernel \"reflect\" reads array \"U\" at indices %d:%d of dimension 2 (boundary.f90:31), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", 2, 2, 1, sizeN2, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN1-1) >= 0 && (1 > sizeN2) {
+		err = fmt.Errorf("kernel \"reflect\" writes array \"U\" at indices %d:%d of dimension 2 (boundary.f90:31), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", 1, 1, 1, sizeN2, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN1-1) >= 0 && (2 > sizeN2) {
+		err = fmt.Errorf("kernel \"reflect\" reads array \"V\" at indices %d:%d of dimension 2 (boundary.f90:32), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", 2, 2, 1, sizeN2, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN1-1) >= 0 && (1 > sizeN2) {
+		err = fmt.Errorf("kernel \"reflect\" writes array \"V\" at indices %d:%d of dimension 2 (boundary.f90:32), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", 1, 1, 1, sizeN2, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN1-1) >= 0 && ((sizeN2 - 1) < 1) {
+		err = fmt.Errorf("kernel \"reflect\" reads array \"H\" at indices %d:%d of dimension 2 (boundary.f90:33), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", (sizeN2 - 1), (sizeN2 - 1), 1, sizeN2, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN1-1) >= 0 && (sizeN2 < 1) {
+		err = fmt.Errorf("kernel \"reflect\" writes array \"H\" at indices %d:%d of dimension 2 (boundary.f90:33), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", sizeN2, sizeN2, 1, sizeN2, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN1-1) >= 0 && ((sizeN2 - 1) < 1) {
+		err = fmt.Errorf("kernel \"reflect\" reads array \"U\" at indices %d:%d of dimension 2 (boundary.f90:34), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", (sizeN2 - 1), (sizeN2 - 1), 1, sizeN2, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN1-1) >= 0 && (sizeN2 < 1) {
+		err = fmt.Errorf("kernel \"reflect\" writes array \"U\" at indices %d:%d of dimension 2 (boundary.f90:34), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", sizeN2, sizeN2, 1, sizeN2, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN1-1) >= 0 && ((sizeN2 - 1) < 1) {
+		err = fmt.Errorf("kernel \"reflect\" reads array \"V\" at indices %d:%d of dimension 2 (boundary.f90:35), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", (sizeN2 - 1), (sizeN2 - 1), 1, sizeN2, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
+		return
+	}
+	if (sizeN1-1) >= 0 && (sizeN2 < 1) {
+		err = fmt.Errorf("kernel \"reflect\" writes array \"V\" at indices %d:%d of dimension 2 (boundary.f90:35), outside its declared bounds %d:%d (with %s); give sizes that keep the loop inside the array", sizeN2, sizeN2, 1, sizeN2, fmt.Sprintf("n1=%d, n2=%d", sizeN1, sizeN2))
 		return
 	}
 	// launch 1: reflect_1

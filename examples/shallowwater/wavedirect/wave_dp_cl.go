@@ -113,6 +113,9 @@ func (k *WaveAdvanceDp) launch(dx float64, dy float64, dt float64, h *clhost.Arr
 			return nil, fmt.Errorf("wave_advance_dp: array %q has shape %v but %q has %v; all arrays share one grid", names[i], a.Shape, names[0], shape)
 		}
 	}
+	if err := clhost.CheckAliases(arrays, names, []bool{false, false, false, true, true, true}); err != nil {
+		return nil, fmt.Errorf("wave_advance_dp: %v", err)
+	}
 	if len(shape) != 2 {
 		return nil, fmt.Errorf("wave_advance_dp: arrays must be 2-D, got shape %v", shape)
 	}
