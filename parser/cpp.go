@@ -357,14 +357,21 @@ func (p *cpp) file(in *srcText, name string) {
 			i++
 		}
 		if i < le && src[i] == '#' {
-			text := string(src[i+1 : le])
-			for strings.HasSuffix(strings.TrimRight(text, " \t"), "\\") && nl < len(src) {
-				text = strings.TrimRight(text, " \t")
-				text = text[:len(text)-1]
+			// Continued lines are joined in one buffer: appending to a
+			// string would copy it at each of a million "\" lines.
+			line := bytes.TrimRight(src[i+1:le], " \t")
+			var joined []byte
+			for bytes.HasSuffix(line, []byte("\\")) && nl < len(src) {
+				joined = append(joined, line[:len(line)-1]...)
 				p.out.newline(in.origin(nl))
 				var nle int
 				nle, nl = lineEnd(src, nl+1)
-				text += " " + string(src[lineStartOf(src, nle):nle])
+				joined = append(joined, ' ')
+				line = bytes.TrimRight(src[lineStartOf(src, nle):nle], " \t")
+			}
+			text := string(src[i+1 : le])
+			if joined != nil {
+				text = string(append(joined, line...))
 			}
 			stack = p.directive(in, i, le, text, stack, active())
 			quote = 0
