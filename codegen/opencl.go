@@ -216,7 +216,7 @@ func init() {
 		get_global_id get_local_id get_group_id get_local_size get_global_size get_num_groups get_work_dim
 		get_global_offset get_enqueued_local_size get_global_linear_id get_local_linear_id
 		vec_step convert_float convert_int convert_double convert_long
-		as_float as_int as_double as_long as_uint as_ulong isnan isinf isfinite signbit any all printf NULL INFINITY NAN M_PI
+		main as_float as_int as_double as_long as_uint as_ulong isnan isinf isfinite signbit any all printf NULL INFINITY NAN M_PI
 		acosh asinh atanh acospi asinpi atanpi atan2pi cospi sinpi tanpi erf erfc exp10 expm1 log1p logb
 		fdim fract frexp ilogb ldexp lgamma lgamma_r maxmag minmag modf nan nextafter powr remainder remquo
 		rint rootn sincos tgamma degrees radians fast_distance fast_length fast_normalize

@@ -129,6 +129,10 @@ func newBuildCmd() *cobra.Command {
 			if outDir == "" {
 				return usageErr("build needs an output directory: -o DIR")
 			}
+			if goPkg != "" && writeFortran {
+				// A Go package may hold no .f90 file ("Fortran source files not allowed when not using cgo").
+				return usageErr("--go-package and --fortran would write a Go package and Fortran files into one folder, which go build refuses; run build twice, with a different -o for each")
+			}
 			if err := checkOutputNames(args); err != nil {
 				return err
 			}
