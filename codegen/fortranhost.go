@@ -659,7 +659,11 @@ func (e *fortEmitter) list(head string, items []string, tail string, sep ...stri
 		if i < len(items)-1 {
 			piece += s
 		}
-		if len(cur)+len(piece) > 100 && strings.TrimSpace(cur) != strings.TrimSpace(ind+head) {
+		// Right after head only when the two would pass 132 characters,
+		// Fortran's limit (a 60-character procedure and a 63-character
+		// dummy): elsewhere lines break where they always did.
+		atHead := strings.TrimSpace(cur) == strings.TrimSpace(ind+head)
+		if len(cur)+len(piece) > 100 && (!atHead || len(cur)+len(piece)+2 > 132) {
 			e.b.WriteString(strings.TrimRight(cur, " ") + " &\n")
 			cur = ind + "    " + strings.TrimLeft(piece, " ")
 			continue

@@ -89,7 +89,7 @@ func init() {
 		error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr
 		true false iota nil append cap clear close complex copy delete imag len make max min new panic print
 		println real recover fmt time clhost k err ev global local shape arrays names dtypes a i
-		context errors ctx`) {
+		context errors ctx sync clhost`) {
 		goKeywords[w] = true
 	}
 }

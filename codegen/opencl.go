@@ -207,32 +207,98 @@ type gen struct {
 	funcs map[*ir.Func]string
 }
 
-// reserved holds OpenCL C keywords and built-in names a Fortran identifier
-// could collide with; such names get a trailing underscore.
+// reserved holds OpenCL C keywords, types and built-in functions a Fortran
+// identifier could collide with; see Note [host names].
 var reserved = map[string]bool{}
 
 func init() {
 	for _, w := range strings.Fields(`auto break case char const continue default do double else enum extern
 		float for goto if inline int long register restrict return short signed sizeof static struct switch
 		typedef union unsigned void volatile while bool half uchar ushort uint ulong size_t ptrdiff_t intptr_t
-		kernel global local constant private read_only write_only image2d_t image3d_t sampler_t event_t
+		uintptr_t kernel global local constant private read_only write_only read_write image1d_t image2d_t
+		image3d_t image1d_array_t image2d_array_t image1d_buffer_t sampler_t event_t queue_t ndrange_t
+		clk_event_t reserve_id_t cl_mem_fence_flags complex imaginary generic pipe
 		true false abs fabs sqrt exp log log10 sin cos tan asin acos atan atan2 sinh cosh tanh pow pown
 		floor ceil round trunc fmod fmin fmax min max copysign sign clamp mix step smoothstep dot cross
 		length distance normalize select barrier mad fma hypot cbrt rsqrt native_sqrt ipow exp2 log2
-		get_global_id get_local_id get_group_id get_local_size get_global_size get_num_groups
-		float2 float3 float4 float8 float16 double2 double4 int2 int4 vec_step convert_float convert_int
-		as_float as_int isnan isinf isfinite signbit any all printf NULL INFINITY NAN M_PI`) {
+		get_global_id get_local_id get_group_id get_local_size get_global_size get_num_groups get_work_dim
+		get_global_offset get_enqueued_local_size get_global_linear_id get_local_linear_id
+		vec_step convert_float convert_int convert_double convert_long
+		main as_float as_int as_double as_long as_uint as_ulong isnan isinf isfinite signbit any all printf NULL INFINITY NAN M_PI
+		acosh asinh atanh acospi asinpi atanpi atan2pi cospi sinpi tanpi erf erfc exp10 expm1 log1p logb
+		fdim fract frexp ilogb ldexp lgamma lgamma_r maxmag minmag modf nan nextafter powr remainder remquo
+		rint rootn sincos tgamma degrees radians fast_distance fast_length fast_normalize
+		isequal isnotequal isgreater isgreaterequal isless islessequal islessgreater isordered isunordered
+		bitselect shuffle shuffle2 abs_diff add_sat hadd rhadd mad_hi mad_sat mad24 mul24 mul_hi rotate
+		sub_sat upsample popcount clz ctz
+		mem_fence read_mem_fence write_mem_fence work_group_barrier async_work_group_copy
+		async_work_group_strided_copy wait_group_events prefetch
+		atomic_add atomic_sub atomic_xchg atomic_inc atomic_dec atomic_cmpxchg atomic_min atomic_max
+		atomic_and atomic_or atomic_xor atom_add atom_sub atom_xchg atom_inc atom_dec atom_cmpxchg
+		atom_min atom_max atom_and atom_or atom_xor
+		vload2 vload3 vload4 vload8 vload16 vstore2 vstore3 vstore4 vstore8 vstore16 vload_half vstore_half
+		read_imagef read_imagei read_imageui write_imagef write_imagei write_imageui`) {
 		reserved[w] = true
+	}
+	for _, t := range strings.Fields("char uchar short ushort int uint long ulong float double half bool") {
+		for _, n := range []string{"2", "3", "4", "8", "16"} {
+			reserved[t+n] = true
+		}
+	}
+	for _, f := range strings.Fields("sqrt rsqrt exp exp2 exp10 log log2 log10 sin cos tan powr recip divide") {
+		reserved["native_"+f] = true
+		reserved["half_"+f] = true
 	}
 }
 
+// Note [host names]
+// ~~~~~~~~~~~~~~~~~
+// A Fortran name becomes a name in three generated languages, and there it
+// must neither be a word of the language nor meet another name:
+//
+//   - OpenCL C (sanitize): a name that is an OpenCL C keyword, type or
+//     built-in function, or that ends with "_", gets one more "_". The map
+//     is injective (a name that got its "_" ends with "_", so it is no
+//     name that kept its spelling; two that got one differ before it), no
+//     result is reserved (none of those ends with "_"), and no result
+//     starts with "_" as forocl's own names do. Ordinary names keep their
+//     spelling, so the generated code of existing kernels does not change
+//     ("step" was "step_" before, and still is; "step_" is now "step__").
+//     The elemental wrapper's copy of an output dummy is "_" + its name,
+//     with one more "_" for "n", "i" and names ending with "_", so it
+//     meets neither the wrapper's _n and _i nor another copy.
+//   - Kernel symbols: a kernel's OpenCL kernels are its name, or its name
+//     with "_N", "_rN", "_pN" or "_element" after it. CheckNames refuses a
+//     kernel or function of one file whose name is another's followed by
+//     such a suffix, and kernel names over 55 characters (the longest
+//     symbol, name + "_element", stays within the 63 that PoCL takes).
+//   - The Go harness (goName) and the Fortran host keep dummies' names
+//     recognisable, so CheckNames refuses what would collide there:
+//     two dummies (or two kernels of one build) with one Go name, a dummy
+//     whose Go name is one of the harness's own (sizeX, resX, xVal, ...),
+//     and a dummy named as a name the Fortran host module uses (an
+//     intrinsic such as max or size, an iso_c_binding kind).
+//
+// CheckNames runs in every command after sema (driver.Front), so forocl
+// check refuses what build could not compile, with a coded error.
+
 // sanitize turns a Fortran name into a C identifier that cannot collide
-// with OpenCL C or with forocl's own names (which all start with "_").
+// with OpenCL C, with another sanitized name or with forocl's own names
+// (which all start with "_"); see Note [host names].
 func sanitize(name string) string {
-	if reserved[name] || reserved[strings.ToLower(name)] {
+	if reserved[name] || reserved[strings.ToLower(name)] || strings.HasSuffix(name, "_") {
 		return name + "_"
 	}
 	return name
+}
+
+// wrapperCopy is the elemental wrapper's local copy of output dummy name
+// (Note [host names]).
+func wrapperCopy(name string) string {
+	if name == "n" || name == "i" || strings.HasSuffix(name, "_") {
+		return "_" + name + "_"
+	}
+	return "_" + name
 }
 
 // where returns "file:line" of a span, with the file's base name.
@@ -368,7 +434,7 @@ func (g *gen) elementalKernel(k *ir.Kernel, kp *regions.KernelPlan, params []str
 			cargs = append(cargs, sanitize(v.Name)+"[_i]")
 		} else {
 			bparams = append(bparams, ctype(v.Kind)+"* "+sanitize(v.Name))
-			cargs = append(cargs, "&_"+v.Name)
+			cargs = append(cargs, "&"+wrapperCopy(v.Name))
 		}
 	}
 	e.line("// elemental subroutine %s (%s): one work-item per array element", k.Name, where(k.Pos))
@@ -400,13 +466,13 @@ func (g *gen) elementalKernel(k *ir.Kernel, kp *regions.KernelPlan, params []str
 		if v.Intent != ir.In {
 			// Start from the old value so that paths that do not assign
 			// an output leave it unchanged, as the serial run does.
-			e.line("%s _%s = %s[_i];", ctype(v.Kind), v.Name, sanitize(v.Name))
+			e.line("%s %s = %s[_i];", ctype(v.Kind), wrapperCopy(v.Name), sanitize(v.Name))
 		}
 	}
 	e.line("%s(%s);", body, strings.Join(cargs, ", "))
 	for _, v := range k.Params {
 		if v.Intent != ir.In {
-			e.line("%s[_i] = _%s;", sanitize(v.Name), v.Name)
+			e.line("%s[_i] = %s;", sanitize(v.Name), wrapperCopy(v.Name))
 		}
 	}
 	e.close("")

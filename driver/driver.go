@@ -106,6 +106,11 @@ func Front(paths []string, opts Options) *Result {
 	prog, diags := sema.Check(res.Files, sema.Options{Library: lib, Kernels: opts.Kernels})
 	parser.FixOffsets(&diags, res.Sources) // see Note [source maps] in parser
 	res.Diags.Append(diags)
+	if prog != nil && !diags.HasErrors() {
+		names := codegen.CheckNames(prog) // what the generated hosts could not compile: Note [host names]
+		parser.FixOffsets(&names, res.Sources)
+		res.Diags.Append(names)
+	}
 	if prog != nil && len(prog.Kernels) == 0 {
 		res.noKernels(paths, opts.RequireKernels)
 	}

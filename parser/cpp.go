@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/forocl/forocl/diag"
 )
@@ -117,6 +120,13 @@ type cpp struct {
 	included diag.Sources
 	depth    int
 	fixed    bool
+
+	limits  cppLimits
+	size    int64           // the preprocessed size so far (Note [preprocessor limits])
+	work    int64           // the macro expansion work so far
+	hidden  map[string]bool // the macros being expanded, which are not expanded again
+	nesting int             // how many macro uses are being expanded
+	stopped bool            // a limit was hit: nothing more is read or produced
 }
 
 // maxIncludeDepth bounds #include nesting; see codeCppIncludeTooDeep.
@@ -125,12 +135,70 @@ const maxIncludeDepth = 40
 // maxExpansion bounds the text one macro use expands to.
 const maxExpansion = 1 << 20
 
+// Note [preprocessor limits]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~
+// Text that the preprocessor makes can grow without bound from a small
+// input: a file that includes itself twice, or a chain of files each
+// including the next twice, doubles at each level; 2000 uses of an 850 KB
+// macro make 1.7 GB; macros that each use the one before ten times cost
+// 10^depth steps and may make nothing at all. Three budgets, counted as the
+// text is produced (never after), stop each of these:
+//
+//   - the preprocessed size: every file counts its whole size each time it
+//     is read (the main file, and an #include'd file at each #include, before
+//     any of it is copied; an #include at least 1 KiB, for what reading a
+//     file costs beyond its bytes, so a file includes at most 16384), and
+//     every macro expansion its length when it is put in the text. The text made is never larger than this; its limit,
+//     MaxPreprocessedBytes (16 MiB), is the limit on source files, so a
+//     preprocessed file is no larger than a file forocl would read.
+//   - the expansion work: every byte that a macro expansion scans, every
+//     substituted argument, and each use the depth of nesting it sits at
+//     (so a chain of a million macros, each the next's name, stops long
+//     before the goroutine's stack does). 128 Mi steps take about a second.
+//   - an #include'd file is read as a regular file (opened without blocking
+//     and checked on the open file, so a FIFO, a device or a directory is
+//     refused and never read) of at most the same 16 MiB, reading at most
+//     64 KiB more whatever its size says (/proc files say 0).
+//
+// The first limit hit is reported at the #include or macro use that passed
+// it, with its own code, and the preprocessor stops: the rest of the file is
+// not read, and nothing of it is parsed (a cut file would only add errors
+// that say nothing). #include nested more than 40 deep stops it the same way,
+// since a file that includes itself twice would otherwise report it 2^40
+// times. Each included file is read once; a second #include of the same path
+// reuses its text.
+
+// MaxPreprocessedBytes bounds the preprocessed size of one file (Note
+// [preprocessor limits]).
+const MaxPreprocessedBytes = 16 << 20
+
+// cppLimits are the budgets of Note [preprocessor limits]; tests lower them.
+type cppLimits struct {
+	size    int64 // the preprocessed size
+	work    int64 // the macro expansion work
+	include int64 // the size of one #include'd file
+}
+
+// minIncludeCharge is the least an #include adds to the preprocessed size:
+// reading a file costs more than its bytes (Note [preprocessor limits]).
+const minIncludeCharge = 1 << 10
+
+var defaultLimits = cppLimits{size: MaxPreprocessedBytes, work: 128 << 20, include: MaxPreprocessedBytes}
+
+// errExpansionWork is the error of a macro expansion over its work budget.
+var errExpansionWork = errors.New("macro expansion takes too much work")
+
 // preprocess runs the preprocessor over in, the file name; it returns the
 // text to scan and the contents of the files it included.
 func preprocess(in *srcText, name string, opts Options, fixed bool, diags *diag.List) (*srcText, diag.Sources) {
-	p := &cpp{diags: diags, macros: map[string]*macro{"__FOROCL__": {body: "1"}}, dirs: opts.IncludeDirs, read: opts.ReadFile, out: &srcText{}, included: diag.Sources{}, fixed: fixed}
+	p := &cpp{diags: diags, macros: map[string]*macro{"__FOROCL__": {body: "1"}}, dirs: opts.IncludeDirs, read: opts.ReadFile, out: &srcText{}, included: diag.Sources{}, fixed: fixed,
+		limits: defaultLimits, hidden: map[string]bool{}}
+	if opts.limits != nil {
+		p.limits = *opts.limits
+	}
 	if p.read == nil {
-		p.read = readRegular
+		lim := p.limits.include
+		p.read = func(path string) ([]byte, error) { return readRegular(path, lim) }
 	}
 	for _, d := range opts.Defines {
 		if d.Undef {
@@ -139,27 +207,124 @@ func preprocess(in *srcText, name string, opts Options, fixed bool, diags *diag.
 			p.macros[d.Name] = &macro{body: d.Value}
 		}
 	}
-	p.file(in, name)
+	if p.charge(int64(len(in.text)), in.origin(0), "the file") {
+		p.file(in, name)
+	}
+	if p.stopped {
+		return &srcText{}, p.included // Note [preprocessor limits]
+	}
 	return p.out, p.included
 }
 
-// maxIncludeSize bounds the size of an #include'd file.
-const maxIncludeSize = 64 << 20
+// errNotRegular and errTooLarge are readRegular's refusals.
+var (
+	errNotRegular = errors.New("not a regular file")
+	errTooLarge   = errors.New("file too large")
+)
 
-// readRegular reads a regular file of at most maxIncludeSize bytes: an
-// #include of a device or a pipe (/dev/zero, /dev/stdin) must not hang.
-func readRegular(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
+// readRegular reads the regular file at path, at most limit bytes (Note
+// [preprocessor limits]): an #include of a device, a pipe or a directory
+// (/dev/zero, /dev/stdin) must not hang, and one of a /proc file whose size
+// says 0 must not read without end.
+func readRegular(path string, limit int64) ([]byte, error) {
+	// O_NONBLOCK: opening a FIFO for reading would wait for a writer.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
 	}
-	if fi.Size() > maxIncludeSize {
-		return nil, fmt.Errorf("larger than %d MiB", maxIncludeSize>>20)
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%w: %s", errNotRegular, describeMode(st.Mode()))
 	}
-	return os.ReadFile(path)
+	if st.Size() > limit {
+		return nil, errTooLarge
+	}
+	// Whole chunks: /proc/self/pagemap refuses a read that is not a
+	// multiple of 8 bytes, so a read cut to limit+1 would fail.
+	var src []byte
+	chunk := make([]byte, 64<<10)
+	for int64(len(src)) <= limit {
+		n, err := f.Read(chunk)
+		src = append(src, chunk[:n]...)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if int64(len(src)) > limit {
+		return nil, errTooLarge
+	}
+	return src, nil
+}
+
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	}
+	return "a special file"
+}
+
+// charge adds n bytes made at pos to the preprocessed size and reports
+// whether that stays within the limit; the first time it does not, it
+// reports the error at pos and stops the preprocessor. what names the text.
+func (p *cpp) charge(n int64, pos diag.Pos, what string) bool {
+	if p.stopped {
+		return false
+	}
+	p.size += n
+	if p.size <= p.limits.size {
+		return true
+	}
+	p.diags.Error(codeCppOutputTooLarge, diag.At(pos), "the preprocessed file grows past %s here (%s adds %d bytes); forocl stops preprocessing", mib(p.limits.size), what, n).
+		WithHint("each #include copies its file again and each macro use its expansion: guard included files with #ifndef NAME / #define NAME / #endif, and keep macros small")
+	p.stopped = true
+	return false
+}
+
+// mib writes a limit in MiB, or in bytes when it is not a whole MiB (tests).
+func mib(n int64) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// spend adds n steps to the expansion work and reports whether that
+// exceeds its limit.
+func (p *cpp) spend(n int) error {
+	p.work += int64(n)
+	if p.work > p.limits.work {
+		return errExpansionWork
+	}
+	return nil
+}
+
+// expansionFailed reports err, the error of a macro use at pos, and stops
+// the preprocessor if the use ran out of work.
+func (p *cpp) expansionFailed(err error, pos diag.Pos) {
+	if errors.Is(err, errExpansionWork) {
+		p.diags.Error(codeCppExpansionWork, diag.At(pos), "macro expansion takes more than %d steps; forocl stops preprocessing", p.limits.work).
+			WithHint("a macro that uses others many times multiplies at each level; write the text out, or use a Fortran function")
+		p.stopped = true
+		return
+	}
+	p.diags.Error(codeCppMacroCall, diag.At(pos), "%v", err).
+		WithHint("check the macro's #define and this use")
 }
 
 // lineEnd returns the end of the line at s (without "\r") and the offset
@@ -182,7 +347,7 @@ func (p *cpp) file(in *srcText, name string) {
 	var stack []*cond
 	active := func() bool { return len(stack) == 0 || stack[len(stack)-1].active }
 	var quote byte
-	for s := 0; s <= len(src); {
+	for s := 0; s <= len(src) && !p.stopped; {
 		le, nl := lineEnd(src, s)
 		i := s
 		if s == 0 && bytes.HasPrefix(src, []byte(utf8BOM)) {
@@ -192,14 +357,21 @@ func (p *cpp) file(in *srcText, name string) {
 			i++
 		}
 		if i < le && src[i] == '#' {
-			text := string(src[i+1 : le])
-			for strings.HasSuffix(strings.TrimRight(text, " \t"), "\\") && nl < len(src) {
-				text = strings.TrimRight(text, " \t")
-				text = text[:len(text)-1]
+			// Continued lines are joined in one buffer: appending to a
+			// string would copy it at each of a million "\" lines.
+			line := bytes.TrimRight(src[i+1:le], " \t")
+			var joined []byte
+			for bytes.HasSuffix(line, []byte("\\")) && nl < len(src) {
+				joined = append(joined, line[:len(line)-1]...)
 				p.out.newline(in.origin(nl))
 				var nle int
 				nle, nl = lineEnd(src, nl+1)
-				text += " " + string(src[lineStartOf(src, nle):nle])
+				joined = append(joined, ' ')
+				line = bytes.TrimRight(src[lineStartOf(src, nle):nle], " \t")
+			}
+			text := string(src[i+1 : le])
+			if joined != nil {
+				text = string(append(joined, line...))
 			}
 			stack = p.directive(in, i, le, text, stack, active())
 			quote = 0
@@ -412,8 +584,9 @@ func (p *cpp) include(in *srcText, arg string, pos, argPos diag.Pos) {
 		return
 	}
 	if p.depth >= maxIncludeDepth {
-		p.diags.Error(codeCppIncludeTooDeep, diag.At(pos), "#include nested more than %d deep", maxIncludeDepth).
+		p.diags.Error(codeCppIncludeTooDeep, diag.At(pos), "#include nested more than %d deep; forocl stops preprocessing", maxIncludeDepth).
 			WithHint("a file probably includes itself; guard it with #ifndef NAME / #define NAME / #endif")
+		p.stopped = true // Note [preprocessor limits]
 		return
 	}
 	var tried []string
@@ -426,15 +599,35 @@ func (p *cpp) include(in *srcText, arg string, pos, argPos diag.Pos) {
 		}
 	}
 	for _, path := range tried {
-		src, err := p.read(path)
-		if err != nil {
-			if errors.Is(err, os.ErrNotExist) {
-				continue
+		src, ok := p.included[path]
+		if !ok {
+			var err error
+			src, err = p.read(path)
+			if err == nil && int64(len(src)) > p.limits.include {
+				err = errTooLarge
 			}
-			p.diags.Error(codeCppIncludeNotFound, diag.At(argPos), "cannot read included file %q: %v", path, err)
+			switch {
+			case errors.Is(err, os.ErrNotExist):
+				continue
+			case errors.Is(err, errNotRegular):
+				p.diags.Error(codeCppIncludeNotRegular, diag.At(argPos), "included file %q is %s; forocl stops preprocessing", path, strings.TrimPrefix(err.Error(), errNotRegular.Error()+": ")).
+					WithHint("#include reads regular files only (a device or a pipe would be read without end); name a Fortran file")
+				p.stopped = true
+				return
+			case errors.Is(err, errTooLarge):
+				p.diags.Error(codeCppIncludeTooLarge, diag.At(argPos), "included file %q is larger than %s, the most forocl reads; forocl stops preprocessing", path, mib(p.limits.include)).
+					WithHint("#include a Fortran file; a file this large is almost certainly not the one meant")
+				p.stopped = true
+				return
+			case err != nil:
+				p.diags.Error(codeCppIncludeNotFound, diag.At(argPos), "cannot read included file %q: %v", path, err)
+				return
+			}
+			p.included[path] = src
+		}
+		if !p.charge(max(int64(len(src)), minIncludeCharge), pos, fmt.Sprintf("#include %q", file)) {
 			return
 		}
-		p.included[path] = src
 		p.depth++
 		p.file(identity(path, src), path)
 		p.depth--
@@ -487,6 +680,7 @@ func (p *cpp) line(in *srcText, s, le int, quote byte) byte {
 			return quote
 		}
 	}
+	var lineText string
 	for i < le {
 		c := src[i]
 		switch {
@@ -514,16 +708,24 @@ func (p *cpp) line(in *srcText, s, le int, quote byte) byte {
 				i = j
 				continue
 			}
-			repl, n, err := p.expandUse(string(src[i:le]), nil)
+			if lineText == "" {
+				lineText = string(src[s:le]) // once per line: a line of many uses must not copy its rest at each
+			}
+			repl, n, err := p.expandUse(lineText[i-s:])
 			if err != nil {
-				p.diags.Error(codeCppMacroCall, diag.At(in.origin(i)), "%v", err).
-					WithHint("check the macro's #define and this use")
+				p.expansionFailed(err, in.origin(i))
+				if p.stopped {
+					return 0
+				}
 				i = j
 				continue
 			}
 			if n == 0 {
 				i = j
 				continue
+			}
+			if !p.charge(int64(len(repl)), in.origin(i), fmt.Sprintf("macro %q", name)) {
+				return 0
 			}
 			p.out.copyFrom(in, cp, i)
 			p.out.synth(repl, in.origin(i))
@@ -543,7 +745,7 @@ func (p *cpp) line(in *srcText, s, le int, quote byte) byte {
 
 // skipString returns the offset after the string whose opening quote q is
 // before i, or le+1 when it does not close on the line.
-func skipString(src []byte, i, le int, q byte) int {
+func skipString[T string | []byte](src T, i, le int, q byte) int {
 	for i < le {
 		if src[i] == q {
 			if i+1 < le && src[i+1] == q {
@@ -559,7 +761,7 @@ func skipString(src []byte, i, le int, q byte) int {
 
 // skipNumber returns the offset after the number (a cpp pp-number, so
 // that 1.0_dp and 1e-3 stay whole) at i.
-func skipNumber(src []byte, i, le int) int {
+func skipNumber[T string | []byte](src T, i, le int) int {
 	for i < le {
 		c := src[i]
 		switch {
@@ -579,7 +781,10 @@ func skipNumber(src []byte, i, le int) int {
 // function-like macro its arguments). It returns the expansion and how many
 // bytes of text the use took (0: a function-like macro without arguments,
 // which is left alone).
-func (p *cpp) expandUse(text string, hide map[string]bool) (string, int, error) {
+func (p *cpp) expandUse(text string) (string, int, error) {
+	if err := p.spend(1 + p.nesting); err != nil {
+		return "", 0, err
+	}
 	j := 1
 	for j < len(text) && isAlnum(text[j]) {
 		j++
@@ -596,6 +801,13 @@ func (p *cpp) expandUse(text string, hide map[string]bool) (string, int, error) 
 			return "", 0, nil
 		}
 		args, n, err := splitArgs(text[k:])
+		scanned := n
+		if err != nil {
+			scanned = len(text) - k // an unclosed list is looked for to the end of the line
+		}
+		if err := p.spend(scanned); err != nil {
+			return "", 0, err
+		}
 		if err != nil {
 			return "", 0, fmt.Errorf("macro %q: %v", name, err)
 		}
@@ -607,20 +819,25 @@ func (p *cpp) expandUse(text string, hide map[string]bool) (string, int, error) 
 		}
 		vals := map[string]string{}
 		for i, a := range args {
-			v, err := p.expand(strings.TrimSpace(a), hide, false)
+			v, err := p.expand(strings.TrimSpace(a), false)
 			if err != nil {
 				return "", 0, err
 			}
 			vals[m.params[i]] = v
 		}
 		body = substitute(body, vals)
+		if err := p.spend(len(body)); err != nil {
+			return "", 0, err
+		}
 		j = k + n
 	}
-	h := map[string]bool{name: true}
-	for k := range hide {
-		h[k] = true
-	}
-	out, err := p.expand(body, h, false)
+	// The macro is hidden while its body expands (so "#define N N+1"
+	// stops), and only then: the hidden set is the macros being expanded.
+	p.hidden[name] = true
+	p.nesting++
+	out, err := p.expand(body, false)
+	p.nesting--
+	delete(p.hidden, name)
 	if err != nil {
 		return "", 0, err
 	}
@@ -648,7 +865,7 @@ func splitArgs(s string) ([]string, int, error) {
 				start = i + 1
 			}
 		case '\'', '"':
-			j := skipString([]byte(s), i+1, len(s), c)
+			j := skipString(s, i+1, len(s), c)
 			if j > len(s) {
 				return nil, 0, errors.New("unterminated string in the arguments")
 			}
@@ -665,11 +882,11 @@ func substitute(body string, vals map[string]string) string {
 		c := body[i]
 		switch {
 		case c == '\'' || c == '"':
-			j := min(skipString([]byte(body), i+1, len(body), c), len(body))
+			j := min(skipString(body, i+1, len(body), c), len(body))
 			b.WriteString(body[i:j])
 			i = j
 		case isDigit(c):
-			j := skipNumber([]byte(body), i, len(body))
+			j := skipNumber(body, i, len(body))
 			b.WriteString(body[i:j])
 			i = j
 		case isLetter(c) || c == '_':
@@ -691,9 +908,12 @@ func substitute(body string, vals map[string]string) string {
 	return b.String()
 }
 
-// expand expands every macro in text except the hidden ones. In an #if
-// expression (cond), "!" is an operator rather than a comment.
-func (p *cpp) expand(text string, hide map[string]bool, cond bool) (string, error) {
+// expand expands every macro in text except the hidden ones (p.hidden). In
+// an #if expression (cond), "!" is an operator rather than a comment.
+func (p *cpp) expand(text string, cond bool) (string, error) {
+	if err := p.spend(len(text)); err != nil {
+		return "", err
+	}
 	var b strings.Builder
 	for i := 0; i < len(text); {
 		if b.Len() > maxExpansion {
@@ -705,11 +925,11 @@ func (p *cpp) expand(text string, hide map[string]bool, cond bool) (string, erro
 			b.WriteString(text[i:])
 			i = len(text)
 		case (c == '\'' || c == '"') && !cond:
-			j := min(skipString([]byte(text), i+1, len(text), c), len(text))
+			j := min(skipString(text, i+1, len(text), c), len(text))
 			b.WriteString(text[i:j])
 			i = j
 		case isDigit(c):
-			j := skipNumber([]byte(text), i, len(text))
+			j := skipNumber(text, i, len(text))
 			b.WriteString(text[i:j])
 			i = j
 		case isLetter(c) || c == '_':
@@ -718,8 +938,8 @@ func (p *cpp) expand(text string, hide map[string]bool, cond bool) (string, erro
 				j++
 			}
 			name := text[i:j]
-			if _, ok := p.macros[name]; ok && !hide[name] {
-				repl, n, err := p.expandUse(text[i:], hide)
+			if _, ok := p.macros[name]; ok && !p.hidden[name] {
+				repl, n, err := p.expandUse(text[i:])
 				if err != nil {
 					return "", err
 				}
@@ -803,9 +1023,9 @@ func (p *cpp) eval(text string, pos diag.Pos) bool {
 		b.WriteByte(c)
 		i++
 	}
-	expanded, err := p.expand(b.String(), nil, true)
+	expanded, err := p.expand(b.String(), true)
 	if err != nil {
-		p.diags.Error(codeCppMacroCall, diag.At(pos), "%v", err)
+		p.expansionFailed(err, pos)
 		return false
 	}
 	e := &ifExpr{s: expanded}

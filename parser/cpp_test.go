@@ -155,7 +155,7 @@ func TestCppIncludeDevice(t *testing.T) {
 		t.Skip("no /dev/zero")
 	}
 	_, d, _ := ParseFile("k.F90", []byte("#include \"/dev/zero\"\n"), Options{})
-	if len(d.Items) != 1 || d.Items[0].Code != codeCppIncludeNotFound || !strings.Contains(d.Items[0].Msg, "not a regular file") {
+	if len(d.Items) != 1 || d.Items[0].Code != codeCppIncludeNotRegular || !strings.Contains(d.Items[0].Msg, "is a character device") {
 		t.Errorf("got %v", d.Items)
 	}
 }

@@ -49,8 +49,11 @@ type Options struct {
 	// IncludeDirs are searched for #include files after the folder of
 	// the file that includes them.
 	IncludeDirs []string
-	// ReadFile reads #include files; nil means os.ReadFile.
+	// ReadFile reads #include files; nil reads regular files of at most
+	// 16 MiB (Note [preprocessor limits]).
 	ReadFile func(path string) ([]byte, error)
+
+	limits *cppLimits // nil: defaultLimits; tests lower them
 }
 
 // ParseFile parses one Fortran source file as Parse does, first running

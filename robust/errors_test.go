@@ -55,8 +55,9 @@ var topics = []struct{ title, about string }{
 
 // noExample are the codes that no input should produce.
 var noExample = map[diag.Code]string{
-	diag.InternalError: "it reports a bug in forocl",
-	"input-too-large":  "it needs an input over 16 MiB; driver.TestRefusesHugeFiles covers it",
+	diag.InternalError:      "it reports a bug in forocl",
+	"input-too-large":       "it needs an input over 16 MiB; driver.TestRefusesHugeFiles covers it",
+	"cpp-include-too-large": "it needs an included file over 16 MiB; parser.TestCppLimits covers it",
 }
 
 // updateDocs reports whether TestErrorsDoc should rewrite docs/errors.md:

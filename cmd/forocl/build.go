@@ -136,6 +136,10 @@ func newBuildCmd() *cobra.Command {
 			if goPkg != "" && !validGoPackage(goPkg) {
 				return usageErr("--go-package %q: want a Go package name: a letter or _ and then letters, digits or _ (not a Go keyword, not _ alone), such as heatcl", goPkg)
 			}
+			if goPkg != "" && writeFortran {
+				// A Go package may hold no .f90 file ("Fortran source files not allowed when not using cgo").
+				return usageErr("--go-package and --fortran would write a Go package and Fortran files into one folder, which go build refuses; run build twice, with a different -o for each")
+			}
 			if err := checkOutputNames(args); err != nil {
 				return err
 			}
