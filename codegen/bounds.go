@@ -353,3 +353,51 @@ func goBoundsError(e *emitter, k *abi.Kernel) {
 	}
 	e.close("")
 }
+
+// unitChecksBounds reports whether a kernel of u was generated with
+// --check-bounds, whose Fortran host reads its bounds buffer's index into
+// an integer(c_int64_t).
+func unitChecksBounds(u *abi.Unit) bool {
+	for _, k := range u.Kernels {
+		if len(k.BoundsSites) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fortranBoundsLocals declares the variables that fortranBoundsError
+// reads the bounds buffer into. Their two underscores keep them apart
+// from fcl_NAME, the sizes and loop variables, whose names start with a
+// letter.
+func fortranBoundsLocals(e *fortEmitter, k *abi.Kernel) {
+	if len(k.BoundsSites) == 0 {
+		return
+	}
+	e.line("integer :: fcl__site  ! forocl --check-bounds: the first bad subscript's site")
+	e.line("integer(c_int64_t) :: fcl__index  ! and its value")
+}
+
+// fortranBoundsError writes, after the launches of a kernel generated
+// with --check-bounds, the read of its bounds buffer and the error of the
+// first subscript out of bounds (abi.Kernel.BoundsError's message), as
+// goBoundsError does for the Go harness.
+func fortranBoundsError(e *fortEmitter, k *abi.Kernel) {
+	if len(k.BoundsSites) == 0 {
+		return
+	}
+	e.line("! The first subscript out of its bounds, if any (forocl --check-bounds).")
+	e.call("", "forocl_bounds_read", "fcl_name", fmt.Sprintf("fcl_s%d", scratchIndex(k, abi.BoundsBuffer)+1), fmt.Sprint(len(k.BoundsSites)),
+		"fcl__site", "fcl__index", "fcl_st", "fcl_msg")
+	e.line("if (fcl_st /= 0) exit fcl_run")
+	e.line("select case (fcl__site)")
+	for i, s := range k.BoundsSites {
+		e.line("case (%d)", i+1)
+		e.indent++
+		e.call("", "forocl_bounds_error", "fcl_name", "'"+s.Param+"'", fmt.Sprint(s.Dim), "'"+strings.ReplaceAll(s.At, "'", "''")+"'",
+			"fcl__index", fortranAffine(s.Lo), fortranAffine(s.Hi), "fcl_st", "fcl_msg")
+		e.indent--
+	}
+	e.line("end select")
+	e.line("if (fcl_st /= 0) exit fcl_run")
+}

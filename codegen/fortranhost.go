@@ -40,6 +40,10 @@ import (
 //     reductions) are intent(out) arguments of the procedure, read back
 //     from one-element buffers after the last launch, so such a call
 //     waits for the device.
+//   - a kernel generated with --check-bounds reads its bounds buffer
+//     after the last launch, before the results, and fails with the
+//     first bad subscript (Note [checked subscripts] in bounds.go), so
+//     such a call waits for the device too.
 //
 // Names the generated code declares start with fcl_ (locals, the program,
 // the kernels); a kernel whose dummies could collide with them, or with
@@ -99,7 +103,7 @@ func FortranHost(u *abi.Unit, stem string) ([]byte, error) {
 	e.line("! Build: gfortran app.f90 DIR/*.f90 fortran/forocl_cl.f90 -lOpenCL")
 	e.line("module %s", mod)
 	e.indent++
-	if unitHasInt64(u) {
+	if unitHasInt64(u) || unitChecksBounds(u) {
 		e.line("use, intrinsic :: iso_c_binding, only: c_float, c_double, c_int32_t, c_int64_t")
 	} else {
 		e.line("use, intrinsic :: iso_c_binding, only: c_float, c_double, c_int32_t")
@@ -166,9 +170,6 @@ func fortranCheck(k *abi.Kernel) error {
 		if n == "stat" || n == "errmsg" || strings.HasPrefix(n, "fcl_") || strings.HasPrefix(n, "forocl_") || n == strings.ToLower(proc) {
 			return fmt.Errorf("kernel %q: dummy %q collides with a name of the Fortran host; rename it", k.Name, p.Name)
 		}
-	}
-	if len(k.BoundsSites) > 0 {
-		return fmt.Errorf("kernel %q: the Fortran host does not check subscripts on the device yet; build it without --check-bounds (the bounds checked before a launch are always checked)", k.Name)
 	}
 	for _, l := range k.Launches {
 		if l.If != "" {
@@ -334,6 +335,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	for i := range k.Scratch {
 		e.line("type(forocl_array) :: fcl_s%d  ! %s", i+1, k.Scratch[i].Name)
 	}
+	fortranBoundsLocals(e, k)
 	results := k.Results()
 	for i, p := range results {
 		e.line("type(forocl_array) :: fcl_r%d  ! %s", i+1, p.Name)
@@ -504,6 +506,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		check()
 	}
 	fortranProgram(e, k.Program(), launch) // host loops as DO loops
+	fortranBoundsError(e, k)               // after the last launch, before the results
 	for i, p := range results {
 		e.call("", "forocl_read", fmt.Sprintf("fcl_r%d", i+1), fmt.Sprintf("fcl_v%d", i+1), "fcl_st", "fcl_msg")
 		check()

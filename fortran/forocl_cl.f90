@@ -50,7 +50,9 @@
 ! and the kernel; a device array
 ! whose shape does not match a kernel's extents is reported with both
 ! shapes before anything is launched; an array too large for the device is
-! reported before it is allocated.
+! reported before it is allocated. A kernel built with --check-bounds
+! reports the first subscript that left its bounds after its launches
+! (stat forocl_ebounds).
 !
 ! Program cache: built program binaries are kept in $FOROCL_CACHE, else
 ! $XDG_CACHE_HOME/forocl/programs, else $HOME/.cache/forocl/programs
@@ -80,6 +82,7 @@ module forocl_cl
   integer, parameter, public :: forocl_ememory = 3  ! the device has not enough memory
   integer, parameter, public :: forocl_eio = 4      ! a file could not be read
   integer, parameter, public :: forocl_eusage = 5   ! a routine was called wrongly
+  integer, parameter, public :: forocl_ebounds = 6  ! a subscript left its bounds (--check-bounds)
 
   ! A device array. Components are for reading only.
   type, public :: forocl_array
@@ -112,7 +115,7 @@ module forocl_cl
   ! For generated modules (fortranhost): argument checks and launch sizes.
   public :: forocl_check_array, forocl_check_extents, forocl_check_conform, forocl_ndrange
   public :: forocl_check_declared, forocl_check_alias, forocl_check_access
-  public :: forocl_check_fp64
+  public :: forocl_check_fp64, forocl_bounds_read, forocl_bounds_error
 
   interface forocl_create
     module procedure create_r4_1, create_r4_2, create_r4_3
@@ -2520,6 +2523,49 @@ contains
           '; give sizes that keep the loop inside the array'
     end if
   end subroutine forocl_check_access
+
+  ! forocl_bounds_read reads the bounds buffer b of kernel, built with
+  ! --check-bounds, after its launches (so it waits for them; Note
+  ! [checked subscripts] in codegen/bounds.go): site is 0 when every
+  ! subscript stayed inside its bounds, else the number (1 to sites) of
+  ! the first that left them, and index is that subscript's value.
+  subroutine forocl_bounds_read(kernel, b, sites, site, index, st, msg)
+    character(len=*), intent(in) :: kernel
+    type(forocl_array), intent(inout) :: b
+    integer, intent(in) :: sites
+    integer, intent(out) :: site
+    integer(int64), intent(out) :: index
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    integer(c_int32_t), target :: v(4)
+    site = 0
+    index = 0
+    v = 0
+    call read_raw(b, forocl_int, 1, [4], c_loc(v), st, msg)
+    if (st /= 0) return
+    if (v(1) < 0 .or. v(1) > sites) then
+      st = forocl_eusage
+      msg = 'kernel "' // kernel // '": bounds check site ' // itoa(int(v(1), int64)) // ' is not listed'
+      return
+    end if
+    site = int(v(1))
+    index = ior(iand(int(v(2), int64), mask32), ishft(int(v(3), int64), 32))
+  end subroutine forocl_bounds_read
+
+  ! forocl_bounds_error fails with index out of the bounds lo:hi of
+  ! dimension dim of array name in kernel (at: the source line, or
+  ! blank), worded as every host words it (abi.BoundsFormat).
+  subroutine forocl_bounds_error(kernel, name, dim, at, index, lo, hi, st, msg)
+    character(len=*), intent(in) :: kernel, name, at
+    integer, intent(in) :: dim, lo, hi
+    integer(int64), intent(in) :: index
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    st = forocl_ebounds
+    msg = 'index ' // itoa(index) // ' of dimension ' // itoa(int(dim, int64)) // ' of array "' // name // &
+        '" out of bounds ' // itoa(int(lo, int64)) // ':' // itoa(int(hi, int64)) // ' in kernel "' // kernel // '"'
+    if (at /= '') msg = trim(msg) // ' (' // at // ')'
+  end subroutine forocl_bounds_error
 
   ! forocl_check_conform checks that the arrays of an elemental kernel
   ! have one shape.
