@@ -162,9 +162,8 @@ type Param struct {
 	Shape []Affine `json:"shape,omitempty"`
 	// Lower gives a loop kernel array's declared lower bounds, first
 	// dimension first (nil: 1 in every dimension), so that messages can
-	// name an element as Fortran does: u(0) of u(0:n+1). It is filled by
-	// codegen for hosts in Go and is not part of the JSON ABI.
-	Lower []Affine `json:"-"`
+	// name an element as Fortran does: u(0) of u(0:n+1).
+	Lower []Affine `json:"lower,omitempty"`
 }
 
 // Output reports whether the kernel writes p: an array it writes, or a
