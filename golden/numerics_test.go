@@ -3,6 +3,7 @@ package golden
 import (
 	"fmt"
 	"math"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"testing"
@@ -236,5 +237,122 @@ end module
 	}
 	if w := want["p"].I32; w[0] != 0 || w[36*2] != 1 || w[36*2+1] != -1 || w[36*4] != 1 {
 		t.Errorf("gfortran's (-3)**-4, (-1)**-4, (-1)**-3, 1**-4 are %d %d %d %d; the test expects 0 1 -1 1", w[0], w[36*2], w[36*2+1], w[36*4])
+	}
+}
+
+// roundingSource computes exactly rounded operations and library
+// functions of real(4) values element by element.
+const roundingSource = `module rounding
+  implicit none
+contains
+  subroutine rnd(a, b, add, sub, mul, quo, sq, mx, mn, sg, md, ab)
+  !$OFP PURE, KERNEL :: rnd
+    real, dimension(:), contiguous, intent(in) :: a, b
+    real, dimension(:), contiguous, intent(out) :: add, sub, mul, quo, sq, mx, mn, sg, md, ab
+    add = a + b
+    sub = a - b
+    mul = a * b
+    quo = a / b
+    sq = sqrt(a)
+    mx = max(a, b)
+    mn = min(a, b)
+    sg = sign(a, b - 1.0)
+    md = mod(a, b)
+    ab = abs(b - a)
+  end subroutine
+
+  subroutine lib(a, b, ex, sn, hf, pk, pr)
+  !$OFP PURE, KERNEL :: lib
+    real, dimension(:), contiguous, intent(in) :: a, b
+    real, dimension(:), contiguous, intent(out) :: ex, sn, hf, pk, pr
+    ex = exp(b)
+    sn = sin(a)
+    hf = a**0.5
+    pk = a**7
+    pr = a**b
+  end subroutine
+end module
+`
+
+// TestRoundingAgainstGfortran checks what the README promises bit for
+// bit on the test device: + - * /, sqrt, max, min, sign, mod and abs of
+// real(4) give gfortran's bits; exp, sin and ** with a real or large
+// integer exponent are library functions, whose distance from gfortran's
+// in ulps is logged and bounded by the README's figures (2 ulp, 4 for
+// x**k).
+func TestRoundingAgainstGfortran(t *testing.T) {
+	cltest.Gfortran(t)
+	c := device(t)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "rounding.f90")
+	if err := os.WriteFile(src, []byte(roundingSource), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := driver.Compile([]string{src}, driver.Options{Schedule: regions.Options{Strategy: regions.Direct}})
+	if res.Diags.HasErrors() {
+		t.Fatal(res.Diags.String(res.Sources))
+	}
+	u := res.Generate(res.Program.Kernels, "rounding.f90", codegen.Options{Version: driver.Version})
+	const n = 200_000
+	rng := rand.New(rand.NewSource(5))
+	a, b := runner.Zeros(npy.Float32, []int{n}), runner.Zeros(npy.Float32, []int{n})
+	for i := 0; i < n; i++ {
+		a.F32[i] = float32(math.Exp(rng.Float64()*40 - 20))
+		b.F32[i] = float32((rng.Float64()*2 - 1) * 20)
+	}
+	got, want := map[string]*npy.Array{}, map[string]*npy.Array{}
+	var outs []string
+	for _, k := range u.Kernels {
+		exe, err := oracle.Build(k, []string{src}, t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		arrays := map[string]*npy.Array{"a": a, "b": b}
+		for _, p := range k.Params {
+			if p.Intent == abi.Out {
+				arrays[p.Name] = runner.Zeros(npy.Float32, []int{n})
+				outs = append(outs, p.Name)
+			}
+		}
+		r, err := runner.Run(c, runner.Job{Unit: u, Kernel: k, Arrays: arrays})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := exe.Run(nil, arrays)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range outs {
+			if r.Outputs[o] != nil {
+				got[o], want[o] = r.Outputs[o], w[o]
+			}
+		}
+	}
+	ulps := func(x, y float32) int64 {
+		if x != x && y != y || x == y {
+			return 0
+		}
+		d := int64(int32(math.Float32bits(x))) - int64(int32(math.Float32bits(y)))
+		if (x < 0) != (y < 0) {
+			return math.MaxInt32
+		}
+		return max(d, -d)
+	}
+	// exp, sin, x**0.5 and x**y within 2 ulp; x**7 (pown; gfortran
+	// multiplies) within 4
+	bound := map[string]int64{"ex": 2, "sn": 2, "hf": 2, "pr": 2, "pk": 4}
+	exact := map[string]bool{"add": true, "sub": true, "mul": true, "quo": true, "sq": true, "mx": true, "mn": true, "sg": true, "md": true, "ab": true}
+	for _, o := range outs {
+		var worst, differ int64
+		for i := 0; i < n; i++ {
+			if d := ulps(got[o].F32[i], want[o].F32[i]); d > 0 {
+				differ++
+				worst = max(worst, d)
+			}
+		}
+		t.Logf("%s: %d of %d values differ from gfortran's, by at most %d ulp", o, differ, n, worst)
+		if exact[o] && differ > 0 || worst > bound[o] {
+			t.Errorf("%s: %d values differ from gfortran's, by up to %d ulp", o, differ, worst)
+		}
 	}
 }
