@@ -263,7 +263,11 @@ func convertConst(c *ir.Const, to ir.Kind) *ir.Const {
 func constant(k ir.Kind, f float64, i int64, b bool) string {
 	switch k {
 	case ir.Real4:
-		return realLit(float64(float32(f)), 32) + "f"
+		f = float64(float32(f))
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			return realLit(f, 32) // INFINITY and NAN are float already
+		}
+		return realLit(f, 32) + "f"
 	case ir.Real8:
 		return realLit(f, 64)
 	case ir.Logical:
@@ -272,7 +276,15 @@ func constant(k ir.Kind, f float64, i int64, b bool) string {
 		}
 		return "0"
 	case ir.Long:
+		if i == math.MinInt64 {
+			// 9223372036854775808L does not fit a long
+			return "(-9223372036854775807L - 1L)"
+		}
 		return strconv.FormatInt(i, 10) + "L"
+	}
+	if i == math.MinInt32 {
+		// 2147483648 is a long in C, so -2147483648 would be one too
+		return "(-2147483647 - 1)"
 	}
 	return strconv.FormatInt(i, 10)
 }

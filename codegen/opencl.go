@@ -61,7 +61,10 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 	}
 	if needsIpow(used, kernels) {
 		e.line("")
-		e.line("inline int ipow(int x, int n) { int r = 1; for (; n > 0; n--) r *= x; return n < 0 ? 0 : r; }")
+		// Fortran's x**n for integers: 1/(x**-n) when n < 0, which is 1
+		// for x = 1, +-1 for x = -1 and 0 otherwise (0 also for x = 0, as
+		// gfortran gives); square-and-multiply, wrapping as gfortran does.
+		e.line("inline int ipow(int x, int n) { if (n < 0) return x == 1 || (x == -1 && !(n & 1)) ? 1 : x == -1 ? -1 : 0; uint b = x, r = 1; for (; n > 0; n >>= 1) { if (n & 1) r *= b; b *= b; } return (int)r; }")
 	}
 	if opts.CheckBounds && hasLoopKernel(kernels) {
 		e.line("")

@@ -47,26 +47,33 @@ func localDecl(v *ir.Var) string {
 // isResult reports whether v is a scalar result of its kernel.
 func isResult(v *ir.Var) bool { return v.Role == ir.Dummy && v.Rank == 0 && v.Intent == ir.Out }
 
-// identity spells the value folding starts from: 0, 1, -huge, huge,
-// .false. or .true., as Fortran gives for an empty array.
+// identity spells the value folding starts from: 0, 1, .false. or
+// .true. as Fortran gives for an empty array; for max and min of integers
+// the kind's least or greatest value (gfortran's maxval of an empty
+// integer array is -huge-1), and of reals a NaN, which fmax and fmin
+// drop: a real fold gives NaN only when every value folded is a NaN (or
+// there is none; sema supplies -huge or huge for an empty mask, Note
+// [maxval and NaN]).
 func identity(r *ir.Reduce, k ir.Kind) string {
 	switch r.Op {
 	case ir.RProduct, ir.RAll:
 		return constant(k, 1, 1, true)
 	case ir.RMax, ir.RMin:
-		var v string
+		var lo, hi string
 		switch k {
 		case ir.Real4:
-			v = "FLT_MAX"
+			return "NAN"
 		case ir.Real8:
-			v = "DBL_MAX"
+			return "((double)NAN)"
+		case ir.Long:
+			lo, hi = "LONG_MIN", "LONG_MAX"
 		default:
-			v = "INT_MAX" // huge(0) = 2147483647
+			lo, hi = "INT_MIN", "INT_MAX"
 		}
 		if r.Op == ir.RMax {
-			return "(-" + v + ")"
+			return lo
 		}
-		return v
+		return hi
 	}
 	return constant(k, 0, 0, false)
 }

@@ -376,6 +376,8 @@ var Intrinsics = [numIntrinsics]IntrinsicInfo{
 			switch k {
 			case Int:
 				return intConst(math.MaxInt32), nil
+			case Long:
+				return &Const{Kind: Long, Int: math.MaxInt64}, nil
 			case Real8:
 				return realConst(k, math.MaxFloat64), nil
 			}
@@ -383,7 +385,7 @@ var Intrinsics = [numIntrinsics]IntrinsicInfo{
 		}},
 	FnKind: {ID: FnKind, Name: "kind", Min: 1, Max: 1, Args: ArgAny, Result: ResInt, Use: UseConstant,
 		Fold: func(a []*Const, _ Kind) (*Const, error) {
-			if a[0].Kind == Real8 {
+			if a[0].Kind == Real8 || a[0].Kind == Long {
 				return intConst(8), nil
 			}
 			return intConst(4), nil

@@ -256,3 +256,27 @@ func TestFold(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldInt64 pins the inquiries of integer(8), which float64 cannot
+// hold (huge(0_8) folded to 0 and kind(0_8) to 4), and integer powers
+// with negative exponents (1/(b**|e|)).
+func TestFoldInt64(t *testing.T) {
+	l := &Ref{Var: &Var{Name: "l", Kind: Long}}
+	for _, c := range []struct {
+		e    Expr
+		want Const
+	}{
+		{&Intrinsic{ID: FnHuge, Args: []Expr{l}, T: Type{Kind: Long}}, Const{Kind: Long, Int: math.MaxInt64}},
+		{&Unary{Op: Neg, X: &Intrinsic{ID: FnHuge, Args: []Expr{l}, T: Type{Kind: Long}}, T: Type{Kind: Long}}, Const{Kind: Long, Int: -math.MaxInt64}},
+		{&Intrinsic{ID: FnKind, Args: []Expr{&Const{Kind: Long, Int: 0}}, T: Type{Kind: Int}}, Const{Kind: Int, Int: 8}},
+		{&Binary{Op: Pow, X: &Const{Kind: Int, Int: 1}, Y: &Const{Kind: Int, Int: -3}, T: Type{Kind: Int}}, Const{Kind: Int, Int: 1}},
+		{&Binary{Op: Pow, X: &Const{Kind: Int, Int: -1}, Y: &Const{Kind: Int, Int: -3}, T: Type{Kind: Int}}, Const{Kind: Int, Int: -1}},
+		{&Binary{Op: Pow, X: &Const{Kind: Int, Int: -1}, Y: &Const{Kind: Int, Int: -2}, T: Type{Kind: Int}}, Const{Kind: Int, Int: 1}},
+		{&Binary{Op: Pow, X: &Const{Kind: Int, Int: 2}, Y: &Const{Kind: Int, Int: -1}, T: Type{Kind: Int}}, Const{Kind: Int, Int: 0}},
+	} {
+		v, err := Fold(c.e)
+		if err != nil || v.Kind != c.want.Kind || v.Int != c.want.Int {
+			t.Errorf("%s = %+v (%v), want %v %d", ExprString(c.e), v, err, c.want.Kind, c.want.Int)
+		}
+	}
+}

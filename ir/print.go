@@ -319,7 +319,10 @@ func ConstText(c *Const) string {
 // realText makes a Go float string look like a Fortran real literal.
 func realText(s, exp string) string {
 	mant, e, hasExp := strings.Cut(s, "e")
-	if !strings.ContainsAny(mant, ".") && mant != "+Inf" && mant != "-Inf" && mant != "NaN" {
+	if mant == "+Inf" || mant == "-Inf" || mant == "NaN" {
+		return mant
+	}
+	if !strings.ContainsAny(mant, ".") {
 		mant += ".0"
 	}
 	if hasExp {

@@ -724,7 +724,7 @@ func human(b int64) string {
 
 // FormatScalar spells the one value of a (a scalar result) as Fortran
 // would print it in full: all the digits its kind holds, logicals as
-// .true. or .false.
+// .true. or .false.; "?" when a holds no single value it can print.
 func FormatScalar(a *npy.Array, k abi.Kind) string {
 	if a != nil && len(a.Shape) == 1 && a.I32 != nil { // maxloc's positions
 		parts := make([]string, len(a.I32))
@@ -736,10 +736,14 @@ func FormatScalar(a *npy.Array, k abi.Kind) string {
 	switch {
 	case a == nil || a.Len() != 1:
 		return "?"
-	case a.F32 != nil:
+	case a.DType == npy.Float32:
 		return strconv.FormatFloat(float64(a.F32[0]), 'g', -1, 32)
-	case a.F64 != nil:
+	case a.DType == npy.Float64:
 		return strconv.FormatFloat(a.F64[0], 'g', -1, 64)
+	case a.DType == npy.Int64:
+		return strconv.FormatInt(a.I64[0], 10)
+	case a.DType != npy.Int32:
+		return "?"
 	case k == abi.Logical:
 		if a.I32[0] != 0 {
 			return ".true."

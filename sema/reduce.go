@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/diag"
@@ -159,10 +160,75 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 		Shrink: append([]int(nil), ref.shrink...), Reduce: &ir.Reduce{Op: op, Intrinsic: name, Result: res, Index: l.nreduce}}
 	l.hoisted = append(l.hoisted, &ir.Assign{Pos: e.Pos, LHS: l.window(rv, nil, nil, e.Pos), RHS: val, Mask: mask, Shrink: rv.Shrink})
 	var out ir.Expr = &ir.Ref{Pos: e.Pos, Var: res}
+	if (mask != nil || mayBeEmpty(ref.shrink)) && (op == ir.RMax || op == ir.RMin) && kind.IsReal() {
+		// count(mask) tells an empty mask or frame from only NaNs (Note
+		// [maxval and NaN])
+		l.nreduce++
+		clabel := fmt.Sprintf("_count%d", l.nreduce)
+		cres := &ir.Var{Name: clabel, Kind: ir.Int, Role: ir.Local, Pos: e.Pos}
+		l.addLocal(cres)
+		cv := &ir.Var{Name: clabel, Kind: ir.Int, Rank: l.rank, Role: ir.Reduction, Pos: e.Pos,
+			Shrink: append([]int(nil), ref.shrink...), Reduce: &ir.Reduce{Op: ir.RSum, Result: cres, Index: l.nreduce}}
+		var one ir.Expr = &ir.Const{Pos: e.Pos, Kind: ir.Int, Int: 1}
+		if mask != nil {
+			one = &ir.Intrinsic{Pos: e.Pos, ID: ir.FnMerge, Args: []ir.Expr{one, &ir.Const{Pos: e.Pos, Kind: ir.Int, Int: 0}, cloneExpr(mask)},
+				T: ir.Type{Kind: ir.Int, Rank: mask.Type().Rank}}
+		}
+		l.hoisted = append(l.hoisted, &ir.Assign{Pos: e.Pos, LHS: l.window(cv, nil, nil, e.Pos), RHS: one, Shrink: cv.Shrink})
+		some := &ir.Binary{Pos: e.Pos, Op: ir.Gt, X: &ir.Ref{Pos: e.Pos, Var: cres}, Y: &ir.Const{Pos: e.Pos, Kind: ir.Int}, T: ir.Type{Kind: ir.Logical}}
+		out = emptyExtreme(op, out, some)
+	}
 	if name == "norm2" {
 		out = &ir.Intrinsic{Pos: e.Pos, ID: ir.FnSqrt, Args: []ir.Expr{out}, T: ir.Type{Kind: kind}}
 	}
 	return out
+}
+
+// Note [maxval and NaN]
+//
+// maxval and minval give what gfortran gives: the largest (smallest)
+// value that is not a NaN, infinities included; a NaN when every value
+// counted is a NaN; and -huge (huge) when no value is counted (an empty
+// mask or section). Integers start from the kind's least (greatest)
+// value, which is also gfortran's result for an empty integer array
+// (-huge-1 for maxval). Reals fold with OpenCL's fmax and fmin, which
+// return the other argument when one is a NaN, starting from a NaN
+// (codegen's identity, reduceStart): the fold is a NaN exactly when no
+// value but NaNs was folded. Where the set can be empty, the value is
+// then merge(v, -huge, some), with some the count of the mask (a second
+// reduction in the same launch) or the section's bounds (lo <= hi). The
+// loop form s = max(s, x) of a reduction clause folds the nest's value
+// into s with fmax after the nest, so NaNs are dropped there too.
+
+// mayBeEmpty reports whether a frame of these shrinks can have no
+// element: a grid extent may equal the halos a window leaves out.
+func mayBeEmpty(shrink []int) bool {
+	for _, s := range shrink {
+		if s > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyExtreme is v, the value of a max or min reduction of reals, or
+// -huge (huge) where some is false: the result of maxval (minval) over no
+// values (Note [maxval and NaN]). Other reductions, integers and a nil
+// some give v.
+func emptyExtreme(op ir.ReduceOp, v, some ir.Expr) ir.Expr {
+	k := v.Type().Kind
+	if (op != ir.RMax && op != ir.RMin) || !k.IsReal() || some == nil {
+		return v
+	}
+	huge := math.MaxFloat32
+	if k == ir.Real8 {
+		huge = math.MaxFloat64
+	}
+	if op == ir.RMax {
+		huge = -huge
+	}
+	at := v.Span()
+	return &ir.Intrinsic{Pos: at, ID: ir.FnMerge, Args: []ir.Expr{v, &ir.Const{Pos: at, Kind: k, Float: huge}, some}, T: ir.Type{Kind: k}}
 }
 
 // reductionContext reports (and rejects) a reduction where its value

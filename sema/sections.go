@@ -944,13 +944,28 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 			body = &ir.Loop{Pos: e.Pos, Var: ctx.index[p], Lo: affineExpr(ctx.lo[p], e.Pos), Hi: affineExpr(ctx.hi[p], e.Pos), Body: []ir.Stmt{body}}
 		}
 		l.hoisted = append(l.hoisted, start, body)
-		return &ir.Ref{Pos: e.Pos, Var: res}
+		return emptyExtreme(op, &ir.Ref{Pos: e.Pos, Var: res}, nonEmpty(ctx, e.Pos))
 	}
 	r := &ir.Var{Name: res.Name, Kind: k, Role: ir.Reduction, Pos: e.Pos, Reduce: &ir.Reduce{Op: op, Intrinsic: name, Result: res, Index: l.nreduce}}
 	n := &ir.Nest{Pos: e.Pos, Source: name, Index: ctx.index, Lo: ctx.lo, Hi: ctx.hi, Reduces: []*ir.Var{r},
 		Body: []ir.Stmt{&ir.Assign{Pos: e.Pos, LHS: &ir.Ref{Pos: e.Pos, Var: r}, RHS: val}}}
 	l.hoisted = append(l.hoisted, start, n)
-	return &ir.Ref{Pos: e.Pos, Var: res}
+	return emptyExtreme(op, &ir.Ref{Pos: e.Pos, Var: res}, nonEmpty(ctx, e.Pos))
+}
+
+// nonEmpty is the condition that the implicit iteration of ctx has an
+// element: lo <= hi in every dimension.
+func nonEmpty(ctx *sectCtx, at diag.Span) ir.Expr {
+	var cond ir.Expr
+	for p := range ctx.lo {
+		c := &ir.Binary{Pos: at, Op: ir.Le, X: affineExpr(ctx.lo[p], at), Y: affineExpr(ctx.hi[p], at), T: ir.Type{Kind: ir.Logical}}
+		if cond == nil {
+			cond = c
+			continue
+		}
+		cond = &ir.Binary{Pos: at, Op: ir.And, X: cond, Y: c, T: ir.Type{Kind: ir.Logical}}
+	}
+	return cond
 }
 
 // foldExpr is acc op x, as a sequential reduction folds.
@@ -984,20 +999,22 @@ func (l *lowerer) withHoisted(lower func() []ir.Stmt) []ir.Stmt {
 	return out
 }
 
-// reduceStart is the value a reduction starts from: the identity of op.
+// reduceStart is the value a reduction starts from: the identity of op;
+// for max and min the kind's least or greatest integer, or a NaN for
+// reals (Note [maxval and NaN]).
 func reduceStart(op ir.ReduceOp, k ir.Kind, at diag.Span) ir.Expr {
 	c := &ir.Const{Pos: at, Kind: k}
-	big := map[ir.Kind]float64{ir.Real4: math.MaxFloat32, ir.Real8: math.MaxFloat64}[k]
-	bigInt := map[ir.Kind]int64{ir.Int: math.MaxInt32, ir.Long: math.MaxInt64}[k]
+	lo := map[ir.Kind]int64{ir.Int: math.MinInt32, ir.Long: math.MinInt64}[k]
+	hi := map[ir.Kind]int64{ir.Int: math.MaxInt32, ir.Long: math.MaxInt64}[k]
 	switch op {
 	case ir.RProduct:
 		c.Float, c.Int = 1, 1
 	case ir.RAll:
 		c.Bool = true
 	case ir.RMax:
-		c.Float, c.Int = -big, -bigInt
+		c.Float, c.Int = math.NaN(), lo
 	case ir.RMin:
-		c.Float, c.Int = big, bigInt
+		c.Float, c.Int = math.NaN(), hi
 	}
 	return c
 }

@@ -82,7 +82,7 @@ func TestSections(t *testing.T) {
 			do concurrent (j = 1:m)
 			  b(:, j) = b(:, j)/maxval(b(:, j))
 			end do`,
-			[]string{"    do _i1 = 1, n\n      _maxval1 = max(_maxval1, b(_i1, j))\n    end do\n    do _i1 = 1, n\n      b(_i1, j) = (b(_i1, j) / _maxval1)"}, ""},
+			[]string{"    do _i1 = 1, n\n      _maxval1 = max(_maxval1, b(_i1, j))\n    end do\n    do _i1 = 1, n\n      b(_i1, j) = (b(_i1, j) / merge(_maxval1, -3.4028235e38, (1 <= n)))"}, ""},
 		{"a reduction in an IF condition", grid, `
 			do concurrent (j = 1:m)
 			  if (any(b(:, j) > 0)) b(1, j) = 0
@@ -93,8 +93,8 @@ func TestSections(t *testing.T) {
 			nil, `8:12: error: "maxloc" inside an array assignment of a loop kernel`},
 		{"a reduction over a section between nests is a reducing nest", grid, `
 			t = 2*maxval(c(2:n)) + sum(a)`,
-			[]string{"_maxval1 = -3.4028235e38", "parallel (_i1 = 2:n)  [maxval] reduce(max: _maxval1)", "_maxval1 <- max of c(_i1)",
-				"parallel (_i1 = 1:n, _i2 = 1:m)  [sum] reduce(sum: _sum2)", "t = ((real(4)(2) * _maxval1) + _sum2)"}, ""},
+			[]string{"_maxval1 = NaN", "parallel (_i1 = 2:n)  [maxval] reduce(max: _maxval1)", "_maxval1 <- max of c(_i1)",
+				"parallel (_i1 = 1:n, _i2 = 1:m)  [sum] reduce(sum: _sum2)", "t = ((real(4)(2) * merge(_maxval1, -3.4028235e38, (2 <= n))) + _sum2)"}, ""},
 		{"a reduction of a scalar", grid, `
 			t = sum(c(1) + s)`,
 			nil, `8:11: error: the argument of sum has no array in it`},

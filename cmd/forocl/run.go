@@ -315,6 +315,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if err != nil {
 		return err
 	}
+	// Results are spelled before any output is committed, so that a
+	// failure there cannot leave a run half done.
+	results := formatResults(k, r)
 	if err := writeOutputs(bound.Outputs, r, sig, pictures...); err != nil {
 		return err
 	}
@@ -326,14 +329,28 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if streamsToStdout(parsed.Outs, pngs) {
 		c.SetOut(stderr) // standard output holds an array
 	}
-	return report(c, k, dev.Name, r, rf, len(bound.Outputs) > 0, slabs)
+	return report(c, k, dev.Name, r, rf, results, len(bound.Outputs) > 0, slabs)
 }
 
-// report prints what a run found: the scalar results, one "name = value"
-// line each, and with --repeat the minimum, median and maximum kernel time;
+// formatResults spells each scalar result of k that r returned, by name,
+// as runner.FormatScalar does.
+func formatResults(k *abi.Kernel, r *runner.Result) map[string]string {
+	out := map[string]string{}
+	for _, p := range k.Results() {
+		s := runner.FormatScalar(r.Outputs[strings.ToLower(p.Name)], p.Kind)
+		if s == "?" {
+			panic(fmt.Sprintf("internal error: the runner returned no %v value for result %s", p.Kind, p.Name))
+		}
+		out[p.Name] = s
+	}
+	return out
+}
+
+// report prints what a run found: the scalar results (spelled by
+// formatResults), one "name = value" line each, and with --repeat the minimum, median and maximum kernel time;
 // with --json the same as one JSON object. slabs, when not nil, is the
 // split run's report (slabs.go).
-func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf *runFlags, saved bool, slabs *slabRun) error {
+func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf *runFlags, results map[string]string, saved bool, slabs *slabRun) error {
 	out := c.OutOrStdout()
 	t := newTiming(r, rf.repeat)
 	if rf.json {
@@ -342,14 +359,14 @@ func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf
 			doc.Steps = &stepTiming{Steps: rf.steps, Seconds: r.Elapsed.Seconds(), MSPerStep: r.Elapsed.Seconds() * 1e3 / float64(rf.steps)}
 		}
 		for _, p := range k.Results() {
-			doc.Results[p.Name] = jsonScalar(runner.FormatScalar(r.Outputs[strings.ToLower(p.Name)], p.Kind))
+			doc.Results[p.Name] = jsonScalar(results[p.Name])
 		}
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
 		return enc.Encode(doc)
 	}
 	for _, p := range k.Results() {
-		fmt.Fprintf(out, "%s = %s\n", p.Name, runner.FormatScalar(r.Outputs[strings.ToLower(p.Name)], p.Kind))
+		fmt.Fprintf(out, "%s = %s\n", p.Name, results[p.Name])
 	}
 	if arrays := outputArrays(k); !saved && rf.repeat == 0 && len(rf.pngs) == 0 && len(arrays) > 0 {
 		fmt.Fprintf(c.ErrOrStderr(), "forocl: note: no --out given; %s computed but not saved\n", nameList(arrays))

@@ -25,7 +25,7 @@ void acc_speeds_1(const int nx,
     growth = 2.0; // loop_acc_reduce.f90:14
     anydry = 0; // loop_acc_reduce.f90:15
     __local double _tree1[256];
-    double _acc1 = (-DBL_MAX); // max of "cmax" over this work-item's iteration
+    double _acc1 = ((double)NAN); // max of "cmax" over this work-item's iteration
     __local double _tree2[256];
     double _acc2 = 1.0; // product of "growth" over this work-item's iteration
     __local int _tree3[256];
@@ -77,7 +77,7 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void acc_speeds_r1(__global const double* restrict _part1, const int _np, __global double* restrict _red1) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _a0 = (-DBL_MAX), _a1 = (-DBL_MAX), _a2 = (-DBL_MAX), _a3 = (-DBL_MAX);
+    double _a0 = ((double)NAN), _a1 = ((double)NAN), _a2 = ((double)NAN), _a3 = ((double)NAN);
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
         _a0 = fmax(_a0, _part1[_i]);

@@ -30,7 +30,7 @@ void omp_stats_1(const int n,
     __local double _tree2[256];
     double _acc2 = 0.0; // sum of "s" over this work-item's iteration
     __local double _tree3[256];
-    double _acc3 = DBL_MAX; // min of "amin" over this work-item's iteration
+    double _acc3 = ((double)NAN); // min of "amin" over this work-item's iteration
     if (!(i > n || j > m)) {
         _acc1 = _acc1 + (a[i - 1 + (n)*(j - 1)] * a[i - 1 + (n)*(j - 1)]); // loop_omp_reduce.f90:19
         _acc2 = _acc2 + (a[i - 1 + (n)*(j - 1)]); // loop_omp_reduce.f90:20
@@ -138,7 +138,7 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void omp_stats_r3(__global const double* restrict _part3, const int _np, __global double* restrict _red3) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _a0 = DBL_MAX, _a1 = DBL_MAX, _a2 = DBL_MAX, _a3 = DBL_MAX;
+    double _a0 = ((double)NAN), _a1 = ((double)NAN), _a2 = ((double)NAN), _a3 = ((double)NAN);
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
         _a0 = fmin(_a0, _part3[_i]);

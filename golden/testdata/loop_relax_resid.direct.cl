@@ -98,7 +98,7 @@ void relax_resid_3(const int n,
     }
     err = 0.0; // loop_relax_resid.f90:30
     __local double _tree1[256];
-    double _acc1 = (-DBL_MAX); // max of "err" over this work-item's iteration
+    double _acc1 = ((double)NAN); // max of "err" over this work-item's iteration
     if (!(i > n)) {
         _acc1 = fmax(_acc1, (fabs(b[i - 1] - (2.0 * a[i] - a[i - 1] - a[i + 1])))); // loop_relax_resid.f90:33
     }
@@ -122,7 +122,7 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void relax_resid_r1(__global const double* restrict _part1, const int _np, __global double* restrict _red1) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _a0 = (-DBL_MAX), _a1 = (-DBL_MAX), _a2 = (-DBL_MAX), _a3 = (-DBL_MAX);
+    double _a0 = ((double)NAN), _a1 = ((double)NAN), _a2 = ((double)NAN), _a3 = ((double)NAN);
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
         _a0 = fmax(_a0, _part1[_i]);

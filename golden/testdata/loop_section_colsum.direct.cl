@@ -132,11 +132,11 @@ void colsum_3(const int n,
     for (_i1 = 1; _i1 <= n; _i1++) {
         _sum2 = _sum2 + h[_i1 - 1 + (n)*(k - 1)]; // loop_section_colsum.f90:15
     }
-    _maxval3 = -1.7976931348623157e+308; // loop_section_colsum.f90:15
+    _maxval3 = NAN; // loop_section_colsum.f90:15
     for (_i1 = 2; _i1 <= n; _i1++) {
         _maxval3 = fmax(_maxval3, h[_i1 - 1 + (n)*(k - 1)] - h[_i1 - 1 - 1 + (n)*(k - 1)]); // loop_section_colsum.f90:15
     }
-    mass[k - 1] = _sum2 + _maxval3; // loop_section_colsum.f90:15
+    mass[k - 1] = _sum2 + ((2 <= n) ? (_maxval3) : (-1.7976931348623157e+308)); // loop_section_colsum.f90:15
     _sum4 = 0.0; // loop_section_colsum.f90:16
     for (_i1 = 1; _i1 <= n; _i1++) {
         _sum4 = _sum4 + h[_i1 - 1 + (n)*(k - 1)]; // loop_section_colsum.f90:16

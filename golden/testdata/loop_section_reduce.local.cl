@@ -111,9 +111,9 @@ void summary_2(const int n,
     _sum1 = 0.0; // loop_section_reduce.f90:13
     _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_reduce.f90:13
     mass = cell * _sum1 + 1.0; // loop_section_reduce.f90:13
-    _maxval2 = -1.7976931348623157e+308; // loop_section_reduce.f90:14
+    _maxval2 = NAN; // loop_section_reduce.f90:14
     __local double _tree2[256];
-    double _acc2 = (-DBL_MAX); // max of "_maxval2" over this work-item's iteration
+    double _acc2 = ((double)NAN); // max of "_maxval2" over this work-item's iteration
     if (!(_i1 > n || _i2 > m)) {
         _acc2 = fmax(_acc2, (fabs(u[_i1 + (n + 1)*(_i2 - 1)]) + h[_i1 - 1 + (n)*(_i2 - 1)])); // loop_section_reduce.f90:14
     }
@@ -137,7 +137,7 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void summary_r2(__global const double* restrict _part2, const int _np, __global double* restrict _red2) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _a0 = (-DBL_MAX), _a1 = (-DBL_MAX), _a2 = (-DBL_MAX), _a3 = (-DBL_MAX);
+    double _a0 = ((double)NAN), _a1 = ((double)NAN), _a2 = ((double)NAN), _a3 = ((double)NAN);
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
         _a0 = fmax(_a0, _part2[_i]);
@@ -193,9 +193,9 @@ void summary_3(const int n,
     _sum1 = 0.0; // loop_section_reduce.f90:13
     _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_reduce.f90:13
     mass = cell * _sum1 + 1.0; // loop_section_reduce.f90:13
-    _maxval2 = -1.7976931348623157e+308; // loop_section_reduce.f90:14
+    _maxval2 = NAN; // loop_section_reduce.f90:14
     _maxval2 = fmax(_maxval2, _red2[0]); // after the nest at loop_section_reduce.f90:14
-    umax = _maxval2; // loop_section_reduce.f90:14
+    umax = ((1 <= n && 1 <= m) ? (_maxval2) : (-1.7976931348623157e+308)); // loop_section_reduce.f90:14
     _count3 = 0; // loop_section_reduce.f90:15
     __local int _tree3[256];
     int _acc3 = 0; // sum of "_count3" over this work-item's iteration
@@ -279,15 +279,15 @@ void summary_4(const int n,
     _sum1 = 0.0; // loop_section_reduce.f90:13
     _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_reduce.f90:13
     mass = cell * _sum1 + 1.0; // loop_section_reduce.f90:13
-    _maxval2 = -1.7976931348623157e+308; // loop_section_reduce.f90:14
+    _maxval2 = NAN; // loop_section_reduce.f90:14
     _maxval2 = fmax(_maxval2, _red2[0]); // after the nest at loop_section_reduce.f90:14
-    umax = _maxval2; // loop_section_reduce.f90:14
+    umax = ((1 <= n && 1 <= m) ? (_maxval2) : (-1.7976931348623157e+308)); // loop_section_reduce.f90:14
     _count3 = 0; // loop_section_reduce.f90:15
     _count3 = _count3 + _red3[0]; // after the nest at loop_section_reduce.f90:15
     wet = _count3; // loop_section_reduce.f90:15
-    _minval4 = 1.7976931348623157e+308; // loop_section_reduce.f90:16
+    _minval4 = NAN; // loop_section_reduce.f90:16
     __local double _tree4[256];
-    double _acc4 = DBL_MAX; // min of "_minval4" over this work-item's iteration
+    double _acc4 = ((double)NAN); // min of "_minval4" over this work-item's iteration
     if (!(_i1 > m - 1)) {
         _acc4 = fmin(_acc4, (w[2 * _i1 + 1 - 1] - u[0 + (n + 1)*(_i1 + 1 - 1)])); // loop_section_reduce.f90:16
     }
@@ -311,7 +311,7 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void summary_r4(__global const double* restrict _part4, const int _np, __global double* restrict _red4) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
-    double _a0 = DBL_MAX, _a1 = DBL_MAX, _a2 = DBL_MAX, _a3 = DBL_MAX;
+    double _a0 = ((double)NAN), _a1 = ((double)NAN), _a2 = ((double)NAN), _a3 = ((double)NAN);
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
         _a0 = fmin(_a0, _part4[_i]);
@@ -369,15 +369,15 @@ void summary_5(const int n,
     _sum1 = 0.0; // loop_section_reduce.f90:13
     _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_reduce.f90:13
     mass = cell * _sum1 + 1.0; // loop_section_reduce.f90:13
-    _maxval2 = -1.7976931348623157e+308; // loop_section_reduce.f90:14
+    _maxval2 = NAN; // loop_section_reduce.f90:14
     _maxval2 = fmax(_maxval2, _red2[0]); // after the nest at loop_section_reduce.f90:14
-    umax = _maxval2; // loop_section_reduce.f90:14
+    umax = ((1 <= n && 1 <= m) ? (_maxval2) : (-1.7976931348623157e+308)); // loop_section_reduce.f90:14
     _count3 = 0; // loop_section_reduce.f90:15
     _count3 = _count3 + _red3[0]; // after the nest at loop_section_reduce.f90:15
     wet = _count3; // loop_section_reduce.f90:15
-    _minval4 = 1.7976931348623157e+308; // loop_section_reduce.f90:16
+    _minval4 = NAN; // loop_section_reduce.f90:16
     _minval4 = fmin(_minval4, _red4[0]); // after the nest at loop_section_reduce.f90:16
-    lo = _minval4; // loop_section_reduce.f90:16
+    lo = ((0 <= m - 1) ? (_minval4) : (1.7976931348623157e+308)); // loop_section_reduce.f90:16
     if (m > 3) {
         _product5 = 1.0; // loop_section_reduce.f90:18
     }
@@ -463,15 +463,15 @@ void summary_6(const int n,
     _sum1 = 0.0; // loop_section_reduce.f90:13
     _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_reduce.f90:13
     mass = cell * _sum1 + 1.0; // loop_section_reduce.f90:13
-    _maxval2 = -1.7976931348623157e+308; // loop_section_reduce.f90:14
+    _maxval2 = NAN; // loop_section_reduce.f90:14
     _maxval2 = fmax(_maxval2, _red2[0]); // after the nest at loop_section_reduce.f90:14
-    umax = _maxval2; // loop_section_reduce.f90:14
+    umax = ((1 <= n && 1 <= m) ? (_maxval2) : (-1.7976931348623157e+308)); // loop_section_reduce.f90:14
     _count3 = 0; // loop_section_reduce.f90:15
     _count3 = _count3 + _red3[0]; // after the nest at loop_section_reduce.f90:15
     wet = _count3; // loop_section_reduce.f90:15
-    _minval4 = 1.7976931348623157e+308; // loop_section_reduce.f90:16
+    _minval4 = NAN; // loop_section_reduce.f90:16
     _minval4 = fmin(_minval4, _red4[0]); // after the nest at loop_section_reduce.f90:16
-    lo = _minval4; // loop_section_reduce.f90:16
+    lo = ((0 <= m - 1) ? (_minval4) : (1.7976931348623157e+308)); // loop_section_reduce.f90:16
     if (m > 3) {
         _product5 = 1.0; // loop_section_reduce.f90:18
     }

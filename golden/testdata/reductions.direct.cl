@@ -20,16 +20,20 @@ void field_stats_p1(const float wet,
     const int _n2,
     __global float* restrict _part1,
     __global float* restrict _part2,
-    __global float* restrict _part3,
-    __global int* restrict _part4,
+    __global int* restrict _part3,
+    __global float* restrict _part4,
     __global int* restrict _part5,
-    __global int* restrict _part6) {
+    __global int* restrict _part6,
+    __global int* restrict _part7,
+    __global int* restrict _part8) {
     float _sum1 = 0.0f;
     float _maxval2 = 0.0f;
-    float _minval3 = 0.0f;
-    int _count4 = 0;
-    int _any5 = 0;
-    int _all6 = 0;
+    int _count3 = 0;
+    float _minval4 = 0.0f;
+    int _count5 = 0;
+    int _count6 = 0;
+    int _any7 = 0;
+    int _all8 = 0;
     float total = 0.0f; // result
     float hmax = 0.0f; // result
     float hmin = 0.0f; // result
@@ -39,15 +43,19 @@ void field_stats_p1(const float wet,
     __local float _tree1[256];
     float _acc1 = 0.0f; // sum of this work-item's elements
     __local float _tree2[256];
-    float _acc2 = (-FLT_MAX); // max of this work-item's elements
-    __local float _tree3[256];
-    float _acc3 = FLT_MAX; // min of this work-item's elements
-    __local int _tree4[256];
-    int _acc4 = 0; // sum of this work-item's elements
+    float _acc2 = NAN; // max of this work-item's elements
+    __local int _tree3[256];
+    int _acc3 = 0; // sum of this work-item's elements
+    __local float _tree4[256];
+    float _acc4 = NAN; // min of this work-item's elements
     __local int _tree5[256];
-    int _acc5 = 0; // any of this work-item's elements
+    int _acc5 = 0; // sum of this work-item's elements
     __local int _tree6[256];
-    int _acc6 = 1; // all of this work-item's elements
+    int _acc6 = 0; // sum of this work-item's elements
+    __local int _tree7[256];
+    int _acc7 = 0; // any of this work-item's elements
+    __local int _tree8[256];
+    int _acc8 = 1; // all of this work-item's elements
     const int _a0 = get_global_id(0) + 0; // this work-item's grid position
     const int _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
@@ -59,18 +67,24 @@ void field_stats_p1(const float wet,
         if (H[_a0 + _n1 * (_a1)] > wet) {
             _acc2 = fmax(_acc2, (H[_a0 + _n1 * (_a1)]));
         }
+        // reductions.f90:24
+        _acc3 = _acc3 + (((H[_a0 + _n1 * (_a1)] > wet) ? (1) : (0)));
         // reductions.f90:25
         if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1 && H[_a0 + _n1 * (_a1)] > wet) {
-            _acc3 = fmin(_acc3, (H[_a0 + _n1 * (_a1)]));
+            _acc4 = fmin(_acc4, (H[_a0 + _n1 * (_a1)]));
+        }
+        // reductions.f90:25
+        if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
+            _acc5 = _acc5 + (((H[_a0 + _n1 * (_a1)] > wet) ? (1) : (0)));
         }
         // reductions.f90:26
         if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
-            _acc4 = _acc4 + (((H[_a0 + _n1 * (_a1)] > wet) ? (1) : (0)));
+            _acc6 = _acc6 + (((H[_a0 + _n1 * (_a1)] > wet) ? (1) : (0)));
         }
         // reductions.f90:27
-        _acc5 = _acc5 || (H[_a0 + _n1 * (_a1)] < 0.6f);
+        _acc7 = _acc7 || (H[_a0 + _n1 * (_a1)] < 0.6f);
         // reductions.f90:28
-        _acc6 = _acc6 && (H[_a0 + _n1 * (_a1)] > 0.0f);
+        _acc8 = _acc8 && (H[_a0 + _n1 * (_a1)] > 0.0f);
     }
 
     // fold the work-group's values (a tree in a fixed order) into one partial
@@ -101,7 +115,7 @@ void field_stats_p1(const float wet,
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree3[_tl] = fmin(_tree3[_tl], _tree3[_tl + _s]);
+            _tree3[_tl] = _tree3[_tl] + _tree3[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -112,7 +126,7 @@ void field_stats_p1(const float wet,
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree4[_tl] = _tree4[_tl] + _tree4[_tl + _s];
+            _tree4[_tl] = fmin(_tree4[_tl], _tree4[_tl + _s]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -123,7 +137,7 @@ void field_stats_p1(const float wet,
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree5[_tl] = _tree5[_tl] || _tree5[_tl + _s];
+            _tree5[_tl] = _tree5[_tl] + _tree5[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -134,12 +148,34 @@ void field_stats_p1(const float wet,
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree6[_tl] = _tree6[_tl] && _tree6[_tl + _s];
+            _tree6[_tl] = _tree6[_tl] + _tree6[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
         _part6[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree6[0];
+    }
+    _tree7[_tl] = _acc7;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree7[_tl] = _tree7[_tl] || _tree7[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part7[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree7[0];
+    }
+    _tree8[_tl] = _acc8;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree8[_tl] = _tree8[_tl] && _tree8[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part8[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree8[0];
     }
 }
 
@@ -178,7 +214,7 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_stats_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
-    float _a0 = (-FLT_MAX), _a1 = (-FLT_MAX), _a2 = (-FLT_MAX), _a3 = (-FLT_MAX);
+    float _a0 = NAN, _a1 = NAN, _a2 = NAN, _a3 = NAN;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
         _a0 = fmax(_a0, _part2[_i]);
@@ -203,51 +239,21 @@ void field_stats_r2(__global const float* restrict _part2, const int _np, __glob
     }
 }
 
-// min of _minval3 (reductions.f90:25): fold the partials of field_stats_p1, one per work-group, in one work-group
+// sum of _count3 (reductions.f90:24): fold the partials of field_stats_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void field_stats_r3(__global const float* restrict _part3, const int _np, __global float* restrict _red3) {
-    __local float _tree[256];
-    const int _tl = get_local_id(0);
-    float _a0 = FLT_MAX, _a1 = FLT_MAX, _a2 = FLT_MAX, _a3 = FLT_MAX;
-    int _i = _tl;
-    for (; _i + 768 < _np; _i += 1024) {
-        _a0 = fmin(_a0, _part3[_i]);
-        _a1 = fmin(_a1, _part3[_i + 256]);
-        _a2 = fmin(_a2, _part3[_i + 512]);
-        _a3 = fmin(_a3, _part3[_i + 768]);
-    }
-    for (; _i < _np; _i += 256) {
-        _a0 = fmin(_a0, _part3[_i]);
-    }
-    const float _acc = fmin((fmin(_a0, _a1)), (fmin(_a2, _a3)));
-    _tree[_tl] = _acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = fmin(_tree[_tl], _tree[_tl + _s]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _red3[0] = _tree[0];
-    }
-}
-
-// sum of _count4 (reductions.f90:26): fold the partials of field_stats_p1, one per work-group, in one work-group
-__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void field_stats_r4(__global const int* restrict _part4, const int _np, __global int* restrict _red4) {
+void field_stats_r3(__global const int* restrict _part3, const int _np, __global int* restrict _red3) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
     int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
-        _a0 = _a0 + _part4[_i];
-        _a1 = _a1 + _part4[_i + 256];
-        _a2 = _a2 + _part4[_i + 512];
-        _a3 = _a3 + _part4[_i + 768];
+        _a0 = _a0 + _part3[_i];
+        _a1 = _a1 + _part3[_i + 256];
+        _a2 = _a2 + _part3[_i + 512];
+        _a3 = _a3 + _part3[_i + 768];
     }
     for (; _i < _np; _i += 256) {
-        _a0 = _a0 + _part4[_i];
+        _a0 = _a0 + _part3[_i];
     }
     const int _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
@@ -259,11 +265,41 @@ void field_stats_r4(__global const int* restrict _part4, const int _np, __global
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
+        _red3[0] = _tree[0];
+    }
+}
+
+// min of _minval4 (reductions.f90:25): fold the partials of field_stats_p1, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void field_stats_r4(__global const float* restrict _part4, const int _np, __global float* restrict _red4) {
+    __local float _tree[256];
+    const int _tl = get_local_id(0);
+    float _a0 = NAN, _a1 = NAN, _a2 = NAN, _a3 = NAN;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = fmin(_a0, _part4[_i]);
+        _a1 = fmin(_a1, _part4[_i + 256]);
+        _a2 = fmin(_a2, _part4[_i + 512]);
+        _a3 = fmin(_a3, _part4[_i + 768]);
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = fmin(_a0, _part4[_i]);
+    }
+    const float _acc = fmin((fmin(_a0, _a1)), (fmin(_a2, _a3)));
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = fmin(_tree[_tl], _tree[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
         _red4[0] = _tree[0];
     }
 }
 
-// any of _any5 (reductions.f90:27): fold the partials of field_stats_p1, one per work-group, in one work-group
+// sum of _count5 (reductions.f90:25): fold the partials of field_stats_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_stats_r5(__global const int* restrict _part5, const int _np, __global int* restrict _red5) {
     __local int _tree[256];
@@ -271,13 +307,73 @@ void field_stats_r5(__global const int* restrict _part5, const int _np, __global
     int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
-        _a0 = _a0 || _part5[_i];
-        _a1 = _a1 || _part5[_i + 256];
-        _a2 = _a2 || _part5[_i + 512];
-        _a3 = _a3 || _part5[_i + 768];
+        _a0 = _a0 + _part5[_i];
+        _a1 = _a1 + _part5[_i + 256];
+        _a2 = _a2 + _part5[_i + 512];
+        _a3 = _a3 + _part5[_i + 768];
     }
     for (; _i < _np; _i += 256) {
-        _a0 = _a0 || _part5[_i];
+        _a0 = _a0 + _part5[_i];
+    }
+    const int _acc = (_a0 + _a1) + (_a2 + _a3);
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red5[0] = _tree[0];
+    }
+}
+
+// sum of _count6 (reductions.f90:26): fold the partials of field_stats_p1, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void field_stats_r6(__global const int* restrict _part6, const int _np, __global int* restrict _red6) {
+    __local int _tree[256];
+    const int _tl = get_local_id(0);
+    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part6[_i];
+        _a1 = _a1 + _part6[_i + 256];
+        _a2 = _a2 + _part6[_i + 512];
+        _a3 = _a3 + _part6[_i + 768];
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part6[_i];
+    }
+    const int _acc = (_a0 + _a1) + (_a2 + _a3);
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red6[0] = _tree[0];
+    }
+}
+
+// any of _any7 (reductions.f90:27): fold the partials of field_stats_p1, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void field_stats_r7(__global const int* restrict _part7, const int _np, __global int* restrict _red7) {
+    __local int _tree[256];
+    const int _tl = get_local_id(0);
+    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 || _part7[_i];
+        _a1 = _a1 || _part7[_i + 256];
+        _a2 = _a2 || _part7[_i + 512];
+        _a3 = _a3 || _part7[_i + 768];
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 || _part7[_i];
     }
     const int _acc = (_a0 || _a1) || (_a2 || _a3);
     _tree[_tl] = _acc;
@@ -289,25 +385,25 @@ void field_stats_r5(__global const int* restrict _part5, const int _np, __global
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
-        _red5[0] = _tree[0];
+        _red7[0] = _tree[0];
     }
 }
 
-// all of _all6 (reductions.f90:28): fold the partials of field_stats_p1, one per work-group, in one work-group; then field_stats_p2
+// all of _all8 (reductions.f90:28): fold the partials of field_stats_p1, one per work-group, in one work-group; then field_stats_p2
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void field_stats_r6(__global const int* restrict _part6, const int _np, __global int* restrict _red6, const float wet, __global const float* restrict H, __global float* restrict _res_total, __global float* restrict _res_hmax, __global float* restrict _res_hmin, __global int* restrict _res_nwet, __global int* restrict _res_anydry, __global int* restrict _res_allpos, const int _n1, const int _n2, __global const float* restrict _red1, __global const float* restrict _red2, __global const float* restrict _red3, __global const int* restrict _red4, __global const int* restrict _red5) {
+void field_stats_r8(__global const int* restrict _part8, const int _np, __global int* restrict _red8, const float wet, __global const float* restrict H, __global float* restrict _res_total, __global float* restrict _res_hmax, __global float* restrict _res_hmin, __global int* restrict _res_nwet, __global int* restrict _res_anydry, __global int* restrict _res_allpos, const int _n1, const int _n2, __global const float* restrict _red1, __global const float* restrict _red2, __global const int* restrict _red3, __global const float* restrict _red4, __global const int* restrict _red5, __global const int* restrict _red6, __global const int* restrict _red7) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
     int _a0 = 1, _a1 = 1, _a2 = 1, _a3 = 1;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
-        _a0 = _a0 && _part6[_i];
-        _a1 = _a1 && _part6[_i + 256];
-        _a2 = _a2 && _part6[_i + 512];
-        _a3 = _a3 && _part6[_i + 768];
+        _a0 = _a0 && _part8[_i];
+        _a1 = _a1 && _part8[_i + 256];
+        _a2 = _a2 && _part8[_i + 512];
+        _a3 = _a3 && _part8[_i + 768];
     }
     for (; _i < _np; _i += 256) {
-        _a0 = _a0 && _part6[_i];
+        _a0 = _a0 && _part8[_i];
     }
     const int _acc = (_a0 && _a1) && (_a2 && _a3);
     _tree[_tl] = _acc;
@@ -319,14 +415,16 @@ void field_stats_r6(__global const int* restrict _part6, const int _np, __global
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
-        _red6[0] = _tree[0];
+        _red8[0] = _tree[0];
         // field_stats_p2 (reductions.f90:14): the scalar statements after the reductions
         float _sum1 = 0.0f;
         float _maxval2 = 0.0f;
-        float _minval3 = 0.0f;
-        int _count4 = 0;
-        int _any5 = 0;
-        int _all6 = 0;
+        int _count3 = 0;
+        float _minval4 = 0.0f;
+        int _count5 = 0;
+        int _count6 = 0;
+        int _any7 = 0;
+        int _all8 = 0;
         float total = 0.0f; // result
         float hmax = 0.0f; // result
         float hmin = 0.0f; // result
@@ -335,16 +433,18 @@ void field_stats_r6(__global const int* restrict _part6, const int _np, __global
         int allpos = 0; // result
         _sum1 = _red1[0]; // the value of an earlier reduction
         _maxval2 = _red2[0]; // the value of an earlier reduction
-        _minval3 = _red3[0]; // the value of an earlier reduction
-        _count4 = _red4[0]; // the value of an earlier reduction
-        _any5 = _red5[0]; // the value of an earlier reduction
-        _all6 = _red6[0]; // the value of an earlier reduction
+        _count3 = _red3[0]; // the value of an earlier reduction
+        _minval4 = _red4[0]; // the value of an earlier reduction
+        _count5 = _red5[0]; // the value of an earlier reduction
+        _count6 = _red6[0]; // the value of an earlier reduction
+        _any7 = _red7[0]; // the value of an earlier reduction
+        _all8 = _red8[0]; // the value of an earlier reduction
         total = _sum1; // reductions.f90:23
-        hmax = _maxval2; // reductions.f90:24
-        hmin = _minval3; // reductions.f90:25
-        nwet = _count4; // reductions.f90:26
-        anydry = _any5; // reductions.f90:27
-        allpos = _all6; // reductions.f90:28
+        hmax = ((_count3 > 0) ? (_maxval2) : (-3.4028235e+38f)); // reductions.f90:24
+        hmin = ((_count5 > 0) ? (_minval4) : (3.4028235e+38f)); // reductions.f90:25
+        nwet = _count6; // reductions.f90:26
+        anydry = _any7; // reductions.f90:27
+        allpos = _all8; // reductions.f90:28
         if (get_global_id(0) == 0 && get_global_id(1) == 0) {
             _res_total[0] = total;
             _res_hmax[0] = hmax;
@@ -464,16 +564,20 @@ void empty_masks_p1(__global const float* restrict H,
     const int _n2,
     __global float* restrict _part1,
     __global float* restrict _part2,
-    __global float* restrict _part3,
-    __global int* restrict _part4,
+    __global int* restrict _part3,
+    __global float* restrict _part4,
     __global int* restrict _part5,
-    __global int* restrict _part6) {
+    __global int* restrict _part6,
+    __global int* restrict _part7,
+    __global int* restrict _part8) {
     float _sum1 = 0.0f;
     float _maxval2 = 0.0f;
-    float _minval3 = 0.0f;
-    int _count4 = 0;
-    int _any5 = 0;
-    int _all6 = 0;
+    int _count3 = 0;
+    float _minval4 = 0.0f;
+    int _count5 = 0;
+    int _count6 = 0;
+    int _any7 = 0;
+    int _all8 = 0;
     float s = 0.0f; // result
     float m = 0.0f; // result
     float mn = 0.0f; // result
@@ -483,15 +587,19 @@ void empty_masks_p1(__global const float* restrict H,
     __local float _tree1[256];
     float _acc1 = 0.0f; // sum of this work-item's elements
     __local float _tree2[256];
-    float _acc2 = (-FLT_MAX); // max of this work-item's elements
-    __local float _tree3[256];
-    float _acc3 = FLT_MAX; // min of this work-item's elements
-    __local int _tree4[256];
-    int _acc4 = 0; // sum of this work-item's elements
+    float _acc2 = NAN; // max of this work-item's elements
+    __local int _tree3[256];
+    int _acc3 = 0; // sum of this work-item's elements
+    __local float _tree4[256];
+    float _acc4 = NAN; // min of this work-item's elements
     __local int _tree5[256];
-    int _acc5 = 0; // any of this work-item's elements
+    int _acc5 = 0; // sum of this work-item's elements
     __local int _tree6[256];
-    int _acc6 = 1; // all of this work-item's elements
+    int _acc6 = 0; // sum of this work-item's elements
+    __local int _tree7[256];
+    int _acc7 = 0; // any of this work-item's elements
+    __local int _tree8[256];
+    int _acc8 = 1; // all of this work-item's elements
     const int _a0 = get_global_id(0) + 0; // this work-item's grid position
     const int _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
@@ -503,16 +611,20 @@ void empty_masks_p1(__global const float* restrict H,
         if (H[_a0 + _n1 * (_a1)] < 0.0f) {
             _acc2 = fmax(_acc2, (H[_a0 + _n1 * (_a1)]));
         }
+        // reductions.f90:54
+        _acc3 = _acc3 + (((H[_a0 + _n1 * (_a1)] < 0.0f) ? (1) : (0)));
         // reductions.f90:55
         if (H[_a0 + _n1 * (_a1)] < 0.0f) {
-            _acc3 = fmin(_acc3, (H[_a0 + _n1 * (_a1)]));
+            _acc4 = fmin(_acc4, (H[_a0 + _n1 * (_a1)]));
         }
+        // reductions.f90:55
+        _acc5 = _acc5 + (((H[_a0 + _n1 * (_a1)] < 0.0f) ? (1) : (0)));
         // reductions.f90:56
-        _acc4 = _acc4 + (((H[_a0 + _n1 * (_a1)] < 0.0f) ? (1) : (0)));
+        _acc6 = _acc6 + (((H[_a0 + _n1 * (_a1)] < 0.0f) ? (1) : (0)));
         // reductions.f90:57
-        _acc5 = _acc5 || (H[_a0 + _n1 * (_a1)] < 0.0f);
+        _acc7 = _acc7 || (H[_a0 + _n1 * (_a1)] < 0.0f);
         // reductions.f90:58
-        _acc6 = _acc6 && (H[_a0 + _n1 * (_a1)] < 0.0f);
+        _acc8 = _acc8 && (H[_a0 + _n1 * (_a1)] < 0.0f);
     }
 
     // fold the work-group's values (a tree in a fixed order) into one partial
@@ -543,7 +655,7 @@ void empty_masks_p1(__global const float* restrict H,
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree3[_tl] = fmin(_tree3[_tl], _tree3[_tl + _s]);
+            _tree3[_tl] = _tree3[_tl] + _tree3[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -554,7 +666,7 @@ void empty_masks_p1(__global const float* restrict H,
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree4[_tl] = _tree4[_tl] + _tree4[_tl + _s];
+            _tree4[_tl] = fmin(_tree4[_tl], _tree4[_tl + _s]);
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -565,7 +677,7 @@ void empty_masks_p1(__global const float* restrict H,
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree5[_tl] = _tree5[_tl] || _tree5[_tl + _s];
+            _tree5[_tl] = _tree5[_tl] + _tree5[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -576,12 +688,34 @@ void empty_masks_p1(__global const float* restrict H,
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree6[_tl] = _tree6[_tl] && _tree6[_tl + _s];
+            _tree6[_tl] = _tree6[_tl] + _tree6[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
         _part6[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree6[0];
+    }
+    _tree7[_tl] = _acc7;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree7[_tl] = _tree7[_tl] || _tree7[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part7[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree7[0];
+    }
+    _tree8[_tl] = _acc8;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree8[_tl] = _tree8[_tl] && _tree8[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part8[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree8[0];
     }
 }
 
@@ -620,7 +754,7 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void empty_masks_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
-    float _a0 = (-FLT_MAX), _a1 = (-FLT_MAX), _a2 = (-FLT_MAX), _a3 = (-FLT_MAX);
+    float _a0 = NAN, _a1 = NAN, _a2 = NAN, _a3 = NAN;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
         _a0 = fmax(_a0, _part2[_i]);
@@ -645,51 +779,21 @@ void empty_masks_r2(__global const float* restrict _part2, const int _np, __glob
     }
 }
 
-// min of _minval3 (reductions.f90:55): fold the partials of empty_masks_p1, one per work-group, in one work-group
+// sum of _count3 (reductions.f90:54): fold the partials of empty_masks_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void empty_masks_r3(__global const float* restrict _part3, const int _np, __global float* restrict _red3) {
-    __local float _tree[256];
-    const int _tl = get_local_id(0);
-    float _a0 = FLT_MAX, _a1 = FLT_MAX, _a2 = FLT_MAX, _a3 = FLT_MAX;
-    int _i = _tl;
-    for (; _i + 768 < _np; _i += 1024) {
-        _a0 = fmin(_a0, _part3[_i]);
-        _a1 = fmin(_a1, _part3[_i + 256]);
-        _a2 = fmin(_a2, _part3[_i + 512]);
-        _a3 = fmin(_a3, _part3[_i + 768]);
-    }
-    for (; _i < _np; _i += 256) {
-        _a0 = fmin(_a0, _part3[_i]);
-    }
-    const float _acc = fmin((fmin(_a0, _a1)), (fmin(_a2, _a3)));
-    _tree[_tl] = _acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = fmin(_tree[_tl], _tree[_tl + _s]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _red3[0] = _tree[0];
-    }
-}
-
-// sum of _count4 (reductions.f90:56): fold the partials of empty_masks_p1, one per work-group, in one work-group
-__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void empty_masks_r4(__global const int* restrict _part4, const int _np, __global int* restrict _red4) {
+void empty_masks_r3(__global const int* restrict _part3, const int _np, __global int* restrict _red3) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
     int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
-        _a0 = _a0 + _part4[_i];
-        _a1 = _a1 + _part4[_i + 256];
-        _a2 = _a2 + _part4[_i + 512];
-        _a3 = _a3 + _part4[_i + 768];
+        _a0 = _a0 + _part3[_i];
+        _a1 = _a1 + _part3[_i + 256];
+        _a2 = _a2 + _part3[_i + 512];
+        _a3 = _a3 + _part3[_i + 768];
     }
     for (; _i < _np; _i += 256) {
-        _a0 = _a0 + _part4[_i];
+        _a0 = _a0 + _part3[_i];
     }
     const int _acc = (_a0 + _a1) + (_a2 + _a3);
     _tree[_tl] = _acc;
@@ -701,11 +805,41 @@ void empty_masks_r4(__global const int* restrict _part4, const int _np, __global
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
+        _red3[0] = _tree[0];
+    }
+}
+
+// min of _minval4 (reductions.f90:55): fold the partials of empty_masks_p1, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void empty_masks_r4(__global const float* restrict _part4, const int _np, __global float* restrict _red4) {
+    __local float _tree[256];
+    const int _tl = get_local_id(0);
+    float _a0 = NAN, _a1 = NAN, _a2 = NAN, _a3 = NAN;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = fmin(_a0, _part4[_i]);
+        _a1 = fmin(_a1, _part4[_i + 256]);
+        _a2 = fmin(_a2, _part4[_i + 512]);
+        _a3 = fmin(_a3, _part4[_i + 768]);
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = fmin(_a0, _part4[_i]);
+    }
+    const float _acc = fmin((fmin(_a0, _a1)), (fmin(_a2, _a3)));
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = fmin(_tree[_tl], _tree[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
         _red4[0] = _tree[0];
     }
 }
 
-// any of _any5 (reductions.f90:57): fold the partials of empty_masks_p1, one per work-group, in one work-group
+// sum of _count5 (reductions.f90:55): fold the partials of empty_masks_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void empty_masks_r5(__global const int* restrict _part5, const int _np, __global int* restrict _red5) {
     __local int _tree[256];
@@ -713,13 +847,73 @@ void empty_masks_r5(__global const int* restrict _part5, const int _np, __global
     int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
-        _a0 = _a0 || _part5[_i];
-        _a1 = _a1 || _part5[_i + 256];
-        _a2 = _a2 || _part5[_i + 512];
-        _a3 = _a3 || _part5[_i + 768];
+        _a0 = _a0 + _part5[_i];
+        _a1 = _a1 + _part5[_i + 256];
+        _a2 = _a2 + _part5[_i + 512];
+        _a3 = _a3 + _part5[_i + 768];
     }
     for (; _i < _np; _i += 256) {
-        _a0 = _a0 || _part5[_i];
+        _a0 = _a0 + _part5[_i];
+    }
+    const int _acc = (_a0 + _a1) + (_a2 + _a3);
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red5[0] = _tree[0];
+    }
+}
+
+// sum of _count6 (reductions.f90:56): fold the partials of empty_masks_p1, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void empty_masks_r6(__global const int* restrict _part6, const int _np, __global int* restrict _red6) {
+    __local int _tree[256];
+    const int _tl = get_local_id(0);
+    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part6[_i];
+        _a1 = _a1 + _part6[_i + 256];
+        _a2 = _a2 + _part6[_i + 512];
+        _a3 = _a3 + _part6[_i + 768];
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part6[_i];
+    }
+    const int _acc = (_a0 + _a1) + (_a2 + _a3);
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red6[0] = _tree[0];
+    }
+}
+
+// any of _any7 (reductions.f90:57): fold the partials of empty_masks_p1, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void empty_masks_r7(__global const int* restrict _part7, const int _np, __global int* restrict _red7) {
+    __local int _tree[256];
+    const int _tl = get_local_id(0);
+    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 || _part7[_i];
+        _a1 = _a1 || _part7[_i + 256];
+        _a2 = _a2 || _part7[_i + 512];
+        _a3 = _a3 || _part7[_i + 768];
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 || _part7[_i];
     }
     const int _acc = (_a0 || _a1) || (_a2 || _a3);
     _tree[_tl] = _acc;
@@ -731,25 +925,25 @@ void empty_masks_r5(__global const int* restrict _part5, const int _np, __global
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
-        _red5[0] = _tree[0];
+        _red7[0] = _tree[0];
     }
 }
 
-// all of _all6 (reductions.f90:58): fold the partials of empty_masks_p1, one per work-group, in one work-group; then empty_masks_p2
+// all of _all8 (reductions.f90:58): fold the partials of empty_masks_p1, one per work-group, in one work-group; then empty_masks_p2
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void empty_masks_r6(__global const int* restrict _part6, const int _np, __global int* restrict _red6, __global const float* restrict H, __global float* restrict _res_s, __global float* restrict _res_m, __global float* restrict _res_mn, __global int* restrict _res_c, __global int* restrict _res_a, __global int* restrict _res_al, const int _n1, const int _n2, __global const float* restrict _red1, __global const float* restrict _red2, __global const float* restrict _red3, __global const int* restrict _red4, __global const int* restrict _red5) {
+void empty_masks_r8(__global const int* restrict _part8, const int _np, __global int* restrict _red8, __global const float* restrict H, __global float* restrict _res_s, __global float* restrict _res_m, __global float* restrict _res_mn, __global int* restrict _res_c, __global int* restrict _res_a, __global int* restrict _res_al, const int _n1, const int _n2, __global const float* restrict _red1, __global const float* restrict _red2, __global const int* restrict _red3, __global const float* restrict _red4, __global const int* restrict _red5, __global const int* restrict _red6, __global const int* restrict _red7) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
     int _a0 = 1, _a1 = 1, _a2 = 1, _a3 = 1;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
-        _a0 = _a0 && _part6[_i];
-        _a1 = _a1 && _part6[_i + 256];
-        _a2 = _a2 && _part6[_i + 512];
-        _a3 = _a3 && _part6[_i + 768];
+        _a0 = _a0 && _part8[_i];
+        _a1 = _a1 && _part8[_i + 256];
+        _a2 = _a2 && _part8[_i + 512];
+        _a3 = _a3 && _part8[_i + 768];
     }
     for (; _i < _np; _i += 256) {
-        _a0 = _a0 && _part6[_i];
+        _a0 = _a0 && _part8[_i];
     }
     const int _acc = (_a0 && _a1) && (_a2 && _a3);
     _tree[_tl] = _acc;
@@ -761,14 +955,16 @@ void empty_masks_r6(__global const int* restrict _part6, const int _np, __global
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     if (_tl == 0) {
-        _red6[0] = _tree[0];
+        _red8[0] = _tree[0];
         // empty_masks_p2 (reductions.f90:46): the scalar statements after the reductions
         float _sum1 = 0.0f;
         float _maxval2 = 0.0f;
-        float _minval3 = 0.0f;
-        int _count4 = 0;
-        int _any5 = 0;
-        int _all6 = 0;
+        int _count3 = 0;
+        float _minval4 = 0.0f;
+        int _count5 = 0;
+        int _count6 = 0;
+        int _any7 = 0;
+        int _all8 = 0;
         float s = 0.0f; // result
         float m = 0.0f; // result
         float mn = 0.0f; // result
@@ -777,16 +973,18 @@ void empty_masks_r6(__global const int* restrict _part6, const int _np, __global
         int al = 0; // result
         _sum1 = _red1[0]; // the value of an earlier reduction
         _maxval2 = _red2[0]; // the value of an earlier reduction
-        _minval3 = _red3[0]; // the value of an earlier reduction
-        _count4 = _red4[0]; // the value of an earlier reduction
-        _any5 = _red5[0]; // the value of an earlier reduction
-        _all6 = _red6[0]; // the value of an earlier reduction
+        _count3 = _red3[0]; // the value of an earlier reduction
+        _minval4 = _red4[0]; // the value of an earlier reduction
+        _count5 = _red5[0]; // the value of an earlier reduction
+        _count6 = _red6[0]; // the value of an earlier reduction
+        _any7 = _red7[0]; // the value of an earlier reduction
+        _all8 = _red8[0]; // the value of an earlier reduction
         s = _sum1; // reductions.f90:53
-        m = _maxval2; // reductions.f90:54
-        mn = _minval3; // reductions.f90:55
-        c = _count4; // reductions.f90:56
-        a = _any5; // reductions.f90:57
-        al = _all6; // reductions.f90:58
+        m = ((_count3 > 0) ? (_maxval2) : (-3.4028235e+38f)); // reductions.f90:54
+        mn = ((_count5 > 0) ? (_minval4) : (3.4028235e+38f)); // reductions.f90:55
+        c = _count6; // reductions.f90:56
+        a = _any7; // reductions.f90:57
+        al = _all8; // reductions.f90:58
         if (get_global_id(0) == 0 && get_global_id(1) == 0) {
             _res_s[0] = s;
             _res_m[0] = m;
@@ -1001,7 +1199,7 @@ void int_stats_p1(__global const int* restrict K,
     __local int _tree1[256];
     int _acc1 = 0; // sum of this work-item's elements
     __local int _tree2[256];
-    int _acc2 = (-INT_MAX); // max of this work-item's elements
+    int _acc2 = INT_MIN; // max of this work-item's elements
     const int _a0 = get_global_id(0) + 0; // this work-item's grid position
     const int _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
@@ -1074,7 +1272,7 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void int_stats_r2(__global const int* restrict _part2, const int _np, __global int* restrict _red2) {
     __local int _tree[256];
     const int _tl = get_local_id(0);
-    int _a0 = (-INT_MAX), _a1 = (-INT_MAX), _a2 = (-INT_MAX), _a3 = (-INT_MAX);
+    int _a0 = INT_MIN, _a1 = INT_MIN, _a2 = INT_MIN, _a3 = INT_MIN;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
         _a0 = max(_a0, _part2[_i]);
@@ -1223,9 +1421,9 @@ void reorder_p2(__global const float* restrict H,
     float m = 0.0f; // result
     _sum1 = _red1[0]; // the value of an earlier reduction
     __local float _tree2[256];
-    float _acc2 = (-FLT_MAX); // max of this work-item's elements
+    float _acc2 = NAN; // max of this work-item's elements
     __local float _tree3[256];
-    float _acc3 = FLT_MAX; // min of this work-item's elements
+    float _acc3 = NAN; // min of this work-item's elements
     const int _a0 = get_global_id(0) + 0; // this work-item's grid position
     const int _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
@@ -1269,7 +1467,7 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void reorder_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
-    float _a0 = (-FLT_MAX), _a1 = (-FLT_MAX), _a2 = (-FLT_MAX), _a3 = (-FLT_MAX);
+    float _a0 = NAN, _a1 = NAN, _a2 = NAN, _a3 = NAN;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
         _a0 = fmax(_a0, _part2[_i]);
@@ -1299,7 +1497,7 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void reorder_r3(__global const float* restrict _part3, const int _np, __global float* restrict _red3) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
-    float _a0 = FLT_MAX, _a1 = FLT_MAX, _a2 = FLT_MAX, _a3 = FLT_MAX;
+    float _a0 = NAN, _a1 = NAN, _a2 = NAN, _a3 = NAN;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
         _a0 = fmin(_a0, _part3[_i]);

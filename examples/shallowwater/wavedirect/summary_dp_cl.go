@@ -17,7 +17,7 @@ import (
 //go:embed summary_dp.cl
 var SummaryDpSource string
 
-// WaveSummaryDp runs kernel wave_summary_dp (from summary_dp.f90) as 3 launches: wave_summary_dp_p1, wave_summary_dp_r1, wave_summary_dp_r2.
+// WaveSummaryDp runs kernel wave_summary_dp (from summary_dp.f90) as 4 launches: wave_summary_dp_p1, wave_summary_dp_r1, wave_summary_dp_r2, wave_summary_dp_r3.
 // Its methods are safe for concurrent use by several goroutines; runs
 // are serialised.
 type WaveSummaryDp struct {
@@ -41,7 +41,7 @@ func NewWaveSummaryDpContext(ctx context.Context, c *clhost.Context) (*WaveSumma
 		return nil, err
 	}
 	k := &WaveSummaryDp{ctx: c, prog: prog}
-	for _, name := range []string{"wave_summary_dp_p1", "wave_summary_dp_r1", "wave_summary_dp_r2"} {
+	for _, name := range []string{"wave_summary_dp_p1", "wave_summary_dp_r1", "wave_summary_dp_r2", "wave_summary_dp_r3"} {
 		kernel, err := prog.Kernel(name)
 		if err != nil {
 			k.Close()
@@ -150,21 +150,23 @@ func (k *WaveSummaryDp) RunContext(ctx context.Context, h *clhost.Array, u *clho
 	var scratchRed1 *clhost.Buffer
 	var scratchPart2 *clhost.Buffer
 	var scratchRed2 *clhost.Buffer
+	var scratchPart3 *clhost.Buffer
+	var scratchRed3 *clhost.Buffer
 	var groupsWaveSummaryDpP1 int
 	// launch 1: wave_summary_dp_p1
 	{
 		local := []int{32, 8}
 		global := make([]int, 2)
-		if p := (sizeN1 - 1); p < 1 {
-			err = fmt.Errorf("wave_summary_dp: launch wave_summary_dp_p1 covers %d positions in dimension 1 (n1 - 1); the grid is too small", p)
+		if p := sizeN1; p < 1 {
+			err = fmt.Errorf("wave_summary_dp: launch wave_summary_dp_p1 covers %d positions in dimension 1 (n1); the grid is too small", p)
 			return
 		}
-		global[0] = ((sizeN1 - 1) + local[0] - 1) / local[0] * local[0]
-		if p := (sizeN2 - 1); p < 1 {
-			err = fmt.Errorf("wave_summary_dp: launch wave_summary_dp_p1 covers %d positions in dimension 2 (n2 - 1); the grid is too small", p)
+		global[0] = (sizeN1 + local[0] - 1) / local[0] * local[0]
+		if p := sizeN2; p < 1 {
+			err = fmt.Errorf("wave_summary_dp: launch wave_summary_dp_p1 covers %d positions in dimension 2 (n2); the grid is too small", p)
 			return
 		}
-		global[1] = ((sizeN2 - 1) + local[1] - 1) / local[1] * local[1]
+		global[1] = (sizeN2 + local[1] - 1) / local[1] * local[1]
 		groupsWaveSummaryDpP1 = groupCount(global, local)
 		if scratchPart1, err = buffer(groupsWaveSummaryDpP1, 8); err != nil {
 			return
@@ -172,8 +174,11 @@ func (k *WaveSummaryDp) RunContext(ctx context.Context, h *clhost.Array, u *clho
 		if scratchPart2, err = buffer(groupsWaveSummaryDpP1, 8); err != nil {
 			return
 		}
+		if scratchPart3, err = buffer(groupsWaveSummaryDpP1, 4); err != nil {
+			return
+		}
 		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[0], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchPart1, scratchPart2); err != nil {
+		if ev, err = k.ctx.LaunchWith(k.kernels[0], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchPart1, scratchPart2, scratchPart3); err != nil {
 			return
 		}
 		ev.Close()
@@ -201,7 +206,21 @@ func (k *WaveSummaryDp) RunContext(ctx context.Context, h *clhost.Array, u *clho
 			return
 		}
 		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[2], global, local, scratchPart2, int32(groupsWaveSummaryDpP1), scratchRed2, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchRed1); err != nil {
+		if ev, err = k.ctx.LaunchWith(k.kernels[2], global, local, scratchPart2, int32(groupsWaveSummaryDpP1), scratchRed2); err != nil {
+			return
+		}
+		ev.Close()
+	}
+	// launch 4: wave_summary_dp_r3
+	{
+		local := []int{256}
+		global := make([]int, 1)
+		global[0] = (256 + local[0] - 1) / local[0] * local[0]
+		if scratchRed3, err = buffer(1, 4); err != nil {
+			return
+		}
+		var ev *clhost.Event
+		if ev, err = k.ctx.LaunchWith(k.kernels[3], global, local, scratchPart3, int32(groupsWaveSummaryDpP1), scratchRed3, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchRed1, scratchRed2); err != nil {
 			return
 		}
 		err = ev.WaitContext(ctx)
