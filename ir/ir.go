@@ -161,6 +161,10 @@ type Reduce struct {
 	// element found, or 0 when no element counts (an empty mask). Result
 	// is Positions[0].
 	Positions []*Var
+	// Counts, for the any() that tells an empty maxval or minval of reals
+	// from one of only NaNs (Note [maxval and NaN] in sema/reduce.go), is
+	// that reduction: the any folds the same frame, anchored as it is.
+	Counts *Var
 }
 
 // Var is a variable of a kernel or elemental function. Vars are compared by

@@ -300,6 +300,13 @@ func tempOffset(kp *KernelPlan, a *ir.Assign) Shift {
 	}
 	visit(a.RHS)
 	visit(a.Mask)
+	if w, ok := a.LHS.(*ir.Window); !seen && ok && w.Var.Reduce != nil && w.Var.Reduce.Counts != nil {
+		// The any() beside an unmasked maxval reads no array: it takes
+		// the offset of the reduction it counts, so both fold one frame.
+		if o, known := kp.Off[w.Var.Reduce.Counts]; known {
+			return o
+		}
+	}
 	return off
 }
 

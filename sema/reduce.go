@@ -161,22 +161,20 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	l.hoisted = append(l.hoisted, &ir.Assign{Pos: e.Pos, LHS: l.window(rv, nil, nil, e.Pos), RHS: val, Mask: mask, Shrink: rv.Shrink})
 	var out ir.Expr = &ir.Ref{Pos: e.Pos, Var: res}
 	if (mask != nil || mayBeEmpty(ref.shrink)) && (op == ir.RMax || op == ir.RMin) && kind.IsReal() {
-		// count(mask) tells an empty mask or frame from only NaNs (Note
-		// [maxval and NaN])
+		// any(mask) tells an empty mask or frame from only NaNs (Note
+		// [maxval and NaN]); it folds the reduction's own frame (Counts)
 		l.nreduce++
-		clabel := fmt.Sprintf("_count%d", l.nreduce)
-		cres := &ir.Var{Name: clabel, Kind: ir.Int, Role: ir.Local, Pos: e.Pos}
+		clabel := fmt.Sprintf("_some%d", l.nreduce)
+		cres := &ir.Var{Name: clabel, Kind: ir.Logical, Role: ir.Local, Pos: e.Pos}
 		l.addLocal(cres)
-		cv := &ir.Var{Name: clabel, Kind: ir.Int, Rank: l.rank, Role: ir.Reduction, Pos: e.Pos,
-			Shrink: append([]int(nil), ref.shrink...), Reduce: &ir.Reduce{Op: ir.RSum, Result: cres, Index: l.nreduce}}
-		var one ir.Expr = &ir.Const{Pos: e.Pos, Kind: ir.Int, Int: 1}
+		cv := &ir.Var{Name: clabel, Kind: ir.Logical, Rank: l.rank, Role: ir.Reduction, Pos: e.Pos,
+			Shrink: append([]int(nil), ref.shrink...), Reduce: &ir.Reduce{Op: ir.RAny, Intrinsic: "any", Result: cres, Index: l.nreduce, Counts: rv}}
+		var some ir.Expr = &ir.Const{Pos: e.Pos, Kind: ir.Logical, Bool: true}
 		if mask != nil {
-			one = &ir.Intrinsic{Pos: e.Pos, ID: ir.FnMerge, Args: []ir.Expr{one, &ir.Const{Pos: e.Pos, Kind: ir.Int, Int: 0}, cloneExpr(mask)},
-				T: ir.Type{Kind: ir.Int, Rank: mask.Type().Rank}}
+			some = cloneExpr(mask)
 		}
-		l.hoisted = append(l.hoisted, &ir.Assign{Pos: e.Pos, LHS: l.window(cv, nil, nil, e.Pos), RHS: one, Shrink: cv.Shrink})
-		some := &ir.Binary{Pos: e.Pos, Op: ir.Gt, X: &ir.Ref{Pos: e.Pos, Var: cres}, Y: &ir.Const{Pos: e.Pos, Kind: ir.Int}, T: ir.Type{Kind: ir.Logical}}
-		out = emptyExtreme(op, out, some)
+		l.hoisted = append(l.hoisted, &ir.Assign{Pos: e.Pos, LHS: l.window(cv, nil, nil, e.Pos), RHS: some, Shrink: cv.Shrink})
+		out = emptyExtreme(op, out, &ir.Ref{Pos: e.Pos, Var: cres})
 	}
 	if name == "norm2" {
 		out = &ir.Intrinsic{Pos: e.Pos, ID: ir.FnSqrt, Args: []ir.Expr{out}, T: ir.Type{Kind: kind}}
@@ -195,7 +193,7 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 // return the other argument when one is a NaN, starting from a NaN
 // (codegen's identity, reduceStart): the fold is a NaN exactly when no
 // value but NaNs was folded. Where the set can be empty, the value is
-// then merge(v, -huge, some), with some the count of the mask (a second
+// then merge(v, -huge, some), with some the any() of the mask (a second
 // reduction in the same launch) or the section's bounds (lo <= hi). The
 // loop form s = max(s, x) of a reduction clause folds the nest's value
 // into s with fmax after the nest, so NaNs are dropped there too.

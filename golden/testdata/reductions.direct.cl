@@ -28,9 +28,9 @@ void field_stats_p1(const float wet,
     __global int* restrict _part8) {
     float _sum1 = 0.0f;
     float _maxval2 = 0.0f;
-    int _count3 = 0;
+    int _some3 = 0;
     float _minval4 = 0.0f;
-    int _count5 = 0;
+    int _some5 = 0;
     int _count6 = 0;
     int _any7 = 0;
     int _all8 = 0;
@@ -45,11 +45,11 @@ void field_stats_p1(const float wet,
     __local float _tree2[256];
     float _acc2 = NAN; // max of this work-item's elements
     __local int _tree3[256];
-    int _acc3 = 0; // sum of this work-item's elements
+    int _acc3 = 0; // any of this work-item's elements
     __local float _tree4[256];
     float _acc4 = NAN; // min of this work-item's elements
     __local int _tree5[256];
-    int _acc5 = 0; // sum of this work-item's elements
+    int _acc5 = 0; // any of this work-item's elements
     __local int _tree6[256];
     int _acc6 = 0; // sum of this work-item's elements
     __local int _tree7[256];
@@ -68,14 +68,14 @@ void field_stats_p1(const float wet,
             _acc2 = fmax(_acc2, (H[_a0 + _n1 * (_a1)]));
         }
         // reductions.f90:24
-        _acc3 = _acc3 + (((H[_a0 + _n1 * (_a1)] > wet) ? (1) : (0)));
+        _acc3 = _acc3 || (H[_a0 + _n1 * (_a1)] > wet);
         // reductions.f90:25
         if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1 && H[_a0 + _n1 * (_a1)] > wet) {
             _acc4 = fmin(_acc4, (H[_a0 + _n1 * (_a1)]));
         }
         // reductions.f90:25
         if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
-            _acc5 = _acc5 + (((H[_a0 + _n1 * (_a1)] > wet) ? (1) : (0)));
+            _acc5 = _acc5 || (H[_a0 + _n1 * (_a1)] > wet);
         }
         // reductions.f90:26
         if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
@@ -115,7 +115,7 @@ void field_stats_p1(const float wet,
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree3[_tl] = _tree3[_tl] + _tree3[_tl + _s];
+            _tree3[_tl] = _tree3[_tl] || _tree3[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -137,7 +137,7 @@ void field_stats_p1(const float wet,
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree5[_tl] = _tree5[_tl] + _tree5[_tl + _s];
+            _tree5[_tl] = _tree5[_tl] || _tree5[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -239,7 +239,7 @@ void field_stats_r2(__global const float* restrict _part2, const int _np, __glob
     }
 }
 
-// sum of _count3 (reductions.f90:24): fold the partials of field_stats_p1, one per work-group, in one work-group
+// any of _some3 (reductions.f90:24): fold the partials of field_stats_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_stats_r3(__global const int* restrict _part3, const int _np, __global int* restrict _red3) {
     __local int _tree[256];
@@ -247,20 +247,20 @@ void field_stats_r3(__global const int* restrict _part3, const int _np, __global
     int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
-        _a0 = _a0 + _part3[_i];
-        _a1 = _a1 + _part3[_i + 256];
-        _a2 = _a2 + _part3[_i + 512];
-        _a3 = _a3 + _part3[_i + 768];
+        _a0 = _a0 || _part3[_i];
+        _a1 = _a1 || _part3[_i + 256];
+        _a2 = _a2 || _part3[_i + 512];
+        _a3 = _a3 || _part3[_i + 768];
     }
     for (; _i < _np; _i += 256) {
-        _a0 = _a0 + _part3[_i];
+        _a0 = _a0 || _part3[_i];
     }
-    const int _acc = (_a0 + _a1) + (_a2 + _a3);
+    const int _acc = (_a0 || _a1) || (_a2 || _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+            _tree[_tl] = _tree[_tl] || _tree[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -299,7 +299,7 @@ void field_stats_r4(__global const float* restrict _part4, const int _np, __glob
     }
 }
 
-// sum of _count5 (reductions.f90:25): fold the partials of field_stats_p1, one per work-group, in one work-group
+// any of _some5 (reductions.f90:25): fold the partials of field_stats_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_stats_r5(__global const int* restrict _part5, const int _np, __global int* restrict _red5) {
     __local int _tree[256];
@@ -307,20 +307,20 @@ void field_stats_r5(__global const int* restrict _part5, const int _np, __global
     int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
-        _a0 = _a0 + _part5[_i];
-        _a1 = _a1 + _part5[_i + 256];
-        _a2 = _a2 + _part5[_i + 512];
-        _a3 = _a3 + _part5[_i + 768];
+        _a0 = _a0 || _part5[_i];
+        _a1 = _a1 || _part5[_i + 256];
+        _a2 = _a2 || _part5[_i + 512];
+        _a3 = _a3 || _part5[_i + 768];
     }
     for (; _i < _np; _i += 256) {
-        _a0 = _a0 + _part5[_i];
+        _a0 = _a0 || _part5[_i];
     }
-    const int _acc = (_a0 + _a1) + (_a2 + _a3);
+    const int _acc = (_a0 || _a1) || (_a2 || _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+            _tree[_tl] = _tree[_tl] || _tree[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -419,9 +419,9 @@ void field_stats_r8(__global const int* restrict _part8, const int _np, __global
         // field_stats_p2 (reductions.f90:14): the scalar statements after the reductions
         float _sum1 = 0.0f;
         float _maxval2 = 0.0f;
-        int _count3 = 0;
+        int _some3 = 0;
         float _minval4 = 0.0f;
-        int _count5 = 0;
+        int _some5 = 0;
         int _count6 = 0;
         int _any7 = 0;
         int _all8 = 0;
@@ -433,15 +433,15 @@ void field_stats_r8(__global const int* restrict _part8, const int _np, __global
         int allpos = 0; // result
         _sum1 = _red1[0]; // the value of an earlier reduction
         _maxval2 = _red2[0]; // the value of an earlier reduction
-        _count3 = _red3[0]; // the value of an earlier reduction
+        _some3 = _red3[0]; // the value of an earlier reduction
         _minval4 = _red4[0]; // the value of an earlier reduction
-        _count5 = _red5[0]; // the value of an earlier reduction
+        _some5 = _red5[0]; // the value of an earlier reduction
         _count6 = _red6[0]; // the value of an earlier reduction
         _any7 = _red7[0]; // the value of an earlier reduction
         _all8 = _red8[0]; // the value of an earlier reduction
         total = _sum1; // reductions.f90:23
-        hmax = ((_count3 > 0) ? (_maxval2) : (-3.4028235e+38f)); // reductions.f90:24
-        hmin = ((_count5 > 0) ? (_minval4) : (3.4028235e+38f)); // reductions.f90:25
+        hmax = ((_some3) ? (_maxval2) : (-3.4028235e+38f)); // reductions.f90:24
+        hmin = ((_some5) ? (_minval4) : (3.4028235e+38f)); // reductions.f90:25
         nwet = _count6; // reductions.f90:26
         anydry = _any7; // reductions.f90:27
         allpos = _all8; // reductions.f90:28
@@ -572,9 +572,9 @@ void empty_masks_p1(__global const float* restrict H,
     __global int* restrict _part8) {
     float _sum1 = 0.0f;
     float _maxval2 = 0.0f;
-    int _count3 = 0;
+    int _some3 = 0;
     float _minval4 = 0.0f;
-    int _count5 = 0;
+    int _some5 = 0;
     int _count6 = 0;
     int _any7 = 0;
     int _all8 = 0;
@@ -589,11 +589,11 @@ void empty_masks_p1(__global const float* restrict H,
     __local float _tree2[256];
     float _acc2 = NAN; // max of this work-item's elements
     __local int _tree3[256];
-    int _acc3 = 0; // sum of this work-item's elements
+    int _acc3 = 0; // any of this work-item's elements
     __local float _tree4[256];
     float _acc4 = NAN; // min of this work-item's elements
     __local int _tree5[256];
-    int _acc5 = 0; // sum of this work-item's elements
+    int _acc5 = 0; // any of this work-item's elements
     __local int _tree6[256];
     int _acc6 = 0; // sum of this work-item's elements
     __local int _tree7[256];
@@ -612,13 +612,13 @@ void empty_masks_p1(__global const float* restrict H,
             _acc2 = fmax(_acc2, (H[_a0 + _n1 * (_a1)]));
         }
         // reductions.f90:54
-        _acc3 = _acc3 + (((H[_a0 + _n1 * (_a1)] < 0.0f) ? (1) : (0)));
+        _acc3 = _acc3 || (H[_a0 + _n1 * (_a1)] < 0.0f);
         // reductions.f90:55
         if (H[_a0 + _n1 * (_a1)] < 0.0f) {
             _acc4 = fmin(_acc4, (H[_a0 + _n1 * (_a1)]));
         }
         // reductions.f90:55
-        _acc5 = _acc5 + (((H[_a0 + _n1 * (_a1)] < 0.0f) ? (1) : (0)));
+        _acc5 = _acc5 || (H[_a0 + _n1 * (_a1)] < 0.0f);
         // reductions.f90:56
         _acc6 = _acc6 + (((H[_a0 + _n1 * (_a1)] < 0.0f) ? (1) : (0)));
         // reductions.f90:57
@@ -655,7 +655,7 @@ void empty_masks_p1(__global const float* restrict H,
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree3[_tl] = _tree3[_tl] + _tree3[_tl + _s];
+            _tree3[_tl] = _tree3[_tl] || _tree3[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -677,7 +677,7 @@ void empty_masks_p1(__global const float* restrict H,
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree5[_tl] = _tree5[_tl] + _tree5[_tl + _s];
+            _tree5[_tl] = _tree5[_tl] || _tree5[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -779,7 +779,7 @@ void empty_masks_r2(__global const float* restrict _part2, const int _np, __glob
     }
 }
 
-// sum of _count3 (reductions.f90:54): fold the partials of empty_masks_p1, one per work-group, in one work-group
+// any of _some3 (reductions.f90:54): fold the partials of empty_masks_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void empty_masks_r3(__global const int* restrict _part3, const int _np, __global int* restrict _red3) {
     __local int _tree[256];
@@ -787,20 +787,20 @@ void empty_masks_r3(__global const int* restrict _part3, const int _np, __global
     int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
-        _a0 = _a0 + _part3[_i];
-        _a1 = _a1 + _part3[_i + 256];
-        _a2 = _a2 + _part3[_i + 512];
-        _a3 = _a3 + _part3[_i + 768];
+        _a0 = _a0 || _part3[_i];
+        _a1 = _a1 || _part3[_i + 256];
+        _a2 = _a2 || _part3[_i + 512];
+        _a3 = _a3 || _part3[_i + 768];
     }
     for (; _i < _np; _i += 256) {
-        _a0 = _a0 + _part3[_i];
+        _a0 = _a0 || _part3[_i];
     }
-    const int _acc = (_a0 + _a1) + (_a2 + _a3);
+    const int _acc = (_a0 || _a1) || (_a2 || _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+            _tree[_tl] = _tree[_tl] || _tree[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -839,7 +839,7 @@ void empty_masks_r4(__global const float* restrict _part4, const int _np, __glob
     }
 }
 
-// sum of _count5 (reductions.f90:55): fold the partials of empty_masks_p1, one per work-group, in one work-group
+// any of _some5 (reductions.f90:55): fold the partials of empty_masks_p1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void empty_masks_r5(__global const int* restrict _part5, const int _np, __global int* restrict _red5) {
     __local int _tree[256];
@@ -847,20 +847,20 @@ void empty_masks_r5(__global const int* restrict _part5, const int _np, __global
     int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
     int _i = _tl;
     for (; _i + 768 < _np; _i += 1024) {
-        _a0 = _a0 + _part5[_i];
-        _a1 = _a1 + _part5[_i + 256];
-        _a2 = _a2 + _part5[_i + 512];
-        _a3 = _a3 + _part5[_i + 768];
+        _a0 = _a0 || _part5[_i];
+        _a1 = _a1 || _part5[_i + 256];
+        _a2 = _a2 || _part5[_i + 512];
+        _a3 = _a3 || _part5[_i + 768];
     }
     for (; _i < _np; _i += 256) {
-        _a0 = _a0 + _part5[_i];
+        _a0 = _a0 || _part5[_i];
     }
-    const int _acc = (_a0 + _a1) + (_a2 + _a3);
+    const int _acc = (_a0 || _a1) || (_a2 || _a3);
     _tree[_tl] = _acc;
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _s = 128; _s > 0; _s >>= 1) {
         if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+            _tree[_tl] = _tree[_tl] || _tree[_tl + _s];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
@@ -959,9 +959,9 @@ void empty_masks_r8(__global const int* restrict _part8, const int _np, __global
         // empty_masks_p2 (reductions.f90:46): the scalar statements after the reductions
         float _sum1 = 0.0f;
         float _maxval2 = 0.0f;
-        int _count3 = 0;
+        int _some3 = 0;
         float _minval4 = 0.0f;
-        int _count5 = 0;
+        int _some5 = 0;
         int _count6 = 0;
         int _any7 = 0;
         int _all8 = 0;
@@ -973,15 +973,15 @@ void empty_masks_r8(__global const int* restrict _part8, const int _np, __global
         int al = 0; // result
         _sum1 = _red1[0]; // the value of an earlier reduction
         _maxval2 = _red2[0]; // the value of an earlier reduction
-        _count3 = _red3[0]; // the value of an earlier reduction
+        _some3 = _red3[0]; // the value of an earlier reduction
         _minval4 = _red4[0]; // the value of an earlier reduction
-        _count5 = _red5[0]; // the value of an earlier reduction
+        _some5 = _red5[0]; // the value of an earlier reduction
         _count6 = _red6[0]; // the value of an earlier reduction
         _any7 = _red7[0]; // the value of an earlier reduction
         _all8 = _red8[0]; // the value of an earlier reduction
         s = _sum1; // reductions.f90:53
-        m = ((_count3 > 0) ? (_maxval2) : (-3.4028235e+38f)); // reductions.f90:54
-        mn = ((_count5 > 0) ? (_minval4) : (3.4028235e+38f)); // reductions.f90:55
+        m = ((_some3) ? (_maxval2) : (-3.4028235e+38f)); // reductions.f90:54
+        mn = ((_some5) ? (_minval4) : (3.4028235e+38f)); // reductions.f90:55
         c = _count6; // reductions.f90:56
         a = _any7; // reductions.f90:57
         al = _all8; // reductions.f90:58

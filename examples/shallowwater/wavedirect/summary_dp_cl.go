@@ -157,16 +157,16 @@ func (k *WaveSummaryDp) RunContext(ctx context.Context, h *clhost.Array, u *clho
 	{
 		local := []int{32, 8}
 		global := make([]int, 2)
-		if p := sizeN1; p < 1 {
-			err = fmt.Errorf("wave_summary_dp: launch wave_summary_dp_p1 covers %d positions in dimension 1 (n1); the grid is too small", p)
+		if p := (sizeN1 - 1); p < 1 {
+			err = fmt.Errorf("wave_summary_dp: launch wave_summary_dp_p1 covers %d positions in dimension 1 (n1 - 1); the grid is too small", p)
 			return
 		}
-		global[0] = (sizeN1 + local[0] - 1) / local[0] * local[0]
-		if p := sizeN2; p < 1 {
-			err = fmt.Errorf("wave_summary_dp: launch wave_summary_dp_p1 covers %d positions in dimension 2 (n2); the grid is too small", p)
+		global[0] = ((sizeN1 - 1) + local[0] - 1) / local[0] * local[0]
+		if p := (sizeN2 - 1); p < 1 {
+			err = fmt.Errorf("wave_summary_dp: launch wave_summary_dp_p1 covers %d positions in dimension 2 (n2 - 1); the grid is too small", p)
 			return
 		}
-		global[1] = (sizeN2 + local[1] - 1) / local[1] * local[1]
+		global[1] = ((sizeN2 - 1) + local[1] - 1) / local[1] * local[1]
 		groupsWaveSummaryDpP1 = groupCount(global, local)
 		if scratchPart1, err = buffer(groupsWaveSummaryDpP1, 8); err != nil {
 			return
