@@ -55,6 +55,7 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 	} else {
 		e.line("#pragma OPENCL FP_CONTRACT OFF")
 	}
+	indexMacro(e)
 	if needsIpow(used, kernels) {
 		e.line("")
 		e.line("inline int ipow(int x, int n) { int r = 1; for (; n > 0; n--) r *= x; return n < 0 ? 0 : r; }")
@@ -386,7 +387,7 @@ func (g *gen) elementalKernel(k *ir.Kernel, kp *regions.KernelPlan, params []str
 	e.line("// kernel %s: launch n work-items (n = elements of each array, padded to %d); work-item i handles element i.", k.Name, kp.Local[0])
 	e.line("__kernel %s", reqd(kp.Local))
 	e.open("void %s(%s)", sanitize(k.Name), strings.Join(params, ", "))
-	e.line("const int _i = get_global_id(0);")
+	e.line("const %s _i = get_global_id(0);", indexT)
 	e.line("if (_i >= _n) return;")
 	for _, v := range k.Params {
 		if v.Intent != ir.In {
