@@ -1,6 +1,7 @@
 package abi
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 )
@@ -181,4 +182,28 @@ func mulSat(a, b int) int {
 		return -(ua * ub)
 	}
 	return ua * ub
+}
+
+// Check32 is IndexType for hosts that build only the int variant (the
+// generated Go harness and Fortran host): an error when a run with sizes
+// needs 64-bit indices, saying to run it with forocl run.
+func (k *Kernel) Check32(sizes map[string]int) error {
+	t, err := k.IndexType(sizes)
+	if err != nil {
+		return err
+	}
+	if t != Index32 {
+		return fmt.Errorf("kernel %q: these arrays or bounds need 64-bit indices (an array of more than %d elements, or positions past it), which this host does not build; run it with forocl run", k.Name, MaxInt32)
+	}
+	return nil
+}
+
+// MustKernel reads one kernel as JSON, as a generated host embeds it; it
+// panics on a malformed kernel, which only a broken generator writes.
+func MustKernel(js string) *Kernel {
+	var k Kernel
+	if err := json.Unmarshal([]byte(js), &k); err != nil {
+		panic("abi: embedded kernel: " + err.Error())
+	}
+	return &k
 }

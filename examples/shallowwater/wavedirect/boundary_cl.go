@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
 )
 
@@ -16,6 +17,9 @@ import (
 //
 //go:embed boundary.cl
 var BoundarySource string
+
+// abiReflect is the ABI of kernel reflect, for the rule on 64-bit indices.
+var abiReflect = abi.MustKernel("{\"name\":\"reflect\",\"file\":\"boundary.f90\",\"module\":\"boundary\",\"loops\":true,\"rank\":2,\"sizes\":[{\"name\":\"n1\",\"doc\":\"the scalar dummy \\\"n1\\\"\"},{\"name\":\"n2\",\"doc\":\"the scalar dummy \\\"n2\\\"\"}],\"params\":[{\"name\":\"n1\",\"kind\":\"integer\",\"intent\":\"in\",\"array\":false},{\"name\":\"n2\",\"kind\":\"integer\",\"intent\":\"in\",\"array\":false},{\"name\":\"H\",\"kind\":\"real(4)\",\"intent\":\"inout\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"U\",\"kind\":\"real(4)\",\"intent\":\"inout\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"V\",\"kind\":\"real(4)\",\"intent\":\"inout\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]}],\"launches\":[{\"symbol\":\"reflect_1\",\"args\":[{\"kind\":\"param\",\"name\":\"n1\"},{\"kind\":\"param\",\"name\":\"n2\"},{\"kind\":\"param\",\"name\":\"H\"},{\"kind\":\"param\",\"name\":\"U\"},{\"kind\":\"param\",\"name\":\"V\"}],\"global\":[{\"positions\":{\"const\":-2,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]},\"per\":1,\"first\":{\"const\":2}}],\"local\":[256],\"origin\":[0],\"may_be_empty\":true,\"local_bytes\":0,\"strategy\":\"direct\"},{\"symbol\":\"reflect_2\",\"args\":[{\"kind\":\"param\",\"name\":\"n1\"},{\"kind\":\"param\",\"name\":\"n2\"},{\"kind\":\"param\",\"name\":\"H\"},{\"kind\":\"param\",\"name\":\"U\"},{\"kind\":\"param\",\"name\":\"V\"}],\"global\":[{\"positions\":{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},\"per\":1,\"first\":{\"const\":1}}],\"local\":[256],\"origin\":[0],\"may_be_empty\":true,\"local_bytes\":0,\"strategy\":\"direct\"}]}")
 
 // Reflect runs kernel reflect (from boundary.f90) as 2 launches: reflect_1, reflect_2.
 // Its methods are safe for concurrent use by several goroutines; runs
@@ -116,6 +120,9 @@ func (k *Reflect) RunContext(ctx context.Context, n1 int32, n2 int32, h *clhost.
 	}
 	if want := (clhost.Shape{sizeN1, sizeN2}); !arrays[2].Shape.Equal(want) {
 		err = fmt.Errorf("reflect: array %q has shape %v but the kernel takes %v", names[2], arrays[2].Shape, want)
+		return
+	}
+	if err = abiReflect.Check32(map[string]int{"n1": sizeN1, "n2": sizeN2}); err != nil {
 		return
 	}
 	// launch 1: reflect_1
