@@ -231,12 +231,20 @@ type Launch struct {
 	// LocalBytes is the __local memory one work-group uses.
 	LocalBytes int    `json:"local_bytes"`
 	Strategy   string `json:"strategy"` // "local" or "direct", for reports
+	// Int32Frame says the launch numbers the elements of its frame in a
+	// 32-bit int in either index type (maxloc and minloc): a host must
+	// refuse arrays of more than MaxInt32 elements (Note [index types]).
+	Int32Frame bool `json:"int32_frame,omitempty"`
 }
 
 // Range is one dimension of a launch.
 type Range struct {
 	Positions Affine `json:"positions"`
 	Per       int    `json:"per"`
+	// First, for a loop nest, is the value of its index at work-item 0
+	// (the loop's lower bound, affine in the sizes); the kernel adds
+	// global ids to it in FOROCL_INDEX_T (Note [index types]).
+	First *Affine `json:"first,omitempty"`
 }
 
 // ArgKind says what a launch argument is.

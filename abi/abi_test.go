@@ -84,7 +84,7 @@ func TestBind(t *testing.T) {
 }
 
 func TestNDRange(t *testing.T) {
-	l := &Launch{Global: []Range{{SizeMinus("n1", 2), 1}, {SizeMinus("n2", 2), 4}}, Local: []int{32, 8}}
+	l := &Launch{Global: []Range{{Positions: SizeMinus("n1", 2), Per: 1}, {Positions: SizeMinus("n2", 2), Per: 4}}, Local: []int{32, 8}}
 	g, loc, err := l.NDRange(map[string]int{"n1": 37, "n2": 23})
 	// 35 positions -> 64; 21 positions by 4 -> 6 work-items -> 8.
 	if err != nil || g[0] != 64 || g[1] != 8 || loc[0] != 32 || loc[1] != 8 {

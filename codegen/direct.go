@@ -18,9 +18,9 @@ func (kg *kernelGen) emitDirect() {
 	var conds []string
 	for d := 0; d < r; d++ {
 		if c := kg.kp.Coarsen[d]; c > 1 {
-			e.line("const int _a%d = get_global_id(%d) * %d + %d; // this work-item owns grid positions _a%d .. _a%d + %d", d, d, c, kp.Origin[d], d, d, c-1)
+			e.line("const %s _a%d = get_global_id(%d) * %d + %d; // this work-item owns grid positions _a%d .. _a%d + %d", indexT, d, d, c, kp.Origin[d], d, d, c-1)
 		} else {
-			e.line("const int _a%d = get_global_id(%d) + %d; // this work-item's grid position", d, d, kp.Origin[d])
+			e.line("const %s _a%d = get_global_id(%d) + %d; // this work-item's grid position", indexT, d, d, kp.Origin[d])
 		}
 		conds = append(conds, fmt.Sprintf("_a%d >= %s", d, plus(fmt.Sprintf("_n%d", d+1), -(kp.Shrink[d]-kp.Origin[d]))))
 	}

@@ -450,6 +450,29 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 			fortranInts(l.Local), grid, fmt.Sprintf("fcl_g%d", li+1), "fcl_st", "fcl_msg")
 		check()
 		e.line("fcl_w%d = product(fcl_g%d/%s)", li+1, li+1, fortranInts(l.Local))
+		// The int variant of the rule of Note [index types] in package
+		// abi (abi.Kernel.Check32): this host builds only that one.
+		for d, r := range l.Global {
+			first := fmt.Sprint(0)
+			if d < len(l.Origin) {
+				first = fmt.Sprint(l.Origin[d])
+			}
+			if r.First != nil {
+				first = fortranAffine(*r.First)
+			}
+			e.line("if (int(%s, 8) + int(fcl_g%d(%d), 8)*%d - 1 > int(huge(0), 8)) then", first, li+1, d+1, max(1, r.Per))
+			e.line("  fcl_st = 1")
+			e.line("  fcl_msg = 'launch %s: positions past 2**31-1 need 64-bit indices; use forocl run'", l.Symbol)
+			e.line("end if")
+			check()
+		}
+	}
+	for _, p := range arrays {
+		e.line("if (product(int(%s%%shape, 8)) > int(huge(0), 8)) then", p.Name)
+		e.line("  fcl_st = 1")
+		e.line("  fcl_msg = 'array %s: over 2**31-1 elements need 64-bit indices; use forocl run'", p.Name)
+		e.line("end if")
+		check()
 	}
 	for i, s := range k.Scratch {
 		n := fortranAffine(s.Elements)

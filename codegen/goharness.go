@@ -2,8 +2,10 @@ package codegen
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/format"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -45,6 +47,7 @@ func GoHarness(u *abi.Unit, clName, pkg string) ([]byte, error) {
 		e.line("\t\"time\"")
 	}
 	e.line("")
+	e.line("\t\"github.com/forocl/forocl/abi\"")
 	e.line("\t\"github.com/forocl/forocl/clhost\"")
 	e.line(")")
 	e.line("")
@@ -61,6 +64,10 @@ func GoHarness(u *abi.Unit, clName, pkg string) ([]byte, error) {
 		}
 	}
 	for _, k := range u.Kernels {
+		e.line("")
+		if err := goKernelABI(&e, k); err != nil {
+			return nil, err
+		}
 		e.line("")
 		goKernel(&e, k, src)
 	}
@@ -280,6 +287,9 @@ func goKernel(e *emitter, k *abi.Kernel, src string) {
 	e.close("")
 	goAliasCheck(e, k, false)
 	if k.Elemental {
+		e.open("if err := %s.Check32(map[string]int{%q: shape.Len()}); err != nil", abiVar(k), k.Sizes[0].Name)
+		e.line("return nil, err")
+		e.close("")
 		e.line("global, local, err := clhost.LaunchSize([]int{shape.Len()}, []int{0}, nil, %s)", intList(l.Local))
 	} else {
 		e.open("if len(shape) != %d", k.Rank)
@@ -289,6 +299,13 @@ func goKernel(e *emitter, k *abi.Kernel, src string) {
 		for d, r := range l.Global {
 			shrink[d], per[d] = -r.Positions.Const, r.Per
 		}
+		var sizes []string
+		for d, s := range k.Sizes {
+			sizes = append(sizes, fmt.Sprintf("%q: shape[%d]", s.Name, d))
+		}
+		e.open("if err := %s.Check32(map[string]int{%s}); err != nil", abiVar(k), strings.Join(sizes, ", "))
+		e.line("return nil, err")
+		e.close("")
 		e.line("global, local, err := clhost.LaunchSize(shape, %s, %s, %s)", intList(shrink), intList(per), intList(l.Local))
 	}
 	e.open("if err != nil")
@@ -607,6 +624,13 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	goAliasCheck(e, k, true)
 	goSizes(e, k)
 	goAccessChecks(e, k)
+	var sizes []string
+	for _, s := range k.Sizes {
+		sizes = append(sizes, fmt.Sprintf("%q: %s", s.Name, sizeVar(s.Name)))
+	}
+	e.open("if err = %s.Check32(map[string]int{%s}); err != nil", abiVar(k), strings.Join(sizes, ", "))
+	e.line("return")
+	e.close("")
 	if len(k.Results()) > 0 || len(k.Scratch) > 0 {
 		e.line("var bufs []*clhost.Buffer")
 		e.open("defer func()")
@@ -781,4 +805,19 @@ func goArg(k *abi.Kernel, a abi.Arg, resBuf map[string]string) string {
 		return "int32(" + loopVar(a.Name) + ")"
 	}
 	panic(fmt.Sprintf("internal error: codegen: launch argument of kind %q", a.Kind))
+}
+
+// abiVar names the variable of the generated Go that holds kernel k's ABI.
+func abiVar(k *abi.Kernel) string { return "abi" + goName(k.Name, true) }
+
+// goKernelABI writes k's ABI into the generated Go, for the index rule
+// (abi.Kernel.Check32, Note [index types] in package abi).
+func goKernelABI(e *emitter, k *abi.Kernel) error {
+	js, err := json.Marshal(k)
+	if err != nil {
+		return err
+	}
+	e.line("// %s is the ABI of kernel %s, for the rule on 64-bit indices.", abiVar(k), k.Name)
+	e.line("var %s = abi.MustKernel(%s)", abiVar(k), strconv.Quote(string(js)))
+	return nil
 }

@@ -42,10 +42,10 @@ func (kg *kernelGen) emitLocal() {
 		lid[d] = fmt.Sprintf("_l%d", d)
 	}
 	for d := 0; d < r; d++ {
-		e.line("const int _b%d = get_group_id(%d) * %d + %d; // grid position of work-item 0 of this group", d, d, loc[d], kg.kp.Origin[d])
+		e.line("const %s _b%d = get_group_id(%d) * %d + %d; // grid position of work-item 0 of this group", indexT, d, d, loc[d], kg.kp.Origin[d])
 	}
 	for d := 0; d < r; d++ {
-		e.line("const int _a%d = _b%d + _l%d; // this work-item's grid position", d, d, d)
+		e.line("const %s _a%d = _b%d + _l%d; // this work-item's grid position", indexT, d, d, d)
 	}
 	flat := lid[r-1]
 	for d := r - 2; d >= 0; d-- {
@@ -109,7 +109,7 @@ func (kg *kernelGen) emitLocal() {
 				conds = append(conds, fmt.Sprintf("%s >= 0 && %s < _n%d", pos[d], pos[d], d+1))
 			}
 			e.open("if (%s)", strings.Join(conds, " && "))
-			e.line("const int _g = %s;", kg.globalIndex(pos))
+			e.line("const %s _g = %s;", indexT, kg.globalIndex(pos))
 			for _, v := range gr.vars {
 				e.line("_tile_%s[_t] = %s[_g];", v.Name, sanitize(v.Name))
 			}
@@ -153,7 +153,7 @@ func (kg *kernelGen) loop(box regions.Box, body func(rel, pos []string)) {
 		pos[d] = fmt.Sprintf("_p%d", d)
 	}
 	for d := 0; d < r; d++ {
-		e.line("const int _p%d = _b%d + _r%d;", d, d, d)
+		e.line("const %s _p%d = _b%d + _r%d;", indexT, d, d, d)
 	}
 	e.line("const int _t = _i;")
 	body(rel, pos)

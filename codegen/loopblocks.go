@@ -35,7 +35,7 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 		v := n.Index[d]
 		isIndex[v] = true
 		hi := lg.affine(n.Hi[d])
-		e.line("const int _p%d = %s + %s(int)get_global_id(%d); // the block's first %s", g, lg.affine(n.Lo[d]), times(np.Coarsen[g]), g, v.Name)
+		e.line("const %s _p%d = %s + %s(%s)get_global_id(%d); // the block's first %s", indexT, g, lg.affine(n.Lo[d]), times(np.Coarsen[g]), indexT, g, v.Name)
 		first = append(first, fmt.Sprintf("_p%d > %s", g, hi))
 		last = append(last, fmt.Sprintf("%s <= %s", plus(fmt.Sprintf("_p%d", g), np.Coarsen[g]-1), hi))
 	}
@@ -116,7 +116,7 @@ func (lg *loopGen) points(n *ir.Nest, np *regions.NestPlan, checked map[*ir.Var]
 		e.indent++
 		for g, d := range np.Dims {
 			v := n.Index[d]
-			e.line("const int %s = %s;", sanitize(v.Name), plus(fmt.Sprintf("_p%d", g), off[g]))
+			e.line("const %s %s = %s;", indexT, sanitize(v.Name), plus(fmt.Sprintf("_p%d", g), off[g]))
 			cond = append(cond, fmt.Sprintf("%s <= %s", sanitize(v.Name), lg.affine(n.Hi[d])))
 		}
 		if len(np.Tiles) > 0 {
@@ -173,7 +173,7 @@ func (lg *loopGen) deferStores(n *ir.Nest, np *regions.NestPlan, off []int, stor
 		e.line("%s = %s; // %s", name, lg.x.expr(a.RHS), where(a.Pos))
 		var idx []string
 		for g, d := range np.Dims {
-			idx = append(idx, fmt.Sprintf("const int %s = %s;", sanitize(n.Index[d].Name), plus(fmt.Sprintf("_p%d", g), off[g])))
+			idx = append(idx, fmt.Sprintf("const %s %s = %s;", indexT, sanitize(n.Index[d].Name), plus(fmt.Sprintf("_p%d", g), off[g])))
 		}
 		*stores = append(*stores, fmt.Sprintf("{ %s %s = %s; }", strings.Join(idx, " "), lg.elem(el), name))
 	}
@@ -200,8 +200,8 @@ func (lg *loopGen) loadTiles(n *ir.Nest, np *regions.NestPlan) {
 	e.line("// the work-group's block of %dx%d points reads these values: load them, walking the arrays' first dimension", V, U)
 	e.open("for (int _t = %s; _t < %d; _t += %d)", flat, V*U, items)
 	e.line("const int _u = _t %% %d, _v = _t / %d;", U, U)
-	e.line("const int %s = %s + %d*(int)get_group_id(0) + _v;", sanitize(g0.Name), lg.affine(n.Lo[np.Dims[0]]), V)
-	e.line("const int %s = %s + %d*(int)get_group_id(1) + _u;", sanitize(g1.Name), lg.affine(n.Lo[np.Dims[1]]), U)
+	e.line("const %s %s = %s + %d*(%s)get_group_id(0) + _v;", indexT, sanitize(g0.Name), lg.affine(n.Lo[np.Dims[0]]), V, indexT)
+	e.line("const %s %s = %s + %d*(%s)get_group_id(1) + _u;", indexT, sanitize(g1.Name), lg.affine(n.Lo[np.Dims[1]]), U, indexT)
 	for _, tl := range np.Tiles {
 		el := tl.Elem
 		var in []string

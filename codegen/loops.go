@@ -148,6 +148,8 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		for g, d := range np.Dims {
 			l.Global = append(l.Global, abi.Range{Positions: abiAffine(n.Hi[d].Add(n.Lo[d].Scale(-1)).AddConst(1)), Per: np.Coarsen[g]})
 			l.Origin = append(l.Origin, 0)
+			first := abiAffine(n.Lo[d])
+			l.Global[len(l.Global)-1].First = &first
 		}
 		l.Accesses = nestAccesses(k, n) // Note [access ranges] in package abi
 		if len(np.Tiles) > 0 {
@@ -279,7 +281,13 @@ func (lg *loopGen) elem(e *ir.Elem) string {
 			off = rel
 			continue
 		}
-		off = fmt.Sprintf("%s + (%s)*(%s)", rel, lg.affine(v.Bounds[d].Extent()), off)
+		// The first product is taken in the index type, and so are the
+		// sums and products around it (Note [index types] in package abi).
+		cast := ""
+		if d == r-2 {
+			cast = "(" + indexT + ")"
+		}
+		off = fmt.Sprintf("%s + %s(%s)*(%s)", rel, cast, lg.affine(v.Bounds[d].Extent()), off)
 	}
 	if lg.opts.CheckBounds && isParam(lg.k, v) {
 		off = lg.checked(e, off) // Note [checked subscripts] in bounds.go
@@ -308,7 +316,7 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 	for g, d := range np.Dims {
 		v := n.Index[d]
 		isIndex[v] = true
-		e.line("const int %s = %s + (int)get_global_id(%d);", sanitize(v.Name), lg.affine(n.Lo[d]), g)
+		e.line("const %s %s = %s + (%s)get_global_id(%d);", indexT, sanitize(v.Name), lg.affine(n.Lo[d]), indexT, g)
 		guard = append(guard, fmt.Sprintf("%s > %s", sanitize(v.Name), lg.affine(n.Hi[d])))
 	}
 	if len(n.Reduces) == 0 {

@@ -150,5 +150,6 @@ func (g *gen) locFoldKernel(k *ir.Kernel, r *ir.Var, after string, sizes []abi.S
 		Origin:     []int{0},
 		LocalBytes: n * (r.Kind.Bytes() + 4),
 		Strategy:   "fold-loc", // runner.foldsPositions
+		Int32Frame: true,
 	}
 }

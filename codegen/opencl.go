@@ -59,6 +59,7 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 	} else {
 		e.line("#pragma OPENCL FP_CONTRACT OFF")
 	}
+	indexMacro(e)
 	if needsIpow(used, kernels) {
 		e.line("")
 		// Fortran's x**n for integers: 1/(x**-n) when n < 0, which is 1
@@ -463,7 +464,7 @@ func (g *gen) elementalKernel(k *ir.Kernel, kp *regions.KernelPlan, params []str
 	e.line("// kernel %s: launch n work-items (n = elements of each array, padded to %d); work-item i handles element i.", k.Name, kp.Local[0])
 	e.line("__kernel %s", reqd(kp.Local))
 	e.open("void %s(%s)", sanitize(k.Name), strings.Join(params, ", "))
-	e.line("const int _i = get_global_id(0);")
+	e.line("const %s _i = get_global_id(0);", indexT)
 	e.line("if (_i >= _n) return;")
 	for _, v := range k.Params {
 		if v.Intent != ir.In {

@@ -123,6 +123,7 @@ func (g *gen) phasedKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *a
 			if r.Reduce.Op.Loc() {
 				l.Args = append(l.Args, abi.Arg{Kind: abi.ScratchArg, Name: idxPartName(r)})
 				extra = append(extra, "__global int* restrict "+idxPartName(r))
+				l.Int32Frame = true
 			}
 		}
 		return l, append(kernelParams(ph.Kernel, l), extra...)

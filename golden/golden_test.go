@@ -212,6 +212,13 @@ func TestBuildOpenCL(t *testing.T) {
 					}
 				}
 			}
+			// The 64-bit index variant hosts build for big runs (Note
+			// [index types] in package abi) must build as well.
+			if p, err := c.BuildProgram(u.Source, "-Werror "+abi.IndexOptions(abi.Index64)); err != nil {
+				t.Errorf("%s (%s, 64-bit indices): %v", f, s, err)
+			} else {
+				p.Release()
+			}
 			p, err := c.BuildProgram(u.Source, "-Werror")
 			if err != nil {
 				t.Errorf("%s (%s): %v", f, s, err)

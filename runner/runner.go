@@ -8,6 +8,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand"
 	"sort"
 	"strconv"
@@ -401,6 +402,10 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		return nil, err
 	}
 	swapStarts(&j, arrays)
+	index, err := k.IndexType(sizes) // Note [index types] in package abi
+	if err != nil {
+		return nil, err
+	}
 	var launches []launch
 	for _, l := range k.Launches {
 		global, local, err := l.NDRange(sizes)
@@ -443,7 +448,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	if canceled() {
 		return nil, ErrCanceled
 	}
-	prog, err := ctx.BuildProgram(j.Unit.Source, "")
+	prog, err := ctx.BuildProgram(j.Unit.Source, abi.IndexOptions(index))
 	if err != nil {
 		return nil, err
 	}
@@ -663,12 +668,13 @@ func launchArgs(k *abi.Kernel, l *abi.Launch, scalars map[string]float64, sizes,
 			default:
 				args = append(args, int32(v))
 			}
-		case abi.SizeArg:
-			args = append(args, int32(sizes[a.Name]))
-		case abi.LoopArg: // sizes holds the loop variables too (abi.Kernel.Walk)
+		case abi.SizeArg, abi.LoopArg: // sizes holds the loop variables too (abi.Kernel.Walk)
 			v, ok := sizes[a.Name]
 			if !ok {
 				return nil, fmt.Errorf("internal error: runner: loop variable %q outside its loop", a.Name)
+			}
+			if v < math.MinInt32 || v > math.MaxInt32 {
+				return nil, fmt.Errorf("%q = %d does not fit the 32-bit integer the kernel takes", a.Name, v)
 			}
 			args = append(args, int32(v))
 		default:

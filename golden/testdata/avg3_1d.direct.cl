@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel avg3 (avg3_1d.f90:12), strategy direct, work-group 256
 // arrays X, oX are column-major with extents _n1 (halo included).
 // launch (_n1 - 2) work-items, padded to the work-group; work-item 0 owns element (2).
@@ -10,7 +15,7 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void avg3(__global const float* restrict X,
     __global float* restrict oX,
     const int _n1) {
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
     if (_a0 >= _n1 - 1) return;
     // avg3_1d.f90:24
     oX[_a0] = (X[_a0 - 1] + X[_a0] + X[_a0 + 1]) / 3.0f;

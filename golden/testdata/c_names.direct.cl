@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // elemental function clamp (c_names.f90:11)
 inline float clamp_(const float x, const float lo, const float hi) {
     float _result = 0.0f;
@@ -19,7 +24,7 @@ void step_(const float half_,
     __global float* restrict local_,
     const int _n1) {
     float restrict_ = 0.0f;
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
     if (_a0 >= _n1 - 1) return;
     restrict_ = 2.0f * half_; // c_names.f90:23
     // c_names.f90:25

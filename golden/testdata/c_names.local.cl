@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // elemental function clamp (c_names.f90:11)
 inline float clamp_(const float x, const float lo, const float hi) {
     float _result = 0.0f;
@@ -20,18 +25,18 @@ void step_(const float half_,
     const int _n1) {
     float restrict_ = 0.0f;
     const int _l0 = get_local_id(0);
-    const int _b0 = get_group_id(0) * 256 + 1; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const int _lid = _l0;
     __local float _tile_global[258]; // input global at grid positions [_b0 - 1, _b0 + 256]
 
     // load global with their halos
     for (int _i = _lid; _i < 258; _i += 256) {
         const int _r0 = (_i) - 1;
-        const int _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1) {
-            const int _g = _p0;
+            const FOROCL_INDEX_T _g = _p0;
             _tile_global[_t] = global_[_g];
         }
     }

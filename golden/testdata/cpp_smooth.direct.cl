@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel smooth5 (cpp_smooth.F90:23), strategy direct, work-group 32x8
 // arrays U, oU are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 2, _n2 - 2) work-items, padded to the work-group; work-item 0 owns element (2, 2).
@@ -11,8 +16,8 @@ void smooth5(__global const float* restrict U,
     __global float* restrict oU,
     const int _n1,
     const int _n2) {
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 1; // this work-item's grid position
     if (_a0 >= _n1 - 1 || _a1 >= _n2 - 1) return;
     // cpp_smooth.F90:38
     oU[_a0 + _n1 * (_a1)] = fmin(fmax((1.0f - 4.0f * 0.125f) * U[_a0 + _n1 * (_a1)] + 0.125f * (U[_a0 - 1 + _n1 * (_a1)] + U[_a0 + 1 + _n1 * (_a1)] + U[_a0 + _n1 * (_a1 - 1)] + U[_a0 + _n1 * (_a1 + 1)]), -2.0f), 2.0f);

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel jacobi_dp (double_jacobi.f90:13), strategy direct, work-group 32x8
 // arrays A, B, oA are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 2, _n2 - 2) work-items, padded to the work-group; work-item 0 owns element (2, 2).
@@ -15,8 +20,8 @@ void jacobi_dp(const double omega,
     __global double* restrict oA,
     const int _n1,
     const int _n2) {
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 1; // this work-item's grid position
     if (_a0 >= _n1 - 1 || _a1 >= _n2 - 1) return;
     // double_jacobi.f90:26
     oA[_a0 + _n1 * (_a1)] = (1.0 - omega) * A[_a0 + _n1 * (_a1)] + omega * 0.25 * (A[_a0 - 1 + _n1 * (_a1)] + A[_a0 + 1 + _n1 * (_a1)] + A[_a0 + _n1 * (_a1 - 1)] + A[_a0 + _n1 * (_a1 + 1)] + h * h * B[_a0 + _n1 * (_a1)]);

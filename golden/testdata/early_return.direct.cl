@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // elemental function clipped_ratio (early_return.f90:9)
 inline float clipped_ratio(const float a, const float b) {
     float _result = 0.0f;
@@ -33,7 +38,7 @@ inline void safe_divide_element(const float x, const float y, float* q, float* f
 // kernel safe_divide: launch n work-items (n = elements of each array, padded to 256); work-item i handles element i.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void safe_divide(__global const float* restrict x, __global const float* restrict y, __global float* restrict q, __global float* restrict flag, const int _n) {
-    const int _i = get_global_id(0);
+    const FOROCL_INDEX_T _i = get_global_id(0);
     if (_i >= _n) return;
     float _q = q[_i];
     float _flag = flag[_i];
@@ -52,8 +57,8 @@ void limited_step(const float c,
     __global float* restrict oA,
     const int _n1,
     const int _n2) {
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 1; // this work-item's grid position
     if (_a0 >= _n1 - 1 || _a1 >= _n2 - 1) return;
     float _R_m1_0 = 0.0f;
     // early_return.f90:39

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // elemental function clipped_ratio (early_return.f90:9)
 inline float clipped_ratio(const float a, const float b) {
     float _result = 0.0f;
@@ -33,7 +38,7 @@ inline void safe_divide_element(const float x, const float y, float* q, float* f
 // kernel safe_divide: launch n work-items (n = elements of each array, padded to 256); work-item i handles element i.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void safe_divide(__global const float* restrict x, __global const float* restrict y, __global float* restrict q, __global float* restrict flag, const int _n) {
-    const int _i = get_global_id(0);
+    const FOROCL_INDEX_T _i = get_global_id(0);
     if (_i >= _n) return;
     float _q = q[_i];
     float _flag = flag[_i];
@@ -54,10 +59,10 @@ void limited_step(const float c,
     const int _n2) {
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 1; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 1; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
     __local float _tile_A[17 * 16]; // input A at grid positions [_b0, _b0 + 16] x [_b1, _b1 + 15]
     __local float _tile_B[17 * 16]; // input B at grid positions [_b0 - 1, _b0 + 15] x [_b1, _b1 + 15]
@@ -67,11 +72,11 @@ void limited_step(const float c,
     for (int _i = _lid; _i < 272; _i += 256) {
         const int _r0 = (_i % 17);
         const int _r1 = (_i / 17);
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 && _p1 >= 0 && _p1 < _n2) {
-            const int _g = _p0 + _n1 * (_p1);
+            const FOROCL_INDEX_T _g = _p0 + _n1 * (_p1);
             _tile_A[_t] = A[_g];
         }
     }
@@ -80,11 +85,11 @@ void limited_step(const float c,
     for (int _i = _lid; _i < 272; _i += 256) {
         const int _r0 = (_i % 17) - 1;
         const int _r1 = (_i / 17);
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 && _p1 >= 0 && _p1 < _n2) {
-            const int _g = _p0 + _n1 * (_p1);
+            const FOROCL_INDEX_T _g = _p0 + _n1 * (_p1);
             _tile_B[_t] = B[_g];
         }
     }
@@ -102,8 +107,8 @@ void limited_step(const float c,
     for (int _i = _lid; _i < 256; _i += 256) {
         const int _r0 = (_i % 16) - 1;
         const int _r1 = (_i / 16);
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 - 2 && _p1 >= 1 && _p1 < _n2 - 1) {
             _tile_R[_t] = clipped_ratio(_tile_A[_r0 + 2 + 17 * (_r1)] - _tile_A[_r0 + 1 + 17 * (_r1)], _tile_B[_r0 + 2 + 17 * (_r1)] - _tile_B[_r0 + 1 + 17 * (_r1)]);

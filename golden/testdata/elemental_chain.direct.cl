@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // elemental function burgers_flux (elemental_chain.f90:17)
 inline float burgers_flux(const float u) {
     float _result = 0.0f;
@@ -35,8 +40,8 @@ void burgers_rusanov(const float dt,
     __global float* restrict oU,
     const int _n1,
     const int _n2) {
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 1; // this work-item's grid position
     if (_a0 >= _n1 - 1 || _a1 >= _n2 - 1) return;
     // elemental_chain.f90:48
     oU[_a0 + _n1 * (_a1)] = U[_a0 + _n1 * (_a1)] - dt / dx * (rusanov(U[_a0 + _n1 * (_a1)], U[_a0 + 1 + _n1 * (_a1)]) - rusanov(U[_a0 - 1 + _n1 * (_a1)], U[_a0 + _n1 * (_a1)])) - dt / dy * (rusanov(U[_a0 + _n1 * (_a1)], U[_a0 + _n1 * (_a1 + 1)]) - rusanov(U[_a0 + _n1 * (_a1 - 1)], U[_a0 + _n1 * (_a1)]));

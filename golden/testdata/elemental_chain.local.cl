@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // elemental function burgers_flux (elemental_chain.f90:17)
 inline float burgers_flux(const float u) {
     float _result = 0.0f;
@@ -37,10 +42,10 @@ void burgers_rusanov(const float dt,
     const int _n2) {
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 1; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 1; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
     __local float _tile_U[18 * 18]; // input U at grid positions [_b0 - 1, _b0 + 16] x [_b1 - 1, _b1 + 16]
 
@@ -48,11 +53,11 @@ void burgers_rusanov(const float dt,
     for (int _i = _lid; _i < 324; _i += 256) {
         const int _r0 = (_i % 18) - 1;
         const int _r1 = (_i / 18) - 1;
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 && _p1 >= 0 && _p1 < _n2) {
-            const int _g = _p0 + _n1 * (_p1);
+            const FOROCL_INDEX_T _g = _p0 + _n1 * (_p1);
             _tile_U[_t] = U[_g];
         }
     }

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // elemental function minmod3 (elemental_if.f90:13)
 inline float minmod3(const float a, const float b, const float c) {
     float _result = 0.0f;
@@ -24,8 +29,8 @@ void mc_slope_y(__global const float* restrict A,
     __global float* restrict oS,
     const int _n1,
     const int _n2) {
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 1; // this work-item's grid position
     if (_a0 >= _n1 - 1 || _a1 >= _n2 - 1) return;
     // elemental_if.f90:36
     oS[_a0 + _n1 * (_a1)] = minmod3(2.0f * (A[_a0 + _n1 * (_a1)] - A[_a0 + _n1 * (_a1 - 1)]), 0.5f * (A[_a0 + _n1 * (_a1 + 1)] - A[_a0 + _n1 * (_a1 - 1)]), 2.0f * (A[_a0 + _n1 * (_a1 + 1)] - A[_a0 + _n1 * (_a1)]));

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // elemental subroutine velocity_froude (elemental_sub_2out.f90:14): one work-item per array element
 inline void velocity_froude_element(const float h, const float hu, float* u, float* fr) {
     if (h > 0.75f) {
@@ -17,7 +22,7 @@ inline void velocity_froude_element(const float h, const float hu, float* u, flo
 // kernel velocity_froude: launch n work-items (n = elements of each array, padded to 256); work-item i handles element i.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void velocity_froude(__global const float* restrict h, __global const float* restrict hu, __global float* restrict u, __global float* restrict fr, const int _n) {
-    const int _i = get_global_id(0);
+    const FOROCL_INDEX_T _i = get_global_id(0);
     if (_i >= _n) return;
     float _u = u[_i];
     float _fr = fr[_i];

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // elemental subroutine AXPY3 (fixed_axpy.f:14): one work-item per array element
 inline void AXPY3_element(const float X, const float Y, float* Z) {
     (*Z) = 1.5f * X + -0.5f * Y + 0.25f; // fixed_axpy.f:18
@@ -11,7 +16,7 @@ inline void AXPY3_element(const float X, const float Y, float* Z) {
 // kernel AXPY3: launch n work-items (n = elements of each array, padded to 256); work-item i handles element i.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void AXPY3(__global const float* restrict X, __global const float* restrict Y, __global float* restrict Z, const int _n) {
-    const int _i = get_global_id(0);
+    const FOROCL_INDEX_T _i = get_global_id(0);
     if (_i >= _n) return;
     float _Z = Z[_i];
     AXPY3_element(X[_i], Y[_i], &_Z);

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel scale_add (full_copy_scale.f90:11), strategy local, work-group 16x16
 // arrays A, B, oA, oC are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
@@ -16,10 +21,10 @@ void scale_add(const int n,
     const int _n2) {
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
 
     // full_copy_scale.f90:16

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel diffuse4 (halo2_2d.f90:12), strategy direct, work-group 32x8
 // arrays A, oA are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 4, _n2 - 4) work-items, padded to the work-group; work-item 0 owns element (3, 3).
@@ -17,8 +22,8 @@ void diffuse4(const float nu,
     const int _n2) {
     float cx = 0.0f;
     float cy = 0.0f;
-    const int _a0 = get_global_id(0) + 2; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 2; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 2; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 2; // this work-item's grid position
     if (_a0 >= _n1 - 2 || _a1 >= _n2 - 2) return;
     cx = nu * dt / (12.0f * dx * dx); // halo2_2d.f90:26
     cy = nu * dt / (12.0f * dy * dy); // halo2_2d.f90:27

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel diffuse4 (halo2_2d.f90:12), strategy local, work-group 16x16
 // arrays A, oA are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 4, _n2 - 4) work-items, padded to the work-group; work-item 0 owns element (3, 3).
@@ -19,10 +24,10 @@ void diffuse4(const float nu,
     float cy = 0.0f;
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 2; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 2; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 2; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 2; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
     __local float _tile_A[20 * 20]; // input A at grid positions [_b0 - 2, _b0 + 17] x [_b1 - 2, _b1 + 17]
 
@@ -30,11 +35,11 @@ void diffuse4(const float nu,
     for (int _i = _lid; _i < 400; _i += 256) {
         const int _r0 = (_i % 20) - 2;
         const int _r1 = (_i / 20) - 2;
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 && _p1 >= 0 && _p1 < _n2) {
-            const int _g = _p0 + _n1 * (_p1);
+            const FOROCL_INDEX_T _g = _p0 + _n1 * (_p1);
             _tile_A[_t] = A[_g];
         }
     }

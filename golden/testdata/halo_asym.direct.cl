@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel upwind_advect (halo_asym.f90:16), strategy direct, work-group 32x8
 // arrays A, oA are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 2, _n2 - 1) work-items, padded to the work-group; work-item 0 owns element (3, 2).
@@ -13,8 +18,8 @@ void upwind_advect(const float cx,
     __global float* restrict oA,
     const int _n1,
     const int _n2) {
-    const int _a0 = get_global_id(0) + 2; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 2; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 1; // this work-item's grid position
     if (_a0 >= _n1 || _a1 >= _n2) return;
     // halo_asym.f90:30
     oA[_a0 + _n1 * (_a1)] = A[_a0 + _n1 * (_a1)] - 0.5f * cx * (3.0f * A[_a0 + _n1 * (_a1)] - 4.0f * A[_a0 - 1 + _n1 * (_a1)] + A[_a0 - 2 + _n1 * (_a1)]) + 0.5f * cx * cx * (A[_a0 + _n1 * (_a1)] - 2.0f * A[_a0 - 1 + _n1 * (_a1)] + A[_a0 - 2 + _n1 * (_a1)]) - cy * (A[_a0 + _n1 * (_a1)] - A[_a0 + _n1 * (_a1 - 1)]);

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel heat3d_var (heat3d_faces.f90:17), strategy direct, work-group 32x4x2
 // arrays T, K, oT are column-major with extents _n1 x _n2 x _n3 (halo included).
 // launch (_n1 - 2, _n2 - 2, _n3 - 2) work-items, padded to the work-group; work-item 0 owns element (2, 2, 2).
@@ -17,9 +22,9 @@ void heat3d_var(const float dt,
     const int _n1,
     const int _n2,
     const int _n3) {
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 1; // this work-item's grid position
-    const int _a2 = get_global_id(2) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a2 = get_global_id(2) + 1; // this work-item's grid position
     if (_a0 >= _n1 - 1 || _a1 >= _n2 - 1 || _a2 >= _n3 - 1) return;
     float _Fx_m1_0_0 = 0.0f;
     float _Fx_0_0_0 = 0.0f;

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel heat3d_var (heat3d_faces.f90:17), strategy local, work-group 16x4x4
 // arrays T, K, oT are column-major with extents _n1 x _n2 x _n3 (halo included).
 // launch (_n1 - 2, _n2 - 2, _n3 - 2) work-items, padded to the work-group; work-item 0 owns element (2, 2, 2).
@@ -20,12 +25,12 @@ void heat3d_var(const float dt,
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
     const int _l2 = get_local_id(2);
-    const int _b0 = get_group_id(0) * 16 + 1; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 4 + 1; // grid position of work-item 0 of this group
-    const int _b2 = get_group_id(2) * 4 + 1; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
-    const int _a2 = _b2 + _l2; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 4 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b2 = get_group_id(2) * 4 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _a2 = _b2 + _l2; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1 + 4 * (_l2));
     __local float _tile_Fx[17 * 4 * 4]; // temporary Fx at grid positions [_b0 - 1, _b0 + 15] x [_b1, _b1 + 3] x [_b2, _b2 + 3]
     __local float _tile_Fz[16 * 4 * 5]; // temporary Fz at grid positions [_b0, _b0 + 15] x [_b1, _b1 + 3] x [_b2 - 1, _b2 + 3]
@@ -37,12 +42,12 @@ void heat3d_var(const float dt,
         const int _r0 = (_i % 18) - 1;
         const int _r1 = (_i / 18 % 6) - 1;
         const int _r2 = ((_i / 18 / 6)) - 1;
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
-        const int _p2 = _b2 + _r2;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p2 = _b2 + _r2;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 && _p1 >= 0 && _p1 < _n2 && _p2 >= 0 && _p2 < _n3) {
-            const int _g = _p0 + _n1 * (_p1 + _n2 * (_p2));
+            const FOROCL_INDEX_T _g = _p0 + _n1 * (_p1 + _n2 * (_p2));
             _tile_K[_t] = K[_g];
             _tile_T[_t] = T[_g];
         }
@@ -54,9 +59,9 @@ void heat3d_var(const float dt,
         const int _r0 = (_i % 17) - 1;
         const int _r1 = (_i / 17 % 4);
         const int _r2 = ((_i / 17 / 4));
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
-        const int _p2 = _b2 + _r2;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p2 = _b2 + _r2;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 - 1 && _p1 >= 1 && _p1 < _n2 - 1 && _p2 >= 1 && _p2 < _n3 - 1) {
             _tile_Fx[_t] = -(0.5f * (_tile_K[_r0 + 1 + 18 * (_r1 + 1 + 6 * (_r2 + 1))] + _tile_K[_r0 + 2 + 18 * (_r1 + 1 + 6 * (_r2 + 1))]) * (_tile_T[_r0 + 2 + 18 * (_r1 + 1 + 6 * (_r2 + 1))] - _tile_T[_r0 + 1 + 18 * (_r1 + 1 + 6 * (_r2 + 1))]) / dx);
@@ -68,9 +73,9 @@ void heat3d_var(const float dt,
         const int _r0 = (_i % 16);
         const int _r1 = (_i / 16 % 4);
         const int _r2 = ((_i / 16 / 4)) - 1;
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
-        const int _p2 = _b2 + _r2;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p2 = _b2 + _r2;
         const int _t = _i;
         if (_p0 >= 1 && _p0 < _n1 - 1 && _p1 >= 1 && _p1 < _n2 - 1 && _p2 >= 0 && _p2 < _n3 - 1) {
             _tile_Fz[_t] = -(0.5f * (_tile_K[_r0 + 1 + 18 * (_r1 + 1 + 6 * (_r2 + 1))] + _tile_K[_r0 + 1 + 18 * (_r1 + 1 + 6 * (_r2 + 2))]) * (_tile_T[_r0 + 1 + 18 * (_r1 + 1 + 6 * (_r2 + 2))] - _tile_T[_r0 + 1 + 18 * (_r1 + 1 + 6 * (_r2 + 1))]) / dz);

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // elemental subroutine mixed (int_intrinsics.f90:16): one work-item per array element
 inline void mixed_element(const int i, const float x, float* y, int* j, double* d) {
     int k = 0;
@@ -21,7 +26,7 @@ inline void mixed_element(const int i, const float x, float* y, int* j, double* 
 // kernel mixed: launch n work-items (n = elements of each array, padded to 256); work-item i handles element i.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void mixed(__global const int* restrict i, __global const float* restrict x, __global float* restrict y, __global int* restrict j, __global double* restrict d, const int _n) {
-    const int _i = get_global_id(0);
+    const FOROCL_INDEX_T _i = get_global_id(0);
     if (_i >= _n) return;
     float _y = y[_i];
     int _j = j[_i];

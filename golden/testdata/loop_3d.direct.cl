@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel smooth3 (loop_3d.f90:7), launch 1 of 1: do concurrent (loop_3d.f90:12), strategy direct, work-group 32x4x2
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1), k = 1 + get_global_id(2); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 4, 2)))
@@ -12,11 +17,11 @@ void smooth3(const int nx,
     const int nz,
     __global const double* restrict a,
     __global double* restrict b) {
-    const int i = 1 + (int)get_global_id(0);
-    const int j = 1 + (int)get_global_id(1);
-    const int k = 1 + (int)get_global_id(2);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    const FOROCL_INDEX_T k = 1 + (FOROCL_INDEX_T)get_global_id(2);
     if (i > nx || j > ny || k > nz) {
         return;
     }
-    b[i - 1 + (nx)*(j - 1 + (ny)*(k - 1))] = 0.16666666666666666 * (a[i - 1 + (nx + 2)*(j + (ny + 2)*(k))] + a[i + 1 + (nx + 2)*(j + (ny + 2)*(k))] + a[i + (nx + 2)*(j - 1 + (ny + 2)*(k))] + a[i + (nx + 2)*(j + 1 + (ny + 2)*(k))] + a[i + (nx + 2)*(j + (ny + 2)*(k - 1))] + a[i + (nx + 2)*(j + (ny + 2)*(k + 1))]); // loop_3d.f90:13
+    b[i - 1 + (nx)*(j - 1 + (FOROCL_INDEX_T)(ny)*(k - 1))] = 0.16666666666666666 * (a[i - 1 + (nx + 2)*(j + (FOROCL_INDEX_T)(ny + 2)*(k))] + a[i + 1 + (nx + 2)*(j + (FOROCL_INDEX_T)(ny + 2)*(k))] + a[i + (nx + 2)*(j - 1 + (FOROCL_INDEX_T)(ny + 2)*(k))] + a[i + (nx + 2)*(j + 1 + (FOROCL_INDEX_T)(ny + 2)*(k))] + a[i + (nx + 2)*(j + (FOROCL_INDEX_T)(ny + 2)*(k - 1))] + a[i + (nx + 2)*(j + (FOROCL_INDEX_T)(ny + 2)*(k + 1))]); // loop_3d.f90:13
 }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel acc_jacobi (loop_acc_jacobi.f90:4), launch 1 of 1: !$acc parallel loop (loop_acc_jacobi.f90:11), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -11,10 +16,10 @@ void acc_jacobi(const int nx,
     const int ny,
     __global const double* restrict u,
     __global double* restrict unew) {
-    const int i = 1 + (int)get_global_id(0);
-    const int j = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > nx || j > ny) {
         return;
     }
-    unew[i + (nx + 2)*(j)] = 0.25 * (u[i - 1 + (nx + 2)*(j)] + u[i + 1 + (nx + 2)*(j)] + u[i + (nx + 2)*(j - 1)] + u[i + (nx + 2)*(j + 1)]); // loop_acc_jacobi.f90:13
+    unew[i + (FOROCL_INDEX_T)(nx + 2)*(j)] = 0.25 * (u[i - 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + u[i + 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + u[i + (FOROCL_INDEX_T)(nx + 2)*(j - 1)] + u[i + (FOROCL_INDEX_T)(nx + 2)*(j + 1)]); // loop_acc_jacobi.f90:13
 }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel acc_speeds (loop_acc_reduce.f90:5), launch 1 of 2: !$acc parallel loop (loop_acc_reduce.f90:17), strategy direct, work-group 256
 // one work-item per iteration: i = 0 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -17,7 +22,7 @@ void acc_speeds_1(const int nx,
     __global double* restrict _part1,
     __global double* restrict _part2,
     __global int* restrict _part3) {
-    const int i = 0 + (int)get_global_id(0);
+    const FOROCL_INDEX_T i = 0 + (FOROCL_INDEX_T)get_global_id(0);
     double cmax = 0.0; // result
     double growth = 0.0; // result
     int anydry = 0; // result

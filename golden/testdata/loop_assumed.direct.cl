@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel gather_pairs (loop_assumed.f90:7), launch 1 of 1: !$omp parallel do (loop_assumed.f90:13), strategy direct, work-group 256
 // one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -11,7 +16,7 @@ void gather_pairs(const int n,
     __global int* restrict b,
     const int _a_n1,
     const int _b_n1) {
-    const int i = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n) {
         return;
     }

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel reflect (loop_boundary_rows.f90:5), launch 1 of 2: !$omp parallel do (loop_boundary_rows.f90:12), strategy direct, work-group 256
 // one work-item per iteration: k = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -12,15 +17,15 @@ void reflect_1(const int n,
     __global float* restrict h,
     __global float* restrict u,
     __global float* restrict v) {
-    const int k = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T k = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (k > m) {
         return;
     }
     int j = 0;
-    h[1 - 1 + (n)*(k - 1)] = h[2 - 1 + (n)*(k - 1)]; // loop_boundary_rows.f90:13
-    h[n - 1 + (n)*(k - 1)] = h[n - 1 - 1 + (n)*(k - 1)]; // loop_boundary_rows.f90:14
-    u[1 - 1 + (n)*(k - 1)] = -u[2 - 1 + (n)*(k - 1)]; // loop_boundary_rows.f90:15
-    u[n - 1 + (n)*(k - 1)] = -u[n - 1 - 1 + (n)*(k - 1)]; // loop_boundary_rows.f90:16
+    h[1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)] = h[2 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)]; // loop_boundary_rows.f90:13
+    h[n - 1 + (FOROCL_INDEX_T)(n)*(k - 1)] = h[n - 1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)]; // loop_boundary_rows.f90:14
+    u[1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)] = -u[2 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)]; // loop_boundary_rows.f90:15
+    u[n - 1 + (FOROCL_INDEX_T)(n)*(k - 1)] = -u[n - 1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)]; // loop_boundary_rows.f90:16
 }
 
 // kernel reflect (loop_boundary_rows.f90:5), launch 2 of 2: !$acc parallel loop (loop_boundary_rows.f90:19), strategy direct, work-group 256
@@ -32,10 +37,10 @@ void reflect_2(const int n,
     __global float* restrict h,
     __global float* restrict u,
     __global float* restrict v) {
-    const int j = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (j > n) {
         return;
     }
     int k = 0;
-    v[j - 1 + (n)*(kk - 1)] = 0.5f * (v[j - 1 + (n)*(1 - 1)] + v[j - 1 + (n)*(m - 1)]); // loop_boundary_rows.f90:20
+    v[j - 1 + (FOROCL_INDEX_T)(n)*(kk - 1)] = 0.5f * (v[j - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] + v[j - 1 + (FOROCL_INDEX_T)(n)*(m - 1)]); // loop_boundary_rows.f90:20
 }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel cell_update (loop_cell_update.f90:5), launch 1 of 1: !$omp parallel do (loop_cell_update.f90:15), strategy direct, work-group 32x8
 // one work-item per iteration: j = x_min + get_global_id(0), k = y_min + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -17,13 +22,13 @@ void cell_update(const int x_min,
     __global double* restrict pressure,
     __global const double* restrict xvel,
     __global const double* restrict xarea) {
-    const int j = x_min + (int)get_global_id(0);
-    const int k = y_min + (int)get_global_id(1);
+    const FOROCL_INDEX_T j = x_min + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T k = y_min + (FOROCL_INDEX_T)get_global_id(1);
     if (j > x_max || k > y_max) {
         return;
     }
     double recip = 0.0;
-    recip = 1.0 / density[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))]; // loop_cell_update.f90:17
-    pressure[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] = 0.4 * density[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] * energy[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))]; // loop_cell_update.f90:18
-    energy[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] = energy[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] - dt * pressure[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] * recip * (xarea[j + 1 - (x_min - 2) + (x_max - x_min + 6)*(k - (y_min - 2))] * xvel[j + 1 - (x_min - 2) + (x_max - x_min + 6)*(k - (y_min - 2))] - xarea[j - (x_min - 2) + (x_max - x_min + 6)*(k - (y_min - 2))] * xvel[j - (x_min - 2) + (x_max - x_min + 6)*(k - (y_min - 2))]); // loop_cell_update.f90:19
+    recip = 1.0 / density[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))]; // loop_cell_update.f90:17
+    pressure[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] = 0.4 * density[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] * energy[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))]; // loop_cell_update.f90:18
+    energy[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] = energy[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] - dt * pressure[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] * recip * (xarea[j + 1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(k - (y_min - 2))] * xvel[j + 1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(k - (y_min - 2))] - xarea[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(k - (y_min - 2))] * xvel[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(k - (y_min - 2))]); // loop_cell_update.f90:19
 }

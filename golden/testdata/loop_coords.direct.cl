@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel cell_centres (loop_coords.f90:3), launch 1 of 1: do concurrent (loop_coords.f90:9), strategy direct, work-group 32x8
 // one work-item per iteration: j = x_min + get_global_id(0), k = y_min + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -14,10 +19,10 @@ void cell_centres(const int x_min,
     __global const double* restrict vertexx,
     __global const double* restrict vertexy,
     __global double* restrict f) {
-    const int j = x_min + (int)get_global_id(0);
-    const int k = y_min + (int)get_global_id(1);
+    const FOROCL_INDEX_T j = x_min + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T k = y_min + (FOROCL_INDEX_T)get_global_id(1);
     if (j > x_max || k > y_max) {
         return;
     }
-    f[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] = 0.5 * (vertexx[j - (x_min - 2)] + vertexx[j + 1 - (x_min - 2)]) * 0.5 * (vertexy[k - (y_min - 2)] + vertexy[k + 1 - (y_min - 2)]); // loop_coords.f90:10
+    f[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] = 0.5 * (vertexx[j - (x_min - 2)] + vertexx[j + 1 - (x_min - 2)]) * 0.5 * (vertexy[k - (y_min - 2)] + vertexy[k + 1 - (y_min - 2)]); // loop_coords.f90:10
 }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel permute (loop_dc_scatter.f90:9), launch 1 of 2: do concurrent (loop_dc_scatter.f90:17), strategy direct, work-group 256
 // one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -13,7 +18,7 @@ void permute_1(const int n,
     __global const float* restrict src,
     __global float* restrict dst,
     __global float* restrict back) {
-    const int i = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n) {
         return;
     }
@@ -30,7 +35,7 @@ void permute_2(const int n,
     __global const float* restrict src,
     __global float* restrict dst,
     __global float* restrict back) {
-    const int i = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n) {
         return;
     }
@@ -44,11 +49,11 @@ __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void corners_to_rows(const int ncell,
     __global const double* restrict ccw,
     __global double* restrict rows) {
-    const int corner = 1 + (int)get_global_id(0);
-    const int c = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T corner = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T c = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (corner > 4 || c > ncell) {
         return;
     }
     __constant int to_row[4] = {1, 2, 4, 3}; // parameter to_row(4)
-    rows[to_row[corner - 1] - 1 + (4)*(c - 1)] = ccw[corner - 1 + (4)*(c - 1)]; // loop_dc_scatter.f90:40
+    rows[to_row[corner - 1] - 1 + (FOROCL_INDEX_T)(4)*(c - 1)] = ccw[corner - 1 + (FOROCL_INDEX_T)(4)*(c - 1)]; // loop_dc_scatter.f90:40
 }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel permute (loop_dc_scatter.f90:9), launch 1 of 2: do concurrent (loop_dc_scatter.f90:17), strategy direct, work-group 256
 // one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -13,7 +18,7 @@ void permute_1(const int n,
     __global const float* restrict src,
     __global float* restrict dst,
     __global float* restrict back) {
-    const int i = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n) {
         return;
     }
@@ -30,7 +35,7 @@ void permute_2(const int n,
     __global const float* restrict src,
     __global float* restrict dst,
     __global float* restrict back) {
-    const int i = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n) {
         return;
     }
@@ -44,26 +49,26 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1)))
 void corners_to_rows(const int ncell,
     __global const double* restrict ccw,
     __global double* restrict rows) {
-    const int _p0 = 1 + (int)get_global_id(0); // the block's first c
-    const int _p1 = 1 + (int)get_global_id(1); // the block's first corner
+    const FOROCL_INDEX_T _p0 = 1 + (FOROCL_INDEX_T)get_global_id(0); // the block's first c
+    const FOROCL_INDEX_T _p1 = 1 + (FOROCL_INDEX_T)get_global_id(1); // the block's first corner
     __constant int to_row[4] = {1, 2, 4, 3}; // parameter to_row(4)
     __local double _tile0[16][17]; // ccw(corner, c)
     // the work-group's block of 16x16 points reads these values: load them, walking the arrays' first dimension
     for (int _t = get_local_id(0) + 16 * (get_local_id(1)); _t < 256; _t += 256) {
         const int _u = _t % 16, _v = _t / 16;
-        const int c = 1 + 16*(int)get_group_id(0) + _v;
-        const int corner = 1 + 16*(int)get_group_id(1) + _u;
+        const FOROCL_INDEX_T c = 1 + 16*(FOROCL_INDEX_T)get_group_id(0) + _v;
+        const FOROCL_INDEX_T corner = 1 + 16*(FOROCL_INDEX_T)get_group_id(1) + _u;
         if (corner >= 1 && corner <= 4 && c >= 1 && c <= ncell) {
-            _tile0[_v][_u] = ccw[corner - 1 + (4)*(c - 1)];
+            _tile0[_v][_u] = ccw[corner - 1 + (FOROCL_INDEX_T)(4)*(c - 1)];
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     { // point +(0, 0)
-        const int c = _p0;
-        const int corner = _p1;
+        const FOROCL_INDEX_T c = _p0;
+        const FOROCL_INDEX_T corner = _p1;
         const int _v = (int)get_local_id(0), _u = (int)get_local_id(1);
         if (c <= ncell && corner <= 4) {
-            rows[to_row[corner - 1] - 1 + (4)*(c - 1)] = _tile0[_v][_u]; // loop_dc_scatter.f90:40
+            rows[to_row[corner - 1] - 1 + (FOROCL_INDEX_T)(4)*(c - 1)] = _tile0[_v][_u]; // loop_dc_scatter.f90:40
         }
     }
 }

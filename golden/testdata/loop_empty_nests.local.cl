@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel interior_and_sources (loop_empty_nests.f90:6), launch 1 of 2: do concurrent (loop_empty_nests.f90:12), strategy direct, work-group 256
 // one work-item per iteration: i = 2 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -11,7 +16,7 @@ void interior_and_sources_1(const int n,
     __global const float* restrict a,
     __global const float* restrict src,
     __global float* restrict b) {
-    const int i = 2 + (int)get_global_id(0);
+    const FOROCL_INDEX_T i = 2 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n - 1) {
         return;
     }
@@ -27,7 +32,7 @@ void interior_and_sources_2(const int n,
     __global const float* restrict a,
     __global const float* restrict src,
     __global float* restrict b) {
-    const int s = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T s = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (s > ns) {
         return;
     }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel tri_average (loop_gather_conn.f90:10), launch 1 of 2: !$omp parallel do (loop_gather_conn.f90:20), strategy direct, work-group 256
 // one work-item per iteration: t = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -15,7 +20,7 @@ void tri_average_1(const int nnode,
     __global const double* restrict factor,
     __global double* restrict trival,
     __global double* restrict nodeout) {
-    const int t = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T t = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (t > ntri) {
         return;
     }
@@ -24,8 +29,8 @@ void tri_average_1(const int nnode,
     double s = 0.0;
     s = 0.0; // loop_gather_conn.f90:21
     for (c = 1; c <= 3; c++) {
-        nd = conn[c - 1 + (3)*(t - 1)]; // loop_gather_conn.f90:23
-        s = s + nodeval[nd - 1] * factor[conn[c - 1 + (3)*(t - 1)] - 1]; // loop_gather_conn.f90:24
+        nd = conn[c - 1 + (FOROCL_INDEX_T)(3)*(t - 1)]; // loop_gather_conn.f90:23
+        s = s + nodeval[nd - 1] * factor[conn[c - 1 + (FOROCL_INDEX_T)(3)*(t - 1)] - 1]; // loop_gather_conn.f90:24
     }
     trival[t - 1] = s / 3.0; // loop_gather_conn.f90:26
 }
@@ -41,7 +46,7 @@ void tri_average_2(const int nnode,
     __global const double* restrict factor,
     __global double* restrict trival,
     __global double* restrict nodeout) {
-    const int nd = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T nd = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (nd > nnode) {
         return;
     }
@@ -60,10 +65,10 @@ void pick_layer(const int nx,
     __global const int* restrict lay,
     __global const double* restrict stack,
     __global double* restrict plane) {
-    const int i = 1 + (int)get_global_id(0);
-    const int j = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > nx || j > ny) {
         return;
     }
-    plane[i - 1 + (nx)*(j - 1)] = stack[j - 1 + (ny)*(i - 1 + (nx)*(lay[i - 1] - 1))]; // loop_gather_conn.f90:51
+    plane[i - 1 + (FOROCL_INDEX_T)(nx)*(j - 1)] = stack[j - 1 + (ny)*(i - 1 + (FOROCL_INDEX_T)(nx)*(lay[i - 1] - 1))]; // loop_gather_conn.f90:51
 }

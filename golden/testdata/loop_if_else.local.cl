@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel limiter (loop_if_else.f90:3), launch 1 of 1: !$omp do (loop_if_else.f90:11), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -10,18 +15,18 @@ void limiter(const int n,
     const int m,
     __global const float* restrict a,
     __global float* restrict b) {
-    const int i = 1 + (int)get_global_id(0);
-    const int j = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > n || j > m) {
         return;
     }
     float v = 0.0f;
-    v = a[i - 1 + (n)*(j - 1)]; // loop_if_else.f90:13
+    v = a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]; // loop_if_else.f90:13
     if (v > 1.2f) {
-        b[i - 1 + (n)*(j - 1)] = 1.2f; // loop_if_else.f90:15
+        b[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = 1.2f; // loop_if_else.f90:15
     } else if (v < 0.8f) {
-        b[i - 1 + (n)*(j - 1)] = 0.8f - 0.5f * (0.8f - v); // loop_if_else.f90:17
+        b[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = 0.8f - 0.5f * (0.8f - v); // loop_if_else.f90:17
     } else {
-        b[i - 1 + (n)*(j - 1)] = v; // loop_if_else.f90:19
+        b[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = v; // loop_if_else.f90:19
     }
 }

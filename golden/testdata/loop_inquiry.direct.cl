@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel axpy_inq (loop_inquiry.f90:10), launch 1 of 1: do (loop_inquiry.f90:15), strategy direct, work-group 256
 // one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -12,7 +17,7 @@ void axpy_inq(const double alpha,
     __global double* restrict y,
     const int _x_n1,
     const int _y_n1) {
-    const int i = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > _x_n1) {
         return;
     }
@@ -28,10 +33,10 @@ void interior2d(__global const float* restrict u,
     const int _u_n2,
     const int _v_n1,
     const int _v_n2) {
-    const int i = 2 + (int)get_global_id(0);
-    const int j = 2 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 2 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 2 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > _u_n1 - 1 || j > _u_n2 - 1) {
         return;
     }
-    v[i - 1 + (_v_n1)*(j - 1)] = 0.25f * (u[i - 1 - 1 + (_u_n1)*(j - 1)] + u[i + 1 - 1 + (_u_n1)*(j - 1)] + u[i - 1 + (_u_n1)*(j - 1 - 1)] + u[i - 1 + (_u_n1)*(j + 1 - 1)]); // loop_inquiry.f90:27
+    v[i - 1 + (FOROCL_INDEX_T)(_v_n1)*(j - 1)] = 0.25f * (u[i - 1 - 1 + (FOROCL_INDEX_T)(_u_n1)*(j - 1)] + u[i + 1 - 1 + (FOROCL_INDEX_T)(_u_n1)*(j - 1)] + u[i - 1 + (FOROCL_INDEX_T)(_u_n1)*(j - 1 - 1)] + u[i - 1 + (FOROCL_INDEX_T)(_u_n1)*(j + 1 - 1)]); // loop_inquiry.f90:27
 }

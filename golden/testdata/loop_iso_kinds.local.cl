@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel iso_scale (loop_iso_kinds.f90:3), launch 1 of 1: !$acc kernels (loop_iso_kinds.f90:13), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -13,10 +18,10 @@ void iso_scale(const int n,
     __global const float* restrict a,
     __global const double* restrict b,
     __global double* restrict c) {
-    const int i = 1 + (int)get_global_id(0);
-    const int j = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > n || j > m) {
         return;
     }
-    c[i - 1 + (n)*(j - 1)] = s * (double)(a[i - 1 + (n)*(j - 1)]) + b[i - 1 + (n)*(j - 1)]; // loop_iso_kinds.f90:15
+    c[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = s * (double)(a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]) + b[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]; // loop_iso_kinds.f90:15
 }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel jacobi_iters (loop_jacobi_iters.f90:7), launch 1 of 3: !$omp parallel do (loop_jacobi_iters.f90:14), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -13,14 +18,14 @@ void jacobi_iters_1(const int nx,
     __global double* restrict u,
     __global double* restrict v,
     const int _loop_it) {
-    const int i = 1 + (int)get_global_id(0);
-    const int j = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > nx || j > ny) {
         return;
     }
     int it = 0;
     it = _loop_it; // loop_jacobi_iters.f90:12
-    v[i + (nx + 2)*(j)] = 0.25 * (u[i - 1 + (nx + 2)*(j)] + u[i + 1 + (nx + 2)*(j)] + u[i + (nx + 2)*(j - 1)] + u[i + (nx + 2)*(j + 1)]); // loop_jacobi_iters.f90:16
+    v[i + (FOROCL_INDEX_T)(nx + 2)*(j)] = 0.25 * (u[i - 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + u[i + 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + u[i + (FOROCL_INDEX_T)(nx + 2)*(j - 1)] + u[i + (FOROCL_INDEX_T)(nx + 2)*(j + 1)]); // loop_jacobi_iters.f90:16
 }
 
 // kernel jacobi_iters (loop_jacobi_iters.f90:7), launch 2 of 3: !$omp parallel do (loop_jacobi_iters.f90:20), strategy direct, work-group 32x8
@@ -32,14 +37,14 @@ void jacobi_iters_2(const int nx,
     __global double* restrict u,
     __global double* restrict v,
     const int _loop_it) {
-    const int i = 1 + (int)get_global_id(0);
-    const int j = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > nx || j > ny) {
         return;
     }
     int it = 0;
     it = _loop_it; // loop_jacobi_iters.f90:12
-    u[i + (nx + 2)*(j)] = 0.25 * (v[i - 1 + (nx + 2)*(j)] + v[i + 1 + (nx + 2)*(j)] + v[i + (nx + 2)*(j - 1)] + v[i + (nx + 2)*(j + 1)]); // loop_jacobi_iters.f90:22
+    u[i + (FOROCL_INDEX_T)(nx + 2)*(j)] = 0.25 * (v[i - 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + v[i + 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + v[i + (FOROCL_INDEX_T)(nx + 2)*(j - 1)] + v[i + (FOROCL_INDEX_T)(nx + 2)*(j + 1)]); // loop_jacobi_iters.f90:22
 }
 
 // kernel jacobi_iters (loop_jacobi_iters.f90:7), launch 3 of 3: do concurrent (loop_jacobi_iters.f90:28), strategy direct, work-group 32x8
@@ -51,8 +56,8 @@ void jacobi_iters_3(const int nx,
     __global double* restrict u,
     __global double* restrict v,
     const int _loop_it) {
-    const int i = 1 + (int)get_global_id(0);
-    const int j = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > nx || j > ny) {
         return;
     }
@@ -70,5 +75,5 @@ void jacobi_iters_3(const int nx,
     if (!(nx > 40)) {
         return; // the IF around the nest is false: this launch does nothing
     }
-    u[i + (nx + 2)*(j)] = (u[i + (nx + 2)*(j)] + (double)it * v[i + (nx + 2)*(j)]) / (double)(1 + it); // loop_jacobi_iters.f90:29
+    u[i + (FOROCL_INDEX_T)(nx + 2)*(j)] = (u[i + (FOROCL_INDEX_T)(nx + 2)*(j)] + (double)it * v[i + (FOROCL_INDEX_T)(nx + 2)*(j)]) / (double)(1 + it); // loop_jacobi_iters.f90:29
 }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel mirror_left (loop_mirror_halo.f90:4), launch 1 of 1: !$omp parallel do (loop_mirror_halo.f90:10), strategy direct, work-group 32x8
 // one work-item per iteration: j = 1 + get_global_id(0), k = y_min - depth + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -13,10 +18,10 @@ void mirror_left(const int x_min,
     const int y_max,
     const int depth,
     __global double* restrict field) {
-    const int j = 1 + (int)get_global_id(0);
-    const int k = y_min - depth + (int)get_global_id(1);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T k = y_min - depth + (FOROCL_INDEX_T)get_global_id(1);
     if (j > depth || k > y_max + depth) {
         return;
     }
-    field[x_min - j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] = field[x_min + j - 1 - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))]; // loop_mirror_halo.f90:12
+    field[x_min - j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] = field[x_min + j - 1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))]; // loop_mirror_halo.f90:12
 }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel running_sum (loop_omp_recurrence.f90:5), launch 1 of 1: !$omp parallel do (loop_omp_recurrence.f90:12), strategy direct, work-group 256
 // one work-item per iteration: j = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -11,12 +16,12 @@ void running_sum(const int n,
     const int m,
     __global const double* restrict b,
     __global double* restrict a) {
-    const int j = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (j > m) {
         return;
     }
     int i = 0;
     for (i = 1; i <= n; i++) {
-        a[i + (n + 1)*(j - 1)] = a[i - 1 + (n + 1)*(j - 1)] + b[i - 1 + (n)*(j - 1)]; // loop_omp_recurrence.f90:14
+        a[i + (FOROCL_INDEX_T)(n + 1)*(j - 1)] = a[i - 1 + (FOROCL_INDEX_T)(n + 1)*(j - 1)] + b[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]; // loop_omp_recurrence.f90:14
     }
 }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel omp_stats (loop_omp_reduce.f90:5), launch 1 of 3: !$omp parallel do (loop_omp_reduce.f90:17), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -16,8 +21,8 @@ void omp_stats_1(const int n,
     __global double* restrict _part1,
     __global double* restrict _part2,
     __global double* restrict _part3) {
-    const int i = 1 + (int)get_global_id(0);
-    const int j = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     double total = 0.0; // result
     double amin = 0.0; // result
     double s = 0.0;
@@ -32,9 +37,9 @@ void omp_stats_1(const int n,
     __local double _tree3[256];
     double _acc3 = ((double)NAN); // min of "amin" over this work-item's iteration
     if (!(i > n || j > m)) {
-        _acc1 = _acc1 + (a[i - 1 + (n)*(j - 1)] * a[i - 1 + (n)*(j - 1)]); // loop_omp_reduce.f90:19
-        _acc2 = _acc2 + (a[i - 1 + (n)*(j - 1)]); // loop_omp_reduce.f90:20
-        _acc3 = fmin(_acc3, (a[i - 1 + (n)*(j - 1)] - 0.5 * (a[i - 1 + (n)*(j - 1)] * a[i - 1 + (n)*(j - 1)]))); // loop_omp_reduce.f90:21
+        _acc1 = _acc1 + (a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] * a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]); // loop_omp_reduce.f90:19
+        _acc2 = _acc2 + (a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]); // loop_omp_reduce.f90:20
+        _acc3 = fmin(_acc3, (a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] - 0.5 * (a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] * a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]))); // loop_omp_reduce.f90:21
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 32 * (get_local_id(1));
@@ -175,8 +180,8 @@ void omp_stats_2(const int n,
     __global const double* restrict _red1,
     __global const double* restrict _red2,
     __global const double* restrict _red3) {
-    const int i = 1 + (int)get_global_id(0);
-    const int j = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > n || j > m) {
         return;
     }
@@ -191,7 +196,7 @@ void omp_stats_2(const int n,
     s = s + _red2[0]; // after the nest at loop_omp_reduce.f90:17
     amin = fmin(amin, _red3[0]); // after the nest at loop_omp_reduce.f90:17
     mean = s / (double)(n * m); // loop_omp_reduce.f90:24
-    centred[i - 1 + (n)*(j - 1)] = a[i - 1 + (n)*(j - 1)] - mean; // loop_omp_reduce.f90:28
+    centred[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] - mean; // loop_omp_reduce.f90:28
 }
 
 // kernel omp_stats (loop_omp_reduce.f90:5), launch 3 of 3: its scalar results, on one work-item

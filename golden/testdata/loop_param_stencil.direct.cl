@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel smooth_xy (loop_param_stencil.f90:17), launch 1 of 2: !$omp parallel do (loop_param_stencil.f90:24), strategy direct, work-group 32x8
 // one work-item per iteration: j = x_min + get_global_id(0), k = y_min + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -15,8 +20,8 @@ void smooth_xy_1(const int x_min,
     __global double* restrict smoothed,
     __global double* restrict spread,
     __global double* restrict curv) {
-    const int j = x_min + (int)get_global_id(0);
-    const int k = y_min + (int)get_global_id(1);
+    const FOROCL_INDEX_T j = x_min + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T k = y_min + (FOROCL_INDEX_T)get_global_id(1);
     if (j > x_max || k > y_max) {
         return;
     }
@@ -31,15 +36,15 @@ void smooth_xy_1(const int x_min,
     acc = 0.0; // loop_param_stencil.f90:26
     for (n = -2; n <= 2; n++) {
         for (m = -2; m <= 2; m++) {
-            acc = acc + wx[m + 2] * wy[n + 2] * field[j + m - (x_min - 2) + (x_max - x_min + 5)*(k + n - (y_min - 2))]; // loop_param_stencil.f90:29
+            acc = acc + wx[m + 2] * wy[n + 2] * field[j + m - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k + n - (y_min - 2))]; // loop_param_stencil.f90:29
         }
     }
-    smoothed[j - (x_min) + (x_max - x_min + 1)*(k - (y_min))] = acc; // loop_param_stencil.f90:32
+    smoothed[j - (x_min) + (FOROCL_INDEX_T)(x_max - x_min + 1)*(k - (y_min))] = acc; // loop_param_stencil.f90:32
     dev = 0.0; // loop_param_stencil.f90:33
     for (m = 1; m <= 4; m++) {
-        dev = fmax(dev, fabs(field[j + offs[m - 1] - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] - field[j - (x_min - 2) + (x_max - x_min + 5)*(k + offs[m - 1] - (y_min - 2))])); // loop_param_stencil.f90:35
+        dev = fmax(dev, fabs(field[j + offs[m - 1] - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] - field[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k + offs[m - 1] - (y_min - 2))])); // loop_param_stencil.f90:35
     }
-    spread[j - (x_min) + (x_max - x_min + 1)*(k - (y_min))] = dev; // loop_param_stencil.f90:37
+    spread[j - (x_min) + (FOROCL_INDEX_T)(x_max - x_min + 1)*(k - (y_min))] = dev; // loop_param_stencil.f90:37
 }
 
 // kernel smooth_xy (loop_param_stencil.f90:17), launch 2 of 2: !$omp parallel do (loop_param_stencil.f90:42), strategy direct, work-group 32x8
@@ -53,8 +58,8 @@ void smooth_xy_2(const int x_min,
     __global double* restrict smoothed,
     __global double* restrict spread,
     __global double* restrict curv) {
-    const int j = x_min + (int)get_global_id(0);
-    const int k = y_min + (int)get_global_id(1);
+    const FOROCL_INDEX_T j = x_min + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T k = y_min + (FOROCL_INDEX_T)get_global_id(1);
     if (j > x_max || k > y_max) {
         return;
     }
@@ -69,8 +74,8 @@ void smooth_xy_2(const int x_min,
     acc = 0.0; // loop_param_stencil.f90:44
     for (n = -1; n <= 1; n++) {
         for (m = -1; m <= 1; m++) {
-            acc = acc + lap[m + 1 + (3)*(n + 1)] * field[j + m - (x_min - 2) + (x_max - x_min + 5)*(k + n - (y_min - 2))]; // loop_param_stencil.f90:47
+            acc = acc + lap[m + 1 + (FOROCL_INDEX_T)(3)*(n + 1)] * field[j + m - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k + n - (y_min - 2))]; // loop_param_stencil.f90:47
         }
     }
-    curv[j - (x_min) + (x_max - x_min + 1)*(k - (y_min))] = acc; // loop_param_stencil.f90:50
+    curv[j - (x_min) + (FOROCL_INDEX_T)(x_max - x_min + 1)*(k - (y_min))] = acc; // loop_param_stencil.f90:50
 }

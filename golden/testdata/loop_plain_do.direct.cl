@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel ideal_gas (loop_plain_do.f90:11), launch 1 of 1: do (loop_plain_do.f90:16), strategy direct, work-group 32x8
 // one work-item per iteration: j = x_min + get_global_id(0), k = y_min + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -15,8 +20,8 @@ void ideal_gas(const int x_min,
     __global const double* restrict energy,
     __global double* restrict pressure,
     __global double* restrict soundspeed) {
-    const int j = x_min + (int)get_global_id(0);
-    const int k = y_min + (int)get_global_id(1);
+    const FOROCL_INDEX_T j = x_min + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T k = y_min + (FOROCL_INDEX_T)get_global_id(1);
     if (j > x_max || k > y_max) {
         return;
     }
@@ -24,12 +29,12 @@ void ideal_gas(const int x_min,
     double pe = 0.0;
     double pv = 0.0;
     double ss2 = 0.0;
-    v = 1.0 / density[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))]; // loop_plain_do.f90:18
-    pressure[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] = (1.4 - 1.0) * density[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] * energy[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))]; // loop_plain_do.f90:19
-    pe = (1.4 - 1.0) * density[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))]; // loop_plain_do.f90:20
-    pv = -(density[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] * pressure[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))]); // loop_plain_do.f90:21
-    ss2 = v * v * (pressure[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] * pe - pv); // loop_plain_do.f90:22
-    soundspeed[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] = sqrt(ss2); // loop_plain_do.f90:23
+    v = 1.0 / density[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))]; // loop_plain_do.f90:18
+    pressure[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] = (1.4 - 1.0) * density[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] * energy[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))]; // loop_plain_do.f90:19
+    pe = (1.4 - 1.0) * density[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))]; // loop_plain_do.f90:20
+    pv = -(density[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] * pressure[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))]); // loop_plain_do.f90:21
+    ss2 = v * v * (pressure[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] * pe - pv); // loop_plain_do.f90:22
+    soundspeed[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] = sqrt(ss2); // loop_plain_do.f90:23
 }
 
 // kernel node_flux (loop_plain_do.f90:29), launch 1 of 1: do (loop_plain_do.f90:37), strategy direct, work-group 32x8
@@ -43,8 +48,8 @@ void node_flux(const int x_min,
     __global const double* restrict xvel,
     __global const double* restrict mass,
     __global double* restrict flux) {
-    const int j = x_min + (int)get_global_id(0);
-    const int k = y_min + (int)get_global_id(1);
+    const FOROCL_INDEX_T j = x_min + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T k = y_min + (FOROCL_INDEX_T)get_global_id(1);
     if (j > x_max + 1 || k > y_max) {
         return;
     }
@@ -52,7 +57,7 @@ void node_flux(const int x_min,
     double avg = 0.0;
     avg = 0.0; // loop_plain_do.f90:39
     for (m = 0; m <= 1; m++) {
-        avg = avg + 0.5 * xvel[j - (x_min - 2) + (x_max - x_min + 6)*(k + m - (y_min - 2))]; // loop_plain_do.f90:41
+        avg = avg + 0.5 * xvel[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(k + m - (y_min - 2))]; // loop_plain_do.f90:41
     }
-    flux[j - (x_min - 2) + (x_max - x_min + 6)*(k - (y_min - 2))] = 0.5 * dt * avg * (mass[j - 1 - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))] + mass[j - (x_min - 2) + (x_max - x_min + 5)*(k - (y_min - 2))]); // loop_plain_do.f90:43
+    flux[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(k - (y_min - 2))] = 0.5 * dt * avg * (mass[j - 1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] + mass[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))]); // loop_plain_do.f90:43
 }

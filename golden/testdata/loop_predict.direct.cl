@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel advect (loop_predict.f90:6), launch 1 of 3: !$omp parallel do (loop_predict.f90:19), strategy direct, work-group 256
 // one work-item per iteration: j = x_min + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -14,7 +19,7 @@ void advect_1(const int x_min,
     __global const double* restrict u,
     __global double* restrict flux,
     __global double* restrict unew) {
-    const int j = x_min + (int)get_global_id(0);
+    const FOROCL_INDEX_T j = x_min + (FOROCL_INDEX_T)get_global_id(0);
     if (j > x_max + 1) {
         return;
     }
@@ -39,7 +44,7 @@ void advect_2(const int x_min,
     __global const double* restrict u,
     __global double* restrict flux,
     __global double* restrict unew) {
-    const int j = x_min + (int)get_global_id(0);
+    const FOROCL_INDEX_T j = x_min + (FOROCL_INDEX_T)get_global_id(0);
     if (j > x_max + 1) {
         return;
     }
@@ -64,7 +69,7 @@ void advect_3(const int x_min,
     __global const double* restrict u,
     __global double* restrict flux,
     __global double* restrict unew) {
-    const int j = x_min + (int)get_global_id(0);
+    const FOROCL_INDEX_T j = x_min + (FOROCL_INDEX_T)get_global_id(0);
     if (j > x_max) {
         return;
     }

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel median5 (loop_private_scratch.f90:5), launch 1 of 1: !$acc parallel loop (loop_private_scratch.f90:14), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -11,8 +16,8 @@ void median5(const int nx,
     __global const float* restrict img,
     __global float* restrict med,
     __global float* restrict rng) {
-    const int i = 1 + (int)get_global_id(0);
-    const int j = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > nx || j > ny) {
         return;
     }
@@ -25,11 +30,11 @@ void median5(const int nx,
     for (_i1 = 1; _i1 <= 5; _i1++) {
         v[_i1 - 1] = 0.0f; // loop_private_scratch.f90:16
     }
-    v[1 - 1] = img[i + (nx + 2)*(j)]; // loop_private_scratch.f90:17
-    v[2 - 1] = img[i - 1 + (nx + 2)*(j)]; // loop_private_scratch.f90:18
-    v[3 - 1] = img[i + 1 + (nx + 2)*(j)]; // loop_private_scratch.f90:19
-    v[4 - 1] = img[i + (nx + 2)*(j - 1)]; // loop_private_scratch.f90:20
-    v[5 - 1] = img[i + (nx + 2)*(j + 1)]; // loop_private_scratch.f90:21
+    v[1 - 1] = img[i + (FOROCL_INDEX_T)(nx + 2)*(j)]; // loop_private_scratch.f90:17
+    v[2 - 1] = img[i - 1 + (FOROCL_INDEX_T)(nx + 2)*(j)]; // loop_private_scratch.f90:18
+    v[3 - 1] = img[i + 1 + (FOROCL_INDEX_T)(nx + 2)*(j)]; // loop_private_scratch.f90:19
+    v[4 - 1] = img[i + (FOROCL_INDEX_T)(nx + 2)*(j - 1)]; // loop_private_scratch.f90:20
+    v[5 - 1] = img[i + (FOROCL_INDEX_T)(nx + 2)*(j + 1)]; // loop_private_scratch.f90:21
     for (p = 2; p <= 5; p++) {
         key = v[p - 1]; // loop_private_scratch.f90:23
         q = p - 1; // loop_private_scratch.f90:24
@@ -43,6 +48,6 @@ void median5(const int nx,
         }
         v[q + 1 - 1] = key; // loop_private_scratch.f90:33
     }
-    med[i - 1 + (nx)*(j - 1)] = v[3 - 1]; // loop_private_scratch.f90:35
-    rng[i - 1 + (nx)*(j - 1)] = v[5 - 1] - v[1 - 1]; // loop_private_scratch.f90:36
+    med[i - 1 + (FOROCL_INDEX_T)(nx)*(j - 1)] = v[3 - 1]; // loop_private_scratch.f90:35
+    rng[i - 1 + (FOROCL_INDEX_T)(nx)*(j - 1)] = v[5 - 1] - v[1 - 1]; // loop_private_scratch.f90:36
 }

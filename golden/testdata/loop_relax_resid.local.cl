@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel relax_resid (loop_relax_resid.f90:7), launch 1 of 4: !$omp parallel do (loop_relax_resid.f90:22), strategy direct, work-group 256
 // one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -17,7 +22,7 @@ void relax_resid_1(const int n,
     __global int* restrict _res_last,
     const int _loop_it,
     const int _loop_k) {
-    const int i = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n) {
         return;
     }
@@ -47,7 +52,7 @@ void relax_resid_2(const int n,
     __global int* restrict _res_last,
     const int _loop_it,
     const int _loop_k) {
-    const int i = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n) {
         return;
     }
@@ -77,7 +82,7 @@ void relax_resid_3(const int n,
     __global int* restrict _res_last,
     const int _loop_it,
     __global double* restrict _part1) {
-    const int i = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     double resid = 0.0; // result
     int last = 0; // result
     int it = 0;

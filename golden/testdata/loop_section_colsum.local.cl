@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel colsum (loop_section_colsum.f90:6), launch 1 of 6: sum (loop_section_colsum.f90:13), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -14,7 +19,7 @@ void colsum_1(const int n,
     __global double* restrict b,
     __global int* restrict _res_big,
     __global double* restrict _part1) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     int big = 0; // result
     int k = 0;
     double _sum1 = 0.0;
@@ -28,7 +33,7 @@ void colsum_1(const int n,
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of "_sum1" over this work-item's iteration
     if (!(_i1 > n)) {
-        _acc1 = _acc1 + (h[_i1 - 1 + (n)*(1 - 1)]); // loop_section_colsum.f90:13
+        _acc1 = _acc1 + (h[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)]); // loop_section_colsum.f90:13
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0);
@@ -85,7 +90,7 @@ void colsum_2(const int n,
     __global double* restrict b,
     __global int* restrict _res_big,
     __global const double* restrict _red1) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > n) {
         return;
     }
@@ -100,7 +105,7 @@ void colsum_2(const int n,
     int _any6 = 0;
     _sum1 = 0.0; // loop_section_colsum.f90:13
     _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_colsum.f90:13
-    b[_i1 - 1 + (n)*(1 - 1)] = h[_i1 - 1 + (n)*(1 - 1)] / _sum1; // loop_section_colsum.f90:13
+    b[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] = h[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] / _sum1; // loop_section_colsum.f90:13
 }
 
 // kernel colsum (loop_section_colsum.f90:6), launch 3 of 6: do concurrent (loop_section_colsum.f90:14), strategy direct, work-group 256
@@ -113,7 +118,7 @@ void colsum_3(const int n,
     __global double* restrict b,
     __global int* restrict _res_big,
     __global const double* restrict _red1) {
-    const int k = 2 + (int)get_global_id(0);
+    const FOROCL_INDEX_T k = 2 + (FOROCL_INDEX_T)get_global_id(0);
     if (k > m) {
         return;
     }
@@ -130,23 +135,23 @@ void colsum_3(const int n,
     _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_colsum.f90:13
     _sum2 = 0.0; // loop_section_colsum.f90:15
     for (_i1 = 1; _i1 <= n; _i1++) {
-        _sum2 = _sum2 + h[_i1 - 1 + (n)*(k - 1)]; // loop_section_colsum.f90:15
+        _sum2 = _sum2 + h[_i1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)]; // loop_section_colsum.f90:15
     }
     _maxval3 = NAN; // loop_section_colsum.f90:15
     for (_i1 = 2; _i1 <= n; _i1++) {
-        _maxval3 = fmax(_maxval3, h[_i1 - 1 + (n)*(k - 1)] - h[_i1 - 1 - 1 + (n)*(k - 1)]); // loop_section_colsum.f90:15
+        _maxval3 = fmax(_maxval3, h[_i1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)] - h[_i1 - 1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)]); // loop_section_colsum.f90:15
     }
     mass[k - 1] = _sum2 + ((2 <= n) ? (_maxval3) : (-1.7976931348623157e+308)); // loop_section_colsum.f90:15
     _sum4 = 0.0; // loop_section_colsum.f90:16
     for (_i1 = 1; _i1 <= n; _i1++) {
-        _sum4 = _sum4 + h[_i1 - 1 + (n)*(k - 1)]; // loop_section_colsum.f90:16
+        _sum4 = _sum4 + h[_i1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)]; // loop_section_colsum.f90:16
     }
     _sum5 = 0.0; // loop_section_colsum.f90:16
     for (_i1 = 1; _i1 <= n; _i1++) {
-        _sum5 = _sum5 + h[_i1 - 1 + (n)*(k - 1)] / _sum4; // loop_section_colsum.f90:16
+        _sum5 = _sum5 + h[_i1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)] / _sum4; // loop_section_colsum.f90:16
     }
     for (_i1 = 1; _i1 <= n; _i1++) {
-        b[_i1 - 1 + (n)*(k - 1)] = h[_i1 - 1 + (n)*(k - 1)] / _sum5; // loop_section_colsum.f90:16
+        b[_i1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)] = h[_i1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)] / _sum5; // loop_section_colsum.f90:16
     }
 }
 
@@ -160,7 +165,7 @@ void colsum_4(const int n,
     __global double* restrict b,
     __global int* restrict _res_big,
     __global const double* restrict _red1) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > 1) {
         return;
     }
@@ -189,8 +194,8 @@ void colsum_5(const int n,
     __global int* restrict _res_big,
     __global const double* restrict _red1,
     __global int* restrict _part6) {
-    const int _i1 = 1 + (int)get_global_id(0);
-    const int _i2 = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = 1 + (FOROCL_INDEX_T)get_global_id(1);
     int big = 0; // result
     int k = 0;
     double _sum1 = 0.0;
@@ -205,7 +210,7 @@ void colsum_5(const int n,
     __local int _tree6[256];
     int _acc6 = 0; // any of "_any6" over this work-item's iteration
     if (!(_i1 > n || _i2 > m)) {
-        _acc6 = _acc6 || (h[_i1 - 1 + (n)*(_i2 - 1)] > 1.4); // loop_section_colsum.f90:19
+        _acc6 = _acc6 || (h[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] > 1.4); // loop_section_colsum.f90:19
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 32 * (get_local_id(1));

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel column_smooth (loop_section_in_nest.f90:6), launch 1 of 2: do concurrent (loop_section_in_nest.f90:14), strategy direct, work-group 256
 // one work-item per iteration: j = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -13,7 +18,7 @@ void column_smooth_1(const int n,
     __global const double* restrict a,
     __global double* restrict b,
     __global double* restrict c) {
-    const int j = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (j > m) {
         return;
     }
@@ -22,10 +27,10 @@ void column_smooth_1(const int n,
     int _i1 = 0;
     s = 1.0 / (double)j; // loop_section_in_nest.f90:15
     for (_i1 = 2; _i1 <= n - 1; _i1++) {
-        b[_i1 - 1 + (n)*(j - 1)] = s * (a[_i1 - 1 - 1 + (n)*(j - 1)] + a[_i1 + 1 - 1 + (n)*(j - 1)]); // loop_section_in_nest.f90:16
+        b[_i1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = s * (a[_i1 - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + a[_i1 + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]); // loop_section_in_nest.f90:16
     }
-    b[1 - 1 + (n)*(j - 1)] = a[1 - 1 + (n)*(j - 1)]; // loop_section_in_nest.f90:17
-    b[n - 1 + (n)*(j - 1)] = a[n - 1 + (n)*(j - 1)]; // loop_section_in_nest.f90:18
+    b[1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = a[1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]; // loop_section_in_nest.f90:17
+    b[n - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = a[n - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]; // loop_section_in_nest.f90:18
 }
 
 // kernel column_smooth (loop_section_in_nest.f90:6), launch 2 of 2: !$omp parallel do (loop_section_in_nest.f90:21), strategy direct, work-group 256
@@ -37,7 +42,7 @@ void column_smooth_2(const int n,
     __global const double* restrict a,
     __global double* restrict b,
     __global double* restrict c) {
-    const int p = 2 + (int)get_global_id(0);
+    const FOROCL_INDEX_T p = 2 + (FOROCL_INDEX_T)get_global_id(0);
     if (p > l) {
         return;
     }
@@ -45,9 +50,9 @@ void column_smooth_2(const int n,
     double s = 0.0;
     int _i1 = 0;
     for (_i1 = 1; _i1 <= m; _i1++) {
-        c[1 - 1 + (n)*(_i1 - 1 + (m)*(p - 1))] = c[2 - 1 + (n)*(_i1 - 1 + (m)*(p - 1))]; // loop_section_in_nest.f90:22
+        c[1 - 1 + (n)*(_i1 - 1 + (FOROCL_INDEX_T)(m)*(p - 1))] = c[2 - 1 + (n)*(_i1 - 1 + (FOROCL_INDEX_T)(m)*(p - 1))]; // loop_section_in_nest.f90:22
     }
     for (_i1 = 1; _i1 <= n; _i1++) {
-        c[_i1 - 1 + (n)*(1 - 1 + (m)*(p - 1))] = 0.5 * c[_i1 - 1 + (n)*(2 - 1 + (m)*(p - 1))] + a[_i1 - 1 + (n)*(1 - 1)]; // loop_section_in_nest.f90:23
+        c[_i1 - 1 + (n)*(1 - 1 + (FOROCL_INDEX_T)(m)*(p - 1))] = 0.5 * c[_i1 - 1 + (n)*(2 - 1 + (FOROCL_INDEX_T)(m)*(p - 1))] + a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)]; // loop_section_in_nest.f90:23
     }
 }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel summary (loop_section_reduce.f90:5), launch 1 of 6: sum (loop_section_reduce.f90:13), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 2 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -17,8 +22,8 @@ void summary_1(const int n,
     __global int* restrict _res_wet,
     __global double* restrict _res_lo,
     __global double* restrict _part1) {
-    const int _i1 = 2 + (int)get_global_id(0);
-    const int _i2 = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T _i1 = 2 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = 1 + (FOROCL_INDEX_T)get_global_id(1);
     double mass = 0.0; // result
     double umax = 0.0; // result
     int wet = 0; // result
@@ -34,7 +39,7 @@ void summary_1(const int n,
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of "_sum1" over this work-item's iteration
     if (!(_i1 > n - 1 || _i2 > m)) {
-        _acc1 = _acc1 + (h[_i1 - 1 + (n)*(_i2 - 1)]); // loop_section_reduce.f90:13
+        _acc1 = _acc1 + (h[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)]); // loop_section_reduce.f90:13
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 32 * (get_local_id(1));
@@ -95,8 +100,8 @@ void summary_2(const int n,
     __global double* restrict _res_lo,
     __global const double* restrict _red1,
     __global double* restrict _part2) {
-    const int _i1 = 1 + (int)get_global_id(0);
-    const int _i2 = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = 1 + (FOROCL_INDEX_T)get_global_id(1);
     double mass = 0.0; // result
     double umax = 0.0; // result
     int wet = 0; // result
@@ -115,7 +120,7 @@ void summary_2(const int n,
     __local double _tree2[256];
     double _acc2 = ((double)NAN); // max of "_maxval2" over this work-item's iteration
     if (!(_i1 > n || _i2 > m)) {
-        _acc2 = fmax(_acc2, (fabs(u[_i1 + (n + 1)*(_i2 - 1)]) + h[_i1 - 1 + (n)*(_i2 - 1)])); // loop_section_reduce.f90:14
+        _acc2 = fmax(_acc2, (fabs(u[_i1 + (FOROCL_INDEX_T)(n + 1)*(_i2 - 1)]) + h[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)])); // loop_section_reduce.f90:14
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 32 * (get_local_id(1));
@@ -177,7 +182,7 @@ void summary_3(const int n,
     __global const double* restrict _red1,
     __global const double* restrict _red2,
     __global int* restrict _part3) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     double mass = 0.0; // result
     double umax = 0.0; // result
     int wet = 0; // result
@@ -200,7 +205,7 @@ void summary_3(const int n,
     __local int _tree3[256];
     int _acc3 = 0; // sum of "_count3" over this work-item's iteration
     if (!(_i1 > n)) {
-        _acc3 = _acc3 + (((h[_i1 - 1 + (n)*(1 - 1)] > 1.0) ? (1) : (0))); // loop_section_reduce.f90:15
+        _acc3 = _acc3 + (((h[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] > 1.0) ? (1) : (0))); // loop_section_reduce.f90:15
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0);
@@ -263,7 +268,7 @@ void summary_4(const int n,
     __global const double* restrict _red2,
     __global const int* restrict _red3,
     __global double* restrict _part4) {
-    const int _i1 = 0 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 0 + (FOROCL_INDEX_T)get_global_id(0);
     double mass = 0.0; // result
     double umax = 0.0; // result
     int wet = 0; // result
@@ -289,7 +294,7 @@ void summary_4(const int n,
     __local double _tree4[256];
     double _acc4 = ((double)NAN); // min of "_minval4" over this work-item's iteration
     if (!(_i1 > m - 1)) {
-        _acc4 = fmin(_acc4, (w[2 * _i1 + 1 - 1] - u[0 + (n + 1)*(_i1 + 1 - 1)])); // loop_section_reduce.f90:16
+        _acc4 = fmin(_acc4, (w[2 * _i1 + 1 - 1] - u[0 + (FOROCL_INDEX_T)(n + 1)*(_i1 + 1 - 1)])); // loop_section_reduce.f90:16
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0);
@@ -353,7 +358,7 @@ void summary_5(const int n,
     __global const int* restrict _red3,
     __global const double* restrict _red4,
     __global double* restrict _part5) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     double mass = 0.0; // result
     double umax = 0.0; // result
     int wet = 0; // result
@@ -384,7 +389,7 @@ void summary_5(const int n,
     __local double _tree5[256];
     double _acc5 = 1.0; // product of "_product5" over this work-item's iteration
     if (!(_i1 > 2) && (m > 3)) {
-        _acc5 = _acc5 * (h[1 - 1 + (n)*(_i1 - 1)]); // loop_section_reduce.f90:18
+        _acc5 = _acc5 * (h[1 - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)]); // loop_section_reduce.f90:18
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0);

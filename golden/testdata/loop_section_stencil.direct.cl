@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel jacobi_sections (loop_section_stencil.f90:5), launch 1 of 6: array assignment (loop_section_stencil.f90:11), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 2 + get_global_id(0), _i2 = 2 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -11,12 +16,12 @@ void jacobi_sections_1(const int n,
     const float w,
     __global const float* restrict told,
     __global float* restrict tnew) {
-    const int _i1 = 2 + (int)get_global_id(0);
-    const int _i2 = 2 + (int)get_global_id(1);
+    const FOROCL_INDEX_T _i1 = 2 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = 2 + (FOROCL_INDEX_T)get_global_id(1);
     if (_i1 > n - 1 || _i2 > m - 1) {
         return;
     }
-    tnew[_i1 - 1 + (n)*(_i2 - 1)] = (1.0f - w) * told[_i1 - 1 + (n)*(_i2 - 1)] + 0.25f * w * (told[_i1 - 1 - 1 + (n)*(_i2 - 1)] + told[_i1 + 1 - 1 + (n)*(_i2 - 1)] + told[_i1 - 1 + (n)*(_i2 - 1 - 1)] + told[_i1 - 1 + (n)*(_i2 + 1 - 1)]); // loop_section_stencil.f90:11
+    tnew[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] = (1.0f - w) * told[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] + 0.25f * w * (told[_i1 - 1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] + told[_i1 + 1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] + told[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1 - 1)] + told[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 + 1 - 1)]); // loop_section_stencil.f90:11
 }
 
 // kernel jacobi_sections (loop_section_stencil.f90:5), launch 2 of 6: array assignment (loop_section_stencil.f90:13), strategy direct, work-group 256
@@ -27,12 +32,12 @@ void jacobi_sections_2(const int n,
     const float w,
     __global const float* restrict told,
     __global float* restrict tnew) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > m) {
         return;
     }
     int _i2 = 0;
-    tnew[1 - 1 + (n)*(_i1 - 1)] = told[1 - 1 + (n)*(_i1 - 1)]; // loop_section_stencil.f90:13
+    tnew[1 - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] = told[1 - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)]; // loop_section_stencil.f90:13
 }
 
 // kernel jacobi_sections (loop_section_stencil.f90:5), launch 3 of 6: array assignment (loop_section_stencil.f90:14), strategy direct, work-group 256
@@ -43,12 +48,12 @@ void jacobi_sections_3(const int n,
     const float w,
     __global const float* restrict told,
     __global float* restrict tnew) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > m) {
         return;
     }
     int _i2 = 0;
-    tnew[n - 1 + (n)*(_i1 - 1)] = told[n - 1 + (n)*(_i1 - 1)]; // loop_section_stencil.f90:14
+    tnew[n - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] = told[n - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)]; // loop_section_stencil.f90:14
 }
 
 // kernel jacobi_sections (loop_section_stencil.f90:5), launch 4 of 6: array assignment (loop_section_stencil.f90:15), strategy direct, work-group 256
@@ -59,12 +64,12 @@ void jacobi_sections_4(const int n,
     const float w,
     __global const float* restrict told,
     __global float* restrict tnew) {
-    const int _i1 = 2 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 2 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > n - 1) {
         return;
     }
     int _i2 = 0;
-    tnew[_i1 - 1 + (n)*(1 - 1)] = told[_i1 - 1 + (n)*(1 - 1)]; // loop_section_stencil.f90:15
+    tnew[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] = told[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)]; // loop_section_stencil.f90:15
 }
 
 // kernel jacobi_sections (loop_section_stencil.f90:5), launch 5 of 6: array assignment (loop_section_stencil.f90:16), strategy direct, work-group 256
@@ -75,12 +80,12 @@ void jacobi_sections_5(const int n,
     const float w,
     __global const float* restrict told,
     __global float* restrict tnew) {
-    const int _i1 = 2 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 2 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > n - 1) {
         return;
     }
     int _i2 = 0;
-    tnew[_i1 - 1 + (n)*(m - 1)] = fmax(told[_i1 - 1 + (n)*(m - 1)], 0.0f); // loop_section_stencil.f90:16
+    tnew[_i1 - 1 + (FOROCL_INDEX_T)(n)*(m - 1)] = fmax(told[_i1 - 1 + (FOROCL_INDEX_T)(n)*(m - 1)], 0.0f); // loop_section_stencil.f90:16
 }
 
 // kernel jacobi_sections (loop_section_stencil.f90:5), launch 6 of 6: element assignment (loop_section_stencil.f90:17), strategy direct, work-group 1
@@ -91,10 +96,10 @@ void jacobi_sections_6(const int n,
     const float w,
     __global const float* restrict told,
     __global float* restrict tnew) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > 1) {
         return;
     }
     int _i2 = 0;
-    tnew[1 - 1 + (n)*(1 - 1)] = 0.5f * (told[1 - 1 + (n)*(2 - 1)] + told[2 - 1 + (n)*(1 - 1)]); // loop_section_stencil.f90:17
+    tnew[1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] = 0.5f * (told[1 - 1 + (FOROCL_INDEX_T)(n)*(2 - 1)] + told[2 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)]); // loop_section_stencil.f90:17
 }

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel columns (loop_sections_columns.f90:5), launch 1 of 5: array assignment (loop_sections_columns.f90:11), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -14,11 +19,11 @@ void columns_1(const int n,
     __global float* restrict profile,
     __global float* restrict fine,
     __global float* restrict back) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > n) {
         return;
     }
-    field[_i1 - 1 + (n)*(k - 1)] = 2.0f * x[_i1 - 1] + 1.0f; // loop_sections_columns.f90:11
+    field[_i1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)] = 2.0f * x[_i1 - 1] + 1.0f; // loop_sections_columns.f90:11
 }
 
 // kernel columns (loop_sections_columns.f90:5), launch 2 of 5: array assignment (loop_sections_columns.f90:12), strategy direct, work-group 256
@@ -32,11 +37,11 @@ void columns_2(const int n,
     __global float* restrict profile,
     __global float* restrict fine,
     __global float* restrict back) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > m) {
         return;
     }
-    profile[_i1 - 1] = field[1 - 1 + (n)*(_i1 - 1)] + field[n - 1 + (n)*(_i1 - 1)]; // loop_sections_columns.f90:12
+    profile[_i1 - 1] = field[1 - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] + field[n - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)]; // loop_sections_columns.f90:12
 }
 
 // kernel columns (loop_sections_columns.f90:5), launch 3 of 5: array assignment (loop_sections_columns.f90:13), strategy direct, work-group 256
@@ -50,7 +55,7 @@ void columns_3(const int n,
     __global float* restrict profile,
     __global float* restrict fine,
     __global float* restrict back) {
-    const int _i1 = 0 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 0 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > n - 1) {
         return;
     }
@@ -68,11 +73,11 @@ void columns_4(const int n,
     __global float* restrict profile,
     __global float* restrict fine,
     __global float* restrict back) {
-    const int _i1 = 0 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 0 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > n - 1) {
         return;
     }
-    fine[2 * _i1 + 2 - 1] = 0.5f * (x[_i1 + 1 - 1] + field[_i1 + 1 - 1 + (n)*(1 - 1)]); // loop_sections_columns.f90:14
+    fine[2 * _i1 + 2 - 1] = 0.5f * (x[_i1 + 1 - 1] + field[_i1 + 1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)]); // loop_sections_columns.f90:14
 }
 
 // kernel columns (loop_sections_columns.f90:5), launch 5 of 5: array assignment (loop_sections_columns.f90:15), strategy direct, work-group 256
@@ -86,7 +91,7 @@ void columns_5(const int n,
     __global float* restrict profile,
     __global float* restrict fine,
     __global float* restrict back) {
-    const int _i1 = 0 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 0 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > n - 1) {
         return;
     }

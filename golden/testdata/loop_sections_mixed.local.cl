@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel advect (loop_sections_mixed.f90:5), launch 1 of 6: array assignment (loop_sections_mixed.f90:13), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 0 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -15,15 +20,15 @@ void advect_1(const int nx,
     __global const double* restrict q,
     __global double* restrict flux,
     __global double* restrict qnew) {
-    const int _i1 = 0 + (int)get_global_id(0);
-    const int _i2 = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T _i1 = 0 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (_i1 > nx || _i2 > ny) {
         return;
     }
     double c = 0.0;
     int i = 0;
     int j = 0;
-    flux[_i1 + (nx + 1)*(_i2 - 1)] = 0.0; // loop_sections_mixed.f90:13
+    flux[_i1 + (FOROCL_INDEX_T)(nx + 1)*(_i2 - 1)] = 0.0; // loop_sections_mixed.f90:13
 }
 
 // kernel advect (loop_sections_mixed.f90:5), launch 2 of 6: array assignment (loop_sections_mixed.f90:14), strategy direct, work-group 256
@@ -37,7 +42,7 @@ void advect_2(const int nx,
     __global const double* restrict q,
     __global double* restrict flux,
     __global double* restrict qnew) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > ny) {
         return;
     }
@@ -45,7 +50,7 @@ void advect_2(const int nx,
     int i = 0;
     int j = 0;
     int _i2 = 0;
-    qnew[0 + (nx + 2)*(_i1 - 1)] = q[0 + (nx + 2)*(_i1 - 1)]; // loop_sections_mixed.f90:14
+    qnew[0 + (FOROCL_INDEX_T)(nx + 2)*(_i1 - 1)] = q[0 + (FOROCL_INDEX_T)(nx + 2)*(_i1 - 1)]; // loop_sections_mixed.f90:14
 }
 
 // kernel advect (loop_sections_mixed.f90:5), launch 3 of 6: array assignment (loop_sections_mixed.f90:15), strategy direct, work-group 256
@@ -59,7 +64,7 @@ void advect_3(const int nx,
     __global const double* restrict q,
     __global double* restrict flux,
     __global double* restrict qnew) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > ny) {
         return;
     }
@@ -67,7 +72,7 @@ void advect_3(const int nx,
     int i = 0;
     int j = 0;
     int _i2 = 0;
-    qnew[nx + 1 + (nx + 2)*(_i1 - 1)] = q[nx + 1 + (nx + 2)*(_i1 - 1)]; // loop_sections_mixed.f90:15
+    qnew[nx + 1 + (FOROCL_INDEX_T)(nx + 2)*(_i1 - 1)] = q[nx + 1 + (FOROCL_INDEX_T)(nx + 2)*(_i1 - 1)]; // loop_sections_mixed.f90:15
 }
 
 // kernel advect (loop_sections_mixed.f90:5), launch 4 of 6: !$omp parallel do (loop_sections_mixed.f90:17), strategy direct, work-group 32x8
@@ -81,18 +86,18 @@ void advect_4(const int nx,
     __global const double* restrict q,
     __global double* restrict flux,
     __global double* restrict qnew) {
-    const int i = 0 + (int)get_global_id(0);
-    const int j = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 0 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > nx || j > ny) {
         return;
     }
     double c = 0.0;
     int _i1 = 0;
     int _i2 = 0;
-    if (u[i + (nx + 1)*(j - 1)] > 0.0) {
-        flux[i + (nx + 1)*(j - 1)] = u[i + (nx + 1)*(j - 1)] * q[i + (nx + 2)*(j - 1)]; // loop_sections_mixed.f90:20
+    if (u[i + (FOROCL_INDEX_T)(nx + 1)*(j - 1)] > 0.0) {
+        flux[i + (FOROCL_INDEX_T)(nx + 1)*(j - 1)] = u[i + (FOROCL_INDEX_T)(nx + 1)*(j - 1)] * q[i + (FOROCL_INDEX_T)(nx + 2)*(j - 1)]; // loop_sections_mixed.f90:20
     } else {
-        flux[i + (nx + 1)*(j - 1)] = u[i + (nx + 1)*(j - 1)] * q[i + 1 + (nx + 2)*(j - 1)]; // loop_sections_mixed.f90:22
+        flux[i + (FOROCL_INDEX_T)(nx + 1)*(j - 1)] = u[i + (FOROCL_INDEX_T)(nx + 1)*(j - 1)] * q[i + 1 + (FOROCL_INDEX_T)(nx + 2)*(j - 1)]; // loop_sections_mixed.f90:22
     }
 }
 
@@ -107,8 +112,8 @@ void advect_5(const int nx,
     __global const double* restrict q,
     __global double* restrict flux,
     __global double* restrict qnew) {
-    const int _i1 = 1 + (int)get_global_id(0);
-    const int _i2 = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (_i1 > nx || _i2 > ny) {
         return;
     }
@@ -116,7 +121,7 @@ void advect_5(const int nx,
     int i = 0;
     int j = 0;
     c = dt / dx; // loop_sections_mixed.f90:26
-    qnew[_i1 + (nx + 2)*(_i2 - 1)] = q[_i1 + (nx + 2)*(_i2 - 1)] - c * (flux[_i1 + (nx + 1)*(_i2 - 1)] - flux[_i1 - 1 + (nx + 1)*(_i2 - 1)]); // loop_sections_mixed.f90:27
+    qnew[_i1 + (FOROCL_INDEX_T)(nx + 2)*(_i2 - 1)] = q[_i1 + (FOROCL_INDEX_T)(nx + 2)*(_i2 - 1)] - c * (flux[_i1 + (FOROCL_INDEX_T)(nx + 1)*(_i2 - 1)] - flux[_i1 - 1 + (FOROCL_INDEX_T)(nx + 1)*(_i2 - 1)]); // loop_sections_mixed.f90:27
 }
 
 // kernel advect (loop_sections_mixed.f90:5), launch 6 of 6: array assignment (loop_sections_mixed.f90:28), strategy direct, work-group 256
@@ -130,7 +135,7 @@ void advect_6(const int nx,
     __global const double* restrict q,
     __global double* restrict flux,
     __global double* restrict qnew) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > nx) {
         return;
     }
@@ -139,5 +144,5 @@ void advect_6(const int nx,
     int j = 0;
     int _i2 = 0;
     c = dt / dx; // loop_sections_mixed.f90:26
-    qnew[_i1 + (nx + 2)*(1 - 1)] = fabs(qnew[_i1 + (nx + 2)*(1 - 1)]); // loop_sections_mixed.f90:28
+    qnew[_i1 + (FOROCL_INDEX_T)(nx + 2)*(1 - 1)] = fabs(qnew[_i1 + (FOROCL_INDEX_T)(nx + 2)*(1 - 1)]); // loop_sections_mixed.f90:28
 }

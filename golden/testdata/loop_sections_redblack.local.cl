@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel red_black (loop_sections_redblack.f90:6), launch 1 of 3: array assignment (loop_sections_redblack.f90:12), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -11,14 +16,14 @@ void red_black_1(const int n,
     const float w,
     __global float* restrict a,
     __global const float* restrict b) {
-    const int _i1 = 1 + (int)get_global_id(0);
-    const int _i2 = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (_i1 > n || _i2 > m) {
         return;
     }
     int k = 0;
     if (((_i1 - 1) % (2)) == 0) {
-        a[_i1 - 1 + (n)*(_i2 - 1)] = (1.0f - w) * a[_i1 - 1 + (n)*(_i2 - 1)] + w * b[_i1 + 1 + (n + 2)*(_i2 - 1)]; // loop_sections_redblack.f90:12
+        a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] = (1.0f - w) * a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] + w * b[_i1 + 1 + (FOROCL_INDEX_T)(n + 2)*(_i2 - 1)]; // loop_sections_redblack.f90:12
     }
 }
 
@@ -30,14 +35,14 @@ void red_black_2(const int n,
     const float w,
     __global float* restrict a,
     __global const float* restrict b) {
-    const int _i1 = 2 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 2 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > n) {
         return;
     }
     int k = 0;
     int _i2 = 0;
     if (((_i1 - 2) % (2)) == 0) {
-        a[_i1 - 1 + (n)*(1 - 1)] = 0.0f; // loop_sections_redblack.f90:13
+        a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] = 0.0f; // loop_sections_redblack.f90:13
     }
 }
 
@@ -49,7 +54,7 @@ void red_black_3(const int n,
     const float w,
     __global float* restrict a,
     __global const float* restrict b) {
-    const int k = 2 + (int)get_global_id(0);
+    const FOROCL_INDEX_T k = 2 + (FOROCL_INDEX_T)get_global_id(0);
     if (k > m) {
         return;
     }
@@ -59,7 +64,7 @@ void red_black_3(const int n,
         const int _step__i1 = 2;
         _i1 = 2;
         for (int _trip__i1 = (n - _i1 + _step__i1) / _step__i1; _trip__i1 > 0; _trip__i1--, _i1 += _step__i1) {
-            a[_i1 - 1 + (n)*(k - 1)] = a[_i1 - 1 + (n)*(k - 1)] + 0.5f * (b[_i1 - 1 + (n + 2)*(k - 1)] + b[_i1 + 1 + (n + 2)*(k - 1)]); // loop_sections_redblack.f90:16
+            a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)] = a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)] + 0.5f * (b[_i1 - 1 + (FOROCL_INDEX_T)(n + 2)*(k - 1)] + b[_i1 + 1 + (FOROCL_INDEX_T)(n + 2)*(k - 1)]); // loop_sections_redblack.f90:16
         }
     }
 }

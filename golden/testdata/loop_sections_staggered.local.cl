@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel update_halo (loop_sections_staggered.f90:7), launch 1 of 12: array assignment (loop_sections_staggered.f90:13), strategy direct, work-group 256
 // one work-item per iteration: _i1 = y_min + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -15,11 +20,11 @@ void update_halo_1(const int x_min,
     __global double* restrict energy,
     __global double* restrict xvel,
     __global double* restrict yvel) {
-    const int _i1 = y_min + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = y_min + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > y_max) {
         return;
     }
-    density[x_min - 1 - (x_min - 2) + (x_max - x_min + 5)*(_i1 - (y_min - 2))] = density[x_min - (x_min - 2) + (x_max - x_min + 5)*(_i1 - (y_min - 2))]; // loop_sections_staggered.f90:13
+    density[x_min - 1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(_i1 - (y_min - 2))] = density[x_min - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(_i1 - (y_min - 2))]; // loop_sections_staggered.f90:13
 }
 
 // kernel update_halo (loop_sections_staggered.f90:7), launch 2 of 12: array assignment (loop_sections_staggered.f90:14), strategy direct, work-group 256
@@ -33,11 +38,11 @@ void update_halo_2(const int x_min,
     __global double* restrict energy,
     __global double* restrict xvel,
     __global double* restrict yvel) {
-    const int _i1 = y_min + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = y_min + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > y_max) {
         return;
     }
-    density[x_min - 2 - (x_min - 2) + (x_max - x_min + 5)*(_i1 - (y_min - 2))] = density[x_min + 1 - (x_min - 2) + (x_max - x_min + 5)*(_i1 - (y_min - 2))]; // loop_sections_staggered.f90:14
+    density[x_min - 2 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(_i1 - (y_min - 2))] = density[x_min + 1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(_i1 - (y_min - 2))]; // loop_sections_staggered.f90:14
 }
 
 // kernel update_halo (loop_sections_staggered.f90:7), launch 3 of 12: array assignment (loop_sections_staggered.f90:15), strategy direct, work-group 256
@@ -51,11 +56,11 @@ void update_halo_3(const int x_min,
     __global double* restrict energy,
     __global double* restrict xvel,
     __global double* restrict yvel) {
-    const int _i1 = y_min + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = y_min + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > y_max) {
         return;
     }
-    density[x_max + 1 - (x_min - 2) + (x_max - x_min + 5)*(_i1 - (y_min - 2))] = density[x_max - (x_min - 2) + (x_max - x_min + 5)*(_i1 - (y_min - 2))]; // loop_sections_staggered.f90:15
+    density[x_max + 1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(_i1 - (y_min - 2))] = density[x_max - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(_i1 - (y_min - 2))]; // loop_sections_staggered.f90:15
 }
 
 // kernel update_halo (loop_sections_staggered.f90:7), launch 4 of 12: array assignment (loop_sections_staggered.f90:16), strategy direct, work-group 256
@@ -69,11 +74,11 @@ void update_halo_4(const int x_min,
     __global double* restrict energy,
     __global double* restrict xvel,
     __global double* restrict yvel) {
-    const int _i1 = y_min + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = y_min + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > y_max) {
         return;
     }
-    density[x_max + 2 - (x_min - 2) + (x_max - x_min + 5)*(_i1 - (y_min - 2))] = density[x_max - 1 - (x_min - 2) + (x_max - x_min + 5)*(_i1 - (y_min - 2))]; // loop_sections_staggered.f90:16
+    density[x_max + 2 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(_i1 - (y_min - 2))] = density[x_max - 1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(_i1 - (y_min - 2))]; // loop_sections_staggered.f90:16
 }
 
 // kernel update_halo (loop_sections_staggered.f90:7), launch 5 of 12: array assignment (loop_sections_staggered.f90:17), strategy direct, work-group 256
@@ -87,11 +92,11 @@ void update_halo_5(const int x_min,
     __global double* restrict energy,
     __global double* restrict xvel,
     __global double* restrict yvel) {
-    const int _i1 = x_min - 2 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = x_min - 2 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > x_max + 2) {
         return;
     }
-    energy[_i1 - (x_min - 2) + (x_max - x_min + 5)*(y_min - 1 - (y_min - 2))] = energy[_i1 - (x_min - 2) + (x_max - x_min + 5)*(y_min - (y_min - 2))]; // loop_sections_staggered.f90:17
+    energy[_i1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(y_min - 1 - (y_min - 2))] = energy[_i1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(y_min - (y_min - 2))]; // loop_sections_staggered.f90:17
 }
 
 // kernel update_halo (loop_sections_staggered.f90:7), launch 6 of 12: array assignment (loop_sections_staggered.f90:18), strategy direct, work-group 256
@@ -105,11 +110,11 @@ void update_halo_6(const int x_min,
     __global double* restrict energy,
     __global double* restrict xvel,
     __global double* restrict yvel) {
-    const int _i1 = x_min - 2 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = x_min - 2 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > x_max + 2) {
         return;
     }
-    energy[_i1 - (x_min - 2) + (x_max - x_min + 5)*(y_max + 1 - (y_min - 2))] = energy[_i1 - (x_min - 2) + (x_max - x_min + 5)*(y_max - (y_min - 2))]; // loop_sections_staggered.f90:18
+    energy[_i1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(y_max + 1 - (y_min - 2))] = energy[_i1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(y_max - (y_min - 2))]; // loop_sections_staggered.f90:18
 }
 
 // kernel update_halo (loop_sections_staggered.f90:7), launch 7 of 12: array assignment (loop_sections_staggered.f90:20), strategy direct, work-group 256
@@ -123,11 +128,11 @@ void update_halo_7(const int x_min,
     __global double* restrict energy,
     __global double* restrict xvel,
     __global double* restrict yvel) {
-    const int _i1 = y_min + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = y_min + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > y_max + 1) {
         return;
     }
-    xvel[x_min - (x_min - 2) + (x_max - x_min + 6)*(_i1 - (y_min - 2))] = 0.0; // loop_sections_staggered.f90:20
+    xvel[x_min - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(_i1 - (y_min - 2))] = 0.0; // loop_sections_staggered.f90:20
 }
 
 // kernel update_halo (loop_sections_staggered.f90:7), launch 8 of 12: array assignment (loop_sections_staggered.f90:21), strategy direct, work-group 256
@@ -141,11 +146,11 @@ void update_halo_8(const int x_min,
     __global double* restrict energy,
     __global double* restrict xvel,
     __global double* restrict yvel) {
-    const int _i1 = y_min + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = y_min + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > y_max + 1) {
         return;
     }
-    xvel[x_min - 1 - (x_min - 2) + (x_max - x_min + 6)*(_i1 - (y_min - 2))] = -xvel[x_min + 1 - (x_min - 2) + (x_max - x_min + 6)*(_i1 - (y_min - 2))]; // loop_sections_staggered.f90:21
+    xvel[x_min - 1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(_i1 - (y_min - 2))] = -xvel[x_min + 1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(_i1 - (y_min - 2))]; // loop_sections_staggered.f90:21
 }
 
 // kernel update_halo (loop_sections_staggered.f90:7), launch 9 of 12: array assignment (loop_sections_staggered.f90:22), strategy direct, work-group 256
@@ -159,11 +164,11 @@ void update_halo_9(const int x_min,
     __global double* restrict energy,
     __global double* restrict xvel,
     __global double* restrict yvel) {
-    const int _i1 = y_min - 2 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = y_min - 2 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > y_max + 3) {
         return;
     }
-    xvel[x_max + 1 - (x_min - 2) + (x_max - x_min + 6)*(_i1 - (y_min - 2))] = 0.0; // loop_sections_staggered.f90:22
+    xvel[x_max + 1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(_i1 - (y_min - 2))] = 0.0; // loop_sections_staggered.f90:22
 }
 
 // kernel update_halo (loop_sections_staggered.f90:7), launch 10 of 12: array assignment (loop_sections_staggered.f90:23), strategy direct, work-group 256
@@ -177,11 +182,11 @@ void update_halo_10(const int x_min,
     __global double* restrict energy,
     __global double* restrict xvel,
     __global double* restrict yvel) {
-    const int _i1 = x_min + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = x_min + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > x_max + 1) {
         return;
     }
-    yvel[_i1 - (x_min - 2) + (x_max - x_min + 6)*(y_min - (y_min - 2))] = 0.0; // loop_sections_staggered.f90:23
+    yvel[_i1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(y_min - (y_min - 2))] = 0.0; // loop_sections_staggered.f90:23
 }
 
 // kernel update_halo (loop_sections_staggered.f90:7), launch 11 of 12: array assignment (loop_sections_staggered.f90:24), strategy direct, work-group 256
@@ -195,11 +200,11 @@ void update_halo_11(const int x_min,
     __global double* restrict energy,
     __global double* restrict xvel,
     __global double* restrict yvel) {
-    const int _i1 = x_min + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = x_min + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > x_max + 1) {
         return;
     }
-    yvel[_i1 - (x_min - 2) + (x_max - x_min + 6)*(y_min - 1 - (y_min - 2))] = -yvel[_i1 - (x_min - 2) + (x_max - x_min + 6)*(y_min + 1 - (y_min - 2))]; // loop_sections_staggered.f90:24
+    yvel[_i1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(y_min - 1 - (y_min - 2))] = -yvel[_i1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(y_min + 1 - (y_min - 2))]; // loop_sections_staggered.f90:24
 }
 
 // kernel update_halo (loop_sections_staggered.f90:7), launch 12 of 12: array assignment (loop_sections_staggered.f90:25), strategy direct, work-group 256
@@ -213,9 +218,9 @@ void update_halo_12(const int x_min,
     __global double* restrict energy,
     __global double* restrict xvel,
     __global double* restrict yvel) {
-    const int _i1 = x_min + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = x_min + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > x_max + 1) {
         return;
     }
-    yvel[_i1 - (x_min - 2) + (x_max - x_min + 6)*(y_max + 2 - (y_min - 2))] = -yvel[_i1 - (x_min - 2) + (x_max - x_min + 6)*(y_max - (y_min - 2))]; // loop_sections_staggered.f90:25
+    yvel[_i1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(y_max + 2 - (y_min - 2))] = -yvel[_i1 - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(y_max - (y_min - 2))]; // loop_sections_staggered.f90:25
 }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel eos (loop_select_case.f90:4), launch 1 of 1: do concurrent (loop_select_case.f90:12), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -13,20 +18,20 @@ void eos(const int n,
     __global const double* restrict density,
     __global const double* restrict energy,
     __global double* restrict pressure) {
-    const int i = 1 + (int)get_global_id(0);
-    const int j = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > n || j > m) {
         return;
     }
     double gamma = 0.0;
-    if (mat[i - 1 + (n)*(j - 1)] == 1) {
+    if (mat[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] == 1) {
         gamma = 1.4; // loop_select_case.f90:15
-    } else if (mat[i - 1 + (n)*(j - 1)] == 2 || mat[i - 1 + (n)*(j - 1)] == 3) {
+    } else if (mat[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] == 2 || mat[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] == 3) {
         gamma = 1.67; // loop_select_case.f90:17
-    } else if (mat[i - 1 + (n)*(j - 1)] >= 5) {
+    } else if (mat[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] >= 5) {
         gamma = 1.1; // loop_select_case.f90:19
     } else {
         gamma = 1.3; // loop_select_case.f90:21
     }
-    pressure[i - 1 + (n)*(j - 1)] = (gamma - 1.0) * density[i - 1 + (n)*(j - 1)] * energy[i - 1 + (n)*(j - 1)]; // loop_select_case.f90:23
+    pressure[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = (gamma - 1.0) * density[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] * energy[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]; // loop_select_case.f90:23
 }

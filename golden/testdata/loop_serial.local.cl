@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel serial_mix (loop_serial.f90:8), launch 1 of 4: do (serial) (loop_serial.f90:15), strategy direct, work-group 1
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
@@ -12,7 +17,7 @@ void serial_mix_1(const int n,
     __global float* restrict b,
     __global float* restrict c,
     __global float* restrict d) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > 1) {
         return;
     }
@@ -35,7 +40,7 @@ void serial_mix_2(const int n,
     __global float* restrict b,
     __global float* restrict c,
     __global float* restrict d) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > 1) {
         return;
     }
@@ -57,7 +62,7 @@ void serial_mix_3(const int n,
     __global float* restrict b,
     __global float* restrict c,
     __global float* restrict d) {
-    const int _i1 = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > 1) {
         return;
     }
@@ -81,7 +86,7 @@ void serial_mix_4(const int n,
     __global float* restrict b,
     __global float* restrict c,
     __global float* restrict d) {
-    const int j = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (j > n) {
         return;
     }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel weighted (loop_stencil_weights.f90:3), launch 1 of 1: do concurrent (loop_stencil_weights.f90:11), strategy direct, work-group 256
 // one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -12,7 +17,7 @@ void weighted(const int n,
     __global const double* restrict w,
     __global const double* restrict a,
     __global double* restrict b) {
-    const int i = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n) {
         return;
     }

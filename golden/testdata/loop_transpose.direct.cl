@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel transpose2 (loop_transpose.f90:3), launch 1 of 1: !$omp parallel do (loop_transpose.f90:10), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -10,10 +15,10 @@ void transpose2(const int n,
     const int m,
     __global const float* restrict a,
     __global float* restrict b) {
-    const int i = 1 + (int)get_global_id(0);
-    const int j = 1 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > n || j > m) {
         return;
     }
-    b[j - 1 + (m)*(i - 1)] = a[i - 1 + (n)*(j - 1)]; // loop_transpose.f90:12
+    b[j - 1 + (FOROCL_INDEX_T)(m)*(i - 1)] = a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]; // loop_transpose.f90:12
 }

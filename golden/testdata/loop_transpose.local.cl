@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel transpose2 (loop_transpose.f90:3), launch 1 of 1: !$omp parallel do (loop_transpose.f90:10), strategy local, work-group 16x16, 1x1 points per work-item
 // each work-item owns the points j = 1 + 1*get_global_id(0) + 0..0, i = 1 + 1*get_global_id(1) + 0..0; arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(16, 16, 1)))
@@ -10,25 +15,25 @@ void transpose2(const int n,
     const int m,
     __global const float* restrict a,
     __global float* restrict b) {
-    const int _p0 = 1 + (int)get_global_id(0); // the block's first j
-    const int _p1 = 1 + (int)get_global_id(1); // the block's first i
+    const FOROCL_INDEX_T _p0 = 1 + (FOROCL_INDEX_T)get_global_id(0); // the block's first j
+    const FOROCL_INDEX_T _p1 = 1 + (FOROCL_INDEX_T)get_global_id(1); // the block's first i
     __local float _tile0[16][17]; // a(i, j)
     // the work-group's block of 16x16 points reads these values: load them, walking the arrays' first dimension
     for (int _t = get_local_id(0) + 16 * (get_local_id(1)); _t < 256; _t += 256) {
         const int _u = _t % 16, _v = _t / 16;
-        const int j = 1 + 16*(int)get_group_id(0) + _v;
-        const int i = 1 + 16*(int)get_group_id(1) + _u;
+        const FOROCL_INDEX_T j = 1 + 16*(FOROCL_INDEX_T)get_group_id(0) + _v;
+        const FOROCL_INDEX_T i = 1 + 16*(FOROCL_INDEX_T)get_group_id(1) + _u;
         if (i >= 1 && i <= n && j >= 1 && j <= m) {
-            _tile0[_v][_u] = a[i - 1 + (n)*(j - 1)];
+            _tile0[_v][_u] = a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)];
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     { // point +(0, 0)
-        const int j = _p0;
-        const int i = _p1;
+        const FOROCL_INDEX_T j = _p0;
+        const FOROCL_INDEX_T i = _p1;
         const int _v = (int)get_local_id(0), _u = (int)get_local_id(1);
         if (j <= m && i <= n) {
-            b[j - 1 + (m)*(i - 1)] = _tile0[_v][_u]; // loop_transpose.f90:12
+            b[j - 1 + (FOROCL_INDEX_T)(m)*(i - 1)] = _tile0[_v][_u]; // loop_transpose.f90:12
         }
     }
 }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel field_peaks_p1 (maxloc.f90:13), strategy direct, work-group 32x8
 // arrays H are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
@@ -53,8 +58,8 @@ void field_peaks_p1(const float wet,
     __local int _tidx4[256];
     float _acc4 = 0.0f;
     int _aci4 = -1; // minloc of this work-item's elements: the frame index, -1 for none
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
         // maxloc.f90:22
         if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
@@ -367,8 +372,8 @@ void tie_breaks_p1(__global const float* restrict H,
     __local int _tidx4[256];
     int _acc4 = 0;
     int _aci4 = -1; // minloc of this work-item's elements: the frame index, -1 for none
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
         // maxloc.f90:37
         { const float _v = trunc(H[_a0 + _n1 * (_a1)] * 3.0f); const int _i = _a0 + (_n1) * (_a1); if (_i >= 0 && (_aci1 < 0 || (isnan(_acc1) ? (!isnan(_v) || _i < _aci1) : (_v > _acc1 || (_v == _acc1 && _i < _aci1))))) { _acc1 = _v; _aci1 = _i; } }
@@ -655,8 +660,8 @@ void empty_loc_p1(__global const float* restrict H,
     __local int _tidx2[256];
     float _acc2 = 0.0f;
     int _aci2 = -1; // minloc of this work-item's elements: the frame index, -1 for none
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
         // maxloc.f90:49
         if (H[_a0 + _n1 * (_a1)] < 0.0f) {
@@ -841,7 +846,7 @@ void vector_loc_p1(__global const double* restrict x,
     __local int _tidx4[256];
     double _acc4 = 0.0;
     int _aci4 = -1; // minloc of this work-item's elements: the frame index, -1 for none
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
     if (!(_a0 >= _n1)) {
         // maxloc.f90:62
         { const double _v = x[_a0]; const int _i = _a0; if (_i >= 0 && (_aci1 < 0 || (isnan(_acc1) ? (!isnan(_v) || _i < _aci1) : (_v > _acc1 || (_v == _acc1 && _i < _aci1))))) { _acc1 = _v; _aci1 = _i; } }
@@ -1067,7 +1072,7 @@ void vector_loc_p2(__global const double* restrict x,
     _minloc2 = _red2[0]; // a position of an earlier minloc
     _maxloc3 = _red3[0]; // a position of an earlier maxloc
     _minloc4 = _red4[0]; // a position of an earlier minloc
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
     if (_a0 >= _n1) return;
     imax = _maxloc1; // maxloc.f90:62
     imin = _minloc2; // maxloc.f90:63
@@ -1114,9 +1119,9 @@ void cube_loc_p1(__global const int* restrict K,
     __local int _tidx2[256];
     int _acc2 = 0;
     int _aci2 = -1; // minloc of this work-item's elements: the frame index, -1 for none
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
-    const int _a2 = get_global_id(2) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a2 = get_global_id(2) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2 || _a2 >= _n3)) {
         // maxloc.f90:76
         { const int _v = K[_a0 + _n1 * (_a1 + _n2 * (_a2))] * 3 - K[_a0 + _n1 * (_a1 + _n2 * (_a2))] / 2; const int _i = _a0 + (_n1) * (_a1 + (_n2) * (_a2)); if (_i >= 0 && (_aci1 < 0 || _v > _acc1 || (_v == _acc1 && _i < _aci1))) { _acc1 = _v; _aci1 = _i; } }

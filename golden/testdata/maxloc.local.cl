@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel field_peaks_p1 (maxloc.f90:13), strategy local, work-group 16x16
 // arrays H are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
@@ -55,10 +60,10 @@ void field_peaks_p1(const float wet,
     int _aci4 = -1; // minloc of this work-item's elements: the frame index, -1 for none
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
 
     // maxloc.f90:22
@@ -378,10 +383,10 @@ void tie_breaks_p1(__global const float* restrict H,
     int _aci4 = -1; // minloc of this work-item's elements: the frame index, -1 for none
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
 
     // maxloc.f90:37
@@ -679,10 +684,10 @@ void empty_loc_p1(__global const float* restrict H,
     int _aci2 = -1; // minloc of this work-item's elements: the frame index, -1 for none
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
 
     // maxloc.f90:49
@@ -869,8 +874,8 @@ void vector_loc_p1(__global const double* restrict x,
     double _acc4 = 0.0;
     int _aci4 = -1; // minloc of this work-item's elements: the frame index, -1 for none
     const int _l0 = get_local_id(0);
-    const int _b0 = get_group_id(0) * 256 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const int _lid = _l0;
 
     // maxloc.f90:62
@@ -1102,8 +1107,8 @@ void vector_loc_p2(__global const double* restrict x,
     _maxloc3 = _red3[0]; // a position of an earlier maxloc
     _minloc4 = _red4[0]; // a position of an earlier minloc
     const int _l0 = get_local_id(0);
-    const int _b0 = get_group_id(0) * 256 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const int _lid = _l0;
     imax = _maxloc1; // maxloc.f90:62
     imin = _minloc2; // maxloc.f90:63
@@ -1156,12 +1161,12 @@ void cube_loc_p1(__global const int* restrict K,
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
     const int _l2 = get_local_id(2);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 4 + 0; // grid position of work-item 0 of this group
-    const int _b2 = get_group_id(2) * 4 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
-    const int _a2 = _b2 + _l2; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 4 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b2 = get_group_id(2) * 4 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _a2 = _b2 + _l2; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1 + 4 * (_l2));
 
     // maxloc.f90:76

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel field_stats_p1 (reductions.f90:14), strategy direct, work-group 32x8
 // arrays H are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
@@ -56,8 +61,8 @@ void field_stats_p1(const float wet,
     int _acc7 = 0; // any of this work-item's elements
     __local int _tree8[256];
     int _acc8 = 1; // all of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
         // reductions.f90:23
         if (_a0 >= 1 && _a0 < _n1 - 1 && _a1 >= 1 && _a1 < _n2 - 1) {
@@ -471,8 +476,8 @@ void normalize_p1(__global const float* restrict H,
     float mean = 0.0f; // result
     __local float _tree1[256];
     float _acc1 = 0.0f; // sum of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
         // reductions.f90:40
         _acc1 = _acc1 + (H[_a0 + _n1 * (_a1)]);
@@ -537,8 +542,8 @@ void normalize_p2(__global const float* restrict H,
     float _sum1 = 0.0f;
     float mean = 0.0f; // result
     _sum1 = _red1[0]; // the value of an earlier reduction
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (_a0 >= _n1 || _a1 >= _n2) return;
     total = _sum1; // reductions.f90:40
     mean = total / 1000.0f; // reductions.f90:41
@@ -600,8 +605,8 @@ void empty_masks_p1(__global const float* restrict H,
     int _acc7 = 0; // any of this work-item's elements
     __local int _tree8[256];
     int _acc8 = 1; // all of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
         // reductions.f90:53
         if (H[_a0 + _n1 * (_a1)] < 0.0f) {
@@ -1021,7 +1026,7 @@ void vector_stats_p1(__global const double* restrict x,
     double _acc2 = 0.0; // sum of this work-item's elements
     __local double _tree3[256];
     double _acc3 = 1.0; // product of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
     if (!(_a0 >= _n1)) {
         // reductions.f90:67
         _acc1 = _acc1 + (x[_a0] * y[_a0]);
@@ -1200,8 +1205,8 @@ void int_stats_p1(__global const int* restrict K,
     int _acc1 = 0; // sum of this work-item's elements
     __local int _tree2[256];
     int _acc2 = INT_MIN; // max of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
         // reductions.f90:79
         _acc1 = _acc1 + (K[_a0 + _n1 * (_a1)]);
@@ -1315,8 +1320,8 @@ void int_stats_p2(__global const int* restrict K,
     int kmax = 0; // result
     _sum1 = _red1[0]; // the value of an earlier reduction
     _maxval2 = _red2[0]; // the value of an earlier reduction
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (_a0 >= _n1 || _a1 >= _n2) return;
     ksum = _sum1; // reductions.f90:79
     kmax = _maxval2; // reductions.f90:80
@@ -1347,8 +1352,8 @@ void reorder_p1(__global const float* restrict H,
     float m = 0.0f; // result
     __local float _tree1[256];
     float _acc1 = 0.0f; // sum of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
         c = 1.5f; // reductions.f90:94
         // reductions.f90:95
@@ -1424,8 +1429,8 @@ void reorder_p2(__global const float* restrict H,
     float _acc2 = NAN; // max of this work-item's elements
     __local float _tree3[256];
     float _acc3 = NAN; // min of this work-item's elements
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
         c = 1.5f; // reductions.f90:94
         s = _sum1 * c; // reductions.f90:95
@@ -1544,8 +1549,8 @@ void reorder_p3(__global const float* restrict H,
     _sum1 = _red1[0]; // the value of an earlier reduction
     _maxval2 = _red2[0]; // the value of an earlier reduction
     _minval3 = _red3[0]; // the value of an earlier reduction
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (_a0 >= _n1 || _a1 >= _n2) return;
     c = 1.5f; // reductions.f90:94
     s = _sum1 * c; // reductions.f90:95

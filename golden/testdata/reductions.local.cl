@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel field_stats_p1 (reductions.f90:14), strategy local, work-group 16x16
 // arrays H are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
@@ -58,10 +63,10 @@ void field_stats_p1(const float wet,
     int _acc8 = 1; // all of this work-item's elements
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
 
     // reductions.f90:23
@@ -490,10 +495,10 @@ void normalize_p1(__global const float* restrict H,
     float _acc1 = 0.0f; // sum of this work-item's elements
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
 
     // reductions.f90:40
@@ -562,10 +567,10 @@ void normalize_p2(__global const float* restrict H,
     _sum1 = _red1[0]; // the value of an earlier reduction
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
     total = _sum1; // reductions.f90:40
     mean = total / 1000.0f; // reductions.f90:41
@@ -632,10 +637,10 @@ void empty_masks_p1(__global const float* restrict H,
     int _acc8 = 1; // all of this work-item's elements
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
 
     // reductions.f90:53
@@ -1073,8 +1078,8 @@ void vector_stats_p1(__global const double* restrict x,
     __local double _tree3[256];
     double _acc3 = 1.0; // product of this work-item's elements
     const int _l0 = get_local_id(0);
-    const int _b0 = get_group_id(0) * 256 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const int _lid = _l0;
 
     // reductions.f90:67
@@ -1259,10 +1264,10 @@ void int_stats_p1(__global const int* restrict K,
     int _acc2 = INT_MIN; // max of this work-item's elements
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
 
     // reductions.f90:79
@@ -1381,10 +1386,10 @@ void int_stats_p2(__global const int* restrict K,
     _maxval2 = _red2[0]; // the value of an earlier reduction
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
     ksum = _sum1; // reductions.f90:79
     kmax = _maxval2; // reductions.f90:80
@@ -1420,10 +1425,10 @@ void reorder_p1(__global const float* restrict H,
     float _acc1 = 0.0f; // sum of this work-item's elements
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
     c = 1.5f; // reductions.f90:94
 
@@ -1503,10 +1508,10 @@ void reorder_p2(__global const float* restrict H,
     float _acc3 = NAN; // min of this work-item's elements
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
     c = 1.5f; // reductions.f90:94
     s = _sum1 * c; // reductions.f90:95
@@ -1632,10 +1637,10 @@ void reorder_p3(__global const float* restrict H,
     _minval3 = _red3[0]; // the value of an earlier reduction
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
     c = 1.5f; // reductions.f90:94
     s = _sum1 * c; // reductions.f90:95

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // elemental subroutine axpby (saxpy_elemental.f90:13): one work-item per array element
 inline void axpby_element(const float x, const float y, float* z) {
     (*z) = 2.5f * x + -0.75f * y; // saxpy_elemental.f90:17
@@ -11,7 +16,7 @@ inline void axpby_element(const float x, const float y, float* z) {
 // kernel axpby: launch n work-items (n = elements of each array, padded to 256); work-item i handles element i.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void axpby(__global const float* restrict x, __global const float* restrict y, __global float* restrict z, const int _n) {
-    const int _i = get_global_id(0);
+    const FOROCL_INDEX_T _i = get_global_id(0);
     if (_i >= _n) return;
     float _z = z[_i];
     axpby_element(x[_i], y[_i], &_z);

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel diffuse_choose (scalar_locals.f90:15), strategy local, work-group 16x16
 // arrays T, oT are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 2, _n2 - 2) work-items, padded to the work-group; work-item 0 owns element (2, 2).
@@ -20,10 +25,10 @@ void diffuse_choose(const float nu,
     float damp = 0.0f;
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 1; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 1; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
     __local float _tile_T[18 * 18]; // input T at grid positions [_b0 - 1, _b0 + 16] x [_b1 - 1, _b1 + 16]
 
@@ -31,11 +36,11 @@ void diffuse_choose(const float nu,
     for (int _i = _lid; _i < 324; _i += 256) {
         const int _r0 = (_i % 18) - 1;
         const int _r1 = (_i / 18) - 1;
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 && _p1 >= 0 && _p1 < _n2) {
-            const int _g = _p0 + _n1 * (_p1);
+            const FOROCL_INDEX_T _g = _p0 + _n1 * (_p1);
             _tile_T[_t] = T[_g];
         }
     }

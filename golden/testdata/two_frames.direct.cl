@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel laplace_and_magnitude (two_frames.f90:11), strategy direct, work-group 32x8
 // arrays A, B, oLap, oMag, oFlux are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
@@ -14,8 +19,8 @@ void laplace_and_magnitude(__global const float* restrict A,
     __global float* restrict oFlux,
     const int _n1,
     const int _n2) {
-    const int _a0 = get_global_id(0) + 0; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
     if (_a0 >= _n1 || _a1 >= _n2) return;
     float _F_m1_0 = 0.0f;
     float _F_0_0 = 0.0f;

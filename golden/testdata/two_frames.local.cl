@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel laplace_and_magnitude (two_frames.f90:11), strategy local, work-group 16x16
 // arrays A, B, oLap, oMag, oFlux are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
@@ -16,10 +21,10 @@ void laplace_and_magnitude(__global const float* restrict A,
     const int _n2) {
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
     __local float _tile_A[18 * 18]; // input A at grid positions [_b0 - 1, _b0 + 16] x [_b1 - 1, _b1 + 16]
     __local float _tile_B[18 * 16]; // input B at grid positions [_b0 - 1, _b0 + 16] x [_b1, _b1 + 15]
@@ -29,11 +34,11 @@ void laplace_and_magnitude(__global const float* restrict A,
     for (int _i = _lid; _i < 324; _i += 256) {
         const int _r0 = (_i % 18) - 1;
         const int _r1 = (_i / 18) - 1;
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 && _p1 >= 0 && _p1 < _n2) {
-            const int _g = _p0 + _n1 * (_p1);
+            const FOROCL_INDEX_T _g = _p0 + _n1 * (_p1);
             _tile_A[_t] = A[_g];
         }
     }
@@ -42,11 +47,11 @@ void laplace_and_magnitude(__global const float* restrict A,
     for (int _i = _lid; _i < 288; _i += 256) {
         const int _r0 = (_i % 18) - 1;
         const int _r1 = (_i / 18);
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 && _p1 >= 0 && _p1 < _n2) {
-            const int _g = _p0 + _n1 * (_p1);
+            const FOROCL_INDEX_T _g = _p0 + _n1 * (_p1);
             _tile_B[_t] = B[_g];
         }
     }
@@ -66,8 +71,8 @@ void laplace_and_magnitude(__global const float* restrict A,
     for (int _i = _lid; _i < 272; _i += 256) {
         const int _r0 = (_i % 17) - 1;
         const int _r1 = (_i / 17);
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 - 1 && _p1 >= 0 && _p1 < _n2) {
             _tile_F[_t] = 0.5f * (_tile_B[_r0 + 1 + 18 * (_r1)] + _tile_B[_r0 + 2 + 18 * (_r1)]);

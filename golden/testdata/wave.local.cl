@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel wave_advance (wave.f90:31), strategy local, work-group 16x16
 // arrays H, U, V, oH, oU, oV are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 2, _n2 - 2) work-items, padded to the work-group; work-item 0 owns element (2, 2).
@@ -20,10 +25,10 @@ void wave_advance(const float dx,
     const int _n2) {
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const int _b0 = get_group_id(0) * 16 + 1; // grid position of work-item 0 of this group
-    const int _b1 = get_group_id(1) * 16 + 1; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
-    const int _a1 = _b1 + _l1; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
     __local float _tile_H[18 * 18]; // input H at grid positions [_b0 - 1, _b0 + 16] x [_b1 - 1, _b1 + 16]
     __local float _tile_Hx[17 * 16]; // temporary Hx at grid positions [_b0 - 1, _b0 + 15] x [_b1, _b1 + 15]
@@ -39,11 +44,11 @@ void wave_advance(const float dx,
     for (int _i = _lid; _i < 324; _i += 256) {
         const int _r0 = (_i % 18) - 1;
         const int _r1 = (_i / 18) - 1;
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 && _p1 >= 0 && _p1 < _n2) {
-            const int _g = _p0 + _n1 * (_p1);
+            const FOROCL_INDEX_T _g = _p0 + _n1 * (_p1);
             _tile_H[_t] = H[_g];
             _tile_U[_t] = U[_g];
             _tile_V[_t] = V[_g];
@@ -55,8 +60,8 @@ void wave_advance(const float dx,
     for (int _i = _lid; _i < 272; _i += 256) {
         const int _r0 = (_i % 17) - 1;
         const int _r1 = (_i / 17);
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 - 1 && _p1 >= 1 && _p1 < _n2 - 1) {
             _tile_Hx[_t] = 0.5f * (_tile_H[_r0 + 1 + 18 * (_r1 + 1)] + _tile_H[_r0 + 2 + 18 * (_r1 + 1)]) - 0.5f * dt / dx * (_tile_U[_r0 + 2 + 18 * (_r1 + 1)] - _tile_U[_r0 + 1 + 18 * (_r1 + 1)]);
@@ -69,8 +74,8 @@ void wave_advance(const float dx,
     for (int _i = _lid; _i < 272; _i += 256) {
         const int _r0 = (_i % 16);
         const int _r1 = (_i / 16) - 1;
-        const int _p0 = _b0 + _r0;
-        const int _p1 = _b1 + _r1;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p1 = _b1 + _r1;
         const int _t = _i;
         if (_p0 >= 1 && _p0 < _n1 - 1 && _p1 >= 0 && _p1 < _n2 - 1) {
             _tile_Hy[_t] = 0.5f * (_tile_H[_r0 + 1 + 18 * (_r1 + 1)] + _tile_H[_r0 + 1 + 18 * (_r1 + 2)]) - 0.5f * dt / dy * (_tile_V[_r0 + 1 + 18 * (_r1 + 2)] - _tile_V[_r0 + 1 + 18 * (_r1 + 1)]);

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel lw_advect (wave1d_faces.f90:16), strategy direct, work-group 256
 // arrays U, oU are column-major with extents _n1 (halo included).
 // launch (_n1 - 2) work-items, padded to the work-group; work-item 0 owns element (2).
@@ -14,7 +19,7 @@ void lw_advect(const float a,
     __global float* restrict oU,
     const int _n1) {
     float c = 0.0f;
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
     if (_a0 >= _n1 - 1) return;
     float _Uf_m1 = 0.0f;
     float _Uf_0 = 0.0f;

@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel lw_advect (wave1d_faces.f90:16), strategy local, work-group 256
 // arrays U, oU are column-major with extents _n1 (halo included).
 // launch (_n1 - 2) work-items, padded to the work-group; work-item 0 owns element (2).
@@ -15,8 +20,8 @@ void lw_advect(const float a,
     const int _n1) {
     float c = 0.0f;
     const int _l0 = get_local_id(0);
-    const int _b0 = get_group_id(0) * 256 + 1; // grid position of work-item 0 of this group
-    const int _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const int _lid = _l0;
     __local float _tile_U[258]; // input U at grid positions [_b0 - 1, _b0 + 256]
     __local float _tile_Uf[257]; // temporary Uf at grid positions [_b0 - 1, _b0 + 255]
@@ -24,10 +29,10 @@ void lw_advect(const float a,
     // load U with their halos
     for (int _i = _lid; _i < 258; _i += 256) {
         const int _r0 = (_i) - 1;
-        const int _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1) {
-            const int _g = _p0;
+            const FOROCL_INDEX_T _g = _p0;
             _tile_U[_t] = U[_g];
         }
     }
@@ -37,7 +42,7 @@ void lw_advect(const float a,
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int _i = _lid; _i < 257; _i += 256) {
         const int _r0 = (_i) - 1;
-        const int _p0 = _b0 + _r0;
+        const FOROCL_INDEX_T _p0 = _b0 + _r0;
         const int _t = _i;
         if (_p0 >= 0 && _p0 < _n1 - 1) {
             _tile_Uf[_t] = 0.5f * (_tile_U[_r0 + 1] + _tile_U[_r0 + 2]) - 0.5f * c * (_tile_U[_r0 + 2] - _tile_U[_r0 + 1]);

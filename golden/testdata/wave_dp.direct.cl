@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel wave_advance_dp (wave_dp.f90:16), strategy direct, work-group 32x8
 // arrays H, U, V, oH, oU, oV are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 2, _n2 - 2) work-items, padded to the work-group; work-item 0 owns element (2, 2).
@@ -19,8 +24,8 @@ void wave_advance_dp(const double dx,
     __global double* restrict oV,
     const int _n1,
     const int _n2) {
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 1; // this work-item's grid position
     if (_a0 >= _n1 - 1 || _a1 >= _n2 - 1) return;
     double _Hx_m1_0 = 0.0;
     double _Hx_0_0 = 0.0;

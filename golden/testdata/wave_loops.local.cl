@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel wave_advance_loops (wave_loops.f90:15), launch 1 of 1: !$omp parallel do (wave_loops.f90:24), strategy direct, work-group 32x8
 // one work-item per iteration: i = 2 + get_global_id(0), j = 2 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -17,8 +22,8 @@ void wave_advance_loops(const int n1,
     __global float* restrict oH,
     __global float* restrict oU,
     __global float* restrict oV) {
-    const int i = 2 + (int)get_global_id(0);
-    const int j = 2 + (int)get_global_id(1);
+    const FOROCL_INDEX_T i = 2 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 2 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > n1 - 1 || j > n2 - 1) {
         return;
     }
@@ -34,19 +39,19 @@ void wave_advance_loops(const int n1,
     float hu = 0.0f;
     float uu = 0.0f;
     float vu = 0.0f;
-    hl = 0.5f * (H[i - 1 - 1 + (n1)*(j - 1)] + H[i - 1 + (n1)*(j - 1)]) - 0.5f * dt / dx * (U[i - 1 + (n1)*(j - 1)] - U[i - 1 - 1 + (n1)*(j - 1)]); // wave_loops.f90:27
-    ul = 0.5f * (U[i - 1 - 1 + (n1)*(j - 1)] + U[i - 1 + (n1)*(j - 1)]) - 0.5f * dt / dx * ((U[i - 1 + (n1)*(j - 1)] * U[i - 1 + (n1)*(j - 1)]) / H[i - 1 + (n1)*(j - 1)] + 0.5f * 9.8f * (H[i - 1 + (n1)*(j - 1)] * H[i - 1 + (n1)*(j - 1)]) - ((U[i - 1 - 1 + (n1)*(j - 1)] * U[i - 1 - 1 + (n1)*(j - 1)]) / H[i - 1 - 1 + (n1)*(j - 1)] + 0.5f * 9.8f * (H[i - 1 - 1 + (n1)*(j - 1)] * H[i - 1 - 1 + (n1)*(j - 1)]))); // wave_loops.f90:28
-    vl = 0.5f * (V[i - 1 - 1 + (n1)*(j - 1)] + V[i - 1 + (n1)*(j - 1)]) - 0.5f * dt / dx * (U[i - 1 + (n1)*(j - 1)] * V[i - 1 + (n1)*(j - 1)] / H[i - 1 + (n1)*(j - 1)] - U[i - 1 - 1 + (n1)*(j - 1)] * V[i - 1 - 1 + (n1)*(j - 1)] / H[i - 1 - 1 + (n1)*(j - 1)]); // wave_loops.f90:31
-    hr = 0.5f * (H[i - 1 + (n1)*(j - 1)] + H[i + 1 - 1 + (n1)*(j - 1)]) - 0.5f * dt / dx * (U[i + 1 - 1 + (n1)*(j - 1)] - U[i - 1 + (n1)*(j - 1)]); // wave_loops.f90:33
-    ur = 0.5f * (U[i - 1 + (n1)*(j - 1)] + U[i + 1 - 1 + (n1)*(j - 1)]) - 0.5f * dt / dx * ((U[i + 1 - 1 + (n1)*(j - 1)] * U[i + 1 - 1 + (n1)*(j - 1)]) / H[i + 1 - 1 + (n1)*(j - 1)] + 0.5f * 9.8f * (H[i + 1 - 1 + (n1)*(j - 1)] * H[i + 1 - 1 + (n1)*(j - 1)]) - ((U[i - 1 + (n1)*(j - 1)] * U[i - 1 + (n1)*(j - 1)]) / H[i - 1 + (n1)*(j - 1)] + 0.5f * 9.8f * (H[i - 1 + (n1)*(j - 1)] * H[i - 1 + (n1)*(j - 1)]))); // wave_loops.f90:34
-    vr = 0.5f * (V[i - 1 + (n1)*(j - 1)] + V[i + 1 - 1 + (n1)*(j - 1)]) - 0.5f * dt / dx * (U[i + 1 - 1 + (n1)*(j - 1)] * V[i + 1 - 1 + (n1)*(j - 1)] / H[i + 1 - 1 + (n1)*(j - 1)] - U[i - 1 + (n1)*(j - 1)] * V[i - 1 + (n1)*(j - 1)] / H[i - 1 + (n1)*(j - 1)]); // wave_loops.f90:37
-    hd = 0.5f * (H[i - 1 + (n1)*(j - 1 - 1)] + H[i - 1 + (n1)*(j - 1)]) - 0.5f * dt / dy * (V[i - 1 + (n1)*(j - 1)] - V[i - 1 + (n1)*(j - 1 - 1)]); // wave_loops.f90:40
-    ud = 0.5f * (U[i - 1 + (n1)*(j - 1 - 1)] + U[i - 1 + (n1)*(j - 1)]) - 0.5f * dt / dy * (V[i - 1 + (n1)*(j - 1)] * U[i - 1 + (n1)*(j - 1)] / H[i - 1 + (n1)*(j - 1)] - V[i - 1 + (n1)*(j - 1 - 1)] * U[i - 1 + (n1)*(j - 1 - 1)] / H[i - 1 + (n1)*(j - 1 - 1)]); // wave_loops.f90:41
-    vd = 0.5f * (V[i - 1 + (n1)*(j - 1 - 1)] + V[i - 1 + (n1)*(j - 1)]) - 0.5f * dt / dy * ((V[i - 1 + (n1)*(j - 1)] * V[i - 1 + (n1)*(j - 1)]) / H[i - 1 + (n1)*(j - 1)] + 0.5f * 9.8f * (H[i - 1 + (n1)*(j - 1)] * H[i - 1 + (n1)*(j - 1)]) - ((V[i - 1 + (n1)*(j - 1 - 1)] * V[i - 1 + (n1)*(j - 1 - 1)]) / H[i - 1 + (n1)*(j - 1 - 1)] + 0.5f * 9.8f * (H[i - 1 + (n1)*(j - 1 - 1)] * H[i - 1 + (n1)*(j - 1 - 1)]))); // wave_loops.f90:43
-    hu = 0.5f * (H[i - 1 + (n1)*(j - 1)] + H[i - 1 + (n1)*(j + 1 - 1)]) - 0.5f * dt / dy * (V[i - 1 + (n1)*(j + 1 - 1)] - V[i - 1 + (n1)*(j - 1)]); // wave_loops.f90:46
-    uu = 0.5f * (U[i - 1 + (n1)*(j - 1)] + U[i - 1 + (n1)*(j + 1 - 1)]) - 0.5f * dt / dy * (V[i - 1 + (n1)*(j + 1 - 1)] * U[i - 1 + (n1)*(j + 1 - 1)] / H[i - 1 + (n1)*(j + 1 - 1)] - V[i - 1 + (n1)*(j - 1)] * U[i - 1 + (n1)*(j - 1)] / H[i - 1 + (n1)*(j - 1)]); // wave_loops.f90:47
-    vu = 0.5f * (V[i - 1 + (n1)*(j - 1)] + V[i - 1 + (n1)*(j + 1 - 1)]) - 0.5f * dt / dy * ((V[i - 1 + (n1)*(j + 1 - 1)] * V[i - 1 + (n1)*(j + 1 - 1)]) / H[i - 1 + (n1)*(j + 1 - 1)] + 0.5f * 9.8f * (H[i - 1 + (n1)*(j + 1 - 1)] * H[i - 1 + (n1)*(j + 1 - 1)]) - ((V[i - 1 + (n1)*(j - 1)] * V[i - 1 + (n1)*(j - 1)]) / H[i - 1 + (n1)*(j - 1)] + 0.5f * 9.8f * (H[i - 1 + (n1)*(j - 1)] * H[i - 1 + (n1)*(j - 1)]))); // wave_loops.f90:49
-    oH[i - 1 + (n1)*(j - 1)] = H[i - 1 + (n1)*(j - 1)] - dt / dx * (ur - ul) - dt / dy * (vu - vd); // wave_loops.f90:53
-    oU[i - 1 + (n1)*(j - 1)] = U[i - 1 + (n1)*(j - 1)] - dt / dx * ((ur * ur) / hr + 0.5f * 9.8f * (hr * hr) - ((ul * ul) / hl + 0.5f * 9.8f * (hl * hl))) - dt / dy * (vu * uu / hu - vd * ud / hd); // wave_loops.f90:54
-    oV[i - 1 + (n1)*(j - 1)] = V[i - 1 + (n1)*(j - 1)] - dt / dx * (ur * vr / hr - ul * vl / hl) - dt / dy * ((vu * vu) / hu + 0.5f * 9.8f * (hu * hu) - ((vd * vd) / hd + 0.5f * 9.8f * (hd * hd))); // wave_loops.f90:57
+    hl = 0.5f * (H[i - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) - 0.5f * dt / dx * (U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] - U[i - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]); // wave_loops.f90:27
+    ul = 0.5f * (U[i - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) - 0.5f * dt / dx * ((U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) / H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + 0.5f * 9.8f * (H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) - ((U[i - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * U[i - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) / H[i - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + 0.5f * 9.8f * (H[i - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * H[i - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]))); // wave_loops.f90:28
+    vl = 0.5f * (V[i - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) - 0.5f * dt / dx * (U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] / H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] - U[i - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * V[i - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] / H[i - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]); // wave_loops.f90:31
+    hr = 0.5f * (H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + H[i + 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) - 0.5f * dt / dx * (U[i + 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] - U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]); // wave_loops.f90:33
+    ur = 0.5f * (U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + U[i + 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) - 0.5f * dt / dx * ((U[i + 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * U[i + 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) / H[i + 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + 0.5f * 9.8f * (H[i + 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * H[i + 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) - ((U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) / H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + 0.5f * 9.8f * (H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]))); // wave_loops.f90:34
+    vr = 0.5f * (V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + V[i + 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) - 0.5f * dt / dx * (U[i + 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * V[i + 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] / H[i + 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] - U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] / H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]); // wave_loops.f90:37
+    hd = 0.5f * (H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1 - 1)] + H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) - 0.5f * dt / dy * (V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] - V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1 - 1)]); // wave_loops.f90:40
+    ud = 0.5f * (U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1 - 1)] + U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) - 0.5f * dt / dy * (V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] / H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] - V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1 - 1)] * U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1 - 1)] / H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1 - 1)]); // wave_loops.f90:41
+    vd = 0.5f * (V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1 - 1)] + V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) - 0.5f * dt / dy * ((V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) / H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + 0.5f * 9.8f * (H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) - ((V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1 - 1)] * V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1 - 1)]) / H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1 - 1)] + 0.5f * 9.8f * (H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1 - 1)] * H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1 - 1)]))); // wave_loops.f90:43
+    hu = 0.5f * (H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + H[i - 1 + (FOROCL_INDEX_T)(n1)*(j + 1 - 1)]) - 0.5f * dt / dy * (V[i - 1 + (FOROCL_INDEX_T)(n1)*(j + 1 - 1)] - V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]); // wave_loops.f90:46
+    uu = 0.5f * (U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + U[i - 1 + (FOROCL_INDEX_T)(n1)*(j + 1 - 1)]) - 0.5f * dt / dy * (V[i - 1 + (FOROCL_INDEX_T)(n1)*(j + 1 - 1)] * U[i - 1 + (FOROCL_INDEX_T)(n1)*(j + 1 - 1)] / H[i - 1 + (FOROCL_INDEX_T)(n1)*(j + 1 - 1)] - V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] / H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]); // wave_loops.f90:47
+    vu = 0.5f * (V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + V[i - 1 + (FOROCL_INDEX_T)(n1)*(j + 1 - 1)]) - 0.5f * dt / dy * ((V[i - 1 + (FOROCL_INDEX_T)(n1)*(j + 1 - 1)] * V[i - 1 + (FOROCL_INDEX_T)(n1)*(j + 1 - 1)]) / H[i - 1 + (FOROCL_INDEX_T)(n1)*(j + 1 - 1)] + 0.5f * 9.8f * (H[i - 1 + (FOROCL_INDEX_T)(n1)*(j + 1 - 1)] * H[i - 1 + (FOROCL_INDEX_T)(n1)*(j + 1 - 1)]) - ((V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]) / H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] + 0.5f * 9.8f * (H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] * H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]))); // wave_loops.f90:49
+    oH[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = H[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] - dt / dx * (ur - ul) - dt / dy * (vu - vd); // wave_loops.f90:53
+    oU[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = U[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] - dt / dx * ((ur * ur) / hr + 0.5f * 9.8f * (hr * hr) - ((ul * ul) / hl + 0.5f * 9.8f * (hl * hl))) - dt / dy * (vu * uu / hu - vd * ud / hd); // wave_loops.f90:54
+    oV[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = V[i - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] - dt / dx * (ur * vr / hr - ul * vl / hl) - dt / dy * ((vu * vu) / hu + 0.5f * 9.8f * (hu * hu) - ((vd * vd) / hd + 0.5f * 9.8f * (hd * hd))); // wave_loops.f90:57
 }

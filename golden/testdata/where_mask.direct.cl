@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel minmod_slopes (where_mask.f90:15), strategy direct, work-group 32x8
 // arrays A, oSx, oSy are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 2, _n2 - 2) work-items, padded to the work-group; work-item 0 owns element (2, 2).
@@ -12,8 +17,8 @@ void minmod_slopes(__global const float* restrict A,
     __global float* restrict oSy,
     const int _n1,
     const int _n2) {
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 1; // this work-item's grid position
     if (_a0 >= _n1 - 1 || _a1 >= _n2 - 1) return;
     // where_mask.f90:31
     if ((A[_a0 + _n1 * (_a1)] - A[_a0 - 1 + _n1 * (_a1)]) * (A[_a0 + 1 + _n1 * (_a1)] - A[_a0 + _n1 * (_a1)]) > 0.0f) {

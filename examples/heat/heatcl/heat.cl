@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel step (heat.f90:8), strategy direct, work-group 128x1
 // arrays T, oT are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 2, _n2 - 2) work-items, padded to the work-group; work-item 0 owns element (2, 2).
@@ -12,8 +17,8 @@ void step_(const float c,
     __global float* restrict oT,
     const int _n1,
     const int _n2) {
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    const int _a1 = get_global_id(1) * 4 + 1; // this work-item owns grid positions _a1 .. _a1 + 3
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) * 4 + 1; // this work-item owns grid positions _a1 .. _a1 + 3
     if (_a0 >= _n1 - 1 || _a1 >= _n2 - 1) return;
     if (_a1 + 3 < _n2 - 1) {
         // heat.f90:16

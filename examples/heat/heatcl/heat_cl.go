@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
 )
 
@@ -16,6 +17,9 @@ import (
 //
 //go:embed heat.cl
 var HeatSource string
+
+// abiStep is the ABI of kernel step, for the rule on 64-bit indices.
+var abiStep = abi.MustKernel("{\"name\":\"step\",\"file\":\"heat.f90\",\"module\":\"heat\",\"rank\":2,\"sizes\":[{\"name\":\"n1\",\"doc\":\"extent 1 of every array, halo included\"},{\"name\":\"n2\",\"doc\":\"extent 2 of every array, halo included\"}],\"params\":[{\"name\":\"c\",\"kind\":\"real(4)\",\"intent\":\"in\",\"array\":false},{\"name\":\"T\",\"kind\":\"real(4)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"oT\",\"kind\":\"real(4)\",\"intent\":\"out\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]}],\"launches\":[{\"symbol\":\"step_\",\"args\":[{\"kind\":\"param\",\"name\":\"c\"},{\"kind\":\"param\",\"name\":\"T\"},{\"kind\":\"param\",\"name\":\"oT\"},{\"kind\":\"size\",\"name\":\"n1\"},{\"kind\":\"size\",\"name\":\"n2\"}],\"global\":[{\"positions\":{\"const\":-2,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},\"per\":1},{\"positions\":{\"const\":-2,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]},\"per\":4}],\"local\":[128,1],\"origin\":[1,1],\"local_bytes\":0,\"strategy\":\"direct\"}]}")
 
 // Step launches the OpenCL kernel step (from heat.f90, strategy direct, work-group 128x1).
 // Its methods are safe for concurrent use by several goroutines.
@@ -118,6 +122,9 @@ func (k *Step) launch(c float32, t *clhost.Array, oT *clhost.Array) (*clhost.Eve
 	}
 	if len(shape) != 2 {
 		return nil, fmt.Errorf("step: arrays must be 2-D, got shape %v", shape)
+	}
+	if err := abiStep.Check32(map[string]int{"n1": shape[0], "n2": shape[1]}); err != nil {
+		return nil, err
 	}
 	global, local, err := clhost.LaunchSize(shape, []int{2, 2}, []int{1, 4}, []int{128, 1})
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
 )
 
@@ -16,6 +17,9 @@ import (
 //
 //go:embed wave_dp.cl
 var WaveDpSource string
+
+// abiWaveAdvanceDp is the ABI of kernel wave_advance_dp, for the rule on 64-bit indices.
+var abiWaveAdvanceDp = abi.MustKernel("{\"name\":\"wave_advance_dp\",\"file\":\"wave_dp.f90\",\"module\":\"wave_dp\",\"rank\":2,\"sizes\":[{\"name\":\"n1\",\"doc\":\"extent 1 of every array, halo included\"},{\"name\":\"n2\",\"doc\":\"extent 2 of every array, halo included\"}],\"params\":[{\"name\":\"dx\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":false},{\"name\":\"dy\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":false},{\"name\":\"dt\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":false},{\"name\":\"H\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"U\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"V\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"oH\",\"kind\":\"real(8)\",\"intent\":\"out\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"oU\",\"kind\":\"real(8)\",\"intent\":\"out\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"oV\",\"kind\":\"real(8)\",\"intent\":\"out\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]}],\"launches\":[{\"symbol\":\"wave_advance_dp\",\"args\":[{\"kind\":\"param\",\"name\":\"dx\"},{\"kind\":\"param\",\"name\":\"dy\"},{\"kind\":\"param\",\"name\":\"dt\"},{\"kind\":\"param\",\"name\":\"H\"},{\"kind\":\"param\",\"name\":\"U\"},{\"kind\":\"param\",\"name\":\"V\"},{\"kind\":\"param\",\"name\":\"oH\"},{\"kind\":\"param\",\"name\":\"oU\"},{\"kind\":\"param\",\"name\":\"oV\"},{\"kind\":\"size\",\"name\":\"n1\"},{\"kind\":\"size\",\"name\":\"n2\"}],\"global\":[{\"positions\":{\"const\":-2,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},\"per\":2},{\"positions\":{\"const\":-2,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]},\"per\":4}],\"local\":[64,2],\"origin\":[1,1],\"local_bytes\":0,\"strategy\":\"direct\"}]}")
 
 // WaveAdvanceDp launches the OpenCL kernel wave_advance_dp (from wave_dp.f90, strategy direct, work-group 64x2).
 // Its methods are safe for concurrent use by several goroutines.
@@ -118,6 +122,9 @@ func (k *WaveAdvanceDp) launch(dx float64, dy float64, dt float64, h *clhost.Arr
 	}
 	if len(shape) != 2 {
 		return nil, fmt.Errorf("wave_advance_dp: arrays must be 2-D, got shape %v", shape)
+	}
+	if err := abiWaveAdvanceDp.Check32(map[string]int{"n1": shape[0], "n2": shape[1]}); err != nil {
+		return nil, err
 	}
 	global, local, err := clhost.LaunchSize(shape, []int{2, 2}, []int{2, 4}, []int{64, 2})
 	if err != nil {

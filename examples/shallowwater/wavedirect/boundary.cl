@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel reflect (boundary.f90:13), launch 1 of 2: !$omp parallel do (boundary.f90:19), strategy direct, work-group 256
 // one work-item per iteration: j = 2 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -11,17 +16,17 @@ void reflect_1(const int n1,
     __global float* restrict H,
     __global float* restrict U,
     __global float* restrict V) {
-    const int j = 2 + (int)get_global_id(0);
+    const FOROCL_INDEX_T j = 2 + (FOROCL_INDEX_T)get_global_id(0);
     if (j > n2 - 1) {
         return;
     }
     int i = 0;
-    H[1 - 1 + (n1)*(j - 1)] = H[2 - 1 + (n1)*(j - 1)]; // boundary.f90:20
-    U[1 - 1 + (n1)*(j - 1)] = -U[2 - 1 + (n1)*(j - 1)]; // boundary.f90:21
-    V[1 - 1 + (n1)*(j - 1)] = V[2 - 1 + (n1)*(j - 1)]; // boundary.f90:22
-    H[n1 - 1 + (n1)*(j - 1)] = H[n1 - 1 - 1 + (n1)*(j - 1)]; // boundary.f90:23
-    U[n1 - 1 + (n1)*(j - 1)] = -U[n1 - 1 - 1 + (n1)*(j - 1)]; // boundary.f90:24
-    V[n1 - 1 + (n1)*(j - 1)] = V[n1 - 1 - 1 + (n1)*(j - 1)]; // boundary.f90:25
+    H[1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = H[2 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]; // boundary.f90:20
+    U[1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = -U[2 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]; // boundary.f90:21
+    V[1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = V[2 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]; // boundary.f90:22
+    H[n1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = H[n1 - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]; // boundary.f90:23
+    U[n1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = -U[n1 - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]; // boundary.f90:24
+    V[n1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = V[n1 - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]; // boundary.f90:25
 }
 
 // kernel reflect (boundary.f90:13), launch 2 of 2: !$omp parallel do (boundary.f90:29), strategy direct, work-group 256
@@ -32,15 +37,15 @@ void reflect_2(const int n1,
     __global float* restrict H,
     __global float* restrict U,
     __global float* restrict V) {
-    const int i = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n1) {
         return;
     }
     int j = 0;
-    H[i - 1 + (n1)*(1 - 1)] = H[i - 1 + (n1)*(2 - 1)]; // boundary.f90:30
-    U[i - 1 + (n1)*(1 - 1)] = U[i - 1 + (n1)*(2 - 1)]; // boundary.f90:31
-    V[i - 1 + (n1)*(1 - 1)] = -V[i - 1 + (n1)*(2 - 1)]; // boundary.f90:32
-    H[i - 1 + (n1)*(n2 - 1)] = H[i - 1 + (n1)*(n2 - 1 - 1)]; // boundary.f90:33
-    U[i - 1 + (n1)*(n2 - 1)] = U[i - 1 + (n1)*(n2 - 1 - 1)]; // boundary.f90:34
-    V[i - 1 + (n1)*(n2 - 1)] = -V[i - 1 + (n1)*(n2 - 1 - 1)]; // boundary.f90:35
+    H[i - 1 + (FOROCL_INDEX_T)(n1)*(1 - 1)] = H[i - 1 + (FOROCL_INDEX_T)(n1)*(2 - 1)]; // boundary.f90:30
+    U[i - 1 + (FOROCL_INDEX_T)(n1)*(1 - 1)] = U[i - 1 + (FOROCL_INDEX_T)(n1)*(2 - 1)]; // boundary.f90:31
+    V[i - 1 + (FOROCL_INDEX_T)(n1)*(1 - 1)] = -V[i - 1 + (FOROCL_INDEX_T)(n1)*(2 - 1)]; // boundary.f90:32
+    H[i - 1 + (FOROCL_INDEX_T)(n1)*(n2 - 1)] = H[i - 1 + (FOROCL_INDEX_T)(n1)*(n2 - 1 - 1)]; // boundary.f90:33
+    U[i - 1 + (FOROCL_INDEX_T)(n1)*(n2 - 1)] = U[i - 1 + (FOROCL_INDEX_T)(n1)*(n2 - 1 - 1)]; // boundary.f90:34
+    V[i - 1 + (FOROCL_INDEX_T)(n1)*(n2 - 1)] = -V[i - 1 + (FOROCL_INDEX_T)(n1)*(n2 - 1 - 1)]; // boundary.f90:35
 }

@@ -4,6 +4,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel reflect_dp (boundary_dp.f90:8), launch 1 of 2: !$omp parallel do (boundary_dp.f90:14), strategy direct, work-group 256
 // one work-item per iteration: j = 2 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
@@ -12,17 +17,17 @@ void reflect_dp_1(const int n1,
     __global double* restrict H,
     __global double* restrict U,
     __global double* restrict V) {
-    const int j = 2 + (int)get_global_id(0);
+    const FOROCL_INDEX_T j = 2 + (FOROCL_INDEX_T)get_global_id(0);
     if (j > n2 - 1) {
         return;
     }
     int i = 0;
-    H[1 - 1 + (n1)*(j - 1)] = H[2 - 1 + (n1)*(j - 1)]; // boundary_dp.f90:15
-    U[1 - 1 + (n1)*(j - 1)] = -U[2 - 1 + (n1)*(j - 1)]; // boundary_dp.f90:16
-    V[1 - 1 + (n1)*(j - 1)] = V[2 - 1 + (n1)*(j - 1)]; // boundary_dp.f90:17
-    H[n1 - 1 + (n1)*(j - 1)] = H[n1 - 1 - 1 + (n1)*(j - 1)]; // boundary_dp.f90:18
-    U[n1 - 1 + (n1)*(j - 1)] = -U[n1 - 1 - 1 + (n1)*(j - 1)]; // boundary_dp.f90:19
-    V[n1 - 1 + (n1)*(j - 1)] = V[n1 - 1 - 1 + (n1)*(j - 1)]; // boundary_dp.f90:20
+    H[1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = H[2 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]; // boundary_dp.f90:15
+    U[1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = -U[2 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]; // boundary_dp.f90:16
+    V[1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = V[2 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]; // boundary_dp.f90:17
+    H[n1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = H[n1 - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]; // boundary_dp.f90:18
+    U[n1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = -U[n1 - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]; // boundary_dp.f90:19
+    V[n1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)] = V[n1 - 1 - 1 + (FOROCL_INDEX_T)(n1)*(j - 1)]; // boundary_dp.f90:20
 }
 
 // kernel reflect_dp (boundary_dp.f90:8), launch 2 of 2: !$omp parallel do (boundary_dp.f90:24), strategy direct, work-group 256
@@ -33,15 +38,15 @@ void reflect_dp_2(const int n1,
     __global double* restrict H,
     __global double* restrict U,
     __global double* restrict V) {
-    const int i = 1 + (int)get_global_id(0);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n1) {
         return;
     }
     int j = 0;
-    H[i - 1 + (n1)*(1 - 1)] = H[i - 1 + (n1)*(2 - 1)]; // boundary_dp.f90:25
-    U[i - 1 + (n1)*(1 - 1)] = U[i - 1 + (n1)*(2 - 1)]; // boundary_dp.f90:26
-    V[i - 1 + (n1)*(1 - 1)] = -V[i - 1 + (n1)*(2 - 1)]; // boundary_dp.f90:27
-    H[i - 1 + (n1)*(n2 - 1)] = H[i - 1 + (n1)*(n2 - 1 - 1)]; // boundary_dp.f90:28
-    U[i - 1 + (n1)*(n2 - 1)] = U[i - 1 + (n1)*(n2 - 1 - 1)]; // boundary_dp.f90:29
-    V[i - 1 + (n1)*(n2 - 1)] = -V[i - 1 + (n1)*(n2 - 1 - 1)]; // boundary_dp.f90:30
+    H[i - 1 + (FOROCL_INDEX_T)(n1)*(1 - 1)] = H[i - 1 + (FOROCL_INDEX_T)(n1)*(2 - 1)]; // boundary_dp.f90:25
+    U[i - 1 + (FOROCL_INDEX_T)(n1)*(1 - 1)] = U[i - 1 + (FOROCL_INDEX_T)(n1)*(2 - 1)]; // boundary_dp.f90:26
+    V[i - 1 + (FOROCL_INDEX_T)(n1)*(1 - 1)] = -V[i - 1 + (FOROCL_INDEX_T)(n1)*(2 - 1)]; // boundary_dp.f90:27
+    H[i - 1 + (FOROCL_INDEX_T)(n1)*(n2 - 1)] = H[i - 1 + (FOROCL_INDEX_T)(n1)*(n2 - 1 - 1)]; // boundary_dp.f90:28
+    U[i - 1 + (FOROCL_INDEX_T)(n1)*(n2 - 1)] = U[i - 1 + (FOROCL_INDEX_T)(n1)*(n2 - 1 - 1)]; // boundary_dp.f90:29
+    V[i - 1 + (FOROCL_INDEX_T)(n1)*(n2 - 1)] = -V[i - 1 + (FOROCL_INDEX_T)(n1)*(n2 - 1 - 1)]; // boundary_dp.f90:30
 }

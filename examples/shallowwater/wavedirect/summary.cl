@@ -3,6 +3,11 @@
 
 #pragma OPENCL FP_CONTRACT OFF
 
+// FOROCL_INDEX_T: int, or long where a host's run needs 64-bit offsets (built with -DFOROCL_INDEX_T=long)
+#ifndef FOROCL_INDEX_T
+#define FOROCL_INDEX_T int
+#endif
+
 // kernel wave_summary_p1 (summary.f90:19), strategy direct, work-group 32x8
 // arrays H, U, V are column-major with extents _n1 x _n2 (halo included).
 // launch (_n1 - 1, _n2 - 1) work-items, padded to the work-group; work-item 0 owns element (2, 2).
@@ -28,8 +33,8 @@ void wave_summary_p1(__global const float* restrict H,
     float _acc2 = NAN; // max of this work-item's elements
     __local int _tree3[256];
     int _acc3 = 0; // any of this work-item's elements
-    const int _a0 = get_global_id(0) + 1; // this work-item's grid position
-    const int _a1 = get_global_id(1) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 1; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
         // summary.f90:25
         if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
 )
 
@@ -16,6 +17,9 @@ import (
 //
 //go:embed summary.cl
 var SummarySource string
+
+// abiWaveSummary is the ABI of kernel wave_summary, for the rule on 64-bit indices.
+var abiWaveSummary = abi.MustKernel("{\"name\":\"wave_summary\",\"file\":\"summary.f90\",\"module\":\"summary\",\"rank\":2,\"sizes\":[{\"name\":\"n1\",\"doc\":\"extent 1 of every array, halo included\"},{\"name\":\"n2\",\"doc\":\"extent 2 of every array, halo included\"}],\"params\":[{\"name\":\"H\",\"kind\":\"real(4)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"U\",\"kind\":\"real(4)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"V\",\"kind\":\"real(4)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"mass\",\"kind\":\"real(4)\",\"intent\":\"out\",\"array\":false},{\"name\":\"speed\",\"kind\":\"real(4)\",\"intent\":\"out\",\"array\":false}],\"scratch\":[{\"name\":\"_part1\",\"kind\":\"real(4)\",\"elements\":{\"const\":0},\"groups\":\"wave_summary_p1\"},{\"name\":\"_red1\",\"kind\":\"real(4)\",\"elements\":{\"const\":1}},{\"name\":\"_part2\",\"kind\":\"real(4)\",\"elements\":{\"const\":0},\"groups\":\"wave_summary_p1\"},{\"name\":\"_red2\",\"kind\":\"real(4)\",\"elements\":{\"const\":1}},{\"name\":\"_part3\",\"kind\":\"logical\",\"elements\":{\"const\":0},\"groups\":\"wave_summary_p1\"},{\"name\":\"_red3\",\"kind\":\"logical\",\"elements\":{\"const\":1}}],\"launches\":[{\"symbol\":\"wave_summary_p1\",\"args\":[{\"kind\":\"param\",\"name\":\"H\"},{\"kind\":\"param\",\"name\":\"U\"},{\"kind\":\"param\",\"name\":\"V\"},{\"kind\":\"param\",\"name\":\"mass\"},{\"kind\":\"param\",\"name\":\"speed\"},{\"kind\":\"size\",\"name\":\"n1\"},{\"kind\":\"size\",\"name\":\"n2\"},{\"kind\":\"scratch\",\"name\":\"_part1\"},{\"kind\":\"scratch\",\"name\":\"_part2\"},{\"kind\":\"scratch\",\"name\":\"_part3\"}],\"global\":[{\"positions\":{\"const\":-1,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},\"per\":1},{\"positions\":{\"const\":-1,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]},\"per\":1}],\"local\":[32,8],\"origin\":[1,1],\"local_bytes\":3072,\"strategy\":\"direct\"},{\"symbol\":\"wave_summary_r1\",\"args\":[{\"kind\":\"scratch\",\"name\":\"_part1\"},{\"kind\":\"groups\",\"name\":\"wave_summary_p1\"},{\"kind\":\"scratch\",\"name\":\"_red1\"}],\"global\":[{\"positions\":{\"const\":256},\"per\":1}],\"local\":[256],\"origin\":[0],\"local_bytes\":1024,\"strategy\":\"fold\"},{\"symbol\":\"wave_summary_r2\",\"args\":[{\"kind\":\"scratch\",\"name\":\"_part2\"},{\"kind\":\"groups\",\"name\":\"wave_summary_p1\"},{\"kind\":\"scratch\",\"name\":\"_red2\"}],\"global\":[{\"positions\":{\"const\":256},\"per\":1}],\"local\":[256],\"origin\":[0],\"local_bytes\":1024,\"strategy\":\"fold\"},{\"symbol\":\"wave_summary_r3\",\"args\":[{\"kind\":\"scratch\",\"name\":\"_part3\"},{\"kind\":\"groups\",\"name\":\"wave_summary_p1\"},{\"kind\":\"scratch\",\"name\":\"_red3\"},{\"kind\":\"param\",\"name\":\"H\"},{\"kind\":\"param\",\"name\":\"U\"},{\"kind\":\"param\",\"name\":\"V\"},{\"kind\":\"param\",\"name\":\"mass\"},{\"kind\":\"param\",\"name\":\"speed\"},{\"kind\":\"size\",\"name\":\"n1\"},{\"kind\":\"size\",\"name\":\"n2\"},{\"kind\":\"scratch\",\"name\":\"_red1\"},{\"kind\":\"scratch\",\"name\":\"_red2\"}],\"global\":[{\"positions\":{\"const\":256},\"per\":1}],\"local\":[256],\"origin\":[0],\"local_bytes\":1024,\"strategy\":\"fold\"}],\"reductions\":[{\"name\":\"sum\",\"op\":\"sum\",\"where\":\"summary.f90:25:11\",\"fold\":\"wave_summary_r1\",\"window\":[{\"lo\":1,\"hi\":1},{\"lo\":1,\"hi\":1}]},{\"name\":\"maxval\",\"op\":\"max\",\"where\":\"summary.f90:26:11\",\"fold\":\"wave_summary_r2\",\"window\":[{\"lo\":1,\"hi\":1},{\"lo\":1,\"hi\":1}]},{\"name\":\"any\",\"op\":\"any\",\"where\":\"summary.f90:26:11\",\"fold\":\"wave_summary_r3\",\"window\":[{\"lo\":1,\"hi\":1},{\"lo\":1,\"hi\":1}]}]}")
 
 // WaveSummary runs kernel wave_summary (from summary.f90) as 4 launches: wave_summary_p1, wave_summary_r1, wave_summary_r2, wave_summary_r3.
 // Its methods are safe for concurrent use by several goroutines; runs
@@ -116,6 +120,9 @@ func (k *WaveSummary) RunContext(ctx context.Context, h *clhost.Array, u *clhost
 	}
 	if want := (clhost.Shape{sizeN1, sizeN2}); !arrays[2].Shape.Equal(want) {
 		err = fmt.Errorf("wave_summary: array %q has shape %v but the kernel takes %v", names[2], arrays[2].Shape, want)
+		return
+	}
+	if err = abiWaveSummary.Check32(map[string]int{"n1": sizeN1, "n2": sizeN2}); err != nil {
 		return
 	}
 	var bufs []*clhost.Buffer
