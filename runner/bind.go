@@ -477,8 +477,14 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 			inputs++
 			if b.Arrays[name] == nil {
 				at := shape
-				if ext, err := v.Extents(sizes); k.Loops && err == nil && len(ext) == len(shape) && positive(ext) {
+				ext, err := v.Extents(sizes)
+				switch {
+				case k.Loops && err == nil && (positive(ext) || len(ext) != len(shape)):
+					// Any rank: 1-D coefficient arrays beside 2-D fields.
 					at = ext
+				case k.Loops && len(v.Shape) != len(shape):
+					return fmt.Errorf("--grid %s is %d-D but array %q of kernel %q is %d-D, and its extents (%s) need a size not given (%v): give it with --set, or give the array with --in %s=FILE.npy",
+						grid, len(shape), v.Name, k.Name, len(v.Shape), affineList(v.Shape), err, name)
 				}
 				fills[name] = at
 			}
@@ -565,6 +571,14 @@ func (b *Bound) gridOutputs(k *abi.Kernel, shape []int) {
 			}
 		}
 	}
+}
+
+func affineList(s []abi.Affine) string {
+	p := make([]string, len(s))
+	for i, e := range s {
+		p[i] = e.String()
+	}
+	return strings.Join(p, ", ")
 }
 
 func positive(s []int) bool {

@@ -273,3 +273,42 @@ func TestLoopWarnings(t *testing.T) {
 		}
 	}
 }
+
+// TestUnusedDummyInBounds: a dummy that appears only in declared bounds is
+// used, even when the body reads no element of the array (CloverLeaf's
+// update_tile_halo_l_kernel declares density0(x_min-2:x_max+2, ...) and
+// only writes it, at subscripts without x_max); a dummy nothing mentions
+// is still reported.
+func TestUnusedDummyInBounds(t *testing.T) {
+	src := `MODULE halo_l_module
+CONTAINS
+  SUBROUTINE halo_l(x_min, x_max, y_min, y_max, depth, spare, density0, left_density0)
+    IMPLICIT NONE
+    INTEGER :: x_min, x_max, y_min, y_max, depth, spare
+    REAL(KIND=8), DIMENSION(x_min-2:x_max+2, y_min-2:y_max+2) :: density0
+    REAL(KIND=8), DIMENSION(x_min-2:x_min+2, y_min-2:y_max+2) :: left_density0
+    INTEGER :: j, k
+    !$OMP PARALLEL DO PRIVATE(j)
+    DO k = y_min-depth, y_max+depth
+      DO j = 1, depth
+        density0(x_min-j, k) = left_density0(x_min+1-j, k)
+      ENDDO
+    ENDDO
+    !$OMP END PARALLEL DO
+  END SUBROUTINE halo_l
+END MODULE halo_l_module
+`
+	prog, list, text := run(t, []string{"t.f90"}, map[string][]byte{"t.f90": []byte(src)}, Options{Kernels: []string{"halo_l"}})
+	if list.HasErrors() || prog == nil {
+		t.Fatalf("errors:\n%s", text)
+	}
+	if !strings.Contains(text, `t.f90:5:51: warning: dummy "spare" is never used [unused-dummy]`) {
+		t.Errorf("want the unused-dummy warning for spare in:\n%s", text)
+	}
+	if strings.Contains(text, `"x_max" is never used`) {
+		t.Errorf("x_max is in density0's bounds, yet:\n%s", text)
+	}
+	if n := strings.Count(text, "[unused-dummy]"); n != 1 {
+		t.Errorf("want 1 unused-dummy warning, got %d:\n%s", n, text)
+	}
+}

@@ -375,6 +375,16 @@ func (c *checker) warnUnit(p *proc, params, locals, temps []*ir.Var, result *ir.
 	for _, v := range temps {
 		f.tracked[v] = true
 	}
+	// A dummy in a declared bound is used, whether or not the body reads
+	// the array (CloverLeaf's x_max in a(x_min-2:x_max+2, ...) of an array
+	// only written).
+	for _, v := range append(append([]*ir.Var(nil), params...), locals...) {
+		for _, b := range v.Bounds {
+			for _, t := range append(append([]ir.Term(nil), b.Lo.Terms...), b.Hi.Terms...) {
+				f.used[t.Var] = true
+			}
+		}
+	}
 	for _, v := range params {
 		if v.Intent == ir.Out {
 			f.outs = append(f.outs, v)

@@ -42,6 +42,7 @@ func build(k *abi.Kernel, rank int, sources []string, dir string, dev *Device) (
 	if k.Loops {
 		src = loopDriver(k, dev)
 	}
+	src = wrapSource(src)
 	drv := filepath.Join(dir, "oracle_driver.f90")
 	if err := os.WriteFile(drv, []byte(src), 0o644); err != nil {
 		return nil, err
@@ -189,17 +190,11 @@ func driver(k *abi.Kernel, rank int, dev *Device) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	p("program oracle_driver")
-	switch {
-	case dev != nil:
-		p("  use forocl_cl")
-		p("  use %s, only: %s", dev.Module, dev.Proc)
-	case k.Module != "":
-		p("  use %s, only: %s", k.Module, k.Name)
-	}
+	callee := useKernel(p, k, dev)
 	p("  implicit none")
 	if dev != nil {
 		for _, v := range k.Arrays() {
-			p("  type(forocl_array) :: d_%s", strings.ToLower(v.Name))
+			p("  type(forocl_array) :: %s", id("d_", k, v.Name))
 		}
 	}
 	p("  integer :: u, r, n(3)")
@@ -208,19 +203,19 @@ func driver(k *abi.Kernel, rank int, dev *Device) string {
 		ranks = []int{1, 2, 3}
 	}
 	for _, v := range append(k.Scalars(), k.Results()...) {
-		p("  %s :: s_%s%s", ftype(v.Kind), strings.ToLower(v.Name), fixedDims(v))
+		p("  %s :: %s%s", ftype(v.Kind), id("s_", k, v.Name), fixedDims(v))
 	}
 	for _, r := range ranks {
 		dims := strings.TrimSuffix(strings.Repeat(":,", r), ",")
 		for _, v := range k.Arrays() {
-			p("  %s, allocatable, target :: a%d_%s(%s)", ftype(v.Kind), r, strings.ToLower(v.Name), dims)
+			p("  %s, allocatable, target :: %s(%s)", ftype(v.Kind), id(fmt.Sprintf("a%d_", r), k, v.Name), dims)
 		}
 	}
 	p("  n = 1")
 	p("  open(newunit=u, file='params.txt', status='old', action='read')")
 	p("  read(u, *) r, n(1:r)")
 	for _, v := range k.Scalars() {
-		p("  read(u, *) s_%s", strings.ToLower(v.Name))
+		p("  read(u, *) %s", id("s_", k, v.Name))
 	}
 	p("  close(u)")
 	for _, r := range ranks {
@@ -230,12 +225,12 @@ func driver(k *abi.Kernel, rank int, dev *Device) string {
 		for _, v := range k.Params {
 			name := strings.ToLower(v.Name)
 			if !v.Array {
-				call = append(call, "s_"+name)
+				call = append(call, id("s_", k, v.Name))
 				continue
 			}
-			arr := fmt.Sprintf("a%d_%s", r, name)
+			arr := id(fmt.Sprintf("a%d_", r), k, v.Name)
 			if dev != nil {
-				call = append(call, "d_"+name)
+				call = append(call, id("d_", k, v.Name))
 			} else {
 				call = append(call, arr)
 			}
@@ -246,20 +241,17 @@ func driver(k *abi.Kernel, rank int, dev *Device) string {
 		}
 		if dev != nil {
 			for _, v := range k.Arrays() {
-				name := strings.ToLower(v.Name)
-				p("    call forocl_create(d_%s, a%d_%s)", name, r, name)
+				p("    call forocl_create(%s, %s)", id("d_", k, v.Name), id(fmt.Sprintf("a%d_", r), k, v.Name))
 			}
-			p("    call %s(%s)", dev.Proc, strings.Join(call, ", "))
-		} else {
-			p("    call %s(%s)", k.Name, strings.Join(call, ", "))
 		}
+		p("    call %s(%s)", callee, strings.Join(call, ", "))
 		for _, v := range k.Outputs() {
 			name := strings.ToLower(v.Name)
-			val := fmt.Sprintf("a%d_%s", r, name)
+			val := id(fmt.Sprintf("a%d_", r), k, v.Name)
 			if v.Result() {
-				val = "s_" + name
+				val = id("s_", k, v.Name)
 			} else if dev != nil {
-				p("    call forocl_read(d_%s, a%d_%s)", name, r, name)
+				p("    call forocl_read(%s, %s)", id("d_", k, v.Name), val)
 			}
 			p("    open(newunit=u, file='out_%s.bin', access='stream', form='unformatted', status='replace', action='write')", name)
 			p("    write(u) %s", val)
@@ -384,72 +376,61 @@ func loopDriver(k *abi.Kernel, dev *Device) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	p("program oracle_driver")
-	switch {
-	case dev != nil:
-		p("  use forocl_cl")
-		p("  use %s, only: %s", dev.Module, dev.Proc)
-	case k.Module != "":
-		p("  use %s, only: %s", k.Module, k.Name)
-	}
+	callee := useKernel(p, k, dev)
 	p("  implicit none")
 	if dev != nil {
 		for _, v := range k.Arrays() {
-			p("  type(forocl_array) :: d_%s", strings.ToLower(v.Name))
+			p("  type(forocl_array) :: %s", id("d_", k, v.Name))
 		}
 	}
 	p("  integer :: u, n(3)")
 	for _, v := range k.Params {
 		if !v.Array {
-			p("  %s :: s_%s", ftype(v.Kind), strings.ToLower(v.Name))
+			p("  %s :: %s", ftype(v.Kind), id("s_", k, v.Name))
 		}
 	}
 	for _, v := range k.Arrays() {
 		dims := strings.TrimSuffix(strings.Repeat(":,", len(v.Shape)), ",")
-		p("  %s, allocatable :: a_%s(%s)", ftype(v.Kind), strings.ToLower(v.Name), dims)
+		p("  %s, allocatable :: %s(%s)", ftype(v.Kind), id("a_", k, v.Name), dims)
 	}
 	p("  open(newunit=u, file='params.txt', status='old', action='read')")
 	for _, v := range k.Scalars() {
-		p("  read(u, *) s_%s", strings.ToLower(v.Name))
+		p("  read(u, *) %s", id("s_", k, v.Name))
 	}
 	var call []string
 	for _, v := range k.Params {
-		name := strings.ToLower(v.Name)
 		if !v.Array {
-			call = append(call, "s_"+name)
+			call = append(call, id("s_", k, v.Name))
 			continue
 		}
 		r := len(v.Shape)
 		p("  read(u, *) n(1:%d)", r)
 		ext := []string{"n(1)", "n(2)", "n(3)"}[:r]
-		p("  allocate(a_%s(%s))", name, strings.Join(ext, ","))
+		p("  allocate(%s(%s))", id("a_", k, v.Name), strings.Join(ext, ","))
 		if dev != nil {
-			call = append(call, "d_"+name)
+			call = append(call, id("d_", k, v.Name))
 		} else {
-			call = append(call, "a_"+name)
+			call = append(call, id("a_", k, v.Name))
 		}
 	}
 	p("  close(u)")
 	for _, v := range k.Arrays() {
 		name := strings.ToLower(v.Name)
 		p("  open(newunit=u, file='in_%s.bin', access='stream', form='unformatted', status='old', action='read')", name)
-		p("  read(u) a_%s", name)
+		p("  read(u) %s", id("a_", k, v.Name))
 		p("  close(u)")
 		if dev != nil {
-			p("  call forocl_create(d_%s, a_%s)", name, name)
+			p("  call forocl_create(%s, %s)", id("d_", k, v.Name), id("a_", k, v.Name))
 		}
 	}
-	if dev != nil {
-		p("  call %s(%s)", dev.Proc, strings.Join(call, ", "))
-	} else {
-		p("  call %s(%s)", k.Name, strings.Join(call, ", "))
-	}
+	p("  call %s(%s)", callee, strings.Join(call, ", "))
 	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
-		val := "a_" + name
+		val := id("a_", k, v.Name)
 		if v.Result() {
-			val = "s_" + name
+			val = id("s_", k, v.Name)
 		} else if dev != nil {
-			p("  call forocl_read(d_%s, a_%s)", name, name)
+			p("  call forocl_read(%s, %s)", id("d_", k, v.Name), val)
 		}
 		p("  open(newunit=u, file='out_%s.bin', access='stream', form='unformatted', status='replace', action='write')", name)
 		p("  write(u) %s", val)
@@ -521,4 +502,110 @@ func fixedDims(v *abi.Param) string {
 		return fmt.Sprintf("(%d)", s[0])
 	}
 	return ""
+}
+
+// maxName is the longest Fortran name (F2003 and later).
+const maxName = 63
+
+// calleeAlias is the local name the drivers give the kernel's procedure
+// when a module holds it, so that no driver variable can clash with it.
+const calleeAlias = "oracle_kernel"
+
+// useKernel writes the driver's USE statements and returns the name to
+// call the kernel by.
+func useKernel(p func(string, ...any), k *abi.Kernel, dev *Device) string {
+	switch {
+	case dev != nil:
+		p("  use forocl_cl")
+		p("  use %s, only: %s => %s", dev.Module, calleeAlias, dev.Proc)
+	case k.Module != "":
+		p("  use %s, only: %s => %s", k.Module, calleeAlias, k.Name)
+	default:
+		return k.Name
+	}
+	return calleeAlias
+}
+
+// id is the driver's variable for dummy name of k: prefix and the lower-case
+// name, or, where that is longer than Fortran allows, prefix, "_" and the
+// dummy's position. No dummy name starts with "_", so the two never clash.
+func id(prefix string, k *abi.Kernel, name string) string {
+	low := strings.ToLower(name)
+	if len(prefix)+len(low) <= maxName {
+		return prefix + low
+	}
+	for i := range k.Params {
+		if strings.EqualFold(k.Params[i].Name, name) {
+			return fmt.Sprintf("%s_%d", prefix, i+1)
+		}
+	}
+	panic("oracle: no dummy " + name) // unreachable: callers pass k's own dummies
+}
+
+// maxLine is the longest free-form line gfortran accepts by default.
+const maxLine = 132
+
+// wrapSource breaks every line of src (lines ending in newlines) longer
+// than maxLine with free-form continuations.
+func wrapSource(src string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimSuffix(src, "\n"), "\n") {
+		for _, l := range wrapLine(line, maxLine) {
+			b.WriteString(l)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// wrapLine splits one free-form line into lines of at most limit columns:
+// after a comma outside character literals where one fits, else anywhere,
+// each continuation line starting with "&", which continues a name or a
+// character literal exactly where the line broke.
+func wrapLine(line string, limit int) []string {
+	if len(line) <= limit {
+		return []string{line}
+	}
+	indent := line[:len(line)-len(strings.TrimLeft(line, " "))]
+	if len(indent) > limit/4 {
+		indent = ""
+	}
+	cont := indent + "    &"
+	var out []string
+	head := ""     // what the current output line starts with
+	rest := line   // what remains of the statement
+	var quote byte // the delimiter of the character literal rest starts in, or 0
+	scan := func(q byte, c byte) byte {
+		switch {
+		case q != 0 && c == q:
+			return 0
+		case q == 0 && (c == '\'' || c == '"'):
+			return c
+		}
+		return q
+	}
+	for len(head)+len(rest) > limit {
+		room := limit - len(head) - 1 // the trailing "&"
+		// The last comma outside character literals that leaves room for " &".
+		cut := -1
+		q := quote
+		for i := 0; i < len(rest) && i < room-1; i++ {
+			if q == 0 && rest[i] == ',' {
+				cut = i + 1
+			}
+			q = scan(q, rest[i])
+		}
+		if cut > 0 {
+			out = append(out, head+rest[:cut]+" &")
+			head, rest, quote = cont+" ", strings.TrimLeft(rest[cut:], " "), 0
+			continue
+		}
+		// No comma fits: break anywhere.
+		for i := 0; i < room; i++ {
+			quote = scan(quote, rest[i])
+		}
+		out = append(out, head+rest[:room]+"&")
+		head, rest = cont, rest[room:]
+	}
+	return append(out, head+rest)
 }
