@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/ir"
 )
 
@@ -49,22 +50,50 @@ func FuzzHostNames(f *testing.F) {
 			if wrapperCopy(o) == cx {
 				t.Errorf("wrapperCopy(%q) = wrapperCopy(%q) = %q", x, o, cx)
 			}
-			gx, gox := goName(x, false), goName(o, false)
-			if gx == gox && strings.ToLower(x) != strings.ToLower(o) {
-				k := &ir.Kernel{Name: "k", Params: []*ir.Var{{Name: x}, {Name: o}}}
-				d := CheckNames(&ir.Program{Kernels: []*ir.Kernel{k}})
-				if !d.HasErrors() {
-					t.Errorf("dummies %q and %q are both Go %s, and CheckNames accepts them", x, o, gx)
-				}
-			}
 		}
-		for _, exported := range []bool{false, true} {
-			g := goName(x, exported)
-			if !token.IsIdentifier(g) || goKeywords[g] && !exported {
-				t.Errorf("goName(%q, %v) = %q", x, exported, g)
+		// Go: a kernel of x and its neighbours as dummies, sizes and loop
+		// variables gets one-to-one Go names, no parameter is a Go word or
+		// a harness name, and no derived name is a parameter.
+		var params []abi.Param
+		seen := map[string]bool{}
+		for _, o := range append([]string{x}, others...) {
+			if o == "" || seen[strings.ToLower(o)] || !fortranName.MatchString(o) {
+				continue
 			}
+			seen[strings.ToLower(o)] = true
+			params = append(params, abi.Param{Name: o, Kind: abi.Real4})
 		}
-		k := &ir.Kernel{Name: x, Params: []*ir.Var{{Name: "p"}}}
+		ak := &abi.Kernel{Name: "k", Params: params, Sizes: []abi.Size{{Name: x}}, HostLoops: []abi.Loop{{Var: x + "_"}}}
+		gn := newGoNames(ak)
+		used := map[string]string{}
+		for _, p := range params {
+			g := gn.of(p.Name)
+			if !token.IsIdentifier(g) || goKeywords[g] || goInternal.MatchString(g) || strings.HasPrefix(g, "_") {
+				t.Errorf("dummy %q: Go parameter %q", p.Name, g)
+			}
+			if o, ok := used[g]; ok {
+				t.Errorf("dummies %q and %q are both Go %s", o, p.Name, g)
+			}
+			used[g] = p.Name
+		}
+		for _, d := range []string{gn.size(x), gn.loop(x + "_"), gn.derived("res", x), gn.derived("val", x)} {
+			if !token.IsIdentifier(d) || !goInternal.MatchString(d) {
+				t.Errorf("derived Go name %q of %q", d, x)
+			}
+			if o, ok := used[d]; ok {
+				t.Errorf("derived %s is dummy %q's Go name", d, o)
+			}
+			used[d] = "derived"
+		}
+		if g := goName(x); !token.IsIdentifier(g) {
+			t.Errorf("goName(%q) = %q", x, g)
+		}
+		// check refuses no dummy name.
+		k := &ir.Kernel{Name: "k", Params: []*ir.Var{{Name: x}, {Name: x + "_"}}}
+		if d := CheckNames(&ir.Program{Kernels: []*ir.Kernel{k}}); d.HasErrors() {
+			t.Errorf("dummies %q and %q: CheckNames errors %v", x, x+"_", d.Items)
+		}
+		k = &ir.Kernel{Name: x, Params: []*ir.Var{{Name: "p"}}}
 		if d := CheckNames(&ir.Program{Kernels: []*ir.Kernel{k}}); (len(x) > maxKernelName) != d.HasErrors() {
 			t.Errorf("kernel %q (%d characters): CheckNames errors %v", x, len(x), d.Items)
 		}
