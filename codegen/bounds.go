@@ -247,11 +247,11 @@ func goAccessChecks(e *emitter, k *abi.Kernel) {
 
 // fortranAccessChecks writes the Fortran host's checks of the subscripts
 // whose index ranges the ABI lists, as goAccessChecks does.
-func fortranAccessChecks(e *fortEmitter, k *abi.Kernel) {
+func fortranAccessChecks(e *fortEmitter, k *abi.Kernel, n *fortNames) {
 	for _, a := range k.AccessChecks() {
 		var conds []string
 		for _, w := range a.When {
-			conds = append(conds, fortranAffine(w)+" >= 0")
+			conds = append(conds, n.affine(w)+" >= 0")
 		}
 		prefix := ""
 		if len(conds) > 0 {
@@ -262,7 +262,7 @@ func fortranAccessChecks(e *fortEmitter, k *abi.Kernel) {
 			verb = "writes"
 		}
 		e.call(prefix, "forocl_check_access", "fcl_name", fmt.Sprintf("'%s array \"%s\"'", verb, a.Param), fmt.Sprint(a.Dim), "'"+strings.ReplaceAll(a.At, "'", "''")+"'",
-			fortranAffine(a.Min), fortranAffine(a.Max), fortranAffine(a.Lo), fortranAffine(a.Hi), "fcl_st", "fcl_msg")
+			n.affine(a.Min), n.affine(a.Max), n.affine(a.Lo), n.affine(a.Hi), "fcl_st", "fcl_msg")
 		e.line("if (fcl_st /= 0) exit fcl_run")
 	}
 }
