@@ -42,8 +42,8 @@ import (
 //     waits for the device.
 //
 // Names the generated code declares start with fcl_ (locals, the program,
-// the kernels); a kernel whose dummies could collide with them, or with
-// stat and errmsg, is refused with an error.
+// the kernels); a dummy with that prefix or forocl_'s is refused with an
+// error, and every other dummy name is taken (Note [Fortran host names]).
 
 // FortranModuleName is the module FortranHost writes for a source file
 // with the given stem (the file name less .f90): stem_cl, with characters
