@@ -16,9 +16,11 @@ var cIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // FuzzHostNames checks Note [host names] on any Fortran name x and its
 // neighbours (x with one more or one less trailing "_", "n", "i", a
 // reserved word): sanitize and wrapperCopy are injective and give valid
-// names that are not OpenCL words nor forocl's own; goName gives a valid
-// Go identifier that is no keyword; and CheckNames refuses a kernel whose
-// two dummies would share a Go name, or whose name passes 55 characters.
+// names that are not OpenCL words nor forocl's own; goNames gives one-to-one
+// Go names, no parameter a Go word or a harness name (Note [Go names]);
+// newFortNames gives one-to-one fcl_ variables (Note [Fortran host
+// names]); and CheckNames refuses no dummy name, only a kernel whose name
+// passes 55 characters.
 // Building the generated hosts is TestHostileNames (cmd/forocl), which is
 // too slow for a fuzz target.
 func FuzzHostNames(f *testing.F) {
@@ -84,6 +86,19 @@ func FuzzHostNames(f *testing.F) {
 				t.Errorf("derived %s is dummy %q's Go name", d, o)
 			}
 			used[d] = "derived"
+		}
+		// Fortran: the sizes' and loop variables' fcl_ variables are
+		// one-to-one, valid, and none of the host's fixed ones.
+		fn := newFortNames(&abi.Kernel{Name: "k", Sizes: []abi.Size{{Name: x}, {Name: x + "_"}, {Name: "st"}}, HostLoops: []abi.Loop{{Var: strings.TrimSuffix(x, "_") + "1"}}})
+		fused := map[string]string{}
+		for low, v := range fn.local {
+			if !fortranName.MatchString(v) || !strings.HasPrefix(v, "fcl_") || fortranHostName.MatchString(strings.TrimPrefix(v, "fcl_")) {
+				t.Errorf("Fortran variable of %q: %q", low, v)
+			}
+			if o, ok := fused[v]; ok {
+				t.Errorf("%q and %q are both Fortran %s", o, low, v)
+			}
+			fused[v] = low
 		}
 		if g := goName(x); !token.IsIdentifier(g) {
 			t.Errorf("goName(%q) = %q", x, g)

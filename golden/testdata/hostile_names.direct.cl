@@ -35,7 +35,7 @@ void hostile_relax_1(const int size,
     if (c_int32_t) {
         w = w / 2.0; // hostile_names.f90:24
     }
-    merge[i] = product[i] + w * (max_[i - 1] - (2.0 * product[i] - product[i - 1] - product[i + 1])); // hostile_names.f90:27
+    merge[i + 1 - 1] = product[i + 1 - 1] + w * (max_[i - 1] - (2.0 * product[i + 1 - 1] - product[i - 1] - product[i + 2 - 1])); // hostile_names.f90:27
 }
 
 // kernel hostile_relax (hostile_names.f90:9), launch 2 of 4: !$omp parallel do (hostile_names.f90:30), strategy direct, work-group 256
@@ -69,7 +69,7 @@ void hostile_relax_2(const int size,
     if (c_int32_t) {
         w = w / 2.0; // hostile_names.f90:24
     }
-    product[i] = merge[i]; // hostile_names.f90:31
+    product[i + 1 - 1] = merge[i + 1 - 1]; // hostile_names.f90:31
 }
 
 // kernel hostile_relax (hostile_names.f90:9), launch 3 of 4: !$omp parallel do (hostile_names.f90:36), strategy direct, work-group 256
@@ -112,7 +112,7 @@ void hostile_relax_3(const int size,
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of "err" over this work-item's iteration
     if (!(i > size)) {
-        _acc1 = _acc1 + (fabs(max_[i - 1] - (2.0 * product[i] - product[i - 1] - product[i + 1]))); // hostile_names.f90:37
+        _acc1 = _acc1 + (fabs(max_[i - 1] - (2.0 * product[i + 1 - 1] - product[i - 1] - product[i + 2 - 1]))); // hostile_names.f90:37
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0);

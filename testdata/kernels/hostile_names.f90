@@ -12,7 +12,7 @@ subroutine hostile_relax(size, int, c_double, max, product, merge, stat, errmsg,
   real(8), intent(in) :: c_double
   logical, intent(in) :: c_int32_t
   real(8), intent(in) :: max(size)
-  real(8) :: product(0:size+1), merge(0:size+1)
+  real(8) :: product(size+2), merge(size+2)
   real(8), intent(out) :: stat
   integer, intent(out) :: errmsg
   integer :: i, st, g1
@@ -24,17 +24,17 @@ subroutine hostile_relax(size, int, c_double, max, product, merge, stat, errmsg,
       if (c_int32_t) w = w/2
       !$omp parallel do
       do i = 1, size
-        merge(i) = product(i) + w*(max(i) - (2*product(i) - product(i-1) - product(i+1)))
+        merge(i+1) = product(i+1) + w*(max(i) - (2*product(i+1) - product(i) - product(i+2)))
       end do
       !$omp parallel do
       do i = 1, size
-        product(i) = merge(i)
+        product(i+1) = merge(i+1)
       end do
     end do
     err = 0
     !$omp parallel do reduction(+:err)
     do i = 1, size
-      err = err + abs(max(i) - (2*product(i) - product(i-1) - product(i+1)))
+      err = err + abs(max(i) - (2*product(i+1) - product(i) - product(i+2)))
     end do
   end do
   stat = err
