@@ -3,7 +3,7 @@ package codegen
 import "github.com/forocl/forocl/diag"
 
 // Codes of CheckNames (Note [host names] in opencl.go): names that the
-// generated OpenCL, Go harness or Fortran host could not compile.
+// generated OpenCL could not compile.
 var (
 	codeKernelNameTooLong = diag.Define(diag.CodeInfo{Code: "kernel-name-too-long", Severity: diag.Error, Stage: "codegen", Topic: "Directives",
 		Summary: "a kernel name is longer than 55 characters",
