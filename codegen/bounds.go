@@ -216,16 +216,16 @@ func goAccessChecks(e *emitter, k *abi.Kernel) {
 	var names, vals []string
 	for _, s := range k.Sizes {
 		names = append(names, s.Name+"=%d")
-		vals = append(vals, sizeVar(s.Name))
+		vals = append(vals, newGoNames(k).size(s.Name))
 	}
 	sizes := fmt.Sprintf("fmt.Sprintf(%q, %s)", strings.Join(names, ", "), strings.Join(vals, ", "))
 	e.line("// Subscripts that leave their arrays for these sizes (Note [access ranges] in package abi).")
 	for _, a := range checks {
 		var conds []string
 		for _, w := range a.When {
-			conds = append(conds, goAffine(w)+" >= 0")
+			conds = append(conds, newGoNames(k).affine(w)+" >= 0")
 		}
-		min, max, lo, hi := goAffine(a.Min), goAffine(a.Max), goAffine(a.Lo), goAffine(a.Hi)
+		min, max, lo, hi := newGoNames(k).affine(a.Min), newGoNames(k).affine(a.Max), newGoNames(k).affine(a.Lo), newGoNames(k).affine(a.Hi)
 		var fails []string
 		low, high := a.Sides()
 		if !low && !high {
@@ -247,11 +247,11 @@ func goAccessChecks(e *emitter, k *abi.Kernel) {
 
 // fortranAccessChecks writes the Fortran host's checks of the subscripts
 // whose index ranges the ABI lists, as goAccessChecks does.
-func fortranAccessChecks(e *fortEmitter, k *abi.Kernel) {
+func fortranAccessChecks(e *fortEmitter, k *abi.Kernel, n *fortNames) {
 	for _, a := range k.AccessChecks() {
 		var conds []string
 		for _, w := range a.When {
-			conds = append(conds, fortranAffine(w)+" >= 0")
+			conds = append(conds, n.affine(w)+" >= 0")
 		}
 		prefix := ""
 		if len(conds) > 0 {
@@ -262,7 +262,7 @@ func fortranAccessChecks(e *fortEmitter, k *abi.Kernel) {
 			verb = "writes"
 		}
 		e.call(prefix, "forocl_check_access", "fcl_name", fmt.Sprintf("'%s array \"%s\"'", verb, a.Param), fmt.Sprint(a.Dim), "'"+strings.ReplaceAll(a.At, "'", "''")+"'",
-			fortranAffine(a.Min), fortranAffine(a.Max), fortranAffine(a.Lo), fortranAffine(a.Hi), "fcl_st", "fcl_msg")
+			n.affine(a.Min), n.affine(a.Max), n.affine(a.Lo), n.affine(a.Hi), "fcl_st", "fcl_msg")
 		e.line("if (fcl_st /= 0) exit fcl_run")
 	}
 }
@@ -325,7 +325,7 @@ func goZeroBounds(e *emitter, b abi.Buffer) {
 	if b.Name != abi.BoundsBuffer {
 		return
 	}
-	e.open("if err = k.ctx.WriteInt32(scratch%s, make([]int32, %d)); err != nil", goName(b.Name, true), b.Elements.Const)
+	e.open("if err = k.ctx.WriteInt32(scratch%s, make([]int32, %d)); err != nil", goName(b.Name), b.Elements.Const)
 	e.line("return")
 	e.close("")
 }
@@ -337,9 +337,9 @@ func goBoundsError(e *emitter, k *abi.Kernel) {
 	if len(k.BoundsSites) == 0 {
 		return
 	}
-	v := "scratch" + goName(abi.BoundsBuffer, true)
+	v := "scratch" + goName(abi.BoundsBuffer)
 	e.line("// The first subscript out of its bounds, if any (forocl --check-bounds).")
-	// _bounds and _index cannot be a dummy's Go name (goName drops underscores).
+	// _bounds and _index cannot be a dummy's Go name: no Fortran name starts with "_".
 	e.line("_bounds := make([]int32, 4)")
 	e.open("if err = k.ctx.ReadContext(ctx, %s, _bounds); err != nil", v)
 	e.line("return")
@@ -348,7 +348,7 @@ func goBoundsError(e *emitter, k *abi.Kernel) {
 	e.open("switch _bounds[0]")
 	for i, s := range k.BoundsSites {
 		e.line("case %d:", i+1)
-		e.line("\terr = fmt.Errorf(%q, _index, %s, %s)", abi.BoundsFormat(k.Name, s), goAffine(s.Lo), goAffine(s.Hi))
+		e.line("\terr = fmt.Errorf(%q, _index, %s, %s)", abi.BoundsFormat(k.Name, s), newGoNames(k).affine(s.Lo), newGoNames(k).affine(s.Hi))
 		e.line("\treturn")
 	}
 	e.close("")
@@ -382,7 +382,7 @@ func fortranBoundsLocals(e *fortEmitter, k *abi.Kernel) {
 // with --check-bounds, the read of its bounds buffer and the error of the
 // first subscript out of bounds (abi.Kernel.BoundsError's message), as
 // goBoundsError does for the Go harness.
-func fortranBoundsError(e *fortEmitter, k *abi.Kernel) {
+func fortranBoundsError(e *fortEmitter, n *fortNames, k *abi.Kernel) {
 	if len(k.BoundsSites) == 0 {
 		return
 	}
@@ -395,7 +395,7 @@ func fortranBoundsError(e *fortEmitter, k *abi.Kernel) {
 		e.line("case (%d)", i+1)
 		e.indent++
 		e.call("", "forocl_bounds_error", "fcl_name", "'"+s.Param+"'", fmt.Sprint(s.Dim), "'"+strings.ReplaceAll(s.At, "'", "''")+"'",
-			"fcl__index", fortranAffine(s.Lo), fortranAffine(s.Hi), "fcl_st", "fcl_msg")
+			"fcl__index", n.affine(s.Lo), n.affine(s.Hi), "fcl_st", "fcl_msg")
 		e.indent--
 	}
 	e.line("end select")

@@ -46,8 +46,8 @@ import (
 //     such a call waits for the device too.
 //
 // Names the generated code declares start with fcl_ (locals, the program,
-// the kernels); a kernel whose dummies could collide with them, or with
-// stat and errmsg, is refused with an error.
+// the kernels); a dummy with that prefix or forocl_'s is refused with an
+// error, and every other dummy name is taken (Note [Fortran host names]).
 
 // FortranModuleName is the module FortranHost writes for a source file
 // with the given stem (the file name less .f90): stem_cl, with characters
@@ -90,6 +90,9 @@ func FortranHost(u *abi.Unit, stem string) ([]byte, error) {
 	for _, k := range u.Kernels {
 		if err := fortranCheck(k); err != nil {
 			return nil, err
+		}
+		if strings.EqualFold(FortranProcName(k.Name), mod) {
+			return nil, fmt.Errorf("kernel %q: its Fortran host procedure %s would have the name of the module %s, which Fortran does not allow; rename the source file or the kernel", k.Name, mod, mod)
 		}
 	}
 	var e fortEmitter
@@ -167,8 +170,8 @@ func fortranCheck(k *abi.Kernel) error {
 	}
 	for _, p := range k.Params {
 		n := strings.ToLower(p.Name)
-		if n == "stat" || n == "errmsg" || strings.HasPrefix(n, "fcl_") || strings.HasPrefix(n, "forocl_") || n == strings.ToLower(proc) {
-			return fmt.Errorf("kernel %q: dummy %q collides with a name of the Fortran host; rename it", k.Name, p.Name)
+		if strings.HasPrefix(n, "fcl_") || strings.HasPrefix(n, "forocl_") || n == strings.ToLower(proc) {
+			return fmt.Errorf("kernel %q: dummy %q collides with a name of the Fortran host (names starting with fcl_ or forocl_, and the procedure %s); rename it", k.Name, p.Name, proc)
 		}
 	}
 	for _, l := range k.Launches {
@@ -182,21 +185,6 @@ func fortranCheck(k *abi.Kernel) error {
 		}
 	}
 	return fortranCheckLoops(k)
-}
-
-// fortranScalarType is the Fortran type of a scalar dummy of kind k.
-func fortranScalarType(k abi.Kind) string {
-	switch k {
-	case abi.Real4:
-		return "real(c_float)"
-	case abi.Real8:
-		return "real(c_double)"
-	case abi.Logical:
-		return "logical"
-	case abi.Int64:
-		return "integer(c_int64_t)"
-	}
-	return "integer(c_int32_t)"
 }
 
 // unitHasInt64 reports whether a kernel of u has an integer(8) dummy,
@@ -227,37 +215,6 @@ func fortranArrayKind(k abi.Kind) string {
 	return "forocl_int"
 }
 
-// fortranAffine spells a in the generated procedure's size variables.
-func fortranAffine(a abi.Affine) string {
-	var b strings.Builder
-	for i, t := range a.Terms {
-		c := t.Coef
-		switch {
-		case i == 0 && c < 0:
-			b.WriteString("-")
-			c = -c
-		case i > 0 && c < 0:
-			b.WriteString(" - ")
-			c = -c
-		case i > 0:
-			b.WriteString(" + ")
-		}
-		if c != 1 {
-			fmt.Fprintf(&b, "%d*", c)
-		}
-		b.WriteString("fcl_" + t.Size)
-	}
-	switch {
-	case len(a.Terms) == 0:
-		fmt.Fprint(&b, a.Const)
-	case a.Const > 0:
-		fmt.Fprintf(&b, " + %d", a.Const)
-	case a.Const < 0:
-		fmt.Fprintf(&b, " - %d", -a.Const)
-	}
-	return b.String()
-}
-
 func fortranInts(xs []int) string {
 	s := make([]string, len(xs))
 	for i, x := range xs {
@@ -269,6 +226,7 @@ func fortranInts(xs []int) string {
 // fortranKernel writes the procedure that launches kernel k.
 func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.Launch]string) {
 	proc := FortranProcName(k.Name)
+	n := newFortNames(k) // Note [Fortran host names]
 	var dummies []string
 	for _, p := range k.Params {
 		dummies = append(dummies, p.Name)
@@ -289,38 +247,38 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	for _, l := range k.Launches {
 		e.line("! OpenCL kernel %s: %s strategy, work-group %s.", l.Symbol, l.Strategy, regions.DimString(l.Local))
 	}
-	e.list("subroutine "+proc+"(", append(dummies, "stat", "errmsg"), ")")
+	e.list("subroutine "+proc+"(", append(dummies, n.stat(), n.errmsg()), ")")
 	e.indent++
 	for _, p := range k.Params {
 		switch {
 		case p.Result() && len(p.ResultShape()) == 1:
-			e.line("%s, intent(out) :: %s(%d)", fortranScalarType(p.Kind), p.Name, p.ResultElements())
+			e.line("%s, intent(out) :: %s(%d)", n.scalarType(p.Kind), p.Name, p.ResultElements())
 		case p.Result():
-			e.line("%s, intent(out) :: %s", fortranScalarType(p.Kind), p.Name)
+			e.line("%s, intent(out) :: %s", n.scalarType(p.Kind), p.Name)
 		case !p.Array:
-			e.line("%s, intent(in) :: %s", fortranScalarType(p.Kind), p.Name)
+			e.line("%s, intent(in) :: %s", n.scalarType(p.Kind), p.Name)
 		case p.Intent == abi.In:
 			e.line("type(forocl_array), intent(in) :: %s", p.Name)
 		default:
 			e.line("type(forocl_array), intent(inout) :: %s", p.Name)
 		}
 	}
-	e.line("integer, intent(out), optional :: stat")
-	e.line("character(len=*), intent(inout), optional :: errmsg")
+	e.line("integer, intent(out), optional :: %s", n.stat())
+	e.line("character(len=*), intent(inout), optional :: %s", n.errmsg())
 	e.line("character(len=*), parameter :: fcl_name = '%s'", k.Name)
 	e.line("integer :: fcl_st")
 	e.line("character(len=forocl_msg_len) :: fcl_msg")
 	var sizes []string
 	for _, s := range k.Sizes {
-		sizes = append(sizes, "fcl_"+s.Name)
+		sizes = append(sizes, n.v(s.Name))
 	}
 	e.list("integer :: ", sizes, "")
 	var loopVars []string
 	seen := map[string]bool{}
 	for _, l := range k.HostLoops {
-		if !seen[l.Var] { // two loops in turn may share a variable
-			seen[l.Var] = true
-			loopVars = append(loopVars, "fcl_"+l.Var)
+		if !seen[n.v(l.Var)] { // two loops in turn may share a variable
+			seen[n.v(l.Var)] = true
+			loopVars = append(loopVars, n.v(l.Var))
 		}
 	}
 	if len(loopVars) > 0 {
@@ -339,7 +297,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	results := k.Results()
 	for i, p := range results {
 		e.line("type(forocl_array) :: fcl_r%d  ! %s", i+1, p.Name)
-		e.line("%s :: fcl_v%d(%d)", fortranBufferType(p.Kind), i+1, p.ResultElements())
+		e.line("%s :: fcl_v%d(%d)", n.bufferType(p.Kind), i+1, p.ResultElements())
 	}
 	e.line("")
 	e.line("fcl_st = 0")
@@ -371,11 +329,11 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		// A loop kernel's sizes are its integer dummies and, for
 		// assumed-shape arrays, extents of the arrays passed (abi.Kernel.BindWith's
 		// rule); every array is then checked against the extents they give it.
-		fortranLoopSizes(e, k)
+		fortranLoopSizes(e, k, n)
 		for _, p := range arrays {
 			var want []string
 			for _, ext := range p.Shape {
-				want = append(want, fortranAffine(ext))
+				want = append(want, n.affine(ext))
 			}
 			e.call("", "forocl_check_declared", "fcl_name", "'"+p.Name+"'", p.Name, "["+strings.Join(want, ", ")+"]", "fcl_st", "fcl_msg")
 			check()
@@ -385,7 +343,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 			e.call("", "forocl_check_conform", "fcl_name", "'"+p.Name+"'", p.Name, "'"+first.Name+"'", first.Name, "fcl_st", "fcl_msg")
 			check()
 		}
-		e.line("fcl_%s = int(%s%%count)", k.Sizes[0].Name, first.Name)
+		e.line("%s = %s", n.v(k.Sizes[0].Name), n.toInt(first.Name+"%count"))
 	default:
 		// Bind every size from the first array whose extent names it
 		// (abi.Kernel.Bind), then compare every array with the extents.
@@ -404,19 +362,19 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 				if ext.Const != 0 {
 					rhs += fmt.Sprintf(" - (%d)", ext.Const)
 				}
-				e.line("fcl_%s = %s", name, rhs)
+				e.line("%s = %s", n.v(name), rhs)
 			}
 		}
 		for _, p := range arrays[1:] {
 			var want []string
 			for _, ext := range p.Shape {
-				want = append(want, fortranAffine(ext))
+				want = append(want, n.affine(ext))
 			}
 			e.call("", "forocl_check_extents", "fcl_name", "'"+p.Name+"'", p.Name, "["+strings.Join(want, ", ")+"]", "'"+first.Name+"'", first.Name, "fcl_st", "fcl_msg")
 			check()
 		}
 	}
-	fortranAccessChecks(e, k) // Note [access ranges] in package abi
+	fortranAccessChecks(e, k, n) // Note [access ranges] in package abi
 	// No array the kernel writes may be passed as another of its arrays
 	// (clhost.CheckAliases' rule).
 	for i, p := range arrays {
@@ -440,16 +398,16 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		var pos, per []string
 		for _, r := range l.Global {
 			if l.MayBeEmpty { // an empty nest: one work-group that does nothing
-				pos = append(pos, "max(1, "+fortranAffine(r.Positions)+")")
+				pos = append(pos, n.max1(n.affine(r.Positions)))
 			} else {
-				pos = append(pos, fortranAffine(r.Positions))
+				pos = append(pos, n.affine(r.Positions))
 			}
 			per = append(per, fmt.Sprint(max(1, r.Per)))
 		}
 		e.call("", "forocl_ndrange", "fcl_name", "["+strings.Join(pos, ", ")+"]", "["+strings.Join(per, ", ")+"]",
 			fortranInts(l.Local), grid, fmt.Sprintf("fcl_g%d", li+1), "fcl_st", "fcl_msg")
 		check()
-		e.line("fcl_w%d = product(fcl_g%d/%s)", li+1, li+1, fortranInts(l.Local))
+		e.line("fcl_w%d = %s", li+1, n.product(fmt.Sprintf("fcl_g%d/%s", li+1, fortranInts(l.Local))))
 		// The int variant of the rule of Note [index types] in package
 		// abi (abi.Kernel.Check32): this host builds only that one.
 		for d, r := range l.Global {
@@ -458,9 +416,9 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 				first = fmt.Sprint(l.Origin[d])
 			}
 			if r.First != nil {
-				first = fortranAffine(*r.First)
+				first = n.affine(*r.First)
 			}
-			e.line("if (int(%s, 8) + int(fcl_g%d(%d), 8)*%d - 1 > int(huge(0), 8)) then", first, li+1, d+1, max(1, r.Per))
+			e.line("if (forocl_past_int32(%s, fcl_g%d(%d), %d)) then", first, li+1, d+1, max(1, r.Per))
 			e.line("  fcl_st = 1")
 			e.line("  fcl_msg = 'launch %s: positions past 2**31-1 need 64-bit indices; use forocl run'", l.Symbol)
 			e.line("end if")
@@ -468,22 +426,22 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		}
 	}
 	for _, p := range arrays {
-		e.line("if (product(int(%s%%shape, 8)) > int(huge(0), 8)) then", p.Name)
+		e.line("if (forocl_over_int32(%s%%shape)) then", p.Name)
 		e.line("  fcl_st = 1")
 		e.line("  fcl_msg = 'array %s: over 2**31-1 elements need 64-bit indices; use forocl run'", p.Name)
 		e.line("end if")
 		check()
 	}
 	for i, s := range k.Scratch {
-		n := fortranAffine(s.Elements)
+		cnt := n.affine(s.Elements)
 		if s.Groups != "" {
 			gi, ok := launchIndex[s.Groups]
 			if !ok {
 				panic(fmt.Sprintf("internal error: codegen: kernel %q: scratch %q counts the groups of unknown launch %q", k.Name, s.Name, s.Groups))
 			}
-			n = fmt.Sprintf("fcl_w%d", gi)
+			cnt = fmt.Sprintf("fcl_w%d", gi)
 		}
-		e.call("", "forocl_alloc", fmt.Sprintf("fcl_s%d", i+1), fortranArrayKind(s.Kind), "[max(1, "+n+")]", "fcl_st", "fcl_msg")
+		e.call("", "forocl_alloc", fmt.Sprintf("fcl_s%d", i+1), fortranArrayKind(s.Kind), "["+n.max1(cnt)+"]", "fcl_st", "fcl_msg")
 		check()
 	}
 	for i, p := range results {
@@ -504,20 +462,20 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 				case p.Result():
 					v = fmt.Sprintf("fcl_r%d", resultIndex(results, p)+1)
 				case !p.Array && p.Kind == abi.Logical:
-					v = fmt.Sprintf("merge(1_c_int32_t, 0_c_int32_t, %s)", p.Name)
+					v = n.flag(p.Name)
 				}
 			case abi.GroupsArg:
 				gi, ok := launchIndex[a.Name]
 				if !ok {
 					panic(fmt.Sprintf("internal error: codegen: kernel %q: groups of unknown launch %q", k.Name, a.Name))
 				}
-				v = fmt.Sprintf("int(fcl_w%d, c_int32_t)", gi)
+				v = n.i32(fmt.Sprintf("fcl_w%d", gi))
 			case abi.SizeArg:
-				v = fmt.Sprintf("int(fcl_%s, c_int32_t)", a.Name)
+				v = n.i32(n.v(a.Name))
 			case abi.ScratchArg:
 				v = fmt.Sprintf("fcl_s%d", scratchIndex(k, a.Name)+1)
 			case abi.LoopArg:
-				v = fmt.Sprintf("int(fcl_%s, c_int32_t)", a.Name)
+				v = n.i32(n.v(a.Name))
 			}
 			prefix := "if (fcl_st == 0) "
 			if ai == 0 {
@@ -528,8 +486,8 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		e.call("if (fcl_st == 0) ", "forocl_launch", h, fmt.Sprintf("fcl_g%d", li+1), fortranInts(l.Local), "fcl_st", "fcl_msg")
 		check()
 	}
-	fortranProgram(e, k.Program(), launch) // host loops as DO loops
-	fortranBoundsError(e, k)               // after the last launch, before the results
+	fortranProgram(e, n, k.Program(), launch) // host loops as DO loops
+	fortranBoundsError(e, n, k)               // after the last launch, before the results
 	for i, p := range results {
 		e.call("", "forocl_read", fmt.Sprintf("fcl_r%d", i+1), fmt.Sprintf("fcl_v%d", i+1), "fcl_st", "fcl_msg")
 		check()
@@ -550,7 +508,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	for i := range results {
 		e.line("call forocl_free(fcl_r%d)", i+1)
 	}
-	e.line("call forocl_report(fcl_st, fcl_msg, stat, errmsg)")
+	e.line("call forocl_report(fcl_st, fcl_msg, %s, %s)", n.stat(), n.errmsg())
 	e.indent--
 	e.line("end subroutine %s", proc)
 }
@@ -562,15 +520,6 @@ func resultIndex(results []*abi.Param, p *abi.Param) int {
 		}
 	}
 	panic("internal error: codegen: unknown result " + p.Name)
-}
-
-// fortranBufferType is the host type a result of kind k is read into
-// (logicals are 32-bit integers on the device).
-func fortranBufferType(k abi.Kind) string {
-	if k == abi.Logical {
-		return "integer(c_int32_t)"
-	}
-	return fortranScalarType(k)
 }
 
 func scratchIndex(k *abi.Kernel, name string) int {

@@ -124,10 +124,13 @@ func TestFortranHostRefuses(t *testing.T) {
 		stem   string
 		want   string
 	}{
-		{"k", append([]abi.Param{{Name: "stat", Kind: abi.Int, Intent: abi.In}}, oneArray...), "t",
-			`kernel "k": dummy "stat" collides with a name of the Fortran host; rename it`},
 		{"k", append([]abi.Param{{Name: "fcl_n1", Kind: abi.Int, Intent: abi.In}}, oneArray...), "t",
-			`kernel "k": dummy "fcl_n1" collides with a name of the Fortran host; rename it`},
+			`kernel "k": dummy "fcl_n1" collides with a name of the Fortran host (names starting with fcl_ or forocl_, and the procedure k_cl); rename it`},
+		{"k", append([]abi.Param{{Name: "Forocl_x", Kind: abi.Int, Intent: abi.In}}, oneArray...), "t",
+			`kernel "k": dummy "Forocl_x" collides with a name of the Fortran host`},
+		{"k", append([]abi.Param{{Name: "k_cl", Kind: abi.Int, Intent: abi.In}}, oneArray...), "t",
+			`kernel "k": dummy "k_cl" collides with a name of the Fortran host`},
+		{"t", oneArray, "t", `kernel "t": its Fortran host procedure t_cl would have the name of the module t_cl`},
 		{strings.Repeat("k", 62), oneArray, "t",
 			`its Fortran host procedure "` + strings.Repeat("k", 62) + `_cl" is longer than 63 characters`},
 		{"k", oneArray, strings.Repeat("s", 61),

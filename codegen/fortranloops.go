@@ -11,7 +11,7 @@ import (
 // launch through launch, each host loop as a Fortran DO over fcl_VAR,
 // which evaluates the trip count once as the source's loop did (Note
 // [host loops] in package abi).
-func fortranProgram(e *fortEmitter, steps []abi.Step, launch func(int)) {
+func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(int)) {
 	for _, s := range steps {
 		if s.Loop == nil {
 			launch(s.Launch)
@@ -20,23 +20,23 @@ func fortranProgram(e *fortEmitter, steps []abi.Step, launch func(int)) {
 		l := s.Loop
 		step := ""
 		if !(len(l.Step.Terms) == 0 && l.Step.Const == 1) {
-			step = ", " + fortranAffine(l.Step)
+			step = ", " + n.affine(l.Step)
 		}
 		e.line("! host loop: launches %d to %d for each %s", l.First+1, l.End, l.Var)
-		e.line("do fcl_%s = %s, %s%s", l.Var, fortranAffine(l.Lo), fortranAffine(l.Hi), step)
+		e.line("do %s = %s, %s%s", n.v(l.Var), n.affine(l.Lo), n.affine(l.Hi), step)
 		e.indent++
-		fortranProgram(e, s.Body, launch)
+		fortranProgram(e, n, s.Body, launch)
 		e.indent--
 		e.line("end do")
 	}
 }
 
 // fortranHostName matches the names of the Fortran host's own variables
-// after their prefix fcl_.
+// after their prefix fcl_; a size or loop variable of such a name gets
+// another variable (Note [Fortran host names]).
 var fortranHostName = regexp.MustCompile(`^(?i)([gwsrvk][0-9]+|st|msg|name|run|build|program|source)$`)
 
-// fortranCheckLoops refuses host loops whose variables would collide with
-// the Fortran host's own names, and loop kernels with a size that is
+// fortranCheckLoops refuses host loops whose variables are sizes, and loop kernels with a size that is
 // neither a dummy nor derivable from the arrays' shapes.
 func fortranCheckLoops(k *abi.Kernel) error {
 	if k.Loops {
@@ -46,7 +46,7 @@ func fortranCheckLoops(k *abi.Kernel) error {
 				known[sz.Name] = true
 			}
 		}
-		loopDerivations(k, known)
+		loopDerivations(k, newFortNames(k), known)
 		for _, sz := range k.Sizes {
 			if !known[sz.Name] {
 				return fmt.Errorf("kernel %q: size %q is neither a dummy nor derivable from the shapes of its arrays, so the Fortran host cannot bind it; launch it from its ABI with --set %s=VALUE", k.Name, sz.Name, sz.Name)
@@ -54,9 +54,6 @@ func fortranCheckLoops(k *abi.Kernel) error {
 		}
 	}
 	for _, l := range k.HostLoops {
-		if fortranHostName.MatchString(l.Var) {
-			return fmt.Errorf("kernel %q: loop variable %q collides with a name of the Fortran host; rename it", k.Name, l.Var)
-		}
 		for _, s := range k.Sizes {
 			if s.Name == l.Var {
 				return fmt.Errorf("kernel %q: loop variable %q collides with a size", k.Name, l.Var)
@@ -72,16 +69,16 @@ func fortranCheckLoops(k *abi.Kernel) error {
 // derives them: an extent whose only unknown size has coefficient ±1
 // gives it, repeatedly until every size is known. fortranLoopDerivable
 // has refused kernels where that does not end.
-func fortranLoopSizes(e *fortEmitter, k *abi.Kernel) {
+func fortranLoopSizes(e *fortEmitter, k *abi.Kernel, n *fortNames) {
 	known := map[string]bool{}
 	for _, sz := range k.Sizes {
 		if p := k.Param(sz.Name); p != nil && !p.Array {
-			e.line("fcl_%s = int(%s)", sz.Name, p.Name)
+			e.line("%s = %s", n.v(sz.Name), n.toInt(p.Name))
 			known[sz.Name] = true
 		}
 	}
-	for _, d := range loopDerivations(k, known) {
-		e.line("fcl_%s = %s", d.size, d.expr)
+	for _, d := range loopDerivations(k, n, known) {
+		e.line("%s = %s", n.v(d.size), d.expr)
 	}
 }
 
@@ -90,7 +87,7 @@ type loopDerivation struct{ size, expr string }
 
 // loopDerivations returns, in order, how each size not in known is
 // derived from an array's shape; known gains them.
-func loopDerivations(k *abi.Kernel, known map[string]bool) []loopDerivation {
+func loopDerivations(k *abi.Kernel, n *fortNames, known map[string]bool) []loopDerivation {
 	var out []loopDerivation
 	for progress := true; progress; {
 		progress = false
@@ -122,7 +119,7 @@ func loopDerivations(k *abi.Kernel, known map[string]bool) []loopDerivation {
 					}
 				}
 				expr := fmt.Sprintf("%s%%shape(%d)", p.Name, d+1)
-				if r := fortranAffine(rest); r != "0" {
+				if r := n.affine(rest); r != "0" {
 					expr += " - (" + r + ")"
 				}
 				if t.Coef == -1 {

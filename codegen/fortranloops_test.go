@@ -8,17 +8,19 @@ import (
 )
 
 // TestFortranHostLoopNames: a host loop variable that would collide with
-// the Fortran host's own variables (fcl_g1 is launch 1's NDRange) is
-// refused with a message naming it; another name gives a DO loop with
+// the Fortran host's own variables (fcl_g1 is launch 1's NDRange, fcl_st
+// its status) or that ends with "_" gets a numbered variable (Note
+// [Fortran host names]); another name gives fcl_NAME; the DO loop has
 // the step written only when it is not 1.
 func TestFortranHostLoopNames(t *testing.T) {
 	for _, c := range []struct {
-		v, step, want string
+		v, step, want, arg string
 	}{
-		{"g1", "", `loop variable "g1" collides with a name of the Fortran host`},
-		{"ST", "", `loop variable "ST" collides`},
-		{"it", "", "do fcl_it = 1, fcl_n1\n"},
-		{"it", "-2", "do fcl_it = 1, fcl_n1, -2\n"},
+		{"g1", "", "do fcl_x2_ = 1, fcl_n1\n", "fcl_x2_"},
+		{"ST", "", "do fcl_x2_ = 1, fcl_n1\n", "fcl_x2_"},
+		{"it_", "", "do fcl_x2_ = 1, fcl_n1\n", "fcl_x2_"},
+		{"it", "", "do fcl_it = 1, fcl_n1\n", "fcl_it"},
+		{"it", "-2", "do fcl_it = 1, fcl_n1, -2\n", "fcl_it"},
 	} {
 		u := hostUnit("k", oneArray, "__kernel void k() {}\n")
 		k := u.Kernels[0]
@@ -36,7 +38,7 @@ func TestFortranHostLoopNames(t *testing.T) {
 		if !strings.Contains(got, c.want) {
 			t.Errorf("loop over %q step %q: got\n%s\nwant %q", c.v, c.step, got, c.want)
 		}
-		if err == nil && !strings.Contains(got, "forocl_set_arg(fcl_k1, 2, int(fcl_"+c.v+", c_int32_t)") {
+		if err == nil && !strings.Contains(got, "forocl_set_arg(fcl_k1, 2, int("+c.arg+", c_int32_t)") {
 			t.Errorf("loop over %q: the launch does not take the loop variable:\n%s", c.v, got)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/format"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -51,7 +52,7 @@ func GoHarness(u *abi.Unit, clName, pkg string) ([]byte, error) {
 	e.line("\t\"github.com/forocl/forocl/clhost\"")
 	e.line(")")
 	e.line("")
-	src := goName(strings.TrimSuffix(clName, ".cl"), true) + "Source"
+	src := goName(strings.TrimSuffix(clName, ".cl")) + "Source"
 	e.line("// %s is the OpenCL C source of %s.", src, clName)
 	e.line("//")
 	e.line("//go:embed %s", clName)
@@ -86,8 +87,11 @@ func sourceOf(u *abi.Unit) string {
 	return "?"
 }
 
-// goKeywords are Go's reserved words and predeclared names a Fortran
-// dummy could be called.
+// goKeywords are Go's reserved words and predeclared names, and the
+// harness's own fixed names in scope where it uses the dummies (its
+// imports, receiver k, locals): goNames gives a dummy of such a name one
+// more "_" (Note [Go names]). Names of closures and constructors, which
+// see no dummy (n, b, p, want, prog, kernel, name), need not be here.
 var goKeywords = map[string]bool{}
 
 func init() {
@@ -95,15 +99,156 @@ func init() {
 		import interface map package range return select struct switch type var bool byte complex64 complex128
 		error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr
 		true false iota nil append cap clear close complex copy delete imag len make max min new panic print
-		println real recover fmt time clhost k err ev global local shape arrays names dtypes a i
-		context errors ctx sync clhost`) {
+		println real recover fmt time clhost context errors sync
+		k err ev global local shape arrays names dtypes a i ctx bufs buffer groupCount`) {
 		goKeywords[w] = true
 	}
 }
 
-// goName turns a Fortran name into a Go identifier: wave_advance becomes
-// WaveAdvance (exported) or waveAdvance.
-func goName(s string, exported bool) string {
+// goInternal matches the harness's own variables that are built from a
+// name or a number (sizeN, resX, valX, scratchX, groupsX, loopX, local1,
+// global1, trips1): goNames escapes a camel-case dummy name of this form.
+var goInternal = regexp.MustCompile(`^(size|res|scratch|groups|loop|val)[A-Z]|^(global|local|trips)[0-9]+$`)
+
+// plainName matches the Fortran names goNames writes in camel case: a
+// letter, then letters and digits, each "_" followed by a letter.
+var plainName = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z][a-z0-9]*)*$`)
+
+// See Note [Go names].
+//
+// Note [Go names]
+// ~~~~~~~~~~~~~~~
+// A kernel's Fortran names (dummies, sizes, host loop variables; Fortran
+// does not tell case, and a name never starts with "_") become Go
+// identifiers of its harness through goNames, which is one-to-one on the
+// kernel's names:
+//
+//   - a plain name (plainName on its lower-case form: no "__", no
+//     trailing "_", no "_" before a digit) keeps its spelling in camel
+//     case, first letter lower-cased: wave_advance gives waveAdvance, oH
+//     gives oH; unless another name of the kernel gives the same (o_h and
+//     oH), or, for a parameter, that is a Go word, a fixed name of the
+//     harness (goKeywords) or of the form of its derived names
+//     (goInternal);
+//   - every other name is its lower-case form with one more "_": a_
+//     gives a__, x_1 gives x_1_, len gives len_, size_x gives size_x_
+//     (sizeX is the harness's size x), o_h and oH give o_h_ and oh_.
+//
+// Camel-case results have no "_" and the others end with one, so the two
+// kinds never meet; camel results are unique by construction, and the
+// others differ as the lower-case names do. A parameter is never a
+// harness name: reserved camel results were escaped, and the harness's
+// names have no trailing "_" (_bounds and _index start with one, which
+// no Fortran name does). The harness's derived names are a prefix and
+// upperFirst(suffix) (sizeN, loopI, resX, valX; scratchX and groupsX
+// are goName of codegen's own names), where suffix is the same map without the reserved words:
+// one-to-one, of the form goInternal matches, and never a parameter,
+// which is lower-case where it ends with "_". Exported names (kernel
+// types, NewX, XSource) are goName(name), checked when a Go package is
+// built (CheckGoNames).
+
+// goNames holds the Go identifiers of one kernel's names (Note [Go
+// names]), by lower-case Fortran name.
+type goNames struct {
+	param, suffix map[string]string
+}
+
+// newGoNames maps the names of kernel k: its dummies, sizes and host
+// loop variables.
+func newGoNames(k *abi.Kernel) *goNames {
+	var all []string
+	for _, p := range k.Params {
+		all = append(all, p.Name)
+	}
+	for _, s := range k.Sizes {
+		all = append(all, s.Name)
+	}
+	for _, l := range k.HostLoops {
+		all = append(all, l.Var)
+	}
+	nice := map[string]string{}
+	count := map[string]int{}
+	for _, name := range all {
+		low := strings.ToLower(name)
+		if _, ok := nice[low]; ok || !plainName.MatchString(low) {
+			continue
+		}
+		c := camel(name, false)
+		c = strings.ToLower(c[:1]) + c[1:]
+		nice[low] = c
+		count[c]++
+	}
+	n := &goNames{param: map[string]string{}, suffix: map[string]string{}}
+	for _, name := range all {
+		low := strings.ToLower(name)
+		c, ok := nice[low]
+		if !ok || count[c] > 1 {
+			n.param[low], n.suffix[low] = low+"_", low+"_"
+			continue
+		}
+		n.suffix[low] = c
+		if goKeywords[c] || goInternal.MatchString(c) {
+			n.param[low] = low + "_"
+		} else {
+			n.param[low] = c
+		}
+	}
+	return n
+}
+
+// of returns the Go parameter of dummy name.
+func (n *goNames) of(name string) string {
+	if g, ok := n.param[strings.ToLower(name)]; ok {
+		return g
+	}
+	panic("internal error: codegen: no Go name for " + name)
+}
+
+// derived returns prefix followed by name's suffix, a harness variable.
+func (n *goNames) derived(prefix, name string) string {
+	g, ok := n.suffix[strings.ToLower(name)]
+	if !ok {
+		panic("internal error: codegen: no Go name for " + name)
+	}
+	return prefix + upperFirst(g)
+}
+
+// size names the Go variable holding a size in the general harness.
+func (n *goNames) size(name string) string { return n.derived("size", name) }
+
+// loop names the Go variable of host loop variable name.
+func (n *goNames) loop(name string) string { return n.derived("loop", name) }
+
+// affine spells an affine expression of sizes in Go.
+func (n *goNames) affine(a abi.Affine) string { return goAffineWith(a, n.size) }
+
+// GoParams returns the Go parameter names that GoHarness gives the dummies
+// of k, in order; distinct dummies give distinct names.
+func GoParams(k *abi.Kernel) []string {
+	n := newGoNames(k)
+	var out []string
+	for _, p := range k.Params {
+		out = append(out, n.of(p.Name))
+	}
+	return out
+}
+
+// upperFirst upper-cases the first letter of s.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// goName turns a name into an exported Go identifier: wave_advance
+// becomes WaveAdvance. It is not one-to-one (a_b and a__b meet); the
+// exported names of a Go package are checked by CheckGoNames.
+func goName(s string) string { return camel(s, true) }
+
+// camel drops every "_" and upper-cases the letter after it (and the
+// first when exported).
+func camel(s string, exported bool) string {
 	var b strings.Builder
 	up := exported
 	for _, r := range s {
@@ -121,12 +266,6 @@ func goName(s string, exported bool) string {
 	out := b.String()
 	if out == "" {
 		out = "x"
-	}
-	if !exported {
-		out = strings.ToLower(out[:1]) + out[1:]
-		if goKeywords[out] {
-			out += "_"
-		}
 	}
 	return out
 }
@@ -173,15 +312,16 @@ func intList(xs []int) string {
 }
 
 func goKernel(e *emitter, k *abi.Kernel, src string) {
-	typ := goName(k.Name, true)
+	typ := goName(k.Name)
 	if isPhased(k) {
 		goPhasedKernel(e, k, src)
 		return
 	}
 	l := k.Launches[0]
+	gn := newGoNames(k)
 	var params, arrays, setArgs, call []string
 	for _, a := range l.Args {
-		name := goName(a.Name, false)
+		name := gn.of(a.Name)
 		switch a.Kind {
 		case abi.ParamArg:
 			p := k.Param(a.Name)
@@ -449,12 +589,6 @@ func isPhased(k *abi.Kernel) bool {
 	return false
 }
 
-// sizeVar names the Go variable holding a size in the general harness.
-func sizeVar(name string) string { return "size" + goName(name, true) }
-
-// goAffine spells an affine expression of sizes in Go.
-func goAffine(a abi.Affine) string { return goAffineWith(a, sizeVar) }
-
 // goAffineWith spells an affine expression in Go, each term's name
 // spelled by name.
 func goAffineWith(a abi.Affine, name func(string) string) string {
@@ -493,6 +627,7 @@ func goAffineWith(a abi.Affine, name func(string) string) string {
 // an extent of the first array that has the size alone in a dimension;
 // then it checks every array's shape against its declared extents.
 func goSizes(e *emitter, k *abi.Kernel) {
+	gn := newGoNames(k)
 	for i, p := range k.Arrays() {
 		e.open("if len(arrays[%d].Shape) != %d", i, len(p.Shape))
 		e.line("err = fmt.Errorf(\"%s: array %%q must be %d-D, got shape %%v\", names[%d], arrays[%d].Shape)", k.Name, len(p.Shape), i, i)
@@ -501,7 +636,7 @@ func goSizes(e *emitter, k *abi.Kernel) {
 	}
 	for _, s := range k.Sizes {
 		if p := k.Param(s.Name); p != nil && !p.Array {
-			e.line("%s := int(%s)", sizeVar(s.Name), goName(p.Name, false))
+			e.line("%s := int(%s)", gn.size(s.Name), gn.of(p.Name))
 			continue
 		}
 		found := false
@@ -514,7 +649,7 @@ func goSizes(e *emitter, k *abi.Kernel) {
 				if ext.Const != 0 {
 					v = fmt.Sprintf("%s - %d", v, ext.Const)
 				}
-				e.line("%s := %s", sizeVar(s.Name), v)
+				e.line("%s := %s", gn.size(s.Name), v)
 				found = true
 			}
 		}
@@ -525,7 +660,7 @@ func goSizes(e *emitter, k *abi.Kernel) {
 	for i, p := range k.Arrays() {
 		var ext []string
 		for _, x := range p.Shape {
-			ext = append(ext, goAffine(x))
+			ext = append(ext, gn.affine(x))
 		}
 		e.open("if want := (clhost.Shape{%s}); !arrays[%d].Shape.Equal(want)", strings.Join(ext, ", "), i)
 		e.line("err = fmt.Errorf(\"%s: array %%q has shape %%v but the kernel takes %%v\", names[%d], arrays[%d].Shape, want)", k.Name, i, i)
@@ -538,10 +673,11 @@ func goSizes(e *emitter, k *abi.Kernel) {
 // (reductions) or with scalar results: Run runs every launch in order,
 // waits, and returns the results.
 func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
-	typ := goName(k.Name, true)
+	typ := goName(k.Name)
+	gn := newGoNames(k)
 	var params, arrays, results, resTypes []string
 	for _, p := range k.Params {
-		name := goName(p.Name, false)
+		name := gn.of(p.Name)
 		switch {
 		case p.Array:
 			params = append(params, name+" *clhost.Array")
@@ -626,7 +762,7 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	goAccessChecks(e, k)
 	var sizes []string
 	for _, s := range k.Sizes {
-		sizes = append(sizes, fmt.Sprintf("%q: %s", s.Name, sizeVar(s.Name)))
+		sizes = append(sizes, fmt.Sprintf("%q: %s", s.Name, newGoNames(k).size(s.Name)))
 	}
 	e.open("if err = %s.Check32(map[string]int{%s}); err != nil", abiVar(k), strings.Join(sizes, ", "))
 	e.line("return")
@@ -657,7 +793,7 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	}
 	resBuf := map[string]string{}
 	for _, p := range k.Results() {
-		v := "res" + goName(p.Name, true)
+		v := gn.derived("res", p.Name)
 		resBuf[p.Name] = v
 		e.line("var %s *clhost.Buffer", v)
 		e.open("if %s, err = buffer(%d, %d); err != nil", v, p.ResultElements(), p.Kind.Bytes())
@@ -667,11 +803,11 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	scratch := map[string]abi.Buffer{}
 	for _, b := range k.Scratch {
 		scratch[b.Name] = b
-		e.line("var scratch%s *clhost.Buffer", goName(b.Name, true))
+		e.line("var scratch%s *clhost.Buffer", goName(b.Name))
 	}
 	for _, l := range k.Launches {
 		if usedAsGroups(k, l.Symbol) {
-			e.line("var groups%s int", goName(l.Symbol, true))
+			e.line("var groups%s int", goName(l.Symbol))
 		}
 	}
 	if len(k.HostLoops) > 0 {
@@ -687,7 +823,7 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 		e.line("local := %s", intList(l.Local))
 		e.line("global := make([]int, %d)", len(l.Global))
 		for d, r := range l.Global {
-			items := goAffine(r.Positions) // positions, then work-items
+			items := gn.affine(r.Positions) // positions, then work-items
 			if len(r.Positions.Terms) > 0 && l.MayBeEmpty {
 				items = fmt.Sprintf("max(1, %s)", items) // an empty nest: one work-group that does nothing
 			} else if len(r.Positions.Terms) > 0 {
@@ -702,20 +838,20 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 			e.line("global[%d] = (%s + local[%d] - 1) / local[%d] * local[%d]", d, items, d, d, d)
 		}
 		if usedAsGroups(k, l.Symbol) {
-			e.line("groups%s = groupCount(global, local)", goName(l.Symbol, true))
+			e.line("groups%s = groupCount(global, local)", goName(l.Symbol))
 		}
 		var args []string
 		for _, a := range l.Args {
 			switch a.Kind {
 			case abi.ScratchArg:
-				v := "scratch" + goName(a.Name, true)
+				v := "scratch" + goName(a.Name)
 				if !made[a.Name] {
 					// Made by the first launch that takes it.
 					made[a.Name] = true
 					b := scratch[a.Name]
 					n := fmt.Sprint(b.Elements.Const)
 					if b.Groups != "" {
-						n = "groups" + goName(b.Groups, true)
+						n = "groups" + goName(b.Groups)
 					}
 					e.open("if %s, err = buffer(%s, %d); err != nil", v, n, b.Kind.Bytes())
 					e.line("return")
@@ -747,15 +883,16 @@ func goPhasedKernel(e *emitter, k *abi.Kernel, src string) {
 	goBoundsError(e, k)
 	for _, p := range k.Results() {
 		t := goScalarType(p.Kind)
-		e.line("%sVal := make([]%s, %d)", goName(p.Name, false), t, p.ResultElements())
-		e.open("if err = k.ctx.ReadContext(ctx, %s, %sVal); err != nil", resBuf[p.Name], goName(p.Name, false))
+		val := gn.derived("val", p.Name)
+		e.line("%s := make([]%s, %d)", val, t, p.ResultElements())
+		e.open("if err = k.ctx.ReadContext(ctx, %s, %s); err != nil", resBuf[p.Name], val)
 		e.line("return")
 		e.close("")
 		if len(p.ResultShape()) > 0 {
-			e.line("copy(%s[:], %sVal)", goName(p.Name, false), goName(p.Name, false))
+			e.line("copy(%s[:], %s)", gn.of(p.Name), val)
 			continue
 		}
-		e.line("%s = %sVal[0]", goName(p.Name, false), goName(p.Name, false))
+		e.line("%s = %s[0]", gn.of(p.Name), val)
 	}
 	e.line("return")
 	e.close("")
@@ -794,21 +931,21 @@ func goArg(k *abi.Kernel, a abi.Arg, resBuf map[string]string) string {
 		case p.Result():
 			return resBuf[p.Name]
 		case p.Array:
-			return goName(p.Name, false) + ".Buffer"
+			return newGoNames(k).of(p.Name) + ".Buffer"
 		}
-		return goName(p.Name, false)
+		return newGoNames(k).of(p.Name)
 	case abi.SizeArg:
-		return "int32(" + sizeVar(a.Name) + ")"
+		return "int32(" + newGoNames(k).size(a.Name) + ")"
 	case abi.GroupsArg:
-		return "int32(groups" + goName(a.Name, true) + ")"
+		return "int32(groups" + goName(a.Name) + ")"
 	case abi.LoopArg:
-		return "int32(" + loopVar(a.Name) + ")"
+		return "int32(" + newGoNames(k).loop(a.Name) + ")"
 	}
 	panic(fmt.Sprintf("internal error: codegen: launch argument of kind %q", a.Kind))
 }
 
 // abiVar names the variable of the generated Go that holds kernel k's ABI.
-func abiVar(k *abi.Kernel) string { return "abi" + goName(k.Name, true) }
+func abiVar(k *abi.Kernel) string { return "abi" + goName(k.Name) }
 
 // goKernelABI writes k's ABI into the generated Go, for the index rule
 // (abi.Kernel.Check32, Note [index types] in package abi).

@@ -19,7 +19,7 @@ func goHostLoops(e *emitter, k *abi.Kernel, resBuf map[string]string, scratch ma
 		e.line("local%d := %s", i+1, intList(l.Local))
 		e.line("%s := make([]int, %d)", g, len(l.Global))
 		for d, r := range l.Global {
-			items := goAffine(r.Positions)
+			items := newGoNames(k).affine(r.Positions)
 			if len(r.Positions.Terms) > 0 {
 				e.open("if p := %s; p < 1", items)
 				e.line("err = fmt.Errorf(\"%s: launch %s covers %%d positions in dimension %d (%s); the grid is too small\", p)", k.Name, l.Symbol, d+1, r.Positions)
@@ -32,15 +32,15 @@ func goHostLoops(e *emitter, k *abi.Kernel, resBuf map[string]string, scratch ma
 			e.line("%s[%d] = (%s + local%d[%d] - 1) / local%d[%d] * local%d[%d]", g, d, items, i+1, d, i+1, d, i+1, d)
 		}
 		if usedAsGroups(k, l.Symbol) {
-			e.line("groups%s = groupCount(%s, local%d)", goName(l.Symbol, true), g, i+1)
+			e.line("groups%s = groupCount(%s, local%d)", goName(l.Symbol), g, i+1)
 		}
 	}
 	for _, b := range k.Scratch {
 		n := fmt.Sprint(b.Elements.Const)
 		if b.Groups != "" {
-			n = "groups" + goName(b.Groups, true)
+			n = "groups" + goName(b.Groups)
 		}
-		e.open("if scratch%s, err = buffer(%s, %d); err != nil", goName(b.Name, true), n, b.Kind.Bytes())
+		e.open("if scratch%s, err = buffer(%s, %d); err != nil", goName(b.Name), n, b.Kind.Bytes())
 		e.line("return")
 		e.close("")
 		goZeroBounds(e, b)
@@ -50,7 +50,7 @@ func goHostLoops(e *emitter, k *abi.Kernel, resBuf map[string]string, scratch ma
 		var args []string
 		for _, a := range l.Args {
 			if a.Kind == abi.ScratchArg {
-				args = append(args, "scratch"+goName(a.Name, true))
+				args = append(args, "scratch"+goName(a.Name))
 				continue
 			}
 			args = append(args, goArg(k, a, resBuf))
@@ -77,21 +77,19 @@ func goHostLoops(e *emitter, k *abi.Kernel, resBuf map[string]string, scratch ma
 	goProgram(e, k, k.Program(), launch, 1)
 }
 
-// loopVar is the Go variable of host loop variable name.
-func loopVar(name string) string { return "loop" + goName(name, true) }
-
 // goProgram emits steps: launches through launch, host loops as for loops
 // that evaluate the trip count once, as Fortran's DO does.
 func goProgram(e *emitter, k *abi.Kernel, steps []abi.Step, launch func(int), depth int) {
+	gn := newGoNames(k)
 	vars := map[string]bool{}
 	for _, l := range k.HostLoops {
 		vars[l.Var] = true
 	}
 	name := func(n string) string {
 		if vars[n] {
-			return loopVar(n)
+			return gn.loop(n)
 		}
-		return sizeVar(n)
+		return gn.size(n)
 	}
 	for _, s := range steps {
 		if s.Loop == nil {
@@ -99,7 +97,7 @@ func goProgram(e *emitter, k *abi.Kernel, steps []abi.Step, launch func(int), de
 			continue
 		}
 		l := s.Loop
-		v, trips := loopVar(l.Var), fmt.Sprintf("trips%d", depth)
+		v, trips := gn.loop(l.Var), fmt.Sprintf("trips%d", depth)
 		lo, hi, step := goAffineWith(l.Lo, name), goAffineWith(l.Hi, name), goAffineWith(l.Step, name)
 		if strings.HasPrefix(step, "-") {
 			step = "(" + step + ")"

@@ -18,25 +18,12 @@ const maxKernelName = 55
 // "_element" (the elemental body).
 var symbolSuffix = regexp.MustCompile(`^_(r|p)?[0-9]+$|^_element$`)
 
-// goInternal matches the Go harness's own variables that are built from a
-// name (sizeN, resX, scratchX, groupsX, loopX, xVal).
-var goInternal = regexp.MustCompile(`^(size|res|scratch|groups|loop)[A-Z0-9]|Val$`)
-
-// fortranHostNames are the names the Fortran host module uses inside each
-// procedure: the intrinsics it calls and the iso_c_binding names it
-// imports (fcl_*, forocl_*, stat and errmsg are refused by fortranCheck).
-var fortranHostNames = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`int max min merge product shape size len achar real flush trim present
-		c_float c_double c_int32_t c_int64_t iso_c_binding stat errmsg`) {
-		fortranHostNames[w] = true
-	}
-}
-
-// CheckNames refuses the names of p that the generated OpenCL, Go harness
-// or Fortran host could not compile (Note [host names] in opencl.go). The
-// driver runs it after sema, so forocl check reports them.
+// CheckNames refuses the names of p that the generated OpenCL could not
+// compile (Note [host names] in opencl.go). The driver runs it after sema,
+// so forocl check reports them. The hosts take every name: the Go
+// harness's parameters and the Fortran host's own names cannot meet a
+// dummy (Note [Go names], Note [the Fortran host]); only a Go package's
+// exported names are checked, by CheckGoNames when one is built.
 func CheckNames(p *ir.Program) diag.List {
 	var d diag.List
 	// OpenCL symbols: per file, a kernel or function name that is another
@@ -73,53 +60,42 @@ func CheckNames(p *ir.Program) diag.List {
 			}
 		}
 	}
-	// Go types: one package holds the harnesses of every file of a build.
+	return d
+}
+
+// CheckGoNames refuses the kernels of p whose exported Go names would meet
+// in one Go package (forocl build --go-package): two kernels with one Go
+// type (step and step_ both give Step), a type that is another kernel's
+// constructor (NewX, NewXContext) or a file's source (XSource). Dummies
+// never meet (Note [Go names]), so nothing else is refused.
+func CheckGoNames(p *ir.Program) diag.List {
+	var d diag.List
 	types := map[string]*ir.Kernel{}
 	for _, k := range p.Kernels {
-		types[goName(k.Name, true)] = k
+		types[goName(k.Name)] = k
 	}
 	sources := map[string]bool{}
 	for _, k := range p.Kernels {
-		sources[goName(strings.TrimSuffix(filepath.Base(k.File), filepath.Ext(k.File)), true)+"Source"] = true
+		sources[goName(strings.TrimSuffix(filepath.Base(k.File), filepath.Ext(k.File)))+"Source"] = true
 	}
 	seen := map[string]*ir.Kernel{}
 	for _, k := range p.Kernels {
-		t := goName(k.Name, true)
+		t := goName(k.Name)
 		if o := seen[t]; o != nil && o != k {
-			d.Error(codeHostNameCollision, k.Pos, "kernels %q and %q would both be the Go type %s", o.Name, k.Name, t).
-				WithHint("rename one of the two kernels")
+			d.Error(codeGoNameCollision, k.Pos, "kernels %q and %q would both be the Go type %s", o.Name, k.Name, t).
+				WithHint("rename one of the two kernels, or build the Go package from separate runs")
 		}
 		seen[t] = k
 		var clash string
-		for _, pre := range []string{"New"} {
-			if o := types[strings.TrimPrefix(t, pre)]; strings.HasPrefix(t, pre) && o != nil && o != k {
-				clash = o.Name
-			}
-			if s := strings.TrimSuffix(strings.TrimPrefix(t, pre), "Context"); strings.HasPrefix(t, pre) && strings.HasSuffix(t, "Context") && types[s] != nil && types[s] != k {
-				clash = types[s].Name
-			}
+		if o := types[strings.TrimPrefix(t, "New")]; strings.HasPrefix(t, "New") && o != nil && o != k {
+			clash = o.Name
+		}
+		if s := strings.TrimSuffix(strings.TrimPrefix(t, "New"), "Context"); strings.HasPrefix(t, "New") && strings.HasSuffix(t, "Context") && types[s] != nil && types[s] != k {
+			clash = types[s].Name
 		}
 		if clash != "" || sources[t] {
-			d.Error(codeHostNameCollision, k.Pos, "kernel %q would be the Go type %s, a name the Go harness uses for another thing", k.Name, t).
-				WithHint("rename the kernel")
-		}
-		// Dummies.
-		byGo := map[string]*ir.Var{}
-		for _, v := range k.Params {
-			g := goName(v.Name, false)
-			if o := byGo[g]; o != nil {
-				d.Error(codeHostNameCollision, v.Pos, "dummies %q and %q of kernel %q would both be the Go parameter %s", o.Name, v.Name, k.Name, g).
-					WithHint("rename one of the two dummies")
-			}
-			byGo[g] = v
-			switch low := strings.ToLower(v.Name); {
-			case goInternal.MatchString(g):
-				d.Error(codeHostNameReserved, v.Pos, "dummy %q of kernel %q would be the Go parameter %s, a name the Go harness uses for its own variables", v.Name, k.Name, g).
-					WithHint("rename the dummy")
-			case fortranHostNames[low]:
-				d.Error(codeHostNameReserved, v.Pos, "dummy %q of kernel %q is a name the Fortran host module uses (%s)", v.Name, k.Name, low).
-					WithHint("rename the dummy")
-			}
+			d.Error(codeGoNameCollision, k.Pos, "kernel %q would be the Go type %s, a name the Go harness uses for another thing", k.Name, t).
+				WithHint("rename the kernel, or build the Go package from separate runs")
 		}
 	}
 	return d

@@ -276,12 +276,9 @@ func init() {
 //     kernel or function of one file whose name is another's followed by
 //     such a suffix, and kernel names over 55 characters (the longest
 //     symbol, name + "_element", stays within the 63 that PoCL takes).
-//   - The Go harness (goName) and the Fortran host keep dummies' names
-//     recognisable, so CheckNames refuses what would collide there:
-//     two dummies (or two kernels of one build) with one Go name, a dummy
-//     whose Go name is one of the harness's own (sizeX, resX, xVal, ...),
-//     and a dummy named as a name the Fortran host module uses (an
-//     intrinsic such as max or size, an iso_c_binding kind).
+//   - The Go harness and the Fortran host take every dummy name (Note
+//     [Go names], Note [Fortran host names]); a Go package's exported
+//     names are checked when it is built (CheckGoNames).
 //
 // CheckNames runs in every command after sema (driver.Front), so forocl
 // check refuses what build could not compile, with a coded error.

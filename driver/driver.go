@@ -83,6 +83,16 @@ func (res *Result) Schedule(t regions.Target, o regions.Options) diag.List {
 	return diags
 }
 
+// CheckGoPackage refuses kernels whose exported Go names would meet in
+// the one Go package that forocl build --go-package writes
+// (codegen.CheckGoNames); check and run do not need it.
+func (res *Result) CheckGoPackage() diag.List {
+	d := codegen.CheckGoNames(res.Program)
+	parser.FixOffsets(&d, res.Sources)
+	d.Sort()
+	return d
+}
+
 // Generate writes the OpenCL of kernels (all of one source file, in
 // order) as scheduled, and the ABI that says how to launch them.
 func (res *Result) Generate(kernels []*ir.Kernel, file string, opts codegen.Options) *abi.Unit {

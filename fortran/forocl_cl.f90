@@ -116,6 +116,16 @@ module forocl_cl
   public :: forocl_check_array, forocl_check_extents, forocl_check_conform, forocl_ndrange
   public :: forocl_check_declared, forocl_check_alias, forocl_check_access
   public :: forocl_check_fp64, forocl_bounds_read, forocl_bounds_error
+  public :: forocl_past_int32, forocl_over_int32
+  ! For generated modules: intrinsics and iso_c_binding kinds under names
+  ! that no kernel dummy hides (Note [Fortran host names] in codegen).
+  public :: forocl_to_int, forocl_int32, forocl_max, forocl_product, forocl_flag
+  integer, parameter, public :: forocl_c_float = c_float, forocl_c_double = c_double, &
+      forocl_c_int32_t = c_int32_t, forocl_c_int64_t = c_int64_t
+
+  interface forocl_to_int
+    module procedure int_of_i4, int_of_i8
+  end interface forocl_to_int
 
   interface forocl_create
     module procedure create_r4_1, create_r4_2, create_r4_3
@@ -404,6 +414,59 @@ module forocl_cl
   end interface
 
 contains
+
+  ! ---------------------------------------------------------------------
+  ! Intrinsics for generated modules, whose procedures may have dummies
+  ! named int, max, product or merge (Note [Fortran host names] in codegen).
+
+  ! forocl_to_int is int(x): default integer of an int32 or int64 x.
+  elemental integer function int_of_i4(x)
+    integer(int32), intent(in) :: x
+    int_of_i4 = int(x)
+  end function int_of_i4
+
+  elemental integer function int_of_i8(x)
+    integer(int64), intent(in) :: x
+    int_of_i8 = int(x)
+  end function int_of_i8
+
+  ! forocl_int32 is int(x, c_int32_t) of a default integer x.
+  elemental integer(c_int32_t) function forocl_int32(x)
+    integer, intent(in) :: x
+    forocl_int32 = int(x, c_int32_t)
+  end function forocl_int32
+
+  ! forocl_max is max(a, b) of default integers.
+  elemental integer function forocl_max(a, b)
+    integer, intent(in) :: a, b
+    forocl_max = max(a, b)
+  end function forocl_max
+
+  ! forocl_past_int32 says whether the last position first + g*per - 1 of
+  ! a launch passes huge(0), and forocl_over_int32 whether an array of
+  ! these extents has more elements: runs that need 64-bit indices, which
+  ! the Fortran host does not build (Note [index types] in package abi).
+  pure logical function forocl_past_int32(first, g, per)
+    integer, intent(in) :: first, g, per
+    forocl_past_int32 = int(first, 8) + int(g, 8)*int(per, 8) - 1 > int(huge(0), 8)
+  end function forocl_past_int32
+
+  pure logical function forocl_over_int32(extents)
+    integer, intent(in) :: extents(:)
+    forocl_over_int32 = product(int(extents, 8)) > int(huge(0), 8)
+  end function forocl_over_int32
+
+  ! forocl_product is product(v) of a default integer vector.
+  pure integer function forocl_product(v)
+    integer, intent(in) :: v(:)
+    forocl_product = product(v)
+  end function forocl_product
+
+  ! forocl_flag is merge(1, 0, l) as integer(c_int32_t): a logical on the device.
+  elemental integer(c_int32_t) function forocl_flag(l)
+    logical, intent(in) :: l
+    forocl_flag = merge(1_c_int32_t, 0_c_int32_t, l)
+  end function forocl_flag
 
   ! ---------------------------------------------------------------------
   ! Errors

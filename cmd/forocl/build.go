@@ -12,6 +12,7 @@ import (
 
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/codegen"
+	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/driver"
 	"github.com/forocl/forocl/internal/fsutil"
 	"github.com/forocl/forocl/regions"
@@ -146,6 +147,13 @@ func newBuildCmd() *cobra.Command {
 			res, err := ff.compile(c, args, opts)
 			if err != nil {
 				return err
+			}
+			if goPkg != "" {
+				d := res.CheckGoPackage()
+				diag.Render(c.ErrOrStderr(), d, res.Sources, 0)
+				if d.HasErrors() {
+					return failed
+				}
 			}
 			gens := generate(res, opts.code)
 			if err := os.MkdirAll(outDir, 0o755); err != nil {

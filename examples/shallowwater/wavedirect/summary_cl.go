@@ -236,15 +236,15 @@ func (k *WaveSummary) RunContext(ctx context.Context, h *clhost.Array, u *clhost
 			return
 		}
 	}
-	massVal := make([]float32, 1)
-	if err = k.ctx.ReadContext(ctx, resMass, massVal); err != nil {
+	valMass := make([]float32, 1)
+	if err = k.ctx.ReadContext(ctx, resMass, valMass); err != nil {
 		return
 	}
-	mass = massVal[0]
-	speedVal := make([]float32, 1)
-	if err = k.ctx.ReadContext(ctx, resSpeed, speedVal); err != nil {
+	mass = valMass[0]
+	valSpeed := make([]float32, 1)
+	if err = k.ctx.ReadContext(ctx, resSpeed, valSpeed); err != nil {
 		return
 	}
-	speed = speedVal[0]
+	speed = valSpeed[0]
 	return
 }

@@ -1,6 +1,18 @@
-! a and a_ would both be the Go parameter a_.
-pure elemental subroutine copy1(a, a_)
-  real, intent(in) :: a
-  real, intent(out) :: a_  ! ERROR:24 [host-name-collision] "dummies \"a\" and \"a_\" of kernel \"copy1\" would both be the Go parameter a_"
-  a_ = a
-end subroutine copy1
+! Kernel k's OpenCL kernels are k, k_1, k_2, ...: a kernel named k_1 in
+! the same file would be one of them.
+!$OFP PURE, KERNEL :: k
+subroutine k(n, a, b)
+  integer, intent(in) :: n
+  real, intent(in) :: a(n)
+  real, intent(out) :: b(n)
+  integer :: i
+  !$omp parallel do
+  do i = 1, n
+    b(i) = a(i)
+  end do
+end subroutine k
+pure elemental subroutine k_1(x, y)  ! ERROR:1 [host-name-collision] "kernel \"k_1\" is named as an OpenCL kernel of kernel \"k\" (k_1)"
+  real, intent(in) :: x
+  real, intent(out) :: y
+  y = x
+end subroutine k_1
