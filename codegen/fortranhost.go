@@ -17,7 +17,8 @@ import (
 // the runtime module forocl_cl (fortran/forocl_cl.f90):
 //
 //   - the module is named after the source file: wave.f90 gives module
-//     wave_cl in file wave_cl.f90 (FortranModuleName);
+//     wave_cl in file wave_cl.f90 (FortranModuleName), or wave_cl_mod
+//     when a kernel wave makes a procedure wave_cl (FortranModule);
 //   - each kernel K gets subroutine K_cl (FortranProcName) with the
 //     kernel's own dummies in order, scalars by value and arrays as
 //     type(forocl_array), then optional stat= and errmsg=;
@@ -70,6 +71,21 @@ func FortranModuleName(stem string) string {
 	return b.String() + "_cl"
 }
 
+// FortranModule is the name of the module FortranHost writes for unit u
+// from the source file with the given stem: FortranModuleName(stem), or
+// that with _mod added when one of u's procedures has that name (kernel
+// gather in gather.f90), since a module and its procedure cannot share
+// a name.
+func FortranModule(u *abi.Unit, stem string) string {
+	mod := FortranModuleName(stem)
+	for _, k := range u.Kernels {
+		if strings.EqualFold(FortranProcName(k.Name), mod) {
+			return mod + "_mod"
+		}
+	}
+	return mod
+}
+
 // FortranProcName is the subroutine of the Fortran host that launches
 // kernel name: name_cl.
 func FortranProcName(kernel string) string { return kernel + "_cl" }
@@ -79,20 +95,18 @@ const maxFortranName = 63
 
 // FortranHost returns the Fortran module (see Note [the Fortran host]) of
 // unit u, generated from the source file with the given stem; it is
-// written as FortranModuleName(stem) + ".f90". The error says why a unit
+// written as FortranModuleName(stem) + ".f90" and named
+// FortranModule(u, stem). The error says why a unit
 // cannot have a Fortran host (names too long or colliding, a launch
 // feature the emitter does not know).
 func FortranHost(u *abi.Unit, stem string) ([]byte, error) {
-	mod := FortranModuleName(stem)
+	mod := FortranModule(u, stem)
 	if len(mod) > maxFortranName {
 		return nil, fmt.Errorf("the Fortran host module name %q is longer than %d characters; rename the source file", mod, maxFortranName)
 	}
 	for _, k := range u.Kernels {
 		if err := fortranCheck(k); err != nil {
 			return nil, err
-		}
-		if strings.EqualFold(FortranProcName(k.Name), mod) {
-			return nil, fmt.Errorf("kernel %q: its Fortran host procedure %s would have the name of the module %s, which Fortran does not allow; rename the source file or the kernel", k.Name, mod, mod)
 		}
 	}
 	var e fortEmitter
@@ -420,7 +434,8 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 			}
 			e.line("if (forocl_past_int32(%s, fcl_g%d(%d), %d)) then", first, li+1, d+1, max(1, r.Per))
 			e.line("  fcl_st = 1")
-			e.line("  fcl_msg = 'launch %s: positions past 2**31-1 need 64-bit indices; use forocl run'", l.Symbol)
+			e.line("  fcl_msg = 'launch %s' // &", l.Symbol) // a long symbol keeps the line within 132 columns
+			e.line("      ': positions past 2**31-1 need 64-bit indices; use forocl run'")
 			e.line("end if")
 			check()
 		}
@@ -428,7 +443,8 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	for _, p := range arrays {
 		e.line("if (forocl_over_int32(%s%%shape)) then", p.Name)
 		e.line("  fcl_st = 1")
-		e.line("  fcl_msg = 'array %s: over 2**31-1 elements need 64-bit indices; use forocl run'", p.Name)
+		e.line("  fcl_msg = 'array %s' // &", p.Name)
+		e.line("      ': over 2**31-1 elements need 64-bit indices; use forocl run'")
 		e.line("end if")
 		check()
 	}
