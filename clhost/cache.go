@@ -15,7 +15,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
+
+	"github.com/forocl/forocl/internal/fsutil"
 )
 
 // Cache file layout (see Note [program cache]): magic; the entry's key as
@@ -234,61 +235,15 @@ type fileError struct {
 
 func (e *fileError) Error() string { return e.what }
 
-// readRegular reads path when it is a regular file of at most limit
-// bytes. It never blocks on a named pipe or reads a device: the file is
-// checked before it is opened, opened without waiting, and checked again.
+// readRegular is fsutil.ReadRegular with its refusals as fileError.
 func readRegular(path string, limit int64) ([]byte, error) {
-	check := func(st fs.FileInfo) error {
-		if m := st.Mode(); !m.IsRegular() {
-			return &fileError{"is " + fileKind(m) + ", not a regular file"}
-		}
-		if st.Size() > limit {
-			return &fileError{fmt.Sprintf("is larger than %d bytes", limit)}
-		}
-		return nil
+	data, err := fsutil.ReadRegular(path, limit)
+	var notRegular *fsutil.NotRegularError
+	var tooLarge *fsutil.TooLargeError
+	if errors.As(err, &notRegular) || errors.As(err, &tooLarge) {
+		return nil, &fileError{err.Error()}
 	}
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if err := check(st); err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err = f.Stat(); err != nil {
-		return nil, err
-	}
-	if err := check(st); err != nil {
-		return nil, err
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, &fileError{fmt.Sprintf("is larger than %d bytes", limit)}
-	}
-	return data, nil
-}
-
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file"
+	return data, err
 }
 
 // cacheSecret returns the cache's HMAC key, creating it on first use and

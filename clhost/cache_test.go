@@ -354,7 +354,7 @@ func TestCacheFilesRegularOnly(t *testing.T) {
 	if got := cacheSecret(dir); got != nil {
 		t.Errorf("secret %v from a folder", got)
 	}
-	w := "program cache secret " + p + " is a folder, not a regular file and cannot be replaced; programs are built without the cache: delete it, or set FOROCL_CACHE to another folder"
+	w := "program cache secret " + p + " is a directory, not a regular file and cannot be replaced; programs are built without the cache: delete it, or set FOROCL_CACHE to another folder"
 	if got := CacheProblems(); len(got) != 1 || got[0] != w {
 		t.Errorf("folder: problems %q, want %q", got, w)
 	}

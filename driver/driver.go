@@ -15,6 +15,7 @@ import (
 	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/internal/fsutil"
 	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/parser"
 	"github.com/forocl/forocl/regions"
@@ -186,7 +187,7 @@ func (res *Result) library(opts Options) []*ast.File {
 		sort.Strings(names)
 		for _, n := range names {
 			path := filepath.Join(dir, n)
-			src, err := readLimited(path, MaxSourceBytes)
+			src, err := fsutil.ReadRegular(path, MaxSourceBytes)
 			if err != nil {
 				continue
 			}

@@ -1,12 +1,12 @@
 package driver
 
 import (
+	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 
 	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/internal/fsutil"
 )
 
 // readSource reads one input file, refusing what is not a regular file and
@@ -14,15 +14,17 @@ import (
 // file and returns nil.
 func (res *Result) readSource(path string) []byte {
 	at := diag.Span{Start: diag.Pos{File: path}}
-	src, err := readLimited(path, MaxSourceBytes)
+	src, err := fsutil.ReadRegular(path, MaxSourceBytes)
+	var notRegular *fsutil.NotRegularError
+	var tooLarge *fsutil.TooLargeError
 	switch {
-	case err == errTooLarge:
+	case errors.As(err, &tooLarge):
 		res.Diags.Error(codeTooLarge, at, "file is larger than %d MiB, the most forocl reads", MaxSourceBytes>>20).
 			WithHint("give the Fortran file that holds the kernels")
 		return nil
 	case err != nil:
-		if kind, ok := err.(notRegular); ok {
-			res.Diags.Error(codeNotRegular, at, "not a regular file but %s; forocl reads source files only", string(kind)).
+		if errors.As(err, &notRegular) {
+			res.Diags.Error(codeNotRegular, at, "not a regular file but %s; forocl reads source files only", notRegular.Kind).
 				WithHint("give the path of a .f90 file")
 			return nil
 		}
@@ -34,61 +36,6 @@ func (res *Result) readSource(path string) []byte {
 		return nil
 	}
 	return src
-}
-
-type notRegular string
-
-func (n notRegular) Error() string { return "not a regular file: " + string(n) }
-
-type tooLarge struct{}
-
-func (tooLarge) Error() string { return "file too large" }
-
-var errTooLarge error = tooLarge{}
-
-// readLimited reads the regular file at path, at most limit bytes; a larger
-// file is errTooLarge and a file that is not regular (checked on the open
-// file, so a path swapped in between cannot slip through) is notRegular.
-func readLimited(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, notRegular(describeMode(st.Mode()))
-	}
-	if st.Size() > limit {
-		return nil, errTooLarge
-	}
-	src, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(src)) > limit {
-		return nil, errTooLarge // the file grew while it was read
-	}
-	return src, nil
-}
-
-func describeMode(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a block device"
-	}
-	return "a special file"
 }
 
 // noKernels reports that the files define no kernel: a warning, or with

@@ -4,15 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/internal/fsutil"
 )
 
 // Define is one -D or -U option. The options apply in order before a
@@ -198,7 +196,7 @@ func preprocess(in *srcText, name string, opts Options, fixed bool, diags *diag.
 	}
 	if p.read == nil {
 		lim := p.limits.include
-		p.read = func(path string) ([]byte, error) { return readRegular(path, lim) }
+		p.read = func(path string) ([]byte, error) { return fsutil.ReadRegular(path, lim) }
 	}
 	for _, d := range opts.Defines {
 		if d.Undef {
@@ -214,69 +212,6 @@ func preprocess(in *srcText, name string, opts Options, fixed bool, diags *diag.
 		return &srcText{}, p.included // Note [preprocessor limits]
 	}
 	return p.out, p.included
-}
-
-// errNotRegular and errTooLarge are readRegular's refusals.
-var (
-	errNotRegular = errors.New("not a regular file")
-	errTooLarge   = errors.New("file too large")
-)
-
-// readRegular reads the regular file at path, at most limit bytes (Note
-// [preprocessor limits]): an #include of a device, a pipe or a directory
-// (/dev/zero, /dev/stdin) must not hang, and one of a /proc file whose size
-// says 0 must not read without end.
-func readRegular(path string, limit int64) ([]byte, error) {
-	// O_NONBLOCK: opening a FIFO for reading would wait for a writer.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%w: %s", errNotRegular, describeMode(st.Mode()))
-	}
-	if st.Size() > limit {
-		return nil, errTooLarge
-	}
-	// Whole chunks: /proc/self/pagemap refuses a read that is not a
-	// multiple of 8 bytes, so a read cut to limit+1 would fail.
-	var src []byte
-	chunk := make([]byte, 64<<10)
-	for int64(len(src)) <= limit {
-		n, err := f.Read(chunk)
-		src = append(src, chunk[:n]...)
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	if int64(len(src)) > limit {
-		return nil, errTooLarge
-	}
-	return src, nil
-}
-
-func describeMode(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a block device"
-	}
-	return "a special file"
 }
 
 // charge adds n bytes made at pos to the preprocessed size and reports
@@ -604,17 +539,19 @@ func (p *cpp) include(in *srcText, arg string, pos, argPos diag.Pos) {
 			var err error
 			src, err = p.read(path)
 			if err == nil && int64(len(src)) > p.limits.include {
-				err = errTooLarge
+				err = &fsutil.TooLargeError{Limit: p.limits.include}
 			}
+			var notRegular *fsutil.NotRegularError
+			var tooLarge *fsutil.TooLargeError
 			switch {
 			case errors.Is(err, os.ErrNotExist):
 				continue
-			case errors.Is(err, errNotRegular):
-				p.diags.Error(codeCppIncludeNotRegular, diag.At(argPos), "included file %q is %s; forocl stops preprocessing", path, strings.TrimPrefix(err.Error(), errNotRegular.Error()+": ")).
+			case errors.As(err, &notRegular):
+				p.diags.Error(codeCppIncludeNotRegular, diag.At(argPos), "included file %q is %s; forocl stops preprocessing", path, notRegular.Kind).
 					WithHint("#include reads regular files only (a device or a pipe would be read without end); name a Fortran file")
 				p.stopped = true
 				return
-			case errors.Is(err, errTooLarge):
+			case errors.As(err, &tooLarge):
 				p.diags.Error(codeCppIncludeTooLarge, diag.At(argPos), "included file %q is larger than %s, the most forocl reads; forocl stops preprocessing", path, mib(p.limits.include)).
 					WithHint("#include a Fortran file; a file this large is almost certainly not the one meant")
 				p.stopped = true

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/internal/fsutil"
 )
 
 // FuzzSourceForms runs the preprocessor and the fixed-form reader over
@@ -110,7 +111,7 @@ func FuzzCppLimits(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src, inc []byte) {
 		read := func(p string) ([]byte, error) {
 			if real[p] {
-				return readRegular(p, lim.include)
+				return fsutil.ReadRegular(p, lim.include)
 			}
 			if strings.HasSuffix(p, ".h") {
 				return inc, nil

@@ -1,11 +1,14 @@
 package fsutil
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestWriteFileReplacesAtomically(t *testing.T) {
@@ -96,5 +99,44 @@ func TestWriteFilesAllOrNothing(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
 		t.Errorf("leftovers in %s: %v", dir, ents)
+	}
+}
+
+// TestReadRegular: a regular file is read whole, a larger one and a FIFO
+// are refused with their errors (the FIFO without blocking), and a /proc
+// file whose size says 0 is read to its end or refused past the limit.
+func TestReadRegular(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "f")
+	if err := os.WriteFile(p, make([]byte, 100), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := ReadRegular(p, 100); err != nil || len(b) != 100 {
+		t.Fatalf("ReadRegular(100 bytes, 100) = %d bytes, %v", len(b), err)
+	}
+	var tooLarge *TooLargeError
+	if _, err := ReadRegular(p, 99); !errors.As(err, &tooLarge) || err.Error() != "is larger than 99 bytes" {
+		t.Errorf("ReadRegular(100 bytes, 99): %v, want is larger than 99 bytes", err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := ReadRegular(fifo, 100); done <- err }()
+	select {
+	case err := <-done:
+		var notRegular *NotRegularError
+		if !errors.As(err, &notRegular) || notRegular.Kind != "a named pipe" {
+			t.Errorf("ReadRegular(FIFO) = %v, want a named pipe", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("ReadRegular blocked on a FIFO")
+	}
+	if _, err := ReadRegular("/proc/self/pagemap", 1<<20); !errors.As(err, &tooLarge) {
+		t.Errorf("ReadRegular(/proc/self/pagemap, 1 MiB) = %v, want too large", err)
+	}
+	if b, err := ReadRegular("/proc/self/status", 1<<20); err != nil || len(b) == 0 {
+		t.Errorf("ReadRegular(/proc/self/status) = %d bytes, %v", len(b), err)
 	}
 }
