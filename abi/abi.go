@@ -294,21 +294,29 @@ func (a Affine) Eval(sizes map[string]int) (int, error) {
 	return v, nil
 }
 
-func (a Affine) String() string {
+func (a Affine) String() string { return a.Spell(func(size string) string { return size }) }
+
+// Spell writes a as an expression in C, Go or Fortran syntax, with each
+// size spelled by name: 2*nx - ny + 1, -n, 0. Hosts spell their launches
+// with it.
+func (a Affine) Spell(name func(size string) string) string {
 	var b strings.Builder
 	for i, t := range a.Terms {
+		c := t.Coef
 		switch {
-		case i == 0 && t.Coef == -1:
+		case i == 0 && c < 0:
 			b.WriteString("-")
-		case i > 0 && t.Coef < 0:
+			c = -c
+		case i > 0 && c < 0:
 			b.WriteString(" - ")
+			c = -c
 		case i > 0:
 			b.WriteString(" + ")
 		}
-		if c := abs(t.Coef); c != 1 || (i == 0 && t.Coef < 0 && t.Coef != -1) {
-			fmt.Fprintf(&b, "%d*", t.Coef)
+		if c != 1 {
+			fmt.Fprintf(&b, "%d*", c)
 		}
-		b.WriteString(t.Size)
+		b.WriteString(name(t.Size))
 	}
 	switch {
 	case len(a.Terms) == 0:
@@ -319,13 +327,6 @@ func (a Affine) String() string {
 		fmt.Fprintf(&b, " - %d", -a.Const)
 	}
 	return b.String()
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // Param returns the parameter called name (case-insensitive), or nil.

@@ -166,32 +166,4 @@ func (n *fortNames) bufferType(k abi.Kind) string {
 }
 
 // affine spells a in the procedure's size variables.
-func (n *fortNames) affine(a abi.Affine) string {
-	var b strings.Builder
-	for i, t := range a.Terms {
-		c := t.Coef
-		switch {
-		case i == 0 && c < 0:
-			b.WriteString("-")
-			c = -c
-		case i > 0 && c < 0:
-			b.WriteString(" - ")
-			c = -c
-		case i > 0:
-			b.WriteString(" + ")
-		}
-		if c != 1 {
-			fmt.Fprintf(&b, "%d*", c)
-		}
-		b.WriteString(n.v(t.Size))
-	}
-	switch {
-	case len(a.Terms) == 0:
-		fmt.Fprint(&b, a.Const)
-	case a.Const > 0:
-		fmt.Fprintf(&b, " + %d", a.Const)
-	case a.Const < 0:
-		fmt.Fprintf(&b, " - %d", -a.Const)
-	}
-	return b.String()
-}
+func (n *fortNames) affine(a abi.Affine) string { return a.Spell(n.v) }

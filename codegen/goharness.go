@@ -592,35 +592,11 @@ func isPhased(k *abi.Kernel) bool {
 // goAffineWith spells an affine expression in Go, each term's name
 // spelled by name.
 func goAffineWith(a abi.Affine, name func(string) string) string {
-	var b strings.Builder
-	for i, t := range a.Terms {
-		switch {
-		case t.Coef == 1 && i == 0:
-		case t.Coef == 1:
-			b.WriteString(" + ")
-		case t.Coef == -1:
-			b.WriteString(" - ")
-		case i > 0 && t.Coef < 0:
-			fmt.Fprintf(&b, " - %d*", -t.Coef)
-		case i > 0:
-			fmt.Fprintf(&b, " + %d*", t.Coef)
-		default:
-			fmt.Fprintf(&b, "%d*", t.Coef)
-		}
-		b.WriteString(name(t.Size))
+	s := a.Spell(name)
+	if len(a.Terms) == 0 || len(a.Terms) == 1 && a.Const == 0 && a.Terms[0].Coef == 1 {
+		return s
 	}
-	switch {
-	case len(a.Terms) == 0:
-		return fmt.Sprint(a.Const)
-	case a.Const > 0:
-		fmt.Fprintf(&b, " + %d", a.Const)
-	case a.Const < 0:
-		fmt.Fprintf(&b, " - %d", -a.Const)
-	}
-	if len(a.Terms) == 1 && a.Const == 0 && a.Terms[0].Coef == 1 {
-		return b.String()
-	}
-	return "(" + b.String() + ")"
+	return "(" + s + ")"
 }
 
 // goSizes writes the general harness's sizes: a scalar dummy's value, or
