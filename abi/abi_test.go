@@ -145,3 +145,25 @@ func TestReductionsJSON(t *testing.T) {
 		t.Errorf("a unit without reductions: %v, %+v", err, u)
 	}
 }
+
+// TestAffineSpell: signs and coefficients of every term, and sizes
+// spelled by the host's names.
+func TestAffineSpell(t *testing.T) {
+	for _, c := range []struct {
+		a    Affine
+		want string
+	}{
+		{Affine{Const: -3}, "-3"},
+		{Affine{Terms: []Term{{Size: "n", Coef: -1}}}, "-n"},
+		{Affine{Terms: []Term{{Size: "nx", Coef: 2}, {Size: "ny", Coef: -2}}, Const: -1}, "2*nx - 2*ny - 1"},
+		{Affine{Terms: []Term{{Size: "nx", Coef: -2}, {Size: "ny", Coef: 1}}, Const: 4}, "-2*nx + ny + 4"},
+	} {
+		if got := c.a.String(); got != c.want {
+			t.Errorf("String() = %q, want %q", got, c.want)
+		}
+	}
+	a := Affine{Terms: []Term{{Size: "n", Coef: 3}}, Const: 1}
+	if got := a.Spell(func(s string) string { return "fcl_" + s }); got != "3*fcl_n + 1" {
+		t.Errorf("Spell = %q", got)
+	}
+}
