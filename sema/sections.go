@@ -156,7 +156,7 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 	}
 	if v.Intent == ir.In {
 		id, _ := lhsName(s.LHS)
-		l.c.diags.Error(codeLoopIntent, id.Pos, "cannot assign to intent(in) array %q", v.Name).WithNote(v.Pos, "declared here")
+		l.c.diags.Error(codeAssignIntentIn, id.Pos, "cannot assign to intent(in) array %q", v.Name).WithNote(v.Pos, "declared here")
 		return nil, true
 	}
 	if len(v.Bounds) != v.Rank {
