@@ -100,8 +100,11 @@ func (res *Result) Generate(kernels []*ir.Kernel, file string, opts codegen.Opti
 	return codegen.OpenCL(res.Program, res.Plan, kernels, file, opts)
 }
 
-// Front runs parse and sema over paths; the result has no plan yet.
-func Front(paths []string, opts Options) *Result {
+// Parse reads and parses paths as Front does (the preprocessor with
+// opts.Defines and opts.IncludeDirs, the source form opts.Form or the
+// extension's) and stops there: the result has Files, Sources and the
+// parser's diagnostics, sorted, but no program (dump --stage=ast).
+func Parse(paths []string, opts Options) *Result {
 	res := &Result{Sources: diag.Sources{}}
 	for _, p := range paths {
 		f := res.parse(p, opts)
@@ -109,6 +112,13 @@ func Front(paths []string, opts Options) *Result {
 			res.Files = append(res.Files, f)
 		}
 	}
+	res.Diags.Sort()
+	return res
+}
+
+// Front runs parse and sema over paths; the result has no plan yet.
+func Front(paths []string, opts Options) *Result {
+	res := Parse(paths, opts)
 	lib := res.library(opts)
 	if res.Diags.HasErrors() {
 		res.Diags.Sort()

@@ -27,6 +27,10 @@
 //     its Result; a kernel with reductions has no Return, and no temporary
 //     or IF-assigned scalar crosses a reduction (regions splits the kernel
 //     into phases there: see Note [phases] in regions).
+//
+// Verify checks these invariants and those of loop kernels (Note
+// [verifying the IR] in verify.go); sema runs it on every program it
+// returns.
 package ir
 
 import "github.com/forocl/forocl/diag"
@@ -220,7 +224,8 @@ type Kernel struct {
 	Body      []Stmt
 	// Loops marks a loop kernel (Note [loop kernels]): Body holds Nests and
 	// scalar Assigns, arrays carry Bounds, Rank is 0, and Sizes lists the
-	// scalar integer dummies that bounds are affine in, in argument order.
+	// integer scalars that bounds are affine in: dummies in argument order,
+	// then the locals that stand for assumed-shape extents (a_n1).
 	Loops bool
 	Sizes []*Var
 	// Tables are the named constant arrays a loop kernel subscripts

@@ -17,7 +17,8 @@ import (
 //
 //   - every array variable has a shape: per dimension a lower and an upper
 //     bound (Var.Bounds), affine over the kernel's scalar integer dummies
-//     (its sizes, Kernel.Sizes);
+//     (its sizes, Kernel.Sizes, with the locals that stand for the
+//     extents of assumed-shape arrays);
 //   - every parallel nest (Nest) has an explicit iteration space: one
 //     parallel dimension per index, bounds affine over the sizes; the
 //     statements of its body run once per iteration point, and sequential
@@ -36,8 +37,9 @@ import (
 // values).
 
 // Affine is Const + sum of Coef*Var over Terms: a bound or an extent over
-// a loop kernel's scalar integer dummies. Terms are sorted by the
-// position of their variable in Kernel.Params and have non-zero Coef.
+// a loop kernel's sizes (Kernel.Sizes). Terms are sorted by the position
+// of their variable in Kernel.Params, then Kernel.Locals, and have non-zero
+// Coef.
 type Affine struct {
 	Const int64
 	Terms []Term

@@ -172,8 +172,8 @@ var (
 		Summary: "array \"…\" has rank N; forocl supports ranks 1 to 3",
 		Help:    "OpenCL launches have at most three dimensions."})
 	codeKernelScalarIntent = diag.Define(diag.CodeInfo{Code: "kernel-scalar-intent", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
-		Summary: "scalar arguments of a kernel must be intent(in)",
-		Help:    "Scalars are passed to a kernel by value, so they can only be inputs; results go into intent(out) arrays."})
+		Summary: "a scalar argument of a kernel is neither intent(in) nor intent(out)",
+		Help:    "Scalars are passed to a kernel by value, so they are inputs (intent(in)) or results (intent(out), which the hosts return); intent(inout) is not translated: copy the input into a local, or take two dummies. A kernel written with array syntax and region_cpy needs the intent declared; a loop kernel takes a scalar without one as intent(in). This is one rule in every kind of kernel."})
 	codeKernelNoArrays = diag.Define(diag.CodeInfo{Code: "kernel-no-arrays", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
 		Summary: "kernel \"…\" has no array arguments",
 		Help:    "A kernel's grid comes from its arrays; without one there is nothing to launch over."})
@@ -182,7 +182,7 @@ var (
 		Help:    "Kernels are launched by name, so two kernels with one name would be ambiguous."})
 	codeAssignIntentIn = diag.Define(diag.CodeInfo{Code: "assign-intent-in", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
 		Summary: "assignment to an intent(in) argument",
-		Help:    "An intent(in) array is an input; other work-items may still be reading it. An intent(in) argument is an input, and Fortran forbids changing it."})
+		Help:    "An intent(in) array is an input; other work-items may still be reading it. An intent(in) argument is an input, and Fortran forbids changing it. Declare the array intent(out) or intent(inout); in a loop kernel you may also leave the intent out, and forocl infers it from use (read only: in, written only: out, both: inout). This is one rule in every kind of kernel."})
 	codeReadIntentOut = diag.Define(diag.CodeInfo{Code: "read-intent-out", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
 		Summary: "an intent(out) array is read",
 		Help:    "An intent(out) array's elements may be written by other work-items at any time, so reading them is a race; keep the value in a temporary. A region pointer points into an intent(out) array, so reading through it races with other work-items' writes."})

@@ -152,7 +152,7 @@ func (l *lowerer) loopParams() {
 				continue // a result: see Note [loop reductions] in package ir
 			}
 			if v.Intent == ir.InOut {
-				l.c.diags.Error(codeLoopIntent, sym.pos, "scalar dummy %q is intent(inout); kernels take scalars by value and return intent(out) scalars", sym.orig).
+				l.c.diags.Error(codeKernelScalarIntent, sym.pos, "scalar dummy %q is intent(inout); kernels take scalars by value and return intent(out) scalars", sym.orig).
 					WithHint("declare it intent(in), or intent(out) and assign it in the kernel")
 			}
 			v.Intent = ir.In
@@ -873,7 +873,7 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 		return l.assignStmt(s, nil) // reports what is wrong
 	}
 	if v.Intent == ir.In {
-		l.c.diags.Error(codeLoopIntent, id.Pos, "cannot assign to intent(in) array %q", v.Name).WithNote(v.Pos, "declared here")
+		l.c.diags.Error(codeAssignIntentIn, id.Pos, "cannot assign to intent(in) array %q", v.Name).WithNote(v.Pos, "declared here")
 		return nil
 	}
 	l.loop.lhs = true

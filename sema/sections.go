@@ -156,7 +156,7 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 	}
 	if v.Intent == ir.In {
 		id, _ := lhsName(s.LHS)
-		l.c.diags.Error(codeLoopIntent, id.Pos, "cannot assign to intent(in) array %q", v.Name).WithNote(v.Pos, "declared here")
+		l.c.diags.Error(codeAssignIntentIn, id.Pos, "cannot assign to intent(in) array %q", v.Name).WithNote(v.Pos, "declared here")
 		return nil, true
 	}
 	if len(v.Bounds) != v.Rank {
@@ -873,6 +873,13 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 			WithHint("compute it into a scalar first (s = %s(...)), then use the scalar", name)
 		return nil
 	}
+	for _, a := range e.Args {
+		if a.Keyword != nil && a.Keyword.Name == "dim" { // one rule in every form: reduction-dim
+			l.errorf(codeReductionDim, a.Pos, "%s with dim= is not supported; forocl reduces over the whole array expression", e.Name.Orig).
+				WithHint("reduce the whole expression, or write the reduction along one dimension as a loop")
+			return nil
+		}
+	}
 	if name == "dot_product" || name == "norm2" || len(e.Args) != 1 || e.Args[0].Keyword != nil || e.Args[0].Section {
 		l.errorf(codeLoopReduction, e.Pos, "only %s(array expression), with no other argument, is translated in a loop kernel", e.Name.Orig).
 			WithHint("write the reduction as a loop")
@@ -909,7 +916,7 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 		return nil
 	}
 	if ctx.open {
-		l.errorf(codeLoopReduction, e.Args[0].Value.Span(), "the argument of %s has no array in it", e.Name.Orig).
+		l.errorf(codeReductionArgument, e.Args[0].Value.Span(), "the argument of %s has no array in it", e.Name.Orig).
 			WithHint("reduce an array expression, such as %s(a(2:n-1))", name)
 		return nil
 	}
@@ -918,7 +925,7 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	switch name {
 	case "count", "any", "all":
 		if k != ir.Logical {
-			l.errorf(codeLoopReduction, e.Args[0].Value.Span(), "%s takes a logical array, not %s", e.Name.Orig, k)
+			l.errorf(codeReductionArgument, e.Args[0].Value.Span(), "%s takes a logical array, not %s", e.Name.Orig, k)
 			return nil
 		}
 		if name == "count" {
@@ -929,7 +936,7 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 		}
 	default:
 		if !isNumeric(k) {
-			l.errorf(codeLoopReduction, e.Args[0].Value.Span(), "%s takes a numeric array, not %s", e.Name.Orig, k)
+			l.errorf(codeReductionArgument, e.Args[0].Value.Span(), "%s takes a numeric array, not %s", e.Name.Orig, k)
 			return nil
 		}
 	}

@@ -100,7 +100,13 @@ func TestSections(t *testing.T) {
 			nil, `8:11: error: the argument of sum has no array in it`},
 		{"a reduction with dim=", grid, `
 			t = sum(a, dim=1)`,
-			nil, `8:7: error: only sum(array expression), with no other argument, is translated in a loop kernel`},
+			nil, `8:14: error: sum with dim= is not supported; forocl reduces over the whole array expression [reduction-dim]`},
+		{"a reduction with mask=", grid, `
+			t = sum(a, mask=a > 0.0)`,
+			nil, `8:7: error: only sum(array expression), with no other argument, is translated in a loop kernel [loop-reduction]`},
+		{"a reduction of the wrong kind", grid, `
+			t = count(a)`,
+			nil, `8:13: error: count takes a logical array, not real(4) [reduction-argument]`},
 		{"a reduction in a nest bound", grid, `
 			do concurrent (i = 1:int(sum(c)))
 			  c(i) = 0

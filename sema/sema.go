@@ -72,11 +72,28 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 	if !c.diags.HasErrors() {
 		c.warnings(lowered) // Note [warnings]
 	}
+	if !c.diags.HasErrors() {
+		c.verify(prog)
+	}
 	c.diags.Sort()
 	if c.diags.HasErrors() {
 		return nil, c.diags
 	}
 	return prog, c.diags
+}
+
+// verify reports a program that breaks the IR's invariants (Note
+// [verifying the IR] in package ir) as internal errors: a bug of sema's,
+// which must not reach code generation.
+func (c *checker) verify(prog *ir.Program) {
+	err := ir.Verify(prog)
+	if err == nil {
+		return
+	}
+	for _, p := range err.(*ir.VerifyError).Problems {
+		c.diags.Error(diag.InternalError, p.Pos, "internal error: the IR is malformed: %s", p.Msg).
+			WithHint("this is a bug in forocl, not in the input; please report it with the input")
+	}
 }
 
 // checker holds the state of one Check call.

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"fmt"
-	"os"
-
 	"github.com/spf13/cobra"
 
 	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/driver"
 	"github.com/forocl/forocl/ir"
-	"github.com/forocl/forocl/parser"
 	"github.com/forocl/forocl/regions"
 )
 
@@ -27,16 +24,7 @@ func newDumpCmd() *cobra.Command {
 			w := c.OutOrStdout()
 			switch stage {
 			case "ast":
-				for _, p := range args {
-					src, err := os.ReadFile(p)
-					if err != nil {
-						return fmt.Errorf("cannot read %s: %v", p, err)
-					}
-					f, diags := parser.Parse(p, src)
-					diag.Render(c.ErrOrStderr(), diags, diag.Sources{p: src}, 0)
-					ast.Fprint(w, f)
-				}
-				return nil
+				return ff.dumpAST(c, args)
 			case "ir", "regions", "cl":
 			default:
 				return usageErr("unknown stage %q (want ast, ir, regions or cl)", stage)
@@ -67,4 +55,23 @@ func newDumpCmd() *cobra.Command {
 	gf.add(c)
 	c.Flags().StringVar(&stage, "stage", "ir", "stage to print: ast, ir, regions or cl")
 	return c
+}
+
+// dumpAST prints the syntax tree of every file as the driver's front end
+// parses it (-I, -D, -U and the source form honoured) and its diagnostics;
+// it fails when there were errors (or warnings under --werror).
+func (f *frontFlags) dumpAST(c *cobra.Command, paths []string) error {
+	o, err := f.src.options(f.include)
+	if err != nil {
+		return err
+	}
+	res := driver.Parse(paths, o)
+	diag.Render(c.ErrOrStderr(), res.Diags, res.Sources, 0)
+	for _, file := range res.Files {
+		ast.Fprint(c.OutOrStdout(), file)
+	}
+	if res.Diags.HasErrors() || (f.werror && res.Diags.Count(diag.Warning) > 0) {
+		return failed
+	}
+	return nil
 }

@@ -76,3 +76,46 @@ func TestCheckSourceForm(t *testing.T) {
 		}
 	}
 }
+
+// dump --stage=ast goes through the driver's front end, as every other
+// stage does: -D, -U and -I reach the preprocessor, and the source form
+// comes from the extension or -ffixed-form.
+func TestDumpASTThroughDriver(t *testing.T) {
+	inc := t.TempDir()
+	if err := os.WriteFile(filepath.Join(inc, "body.h"), []byte("  b = SCALE*a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := writeFile(t, "k.F90", `#ifndef SCALE
+#error define SCALE
+#endif
+subroutine k(a, b)
+!$OFP PURE, KERNEL :: k
+  real, dimension(:), contiguous, intent(in)  :: a
+  real, dimension(:), contiguous, intent(out) :: b
+#include "body.h"
+end subroutine k
+`)
+	fixed, err := os.ReadFile(filepath.Join(kernelsDir, "fixed_axpy.f"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	asF90 := writeFile(t, "axpy.f90", string(fixed))
+	for _, tc := range []struct {
+		args   []string
+		code   int
+		out    string // in stdout
+		stderr string // in stderr
+	}{
+		{[]string{"-I", inc, "-D", "SCALE=2.0", file}, 0, "2.0", ""},
+		{[]string{"-I", inc, "-DSCALE=2.0", "-U", "SCALE", file}, 1, "", "#error define SCALE"},
+		{[]string{"-DSCALE=2.0", file}, 1, "", `#include file "body.h" not found`},
+		{[]string{filepath.Join(kernelsDir, "fixed_axpy.f")}, 0, "assign 18:7 z = (((alpha * x) + (beta * y)) + gamma)", ""},
+		{[]string{"-ffixed-form", asF90}, 0, "assign 18:7 z = (((alpha * x) + (beta * y)) + gamma)", ""},
+		{[]string{asF90}, 1, "", "error"},
+	} {
+		code, stdout, stderr := cli(t, append([]string{"dump", "--stage=ast"}, tc.args...)...)
+		if code != tc.code || !strings.Contains(stdout, tc.out) || !strings.Contains(stderr, tc.stderr) || (tc.stderr == "") != (stderr == "") {
+			t.Errorf("dump --stage=ast %v: exit %d, stdout:\n%s\nstderr:\n%s\nwant exit %d, %q in stdout and %q in stderr", tc.args, code, stdout, stderr, tc.code, tc.out, tc.stderr)
+		}
+	}
+}

@@ -4,6 +4,6 @@ subroutine write_in(n, a)
   real, intent(in) :: a(n)
   integer :: i
   do concurrent (i = 1:n)
-    a(i) = 0  ! ERROR [loop-intent] "cannot assign to intent(in) array \"a\""
+    a(i) = 0  ! ERROR [assign-intent-in] "cannot assign to intent(in) array \"a\""
   end do
 end subroutine write_in

@@ -1,6 +1,7 @@
-!$OFP PURE, KERNEL :: row_sums
-subroutine row_sums(n, m, a, b)
-  integer :: n, m
-  real :: a(n, m), b(n)
-  b(:) = sum(a(:, :), dim=2)  ! ERROR [loop-reduction] "only sum(array expression), with no other argument, is translated in a loop kernel"
-end subroutine row_sums
+!$OFP PURE, KERNEL :: masked_sum
+subroutine masked_sum(n, a, s)
+  integer :: n
+  real :: a(n)
+  real, intent(out) :: s
+  s = sum(a(1:n), mask=a(1:n) > 0.0)  ! ERROR [loop-reduction] "only sum(array expression), with no other argument, is translated in a loop kernel"
+end subroutine masked_sum
