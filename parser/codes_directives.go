@@ -11,7 +11,7 @@ var (
 			"\"C$OMP&\" (any character but blank or zero in column 6) in fixed form. Add the continuation line or remove the \"&\"; the directive is not cut short in silence."})
 	codeDirectiveInStatement = diag.Define(diag.CodeInfo{Code: "directive-in-statement", Severity: diag.Error, Stage: "parser", Topic: "Syntax: statements",
 		Summary: "an !$omp or !$acc directive between the lines of a continued statement",
-		Help: "OpenMP and OpenACC directives stand on lines of their own, outside statements; a directive line between a line ending in \"&\" and its continuation would be read as a comment. Move it before the statement."})
+		Help:    "OpenMP and OpenACC directives stand on lines of their own, outside statements; a directive line between a line ending in \"&\" and its continuation would be read as a comment. Move it before the statement."})
 	codeDirectiveColumn = diag.Define(diag.CodeInfo{Code: "directive-not-column-1", Severity: diag.Warning, Stage: "parser", Topic: "Warnings",
 		Summary: "in fixed form, an !$omp or !$acc sentinel that does not start in column 1 is a comment",
 		Help: "The OpenMP and OpenACC specifications put fixed-form sentinels (!$OMP, C$OMP, *$OMP, !$ACC, C$ACC, *$ACC) in column 1; forocl reads an indented one as a comment, " +

@@ -53,6 +53,7 @@ type dirText struct {
 	text []byte
 	segs []dirSeg
 	amp  diag.Pos // the "&" that continues it
+	cut  bool     // reported as cut short: no second error for it
 }
 
 // dirSeg is one piece of a dirText: text[at:] starts at pos in the file.
@@ -96,7 +97,10 @@ func directiveEnd(src []byte, j, le int) (end int, amp int) {
 		end--
 	}
 	if end > j && src[end-1] == '&' {
-		return end - 1, end - 1
+		amp = end - 1
+		for end = amp; end > j && isSpace(src[end-1]); end-- {
+		}
+		return end, amp
 	}
 	return end, -1
 }
@@ -146,6 +150,7 @@ func (s *scanner) unfinishedDirective() {
 		return
 	}
 	s.dirCont = nil
+	t.cut = true
 	s.diags.Error(codeDirectiveContinuation, diag.At(t.amp), "the !$%s directive ends with \"&\", but the next line is not an !$%s line", t.d.API, t.d.API).
 		WithHint("start the continuation line with \"!$%s\" (optionally followed by \"&\"), or remove the \"&\"", t.d.API)
 	s.directiveClauses(t)
@@ -184,6 +189,9 @@ func (s *scanner) directiveClauses(t *dirText) {
 					}
 				}
 				if j >= le {
+					if t.cut {
+						return
+					}
 					s.diags.Error(codeLoopDirectiveSyntax, diag.At(t.pos(a)), "unclosed \"(\" in !$%s directive", d.API).
 						WithHint("close the clause's argument list with \")\"; to continue the directive, end the line with \"&\" and start the next with \"!$%s\"", d.API)
 					return

@@ -11,5 +11,5 @@ var (
 			"Other directives there (barrier, critical, atomic, ordered, single, master, task, ...) have no translation; rather than drop them, forocl refuses the kernel. Move the work they guard out of the nest."})
 	codeDirectiveIgnored = diag.Define(diag.CodeInfo{Code: "directive-ignored", Severity: diag.Warning, Stage: "sema", Topic: "Warnings",
 		Summary: "an !$omp or !$acc directive in a kernel that is not a loop kernel has no effect",
-		Help: "A region or elemental kernel runs every element in parallel by itself; an OpenMP or OpenACC directive in its body (such as !$omp declare simd) changes nothing, and forocl says so rather than drop it in silence."})
+		Help:    "A region or elemental kernel runs every element in parallel by itself; an OpenMP or OpenACC directive in its body (such as !$omp declare simd) changes nothing, and forocl says so rather than drop it in silence."})
 )

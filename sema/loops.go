@@ -503,7 +503,7 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 		return nil
 	}
 	l.nestDirectives(loops) // sema/innerdirs.go
-	want := len(loops) // how many of them are parallel
+	want := len(loops)      // how many of them are parallel
 	if dir != nil && dir.collapse > len(loops) {
 		l.c.diags.Error(codeLoopDirective, dir.d.Pos, "collapse(%d) needs %d perfectly nested loops; found %d", dir.collapse, dir.collapse, len(loops))
 		return nil
