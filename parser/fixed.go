@@ -40,11 +40,13 @@ const fixedLineLen = 72
 type fixedLine struct {
 	start, end int // the line in the text, without its newline
 	comment    bool
-	directive  bool // "!$OFP", "C$OFP" or "*$OFP" in column 1
-	cont       bool // continues the previous statement
-	textAt     int  // offset of the statement text (column 7, or after a tab)
-	textEnd    int  // offset after the statement text (column 72 at most)
-	contAt     int  // offset of the continuation character
+	directive  bool   // "!$OFP", "C$OFP" or "*$OFP" in column 1
+	loopDir    string // "omp" or "acc": an OpenMP or OpenACC directive line
+	indented   string // "omp" or "acc": a comment line whose first non-blank is such a sentinel
+	cont       bool   // continues the previous statement
+	textAt     int    // offset of the statement text (column 7, or after a tab)
+	textEnd    int    // offset after the statement text (column 72 at most)
+	contAt     int    // offset of the continuation character
 }
 
 // Note [fixed form]
@@ -55,6 +57,16 @@ type fixedLine struct {
 //   - a line with "C", "c", "*", "!", "D" or "d" in column 1 is a comment
 //     (except "C$OFP", "*$OFP" and "!$OFP", which become "!$OFP"
 //     directives); so is a blank line or one whose first non-blank is "!";
+//   - "!$OMP", "C$OMP", "*$OMP", "!$ACC", "C$ACC" and "*$ACC" (any case) in
+//     columns 1-5 start an OpenMP or OpenACC directive line, as the
+//     specifications say: blank or "0" in column 6 starts a directive, any
+//     other character there continues the one before (Note [continued
+//     directives] in loops.go), and the text is in columns 7-72. Such a
+//     line becomes a free-form "!$omp" line, the one before it gets a "&"
+//     (before any "!" comment), and the continuation's column 6 becomes a
+//     blank, so the lines are read with a blank between them (a word
+//     split over two directive lines reads as two words). An indented
+//     sentinel is a comment, as gfortran has it, with a warning;
 //   - columns 1-5 hold a label and are copied as they are; column 6 holds
 //     a continuation character when it is neither blank nor "0"; the
 //     statement text is in columns 7-72, and what follows column 72 is
@@ -86,7 +98,11 @@ func fixedToFree(in *srcText, diags *diag.List) *srcText {
 			le--
 		}
 		l := classifyFixed(src, s, le)
-		if !l.comment && !l.directive && !checkFixed(in, l, diags) {
+		if l.indented != "" {
+			diags.Warn(codeDirectiveColumn, diag.At(in.origin(l.start+strings.IndexByte(string(src[l.start:le]), '!'))), "this !$%s line does not start in column 1, so fixed form reads it as a comment", l.indented).
+				WithHint("move the sentinel to column 1 if it is meant as a directive")
+		}
+		if !l.comment && !l.directive && l.loopDir == "" && !checkFixed(in, l, diags) {
 			// Not fixed form at all: one error says so, rather than one
 			// per line and the syntax errors of a misread file.
 			return &srcText{}
@@ -99,17 +115,36 @@ func fixedToFree(in *srcText, diags *diag.List) *srcText {
 	}
 	out := &srcText{}
 	var quote byte // the open string at the end of the previous statement line
+	openDir := ""  // the API of the directive the previous directive line started or continued
 	for i, l := range lines {
 		switch {
 		case l.directive:
 			out.synth("!", in.origin(l.start))
 			out.copyFrom(in, l.start+1, l.end)
+		case l.loopDir != "":
+			if l.cont && openDir != l.loopDir {
+				diags.Error(codeDirectiveContinuation, diag.At(in.origin(l.contAt)), "this !$%s line continues a directive (column 6 is %q), but no !$%s directive comes before it", l.loopDir, string(src[l.contAt]), l.loopDir).
+					WithHint("put a blank in column 6 to start a directive, or put the line after the directive it continues")
+			}
+			openDir = l.loopDir
+			out.synth("!", in.origin(l.start))
+			out.copyFrom(in, l.start+1, l.start+5)
+			if l.start+5 < l.end {
+				out.synth(" ", in.origin(l.start+5))
+			}
+			stop, _ := commentStart(src, l.textAt, l.textEnd, 0)
+			out.copyFrom(in, l.textAt, stop)
+			if nextDirCont(lines[i+1:], l.loopDir) {
+				out.synth(" &", in.origin(max(stop-1, l.start+4)))
+			}
+			out.copyFrom(in, stop, l.textEnd)
 		case l.comment:
 		default:
+			openDir = ""
 			// Is the statement continued on the next statement line?
 			next := false
 			for j := i + 1; j < len(lines); j++ {
-				if lines[j].comment || lines[j].directive {
+				if lines[j].comment || lines[j].directive || lines[j].loopDir != "" {
 					continue
 				}
 				next = lines[j].cont
@@ -144,6 +179,18 @@ func fixedToFree(in *srcText, diags *diag.List) *srcText {
 	return out
 }
 
+// nextDirCont reports whether the next directive line in lines, past
+// comment lines, continues a directive of api.
+func nextDirCont(lines []fixedLine, api string) bool {
+	for _, l := range lines {
+		if l.comment {
+			continue
+		}
+		return l.loopDir == api && l.cont
+	}
+	return false
+}
+
 // classifyFixed classifies src[s:e], one line of fixed-form source.
 func classifyFixed(src []byte, s, e int) fixedLine {
 	l := fixedLine{start: s, end: e, textAt: e, textEnd: e}
@@ -157,6 +204,16 @@ func classifyFixed(src []byte, s, e int) fixedLine {
 			l.directive = true
 			return l
 		}
+		if w := strings.ToLower(string(src[s+1 : min(e, s+5)])); src[s] != 'D' && src[s] != 'd' && (w == "$omp" || w == "$acc") {
+			l.loopDir = w[1:]
+			if e-s > 5 && src[s+5] != ' ' && src[s+5] != '\t' && src[s+5] != '0' {
+				l.cont = true
+				l.contAt = s + 5
+			}
+			l.textAt = min(e, s+6)
+			l.textEnd = min(e, s+fixedLineLen)
+			return l
+		}
 		l.comment = true
 		return l
 	}
@@ -167,6 +224,7 @@ func classifyFixed(src []byte, s, e int) fixedLine {
 			// the "!" is a continuation mark in column 6.
 			if i-s != 5 {
 				l.comment = true
+				l.indented = loopSentinel(src, i, e)
 				return l
 			}
 		}

@@ -102,7 +102,7 @@ type scanner struct {
 	inStr   byte     // quote char when a string is being continued
 	strTok  *tok     // the string token being continued
 	strBuf  strings.Builder
-	dirCont *ast.LoopDirective // an !$omp/!$acc line that ended with "&"
+	dirCont *dirText // an !$omp/!$acc directive whose line ended with "&"
 
 	// Limits gfortran enforces (codes_warnings.go).
 	free      bool            // free form: lines are limited to maxFreeLine
@@ -177,6 +177,7 @@ func (s *scanner) scan() []*logicalStmt {
 		}
 		s.cont = false
 	}
+	s.unfinishedDirective()
 	s.endStmt()
 	return s.stmts
 }
@@ -220,14 +221,21 @@ func (s *scanner) scanLine(off, le int) {
 	}
 	if s.src[i] == '!' {
 		if !s.cont && le-i >= 5 && strings.EqualFold(string(s.src[i:i+5]), "!$ofp") {
+			s.unfinishedDirective()
 			s.endStmt()
 			s.directive(i, le)
-		} else if api := loopSentinel(s.src, i, le); api != "" && !s.cont {
+		} else if api := loopSentinel(s.src, i, le); api != "" && s.cont {
+			// Between the lines of a continued statement a directive
+			// cannot stand; it is not read as a comment in silence.
+			s.diags.Error(codeDirectiveInStatement, diag.Span{Start: s.posAt(i), End: s.posAt(le)}, "an !$%s directive cannot stand between the lines of a continued statement", api).
+				WithHint("move the directive before the statement, or end the statement before it")
+		} else if api != "" {
 			s.endStmt()
 			s.loopDirective(api, i, le)
 		}
 		return // comment lines may sit between continued lines
 	}
+	s.unfinishedDirective()
 	if s.cont {
 		s.cont = false
 		if s.src[i] == '&' {

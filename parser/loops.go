@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/forocl/forocl/ast"
@@ -24,49 +25,163 @@ func loopSentinel(src []byte, i, le int) string {
 	return ""
 }
 
-// loopDirective scans an OpenMP or OpenACC directive line at src[i:le]
-// into a statement of its own. A line ending in "&" continues on the next
-// line with the same sentinel (see scanLine).
+// Note [continued directives]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// An OpenMP or OpenACC directive in free form continues as the OpenMP 5.x
+// and OpenACC 3.x specifications say: a directive line whose last
+// non-blank character before any "!" comment is "&" continues on the next
+// line, which must start (after blanks) with the same sentinel, optionally
+// followed by "&":
+//
+//	!$omp do private(a, b, &        !$omp do private(a, b, &
+//	!$omp c, d)                     !$omp& c, d)
+//
+// Blank and comment lines may sit between the lines, as between the lines
+// of a continued statement. The scanner joins the pieces into one text,
+// with a blank between them unless the continuation starts with "&" (so a
+// word split as "priv&" / "!$omp&ate" reads "private", as in a continued
+// statement), and keeps for each piece where it starts in the file, so a
+// clause or diagnostic on a continuation line names that line (dirText.pos).
+// The fixed-form reader turns "C$OMP" lines into such free-form lines
+// (Note [fixed form]). A continuation that never comes (the next line is
+// a statement, a directive of the other API, or the end of the file) is an
+// error, never a directive cut short in silence.
+
+// dirText is a directive being joined from its lines.
+type dirText struct {
+	d    *ast.LoopDirective
+	text []byte
+	segs []dirSeg
+	amp  diag.Pos // the "&" that continues it
+	cut  bool     // reported as cut short: no second error for it
+}
+
+// dirSeg is one piece of a dirText: text[at:] starts at pos in the file.
+type dirSeg struct {
+	at  int
+	pos diag.Pos
+}
+
+// pos returns the file position of text offset o.
+func (t *dirText) pos(o int) diag.Pos {
+	k := sort.Search(len(t.segs), func(k int) bool { return t.segs[k].at > o }) - 1
+	if k < 0 {
+		k = 0
+	}
+	p := t.segs[k].pos
+	p.Offset += o - t.segs[k].at
+	p.Col += o - t.segs[k].at
+	return p
+}
+
+// directiveEnd returns where the directive text of src[j:le] ends (before
+// a "!" comment outside quotes) and whether it ends with a continuation "&".
+func directiveEnd(src []byte, j, le int) (end int, amp int) {
+	end = le
+	var q byte
+	for k := j; k < le; k++ {
+		c := src[k]
+		switch {
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case c == '\'' || c == '"':
+			q = c
+		case c == '!':
+			end = k
+			k = le
+		}
+	}
+	for end > j && isSpace(src[end-1]) {
+		end--
+	}
+	if end > j && src[end-1] == '&' {
+		amp = end - 1
+		for end = amp; end > j && isSpace(src[end-1]); end-- {
+		}
+		return end, amp
+	}
+	return end, -1
+}
+
+// loopDirective scans an OpenMP or OpenACC directive line at src[i:le]:
+// a new directive, or the continuation of s.dirCont (Note [continued
+// directives]).
 func (s *scanner) loopDirective(api string, i, le int) {
 	j := i + 5
-	var d *ast.LoopDirective
-	if s.dirCont != nil && s.dirCont.API == api {
-		d = s.dirCont
-		if j < le && s.src[j] == '&' {
+	t := s.dirCont
+	if t != nil && t.d.API != api {
+		s.unfinishedDirective()
+		t = nil
+	}
+	if t != nil {
+		for j < le && isSpace(s.src[j]) {
 			j++
 		}
+		if j < le && s.src[j] == '&' {
+			j++
+		} else {
+			t.text = append(t.text, ' ')
+		}
 	} else {
-		d = &ast.LoopDirective{API: api, Pos: diag.Span{Start: s.posAt(i)}}
+		d := &ast.LoopDirective{API: api, Pos: diag.Span{Start: s.posAt(i)}}
 		s.stmts = append(s.stmts, &logicalStmt{loop: d})
+		t = &dirText{d: d}
 	}
 	s.dirCont = nil
-	d.Pos.End = s.posAt(le)
+	end, amp := directiveEnd(s.src, j, le)
+	t.segs = append(t.segs, dirSeg{at: len(t.text), pos: s.posAt(j)})
+	t.text = append(t.text, s.src[j:end]...)
+	t.d.Pos.End = s.posAt(max(end, i+5))
+	if amp >= 0 {
+		t.amp = s.posAt(amp)
+		s.dirCont = t
+		return
+	}
+	s.directiveClauses(t)
+}
+
+// unfinishedDirective reports a directive whose continuation line never
+// came and reads what it has.
+func (s *scanner) unfinishedDirective() {
+	t := s.dirCont
+	if t == nil {
+		return
+	}
+	s.dirCont = nil
+	t.cut = true
+	s.diags.Error(codeDirectiveContinuation, diag.At(t.amp), "the !$%s directive ends with \"&\", but the next line is not an !$%s line", t.d.API, t.d.API).
+		WithHint("start the continuation line with \"!$%s\" (optionally followed by \"&\"), or remove the \"&\"", t.d.API)
+	s.directiveClauses(t)
+}
+
+// directiveClauses splits the joined text of a directive into its words
+// and clauses.
+func (s *scanner) directiveClauses(t *dirText) {
+	d, src, le := t.d, t.text, len(t.text)
+	j := 0
 	for j < le {
-		c := s.src[j]
+		c := src[j]
 		switch {
 		case isSpace(c) || c == ',':
 			j++
-		case c == '!':
-			return
-		case c == '&':
-			s.dirCont = d
-			return
 		case isLetter(c):
 			k := j
-			for k < le && isAlnum(s.src[k]) {
+			for k < le && isAlnum(src[k]) {
 				k++
 			}
-			cl := &ast.Clause{Pos: diag.Span{Start: s.posAt(j), End: s.posAt(k)}, Name: strings.ToLower(string(s.src[j:k]))}
+			cl := &ast.Clause{Pos: diag.Span{Start: t.pos(j), End: t.pos(k)}, Name: strings.ToLower(string(src[j:k]))}
 			j = k
-			for j < le && isSpace(s.src[j]) {
+			for j < le && isSpace(src[j]) {
 				j++
 			}
-			if j < le && s.src[j] == '(' {
+			if j < le && src[j] == '(' {
 				depth, a := 0, j
 				for ; j < le; j++ {
-					if s.src[j] == '(' {
+					if src[j] == '(' {
 						depth++
-					} else if s.src[j] == ')' {
+					} else if src[j] == ')' {
 						depth--
 						if depth == 0 {
 							break
@@ -74,14 +189,17 @@ func (s *scanner) loopDirective(api string, i, le int) {
 					}
 				}
 				if j >= le {
-					s.diags.Error(codeLoopDirectiveSyntax, diag.At(s.posAt(a)), "unclosed \"(\" in !$%s directive", api).
-						WithHint("close the clause's argument list with \")\"")
+					if t.cut {
+						return
+					}
+					s.diags.Error(codeLoopDirectiveSyntax, diag.At(t.pos(a)), "unclosed \"(\" in !$%s directive", d.API).
+						WithHint("close the clause's argument list with \")\"; to continue the directive, end the line with \"&\" and start the next with \"!$%s\"", d.API)
 					return
 				}
 				cl.HasArg = true
-				cl.Arg = strings.TrimSpace(string(s.src[a+1 : j]))
-				cl.Pos.End = s.posAt(j + 1)
-				cl.Args = clauseNames(cl.Arg, s, a+1)
+				cl.Arg = strings.TrimSpace(string(src[a+1 : j]))
+				cl.Pos.End = t.pos(j + 1)
+				cl.Args = clauseNames(string(src[a+1:j]), t, a+1)
 				j++
 			}
 			d.Clauses = append(d.Clauses, cl)
@@ -94,23 +212,23 @@ func (s *scanner) loopDirective(api string, i, le int) {
 }
 
 // clauseNames splits a clause argument at commas into names; nil when a
-// piece is not a plain name. off is the argument's offset in the file.
-func clauseNames(arg string, s *scanner, off int) []ast.Ident {
+// piece is not a plain name. off is the argument's offset in t.text.
+func clauseNames(arg string, t *dirText, off int) []ast.Ident {
 	var out []ast.Ident
 	pos := 0
 	for _, piece := range strings.Split(arg, ",") {
-		t := strings.TrimSpace(piece)
-		lead := strings.Index(piece, t)
-		if t == "" || !isLetter(t[0]) {
+		tr := strings.TrimSpace(piece)
+		lead := strings.Index(piece, tr)
+		if tr == "" || !isLetter(tr[0]) {
 			return nil
 		}
-		for k := 0; k < len(t); k++ {
-			if !isAlnum(t[k]) {
+		for k := 0; k < len(tr); k++ {
+			if !isAlnum(tr[k]) {
 				return nil
 			}
 		}
 		start := off + pos + lead
-		out = append(out, ast.Ident{Pos: diag.Span{Start: s.posAt(start), End: s.posAt(start + len(t))}, Name: strings.ToLower(t), Orig: t})
+		out = append(out, ast.Ident{Pos: diag.Span{Start: t.pos(start), End: t.pos(start + len(tr))}, Name: strings.ToLower(tr), Orig: tr})
 		pos += len(piece) + 1
 	}
 	return out

@@ -153,6 +153,15 @@ func (t *srcText) remap(stmts []*logicalStmt, diags *diag.List) {
 			s.toks[i].pos = t.start(s.toks[i].pos)
 			s.toks[i].end = t.end(s.toks[i].end)
 		}
+		if d := s.loop; d != nil {
+			d.Pos = t.span(d.Pos)
+			for _, c := range d.Clauses {
+				c.Pos = t.span(c.Pos)
+				for i := range c.Args {
+					c.Args[i].Pos = t.span(c.Args[i].Pos)
+				}
+			}
+		}
 		if d := s.dir; d != nil {
 			d.Pos = t.span(d.Pos)
 			for i := range d.Attrs {

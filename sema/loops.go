@@ -502,7 +502,8 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 		l.c.diags.Error(codeLoopConstruct, s.Pos, "a parallel loop must be a counted DO loop or DO CONCURRENT")
 		return nil
 	}
-	want := len(loops) // how many of them are parallel
+	l.nestDirectives(loops) // sema/innerdirs.go
+	want := len(loops)      // how many of them are parallel
 	if dir != nil && dir.collapse > len(loops) {
 		l.c.diags.Error(codeLoopDirective, dir.d.Pos, "collapse(%d) needs %d perfectly nested loops; found %d", dir.collapse, dir.collapse, len(loops))
 		return nil
@@ -712,7 +713,9 @@ func (l *lowerer) nestStmts(list []ast.Stmt) []ir.Stmt {
 		switch s := s.(type) {
 		case *ast.LoopDirective:
 			// !$acc loop seq, !$omp simd and the like inside a nest: the
-			// body is scalar code per iteration, so they change nothing.
+			// body is scalar code per iteration, so they change nothing;
+			// other directives are refused (sema/innerdirs.go).
+			l.nestDirective(s)
 		case *ast.AssignStmt:
 			out = append(out, l.withHoisted(func() []ir.Stmt { return l.nestAssign(s) })...)
 		case *ast.IfStmt:

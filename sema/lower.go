@@ -596,7 +596,8 @@ func (l *lowerer) stmt(s ast.Stmt) []ir.Stmt {
 	case *ast.ReturnStmt:
 		return []ir.Stmt{&ir.Return{Pos: s.Pos}}
 	case *ast.LoopDirective:
-		return nil // comments outside loop kernels, as before
+		l.nestDirective(s) // sema/innerdirs.go
+		return nil
 	case *ast.SelectCase:
 		d := l.errorf(codeStatementNotAllowed, s.Pos, "%q is not allowed in %s", "select case", l.where)
 		if h, ok := otherHints["select case"]; ok {
