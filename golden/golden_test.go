@@ -453,6 +453,7 @@ var sizeOverrides = map[string]map[string]int{
 	"loop_jacobi_iters":    {"niter": 4},
 	"loop_subcycle":        {"nsub": 4},
 	"loop_relax_resid":     {"niter": 3},
+	"loop_halo_flags":      {"depth": 2},
 	"loop_inquiry":         {"x_n1": 37, "y_n1": 37, "u_n1": 29, "u_n2": 23, "v_n1": 29, "v_n2": 23},
 }
 

@@ -740,7 +740,7 @@ func (v *verifier) elem(e *Elem) {
 		v.bad(e.Pos, "element of %q outside a loop kernel", e.Var.Name)
 		return
 	}
-	if v.nest == nil {
+	if v.nest == nil && !guardRead(e.Var) {
 		v.bad(e.Pos, "element of %q outside a parallel nest", e.Var.Name)
 	}
 	r := e.Var.Rank
@@ -760,6 +760,13 @@ func (v *verifier) elem(e *Elem) {
 			}
 		}
 	}
+}
+
+// guardRead reports whether an element of x may be read outside a nest:
+// x is an intent(in) integer or logical dummy array, which IFs around
+// nests read (Note [guard reads] in sema/loops.go).
+func guardRead(x *Var) bool {
+	return x.Role == Dummy && x.Intent == In && (x.Kind.IsInt() || x.Kind == Logical)
 }
 
 // walkStmts calls f for every statement of list, nested ones included.

@@ -33,6 +33,11 @@ type rng struct{ lo, hi ir.Affine }
 // in the nests of body (a loop kernel's top level).
 func (l *lowerer) checkBounds(body []ir.Stmt) {
 	reported := map[*ir.Var]bool{}
+	for _, e := range l.loop.guardReads { // Note [guard reads]: uniform subscripts
+		l.elemBounds(e, nil, reported, func(v *ir.Var) bool {
+			return v.Role == ir.Dummy && v.Rank == 0 && v.Kind == ir.Int || l.loop.sizes[v]
+		})
+	}
 	for _, s := range body {
 		n, ok := s.(*ir.Nest)
 		if !ok {

@@ -116,8 +116,8 @@ func (l *lowerer) reductionVars(list []redClause) ([]*ir.Var, map[*ir.Var]*ir.Va
 
 func (l *lowerer) isSize(v *ir.Var) bool { return l.loop.sizes[v] }
 
-// reduceUpdate lowers s = s op x (or x op s, max(s, x), min(x, s)) inside
-// a nest whose reduction r names s: r folds x.
+// reduceUpdate lowers s = s op x (or x op s, max(s, x), min(x1, s, x2, ...))
+// inside a nest whose reduction r names s: r folds x (min(x1, x2, ...)).
 func (l *lowerer) reduceUpdate(s *ast.AssignStmt, v, r *ir.Var) []ir.Stmt {
 	isS := func(e ast.Expr) bool {
 		id, ok := e.(*ast.Ident)
@@ -138,13 +138,8 @@ func (l *lowerer) reduceUpdate(s *ast.AssignStmt, v, r *ir.Var) []ir.Stmt {
 		}
 	case *ast.Call:
 		want := map[ir.ReduceOp]string{ir.RMax: "max", ir.RMin: "min"}[op]
-		if x.Name.Name == want && len(x.Args) == 2 && x.Args[0].Keyword == nil && x.Args[1].Keyword == nil && !x.Args[0].Section && !x.Args[1].Section {
-			switch {
-			case isS(x.Args[0].Value):
-				other = x.Args[1].Value
-			case isS(x.Args[1].Value):
-				other = x.Args[0].Value
-			}
+		if x.Name.Name == want {
+			other = foldOthers(x, isS)
 		}
 	}
 	if other == nil {
@@ -165,6 +160,36 @@ func (l *lowerer) reduceUpdate(s *ast.AssignStmt, v, r *ir.Var) []ir.Stmt {
 		return nil
 	}
 	return []ir.Stmt{&ir.Assign{Pos: s.Pos, LHS: &ir.Ref{Pos: s.LHS.Span(), Var: r}, RHS: rhs}}
+}
+
+// foldOthers returns what max or min call c folds into s when one of its
+// arguments is s: the other argument, or the call of the same intrinsic
+// on the others (min(s, a, b) folds min(a, b)); nil when c has no plain
+// argument s, or keywords or sections. Another use of s among the others
+// stays a read of s, which checkReduceUses reports.
+func foldOthers(c *ast.Call, isS func(ast.Expr) bool) ast.Expr {
+	if len(c.Args) < 2 {
+		return nil
+	}
+	var rest []ast.Arg
+	found := false
+	for _, a := range c.Args {
+		if a.Keyword != nil || a.Section {
+			return nil
+		}
+		if !found && isS(a.Value) {
+			found = true
+			continue
+		}
+		rest = append(rest, a)
+	}
+	switch {
+	case !found:
+		return nil
+	case len(rest) == 1:
+		return rest[0].Value
+	}
+	return &ast.Call{Pos: c.Pos, Name: c.Name, Args: rest}
 }
 
 // updateForm spells the update of s for op.

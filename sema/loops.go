@@ -79,6 +79,11 @@ type loopState struct {
 	// host holds the variables of the host loops open around the
 	// statement being lowered (sema/hostloops.go).
 	host map[*ir.Var]bool
+	// guard is set while the condition of an IF between nests is
+	// lowered; guardReads holds the array elements such conditions read
+	// (Note [guard reads]).
+	guard      bool
+	guardReads []*ir.Elem
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -100,6 +105,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.checkBlockDepth(p.sub.Body)
 	kern.Body = l.loopBody(p.sub.Body)
 	l.inferIntents()
+	l.checkGuardReads()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
 	l.checkPrivateFlow(flattenHostLoops(kern.Body))
 	l.checkCarried(kern.Body)
@@ -148,6 +154,9 @@ func (l *lowerer) loopParams() {
 			continue
 		}
 		if v.Rank == 0 {
+			if v.Intent == ir.IntentNone {
+				l.scalarDummyIntent(sym, v) // Note [scalar intents]
+			}
 			if v.Intent == ir.Out {
 				continue // a result: see Note [loop reductions] in package ir
 			}
@@ -908,9 +917,12 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 	isLHS := l.loop.lhs
 	l.loop.lhs = false // subscripts are reads
-	if !l.loop.inNest {
+	if !l.loop.inNest && !l.loop.guard {
 		l.c.diags.Error(codeLoopConstruct, call.Pos, "array %q is referenced outside a parallel loop", call.Name.Orig).
-			WithHint("array elements can only be used inside a nest")
+			WithHint("array elements can only be used inside a nest, or in the condition of an IF around nests")
+		return nil
+	}
+	if !l.loop.inNest && !l.guardArray(call, v) {
 		return nil
 	}
 	if len(call.Args) != v.Rank {
@@ -938,6 +950,13 @@ func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 	}
 	if isLHS || isPrivate(v) {
 		return e // the caller records the write; private arrays are the iteration's own
+	}
+	if !l.loop.inNest { // Note [guard reads]
+		l.loop.guardReads = append(l.loop.guardReads, e)
+		if _, ok := l.loop.read[v]; !ok {
+			l.loop.read[v] = e.Pos
+		}
+		return e
 	}
 	l.loop.reads = append(l.loop.reads, e)
 	if _, ok := l.loop.read[v]; !ok {
@@ -1314,8 +1333,9 @@ func walkRefs(e ir.Expr, f func(*ir.Ref)) {
 }
 
 // topIf lowers an IF construct between nests: its condition is uniform
-// (array elements outside a nest are errors, so it reads scalar dummies,
-// constants and the scalars set before it); the
+// (it reads scalar dummies, constants, the scalars set before it and
+// elements of intent(in) integer or logical dummy arrays at uniform
+// subscripts: Note [guard reads]); the
 // nests of each branch get the branch's condition as their Guard, its
 // scalar assignments are wrapped in an IF. Each branch becomes launches
 // that do nothing when their condition is false (see ir.Nest.Guard).
@@ -1336,7 +1356,9 @@ func (l *lowerer) topIf(s *ast.IfStmt) []ir.Stmt {
 	for _, b := range branches {
 		guard := notBefore
 		if b.cond != nil {
+			l.loop.guard = true
 			c := l.cond(b.cond)
+			l.loop.guard = false
 			if c == nil {
 				return nil
 			}

@@ -163,7 +163,7 @@ func TestLoopRules(t *testing.T) {
 			do concurrent (i = 1:n)
 			  s = a(i)
 			end do`,
-			nil, `9:3: error: cannot assign to intent(in) dummy "s"`},
+			nil, `9:3: error: scalar dummy "s" has no INTENT and is first assigned here on some paths only`},
 		{"an element assignment between nests is a one-point launch", "real :: a(n), b(n), c(1)", `
 			b(1) = 0
 			do concurrent (i = 1:n)

@@ -1,0 +1,213 @@
+package sema
+
+import (
+	"regexp"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/ir"
+)
+
+// Note [scalar intents]
+//
+// A scalar dummy of a loop kernel declared with no INTENT gets one from
+// use, as an array does (inferIntents), but before the body is lowered:
+// what a scalar may be (a value, or a result the kernel returns) decides
+// how its assignments lower. Fortran semantics decide it:
+//   - never assigned: intent(in), a value;
+//   - assigned before anything reads it, by an assignment that every run
+//     executes (at the top level of the body, before any IF, loop, RETURN
+//     or statement forocl does not model): intent(out), a result. Its value
+//     before that assignment is never seen, so the caller's is not needed;
+//     a reduction nest after "vol = 0" folds into the value set there
+//     (Note [loop reductions] in package ir);
+//   - anything else that assigns it (read first, or first assigned only on
+//     some paths, where the caller's value flows through): intent(inout),
+//     which the ABI cannot pass (its scalar results are intent(out) only),
+//     so it is refused with loop-scalar-inout at the first such use.
+
+// scalarUse follows one scalar dummy through a body in source order.
+type scalarUse struct {
+	name string
+	word *regexp.Regexp
+	// decided is set at the first event: out says it was an unconditional
+	// assignment; at is where the first event was otherwise.
+	decided, out bool
+	at           diag.Span
+	cond         bool // the first event was an assignment on some paths only
+	assigned     bool
+	leaves       bool // a RETURN or unmodelled statement came before
+}
+
+// inferScalarIntent returns the intent a scalar dummy with no INTENT has
+// in body (Note [scalar intents]), and for intent(inout) where its first
+// read or conditional assignment is and whether it was the latter.
+func inferScalarIntent(body []ast.Stmt, name string) (ir.Intent, diag.Span, bool) {
+	u := &scalarUse{name: name, word: regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)}
+	u.stmts(body, false)
+	switch {
+	case !u.assigned:
+		return ir.In, diag.Span{}, false
+	case u.out:
+		return ir.Out, diag.Span{}, false
+	}
+	return ir.InOut, u.at, u.cond
+}
+
+func (u *scalarUse) read(pos diag.Span) {
+	if !u.decided {
+		u.decided, u.at = true, pos
+	}
+}
+
+func (u *scalarUse) assign(pos diag.Span, cond bool) {
+	u.assigned = true
+	if u.decided {
+		return
+	}
+	u.decided, u.at = true, pos
+	u.out = !cond && !u.leaves
+	u.cond = !u.out
+}
+
+func (u *scalarUse) expr(e ast.Expr) {
+	if e == nil {
+		return
+	}
+	walkAST(e, func(x ast.Expr) {
+		if id, ok := x.(*ast.Ident); ok && id.Name == u.name {
+			u.read(id.Pos)
+		}
+	})
+}
+
+func (u *scalarUse) stmts(body []ast.Stmt, cond bool) {
+	for _, s := range body {
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			u.expr(s.RHS)
+			if id, ok := s.LHS.(*ast.Ident); ok && id.Name == u.name {
+				u.assign(id.Pos, cond)
+			} else {
+				u.expr(s.LHS) // subscripts, or a pointer's target
+			}
+		case *ast.IfStmt:
+			u.expr(s.Cond)
+			u.stmts(s.Then, true)
+			for _, ei := range s.ElseIfs {
+				u.expr(ei.Cond)
+				u.stmts(ei.Body, true)
+			}
+			u.stmts(s.Else, true)
+		case *ast.DoStmt:
+			u.expr(s.Lo)
+			u.expr(s.Hi)
+			u.expr(s.Step)
+			u.expr(s.Cond)
+			for _, ix := range s.Indices {
+				u.expr(ix.Lo)
+				u.expr(ix.Hi)
+				u.expr(ix.Step)
+			}
+			u.expr(s.Mask)
+			if s.Var != nil && s.Var.Name == u.name {
+				u.assign(s.Var.Pos, true)
+			}
+			u.stmts(s.Body, true)
+		case *ast.SelectCase:
+			u.expr(s.Expr)
+			for _, c := range s.Cases {
+				u.stmts(c.Body, true)
+			}
+		case *ast.WhereStmt:
+			u.expr(s.Mask)
+			u.stmts(s.Body, true)
+			for _, ew := range s.ElseWhere {
+				u.expr(ew.Mask)
+				u.stmts(ew.Body, true)
+			}
+		case *ast.CallStmt:
+			for _, a := range s.Args {
+				u.expr(a.Value)
+				u.expr(a.Lo)
+				u.expr(a.Hi)
+				u.expr(a.Stride)
+			}
+			u.leaves = true // the callee may assign it
+		case *ast.ReturnStmt:
+			u.leaves = true
+		case *ast.OtherStmt:
+			if u.word.MatchString(s.Text) {
+				u.read(s.Pos)
+			}
+			u.leaves = true
+		}
+	}
+}
+
+// scalarDummyIntent gives the scalar dummy v, declared with no INTENT, its
+// intent from use (Note [scalar intents]); intent(inout) is refused.
+func (l *lowerer) scalarDummyIntent(sym *symbol, v *ir.Var) {
+	in, at, cond := inferScalarIntent(l.sub.Body, sym.name)
+	if in != ir.InOut {
+		v.Intent = in
+		return
+	}
+	v.Intent = ir.Out // refused below; as a result it gives no further errors
+	if cond {
+		l.c.diags.Error(codeLoopScalarInOut, at, "scalar dummy %q has no INTENT and is first assigned here on some paths only, so the caller's value may flow through it (intent(inout)); a kernel returns scalars as intent(out) results only", sym.orig).
+			WithNote(sym.pos, "declared here").
+			WithHint("assign %s unconditionally before any IF, loop or RETURN (such as %s = 0), or copy it into a local", sym.orig, sym.orig)
+		return
+	}
+	l.c.diags.Error(codeLoopScalarInOut, at, "scalar dummy %q has no INTENT and is read here before it is assigned, so it is intent(inout); a kernel returns scalars as intent(out) results only", sym.orig).
+		WithNote(sym.pos, "declared here").
+		WithHint("assign %s before its first read (such as %s = 0 before the loop that updates it), or copy the input into a local and change that", sym.orig, sym.orig)
+}
+
+// Note [guard reads]
+//
+// The condition of an IF between nests (a Guard of the nests under it,
+// tested by every work-item of their launches, or the IF around scalar
+// statements that every work-item re-runs) may read elements of an
+// integer or logical dummy array that the kernel does not write:
+// IF (fields(FIELD_DENSITY0) .EQ. 1) THEN <nests>. Outside a nest no
+// parallel index is open, so every subscript is uniform (constants, named
+// constants, scalar dummies and locals, host loop variables), and every
+// work-item reads the same element. The array is passed to every launch as
+// any array dummy is. It must be intent(in), declared or inferred
+// (checkGuardReads): an array a nest writes would be read by the guard of
+// that same nest's work-items while others write it. Guarded nests have no
+// access ranges for hosts (codegen's nestAccesses), and a subscript that
+// provably leaves the array is an error (checkBounds).
+
+// guardArray reports whether the element call of array v may be read in
+// the condition of an IF between nests, and reports why not otherwise.
+func (l *lowerer) guardArray(call *ast.Call, v *ir.Var) bool {
+	switch {
+	case v.Role != ir.Dummy:
+		l.c.diags.Error(codeLoopGuardArray, call.Pos, "the IF around parallel loops reads local array %q; only elements of dummy arrays may be read there", call.Name.Orig).
+			WithHint("pass %s as an intent(in) dummy, or copy the element into a scalar inside a nest", call.Name.Orig)
+		return false
+	case v.Kind != ir.Int && v.Kind != ir.Long && v.Kind != ir.Logical:
+		l.c.diags.Error(codeLoopGuardArray, call.Pos, "the IF around parallel loops reads an element of %q, a %s array; only integer or logical arrays may be read there", call.Name.Orig, v.Kind).
+			WithHint("pass the value as a scalar dummy")
+		return false
+	}
+	return true
+}
+
+// checkGuardReads reports the arrays read by IFs between nests that the
+// kernel writes (Note [guard reads]); run after inferIntents.
+func (l *lowerer) checkGuardReads() {
+	reported := map[*ir.Var]bool{}
+	for _, e := range l.loop.guardReads {
+		if e.Var.Intent == ir.In || reported[e.Var] {
+			continue
+		}
+		reported[e.Var] = true
+		l.c.diags.Error(codeLoopGuardArray, e.Pos, "the IF around parallel loops reads %q, which is intent(%s); only arrays the kernel does not write may be read there", e.Var.Name, e.Var.Intent).
+			WithNote(e.Var.Pos, "declared here").
+			WithHint("declare %s intent(in), or pass the flag as a scalar dummy", e.Var.Name)
+	}
+}
