@@ -40,6 +40,11 @@ const FormatVersion = 1
 // launches once. Units without them are written as FormatVersion.
 const FormatLoops = 2
 
+// FormatHost is the version of units in which a kernel has host
+// statements (Kernel.Steps, Note [host program]): a host written for
+// FormatLoops would skip them.
+const FormatHost = 3
+
 // Kind is the Fortran type of a parameter or result.
 type Kind string
 
@@ -103,6 +108,9 @@ type Kernel struct {
 	// HostLoops are the loops that repeat runs of Launches (Note [host
 	// loops] in abi/loops.go), outermost first.
 	HostLoops []Loop `json:"host_loops,omitempty"`
+	// Steps is the kernel's program when it has host statements (Note
+	// [host program] in abi/host.go); nil otherwise.
+	Steps []Step `json:"steps,omitempty"`
 	// Reductions are a region kernel's reductions (sum, maxval, ...), in
 	// source order: which grid positions each folds. Units written before
 	// forocl recorded them have none; a host that splits the grid
@@ -256,6 +264,7 @@ const (
 	ScratchArg ArgKind = "scratch" // a Buffer, by name
 	GroupsArg  ArgKind = "groups"  // the number of work-groups of the launch named, as a 32-bit int
 	LoopArg    ArgKind = "loop"    // the current value of the variable of the enclosing Loop named, as a 32-bit int
+	HostArg    ArgKind = "host"    // the value of the host variable named at the launch (Note [host program]), as a 32-bit int
 )
 
 // Arg is one OpenCL kernel argument.
@@ -510,8 +519,8 @@ func Unmarshal(b []byte) (*Unit, error) {
 	if err := json.Unmarshal(b, &u); err != nil {
 		return nil, fmt.Errorf("abi: %v", err)
 	}
-	if u.Format != FormatVersion && u.Format != FormatLoops {
-		return nil, fmt.Errorf("abi: format version %d; this forocl reads versions %d and %d", u.Format, FormatVersion, FormatLoops)
+	if u.Format != FormatVersion && u.Format != FormatLoops && u.Format != FormatHost {
+		return nil, fmt.Errorf("abi: format version %d; this forocl reads versions %d to %d", u.Format, FormatVersion, FormatHost)
 	}
 	for _, k := range u.Kernels {
 		if err := k.CheckLoops(); err != nil {

@@ -87,6 +87,9 @@ func (k *Kernel) AccessChecks() []Access {
 	var out []Access
 launches:
 	for i, l := range k.Launches {
+		if k.namesHostVars(l) {
+			continue // CheckHostAccesses
+		}
 		var guards []Affine
 		for _, lp := range k.HostLoops {
 			if i < lp.First || i >= lp.End {
@@ -147,24 +150,70 @@ func (a Affine) Minus(b Affine) Affine {
 // leaves them: the array, the dimension, the indices and the bounds.
 func (k *Kernel) CheckAccesses(sizes map[string]int) error {
 	for _, a := range k.AccessChecks() {
-		ok, err := a.Runs(sizes)
-		if err != nil {
+		if err := k.checkAccess(&a, sizes); err != nil {
 			return err
-		}
-		if !ok {
-			continue
-		}
-		var v [4]int
-		for i, x := range []Affine{a.Min, a.Max, a.Lo, a.Hi} {
-			if v[i], err = x.Eval(sizes); err != nil {
-				return err
-			}
-		}
-		if v[0] < v[2] || v[1] > v[3] {
-			return fmt.Errorf("kernel %q "+a.ProblemFormat(), k.Name, v[0], v[1], v[2], v[3], sizeList(k, sizes))
 		}
 	}
 	return nil
+}
+
+func (k *Kernel) checkAccess(a *Access, sizes map[string]int) error {
+	ok, err := a.Runs(sizes)
+	if err != nil || !ok {
+		return err
+	}
+	var v [4]int
+	for i, x := range []Affine{a.Min, a.Max, a.Lo, a.Hi} {
+		if v[i], err = x.Eval(sizes); err != nil {
+			return err
+		}
+	}
+	if v[0] < v[2] || v[1] > v[3] {
+		return fmt.Errorf("kernel %q "+a.ProblemFormat(), k.Name, v[0], v[1], v[2], v[3], sizeList(k, sizes))
+	}
+	return nil
+}
+
+// CheckHostAccesses checks the accesses that AccessChecks leaves out
+// because they name host variables (Note [host program]), with the values
+// each launch sees (LaunchVals); launches inside host loops are left out.
+func (k *Kernel) CheckHostAccesses(lvals []map[string]int) error {
+	for i, l := range k.Launches {
+		inLoop := false
+		for _, lp := range k.HostLoops {
+			inLoop = inLoop || lp.First <= i && i < lp.End
+		}
+		if inLoop || !k.namesHostVars(l) {
+			continue
+		}
+		for _, a := range l.Accesses {
+			if err := k.checkAccess(&a, lvals[i]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// namesHostVars reports whether an access of l names a host variable.
+func (k *Kernel) namesHostVars(l *Launch) bool {
+	if k.Steps == nil {
+		return false
+	}
+	hv := map[string]bool{}
+	for _, s := range k.HostVars() {
+		hv[s.Var] = true
+	}
+	for _, a := range l.Accesses {
+		for _, x := range append([]Affine{a.Min, a.Max, a.Lo, a.Hi}, a.When...) {
+			for _, t := range x.Terms {
+				if hv[t.Size] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // ProblemFormat is the message of an access that leaves its bounds, after

@@ -56,16 +56,24 @@ func (l *Loop) Trips(vals map[string]int) (lo, step, trips int, err error) {
 
 // Step is one item of a kernel's program: a launch (Launch, an index into
 // Kernel.Launches, with Loop nil) or a host loop and its body.
+// A host program (Note [host program]) adds host statements: Set and If.
+// In JSON (Kernel.Steps) a launch is {"launch": i}; the other steps have
+// launch -1.
 type Step struct {
-	Launch int
-	Loop   *Loop
-	Body   []Step
+	Launch int    `json:"launch"`
+	Loop   *Loop  `json:"loop,omitempty"`
+	Body   []Step `json:"body,omitempty"`
+	Set    *Set   `json:"set,omitempty"`
+	If     *If    `json:"if,omitempty"`
 }
 
 // Program returns the kernel's launches as a tree: each launch in order,
 // and each Loop in place of the launches it repeats, with them as its
 // body. HostLoops must satisfy CheckLoops.
 func (k *Kernel) Program() []Step {
+	if k.Steps != nil {
+		return k.Steps
+	}
 	next := 0
 	return k.program(0, len(k.Launches), &next)
 }
@@ -91,15 +99,39 @@ func (k *Kernel) program(i, end int, next *int) []Step {
 // sizes and the current values of the loop variables around the launch
 // (f must not keep or change it). It stops at f's first error.
 func (k *Kernel) Walk(sizes map[string]int, f func(launch int, vals map[string]int) error) error {
-	vals := make(map[string]int, len(sizes)+len(k.HostLoops))
-	for n, v := range sizes {
+	return k.WalkWith(sizes, f, nil)
+}
+
+// WalkWith is Walk from init (the sizes, and the integer and logical
+// scalar parameters a host program reads: HostInit), running host
+// statements (Note [host program]); end, when not nil, sees vals after
+// the last step.
+func (k *Kernel) WalkWith(init map[string]int, f func(launch int, vals map[string]int) error, end func(vals map[string]int)) error {
+	vals := make(map[string]int, len(init)+len(k.HostLoops))
+	for n, v := range init {
 		vals[n] = v
 	}
-	return k.walk(k.Program(), vals, f)
+	if err := k.walk(k.Program(), vals, f); err != nil {
+		return err
+	}
+	if end != nil {
+		end(vals)
+	}
+	return nil
 }
 
 func (k *Kernel) walk(steps []Step, vals map[string]int, f func(int, map[string]int) error) error {
 	for _, s := range steps {
+		if s.Set != nil || s.If != nil {
+			body, err := k.exec(&s, vals)
+			if err == nil {
+				err = k.walk(body, vals, f)
+			}
+			if err != nil {
+				return err
+			}
+			continue
+		}
 		if s.Loop == nil {
 			if err := f(s.Launch, vals); err != nil {
 				return err
@@ -173,6 +205,9 @@ func (k *Kernel) CheckLoops() error {
 				}
 			}
 		}
+	}
+	if err := k.checkSteps(); err != nil {
+		return err
 	}
 	for i, ln := range k.Launches {
 		for _, a := range ln.Args {

@@ -21,6 +21,9 @@ func nestAccesses(k *ir.Kernel, n *ir.Nest) []abi.Access {
 	for _, s := range k.Sizes {
 		c.size[s] = true
 	}
+	for _, s := range k.HostVars {
+		c.size[s] = true // checked with the launch's values (abi.Kernel.CheckHostAccesses)
+	}
 	for d, v := range n.Index {
 		if !c.sizesOnly(n.Lo[d]) || !c.sizesOnly(n.Hi[d]) {
 			return nil

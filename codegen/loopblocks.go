@@ -24,7 +24,7 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 		lg.k.Name, where(lg.k.Pos), i+1, count, n.Source, where(n.Pos), strategy, regions.DimString(np.Local), regions.DimString(np.Coarsen))
 	var m []string
 	for g, d := range np.Dims {
-		m = append(m, fmt.Sprintf("%s = %s + %d*get_global_id(%d) + 0..%d", n.Index[d].Name, lg.affine(n.Lo[d]), np.Coarsen[g], g, np.Coarsen[g]-1))
+		m = append(m, fmt.Sprintf("%s = %s + %d*get_global_id(%d) + 0..%d", n.Index[d].Name, lg.bound(n.Lo[d]), np.Coarsen[g], g, np.Coarsen[g]-1))
 	}
 	e.line("// each work-item owns the points %s; arrays are column-major in their declared bounds.", strings.Join(m, ", "))
 	e.line("__kernel %s", reqd(np.Local))
@@ -34,8 +34,8 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 	for g, d := range np.Dims {
 		v := n.Index[d]
 		isIndex[v] = true
-		hi := lg.affine(n.Hi[d])
-		e.line("const %s _p%d = %s + %s(%s)get_global_id(%d); // the block's first %s", indexT, g, lg.affine(n.Lo[d]), times(np.Coarsen[g]), indexT, g, v.Name)
+		hi := lg.bound(n.Hi[d])
+		e.line("const %s _p%d = %s + %s(%s)get_global_id(%d); // the block's first %s", indexT, g, lg.bound(n.Lo[d]), times(np.Coarsen[g]), indexT, g, v.Name)
 		first = append(first, fmt.Sprintf("_p%d > %s", g, hi))
 		last = append(last, fmt.Sprintf("%s <= %s", plus(fmt.Sprintf("_p%d", g), np.Coarsen[g]-1), hi))
 	}
@@ -117,7 +117,7 @@ func (lg *loopGen) points(n *ir.Nest, np *regions.NestPlan, checked map[*ir.Var]
 		for g, d := range np.Dims {
 			v := n.Index[d]
 			e.line("const %s %s = %s;", indexT, sanitize(v.Name), plus(fmt.Sprintf("_p%d", g), off[g]))
-			cond = append(cond, fmt.Sprintf("%s <= %s", sanitize(v.Name), lg.affine(n.Hi[d])))
+			cond = append(cond, fmt.Sprintf("%s <= %s", sanitize(v.Name), lg.bound(n.Hi[d])))
 		}
 		if len(np.Tiles) > 0 {
 			e.line("const int _v = %s, _u = %s;", plus(times(np.Coarsen[0])+"(int)get_local_id(0)", off[0]), plus(times(np.Coarsen[1])+"(int)get_local_id(1)", off[1]))
@@ -200,8 +200,8 @@ func (lg *loopGen) loadTiles(n *ir.Nest, np *regions.NestPlan) {
 	e.line("// the work-group's block of %dx%d points reads these values: load them, walking the arrays' first dimension", V, U)
 	e.open("for (int _t = %s; _t < %d; _t += %d)", flat, V*U, items)
 	e.line("const int _u = _t %% %d, _v = _t / %d;", U, U)
-	e.line("const %s %s = %s + %d*(%s)get_group_id(0) + _v;", indexT, sanitize(g0.Name), lg.affine(n.Lo[np.Dims[0]]), V, indexT)
-	e.line("const %s %s = %s + %d*(%s)get_group_id(1) + _u;", indexT, sanitize(g1.Name), lg.affine(n.Lo[np.Dims[1]]), U, indexT)
+	e.line("const %s %s = %s + %d*(%s)get_group_id(0) + _v;", indexT, sanitize(g0.Name), lg.bound(n.Lo[np.Dims[0]]), V, indexT)
+	e.line("const %s %s = %s + %d*(%s)get_group_id(1) + _u;", indexT, sanitize(g1.Name), lg.bound(n.Lo[np.Dims[1]]), U, indexT)
 	for _, tl := range np.Tiles {
 		el := tl.Elem
 		var in []string

@@ -140,6 +140,7 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		var ps []string
 		l.Args, ps = loadArgs(args, params, preludeLoads(prelude))
 		l.Args, ps = loopArgs(l.Args, ps, loops)
+		l.Args, ps = hostArgs(k, n, l.Args, ps) // Note [host program] in package abi
 		for _, r := range n.Reduces {
 			l.Args = append(l.Args, abi.Arg{Kind: abi.ScratchArg, Name: partName(r)})
 			ps = append(ps, "__global "+ctype(r.Kind)+"* restrict "+partName(r))
@@ -185,6 +186,7 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		}
 		lg.results(l, ps, prelude, launches)
 	}
+	ak.Steps = hostSteps(k, ak)
 	return ak
 }
 
@@ -209,6 +211,16 @@ type loopGen struct {
 	// tiled spells the reads of the nest being emitted that come from a
 	// __local tile (Note [loop schedules] in package regions).
 	tiled map[*ir.Elem]string
+	// inBound is set while bound spells a nest's bound.
+	inBound bool
+}
+
+// bound spells a nest's bound, whose host variables are the launch's
+// arguments (hostArgs).
+func (lg *loopGen) bound(a ir.Affine) string {
+	lg.inBound = true
+	defer func() { lg.inBound = false }()
+	return lg.affine(a)
 }
 
 func (lg *loopGen) ref(v *ir.Var) string {
@@ -242,7 +254,11 @@ func (lg *loopGen) affine(a ir.Affine) string {
 		if c != 1 {
 			fmt.Fprintf(&b, "%d*", c)
 		}
-		b.WriteString(lg.ref(t.Var))
+		if lg.inBound && isHostVar(lg.k, t.Var) {
+			b.WriteString(hostParam(t.Var)) // the host's value (Note [host program] in package abi)
+		} else {
+			b.WriteString(lg.ref(t.Var))
+		}
 	}
 	switch {
 	case len(a.Terms) == 0:
@@ -306,7 +322,7 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 	e.line("// kernel %s (%s), launch %d of %d: %s (%s), strategy direct, work-group %s", lg.k.Name, where(lg.k.Pos), i+1, count, n.Source, where(n.Pos), regions.DimString(np.Local))
 	var m []string
 	for g, d := range np.Dims {
-		m = append(m, fmt.Sprintf("%s = %s + get_global_id(%d)", n.Index[d].Name, lg.affine(n.Lo[d]), g))
+		m = append(m, fmt.Sprintf("%s = %s + get_global_id(%d)", n.Index[d].Name, lg.bound(n.Lo[d]), g))
 	}
 	e.line("// one work-item per iteration: %s; arrays are column-major in their declared bounds.", strings.Join(m, ", "))
 	e.line("__kernel %s", reqd(np.Local))
@@ -316,8 +332,8 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 	for g, d := range np.Dims {
 		v := n.Index[d]
 		isIndex[v] = true
-		e.line("const %s %s = %s + (%s)get_global_id(%d);", indexT, sanitize(v.Name), lg.affine(n.Lo[d]), indexT, g)
-		guard = append(guard, fmt.Sprintf("%s > %s", sanitize(v.Name), lg.affine(n.Hi[d])))
+		e.line("const %s %s = %s + (%s)get_global_id(%d);", indexT, sanitize(v.Name), lg.bound(n.Lo[d]), indexT, g)
+		guard = append(guard, fmt.Sprintf("%s > %s", sanitize(v.Name), lg.bound(n.Hi[d])))
 	}
 	if len(n.Reduces) == 0 {
 		e.open("if (%s)", strings.Join(guard, " || "))

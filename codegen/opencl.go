@@ -87,7 +87,10 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 		}
 		u.Kernels = append(u.Kernels, g.kernel(k, kp, name))
 		if len(u.Kernels[len(u.Kernels)-1].HostLoops) > 0 {
-			u.Format = abi.FormatLoops // Note [host loops] in package abi
+			u.Format = max(u.Format, abi.FormatLoops) // Note [host loops] in package abi
+		}
+		if u.Kernels[len(u.Kernels)-1].Steps != nil {
+			u.Format = abi.FormatHost // Note [host program] in package abi
 		}
 	}
 	u.Source = e.String()

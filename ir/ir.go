@@ -228,6 +228,11 @@ type Kernel struct {
 	// then the locals that stand for assumed-shape extents (a_n1).
 	Loops bool
 	Sizes []*Var
+	// HostVars are a loop kernel's host variables: integer and logical
+	// locals that parallel loop bounds use (directly or through others),
+	// which the host computes from the top-level statements before each
+	// launch (Note [host program] in package abi; sema/hostvars.go).
+	HostVars []*Var
 	// Tables are the named constant arrays a loop kernel subscripts
 	// (Role Table), in order of first use.
 	Tables []*Var

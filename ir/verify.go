@@ -140,8 +140,14 @@ func (v *verifier) kernel(k *Kernel) {
 	v.k, v.scope, v.bound, v.red, v.nest = k, map[*Var]bool{}, map[*Var]bool{}, nil, nil
 	v.sizes = map[*Var]bool{}
 	v.order = map[*Var]int{}
+	host := map[*Var]bool{}
+	for _, x := range k.HostVars {
+		host[x] = true
+	}
 	for i, x := range append(append([]*Var(nil), k.Params...), k.Locals...) {
-		v.order[x] = i
+		if !host[x] { // host variables join bounds where sema meets them
+			v.order[x] = i
+		}
 	}
 	v.rvars = map[*Var]*Var{}
 	if k.Elemental && k.Loops {
@@ -154,6 +160,12 @@ func (v *verifier) kernel(k *Kernel) {
 	for _, x := range k.Sizes {
 		if !v.scope[x] || x.Kind != Int && x.Kind != Long || x.Rank != 0 {
 			v.bad(k.Pos, "size %s is not an integer scalar of the kernel", varName(x))
+		}
+		v.sizes[x] = true
+	}
+	for _, x := range k.HostVars { // computed by the host before each launch
+		if !v.scope[x] || x.Rank != 0 {
+			v.bad(k.Pos, "host variable %s is not a scalar of the kernel", varName(x))
 		}
 		v.sizes[x] = true
 	}

@@ -407,8 +407,18 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		return nil, err
 	}
 	var launches []launch
-	for _, l := range k.Launches {
-		global, local, err := l.NDRange(sizes)
+	// Per launch, the values its ranges see: with host statements, the
+	// host variables' too (Note [host program] in package abi).
+	init := k.HostInit(sizes, j.Scalars)
+	lvals, err := k.LaunchVals(init)
+	if err == nil {
+		err = k.CheckHostAccesses(lvals) // Note [access ranges] in package abi
+	}
+	if err != nil {
+		return nil, err
+	}
+	for i, l := range k.Launches {
+		global, local, err := l.NDRange(lvals[i])
 		if err != nil {
 			return nil, fmt.Errorf("kernel %q: %v", k.Name, err)
 		}
@@ -540,8 +550,8 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		}
 	}
 	for i, l := range launches {
-		if len(k.HostLoops) > 0 {
-			break // set before each launch, with the loop variables
+		if len(k.HostLoops) > 0 || k.Steps != nil {
+			break // set before each launch, with the loop and host variables
 		}
 		args, err := launchArgs(k, l.l, j.Scalars, sizes, groups, bufs)
 		if err != nil {
@@ -551,7 +561,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 			return nil, err
 		}
 	}
-	r := &run{ctx: ctx, k: k, launches: launches, kerns: kerns, bufs: bufs, sizes: sizes, groups: groups, arrays: arrays, canceled: canceled}
+	r := &run{ctx: ctx, k: k, launches: launches, kerns: kerns, bufs: bufs, sizes: sizes, init: init, groups: groups, arrays: arrays, canceled: canceled}
 	if j.Steps > 0 {
 		if err := r.steps(&j, res); err != nil {
 			return nil, err
@@ -574,14 +584,14 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		var total time.Duration
 		// In program order, host loops repeating their launches (Note
 		// [host loops] in package abi).
-		err := k.Walk(sizes, func(li int, vals map[string]int) error {
+		err := k.WalkWith(init, func(li int, vals map[string]int) error {
 			l := launches[li]
 			if canceled() {
 				return ErrCanceled
 			}
 			var ev *clhost.Event
 			var err error
-			if len(k.HostLoops) > 0 {
+			if len(k.HostLoops) > 0 || k.Steps != nil {
 				// The arguments again: loop variables change between trips.
 				args, aerr := launchArgs(k, l.l, j.Scalars, vals, groups, bufs)
 				if aerr != nil {
@@ -606,7 +616,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 				total += d
 			}
 			return nil
-		})
+		}, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -668,7 +678,7 @@ func launchArgs(k *abi.Kernel, l *abi.Launch, scalars map[string]float64, sizes,
 			default:
 				args = append(args, int32(v))
 			}
-		case abi.SizeArg, abi.LoopArg: // sizes holds the loop variables too (abi.Kernel.Walk)
+		case abi.SizeArg, abi.LoopArg, abi.HostArg: // sizes holds the loop and host variables too (abi.Kernel.WalkWith)
 			v, ok := sizes[a.Name]
 			if !ok {
 				return nil, fmt.Errorf("internal error: runner: loop variable %q outside its loop", a.Name)

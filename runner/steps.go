@@ -99,7 +99,7 @@ func declared(p *abi.Param) string {
 func (r *run) steps(j *Job, res *Result) error {
 	start := time.Now()
 	for step := 1; step <= j.Steps; step++ {
-		err := r.k.Walk(r.sizes, func(li int, vals map[string]int) error {
+		err := r.k.WalkWith(r.init, func(li int, vals map[string]int) error {
 			l := r.launches[li]
 			if r.canceled() {
 				return ErrCanceled
@@ -114,7 +114,7 @@ func (r *run) steps(j *Job, res *Result) error {
 			}
 			ev.Release()
 			return nil
-		})
+		}, nil)
 		if err != nil {
 			return err
 		}
@@ -186,6 +186,7 @@ type run struct {
 	kerns    []*clhost.Kernel
 	bufs     map[string]*clhost.Buffer
 	sizes    map[string]int
+	init     map[string]int // the host program's start: sizes and scalars (abi.Kernel.HostInit)
 	groups   map[string]int
 	arrays   map[string]*npy.Array
 	canceled func() bool

@@ -62,6 +62,11 @@ type loopState struct {
 	read, written map[*ir.Var]diag.Span
 	// sizes holds the scalar integer dummies bounds are affine in.
 	sizes map[*ir.Var]bool
+	// hostVars holds the locals parallel loop bounds use, each with the
+	// bound's position, and nestBound is set while such a bound is
+	// lowered (sema/hostvars.go).
+	hostVars  map[*ir.Var]diag.Span
+	nestBound bool
 	// reduce maps the scalars the nest being lowered reduces to their
 	// Reduction variables (Note [loop reductions]).
 	reduce map[*ir.Var]*ir.Var
@@ -94,7 +99,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 		kern.Module = p.host.name
 	}
 	l.kernel = kern
-	l.loop = &loopState{read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}, early: map[*ir.Elem]bool{}}
+	l.loop = &loopState{read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}, hostVars: map[*ir.Var]diag.Span{}, early: map[*ir.Elem]bool{}}
 	if p.sub.Impure {
 		c.diags.Error(codeKernelImpure, p.sub.Pos, "kernel %q is impure", p.sub.Name.Orig).
 			WithHint("remove \"impure\"; kernels must be free of side effects")
@@ -109,6 +114,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
 	l.checkPrivateFlow(flattenHostLoops(kern.Body))
 	l.checkCarried(kern.Body)
+	l.checkHostVars(kern)
 	if !c.diags.HasErrors() {
 		l.checkBounds(flattenHostLoops(kern.Body)) // Note [accesses that leave the array]
 	}
@@ -222,7 +228,8 @@ func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
 		return ir.Affine{}, false
 	}
 	a, why := l.affine(x, func(v *ir.Var) bool {
-		return v.Role == ir.Dummy && v.Rank == 0 && v.Kind == ir.Int || l.loop.sizes[v] // or an assumed-shape extent (shapeInquiry)
+		return v.Role == ir.Dummy && v.Rank == 0 && v.Kind == ir.Int || l.loop.sizes[v] || // or an assumed-shape extent (shapeInquiry)
+			l.loop.nestBound && v.Kind == ir.Int && hostLocal(v) && !l.loop.index[v] && !l.loop.host[v] // a host variable
 	})
 	if why != "" {
 		l.c.diags.Error(codeLoopBound, e.Span(), "%s is not affine in the kernel's integer scalar dummies: it has %s", what, why).
@@ -230,6 +237,12 @@ func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
 		return ir.Affine{}, false
 	}
 	for _, t := range a.Terms {
+		if !l.loop.sizes[t.Var] && t.Var.Role == ir.Local {
+			if _, ok := l.loop.hostVars[t.Var]; !ok {
+				l.loop.hostVars[t.Var] = e.Span()
+			}
+			continue
+		}
 		l.loop.sizes[t.Var] = true
 	}
 	return a, true
@@ -663,8 +676,10 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 				return nil, nil
 			}
 		}
+		ls.nestBound = true
 		lo, ok1 := l.boundAffine(lp.lo, fmt.Sprintf("the first value of %q", v.Name))
 		hi, ok2 := l.boundAffine(lp.hi, fmt.Sprintf("the last value of %q", v.Name))
+		ls.nestBound = false
 		if !ok1 || !ok2 {
 			return nil, nil
 		}

@@ -11,10 +11,10 @@ subroutine tri(n, niter, u, v)
       v(i) = u(i)
     end do
     do concurrent (i = 1:n)
-      m = i
+      m = i  ! ERROR [host-var] "is assigned inside a nest or host loop"
       u(i) = v(m)
     end do
-    do concurrent (i = 1:m)  ! ERROR [loop-bound] "it has variable \"m\""
+    do concurrent (i = 1:m)
       u(i) = 2*u(i)
     end do
     it = 3  ! ERROR [loop-construct] "cannot assign to loop index \"it\""

@@ -1,0 +1,153 @@
+package sema
+
+import (
+	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/ir"
+)
+
+// Host variables (Note [host program] in package abi): an integer local
+// that a parallel loop's bound uses becomes a value the host computes
+// before the launch. boundAffine records such locals in
+// loopState.hostVars; checkHostVars, run after the body is lowered, checks
+// that the host can compute each (every assignment at the top level, from
+// host-computable expressions), extends the set with the locals those
+// expressions read, and lists them in Kernel.HostVars. The kernel still
+// replays the assignments in every work-item for the reads in nest
+// bodies; the bounds take the host's values as launch arguments.
+
+// hostLocal reports whether v may be a host variable: a scalar integer
+// or logical local.
+func hostLocal(v *ir.Var) bool {
+	return v.Role == ir.Local && v.Rank == 0 && (v.Kind == ir.Int || v.Kind == ir.Logical)
+}
+
+// checkHostVars checks the host variables of loop kernel k (see above).
+func (l *lowerer) checkHostVars(k *ir.Kernel) {
+	if len(l.loop.hostVars) == 0 {
+		return
+	}
+	assigned := map[*ir.Var][]diag.Span{} // top-level assignments
+	inner := map[*ir.Var]bool{}           // assigned inside, reported
+	var bad func(stmts []ir.Stmt, top bool)
+	bad = func(stmts []ir.Stmt, top bool) {
+		for _, s := range stmts {
+			switch s := s.(type) {
+			case *ir.Assign:
+				if r, ok := s.LHS.(*ir.Ref); ok && top {
+					assigned[r.Var] = append(assigned[r.Var], s.Pos)
+				} else if ok && l.loop.hostVars[r.Var] != (diag.Span{}) && !inner[r.Var] {
+					inner[r.Var] = true
+					l.c.diags.Error(codeHostVar, s.Pos, "%q is a bound of a parallel loop (%s) and is assigned inside a nest or host loop, so the host cannot compute it before the launch", r.Var.Name, pos(l.loop.hostVars[r.Var])).
+						WithHint("assign it at the top level of the kernel, before the nests")
+				}
+			case *ir.If:
+				bad(s.Then, top)
+				bad(s.Else, top)
+			case *ir.Nest:
+				bad(s.Body, false)
+			case *ir.Loop:
+				bad(s.Body, false)
+			}
+		}
+	}
+	bad(k.Body, true)
+	// The locals the host computes: those in bounds, and those their
+	// assignments read, checked in turn.
+	work := make([]*ir.Var, 0, len(l.loop.hostVars))
+	for _, v := range k.Locals {
+		if l.loop.hostVars[v] != (diag.Span{}) {
+			work = append(work, v)
+		}
+	}
+	seen := map[*ir.Var]bool{}
+	for len(work) > 0 {
+		v := work[0]
+		work = work[1:]
+		if seen[v] {
+			continue
+		}
+		seen[v] = true
+		k.HostVars = append(k.HostVars, v)
+		if len(assigned[v]) == 0 && !inner[v] {
+			l.c.diags.Error(codeHostVar, l.loop.hostVars[v], "%q is a bound of a parallel loop but the kernel never assigns it at its top level", v.Name).
+				WithHint("assign it before the nest, such as %s = 0", v.Name)
+		}
+		l.hostReads(k.Body, v, &work)
+	}
+}
+
+// hostReads checks the top-level assignments to v in stmts, and the IF
+// conditions around them, and queues the locals they read.
+func (l *lowerer) hostReads(stmts []ir.Stmt, v *ir.Var, work *[]*ir.Var) bool {
+	found := false
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ir.Assign:
+			if r, ok := s.LHS.(*ir.Ref); ok && r.Var == v {
+				found = true
+				l.hostable(s.RHS, v, work)
+			}
+		case *ir.If:
+			if l.hostReads(s.Then, v, work) || l.hostReads(s.Else, v, work) {
+				found = true
+				l.hostable(s.Cond, v, work)
+			}
+		}
+	}
+	return found
+}
+
+// hostable reports, with a coded error, a part of e (assigned to host
+// variable v, or a condition around that) that the host cannot evaluate;
+// it queues the locals e reads.
+func (l *lowerer) hostable(e ir.Expr, v *ir.Var, work *[]*ir.Var) {
+	why := ""
+	ir.Walk(e, func(x ir.Expr) {
+		if why != "" {
+			return
+		}
+		switch x := x.(type) {
+		case *ir.Const:
+			if x.Kind != ir.Int && x.Kind != ir.Logical {
+				why = "a " + x.Kind.String() + " constant"
+			}
+		case *ir.Ref:
+			switch {
+			case x.Var.Role == ir.Dummy && x.Var.Rank == 0 && (x.Var.Kind == ir.Int || x.Var.Kind == ir.Logical):
+			case hostLocal(x.Var):
+				*work = append(*work, x.Var)
+			default:
+				why = "variable \"" + x.Var.Name + "\""
+			}
+		case *ir.Unary, *ir.Binary:
+			if op := opOf(x); op == ir.Pow || op == ir.Eqv || op == ir.Neqv {
+				why = "the operator " + op.String()
+			}
+		case *ir.Intrinsic:
+			switch x.ID {
+			case ir.FnMin, ir.FnMax, ir.FnMod, ir.FnAbs:
+			default:
+				why = "a call of " + ir.Intrinsics[x.ID].Name
+			}
+		default:
+			why = "an expression the host does not evaluate"
+		}
+		if why == "" && x.Type().Kind != ir.Int && x.Type().Kind != ir.Logical {
+			why = "a " + x.Type().Kind.String() + " value"
+		}
+	})
+	if why != "" {
+		l.c.diags.Error(codeHostVar, e.Span(), "%q is a bound of a parallel loop, so the host computes it before the launch, but its value here has %s", v.Name, why).
+			WithHint("compute it from integer constants and integer scalar dummies, or make it a dummy")
+	}
+}
+
+func opOf(x ir.Expr) ir.Op {
+	switch x := x.(type) {
+	case *ir.Unary:
+		return x.Op
+	case *ir.Binary:
+		return x.Op
+	}
+	return ir.Add
+}
