@@ -134,6 +134,8 @@ func (g *exprGen) write(b *strings.Builder, e ir.Expr) {
 	switch e := e.(type) {
 	case *ir.Const:
 		b.WriteString(constant(e.Kind, e.Float, e.Int, e.Bool))
+	case *ir.GridExtent:
+		fmt.Fprintf(b, "_n%d", e.Dim+1)
 	case *ir.Ref:
 		b.WriteString(g.ref(e.Var))
 		if e.Elem > 0 {

@@ -112,6 +112,19 @@ type Convert struct {
 	T   Type
 }
 
+// GridExtent is n_{Dim+1}, the extent of a region kernel's grid along
+// dimension Dim (from 0), halo included: a default integer that every
+// launch of the kernel knows. Sema uses it to tell an empty window of a
+// maxval from one of only NaNs (Note [maxval and NaN] in sema/reduce.go).
+type GridExtent struct {
+	Pos diag.Span
+	Dim int
+}
+
+func (e *GridExtent) Type() Type      { return Type{Kind: Int} }
+func (e *GridExtent) Span() diag.Span { return e.Pos }
+func (*GridExtent) expr()             {}
+
 func (e *Const) Type() Type     { return Type{Kind: e.Kind} }
 func (e *Ref) Type() Type       { return Type{Kind: e.Var.Kind} }
 func (e *Window) Type() Type    { return Type{Kind: e.Var.Kind, Rank: e.Var.Rank} }

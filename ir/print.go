@@ -211,6 +211,8 @@ func writeExpr(b *strings.Builder, e Expr) {
 			b.WriteByte('=')
 		}
 		b.WriteString(ConstText(e))
+	case *GridExtent:
+		fmt.Fprintf(b, "n%d", e.Dim+1)
 	case *Ref:
 		b.WriteString(e.Var.Name)
 		if e.Elem > 0 {

@@ -570,6 +570,10 @@ func (v *verifier) expr(e Expr, frame []int) {
 		if e.Kind == Invalid {
 			v.bad(e.Pos, "constant without a kind")
 		}
+	case *GridExtent:
+		if v.k == nil || v.k.Loops || v.k.Elemental || e.Dim < 0 || e.Dim >= v.k.Rank {
+			v.bad(e.Pos, "grid extent n%d outside a region kernel of that rank", e.Dim+1)
+		}
 	case *Ref:
 		if !v.variable(e.Var, e.Pos) {
 			return

@@ -160,7 +160,23 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 		Shrink: append([]int(nil), ref.shrink...), Reduce: &ir.Reduce{Op: op, Intrinsic: name, Result: res, Index: l.nreduce}}
 	l.hoisted = append(l.hoisted, &ir.Assign{Pos: e.Pos, LHS: l.window(rv, nil, nil, e.Pos), RHS: val, Mask: mask, Shrink: rv.Shrink})
 	var out ir.Expr = &ir.Ref{Pos: e.Pos, Var: res}
-	if (mask != nil || mayBeEmpty(ref.shrink)) && (op == ir.RMax || op == ir.RMin) && kind.IsReal() {
+	if mask == nil && mayBeEmpty(ref.shrink) && (op == ir.RMax || op == ir.RMin) && kind.IsReal() {
+		// a window is empty where a grid extent is within its halo (Note
+		// [maxval and NaN]): known from the extents, no second reduction
+		var some ir.Expr
+		for d, sh := range ref.shrink {
+			if sh == 0 {
+				continue
+			}
+			x := &ir.Binary{Pos: e.Pos, Op: ir.Gt, X: &ir.GridExtent{Pos: e.Pos, Dim: d}, Y: &ir.Const{Pos: e.Pos, Kind: ir.Int, Int: int64(sh)}, T: ir.Type{Kind: ir.Logical}}
+			if some == nil {
+				some = x
+			} else {
+				some = &ir.Binary{Pos: e.Pos, Op: ir.And, X: some, Y: x, T: ir.Type{Kind: ir.Logical}}
+			}
+		}
+		out = emptyExtreme(op, out, some)
+	} else if mask != nil && (op == ir.RMax || op == ir.RMin) && kind.IsReal() {
 		// any(mask) tells an empty mask or frame from only NaNs (Note
 		// [maxval and NaN]); it folds the reduction's own frame (Counts)
 		l.nreduce++
@@ -194,7 +210,9 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 // (codegen's identity, reduceStart): the fold is a NaN exactly when no
 // value but NaNs was folded. Where the set can be empty, the value is
 // then merge(v, -huge, some), with some the any() of the mask (a second
-// reduction in the same launch) or the section's bounds (lo <= hi). The
+// reduction in the same launch), or for a window without a mask the grid
+// extents beyond its halo (n1 > 2 .and. n2 > 2: ir.GridExtent), or the
+// section's bounds (lo <= hi) in a loop kernel. The
 // loop form s = max(s, x) of a reduction clause folds the nest's value
 // into s with fmax after the nest, so NaNs are dropped there too.
 

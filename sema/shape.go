@@ -76,6 +76,9 @@ func cloneExpr(e ir.Expr) ir.Expr {
 	case *ir.Const:
 		c := *e
 		return &c
+	case *ir.GridExtent:
+		c := *e
+		return &c
 	case *ir.Ref:
 		c := *e
 		return &c

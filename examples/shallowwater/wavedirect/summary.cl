@@ -20,19 +20,15 @@ void wave_summary_p1(__global const float* restrict H,
     const int _n1,
     const int _n2,
     __global float* restrict _part1,
-    __global float* restrict _part2,
-    __global int* restrict _part3) {
+    __global float* restrict _part2) {
     float _sum1 = 0.0f;
     float _maxval2 = 0.0f;
-    int _some3 = 0;
     float mass = 0.0f; // result
     float speed = 0.0f; // result
     __local float _tree1[256];
     float _acc1 = 0.0f; // sum of this work-item's elements
     __local float _tree2[256];
     float _acc2 = NAN; // max of this work-item's elements
-    __local int _tree3[256];
-    int _acc3 = 0; // any of this work-item's elements
     const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = get_global_id(1) + 1; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
@@ -43,10 +39,6 @@ void wave_summary_p1(__global const float* restrict H,
         // summary.f90:26
         if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {
             _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0f * sqrt(9.8f * H[_a0 + _n1 * (_a1)])));
-        }
-        // summary.f90:26
-        if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {
-            _acc3 = _acc3 || (1);
         }
     }
 
@@ -73,17 +65,6 @@ void wave_summary_p1(__global const float* restrict H,
     }
     if (_tl == 0) {
         _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree2[0];
-    }
-    _tree3[_tl] = _acc3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree3[_tl] = _tree3[_tl] || _tree3[_tl + _s];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part3[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree3[0];
     }
 }
 
@@ -117,9 +98,9 @@ void wave_summary_r1(__global const float* restrict _part1, const int _np, __glo
     }
 }
 
-// max of _maxval2 (summary.f90:26): fold the partials of wave_summary_p1, one per work-group, in one work-group
+// max of _maxval2 (summary.f90:26): fold the partials of wave_summary_p1, one per work-group, in one work-group; then wave_summary_p2
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void wave_summary_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2) {
+void wave_summary_r2(__global const float* restrict _part2, const int _np, __global float* restrict _red2, __global const float* restrict H, __global const float* restrict U, __global const float* restrict V, __global float* restrict _res_mass, __global float* restrict _res_speed, const int _n1, const int _n2, __global const float* restrict _red1) {
     __local float _tree[256];
     const int _tl = get_local_id(0);
     float _a0 = NAN, _a1 = NAN, _a2 = NAN, _a3 = NAN;
@@ -144,47 +125,15 @@ void wave_summary_r2(__global const float* restrict _part2, const int _np, __glo
     }
     if (_tl == 0) {
         _red2[0] = _tree[0];
-    }
-}
-
-// any of _some3 (summary.f90:26): fold the partials of wave_summary_p1, one per work-group, in one work-group; then wave_summary_p2
-__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void wave_summary_r3(__global const int* restrict _part3, const int _np, __global int* restrict _red3, __global const float* restrict H, __global const float* restrict U, __global const float* restrict V, __global float* restrict _res_mass, __global float* restrict _res_speed, const int _n1, const int _n2, __global const float* restrict _red1, __global const float* restrict _red2) {
-    __local int _tree[256];
-    const int _tl = get_local_id(0);
-    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
-    int _i = _tl;
-    for (; _i + 768 < _np; _i += 1024) {
-        _a0 = _a0 || _part3[_i];
-        _a1 = _a1 || _part3[_i + 256];
-        _a2 = _a2 || _part3[_i + 512];
-        _a3 = _a3 || _part3[_i + 768];
-    }
-    for (; _i < _np; _i += 256) {
-        _a0 = _a0 || _part3[_i];
-    }
-    const int _acc = (_a0 || _a1) || (_a2 || _a3);
-    _tree[_tl] = _acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] || _tree[_tl + _s];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _red3[0] = _tree[0];
         // wave_summary_p2 (summary.f90:19): the scalar statements after the reductions
         float _sum1 = 0.0f;
         float _maxval2 = 0.0f;
-        int _some3 = 0;
         float mass = 0.0f; // result
         float speed = 0.0f; // result
         _sum1 = _red1[0]; // the value of an earlier reduction
         _maxval2 = _red2[0]; // the value of an earlier reduction
-        _some3 = _red3[0]; // the value of an earlier reduction
         mass = _sum1; // summary.f90:25
-        speed = ((_some3) ? (_maxval2) : (-3.4028235e+38f)); // summary.f90:26
+        speed = ((_n1 > 2 && _n2 > 2) ? (_maxval2) : (-3.4028235e+38f)); // summary.f90:26
         if (get_global_id(0) == 0 && get_global_id(1) == 0) {
             _res_mass[0] = mass;
             _res_speed[0] = speed;

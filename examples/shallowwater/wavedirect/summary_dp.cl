@@ -21,19 +21,15 @@ void wave_summary_dp_p1(__global const double* restrict H,
     const int _n1,
     const int _n2,
     __global double* restrict _part1,
-    __global double* restrict _part2,
-    __global int* restrict _part3) {
+    __global double* restrict _part2) {
     double _sum1 = 0.0;
     double _maxval2 = 0.0;
-    int _some3 = 0;
     double mass = 0.0; // result
     double speed = 0.0; // result
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of this work-item's elements
     __local double _tree2[256];
     double _acc2 = ((double)NAN); // max of this work-item's elements
-    __local int _tree3[256];
-    int _acc3 = 0; // any of this work-item's elements
     const FOROCL_INDEX_T _a0 = get_global_id(0) + 1; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = get_global_id(1) + 1; // this work-item's grid position
     if (!(_a0 >= _n1 || _a1 >= _n2)) {
@@ -44,10 +40,6 @@ void wave_summary_dp_p1(__global const double* restrict H,
         // summary_dp.f90:17
         if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {
             _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0 * sqrt(9.8 * H[_a0 + _n1 * (_a1)])));
-        }
-        // summary_dp.f90:17
-        if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {
-            _acc3 = _acc3 || (1);
         }
     }
 
@@ -74,17 +66,6 @@ void wave_summary_dp_p1(__global const double* restrict H,
     }
     if (_tl == 0) {
         _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree2[0];
-    }
-    _tree3[_tl] = _acc3;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree3[_tl] = _tree3[_tl] || _tree3[_tl + _s];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _part3[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree3[0];
     }
 }
 
@@ -118,9 +99,9 @@ void wave_summary_dp_r1(__global const double* restrict _part1, const int _np, _
     }
 }
 
-// max of _maxval2 (summary_dp.f90:17): fold the partials of wave_summary_dp_p1, one per work-group, in one work-group
+// max of _maxval2 (summary_dp.f90:17): fold the partials of wave_summary_dp_p1, one per work-group, in one work-group; then wave_summary_dp_p2
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void wave_summary_dp_r2(__global const double* restrict _part2, const int _np, __global double* restrict _red2) {
+void wave_summary_dp_r2(__global const double* restrict _part2, const int _np, __global double* restrict _red2, __global const double* restrict H, __global const double* restrict U, __global const double* restrict V, __global double* restrict _res_mass, __global double* restrict _res_speed, const int _n1, const int _n2, __global const double* restrict _red1) {
     __local double _tree[256];
     const int _tl = get_local_id(0);
     double _a0 = ((double)NAN), _a1 = ((double)NAN), _a2 = ((double)NAN), _a3 = ((double)NAN);
@@ -145,47 +126,15 @@ void wave_summary_dp_r2(__global const double* restrict _part2, const int _np, _
     }
     if (_tl == 0) {
         _red2[0] = _tree[0];
-    }
-}
-
-// any of _some3 (summary_dp.f90:17): fold the partials of wave_summary_dp_p1, one per work-group, in one work-group; then wave_summary_dp_p2
-__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void wave_summary_dp_r3(__global const int* restrict _part3, const int _np, __global int* restrict _red3, __global const double* restrict H, __global const double* restrict U, __global const double* restrict V, __global double* restrict _res_mass, __global double* restrict _res_speed, const int _n1, const int _n2, __global const double* restrict _red1, __global const double* restrict _red2) {
-    __local int _tree[256];
-    const int _tl = get_local_id(0);
-    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
-    int _i = _tl;
-    for (; _i + 768 < _np; _i += 1024) {
-        _a0 = _a0 || _part3[_i];
-        _a1 = _a1 || _part3[_i + 256];
-        _a2 = _a2 || _part3[_i + 512];
-        _a3 = _a3 || _part3[_i + 768];
-    }
-    for (; _i < _np; _i += 256) {
-        _a0 = _a0 || _part3[_i];
-    }
-    const int _acc = (_a0 || _a1) || (_a2 || _a3);
-    _tree[_tl] = _acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int _s = 128; _s > 0; _s >>= 1) {
-        if (_tl < _s && _tl + _s < 256) {
-            _tree[_tl] = _tree[_tl] || _tree[_tl + _s];
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-    }
-    if (_tl == 0) {
-        _red3[0] = _tree[0];
         // wave_summary_dp_p2 (summary_dp.f90:10): the scalar statements after the reductions
         double _sum1 = 0.0;
         double _maxval2 = 0.0;
-        int _some3 = 0;
         double mass = 0.0; // result
         double speed = 0.0; // result
         _sum1 = _red1[0]; // the value of an earlier reduction
         _maxval2 = _red2[0]; // the value of an earlier reduction
-        _some3 = _red3[0]; // the value of an earlier reduction
         mass = _sum1; // summary_dp.f90:16
-        speed = ((_some3) ? (_maxval2) : (-1.7976931348623157e+308)); // summary_dp.f90:17
+        speed = ((_n1 > 2 && _n2 > 2) ? (_maxval2) : (-1.7976931348623157e+308)); // summary_dp.f90:17
         if (get_global_id(0) == 0 && get_global_id(1) == 0) {
             _res_mass[0] = mass;
             _res_speed[0] = speed;

@@ -19,9 +19,9 @@ import (
 var SummaryDpSource string
 
 // abiWaveSummaryDp is the ABI of kernel wave_summary_dp, for the rule on 64-bit indices.
-var abiWaveSummaryDp = abi.MustKernel("{\"name\":\"wave_summary_dp\",\"file\":\"summary_dp.f90\",\"module\":\"summary_dp\",\"rank\":2,\"sizes\":[{\"name\":\"n1\",\"doc\":\"extent 1 of every array, halo included\"},{\"name\":\"n2\",\"doc\":\"extent 2 of every array, halo included\"}],\"params\":[{\"name\":\"H\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"U\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"V\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"mass\",\"kind\":\"real(8)\",\"intent\":\"out\",\"array\":false},{\"name\":\"speed\",\"kind\":\"real(8)\",\"intent\":\"out\",\"array\":false}],\"scratch\":[{\"name\":\"_part1\",\"kind\":\"real(8)\",\"elements\":{\"const\":0},\"groups\":\"wave_summary_dp_p1\"},{\"name\":\"_red1\",\"kind\":\"real(8)\",\"elements\":{\"const\":1}},{\"name\":\"_part2\",\"kind\":\"real(8)\",\"elements\":{\"const\":0},\"groups\":\"wave_summary_dp_p1\"},{\"name\":\"_red2\",\"kind\":\"real(8)\",\"elements\":{\"const\":1}},{\"name\":\"_part3\",\"kind\":\"logical\",\"elements\":{\"const\":0},\"groups\":\"wave_summary_dp_p1\"},{\"name\":\"_red3\",\"kind\":\"logical\",\"elements\":{\"const\":1}}],\"launches\":[{\"symbol\":\"wave_summary_dp_p1\",\"args\":[{\"kind\":\"param\",\"name\":\"H\"},{\"kind\":\"param\",\"name\":\"U\"},{\"kind\":\"param\",\"name\":\"V\"},{\"kind\":\"param\",\"name\":\"mass\"},{\"kind\":\"param\",\"name\":\"speed\"},{\"kind\":\"size\",\"name\":\"n1\"},{\"kind\":\"size\",\"name\":\"n2\"},{\"kind\":\"scratch\",\"name\":\"_part1\"},{\"kind\":\"scratch\",\"name\":\"_part2\"},{\"kind\":\"scratch\",\"name\":\"_part3\"}],\"global\":[{\"positions\":{\"const\":-1,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},\"per\":1},{\"positions\":{\"const\":-1,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]},\"per\":1}],\"local\":[32,8],\"origin\":[1,1],\"local_bytes\":5120,\"strategy\":\"direct\"},{\"symbol\":\"wave_summary_dp_r1\",\"args\":[{\"kind\":\"scratch\",\"name\":\"_part1\"},{\"kind\":\"groups\",\"name\":\"wave_summary_dp_p1\"},{\"kind\":\"scratch\",\"name\":\"_red1\"}],\"global\":[{\"positions\":{\"const\":256},\"per\":1}],\"local\":[256],\"origin\":[0],\"local_bytes\":2048,\"strategy\":\"fold\"},{\"symbol\":\"wave_summary_dp_r2\",\"args\":[{\"kind\":\"scratch\",\"name\":\"_part2\"},{\"kind\":\"groups\",\"name\":\"wave_summary_dp_p1\"},{\"kind\":\"scratch\",\"name\":\"_red2\"}],\"global\":[{\"positions\":{\"const\":256},\"per\":1}],\"local\":[256],\"origin\":[0],\"local_bytes\":2048,\"strategy\":\"fold\"},{\"symbol\":\"wave_summary_dp_r3\",\"args\":[{\"kind\":\"scratch\",\"name\":\"_part3\"},{\"kind\":\"groups\",\"name\":\"wave_summary_dp_p1\"},{\"kind\":\"scratch\",\"name\":\"_red3\"},{\"kind\":\"param\",\"name\":\"H\"},{\"kind\":\"param\",\"name\":\"U\"},{\"kind\":\"param\",\"name\":\"V\"},{\"kind\":\"param\",\"name\":\"mass\"},{\"kind\":\"param\",\"name\":\"speed\"},{\"kind\":\"size\",\"name\":\"n1\"},{\"kind\":\"size\",\"name\":\"n2\"},{\"kind\":\"scratch\",\"name\":\"_red1\"},{\"kind\":\"scratch\",\"name\":\"_red2\"}],\"global\":[{\"positions\":{\"const\":256},\"per\":1}],\"local\":[256],\"origin\":[0],\"local_bytes\":1024,\"strategy\":\"fold\"}],\"reductions\":[{\"name\":\"sum\",\"op\":\"sum\",\"where\":\"summary_dp.f90:16:11\",\"fold\":\"wave_summary_dp_r1\",\"window\":[{\"lo\":1,\"hi\":1},{\"lo\":1,\"hi\":1}]},{\"name\":\"maxval\",\"op\":\"max\",\"where\":\"summary_dp.f90:17:11\",\"fold\":\"wave_summary_dp_r2\",\"window\":[{\"lo\":1,\"hi\":1},{\"lo\":1,\"hi\":1}]},{\"name\":\"any\",\"op\":\"any\",\"where\":\"summary_dp.f90:17:11\",\"fold\":\"wave_summary_dp_r3\",\"window\":[{\"lo\":1,\"hi\":1},{\"lo\":1,\"hi\":1}]}]}")
+var abiWaveSummaryDp = abi.MustKernel("{\"name\":\"wave_summary_dp\",\"file\":\"summary_dp.f90\",\"module\":\"summary_dp\",\"rank\":2,\"sizes\":[{\"name\":\"n1\",\"doc\":\"extent 1 of every array, halo included\"},{\"name\":\"n2\",\"doc\":\"extent 2 of every array, halo included\"}],\"params\":[{\"name\":\"H\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"U\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"V\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"mass\",\"kind\":\"real(8)\",\"intent\":\"out\",\"array\":false},{\"name\":\"speed\",\"kind\":\"real(8)\",\"intent\":\"out\",\"array\":false}],\"scratch\":[{\"name\":\"_part1\",\"kind\":\"real(8)\",\"elements\":{\"const\":0},\"groups\":\"wave_summary_dp_p1\"},{\"name\":\"_red1\",\"kind\":\"real(8)\",\"elements\":{\"const\":1}},{\"name\":\"_part2\",\"kind\":\"real(8)\",\"elements\":{\"const\":0},\"groups\":\"wave_summary_dp_p1\"},{\"name\":\"_red2\",\"kind\":\"real(8)\",\"elements\":{\"const\":1}}],\"launches\":[{\"symbol\":\"wave_summary_dp_p1\",\"args\":[{\"kind\":\"param\",\"name\":\"H\"},{\"kind\":\"param\",\"name\":\"U\"},{\"kind\":\"param\",\"name\":\"V\"},{\"kind\":\"param\",\"name\":\"mass\"},{\"kind\":\"param\",\"name\":\"speed\"},{\"kind\":\"size\",\"name\":\"n1\"},{\"kind\":\"size\",\"name\":\"n2\"},{\"kind\":\"scratch\",\"name\":\"_part1\"},{\"kind\":\"scratch\",\"name\":\"_part2\"}],\"global\":[{\"positions\":{\"const\":-1,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},\"per\":1},{\"positions\":{\"const\":-1,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]},\"per\":1}],\"local\":[32,8],\"origin\":[1,1],\"local_bytes\":4096,\"strategy\":\"direct\"},{\"symbol\":\"wave_summary_dp_r1\",\"args\":[{\"kind\":\"scratch\",\"name\":\"_part1\"},{\"kind\":\"groups\",\"name\":\"wave_summary_dp_p1\"},{\"kind\":\"scratch\",\"name\":\"_red1\"}],\"global\":[{\"positions\":{\"const\":256},\"per\":1}],\"local\":[256],\"origin\":[0],\"local_bytes\":2048,\"strategy\":\"fold\"},{\"symbol\":\"wave_summary_dp_r2\",\"args\":[{\"kind\":\"scratch\",\"name\":\"_part2\"},{\"kind\":\"groups\",\"name\":\"wave_summary_dp_p1\"},{\"kind\":\"scratch\",\"name\":\"_red2\"},{\"kind\":\"param\",\"name\":\"H\"},{\"kind\":\"param\",\"name\":\"U\"},{\"kind\":\"param\",\"name\":\"V\"},{\"kind\":\"param\",\"name\":\"mass\"},{\"kind\":\"param\",\"name\":\"speed\"},{\"kind\":\"size\",\"name\":\"n1\"},{\"kind\":\"size\",\"name\":\"n2\"},{\"kind\":\"scratch\",\"name\":\"_red1\"}],\"global\":[{\"positions\":{\"const\":256},\"per\":1}],\"local\":[256],\"origin\":[0],\"local_bytes\":2048,\"strategy\":\"fold\"}],\"reductions\":[{\"name\":\"sum\",\"op\":\"sum\",\"where\":\"summary_dp.f90:16:11\",\"fold\":\"wave_summary_dp_r1\",\"window\":[{\"lo\":1,\"hi\":1},{\"lo\":1,\"hi\":1}]},{\"name\":\"maxval\",\"op\":\"max\",\"where\":\"summary_dp.f90:17:11\",\"fold\":\"wave_summary_dp_r2\",\"window\":[{\"lo\":1,\"hi\":1},{\"lo\":1,\"hi\":1}]}]}")
 
-// WaveSummaryDp runs kernel wave_summary_dp (from summary_dp.f90) as 4 launches: wave_summary_dp_p1, wave_summary_dp_r1, wave_summary_dp_r2, wave_summary_dp_r3.
+// WaveSummaryDp runs kernel wave_summary_dp (from summary_dp.f90) as 3 launches: wave_summary_dp_p1, wave_summary_dp_r1, wave_summary_dp_r2.
 // Its methods are safe for concurrent use by several goroutines; runs
 // are serialised.
 type WaveSummaryDp struct {
@@ -45,7 +45,7 @@ func NewWaveSummaryDpContext(ctx context.Context, c *clhost.Context) (*WaveSumma
 		return nil, err
 	}
 	k := &WaveSummaryDp{ctx: c, prog: prog}
-	for _, name := range []string{"wave_summary_dp_p1", "wave_summary_dp_r1", "wave_summary_dp_r2", "wave_summary_dp_r3"} {
+	for _, name := range []string{"wave_summary_dp_p1", "wave_summary_dp_r1", "wave_summary_dp_r2"} {
 		kernel, err := prog.Kernel(name)
 		if err != nil {
 			k.Close()
@@ -157,8 +157,6 @@ func (k *WaveSummaryDp) RunContext(ctx context.Context, h *clhost.Array, u *clho
 	var scratchRed1 *clhost.Buffer
 	var scratchPart2 *clhost.Buffer
 	var scratchRed2 *clhost.Buffer
-	var scratchPart3 *clhost.Buffer
-	var scratchRed3 *clhost.Buffer
 	var groupsWaveSummaryDpP1 int
 	// launch 1: wave_summary_dp_p1
 	{
@@ -181,11 +179,8 @@ func (k *WaveSummaryDp) RunContext(ctx context.Context, h *clhost.Array, u *clho
 		if scratchPart2, err = buffer(groupsWaveSummaryDpP1, 8); err != nil {
 			return
 		}
-		if scratchPart3, err = buffer(groupsWaveSummaryDpP1, 4); err != nil {
-			return
-		}
 		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[0], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchPart1, scratchPart2, scratchPart3); err != nil {
+		if ev, err = k.ctx.LaunchWith(k.kernels[0], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchPart1, scratchPart2); err != nil {
 			return
 		}
 		ev.Close()
@@ -213,21 +208,7 @@ func (k *WaveSummaryDp) RunContext(ctx context.Context, h *clhost.Array, u *clho
 			return
 		}
 		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[2], global, local, scratchPart2, int32(groupsWaveSummaryDpP1), scratchRed2); err != nil {
-			return
-		}
-		ev.Close()
-	}
-	// launch 4: wave_summary_dp_r3
-	{
-		local := []int{256}
-		global := make([]int, 1)
-		global[0] = (256 + local[0] - 1) / local[0] * local[0]
-		if scratchRed3, err = buffer(1, 4); err != nil {
-			return
-		}
-		var ev *clhost.Event
-		if ev, err = k.ctx.LaunchWith(k.kernels[3], global, local, scratchPart3, int32(groupsWaveSummaryDpP1), scratchRed3, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchRed1, scratchRed2); err != nil {
+		if ev, err = k.ctx.LaunchWith(k.kernels[2], global, local, scratchPart2, int32(groupsWaveSummaryDpP1), scratchRed2, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchRed1); err != nil {
 			return
 		}
 		err = ev.WaitContext(ctx)
