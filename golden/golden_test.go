@@ -181,15 +181,24 @@ func TestDeterministic(t *testing.T) {
 func device(t *testing.T) *clhost.Context { return cltest.Context(t) }
 
 func TestMain(m *testing.M) {
-	if os.Getenv("FOROCL_CACHE") == "" {
-		dir, err := os.MkdirTemp("", "forocl-golden-cache")
-		if err == nil {
-			os.Setenv("FOROCL_CACHE", dir)
-			defer os.RemoveAll(dir)
+	// Each run builds its OpenCL programs (FOROCL_CACHE) and its gfortran
+	// oracles (FOROCL_ORACLE_CACHE, Note [oracle cache] in
+	// internal/oracle) once, in folders of its own, unless told otherwise.
+	var temps []string
+	for _, v := range []string{"FOROCL_CACHE", "FOROCL_ORACLE_CACHE"} {
+		if os.Getenv(v) != "" {
+			continue
+		}
+		if dir, err := os.MkdirTemp("", "forocl-golden-"+strings.ToLower(v)); err == nil {
+			os.Setenv(v, dir)
+			temps = append(temps, dir)
 		}
 	}
 	code := m.Run()
 	cltest.Close()
+	for _, dir := range temps {
+		os.RemoveAll(dir) // os.Exit runs no deferred calls
+	}
 	os.Exit(code)
 }
 

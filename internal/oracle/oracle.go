@@ -48,24 +48,41 @@ func build(k *abi.Kernel, rank int, sources []string, dir string, dev *Device) (
 		return nil, err
 	}
 	exe := filepath.Join(dir, "oracle")
-	args := []string{"-O2", "-ffp-contract=off", "-J", dir, "-o", exe}
-	var env []string
+	flags := []string{"-O2", "-ffp-contract=off"}
+	args := append(append([]string(nil), flags...), "-J", dir, "-o", exe)
+	var env, includes, link []string
 	if dev != nil {
-		for _, inc := range dev.Include {
+		includes, link = dev.Include, dev.Link
+		for _, inc := range includes {
 			args = append(args, "-I", inc)
 		}
 		env = dev.Env
 	}
 	args = append(args, sources...)
 	args = append(args, drv)
-	if dev != nil {
-		args = append(args, dev.Link...)
+	args = append(args, link...)
+	compile := func() error {
+		cmd := exec.Command("gfortran", args...)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("gfortran %s: %v\n%s\ndriver:\n%s", strings.Join(args, " "), err, out.String(), src)
+		}
+		return nil
 	}
-	cmd := exec.Command("gfortran", args...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("gfortran %s: %v\n%s\ndriver:\n%s", strings.Join(args, " "), err, out.String(), src)
+	// See Note [oracle cache].
+	key := buildKey(flags, src, sources, includes, link, dir)
+	bin, err := cached(key, exe, compile)
+	if err != nil {
+		return nil, err
+	}
+	if key != "" {
+		// A fresh file even where compile wrote one: what runs is what
+		// the cache holds.
+		os.Remove(exe)
+		if err := os.WriteFile(exe, bin, 0o755); err != nil {
+			return nil, err
+		}
 	}
 	return &Exe{k: k, path: exe, dir: dir, env: env}, nil
 }
