@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/npy"
@@ -375,13 +376,16 @@ func BuildDevice(k *abi.Kernel, dev Device, sources []string, dir string) (*Exe,
 // OpenCLLink returns the gfortran arguments that link libOpenCL: -lOpenCL
 // where the development link exists (ocl-icd-opencl-dev), else the
 // runtime library by its file name.
-func OpenCLLink() []string {
+// The answer is asked of gfortran once per process.
+func OpenCLLink() []string { return append([]string(nil), openCLLink()...) }
+
+var openCLLink = sync.OnceValue(func() []string {
 	out, err := exec.Command("gfortran", "-print-file-name=libOpenCL.so").Output()
 	if err == nil && filepath.IsAbs(strings.TrimSpace(string(out))) {
 		return []string{"-lOpenCL"}
 	}
 	return []string{"-l:libOpenCL.so.1"}
-}
+})
 
 // loopDriver writes the driver of a loop kernel: every array has its own
 // rank and shape, read from params.txt (scalars in argument order, then
