@@ -227,44 +227,52 @@ func TestMain(m *testing.M) {
 func TestBuildOpenCL(t *testing.T) {
 	c := device(t)
 	for _, f := range corpus(t) {
-		comp := compile(t, f)
-		for _, s := range strategies {
-			u := comp.units[s]
-			if s == regions.Direct {
-				// Also the coarsened variants the numeric tier runs.
-				for name, u := range comp.coarse {
-					if p, err := c.BuildProgram(u.Source, "-Werror"); err != nil {
-						t.Errorf("%s (%s): %v", f, name, err)
-					} else {
-						p.Release()
-					}
+		t.Run(stem(f), func(t *testing.T) {
+			t.Parallel() // Note [parallel tests]
+			buildFile(t, c, f)
+		})
+	}
+}
+
+// buildFile is TestBuildOpenCL on corpus file f.
+func buildFile(t *testing.T, c *clhost.Context, f string) {
+	comp := compile(t, f)
+	for _, s := range strategies {
+		u := comp.units[s]
+		if s == regions.Direct {
+			// Also the coarsened variants the numeric tier runs.
+			for name, u := range comp.coarse {
+				if p, err := c.BuildProgram(u.Source, "-Werror"); err != nil {
+					t.Errorf("%s (%s): %v", f, name, err)
+				} else {
+					p.Release()
 				}
 			}
-			// The 64-bit index variant hosts build for big runs (Note
-			// [index types] in package abi) must build as well.
-			if p, err := c.BuildProgram(u.Source, "-Werror "+abi.IndexOptions(abi.Index64)); err != nil {
-				t.Errorf("%s (%s, 64-bit indices): %v", f, s, err)
-			} else {
-				p.Release()
-			}
-			p, err := c.BuildProgram(u.Source, "-Werror")
+		}
+		// The 64-bit index variant hosts build for big runs (Note
+		// [index types] in package abi) must build as well.
+		if p, err := c.BuildProgram(u.Source, "-Werror "+abi.IndexOptions(abi.Index64)); err != nil {
+			t.Errorf("%s (%s, 64-bit indices): %v", f, s, err)
+		} else {
+			p.Release()
+		}
+		p, err := c.BuildProgram(u.Source, "-Werror")
+		if err != nil {
+			t.Errorf("%s (%s): %v", f, s, err)
+			continue
+		}
+		if w := buildWarnings(p.Log()); w != "" {
+			t.Errorf("%s (%s): build log has warnings:\n%s", f, s, w)
+		}
+		for _, k := range u.Kernels {
+			kern, err := p.Kernel(k.Launches[0].Symbol)
 			if err != nil {
 				t.Errorf("%s (%s): %v", f, s, err)
 				continue
 			}
-			if w := buildWarnings(p.Log()); w != "" {
-				t.Errorf("%s (%s): build log has warnings:\n%s", f, s, w)
-			}
-			for _, k := range u.Kernels {
-				kern, err := p.Kernel(k.Launches[0].Symbol)
-				if err != nil {
-					t.Errorf("%s (%s): %v", f, s, err)
-					continue
-				}
-				kern.Release()
-			}
-			p.Release()
+			kern.Release()
 		}
+		p.Release()
 	}
 }
 
