@@ -29,12 +29,13 @@ import (
 //   - the flags and link arguments (less the scratch paths -J and -o);
 //   - the generated driver source;
 //   - every source file's bytes, in order, and, for Fortran sources, every
-//     file they include (#include "x", INCLUDE 'x'), found as gfortran
-//     finds it (the including file's folder, then each -I folder): an
-//     include this cannot resolve (a macro, <x>, a missing file) makes the
-//     build uncached rather than keyed on a guess;
-//   - every .mod file in the -I folders and in the build folder, by name
-//     and bytes;
+//     file they include (#include "x", INCLUDE 'x'): every file the name
+//     could mean, in the including file's folder, the working folder and
+//     each -I folder, so the search order does not matter; an include
+//     this cannot name (a macro, <x>, no such file) makes the build
+//     uncached rather than keyed on a guess;
+//   - every .mod file in the -I folders, the build folder and the working
+//     folder, by name and bytes;
 //   - the environment variables gfortran reads for paths (LIBRARY_PATH,
 //     CPATH, COMPILER_PATH, GCC_EXEC_PREFIX).
 //
@@ -263,7 +264,9 @@ func buildKey(flags []string, src string, sources, includes, link []string, dir 
 			return ""
 		}
 	}
-	for _, d := range append(append([]string(nil), includes...), dir) {
+	// gfortran reads modules from the -I folders, the build folder (-J)
+	// and the working folder.
+	for _, d := range append(append([]string(nil), includes...), dir, ".") {
 		if err := hashModules(k, d); err != nil {
 			return ""
 		}
@@ -309,33 +312,43 @@ func hashSource(k keyer, path string, includes []string, seen map[string]bool, d
 			return errUncached
 		}
 		name := m[1] + m[2] + m[3]
-		found := ""
-		for _, d := range append([]string{filepath.Dir(path)}, includes...) {
-			p := filepath.Join(d, name)
-			if filepath.IsAbs(name) {
-				p = name
-			}
-			if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-				found = p
-				break
-			}
-		}
-		if found == "" {
-			return errUncached
-		}
+		// Every file the name could mean (the including file's folder,
+		// the working folder, each -I folder) is part of the key, so the
+		// order gfortran and its preprocessor search them in does not
+		// matter.
 		k.str("include " + name)
-		if seen[found] {
-			// Its bytes are in the key already; recursion stops here.
-			data, err := os.ReadFile(found)
-			if err != nil {
+		found := 0
+		cands := []string{name}
+		if !filepath.IsAbs(name) {
+			cands = cands[:0]
+			for _, d := range append([]string{filepath.Dir(path), "."}, includes...) {
+				cands = append(cands, filepath.Join(d, name))
+			}
+		}
+		for _, p := range cands {
+			fi, err := os.Stat(p)
+			if err != nil || !fi.Mode().IsRegular() {
+				k.str("absent " + p)
+				continue
+			}
+			found++
+			k.str("file " + p)
+			if seen[p] {
+				// Its bytes and includes are in the key already.
+				data, err := os.ReadFile(p)
+				if err != nil {
+					return err
+				}
+				k.field(data)
+				continue
+			}
+			seen[p] = true
+			if err := hashSource(k, p, includes, seen, depth+1); err != nil {
 				return err
 			}
-			k.field(data)
-			continue
 		}
-		seen[found] = true
-		if err := hashSource(k, found, includes, seen, depth+1); err != nil {
-			return err
+		if found == 0 {
+			return errUncached
 		}
 	}
 	return nil
