@@ -21,6 +21,7 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/clhost"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/internal/cltest"
 	"github.com/forocl/forocl/internal/oracle"
@@ -201,74 +202,83 @@ func TestFortranHostNumeric(t *testing.T) {
 	ctx := device(t)
 	robj, rdir := runtimeObject(t)
 	for _, f := range corpus(t) {
-		comp := compile(t, f)
-		if hostProgram(comp.units[regions.Direct]) {
-			continue // the Go harness and the Fortran host refuse host programs (hostprog_test.go)
-		}
-		rules, err := inputRules(f) // Note [test inputs]
-		if err != nil {
-			t.Fatal(err)
-		}
-		// The GPU-tuned unit runs only where its schedule differs.
-		variants := []string{"direct"}
-		units := map[string]*abi.Unit{"direct": comp.units[regions.Direct], "gpu-tuned": comp.coarse["gpu-tuned"]}
-		if units["gpu-tuned"].Source != units["direct"].Source {
-			variants = append(variants, "gpu-tuned")
-		}
-		modules := map[string][2]string{} // variant: object file, directory
-		for _, v := range variants {
-			dir := t.TempDir()
-			modules[v] = [2]string{hostModule(t, units[v], stem(f), dir), dir}
-		}
-		for ki, k := range units["direct"].Kernels {
-			t.Run(stem(f)+"/"+k.Name, func(t *testing.T) {
-				serial, err := oracle.Build(k, []string{regionsModule, f}, t.TempDir())
+		t.Run(stem(f), func(t *testing.T) {
+			t.Parallel() // Note [parallel tests]
+			fortranHostFile(t, ctx, robj, rdir, f)
+		})
+	}
+}
+
+// fortranHostFile is TestFortranHostNumeric on the kernels of corpus file
+// f; robj and rdir are the runtime module's object file and folder.
+func fortranHostFile(t *testing.T, ctx *clhost.Context, robj, rdir, f string) {
+	comp := compile(t, f)
+	if hostProgram(comp.units[regions.Direct]) {
+		t.Skip("the Fortran host refuses host programs (hostprog_test.go)")
+	}
+	rules, err := inputRules(f) // Note [test inputs]
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The GPU-tuned unit runs only where its schedule differs.
+	variants := []string{"direct"}
+	units := map[string]*abi.Unit{"direct": comp.units[regions.Direct], "gpu-tuned": comp.coarse["gpu-tuned"]}
+	if units["gpu-tuned"].Source != units["direct"].Source {
+		variants = append(variants, "gpu-tuned")
+	}
+	modules := map[string][2]string{} // variant: object file, directory
+	for _, v := range variants {
+		dir := t.TempDir()
+		modules[v] = [2]string{hostModule(t, units[v], stem(f), dir), dir}
+	}
+	for ki, k := range units["direct"].Kernels {
+		t.Run(k.Name, func(t *testing.T) {
+			serial, err := oracle.Build(k, []string{regionsModule, f}, t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, v := range variants {
+				u := units[v]
+				dev, err := oracle.BuildDevice(u.Kernels[ki], oracle.Device{
+					Module:  codegen.FortranModule(u, stem(f)),
+					Proc:    codegen.FortranProcName(k.Name),
+					Include: []string{rdir, modules[v][1]},
+					Link:    oracle.OpenCLLink(),
+					Env:     []string{"FOROCL_DEVICE=" + testDevice()},
+				}, []string{robj, modules[v][0]}, t.TempDir())
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, v := range variants {
-					u := units[v]
-					dev, err := oracle.BuildDevice(u.Kernels[ki], oracle.Device{
-						Module:  codegen.FortranModuleName(stem(f)),
-						Proc:    codegen.FortranProcName(k.Name),
-						Include: []string{rdir, modules[v][1]},
-						Link:    oracle.OpenCLLink(),
-						Env:     []string{"FOROCL_DEVICE=" + testDevice()},
-					}, []string{robj, modules[v][0]}, t.TempDir())
+				for gi, shape := range grids(k) {
+					rng := rand.New(rand.NewSource(int64(1000*ki + gi + 7)))
+					scalars, arrays, err := numericInputs(rng, k, gi, shape, sizeOverrides[stem(f)], rules)
 					if err != nil {
 						t.Fatal(err)
 					}
-					for gi, shape := range grids(k) {
-						rng := rand.New(rand.NewSource(int64(1000*ki + gi + 7)))
-						scalars, arrays, err := numericInputs(rng, k, gi, shape, sizeOverrides[stem(f)], rules)
-						if err != nil {
-							t.Fatal(err)
-						}
-						want, err := serial.Run(scalars, arrays)
-						if err != nil {
-							t.Fatal(err)
-						}
-						got, err := dev.Run(scalars, arrays)
-						if err != nil {
-							t.Fatalf("%s %v: %v", v, shape, err)
-						}
-						what := fmt.Sprintf("fortran host, %s, %v", v, shape)
-						compareOutputs(t, what, k, want, got, arrays)
-						gor, err := runner.Run(ctx, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Arrays: arrays})
-						if err != nil {
-							t.Fatal(err)
-						}
-						for _, p := range k.Outputs() {
-							name := strings.ToLower(p.Name)
-							if i := firstDiff(got[name], gor.Outputs[name]); i >= 0 {
-								t.Errorf("%s: %q differs from the Go runner at flat index %d: fortran %g, go %g",
-									what, p.Name, i, value(got[name], i), value(gor.Outputs[name], i))
-							}
+					want, err := serial.Run(scalars, arrays)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := dev.Run(scalars, arrays)
+					if err != nil {
+						t.Fatalf("%s %v: %v", v, shape, err)
+					}
+					what := fmt.Sprintf("fortran host, %s, %v", v, shape)
+					compareOutputs(t, what, k, want, got, arrays)
+					gor, err := runner.Run(ctx, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Arrays: arrays})
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, p := range k.Outputs() {
+						name := strings.ToLower(p.Name)
+						if i := firstDiff(got[name], gor.Outputs[name]); i >= 0 {
+							t.Errorf("%s: %q differs from the Go runner at flat index %d: fortran %g, go %g",
+								what, p.Name, i, value(got[name], i), value(gor.Outputs[name], i))
 						}
 					}
 				}
-			})
-		}
+			}
+		})
 	}
 }
 

@@ -180,19 +180,47 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// Note [parallel tests]
+//
+// The numeric tests run one parallel subtest per corpus file (the file's
+// kernels run in turn inside it), so that one file's gfortran builds and
+// runs overlap another's OpenCL work. What they share is safe for
+// concurrent use: the context from device(t) (clhost: objects are
+// created under its lock, its in-order queue takes commands from any
+// goroutine, runner.Run makes kernels and buffers of its own and sets
+// arguments only on them), the program cache (entries written whole and
+// renamed), the oracle cache (one build per key, Note [oracle cache] in
+// internal/oracle), the Fortran runtime (built once, sync.Once) and the
+// compiled units, which subtests only read. Every subtest draws its inputs
+// from its own generator seeded by kernel and grid, so the inputs do not
+// depend on the order subtests run in. How many run at once is go test's
+// -parallel, GOMAXPROCS by default: on 2 cores, 2 files at a time, each
+// in-process launch on PoCL's own pool of one thread per core (launches
+// from the shared queue run one after another), so the cores are kept busy
+// rather than oversubscribed.
+
 // device returns the shared test context (see internal/cltest).
 func device(t *testing.T) *clhost.Context { return cltest.Context(t) }
 
 func TestMain(m *testing.M) {
-	if os.Getenv("FOROCL_CACHE") == "" {
-		dir, err := os.MkdirTemp("", "forocl-golden-cache")
-		if err == nil {
-			os.Setenv("FOROCL_CACHE", dir)
-			defer os.RemoveAll(dir)
+	// Each run builds its OpenCL programs (FOROCL_CACHE) and its gfortran
+	// oracles (FOROCL_ORACLE_CACHE, Note [oracle cache] in
+	// internal/oracle) once, in folders of its own, unless told otherwise.
+	var temps []string
+	for _, v := range []string{"FOROCL_CACHE", "FOROCL_ORACLE_CACHE"} {
+		if os.Getenv(v) != "" {
+			continue
+		}
+		if dir, err := os.MkdirTemp("", "forocl-golden-"+strings.ToLower(v)); err == nil {
+			os.Setenv(v, dir)
+			temps = append(temps, dir)
 		}
 	}
 	code := m.Run()
 	cltest.Close()
+	for _, dir := range temps {
+		os.RemoveAll(dir) // os.Exit runs no deferred calls
+	}
 	os.Exit(code)
 }
 
@@ -202,44 +230,52 @@ func TestMain(m *testing.M) {
 func TestBuildOpenCL(t *testing.T) {
 	c := device(t)
 	for _, f := range corpus(t) {
-		comp := compile(t, f)
-		for _, s := range strategies {
-			u := comp.units[s]
-			if s == regions.Direct {
-				// Also the coarsened variants the numeric tier runs.
-				for name, u := range comp.coarse {
-					if p, err := c.BuildProgram(u.Source, "-Werror"); err != nil {
-						t.Errorf("%s (%s): %v", f, name, err)
-					} else {
-						p.Release()
-					}
+		t.Run(stem(f), func(t *testing.T) {
+			t.Parallel() // Note [parallel tests]
+			buildFile(t, c, f)
+		})
+	}
+}
+
+// buildFile is TestBuildOpenCL on corpus file f.
+func buildFile(t *testing.T, c *clhost.Context, f string) {
+	comp := compile(t, f)
+	for _, s := range strategies {
+		u := comp.units[s]
+		if s == regions.Direct {
+			// Also the coarsened variants the numeric tier runs.
+			for name, u := range comp.coarse {
+				if p, err := c.BuildProgram(u.Source, "-Werror"); err != nil {
+					t.Errorf("%s (%s): %v", f, name, err)
+				} else {
+					p.Release()
 				}
 			}
-			// The 64-bit index variant hosts build for big runs (Note
-			// [index types] in package abi) must build as well.
-			if p, err := c.BuildProgram(u.Source, "-Werror "+abi.IndexOptions(abi.Index64)); err != nil {
-				t.Errorf("%s (%s, 64-bit indices): %v", f, s, err)
-			} else {
-				p.Release()
-			}
-			p, err := c.BuildProgram(u.Source, "-Werror")
+		}
+		// The 64-bit index variant hosts build for big runs (Note
+		// [index types] in package abi) must build as well.
+		if p, err := c.BuildProgram(u.Source, "-Werror "+abi.IndexOptions(abi.Index64)); err != nil {
+			t.Errorf("%s (%s, 64-bit indices): %v", f, s, err)
+		} else {
+			p.Release()
+		}
+		p, err := c.BuildProgram(u.Source, "-Werror")
+		if err != nil {
+			t.Errorf("%s (%s): %v", f, s, err)
+			continue
+		}
+		if w := buildWarnings(p.Log()); w != "" {
+			t.Errorf("%s (%s): build log has warnings:\n%s", f, s, w)
+		}
+		for _, k := range u.Kernels {
+			kern, err := p.Kernel(k.Launches[0].Symbol)
 			if err != nil {
 				t.Errorf("%s (%s): %v", f, s, err)
 				continue
 			}
-			if w := buildWarnings(p.Log()); w != "" {
-				t.Errorf("%s (%s): build log has warnings:\n%s", f, s, w)
-			}
-			for _, k := range u.Kernels {
-				kern, err := p.Kernel(k.Launches[0].Symbol)
-				if err != nil {
-					t.Errorf("%s (%s): %v", f, s, err)
-					continue
-				}
-				kern.Release()
-			}
-			p.Release()
+			kern.Release()
 		}
+		p.Release()
 	}
 }
 
@@ -317,48 +353,56 @@ func TestNumeric(t *testing.T) {
 	cltest.Gfortran(t)
 	c := device(t)
 	for _, f := range corpus(t) {
-		comp := compile(t, f)
-		rules, err := inputRules(f) // Note [test inputs]
-		if err != nil {
-			t.Fatal(err)
-		}
-		for ki, k := range comp.units[regions.Direct].Kernels {
-			t.Run(stem(f)+"/"+k.Name, func(t *testing.T) {
-				exe, err := oracle.Build(k, []string{regionsModule, f}, t.TempDir())
+		t.Run(stem(f), func(t *testing.T) {
+			t.Parallel() // Note [parallel tests]
+			numericFile(t, c, f)
+		})
+	}
+}
+
+// numericFile is TestNumeric on the kernels of corpus file f.
+func numericFile(t *testing.T, c *clhost.Context, f string) {
+	comp := compile(t, f)
+	rules, err := inputRules(f) // Note [test inputs]
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ki, k := range comp.units[regions.Direct].Kernels {
+		t.Run(k.Name, func(t *testing.T) {
+			exe, err := oracle.Build(k, []string{regionsModule, f}, t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for gi, shape := range grids(k) {
+				rng := rand.New(rand.NewSource(int64(1000*ki + gi + 1)))
+				scalars, arrays, err := numericInputs(rng, k, gi, shape, sizeOverrides[stem(f)], rules)
 				if err != nil {
 					t.Fatal(err)
 				}
-				for gi, shape := range grids(k) {
-					rng := rand.New(rand.NewSource(int64(1000*ki + gi + 1)))
-					scalars, arrays, err := numericInputs(rng, k, gi, shape, sizeOverrides[stem(f)], rules)
-					if err != nil {
-						t.Fatal(err)
-					}
-					want, err := exe.Run(scalars, arrays)
-					if err != nil {
-						t.Fatal(err)
-					}
-					// The direct unit runs from its ABI read back from JSON,
-					// as a host in another language would launch it.
-					units := map[string]*abi.Unit{"local": comp.units[regions.Local], "direct": roundTrip(t, comp.units[regions.Direct])}
-					for name, u := range comp.coarse {
-						units[name] = u
-					}
-					names := []string{"local", "direct", "direct-coarsened", "direct-block", "gpu-tuned"}
-					if k.Loops {
-						names = append(names, "local-block")
-					}
-					for _, name := range names {
-						u := units[name]
-						got, err := runner.Run(c, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Arrays: arrays})
-						if err != nil {
-							t.Fatalf("%s %v: %v", name, shape, err)
-						}
-						compareOutputs(t, fmt.Sprintf("%s %v", name, shape), k, want, got.Outputs, arrays)
-					}
+				want, err := exe.Run(scalars, arrays)
+				if err != nil {
+					t.Fatal(err)
 				}
-			})
-		}
+				// The direct unit runs from its ABI read back from JSON,
+				// as a host in another language would launch it.
+				units := map[string]*abi.Unit{"local": comp.units[regions.Local], "direct": roundTrip(t, comp.units[regions.Direct])}
+				for name, u := range comp.coarse {
+					units[name] = u
+				}
+				names := []string{"local", "direct", "direct-coarsened", "direct-block", "gpu-tuned"}
+				if k.Loops {
+					names = append(names, "local-block")
+				}
+				for _, name := range names {
+					u := units[name]
+					got, err := runner.Run(c, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Arrays: arrays})
+					if err != nil {
+						t.Fatalf("%s %v: %v", name, shape, err)
+					}
+					compareOutputs(t, fmt.Sprintf("%s %v", name, shape), k, want, got.Outputs, arrays)
+				}
+			}
+		})
 	}
 }
 

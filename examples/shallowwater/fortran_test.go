@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/forocl/forocl/abi"
@@ -23,10 +24,32 @@ import (
 // buildFortranMain generates wave.f90's Fortran host module (direct
 // strategy, as forocl build --fortran --strategy direct writes it) and
 // builds fortranmain/shallow_cl.f90 with it and the runtime module.
+// It builds once per test binary: every caller gets the same program.
 func buildFortranMain(t *testing.T) string {
 	t.Helper()
 	cltest.Gfortran(t)
-	dir := t.TempDir()
+	fortranMain.once.Do(func() {
+		dir, err := os.MkdirTemp("", "shallow-fortran-main")
+		if err != nil {
+			t.Fatal(err)
+		}
+		removeAtExit(dir)
+		fortranMain.exe = buildFortranMainIn(t, dir)
+	})
+	if fortranMain.exe == "" {
+		t.Fatal("the Fortran main program did not build (see the first test that built it)")
+	}
+	return fortranMain.exe
+}
+
+var fortranMain struct {
+	once sync.Once
+	exe  string
+}
+
+// buildFortranMainIn is buildFortranMain in folder dir.
+func buildFortranMainIn(t *testing.T, dir string) string {
+	t.Helper()
 	res := driver.Front([]string{"fortran/wave.f90"}, driver.Options{IncludeDirs: []string{"../../fortran"}})
 	if res.Diags.HasErrors() {
 		t.Fatal(res.Diags.String(res.Sources))

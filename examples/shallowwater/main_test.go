@@ -29,7 +29,22 @@ import (
 func TestMain(m *testing.M) {
 	code := m.Run()
 	cltest.Close()
+	for _, dir := range atExit {
+		os.RemoveAll(dir)
+	}
 	os.Exit(code)
+}
+
+// atExit lists the folders TestMain removes: builds shared by tests.
+var (
+	atExitMu sync.Mutex
+	atExit   []string
+)
+
+func removeAtExit(dir string) {
+	atExitMu.Lock()
+	atExit = append(atExit, dir)
+	atExitMu.Unlock()
 }
 
 // device returns the shared test context (see internal/cltest).
@@ -51,6 +66,7 @@ func serial(t *testing.T) string {
 			serialErr = err
 			return
 		}
+		removeAtExit(dir)
 		serialExe = filepath.Join(dir, "shallow_serial")
 		abs := func(p string) string { a, _ := filepath.Abs(p); return a }
 		cmd := exec.Command("gfortran", "-O2", "-ffp-contract=off", "-J", dir, "-o", serialExe,

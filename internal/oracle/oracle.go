@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/npy"
@@ -48,24 +49,41 @@ func build(k *abi.Kernel, rank int, sources []string, dir string, dev *Device) (
 		return nil, err
 	}
 	exe := filepath.Join(dir, "oracle")
-	args := []string{"-O2", "-ffp-contract=off", "-J", dir, "-o", exe}
-	var env []string
+	flags := []string{"-O2", "-ffp-contract=off"}
+	args := append(append([]string(nil), flags...), "-J", dir, "-o", exe)
+	var env, includes, link []string
 	if dev != nil {
-		for _, inc := range dev.Include {
+		includes, link = dev.Include, dev.Link
+		for _, inc := range includes {
 			args = append(args, "-I", inc)
 		}
 		env = dev.Env
 	}
 	args = append(args, sources...)
 	args = append(args, drv)
-	if dev != nil {
-		args = append(args, dev.Link...)
+	args = append(args, link...)
+	compile := func() error {
+		cmd := exec.Command("gfortran", args...)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("gfortran %s: %v\n%s\ndriver:\n%s", strings.Join(args, " "), err, out.String(), src)
+		}
+		return nil
 	}
-	cmd := exec.Command("gfortran", args...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("gfortran %s: %v\n%s\ndriver:\n%s", strings.Join(args, " "), err, out.String(), src)
+	// See Note [oracle cache].
+	key := buildKey(flags, src, sources, includes, link, dir)
+	bin, err := cached(key, exe, compile)
+	if err != nil {
+		return nil, err
+	}
+	if key != "" {
+		// A fresh file even where compile wrote one: what runs is what
+		// the cache holds.
+		os.Remove(exe)
+		if err := os.WriteFile(exe, bin, 0o755); err != nil {
+			return nil, err
+		}
 	}
 	return &Exe{k: k, path: exe, dir: dir, env: env}, nil
 }
@@ -358,13 +376,16 @@ func BuildDevice(k *abi.Kernel, dev Device, sources []string, dir string) (*Exe,
 // OpenCLLink returns the gfortran arguments that link libOpenCL: -lOpenCL
 // where the development link exists (ocl-icd-opencl-dev), else the
 // runtime library by its file name.
-func OpenCLLink() []string {
+// The answer is asked of gfortran once per process.
+func OpenCLLink() []string { return append([]string(nil), openCLLink()...) }
+
+var openCLLink = sync.OnceValue(func() []string {
 	out, err := exec.Command("gfortran", "-print-file-name=libOpenCL.so").Output()
 	if err == nil && filepath.IsAbs(strings.TrimSpace(string(out))) {
 		return []string{"-lOpenCL"}
 	}
 	return []string{"-l:libOpenCL.so.1"}
-}
+})
 
 // loopDriver writes the driver of a loop kernel: every array has its own
 // rank and shape, read from params.txt (scalars in argument order, then
