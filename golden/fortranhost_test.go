@@ -36,9 +36,6 @@ func TestGoldenFortranHost(t *testing.T) {
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/fortran"), goldie.WithNameSuffix(".f90.golden"))
 	for _, f := range corpus(t) {
 		c := compile(t, f)
-		if hostProgram(c.units[regions.Direct]) {
-			continue // the Go harness and the Fortran host refuse host programs (hostprog_test.go)
-		}
 		src, err := codegen.FortranHost(c.units[regions.Direct], stem(f))
 		if err != nil {
 			t.Fatal(err)
@@ -55,9 +52,6 @@ func TestGoldenFortranHost(t *testing.T) {
 func TestFortranHostSource(t *testing.T) {
 	for _, f := range corpus(t) {
 		u := compile(t, f).units[regions.Direct]
-		if hostProgram(u) {
-			continue // refused by the Fortran host for now: TestHostProgramRefused
-		}
 		src, err := codegen.FortranHost(u, stem(f))
 		if err != nil {
 			t.Fatal(err)
@@ -202,9 +196,6 @@ func TestFortranHostNumeric(t *testing.T) {
 	robj, rdir := runtimeObject(t)
 	for _, f := range corpus(t) {
 		comp := compile(t, f)
-		if hostProgram(comp.units[regions.Direct]) {
-			continue // the Go harness and the Fortran host refuse host programs (hostprog_test.go)
-		}
 		rules, err := inputRules(f) // Note [test inputs]
 		if err != nil {
 			t.Fatal(err)
@@ -229,7 +220,7 @@ func TestFortranHostNumeric(t *testing.T) {
 				for _, v := range variants {
 					u := units[v]
 					dev, err := oracle.BuildDevice(u.Kernels[ki], oracle.Device{
-						Module:  codegen.FortranModuleName(stem(f)),
+						Module:  codegen.FortranModule(u, stem(f)), // loop_unpack_inc's is loop_unpack_inc_cl_mod
 						Proc:    codegen.FortranProcName(k.Name),
 						Include: []string{rdir, modules[v][1]},
 						Link:    oracle.OpenCLLink(),

@@ -12,6 +12,7 @@ import (
 
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/codegen"
+	"github.com/forocl/forocl/internal/oracle"
 	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/regions"
 	"github.com/forocl/forocl/runner"
@@ -147,4 +148,67 @@ func hostProgram(u *abi.Unit) bool {
 		}
 	}
 	return false
+}
+
+// TestFortranHostProgram runs loop_unpack_inc through the Fortran host
+// with field_type 0 to 4 (2, 3 and 4 set the host variables each their
+// own way; 0 and 1 set none), and compares field with gfortran's serial run and, bit for bit, with the
+// Go runner's.
+func TestFortranHostProgram(t *testing.T) {
+	c := device(t)
+	const file = "loop_unpack_inc"
+	f := "../testdata/kernels/" + file + ".f90"
+	u := roundTrip(t, compile(t, f).units[regions.Direct])
+	k := u.Kernels[0]
+	exe, err := oracle.Build(k, []string{regionsModule, f}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	robj, rdir := runtimeObject(t)
+	mdir := t.TempDir()
+	mobj := hostModule(t, u, file, mdir)
+	dev, err := oracle.BuildDevice(k, oracle.Device{
+		Module:  codegen.FortranModule(u, file),
+		Proc:    codegen.FortranProcName(k.Name),
+		Include: []string{rdir, mdir},
+		Link:    oracle.OpenCLLink(),
+		Env:     []string{"FOROCL_DEVICE=" + testDevice()},
+	}, []string{robj, mobj}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := unpackSizes
+	n1, n2 := s[1]-s[0]+6, s[3]-s[2]+6
+	seen := map[string]int{}
+	for ft := 0; ft <= 4; ft++ {
+		field, buf := runner.Zeros(npy.Float64, []int{n1, n2}), runner.Zeros(npy.Float64, []int{n1, n2})
+		for i := range field.F64 {
+			field.F64[i], buf.F64[i] = -1-0.5*float64(i%11), 0.25*float64(i%13)+0.125*float64(i/13)
+		}
+		scalars := map[string]float64{"x_min": float64(s[0]), "x_max": float64(s[1]), "y_min": float64(s[2]), "y_max": float64(s[3]), "depth": float64(s[4]), "field_type": float64(ft)}
+		arrays := map[string]*npy.Array{"field": field, "buf": buf}
+		want, err := exe.Run(scalars, arrays)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fort, err := dev.Run(scalars, arrays)
+		if err != nil {
+			t.Fatalf("field_type %d, fortran host: %v", ft, err)
+		}
+		got, err := runner.Run(c, runner.Job{Unit: u, Kernel: k, Scalars: scalars, Arrays: arrays})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i := firstDiff(fort["field"], got.Outputs["field"]); i >= 0 {
+			t.Errorf("field_type %d: the Fortran host's field differs from the Go runner's at %d: %g, %g", ft, i, value(fort["field"], i), value(got.Outputs["field"], i))
+		}
+		if i := firstDiff(fort["field"], want["field"]); i >= 0 {
+			t.Errorf("field_type %d: the Fortran host's field differs from gfortran's at %d: %g, %g", ft, i, value(fort["field"], i), value(want["field"], i))
+		}
+		key := fmt.Sprint(fort["field"].F64)
+		if prev, ok := seen[key]; ok && !(ft <= 1 && prev <= 1) {
+			t.Errorf("field_type %d gives field_type %d's field", ft, prev)
+		}
+		seen[key] = ft
+	}
 }
