@@ -211,4 +211,16 @@ func TestFortranHostProgram(t *testing.T) {
 		}
 		seen[key] = ft
 	}
+	// lo = max(y_min - depth, y_min - 2) overflows a default integer: an
+	// error from both hosts, never a wrapped bound.
+	ymin := math.MinInt32 + 1
+	field, buf := runner.Zeros(npy.Float64, []int{n1, 10}), runner.Zeros(npy.Float64, []int{n1, 10})
+	scalars := map[string]float64{"x_min": float64(s[0]), "x_max": float64(s[1]), "y_min": float64(ymin), "y_max": float64(ymin + 4), "depth": 5, "field_type": 2}
+	arrays := map[string]*npy.Array{"field": field, "buf": buf}
+	if _, err := dev.Run(scalars, arrays); err == nil || !strings.Contains(err.Error(), "setting lo: a result overflows a default integer") {
+		t.Errorf("Fortran host, lo overflowing: %v", err)
+	}
+	if _, err := runner.Run(c, runner.Job{Unit: u, Kernel: k, Scalars: scalars, Arrays: arrays}); err == nil || !strings.Contains(err.Error(), "overflows a default integer") {
+		t.Errorf("runner, lo overflowing: %v", err)
+	}
 }
