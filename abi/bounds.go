@@ -178,21 +178,29 @@ func (k *Kernel) checkAccess(a *Access, sizes map[string]int) error {
 // because they name host variables (Note [host program]), with the values
 // each launch sees (LaunchVals); launches inside host loops are left out.
 func (k *Kernel) CheckHostAccesses(lvals []map[string]int) error {
-	for i, l := range k.Launches {
-		inLoop := false
-		for _, lp := range k.HostLoops {
-			inLoop = inLoop || lp.First <= i && i < lp.End
-		}
-		if inLoop || !k.namesHostVars(l) {
-			continue
-		}
-		for _, a := range l.Accesses {
+	for i := range k.Launches {
+		for _, a := range k.HostAccesses(i) {
 			if err := k.checkAccess(&a, lvals[i]); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
+}
+
+// HostAccesses returns the accesses of launch i that CheckHostAccesses
+// checks with the values that launch sees (none when AccessChecks has
+// them, or the launch is inside a host loop).
+func (k *Kernel) HostAccesses(i int) []Access {
+	for _, lp := range k.HostLoops {
+		if lp.First <= i && i < lp.End {
+			return nil
+		}
+	}
+	if !k.namesHostVars(k.Launches[i]) {
+		return nil
+	}
+	return k.Launches[i].Accesses
 }
 
 // namesHostVars reports whether an access of l names a host variable.

@@ -251,7 +251,12 @@ func goAccessChecks(e *emitter, k *abi.Kernel) {
 // fortranAccessChecks writes the Fortran host's checks of the subscripts
 // whose index ranges the ABI lists, as goAccessChecks does.
 func fortranAccessChecks(e *fortEmitter, k *abi.Kernel, n *fortNames) {
-	for _, a := range k.AccessChecks() {
+	fortranChecks(e, n, k.AccessChecks())
+}
+
+// fortranChecks writes the checks of accesses (fortranAccessChecks).
+func fortranChecks(e *fortEmitter, n *fortNames, accesses []abi.Access) {
+	for _, a := range accesses {
 		var conds []string
 		for _, w := range a.When {
 			conds = append(conds, n.affine(w)+" >= 0")

@@ -21,7 +21,7 @@ import (
 //     variables) or forocl_ (forocl_cl's names); a dummy with one of
 //     those prefixes, or named as the procedure, is refused when the
 //     Fortran host is built (fortranCheck);
-//   - a size or host loop variable x is fcl_x, unless x ends with "_",
+//   - a size, host loop variable or host variable x is fcl_x, unless x ends with "_",
 //     is one of the fixed names after fcl_ (fortranHostName: st, msg,
 //     g1, ...) or fcl_x would pass 63 characters: then it is fcl_xN_,
 //     numbered in the kernel (no fcl_x ends with "_", no fixed one does);
@@ -39,7 +39,7 @@ import (
 // host names]).
 type fortNames struct {
 	dummy map[string]bool   // the kernel's dummies, lower-case
-	local map[string]string // fcl_ variables of sizes and loop variables
+	local map[string]string // fcl_ variables of sizes, loop and host variables
 }
 
 // newFortNames returns the spellings of kernel k's procedure.
@@ -55,6 +55,9 @@ func newFortNames(k *abi.Kernel) *fortNames {
 	for _, l := range k.HostLoops {
 		names = append(names, l.Var)
 	}
+	for _, s := range k.HostVars() {
+		names = append(names, s.Var)
+	}
 	for _, name := range names {
 		low := strings.ToLower(name)
 		if _, ok := n.local[low]; ok {
@@ -69,7 +72,7 @@ func newFortNames(k *abi.Kernel) *fortNames {
 	return n
 }
 
-// v is the fcl_ variable of size or host loop variable name.
+// v is the fcl_ variable of size, host loop variable or host variable name.
 func (n *fortNames) v(name string) string {
 	if v, ok := n.local[strings.ToLower(name)]; ok {
 		return v

@@ -178,9 +178,6 @@ func FortranHost(u *abi.Unit, stem string) ([]byte, error) {
 
 // fortranCheck refuses kernels whose Fortran host could not be written.
 func fortranCheck(k *abi.Kernel) error {
-	if err := refuseHostProgram(k, "Fortran host"); err != nil {
-		return err
-	}
 	proc := FortranProcName(k.Name)
 	if len(proc) > maxFortranName {
 		return fmt.Errorf("kernel %q: its Fortran host procedure %q is longer than %d characters; shorten the kernel's name", k.Name, proc, maxFortranName)
@@ -196,7 +193,7 @@ func fortranCheck(k *abi.Kernel) error {
 			return fmt.Errorf("kernel %q: conditional launches are not supported by the Fortran host yet", k.Name)
 		}
 		for _, a := range l.Args {
-			if a.Kind != abi.ParamArg && a.Kind != abi.SizeArg && a.Kind != abi.ScratchArg && a.Kind != abi.GroupsArg && a.Kind != abi.LoopArg {
+			if a.Kind != abi.ParamArg && a.Kind != abi.SizeArg && a.Kind != abi.ScratchArg && a.Kind != abi.GroupsArg && a.Kind != abi.LoopArg && a.Kind != abi.HostArg {
 				return fmt.Errorf("internal error: codegen: launch argument kind %q", a.Kind)
 			}
 		}
@@ -204,10 +201,14 @@ func fortranCheck(k *abi.Kernel) error {
 	return fortranCheckLoops(k)
 }
 
-// unitHasInt64 reports whether a kernel of u has an integer(8) dummy,
-// which the module declares as integer(c_int64_t).
+// unitHasInt64 reports whether a kernel of u has an integer(8) dummy or
+// a host program (its temporaries, fortranhostprog.go), which the module
+// declares as integer(c_int64_t).
 func unitHasInt64(u *abi.Unit) bool {
 	for _, k := range u.Kernels {
+		if k.Steps != nil {
+			return true
+		}
 		for _, p := range k.Params {
 			if p.Kind == abi.Int64 {
 				return true
@@ -300,6 +301,24 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	}
 	if len(loopVars) > 0 {
 		e.list("integer :: ", loopVars, "")
+	}
+	var h *fortHost
+	if k.Steps != nil { // Note [host program] in package abi
+		h = &fortHost{e: e, n: n, k: k}
+		var hostVars, temps []string
+		for _, s := range k.HostVars() {
+			hostVars = append(hostVars, n.v(s.Var))
+		}
+		if len(hostVars) > 0 {
+			e.list("integer :: ", hostVars, "")
+		}
+		for i := 1; i <= hostTemps(k.Steps); i++ {
+			temps = append(temps, fmt.Sprintf("fcl_h%d", i))
+		}
+		if len(temps) > 0 {
+			e.list("integer("+n.kind("c_int64_t")+") :: ", temps, "")
+		}
+		e.line("logical :: fcl_seen(%d)", len(k.Launches))
 	}
 	// fcl_gI is launch I's NDRange; fcl_wI its number of work-groups.
 	launchIndex := map[string]int{}
@@ -411,7 +430,8 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	check()
 	// Every NDRange first: scratch sizes depend on them.
 	grid := "[" + strings.Join(sizes, ", ") + "]"
-	for li, l := range k.Launches {
+	ndrange := func(li int) {
+		l := k.Launches[li]
 		var pos, per []string
 		for _, r := range l.Global {
 			if l.MayBeEmpty { // an empty nest: one work-group that does nothing
@@ -441,6 +461,35 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 			e.line("      ': positions past 2**31-1 need 64-bit indices; use forocl run'")
 			e.line("end if")
 			check()
+		}
+	}
+	if h == nil {
+		for li := range k.Launches {
+			ndrange(li)
+		}
+	} else {
+		// A first run of the host program, launching nothing: each
+		// launch's NDRange and accesses with the values it sees (Note
+		// [host program] in package abi, and fortranhostprog.go).
+		first := func(li int) {
+			ndrange(li)
+			fortranChecks(e, n, k.HostAccesses(li))
+		}
+		e.line("fcl_seen = .false.")
+		fortranProgram(e, n, k.Program(), func(li int) {
+			e.line("if (.not. fcl_seen(%d)) then", li+1)
+			e.indent++
+			e.line("fcl_seen(%d) = .true.", li+1)
+			first(li)
+			e.indent--
+			e.line("end if")
+		}, h)
+		for li := range k.Launches {
+			e.line("if (.not. fcl_seen(%d)) then", li+1)
+			e.indent++
+			first(li)
+			e.indent--
+			e.line("end if")
 		}
 	}
 	for _, p := range arrays {
@@ -493,7 +542,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 				v = n.i32(n.v(a.Name))
 			case abi.ScratchArg:
 				v = fmt.Sprintf("fcl_s%d", scratchIndex(k, a.Name)+1)
-			case abi.LoopArg:
+			case abi.LoopArg, abi.HostArg:
 				v = n.i32(n.v(a.Name))
 			}
 			prefix := "if (fcl_st == 0) "
@@ -505,8 +554,8 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		e.call("if (fcl_st == 0) ", "forocl_launch", h, fmt.Sprintf("fcl_g%d", li+1), fortranInts(l.Local), "fcl_st", "fcl_msg")
 		check()
 	}
-	fortranProgram(e, n, k.Program(), launch) // host loops as DO loops
-	fortranBoundsError(e, n, k)               // after the last launch, before the results
+	fortranProgram(e, n, k.Program(), launch, h) // host loops as DO loops
+	fortranBoundsError(e, n, k)                  // after the last launch, before the results
 	for i, p := range results {
 		e.call("", "forocl_read", fmt.Sprintf("fcl_r%d", i+1), fmt.Sprintf("fcl_v%d", i+1), "fcl_st", "fcl_msg")
 		check()

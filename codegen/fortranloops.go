@@ -10,10 +10,28 @@ import (
 // fortranProgram writes a kernel's program (abi.Kernel.Program): each
 // launch through launch, each host loop as a Fortran DO over fcl_VAR,
 // which evaluates the trip count once as the source's loop did (Note
-// [host loops] in package abi).
-func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(int)) {
+// [host loops] in package abi), and host statements through h (Note
+// [host program] in package abi; nil when the kernel has none).
+func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(int), h *fortHost) {
 	for _, s := range steps {
-		if s.Loop == nil {
+		switch {
+		case s.Set != nil:
+			h.set(s.Set)
+			continue
+		case s.If != nil:
+			e.line("if (%s /= 0) then", h.cond(s.If))
+			e.indent++
+			fortranProgram(e, n, s.If.Then, launch, h)
+			e.indent--
+			if len(s.If.Else) > 0 {
+				e.line("else")
+				e.indent++
+				fortranProgram(e, n, s.If.Else, launch, h)
+				e.indent--
+			}
+			e.line("end if")
+			continue
+		case s.Loop == nil:
 			launch(s.Launch)
 			continue
 		}
@@ -25,7 +43,7 @@ func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(
 		e.line("! host loop: launches %d to %d for each %s", l.First+1, l.End, l.Var)
 		e.line("do %s = %s, %s%s", n.v(l.Var), n.affine(l.Lo), n.affine(l.Hi), step)
 		e.indent++
-		fortranProgram(e, n, s.Body, launch)
+		fortranProgram(e, n, s.Body, launch, h)
 		e.indent--
 		e.line("end do")
 	}
@@ -34,7 +52,7 @@ func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(
 // fortranHostName matches the names of the Fortran host's own variables
 // after their prefix fcl_; a size or loop variable of such a name gets
 // another variable (Note [Fortran host names]).
-var fortranHostName = regexp.MustCompile(`^(?i)([gwsrvk][0-9]+|st|msg|name|run|build|program|source)$`)
+var fortranHostName = regexp.MustCompile(`^(?i)([gwsrvkh][0-9]+|st|msg|name|run|build|program|source|seen)$`)
 
 // fortranCheckLoops refuses host loops whose variables are sizes, and loop kernels with a size that is
 // neither a dummy nor derivable from the arrays' shapes.

@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/ir"
@@ -119,18 +118,4 @@ func hostExpr(e ir.Expr) abi.Expr {
 		return x
 	}
 	panic(fmt.Sprintf("internal error: codegen: host expression %T", e))
-}
-
-// refuseHostProgram is the error of a host emitter (what) that does not
-// emit host statements yet: kernel k has some (forocl run interprets
-// them).
-func refuseHostProgram(k *abi.Kernel, what string) error {
-	if k.Steps == nil {
-		return nil
-	}
-	var names []string
-	for _, s := range k.HostVars() {
-		names = append(names, s.Var)
-	}
-	return fmt.Errorf("kernel %q: the %s does not yet compute host variables (%s, set between the nests and used in loop bounds); run it with forocl run, or make them dummies", k.Name, what, strings.Join(names, ", "))
 }

@@ -37,9 +37,6 @@ func TestGoldenFortranHost(t *testing.T) {
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/fortran"), goldie.WithNameSuffix(".f90.golden"))
 	for _, f := range corpus(t) {
 		c := compile(t, f)
-		if hostProgram(c.units[regions.Direct]) {
-			continue // the Go harness and the Fortran host refuse host programs (hostprog_test.go)
-		}
 		src, err := codegen.FortranHost(c.units[regions.Direct], stem(f))
 		if err != nil {
 			t.Fatal(err)
@@ -56,9 +53,6 @@ func TestGoldenFortranHost(t *testing.T) {
 func TestFortranHostSource(t *testing.T) {
 	for _, f := range corpus(t) {
 		u := compile(t, f).units[regions.Direct]
-		if hostProgram(u) {
-			continue // refused by the Fortran host for now: TestHostProgramRefused
-		}
 		src, err := codegen.FortranHost(u, stem(f))
 		if err != nil {
 			t.Fatal(err)
@@ -213,9 +207,6 @@ func TestFortranHostNumeric(t *testing.T) {
 // f; robj and rdir are the runtime module's object file and folder.
 func fortranHostFile(t *testing.T, ctx *clhost.Context, robj, rdir, f string) {
 	comp := compile(t, f)
-	if hostProgram(comp.units[regions.Direct]) {
-		t.Skip("the Fortran host refuses host programs (hostprog_test.go)")
-	}
 	rules, err := inputRules(f) // Note [test inputs]
 	if err != nil {
 		t.Fatal(err)

@@ -126,9 +126,6 @@ func TestGoldenHarness(t *testing.T) {
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/harness"), goldie.WithNameSuffix(".go.golden"))
 	for _, f := range corpus(t) {
 		c := compile(t, f)
-		if hostProgram(c.units[regions.Direct]) {
-			continue // the Go harness and the Fortran host refuse host programs (hostprog_test.go)
-		}
 		src, err := codegen.GoHarness(c.units[regions.Direct], stem(f)+".cl", "kernels")
 		if err != nil {
 			t.Fatal(err)
@@ -149,7 +146,7 @@ func TestHarnessVets(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out", "reductions", "maxloc", "loop_transpose", "loop_two_phase", "loop_boundary_rows", "loop_cell_update", "loop_int64", "loop_jacobi_iters", "loop_subcycle", "loop_relax_resid"} {
+	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out", "reductions", "maxloc", "loop_transpose", "loop_two_phase", "loop_boundary_rows", "loop_cell_update", "loop_int64", "loop_jacobi_iters", "loop_subcycle", "loop_relax_resid", "loop_unpack_inc"} {
 		c := compile(t, "../testdata/kernels/"+name+".f90")
 		src, err := codegen.GoHarness(c.units[regions.Direct], name+".cl", "kernels")
 		if err != nil {
