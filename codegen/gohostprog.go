@@ -52,16 +52,7 @@ func goHostProgram(e *emitter, k *abi.Kernel, resBuf map[string]string) {
 			e.line("groups%s = groupCount(globals[%d], locals[%d])", goName(l.Symbol), i, i)
 		}
 	}
-	for _, b := range k.Scratch {
-		n := fmt.Sprint(b.Elements.Const)
-		if b.Groups != "" {
-			n = "groups" + goName(b.Groups)
-		}
-		e.open("if scratch%s, err = buffer(%s, %d); err != nil", goName(b.Name), n, b.Kind.Bytes())
-		e.line("return")
-		e.close("")
-		goZeroBounds(e, b)
-	}
+	goScratch(e, k)
 	e.open("err = %s.WalkWith(hostInit, func(launch int, vals map[string]int) error", av)
 	e.line("var args []any")
 	e.line("switch launch {")

@@ -35,16 +35,7 @@ func goHostLoops(e *emitter, k *abi.Kernel, resBuf map[string]string, scratch ma
 			e.line("groups%s = groupCount(%s, local%d)", goName(l.Symbol), g, i+1)
 		}
 	}
-	for _, b := range k.Scratch {
-		n := fmt.Sprint(b.Elements.Const)
-		if b.Groups != "" {
-			n = "groups" + goName(b.Groups)
-		}
-		e.open("if scratch%s, err = buffer(%s, %d); err != nil", goName(b.Name), n, b.Kind.Bytes())
-		e.line("return")
-		e.close("")
-		goZeroBounds(e, b)
-	}
+	goScratch(e, k)
 	launch := func(i int) {
 		l := k.Launches[i]
 		var args []string
@@ -112,5 +103,21 @@ func goProgram(e *emitter, k *abi.Kernel, steps []abi.Step, launch func(int), de
 		e.open("for %s, %s := %s, (%s-%s+%s)/%s; %s > 0; %s, %s = %s+%s, %s-1", v, trips, lo, hi, lo, step, step, trips, v, trips, v, step, trips)
 		goProgram(e, k, s.Body, launch, depth+1)
 		e.close("")
+	}
+}
+
+// goScratch allocates kernel k's scratch buffers in the general harness:
+// a constant count, or one value per work-group of a launch
+// (groupsLAUNCH, set before), zeroing the bounds buffer.
+func goScratch(e *emitter, k *abi.Kernel) {
+	for _, b := range k.Scratch {
+		n := fmt.Sprint(b.Elements.Const)
+		if b.Groups != "" {
+			n = "groups" + goName(b.Groups)
+		}
+		e.open("if scratch%s, err = buffer(%s, %d); err != nil", goName(b.Name), n, b.Kind.Bytes())
+		e.line("return")
+		e.close("")
+		goZeroBounds(e, b)
 	}
 }
