@@ -106,7 +106,7 @@ func checkTarget(path string) error {
 		case m.IsDir():
 			return fmt.Errorf("cannot write %s: %s%s is a folder", path, t, via)
 		case !m.IsRegular():
-			return fmt.Errorf("cannot write %s: %s%s is %s, not a regular file; refusing to replace it", path, t, via, kindOf(m))
+			return fmt.Errorf("cannot write %s: %s%s is %s, not a regular file; refusing to replace it", path, t, via, FileKind(m))
 		case m.Perm()&0o222 == 0 || !writable(t, false):
 			return fmt.Errorf("cannot write %s: %s%s is read-only; make it writable or choose another file", path, t, via)
 		}
@@ -120,20 +120,6 @@ func checkTarget(path string) error {
 		return fmt.Errorf("cannot write %s: folder %s is not writable", path, dir)
 	}
 	return nil
-}
-
-func kindOf(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file"
 }
 
 // realPath is the absolute path of target with every symbolic link in its
