@@ -18,24 +18,24 @@ func (kg *kernelGen) emitDirect() {
 	var conds []string
 	for d := 0; d < r; d++ {
 		if c := kg.kp.Coarsen[d]; c > 1 {
-			e.line("const %s _a%d = get_global_id(%d) * %d + %d; // this work-item owns grid positions _a%d .. _a%d + %d", indexT, d, d, c, kp.Origin[d], d, d, c-1)
+			e.Line("const %s _a%d = get_global_id(%d) * %d + %d; // this work-item owns grid positions _a%d .. _a%d + %d", indexT, d, d, c, kp.Origin[d], d, d, c-1)
 		} else {
-			e.line("const %s _a%d = get_global_id(%d) + %d; // this work-item's grid position", indexT, d, d, kp.Origin[d])
+			e.Line("const %s _a%d = get_global_id(%d) + %d; // this work-item's grid position", indexT, d, d, kp.Origin[d])
 		}
 		conds = append(conds, fmt.Sprintf("_a%d >= %s", d, plus(fmt.Sprintf("_n%d", d+1), -(kp.Shrink[d]-kp.Origin[d]))))
 	}
 	if kg.ph != nil && len(kg.ph.Reduces) > 0 {
 		// Every work-item takes part in the reduction's tree (barriers),
 		// so those outside the launch skip the statements instead.
-		e.open("if (!(%s))", strings.Join(conds, " || "))
-		defer e.close("")
+		e.Open("if (!(%s))", strings.Join(conds, " || "))
+		defer e.Close("")
 	} else {
-		e.line("if (%s) return;", strings.Join(conds, " || "))
+		e.Line("if (%s) return;", strings.Join(conds, " || "))
 	}
 	// One register per temporary and shift.
 	for _, v := range kg.k.Temps {
 		for _, s := range kp.Temps[v] {
-			e.line("%s %s = %s;", ctype(v.Kind), kg.shiftVar(v, s), constant(v.Kind, 0, 0, false))
+			e.Line("%s %s = %s;", ctype(v.Kind), kg.shiftVar(v, s), constant(v.Kind, 0, 0, false))
 		}
 	}
 	// A coarsened work-item whose whole block lies inside the launch (all
@@ -51,17 +51,17 @@ func (kg *kernelGen) emitDirect() {
 		kg.directStmts(kg.k.Body)
 		return
 	}
-	e.open("if (%s)", strings.Join(fast, " && "))
+	e.Open("if (%s)", strings.Join(fast, " && "))
 	for d := 0; d < r; d++ {
 		kg.slack[d] = kg.kp.Coarsen[d] - 1
 	}
 	kg.directStmts(kg.k.Body)
 	kg.slack = regions.Shift{}
-	kg.e.indent--
-	e.line("} else {")
-	kg.e.indent++
+	kg.e.Indent--
+	e.Line("} else {")
+	kg.e.Indent++
 	kg.directStmts(kg.k.Body)
-	e.close("")
+	e.Close("")
 }
 
 func (kg *kernelGen) shiftVar(v *ir.Var, s regions.Shift) string {
@@ -78,15 +78,15 @@ func (kg *kernelGen) directStmts(stmts []ir.Stmt) {
 		switch s := s.(type) {
 		case *ir.Assign:
 			if _, ok := s.LHS.(*ir.Window); !ok {
-				e.line("%s // %s", scalar.assign(scalar.expr(s.LHS), s.RHS), where(s.Pos))
+				e.Line("%s // %s", scalar.assign(scalar.expr(s.LHS), s.RHS), where(s.Pos))
 				continue
 			}
 			shifts, live := kg.kp.Eval[s]
 			if !live {
-				e.line("// %s: value never read; not computed", where(s.Pos))
+				e.Line("// %s: value never read; not computed", where(s.Pos))
 				continue
 			}
-			e.line("// %s", where(s.Pos))
+			e.Line("// %s", where(s.Pos))
 			for _, at := range shifts {
 				pos := make([]string, r)
 				for d := range pos {
@@ -97,7 +97,7 @@ func (kg *kernelGen) directStmts(stmts []ir.Stmt) {
 		case *ir.If:
 			kg.gen.ifChain(s, scalar, kg.directStmts)
 		case *ir.Return:
-			e.line("return;")
+			e.Line("return;")
 		}
 	}
 }
@@ -120,9 +120,9 @@ func (kg *kernelGen) directAssign(a *ir.Assign, at regions.Shift, pos []string) 
 	if lhs.Var.Role == ir.Dummy {
 		target = sanitize(lhs.Var.Name) + "[" + kg.globalIndex(pos) + "]"
 	}
-	assign := func() { e.line("%s", x.assign(target, a.RHS)) }
+	assign := func() { e.Line("%s", x.assign(target, a.RHS)) }
 	if lhs.Var.Role == ir.Reduction {
-		assign = func() { e.line("%s", kg.accumulateAt(a, pos, x.expr(a.RHS))) }
+		assign = func() { e.Line("%s", kg.accumulateAt(a, pos, x.expr(a.RHS))) }
 	}
 	cond := kg.frameCheck(a, pos, at, true)
 	if a.Mask != nil {
@@ -137,7 +137,7 @@ func (kg *kernelGen) directAssign(a *ir.Assign, at regions.Shift, pos []string) 
 		assign()
 		return
 	}
-	e.open("if (%s)", cond)
+	e.Open("if (%s)", cond)
 	assign()
-	e.close("")
+	e.Close("")
 }

@@ -83,16 +83,16 @@ func (lg *loopGen) lastTrip(s *ir.Loop) {
 	e := &lg.e
 	v := sanitize(s.Var.Name)
 	lo, step, trips := "_lo_"+s.Var.Name, "_step_"+s.Var.Name, "_trips_"+s.Var.Name
-	e.line("{ // the DO loop at %s runs on the host: its last trip", where(s.Pos))
-	e.indent++
-	e.line("const int %s = %s;", lo, lg.affine(s.Host.Lo))
-	e.line("const int %s = %s;", step, lg.affine(s.Host.Step))
-	e.line("const int %s = (%s - %s + %s) / %s;", trips, lg.affine(s.Host.Hi), lo, step, step)
-	e.open("if (%s > 0)", trips)
-	e.line("%s = %s + (%s - 1)*%s;", v, lo, trips, step)
+	e.Line("{ // the DO loop at %s runs on the host: its last trip", where(s.Pos))
+	e.Indent++
+	e.Line("const int %s = %s;", lo, lg.affine(s.Host.Lo))
+	e.Line("const int %s = %s;", step, lg.affine(s.Host.Step))
+	e.Line("const int %s = (%s - %s + %s) / %s;", trips, lg.affine(s.Host.Hi), lo, step, step)
+	e.Open("if (%s > 0)", trips)
+	e.Line("%s = %s + (%s - 1)*%s;", v, lo, trips, step)
 	lg.stmts(s.Body)
-	e.close("")
-	e.line("%s = %s + (%s > 0 ? %s : 0)*%s;", v, lo, trips, trips, step)
-	e.indent--
-	e.line("}")
+	e.Close("")
+	e.Line("%s = %s + (%s > 0 ? %s : 0)*%s;", v, lo, trips, trips, step)
+	e.Indent--
+	e.Line("}")
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/forocl/forocl/internal/emit"
 	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/regions"
 )
@@ -89,7 +90,7 @@ func (kg *kernelGen) emit(params []string) {
 	e := &kg.e
 	k, kp := kg.k, kg.kp
 	r := kg.rank()
-	e.line("// kernel %s (%s), strategy %s, work-group %s", k.Name, where(k.Pos), kp.Strategy, regions.DimString(kp.Local))
+	e.Line("// kernel %s (%s), strategy %s, work-group %s", k.Name, where(k.Pos), kp.Strategy, regions.DimString(kp.Local))
 	var arrays []string
 	for _, v := range k.Params {
 		if v.Rank > 0 {
@@ -100,19 +101,19 @@ func (kg *kernelGen) emit(params []string) {
 	for d := range dims {
 		dims[d] = fmt.Sprintf("_n%d", d+1)
 	}
-	e.line("// arrays %s are column-major with extents %s (halo included).", strings.Join(arrays, ", "), strings.Join(dims, " x "))
+	e.Line("// arrays %s are column-major with extents %s (halo included).", strings.Join(arrays, ", "), strings.Join(dims, " x "))
 	launch := make([]string, r)
 	first := make([]string, r)
 	for d := range launch {
 		launch[d] = plus(dims[d], -kp.Shrink[d])
 		first[d] = fmt.Sprint(kp.Origin[d] + 1)
 	}
-	e.line("// launch (%s) work-items, padded to the work-group; work-item 0 owns element (%s).", strings.Join(launch, ", "), strings.Join(first, ", "))
+	e.Line("// launch (%s) work-items, padded to the work-group; work-item 0 owns element (%s).", strings.Join(launch, ", "), strings.Join(first, ", "))
 
-	e.line("__kernel %s", reqd(kp.Local))
-	e.open("void %s(%s)", sanitize(k.Name), strings.Join(params, ",\n    "))
+	e.Line("__kernel %s", reqd(kp.Local))
+	e.Open("void %s(%s)", sanitize(k.Name), strings.Join(params, ",\n    "))
 	for _, v := range k.Locals {
-		e.line("%s", localDecl(v))
+		e.Line("%s", localDecl(v))
 	}
 	kg.phasePrologue()
 	if kp.Strategy == regions.Local {
@@ -121,7 +122,7 @@ func (kg *kernelGen) emit(params []string) {
 		kg.emitDirect()
 	}
 	kg.phaseEpilogue()
-	e.close("")
+	e.Close("")
 }
 
 func (kg *kernelGen) scalarRef(v *ir.Var) string { return sanitize(v.Name) }
@@ -132,20 +133,20 @@ type guarded struct{ cond, line string }
 
 // emitGuarded writes lines, merging consecutive ones under the same
 // condition into one if.
-func (e *emitter) emitGuarded(gs []guarded) {
+func emitGuarded(e *emit.Writer, gs []guarded) {
 	for i := 0; i < len(gs); {
 		j := i + 1
 		for j < len(gs) && gs[j].cond == gs[i].cond {
 			j++
 		}
 		if gs[i].cond != "" {
-			e.open("if (%s)", gs[i].cond)
+			e.Open("if (%s)", gs[i].cond)
 		}
 		for _, g := range gs[i:j] {
-			e.line("%s", g.line)
+			e.Line("%s", g.line)
 		}
 		if gs[i].cond != "" {
-			e.close("")
+			e.Close("")
 		}
 		i = j
 	}

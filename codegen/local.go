@@ -38,20 +38,20 @@ func (kg *kernelGen) emitLocal() {
 	loc := kg.kp.Local
 	lid := make([]string, r)
 	for d := 0; d < r; d++ {
-		e.line("const int _l%d = get_local_id(%d);", d, d)
+		e.Line("const int _l%d = get_local_id(%d);", d, d)
 		lid[d] = fmt.Sprintf("_l%d", d)
 	}
 	for d := 0; d < r; d++ {
-		e.line("const %s _b%d = get_group_id(%d) * %d + %d; // grid position of work-item 0 of this group", indexT, d, d, loc[d], kg.kp.Origin[d])
+		e.Line("const %s _b%d = get_group_id(%d) * %d + %d; // grid position of work-item 0 of this group", indexT, d, d, loc[d], kg.kp.Origin[d])
 	}
 	for d := 0; d < r; d++ {
-		e.line("const %s _a%d = _b%d + _l%d; // this work-item's grid position", indexT, d, d, d)
+		e.Line("const %s _a%d = _b%d + _l%d; // this work-item's grid position", indexT, d, d, d)
 	}
 	flat := lid[r-1]
 	for d := r - 2; d >= 0; d-- {
 		flat = fmt.Sprintf("_l%d + %d * (%s)", d, loc[d], flat)
 	}
-	e.line("const int _lid = %s;", flat)
+	e.Line("const int _lid = %s;", flat)
 
 	tiled := kg.kp.TiledVars()
 	for _, v := range tiled {
@@ -66,11 +66,11 @@ func (kg *kernelGen) emitLocal() {
 			sizes[d] = fmt.Sprint(kg.tileSize(v, d))
 			span[d] = fmt.Sprintf("[%s, %s]", plus(fmt.Sprintf("_b%d", d), box.Lo[d]), plus(fmt.Sprintf("_b%d", d), loc[d]-1+box.Hi[d]))
 		}
-		e.line("__local %s _tile_%s[%s]; // %s %s at grid positions %s", ctype(v.Kind), v.Name, strings.Join(sizes, " * "), what, v.Name, strings.Join(span, " x "))
+		e.Line("__local %s _tile_%s[%s]; // %s %s at grid positions %s", ctype(v.Kind), v.Name, strings.Join(sizes, " * "), what, v.Name, strings.Join(span, " x "))
 	}
 	for _, v := range kg.k.Temps {
 		if kg.kp.Private[v] {
-			e.line("%s %s = %s; // temporary %s, one element per work-item", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false), v.Name)
+			e.Line("%s %s = %s; // temporary %s, one element per work-item", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false), v.Name)
 		}
 	}
 
@@ -101,19 +101,19 @@ func (kg *kernelGen) emitLocal() {
 		for i, v := range gr.vars {
 			names[i] = v.Name
 		}
-		e.line("")
-		e.line("// load %s with their halos", strings.Join(names, ", "))
+		e.Line("")
+		e.Line("// load %s with their halos", strings.Join(names, ", "))
 		kg.loop(gr.box, func(rel, pos []string) {
 			var conds []string
 			for d := 0; d < r; d++ {
 				conds = append(conds, fmt.Sprintf("%s >= 0 && %s < _n%d", pos[d], pos[d], d+1))
 			}
-			e.open("if (%s)", strings.Join(conds, " && "))
-			e.line("const %s _g = %s;", indexT, kg.globalIndex(pos))
+			e.Open("if (%s)", strings.Join(conds, " && "))
+			e.Line("const %s _g = %s;", indexT, kg.globalIndex(pos))
 			for _, v := range gr.vars {
-				e.line("_tile_%s[_t] = %s[_g];", v.Name, sanitize(v.Name))
+				e.Line("_tile_%s[_t] = %s[_g];", v.Name, sanitize(v.Name))
 			}
-			e.close("")
+			e.Close("")
 		})
 	}
 	kg.localStmts(kg.k.Body, lid)
@@ -133,7 +133,7 @@ func (kg *kernelGen) loop(box regions.Box, body func(rel, pos []string)) {
 		sizes[d] = box.Size(d, loc[d])
 		total *= sizes[d]
 	}
-	e.open("for (int _i = _lid; _i < %d; _i += %d)", total, groupSize)
+	e.Open("for (int _i = _lid; _i < %d; _i += %d)", total, groupSize)
 	rest := "_i"
 	rel := make([]string, r)
 	pos := make([]string, r)
@@ -148,16 +148,16 @@ func (kg *kernelGen) loop(box regions.Box, body func(rel, pos []string)) {
 				rest = "(" + rest + ")"
 			}
 		}
-		e.line("const int _r%d = %s;", d, plus("("+coord+")", box.Lo[d]))
+		e.Line("const int _r%d = %s;", d, plus("("+coord+")", box.Lo[d]))
 		rel[d] = fmt.Sprintf("_r%d", d)
 		pos[d] = fmt.Sprintf("_p%d", d)
 	}
 	for d := 0; d < r; d++ {
-		e.line("const %s _p%d = _b%d + _r%d;", indexT, d, d, d)
+		e.Line("const %s _p%d = _b%d + _r%d;", indexT, d, d, d)
 	}
-	e.line("const int _t = _i;")
+	e.Line("const int _t = _i;")
 	body(rel, pos)
-	e.close("")
+	e.Close("")
 }
 
 func (kg *kernelGen) localStmts(stmts []ir.Stmt, lid []string) {
@@ -169,23 +169,23 @@ func (kg *kernelGen) localStmts(stmts []ir.Stmt, lid []string) {
 		switch s := stmts[i].(type) {
 		case *ir.Assign:
 			if _, ok := s.LHS.(*ir.Window); !ok {
-				e.line("%s // %s", scalar.assign(scalar.expr(s.LHS), s.RHS), where(s.Pos))
+				e.Line("%s // %s", scalar.assign(scalar.expr(s.LHS), s.RHS), where(s.Pos))
 				continue
 			}
 			if _, live := kg.kp.Eval[s]; !live {
-				e.line("// %s: value never read; not computed", where(s.Pos))
+				e.Line("// %s: value never read; not computed", where(s.Pos))
 				continue
 			}
-			e.line("")
+			e.Line("")
 			group, coop := kg.kp.Groups[s]
 			if !coop {
-				e.line("// %s", where(s.Pos))
+				e.Line("// %s", where(s.Pos))
 				kg.barrier(s)
 				apos := make([]string, kg.rank())
 				for d := range apos {
 					apos[d] = fmt.Sprintf("_a%d", d)
 				}
-				kg.e.emitGuarded([]guarded{kg.localAssign(s, lid, apos, false)})
+				emitGuarded(&kg.e, []guarded{kg.localAssign(s, lid, apos, false)})
 				continue
 			}
 			// Consecutive independent statements over the same box share
@@ -195,7 +195,7 @@ func (kg *kernelGen) localStmts(stmts []ir.Stmt, lid []string) {
 			for j, a := range group {
 				lines[j] = where(a.Pos)
 			}
-			e.line("// %s", strings.Join(lines, ", "))
+			e.Line("// %s", strings.Join(lines, ", "))
 			kg.barrier(s)
 			box := regions.BoxOf(kg.kp.Eval[s])
 			kg.loop(box, func(rel, pos []string) {
@@ -204,14 +204,14 @@ func (kg *kernelGen) localStmts(stmts []ir.Stmt, lid []string) {
 					v := kg.kp.TiledLHS(a)
 					gs = append(gs, kg.localAssign(a, rel, pos, v != nil && kg.kp.Tiles[v] == box))
 				}
-				kg.e.emitGuarded(gs)
+				emitGuarded(&kg.e, gs)
 			})
 		case *ir.If:
 			// The condition is uniform across the work-group, so barriers
 			// inside the branches are reached by all work-items or none.
 			kg.gen.ifChain(s, scalar, func(b []ir.Stmt) { kg.localStmts(b, lid) })
 		case *ir.Return:
-			e.line("return;")
+			e.Line("return;")
 		}
 	}
 }
@@ -219,7 +219,7 @@ func (kg *kernelGen) localStmts(stmts []ir.Stmt, lid []string) {
 // barrier emits the barrier the schedule put before s, if any.
 func (kg *kernelGen) barrier(s *ir.Assign) {
 	if kg.kp.Barrier[s] {
-		kg.e.line("barrier(CLK_LOCAL_MEM_FENCE);")
+		kg.e.Line("barrier(CLK_LOCAL_MEM_FENCE);")
 	}
 }
 

@@ -20,22 +20,22 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 	if len(np.Tiles) > 0 {
 		strategy = "local"
 	}
-	e.line("// kernel %s (%s), launch %d of %d: %s (%s), strategy %s, work-group %s, %s points per work-item",
+	e.Line("// kernel %s (%s), launch %d of %d: %s (%s), strategy %s, work-group %s, %s points per work-item",
 		lg.k.Name, where(lg.k.Pos), i+1, count, n.Source, where(n.Pos), strategy, regions.DimString(np.Local), regions.DimString(np.Coarsen))
 	var m []string
 	for g, d := range np.Dims {
 		m = append(m, fmt.Sprintf("%s = %s + %d*get_global_id(%d) + 0..%d", n.Index[d].Name, lg.bound(n.Lo[d]), np.Coarsen[g], g, np.Coarsen[g]-1))
 	}
-	e.line("// each work-item owns the points %s; arrays are column-major in their declared bounds.", strings.Join(m, ", "))
-	e.line("__kernel %s", reqd(np.Local))
-	e.open("void %s(%s)", l.Symbol, strings.Join(params, ",\n    "))
+	e.Line("// each work-item owns the points %s; arrays are column-major in their declared bounds.", strings.Join(m, ", "))
+	e.Line("__kernel %s", reqd(np.Local))
+	e.Open("void %s(%s)", l.Symbol, strings.Join(params, ",\n    "))
 	isIndex := map[*ir.Var]bool{}
 	var first, last []string // the block's first point is past the end; its last is inside
 	for g, d := range np.Dims {
 		v := n.Index[d]
 		isIndex[v] = true
 		hi := lg.bound(n.Hi[d])
-		e.line("const %s _p%d = %s + %s(%s)get_global_id(%d); // the block's first %s", indexT, g, lg.bound(n.Lo[d]), times(np.Coarsen[g]), indexT, g, v.Name)
+		e.Line("const %s _p%d = %s + %s(%s)get_global_id(%d); // the block's first %s", indexT, g, lg.bound(n.Lo[d]), times(np.Coarsen[g]), indexT, g, v.Name)
 		first = append(first, fmt.Sprintf("_p%d > %s", g, hi))
 		last = append(last, fmt.Sprintf("%s <= %s", plus(fmt.Sprintf("_p%d", g), np.Coarsen[g]-1), hi))
 	}
@@ -43,40 +43,40 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 	// Work-items past the iteration space leave at once, unless the
 	// work-group needs them for the tiles' loads or the reductions' fold.
 	if !reduces && len(np.Tiles) == 0 {
-		e.open("if (%s)", strings.Join(first, " || "))
-		e.line("return;")
-		e.close("")
+		e.Open("if (%s)", strings.Join(first, " || "))
+		e.Line("return;")
+		e.Close("")
 	}
 	lg.locals(isIndex)
 	lg.stmts(prelude)
 	lg.accumulators(n, np, "iterations")
 	lg.loadTiles(n, np)
 	if n.Guard != nil && !reduces {
-		e.open("if (!(%s))", lg.x.expr(n.Guard))
-		e.line("return; // the IF around the nest is false: this launch does nothing")
-		e.close("")
+		e.Open("if (!(%s))", lg.x.expr(n.Guard))
+		e.Line("return; // the IF around the nest is false: this launch does nothing")
+		e.Close("")
 	}
 	if n.Guard != nil && reduces {
-		e.open("if (%s)", lg.x.expr(n.Guard))
+		e.Open("if (%s)", lg.x.expr(n.Guard))
 	}
 	if np.Coarse() {
-		e.open("if (%s)", strings.Join(last, " && "))
-		e.line("// the whole block is inside the iteration space")
+		e.Open("if (%s)", strings.Join(last, " && "))
+		e.Line("// the whole block is inside the iteration space")
 		lg.points(n, np, nil)
-		e.close(" else {")
-		e.indent++
+		e.Close(" else {")
+		e.Indent++
 	}
 	lg.points(n, np, isIndex)
 	if np.Coarse() {
-		e.close("")
+		e.Close("")
 	}
 	if n.Guard != nil && reduces {
-		e.close("")
+		e.Close("")
 	}
 	if reduces {
 		lg.foldPartials(n, np)
 	}
-	e.close("")
+	e.Close("")
 }
 
 // points emits the body once per point of the work-item's block, each in
@@ -100,7 +100,7 @@ func (lg *loopGen) points(n *ir.Nest, np *regions.NestPlan, checked map[*ir.Var]
 			for _, s := range n.Body {
 				if a, ok := s.(*ir.Assign); ok {
 					if el, ok := a.LHS.(*ir.Elem); ok {
-						e.line("%s _st%d;", ctype(el.Var.Kind), k)
+						e.Line("%s _st%d;", ctype(el.Var.Kind), k)
 						k++
 					}
 				}
@@ -112,18 +112,18 @@ func (lg *loopGen) points(n *ir.Nest, np *regions.NestPlan, checked map[*ir.Var]
 		for g := range off {
 			at = append(at, fmt.Sprint(off[g]))
 		}
-		e.line("{ // point +(%s)", strings.Join(at, ", "))
-		e.indent++
+		e.Line("{ // point +(%s)", strings.Join(at, ", "))
+		e.Indent++
 		for g, d := range np.Dims {
 			v := n.Index[d]
-			e.line("const %s %s = %s;", indexT, sanitize(v.Name), plus(fmt.Sprintf("_p%d", g), off[g]))
+			e.Line("const %s %s = %s;", indexT, sanitize(v.Name), plus(fmt.Sprintf("_p%d", g), off[g]))
 			cond = append(cond, fmt.Sprintf("%s <= %s", sanitize(v.Name), lg.bound(n.Hi[d])))
 		}
 		if len(np.Tiles) > 0 {
-			e.line("const int _v = %s, _u = %s;", plus(times(np.Coarsen[0])+"(int)get_local_id(0)", off[0]), plus(times(np.Coarsen[1])+"(int)get_local_id(1)", off[1]))
+			e.Line("const int _v = %s, _u = %s;", plus(times(np.Coarsen[0])+"(int)get_local_id(0)", off[0]), plus(times(np.Coarsen[1])+"(int)get_local_id(1)", off[1]))
 		}
 		if checked != nil {
-			e.open("if (%s)", strings.Join(cond, " && "))
+			e.Open("if (%s)", strings.Join(cond, " && "))
 		}
 		if checked == nil && deferred != nil {
 			lg.deferStores(n, np, off, &deferred)
@@ -131,9 +131,9 @@ func (lg *loopGen) points(n *ir.Nest, np *regions.NestPlan, checked map[*ir.Var]
 			lg.stmts(n.Body)
 		}
 		if checked != nil {
-			e.close("")
+			e.Close("")
 		}
-		e.close("")
+		e.Close("")
 		// the next offset, dimension 0 fastest
 		g := 0
 		for ; g < rank; g++ {
@@ -147,9 +147,9 @@ func (lg *loopGen) points(n *ir.Nest, np *regions.NestPlan, checked map[*ir.Var]
 		}
 	}
 	if len(deferred) > 0 {
-		e.line("// the block's stores, after all its loads")
+		e.Line("// the block's stores, after all its loads")
 		for _, st := range deferred {
-			e.line("%s", st)
+			e.Line("%s", st)
 		}
 	}
 }
@@ -170,7 +170,7 @@ func (lg *loopGen) deferStores(n *ir.Nest, np *regions.NestPlan, off []int, stor
 			continue
 		}
 		name := fmt.Sprintf("_st%d", len(*stores))
-		e.line("%s = %s; // %s", name, lg.x.expr(a.RHS), where(a.Pos))
+		e.Line("%s = %s; // %s", name, lg.x.expr(a.RHS), where(a.Pos))
 		var idx []string
 		for g, d := range np.Dims {
 			idx = append(idx, fmt.Sprintf("const %s %s = %s;", indexT, sanitize(n.Index[d].Name), plus(fmt.Sprintf("_p%d", g), off[g])))
@@ -194,14 +194,14 @@ func (lg *loopGen) loadTiles(n *ir.Nest, np *regions.NestPlan) {
 	items := groupItems(np.Local)
 	flat, _ := groupIndex(np.Local)
 	for _, tl := range np.Tiles {
-		e.line("__local %s %s[%d][%d]; // %s", ctype(tl.Elem.Var.Kind), tl.Name, V, U+1, ir.ExprString(tl.Elem))
+		e.Line("__local %s %s[%d][%d]; // %s", ctype(tl.Elem.Var.Kind), tl.Name, V, U+1, ir.ExprString(tl.Elem))
 	}
 	g0, g1 := n.Index[np.Dims[0]], n.Index[np.Dims[1]]
-	e.line("// the work-group's block of %dx%d points reads these values: load them, walking the arrays' first dimension", V, U)
-	e.open("for (int _t = %s; _t < %d; _t += %d)", flat, V*U, items)
-	e.line("const int _u = _t %% %d, _v = _t / %d;", U, U)
-	e.line("const %s %s = %s + %d*(%s)get_group_id(0) + _v;", indexT, sanitize(g0.Name), lg.bound(n.Lo[np.Dims[0]]), V, indexT)
-	e.line("const %s %s = %s + %d*(%s)get_group_id(1) + _u;", indexT, sanitize(g1.Name), lg.bound(n.Lo[np.Dims[1]]), U, indexT)
+	e.Line("// the work-group's block of %dx%d points reads these values: load them, walking the arrays' first dimension", V, U)
+	e.Open("for (int _t = %s; _t < %d; _t += %d)", flat, V*U, items)
+	e.Line("const int _u = _t %% %d, _v = _t / %d;", U, U)
+	e.Line("const %s %s = %s + %d*(%s)get_group_id(0) + _v;", indexT, sanitize(g0.Name), lg.bound(n.Lo[np.Dims[0]]), V, indexT)
+	e.Line("const %s %s = %s + %d*(%s)get_group_id(1) + _u;", indexT, sanitize(g1.Name), lg.bound(n.Lo[np.Dims[1]]), U, indexT)
 	for _, tl := range np.Tiles {
 		el := tl.Elem
 		var in []string
@@ -210,12 +210,12 @@ func (lg *loopGen) loadTiles(n *ir.Nest, np *regions.NestPlan) {
 			b := el.Var.Bounds[d]
 			in = append(in, fmt.Sprintf("%s >= %s && %s <= %s", sub, lg.affine(b.Lo), sub, lg.affine(b.Hi)))
 		}
-		e.open("if (%s)", strings.Join(in, " && "))
-		e.line("%s[_v][_u] = %s;", tl.Name, lg.elem(el))
-		e.close("")
+		e.Open("if (%s)", strings.Join(in, " && "))
+		e.Line("%s[_v][_u] = %s;", tl.Name, lg.elem(el))
+		e.Close("")
 	}
-	e.close("")
-	e.line("barrier(CLK_LOCAL_MEM_FENCE);")
+	e.Close("")
+	e.Line("barrier(CLK_LOCAL_MEM_FENCE);")
 	for _, tl := range np.Tiles {
 		for _, el := range tl.Elems {
 			lg.tiled[el] = tl.Name + "[_v][_u]"

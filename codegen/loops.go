@@ -161,14 +161,14 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		}
 		ak.Launches = append(ak.Launches, l)
 		if i > 0 {
-			g.e.line("")
+			g.e.Line("")
 		}
 		lg.nest(n, np, l, ps, prelude, i, launches)
 		for _, r := range n.Reduces {
 			ak.Scratch = append(ak.Scratch,
 				abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: l.Symbol},
 				abi.Buffer{Name: valueName(r), Kind: abiKind(r.Kind), Elements: abi.Affine{Const: 1}})
-			g.e.line("")
+			g.e.Line("")
 			ak.Launches = append(ak.Launches, g.foldKernel(k, r, l.Symbol))
 		}
 		i++
@@ -182,7 +182,7 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		l.Args, ps = loadArgs(args, params, loads)
 		ak.Launches = append(ak.Launches, l)
 		if i > 0 {
-			g.e.line("")
+			g.e.Line("")
 		}
 		lg.results(l, ps, prelude, launches)
 	}
@@ -319,37 +319,37 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 		return
 	}
 	e := &lg.e
-	e.line("// kernel %s (%s), launch %d of %d: %s (%s), strategy direct, work-group %s", lg.k.Name, where(lg.k.Pos), i+1, count, n.Source, where(n.Pos), regions.DimString(np.Local))
+	e.Line("// kernel %s (%s), launch %d of %d: %s (%s), strategy direct, work-group %s", lg.k.Name, where(lg.k.Pos), i+1, count, n.Source, where(n.Pos), regions.DimString(np.Local))
 	var m []string
 	for g, d := range np.Dims {
 		m = append(m, fmt.Sprintf("%s = %s + get_global_id(%d)", n.Index[d].Name, lg.bound(n.Lo[d]), g))
 	}
-	e.line("// one work-item per iteration: %s; arrays are column-major in their declared bounds.", strings.Join(m, ", "))
-	e.line("__kernel %s", reqd(np.Local))
-	e.open("void %s(%s)", l.Symbol, strings.Join(params, ",\n    "))
+	e.Line("// one work-item per iteration: %s; arrays are column-major in their declared bounds.", strings.Join(m, ", "))
+	e.Line("__kernel %s", reqd(np.Local))
+	e.Open("void %s(%s)", l.Symbol, strings.Join(params, ",\n    "))
 	isIndex := map[*ir.Var]bool{}
 	var guard []string
 	for g, d := range np.Dims {
 		v := n.Index[d]
 		isIndex[v] = true
-		e.line("const %s %s = %s + (%s)get_global_id(%d);", indexT, sanitize(v.Name), lg.bound(n.Lo[d]), indexT, g)
+		e.Line("const %s %s = %s + (%s)get_global_id(%d);", indexT, sanitize(v.Name), lg.bound(n.Lo[d]), indexT, g)
 		guard = append(guard, fmt.Sprintf("%s > %s", sanitize(v.Name), lg.bound(n.Hi[d])))
 	}
 	if len(n.Reduces) == 0 {
-		e.open("if (%s)", strings.Join(guard, " || "))
-		e.line("return;")
-		e.close("")
+		e.Open("if (%s)", strings.Join(guard, " || "))
+		e.Line("return;")
+		e.Close("")
 	}
 	lg.locals(isIndex)
 	lg.stmts(prelude)
 	if len(n.Reduces) == 0 {
 		if n.Guard != nil {
-			e.open("if (!(%s))", lg.x.expr(n.Guard))
-			e.line("return; // the IF around the nest is false: this launch does nothing")
-			e.close("")
+			e.Open("if (!(%s))", lg.x.expr(n.Guard))
+			e.Line("return; // the IF around the nest is false: this launch does nothing")
+			e.Close("")
 		}
 		lg.stmts(n.Body)
-		e.close("")
+		e.Close("")
 		return
 	}
 	// A reducing nest: every work-item of every group takes part in the
@@ -360,19 +360,19 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 	if n.Guard != nil {
 		run += " && (" + lg.x.expr(n.Guard) + ")"
 	}
-	e.open("if (%s)", run)
+	e.Open("if (%s)", run)
 	lg.stmts(n.Body)
-	e.close("")
+	e.Close("")
 	lg.foldPartials(n, np)
-	e.close("")
+	e.Close("")
 }
 
 // accumulators declares each reduction's __local tree and the
 // work-item's accumulator over its iteration(s) (what).
 func (lg *loopGen) accumulators(n *ir.Nest, np *regions.NestPlan, what string) {
 	for _, r := range n.Reduces {
-		lg.e.line("__local %s %s[%d];", ctype(r.Kind), treeName(r), groupItems(np.Local))
-		lg.e.line("%s %s = %s; // %s of %q over this work-item's %s", ctype(r.Kind), accName(r), identity(r.Reduce, r.Kind), r.Reduce.Op, r.Reduce.Result.Name, what)
+		lg.e.Line("__local %s %s[%d];", ctype(r.Kind), treeName(r), groupItems(np.Local))
+		lg.e.Line("%s %s = %s; // %s of %q over this work-item's %s", ctype(r.Kind), accName(r), identity(r.Reduce, r.Kind), r.Reduce.Op, r.Reduce.Result.Name, what)
 	}
 }
 
@@ -381,8 +381,8 @@ func (lg *loopGen) accumulators(n *ir.Nest, np *regions.NestPlan, what string) {
 func (lg *loopGen) foldPartials(n *ir.Nest, np *regions.NestPlan) {
 	e := &lg.e
 	flat, groups := groupIndex(np.Local)
-	e.line("// fold the work-group's values (a tree in a fixed order) into one partial")
-	e.line("const int _tl = %s;", flat)
+	e.Line("// fold the work-group's values (a tree in a fixed order) into one partial")
+	e.Line("const int _tl = %s;", flat)
 	for _, r := range n.Reduces {
 		foldGroup(e, r, np.Local, groups)
 	}
@@ -394,14 +394,14 @@ func (lg *loopGen) locals(skip map[*ir.Var]bool) {
 	e := &lg.e
 	for _, v := range lg.k.Params {
 		if isResult(v) {
-			e.line("%s %s = %s; // result", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
+			e.Line("%s %s = %s; // result", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
 		}
 	}
 	for _, v := range lg.k.Locals {
 		if skip[v] || lg.isSize(v) || v.Rank > 0 {
 			continue
 		}
-		e.line("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
+		e.Line("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
 	}
 	lg.smallArrays()
 }
@@ -411,17 +411,17 @@ func (lg *loopGen) locals(skip map[*ir.Var]bool) {
 // reductions, and writes the results.
 func (lg *loopGen) results(l *abi.Launch, params []string, prelude []ir.Stmt, count int) {
 	e := &lg.e
-	e.line("// kernel %s (%s), launch %d of %d: its scalar results, on one work-item", lg.k.Name, where(lg.k.Pos), count, count)
-	e.line("__kernel %s", reqd([]int{1}))
-	e.open("void %s(%s)", l.Symbol, strings.Join(params, ",\n    "))
+	e.Line("// kernel %s (%s), launch %d of %d: its scalar results, on one work-item", lg.k.Name, where(lg.k.Pos), count, count)
+	e.Line("__kernel %s", reqd([]int{1}))
+	e.Open("void %s(%s)", l.Symbol, strings.Join(params, ",\n    "))
 	lg.locals(nil)
 	lg.stmts(prelude)
 	for _, v := range lg.k.Params {
 		if isResult(v) {
-			e.line("%s[0] = %s;", resultName(v), sanitize(v.Name))
+			e.Line("%s[0] = %s;", resultName(v), sanitize(v.Name))
 		}
 	}
-	e.close("")
+	e.Close("")
 }
 
 func (lg *loopGen) isSize(v *ir.Var) bool {
@@ -440,15 +440,15 @@ func (lg *loopGen) stmts(list []ir.Stmt) {
 		switch s := s.(type) {
 		case *ir.Assign:
 			if r, ok := s.LHS.(*ir.Ref); ok && r.Var.Role == ir.Reduction {
-				e.line("%s // %s", accumulate(r.Var, lg.x.expr(s.RHS)), where(s.Pos))
+				e.Line("%s // %s", accumulate(r.Var, lg.x.expr(s.RHS)), where(s.Pos))
 				continue
 			}
-			e.line("%s = %s; // %s", lg.x.expr(s.LHS), lg.x.expr(s.RHS), where(s.Pos))
+			e.Line("%s = %s; // %s", lg.x.expr(s.LHS), lg.x.expr(s.RHS), where(s.Pos))
 		case *ir.Nest:
 			// An earlier nest that reduces (only in a prelude): its values.
 			for _, r := range s.Reduces {
 				v := lg.ref(r.Reduce.Result)
-				e.line("%s = %s; // after the nest at %s", v, fold(r.Reduce, r.Kind, v, valueName(r)+"[0]"), where(s.Pos))
+				e.Line("%s = %s; // after the nest at %s", v, fold(r.Reduce, r.Kind, v, valueName(r)+"[0]"), where(s.Pos))
 			}
 		case *ir.If:
 			lg.ifChain(s, lg.x, lg.stmts)
@@ -471,18 +471,18 @@ func (lg *loopGen) loop(s *ir.Loop) {
 	v := sanitize(s.Var.Name)
 	lo := lg.x.expr(s.Lo)
 	if s.Step == nil {
-		e.open("for (%s = %s; %s <= %s; %s++)", v, lo, v, lg.x.paren(s.Hi, precRel+1), v)
+		e.Open("for (%s = %s; %s <= %s; %s++)", v, lo, v, lg.x.paren(s.Hi, precRel+1), v)
 		lg.stmts(s.Body)
-		e.close("")
+		e.Close("")
 		return
 	}
-	e.line("{")
-	e.indent++
-	e.line("const int _step_%s = %s;", v, lg.x.expr(s.Step))
-	e.line("%s = %s;", v, lo)
-	e.open("for (int _trip_%s = (%s - %s + _step_%s) / _step_%s; _trip_%s > 0; _trip_%s--, %s += _step_%s)", v, lg.x.paren(s.Hi, precAdd), v, v, v, v, v, v, v)
+	e.Line("{")
+	e.Indent++
+	e.Line("const int _step_%s = %s;", v, lg.x.expr(s.Step))
+	e.Line("%s = %s;", v, lo)
+	e.Open("for (int _trip_%s = (%s - %s + _step_%s) / _step_%s; _trip_%s > 0; _trip_%s--, %s += _step_%s)", v, lg.x.paren(s.Hi, precAdd), v, v, v, v, v, v, v)
 	lg.stmts(s.Body)
-	e.close("")
-	e.indent--
-	e.line("}")
+	e.Close("")
+	e.Indent--
+	e.Line("}")
 }

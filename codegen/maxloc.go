@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/internal/emit"
 	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/regions"
 )
@@ -75,30 +76,30 @@ func (kg *kernelGen) accumulateAt(a *ir.Assign, pos []string, value string) stri
 }
 
 // locTreeFold is treeFold for a loc reduction: pairs in tree and itree.
-func locTreeFold(e *emitter, r *ir.Var, tree, itree, lid, acc, iacc string, n int) {
+func locTreeFold(e *emit.Writer, r *ir.Var, tree, itree, lid, acc, iacc string, n int) {
 	p := 1
 	for p < n {
 		p *= 2
 	}
-	e.line("%s[%s] = %s;", tree, lid, acc)
-	e.line("%s[%s] = %s;", itree, lid, iacc)
-	e.line("barrier(CLK_LOCAL_MEM_FENCE);")
-	e.open("for (int _s = %d; _s > 0; _s >>= 1)", p/2)
-	e.open("if (%s < _s && %s + _s < %d)", lid, lid, n)
+	e.Line("%s[%s] = %s;", tree, lid, acc)
+	e.Line("%s[%s] = %s;", itree, lid, iacc)
+	e.Line("barrier(CLK_LOCAL_MEM_FENCE);")
+	e.Open("for (int _s = %d; _s > 0; _s >>= 1)", p/2)
+	e.Open("if (%s < _s && %s + _s < %d)", lid, lid, n)
 	at := func(t, i string) string { return t + "[" + i + "]" }
-	e.line("%s", locTake(r, at(tree, lid), at(itree, lid), at(tree, lid+" + _s"), at(itree, lid+" + _s")))
-	e.close("")
-	e.line("barrier(CLK_LOCAL_MEM_FENCE);")
-	e.close("")
+	e.Line("%s", locTake(r, at(tree, lid), at(itree, lid), at(tree, lid+" + _s"), at(itree, lid+" + _s")))
+	e.Close("")
+	e.Line("barrier(CLK_LOCAL_MEM_FENCE);")
+	e.Close("")
 }
 
 // locFoldGroup is foldGroup for a loc reduction.
-func locFoldGroup(e *emitter, r *ir.Var, local []int, groups string) {
+func locFoldGroup(e *emit.Writer, r *ir.Var, local []int, groups string) {
 	locTreeFold(e, r, treeName(r), idxTreeName(r), "_tl", accName(r), idxAccName(r), groupItems(local))
-	e.open("if (_tl == 0)")
-	e.line("%s[%s] = %s[0];", partName(r), groups, treeName(r))
-	e.line("%s[%s] = %s[0];", idxPartName(r), groups, idxTreeName(r))
-	e.close("")
+	e.Open("if (_tl == 0)")
+	e.Line("%s[%s] = %s[0];", partName(r), groups, treeName(r))
+	e.Line("%s[%s] = %s[0];", idxPartName(r), groups, idxTreeName(r))
+	e.Close("")
 }
 
 // locFoldKernel emits the kernel that folds a loc reduction's partials
@@ -116,32 +117,32 @@ func (g *gen) locFoldKernel(k *ir.Kernel, r *ir.Var, after string, sizes []abi.S
 	}
 	params = append(params, "__global int* restrict "+valueName(r))
 	args = append(args, abi.Arg{Kind: abi.ScratchArg, Name: valueName(r)})
-	e.line("// %s of %s (%s): fold the partials of %s, one (value, index) pair per work-group, in one work-group", r.Reduce.Op, r.Name, where(r.Pos), after)
-	e.line("__kernel %s", reqd([]int{n}))
-	e.open("void %s(%s)", sym, strings.Join(params, ",\n    "))
-	e.line("__local %s _tree[%d];", t, n)
-	e.line("__local int _tidx[%d];", n)
-	e.line("const int _tl = get_local_id(0);")
-	e.line("%s _acc = %s;", t, constant(r.Kind, 0, 0, false))
-	e.line("int _aci = -1; // no element")
-	e.open("for (int _i = _tl; _i < _np; _i += %d)", n)
-	e.line("%s", locTake(r, "_acc", "_aci", partName(r)+"[_i]", idxPartName(r)+"[_i]"))
-	e.close("")
+	e.Line("// %s of %s (%s): fold the partials of %s, one (value, index) pair per work-group, in one work-group", r.Reduce.Op, r.Name, where(r.Pos), after)
+	e.Line("__kernel %s", reqd([]int{n}))
+	e.Open("void %s(%s)", sym, strings.Join(params, ",\n    "))
+	e.Line("__local %s _tree[%d];", t, n)
+	e.Line("__local int _tidx[%d];", n)
+	e.Line("const int _tl = get_local_id(0);")
+	e.Line("%s _acc = %s;", t, constant(r.Kind, 0, 0, false))
+	e.Line("int _aci = -1; // no element")
+	e.Open("for (int _i = _tl; _i < _np; _i += %d)", n)
+	e.Line("%s", locTake(r, "_acc", "_aci", partName(r)+"[_i]", idxPartName(r)+"[_i]"))
+	e.Close("")
 	locTreeFold(e, r, "_tree", "_tidx", "_tl", "_acc", "_aci", n)
-	e.open("if (_tl == 0)")
-	e.line("// 1-based positions per dimension from the frame index; 0 when no element counts")
-	e.line("int _q = _tidx[0];")
+	e.Open("if (_tl == 0)")
+	e.Line("// 1-based positions per dimension from the frame index; 0 when no element counts")
+	e.Line("int _q = _tidx[0];")
 	for d := range r.Shrink {
 		if d == len(r.Shrink)-1 {
-			e.line("%s[%d] = _tidx[0] < 0 ? 0 : _q + 1;", valueName(r), d)
+			e.Line("%s[%d] = _tidx[0] < 0 ? 0 : _q + 1;", valueName(r), d)
 			break
 		}
 		f := plus(fmt.Sprintf("_n%d", d+1), -r.Shrink[d])
-		e.line("%s[%d] = _tidx[0] < 0 ? 0 : _q %% (%s) + 1;", valueName(r), d, f)
-		e.line("_q /= %s;", f)
+		e.Line("%s[%d] = _tidx[0] < 0 ? 0 : _q %% (%s) + 1;", valueName(r), d, f)
+		e.Line("_q /= %s;", f)
 	}
-	e.close("")
-	e.close("")
+	e.Close("")
+	e.Close("")
 	return &abi.Launch{
 		Symbol:     sym,
 		Args:       args,

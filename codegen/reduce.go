@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/internal/emit"
 	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/regions"
 )
@@ -131,7 +132,7 @@ func (g *gen) phasedKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *a
 	for i := 0; i < len(kp.Phases); i++ {
 		ph := kp.Phases[i]
 		if i > 0 {
-			e.line("")
+			e.Line("")
 		}
 		l, params := launch(ph)
 		if ph.Plan == nil {
@@ -158,7 +159,7 @@ func (g *gen) phasedKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *a
 			i++
 		}
 		for j, r := range ph.Reduces {
-			e.line("")
+			e.Line("")
 			var fl *abi.Launch
 			switch {
 			case r.Reduce.Op.Loc():
@@ -216,30 +217,30 @@ func (kg *kernelGen) phasePrologue() {
 	}
 	for _, v := range kg.k.Params {
 		if isResult(v) {
-			e.line("%s // result", localDecl(v))
+			e.Line("%s // result", localDecl(v))
 		}
 	}
 	for _, r := range ph.Loads {
 		if r.Reduce.Op.Loc() {
 			for d, p := range r.Reduce.Positions {
-				e.line("%s = %s[%d]; // a position of an earlier %s", sanitize(p.Name), valueName(r), d, r.Reduce.Op)
+				e.Line("%s = %s[%d]; // a position of an earlier %s", sanitize(p.Name), valueName(r), d, r.Reduce.Op)
 			}
 			continue
 		}
-		e.line("%s = %s[0]; // the value of an earlier reduction", sanitize(r.Reduce.Result.Name), valueName(r))
+		e.Line("%s = %s[0]; // the value of an earlier reduction", sanitize(r.Reduce.Result.Name), valueName(r))
 	}
 	if kg.kp == nil {
 		return
 	}
 	for _, r := range ph.Reduces {
-		e.line("__local %s %s[%d];", ctype(r.Kind), treeName(r), groupItems(kg.kp.Local))
+		e.Line("__local %s %s[%d];", ctype(r.Kind), treeName(r), groupItems(kg.kp.Local))
 		if r.Reduce.Op.Loc() {
-			e.line("__local int %s[%d];", idxTreeName(r), groupItems(kg.kp.Local))
-			e.line("%s %s = %s;", ctype(r.Kind), accName(r), constant(r.Kind, 0, 0, false))
-			e.line("int %s = -1; // %s of this work-item's elements: the frame index, -1 for none", idxAccName(r), r.Reduce.Op)
+			e.Line("__local int %s[%d];", idxTreeName(r), groupItems(kg.kp.Local))
+			e.Line("%s %s = %s;", ctype(r.Kind), accName(r), constant(r.Kind, 0, 0, false))
+			e.Line("int %s = -1; // %s of this work-item's elements: the frame index, -1 for none", idxAccName(r), r.Reduce.Op)
 			continue
 		}
-		e.line("%s %s = %s; // %s of this work-item's elements", ctype(r.Kind), accName(r), identity(r.Reduce, r.Kind), r.Reduce.Op)
+		e.Line("%s %s = %s; // %s of this work-item's elements", ctype(r.Kind), accName(r), identity(r.Reduce, r.Kind), r.Reduce.Op)
 	}
 }
 
@@ -268,11 +269,11 @@ func groupIndex(local []int) (flat, groups string) {
 // foldGroup folds the accumulator of reduction r over the work-group
 // (shape local) with treeFold and has work-item 0 store the partial; _tl
 // must hold the flat local index.
-func foldGroup(e *emitter, r *ir.Var, local []int, groups string) {
+func foldGroup(e *emit.Writer, r *ir.Var, local []int, groups string) {
 	treeFold(e, r, treeName(r), "_tl", accName(r), groupItems(local))
-	e.open("if (_tl == 0)")
-	e.line("%s[%s] = %s[0];", partName(r), groups, treeName(r))
-	e.close("")
+	e.Open("if (_tl == 0)")
+	e.Line("%s[%s] = %s[0];", partName(r), groups, treeName(r))
+	e.Close("")
 }
 
 // phaseEpilogue folds the accumulators of the work-group into a partial and
@@ -285,9 +286,9 @@ func (kg *kernelGen) phaseEpilogue() {
 	if len(ph.Reduces) > 0 {
 		local := kg.kp.Local
 		flat, groups := groupIndex(local)
-		e.line("")
-		e.line("// fold the work-group's values (a tree in a fixed order) into one partial")
-		e.line("const int _tl = %s;", flat)
+		e.Line("")
+		e.Line("// fold the work-group's values (a tree in a fixed order) into one partial")
+		e.Line("const int _tl = %s;", flat)
 		for _, r := range ph.Reduces {
 			if r.Reduce.Op.Loc() {
 				locFoldGroup(e, r, local, groups)
@@ -317,35 +318,35 @@ func (kg *kernelGen) writeResults() {
 	for d := 0; d < max(1, kg.k.Rank); d++ {
 		conds = append(conds, fmt.Sprintf("get_global_id(%d) == 0", d))
 	}
-	e.open("if (%s)", strings.Join(conds, " && "))
+	e.Open("if (%s)", strings.Join(conds, " && "))
 	for _, v := range results {
 		if v.Elems > 0 {
 			for i := 0; i < v.Elems; i++ {
-				e.line("%s[%d] = %s[%d];", resultName(v), i, sanitize(v.Name), i)
+				e.Line("%s[%d] = %s[%d];", resultName(v), i, sanitize(v.Name), i)
 			}
 			continue
 		}
-		e.line("%s[0] = %s;", resultName(v), sanitize(v.Name))
+		e.Line("%s[0] = %s;", resultName(v), sanitize(v.Name))
 	}
-	e.close("")
+	e.Close("")
 }
 
 // treeFold writes acc of every work-item of a group of n into _tree and
 // folds it there; _tree[0] then holds the group's value. Work-items past a
 // power of two fold into the ones below it first.
-func treeFold(e *emitter, r *ir.Var, tree, lid, acc string, n int) {
+func treeFold(e *emit.Writer, r *ir.Var, tree, lid, acc string, n int) {
 	p := 1
 	for p < n {
 		p *= 2
 	}
-	e.line("%s[%s] = %s;", tree, lid, acc)
-	e.line("barrier(CLK_LOCAL_MEM_FENCE);")
-	e.open("for (int _s = %d; _s > 0; _s >>= 1)", p/2)
-	e.open("if (%s < _s && %s + _s < %d)", lid, lid, n)
-	e.line("%s[%s] = %s;", tree, lid, fold(r.Reduce, r.Kind, tree+"["+lid+"]", tree+"["+lid+" + _s]"))
-	e.close("")
-	e.line("barrier(CLK_LOCAL_MEM_FENCE);")
-	e.close("")
+	e.Line("%s[%s] = %s;", tree, lid, acc)
+	e.Line("barrier(CLK_LOCAL_MEM_FENCE);")
+	e.Open("for (int _s = %d; _s > 0; _s >>= 1)", p/2)
+	e.Open("if (%s < _s && %s + _s < %d)", lid, lid, n)
+	e.Line("%s[%s] = %s;", tree, lid, fold(r.Reduce, r.Kind, tree+"["+lid+"]", tree+"["+lid+" + _s]"))
+	e.Close("")
+	e.Line("barrier(CLK_LOCAL_MEM_FENCE);")
+	e.Close("")
 }
 
 // treeName is the __local array a phase folds reduction r in.
@@ -391,40 +392,40 @@ func (g *gen) foldKernelTail(k *ir.Kernel, r *ir.Var, after string, tail *foldTa
 			args = append(args, a)
 			params = append(params, tail.params[i])
 		}
-		e.line("// %s of %s (%s): fold the partials of %s, one per work-group, in one work-group; then %s", r.Reduce.Op, r.Name, where(r.Pos), after, tail.ph.Kernel.Name)
+		e.Line("// %s of %s (%s): fold the partials of %s, one per work-group, in one work-group; then %s", r.Reduce.Op, r.Name, where(r.Pos), after, tail.ph.Kernel.Name)
 	} else {
-		e.line("// %s of %s (%s): fold the partials of %s, one per work-group, in one work-group", r.Reduce.Op, r.Name, where(r.Pos), after)
+		e.Line("// %s of %s (%s): fold the partials of %s, one per work-group, in one work-group", r.Reduce.Op, r.Name, where(r.Pos), after)
 	}
-	e.line("__kernel %s", reqd([]int{n}))
-	e.open("void %s(%s)", sym, strings.Join(params, ", "))
-	e.line("__local %s _tree[%d];", t, n)
-	e.line("const int _tl = get_local_id(0);")
+	e.Line("__kernel %s", reqd([]int{n}))
+	e.Open("void %s(%s)", sym, strings.Join(params, ", "))
+	e.Line("__local %s _tree[%d];", t, n)
+	e.Line("const int _tl = get_local_id(0);")
 	// four accumulators keep four loads in flight; the order is fixed
 	id := identity(r.Reduce, r.Kind)
-	e.line("%s _a0 = %s, _a1 = %s, _a2 = %s, _a3 = %s;", t, id, id, id, id)
-	e.line("int _i = _tl;")
-	e.open("for (; _i + %d < _np; _i += %d)", 3*n, 4*n)
+	e.Line("%s _a0 = %s, _a1 = %s, _a2 = %s, _a3 = %s;", t, id, id, id, id)
+	e.Line("int _i = _tl;")
+	e.Open("for (; _i + %d < _np; _i += %d)", 3*n, 4*n)
 	for j := 0; j < 4; j++ {
 		at := partName(r) + "[_i]"
 		if j > 0 {
 			at = fmt.Sprintf("%s[_i + %d]", partName(r), j*n)
 		}
-		e.line("_a%d = %s;", j, fold(r.Reduce, r.Kind, fmt.Sprintf("_a%d", j), at))
+		e.Line("_a%d = %s;", j, fold(r.Reduce, r.Kind, fmt.Sprintf("_a%d", j), at))
 	}
-	e.close("")
-	e.open("for (; _i < _np; _i += %d)", n)
-	e.line("_a0 = %s;", fold(r.Reduce, r.Kind, "_a0", partName(r)+"[_i]"))
-	e.close("")
-	e.line("const %s _acc = %s;", t, fold(r.Reduce, r.Kind, "("+fold(r.Reduce, r.Kind, "_a0", "_a1")+")", "("+fold(r.Reduce, r.Kind, "_a2", "_a3")+")"))
+	e.Close("")
+	e.Open("for (; _i < _np; _i += %d)", n)
+	e.Line("_a0 = %s;", fold(r.Reduce, r.Kind, "_a0", partName(r)+"[_i]"))
+	e.Close("")
+	e.Line("const %s _acc = %s;", t, fold(r.Reduce, r.Kind, "("+fold(r.Reduce, r.Kind, "_a0", "_a1")+")", "("+fold(r.Reduce, r.Kind, "_a2", "_a3")+")"))
 	treeFold(e, r, "_tree", "_tl", "_acc", n)
-	e.open("if (_tl == 0)")
-	e.line("%s[0] = _tree[0];", valueName(r))
+	e.Open("if (_tl == 0)")
+	e.Line("%s[0] = _tree[0];", valueName(r))
 	if tail != nil {
-		e.line("// %s (%s): the scalar statements after the reductions", tail.ph.Kernel.Name, where(tail.ph.Kernel.Pos))
+		e.Line("// %s (%s): the scalar statements after the reductions", tail.ph.Kernel.Name, where(tail.ph.Kernel.Pos))
 		g.scalarBody(tail.ph)
 	}
-	e.close("")
-	e.close("")
+	e.Close("")
+	e.Close("")
 	return &abi.Launch{
 		Symbol:     sym,
 		Args:       args,
@@ -441,11 +442,11 @@ func (g *gen) foldKernelTail(k *ir.Kernel, r *ir.Var, after string, tail *foldTa
 func (g *gen) scalarPhase(ph *regions.Phase, params []string) {
 	e := &g.e
 	k := ph.Kernel
-	e.line("// %s (%s): scalar statements on one work-item", k.Name, where(k.Pos))
-	e.line("__kernel %s", reqd([]int{1}))
-	e.open("void %s(%s)", sanitize(k.Name), strings.Join(params, ",\n    "))
+	e.Line("// %s (%s): scalar statements on one work-item", k.Name, where(k.Pos))
+	e.Line("__kernel %s", reqd([]int{1}))
+	e.Open("void %s(%s)", sanitize(k.Name), strings.Join(params, ",\n    "))
 	g.scalarBody(ph)
-	e.close("")
+	e.Close("")
 }
 
 // scalarBody emits the statements of a scalar phase: its locals, the
@@ -454,7 +455,7 @@ func (g *gen) scalarBody(ph *regions.Phase) {
 	e := &g.e
 	k := ph.Kernel
 	for _, v := range k.Locals {
-		e.line("%s", localDecl(v))
+		e.Line("%s", localDecl(v))
 	}
 	kg := &kernelGen{gen: g, k: k, ph: ph}
 	kg.phasePrologue()

@@ -19,14 +19,14 @@ func (lg *loopGen) smallArrays() {
 		for i, c := range t.Data {
 			vals[i] = constant(t.Kind, c.Float, c.Int, c.Bool)
 		}
-		e.line("__constant %s %s[%d] = {%s}; // parameter %s(%s)", ctype(t.Kind), sanitize(t.Name), len(t.Data), strings.Join(vals, ", "), t.Name, boundsText(t))
+		e.Line("__constant %s %s[%d] = {%s}; // parameter %s(%s)", ctype(t.Kind), sanitize(t.Name), len(t.Data), strings.Join(vals, ", "), t.Name, boundsText(t))
 	}
 	for _, v := range lg.k.Locals {
 		if v.Rank == 0 {
 			continue
 		}
 		n, _ := v.Elements()
-		e.line("%s %s[%d]; // private to the work-item: %s(%s)", ctype(v.Kind), sanitize(v.Name), max(n, 1), v.Name, boundsText(v))
+		e.Line("%s %s[%d]; // private to the work-item: %s(%s)", ctype(v.Kind), sanitize(v.Name), max(n, 1), v.Name, boundsText(v))
 	}
 }
 

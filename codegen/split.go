@@ -30,11 +30,6 @@ import (
 // Note [long expressions].
 const maxExprHeight = 128
 
-// maxIndent is the deepest indentation the emitter writes: beyond it lines
-// are not indented further, so that the size of the output stays linear in
-// the size of the input however deeply blocks nest.
-const maxIndent = 32
-
 // assign returns the C statement "target = rhs;", split as Note [long
 // expressions] says when rhs is too deep.
 func (g *exprGen) assign(target string, rhs ir.Expr) string {

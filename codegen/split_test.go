@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/forocl/forocl/internal/emit"
 	"github.com/forocl/forocl/ir"
 )
 
@@ -82,19 +83,19 @@ func itoa(i int) string {
 }
 
 // Issue 11: 10,000 nested blocks made a 400 MB .cl (indentation grew
-// quadratically). Past maxIndent, lines are not indented further.
+// quadratically). Past emit.MaxIndent, lines are not indented further.
 func TestIndentationIsCapped(t *testing.T) {
-	var e emitter
+	var e emit.Writer
 	for i := 0; i < 10000; i++ {
-		e.open("if (c%d)", i)
+		e.Open("if (c%d)", i)
 	}
 	for i := 0; i < 10000; i++ {
-		e.close("")
+		e.Close("")
 	}
-	if n := len(e.String()); n > 10000*2*(4*maxIndent+20) {
+	if n := len(e.String()); n > 10000*2*(4*emit.MaxIndent+20) {
 		t.Errorf("%d bytes for 10,000 nested blocks", n)
 	}
-	if !strings.Contains(e.String(), "\n"+strings.Repeat("    ", maxIndent)+"if (c9999) {\n") {
-		t.Errorf("deep lines are not indented by maxIndent")
+	if !strings.Contains(e.String(), "\n"+strings.Repeat("    ", emit.MaxIndent)+"if (c9999) {\n") {
+		t.Errorf("deep lines are not indented by emit.MaxIndent")
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/hostgen"
 	"github.com/forocl/forocl/internal/fsutil"
 	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/parser"
@@ -86,9 +87,13 @@ func (res *Result) Schedule(t regions.Target, o regions.Options) diag.List {
 
 // CheckGoPackage refuses kernels whose exported Go names would meet in
 // the one Go package that forocl build --go-package writes
-// (codegen.CheckGoNames); check and run do not need it.
+// (hostgen.CheckGoNames); check and run do not need it.
 func (res *Result) CheckGoPackage() diag.List {
-	d := codegen.CheckGoNames(res.Program)
+	var named []hostgen.Named
+	for _, k := range res.Program.Kernels {
+		named = append(named, hostgen.Named{Name: k.Name, File: k.File, Pos: k.Pos})
+	}
+	d := hostgen.CheckGoNames(named)
 	parser.FixOffsets(&d, res.Sources)
 	d.Sort()
 	return d

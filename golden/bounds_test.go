@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/forocl/forocl/codegen"
+	"github.com/forocl/forocl/hostgen"
 	"github.com/forocl/forocl/regions"
 )
 
@@ -110,7 +111,7 @@ func TestHarnessRefuses(t *testing.T) {
 	// With --check-bounds: gather checks its subscripts on the device.
 	comp := compile(t, src)
 	u := codegen.OpenCL(comp.res.Program, comp.plans[regions.Direct], comp.res.Program.Kernels, "wr.f90", codegen.Options{CheckBounds: true})
-	harness, err := codegen.GoHarness(u, "wr.cl", "main")
+	harness, err := hostgen.GoHarness(u, "wr.cl", "main")
 	if err != nil {
 		t.Fatal(err)
 	}

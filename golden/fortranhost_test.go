@@ -1,6 +1,6 @@
 package golden
 
-// Tests of the Fortran host (codegen.FortranHost with the runtime module
+// Tests of the Fortran host (hostgen.FortranHost with the runtime module
 // fortran/forocl_cl.f90): the generated module of every corpus file is
 // pinned in a golden file, and every corpus kernel runs on PoCL through a
 // Fortran driver program (the oracle's device mode) and is compared with
@@ -22,7 +22,7 @@ import (
 
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
-	"github.com/forocl/forocl/codegen"
+	"github.com/forocl/forocl/hostgen"
 	"github.com/forocl/forocl/internal/cltest"
 	"github.com/forocl/forocl/internal/oracle"
 	"github.com/forocl/forocl/npy"
@@ -37,11 +37,11 @@ func TestGoldenFortranHost(t *testing.T) {
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/fortran"), goldie.WithNameSuffix(".f90.golden"))
 	for _, f := range corpus(t) {
 		c := compile(t, f)
-		src, err := codegen.FortranHost(c.units[regions.Direct], stem(f))
+		src, err := hostgen.FortranHost(c.units[regions.Direct], stem(f))
 		if err != nil {
 			t.Fatal(err)
 		}
-		g.Assert(t, codegen.FortranModuleName(stem(f)), src)
+		g.Assert(t, hostgen.FortranModuleName(stem(f)), src)
 	}
 }
 
@@ -53,7 +53,7 @@ func TestGoldenFortranHost(t *testing.T) {
 func TestFortranHostSource(t *testing.T) {
 	for _, f := range corpus(t) {
 		u := compile(t, f).units[regions.Direct]
-		src, err := codegen.FortranHost(u, stem(f))
+		src, err := hostgen.FortranHost(u, stem(f))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -66,7 +66,7 @@ func TestFortranHostSource(t *testing.T) {
 			t.Errorf("%s: the embedded source differs from the .cl (%d bytes, want %d)", f, len(got), len(u.Source))
 		}
 		// The ABI's JSON (forocl build --abi) is all the emitter needs.
-		back, err := codegen.FortranHost(roundTrip(t, u), stem(f))
+		back, err := hostgen.FortranHost(roundTrip(t, u), stem(f))
 		if err != nil || string(back) != string(src) {
 			t.Errorf("%s: the module from the ABI's JSON differs (%v)", f, err)
 		}
@@ -160,11 +160,11 @@ func runtimeObject(t *testing.T) (obj, dir string) {
 func hostModule(t *testing.T, u *abi.Unit, stem, dir string) string {
 	t.Helper()
 	_, rdir := runtimeObject(t)
-	src, err := codegen.FortranHost(u, stem)
+	src, err := hostgen.FortranHost(u, stem)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod := codegen.FortranModuleName(stem)
+	mod := hostgen.FortranModuleName(stem)
 	path := filepath.Join(dir, mod+".f90")
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
@@ -231,8 +231,8 @@ func fortranHostFile(t *testing.T, ctx *clhost.Context, robj, rdir, f string) {
 			for _, v := range variants {
 				u := units[v]
 				dev, err := oracle.BuildDevice(u.Kernels[ki], oracle.Device{
-					Module:  codegen.FortranModule(u, stem(f)),
-					Proc:    codegen.FortranProcName(k.Name),
+					Module:  hostgen.FortranModule(u, stem(f)),
+					Proc:    hostgen.FortranProcName(k.Name),
 					Include: []string{rdir, modules[v][1]},
 					Link:    oracle.OpenCLLink(),
 					Env:     []string{"FOROCL_DEVICE=" + testDevice()},

@@ -23,6 +23,7 @@ import (
 	"github.com/forocl/forocl/clhost"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/hostgen"
 	"github.com/forocl/forocl/internal/cltest"
 	"github.com/forocl/forocl/internal/oracle"
 	"github.com/forocl/forocl/npy"
@@ -126,7 +127,7 @@ func TestGoldenHarness(t *testing.T) {
 	g := goldie.New(t, goldie.WithFixtureDir("testdata/harness"), goldie.WithNameSuffix(".go.golden"))
 	for _, f := range corpus(t) {
 		c := compile(t, f)
-		src, err := codegen.GoHarness(c.units[regions.Direct], stem(f)+".cl", "kernels")
+		src, err := hostgen.GoHarness(c.units[regions.Direct], stem(f)+".cl", "kernels")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,7 +149,7 @@ func TestHarnessVets(t *testing.T) {
 	defer os.RemoveAll(dir)
 	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out", "reductions", "maxloc", "loop_transpose", "loop_two_phase", "loop_boundary_rows", "loop_cell_update", "loop_int64", "loop_jacobi_iters", "loop_subcycle", "loop_relax_resid", "loop_unpack_inc"} {
 		c := compile(t, "../testdata/kernels/"+name+".f90")
-		src, err := codegen.GoHarness(c.units[regions.Direct], name+".cl", "kernels")
+		src, err := hostgen.GoHarness(c.units[regions.Direct], name+".cl", "kernels")
 		if err != nil {
 			t.Fatal(err)
 		}

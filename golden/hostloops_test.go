@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/forocl/forocl/abi"
-	"github.com/forocl/forocl/codegen"
+	"github.com/forocl/forocl/hostgen"
 	"github.com/forocl/forocl/internal/oracle"
 	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/regions"
@@ -52,8 +52,8 @@ func TestHostLoopTrips(t *testing.T) {
 		mdir := t.TempDir()
 		mobj := hostModule(t, u, tc.file, mdir)
 		dev, err := oracle.BuildDevice(k, oracle.Device{
-			Module:  codegen.FortranModuleName(tc.file),
-			Proc:    codegen.FortranProcName(k.Name),
+			Module:  hostgen.FortranModuleName(tc.file),
+			Proc:    hostgen.FortranProcName(k.Name),
 			Include: []string{rdir, mdir},
 			Link:    oracle.OpenCLLink(),
 			Env:     []string{"FOROCL_DEVICE=" + testDevice()},
@@ -193,7 +193,7 @@ func TestHostLoopHarnessRuns(t *testing.T) {
 	}
 	c := device(t)
 	u := compile(t, "../testdata/kernels/loop_relax_resid.f90").units[regions.Direct]
-	src, err := codegen.GoHarness(u, "relax.cl", "main")
+	src, err := hostgen.GoHarness(u, "relax.cl", "main")
 	if err != nil {
 		t.Fatal(err)
 	}

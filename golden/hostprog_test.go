@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/forocl/forocl/abi"
-	"github.com/forocl/forocl/codegen"
+	"github.com/forocl/forocl/hostgen"
 	"github.com/forocl/forocl/internal/oracle"
 	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/regions"
@@ -88,7 +88,7 @@ func TestHostProgramHarnessRuns(t *testing.T) {
 	if !hostProgram(u) || u.Format != abi.FormatHost {
 		t.Fatalf("loop_unpack_inc has no host program (format %d)", u.Format)
 	}
-	src, err := codegen.GoHarness(u, "unpack.cl", "main")
+	src, err := hostgen.GoHarness(u, "unpack.cl", "main")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,8 +168,8 @@ func TestFortranHostProgram(t *testing.T) {
 	mdir := t.TempDir()
 	mobj := hostModule(t, u, file, mdir)
 	dev, err := oracle.BuildDevice(k, oracle.Device{
-		Module:  codegen.FortranModule(u, file),
-		Proc:    codegen.FortranProcName(k.Name),
+		Module:  hostgen.FortranModule(u, file),
+		Proc:    hostgen.FortranProcName(k.Name),
 		Include: []string{rdir, mdir},
 		Link:    oracle.OpenCLLink(),
 		Env:     []string{"FOROCL_DEVICE=" + testDevice()},

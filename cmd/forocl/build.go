@@ -14,6 +14,7 @@ import (
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/hostgen"
 	"github.com/forocl/forocl/internal/fsutil"
 	"github.com/forocl/forocl/regions"
 )
@@ -178,18 +179,18 @@ func newBuildCmd() *cobra.Command {
 					add(stem+".abi.json", data)
 				}
 				if goPkg != "" {
-					src, err := codegen.GoHarness(g.unit, g.name, goPkg)
+					src, err := hostgen.GoHarness(g.unit, g.name, goPkg)
 					if err != nil {
 						return err
 					}
 					add(stem+"_cl.go", src)
 				}
 				if writeFortran {
-					src, err := codegen.FortranHost(g.unit, stem)
+					src, err := hostgen.FortranHost(g.unit, stem)
 					if err != nil {
 						return fmt.Errorf("%s: %v", g.file, err)
 					}
-					add(codegen.FortranModuleName(stem)+".f90", src)
+					add(hostgen.FortranModuleName(stem)+".f90", src)
 				}
 			}
 			if goPkg != "" && len(gens) > 0 {
@@ -198,7 +199,7 @@ func newBuildCmd() *cobra.Command {
 				for _, g := range gens {
 					srcs, cls = append(srcs, filepath.Base(g.file)), append(cls, g.name)
 				}
-				add("doc.go", codegen.GoPackageDoc(goPkg, driver.Version, srcs, cls))
+				add("doc.go", hostgen.GoPackageDoc(goPkg, driver.Version, srcs, cls))
 			}
 			if err := fsutil.WriteFiles(files, fsutil.Options{}); err != nil {
 				return err

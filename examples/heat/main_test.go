@@ -9,6 +9,7 @@ import (
 
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/hostgen"
 	"github.com/forocl/forocl/internal/cltest"
 	"github.com/forocl/forocl/regions"
 )
@@ -43,12 +44,12 @@ func TestGeneratedUpToDate(t *testing.T) {
 		t.Fatal(res.Diags.String(res.Sources))
 	}
 	u := res.Generate(res.Program.Kernels, "heat.f90", codegen.Options{Version: driver.Version})
-	goSrc, err := codegen.GoHarness(u, "heat.cl", "heatcl")
+	goSrc, err := hostgen.GoHarness(u, "heat.cl", "heatcl")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for file, want := range map[string][]byte{"heat.cl": []byte(u.Source), "heat_cl.go": goSrc,
-		"doc.go": codegen.GoPackageDoc("heatcl", driver.Version, []string{"heat.f90"}, []string{"heat.cl"})} {
+		"doc.go": hostgen.GoPackageDoc("heatcl", driver.Version, []string{"heat.f90"}, []string{"heat.cl"})} {
 		have, err := os.ReadFile(filepath.Join("heatcl", file))
 		if err != nil {
 			t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"github.com/forocl/forocl/clhost"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/hostgen"
 	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/runner"
@@ -60,7 +61,7 @@ func TestJacobiMPIFortran(t *testing.T) {
 		}
 	}
 	unit := res.Generate(kernels, "jacobi5.f90", codegen.Options{})
-	mod, err := codegen.FortranHost(unit, "jacobi5")
+	mod, err := hostgen.FortranHost(unit, "jacobi5")
 	if err != nil {
 		t.Fatal(err)
 	}

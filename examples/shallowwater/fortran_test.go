@@ -16,6 +16,7 @@ import (
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/hostgen"
 	"github.com/forocl/forocl/internal/cltest"
 	"github.com/forocl/forocl/internal/oracle"
 	"github.com/forocl/forocl/regions"
@@ -149,11 +150,11 @@ func TestFortranMainBadArgs(t *testing.T) {
 // into dir and returns its path.
 func writeFortranModule(t *testing.T, dir string, u *abi.Unit, base string) string {
 	t.Helper()
-	src, err := codegen.FortranHost(u, base)
+	src, err := hostgen.FortranHost(u, base)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod := filepath.Join(dir, codegen.FortranModuleName(base)+".f90")
+	mod := filepath.Join(dir, hostgen.FortranModuleName(base)+".f90")
 	if err := os.WriteFile(mod, src, 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/forocl/forocl/clhost"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/hostgen"
 	"github.com/forocl/forocl/internal/cltest"
 	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/regions"
@@ -197,7 +198,7 @@ func TestGeneratedUpToDate(t *testing.T) {
 			}
 			u := res.Generate(res.Program.Kernels, filepath.Base(src), codegen.Options{Version: driver.Version})
 			stem := strings.TrimSuffix(filepath.Base(src), ".f90")
-			goSrc, err := codegen.GoHarness(u, stem+".cl", dir)
+			goSrc, err := hostgen.GoHarness(u, stem+".cl", dir)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -217,7 +218,7 @@ func TestGeneratedUpToDate(t *testing.T) {
 			stem := strings.TrimSuffix(filepath.Base(src), ".f90")
 			names, cls = append(names, stem+".f90"), append(cls, stem+".cl")
 		}
-		if have, err := os.ReadFile(filepath.Join(dir, "doc.go")); err != nil || !bytes.Equal(have, codegen.GoPackageDoc(dir, driver.Version, names, cls)) {
+		if have, err := os.ReadFile(filepath.Join(dir, "doc.go")); err != nil || !bytes.Equal(have, hostgen.GoPackageDoc(dir, driver.Version, names, cls)) {
 			t.Errorf("%s/doc.go is stale (%v): run go generate ./examples/shallowwater", dir, err)
 		}
 	}

@@ -344,7 +344,7 @@ func readRaw(path string, dt npy.DType, shape []int) (*npy.Array, error) {
 }
 
 // Device describes the second mode of the oracle: the driver calls the
-// kernel through its generated Fortran host module (codegen.FortranHost),
+// kernel through its generated Fortran host module (hostgen.FortranHost),
 // on the OpenCL device, with the same inputs and outputs as the serial
 // driver.
 type Device struct {

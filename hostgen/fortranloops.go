@@ -1,4 +1,4 @@
-package codegen
+package hostgen
 
 import (
 	"fmt"
@@ -19,17 +19,17 @@ func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(
 			h.set(s.Set)
 			continue
 		case s.If != nil:
-			e.line("if (%s /= 0) then", h.cond(s.If))
-			e.indent++
+			e.Line("if (%s /= 0) then", h.cond(s.If))
+			e.Indent++
 			fortranProgram(e, n, s.If.Then, launch, h)
-			e.indent--
+			e.Indent--
 			if len(s.If.Else) > 0 {
-				e.line("else")
-				e.indent++
+				e.Line("else")
+				e.Indent++
 				fortranProgram(e, n, s.If.Else, launch, h)
-				e.indent--
+				e.Indent--
 			}
-			e.line("end if")
+			e.Line("end if")
 			continue
 		case s.Loop == nil:
 			launch(s.Launch)
@@ -40,12 +40,12 @@ func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(
 		if !(len(l.Step.Terms) == 0 && l.Step.Const == 1) {
 			step = ", " + n.affine(l.Step)
 		}
-		e.line("! host loop: launches %d to %d for each %s", l.First+1, l.End, l.Var)
-		e.line("do %s = %s, %s%s", n.v(l.Var), n.affine(l.Lo), n.affine(l.Hi), step)
-		e.indent++
+		e.Line("! host loop: launches %d to %d for each %s", l.First+1, l.End, l.Var)
+		e.Line("do %s = %s, %s%s", n.v(l.Var), n.affine(l.Lo), n.affine(l.Hi), step)
+		e.Indent++
 		fortranProgram(e, n, s.Body, launch, h)
-		e.indent--
-		e.line("end do")
+		e.Indent--
+		e.Line("end do")
 	}
 }
 
@@ -91,12 +91,12 @@ func fortranLoopSizes(e *fortEmitter, k *abi.Kernel, n *fortNames) {
 	known := map[string]bool{}
 	for _, sz := range k.Sizes {
 		if p := k.Param(sz.Name); p != nil && !p.Array {
-			e.line("%s = %s", n.v(sz.Name), n.toInt(p.Name))
+			e.Line("%s = %s", n.v(sz.Name), n.toInt(p.Name))
 			known[sz.Name] = true
 		}
 	}
 	for _, d := range loopDerivations(k, n, known) {
-		e.line("%s = %s", n.v(d.size), d.expr)
+		e.Line("%s = %s", n.v(d.size), d.expr)
 	}
 }
 

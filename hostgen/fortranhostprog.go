@@ -1,4 +1,4 @@
-package codegen
+package hostgen
 
 import (
 	"fmt"
@@ -74,11 +74,11 @@ func (h *fortHost) name(nm string) string {
 // fail writes the error that ends the call when cond holds.
 func (h *fortHost) fail(cond, what, why string) {
 	e := h.e
-	e.line("if (%s) then", cond)
-	e.line("  fcl_st = 1")
-	e.line("  fcl_msg = '%s: %s'", what, why)
-	e.line("  exit fcl_run")
-	e.line("end if")
+	e.Line("if (%s) then", cond)
+	e.Line("  fcl_st = 1")
+	e.Line("  fcl_msg = '%s: %s'", what, why)
+	e.Line("  exit fcl_run")
+	e.Line("end if")
 }
 
 // expr writes the statements that compute x into a new temporary and
@@ -92,33 +92,33 @@ func (h *fortHost) expr(x *abi.Expr, what string) string {
 	t := fmt.Sprintf("fcl_h%d", h.next)
 	e := h.e
 	flag := func(cond string) {
-		e.line("%s = 0", t)
-		e.line("if (%s) %s = 1", cond, t)
+		e.Line("%s = 0", t)
+		e.Line("if (%s) %s = 1", cond, t)
 	}
 	checked := true
 	switch x.Op {
 	case "const":
-		e.line("%s = %d", t, x.Value)
+		e.Line("%s = %d", t, x.Value)
 		checked = false
 	case "name":
-		e.line("%s = %s", t, h.name(x.Name))
+		e.Line("%s = %s", t, h.name(x.Name))
 		checked = false
 	case "neg":
-		e.line("%s = -%s", t, a[0])
+		e.Line("%s = -%s", t, a[0])
 	case "abs":
-		e.line("%s = %s", t, a[0])
-		e.line("if (%s < 0) %s = -%s", t, t, t)
+		e.Line("%s = %s", t, a[0])
+		e.Line("if (%s < 0) %s = -%s", t, t, t)
 	case "not":
 		flag(a[0] + " == 0")
 		checked = false
 	case "+", "-", "*":
-		e.line("%s = %s %s %s", t, a[0], x.Op, a[1])
+		e.Line("%s = %s %s %s", t, a[0], x.Op, a[1])
 	case "/", "mod":
 		h.fail(a[1]+" == 0", what, "division by zero")
 		if x.Op == "/" {
-			e.line("%s = %s / %s", t, a[0], a[1])
+			e.Line("%s = %s / %s", t, a[0], a[1])
 		} else {
-			e.line("%s = %s - (%s / %s) * %s", t, a[0], a[0], a[1], a[1])
+			e.Line("%s = %s - (%s / %s) * %s", t, a[0], a[0], a[1], a[1])
 		}
 	case "==", "/=", "<", "<=", ">", ">=":
 		flag(a[0] + " " + x.Op + " " + a[1])
@@ -131,9 +131,9 @@ func (h *fortHost) expr(x *abi.Expr, what string) string {
 		if x.Op == "max" {
 			cmp = ">"
 		}
-		e.line("%s = %s", t, a[0])
+		e.Line("%s = %s", t, a[0])
 		for _, b := range a[1:] {
-			e.line("if (%s %s %s) %s = %s", b, cmp, t, t, b)
+			e.Line("if (%s %s %s) %s = %s", b, cmp, t, t, b)
 		}
 		checked = false
 	default:
@@ -150,9 +150,9 @@ func (h *fortHost) set(s *abi.Set) {
 	h.next = 0
 	t := h.expr(&s.X, "setting "+s.Var)
 	if s.Kind == abi.Logical {
-		h.e.line("if (%s /= 0) %s = 1", t, t)
+		h.e.Line("if (%s /= 0) %s = 1", t, t)
 	}
-	h.e.line("%s = %s", h.n.v(s.Var), h.n.toInt(t))
+	h.e.Line("%s = %s", h.n.v(s.Var), h.n.toInt(t))
 }
 
 // cond writes an IF step's test and returns the temporary holding it.

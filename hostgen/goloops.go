@@ -1,10 +1,11 @@
-package codegen
+package hostgen
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/internal/emit"
 )
 
 // goHostLoops emits the launches of a kernel with host loops (Note [host
@@ -12,27 +13,27 @@ import (
 // not depend on the loop variables, and a buffer first used in a loop
 // that runs no trip must still exist for the launches after it), then the
 // program, each host loop as a Go for loop over its trip count.
-func goHostLoops(e *emitter, k *abi.Kernel, resBuf map[string]string, scratch map[string]abi.Buffer) {
-	e.line("// Every NDRange first: scratch sizes depend on them.")
+func goHostLoops(e *emit.Writer, k *abi.Kernel, resBuf map[string]string, scratch map[string]abi.Buffer) {
+	e.Line("// Every NDRange first: scratch sizes depend on them.")
 	for i, l := range k.Launches {
 		g := fmt.Sprintf("global%d", i+1)
-		e.line("local%d := %s", i+1, intList(l.Local))
-		e.line("%s := make([]int, %d)", g, len(l.Global))
+		e.Line("local%d := %s", i+1, intList(l.Local))
+		e.Line("%s := make([]int, %d)", g, len(l.Global))
 		for d, r := range l.Global {
 			items := newGoNames(k).affine(r.Positions)
 			if len(r.Positions.Terms) > 0 {
-				e.open("if p := %s; p < 1", items)
-				e.line("err = fmt.Errorf(\"%s: launch %s covers %%d positions in dimension %d (%s); the grid is too small\", p)", k.Name, l.Symbol, d+1, r.Positions)
-				e.line("return")
-				e.close("")
+				e.Open("if p := %s; p < 1", items)
+				e.Line("err = fmt.Errorf(\"%s: launch %s covers %%d positions in dimension %d (%s); the grid is too small\", p)", k.Name, l.Symbol, d+1, r.Positions)
+				e.Line("return")
+				e.Close("")
 			}
 			if r.Per > 1 {
 				items = fmt.Sprintf("(%s + %d) / %d", items, r.Per-1, r.Per)
 			}
-			e.line("%s[%d] = (%s + local%d[%d] - 1) / local%d[%d] * local%d[%d]", g, d, items, i+1, d, i+1, d, i+1, d)
+			e.Line("%s[%d] = (%s + local%d[%d] - 1) / local%d[%d] * local%d[%d]", g, d, items, i+1, d, i+1, d, i+1, d)
 		}
 		if usedAsGroups(k, l.Symbol) {
-			e.line("groups%s = groupCount(%s, local%d)", goName(l.Symbol), g, i+1)
+			e.Line("groups%s = groupCount(%s, local%d)", goName(l.Symbol), g, i+1)
 		}
 	}
 	goScratch(e, k)
@@ -46,31 +47,31 @@ func goHostLoops(e *emitter, k *abi.Kernel, resBuf map[string]string, scratch ma
 			}
 			args = append(args, goArg(k, a, resBuf))
 		}
-		e.line("// launch %d: %s", i+1, l.Symbol)
-		e.open("")
-		e.line("var ev *clhost.Event")
-		e.open("if ev, err = k.ctx.LaunchWith(k.kernels[%d], global%d, local%d, %s); err != nil", i, i+1, i+1, strings.Join(args, ", "))
-		e.line("return")
-		e.close("")
+		e.Line("// launch %d: %s", i+1, l.Symbol)
+		e.Open("")
+		e.Line("var ev *clhost.Event")
+		e.Open("if ev, err = k.ctx.LaunchWith(k.kernels[%d], global%d, local%d, %s); err != nil", i, i+1, i+1, strings.Join(args, ", "))
+		e.Line("return")
+		e.Close("")
 		if i == len(k.Launches)-1 && len(k.Results()) > 0 {
 			// The results are read once the last launch is done.
-			e.line("err = ev.WaitContext(ctx)")
-			e.line("ev.Close()")
-			e.open("if err != nil")
-			e.line("return")
-			e.close("")
+			e.Line("err = ev.WaitContext(ctx)")
+			e.Line("ev.Close()")
+			e.Open("if err != nil")
+			e.Line("return")
+			e.Close("")
 		} else {
 			// The queue is in order: the next launch sees this one's writes.
-			e.line("ev.Close()")
+			e.Line("ev.Close()")
 		}
-		e.close("")
+		e.Close("")
 	}
 	goProgram(e, k, k.Program(), launch, 1)
 }
 
 // goProgram emits steps: launches through launch, host loops as for loops
 // that evaluate the trip count once, as Fortran's DO does.
-func goProgram(e *emitter, k *abi.Kernel, steps []abi.Step, launch func(int), depth int) {
+func goProgram(e *emit.Writer, k *abi.Kernel, steps []abi.Step, launch func(int), depth int) {
 	gn := newGoNames(k)
 	vars := map[string]bool{}
 	for _, l := range k.HostLoops {
@@ -93,31 +94,31 @@ func goProgram(e *emitter, k *abi.Kernel, steps []abi.Step, launch func(int), de
 		if strings.HasPrefix(step, "-") {
 			step = "(" + step + ")"
 		}
-		e.line("// host loop: launches %d to %d for each %s = %s, %s, %s", l.First+1, l.End, l.Var, l.Lo, l.Hi, l.Step)
+		e.Line("// host loop: launches %d to %d for each %s = %s, %s, %s", l.First+1, l.End, l.Var, l.Lo, l.Hi, l.Step)
 		if !l.Step.IsConstant() {
-			e.open("if %s == 0", step)
-			e.line("err = fmt.Errorf(\"%s: the loop over %s has step 0\")", k.Name, l.Var)
-			e.line("return")
-			e.close("")
+			e.Open("if %s == 0", step)
+			e.Line("err = fmt.Errorf(\"%s: the loop over %s has step 0\")", k.Name, l.Var)
+			e.Line("return")
+			e.Close("")
 		}
-		e.open("for %s, %s := %s, (%s-%s+%s)/%s; %s > 0; %s, %s = %s+%s, %s-1", v, trips, lo, hi, lo, step, step, trips, v, trips, v, step, trips)
+		e.Open("for %s, %s := %s, (%s-%s+%s)/%s; %s > 0; %s, %s = %s+%s, %s-1", v, trips, lo, hi, lo, step, step, trips, v, trips, v, step, trips)
 		goProgram(e, k, s.Body, launch, depth+1)
-		e.close("")
+		e.Close("")
 	}
 }
 
 // goScratch allocates kernel k's scratch buffers in the general harness:
 // a constant count, or one value per work-group of a launch
 // (groupsLAUNCH, set before), zeroing the bounds buffer.
-func goScratch(e *emitter, k *abi.Kernel) {
+func goScratch(e *emit.Writer, k *abi.Kernel) {
 	for _, b := range k.Scratch {
 		n := fmt.Sprint(b.Elements.Const)
 		if b.Groups != "" {
 			n = "groups" + goName(b.Groups)
 		}
-		e.open("if scratch%s, err = buffer(%s, %d); err != nil", goName(b.Name), n, b.Kind.Bytes())
-		e.line("return")
-		e.close("")
+		e.Open("if scratch%s, err = buffer(%s, %d); err != nil", goName(b.Name), n, b.Kind.Bytes())
+		e.Line("return")
+		e.Close("")
 		goZeroBounds(e, b)
 	}
 }
