@@ -138,7 +138,7 @@ func Front(paths []string, opts Options) *Result {
 		res.Diags.Append(names)
 	}
 	if prog != nil && len(prog.Kernels) == 0 {
-		res.noKernels(paths, opts.RequireKernels)
+		res.noKernels(paths, opts.RequireKernels, lib)
 	}
 	res.Diags.Sort()
 	if res.Diags.HasErrors() || prog == nil {

@@ -4,9 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 
+	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/internal/fsutil"
+	"github.com/forocl/forocl/sema"
 )
 
 // readSource reads one input file, refusing what is not a regular file and
@@ -39,8 +42,9 @@ func (res *Result) readSource(path string) []byte {
 }
 
 // noKernels reports that the files define no kernel: a warning, or with
-// require (build, run) an error.
-func (res *Result) noKernels(paths []string, require bool) {
+// require (build, run) an error. Its hint names the subroutines that
+// --kernel could take (candidates).
+func (res *Result) noKernels(paths []string, require bool, lib []*ast.File) {
 	if len(paths) == 0 {
 		return
 	}
@@ -55,5 +59,38 @@ func (res *Result) noKernels(paths []string, require bool) {
 	} else {
 		d = res.Diags.Warn(codeNoKernels, at, "no kernels found in %s", names)
 	}
-	d.WithHint(`mark a subroutine with "!$OFP PURE, KERNEL :: name" (the name --kernel takes) or declare it "pure elemental subroutine"`)
+	taken, refused := res.candidates(lib)
+	switch {
+	case len(taken) > 0 && len(refused) > 0:
+		d.WithHint("no subroutine is marked as a kernel; forocl takes %s with --kernel NAME, and refuses %s (forocl check --kernel NAME says why)", wordList(taken), wordList(refused))
+	case len(taken) > 0:
+		d.WithHint("no subroutine is marked as a kernel; forocl takes %s with --kernel NAME", wordList(taken))
+	case len(refused) > 0:
+		d.WithHint("no subroutine is marked as a kernel, and forocl refuses %s as one (forocl check --kernel NAME says why)", wordList(refused))
+	default:
+		d.WithHint(`mark a subroutine with "!$OFP PURE, KERNEL :: name" (the name --kernel takes) or declare it "pure elemental subroutine"`)
+	}
+}
+
+// candidates tries each subroutine of the files as the kernel that
+// --kernel would name, and returns those sema accepts and those it
+// refuses, in source order.
+func (res *Result) candidates(lib []*ast.File) (taken, refused []string) {
+	for _, name := range sema.Subroutines(res.Files) {
+		_, d := sema.Check(res.Files, sema.Options{Library: lib, Kernels: []string{name}})
+		if d.HasErrors() {
+			refused = append(refused, name)
+		} else {
+			taken = append(taken, name)
+		}
+	}
+	return taken, refused
+}
+
+// wordList joins names with commas, the last few elided past eight.
+func wordList(names []string) string {
+	if len(names) > 8 {
+		return fmt.Sprintf("%s and %d more", strings.Join(names[:8], ", "), len(names)-8)
+	}
+	return strings.Join(names, ", ")
 }

@@ -63,3 +63,44 @@ func TestNoKernelsSeverity(t *testing.T) {
 		t.Errorf("build: want the no-kernels error, got %+v", res.Diags.Items)
 	}
 }
+
+// TestNoKernelsCandidates: a file of unmarked subroutines gets a hint that
+// names those --kernel would take and those it refuses, in source order,
+// for check (a warning) and for build (an error).
+func TestNoKernelsCandidates(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "legacy.f90")
+	os.WriteFile(path, []byte(`module legacy
+contains
+  subroutine scale(n, a, b)
+    integer :: n, i
+    real :: a(n), b(n)
+    do i = 1, n
+      b(i) = 2.0 * a(i)
+    end do
+  end subroutine scale
+  subroutine report(n, a)
+    integer :: n
+    real :: a(n)
+    write(*,*) a
+  end subroutine report
+  subroutine shift(n, a)
+    integer :: n, i
+    real :: a(n)
+    !$omp parallel do
+    do i = 1, n
+      a(i) = a(i) + 1.0
+    end do
+  end subroutine shift
+end module legacy
+`), 0o644)
+	for _, require := range []bool{false, true} {
+		res, _ := compileText([]string{path}, Options{RequireKernels: require})
+		if len(res.Diags.Items) != 1 {
+			t.Fatalf("require=%v: want one diagnostic, got %+v", require, res.Diags.Items)
+		}
+		want := "forocl takes scale, shift with --kernel NAME, and refuses report"
+		if d := res.Diags.Items[0]; !strings.Contains(d.Hint, want) {
+			t.Errorf("require=%v: hint %q does not say %q", require, d.Hint, want)
+		}
+	}
+}

@@ -296,3 +296,27 @@ func isKernelDirective(d *ast.Directive) bool {
 	}
 	return false
 }
+
+// Subroutines returns the names of the subroutines of files (top level
+// and module procedures), as declared, in source order: the procedures
+// --kernel can name.
+func Subroutines(files []*ast.File) []string {
+	var names []string
+	for _, f := range files {
+		for _, u := range f.Units {
+			switch u := u.(type) {
+			case *ast.Module:
+				for _, s := range u.Contains {
+					if s.Kind == ast.Subroutine {
+						names = append(names, s.Name.Orig)
+					}
+				}
+			case *ast.Subprogram:
+				if u.Kind == ast.Subroutine {
+					names = append(names, u.Name.Orig)
+				}
+			}
+		}
+	}
+	return names
+}
