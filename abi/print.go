@@ -234,7 +234,7 @@ func (p *hostPrinter) launch(indent, i int) {
 	}
 	switch {
 	case first != nil:
-		p.line(in, "work-item 0 runs the point (%s) of the nest%s", strings.Join(first, ", "), block)
+		p.line(in, "at work-item 0 the nest's indices along each dimension are (%s)%s", strings.Join(first, ", "), block)
 	case origin || coarse:
 		p.line(in, "work-item 0 owns grid position (%s) (0-based)%s", ints(l.Origin), block)
 	}
