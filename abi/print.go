@@ -337,7 +337,10 @@ func globalSize(l *Launch) string {
 			pos = "max(" + pos + ", 1)"
 		}
 		if r.Per > 1 {
-			pos = fmt.Sprintf("ceil((%s) / %d)", pos, r.Per)
+			if strings.Contains(pos, " ") && !l.MayBeEmpty {
+				pos = "(" + pos + ")"
+			}
+			pos = fmt.Sprintf("ceil(%s / %d)", pos, r.Per)
 		}
 		if local > 1 {
 			pos = fmt.Sprintf("roundup(%s, %d)", pos, local)

@@ -59,7 +59,7 @@ func TestFprintHostProgram(t *testing.T) {
     end if
     do it = 1, n, 1
       launch 1: k_1 (direct)
-        global (roundup(ceil((max(n - lo + 1, 1)) / 2), 64)), local (64)
+        global (roundup(ceil(max(n - lo + 1, 1) / 2), 64)), local (64)
         at work-item 0 the nest's indices along each dimension are (lo); a block of 2 per work-item
         may be empty: with no positions in a dimension it runs one work-group, which does nothing
         arg 0: n (value, integer)
