@@ -68,21 +68,30 @@ func (p *hostPrinter) sizes() {
 	}
 	p.line(1, "sizes (bound before the first launch):")
 	for _, s := range p.k.Sizes {
+		// The arrays whose extent determines it, grouped by extent.
 		var from []string
+		of := map[string][]string{}
 		for _, a := range p.k.Arrays() {
 			for d, e := range a.Shape {
 				for _, t := range e.Terms {
 					if t.Size == s.Name && (t.Coef == 1 || t.Coef == -1) {
-						from = append(from, fmt.Sprintf("extent %d of %s (%s)", d+1, a.Name, e))
+						key := fmt.Sprintf("extent %d (%s) of ", d+1, e)
+						if of[key] == nil {
+							from = append(from, key)
+						}
+						of[key] = append(of[key], a.Name)
 					}
 				}
 			}
 		}
-		how := "derived from " + strings.Join(from, ", ")
+		for i, key := range from {
+			from[i] = key + strings.Join(of[key], ", ")
+		}
+		how := "derived from " + strings.Join(from, "; ")
 		if q := p.k.Param(s.Name); q != nil && !q.Array {
 			how = "passed by the host"
 			if len(from) > 0 {
-				how += "; when not given, derived from " + strings.Join(from, ", ")
+				how += "; when not given, derived from " + strings.Join(from, "; ")
 			}
 		} else if len(from) == 0 {
 			how = "?? neither passed nor derived from an array"

@@ -40,7 +40,7 @@ func TestFprintHostProgram(t *testing.T) {
 	FprintKernel(&b, k)
 	want := `kernel k (k.f90): rank 1, 2 launch(es)
   sizes (bound before the first launch):
-    n: the scalar dummy "n"; passed by the host; when not given, derived from extent 1 of a (n + 2)
+    n: the scalar dummy "n"; passed by the host; when not given, derived from extent 1 (n + 2) of a
   parameters:
     n integer intent(in): value
     a real(8) intent(inout): buffer (n + 2), lower bounds (0), written to the device before the first launch and read back after the last
