@@ -12,6 +12,7 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/driver"
 	"github.com/forocl/forocl/regions"
 )
 
@@ -274,5 +275,54 @@ func checkLoopPlan(t *testing.T, what string, plan *regions.Plan, u *abi.Unit) {
 	}
 	if i != len(starts) {
 		t.Errorf("%s: %d __kernels in the .cl, %d launches in the ABI", what, len(starts), i)
+	}
+}
+
+// hostCorpus are the corpus files whose host procedure (forocl dump
+// --stage=host) is pinned, with the direct strategy: an IF chain setting
+// host variables that bound nests (loop_unpack_inc), host loops around a
+// nest with a reduction and scalar results (loop_relax_resid), host loops
+// and a guarded nest (loop_jacobi_iters), region kernels whose
+// reductions are folded into results or feed a later phase (reductions),
+// an elemental kernel (saxpy_elemental) and fixed form with two
+// reductions (loop_fixed_omp). The 2-D ones are pinned with GPU tuning
+// too: blocks of points per work-item.
+var hostCorpus = map[string]bool{"loop_unpack_inc.f90": true, "loop_relax_resid.f90": false, "loop_jacobi_iters.f90": true, "reductions.f90": true, "saxpy_elemental.f90": false, "loop_fixed_omp.f": false}
+
+// TestGoldenHost pins the host procedure of hostCorpus (Fprint of the ABI).
+func TestGoldenHost(t *testing.T) {
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/host"), goldie.WithNameSuffix(".host"))
+	for name, tuned := range hostCorpus {
+		c := compile(t, "../testdata/kernels/"+name)
+		units := map[string]*abi.Unit{"direct": c.units[regions.Direct]}
+		if tuned {
+			units["gpu-tuned"] = c.coarse["gpu-tuned"]
+		}
+		for variant, u := range units {
+			var b bytes.Buffer
+			abi.Fprint(&b, u)
+			g.Assert(t, stem(name)+"."+variant, b.Bytes())
+		}
+	}
+}
+
+// TestGoldenPlanTuned pins the schedule (forocl dump --stage=regions) of a
+// few corpus files with GPU tuning, which TestGoldenPlan's strategies do
+// not reach: nests in blocks of points with deferred stores
+// (loop_jacobi_iters, loop_unpack_inc, whose bounds name host variables),
+// tiles with blocks (loop_transpose), serial nests on one work-item
+// (loop_serial) and region kernels coarsened into phases (reductions).
+func TestGoldenPlanTuned(t *testing.T) {
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/plan"), goldie.WithNameSuffix(".plan"))
+	v := variants["gpu-tuned"]
+	for _, name := range []string{"loop_jacobi_iters.f90", "loop_unpack_inc.f90", "loop_transpose.f90", "loop_serial.f90", "reductions.f90"} {
+		res := driver.Front([]string{"../testdata/kernels/" + name}, driver.Options{IncludeDirs: []string{"../fortran"}})
+		if res.Diags.HasErrors() {
+			t.Fatalf("%s does not compile:\n%s", name, res.Diags.String(res.Sources))
+		}
+		plan, _ := regions.Schedule(res.Program, v.target, v.opts)
+		var b bytes.Buffer
+		regions.Fprint(&b, plan)
+		g.Assert(t, stem(name)+".gpu-tuned", b.Bytes())
 	}
 }
