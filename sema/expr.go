@@ -315,8 +315,8 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 	if ent.proc != nil {
 		return l.userCall(e, ent.proc)
 	}
-	if op, ok := reductionFuncs[name]; ok {
-		return l.reduction(e, op)
+	if in, ok := ir.Lookup(name, ir.ClassReduction); ok {
+		return l.reduction(e, in)
 	}
 	if id, ok := kernelIntrinsic(name); ok {
 		return l.intrinsic(e, id)
@@ -514,13 +514,14 @@ func init() {
 	}
 }
 
-// kernelIntrinsic finds an intrinsic that kernels and functions may call.
+// kernelIntrinsic finds an intrinsic function (a ClassFunction row of
+// ir.Intrinsics) that kernels and functions may call.
 func kernelIntrinsic(name string) (ir.IntrinsicID, bool) {
-	id, ok := ir.LookupIntrinsic(name)
-	if !ok || ir.Intrinsics[id].Use == ir.UseConstant {
+	in, ok := ir.Lookup(name, ir.ClassFunction)
+	if !ok || in.Use == ir.UseConstant {
 		return ir.FnInvalid, false
 	}
-	return id, true
+	return in.ID, true
 }
 
 func supportedList() string {

@@ -21,15 +21,10 @@ import (
 // body, the kernel has no RETURN, and no temporary or IF-assigned scalar
 // carries a value across a reduction (checkPhases).
 
-// reductionFuncs are the reductions kernels may call, with their fold.
-var reductionFuncs = map[string]ir.ReduceOp{
-	"sum": ir.RSum, "product": ir.RProduct, "maxval": ir.RMax, "minval": ir.RMin,
-	"count": ir.RSum, "any": ir.RAny, "all": ir.RAll, "dot_product": ir.RSum, "norm2": ir.RSum,
-	"maxloc": ir.RMaxLoc, "minloc": ir.RMinLoc, // sema/maxloc.go
-}
-
-// reduction lowers a call of one of reductionFuncs.
-func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
+// reduction lowers a call of the reduction in (a ClassReduction row of
+// ir.Intrinsics).
+func (l *lowerer) reduction(e *ast.Call, in *ir.IntrinsicInfo) ir.Expr {
+	op := in.Reduce
 	if l.loop != nil && l.kernel != nil && !l.scalar { // Note [reductions of sections] in sema/sections.go
 		if op.Loc() {
 			l.errorf(codeLoopReduction, e.Name.Pos, "%q is not supported in a loop kernel", e.Name.Orig).
@@ -45,7 +40,7 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	if !l.reductionContext(e) {
 		return nil
 	}
-	args, maskArg, ok := l.reductionArgs(e)
+	args, maskArg, ok := l.reductionArgs(e, in)
 	if !ok {
 		return nil
 	}
@@ -78,15 +73,12 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	return out
 }
 
-// reductionArgs sorts the arguments of the reduction call e into its array
-// arguments (one, or two for dot_product) and its mask= argument, and
+// reductionArgs sorts the arguments of the call e of reduction in into its array
+// arguments (as many as its row of ir.Intrinsics says: one, or two for
+// dot_product) and its mask= argument, where the row takes one, and
 // rejects sections, dim= and unknown keywords.
-func (l *lowerer) reductionArgs(e *ast.Call) (args []ast.Expr, maskArg ast.Expr, ok bool) {
-	name := e.Name.Name
-	want := 1
-	if name == "dot_product" {
-		want = 2
-	}
+func (l *lowerer) reductionArgs(e *ast.Call, in *ir.IntrinsicInfo) (args []ast.Expr, maskArg ast.Expr, ok bool) {
+	want := in.Max
 	for _, a := range e.Args {
 		switch {
 		case a.Section:
@@ -94,7 +86,7 @@ func (l *lowerer) reductionArgs(e *ast.Call) (args []ast.Expr, maskArg ast.Expr,
 			return nil, nil, false
 		case a.Keyword == nil:
 			args = append(args, a.Value)
-		case a.Keyword.Name == "mask" && name != "count" && name != "any" && name != "all" && name != "dot_product" && name != "norm2":
+		case a.Keyword.Name == "mask" && in.Mask:
 			maskArg = a.Value
 		case a.Keyword.Name == "dim":
 			l.errorf(codeReductionDim, a.Pos, "%s with dim= is not supported; forocl reduces over the whole array expression", e.Name.Orig).
