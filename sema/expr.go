@@ -330,7 +330,7 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 	if x, ok := l.shapeInquiry(e); ok {
 		return x // size, lbound, ubound of a loop kernel's array
 	}
-	if unsupported[name] {
+	if knownIntrinsic(name) {
 		l.errorf(codeUnsupportedIntrinsic, e.Name.Pos, "function %q is not supported by forocl", e.Name.Orig).
 			WithHint("forocl supports region_cpy, elemental functions and the intrinsics %s", supportedList())
 		return nil
@@ -498,20 +498,35 @@ func wereWas(n int) string {
 	return "were"
 }
 
-// unsupported are Fortran intrinsics forocl knows by name but does not map.
+// unsupported are Fortran intrinsic functions forocl knows by name but does
+// not implement: not in ir.Intrinsics, listed for a better message than
+// "undefined".
 var unsupported = map[string]bool{}
 
 func init() {
-	for _, n := range strings.Fields(`cshift eoshift sum product maxval minval maxloc minloc size shape
-		reshape spread transpose matmul dot_product any all count lbound ubound pack unpack
+	for _, n := range strings.Fields(`cshift eoshift shape
+		reshape spread transpose matmul pack unpack
 		len trim adjustl adjustr index achar char ichar iachar present allocated associated
 		random_number cmplx conjg aimag exponent fraction nearest spacing rrspacing
-		scale set_exponent bit_size btest iand ior ieor ishft not transfer null norm2
+		scale set_exponent bit_size btest iand ior ieor ishft not transfer null
 		bessel_j0 bessel_j1 erf erfc gamma log_gamma hypot acosh asinh atanh sngl idint ifix
-		merge_bits parity findloc iall iany iparity kind selected_real_kind selected_int_kind
+		merge_bits parity findloc iall iany iparity
 		precision range radix digits minexponent maxexponent new_line repeat scan verify`) {
+		if _, ok := ir.LookupIntrinsic(n); ok {
+			panic("internal error: sema's unsupported lists " + n + ", a row of ir.Intrinsics")
+		}
 		unsupported[n] = true
 	}
+}
+
+// knownIntrinsic reports whether name is a Fortran intrinsic function that
+// the caller could not lower where it stands: one forocl does not
+// implement, or a row of ir.Intrinsics that is not allowed there (kind in
+// a kernel, size of an array it cannot read). A module constant is no
+// function.
+func knownIntrinsic(name string) bool {
+	id, ok := ir.LookupIntrinsic(name)
+	return unsupported[name] || ok && ir.Intrinsics[id].Class != ir.ClassModuleConstant
 }
 
 // kernelIntrinsic finds an intrinsic function (a ClassFunction row of

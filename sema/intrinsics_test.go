@@ -203,3 +203,24 @@ func TestREADMEReductions(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownIntrinsicsRefused: a call of an intrinsic of the table that
+// cannot be lowered where it stands (kind in a kernel, size of a scalar in
+// an elemental kernel), or of one forocl knows but does not implement, is
+// "not supported"; a call of an intrinsic module's constant, or of an
+// unknown name, is an undefined function.
+func TestKnownIntrinsicsRefused(t *testing.T) {
+	for _, c := range []struct{ call, want string }{
+		{"kind(x)", `9:9: error: function "kind" is not supported by forocl`},
+		{"selected_real_kind(6)", `9:9: error: function "selected_real_kind" is not supported by forocl`},
+		{"size(x)", `9:9: error: function "size" is not supported by forocl`},
+		{"ubound(x, 1)", `9:9: error: function "ubound" is not supported by forocl`},
+		{"cshift(x, 1)", `9:9: error: function "cshift" is not supported by forocl`},
+		{"real32(x)", `9:9: error: undefined function "real32"`},
+		{"sizes(x)", `9:9: error: undefined function "sizes"`},
+	} {
+		t.Run(c.call, func(t *testing.T) {
+			expectErr(t, paramSrc("real", "1.0", c.call), c.want)
+		})
+	}
+}
