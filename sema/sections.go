@@ -38,7 +38,7 @@ import (
 //   - Conformance: operands have the LHS's rank, and the extents of each
 //     dimension, affine over integer scalars, must be provably equal; a
 //     difference that is a non-zero constant, or not a constant, is an
-//     error naming both operands (loop-section-shape).
+//     error naming both operands (shape-mismatch).
 //   - Fortran evaluates the whole RHS before it assigns any element. The
 //     implicit iterations run in parallel (at the top level) or in an
 //     order the source does not fix, so a read of the LHS array at
@@ -520,7 +520,7 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 	}
 	if len(trip) != len(ctx.index) {
 		if ctx.ok {
-			l.c.diags.Error(codeLoopSectionShape, at, "%s has rank %d but %s has rank %d", spell(what), len(trip), ctx.lhs, len(ctx.index)).
+			l.c.diags.Error(codeShapeMismatch, at, "%s has rank %d but %s has rank %d", spell(what), len(trip), ctx.lhs, len(ctx.index)).
 				WithHint("array assignments need operands of one shape; use a scalar subscript to drop a dimension, such as %s(:, k)", v.Name)
 		}
 		return nil
@@ -602,7 +602,7 @@ func (l *lowerer) conforms(d secDim, ctx *sectCtx, q int, what ast.Expr) bool {
 		if d.step == ctx.step[q] && d.hi.Add(d.acc.Scale(-1)).Equal(ctx.hiLo[q]) {
 			return true
 		}
-		l.c.diags.Error(codeLoopSectionShape, d.pos, "cannot prove that %s and %s have the same shape in dimension %d", spell(what), ctx.lhs, q+1).
+		l.c.diags.Error(codeShapeMismatch, d.pos, "cannot prove that %s and %s have the same shape in dimension %d", spell(what), ctx.lhs, q+1).
 			WithHint("with a stride of %d, give every operand that stride and the same distance from its first to its last bound, such as a(1:n:2) = b(2:n+1:2)", ctx.step[q])
 		return false
 	}
@@ -613,11 +613,11 @@ func (l *lowerer) conforms(d secDim, ctx *sectCtx, q int, what ast.Expr) bool {
 		case diff.IsConst() && diff.Const == 0:
 			return true
 		case diff.IsConst():
-			l.c.diags.Error(codeLoopSectionShape, d.pos, "%s and %s have different shapes: extent %s against %s in dimension %d", spell(what), ctx.lhs, got, want, q+1).
+			l.c.diags.Error(codeShapeMismatch, d.pos, "%s and %s have different shapes: extent %s against %s in dimension %d", spell(what), ctx.lhs, got, want, q+1).
 				WithHint("make the sections the same size, such as a(2:n-1) = b(1:n-2)")
 			return false
 		}
-		l.c.diags.Error(codeLoopSectionShape, d.pos, "cannot prove that %s and %s have the same shape: extent %s against %s in dimension %d", spell(what), ctx.lhs, got, want, q+1).
+		l.c.diags.Error(codeShapeMismatch, d.pos, "cannot prove that %s and %s have the same shape: extent %s against %s in dimension %d", spell(what), ctx.lhs, got, want, q+1).
 			WithHint("write bounds whose difference the compiler can see, such as a(2:n-1) = b(1:n-2) over the same sizes")
 		return false
 	}
@@ -627,7 +627,7 @@ func (l *lowerer) conforms(d secDim, ctx *sectCtx, q int, what ast.Expr) bool {
 	if r.IsConst() && (d.step > 0 && r.Const >= 0 && r.Const < d.step || d.step < 0 && r.Const <= 0 && r.Const > d.step) {
 		return true
 	}
-	l.c.diags.Error(codeLoopSectionShape, d.pos, "cannot prove that %s and %s have the same shape in dimension %d (%s elements)", spell(what), ctx.lhs, q+1, want).
+	l.c.diags.Error(codeShapeMismatch, d.pos, "cannot prove that %s and %s have the same shape in dimension %d (%s elements)", spell(what), ctx.lhs, q+1, want).
 		WithHint("choose bounds whose difference is a multiple of the stride")
 	return false
 }
@@ -918,7 +918,13 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 		}
 	}
 	if name == "dot_product" || name == "norm2" || len(e.Args) != 1 || e.Args[0].Keyword != nil || e.Args[0].Section {
-		l.errorf(codeLoopReduction, e.Pos, "only %s(array expression), with no other argument, is translated in a loop kernel", e.Name.Orig).
+		// One rule in every form: arguments a reduction does not take here
+		// are reduction-argument; dot_product and norm2 are not translated.
+		code := codeReductionArgument
+		if name == "dot_product" || name == "norm2" {
+			code = codeLoopReduction
+		}
+		l.errorf(code, e.Pos, "only %s(array expression), with no other argument, is translated in a loop kernel", e.Name.Orig).
 			WithHint("write the reduction as a loop")
 		return nil
 	}
