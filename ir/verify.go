@@ -617,6 +617,10 @@ func (v *verifier) expr(e Expr, frame []int) {
 			return
 		}
 		in := Intrinsics[e.ID]
+		if in.Class != ClassFunction {
+			v.bad(e.Pos, "%s is no function: it never appears as an intrinsic call", in.Name)
+			return
+		}
 		if len(e.Args) < in.Min || in.Max >= 0 && len(e.Args) > in.Max {
 			v.bad(e.Pos, "%s with %d arguments", in.Name, len(e.Args))
 		}

@@ -180,7 +180,7 @@ func TestIntrinsicBadCalls(t *testing.T) {
 }
 
 // TestREADMEReductions: the reductions README.md lists are exactly those
-// kernels may call (reductionFuncs).
+// kernels may call (the ClassReduction rows of ir.Intrinsics).
 func TestREADMEReductions(t *testing.T) {
 	src, err := os.ReadFile("../README.md")
 	if err != nil {
@@ -193,13 +193,34 @@ func TestREADMEReductions(t *testing.T) {
 	listed := map[string]bool{}
 	for _, name := range strings.Fields(string(m[1])) {
 		listed[name] = true
-		if _, ok := reductionFuncs[name]; !ok {
+		if _, ok := ir.Lookup(name, ir.ClassReduction); !ok {
 			t.Errorf("README lists %q, which is not a reduction kernels may call", name)
 		}
 	}
-	for name := range reductionFuncs {
-		if !listed[name] {
-			t.Errorf("README does not list reduction %q", name)
+	for _, id := range ir.IntrinsicIDs() {
+		if in := &ir.Intrinsics[id]; in.Class == ir.ClassReduction && !listed[in.Name] {
+			t.Errorf("README does not list reduction %q", in.Name)
 		}
+	}
+}
+
+// TestKnownIntrinsicsRefused: a call of an intrinsic of the table that
+// cannot be lowered where it stands (kind in a kernel, size of a scalar in
+// an elemental kernel), or of one forocl knows but does not implement, is
+// "not supported"; a call of an intrinsic module's constant, or of an
+// unknown name, is an undefined function.
+func TestKnownIntrinsicsRefused(t *testing.T) {
+	for _, c := range []struct{ call, want string }{
+		{"kind(x)", `9:9: error: function "kind" is not supported by forocl`},
+		{"selected_real_kind(6)", `9:9: error: function "selected_real_kind" is not supported by forocl`},
+		{"size(x)", `9:9: error: function "size" is not supported by forocl`},
+		{"ubound(x, 1)", `9:9: error: function "ubound" is not supported by forocl`},
+		{"cshift(x, 1)", `9:9: error: function "cshift" is not supported by forocl`},
+		{"real32(x)", `9:9: error: undefined function "real32"`},
+		{"sizes(x)", `9:9: error: undefined function "sizes"`},
+	} {
+		t.Run(c.call, func(t *testing.T) {
+			expectErr(t, paramSrc("real", "1.0", c.call), c.want)
+		})
 	}
 }

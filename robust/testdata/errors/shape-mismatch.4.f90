@@ -2,5 +2,5 @@
 subroutine flatten(n, a, b)
   integer :: n
   real :: a(n, n), b(n)
-  b = a(:, :)  ! ERROR [loop-section-shape] "a(:, :) has rank 2 but b has rank 1"
+  b = a(:, :)  ! ERROR [shape-mismatch] "a(:, :) has rank 2 but b has rank 1"
 end subroutine flatten
