@@ -25,6 +25,7 @@ type compareFlags struct {
 	sets    []string
 	ins     []string
 	grid    string
+	shapes  []string
 	seed    int64
 	verbose bool
 }
@@ -71,6 +72,7 @@ cannot run), 2 a usage error.`,
 	f.StringArrayVar(&cf.sets, "set", nil, "give scalar dummy NAME the value VALUE (`NAME=VALUE`, repeatable)")
 	f.StringArrayVar(&cf.ins, "in", nil, "read array dummy NAME from the .npy file FILE (`NAME=FILE`, repeatable); an output given so starts from its content")
 	f.StringVar(&cf.grid, "grid", "", "the `SHAPE` (e.g. 37x23) of the arrays not given with --in whose shape the --set sizes do not give")
+	f.StringArrayVar(&cf.shapes, "shape", nil, "give array dummy NAME, not given with --in, the shape SHAPE (`NAME=SHAPE`, e.g. field=18x16; repeatable): for assumed-shape dummies")
 	f.Int64Var(&cf.seed, "seed", 1, "seed `N` of the pseudo-random inputs")
 	f.BoolVarP(&cf.verbose, "verbose", "v", false, "print the device and the files gfortran compiles")
 	c.RegisterFlagCompletionFunc("kernel", completeKernels)
@@ -86,6 +88,10 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 	parsed, err := runner.ParseFlags(runner.Flags{Sets: cf.sets, Ins: cf.ins, Grid: cf.grid})
 	if err != nil {
 		return bindErr(err)
+	}
+	shapes, err := parseShapes(cf.shapes, parsed.Ins)
+	if err != nil {
+		return err
 	}
 	if err := oracle.CheckGfortran(); err != nil {
 		return runErr(err)
@@ -118,7 +124,7 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 		fmt.Fprintf(stderr, "forocl: note: %s\n", n)
 	}
 	job := runner.Job{Kernel: k, Scalars: bound.Scalars}
-	if job.Arrays, err = compareInputs(k, bound.Scalars, bound.Arrays, grid, cf.seed); err != nil {
+	if job.Arrays, err = compareInputs(k, bound.Scalars, bound.Arrays, shapes, grid, cf.seed); err != nil {
 		return runErr(err)
 	}
 	_, sizes, err := runner.Prepare(&job) // adds a loop kernel's sizes to job.Scalars
@@ -158,13 +164,22 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 
 // compareInputs returns the arrays of both runs: those given, and for
 // every other array dummy of k pseudo-random values from seed (Note [test
-// inputs]) in the shape its declared extents take with the sizes (given
-// in scalars, or bound by the arrays given: loop kernels), else grid's,
-// else the shape of the first array given.
-func compareInputs(k *abi.Kernel, scalars map[string]float64, given map[string]*npy.Array, grid []int, seed int64) (map[string]*npy.Array, error) {
+// inputs]) in its --shape, else the shape its declared extents take with
+// the sizes (given in scalars, or bound by the arrays given: loop
+// kernels), else grid's, else (region and elemental kernels, whose arrays
+// share one shape) that of the first array given or shaped.
+func compareInputs(k *abi.Kernel, scalars map[string]float64, given map[string]*npy.Array, shapeFlags map[string][]int, grid []int, seed int64) (map[string]*npy.Array, error) {
+	for n := range shapeFlags {
+		if p := k.Param(n); p == nil || !p.Array {
+			return nil, fmt.Errorf("--shape %s: kernel %q has no array dummy %q; its arrays: %s", n, k.Name, n, nameList(abi.Names(k.Arrays())))
+		}
+	}
 	shapes := map[string][]int{}
 	for n, a := range given {
 		shapes[n] = a.Shape
+	}
+	for n, s := range shapeFlags {
+		shapes[n] = s
 	}
 	sizes := map[string]int{}
 	if k.Loops {
@@ -185,21 +200,51 @@ func compareInputs(k *abi.Kernel, scalars map[string]float64, given map[string]*
 			arrays[name] = a
 			continue
 		}
-		shape := grid
-		if ext, err := v.Extents(sizes); k.Loops && err == nil {
+		shape := shapeFlags[name]
+		if ext, err := v.Extents(sizes); shape == nil && k.Loops && err == nil {
 			shape = ext
 		}
-		if shape == nil {
-			shape = firstShape(k, given)
+		if shape == nil && (!k.Loops || len(grid) == len(v.Shape)) {
+			shape = grid
+		}
+		if shape == nil && !k.Loops {
+			shape = firstShape(k, shapes) // region and elemental kernels: one shape
 		}
 		if shape == nil {
-			return nil, fmt.Errorf("the shape of array %q is not known: give --grid, or the array with --in %s=FILE.npy", v.Name, v.Name)
+			return nil, fmt.Errorf("the shape of array %q is not known: give --shape %s=SHAPE (or --grid), or the array with --in %s=FILE.npy", v.Name, v.Name, v.Name)
 		}
 		a := runner.Zeros(runner.KindDType(v.Kind), shape)
 		oracle.Randomize(rng, a)
 		arrays[name] = a
 	}
 	return arrays, nil
+}
+
+// parseShapes reads the --shape flags by lower-case name; a malformed
+// one, a name given twice or also given with --in is a usage error.
+func parseShapes(flags []string, ins []runner.Arg) (map[string][]int, error) {
+	out := map[string][]int{}
+	for _, f := range flags {
+		name, val, ok := strings.Cut(f, "=")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if !ok || name == "" {
+			return nil, usageErr("--shape %s: want NAME=SHAPE, such as field=18x16", f)
+		}
+		if _, dup := out[name]; dup {
+			return nil, usageErr("--shape %s: %q is given twice", f, name)
+		}
+		for _, in := range ins {
+			if in.Name == name {
+				return nil, usageErr("--shape %s: %q is given with --in, which has its shape", f, name)
+			}
+		}
+		s, err := runner.ParseGrid(val)
+		if err != nil {
+			return nil, usageErr("--shape %s: want 1 to 3 extents of at least 1 separated by \"x\", such as %s=18x16", f, name)
+		}
+		out[name] = s
+	}
+	return out, nil
 }
 
 // shapeNames keys shapes, by lower-case name, by the dummies' names.
@@ -213,11 +258,11 @@ func shapeNames(k *abi.Kernel, shapes map[string][]int) map[string][]int {
 	return out
 }
 
-// firstShape is the shape of the first array dummy of k that arrays has.
-func firstShape(k *abi.Kernel, arrays map[string]*npy.Array) []int {
+// firstShape is the first shape of an array dummy of k that shapes has.
+func firstShape(k *abi.Kernel, shapes map[string][]int) []int {
 	for _, v := range k.Arrays() {
-		if a := arrays[strings.ToLower(v.Name)]; a != nil {
-			return a.Shape
+		if s := shapes[strings.ToLower(v.Name)]; s != nil {
+			return s
 		}
 	}
 	return nil

@@ -112,6 +112,9 @@ func TestCompareUsageErrors(t *testing.T) {
 		{[]string{"compare", file, "--grid", "3,4"}, "separate the extents"},
 		{[]string{"compare", file, "--seed", "many"}, "invalid argument"},
 		{[]string{"compare", file, "--in", "a=x.npy", "--in", "A=y.npy"}, "given twice"},
+		{[]string{"compare", file, "--shape", "a=3,4"}, "separated by \"x\""},
+		{[]string{"compare", file, "--shape", "a=3", "--shape", "A=4"}, "given twice"},
+		{[]string{"compare", file, "--shape", "a=3", "--in", "a=x.npy"}, "given with --in"},
 	} {
 		code, _, stderr := cli(t, tc.args...)
 		if code != 2 || !strings.Contains(stderr, tc.want) {
@@ -127,7 +130,8 @@ func TestCompareUsageErrors(t *testing.T) {
 
 // TestCompareNeedsModuleSource: a kernel that uses forocl_regions, given
 // without the folder of its source, is refused with module-source-missing
-// (gfortran could not compile it), and runs with -I.
+// (gfortran could not compile it), and runs with -I; --shape gives X's
+// shape, and oX takes it.
 func TestCompareNeedsModuleSource(t *testing.T) {
 	requireOpenCL(t)
 	requireGfortran(t)
@@ -136,7 +140,7 @@ func TestCompareNeedsModuleSource(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, "module forocl_regions") || !strings.Contains(stderr, "[module-source-missing]") {
 		t.Errorf("without -I: exit %d, want 1 with [module-source-missing]:\n%s", code, stderr)
 	}
-	code, stdout, stderr := cli(t, "compare", file, "--kernel", "avg3", "--grid", "17", "--device", testDevice(), "-I", "../../fortran")
+	code, stdout, stderr := cli(t, "compare", file, "--kernel", "avg3", "--shape", "X=17", "--device", testDevice(), "-I", "../../fortran")
 	if code != 0 || !regexp.MustCompile(`(?m)^oX\s+real\(4\)\s+\(1:17\)\s+identical$`).MatchString(stdout) {
 		t.Errorf("with -I: exit %d:\n%s%s", code, stdout, stderr)
 	}
