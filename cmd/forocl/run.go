@@ -170,19 +170,10 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	defer sig.stop()
 	job.Cancel = sig.cancel
 
-	dev, err := clhost.Select(rf.device)
-	if err != nil {
-		return runErr(err)
-	}
-	// The kernel's OpenCL, tuned for the device unless flags say otherwise.
-	opts, err := gf.options(dev.Type)
+	dev, unit, err := deviceUnit(c, ff, gf, res, irk, rf.device)
 	if err != nil {
 		return err
 	}
-	if err := ff.schedule(c, res, opts); err != nil {
-		return err
-	}
-	unit := res.Generate([]*ir.Kernel{irk}, filepath.Base(irk.File), opts.code)
 	job.Unit, job.Kernel = unit, unit.Kernels[0]
 	var r *runner.Result
 	var slabs *slabRun
@@ -196,21 +187,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			r = &slabs.res.Result
 		}
 	} else {
-		ctx, cerr := clhost.NewContext(dev)
-		if cerr != nil {
-			return runErr(cerr)
-		}
-		defer ctx.Close()
-		for _, w := range clhost.CacheWarnings() {
-			fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
-		}
-		if rf.verbose {
-			fmt.Fprintf(stderr, "forocl: running %s on %s (%s, %s)\n", k.Name, dev.Name, dev.Index, dev.Platform)
-		}
-		r, err = runJob(ctx, *job)
-		for _, w := range clhost.CacheProblems() {
-			fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
-		}
+		r, err = runOnDevice(c, dev, *job, rf.verbose)
 	}
 	if bar != nil {
 		bar.done()
@@ -273,29 +250,10 @@ func checkRunFlags(c *cobra.Command, gf *genFlags, rf *runFlags) (*runRequest, e
 // the files' one marked kernel), and checks the flags that depend on its
 // interface k.
 func runTarget(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf *runFlags, pngs []pictureFlag) (*driver.Result, *ir.Kernel, *abi.Kernel, error) {
-	if rf.kernel != "" {
-		ff.kernels = []string{rf.kernel} // the kernel to run needs no directive
-	}
-	res, err := ff.compile(c, args, nil)
+	res, irk, k, err := frontKernel(c, args, ff, &rf.kernel, "run")
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if rf.kernel == "" {
-		// Without --kernel: the files' one marked kernel.
-		var names []string
-		for _, k := range res.Program.Kernels {
-			names = append(names, k.Name)
-		}
-		if len(names) != 1 {
-			return nil, nil, nil, usageErr("run needs the kernel to run: --kernel NAME (the files mark %d: %s)", len(names), nameList(names))
-		}
-		rf.kernel = names[0]
-	}
-	irk, err := res.Kernel(rf.kernel)
-	if err != nil {
-		return nil, nil, nil, runErr(err)
-	}
-	k := codegen.Interface(irk)
 	if opts, _ := gf.options(""); len(opts.sched.Tile) > 0 {
 		if len(opts.sched.Tile) != k.Rank {
 			return nil, nil, nil, runErrf("--tile %s is %d-D but kernel %q is %d-D", gf.tile, len(opts.sched.Tile), k.Name, k.Rank)
@@ -633,4 +591,73 @@ func writeOutputs(outputs []runner.Output, r *runner.Result, sig *interrupts, pi
 		return runErr(err)
 	}
 	return nil
+}
+
+// frontKernel compiles the files and returns the kernel to run: *name
+// (which needs no directive), or, when *name is "", the files' one marked
+// kernel, whose name it stores there. cmd names the command in messages.
+func frontKernel(c *cobra.Command, args []string, ff *frontFlags, name *string, cmd string) (*driver.Result, *ir.Kernel, *abi.Kernel, error) {
+	if *name != "" {
+		ff.kernels = []string{*name} // the kernel to run needs no directive
+	}
+	res, err := ff.compile(c, args, nil)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if *name == "" {
+		// Without --kernel: the files' one marked kernel.
+		var names []string
+		for _, k := range res.Program.Kernels {
+			names = append(names, k.Name)
+		}
+		if len(names) != 1 {
+			return nil, nil, nil, usageErr("%s needs the kernel to run: --kernel NAME (the files mark %d: %s)", cmd, len(names), nameList(names))
+		}
+		*name = names[0]
+	}
+	irk, err := res.Kernel(*name)
+	if err != nil {
+		return nil, nil, nil, runErr(err)
+	}
+	return res, irk, codegen.Interface(irk), nil
+}
+
+// deviceUnit picks the device (--device's rules), schedules res for it
+// (tuned for the device unless flags say otherwise) and generates the
+// OpenCL of irk.
+func deviceUnit(c *cobra.Command, ff *frontFlags, gf *genFlags, res *driver.Result, irk *ir.Kernel, device string) (clhost.Device, *abi.Unit, error) {
+	dev, err := clhost.Select(device)
+	if err != nil {
+		return dev, nil, runErr(err)
+	}
+	opts, err := gf.options(dev.Type)
+	if err != nil {
+		return dev, nil, err
+	}
+	if err := ff.schedule(c, res, opts); err != nil {
+		return dev, nil, err
+	}
+	return dev, res.Generate([]*ir.Kernel{irk}, filepath.Base(irk.File), opts.code), nil
+}
+
+// runOnDevice runs job on one device, reporting the program cache's
+// problems as warnings.
+func runOnDevice(c *cobra.Command, dev clhost.Device, job runner.Job, verbose bool) (*runner.Result, error) {
+	stderr := c.ErrOrStderr()
+	ctx, err := clhost.NewContext(dev)
+	if err != nil {
+		return nil, runErr(err)
+	}
+	defer ctx.Close()
+	for _, w := range clhost.CacheWarnings() {
+		fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
+	}
+	if verbose {
+		fmt.Fprintf(stderr, "forocl: running %s on %s (%s, %s)\n", job.Kernel.Name, dev.Name, dev.Index, dev.Platform)
+	}
+	r, err := runJob(ctx, job)
+	for _, w := range clhost.CacheProblems() {
+		fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
+	}
+	return r, err
 }

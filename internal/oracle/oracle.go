@@ -28,8 +28,8 @@ import (
 // order (the regions module first); dir is a scratch directory (e.g.
 // t.TempDir()) that the Exe keeps using.
 func Build(k *abi.Kernel, sources []string, dir string) (*Exe, error) {
-	if _, err := exec.LookPath("gfortran"); err != nil {
-		return nil, fmt.Errorf("gfortran not found (on Debian: apt-get install gfortran): %v", err)
+	if err := CheckGfortran(); err != nil {
+		return nil, err
 	}
 	rank := k.Rank
 	if k.Elemental {
@@ -358,8 +358,8 @@ type Device struct {
 // runtime module (or its object file) and the generated host module, in
 // dependency order. Run then works as for the serial driver.
 func BuildDevice(k *abi.Kernel, dev Device, sources []string, dir string) (*Exe, error) {
-	if _, err := exec.LookPath("gfortran"); err != nil {
-		return nil, fmt.Errorf("gfortran not found (on Debian: apt-get install gfortran): %v", err)
+	if err := CheckGfortran(); err != nil {
+		return nil, err
 	}
 	for _, v := range k.Arrays() {
 		if v.Kind == abi.Logical {

@@ -1,4 +1,4 @@
-package golden
+package oracle
 
 import (
 	"fmt"
@@ -13,8 +13,9 @@ import (
 
 // Note [test inputs]
 //
-// The numeric tier fills every input with random values: reals in
-// [0.5, 1.5], integers in 1..7. An index array (a connectivity table, a
+// The numeric tier (and forocl compare) fills every input with random
+// values (RandomArray): reals in [0.5, 1.5), integers in 1..7
+// (integer(8): those times 2^33, beyond 32 bits). An index array (a connectivity table, a
 // permutation) must hold valid indices instead, and what is valid is the
 // kernel's contract, not something the tier can guess; so a corpus file
 // states it in a comment line that gfortran and forocl ignore:
@@ -27,8 +28,8 @@ import (
 // element uniformly from the range; "is a permutation of" shuffles the
 // range, which must have as many values as the array has elements.
 
-// inputRule is one "! test input:" line.
-type inputRule struct {
+// InputRule is one "! test input:" line.
+type InputRule struct {
 	array       string // lower case
 	lo, hi      string
 	permutation bool
@@ -36,13 +37,14 @@ type inputRule struct {
 
 var inputRuleRE = regexp.MustCompile(`(?i)^\s*!\s*test input:\s*(\w+)\s+(values in|is a permutation of)\s+([\w+-]+)\s*:\s*([\w+-]+)\s*$`)
 
-// inputRules reads the test-input lines of a corpus file, by array name.
-func inputRules(file string) (map[string]inputRule, error) {
+// InputRules reads the test-input lines of a Fortran file, by lower-case
+// array name.
+func InputRules(file string) (map[string]InputRule, error) {
 	src, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
-	rules := map[string]inputRule{}
+	rules := map[string]InputRule{}
 	for _, line := range strings.Split(string(src), "\n") {
 		if !strings.Contains(strings.ToLower(line), "test input:") {
 			continue
@@ -51,13 +53,13 @@ func inputRules(file string) (map[string]inputRule, error) {
 		if m == nil {
 			return nil, fmt.Errorf("%s: cannot read %q; write \"! test input: NAME values in LO:HI\" or \"! test input: NAME is a permutation of LO:HI\"", file, strings.TrimSpace(line))
 		}
-		rules[strings.ToLower(m[1])] = inputRule{array: strings.ToLower(m[1]), lo: m[3], hi: m[4], permutation: strings.HasPrefix(strings.ToLower(m[2]), "is")}
+		rules[strings.ToLower(m[1])] = InputRule{array: strings.ToLower(m[1]), lo: m[3], hi: m[4], permutation: strings.HasPrefix(strings.ToLower(m[2]), "is")}
 	}
 	return rules, nil
 }
 
-// apply refills the integer array a by the rule, with the kernel's sizes.
-func (r inputRule) apply(rng *rand.Rand, a *npy.Array, sizes map[string]int) error {
+// Apply refills the integer array a by the rule, with the kernel's sizes.
+func (r InputRule) Apply(rng *rand.Rand, a *npy.Array, sizes map[string]int) error {
 	bound := func(s string) (int, error) {
 		if n, err := strconv.Atoi(s); err == nil {
 			return n, nil
