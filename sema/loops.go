@@ -652,10 +652,6 @@ func (l *lowerer) locality(s *ast.DoStmt) {
 	}
 }
 
-// conflict is a read of an array element that another iteration may
-// write.
-type conflict struct{ read, write *ir.Elem }
-
 // lowerNest lowers a nest whose parallel loops are loops and whose body
 // is body, and checks its accesses (see inPlace).
 func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body []ast.Stmt, mask ast.Expr) (*ir.Nest, *conflict) {
@@ -980,86 +976,6 @@ func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 	return e
 }
 
-// inPlace checks that no iteration of nest n reads an element of an array
-// that another iteration writes. A write must give every iteration its own
-// element (injective); a read or a second write of a written array must
-// be separated from the first write (it touches only the iteration's own
-// elements), or provably disjoint from it (disjoint). It returns the first
-// access that breaks the rule.
-func (l *lowerer) inPlace(n *ir.Nest) *conflict {
-	first := map[*ir.Var]*ir.Elem{}
-	for _, w := range l.loop.writes {
-		if f, ok := first[w.Var]; ok {
-			if !separated(f, w, n.Index) && !disjoint(f, w, n) {
-				return &conflict{read: w, write: f}
-			}
-			continue
-		}
-		first[w.Var] = w
-		if !injective(w, n.Index) && !l.tableInjective(w, n.Index) {
-			return &conflict{read: w, write: w}
-		}
-	}
-	for _, r := range l.loop.reads {
-		if w, ok := first[r.Var]; ok && !separated(r, w, n.Index) && !disjoint(r, w, n) {
-			return &conflict{read: r, write: w}
-		}
-	}
-	return nil
-}
-
-// owns reports whether subscript a is c*p + (uniform terms) + d for the
-// parallel index p: it varies with p alone, so different values of p give
-// different subscripts.
-func owns(a ir.Affine, p *ir.Var) bool {
-	found := false
-	for _, t := range a.Terms {
-		switch {
-		case t.Var == p:
-			found = true
-		case t.Var.Role != ir.Dummy:
-			return false // another index, a sequential loop variable or a private scalar
-		}
-	}
-	return found
-}
-
-// injective reports whether the write w gives every iteration of the
-// parallel indices its own element: each index owns some subscript.
-func injective(w *ir.Elem, index []*ir.Var) bool {
-	for _, p := range index {
-		ok := false
-		for _, a := range w.Access {
-			if owns(a, p) {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// separated reports whether a and b can only meet within one iteration:
-// for every parallel index, some dimension where both use the same
-// subscript and that subscript is owned by the index. Two different
-// iterations differ in some index, so their elements differ there.
-func separated(a, b *ir.Elem, index []*ir.Var) bool {
-	for _, p := range index {
-		ok := false
-		for d := range a.Access {
-			if a.Access[d].Equal(b.Access[d]) && owns(a.Access[d], p) {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
 // inferIntents gives array dummies without an intent one from use, and
 // checks declared intents.
 func (l *lowerer) inferIntents() {
@@ -1094,56 +1010,6 @@ func (l *lowerer) syntaxErrors(body []ast.Stmt) {
 			l.errorf(o.ErrCode, o.Pos, "%s", o.Err)
 		}
 	}
-}
-
-// disjoint reports whether the elements a and b touch over the whole
-// iteration space are provably apart in some dimension: the largest
-// subscript of one is below the smallest of the other by a constant (a
-// mirror halo update reads x_min..x_min+d-1 and writes x_min-d..x_min-1).
-func disjoint(a, b *ir.Elem, n *ir.Nest) bool {
-	for d := range a.Access {
-		alo, ahi, ok1 := span(a.Access[d], n)
-		blo, bhi, ok2 := span(b.Access[d], n)
-		if !ok1 || !ok2 {
-			continue
-		}
-		if x := blo.Add(ahi.Scale(-1)); x.IsConst() && x.Const > 0 {
-			return true
-		}
-		if x := alo.Add(bhi.Scale(-1)); x.IsConst() && x.Const > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// span returns the smallest and largest value of subscript a over the
-// nest's iteration space, as affine forms over sizes; false when a varies
-// with something other than the nest's indices and sizes.
-func span(a ir.Affine, n *ir.Nest) (lo, hi ir.Affine, ok bool) {
-	lo, hi = ir.Affine{Const: a.Const}, ir.Affine{Const: a.Const}
-	for _, t := range a.Terms {
-		i := -1
-		for k, v := range n.Index {
-			if v == t.Var {
-				i = k
-			}
-		}
-		switch {
-		case i >= 0 && t.Coef > 0:
-			lo = lo.Add(n.Lo[i].Scale(t.Coef))
-			hi = hi.Add(n.Hi[i].Scale(t.Coef))
-		case i >= 0:
-			lo = lo.Add(n.Hi[i].Scale(t.Coef))
-			hi = hi.Add(n.Lo[i].Scale(t.Coef))
-		case t.Var.Role == ir.Dummy:
-			u := ir.Affine{Terms: []ir.Term{t}}
-			lo, hi = lo.Add(u), hi.Add(u)
-		default:
-			return lo, hi, false
-		}
-	}
-	return lo, hi, true
 }
 
 // selectCase lowers SELECT CASE inside a nest to an IF chain: each case

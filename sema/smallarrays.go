@@ -422,30 +422,6 @@ type computedWrite struct {
 	through map[int]ir.Affine
 }
 
-// tableInjective reports whether the write w, which injective could not
-// prove, gives every parallel index its own elements when a table of
-// distinct values counts as one-to-one: for each index, a dimension it
-// owns directly or through such a table (out(order(c), i) with order a
-// permutation).
-func (l *lowerer) tableInjective(w *ir.Elem, index []*ir.Var) bool {
-	cw := l.loop.computed[w]
-	if cw == nil {
-		return false
-	}
-	for _, p := range index {
-		ok := false
-		for d, a := range w.Access {
-			if t, has := cw.through[d]; owns(a, p) || has && owns(t, p) {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
 // computedConflict reports a write with a computed subscript that a nest
 // which does not promise independence cannot prove injective, and
 // reports whether it did.
