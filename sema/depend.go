@@ -3,12 +3,51 @@ package sema
 import (
 	"fmt"
 
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 )
 
 // Note [dependence analysis]
 //
-// NOTE_BODY
+// forocl's promise is gfortran's serial answer, so every nest of a loop
+// kernel runs in parallel only when forocl proves its iterations
+// independent; otherwise it runs as written, in order, on one work-item
+// (serialNest), with a loop-serial warning that names the array and the
+// line that stopped the proof. It is never an error: gfortran accepts
+// the loop, and forocl runs it. The proof (inPlace, then carriedRead):
+//
+//   - every write gives each iteration its own element: each parallel
+//     index owns a dimension of the subscript (injective), or a dimension
+//     is a linearised subscript such as off + j + (k-1)*n that is
+//     one-to-one over the index box (Note [linearised subscripts]), or a
+//     constant permutation table (tableInjective);
+//   - every other access of a written array touches only the
+//     iteration's own elements (separated) or provably other elements
+//     (disjoint);
+//   - no scalar is read before the iteration assigns it (carriedRead).
+//
+// Scalar temporaries assigned at the top of the body before every use
+// (index = off + j + ...; buf(index) = ...) are private to the iteration
+// and are replaced by their value in subscripts.
+//
+// Which loops are candidates: the perfectly nested counted loops with
+// step 1 or -1 (a backward loop is the same set of iterations) whose
+// bounds do not depend on an outer candidate (parallelPrefix); the loops
+// inside a strided or triangular one run in order inside each work-item,
+// and a nest whose outer loop is strided runs serially.
+//
+// Directives. !$omp do and !$acc loop are the programmer's assertion
+// that the iterations are independent, and OpenMP and OpenACC compilers
+// take it on trust. forocl does not: it applies the same proof, and a
+// directive nest it cannot prove runs serially too, with a warning that
+// says so. A directive still limits nothing it proves: an !$omp
+// parallel do whose inner loops carry a dependence runs the loops it
+// names (collapse) in parallel, the inner ones in order. DO CONCURRENT
+// is the one exception: the language forbids dependences between its
+// iterations, the README promises that forocl trusts it, and the
+// dependences forocl can prove there are warnings (Note [do concurrent
+// dependences]).
 
 // conflict is a read of an array element that another iteration may
 // write.
@@ -236,4 +275,94 @@ func (l *lowerer) tableInjective(w *ir.Elem, index []*ir.Var) bool {
 		}
 	}
 	return true
+}
+
+// decide returns the nest n, lowered in parallel with the conflict c that
+// inPlace found, or the serial nest that replaces it (Note [dependence
+// analysis]). before is the number of diagnostics before n was lowered.
+func (l *lowerer) decide(s *ast.DoStmt, dir *loopDir, source string, n *ir.Nest, c *conflict, before int) ir.Stmt {
+	if n == nil {
+		return nil // an untyped nil: the caller tests the interface
+	}
+	if s.Form == ast.DoConcurrent {
+		l.concurrentDeps(n) // Note [do concurrent dependences]
+		return n
+	}
+	for _, d := range l.c.diags.Items[before:] {
+		if d.Severity == diag.Error {
+			return n // reported; whether it is parallel no longer matters
+		}
+	}
+	why := ""
+	if c != nil {
+		why = c.String()
+	} else if r := carriedRead(n); r != nil {
+		why = fmt.Sprintf("%q is read at %s before the iteration assigns it (a running sum or a recurrence)", r.Var.Name, pos(r.Pos))
+	}
+	if why == "" {
+		return n
+	}
+	l.c.diags.Items = l.c.diags.Items[:before] // serialNest lowers the body again
+	return l.serialNest(s, dir, source, why)
+}
+
+// parallelPrefix returns how many of a DO nest's perfectly nested loops
+// may be parallel: those before the first with a step other than 1 or -1
+// or with a bound that depends on an outer one (a triangular loop), which
+// runs in order inside each iteration; and why it stops there, for a
+// warning when that is the first.
+func parallelPrefix(loops []nestLoop) (int, string) {
+	for i, lp := range loops {
+		if !unitStep(lp.step) {
+			return i, fmt.Sprintf("the loop over %q at %s has a step other than 1 or -1", lp.name.Orig, pos(lp.s.Pos))
+		}
+		for _, outer := range loops[:i] {
+			if mentions(lp.lo, outer.name.Name) || mentions(lp.hi, outer.name.Name) {
+				return i, fmt.Sprintf("the bounds of the loop over %q at %s depend on %q (a triangular loop)", lp.name.Orig, pos(lp.s.Pos), outer.name.Orig)
+			}
+		}
+	}
+	return len(loops), ""
+}
+
+// unitStep reports whether step is absent, 1 or -1 as written.
+func unitStep(step ast.Expr) bool {
+	for {
+		switch x := step.(type) {
+		case nil:
+			return true
+		case *ast.Paren:
+			step = x.X
+		case *ast.Unary:
+			if x.Op != "-" && x.Op != "+" {
+				return false
+			}
+			step = x.X
+		case *ast.IntLit:
+			return x.Value == 1
+		default:
+			return false
+		}
+	}
+}
+
+// mentions reports whether expression e names name.
+func mentions(e ast.Expr, name string) bool {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name == name
+	case *ast.Paren:
+		return mentions(x.X, name)
+	case *ast.Unary:
+		return mentions(x.X, name)
+	case *ast.Binary:
+		return mentions(x.X, name) || mentions(x.Y, name)
+	case *ast.Call:
+		for _, a := range x.Args {
+			if mentions(a.Value, name) || mentions(a.Lo, name) || mentions(a.Hi, name) || mentions(a.Stride, name) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -546,6 +546,13 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 		_, l.loop.reduce = l.reductionVars(l.reduceLocality(s))
 	}
 	defer func() { l.loop.reduce = nil }()
+	if s.Form == ast.DoCounted {
+		k, why := parallelPrefix(loops)
+		if k == 0 {
+			return l.serialNest(s, dir, source, why)
+		}
+		loops, body = loops[:k], loops[k-1].s.Body
+	}
 	// Lower with all candidate loops parallel; an OpenMP/OpenACC nest
 	// whose inner loops are not proven independent falls back to the
 	// loops the directive names (collapse), the rest run sequentially.
@@ -555,32 +562,7 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 		l.c.diags.Items = l.c.diags.Items[:diagsBefore]
 		n, conflict = l.lowerNest(s, source, loops[:dir.collapse], loops[dir.collapse-1].s.Body, mask)
 	}
-	if conflict != nil && s.Form != ast.DoConcurrent && l.computedConflict(conflict, source) {
-		// reported: a write through a computed subscript
-	} else if conflict != nil && s.Form != ast.DoConcurrent && dir == nil && len(l.c.diags.Items) == diagsBefore {
-		// A nest no directive marks: not proven independent, it runs
-		// serially (Note [plain DO nests]).
-		return l.serialNest(s, source, conflict.String())
-	} else if conflict != nil && s.Form != ast.DoConcurrent && conflict.read == conflict.write {
-		l.c.diags.Error(codeLoopWriteConflict, conflict.write.Pos, "different iterations of the parallel loop may write the same element of %q", conflict.write.Var.Name).
-			WithHint("subscript the written array with every parallel index, such as %s(j, k)", conflict.write.Var.Name)
-	} else if conflict != nil && s.Form != ast.DoConcurrent {
-		l.c.diags.Error(codeLoopInPlace, conflict.read.Pos, "iterations of the parallel loop may read %q at %s while others write it at %s", conflict.read.Var.Name, pos(conflict.read.Pos), pos(conflict.write.Pos)).
-			WithNote(conflict.write.Pos, "written here").
-			WithHint("read from one array and write the result into another (double buffering)")
-	}
-	if n != nil && s.Form == ast.DoConcurrent {
-		l.concurrentDeps(n) // Note [do concurrent dependences]
-	}
-	if n != nil && conflict == nil && dir == nil && s.Form != ast.DoConcurrent && len(l.c.diags.Items) == diagsBefore {
-		if r := carriedRead(n); r != nil {
-			return l.serialNest(s, source, fmt.Sprintf("%q is read at %s before the iteration assigns it (a running sum or a recurrence)", r.Var.Name, pos(r.Pos)))
-		}
-	}
-	if n == nil {
-		return nil // an untyped nil: the caller tests the interface
-	}
-	return n
+	return l.decide(s, dir, source, n, conflict, diagsBefore) // Note [dependence analysis]
 }
 
 func pos(s diag.Span) string { return fmt.Sprintf("%d:%d", s.Start.Line, s.Start.Col) }
@@ -664,13 +646,16 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 		if v == nil {
 			return nil, nil
 		}
+		backward := false
 		if lp.step != nil {
 			st := l.expr(lp.step)
-			if c, ok := st.(*ir.Const); !ok || c.Kind != ir.Int || c.Int != 1 {
-				l.c.diags.Error(codeLoopBound, lp.step.Span(), "a parallel loop must have step 1").
-					WithHint("loop over a unit-step index and compute the strided subscript, such as a(2*j-1)")
+			c, ok := st.(*ir.Const)
+			if !ok || c.Kind != ir.Int || c.Int != 1 && c.Int != -1 {
+				l.c.diags.Error(codeLoopBound, lp.step.Span(), "a parallel loop must have step 1 or -1").
+					WithHint("loop over a unit-step index and compute the strided subscript, such as a(2*j-1), or write a DO loop (forocl runs other steps in order)")
 				return nil, nil
 			}
+			backward = c.Int == -1
 		}
 		ls.nestBound = true
 		lo, ok1 := l.boundAffine(lp.lo, fmt.Sprintf("the first value of %q", v.Name))
@@ -678,6 +663,12 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 		ls.nestBound = false
 		if !ok1 || !ok2 {
 			return nil, nil
+		}
+		if backward {
+			// The same iterations, hi..lo: in parallel their order does
+			// not matter, and a nest that is not independent runs as
+			// written (serialNest).
+			lo, hi = hi, lo
 		}
 		for _, prev := range n.Index {
 			if prev == v {
@@ -698,14 +689,21 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 	}
 	ls.inNest = false
 	ls.index = nil
-	if len(ls.reduce) > 0 {
-		for _, r := range ls.reduce {
-			n.Reduces = append(n.Reduces, r)
-		}
-		sort.Slice(n.Reduces, func(i, j int) bool { return n.Reduces[i].Reduce.Index < n.Reduces[j].Reduce.Index })
-		l.checkReduceUses(n, ls.reduce)
-	}
+	l.nestReduces(n)
 	return n, l.inPlace(n)
+}
+
+// nestReduces gives nest n the reductions of its clauses (l.loop.reduce).
+func (l *lowerer) nestReduces(n *ir.Nest) {
+	ls := l.loop
+	if len(ls.reduce) == 0 {
+		return
+	}
+	for _, r := range ls.reduce {
+		n.Reduces = append(n.Reduces, r)
+	}
+	sort.Slice(n.Reduces, func(i, j int) bool { return n.Reduces[i].Reduce.Index < n.Reduces[j].Reduce.Index })
+	l.checkReduceUses(n, ls.reduce)
 }
 
 // indexVar resolves a loop index: a scalar integer local.

@@ -2,7 +2,6 @@ package sema
 
 import (
 	"github.com/forocl/forocl/ast"
-	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 )
 
@@ -24,15 +23,17 @@ import (
 // says why and how to make it parallel: right results, never a silent
 // race.
 
-var codeLoopSerial = diag.Define(diag.CodeInfo{Code: "loop-serial", Severity: diag.Warning, Stage: "sema", Topic: "Loop kernels",
-	Summary: "a DO nest without a directive runs serially, on one work-item",
-	Help:    "forocl runs a DO nest without a directive in parallel only when it proves the iterations independent: every parallel index owns a dimension of each write, no iteration reads what another writes, and no scalar carries a value from one iteration to the next (a running sum, a recurrence). Otherwise the nest runs as written, in order, on one work-item: the results are right but the GPU is idle. If the iterations are independent, mark the nest !$omp parallel do (with reduction(+:s) for a sum) or write it as DO CONCURRENT; for a time loop around nests, mark the inner nests; for an update in place, write into a second array."})
-
 // serialNest lowers DO nest s as a launch of one work-item that runs the
-// loops in order, and warns why (Note [plain DO nests]).
-func (l *lowerer) serialNest(s *ast.DoStmt, source, why string) ir.Stmt {
-	l.c.diags.Warn(codeLoopSerial, s.Pos, "this DO nest runs serially, on one work-item: %s", why).
-		WithHint("if its iterations are independent, mark it \"!$omp parallel do\" (with reduction(+:s) for a sum) or write it as DO CONCURRENT; for a time loop around nests, mark the inner nests")
+// loops in order, and warns why (Note [plain DO nests], Note [dependence
+// analysis]). dir is the nest's directive, or nil.
+func (l *lowerer) serialNest(s *ast.DoStmt, dir *loopDir, source, why string) ir.Stmt {
+	if dir == nil {
+		l.c.diags.Warn(codeLoopSerial, s.Pos, "this DO nest runs serially, on one work-item: %s", why).
+			WithHint("if its iterations are independent, mark it \"!$omp parallel do\" (with reduction(+:s) for a sum) or write it as DO CONCURRENT; for a time loop around nests, mark the inner nests")
+	} else {
+		l.c.diags.Warn(codeLoopSerial, s.Pos, "this %s nest runs serially, on one work-item: %s; the directive asserts that the iterations are independent, but forocl cannot prove it, and runs the loop in order to keep the serial answer", source, why).
+			WithHint("subscript each write with every parallel index, write an update in place into a second array, or write the loop as DO CONCURRENT if its iterations are independent")
+	}
 	t := l.sectionIndex(0)
 	n := &ir.Nest{Pos: s.Pos, Source: source + " (serial)", Index: []*ir.Var{t}, Lo: []ir.Affine{{Const: 1}}, Hi: []ir.Affine{{Const: 1}}}
 	ls := l.loop
@@ -42,5 +43,6 @@ func (l *lowerer) serialNest(s *ast.DoStmt, source, why string) ir.Stmt {
 	n.Body = l.nestStmts([]ast.Stmt{s})
 	ls.inNest = false
 	ls.index = nil
+	l.nestReduces(n)
 	return n
 }

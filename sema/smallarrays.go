@@ -422,19 +422,6 @@ type computedWrite struct {
 	through map[int]ir.Affine
 }
 
-// computedConflict reports a write with a computed subscript that a nest
-// which does not promise independence cannot prove injective, and
-// reports whether it did.
-func (l *lowerer) computedConflict(c *conflict, source string) bool {
-	w := l.loop.computed[c.write]
-	if w == nil || c.read != c.write {
-		return false
-	}
-	l.errorf(codeLoopComputedWrite, w.at, "write to %q through a computed subscript: it has %s, so forocl cannot prove that different iterations of the %s loop write different elements", c.write.Var.Name, w.why, source).
-		WithHint("write the loop as DO CONCURRENT, whose iterations promise to write different elements, or subscript the write with the loop indices")
-	return true
-}
-
 // checkPrivateFlow reports a private array that a nest reads but does not
 // assign: each nest is a launch of its own and each iteration has its own
 // copy, so values an earlier nest stored do not reach it (the rule
