@@ -51,7 +51,13 @@ import (
 
 // conflict is a read of an array element that another iteration may
 // write.
-type conflict struct{ read, write *ir.Elem }
+// cond, when not "", is the run-time condition under which the write
+// would be one-to-one (Note [linearised subscripts]).
+type conflict struct {
+	read, write *ir.Elem
+	cond        string
+	rewrite     bool // read is a second write
+}
 
 // inPlace checks that no iteration of nest n reads an element of an array
 // that another iteration writes. A write must give every iteration its own
@@ -60,21 +66,28 @@ type conflict struct{ read, write *ir.Elem }
 // elements), or provably disjoint from it (disjoint). It returns the first
 // access that breaks the rule.
 func (l *lowerer) inPlace(n *ir.Nest) *conflict {
+	d := newDepNest(n, l.loop.trips)
+	apart := func(a, b *ir.Elem) bool {
+		return separated(a, b, n.Index) || disjoint(a, b, n) || d.separated(a, b)
+	}
 	first := map[*ir.Var]*ir.Elem{}
 	for _, w := range l.loop.writes {
 		if f, ok := first[w.Var]; ok {
-			if !separated(f, w, n.Index) && !disjoint(f, w, n) {
-				return &conflict{read: w, write: f}
+			if !apart(f, w) {
+				return &conflict{read: w, write: f, rewrite: true}
 			}
 			continue
 		}
 		first[w.Var] = w
-		if !injective(w, n.Index) && !l.tableInjective(w, n.Index) {
-			return &conflict{read: w, write: w}
+		if injective(w, n.Index) || l.tableInjective(w, n.Index) {
+			continue
+		}
+		if ok, cond := d.injective(w); !ok {
+			return &conflict{read: w, write: w, cond: cond}
 		}
 	}
 	for _, r := range l.loop.reads {
-		if w, ok := first[r.Var]; ok && !separated(r, w, n.Index) && !disjoint(r, w, n) {
+		if w, ok := first[r.Var]; ok && !apart(r, w) {
 			return &conflict{read: r, write: w}
 		}
 	}
@@ -185,8 +198,14 @@ func span(a ir.Affine, n *ir.Nest) (lo, hi ir.Affine, ok bool) {
 
 // String says what the conflict is, for a message.
 func (c *conflict) String() string {
+	if c.read == c.write && c.cond != "" {
+		return fmt.Sprintf("different iterations may write the same element of %q (%s): its subscript is one-to-one only if %s, which depends on the sizes at run time", c.write.Var.Name, pos(c.write.Pos), c.cond)
+	}
 	if c.read == c.write {
 		return fmt.Sprintf("different iterations may write the same element of %q (%s)", c.write.Var.Name, pos(c.write.Pos))
+	}
+	if c.rewrite {
+		return fmt.Sprintf("iterations may write %q at %s where others write it at %s", c.read.Var.Name, pos(c.read.Pos), pos(c.write.Pos))
 	}
 	return fmt.Sprintf("iterations may read %q at %s while others write it at %s", c.read.Var.Name, pos(c.read.Pos), pos(c.write.Pos))
 }

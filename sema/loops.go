@@ -84,6 +84,10 @@ type loopState struct {
 	// host holds the variables of the host loops open around the
 	// statement being lowered (sema/hostloops.go).
 	host map[*ir.Var]bool
+	// trips are the host loops open around the statement being lowered,
+	// innermost last: facts for the dependence analysis (Note
+	// [linearised subscripts]).
+	trips []*ir.Loop
 	// guard is set while the condition of an IF between nests is
 	// lowered; guardReads holds the array elements such conditions read
 	// (Note [guard reads]).
