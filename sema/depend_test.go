@@ -94,6 +94,13 @@ func TestDependence(t *testing.T) {
 			    end do
 			  end do
 			end do`, "(serial)", `may write the same element of "b"`},
+		{"a host variable in a written subscript", "real :: a(n), b(n+9), c(1)", `
+			r = 1
+			if (m > 2) r = 2
+			!$omp parallel do
+			do i = 1, n
+			  b(i + r) = b(i + r) + a(i)
+			end do`, "parallel (i = 1:n)", ""},
 		{"a backward loop", "real :: a(n), b(n), c(1)", `
 			!$omp parallel do
 			do i = n, 1, -1

@@ -12,16 +12,15 @@ import (
 // level of a loop kernel with no directive (and one inside !$acc kernels,
 // whose loops the compiler must also prove independent) as a parallel
 // nest over its perfectly nested loops, under the rules it applies to
-// every nest: each parallel index owns a dimension of every write, and
-// reads of a written array are the element written or provably apart
-// (inPlace). A directive is the author's promise; here forocl must find
-// the proof itself, so two more things are checked: a scalar the body
-// assigns must be assigned before every read in the same iteration
+// every nest (Note [dependence analysis] in sema/depend.go): each write
+// is one-to-one over the parallel indices, reads of a written array are
+// the element written or provably apart (inPlace), and a scalar the body
+// assigns is assigned before every read in the same iteration
 // (carriedRead: otherwise its value would come from the previous
 // iteration, as in a running sum). A nest that fails runs as written, in
 // order, on one work-item (serialNest), with a warning (loop-serial) that
 // says why and how to make it parallel: right results, never a silent
-// race.
+// race. Since issue 21 the same holds for nests under a directive.
 
 // serialNest lowers DO nest s as a launch of one work-item that runs the
 // loops in order, and warns why (Note [plain DO nests], Note [dependence
