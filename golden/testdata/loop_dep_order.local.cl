@@ -121,3 +121,83 @@ void recurrence(const int n,
         a[i] = a[i - 1] + b[i - 1]; // loop_dep_order.f90:77
     }
 }
+
+// kernel recurrence_sum (loop_dep_order.f90:84), launch 1 of 2: !$omp parallel do (serial) (loop_dep_order.f90:93), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void recurrence_sum_1(const int n,
+    __global const double* restrict b,
+    __global double* restrict a,
+    __global double* restrict _res_total,
+    __global double* restrict _part1) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    double total = 0.0; // result
+    int i = 0;
+    total = 0.0; // loop_dep_order.f90:91
+    __local double _tree1[256];
+    double _acc1 = 0.0; // sum of "total" over this work-item's iteration
+    if (!(_i1 > 1)) {
+        for (i = 1; i <= n; i++) {
+            a[i] = a[i - 1] + b[i - 1]; // loop_dep_order.f90:94
+            _acc1 = _acc1 + (a[i]); // loop_dep_order.f90:95
+        }
+    }
+    // fold the work-group's values (a tree in a fixed order) into one partial
+    const int _tl = get_local_id(0);
+    _tree1[_tl] = _acc1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree1[_tl] = _tree1[_tl] + _tree1[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part1[get_group_id(0)] = _tree1[0];
+    }
+}
+
+// sum of total (loop_dep_order.f90:92): fold the partials of recurrence_sum_1, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void recurrence_sum_r1(__global const double* restrict _part1, const int _np, __global double* restrict _red1) {
+    __local double _tree[256];
+    const int _tl = get_local_id(0);
+    double _a0 = 0.0, _a1 = 0.0, _a2 = 0.0, _a3 = 0.0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part1[_i];
+        _a1 = _a1 + _part1[_i + 256];
+        _a2 = _a2 + _part1[_i + 512];
+        _a3 = _a3 + _part1[_i + 768];
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part1[_i];
+    }
+    const double _acc = (_a0 + _a1) + (_a2 + _a3);
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red1[0] = _tree[0];
+    }
+}
+
+// kernel recurrence_sum (loop_dep_order.f90:84), launch 2 of 2: its scalar results, on one work-item
+__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+void recurrence_sum_2(const int n,
+    __global const double* restrict b,
+    __global double* restrict a,
+    __global double* restrict _res_total,
+    __global const double* restrict _red1) {
+    double total = 0.0; // result
+    int i = 0;
+    int _i1 = 0;
+    total = 0.0; // loop_dep_order.f90:91
+    total = total + _red1[0]; // after the nest at loop_dep_order.f90:93
+    _res_total[0] = total;
+}

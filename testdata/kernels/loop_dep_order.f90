@@ -77,3 +77,21 @@ subroutine recurrence(n, b, a)
     a(i) = a(i - 1) + b(i)
   end do
 end subroutine recurrence
+
+! A recurrence under a directive with a reduction: the serial nest keeps
+! the reduction, folded in the loop's order.
+!$OFP PURE, KERNEL :: recurrence_sum
+subroutine recurrence_sum(n, b, a, total)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: b(n)
+  real(8), intent(inout) :: a(0:n)
+  real(8), intent(out) :: total
+  integer :: i
+  total = 0
+  !$omp parallel do reduction(+:total)
+  do i = 1, n  ! WARNING [loop-serial] a(i-1) is the previous iteration's
+    a(i) = a(i - 1) + b(i)
+    total = total + a(i)
+  end do
+end subroutine recurrence_sum
