@@ -44,7 +44,9 @@ func (l *lowerer) hostLoop(s *ast.DoStmt) []ir.Stmt {
 		l.loop.host = map[*ir.Var]bool{}
 	}
 	l.loop.host[v] = true
+	l.loop.trips = append(l.loop.trips, lp)
 	lp.Body = l.hostBody(s.Body, v)
+	l.loop.trips = l.loop.trips[:len(l.loop.trips)-1]
 	delete(l.loop.host, v)
 	l.assignsLoopVar(lp.Body, v)
 	if !ok[0] || !ok[1] || !ok[2] {
