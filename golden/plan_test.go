@@ -113,9 +113,7 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 					t.Errorf("%s %s %s: %d launches in the ABI, the plan has %d", f, name, kp.Kernel.Name, len(u.Kernels[i].Launches), li)
 				}
 			}
-			// Split the .cl at each __kernel; elemental kernels also have
-			// an inline body function before theirs, which holds nothing
-			// the checks look at.
+			// Split the .cl at each __kernel.
 			starts := kernelRE.FindAllStringIndex(u.Source, -1)
 			if len(starts) != len(want) {
 				t.Fatalf("%s %s: %d kernels in the .cl, %d in the plan", f, name, len(starts), len(want))
@@ -174,7 +172,7 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 					t.Errorf("%s: ABI launches work-group %v with %d bytes, plan says %v and %d", what, l.Local, l.LocalBytes, kp.Local, kp.LocalBytes)
 				}
 				for d, r := range l.Global {
-					if r.Per != kp.Coarsen[d] || (!kp.Kernel.Elemental && -r.Positions.Const != kp.Shrink[d]) {
+					if r.Per != kp.Coarsen[d] || -r.Positions.Const != kp.Shrink[d] {
 						t.Errorf("%s: ABI global %v, plan coarsens %v and shrinks %v", what, l.Global, kp.Coarsen, kp.Shrink)
 					}
 				}

@@ -31,11 +31,7 @@ func Build(k *abi.Kernel, sources []string, dir string) (*Exe, error) {
 	if _, err := exec.LookPath("gfortran"); err != nil {
 		return nil, fmt.Errorf("gfortran not found (on Debian: apt-get install gfortran): %v", err)
 	}
-	rank := k.Rank
-	if k.Elemental {
-		rank = 0 // decided per run; the driver handles ranks 1-3
-	}
-	return build(k, rank, sources, dir, nil)
+	return build(k, k.Rank, sources, dir, nil)
 }
 
 func build(k *abi.Kernel, rank int, sources []string, dir string, dev *Device) (*Exe, error) {
@@ -97,8 +93,8 @@ type Exe struct {
 }
 
 // Run calls the kernel once. scalars gives every scalar dummy by lower-case
-// name; arrays gives every array dummy (every dummy of an elemental
-// kernel) by lower-case name, outputs starting from the given contents. It
+// name; arrays gives every array dummy by lower-case name (one of any
+// rank with as many elements for a sequence-associated dummy), outputs starting from the given contents. It
 // returns the intent(out) and intent(inout) arrays by lower-case name.
 func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map[string]*npy.Array, error) {
 	k := x.k
@@ -201,9 +197,8 @@ func literal(k abi.Kind, v float64) string {
 
 // driver writes the Fortran driver program. It reads params.txt (rank,
 // extents, then one scalar per line in argument order), the inputs from
-// in_<name>.bin, calls the kernel and writes out_<name>.bin. For a
-// stencil kernel the arrays have the kernel's rank; an elemental kernel
-// gets one driver body per rank 1-3.
+// in_<name>.bin, calls the kernel and writes out_<name>.bin. The arrays
+// have the kernel's rank.
 func driver(k *abi.Kernel, rank int, dev *Device) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
@@ -217,9 +212,6 @@ func driver(k *abi.Kernel, rank int, dev *Device) string {
 	}
 	p("  integer :: u, r, n(3)")
 	ranks := []int{rank}
-	if rank == 0 {
-		ranks = []int{1, 2, 3}
-	}
 	for _, v := range append(k.Scalars(), k.Results()...) {
 		p("  %s :: %s%s", ftype(v.Kind), id("s_", k, v.Name), fixedDims(v))
 	}
@@ -366,11 +358,7 @@ func BuildDevice(k *abi.Kernel, dev Device, sources []string, dir string) (*Exe,
 			return nil, fmt.Errorf("oracle: kernel %q: logical array %q has no device driver", k.Name, v.Name)
 		}
 	}
-	rank := k.Rank
-	if k.Elemental {
-		rank = 0
-	}
-	return build(k, rank, sources, dir, &dev)
+	return build(k, k.Rank, sources, dir, &dev)
 }
 
 // OpenCLLink returns the gfortran arguments that link libOpenCL: -lOpenCL
@@ -474,11 +462,15 @@ func (x *Exe) runLoops(scalars map[string]float64, arrays map[string]*npy.Array)
 		if a == nil {
 			return nil, fmt.Errorf("oracle: no array for %q", v.Name)
 		}
-		if len(a.Shape) != len(v.Shape) || len(a.Shape) > 3 {
+		shape := a.Shape
+		if v.Sequence {
+			shape = []int{abi.Elements(shape)} // the dummy's a(n), in the array's order
+		}
+		if len(shape) != len(v.Shape) || len(shape) > 3 {
 			return nil, fmt.Errorf("oracle: array %q has rank %d, want %d (at most 3)", v.Name, len(a.Shape), len(v.Shape))
 		}
-		ext := make([]string, len(a.Shape))
-		for d, n := range a.Shape {
+		ext := make([]string, len(shape))
+		for d, n := range shape {
 			ext[d] = fmt.Sprint(n)
 		}
 		fmt.Fprintln(&params, strings.Join(ext, " "))
