@@ -113,7 +113,7 @@ module forocl_cl
   public :: forocl_finish, forocl_build, forocl_kernel_create, forocl_set_arg, forocl_launch
   public :: forocl_load_text, forocl_report, forocl_current
   ! For generated modules (fortranhost): argument checks and launch sizes.
-  public :: forocl_check_array, forocl_check_extents, forocl_check_conform, forocl_ndrange
+  public :: forocl_check_array, forocl_check_extents, forocl_check_count, forocl_ndrange
   public :: forocl_check_declared, forocl_check_alias, forocl_check_access
   public :: forocl_check_fp64, forocl_bounds_read, forocl_bounds_error
   public :: forocl_past_int32, forocl_over_int32

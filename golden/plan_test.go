@@ -78,7 +78,14 @@ var (
 func TestPlanIsWhatCodegenUses(t *testing.T) {
 	for _, f := range corpus(t) {
 		c := compile(t, f)
-		check := func(name string, plan *regions.Plan, u *abi.Unit) {
+		var check func(name string, plan *regions.Plan, u *abi.Unit)
+		check = func(name string, plan *regions.Plan, u *abi.Unit) {
+			if mixedKinds(plan) { // loop and region kernels in one file: each on its own
+				for kp, ku := range perKernel(plan, u) {
+					check(name, kp, ku)
+				}
+				return
+			}
 			if plan.Kernels[0].Kernel.Loops {
 				checkLoopPlan(t, f+" "+name, plan, u)
 				return
@@ -186,6 +193,39 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 			check(name, plan, c.coarse[name])
 		}
 	}
+}
+
+// mixedKinds reports whether plan has both loop and region kernels.
+func mixedKinds(plan *regions.Plan) bool {
+	for _, kp := range plan.Kernels {
+		if kp.Kernel.Loops != plan.Kernels[0].Kernel.Loops {
+			return true
+		}
+	}
+	return false
+}
+
+// perKernel splits plan and unit u into one plan and unit per kernel,
+// each unit with the OpenCL text of that kernel's launches (one
+// __kernel per launch, in order).
+func perKernel(plan *regions.Plan, u *abi.Unit) map[*regions.Plan]*abi.Unit {
+	starts := kernelRE.FindAllStringIndex(u.Source, -1)
+	out := map[*regions.Plan]*abi.Unit{}
+	first := 0
+	for ki, kp := range plan.Kernels {
+		k := u.Kernels[ki]
+		end := first + len(k.Launches)
+		lo, hi := len(u.Source), len(u.Source)
+		if first < len(starts) {
+			lo = starts[first][0]
+		}
+		if end < len(starts) {
+			hi = starts[end][0]
+		}
+		out[&regions.Plan{Kernels: []*regions.KernelPlan{kp}}] = &abi.Unit{Source: u.Source[lo:hi], Kernels: []*abi.Kernel{k}}
+		first = end
+	}
+	return out
 }
 
 // checkLoopPlan holds a loop kernel's plan and its OpenCL equal: one
