@@ -461,7 +461,7 @@ func (lg *loopGen) stmts(list []ir.Stmt) {
 				e.Line("%s // %s", accumulate(r.Var, lg.x.expr(s.RHS)), where(s.Pos))
 				continue
 			}
-			e.Line("%s = %s; // %s", lg.x.expr(s.LHS), lg.x.expr(s.RHS), where(s.Pos))
+			e.Line("%s // %s", lg.x.assign(lg.x.expr(s.LHS), s.RHS), where(s.Pos)) // Note [long expressions]
 		case *ir.Nest:
 			// An earlier nest that reduces (only in a prelude): its values.
 			for _, r := range s.Reduces {
