@@ -170,7 +170,7 @@ func (lg *loopGen) deferStores(n *ir.Nest, np *regions.NestPlan, off []int, stor
 			continue
 		}
 		name := fmt.Sprintf("_st%d", len(*stores))
-		e.Line("%s = %s; // %s", name, lg.x.expr(a.RHS), where(a.Pos))
+		e.Line("%s // %s", lg.x.assign(name, a.RHS), where(a.Pos)) // Note [long expressions]
 		var idx []string
 		for g, d := range np.Dims {
 			idx = append(idx, fmt.Sprintf("const %s %s = %s;", indexT, sanitize(n.Index[d].Name), plus(fmt.Sprintf("_p%d", g), off[g])))

@@ -51,13 +51,16 @@ func loopInterface(k *ir.Kernel) *abi.Kernel {
 	ak := &abi.Kernel{Name: k.Name, File: k.File, Module: k.Module, Loops: true}
 	for _, v := range k.Sizes {
 		doc := fmt.Sprintf("the scalar dummy %q", v.Name)
-		if !isParam(k, v) {
+		switch {
+		case sequenceSize(k, v):
+			doc = "the element count of every array" // Note [elemental kernels] in sema/elemental.go
+		case !isParam(k, v):
 			doc = "an extent of an assumed-shape array"
 		}
 		ak.Sizes = append(ak.Sizes, abi.Size{Name: v.Name, Doc: doc})
 	}
 	for _, v := range k.Params {
-		p := abi.Param{Name: v.Name, Kind: abiKind(v.Kind), Intent: abiIntent(v.Intent), Array: v.Rank > 0}
+		p := abi.Param{Name: v.Name, Kind: abiKind(v.Kind), Intent: abiIntent(v.Intent), Array: v.Rank > 0, Sequence: v.Sequence}
 		for _, e := range v.Extents() {
 			p.Shape = append(p.Shape, abiAffine(e))
 		}
@@ -75,6 +78,21 @@ func loopInterface(k *ir.Kernel) *abi.Kernel {
 		ak.Params = append(ak.Params, p)
 	}
 	return ak
+}
+
+// sequenceSize reports whether size v is the extent of a sequence-
+// associated dummy of k.
+func sequenceSize(k *ir.Kernel, v *ir.Var) bool {
+	for _, p := range k.Params {
+		if p.Sequence {
+			for _, t := range p.Bounds[0].Extent().Terms {
+				if t.Var == v {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // loopKernel emits every nest of loop kernel k, the folds of its
@@ -443,7 +461,7 @@ func (lg *loopGen) stmts(list []ir.Stmt) {
 				e.Line("%s // %s", accumulate(r.Var, lg.x.expr(s.RHS)), where(s.Pos))
 				continue
 			}
-			e.Line("%s = %s; // %s", lg.x.expr(s.LHS), lg.x.expr(s.RHS), where(s.Pos))
+			e.Line("%s // %s", lg.x.assign(lg.x.expr(s.LHS), s.RHS), where(s.Pos)) // Note [long expressions]
 		case *ir.Nest:
 			// An earlier nest that reduces (only in a prelude): its values.
 			for _, r := range s.Reduces {

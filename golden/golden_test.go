@@ -292,7 +292,7 @@ func buildWarnings(log string) string {
 // grids returns the awkward grid shapes a kernel is run on.
 func grids(k *abi.Kernel) [][]int {
 	switch {
-	case k.Elemental:
+	case k.AnyRank(): // elemental: any rank with as many elements
 		return [][]int{{37, 23}, {101}}
 	case k.Rank == 1:
 		return [][]int{{101}, {300}}
@@ -403,12 +403,14 @@ func compareOutputs(t *testing.T, what string, k *abi.Kernel, want, got, initial
 // gi as the numeric tier draws them: a loop kernel's sizes by loopSizes
 // (with the file's overrides) and its arrays in the extents they give,
 // index arrays filled by the file's rules (Note [test inputs]); a region
-// or elemental kernel's arrays all of the given shape.
+// kernel's arrays, and an elemental kernel's (abi.Kernel.AnyRank), all of
+// the given shape.
 func numericInputs(rng *rand.Rand, k *abi.Kernel, gi int, shape []int, over map[string]int, rules map[string]oracle.InputRule) (map[string]float64, map[string]*npy.Array, error) {
 	scalars := map[string]float64{}
 	arrays := map[string]*npy.Array{}
 	var sizes map[string]int
-	if k.Loops {
+	loops := k.Loops && !k.AnyRank()
+	if loops {
 		sizes = loopSizes(k, gi, over)
 		for n, v := range sizes {
 			scalars[strings.ToLower(n)] = float64(v)
@@ -419,7 +421,7 @@ func numericInputs(rng *rand.Rand, k *abi.Kernel, gi int, shape []int, over map[
 		if _, isSize := sizes[v.Name]; isSize {
 			continue
 		}
-		if k.Loops && v.Array {
+		if loops && v.Array {
 			ext, err := v.Extents(sizes)
 			if err != nil {
 				return nil, nil, err

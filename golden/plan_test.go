@@ -79,7 +79,14 @@ var (
 func TestPlanIsWhatCodegenUses(t *testing.T) {
 	for _, f := range corpus(t) {
 		c := compile(t, f)
-		check := func(name string, plan *regions.Plan, u *abi.Unit) {
+		var check func(name string, plan *regions.Plan, u *abi.Unit)
+		check = func(name string, plan *regions.Plan, u *abi.Unit) {
+			if mixedKinds(plan) { // loop and region kernels in one file: each on its own
+				for kp, ku := range perKernel(plan, u) {
+					check(name, kp, ku)
+				}
+				return
+			}
 			if plan.Kernels[0].Kernel.Loops {
 				checkLoopPlan(t, f+" "+name, plan, u)
 				return
@@ -114,9 +121,7 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 					t.Errorf("%s %s %s: %d launches in the ABI, the plan has %d", f, name, kp.Kernel.Name, len(u.Kernels[i].Launches), li)
 				}
 			}
-			// Split the .cl at each __kernel; elemental kernels also have
-			// an inline body function before theirs, which holds nothing
-			// the checks look at.
+			// Split the .cl at each __kernel.
 			starts := kernelRE.FindAllStringIndex(u.Source, -1)
 			if len(starts) != len(want) {
 				t.Fatalf("%s %s: %d kernels in the .cl, %d in the plan", f, name, len(starts), len(want))
@@ -175,7 +180,7 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 					t.Errorf("%s: ABI launches work-group %v with %d bytes, plan says %v and %d", what, l.Local, l.LocalBytes, kp.Local, kp.LocalBytes)
 				}
 				for d, r := range l.Global {
-					if r.Per != kp.Coarsen[d] || (!kp.Kernel.Elemental && -r.Positions.Const != kp.Shrink[d]) {
+					if r.Per != kp.Coarsen[d] || -r.Positions.Const != kp.Shrink[d] {
 						t.Errorf("%s: ABI global %v, plan coarsens %v and shrinks %v", what, l.Global, kp.Coarsen, kp.Shrink)
 					}
 				}
@@ -189,6 +194,39 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 			check(name, plan, c.coarse[name])
 		}
 	}
+}
+
+// mixedKinds reports whether plan has both loop and region kernels.
+func mixedKinds(plan *regions.Plan) bool {
+	for _, kp := range plan.Kernels {
+		if kp.Kernel.Loops != plan.Kernels[0].Kernel.Loops {
+			return true
+		}
+	}
+	return false
+}
+
+// perKernel splits plan and unit u into one plan and unit per kernel,
+// each unit with the OpenCL text of that kernel's launches (one
+// __kernel per launch, in order).
+func perKernel(plan *regions.Plan, u *abi.Unit) map[*regions.Plan]*abi.Unit {
+	starts := kernelRE.FindAllStringIndex(u.Source, -1)
+	out := map[*regions.Plan]*abi.Unit{}
+	first := 0
+	for ki, kp := range plan.Kernels {
+		k := u.Kernels[ki]
+		end := first + len(k.Launches)
+		lo, hi := len(u.Source), len(u.Source)
+		if first < len(starts) {
+			lo = starts[first][0]
+		}
+		if end < len(starts) {
+			hi = starts[end][0]
+		}
+		out[&regions.Plan{Kernels: []*regions.KernelPlan{kp}}] = &abi.Unit{Source: u.Source[lo:hi], Kernels: []*abi.Kernel{k}}
+		first = end
+	}
+	return out
 }
 
 // checkLoopPlan holds a loop kernel's plan and its OpenCL equal: one

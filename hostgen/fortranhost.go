@@ -251,9 +251,10 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	arrays := k.Arrays()
 	e.Line("! %s launches kernel %s", proc, k.Name)
 	e.Line("! of %s.", k.File)
-	if k.Elemental {
-		e.Line("! Its arrays are device arrays of one shape (any rank).")
-	} else {
+	switch {
+	case k.AnyRank():
+		e.Line("! Its arrays are device arrays of any rank with as many elements.")
+	default:
 		e.Line("! Its arrays are %d-D device arrays of one shape, halo included.", k.Rank)
 	}
 	if len(k.Results()) > 0 {
@@ -343,13 +344,12 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		e.call("", "forocl_check_fp64", "fcl_name", "fcl_st", "fcl_msg")
 		check()
 	}
-	rank := k.Rank
-	if k.Elemental {
-		rank = 0
-	}
 	for _, p := range arrays {
-		r := rank
-		if k.Loops {
+		r := k.Rank
+		switch {
+		case p.Sequence:
+			r = 0 // any rank (abi.Param.Sequence)
+		case k.Loops:
 			r = len(p.Shape) // a loop kernel's arrays have their own ranks
 		}
 		e.call("", "forocl_check_array", "fcl_name", "'"+p.Name+"'", p.Name, fortranArrayKind(p.Kind), fmt.Sprint(r), "fcl_st", "fcl_msg")
@@ -366,6 +366,11 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		// rule); every array is then checked against the extents they give it.
 		fortranLoopSizes(e, k, n)
 		for _, p := range arrays {
+			if p.Sequence {
+				e.call("", "forocl_check_count", "fcl_name", "'"+p.Name+"'", p.Name, n.affine(p.Shape[0]), "fcl_st", "fcl_msg")
+				check()
+				continue
+			}
 			var want []string
 			for _, ext := range p.Shape {
 				want = append(want, n.affine(ext))
@@ -373,12 +378,6 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 			e.call("", "forocl_check_declared", "fcl_name", "'"+p.Name+"'", p.Name, "["+strings.Join(want, ", ")+"]", "fcl_st", "fcl_msg")
 			check()
 		}
-	case k.Elemental:
-		for _, p := range arrays[1:] {
-			e.call("", "forocl_check_conform", "fcl_name", "'"+p.Name+"'", p.Name, "'"+first.Name+"'", first.Name, "fcl_st", "fcl_msg")
-			check()
-		}
-		e.Line("%s = %s", n.v(k.Sizes[0].Name), n.toInt(first.Name+"%count"))
 	default:
 		// Bind every size from the first array whose extent names it
 		// (abi.Kernel.Bind), then compare every array with the extents.

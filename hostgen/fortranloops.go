@@ -137,6 +137,9 @@ func loopDerivations(k *abi.Kernel, n *fortNames, known map[string]bool) []loopD
 					}
 				}
 				expr := fmt.Sprintf("%s%%shape(%d)", p.Name, d+1)
+				if p.Sequence {
+					expr = n.toInt(p.Name + "%count") // any rank (abi.Param.Sequence)
+				}
 				if r := n.affine(rest); r != "0" {
 					expr += " - (" + r + ")"
 				}

@@ -204,11 +204,23 @@ func deferrable(n *ir.Nest, k *ir.Kernel) bool {
 			}
 		}
 	}
+	top := 0
+	for _, s := range n.Body {
+		if a, isAssign := s.(*ir.Assign); isAssign {
+			if _, isElem := a.LHS.(*ir.Elem); isElem {
+				top++
+			}
+		}
+	}
+	all := 0
 	ForEachAssign(n.Body, func(a *ir.Assign) {
-		if el, isElem := a.LHS.(*ir.Elem); isElem && !written[el.Var] {
-			ok = false // a write inside an IF or a loop
+		if _, isElem := a.LHS.(*ir.Elem); isElem {
+			all++
 		}
 	})
+	if all != top {
+		ok = false // a write inside an IF or a loop, which would store before the deferred ones
+	}
 	visit := func(x ir.Expr) {
 		ir.Walk(x, func(x ir.Expr) {
 			if el, isElem := x.(*ir.Elem); isElem && written[el.Var] {

@@ -302,8 +302,8 @@ func planShapes(j *Job) (*jobPlan, error) {
 		if err != nil {
 			return nil, err
 		}
-		if k.Elemental {
-			shape = firstShape(pl.given)
+		if p.Sequence {
+			shape = sequenceShape(k, pl.given, shape)
 		}
 		pl.shapes[name] = shape
 	}
@@ -362,15 +362,23 @@ func sizeList(k *abi.Kernel, sizes map[string]int) string {
 	return strings.Join(parts, ", ")
 }
 
-// firstShape is the shape of the given arrays of an elemental kernel (any
-// one: they have the same element count); outputs not given take it.
-func firstShape(arrays map[string]*npy.Array) []int {
-	names := make([]string, 0, len(arrays))
-	for n := range arrays {
+// sequenceShape is the shape of an output of k that is sequence-
+// associated (abi.Param.Sequence) and has the elements of shape (its
+// declared extent): the shape of the first given sequence-associated
+// array, by name, with as many elements, so that an elemental kernel's
+// outputs keep its inputs' shape; else shape.
+func sequenceShape(k *abi.Kernel, given map[string]*npy.Array, shape []int) []int {
+	names := make([]string, 0, len(given))
+	for n := range given {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	return arrays[names[0]].Shape
+	for _, n := range names {
+		if p := k.Param(n); p != nil && p.Sequence && abi.Elements(given[n].Shape) == abi.Elements(shape) {
+			return given[n].Shape
+		}
+	}
+	return shape
 }
 
 func quoteList(xs []string) string {

@@ -57,7 +57,7 @@ func TestIntrinsicsFoldInConstants(t *testing.T) {
 			if prog == nil {
 				t.Fatalf("errors:\n%s", text)
 			}
-			v, ok := prog.Kernels[0].Body[0].(*ir.Assign).RHS.(*ir.Const)
+			v, ok := body(prog.Kernels[0])[0].(*ir.Assign).RHS.(*ir.Const)
 			if !ok {
 				t.Fatalf("p is not folded to a constant")
 			}
@@ -97,7 +97,7 @@ func TestIntrinsicConstErrors(t *testing.T) {
 // kernel too (as real of default kind), with the same typing.
 func TestFloatInKernel(t *testing.T) {
 	out, _ := expectOK(t, paramSrc("real", "float(3)", "float(3) + float(i)*x"))
-	if want := "y = (real<real(4)>(3) + (real<real(4)>(i) * x))"; !strings.Contains(out, want) {
+	if want := "y(_i1) = (real<real(4)>(3) + (real<real(4)>(i(_i1)) * x(_i1)))"; !strings.Contains(out, want) {
 		t.Errorf("missing %q in\n%s", want, out)
 	}
 	expectErr(t, paramSrc("real", "1.0", "float(x)"), `9:15: error: argument 1 of "float" is real(4), expected integer`)
@@ -107,7 +107,7 @@ func TestFloatInKernel(t *testing.T) {
 // expression is computed in integers and converted as a whole.
 func TestIntegerIntrinsicInRealContext(t *testing.T) {
 	out, _ := expectOK(t, paramSrc("real", "1.0", "0.5 + mod(i, 3) + dim(i, 2)*sign(2, i)"))
-	if want := "y = ((0.5 + real(4)(mod(i, 3))) + real(4)((dim(i, 2) * sign(2, i))))"; !strings.Contains(out, want) {
+	if want := "y(_i1) = ((0.5 + real(4)(mod(i(_i1), 3))) + real(4)((dim(i(_i1), 2) * sign(2, i(_i1)))))"; !strings.Contains(out, want) {
 		t.Errorf("missing %q in\n%s", want, out)
 	}
 }
@@ -137,7 +137,7 @@ func TestKernelAndConstantAgree(t *testing.T) {
 				}
 				return
 			}
-			rhs := kp.Kernels[0].Body[0].(*ir.Assign).RHS
+			rhs := body(kp.Kernels[0])[0].(*ir.Assign).RHS
 			if cv, ok := rhs.(*ir.Convert); ok {
 				rhs = cv.X
 			}
@@ -148,7 +148,7 @@ func TestKernelAndConstantAgree(t *testing.T) {
 				if err != nil {
 					t.Fatalf("kernel call %s does not fold: %v", ir.ExprString(in), err)
 				}
-				want := cp.Kernels[0].Body[0].(*ir.Assign).RHS.(*ir.Const)
+				want := body(cp.Kernels[0])[0].(*ir.Assign).RHS.(*ir.Const)
 				got := v.Float
 				if v.Kind.IsInt() {
 					got = float64(v.Int)

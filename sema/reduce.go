@@ -302,9 +302,6 @@ func (l *lowerer) reductionContext(e *ast.Call) bool {
 // read after it; no scalar assigned inside an IF before a reduction and
 // read after it (or, for a result dummy, assigned only there).
 func (l *lowerer) checkPhases(k *ir.Kernel) {
-	if k.Elemental {
-		return
-	}
 	hasReduce, hasResult := false, false
 	for _, s := range k.Body {
 		if a, ok := s.(*ir.Assign); ok && isReduce(a) {
