@@ -562,6 +562,10 @@ func (k *Kernel) checkSteps() error {
 				}
 			case s.Loop != nil:
 				err = check(s.Body)
+			case s.Combine != nil:
+				if k.scratch(s.Combine.Buffer) == nil {
+					err = fmt.Errorf("kernel %q: the reduction into %s reads buffer %q, which is no scratch buffer", k.Name, s.Combine.Var, s.Combine.Buffer)
+				}
 			default:
 				if s.Launch != next {
 					return fmt.Errorf("kernel %q: the program runs launch %d where launch %d is due", k.Name, s.Launch, next)
@@ -595,4 +599,14 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// scratch returns the scratch buffer named name, or nil.
+func (k *Kernel) scratch(name string) *Buffer {
+	for i := range k.Scratch {
+		if k.Scratch[i].Name == name {
+			return &k.Scratch[i]
+		}
+	}
+	return nil
 }
