@@ -463,6 +463,10 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 			fortranChecks(e, n, k.HostAccesses(li))
 		}
 		e.Line("fcl_seen = .false.")
+		for li := range k.Launches {
+			e.Line("fcl_g%d = 0", li+1)
+			e.Line("fcl_w%d = 0", li+1)
+		}
 		h.reset(false)
 		fortranProgram(e, n, k.Program(), func(li int) {
 			e.Line("if (.not. fcl_seen(%d)) then", li+1)

@@ -50,11 +50,9 @@ func hostTemps(steps []abi.Step) int {
 	for _, s := range steps {
 		switch {
 		case s.Set != nil:
-			m = max(m, exprTemps(&s.Set.X))
+			m = max(m, exprTemps(&s.Set.X)+1) // and its conversion
 		case s.If != nil:
 			m = max(m, exprTemps(&s.If.Cond), hostTemps(s.If.Then), hostTemps(s.If.Else))
-		case s.Set != nil:
-			m = max(m, exprTemps(&s.Set.X)+1)
 		case s.Loop != nil:
 			m = max(m, hostTemps(s.Body))
 		}
@@ -328,21 +326,39 @@ func (h *fortHost) declare() {
 	for _, s := range h.k.HostVars() {
 		e.Line("%s :: %s", types[s.Kind], n.v(s.Var))
 	}
+	used := map[string]bool{}
+	tempsUsed(h.k.Steps, used)
 	var ints, f4, f8 []string
 	for i := 1; i <= hostTemps(h.k.Steps); i++ {
-		ints = append(ints, fmt.Sprintf("fcl_h%d", i))
-		f4 = append(f4, fmt.Sprintf("fcl_e%d", i))
-		f8 = append(f8, fmt.Sprintf("fcl_d%d", i))
+		for _, p := range []struct {
+			pre  string
+			list *[]string
+		}{{"fcl_h", &ints}, {"fcl_e", &f4}, {"fcl_d", &f8}} {
+			if v := fmt.Sprintf("%s%d", p.pre, i); used[v] {
+				*p.list = append(*p.list, v)
+			}
+		}
 	}
-	if len(ints) > 0 {
-		e.list(types[abi.Int64]+" :: ", ints, "")
-		e.list(types[abi.Real4]+" :: ", f4, "")
-		e.list(types[abi.Real8]+" :: ", f8, "")
+	for _, d := range []struct {
+		k     abi.Kind
+		names []string
+	}{{abi.Int64, ints}, {abi.Real4, f4}, {abi.Real8, f8}} {
+		if len(d.names) > 0 {
+			e.list(types[d.k]+" :: ", d.names, "")
+		}
 	}
-	e.Line("%s :: fcl_ce(1)", types[abi.Real4])
-	e.Line("%s :: fcl_cd(1)", types[abi.Real8])
-	e.Line("%s :: fcl_ch(1)", types[abi.Int64])
-	e.Line("integer(%s) :: fcl_ci(1)", n.kind("c_int32_t"))
+	for _, c := range []struct {
+		k    abi.Kind
+		name string
+	}{{abi.Real4, "fcl_ce"}, {abi.Real8, "fcl_cd"}, {abi.Int64, "fcl_ch"}, {abi.Int, "fcl_ci"}} {
+		if used[c.name] {
+			t := types[c.k]
+			if c.k == abi.Int {
+				t = "integer(" + n.kind("c_int32_t") + ")"
+			}
+			e.Line("%s :: %s(1)", t, c.name)
+		}
+	}
 	e.Line("logical :: fcl_launching")
 }
 
@@ -359,4 +375,44 @@ func hostArg(n *fortNames, a abi.Arg) string {
 		return n.v(a.Name)
 	}
 	return n.i32(n.v(a.Name))
+}
+
+// tempsUsed records in used the temporaries (and the read-back arrays of
+// Combine steps) that steps use, numbered as expr numbers them.
+func tempsUsed(steps []abi.Step, used map[string]bool) {
+	var visit func(x *abi.Expr, next *int)
+	visit = func(x *abi.Expr, next *int) {
+		for i := range x.Args {
+			visit(&x.Args[i], next)
+		}
+		*next++
+		pre := map[abi.Kind]string{abi.Real4: "fcl_e", abi.Real8: "fcl_d"}[kindOf(x)]
+		if pre == "" {
+			pre = "fcl_h"
+		}
+		used[fmt.Sprintf("%s%d", pre, *next)] = true
+	}
+	for _, s := range steps {
+		next := 0
+		switch {
+		case s.Set != nil:
+			x := &s.Set.X
+			if s.Set.Kind != abi.Logical {
+				x = &abi.Expr{Op: "conv", Kind: s.Set.Kind, Args: []abi.Expr{s.Set.X}}
+			}
+			visit(x, &next)
+		case s.If != nil:
+			visit(&s.If.Cond, &next)
+			tempsUsed(s.If.Then, used)
+			tempsUsed(s.If.Else, used)
+		case s.Loop != nil:
+			tempsUsed(s.Body, used)
+		case s.Combine != nil:
+			c := map[abi.Kind]string{abi.Real4: "fcl_ce", abi.Real8: "fcl_cd", abi.Int64: "fcl_ch"}[s.Combine.Kind]
+			if c == "" {
+				c = "fcl_ci"
+			}
+			used[c] = true
+		}
+	}
 }
