@@ -119,6 +119,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.checkPrivateFlow(flattenHostLoops(kern.Body))
 	l.checkCarried(kern.Body)
 	l.checkHostVars(kern)
+	l.checkHostProc(kern.Body) // sema/hostproc.go
 	if !c.diags.HasErrors() {
 		l.checkBounds(flattenHostLoops(kern.Body)) // Note [accesses that leave the array]
 	}
@@ -1118,14 +1119,14 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 	for _, s := range body {
 		switch s := s.(type) {
 		case *ir.If: // a scalar assignment under a uniform IF (topIf)
-			visitRefs([]ir.Stmt{s}, func(r *ir.Ref) {
+			ir.VisitRefs([]ir.Stmt{s}, func(r *ir.Ref) {
 				if r.Var.Role == ir.Local && !before[r.Var] && inNests[r.Var] != nil {
 					report(r, "between parallel loops")
 				}
 			})
-			assignedIn(s.Then, before)
+			ir.AssignedIn(s.Then, before)
 		case *ir.Assign:
-			walkRefs(s.RHS, func(r *ir.Ref) {
+			ir.WalkRefs(s.RHS, func(r *ir.Ref) {
 				if r.Var.Role == ir.Local && !before[r.Var] && inNests[r.Var] != nil {
 					report(r, "between parallel loops")
 				}
@@ -1138,7 +1139,7 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 			for _, v := range s.Index {
 				set[v] = true
 			}
-			assignedIn(s.Body, set)
+			ir.AssignedIn(s.Body, set)
 			reported := map[*ir.Var]bool{}
 			where := "in this parallel loop"
 			if s.Source == "array assignment" {
@@ -1150,7 +1151,7 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 			if s.Guard != nil {
 				guard = append(guard, &ir.If{Cond: s.Guard})
 			}
-			visitRefs(append(guard, s.Body...), func(r *ir.Ref) {
+			ir.VisitRefs(append(guard, s.Body...), func(r *ir.Ref) {
 				v := r.Var
 				if v.Role == ir.Local && !set[v] && !before[v] && !l.loop.sizes[v] && !reported[v] {
 					reported[v] = true
@@ -1164,55 +1165,6 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 			}
 		}
 	}
-}
-
-// assignedIn adds to set the scalars that stmts assign (and the variables
-// of their sequential loops).
-func assignedIn(stmts []ir.Stmt, set map[*ir.Var]bool) {
-	for _, s := range stmts {
-		switch s := s.(type) {
-		case *ir.Assign:
-			if r, ok := s.LHS.(*ir.Ref); ok {
-				set[r.Var] = true
-			}
-		case *ir.If:
-			assignedIn(s.Then, set)
-			assignedIn(s.Else, set)
-		case *ir.Loop:
-			set[s.Var] = true
-			assignedIn(s.Body, set)
-		}
-	}
-}
-
-// visitRefs calls f for every scalar read in stmts.
-func visitRefs(stmts []ir.Stmt, f func(*ir.Ref)) {
-	for _, s := range stmts {
-		switch s := s.(type) {
-		case *ir.Assign:
-			walkRefs(s.RHS, f)
-			if e, ok := s.LHS.(*ir.Elem); ok {
-				walkRefs(e, f)
-			}
-		case *ir.If:
-			walkRefs(s.Cond, f)
-			visitRefs(s.Then, f)
-			visitRefs(s.Else, f)
-		case *ir.Loop:
-			walkRefs(s.Lo, f)
-			walkRefs(s.Hi, f)
-			walkRefs(s.Step, f)
-			visitRefs(s.Body, f)
-		}
-	}
-}
-
-func walkRefs(e ir.Expr, f func(*ir.Ref)) {
-	ir.Walk(e, func(x ir.Expr) {
-		if r, ok := x.(*ir.Ref); ok {
-			f(r)
-		}
-	})
 }
 
 // topIf lowers an IF construct between nests: its condition is uniform
