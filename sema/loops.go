@@ -108,7 +108,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.loopParams()
 	l.loopLocals()
 	l.checkBlockDepth(p.sub.Body)
-	kern.Body = l.loopBody(p.sub.Body)
+	kern.Body = l.loopBody(l.endAtReturn(p.sub.Body)) // Note [return in loop kernels]
 	l.inferIntents()
 	l.checkGuardReads()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
