@@ -7,20 +7,8 @@ import "github.com/forocl/forocl/ast"
 // in parallel where it proves the iterations independent, else in
 // sequence, which is the loop's meaning either way.
 func innerLoopDirective(d *ast.LoopDirective) bool {
-	w := d.Clauses
-	if len(w) > 0 && w[0].Name == "end" {
-		w = w[1:]
-	}
-	if len(w) == 0 {
-		return false
-	}
-	switch d.API + " " + w[0].Name {
-	case "omp simd", "omp do", "omp loop", "acc loop":
-		return true
-	case "omp parallel":
-		return len(w) > 1 && w[1].Name == "do"
-	}
-	return false
+	kind, _, _, _ := readDirective(d) // Note [directives in loop kernels]
+	return kind == dirLoop || kind == dirSeqLoop
 }
 
 // nestDirective checks a directive found in the body of a parallel nest
