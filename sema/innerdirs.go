@@ -15,7 +15,10 @@ func innerLoopDirective(d *ast.LoopDirective) bool {
 // (between its loops or among its statements), or in a kernel that is not
 // a loop kernel: none is ever dropped in silence.
 func (l *lowerer) nestDirective(d *ast.LoopDirective) {
+	kind, c, _, _ := readDirective(d)
 	switch {
+	case l.loop == nil && kind == dirStandalone && (c == "declare target" || c == "routine"):
+		// A function compiled for the device: what the line asks for.
 	case l.loop == nil:
 		l.c.diags.Warn(codeDirectiveIgnored, d.Pos, "!$%s %s has no effect in %s, which runs every element in parallel by itself", d.API, d.Words(), l.where)
 	case !innerLoopDirective(d):
