@@ -45,6 +45,11 @@ const FormatLoops = 2
 // FormatLoops would skip them.
 const FormatHost = 3
 
+// FormatTyped is the version of units whose host programs compute values
+// of every scalar kind and fold reductions (Note [host values], Combine):
+// a host written for FormatHost would read reals as integers.
+const FormatTyped = 4
+
 // Kind is the Fortran type of a parameter or result.
 type Kind string
 
@@ -89,9 +94,6 @@ type Kernel struct {
 	Name   string `json:"name"`             // the Fortran name
 	File   string `json:"file"`             // the Fortran source it came from
 	Module string `json:"module,omitempty"` // the module that contains it
-	// Elemental kernels take arrays of any shape with n elements each,
-	// element-wise; the others take arrays of Rank dimensions.
-	Elemental bool `json:"elemental,omitempty"`
 	// Loops marks a loop kernel: its arrays have their own shapes (and
 	// ranks; Rank is the largest), affine in sizes that are integer
 	// scalar parameters, and it may have several launches, one per loop
@@ -163,8 +165,7 @@ type Param struct {
 	// Array says the host passes a device buffer; otherwise a value.
 	Array bool `json:"array"`
 	// Shape lists an array's extents, first dimension first (column-major
-	// memory). An elemental kernel's arrays have one entry, n: any shape
-	// with n elements. A result of fixed size (an intent(out)
+	// memory). A result of fixed size (an intent(out)
 	// integer array such as loc(2), which maxloc assigns) has one constant
 	// entry: see ResultShape.
 	Shape []Affine `json:"shape,omitempty"`
@@ -172,6 +173,44 @@ type Param struct {
 	// dimension first (nil: 1 in every dimension), so that messages can
 	// name an element as Fortran does: u(0) of u(0:n+1).
 	Lower []Affine `json:"lower,omitempty"`
+	// Sequence says the array is an explicit-shape dummy of rank 1, a(n),
+	// that Fortran's sequence association lets a caller associate with an
+	// actual array of any rank and n elements: a host binds it to any
+	// shape whose element count is Shape[0] (Bind), and the element order
+	// is the actual array's column-major order. An elemental subroutine's
+	// dummies are such arrays.
+	Sequence bool `json:"sequence,omitempty"`
+}
+
+// Elements returns the number of elements of shape.
+func Elements(shape []int) int {
+	n := 1
+	for _, e := range shape {
+		n *= e
+	}
+	return n
+}
+
+// AnyRank reports whether every array of k is sequence-associated
+// (Param.Sequence), so that k takes arrays of any rank, as an elemental
+// kernel does.
+func (k *Kernel) AnyRank() bool {
+	arrays := k.Arrays()
+	for _, p := range arrays {
+		if !p.Sequence {
+			return false
+		}
+	}
+	return len(arrays) > 0
+}
+
+// bound is the shape of the array given for p as binding sees it: for a
+// sequence-associated p, its element count (see Param.Sequence).
+func (p *Param) bound(shape []int) []int {
+	if p.Sequence {
+		return []int{Elements(shape)}
+	}
+	return shape
 }
 
 // Output reports whether the kernel writes p: an array it writes, or a
@@ -264,13 +303,16 @@ const (
 	ScratchArg ArgKind = "scratch" // a Buffer, by name
 	GroupsArg  ArgKind = "groups"  // the number of work-groups of the launch named, as a 32-bit int
 	LoopArg    ArgKind = "loop"    // the current value of the variable of the enclosing Loop named, as a 32-bit int
-	HostArg    ArgKind = "host"    // the value of the host variable named at the launch (Note [host program]), as a 32-bit int
+	HostArg    ArgKind = "host"    // the value of the host variable or scalar named at the launch (Note [host program]), of kind Type
 )
 
 // Arg is one OpenCL kernel argument.
 type Arg struct {
 	Kind ArgKind `json:"kind"`
 	Name string  `json:"name"`
+	// Type is a HostArg's kind (a logical passed as a 32-bit int 0 or 1);
+	// "" is the default integer (format 3).
+	Type Kind `json:"type,omitempty"`
 }
 
 // Affine is Const + sum of Coef*Size over its terms.
@@ -379,9 +421,9 @@ func Names(ps []*Param) []string {
 
 // Bind works out the kernel's sizes from the shapes of the arrays a host
 // was given (by parameter name, as in Params; arrays not given are left
-// out) and checks every given shape against the kernel's extents. An
-// elemental kernel takes any shapes with the same element count. The error
-// names the array and both shapes.
+// out) and checks every given shape against the kernel's extents; a
+// sequence-associated array (Param.Sequence) may have any shape with as
+// many elements. The error names the array and both shapes.
 func (k *Kernel) Bind(shapes map[string][]int) (map[string]int, error) {
 	return k.BindWith(shapes, nil)
 }
@@ -391,7 +433,7 @@ func (k *Kernel) Bind(shapes map[string][]int) (map[string]int, error) {
 // scalar parameters that array extents are affine in, such as x_min and
 // x_max in an extent x_max - x_min + 5: an extent with one unknown size
 // of coefficient ±1 determines it from the array's shape; the others must
-// be given (forocl run --set). Region and elemental kernels ignore given.
+// be given (forocl run --set). Region kernels ignore given.
 func (k *Kernel) BindWith(shapes map[string][]int, given map[string]int) (map[string]int, error) {
 	if k.Loops {
 		return k.bindLoops(shapes, given)
@@ -407,17 +449,7 @@ func (k *Kernel) BindWith(shapes map[string][]int, given map[string]int) (map[st
 			first = p.Name
 		}
 		mismatch := fmt.Errorf("array %q has shape %s but %q has %s; all arrays of a kernel share one grid", p.Name, ShapeString(shape), first, ShapeString(shapes[first]))
-		if k.Elemental {
-			// Any rank, but conformable: one shape for all.
-			if !equal(shape, shapes[first]) {
-				return nil, mismatch
-			}
-			n := 1
-			for _, s := range shape {
-				n *= s
-			}
-			shape = []int{n}
-		} else if len(shape) != len(p.Shape) {
+		if len(shape) != len(p.Shape) {
 			return nil, fmt.Errorf("array %q has shape %s but kernel %q takes %d-D arrays", p.Name, ShapeString(shape), k.Name, len(p.Shape))
 		}
 		for d, ext := range p.Shape {
@@ -519,10 +551,15 @@ func Unmarshal(b []byte) (*Unit, error) {
 	if err := json.Unmarshal(b, &u); err != nil {
 		return nil, fmt.Errorf("abi: %v", err)
 	}
-	if u.Format != FormatVersion && u.Format != FormatLoops && u.Format != FormatHost {
-		return nil, fmt.Errorf("abi: format version %d; this forocl reads versions %d to %d", u.Format, FormatVersion, FormatHost)
+	if u.Format < FormatVersion || u.Format > FormatTyped {
+		return nil, fmt.Errorf("abi: format version %d; this forocl reads versions %d to %d", u.Format, FormatVersion, FormatTyped)
 	}
 	for _, k := range u.Kernels {
+		for _, p := range k.Params {
+			if p.Sequence && (!p.Array || len(p.Shape) != 1) {
+				return nil, fmt.Errorf("abi: kernel %q: parameter %q is sequence-associated but not an array of rank 1", k.Name, p.Name)
+			}
+		}
 		if err := k.CheckLoops(); err != nil {
 			return nil, fmt.Errorf("abi: %v", err)
 		}
@@ -543,7 +580,7 @@ func (k *Kernel) bindLoops(shapes map[string][]int, given map[string]int) (map[s
 	}
 	arrays := k.Arrays()
 	for _, p := range arrays {
-		if shape, ok := shapes[p.Name]; ok && len(shape) != len(p.Shape) {
+		if shape, ok := shapes[p.Name]; ok && len(p.bound(shape)) != len(p.Shape) {
 			return nil, fmt.Errorf("array %q has shape %s but kernel %q takes a %d-D array", p.Name, ShapeString(shape), k.Name, len(p.Shape))
 		}
 	}
@@ -554,6 +591,7 @@ func (k *Kernel) bindLoops(shapes map[string][]int, given map[string]int) (map[s
 			if !ok {
 				continue
 			}
+			shape = p.bound(shape)
 			for d, ext := range p.Shape {
 				unknown, rest := -1, ext.Const
 				for i, t := range ext.Terms {
@@ -593,7 +631,10 @@ func (k *Kernel) bindLoops(shapes map[string][]int, given map[string]int) (map[s
 		if err != nil {
 			return nil, err
 		}
-		if !equal(shape, want) {
+		if b := p.bound(shape); !equal(b, want) {
+			if p.Sequence {
+				return nil, fmt.Errorf("array %q has shape %s, %d elements, but kernel %q takes %d elements (%s)%s", p.Name, ShapeString(shape), b[0], k.Name, want[0], sizeList(k, sizes), blame(p, b, want, sizes, from, shapes))
+			}
 			return nil, fmt.Errorf("array %q has shape %s but kernel %q declares it %s with %s%s", p.Name, ShapeString(shape), k.Name, ShapeString(want), sizeList(k, sizes), blame(p, shape, want, sizes, from, shapes))
 		}
 	}

@@ -70,16 +70,39 @@ func TestBind(t *testing.T) {
 	if p := k.Param("OA"); p == nil || p.Name != "oA" {
 		t.Errorf("Param is not case-insensitive: %v", p)
 	}
-	// Elemental: any rank, one shape.
-	e := &Kernel{Name: "f", Elemental: true, Rank: 1, Sizes: []Size{{Name: "n"}}, Params: []Param{
-		{Name: "x", Kind: Real8, Intent: In, Array: true, Shape: []Affine{SizeMinus("n", 0)}},
-		{Name: "y", Kind: Real8, Intent: Out, Array: true, Shape: []Affine{SizeMinus("n", 0)}},
+	// Sequence association (an elemental kernel's dummies x(n), y(n)):
+	// any rank, as many elements.
+	e := &Kernel{Name: "f", Loops: true, Rank: 1, Sizes: []Size{{Name: "n"}}, Params: []Param{
+		{Name: "x", Kind: Real8, Intent: In, Array: true, Shape: []Affine{SizeMinus("n", 0)}, Sequence: true},
+		{Name: "y", Kind: Real8, Intent: Out, Array: true, Shape: []Affine{SizeMinus("n", 0)}, Sequence: true},
 	}}
 	if sizes, err := e.Bind(map[string][]int{"x": {2, 3, 4}}); err != nil || sizes["n"] != 24 {
-		t.Errorf("elemental Bind = %v, %v", sizes, err)
+		t.Errorf("sequence Bind = %v, %v", sizes, err)
 	}
-	if _, err := e.Bind(map[string][]int{"x": {2, 3, 4}, "y": {24}}); err == nil {
-		t.Error("elemental arrays of different shapes were accepted")
+	if sizes, err := e.Bind(map[string][]int{"x": {2, 3, 4}, "y": {4, 6}}); err != nil || sizes["n"] != 24 {
+		t.Errorf("sequence Bind of two shapes with 24 elements = %v, %v", sizes, err)
+	}
+	want := `array "y" has shape (5, 5), 25 elements, but kernel "f" takes 24 elements (n=24): n=24 comes from the shape (2, 3, 4) of array "x"; "x" or "y" has the wrong shape`
+	if _, err := e.Bind(map[string][]int{"x": {2, 3, 4}, "y": {5, 5}}); err == nil || err.Error() != want {
+		t.Errorf("sequence arrays of 24 and 25 elements: %v, want %q", err, want)
+	}
+	e.Params[1].Sequence = false // an explicit-shape y(n) without it takes rank 1 only
+	if _, err := e.Bind(map[string][]int{"x": {2, 3, 4}, "y": {4, 6}}); err == nil {
+		t.Error("a 2-D array was bound to a 1-D dummy that is not sequence-associated")
+	}
+}
+
+// TestUnmarshalSequence: a unit whose sequence-associated parameter is
+// not an array of rank 1 is refused.
+func TestUnmarshalSequence(t *testing.T) {
+	k := grid("k", 2)
+	k.Params[0].Sequence = true
+	b, err := Marshal(&Unit{Format: FormatVersion, Kernels: []*Kernel{k}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Unmarshal(b); err == nil || !strings.Contains(err.Error(), "sequence-associated but not an array of rank 1") {
+		t.Errorf("Unmarshal = %v", err)
 	}
 }
 
@@ -104,9 +127,9 @@ func TestUnmarshalRefusesOtherFormats(t *testing.T) {
 	if _, err := Unmarshal(b); err != nil {
 		t.Fatal(err)
 	}
-	other := strings.Replace(string(b), `"format": 1`, `"format": 4`, 1)
-	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), "format version 4") {
-		t.Errorf("format 4 accepted: %v", err)
+	other := strings.Replace(string(b), `"format": 1`, `"format": 5`, 1)
+	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), "format version 5") {
+		t.Errorf("format 5 accepted: %v", err)
 	}
 	if _, err := Unmarshal([]byte("{")); err == nil {
 		t.Error("bad JSON accepted")

@@ -39,12 +39,8 @@ func abiIntent(i ir.Intent) abi.Intent {
 	return abi.In
 }
 
-// isArray is the one place that says which dummies are passed as buffers:
-// arrays, and every dummy of an elemental kernel.
-func isArray(k *ir.Kernel, v *ir.Var) bool { return v.Rank > 0 || k.Elemental }
-
-// Interface describes kernel k's parameters and sizes (n1..nr, or n for
-// elemental kernels), without launches: what a host needs to check its
+// Interface describes kernel k's parameters and sizes (n1..nr, or a loop
+// kernel's), without launches: what a host needs to check its
 // inputs before a device and a schedule are chosen. kernelABI adds the
 // launches.
 func Interface(k *ir.Kernel) *abi.Kernel {
@@ -52,19 +48,12 @@ func Interface(k *ir.Kernel) *abi.Kernel {
 		return loopInterface(k)
 	}
 	rank := k.Rank
-	if k.Elemental {
-		rank = 1
-	}
-	ak := &abi.Kernel{Name: k.Name, File: k.File, Module: k.Module, Elemental: k.Elemental, Rank: rank}
-	if k.Elemental {
-		ak.Sizes = []abi.Size{{Name: "n", Doc: "the element count of every array"}}
-	} else {
-		for d := 0; d < rank; d++ {
-			ak.Sizes = append(ak.Sizes, abi.Size{Name: fmt.Sprintf("n%d", d+1), Doc: fmt.Sprintf("extent %d of every array, halo included", d+1)})
-		}
+	ak := &abi.Kernel{Name: k.Name, File: k.File, Module: k.Module, Rank: rank}
+	for d := 0; d < rank; d++ {
+		ak.Sizes = append(ak.Sizes, abi.Size{Name: fmt.Sprintf("n%d", d+1), Doc: fmt.Sprintf("extent %d of every array, halo included", d+1)})
 	}
 	for _, v := range k.Params {
-		p := abi.Param{Name: v.Name, Kind: abiKind(v.Kind), Intent: abiIntent(v.Intent), Array: isArray(k, v)}
+		p := abi.Param{Name: v.Name, Kind: abiKind(v.Kind), Intent: abiIntent(v.Intent), Array: v.Rank > 0}
 		if p.Array {
 			for _, s := range ak.Sizes {
 				p.Shape = append(p.Shape, abi.SizeMinus(s.Name, 0))
@@ -90,10 +79,7 @@ func kernelABI(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi.Kernel {
 	}
 	for d, s := range ak.Sizes {
 		l.Args = append(l.Args, abi.Arg{Kind: abi.SizeArg, Name: s.Name})
-		shrink, origin := 0, 0
-		if !k.Elemental {
-			shrink, origin = kp.Shrink[d], kp.Origin[d]
-		}
+		shrink, origin := kp.Shrink[d], kp.Origin[d]
 		l.Global = append(l.Global, abi.Range{Positions: abi.SizeMinus(s.Name, shrink), Per: kp.Coarsen[d]})
 		l.Origin = append(l.Origin, origin)
 	}

@@ -14,7 +14,7 @@ import (
 // tiles are loaded by the whole work-group, then the points of the block
 // run one after another, unchecked when the block lies inside the
 // iteration space.
-func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params []string, prelude []ir.Stmt, i, count int) {
+func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params []string, i, count int) {
 	e := &lg.e
 	strategy := "direct"
 	if len(np.Tiles) > 0 {
@@ -48,7 +48,6 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 		e.Close("")
 	}
 	lg.locals(isIndex)
-	lg.stmts(prelude)
 	lg.accumulators(n, np, "iterations")
 	lg.loadTiles(n, np)
 	if n.Guard != nil && !reduces {
@@ -170,7 +169,7 @@ func (lg *loopGen) deferStores(n *ir.Nest, np *regions.NestPlan, off []int, stor
 			continue
 		}
 		name := fmt.Sprintf("_st%d", len(*stores))
-		e.Line("%s = %s; // %s", name, lg.x.expr(a.RHS), where(a.Pos))
+		e.Line("%s // %s", lg.x.assign(name, a.RHS), where(a.Pos)) // Note [long expressions]
 		var idx []string
 		for g, d := range np.Dims {
 			idx = append(idx, fmt.Sprintf("const %s %s = %s;", indexT, sanitize(n.Index[d].Name), plus(fmt.Sprintf("_p%d", g), off[g])))

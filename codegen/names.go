@@ -15,7 +15,7 @@ const maxKernelName = 55
 // symbolSuffix matches what codegen puts after a kernel's name in its
 // OpenCL symbols: "_N" (nests), "_rN" (reductions), "_pN" (positions) and
 // "_element" (the elemental body).
-var symbolSuffix = regexp.MustCompile(`^_(r|p)?[0-9]+$|^_element$`)
+var symbolSuffix = regexp.MustCompile(`^_(r|p)?[0-9]+$`)
 
 // CheckNames refuses the names of p that the generated OpenCL could not
 // compile (Note [host names] in opencl.go). The driver runs it after sema,

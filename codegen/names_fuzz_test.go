@@ -13,7 +13,7 @@ var cIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // FuzzOpenCLNames checks Note [host names] on any Fortran name x and its
 // neighbours (x with one more or one less trailing "_", "n", "i", a
-// reserved word): sanitize and wrapperCopy are injective and give valid
+// reserved word): sanitize is injective and gives valid
 // names that are not OpenCL words nor forocl's own; and CheckNames
 // refuses no dummy name, only a kernel whose name passes 55 characters.
 // The hosts' names are hostgen's FuzzHostNames.
@@ -32,19 +32,12 @@ func FuzzOpenCLNames(f *testing.F) {
 		if !cIdent.MatchString(sx) || reserved[sx] || strings.HasPrefix(sx, "_") {
 			t.Errorf("sanitize(%q) = %q", x, sx)
 		}
-		cx := wrapperCopy(x)
-		if cx == "_n" || cx == "_i" {
-			t.Errorf("wrapperCopy(%q) = %q, the wrapper's own", x, cx)
-		}
 		for _, o := range others {
 			if o == x || o == "" {
 				continue
 			}
 			if sanitize(o) == sx {
 				t.Errorf("sanitize(%q) = sanitize(%q) = %q", x, o, sx)
-			}
-			if wrapperCopy(o) == cx {
-				t.Errorf("wrapperCopy(%q) = wrapperCopy(%q) = %q", x, o, cx)
 			}
 		}
 		// check refuses no dummy name.

@@ -91,7 +91,7 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 			u.Format = max(u.Format, abi.FormatLoops) // Note [host loops] in package abi
 		}
 		if u.Kernels[len(u.Kernels)-1].Steps != nil {
-			u.Format = abi.FormatHost // Note [host program] in package abi
+			u.Format = abi.FormatTyped // Note [host program] in package abi
 		}
 	}
 	u.Source = e.String()
@@ -272,14 +272,11 @@ func init() {
 //     starts with "_" as forocl's own names do. Ordinary names keep their
 //     spelling, so the generated code of existing kernels does not change
 //     ("step" was "step_" before, and still is; "step_" is now "step__").
-//     The elemental wrapper's copy of an output dummy is "_" + its name,
-//     with one more "_" for "n", "i" and names ending with "_", so it
-//     meets neither the wrapper's _n and _i nor another copy.
 //   - Kernel symbols: a kernel's OpenCL kernels are its name, or its name
-//     with "_N", "_rN", "_pN" or "_element" after it. CheckNames refuses a
+//     with "_N", "_rN" or "_pN" after it. CheckNames refuses a
 //     kernel or function of one file whose name is another's followed by
-//     such a suffix, and kernel names over 55 characters (the longest
-//     symbol, name + "_element", stays within the 63 that PoCL takes).
+//     such a suffix, and kernel names over 55 characters (so that every
+//     symbol stays within the 63 that PoCL takes).
 //   - The Go harness and the Fortran host take every dummy name (Note
 //     [Go names], Note [Fortran host names]); a Go package's exported
 //     names are checked when it is built (CheckGoNames).
@@ -295,15 +292,6 @@ func sanitize(name string) string {
 		return name + "_"
 	}
 	return name
-}
-
-// wrapperCopy is the elemental wrapper's local copy of output dummy name
-// (Note [host names]).
-func wrapperCopy(name string) string {
-	if name == "n" || name == "i" || strings.HasSuffix(name, "_") {
-		return "_" + name + "_"
-	}
-	return "_" + name
 }
 
 // where returns "file:line" of a span, with the file's base name.
@@ -387,9 +375,9 @@ func kernelParams(k *ir.Kernel, l *abi.Launch) []string {
 		t := ctype(v.Kind)
 		name := sanitize(v.Name)
 		switch {
-		case !k.Elemental && isResult(v):
+		case isResult(v):
 			params = append(params, "__global "+t+"* restrict "+resultName(v))
-		case !isArray(k, v):
+		case v.Rank == 0:
 			params = append(params, "const "+t+" "+name)
 		case v.Intent == ir.In:
 			params = append(params, "__global const "+t+"* restrict "+name)
@@ -418,67 +406,7 @@ func (g *gen) kernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *abi.Ker
 	}
 	ak := kernelABI(k, kp, name)
 	params := kernelParams(k, ak.Launches[0])
-	if k.Elemental {
-		g.elementalKernel(k, kp, params)
-		return ak
-	}
 	kg := &kernelGen{gen: g, k: k, kp: kp}
 	kg.emit(params)
 	return ak
-}
-
-// elementalKernel emits a pure elemental subroutine as a body function
-// and a kernel that runs it once per element.
-func (g *gen) elementalKernel(k *ir.Kernel, kp *regions.KernelPlan, params []string) {
-	e := &g.e
-	body := sanitize(k.Name) + "_element"
-	var bparams, cargs []string
-	for _, v := range k.Params {
-		if v.Intent == ir.In {
-			bparams = append(bparams, "const "+ctype(v.Kind)+" "+sanitize(v.Name))
-			cargs = append(cargs, sanitize(v.Name)+"[_i]")
-		} else {
-			bparams = append(bparams, ctype(v.Kind)+"* "+sanitize(v.Name))
-			cargs = append(cargs, "&"+wrapperCopy(v.Name))
-		}
-	}
-	e.Line("// elemental subroutine %s (%s): one work-item per array element", k.Name, where(k.Pos))
-	e.Open("inline void %s(%s)", body, strings.Join(bparams, ", "))
-	for _, v := range k.Locals {
-		e.Line("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
-	}
-	isOut := map[*ir.Var]bool{}
-	for _, v := range k.Params {
-		isOut[v] = v.Intent != ir.In
-	}
-	x := &exprGen{funcs: g.funcs, ref: func(v *ir.Var) string {
-		if isOut[v] {
-			return "(*" + sanitize(v.Name) + ")"
-		}
-		return sanitize(v.Name)
-	}, window: func(w *ir.Window) string {
-		panic("internal error: codegen: array window in elemental kernel " + k.Name)
-	}}
-	g.scalarStmts(k.Body, x, "return;")
-	e.Close("")
-	e.Line("")
-	e.Line("// kernel %s: launch n work-items (n = elements of each array, padded to %d); work-item i handles element i.", k.Name, kp.Local[0])
-	e.Line("__kernel %s", reqd(kp.Local))
-	e.Open("void %s(%s)", sanitize(k.Name), strings.Join(params, ", "))
-	e.Line("const %s _i = get_global_id(0);", indexT)
-	e.Line("if (_i >= _n) return;")
-	for _, v := range k.Params {
-		if v.Intent != ir.In {
-			// Start from the old value so that paths that do not assign
-			// an output leave it unchanged, as the serial run does.
-			e.Line("%s %s = %s[_i];", ctype(v.Kind), wrapperCopy(v.Name), sanitize(v.Name))
-		}
-	}
-	e.Line("%s(%s);", body, strings.Join(cargs, ", "))
-	for _, v := range k.Params {
-		if v.Intent != ir.In {
-			e.Line("%s[_i] = %s;", sanitize(v.Name), wrapperCopy(v.Name))
-		}
-	}
-	e.Close("")
 }

@@ -56,6 +56,9 @@ type Result struct {
 	Program *ir.Program
 	Plan    *regions.Plan
 	Diags   diag.List
+	// Library are the files of the include directories that Front read
+	// for modules the files use but do not define (see ModuleSources).
+	Library []*ast.File
 }
 
 // Compile runs the front end over paths and schedules the kernels for
@@ -125,6 +128,7 @@ func Parse(paths []string, opts Options) *Result {
 func Front(paths []string, opts Options) *Result {
 	res := Parse(paths, opts)
 	lib := res.library(opts)
+	res.Library = lib
 	if res.Diags.HasErrors() {
 		res.Diags.Sort()
 		return res

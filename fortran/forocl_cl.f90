@@ -113,7 +113,7 @@ module forocl_cl
   public :: forocl_finish, forocl_build, forocl_kernel_create, forocl_set_arg, forocl_launch
   public :: forocl_load_text, forocl_report, forocl_current
   ! For generated modules (fortranhost): argument checks and launch sizes.
-  public :: forocl_check_array, forocl_check_extents, forocl_check_conform, forocl_ndrange
+  public :: forocl_check_array, forocl_check_extents, forocl_check_count, forocl_ndrange
   public :: forocl_check_declared, forocl_check_alias, forocl_check_access
   public :: forocl_check_fp64, forocl_bounds_read, forocl_bounds_error
   public :: forocl_past_int32, forocl_over_int32
@@ -2630,21 +2630,25 @@ contains
     if (at /= '') msg = trim(msg) // ' (' // at // ')'
   end subroutine forocl_bounds_error
 
-  ! forocl_check_conform checks that the arrays of an elemental kernel
-  ! have one shape.
-  subroutine forocl_check_conform(kernel, name, a, first, b, st, msg)
-    character(len=*), intent(in) :: kernel, name, first
-    type(forocl_array), intent(in) :: a, b
+  ! forocl_check_count checks that array name, bound to an explicit-shape
+  ! dummy of rank 1 by sequence association (an elemental kernel's), has
+  ! the want elements the kernel takes, whatever its rank.
+  subroutine forocl_check_count(kernel, name, a, want, st, msg)
+    character(len=*), intent(in) :: kernel, name
+    type(forocl_array), intent(in) :: a
+    integer, intent(in) :: want
     integer, intent(out) :: st
     character(len=*), intent(out) :: msg
+    character(len=24) :: have, need
     st = 0
-    if (a%rank /= b%rank .or. any(a%shape /= b%shape)) then
+    if (a%count /= want) then
       st = forocl_eshape
+      write (have, '(i0)') a%count
+      write (need, '(i0)') want
       msg = 'kernel "' // kernel // '": array "' // name // '" has shape ' // shape_string(a%shape(1:a%rank)) // &
-          ' but "' // first // '" has ' // shape_string(b%shape(1:b%rank)) // &
-          '; the arrays of an elemental kernel have one shape'
+          ', ' // trim(have) // ' elements, but the kernel takes ' // trim(need) // ' elements'
     end if
-  end subroutine forocl_check_conform
+  end subroutine forocl_check_count
 
   ! forocl_check_fp64 fails when the device lacks double precision.
   subroutine forocl_check_fp64(kernel, st, msg)

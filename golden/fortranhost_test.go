@@ -207,7 +207,7 @@ func TestFortranHostNumeric(t *testing.T) {
 // f; robj and rdir are the runtime module's object file and folder.
 func fortranHostFile(t *testing.T, ctx *clhost.Context, robj, rdir, f string) {
 	comp := compile(t, f)
-	rules, err := inputRules(f) // Note [test inputs]
+	rules, err := oracle.InputRules(f) // Note [test inputs]
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +264,7 @@ func fortranHostFile(t *testing.T, ctx *clhost.Context, robj, rdir, f string) {
 						name := strings.ToLower(p.Name)
 						if i := firstDiff(got[name], gor.Outputs[name]); i >= 0 {
 							t.Errorf("%s: %q differs from the Go runner at flat index %d: fortran %g, go %g",
-								what, p.Name, i, value(got[name], i), value(gor.Outputs[name], i))
+								what, p.Name, i, oracle.Value(got[name], i), oracle.Value(gor.Outputs[name], i))
 						}
 					}
 				}

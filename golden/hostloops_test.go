@@ -40,7 +40,7 @@ func TestHostLoopTrips(t *testing.T) {
 		f := "../testdata/kernels/" + tc.file + ".f90"
 		u := roundTrip(t, compile(t, f).units[regions.Direct])
 		k := u.Kernels[0]
-		if len(k.HostLoops) == 0 || u.Format != abi.FormatLoops {
+		if len(k.HostLoops) == 0 || u.Format != abi.FormatTyped {
 			t.Fatalf("%s: no host loops in the ABI (format %d)", tc.file, u.Format)
 		}
 		exe, err := oracle.Build(k, []string{regionsModule, f}, t.TempDir())
@@ -97,16 +97,16 @@ func TestHostLoopTrips(t *testing.T) {
 			for _, p := range k.Outputs() {
 				name := strings.ToLower(p.Name)
 				if i := firstDiff(fort[name], got.Outputs[name]); i >= 0 {
-					t.Errorf("%s, %d trips: %q from the Fortran host differs from the Go runner at %d: %g, %g", tc.file, trips, p.Name, i, value(fort[name], i), value(got.Outputs[name], i))
+					t.Errorf("%s, %d trips: %q from the Fortran host differs from the Go runner at %d: %g, %g", tc.file, trips, p.Name, i, oracle.Value(fort[name], i), oracle.Value(got.Outputs[name], i))
 				}
 				w, g := want[name], got.Outputs[name]
 				changed := false
 				for i := 0; i < w.Len(); i++ {
-					ref, x := value(w, i), value(g, i)
-					if d := math.Abs(x-ref) / math.Max(1, math.Abs(ref)); d > tolerance(p.Kind) || math.IsNaN(x) {
+					ref, x := oracle.Value(w, i), oracle.Value(g, i)
+					if d := math.Abs(x-ref) / math.Max(1, math.Abs(ref)); d > oracle.Tolerance(p.Kind) || math.IsNaN(x) {
 						t.Fatalf("%s, %d trips: %q differs from gfortran at %d: opencl %g, gfortran %g", tc.file, trips, p.Name, i, x, ref)
 					}
-					if !p.Result() && x != value(arrays[name], i) {
+					if !p.Result() && x != oracle.Value(arrays[name], i) {
 						changed = true
 					}
 				}

@@ -85,7 +85,7 @@ func TestHostProgramHarnessRuns(t *testing.T) {
 	}
 	c := device(t)
 	u := compile(t, "../testdata/kernels/loop_unpack_inc.f90").units[regions.Direct]
-	if !hostProgram(u) || u.Format != abi.FormatHost {
+	if !hostProgram(u) || u.Format != abi.FormatTyped {
 		t.Fatalf("loop_unpack_inc has no host program (format %d)", u.Format)
 	}
 	src, err := hostgen.GoHarness(u, "unpack.cl", "main")
@@ -200,10 +200,10 @@ func TestFortranHostProgram(t *testing.T) {
 			t.Fatal(err)
 		}
 		if i := firstDiff(fort["field"], got.Outputs["field"]); i >= 0 {
-			t.Errorf("field_type %d: the Fortran host's field differs from the Go runner's at %d: %g, %g", ft, i, value(fort["field"], i), value(got.Outputs["field"], i))
+			t.Errorf("field_type %d: the Fortran host's field differs from the Go runner's at %d: %g, %g", ft, i, oracle.Value(fort["field"], i), oracle.Value(got.Outputs["field"], i))
 		}
 		if i := firstDiff(fort["field"], want["field"]); i >= 0 {
-			t.Errorf("field_type %d: the Fortran host's field differs from gfortran's at %d: %g, %g", ft, i, value(fort["field"], i), value(want["field"], i))
+			t.Errorf("field_type %d: the Fortran host's field differs from gfortran's at %d: %g, %g", ft, i, oracle.Value(fort["field"], i), oracle.Value(want["field"], i))
 		}
 		key := fmt.Sprint(fort["field"].F64)
 		if prev, ok := seen[key]; ok && !(ft <= 1 && prev <= 1) {

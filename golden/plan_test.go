@@ -12,6 +12,7 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/driver"
 	"github.com/forocl/forocl/regions"
 )
 
@@ -78,7 +79,14 @@ var (
 func TestPlanIsWhatCodegenUses(t *testing.T) {
 	for _, f := range corpus(t) {
 		c := compile(t, f)
-		check := func(name string, plan *regions.Plan, u *abi.Unit) {
+		var check func(name string, plan *regions.Plan, u *abi.Unit)
+		check = func(name string, plan *regions.Plan, u *abi.Unit) {
+			if mixedKinds(plan) { // loop and region kernels in one file: each on its own
+				for kp, ku := range perKernel(plan, u) {
+					check(name, kp, ku)
+				}
+				return
+			}
 			if plan.Kernels[0].Kernel.Loops {
 				checkLoopPlan(t, f+" "+name, plan, u)
 				return
@@ -113,9 +121,7 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 					t.Errorf("%s %s %s: %d launches in the ABI, the plan has %d", f, name, kp.Kernel.Name, len(u.Kernels[i].Launches), li)
 				}
 			}
-			// Split the .cl at each __kernel; elemental kernels also have
-			// an inline body function before theirs, which holds nothing
-			// the checks look at.
+			// Split the .cl at each __kernel.
 			starts := kernelRE.FindAllStringIndex(u.Source, -1)
 			if len(starts) != len(want) {
 				t.Fatalf("%s %s: %d kernels in the .cl, %d in the plan", f, name, len(starts), len(want))
@@ -174,7 +180,7 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 					t.Errorf("%s: ABI launches work-group %v with %d bytes, plan says %v and %d", what, l.Local, l.LocalBytes, kp.Local, kp.LocalBytes)
 				}
 				for d, r := range l.Global {
-					if r.Per != kp.Coarsen[d] || (!kp.Kernel.Elemental && -r.Positions.Const != kp.Shrink[d]) {
+					if r.Per != kp.Coarsen[d] || -r.Positions.Const != kp.Shrink[d] {
 						t.Errorf("%s: ABI global %v, plan coarsens %v and shrinks %v", what, l.Global, kp.Coarsen, kp.Shrink)
 					}
 				}
@@ -188,6 +194,39 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 			check(name, plan, c.coarse[name])
 		}
 	}
+}
+
+// mixedKinds reports whether plan has both loop and region kernels.
+func mixedKinds(plan *regions.Plan) bool {
+	for _, kp := range plan.Kernels {
+		if kp.Kernel.Loops != plan.Kernels[0].Kernel.Loops {
+			return true
+		}
+	}
+	return false
+}
+
+// perKernel splits plan and unit u into one plan and unit per kernel,
+// each unit with the OpenCL text of that kernel's launches (one
+// __kernel per launch, in order).
+func perKernel(plan *regions.Plan, u *abi.Unit) map[*regions.Plan]*abi.Unit {
+	starts := kernelRE.FindAllStringIndex(u.Source, -1)
+	out := map[*regions.Plan]*abi.Unit{}
+	first := 0
+	for ki, kp := range plan.Kernels {
+		k := u.Kernels[ki]
+		end := first + len(k.Launches)
+		lo, hi := len(u.Source), len(u.Source)
+		if first < len(starts) {
+			lo = starts[first][0]
+		}
+		if end < len(starts) {
+			hi = starts[end][0]
+		}
+		out[&regions.Plan{Kernels: []*regions.KernelPlan{kp}}] = &abi.Unit{Source: u.Source[lo:hi], Kernels: []*abi.Kernel{k}}
+		first = end
+	}
+	return out
 }
 
 // checkLoopPlan holds a loop kernel's plan and its OpenCL equal: one
@@ -274,5 +313,54 @@ func checkLoopPlan(t *testing.T, what string, plan *regions.Plan, u *abi.Unit) {
 	}
 	if i != len(starts) {
 		t.Errorf("%s: %d __kernels in the .cl, %d launches in the ABI", what, len(starts), i)
+	}
+}
+
+// hostCorpus are the corpus files whose host procedure (forocl dump
+// --stage=host) is pinned, with the direct strategy: an IF chain setting
+// host variables that bound nests (loop_unpack_inc), host loops around a
+// nest with a reduction and scalar results (loop_relax_resid), host loops
+// and a guarded nest (loop_jacobi_iters), region kernels whose
+// reductions are folded into results or feed a later phase (reductions),
+// an elemental kernel (saxpy_elemental) and fixed form with two
+// reductions (loop_fixed_omp). The 2-D ones are pinned with GPU tuning
+// too: blocks of points per work-item.
+var hostCorpus = map[string]bool{"loop_unpack_inc.f90": true, "loop_relax_resid.f90": false, "loop_jacobi_iters.f90": true, "reductions.f90": true, "saxpy_elemental.f90": false, "loop_fixed_omp.f": false}
+
+// TestGoldenHost pins the host procedure of hostCorpus (Fprint of the ABI).
+func TestGoldenHost(t *testing.T) {
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/host"), goldie.WithNameSuffix(".host"))
+	for name, tuned := range hostCorpus {
+		c := compile(t, "../testdata/kernels/"+name)
+		units := map[string]*abi.Unit{"direct": c.units[regions.Direct]}
+		if tuned {
+			units["gpu-tuned"] = c.coarse["gpu-tuned"]
+		}
+		for variant, u := range units {
+			var b bytes.Buffer
+			abi.Fprint(&b, u)
+			g.Assert(t, stem(name)+"."+variant, b.Bytes())
+		}
+	}
+}
+
+// TestGoldenPlanTuned pins the schedule (forocl dump --stage=regions) of a
+// few corpus files with GPU tuning, which TestGoldenPlan's strategies do
+// not reach: nests in blocks of points with deferred stores
+// (loop_jacobi_iters, loop_unpack_inc, whose bounds name host variables),
+// tiles with blocks (loop_transpose), serial nests on one work-item
+// (loop_serial) and region kernels coarsened into phases (reductions).
+func TestGoldenPlanTuned(t *testing.T) {
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/plan"), goldie.WithNameSuffix(".plan"))
+	v := variants["gpu-tuned"]
+	for _, name := range []string{"loop_jacobi_iters.f90", "loop_unpack_inc.f90", "loop_transpose.f90", "loop_serial.f90", "reductions.f90"} {
+		res := driver.Front([]string{"../testdata/kernels/" + name}, driver.Options{IncludeDirs: []string{"../fortran"}})
+		if res.Diags.HasErrors() {
+			t.Fatalf("%s does not compile:\n%s", name, res.Diags.String(res.Sources))
+		}
+		plan, _ := regions.Schedule(res.Program, v.target, v.opts)
+		var b bytes.Buffer
+		regions.Fprint(&b, plan)
+		g.Assert(t, stem(name)+".gpu-tuned", b.Bytes())
 	}
 }

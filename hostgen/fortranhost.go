@@ -251,9 +251,10 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	arrays := k.Arrays()
 	e.Line("! %s launches kernel %s", proc, k.Name)
 	e.Line("! of %s.", k.File)
-	if k.Elemental {
-		e.Line("! Its arrays are device arrays of one shape (any rank).")
-	} else {
+	switch {
+	case k.AnyRank():
+		e.Line("! Its arrays are device arrays of any rank with as many elements.")
+	default:
 		e.Line("! Its arrays are %d-D device arrays of one shape, halo included.", k.Rank)
 	}
 	if len(k.Results()) > 0 {
@@ -304,19 +305,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	var h *fortHost
 	if k.Steps != nil { // Note [host program] in package abi
 		h = &fortHost{e: e, n: n, k: k}
-		var hostVars, temps []string
-		for _, s := range k.HostVars() {
-			hostVars = append(hostVars, n.v(s.Var))
-		}
-		if len(hostVars) > 0 {
-			e.list("integer :: ", hostVars, "")
-		}
-		for i := 1; i <= hostTemps(k.Steps); i++ {
-			temps = append(temps, fmt.Sprintf("fcl_h%d", i))
-		}
-		if len(temps) > 0 {
-			e.list("integer("+n.kind("c_int64_t")+") :: ", temps, "")
-		}
+		h.declare()
 		e.Line("logical :: fcl_seen(%d)", len(k.Launches))
 	}
 	// fcl_gI is launch I's NDRange; fcl_wI its number of work-groups.
@@ -343,13 +332,12 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		e.call("", "forocl_check_fp64", "fcl_name", "fcl_st", "fcl_msg")
 		check()
 	}
-	rank := k.Rank
-	if k.Elemental {
-		rank = 0
-	}
 	for _, p := range arrays {
-		r := rank
-		if k.Loops {
+		r := k.Rank
+		switch {
+		case p.Sequence:
+			r = 0 // any rank (abi.Param.Sequence)
+		case k.Loops:
 			r = len(p.Shape) // a loop kernel's arrays have their own ranks
 		}
 		e.call("", "forocl_check_array", "fcl_name", "'"+p.Name+"'", p.Name, fortranArrayKind(p.Kind), fmt.Sprint(r), "fcl_st", "fcl_msg")
@@ -366,6 +354,11 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		// rule); every array is then checked against the extents they give it.
 		fortranLoopSizes(e, k, n)
 		for _, p := range arrays {
+			if p.Sequence {
+				e.call("", "forocl_check_count", "fcl_name", "'"+p.Name+"'", p.Name, n.affine(p.Shape[0]), "fcl_st", "fcl_msg")
+				check()
+				continue
+			}
 			var want []string
 			for _, ext := range p.Shape {
 				want = append(want, n.affine(ext))
@@ -373,12 +366,6 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 			e.call("", "forocl_check_declared", "fcl_name", "'"+p.Name+"'", p.Name, "["+strings.Join(want, ", ")+"]", "fcl_st", "fcl_msg")
 			check()
 		}
-	case k.Elemental:
-		for _, p := range arrays[1:] {
-			e.call("", "forocl_check_conform", "fcl_name", "'"+p.Name+"'", p.Name, "'"+first.Name+"'", first.Name, "fcl_st", "fcl_msg")
-			check()
-		}
-		e.Line("%s = %s", n.v(k.Sizes[0].Name), n.toInt(first.Name+"%count"))
 	default:
 		// Bind every size from the first array whose extent names it
 		// (abi.Kernel.Bind), then compare every array with the extents.
@@ -475,6 +462,11 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 			fortranChecks(e, n, k.HostAccesses(li))
 		}
 		e.Line("fcl_seen = .false.")
+		for li := range k.Launches {
+			e.Line("fcl_g%d = 0", li+1)
+			e.Line("fcl_w%d = 0", li+1)
+		}
+		h.reset(false)
 		fortranProgram(e, n, k.Program(), func(li int) {
 			e.Line("if (.not. fcl_seen(%d)) then", li+1)
 			e.Indent++
@@ -541,8 +533,10 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 				v = n.i32(n.v(a.Name))
 			case abi.ScratchArg:
 				v = fmt.Sprintf("fcl_s%d", scratchIndex(k, a.Name)+1)
-			case abi.LoopArg, abi.HostArg:
+			case abi.LoopArg:
 				v = n.i32(n.v(a.Name))
+			case abi.HostArg:
+				v = hostArg(n, a)
 			}
 			prefix := "if (fcl_st == 0) "
 			if ai == 0 {
@@ -552,6 +546,9 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		}
 		e.call("if (fcl_st == 0) ", "forocl_launch", h, fmt.Sprintf("fcl_g%d", li+1), fortranInts(l.Local), "fcl_st", "fcl_msg")
 		check()
+	}
+	if h != nil {
+		h.reset(true)
 	}
 	fortranProgram(e, n, k.Program(), launch, h) // host loops as DO loops
 	fortranBoundsError(e, n, k)                  // after the last launch, before the results

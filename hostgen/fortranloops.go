@@ -18,6 +18,9 @@ func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(
 		case s.Set != nil:
 			h.set(s.Set)
 			continue
+		case s.Combine != nil:
+			h.combine(s.Combine, fmt.Sprintf("fcl_s%d", scratchIndex(h.k, s.Combine.Buffer)+1))
+			continue
 		case s.If != nil:
 			e.Line("if (%s /= 0) then", h.cond(s.If))
 			e.Indent++
@@ -137,6 +140,9 @@ func loopDerivations(k *abi.Kernel, n *fortNames, known map[string]bool) []loopD
 					}
 				}
 				expr := fmt.Sprintf("%s%%shape(%d)", p.Name, d+1)
+				if p.Sequence {
+					expr = n.toInt(p.Name + "%count") // any rank (abi.Param.Sequence)
+				}
 				if r := n.affine(rest); r != "0" {
 					expr += " - (" + r + ")"
 				}

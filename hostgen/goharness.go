@@ -335,11 +335,7 @@ func goKernel(e *emit.Writer, k *abi.Kernel, src string) {
 				setArgs = append(setArgs, name)
 			}
 		case abi.SizeArg:
-			if k.Elemental {
-				setArgs = append(setArgs, "int32(shape.Len())")
-			} else {
-				setArgs = append(setArgs, fmt.Sprintf("int32(shape[%d])", sizeIndex(k, a.Name)))
-			}
+			setArgs = append(setArgs, fmt.Sprintf("int32(shape[%d])", sizeIndex(k, a.Name)))
 		}
 	}
 	e.Line("// %s launches the OpenCL kernel %s (from %s, strategy %s, work-group %s).", typ, k.Name, k.File, l.Strategy, dims(l.Local))
@@ -367,12 +363,8 @@ func goKernel(e *emit.Writer, k *abi.Kernel, src string) {
 	e.Line("// Run enqueues one launch without waiting; it is safe for concurrent use")
 	e.Line("// (arguments are set and the kernel enqueued as one step). All arrays")
 	e.Line("// must be non-nil, fit their buffers and have the same")
-	if k.Elemental {
-		e.Line("// shape (any rank) and their declared element types.")
-	} else {
-		e.Line("// %d-D shape (halo included, column-major) and their declared element", k.Rank)
-		e.Line("// types; the grid must leave an interior after the halos.")
-	}
+	e.Line("// %d-D shape (halo included, column-major) and their declared element", k.Rank)
+	e.Line("// types; the grid must leave an interior after the halos.")
 	e.Open("func (k *%s) Run(%s) error", typ, strings.Join(params, ", "))
 	e.Line("ev, err := k.launch(%s)", strings.Join(call, ", "))
 	e.Open("if err != nil")
@@ -426,28 +418,21 @@ func goKernel(e *emit.Writer, k *abi.Kernel, src string) {
 	e.Close("")
 	e.Close("")
 	goAliasCheck(e, k, false)
-	if k.Elemental {
-		e.Open("if err := %s.Check32(map[string]int{%q: shape.Len()}); err != nil", abiVar(k), k.Sizes[0].Name)
-		e.Line("return nil, err")
-		e.Close("")
-		e.Line("global, local, err := clhost.LaunchSize([]int{shape.Len()}, []int{0}, nil, %s)", intList(l.Local))
-	} else {
-		e.Open("if len(shape) != %d", k.Rank)
-		e.Line("return nil, fmt.Errorf(\"%s: arrays must be %d-D, got shape %%v\", shape)", k.Name, k.Rank)
-		e.Close("")
-		shrink, per := make([]int, k.Rank), make([]int, k.Rank)
-		for d, r := range l.Global {
-			shrink[d], per[d] = -r.Positions.Const, r.Per
-		}
-		var sizes []string
-		for d, s := range k.Sizes {
-			sizes = append(sizes, fmt.Sprintf("%q: shape[%d]", s.Name, d))
-		}
-		e.Open("if err := %s.Check32(map[string]int{%s}); err != nil", abiVar(k), strings.Join(sizes, ", "))
-		e.Line("return nil, err")
-		e.Close("")
-		e.Line("global, local, err := clhost.LaunchSize(shape, %s, %s, %s)", intList(shrink), intList(per), intList(l.Local))
+	e.Open("if len(shape) != %d", k.Rank)
+	e.Line("return nil, fmt.Errorf(\"%s: arrays must be %d-D, got shape %%v\", shape)", k.Name, k.Rank)
+	e.Close("")
+	shrink, per := make([]int, k.Rank), make([]int, k.Rank)
+	for d, r := range l.Global {
+		shrink[d], per[d] = -r.Positions.Const, r.Per
 	}
+	var sizes []string
+	for d, s := range k.Sizes {
+		sizes = append(sizes, fmt.Sprintf("%q: shape[%d]", s.Name, d))
+	}
+	e.Open("if err := %s.Check32(map[string]int{%s}); err != nil", abiVar(k), strings.Join(sizes, ", "))
+	e.Line("return nil, err")
+	e.Close("")
+	e.Line("global, local, err := clhost.LaunchSize(shape, %s, %s, %s)", intList(shrink), intList(per), intList(l.Local))
 	e.Open("if err != nil")
 	e.Line("return nil, fmt.Errorf(\"%s: %%v\", err)", k.Name)
 	e.Close("")
@@ -605,6 +590,9 @@ func goAffineWith(a abi.Affine, name func(string) string) string {
 func goSizes(e *emit.Writer, k *abi.Kernel) {
 	gn := newGoNames(k)
 	for i, p := range k.Arrays() {
+		if p.Sequence {
+			continue // any rank (abi.Param.Sequence)
+		}
 		e.Open("if len(arrays[%d].Shape) != %d", i, len(p.Shape))
 		e.Line("err = fmt.Errorf(\"%s: array %%q must be %d-D, got shape %%v\", names[%d], arrays[%d].Shape)", k.Name, len(p.Shape), i, i)
 		e.Line("return")
@@ -622,6 +610,9 @@ func goSizes(e *emit.Writer, k *abi.Kernel) {
 					continue
 				}
 				v := fmt.Sprintf("arrays[%d].Shape[%d]", i, d)
+				if p.Sequence {
+					v = fmt.Sprintf("arrays[%d].Shape.Len()", i)
+				}
 				if ext.Const != 0 {
 					v = fmt.Sprintf("%s - %d", v, ext.Const)
 				}
@@ -634,6 +625,13 @@ func goSizes(e *emit.Writer, k *abi.Kernel) {
 		}
 	}
 	for i, p := range k.Arrays() {
+		if p.Sequence {
+			e.Open("if want := %s; arrays[%d].Shape.Len() != want", gn.affine(p.Shape[0]), i)
+			e.Line("err = fmt.Errorf(\"%s: array %%q has shape %%v, %%d elements, but the kernel takes %%d elements\", names[%d], arrays[%d].Shape, arrays[%d].Shape.Len(), want)", k.Name, i, i, i)
+			e.Line("return")
+			e.Close("")
+			continue
+		}
 		var ext []string
 		for _, x := range p.Shape {
 			ext = append(ext, gn.affine(x))

@@ -50,6 +50,48 @@ const (
 	FnKind
 	FnSelectedRealKind
 	FnSelectedIntKind
+
+	// The reductions (ClassReduction).
+	FnSum
+	FnProduct
+	FnMaxval
+	FnMinval
+	FnCount
+	FnAny
+	FnAll
+	FnDotProduct
+	FnNorm2
+	FnMaxloc
+	FnMinloc
+
+	// The shape inquiries (ClassShape).
+	FnSize
+	FnLbound
+	FnUbound
+
+	// The named constants of the intrinsic modules (ClassModuleConstant).
+	ModReal32
+	ModReal64
+	ModReal128
+	ModInt8
+	ModInt16
+	ModInt32
+	ModInt64
+	ModLogical32
+	ModNumericStorageSize
+	ModCharacterStorageSize
+	ModCFloat
+	ModCDouble
+	ModCInt
+	ModCLong
+	ModCLongLong
+	ModCInt32T
+	ModCInt64T
+	ModCBool
+	ModCShort
+	ModCSignedChar
+	ModCSizeT
+
 	numIntrinsics
 )
 
@@ -111,12 +153,46 @@ const (
 	UseConstant
 )
 
+// Class says what an intrinsic is: which fields of its row apply, which
+// part of sema lowers it, and so where it may be used.
+type Class uint8
+
+const (
+	// ClassFunction: a function typed by Args, Result and Kind, folded by
+	// Fold and spelled by OpenCL; Use says where it may appear. sema types
+	// every call from the row (sema/expr.go, intrinsicCall).
+	ClassFunction Class = iota
+	// ClassReduction: a reduction of an array expression to a scalar, only
+	// in the statements of a kernel (never in scalar code, an IF block or a
+	// WHERE block). Reduce is its fold; Min and Max count its array
+	// arguments; Mask says whether it takes mask= beside them. sema/reduce.go
+	// lowers it (maxloc.go the positions, sections.go in loop kernels).
+	ClassReduction
+	// ClassShape: an inquiry of an array's shape, lowered in loop kernels
+	// from the array's declared bounds (sema/inquiry.go); size of a named
+	// constant array is also a constant.
+	ClassShape
+	// ClassModuleConstant: a named integer constant, Value, of the
+	// intrinsic module Module; sema declares the module when the files do
+	// not define one of that name (sema/intrinsic_modules.go).
+	ClassModuleConstant
+)
+
 // IntrinsicInfo is one row of the intrinsic table: everything forocl knows of
 // an intrinsic, so that its typing, its folding and its OpenCL spelling
 // cannot disagree.
 type IntrinsicInfo struct {
-	ID   IntrinsicID
-	Name string
+	ID    IntrinsicID
+	Name  string
+	Class Class
+	// Reduce is the fold of a ClassReduction row, and Mask whether it takes
+	// a mask= argument.
+	Reduce ReduceOp
+	Mask   bool
+	// Module and Value are the module and the value of a
+	// ClassModuleConstant row.
+	Module string
+	Value  int64
 	// Min and Max bound the number of arguments, not counting a kind
 	// argument; Max < 0 means any number.
 	Min, Max int
@@ -144,7 +220,7 @@ type IntrinsicInfo struct {
 }
 
 // Elemental reports whether the intrinsic applies element-wise to arrays.
-func (in *IntrinsicInfo) Elemental() bool { return in.Use == UseAnywhere }
+func (in *IntrinsicInfo) Elemental() bool { return in.Class == ClassFunction && in.Use == UseAnywhere }
 
 // Lowered is the intrinsic a call of in appears as in the IR, given its
 // number of arguments.
@@ -194,6 +270,16 @@ func IntrinsicIDs() []IntrinsicID {
 // alike, folds constant expressions with Fold (ir.Fold), and codegen prints
 // calls with OpenCL. Adding an intrinsic is adding an ID and a row; the
 // table test (ir/intrinsics_test.go) checks that every row is complete.
+//
+// The table is the universe of intrinsic names forocl implements, so that
+// sema keeps no list of its own: beside the functions (ClassFunction) it
+// holds the reductions (sum, maxval, count, maxloc, ...), the shape
+// inquiries (size, lbound, ubound) and the named constants of the
+// intrinsic modules iso_fortran_env and iso_c_binding. Their Class says
+// which fields apply and which part of sema lowers them; only
+// ClassFunction rows appear as Intrinsic nodes in the IR (ir.Verify checks
+// it). Intrinsics forocl knows by name but does not implement are listed
+// in sema (unsupported, sema/expr.go) for a better message.
 //
 // Folding follows the evaluator forocl always had: reals are folded in
 // float64 whatever their kind (the value is rounded to real(4) when it is
@@ -417,6 +503,65 @@ var Intrinsics = [numIntrinsics]IntrinsicInfo{
 			}
 			return nil, ErrNoKind
 		}},
+
+	FnSum:        reduction(FnSum, "sum", RSum, 1, true),
+	FnProduct:    reduction(FnProduct, "product", RProduct, 1, true),
+	FnMaxval:     reduction(FnMaxval, "maxval", RMax, 1, true),
+	FnMinval:     reduction(FnMinval, "minval", RMin, 1, true),
+	FnCount:      reduction(FnCount, "count", RSum, 1, false),
+	FnAny:        reduction(FnAny, "any", RAny, 1, false),
+	FnAll:        reduction(FnAll, "all", RAll, 1, false),
+	FnDotProduct: reduction(FnDotProduct, "dot_product", RSum, 2, false),
+	FnNorm2:      reduction(FnNorm2, "norm2", RSum, 1, false),
+	FnMaxloc:     reduction(FnMaxloc, "maxloc", RMaxLoc, 1, true),
+	FnMinloc:     reduction(FnMinloc, "minloc", RMinLoc, 1, true),
+
+	FnSize:   {ID: FnSize, Name: "size", Class: ClassShape, Min: 1, Max: 2},
+	FnLbound: {ID: FnLbound, Name: "lbound", Class: ClassShape, Min: 1, Max: 2},
+	FnUbound: {ID: FnUbound, Name: "ubound", Class: ClassShape, Min: 1, Max: 2},
+
+	ModReal32:               moduleConst(ModReal32, "iso_fortran_env", "real32", 4),
+	ModReal64:               moduleConst(ModReal64, "iso_fortran_env", "real64", 8),
+	ModReal128:              moduleConst(ModReal128, "iso_fortran_env", "real128", 16),
+	ModInt8:                 moduleConst(ModInt8, "iso_fortran_env", "int8", 1),
+	ModInt16:                moduleConst(ModInt16, "iso_fortran_env", "int16", 2),
+	ModInt32:                moduleConst(ModInt32, "iso_fortran_env", "int32", 4),
+	ModInt64:                moduleConst(ModInt64, "iso_fortran_env", "int64", 8),
+	ModLogical32:            moduleConst(ModLogical32, "iso_fortran_env", "logical32", 4),
+	ModNumericStorageSize:   moduleConst(ModNumericStorageSize, "iso_fortran_env", "numeric_storage_size", 32),
+	ModCharacterStorageSize: moduleConst(ModCharacterStorageSize, "iso_fortran_env", "character_storage_size", 8),
+	ModCFloat:               moduleConst(ModCFloat, "iso_c_binding", "c_float", 4),
+	ModCDouble:              moduleConst(ModCDouble, "iso_c_binding", "c_double", 8),
+	ModCInt:                 moduleConst(ModCInt, "iso_c_binding", "c_int", 4),
+	ModCLong:                moduleConst(ModCLong, "iso_c_binding", "c_long", 8),
+	ModCLongLong:            moduleConst(ModCLongLong, "iso_c_binding", "c_long_long", 8),
+	ModCInt32T:              moduleConst(ModCInt32T, "iso_c_binding", "c_int32_t", 4),
+	ModCInt64T:              moduleConst(ModCInt64T, "iso_c_binding", "c_int64_t", 8),
+	ModCBool:                moduleConst(ModCBool, "iso_c_binding", "c_bool", 1),
+	ModCShort:               moduleConst(ModCShort, "iso_c_binding", "c_short", 2),
+	ModCSignedChar:          moduleConst(ModCSignedChar, "iso_c_binding", "c_signed_char", 1),
+	ModCSizeT:               moduleConst(ModCSizeT, "iso_c_binding", "c_size_t", 8),
+}
+
+// reduction is the row of a reduction folded by op, of n array arguments,
+// taking mask= when mask is set.
+func reduction(id IntrinsicID, name string, op ReduceOp, n int, mask bool) IntrinsicInfo {
+	return IntrinsicInfo{ID: id, Name: name, Class: ClassReduction, Reduce: op, Min: n, Max: n, Mask: mask}
+}
+
+// moduleConst is the row of the named constant name = value of the
+// intrinsic module module.
+func moduleConst(id IntrinsicID, module, name string, value int64) IntrinsicInfo {
+	return IntrinsicInfo{ID: id, Name: name, Class: ClassModuleConstant, Module: module, Value: value}
+}
+
+// Lookup finds an intrinsic of class c by its lower-case Fortran name.
+func Lookup(name string, c Class) (*IntrinsicInfo, bool) {
+	id, ok := intrinsicByName[name]
+	if !ok || Intrinsics[id].Class != c {
+		return nil, false
+	}
+	return &Intrinsics[id], true
 }
 
 // cInt is the OpenCL type of an integer kind.

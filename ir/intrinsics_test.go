@@ -106,6 +106,13 @@ func TestIntrinsicTable(t *testing.T) {
 		if in.Max >= 0 && in.Max < in.Min {
 			t.Errorf("%s: takes %d to %d arguments", in.Name, in.Min, in.Max)
 		}
+		if in.Class != ClassFunction {
+			checkOtherRow(t, in)
+			continue
+		}
+		if in.Module != "" || in.Mask || in.Reduce != 0 {
+			t.Errorf("%s: a function with fields of another class", in.Name)
+		}
 		if in.Fold == nil {
 			t.Errorf("%s: no folding", in.Name)
 		}
@@ -157,6 +164,31 @@ func TestIntrinsicTable(t *testing.T) {
 	}
 }
 
+// checkOtherRow checks a row that is no function: it has none of a
+// function's typing, folding or spelling, and the fields of its class.
+func checkOtherRow(t *testing.T, in *IntrinsicInfo) {
+	t.Helper()
+	if in.Fold != nil || in.OpenCL != nil || in.As != FnInvalid || in.Kind != KindNone {
+		t.Errorf("%s: class %d has a function's fields", in.Name, in.Class)
+	}
+	switch in.Class {
+	case ClassReduction:
+		if in.Min < 1 || in.Max != in.Min || in.Module != "" {
+			t.Errorf("%s: a reduction takes %d to %d arrays, module %q", in.Name, in.Min, in.Max, in.Module)
+		}
+	case ClassShape:
+		if in.Min != 1 || in.Max != 2 || in.Mask || in.Module != "" {
+			t.Errorf("%s: a shape inquiry takes an array and a dimension", in.Name)
+		}
+	case ClassModuleConstant:
+		if !strings.HasPrefix(in.Module, "iso_") || in.Value <= 0 || in.Min != 0 || in.Max != 0 || in.Mask {
+			t.Errorf("%s: module %q, value %d", in.Name, in.Module, in.Value)
+		}
+	default:
+		t.Errorf("%s: unknown class %d", in.Name, in.Class)
+	}
+}
+
 // TestREADMEIntrinsics: the intrinsics README.md lists are exactly those
 // of the table that kernels may call.
 func TestREADMEIntrinsics(t *testing.T) {
@@ -172,14 +204,14 @@ func TestREADMEIntrinsics(t *testing.T) {
 	for _, name := range strings.Fields(string(m[1])) {
 		listed[name] = true
 		id, ok := LookupIntrinsic(name)
-		if !ok {
-			t.Errorf("README lists %q, which is not in the table", name)
+		if !ok || Intrinsics[id].Class != ClassFunction {
+			t.Errorf("README lists %q, which is not a function of the table", name)
 		} else if Intrinsics[id].Use == UseConstant {
 			t.Errorf("README lists %q, which kernels cannot call", name)
 		}
 	}
 	for _, id := range IntrinsicIDs() {
-		if Intrinsics[id].Use != UseConstant && !listed[id.String()] {
+		if Intrinsics[id].Class == ClassFunction && Intrinsics[id].Use != UseConstant && !listed[id.String()] {
 			t.Errorf("README does not list %q", id)
 		}
 	}

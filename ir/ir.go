@@ -198,6 +198,11 @@ type Var struct {
 	// Data, for a Table, holds its elements in column-major order, of the
 	// table's Kind.
 	Data []*Const
+	// Sequence marks an explicit-shape dummy of rank 1, a(n), that a host
+	// may bind to an actual array of any rank with n elements, as
+	// Fortran's sequence association lets a caller: an elemental
+	// subroutine's dummies (Note [elemental kernels] in sema/elemental.go).
+	Sequence bool
 }
 
 // Program is everything forocl translates from a set of files: the elemental
@@ -213,15 +218,11 @@ type Kernel struct {
 	File   string // the source file, as given on the command line
 	Module string // the module that contains it; "" for a stand-alone subroutine
 	Pos    diag.Span
-	// Elemental marks a pure elemental subroutine: every dummy is scalar in
-	// the source and becomes an array of the launch shape; the body is
-	// scalar code run once per element; Rank is 0.
-	Elemental bool
-	Rank      int    // the grid rank shared by all array dummies
-	Params    []*Var // dummies in argument order
-	Locals    []*Var // scalar locals
-	Temps     []*Var // array temporaries in order of first assignment
-	Body      []Stmt
+	Rank   int    // the grid rank shared by all array dummies
+	Params []*Var // dummies in argument order
+	Locals []*Var // scalar locals
+	Temps  []*Var // array temporaries in order of first assignment
+	Body   []Stmt
 	// Loops marks a loop kernel (Note [loop kernels]): Body holds Nests and
 	// scalar Assigns, arrays carry Bounds, Rank is 0, and Sizes lists the
 	// integer scalars that bounds are affine in: dummies in argument order,

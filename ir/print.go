@@ -54,9 +54,6 @@ func (p *printer) fn(f *Func) {
 
 func (p *printer) kernel(k *Kernel) {
 	kind := "kernel"
-	if k.Elemental {
-		kind = "elemental kernel"
-	}
 	if k.Loops {
 		kind = "loop kernel"
 	}
@@ -106,6 +103,9 @@ func varText(v *Var) string {
 			ds = append(ds, d.Lo.String()+":"+d.Hi.String())
 		}
 		fmt.Fprintf(&b, " bounds=(%s)", strings.Join(ds, ", "))
+	}
+	if v.Sequence {
+		b.WriteString(" sequence") // any actual array of as many elements
 	}
 	return b.String()
 }

@@ -21,9 +21,10 @@ import "github.com/forocl/forocl/diag"
 // access Computed: an affine form over a variable of its own, so that it
 // equals no other access, no parallel index owns it and it has no known
 // span; the checks of Note [loop kernels] then treat it as touching any
-// element of its dimension. Sema accepts it in reads, and in writes only
-// inside DO CONCURRENT, whose semantics promise that iterations write
-// different elements.
+// element of its dimension. Sema accepts it in reads, and in writes of a
+// parallel nest only inside DO CONCURRENT, whose semantics promise that
+// iterations write different elements; elsewhere such a nest runs
+// serially (Note [dependence analysis] in package sema).
 
 // Computed returns the access of a subscript at at that is not affine in
 // the loop indices (see Note [small arrays]).

@@ -150,9 +150,6 @@ func (v *verifier) kernel(k *Kernel) {
 		}
 	}
 	v.rvars = map[*Var]*Var{}
-	if k.Elemental && k.Loops {
-		v.bad(k.Pos, "both elemental and a loop kernel")
-	}
 	v.declare(k.Params, "parameter", Dummy)
 	v.declare(k.Locals, "local", Local)
 	v.declare(k.Temps, "temporary", Temp)
@@ -172,15 +169,6 @@ func (v *verifier) kernel(k *Kernel) {
 	switch {
 	case k.Loops:
 		v.loopKernelVars(k)
-	case k.Elemental:
-		if k.Rank != 0 {
-			v.bad(k.Pos, "elemental kernel has rank %d", k.Rank)
-		}
-		for _, x := range append(append([]*Var(nil), k.Params...), k.Locals...) {
-			if x != nil && x.Rank != 0 {
-				v.bad(x.Pos, "variable %q of an elemental kernel has rank %d", x.Name, x.Rank)
-			}
-		}
 	default:
 		if k.Rank < 1 {
 			v.bad(k.Pos, "kernel has rank %d", k.Rank)
@@ -221,6 +209,9 @@ func (v *verifier) loopKernelVars(k *Kernel) {
 			}
 			if len(x.Bounds) != x.Rank {
 				v.bad(x.Pos, "array %q of rank %d has %d bounds", x.Name, x.Rank, len(x.Bounds))
+			}
+			if x.Sequence && (x.Rank != 1 || x.Role != Dummy) {
+				v.bad(x.Pos, "%q is sequence-associated but not a dummy of rank 1", x.Name)
 			}
 			for _, b := range x.Bounds {
 				v.affine(x.Pos, b.Lo, v.sizes, "a bound of "+x.Name)
@@ -332,7 +323,7 @@ func (v *verifier) assign(s *Assign, top bool) {
 	var frame []int
 	switch l := s.LHS.(type) {
 	case *Window:
-		if v.k == nil || v.k.Loops || v.k.Elemental {
+		if v.k == nil || v.k.Loops {
 			v.bad(s.Pos, "array assignment outside a region kernel")
 			return
 		}
@@ -571,7 +562,7 @@ func (v *verifier) expr(e Expr, frame []int) {
 			v.bad(e.Pos, "constant without a kind")
 		}
 	case *GridExtent:
-		if v.k == nil || v.k.Loops || v.k.Elemental || e.Dim < 0 || e.Dim >= v.k.Rank {
+		if v.k == nil || v.k.Loops || e.Dim < 0 || e.Dim >= v.k.Rank {
 			v.bad(e.Pos, "grid extent n%d outside a region kernel of that rank", e.Dim+1)
 		}
 	case *Ref:
@@ -617,6 +608,10 @@ func (v *verifier) expr(e Expr, frame []int) {
 			return
 		}
 		in := Intrinsics[e.ID]
+		if in.Class != ClassFunction {
+			v.bad(e.Pos, "%s is no function: it never appears as an intrinsic call", in.Name)
+			return
+		}
 		if len(e.Args) < in.Min || in.Max >= 0 && len(e.Args) > in.Max {
 			v.bad(e.Pos, "%s with %d arguments", in.Name, len(e.Args))
 		}
@@ -712,7 +707,7 @@ func (v *verifier) window(w *Window, frame []int) {
 	if !v.variable(w.Var, w.Pos) {
 		return
 	}
-	if v.k == nil || v.k.Loops || v.k.Elemental {
+	if v.k == nil || v.k.Loops {
 		v.bad(w.Pos, "window of %q outside a region kernel", w.Var.Name)
 		return
 	}

@@ -96,6 +96,10 @@ func TestVerifyCatchesBrokenIR(t *testing.T) {
 			b := a.RHS.(*ir.Binary)
 			b.X = &ir.Const{Kind: ir.Real8, Float: 0.25}
 		}, "operands not converted to one numeric kind"},
+		{"call of a reduction row", region, func(k *ir.Kernel) {
+			a := firstAssign(k.Body)
+			a.RHS = &ir.Intrinsic{ID: ir.FnSum, Args: []ir.Expr{a.RHS}, T: a.RHS.Type()}
+		}, "sum is no function"},
 		{"nil expression", region, func(k *ir.Kernel) {
 			firstAssign(k.Body).RHS.(*ir.Binary).Y = nil
 		}, "nil expression"},

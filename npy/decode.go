@@ -122,24 +122,46 @@ func (d *decoder) readFull(buf []byte) (int, error) {
 	return n, err
 }
 
+// decode reads the preamble, the header and the data, in that order.
 func (d *decoder) decode() (*Array, error) {
-	// Preamble: magic, version, header length.
+	major, hlen, err := d.preamble()
+	if err != nil {
+		return nil, err
+	}
+	h, dt, big, err := d.header(major, hlen)
+	if err != nil {
+		return nil, err
+	}
+	count, data, err := d.payload(h, dt)
+	if err != nil {
+		return nil, err
+	}
+	var order binary.ByteOrder = binary.LittleEndian
+	if big {
+		order = binary.BigEndian
+	}
+	return unpack(h, dt, order, data, count), nil
+}
+
+// preamble reads the magic string, the format version and the header
+// length; it returns the major version and the header length.
+func (d *decoder) preamble() (major byte, hlen int64, err error) {
 	pre := make([]byte, len(magic)+2)
 	n, err := d.readFull(pre)
 	if err != nil {
-		return nil, fmt.Errorf("npy: %s: %w", d.name, err)
+		return 0, 0, fmt.Errorf("npy: %s: %w", d.name, err)
 	}
 	if n == 0 {
-		return nil, d.errorf(ErrNotNpy, "the file is empty")
+		return 0, 0, d.errorf(ErrNotNpy, "the file is empty")
 	}
 	if n >= 4 && string(pre[:4]) == zipMagic {
-		return nil, d.errorf(ErrNotNpy, "an .npz archive; save each array as .npy (numpy.save, not numpy.savez)")
+		return 0, 0, d.errorf(ErrNotNpy, "an .npz archive; save each array as .npy (numpy.save, not numpy.savez)")
 	}
 	if m := min(n, len(magic)); string(pre[:m]) != magic[:m] {
-		return nil, d.errorf(ErrNotNpy, "bad magic %q, want \"\\x93NUMPY\"", pre[:m])
+		return 0, 0, d.errorf(ErrNotNpy, "bad magic %q, want \"\\x93NUMPY\"", pre[:m])
 	}
 	if n < len(pre) {
-		return nil, d.errorf(ErrTruncated, "expected %d-byte preamble, found %d bytes", len(pre), n)
+		return 0, 0, d.errorf(ErrTruncated, "expected %d-byte preamble, found %d bytes", len(pre), n)
 	}
 	major, minor := pre[6], pre[7]
 	lenSize := 0
@@ -149,74 +171,84 @@ func (d *decoder) decode() (*Array, error) {
 	case (major == 2 || major == 3) && minor == 0:
 		lenSize = 4
 	default:
-		return nil, d.errorf(ErrMalformed, "unsupported format version %d.%d (supported: 1.0, 2.0, 3.0)", major, minor)
+		return 0, 0, d.errorf(ErrMalformed, "unsupported format version %d.%d (supported: 1.0, 2.0, 3.0)", major, minor)
 	}
 	lb := make([]byte, lenSize)
 	if n, err := d.readFull(lb); err != nil {
-		return nil, fmt.Errorf("npy: %s: %w", d.name, err)
+		return 0, 0, fmt.Errorf("npy: %s: %w", d.name, err)
 	} else if n < lenSize {
-		return nil, d.errorf(ErrTruncated, "expected %d-byte header length, found %d bytes", lenSize, n)
+		return 0, 0, d.errorf(ErrTruncated, "expected %d-byte header length, found %d bytes", lenSize, n)
 	}
-	var hlen int64
 	if lenSize == 2 {
 		hlen = int64(binary.LittleEndian.Uint16(lb))
 	} else {
 		hlen = int64(binary.LittleEndian.Uint32(lb))
 	}
+	return major, hlen, nil
+}
+
+// header reads and parses the hlen-byte header of a file of format
+// version major, and its dtype: dt, stored big-endian when big is set.
+func (d *decoder) header(major byte, hlen int64) (h header, dt DType, big bool, err error) {
 	if hlen > maxHeaderSize {
-		return nil, d.errorf(ErrMalformed, "header length %d bytes exceeds the %d-byte limit", hlen, maxHeaderSize)
+		return h, 0, false, d.errorf(ErrMalformed, "header length %d bytes exceeds the %d-byte limit", hlen, maxHeaderSize)
 	}
 	if d.remaining >= 0 && hlen > d.remaining {
-		return nil, d.errorf(ErrTruncated, "expected %d header bytes, found %d", hlen, d.remaining)
+		return h, 0, false, d.errorf(ErrTruncated, "expected %d header bytes, found %d", hlen, d.remaining)
 	}
 	hb := make([]byte, hlen)
 	if n, err := d.readFull(hb); err != nil {
-		return nil, fmt.Errorf("npy: %s: %w", d.name, err)
+		return h, 0, false, fmt.Errorf("npy: %s: %w", d.name, err)
 	} else if int64(n) < hlen {
-		return nil, d.errorf(ErrTruncated, "expected %d header bytes, found %d", hlen, n)
+		return h, 0, false, d.errorf(ErrTruncated, "expected %d header bytes, found %d", hlen, n)
 	}
 	if major == 3 && !utf8.Valid(hb) {
-		return nil, d.errorf(ErrMalformed, "version 3.0 header is not valid UTF-8")
+		return h, 0, false, d.errorf(ErrMalformed, "version 3.0 header is not valid UTF-8")
 	}
-	h, err := parseHeader(strings.TrimRight(string(hb), " \t\r\n\x00"))
+	h, err = parseHeader(strings.TrimRight(string(hb), " \t\r\n\x00"))
 	if err != nil {
-		return nil, d.errorf(ErrMalformed, "%v", err)
+		return h, 0, false, d.errorf(ErrMalformed, "%v", err)
 	}
 	dt, big, ok := parseDescr(h.descr)
 	if !ok && len(h.descr) == 3 && h.descr[1:] == "f2" {
-		return nil, d.errorf(ErrUnsupportedDType, "'%s' is float16, which kernels do not compute with; save the array as float32 (a.astype(numpy.float32))", h.descr)
+		return h, 0, false, d.errorf(ErrUnsupportedDType, "'%s' is float16, which kernels do not compute with; save the array as float32 (a.astype(numpy.float32))", h.descr)
 	}
 	if !ok {
-		return nil, d.errorf(ErrUnsupportedDType, "'%s' (%s)", h.descr, supportedDTypes)
+		return h, 0, false, d.errorf(ErrUnsupportedDType, "'%s' (%s)", h.descr, supportedDTypes)
 	}
+	return h, dt, big, nil
+}
 
-	// Size the data from the shape, refusing overflow and anything larger
-	// than the input can hold before allocating.
-	count := int64(1)
+// payload sizes the data from the shape of h, refusing overflow and
+// anything larger than the input can hold before allocating, and reads
+// it: count elements of dt.
+func (d *decoder) payload(h header, dt DType) (count int64, data []byte, err error) {
+	count = 1
 	limit := int64(math.MaxInt) / int64(dt.size())
 	for _, n := range h.shape {
 		if n != 0 && count > limit/int64(n) {
-			return nil, d.errorf(ErrMalformed, "shape %s is too large", fmtShape(h.shape))
+			return 0, nil, d.errorf(ErrMalformed, "shape %s is too large", fmtShape(h.shape))
 		}
 		count *= int64(n)
 	}
 	nbytes := count * int64(dt.size())
 	if d.remaining >= 0 && nbytes > d.remaining {
-		return nil, d.errorf(ErrTruncated, "shape %s of %s needs %d bytes of data, found %d", fmtShape(h.shape), dt, nbytes, d.remaining)
+		return 0, nil, d.errorf(ErrTruncated, "shape %s of %s needs %d bytes of data, found %d", fmtShape(h.shape), dt, nbytes, d.remaining)
 	}
-	data, err := d.readData(nbytes)
+	data, err = d.readData(nbytes)
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	if int64(len(data)) < nbytes {
-		return nil, d.errorf(ErrTruncated, "shape %s of %s needs %d bytes of data, found %d", fmtShape(h.shape), dt, nbytes, len(data))
+		return 0, nil, d.errorf(ErrTruncated, "shape %s of %s needs %d bytes of data, found %d", fmtShape(h.shape), dt, nbytes, len(data))
 	}
+	return count, data, nil
+}
 
+// unpack converts count elements of dt in byte order order into an
+// Array in Fortran order.
+func unpack(h header, dt DType, order binary.ByteOrder, data []byte, count int64) *Array {
 	a := &Array{DType: dt, Shape: h.shape}
-	var order binary.ByteOrder = binary.LittleEndian
-	if big {
-		order = binary.BigEndian
-	}
 	switch dt {
 	case Float32:
 		v := make([]float32, count)
@@ -243,7 +275,7 @@ func (d *decoder) decode() (*Array, error) {
 		}
 		a.I64 = toFortran(v, h.shape, h.fortran)
 	}
-	return a, nil
+	return a
 }
 
 // readData reads up to n bytes. With a known input size the buffer is

@@ -61,6 +61,9 @@ type cstmt struct {
 	attrs    []*ast.AttrStmt
 	other    *ast.OtherStmt // sSpec statements kept verbatim (implicit, parameter, private, ...)
 	implicit bool           // other is an IMPLICIT statement
+	label    string         // the statement's label, without leading zeros ("" when none)
+	doLabel  string         // sDo: the label of the statement that ends a labelled DO ("do 10 i = 1, n")
+	doLabelT tok            // sDo: that label's token
 }
 
 // article returns "a" or "an" for the keyword w, by its first sound: "an
@@ -246,11 +249,12 @@ func classify(ls *logicalStmt) *cstmt {
 		return &cstmt{kind: sExec, kw: "!$" + ls.loop.API, ls: ls, sp: ls.loop.Pos, exec: ls.loop}
 	}
 	ts := ls.toks
+	c := &cstmt{ls: ls, sp: rangeSpan(ls.toks)}
 	// A statement label "10 continue".
 	if len(ts) > 1 && ts[0].kind == tInt {
+		c.label = labelValue(ts[0].val)
 		ts = ts[1:]
 	}
-	c := &cstmt{ls: ls, sp: rangeSpan(ls.toks)}
 	// A construct name "outer: do i = 1, n".
 	if len(ts) > 2 && ts[0].kind == tIdent && isPunct(ts, 1, ":") && ts[2].kind == tIdent {
 		c.cname = ts[0].val
@@ -258,6 +262,16 @@ func classify(ls *logicalStmt) *cstmt {
 	}
 	c.classify(ts)
 	return c
+}
+
+// labelValue is a statement label without its leading zeros: "010" and
+// "10" are one label.
+func labelValue(v string) string {
+	v = strings.TrimLeft(v, "0")
+	if v == "" {
+		return "0"
+	}
+	return v
 }
 
 func (c *cstmt) fail(e *perr) {
@@ -278,6 +292,10 @@ func (c *cstmt) execErr(ts []tok, kw string, e *perr) {
 	c.exec = o
 }
 
+// classify classifies the statement ts (without label or construct name):
+// an assignment by its shape, then the handler for its leading keyword in
+// stmtKeywords, then the word classes (headers, declarations, attribute,
+// specification and executable keywords). See Note [statement keywords].
 func (c *cstmt) classify(ts []tok) {
 	if len(ts) == 0 {
 		c.execErr(c.ls.toks, "", &perr{code: codeSyntaxUnrecognisedStatement, span: c.sp, msg: "unrecognised statement"})
@@ -292,210 +310,285 @@ func (c *cstmt) classify(ts []tok) {
 		return
 	}
 	w := ts[0].val
-	// Glued forms: endif, enddo, elseif, elsewhere, goto, doubleprecision...
-	if strings.HasPrefix(w, "end") && len(w) > 3 {
+	// Glued forms: endif, enddo, endsubroutine...
+	if s, ok := gluedEnd(w); ok {
+		c.end(ts, s, 1)
+		return
+	}
+	if h := stmtKeywords[w]; h != nil && h(c, ts) {
+		return
+	}
+	c.byWordClass(ts, w)
+}
+
+// Note [statement keywords]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~
+// A statement is classified by its leading keyword: stmtKeywords maps the
+// keyword to a handler that fills in the cstmt. A handler returns false
+// when the statement is not what its first word suggests ("module" before
+// a function header, "type(t) :: x", "parameter" as a variable name), and
+// classification goes on to the word classes of byWordClass, then to the
+// broken-assignment and unrecognised-statement fallbacks. Keywords that
+// are kept verbatim (most executable and specification statements) need
+// no handler: the word-class tables execKeywords and specKeywords say what
+// they are. A new statement is a row here or in one of those tables.
+//
+// The table is filled in init because handlers classify nested statements
+// (the statement after "if (c)") through classify, which reads the table.
+
+// stmtHandler classifies ts (ts[0] is its keyword) into c and reports
+// whether it did; see Note [statement keywords].
+type stmtHandler func(c *cstmt, ts []tok) bool
+
+// stmtKeywords is the statement classification table.
+var stmtKeywords map[string]stmtHandler
+
+func init() {
+	stmtKeywords = map[string]stmtHandler{
+		"end":       (*cstmt).endStmt,
+		"else":      always((*cstmt).elseStmt),
+		"elseif":    always(func(c *cstmt, ts []tok) { c.ifStmt(ts, "else if", sElseIf) }),
+		"elsewhere": always((*cstmt).elseWhere),
+		"if":        always(func(c *cstmt, ts []tok) { c.ifStmt(ts, "if", sIf) }),
+		"where":     always((*cstmt).where),
+		"do":        always((*cstmt).doStmt),
+		"call":      always((*cstmt).call),
+		"return":    always((*cstmt).returnStmt),
+		"contains":  always((*cstmt).contains),
+		"use":       always((*cstmt).useStmt),
+		"implicit":  always((*cstmt).implicitStmt),
+		"module":    (*cstmt).moduleStmt,
+		"program": always(func(c *cstmt, ts []tok) {
+			c.kind, c.kw = sProgram, "program"
+			c.unitName(ts, "program")
+		}),
+		"interface": always(func(c *cstmt, ts []tok) { c.kind, c.kw = sInterface, "interface" }),
+		"abstract": func(c *cstmt, ts []tok) bool {
+			if !isIdent(ts, 1, "interface") {
+				return false
+			}
+			c.kind, c.kw = sInterface, "interface"
+			return true
+		},
+		"parameter": func(c *cstmt, ts []tok) bool {
+			return isPunct(ts, 1, "(") && c.verbatim(ts, sSpec, "parameter")
+		},
+		"type":  (*cstmt).typeStmt,
+		"go":    twoWords("to", sExec, "go to"),
+		"error": twoWords("stop", sExec, "error stop"),
+		"block": twoWords("data", sSpec, "block data"),
+	}
+}
+
+// always makes a handler that always classifies.
+func always(f func(c *cstmt, ts []tok)) stmtHandler {
+	return func(c *cstmt, ts []tok) bool { f(c, ts); return true }
+}
+
+// twoWords makes a handler for a statement spelled by two words ("go to",
+// "error stop") and kept verbatim as kind with keyword kw.
+func twoWords(second string, kind skind, kw string) stmtHandler {
+	return func(c *cstmt, ts []tok) bool {
+		return isIdent(ts, 1, second) && c.verbatim(ts, kind, kw)
+	}
+}
+
+// verbatim classifies ts as a statement of kind sExec or sSpec kept as an
+// OtherStmt with keyword kw. It returns true, for handlers.
+func (c *cstmt) verbatim(ts []tok, kind skind, kw string) bool {
+	c.kind, c.kw = kind, kw
+	o := c.ls.other(ts, kw)
+	if kind == sExec {
+		c.exec = o
+	} else {
+		c.other = o
+	}
+	return true
+}
+
+// gluedEnd reports whether w is "end" glued to a construct word ("endif"),
+// and returns that word.
+func gluedEnd(w string) (string, bool) {
+	if !strings.HasPrefix(w, "end") || len(w) <= 3 {
+		return "", false
+	}
+	for _, s := range endSuffixes {
+		if w[3:] == s {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// endStmt classifies "end", "end what [name]" and "end" followed by a word
+// that is no construct (an error).
+func (c *cstmt) endStmt(ts []tok) bool {
+	if len(ts) == 1 {
+		c.end(ts, "", 1)
+		return true
+	}
+	if ts[1].kind == tIdent {
 		for _, s := range endSuffixes {
-			if w[3:] == s {
-				c.end(ts, s, 1)
-				return
+			if ts[1].val == s {
+				c.end(ts, s, 2)
+				return true
 			}
 		}
 	}
-	switch w {
-	case "end":
-		if len(ts) == 1 {
-			c.end(ts, "", 1)
-			return
+	c.fail(&perr{code: codeSyntaxTrailingText, span: tokSpan(ts[1]), msg: fmt.Sprintf("unexpected %q after \"end\"", ts[1].orig)})
+	c.kind = sEnd
+	return true
+}
+
+// elseStmt classifies "else [name]", "else if (c) then" and "else where".
+func (c *cstmt) elseStmt(ts []tok) {
+	switch {
+	case len(ts) == 1 || len(ts) == 2 && ts[1].kind == tIdent && ts[1].val != "if" && ts[1].val != "where":
+		c.kind, c.kw = sElse, "else"
+		if len(ts) == 2 {
+			c.name = identOf(ts[1]) // a construct name, checked by the builder
 		}
-		if ts[1].kind == tIdent {
-			for _, s := range endSuffixes {
-				if ts[1].val == s {
-					c.end(ts, s, 2)
-					return
-				}
-			}
-		}
-		c.fail(&perr{code: codeSyntaxTrailingText, span: tokSpan(ts[1]), msg: fmt.Sprintf("unexpected %q after \"end\"", ts[1].orig)})
-		c.kind = sEnd
+	case isIdent(ts, 1, "if"):
+		c.ifStmt(ts[1:], "else if", sElseIf)
+	case isIdent(ts, 1, "where"):
+		c.elseWhere(ts[1:])
+	default:
+		c.kind, c.kw = sElse, "else"
+		c.fail(&perr{code: codeSyntaxTrailingText, span: tokSpan(ts[1]), msg: fmt.Sprintf("unexpected %q after \"else\"", ts[1].orig),
+			hint: `write "else if (condition) then" or "else" alone`})
+	}
+}
+
+// returnStmt classifies "return", or "return 1" (an alternate return, kept
+// verbatim).
+func (c *cstmt) returnStmt(ts []tok) {
+	c.kind, c.kw = sExec, "return"
+	c.exec = &ast.ReturnStmt{Pos: rangeSpan(ts)}
+	if len(ts) > 1 {
+		c.exec = c.ls.other(ts, "return") // alternate return "return 1"
+	}
+}
+
+// contains classifies "contains", which takes nothing after it.
+func (c *cstmt) contains(ts []tok) {
+	c.kind, c.kw = sContains, "contains"
+	if len(ts) > 1 {
+		c.fail(&perr{code: codeSyntaxTrailingText, span: tokSpan(ts[1]), msg: `unexpected text after "contains"`})
+	}
+}
+
+// useStmt parses a use statement.
+func (c *cstmt) useStmt(ts []tok) {
+	c.kind, c.kw = sUse, "use"
+	if pe := useShape(ts); pe != nil {
+		c.fail(pe)
 		return
-	case "else":
-		switch {
-		case len(ts) == 1 || len(ts) == 2 && ts[1].kind == tIdent && ts[1].val != "if" && ts[1].val != "where":
-			c.kind, c.kw = sElse, "else"
-			if len(ts) == 2 {
-				c.name = identOf(ts[1]) // a construct name, checked by the builder
-			}
-		case isIdent(ts, 1, "if"):
-			c.ifStmt(ts[1:], "else if", sElseIf)
-		case isIdent(ts, 1, "where"):
-			c.elseWhere(ts[1:])
-		default:
-			c.kind, c.kw = sElse, "else"
-			c.fail(&perr{code: codeSyntaxTrailingText, span: tokSpan(ts[1]), msg: fmt.Sprintf("unexpected %q after \"else\"", ts[1].orig),
-				hint: `write "else if (condition) then" or "else" alone`})
-		}
+	}
+	g, pe := runParse(useParser, ts)
+	if pe != nil {
+		c.fail(pe)
 		return
-	case "elseif":
-		c.ifStmt(ts, "else if", sElseIf)
+	}
+	l := &lowerer{ts: ts}
+	c.use = l.use(g)
+	if l.err != nil {
+		c.fail(l.err)
+	}
+}
+
+// implicitStmt classifies "implicit none", or keeps another IMPLICIT
+// statement verbatim.
+func (c *cstmt) implicitStmt(ts []tok) {
+	if len(ts) == 2 && isIdent(ts, 1, "none") {
+		c.kind, c.kw = sImplicitNone, "implicit none"
 		return
-	case "elsewhere":
-		c.elseWhere(ts)
-		return
-	case "if":
-		c.ifStmt(ts, "if", sIf)
-		return
-	case "where":
-		c.where(ts)
-		return
-	case "do":
-		c.doStmt(ts)
-		return
-	case "call":
-		c.call(ts)
-		return
-	case "return":
-		c.kind, c.kw = sExec, "return"
-		c.exec = &ast.ReturnStmt{Pos: rangeSpan(ts)}
-		if len(ts) > 1 {
-			c.exec = c.ls.other(ts, "return") // alternate return "return 1"
-		}
-		return
-	case "contains":
-		c.kind, c.kw = sContains, "contains"
-		if len(ts) > 1 {
-			c.fail(&perr{code: codeSyntaxTrailingText, span: tokSpan(ts[1]), msg: `unexpected text after "contains"`})
-		}
-		return
-	case "use":
-		c.kind, c.kw = sUse, "use"
-		if pe := useShape(ts); pe != nil {
-			c.fail(pe)
-			return
-		}
-		g, pe := runParse(useParser, ts)
-		if pe != nil {
-			c.fail(pe)
-			return
-		}
-		l := &lowerer{ts: ts}
-		c.use = l.use(g)
-		if l.err != nil {
-			c.fail(l.err)
-		}
-		return
-	case "implicit":
-		if len(ts) == 2 && isIdent(ts, 1, "none") {
-			c.kind, c.kw = sImplicitNone, "implicit none"
-			return
-		}
-		c.kind, c.kw = sSpec, "implicit"
-		c.other, c.implicit = c.ls.other(ts, "implicit"), true
-		return
-	case "module":
-		if len(ts) >= 2 && isIdent(ts, 1, "procedure") {
-			c.kind, c.kw = sSpec, "module procedure"
-			c.other = c.ls.other(ts, "module procedure")
-			return
-		}
-		if !isHeader(ts) {
-			c.kind, c.kw = sModule, "module"
-			c.unitName(ts, "module")
-			return
-		}
-	case "program":
-		c.kind, c.kw = sProgram, "program"
-		c.unitName(ts, "program")
-		return
-	case "interface":
-		c.kind, c.kw = sInterface, "interface"
-		return
-	case "abstract":
-		if isIdent(ts, 1, "interface") {
-			c.kind, c.kw = sInterface, "interface"
-			return
-		}
-	case "parameter":
-		if isPunct(ts, 1, "(") {
-			c.kind, c.kw = sSpec, "parameter"
-			c.other = c.ls.other(ts, "parameter")
-			return
-		}
-	case "type":
-		if !isPunct(ts, 1, "(") {
-			if isIdent(ts, 1, "is") && isPunct(ts, 2, "(") {
-				c.kind, c.kw = sExec, "type is"
-				c.exec = c.ls.other(ts, "type is")
-				return
-			}
-			c.kind, c.kw = sTypeDef, "type"
-			return
-		}
-	case "go":
-		if isIdent(ts, 1, "to") {
-			c.kind, c.kw = sExec, "go to"
-			c.exec = c.ls.other(ts, "go to")
-			return
-		}
-	case "error":
-		if isIdent(ts, 1, "stop") {
-			c.kind, c.kw = sExec, "error stop"
-			c.exec = c.ls.other(ts, "error stop")
-			return
-		}
-	case "block":
-		if isIdent(ts, 1, "data") {
-			c.kind, c.kw = sSpec, "block data"
-			c.other = c.ls.other(ts, "block data")
-			return
-		}
+	}
+	c.verbatim(ts, sSpec, "implicit")
+	c.implicit = true
+}
+
+// moduleStmt classifies "module procedure" and "module name"; "module" as
+// a prefix of a subprogram header is left to byWordClass.
+func (c *cstmt) moduleStmt(ts []tok) bool {
+	if len(ts) >= 2 && isIdent(ts, 1, "procedure") {
+		return c.verbatim(ts, sSpec, "module procedure")
 	}
 	if isHeader(ts) {
-		c.kind, c.kw = sHeader, "subroutine"
-		g, pe := runParse(headerParser, ts)
-		if pe != nil {
-			c.fail(pe)
-			c.header = c.fallbackHeader(ts)
-			return
-		}
-		l := &lowerer{ts: ts}
-		c.header = l.header(g)
-		if c.header.Kind == ast.Function {
-			c.kw = "function"
-		}
-		if l.err != nil {
-			c.fail(l.err)
-		}
-		return
+		return false
 	}
-	if typeWords[w] && w != "class" || w == "class" && isPunct(ts, 1, "(") {
+	c.kind, c.kw = sModule, "module"
+	c.unitName(ts, "module")
+	return true
+}
+
+// typeStmt classifies "type is (...)" and a derived-type definition
+// "type name"; "type(t) :: x" is a declaration, left to byWordClass.
+func (c *cstmt) typeStmt(ts []tok) bool {
+	if isPunct(ts, 1, "(") {
+		return false
+	}
+	if isIdent(ts, 1, "is") && isPunct(ts, 2, "(") {
+		return c.verbatim(ts, sExec, "type is")
+	}
+	c.kind, c.kw = sTypeDef, "type"
+	return true
+}
+
+// byWordClass classifies a statement whose keyword w has no handler (or
+// whose handler declined) by the class of w: a subprogram header, a
+// declaration, an attribute statement, a verbatim specification or
+// executable statement; else a broken assignment or an unrecognised
+// statement.
+func (c *cstmt) byWordClass(ts []tok, w string) {
+	switch {
+	case isHeader(ts):
+		c.headerStmt(ts)
+	case typeWords[w] && w != "class" || w == "class" && isPunct(ts, 1, "("):
 		c.declaration(ts)
-		return
-	}
-	if attrKeywords[w] {
+	case attrKeywords[w]:
 		c.attrStmt(ts)
-		return
-	}
-	if specKeywords[w] {
-		c.kind, c.kw = sSpec, w
-		c.other = c.ls.other(ts, w)
-		return
-	}
-	if kw, ok := execKeywords[w]; ok {
-		c.kind, c.kw = sExec, kw
-		if w == "select" && isIdent(ts, 1, "case") {
-			kw = "select case"
-		} else if w == "select" && isIdent(ts, 1, "type") {
-			kw = "select type"
-		}
-		c.exec = c.ls.other(ts, kw)
-		c.selectParts(ts, kw)
-		return
-	}
-	if isPunct(ts, 1, "(") || hasTopLevelAssign(ts) {
+	case specKeywords[w]:
+		c.verbatim(ts, sSpec, w)
+	case execKeywords[w] != "":
+		c.execKeyword(ts, w)
+	case isPunct(ts, 1, "(") || hasTopLevelAssign(ts):
 		c.assignment(ts) // looks like a broken assignment: say why
+	default:
+		c.execErr(ts, "", &perr{code: codeSyntaxUnrecognisedStatement, span: tokSpan(ts[0]), msg: "unrecognised statement"})
+	}
+}
+
+// headerStmt parses a subroutine or function statement.
+func (c *cstmt) headerStmt(ts []tok) {
+	c.kind, c.kw = sHeader, "subroutine"
+	g, pe := runParse(headerParser, ts)
+	if pe != nil {
+		c.fail(pe)
+		c.header = c.fallbackHeader(ts)
 		return
 	}
-	c.execErr(ts, "", &perr{code: codeSyntaxUnrecognisedStatement, span: tokSpan(ts[0]), msg: "unrecognised statement"})
+	l := &lowerer{ts: ts}
+	c.header = l.header(g)
+	if c.header.Kind == ast.Function {
+		c.kw = "function"
+	}
+	if l.err != nil {
+		c.fail(l.err)
+	}
+}
+
+// execKeyword keeps an executable statement of execKeywords verbatim, and
+// parses the parts of select case and case statements.
+func (c *cstmt) execKeyword(ts []tok, w string) {
+	kw := execKeywords[w]
+	c.kind, c.kw = sExec, kw
+	if w == "select" && isIdent(ts, 1, "case") {
+		kw = "select case"
+	} else if w == "select" && isIdent(ts, 1, "type") {
+		kw = "select type"
+	}
+	c.exec = c.ls.other(ts, kw)
+	c.selectParts(ts, kw)
 }
 
 // fallbackHeader recovers the name and kind of a subprogram whose statement

@@ -8,7 +8,8 @@ import (
 )
 
 // fprintHostLoops prints the host loops of a loop kernel (Note [host
-// loops] in package ir): which nests' launches each repeats.
+// loops] in package ir): which nests' launches each repeats (with the
+// fold launches of their reductions).
 func fprintHostLoops(w io.Writer, body []ir.Stmt, nests []*NestPlan) {
 	index := map[*ir.Nest]int{}
 	for i, np := range nests {
@@ -25,7 +26,7 @@ func fprintHostLoops(w io.Writer, body []ir.Stmt, nests []*NestPlan) {
 			if len(ns) == 0 {
 				continue
 			}
-			fmt.Fprintf(w, "  host loop (line %d): %s = %s, %s, %s repeats launches %d to %d\n",
+			fmt.Fprintf(w, "  host loop (line %d): %s = %s, %s, %s repeats nests %d to %d\n",
 				lp.Pos.Start.Line, lp.Var.Name, lp.Host.Lo, lp.Host.Hi, lp.Host.Step, index[ns[0]], index[ns[len(ns)-1]])
 			walk(lp.Body)
 		}

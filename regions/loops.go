@@ -204,11 +204,23 @@ func deferrable(n *ir.Nest, k *ir.Kernel) bool {
 			}
 		}
 	}
+	top := 0
+	for _, s := range n.Body {
+		if a, isAssign := s.(*ir.Assign); isAssign {
+			if _, isElem := a.LHS.(*ir.Elem); isElem {
+				top++
+			}
+		}
+	}
+	all := 0
 	ForEachAssign(n.Body, func(a *ir.Assign) {
-		if el, isElem := a.LHS.(*ir.Elem); isElem && !written[el.Var] {
-			ok = false // a write inside an IF or a loop
+		if _, isElem := a.LHS.(*ir.Elem); isElem {
+			all++
 		}
 	})
+	if all != top {
+		ok = false // a write inside an IF or a loop, which would store before the deferred ones
+	}
 	visit := func(x ir.Expr) {
 		ir.Walk(x, func(x ir.Expr) {
 			if el, isElem := x.(*ir.Elem); isElem && written[el.Var] {
@@ -475,7 +487,12 @@ func visitElems(stmts []ir.Stmt, f func(*ir.Elem)) {
 	}
 }
 
-// fprintLoops prints the plan of a loop kernel.
+// fprintLoops prints the plan of a loop kernel: its arrays, the host
+// variables its nests' bounds may name, and the schedule of every nest
+// (NestPlan: the index along each NDRange dimension, the work-group, the
+// block of points per work-item, deferred stores, tiles), numbered in
+// body order; a nest's reductions add a fold launch after it and scalar
+// results one launch at the end (dump --stage=host shows every launch).
 func fprintLoops(w io.Writer, kp *KernelPlan) {
 	k := kp.Kernel
 	launches := len(kp.Nests)
@@ -492,7 +509,7 @@ func fprintLoops(w io.Writer, kp *KernelPlan) {
 		launches++ // the last launch writes the results
 		results = ", the last writes the results" + results
 	}
-	fmt.Fprintf(w, "kernel %s: loop kernel, %d launch(es), %s strategy%s\n", k.Name, launches, kp.Strategy, results)
+	fmt.Fprintf(w, "kernel %s: loop kernel, %d nest(s) in %d launch(es), %s strategy%s\n", k.Name, len(kp.Nests), launches, kp.Strategy, results)
 	for _, v := range k.Params {
 		if v.Rank == 0 {
 			continue
@@ -503,29 +520,44 @@ func fprintLoops(w io.Writer, kp *KernelPlan) {
 		}
 		fmt.Fprintf(w, "  array %s intent(%s): extents (%s)\n", v.Name, v.Intent, strings.Join(ext, ", "))
 	}
+	if len(k.HostVars) > 0 {
+		var names []string
+		for _, v := range k.HostVars {
+			names = append(names, v.Name)
+		}
+		fmt.Fprintf(w, "  host variables (computed by the host before each launch): %s\n", strings.Join(names, " "))
+	}
 	for i, np := range kp.Nests {
-		n := np.Nest
-		var m []string
-		for g, d := range np.Dims {
-			m = append(m, fmt.Sprintf("%d:%s = %s..%s", g, n.Index[d].Name, n.Lo[d], n.Hi[d]))
-		}
-		guard := ""
-		if n.Guard != nil {
-			guard = ", runs only if " + ir.ExprString(n.Guard)
-		}
-		for _, r := range n.Reduces {
-			guard += fmt.Sprintf(", reduces %s into %s (partials per work-group, then a fold launch)", r.Reduce.Op, r.Reduce.Result.Name)
-		}
-		if np.Coarse() {
-			guard += ", " + DimString(np.Coarsen) + " points per work-item"
-			if np.DeferStores {
-				guard += " (stores after all their loads)"
-			}
-		}
-		fmt.Fprintf(w, "  launch %d (%s, line %d): NDRange %s, work-group %s%s\n", i+1, n.Source, n.Pos.Start.Line, strings.Join(m, ", "), DimString(np.Local), guard)
-		for _, tl := range np.Tiles {
-			fmt.Fprintf(w, "    __local tile %s: %s (line %d, %d read(s)), %d bytes\n", tl.Name, ir.ExprString(tl.Elem), tl.Elem.Pos.Start.Line, len(tl.Elems), tl.Bytes(np.Local, np.Coarsen))
-		}
+		fprintNest(w, i+1, np)
 	}
 	fprintHostLoops(w, k.Body, kp.Nests)
+}
+
+// fprintNest prints the schedule of nest i (see fprintLoops).
+func fprintNest(w io.Writer, i int, np *NestPlan) {
+	n := np.Nest
+	var m []string
+	for g, d := range np.Dims {
+		m = append(m, fmt.Sprintf("%d:%s = %s..%s", g, n.Index[d].Name, n.Lo[d], n.Hi[d]))
+	}
+	more := ""
+	if n.Guard != nil {
+		more = ", runs only if " + ir.ExprString(n.Guard)
+	}
+	for _, r := range n.Reduces {
+		more += fmt.Sprintf(", reduces %s into %s (partials per work-group, then a fold launch)", r.Reduce.Op, r.Reduce.Result.Name)
+	}
+	if onePoint(n) && len(n.Reduces) == 0 {
+		more += ", one work-item"
+	}
+	if np.Coarse() {
+		more += ", " + DimString(np.Coarsen) + " points per work-item"
+		if np.DeferStores {
+			more += " (stores after all their loads)"
+		}
+	}
+	fmt.Fprintf(w, "  nest %d (%s, line %d): NDRange %s, work-group %s%s\n", i, n.Source, n.Pos.Start.Line, strings.Join(m, ", "), DimString(np.Local), more)
+	for _, tl := range np.Tiles {
+		fmt.Fprintf(w, "    __local tile %s: %s (line %d, %d read(s)), %d bytes\n", tl.Name, ir.ExprString(tl.Elem), tl.Elem.Pos.Start.Line, len(tl.Elems), tl.Bytes(np.Local, np.Coarsen))
+	}
 }

@@ -68,10 +68,6 @@ func fprintKernel(w io.Writer, kp *KernelPlan) {
 			fprintLoops(w, kp)
 			return
 		}
-		if k.Elemental {
-			fmt.Fprintf(w, "kernel %s: elemental, one work-item per element, work-group %s\n", k.Name, DimString(kp.Local))
-			return
-		}
 		r := kp.Rank
 		fmt.Fprintf(w, "kernel %s: rank %d\n", k.Name, r)
 		if kp.Local != nil {

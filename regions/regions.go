@@ -207,9 +207,6 @@ func AnalyzeKernel(k *ir.Kernel, owned []Shift) *KernelPlan {
 		Inputs: map[*ir.Var][]Shift{},
 		Temps:  map[*ir.Var][]Shift{},
 	}
-	if k.Elemental {
-		return kp
-	}
 	for _, v := range k.Params {
 		if v.Rank > 0 {
 			kp.Off[v] = Shift{}

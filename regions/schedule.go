@@ -79,7 +79,7 @@ type Options struct {
 	// (faces) are computed once. A single factor applies to the last
 	// dimension of each kernel (rows in 2-D: coalescing along the first
 	// dimension is kept). Nil: one position per work-item (or the
-	// tuning's). Elemental kernels ignore it.
+	// tuning's).
 	Coarsen []int
 }
 
@@ -190,16 +190,8 @@ func scheduleKernel(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 		return scheduleLoops(k, t, o, s)
 	}
 	rank := k.Rank
-	if k.Elemental {
-		rank = 1
-	}
 	local := fit(o.Tile, DefaultTile(s, rank), rank)
 	coarsen := ones(rank)
-	if k.Elemental {
-		kp := AnalyzeKernel(k, nil)
-		kp.Strategy, kp.Local, kp.Coarsen = s, local, coarsen
-		return kp
-	}
 	kp := AnalyzeKernel(k, nil)
 	if s == Direct {
 		factors := o.Coarsen
@@ -291,7 +283,7 @@ type Phase struct {
 // NeedsPhases reports whether k runs as phases: it has reductions or
 // scalar results.
 func NeedsPhases(k *ir.Kernel) bool {
-	if k.Elemental || k.Loops { // loop kernels reduce per nest (Note [loop reductions] in ir)
+	if k.Loops { // loop kernels reduce per nest (Note [loop reductions] in ir)
 		return false
 	}
 	for _, v := range k.Params {

@@ -452,7 +452,7 @@ func lowerBounds(ix []int, v *abi.Param, scalars map[string]float64, k *abi.Kern
 // afterwards (Note [host memory]).
 func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 	grid := dimString(shape)
-	if !k.Elemental && len(shape) != k.Rank {
+	if len(shape) != k.Rank && !k.AnyRank() {
 		return fmt.Errorf("--grid %s is %d-D but kernel %q takes %d-D arrays", grid, len(shape), k.Name, k.Rank)
 	}
 	// A loop kernel's array whose declared extents follow from the sizes
@@ -479,6 +479,8 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 				at := shape
 				ext, err := v.Extents(sizes)
 				switch {
+				case v.Sequence && (err != nil || abi.Elements(shape) == ext[0]):
+					// Any rank (sequence association): the grid's shape.
 				case k.Loops && err == nil && (positive(ext) || len(ext) != len(shape)):
 					// Any rank: 1-D coefficient arrays beside 2-D fields.
 					at = ext

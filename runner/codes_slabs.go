@@ -14,7 +14,7 @@ var (
 		Code: "slabs-unsupported", Severity: diag.Error, Stage: "runner", Topic: "Kernels and intents",
 		Summary: "a kernel that slabs and MPI ranks cannot run exactly (--slabs, --devices, --mpi)",
 		Help: "A grid is split into slabs only for kernels that provably compute each slab as on the whole grid: " +
-			"region and elemental kernels whose arrays share one grid shape and whose launches cover the grid along " +
+			"region kernels whose arrays share one grid shape and whose launches cover the grid along " +
 			"its last dimension, reductions included. Loop kernels see the grid's extents " +
 			"and their own indices, host loops repeat launches, and maxloc's positions are per slab, so each would " +
 			"give a wrong answer; forocl refuses them before anything runs. So is a reduction whose window along the " +

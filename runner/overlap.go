@@ -59,7 +59,7 @@ type pending struct {
 // exchange cannot overlap (see above).
 func newOverlap(x *exchanger, j *Job, slabs []*slab) *overlap {
 	k := j.Kernel
-	if x.count < 2 || x.lo+x.hi == 0 || len(j.Swap) == 0 || len(k.Scratch) > 0 || len(k.Results()) > 0 || k.Elemental {
+	if x.count < 2 || x.lo+x.hi == 0 || len(j.Swap) == 0 || len(k.Scratch) > 0 || len(k.Results()) > 0 {
 		return nil
 	}
 	rank := k.Rank

@@ -8,7 +8,6 @@ package runner
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/rand"
 	"sort"
 	"strconv"
@@ -302,8 +301,8 @@ func planShapes(j *Job) (*jobPlan, error) {
 		if err != nil {
 			return nil, err
 		}
-		if k.Elemental {
-			shape = firstShape(pl.given)
+		if p.Sequence {
+			shape = sequenceShape(k, pl.given, shape)
 		}
 		pl.shapes[name] = shape
 	}
@@ -362,15 +361,23 @@ func sizeList(k *abi.Kernel, sizes map[string]int) string {
 	return strings.Join(parts, ", ")
 }
 
-// firstShape is the shape of the given arrays of an elemental kernel (any
-// one: they have the same element count); outputs not given take it.
-func firstShape(arrays map[string]*npy.Array) []int {
-	names := make([]string, 0, len(arrays))
-	for n := range arrays {
+// sequenceShape is the shape of an output of k that is sequence-
+// associated (abi.Param.Sequence) and has the elements of shape (its
+// declared extent): the shape of the first given sequence-associated
+// array, by name, with as many elements, so that an elemental kernel's
+// outputs keep its inputs' shape; else shape.
+func sequenceShape(k *abi.Kernel, given map[string]*npy.Array, shape []int) []int {
+	names := make([]string, 0, len(given))
+	for n := range given {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	return arrays[names[0]].Shape
+	for _, n := range names {
+		if p := k.Param(n); p != nil && p.Sequence && abi.Elements(given[n].Shape) == abi.Elements(shape) {
+			return given[n].Shape
+		}
+	}
+	return shape
 }
 
 func quoteList(xs []string) string {
@@ -584,7 +591,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		var total time.Duration
 		// In program order, host loops repeating their launches (Note
 		// [host loops] in package abi).
-		err := k.WalkWith(init, func(li int, vals map[string]int) error {
+		err := k.Run(init, abi.Host{Read: r.readWord, Launch: func(li int, vals map[string]int) error {
 			l := launches[li]
 			if canceled() {
 				return ErrCanceled
@@ -616,7 +623,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 				total += d
 			}
 			return nil
-		}, nil)
+		}})
 		if err != nil {
 			return nil, err
 		}
@@ -678,15 +685,16 @@ func launchArgs(k *abi.Kernel, l *abi.Launch, scalars map[string]float64, sizes,
 			default:
 				args = append(args, int32(v))
 			}
-		case abi.SizeArg, abi.LoopArg, abi.HostArg: // sizes holds the loop and host variables too (abi.Kernel.WalkWith)
+		case abi.SizeArg, abi.LoopArg, abi.HostArg: // sizes holds the loop and host variables too (abi.Kernel.Run)
 			v, ok := sizes[a.Name]
 			if !ok {
-				return nil, fmt.Errorf("internal error: runner: loop variable %q outside its loop", a.Name)
+				return nil, fmt.Errorf("internal error: runner: %q has no value at launch %s", a.Name, l.Symbol)
 			}
-			if v < math.MinInt32 || v > math.MaxInt32 {
-				return nil, fmt.Errorf("%q = %d does not fit the 32-bit integer the kernel takes", a.Name, v)
+			x, err := abi.HostValue(a.Name, a.Type, v)
+			if err != nil {
+				return nil, err
 			}
-			args = append(args, int32(v))
+			args = append(args, x)
 		default:
 			return nil, fmt.Errorf("internal error: runner: launch argument kind %q is not supported", a.Kind)
 		}

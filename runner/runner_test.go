@@ -71,26 +71,29 @@ func stencilUnit() (*abi.Unit, *abi.Kernel) {
 	return &abi.Unit{Source: stencilSource, Kernels: []*abi.Kernel{k}}, k
 }
 
-// elementalKernel is "pure elemental subroutine mul(x, y, z)" in real(8):
-// z = x*y.
+// elementalKernel is "pure elemental subroutine mul(x, y, z)" in real(8),
+// z = x*y, as a loop kernel of one nest over sequence-associated dummies
+// x(n), y(n), z(n) (Note [elemental kernels] in sema/elemental.go).
 func elementalKernel() *abi.Kernel {
 	n := []abi.Affine{abi.SizeMinus("n", 0)}
+	one := abi.Affine{Const: 1}
 	return &abi.Kernel{
-		Name:      "mul",
-		Elemental: true,
-		Rank:      1,
-		Sizes:     []abi.Size{{Name: "n"}},
+		Name:  "mul",
+		Loops: true,
+		Rank:  1,
+		Sizes: []abi.Size{{Name: "n"}},
 		Params: []abi.Param{
-			{Name: "x", Kind: abi.Real8, Intent: abi.In, Array: true, Shape: n},
-			{Name: "y", Kind: abi.Real8, Intent: abi.In, Array: true, Shape: n},
-			{Name: "z", Kind: abi.Real8, Intent: abi.Out, Array: true, Shape: n},
+			{Name: "x", Kind: abi.Real8, Intent: abi.In, Array: true, Shape: n, Sequence: true},
+			{Name: "y", Kind: abi.Real8, Intent: abi.In, Array: true, Shape: n, Sequence: true},
+			{Name: "z", Kind: abi.Real8, Intent: abi.Out, Array: true, Shape: n, Sequence: true},
 		},
 		Launches: []*abi.Launch{{
-			Symbol: "mul",
-			Args:   []abi.Arg{{Kind: abi.ParamArg, Name: "x"}, {Kind: abi.ParamArg, Name: "y"}, {Kind: abi.ParamArg, Name: "z"}, {Kind: abi.SizeArg, Name: "n"}},
-			Global: []abi.Range{{Positions: abi.SizeMinus("n", 0), Per: 1}},
-			Local:  []int{8},
-			Origin: []int{0},
+			Symbol:     "mul",
+			Args:       []abi.Arg{{Kind: abi.ParamArg, Name: "x"}, {Kind: abi.ParamArg, Name: "y"}, {Kind: abi.ParamArg, Name: "z"}, {Kind: abi.SizeArg, Name: "n"}},
+			Global:     []abi.Range{{Positions: abi.SizeMinus("n", 0), Per: 1, First: &one}},
+			Local:      []int{8},
+			Origin:     []int{0},
+			MayBeEmpty: true,
 		}},
 	}
 }
@@ -99,9 +102,9 @@ const elementalSource = `
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 __kernel __attribute__((reqd_work_group_size(8, 1, 1)))
 void mul(__global const double* restrict x, __global const double* restrict y, __global double* restrict z, const int _n) {
-    const int i = get_global_id(0);
-    if (i >= _n) return;
-    z[i] = x[i]*y[i];
+    const int i = 1 + get_global_id(0);
+    if (i > _n) return;
+    z[i - 1] = x[i - 1]*y[i - 1];
 }
 `
 
@@ -193,15 +196,19 @@ func TestPrepareFillsOutputs(t *testing.T) {
 			t.Fatalf("output y not zero: %v", y.F32)
 		}
 	}
-	// An elemental kernel takes arrays of any rank; all share the shape.
+	// An elemental kernel takes arrays of any rank with as many elements
+	// (sequence association); its outputs keep the inputs' shape.
 	ek := elementalKernel()
 	x3 := Zeros(npy.Float64, []int{2, 3, 4})
-	arrays, sizes, err = Prepare(&Job{Kernel: ek, Arrays: map[string]*npy.Array{"x": x3, "y": x3}})
+	arrays, sizes, err = Prepare(&Job{Kernel: ek, Arrays: map[string]*npy.Array{"x": x3, "y": Zeros(npy.Float64, []int{24})}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sizes["n"] != 24 || abi.ShapeString(arrays["z"].Shape) != "(2, 3, 4)" {
 		t.Errorf("elemental: sizes %v, z has shape %v", sizes, arrays["z"].Shape)
+	}
+	if _, _, err = Prepare(&Job{Kernel: ek, Arrays: map[string]*npy.Array{"x": x3, "y": Zeros(npy.Float64, []int{5, 5})}}); err == nil || !strings.Contains(err.Error(), `array "y" has shape (5, 5), 25 elements, but kernel "mul" takes 24 elements`) {
+		t.Errorf("elemental arrays of 24 and 25 elements: %v", err)
 	}
 }
 

@@ -13,7 +13,7 @@ import (
 // slab code relies on, so a kind of kernel it was not written for is
 // refused rather than run wrong.
 //
-//   - k is a region or elemental kernel (not Loops): its statements read
+//   - k is a region kernel (not Loops): its statements read
 //     inputs at constant shifts and never see the grid's extent or their
 //     own position, so a slab padded with its halos computes its planes as
 //     the whole grid does;

@@ -131,7 +131,7 @@ type slab struct {
 // of its reductions (see Note [slabs]).
 func SlabHalo(k *abi.Kernel) (lo, hi int, err error) {
 	rank := k.Rank
-	if k.Elemental || rank == 0 {
+	if rank == 0 {
 		return 0, 0, nil
 	}
 	// A reduction folds its window's planes: with them as the halo each
@@ -332,13 +332,7 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 		for n, v := range sizes {
 			subSizes[n] = v
 		}
-		if !k.Elemental {
-			subSizes[lastSize(k)] = sizes[lastSize(k)] - grid.n + (to - from)
-		} else {
-			for _, s := range k.Sizes {
-				subSizes[s.Name] = to - from
-			}
-		}
+		subSizes[lastSize(k)] = sizes[lastSize(k)] - grid.n + (to - from)
 		r, release, err := newSlabRun(ctx, &j, sub, subSizes)
 		if err != nil {
 			return nil, fmt.Errorf("slab %d: %v", idx, err)
@@ -473,22 +467,14 @@ type planeView struct {
 	n          int   // planes
 	per        int   // elements per plane
 	planeBytes func(a *npy.Array) int
-	elemental  bool
 }
 
 func planesOf(k *abi.Kernel, arrays map[string]*npy.Array) planeView {
 	shape := arrays[strings.ToLower(k.Arrays()[0].Name)].Shape
-	p := planeView{shape: shape, per: 1, elemental: k.Elemental}
-	if k.Elemental {
-		p.n = 1
-		for _, s := range shape {
-			p.n *= s
-		}
-	} else {
-		p.n = shape[len(shape)-1]
-		for _, s := range shape[:len(shape)-1] {
-			p.per *= s
-		}
+	p := planeView{shape: shape, per: 1}
+	p.n = shape[len(shape)-1]
+	for _, s := range shape[:len(shape)-1] {
+		p.per *= s
 	}
 	per := p.per
 	p.planeBytes = func(a *npy.Array) int { return per * int(elemBytes(a.DType)) }
@@ -497,12 +483,7 @@ func planesOf(k *abi.Kernel, arrays map[string]*npy.Array) planeView {
 
 // cut returns planes [from, to) of a as an array of the slab's shape.
 func (g planeView) cut(a *npy.Array, from, to int) *npy.Array {
-	var shape []int
-	if g.elemental {
-		shape = []int{to - from}
-	} else {
-		shape = append(append([]int(nil), g.shape[:len(g.shape)-1]...), to-from)
-	}
+	shape := append(append([]int(nil), g.shape[:len(g.shape)-1]...), to-from)
 	out := Zeros(a.DType, shape)
 	pb := g.planeBytes(a)
 	copy(bytesOf(out), bytesOf(a)[from*pb:to*pb])

@@ -265,8 +265,8 @@ var (
 		Summary: "array \"…\" has rank N but \"…\" has rank N; all arrays of a kernel share one grid",
 		Help:    "One launch covers one grid, so every array argument of a kernel has its rank."})
 	codeShapeMismatch = diag.Define(diag.CodeInfo{Code: "shape-mismatch", Severity: diag.Error, Stage: "sema", Topic: "Shapes",
-		Summary: "array shapes do not conform: … is … but … is …",
-		Help:    "Array operations combine elements position by position, so both sides must have the same extents (n1-2 is the grid's extent shrunk by a halo of 1 on each side)."})
+		Summary: "array shapes do not conform, or forocl cannot prove that they do",
+		Help:    "Array operations combine elements position by position, so both sides must have the same extents (n1-2 is the grid's extent shrunk by a halo of 1 on each side). In a loop kernel, an array assignment such as a(2:n-1, :) = b(1:n-2, :) runs one implicit iteration per element of its left-hand side, so every array operand must have the same rank and, dimension by dimension, the same extent. forocl compares extents as affine expressions of the kernel's integer scalars and refuses what it cannot prove equal: write section bounds whose differences it can see, such as a(2:n-1) = b(1:n-2) rather than bounds through two unrelated sizes. Scalar subscripts drop a dimension: v(:, k) = w(:)."})
 	codeTemporaryRank = diag.Define(diag.CodeInfo{Code: "temporary-rank", Severity: diag.Error, Stage: "sema", Topic: "Shapes",
 		Summary: "temporary \"…\" has rank N but the kernel's arrays have rank N",
 		Help:    "A temporary holds a region of the grid, so it has the grid's rank."})

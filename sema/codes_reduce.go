@@ -15,7 +15,7 @@ var (
 		Help:    "forocl reduces a whole array expression to one scalar. A reduction along one dimension gives an array; write it as array syntax over the other dimensions instead."})
 	codeReductionArgument = diag.Define(diag.CodeInfo{Code: "reduction-argument", Severity: diag.Error, Stage: "sema", Topic: "Reductions",
 		Summary: "a reduction's arguments are not what it takes",
-		Help:    "sum, product, maxval and minval take a numeric array expression and an optional logical mask=; count, any and all a logical one; dot_product two numeric ones; norm2 a real one. The arguments must be arrays (whole arrays, region_cpy windows, or expressions of them) of one shape."})
+		Help:    "sum, product, maxval and minval take a numeric array expression and an optional logical mask=; count, any and all a logical one; dot_product two numeric ones; norm2 a real one. The arguments must be arrays (whole arrays, region_cpy windows, or expressions of them) of one shape. In a loop kernel a reduction takes its one array expression alone, without mask= or other keywords: write a masked reduction as a loop with a reduction clause."})
 	codeReductionCrossing = diag.Define(diag.CodeInfo{Code: "reduction-crossing", Severity: diag.Error, Stage: "sema", Topic: "Reductions",
 		Summary: "a value is set before a reduction and read after it where forocl cannot carry it",
 		Help:    "forocl runs a kernel with reductions as several launches, split after each reduction. Scalars set by plain assignments are computed again in every launch, but a temporary array, or a scalar set inside an if block, would be lost between launches. Compute it after the reduction, or set the scalar outside if blocks."})

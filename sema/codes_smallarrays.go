@@ -7,7 +7,4 @@ var (
 	codeLoopLocalArray = diag.Define(diag.CodeInfo{Code: "loop-local-array", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 		Summary: "a local array of a loop kernel that is not small and of constant bounds",
 		Help:    "A local array of a loop kernel, such as real :: tmp(5), is private to each iteration: every work-item holds its own copy in registers or private memory, so it needs constant bounds and at most 64 elements, and no initial value, save, pointer or allocatable attribute. Pass a larger or variable-sized work array as a dummy argument instead, subscripted with the loop indices."})
-	codeLoopComputedWrite = diag.Define(diag.CodeInfo{Code: "loop-computed-write", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
-		Summary: "a write through a subscript that is not affine, in a loop that does not promise independence",
-		Help:    "A write such as a(perm(i)) = x, through an index array or another computed subscript, may send two iterations to one element, and forocl cannot prove otherwise. DO CONCURRENT promises that iterations do not interfere, so forocl trusts such writes there: write the loop as DO CONCURRENT if the indices are distinct. Reads through index arrays (gathers) are accepted in every kind of loop."})
 )

@@ -315,8 +315,8 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 	if ent.proc != nil {
 		return l.userCall(e, ent.proc)
 	}
-	if op, ok := reductionFuncs[name]; ok {
-		return l.reduction(e, op)
+	if in, ok := ir.Lookup(name, ir.ClassReduction); ok {
+		return l.reduction(e, in)
 	}
 	if id, ok := kernelIntrinsic(name); ok {
 		return l.intrinsic(e, id)
@@ -330,7 +330,7 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 	if x, ok := l.shapeInquiry(e); ok {
 		return x // size, lbound, ubound of a loop kernel's array
 	}
-	if unsupported[name] {
+	if knownIntrinsic(name) {
 		l.errorf(codeUnsupportedIntrinsic, e.Name.Pos, "function %q is not supported by forocl", e.Name.Orig).
 			WithHint("forocl supports region_cpy, elemental functions and the intrinsics %s", supportedList())
 		return nil
@@ -498,29 +498,45 @@ func wereWas(n int) string {
 	return "were"
 }
 
-// unsupported are Fortran intrinsics forocl knows by name but does not map.
+// unsupported are Fortran intrinsic functions forocl knows by name but does
+// not implement: not in ir.Intrinsics, listed for a better message than
+// "undefined".
 var unsupported = map[string]bool{}
 
 func init() {
-	for _, n := range strings.Fields(`cshift eoshift sum product maxval minval maxloc minloc size shape
-		reshape spread transpose matmul dot_product any all count lbound ubound pack unpack
+	for _, n := range strings.Fields(`cshift eoshift shape
+		reshape spread transpose matmul pack unpack
 		len trim adjustl adjustr index achar char ichar iachar present allocated associated
 		random_number cmplx conjg aimag exponent fraction nearest spacing rrspacing
-		scale set_exponent bit_size btest iand ior ieor ishft not transfer null norm2
+		scale set_exponent bit_size btest iand ior ieor ishft not transfer null
 		bessel_j0 bessel_j1 erf erfc gamma log_gamma hypot acosh asinh atanh sngl idint ifix
-		merge_bits parity findloc iall iany iparity kind selected_real_kind selected_int_kind
+		merge_bits parity findloc iall iany iparity
 		precision range radix digits minexponent maxexponent new_line repeat scan verify`) {
+		if _, ok := ir.LookupIntrinsic(n); ok {
+			panic("internal error: sema's unsupported lists " + n + ", a row of ir.Intrinsics")
+		}
 		unsupported[n] = true
 	}
 }
 
-// kernelIntrinsic finds an intrinsic that kernels and functions may call.
-func kernelIntrinsic(name string) (ir.IntrinsicID, bool) {
+// knownIntrinsic reports whether name is a Fortran intrinsic function that
+// the caller could not lower where it stands: one forocl does not
+// implement, or a row of ir.Intrinsics that is not allowed there (kind in
+// a kernel, size of an array it cannot read). A module constant is no
+// function.
+func knownIntrinsic(name string) bool {
 	id, ok := ir.LookupIntrinsic(name)
-	if !ok || ir.Intrinsics[id].Use == ir.UseConstant {
+	return unsupported[name] || ok && ir.Intrinsics[id].Class != ir.ClassModuleConstant
+}
+
+// kernelIntrinsic finds an intrinsic function (a ClassFunction row of
+// ir.Intrinsics) that kernels and functions may call.
+func kernelIntrinsic(name string) (ir.IntrinsicID, bool) {
+	in, ok := ir.Lookup(name, ir.ClassFunction)
+	if !ok || in.Use == ir.UseConstant {
 		return ir.FnInvalid, false
 	}
-	return id, true
+	return in.ID, true
 }
 
 func supportedList() string {

@@ -6,14 +6,15 @@ import (
 )
 
 // shapeInquiry lowers size(a), size(a, d), lbound(a, d) and ubound(a, d)
-// of an array dummy of a loop kernel to the affine form of its declared
+// (the ClassShape rows of ir.Intrinsics) of an array dummy of a loop kernel to the affine form of its declared
 // bounds (an assumed-shape array's extent is a size of the kernel, such as
 // a_n1), so that loops written do i = 1, size(a) have affine bounds. It
 // reports false for anything else; an argument it cannot read is an error
 // (reported, nil, true).
 func (l *lowerer) shapeInquiry(e *ast.Call) (ir.Expr, bool) {
 	name := e.Name.Name
-	if l.loop == nil || (name != "size" && name != "lbound" && name != "ubound") || len(e.Args) == 0 || len(e.Args) > 2 {
+	in, shape := ir.Lookup(name, ir.ClassShape)
+	if l.loop == nil || !shape || len(e.Args) < in.Min || len(e.Args) > in.Max {
 		return nil, false
 	}
 	id, ok := e.Args[0].Value.(*ast.Ident)

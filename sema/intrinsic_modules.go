@@ -3,60 +3,50 @@ package sema
 import (
 	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/ir"
 )
 
-// intrinsicModules are the named kind constants of Fortran's intrinsic
-// modules that legacy kernels use in declarations ("real(real64)",
-// "integer(c_int)"). Each is a module of integer parameters that sema
-// registers when the files do not define a module of that name, so use
-// association resolves them as it resolves any module constant. Kinds
+// The intrinsic modules are the named kind constants of Fortran's
+// iso_fortran_env and iso_c_binding that legacy kernels use in
+// declarations ("real(real64)", "integer(c_int)"): the ClassModuleConstant
+// rows of ir.Intrinsics. Each module is a module of integer parameters that
+// sema registers when the files do not define a module of that name, so
+// use association resolves them as it resolves any module constant. Kinds
 // forocl does not support (real128, int64, c_long) still resolve: the
 // declaration that uses them is reported by typeKind.
-var intrinsicModules = []struct {
-	name   string
-	consts []intrinsicConst
-}{
-	{"iso_fortran_env", []intrinsicConst{
-		{"real32", 4}, {"real64", 8}, {"real128", 16},
-		{"int8", 1}, {"int16", 2}, {"int32", 4}, {"int64", 8},
-		{"logical32", 4}, {"numeric_storage_size", 32}, {"character_storage_size", 8},
-	}},
-	{"iso_c_binding", []intrinsicConst{
-		{"c_float", 4}, {"c_double", 8}, {"c_int", 4}, {"c_long", 8},
-		{"c_long_long", 8}, {"c_int32_t", 4}, {"c_int64_t", 8}, {"c_bool", 1},
-		{"c_short", 2}, {"c_signed_char", 1}, {"c_size_t", 8},
-	}},
-}
-
-type intrinsicConst struct {
-	name  string
-	value int64
-}
 
 // addIntrinsicModules registers the intrinsic modules the files do not
 // define themselves, as library modules (never compiled, never reported
-// missing).
+// missing), in the order of the table.
 func (c *checker) addIntrinsicModules() {
-	for _, im := range intrinsicModules {
-		if c.modules[im.name] != nil {
+	decls := map[string]*ast.Decl{}
+	var order []string
+	for _, id := range ir.IntrinsicIDs() {
+		in := &ir.Intrinsics[id]
+		if in.Class != ir.ClassModuleConstant || c.modules[in.Module] != nil {
 			continue
 		}
-		m := &ast.Module{Name: ast.Ident{Name: im.name, Orig: im.name}}
+		decl := decls[in.Module]
+		if decl == nil {
+			decl = &ast.Decl{
+				Type:  &ast.TypeSpec{Base: ast.Integer},
+				Attrs: []*ast.Attr{{Name: ast.AttrParameter, Word: "parameter"}},
+			}
+			decls[in.Module] = decl
+			order = append(order, in.Module)
+		}
+		decl.Entities = append(decl.Entities, &ast.Entity{
+			Name: ast.Ident{Name: in.Name, Orig: in.Name},
+			Init: &ast.IntLit{Value: in.Value, Text: itoa(in.Value), Pos: diag.Span{}},
+		})
+	}
+	for _, name := range order {
+		m := &ast.Module{Name: ast.Ident{Name: name, Orig: name}}
 		m.ImplicitNone = true
-		decl := &ast.Decl{
-			Type:  &ast.TypeSpec{Base: ast.Integer},
-			Attrs: []*ast.Attr{{Name: ast.AttrParameter, Word: "parameter"}},
-		}
-		for _, k := range im.consts {
-			decl.Entities = append(decl.Entities, &ast.Entity{
-				Name: ast.Ident{Name: k.name, Orig: k.name},
-				Init: &ast.IntLit{Value: k.value, Text: itoa(k.value), Pos: diag.Span{}},
-			})
-		}
-		m.Decls = []*ast.Decl{decl}
+		m.Decls = []*ast.Decl{decls[name]}
 		mod := &module{ast: m, lib: true}
-		mod.scope = c.newScope(&m.Scope, nil, im.name, "")
-		c.modules[im.name] = mod
+		mod.scope = c.newScope(&m.Scope, nil, name, "")
+		c.modules[name] = mod
 	}
 }
 

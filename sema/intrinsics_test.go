@@ -57,7 +57,7 @@ func TestIntrinsicsFoldInConstants(t *testing.T) {
 			if prog == nil {
 				t.Fatalf("errors:\n%s", text)
 			}
-			v, ok := prog.Kernels[0].Body[0].(*ir.Assign).RHS.(*ir.Const)
+			v, ok := body(prog.Kernels[0])[0].(*ir.Assign).RHS.(*ir.Const)
 			if !ok {
 				t.Fatalf("p is not folded to a constant")
 			}
@@ -97,7 +97,7 @@ func TestIntrinsicConstErrors(t *testing.T) {
 // kernel too (as real of default kind), with the same typing.
 func TestFloatInKernel(t *testing.T) {
 	out, _ := expectOK(t, paramSrc("real", "float(3)", "float(3) + float(i)*x"))
-	if want := "y = (real<real(4)>(3) + (real<real(4)>(i) * x))"; !strings.Contains(out, want) {
+	if want := "y(_i1) = (real<real(4)>(3) + (real<real(4)>(i(_i1)) * x(_i1)))"; !strings.Contains(out, want) {
 		t.Errorf("missing %q in\n%s", want, out)
 	}
 	expectErr(t, paramSrc("real", "1.0", "float(x)"), `9:15: error: argument 1 of "float" is real(4), expected integer`)
@@ -107,7 +107,7 @@ func TestFloatInKernel(t *testing.T) {
 // expression is computed in integers and converted as a whole.
 func TestIntegerIntrinsicInRealContext(t *testing.T) {
 	out, _ := expectOK(t, paramSrc("real", "1.0", "0.5 + mod(i, 3) + dim(i, 2)*sign(2, i)"))
-	if want := "y = ((0.5 + real(4)(mod(i, 3))) + real(4)((dim(i, 2) * sign(2, i))))"; !strings.Contains(out, want) {
+	if want := "y(_i1) = ((0.5 + real(4)(mod(i(_i1), 3))) + real(4)((dim(i(_i1), 2) * sign(2, i(_i1)))))"; !strings.Contains(out, want) {
 		t.Errorf("missing %q in\n%s", want, out)
 	}
 }
@@ -137,7 +137,7 @@ func TestKernelAndConstantAgree(t *testing.T) {
 				}
 				return
 			}
-			rhs := kp.Kernels[0].Body[0].(*ir.Assign).RHS
+			rhs := body(kp.Kernels[0])[0].(*ir.Assign).RHS
 			if cv, ok := rhs.(*ir.Convert); ok {
 				rhs = cv.X
 			}
@@ -148,7 +148,7 @@ func TestKernelAndConstantAgree(t *testing.T) {
 				if err != nil {
 					t.Fatalf("kernel call %s does not fold: %v", ir.ExprString(in), err)
 				}
-				want := cp.Kernels[0].Body[0].(*ir.Assign).RHS.(*ir.Const)
+				want := body(cp.Kernels[0])[0].(*ir.Assign).RHS.(*ir.Const)
 				got := v.Float
 				if v.Kind.IsInt() {
 					got = float64(v.Int)
@@ -180,7 +180,7 @@ func TestIntrinsicBadCalls(t *testing.T) {
 }
 
 // TestREADMEReductions: the reductions README.md lists are exactly those
-// kernels may call (reductionFuncs).
+// kernels may call (the ClassReduction rows of ir.Intrinsics).
 func TestREADMEReductions(t *testing.T) {
 	src, err := os.ReadFile("../README.md")
 	if err != nil {
@@ -193,13 +193,34 @@ func TestREADMEReductions(t *testing.T) {
 	listed := map[string]bool{}
 	for _, name := range strings.Fields(string(m[1])) {
 		listed[name] = true
-		if _, ok := reductionFuncs[name]; !ok {
+		if _, ok := ir.Lookup(name, ir.ClassReduction); !ok {
 			t.Errorf("README lists %q, which is not a reduction kernels may call", name)
 		}
 	}
-	for name := range reductionFuncs {
-		if !listed[name] {
-			t.Errorf("README does not list reduction %q", name)
+	for _, id := range ir.IntrinsicIDs() {
+		if in := &ir.Intrinsics[id]; in.Class == ir.ClassReduction && !listed[in.Name] {
+			t.Errorf("README does not list reduction %q", in.Name)
 		}
+	}
+}
+
+// TestKnownIntrinsicsRefused: a call of an intrinsic of the table that
+// cannot be lowered where it stands (kind in a kernel, size of a scalar in
+// an elemental kernel), or of one forocl knows but does not implement, is
+// "not supported"; a call of an intrinsic module's constant, or of an
+// unknown name, is an undefined function.
+func TestKnownIntrinsicsRefused(t *testing.T) {
+	for _, c := range []struct{ call, want string }{
+		{"kind(x)", `9:9: error: function "kind" is not supported by forocl`},
+		{"selected_real_kind(6)", `9:9: error: function "selected_real_kind" is not supported by forocl`},
+		{"size(x)", `9:9: error: function "size" is not supported by forocl`},
+		{"ubound(x, 1)", `9:9: error: function "ubound" is not supported by forocl`},
+		{"cshift(x, 1)", `9:9: error: function "cshift" is not supported by forocl`},
+		{"real32(x)", `9:9: error: undefined function "real32"`},
+		{"sizes(x)", `9:9: error: undefined function "sizes"`},
+	} {
+		t.Run(c.call, func(t *testing.T) {
+			expectErr(t, paramSrc("real", "1.0", c.call), c.want)
+		})
 	}
 }

@@ -3,7 +3,6 @@ package sema
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/forocl/forocl/ast"
@@ -84,6 +83,10 @@ type loopState struct {
 	// host holds the variables of the host loops open around the
 	// statement being lowered (sema/hostloops.go).
 	host map[*ir.Var]bool
+	// trips are the host loops open around the statement being lowered,
+	// innermost last: facts for the dependence analysis (Note
+	// [linearised subscripts]).
+	trips []*ir.Loop
 	// guard is set while the condition of an IF between nests is
 	// lowered; guardReads holds the array elements such conditions read
 	// (Note [guard reads]).
@@ -108,13 +111,14 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.loopParams()
 	l.loopLocals()
 	l.checkBlockDepth(p.sub.Body)
-	kern.Body = l.loopBody(p.sub.Body)
+	kern.Body = l.loopBody(l.endAtReturn(p.sub.Body)) // Note [return in loop kernels]
 	l.inferIntents()
 	l.checkGuardReads()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
 	l.checkPrivateFlow(flattenHostLoops(kern.Body))
 	l.checkCarried(kern.Body)
 	l.checkHostVars(kern)
+	l.checkHostProc(kern.Body) // sema/hostproc.go
 	if !c.diags.HasErrors() {
 		l.checkBounds(flattenHostLoops(kern.Body)) // Note [accesses that leave the array]
 	}
@@ -407,72 +411,6 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 	return out
 }
 
-// directive interprets an !$omp or !$acc line: a loop directive (returned
-// for the next DO), or a region ("parallel", "kernels", "data"; end
-// reports its end), or an error.
-func (l *lowerer) directive(d *ast.LoopDirective) (dir *loopDir, region string, end bool) {
-	words := d.Clauses
-	if len(words) > 0 && words[0].Name == "end" {
-		end = true
-		words = words[1:]
-	}
-	// The construct is the leading words without arguments.
-	var construct []string
-	i := 0
-	for ; i < len(words) && !words[i].HasArg; i++ {
-		w := words[i].Name
-		if w == "parallel" || w == "do" || w == "loop" || w == "kernels" || w == "simd" || w == "data" || w == "serial" || w == "target" || w == "teams" || w == "distribute" {
-			construct = append(construct, w)
-			continue
-		}
-		break
-	}
-	c := strings.Join(construct, " ")
-	loop := false
-	switch d.API + " " + c {
-	case "omp parallel do", "omp do", "omp parallel do simd", "omp do simd", "omp simd",
-		"omp target teams distribute parallel do", "omp teams distribute parallel do",
-		"acc parallel loop", "acc kernels loop", "acc loop", "acc serial loop":
-		loop = true
-	case "omp parallel", "acc parallel", "acc data", "omp target", "omp target data", "acc kernels", "omp target teams":
-		return nil, c, end
-	}
-	if end {
-		return nil, c, true
-	}
-	if !loop {
-		l.c.diags.Error(codeLoopDirective, d.Pos, "!$%s directive %q is not supported in a loop kernel", d.API, d.Words()).
-			WithHint("forocl understands loop directives (!$omp parallel do, !$omp do, !$acc parallel loop, !$acc loop) and parallel, kernels and data regions")
-		return nil, "", false
-	}
-	dir = &loopDir{d: d, construct: c, collapse: 1}
-	for _, cl := range words[i:] {
-		switch cl.Name {
-		case "collapse":
-			n, err := strconv.Atoi(strings.TrimSpace(cl.Arg))
-			if err != nil || n < 1 {
-				l.c.diags.Error(codeLoopDirective, cl.Pos, "collapse takes a positive integer constant, not %q", cl.Arg)
-				continue
-			}
-			dir.collapse = n
-		case "private", "firstprivate", "lastprivate":
-			if cl.Args == nil && cl.HasArg {
-				l.c.diags.Error(codeLoopDirective, cl.Pos, "%s takes a list of names", cl.Name)
-			}
-			if cl.Name == "lastprivate" {
-				l.c.diags.Error(codeLoopDirective, cl.Pos, "lastprivate is not supported: a value computed by one iteration cannot leave the kernel").
-					WithHint("store it in an array")
-			}
-			dir.private = append(dir.private, cl.Args...)
-		case "reduction":
-			dir.reductions = append(dir.reductions, l.reductionClause(cl)...)
-		}
-		// Data clauses (shared, default, present, copyin, ...), schedules
-		// and the like do not change what the loop computes.
-	}
-	return dir, "", false
-}
-
 // nestLoop is one loop of a candidate nest.
 type nestLoop struct {
 	s            *ast.DoStmt
@@ -546,6 +484,13 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 		_, l.loop.reduce = l.reductionVars(l.reduceLocality(s))
 	}
 	defer func() { l.loop.reduce = nil }()
+	if s.Form == ast.DoCounted {
+		k, why := parallelPrefix(loops)
+		if k == 0 {
+			return l.serialNest(s, dir, source, why)
+		}
+		loops, body = loops[:k], loops[k-1].s.Body
+	}
 	// Lower with all candidate loops parallel; an OpenMP/OpenACC nest
 	// whose inner loops are not proven independent falls back to the
 	// loops the directive names (collapse), the rest run sequentially.
@@ -555,32 +500,7 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 		l.c.diags.Items = l.c.diags.Items[:diagsBefore]
 		n, conflict = l.lowerNest(s, source, loops[:dir.collapse], loops[dir.collapse-1].s.Body, mask)
 	}
-	if conflict != nil && s.Form != ast.DoConcurrent && l.computedConflict(conflict, source) {
-		// reported: a write through a computed subscript
-	} else if conflict != nil && s.Form != ast.DoConcurrent && dir == nil && len(l.c.diags.Items) == diagsBefore {
-		// A nest no directive marks: not proven independent, it runs
-		// serially (Note [plain DO nests]).
-		return l.serialNest(s, source, conflict.String())
-	} else if conflict != nil && s.Form != ast.DoConcurrent && conflict.read == conflict.write {
-		l.c.diags.Error(codeLoopWriteConflict, conflict.write.Pos, "different iterations of the parallel loop may write the same element of %q", conflict.write.Var.Name).
-			WithHint("subscript the written array with every parallel index, such as %s(j, k)", conflict.write.Var.Name)
-	} else if conflict != nil && s.Form != ast.DoConcurrent {
-		l.c.diags.Error(codeLoopInPlace, conflict.read.Pos, "iterations of the parallel loop may read %q at %s while others write it at %s", conflict.read.Var.Name, pos(conflict.read.Pos), pos(conflict.write.Pos)).
-			WithNote(conflict.write.Pos, "written here").
-			WithHint("read from one array and write the result into another (double buffering)")
-	}
-	if n != nil && s.Form == ast.DoConcurrent {
-		l.concurrentDeps(n) // Note [do concurrent dependences]
-	}
-	if n != nil && conflict == nil && dir == nil && s.Form != ast.DoConcurrent && len(l.c.diags.Items) == diagsBefore {
-		if r := carriedRead(n); r != nil {
-			return l.serialNest(s, source, fmt.Sprintf("%q is read at %s before the iteration assigns it (a running sum or a recurrence)", r.Var.Name, pos(r.Pos)))
-		}
-	}
-	if n == nil {
-		return nil // an untyped nil: the caller tests the interface
-	}
-	return n
+	return l.decide(s, dir, source, n, conflict, diagsBefore) // Note [dependence analysis]
 }
 
 func pos(s diag.Span) string { return fmt.Sprintf("%d:%d", s.Start.Line, s.Start.Col) }
@@ -652,10 +572,6 @@ func (l *lowerer) locality(s *ast.DoStmt) {
 	}
 }
 
-// conflict is a read of an array element that another iteration may
-// write.
-type conflict struct{ read, write *ir.Elem }
-
 // lowerNest lowers a nest whose parallel loops are loops and whose body
 // is body, and checks its accesses (see inPlace).
 func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body []ast.Stmt, mask ast.Expr) (*ir.Nest, *conflict) {
@@ -668,13 +584,16 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 		if v == nil {
 			return nil, nil
 		}
+		backward := false
 		if lp.step != nil {
 			st := l.expr(lp.step)
-			if c, ok := st.(*ir.Const); !ok || c.Kind != ir.Int || c.Int != 1 {
-				l.c.diags.Error(codeLoopBound, lp.step.Span(), "a parallel loop must have step 1").
-					WithHint("loop over a unit-step index and compute the strided subscript, such as a(2*j-1)")
+			c, ok := st.(*ir.Const)
+			if !ok || c.Kind != ir.Int || c.Int != 1 && c.Int != -1 {
+				l.c.diags.Error(codeLoopBound, lp.step.Span(), "a parallel loop must have step 1 or -1").
+					WithHint("loop over a unit-step index and compute the strided subscript, such as a(2*j-1), or write a DO loop (forocl runs other steps in order)")
 				return nil, nil
 			}
+			backward = c.Int == -1
 		}
 		ls.nestBound = true
 		lo, ok1 := l.boundAffine(lp.lo, fmt.Sprintf("the first value of %q", v.Name))
@@ -682,6 +601,12 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 		ls.nestBound = false
 		if !ok1 || !ok2 {
 			return nil, nil
+		}
+		if backward {
+			// The same iterations, hi..lo: in parallel their order does
+			// not matter, and a nest that is not independent runs as
+			// written (serialNest).
+			lo, hi = hi, lo
 		}
 		for _, prev := range n.Index {
 			if prev == v {
@@ -702,14 +627,21 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 	}
 	ls.inNest = false
 	ls.index = nil
-	if len(ls.reduce) > 0 {
-		for _, r := range ls.reduce {
-			n.Reduces = append(n.Reduces, r)
-		}
-		sort.Slice(n.Reduces, func(i, j int) bool { return n.Reduces[i].Reduce.Index < n.Reduces[j].Reduce.Index })
-		l.checkReduceUses(n, ls.reduce)
-	}
+	l.nestReduces(n)
 	return n, l.inPlace(n)
+}
+
+// nestReduces gives nest n the reductions of its clauses (l.loop.reduce).
+func (l *lowerer) nestReduces(n *ir.Nest) {
+	ls := l.loop
+	if len(ls.reduce) == 0 {
+		return
+	}
+	for _, r := range ls.reduce {
+		n.Reduces = append(n.Reduces, r)
+	}
+	sort.Slice(n.Reduces, func(i, j int) bool { return n.Reduces[i].Reduce.Index < n.Reduces[j].Reduce.Index })
+	l.checkReduceUses(n, ls.reduce)
 }
 
 // indexVar resolves a loop index: a scalar integer local.
@@ -980,86 +912,6 @@ func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 	return e
 }
 
-// inPlace checks that no iteration of nest n reads an element of an array
-// that another iteration writes. A write must give every iteration its own
-// element (injective); a read or a second write of a written array must
-// be separated from the first write (it touches only the iteration's own
-// elements), or provably disjoint from it (disjoint). It returns the first
-// access that breaks the rule.
-func (l *lowerer) inPlace(n *ir.Nest) *conflict {
-	first := map[*ir.Var]*ir.Elem{}
-	for _, w := range l.loop.writes {
-		if f, ok := first[w.Var]; ok {
-			if !separated(f, w, n.Index) && !disjoint(f, w, n) {
-				return &conflict{read: w, write: f}
-			}
-			continue
-		}
-		first[w.Var] = w
-		if !injective(w, n.Index) && !l.tableInjective(w, n.Index) {
-			return &conflict{read: w, write: w}
-		}
-	}
-	for _, r := range l.loop.reads {
-		if w, ok := first[r.Var]; ok && !separated(r, w, n.Index) && !disjoint(r, w, n) {
-			return &conflict{read: r, write: w}
-		}
-	}
-	return nil
-}
-
-// owns reports whether subscript a is c*p + (uniform terms) + d for the
-// parallel index p: it varies with p alone, so different values of p give
-// different subscripts.
-func owns(a ir.Affine, p *ir.Var) bool {
-	found := false
-	for _, t := range a.Terms {
-		switch {
-		case t.Var == p:
-			found = true
-		case t.Var.Role != ir.Dummy:
-			return false // another index, a sequential loop variable or a private scalar
-		}
-	}
-	return found
-}
-
-// injective reports whether the write w gives every iteration of the
-// parallel indices its own element: each index owns some subscript.
-func injective(w *ir.Elem, index []*ir.Var) bool {
-	for _, p := range index {
-		ok := false
-		for _, a := range w.Access {
-			if owns(a, p) {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// separated reports whether a and b can only meet within one iteration:
-// for every parallel index, some dimension where both use the same
-// subscript and that subscript is owned by the index. Two different
-// iterations differ in some index, so their elements differ there.
-func separated(a, b *ir.Elem, index []*ir.Var) bool {
-	for _, p := range index {
-		ok := false
-		for d := range a.Access {
-			if a.Access[d].Equal(b.Access[d]) && owns(a.Access[d], p) {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
 // inferIntents gives array dummies without an intent one from use, and
 // checks declared intents.
 func (l *lowerer) inferIntents() {
@@ -1094,56 +946,6 @@ func (l *lowerer) syntaxErrors(body []ast.Stmt) {
 			l.errorf(o.ErrCode, o.Pos, "%s", o.Err)
 		}
 	}
-}
-
-// disjoint reports whether the elements a and b touch over the whole
-// iteration space are provably apart in some dimension: the largest
-// subscript of one is below the smallest of the other by a constant (a
-// mirror halo update reads x_min..x_min+d-1 and writes x_min-d..x_min-1).
-func disjoint(a, b *ir.Elem, n *ir.Nest) bool {
-	for d := range a.Access {
-		alo, ahi, ok1 := span(a.Access[d], n)
-		blo, bhi, ok2 := span(b.Access[d], n)
-		if !ok1 || !ok2 {
-			continue
-		}
-		if x := blo.Add(ahi.Scale(-1)); x.IsConst() && x.Const > 0 {
-			return true
-		}
-		if x := alo.Add(bhi.Scale(-1)); x.IsConst() && x.Const > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// span returns the smallest and largest value of subscript a over the
-// nest's iteration space, as affine forms over sizes; false when a varies
-// with something other than the nest's indices and sizes.
-func span(a ir.Affine, n *ir.Nest) (lo, hi ir.Affine, ok bool) {
-	lo, hi = ir.Affine{Const: a.Const}, ir.Affine{Const: a.Const}
-	for _, t := range a.Terms {
-		i := -1
-		for k, v := range n.Index {
-			if v == t.Var {
-				i = k
-			}
-		}
-		switch {
-		case i >= 0 && t.Coef > 0:
-			lo = lo.Add(n.Lo[i].Scale(t.Coef))
-			hi = hi.Add(n.Hi[i].Scale(t.Coef))
-		case i >= 0:
-			lo = lo.Add(n.Hi[i].Scale(t.Coef))
-			hi = hi.Add(n.Lo[i].Scale(t.Coef))
-		case t.Var.Role == ir.Dummy:
-			u := ir.Affine{Terms: []ir.Term{t}}
-			lo, hi = lo.Add(u), hi.Add(u)
-		default:
-			return lo, hi, false
-		}
-	}
-	return lo, hi, true
 }
 
 // selectCase lowers SELECT CASE inside a nest to an IF chain: each case
@@ -1250,14 +1052,14 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 	for _, s := range body {
 		switch s := s.(type) {
 		case *ir.If: // a scalar assignment under a uniform IF (topIf)
-			visitRefs([]ir.Stmt{s}, func(r *ir.Ref) {
+			ir.VisitRefs([]ir.Stmt{s}, func(r *ir.Ref) {
 				if r.Var.Role == ir.Local && !before[r.Var] && inNests[r.Var] != nil {
 					report(r, "between parallel loops")
 				}
 			})
-			assignedIn(s.Then, before)
+			ir.AssignedIn(s.Then, before)
 		case *ir.Assign:
-			walkRefs(s.RHS, func(r *ir.Ref) {
+			ir.WalkRefs(s.RHS, func(r *ir.Ref) {
 				if r.Var.Role == ir.Local && !before[r.Var] && inNests[r.Var] != nil {
 					report(r, "between parallel loops")
 				}
@@ -1270,7 +1072,7 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 			for _, v := range s.Index {
 				set[v] = true
 			}
-			assignedIn(s.Body, set)
+			ir.AssignedIn(s.Body, set)
 			reported := map[*ir.Var]bool{}
 			where := "in this parallel loop"
 			if s.Source == "array assignment" {
@@ -1282,7 +1084,7 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 			if s.Guard != nil {
 				guard = append(guard, &ir.If{Cond: s.Guard})
 			}
-			visitRefs(append(guard, s.Body...), func(r *ir.Ref) {
+			ir.VisitRefs(append(guard, s.Body...), func(r *ir.Ref) {
 				v := r.Var
 				if v.Role == ir.Local && !set[v] && !before[v] && !l.loop.sizes[v] && !reported[v] {
 					reported[v] = true
@@ -1296,55 +1098,6 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 			}
 		}
 	}
-}
-
-// assignedIn adds to set the scalars that stmts assign (and the variables
-// of their sequential loops).
-func assignedIn(stmts []ir.Stmt, set map[*ir.Var]bool) {
-	for _, s := range stmts {
-		switch s := s.(type) {
-		case *ir.Assign:
-			if r, ok := s.LHS.(*ir.Ref); ok {
-				set[r.Var] = true
-			}
-		case *ir.If:
-			assignedIn(s.Then, set)
-			assignedIn(s.Else, set)
-		case *ir.Loop:
-			set[s.Var] = true
-			assignedIn(s.Body, set)
-		}
-	}
-}
-
-// visitRefs calls f for every scalar read in stmts.
-func visitRefs(stmts []ir.Stmt, f func(*ir.Ref)) {
-	for _, s := range stmts {
-		switch s := s.(type) {
-		case *ir.Assign:
-			walkRefs(s.RHS, f)
-			if e, ok := s.LHS.(*ir.Elem); ok {
-				walkRefs(e, f)
-			}
-		case *ir.If:
-			walkRefs(s.Cond, f)
-			visitRefs(s.Then, f)
-			visitRefs(s.Else, f)
-		case *ir.Loop:
-			walkRefs(s.Lo, f)
-			walkRefs(s.Hi, f)
-			walkRefs(s.Step, f)
-			visitRefs(s.Body, f)
-		}
-	}
-}
-
-func walkRefs(e ir.Expr, f func(*ir.Ref)) {
-	ir.Walk(e, func(x ir.Expr) {
-		if r, ok := x.(*ir.Ref); ok {
-			f(r)
-		}
-	})
 }
 
 // topIf lowers an IF construct between nests: its condition is uniform

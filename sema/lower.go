@@ -189,7 +189,7 @@ func (c *checker) lowerKernel(k kernelRef) *ir.Kernel {
 		l.where = "an elemental subroutine"
 	}
 	l.scalar = k.elemental
-	kern := &ir.Kernel{Name: p.sub.Name.Orig, File: p.file, Pos: p.sub.Pos, Elemental: k.elemental}
+	kern := &ir.Kernel{Name: p.sub.Name.Orig, File: p.file, Pos: p.sub.Pos}
 	if p.host != nil {
 		kern.Module = p.host.name
 	}
@@ -203,7 +203,9 @@ func (c *checker) lowerKernel(k kernelRef) *ir.Kernel {
 	l.kernelLocals()
 	kern.Body = l.stmts(p.sub.Body)
 	kern.Rank = l.rank
-	l.checkPhases(kern)
+	if !k.elemental {
+		l.checkPhases(kern)
+	}
 	return kern
 }
 

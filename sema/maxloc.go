@@ -126,8 +126,8 @@ func (l *lowerer) wholeLoc(e ast.Expr) (*ast.Call, ir.ReduceOp, bool) {
 	if !ok {
 		return nil, 0, false
 	}
-	op, ok := reductionFuncs[call.Name.Name]
-	if !ok || !op.Loc() {
+	in, ok := ir.Lookup(call.Name.Name, ir.ClassReduction)
+	if !ok || !in.Reduce.Loc() {
 		return nil, 0, false
 	}
 	if ent := l.s.lookup(call.Name.Name); ent.found() {
@@ -137,7 +137,7 @@ func (l *lowerer) wholeLoc(e ast.Expr) (*ast.Call, ir.ReduceOp, bool) {
 	if ok && a.dim != nil {
 		return nil, 0, false
 	}
-	return call, op, true
+	return call, in.Reduce, true
 }
 
 // locAssign lowers "loc = maxloc(...)" (no dim=) into the hoisted

@@ -21,15 +21,10 @@ import (
 // body, the kernel has no RETURN, and no temporary or IF-assigned scalar
 // carries a value across a reduction (checkPhases).
 
-// reductionFuncs are the reductions kernels may call, with their fold.
-var reductionFuncs = map[string]ir.ReduceOp{
-	"sum": ir.RSum, "product": ir.RProduct, "maxval": ir.RMax, "minval": ir.RMin,
-	"count": ir.RSum, "any": ir.RAny, "all": ir.RAll, "dot_product": ir.RSum, "norm2": ir.RSum,
-	"maxloc": ir.RMaxLoc, "minloc": ir.RMinLoc, // sema/maxloc.go
-}
-
-// reduction lowers a call of one of reductionFuncs.
-func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
+// reduction lowers a call of the reduction in (a ClassReduction row of
+// ir.Intrinsics).
+func (l *lowerer) reduction(e *ast.Call, in *ir.IntrinsicInfo) ir.Expr {
+	op := in.Reduce
 	if l.loop != nil && l.kernel != nil && !l.scalar { // Note [reductions of sections] in sema/sections.go
 		if op.Loc() {
 			l.errorf(codeLoopReduction, e.Name.Pos, "%q is not supported in a loop kernel", e.Name.Orig).
@@ -45,99 +40,17 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	if !l.reductionContext(e) {
 		return nil
 	}
-	name := e.Name.Name
-	want := 1
-	if name == "dot_product" {
-		want = 2
-	}
-	var args []ast.Expr
-	var maskArg ast.Expr
-	for _, a := range e.Args {
-		switch {
-		case a.Section:
-			l.errorf(codeReductionArgument, a.Pos, "array sections are not supported in reductions; use region_cpy")
-			return nil
-		case a.Keyword == nil:
-			args = append(args, a.Value)
-		case a.Keyword.Name == "mask" && name != "count" && name != "any" && name != "all" && name != "dot_product" && name != "norm2":
-			maskArg = a.Value
-		case a.Keyword.Name == "dim":
-			l.errorf(codeReductionDim, a.Pos, "%s with dim= is not supported; forocl reduces over the whole array expression", e.Name.Orig).
-				WithHint("reduce the whole expression, or write the reduction along one dimension as array syntax")
-			return nil
-		case a.Keyword.Name == "array" || a.Keyword.Name == "mask" || a.Keyword.Name == "x" || a.Keyword.Name == "vector_a" || a.Keyword.Name == "vector_b":
-			args = append(args, a.Value)
-		default:
-			l.errorf(codeReductionArgument, a.Pos, "%s has no argument %q", e.Name.Orig, a.Keyword.Orig)
-			return nil
-		}
-	}
-	if len(args) != want {
-		l.errorf(codeReductionArgument, e.Pos, "%s takes %d array argument%s, got %d", e.Name.Orig, want, plural(want), len(args))
+	args, maskArg, ok := l.reductionArgs(e, in)
+	if !ok {
 		return nil
 	}
-	x := l.expr(args[0])
-	if x == nil {
+	xs, mask, ok := l.reductionOperands(e, args, maskArg)
+	if !ok {
 		return nil
 	}
-	xs := []ir.Expr{x}
-	if want == 2 {
-		y := l.expr(args[1])
-		if y == nil {
-			return nil
-		}
-		xs = append(xs, y)
-	}
-	var mask ir.Expr
-	if maskArg != nil {
-		if mask = l.expr(maskArg); mask == nil {
-			return nil
-		}
-		if mask.Type().Kind != ir.Logical {
-			l.errorf(codeReductionArgument, maskArg.Span(), "mask= of %s must be logical, not %s", e.Name.Orig, mask.Type().Kind)
-			return nil
-		}
-	}
-	for _, a := range append(append([]ir.Expr(nil), xs...), mask) {
-		if a != nil && a.Type().Rank == 0 {
-			l.errorf(codeReductionArgument, a.Span(), "the argument of %s is a scalar; it reduces an array expression", e.Name.Orig).
-				WithHint("reduce an array or region_cpy(...) expression")
-			return nil
-		}
-	}
-	// The value folded per element, and its kind.
-	var val ir.Expr
-	switch name {
-	case "count", "any", "all":
-		if x.Type().Kind != ir.Logical {
-			l.errorf(codeReductionArgument, args[0].Span(), "%s takes a logical array, not %s", e.Name.Orig, x.Type().Kind)
-			return nil
-		}
-		val = x
-		if name == "count" {
-			val = &ir.Intrinsic{Pos: x.Span(), ID: ir.FnMerge, Args: []ir.Expr{
-				&ir.Const{Pos: x.Span(), Kind: ir.Int, Int: 1}, &ir.Const{Pos: x.Span(), Kind: ir.Int, Int: 0}, x,
-			}, T: ir.Type{Kind: ir.Int, Rank: x.Type().Rank}}
-		}
-	case "dot_product":
-		k := commonKind(xs[0].Type().Kind, xs[1].Type().Kind)
-		if !isNumeric(xs[0].Type().Kind) || !isNumeric(xs[1].Type().Kind) {
-			l.errorf(codeReductionArgument, e.Pos, "dot_product takes numeric arrays")
-			return nil
-		}
-		val = &ir.Binary{Pos: e.Pos, Op: ir.Mul, X: l.conv(xs[0], k), Y: l.conv(xs[1], k), T: ir.Type{Kind: k, Rank: x.Type().Rank}}
-	case "norm2":
-		if !x.Type().Kind.IsReal() {
-			l.errorf(codeReductionArgument, args[0].Span(), "norm2 takes a real array, not %s", x.Type().Kind)
-			return nil
-		}
-		val = &ir.Binary{Pos: e.Pos, Op: ir.Mul, X: x, Y: cloneExpr(x), T: x.Type()}
-	default:
-		if !isNumeric(x.Type().Kind) {
-			l.errorf(codeReductionArgument, args[0].Span(), "%s takes a numeric array, not %s", e.Name.Orig, x.Type().Kind)
-			return nil
-		}
-		val = x
+	val := l.reducedValue(e, args, xs)
+	if val == nil {
+		return nil
 	}
 	ops := l.operands(val)
 	if mask != nil {
@@ -151,51 +64,166 @@ func (l *lowerer) reduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 		l.errorf(codeReductionArgument, e.Pos, "cannot tell the shape of the argument of %s: it has no array operand", e.Name.Orig)
 		return nil
 	}
-	l.nreduce++
 	kind := val.Type().Kind
-	label := fmt.Sprintf("_%s%d", name, l.nreduce)
-	res := &ir.Var{Name: label, Kind: kind, Role: ir.Local, Pos: e.Pos}
-	l.addLocal(res)
-	rv := &ir.Var{Name: label, Kind: kind, Rank: l.rank, Role: ir.Reduction, Pos: e.Pos,
-		Shrink: append([]int(nil), ref.shrink...), Reduce: &ir.Reduce{Op: op, Intrinsic: name, Result: res, Index: l.nreduce}}
-	l.hoisted = append(l.hoisted, &ir.Assign{Pos: e.Pos, LHS: l.window(rv, nil, nil, e.Pos), RHS: val, Mask: mask, Shrink: rv.Shrink})
-	var out ir.Expr = &ir.Ref{Pos: e.Pos, Var: res}
-	if mask == nil && mayBeEmpty(ref.shrink) && (op == ir.RMax || op == ir.RMin) && kind.IsReal() {
-		// a window is empty where a grid extent is within its halo (Note
-		// [maxval and NaN]): known from the extents, no second reduction
-		var some ir.Expr
-		for d, sh := range ref.shrink {
-			if sh == 0 {
-				continue
-			}
-			x := &ir.Binary{Pos: e.Pos, Op: ir.Gt, X: &ir.GridExtent{Pos: e.Pos, Dim: d}, Y: &ir.Const{Pos: e.Pos, Kind: ir.Int, Int: int64(sh)}, T: ir.Type{Kind: ir.Logical}}
-			if some == nil {
-				some = x
-			} else {
-				some = &ir.Binary{Pos: e.Pos, Op: ir.And, X: some, Y: x, T: ir.Type{Kind: ir.Logical}}
-			}
-		}
-		out = emptyExtreme(op, out, some)
-	} else if mask != nil && (op == ir.RMax || op == ir.RMin) && kind.IsReal() {
-		// any(mask) tells an empty mask or frame from only NaNs (Note
-		// [maxval and NaN]); it folds the reduction's own frame (Counts)
-		l.nreduce++
-		clabel := fmt.Sprintf("_some%d", l.nreduce)
-		cres := &ir.Var{Name: clabel, Kind: ir.Logical, Role: ir.Local, Pos: e.Pos}
-		l.addLocal(cres)
-		cv := &ir.Var{Name: clabel, Kind: ir.Logical, Rank: l.rank, Role: ir.Reduction, Pos: e.Pos,
-			Shrink: append([]int(nil), ref.shrink...), Reduce: &ir.Reduce{Op: ir.RAny, Intrinsic: "any", Result: cres, Index: l.nreduce, Counts: rv}}
-		var some ir.Expr = &ir.Const{Pos: e.Pos, Kind: ir.Logical, Bool: true}
-		if mask != nil {
-			some = cloneExpr(mask)
-		}
-		l.hoisted = append(l.hoisted, &ir.Assign{Pos: e.Pos, LHS: l.window(cv, nil, nil, e.Pos), RHS: some, Shrink: cv.Shrink})
-		out = emptyExtreme(op, out, &ir.Ref{Pos: e.Pos, Var: cres})
-	}
-	if name == "norm2" {
+	res, rv := l.hoistReduction(e.Pos, e.Name.Name, kind, ref.shrink, ir.Reduce{Op: op, Intrinsic: e.Name.Name}, val, mask)
+	out := l.emptyGuard(e.Pos, op, &ir.Ref{Pos: e.Pos, Var: res}, rv, ref.shrink, mask)
+	if e.Name.Name == "norm2" {
 		out = &ir.Intrinsic{Pos: e.Pos, ID: ir.FnSqrt, Args: []ir.Expr{out}, T: ir.Type{Kind: kind}}
 	}
 	return out
+}
+
+// reductionArgs sorts the arguments of the call e of reduction in into its array
+// arguments (as many as its row of ir.Intrinsics says: one, or two for
+// dot_product) and its mask= argument, where the row takes one, and
+// rejects sections, dim= and unknown keywords.
+func (l *lowerer) reductionArgs(e *ast.Call, in *ir.IntrinsicInfo) (args []ast.Expr, maskArg ast.Expr, ok bool) {
+	want := in.Max
+	for _, a := range e.Args {
+		switch {
+		case a.Section:
+			l.errorf(codeReductionArgument, a.Pos, "array sections are not supported in reductions; use region_cpy")
+			return nil, nil, false
+		case a.Keyword == nil:
+			args = append(args, a.Value)
+		case a.Keyword.Name == "mask" && in.Mask:
+			maskArg = a.Value
+		case a.Keyword.Name == "dim":
+			l.errorf(codeReductionDim, a.Pos, "%s with dim= is not supported; forocl reduces over the whole array expression", e.Name.Orig).
+				WithHint("reduce the whole expression, or write the reduction along one dimension as array syntax")
+			return nil, nil, false
+		case a.Keyword.Name == "array" || a.Keyword.Name == "mask" || a.Keyword.Name == "x" || a.Keyword.Name == "vector_a" || a.Keyword.Name == "vector_b":
+			args = append(args, a.Value)
+		default:
+			l.errorf(codeReductionArgument, a.Pos, "%s has no argument %q", e.Name.Orig, a.Keyword.Orig)
+			return nil, nil, false
+		}
+	}
+	if len(args) != want {
+		l.errorf(codeReductionArgument, e.Pos, "%s takes %d array argument%s, got %d", e.Name.Orig, want, plural(want), len(args))
+		return nil, nil, false
+	}
+	return args, maskArg, true
+}
+
+// reductionOperands lowers the array arguments and the mask of the
+// reduction call e; each must be an array expression, and the mask
+// logical.
+func (l *lowerer) reductionOperands(e *ast.Call, args []ast.Expr, maskArg ast.Expr) (xs []ir.Expr, mask ir.Expr, ok bool) {
+	for _, a := range args {
+		x := l.expr(a)
+		if x == nil {
+			return nil, nil, false
+		}
+		xs = append(xs, x)
+	}
+	if maskArg != nil {
+		if mask = l.expr(maskArg); mask == nil {
+			return nil, nil, false
+		}
+		if mask.Type().Kind != ir.Logical {
+			l.errorf(codeReductionArgument, maskArg.Span(), "mask= of %s must be logical, not %s", e.Name.Orig, mask.Type().Kind)
+			return nil, nil, false
+		}
+	}
+	for _, a := range append(append([]ir.Expr(nil), xs...), mask) {
+		if a != nil && a.Type().Rank == 0 {
+			l.errorf(codeReductionArgument, a.Span(), "the argument of %s is a scalar; it reduces an array expression", e.Name.Orig).
+				WithHint("reduce an array or region_cpy(...) expression")
+			return nil, nil, false
+		}
+	}
+	return xs, mask, true
+}
+
+// reducedValue is the value the reduction call e folds per element, given
+// its lowered array arguments xs (args are their sources): the argument
+// itself, merge(1, 0, x) for count, x*y for dot_product and x*x for norm2.
+// It is nil, reported, when the arguments have the wrong type.
+func (l *lowerer) reducedValue(e *ast.Call, args []ast.Expr, xs []ir.Expr) ir.Expr {
+	x := xs[0]
+	switch name := e.Name.Name; name {
+	case "count", "any", "all":
+		if x.Type().Kind != ir.Logical {
+			l.errorf(codeReductionArgument, args[0].Span(), "%s takes a logical array, not %s", e.Name.Orig, x.Type().Kind)
+			return nil
+		}
+		if name == "count" {
+			return &ir.Intrinsic{Pos: x.Span(), ID: ir.FnMerge, Args: []ir.Expr{
+				&ir.Const{Pos: x.Span(), Kind: ir.Int, Int: 1}, &ir.Const{Pos: x.Span(), Kind: ir.Int, Int: 0}, x,
+			}, T: ir.Type{Kind: ir.Int, Rank: x.Type().Rank}}
+		}
+		return x
+	case "dot_product":
+		k := commonKind(xs[0].Type().Kind, xs[1].Type().Kind)
+		if !isNumeric(xs[0].Type().Kind) || !isNumeric(xs[1].Type().Kind) {
+			l.errorf(codeReductionArgument, e.Pos, "dot_product takes numeric arrays")
+			return nil
+		}
+		return &ir.Binary{Pos: e.Pos, Op: ir.Mul, X: l.conv(xs[0], k), Y: l.conv(xs[1], k), T: ir.Type{Kind: k, Rank: x.Type().Rank}}
+	case "norm2":
+		if !x.Type().Kind.IsReal() {
+			l.errorf(codeReductionArgument, args[0].Span(), "norm2 takes a real array, not %s", x.Type().Kind)
+			return nil
+		}
+		return &ir.Binary{Pos: e.Pos, Op: ir.Mul, X: x, Y: cloneExpr(x), T: x.Type()}
+	}
+	if !isNumeric(x.Type().Kind) {
+		l.errorf(codeReductionArgument, args[0].Span(), "%s takes a numeric array, not %s", e.Name.Orig, x.Type().Kind)
+		return nil
+	}
+	return x
+}
+
+// hoistReduction numbers a new reduction and hoists it before the
+// statement: a scalar local res named _<prefix><n> receives the fold, and
+// the reduction variable rv (red, completed with res and the number) folds
+// rhs over the frame of these shrinks where mask holds.
+func (l *lowerer) hoistReduction(at diag.Span, prefix string, kind ir.Kind, shrink []int, red ir.Reduce, rhs, mask ir.Expr) (res, rv *ir.Var) {
+	l.nreduce++
+	label := fmt.Sprintf("_%s%d", prefix, l.nreduce)
+	res = &ir.Var{Name: label, Kind: kind, Role: ir.Local, Pos: at}
+	l.addLocal(res)
+	red.Result, red.Index = res, l.nreduce
+	rv = &ir.Var{Name: label, Kind: kind, Rank: l.rank, Role: ir.Reduction, Pos: at,
+		Shrink: append([]int(nil), shrink...), Reduce: &red}
+	l.hoisted = append(l.hoisted, &ir.Assign{Pos: at, LHS: l.window(rv, nil, nil, at), RHS: rhs, Mask: mask, Shrink: rv.Shrink})
+	return res, rv
+}
+
+// emptyGuard is out, the value of the reduction rv (of op, over the frame
+// of these shrinks, where mask holds), guarded for an empty set of values
+// when op is a max or min of reals (Note [maxval and NaN]): without a mask
+// the grid extents tell whether the window is empty, with one a second
+// reduction any(mask) over rv's frame does.
+func (l *lowerer) emptyGuard(at diag.Span, op ir.ReduceOp, out ir.Expr, rv *ir.Var, shrink []int, mask ir.Expr) ir.Expr {
+	if (op != ir.RMax && op != ir.RMin) || !rv.Kind.IsReal() {
+		return out
+	}
+	if mask == nil {
+		if !mayBeEmpty(shrink) {
+			return out
+		}
+		// a window is empty where a grid extent is within its halo: known
+		// from the extents, no second reduction
+		var some ir.Expr
+		for d, sh := range shrink {
+			if sh == 0 {
+				continue
+			}
+			x := &ir.Binary{Pos: at, Op: ir.Gt, X: &ir.GridExtent{Pos: at, Dim: d}, Y: &ir.Const{Pos: at, Kind: ir.Int, Int: int64(sh)}, T: ir.Type{Kind: ir.Logical}}
+			if some == nil {
+				some = x
+			} else {
+				some = &ir.Binary{Pos: at, Op: ir.And, X: some, Y: x, T: ir.Type{Kind: ir.Logical}}
+			}
+		}
+		return emptyExtreme(op, out, some)
+	}
+	// any(mask) tells an empty mask or frame from only NaNs; it folds the
+	// reduction's own frame (Counts)
+	cres, _ := l.hoistReduction(at, "some", ir.Logical, shrink, ir.Reduce{Op: ir.RAny, Intrinsic: "any", Counts: rv}, cloneExpr(mask), nil)
+	return emptyExtreme(op, out, &ir.Ref{Pos: at, Var: cres})
 }
 
 // Note [maxval and NaN]
@@ -274,9 +302,6 @@ func (l *lowerer) reductionContext(e *ast.Call) bool {
 // read after it; no scalar assigned inside an IF before a reduction and
 // read after it (or, for a result dummy, assigned only there).
 func (l *lowerer) checkPhases(k *ir.Kernel) {
-	if k.Elemental {
-		return
-	}
 	hasReduce, hasResult := false, false
 	for _, s := range k.Body {
 		if a, ok := s.(*ir.Assign); ok && isReduce(a) {

@@ -300,7 +300,18 @@ func TestMaskSnapshot(t *testing.T) {
 	}
 }
 
-// findAssign returns the right-hand side of the n-th assignment of the
+// body is k's body or, for an elemental kernel, the body of its one nest
+// (Note [elemental kernels]).
+func body(k *ir.Kernel) []ir.Stmt {
+	if len(k.Body) == 1 {
+		if n, ok := k.Body[0].(*ir.Nest); ok && n.Source == "elemental subroutine" {
+			return n.Body
+		}
+	}
+	return k.Body
+}
+
+// rhsOf returns the right-hand side of the n-th assignment of the
 // first kernel.
 func rhsOf(t *testing.T, src string, n int) ir.Expr {
 	t.Helper()
@@ -308,7 +319,7 @@ func rhsOf(t *testing.T, src string, n int) ir.Expr {
 	if prog == nil {
 		t.Fatalf("errors:\n%s", text)
 	}
-	a, ok := prog.Kernels[0].Body[n].(*ir.Assign)
+	a, ok := body(prog.Kernels[0])[n].(*ir.Assign)
 	if !ok {
 		t.Fatalf("statement %d is not an assignment", n)
 	}
@@ -372,7 +383,7 @@ func TestImplicitTyping(t *testing.T) {
 // TestUseOnly: "use m, only: a" makes a visible and nothing else.
 func TestUseOnly(t *testing.T) {
 	out, _ := expectOK(t, goodSrc("use_only"))
-	if !strings.Contains(out, "y = (c1=1.5 * x)") {
+	if !strings.Contains(out, "y(_i1) = (c1=1.5 * x(_i1))") {
 		t.Errorf("c1 not folded:\n%s", out)
 	}
 	bad := strings.Replace(goodSrc("use_only"), "y = c1*x", "y = c2*x", 1)
@@ -416,7 +427,7 @@ end module user
 	if len(prog.Kernels) != 1 || prog.Kernels[0].Name != "scale" {
 		t.Fatalf("kernels: %v", prog.Kernels)
 	}
-	if s := irText(prog); !strings.Contains(s, "y = (grav=9.81 * x)") {
+	if s := irText(prog); !strings.Contains(s, "y(_i1) = (grav=9.81 * x(_i1))") {
 		t.Errorf("grav not folded:\n%s", s)
 	}
 }
@@ -434,8 +445,19 @@ func TestFuncOrder(t *testing.T) {
 	if got := strings.Join(names, " "); got != "sq hyp" {
 		t.Errorf("funcs = %q, want \"sq hyp\"", got)
 	}
-	if k := prog.Kernels[0]; !k.Elemental || k.Rank != 0 || len(k.Params) != 4 {
-		t.Errorf("kernel %s: elemental=%v rank=%d params=%d", k.Name, k.Elemental, k.Rank, len(k.Params))
+	// An elemental kernel is a loop kernel of one nest over sequence-
+	// associated dummies a(n) (Note [elemental kernels]).
+	k := prog.Kernels[0]
+	if !k.Loops || len(k.Params) != 4 || len(k.Body) != 1 || len(k.Sizes) != 1 {
+		t.Fatalf("kernel %s: loops=%v params=%d body=%d sizes=%d", k.Name, k.Loops, len(k.Params), len(k.Body), len(k.Sizes))
+	}
+	for _, v := range k.Params {
+		if v.Rank != 1 || !v.Sequence {
+			t.Errorf("dummy %s: rank %d, sequence %v; want 1, true", v.Name, v.Rank, v.Sequence)
+		}
+	}
+	if _, ok := k.Body[0].(*ir.Nest); !ok {
+		t.Errorf("body is %T, want one nest", k.Body[0])
 	}
 }
 

@@ -38,7 +38,7 @@ import (
 //   - Conformance: operands have the LHS's rank, and the extents of each
 //     dimension, affine over integer scalars, must be provably equal; a
 //     difference that is a non-zero constant, or not a constant, is an
-//     error naming both operands (loop-section-shape).
+//     error naming both operands (shape-mismatch).
 //   - Fortran evaluates the whole RHS before it assigns any element. The
 //     implicit iterations run in parallel (at the top level) or in an
 //     order the source does not fix, so a read of the LHS array at
@@ -179,64 +179,14 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 	var lhs *ir.Elem
 	var lo, hi []ir.Affine
 	if good {
-		lhs = &ir.Elem{Pos: s.LHS.Span(), Var: v}
-		for _, d := range dims {
-			if !d.isTriplet {
-				lhs.Index = append(lhs.Index, d.sub)
-				lhs.Access = append(lhs.Access, d.acc)
-				continue
-			}
-			p := len(ctx.index)
-			t := l.sectionIndex(p)
-			cnt, exact := extent(d.acc, d.hi, d.step)
-			step := int64(1)
-			if !exact && d.step < 0 {
-				l.c.diags.Error(codeLoopBound, d.pos, "the extent of section %s is not affine: %s is not a multiple of the stride %d", ctx.lhs, d.hi.Add(d.acc.Scale(-1)), d.step).
-					WithHint("choose bounds whose difference is a multiple of the stride, such as n:1:-1")
-				ctx.ok = false
-				break
-			}
-			tv := ir.Affine{Terms: []ir.Term{{Coef: 1, Var: t}}}
-			base, first, last := d.acc, d.acc, d.hi
-			acc := tv
-			switch {
-			case !exact:
-				step = d.step // lo..hi, every step-th value
-			case d.step != 1:
-				base, first, last = ir.Affine{}, ir.Affine{}, cnt.AddConst(-1)
-				acc = d.acc.Add(tv.Scale(d.step))
-			}
-			ctx.index = append(ctx.index, t)
-			ctx.base = append(ctx.base, base)
-			ctx.count = append(ctx.count, cnt)
-			ctx.step = append(ctx.step, step)
-			ctx.hiLo = append(ctx.hiLo, d.hi.Add(d.acc.Scale(-1)))
-			lo, hi = append(lo, first), append(hi, last)
-			lhs.Index = append(lhs.Index, affineExpr(acc, d.pos))
-			lhs.Access = append(lhs.Access, acc)
-		}
+		lhs, lo, hi = l.sectionTarget(v, dims, ctx, s.LHS.Span())
 	}
 	if top && len(ctx.index) > maxNestDims {
 		l.c.diags.Error(codeLoopConstruct, s.LHS.Span(), "array assignment to %s has %d dimensions; a parallel nest may have at most %d", ctx.lhs, len(ctx.index), maxNestDims)
 		ctx.ok = false
 	}
-	// The RHS, under the implicit iteration.
-	for _, t := range ctx.index {
-		if top {
-			ls.index[t] = true
-		} else {
-			ls.seq[t] = true
-		}
-	}
 	reads := len(ls.reads)
-	saved := ls.sect
-	ls.sect = ctx
-	rhs := l.expr(s.RHS)
-	ls.sect = saved
-	for _, t := range ctx.index {
-		delete(ls.index, t)
-		delete(ls.seq, t)
-	}
+	rhs := l.sectionRHS(s.RHS, ctx)
 	if rhs == nil || !ctx.ok {
 		return nil, true
 	}
@@ -260,58 +210,145 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 			}
 		}
 	}
-	// Fortran semantics: the RHS is read completely before any element
-	// is written.
-	if len(ctx.index) > 0 {
-		n := &ir.Nest{Pos: s.Pos, Source: "array assignment", Index: ctx.index, Lo: lo, Hi: hi}
-		outer := ls.writes
-		ls.writes = []*ir.Elem{lhs}
-		var stmtReads []*ir.Elem
-		for _, r := range ls.reads[reads:] {
-			if !ls.early[r] {
-				stmtReads = append(stmtReads, r)
-			}
-		}
-		all := ls.reads
-		ls.reads = stmtReads
-		c := l.inPlace(n)
-		ls.reads, ls.writes = all, outer
-		if !isPrivate(lhs.Var) { // a private array is the work-item's own
-			ls.writes = append(outer, lhs)
-		}
-		if c != nil {
-			how := "in parallel"
-			if !top {
-				how = "one by one, in place"
-			}
-			l.c.diags.Error(codeLoopSectionOverlap, c.read.Pos, "array assignment reads %q at %s while it writes it at %s: Fortran reads the whole right-hand side before it assigns, but forocl computes the elements %s", c.read.Var.Name, pos(c.read.Pos), pos(c.write.Pos), how).
-				WithNote(c.write.Pos, "written here").
-				WithHint("assign the result to a second array, or write the update as a loop whose order you choose")
-			return nil, true
-		}
-	} else if !isPrivate(lhs.Var) {
-		ls.writes = append(ls.writes, lhs)
+	if !l.sectionWrites(s.Pos, lhs, ctx, lo, hi, reads) {
+		return nil, true
 	}
-	if !top {
-		// Sequential loops, the first dimension innermost.
-		var body ir.Stmt = assign
+	return []ir.Stmt{sectionIteration(s.Pos, assign, ctx, lo, hi, l.sectionIndex)}, true
+}
+
+// sectionTarget builds the element lhs that the array assignment to v
+// writes, from the subscripts dims of its LHS (spanning at), and the
+// implicit iteration it runs under: one index of ctx per triplet, running
+// over lo..hi. A triplet whose extent is not affine in a way the
+// iteration cannot follow is reported, clears ctx.ok and ends the walk.
+func (l *lowerer) sectionTarget(v *ir.Var, dims []secDim, ctx *sectCtx, at diag.Span) (lhs *ir.Elem, lo, hi []ir.Affine) {
+	lhs = &ir.Elem{Pos: at, Var: v}
+	for _, d := range dims {
+		if !d.isTriplet {
+			lhs.Index = append(lhs.Index, d.sub)
+			lhs.Access = append(lhs.Access, d.acc)
+			continue
+		}
+		p := len(ctx.index)
+		t := l.sectionIndex(p)
+		cnt, exact := extent(d.acc, d.hi, d.step)
+		step := int64(1)
+		if !exact && d.step < 0 {
+			l.c.diags.Error(codeLoopBound, d.pos, "the extent of section %s is not affine: %s is not a multiple of the stride %d", ctx.lhs, d.hi.Add(d.acc.Scale(-1)), d.step).
+				WithHint("choose bounds whose difference is a multiple of the stride, such as n:1:-1")
+			ctx.ok = false
+			break
+		}
+		tv := ir.Affine{Terms: []ir.Term{{Coef: 1, Var: t}}}
+		base, first, last := d.acc, d.acc, d.hi
+		acc := tv
+		switch {
+		case !exact:
+			step = d.step // lo..hi, every step-th value
+		case d.step != 1:
+			base, first, last = ir.Affine{}, ir.Affine{}, cnt.AddConst(-1)
+			acc = d.acc.Add(tv.Scale(d.step))
+		}
+		ctx.index = append(ctx.index, t)
+		ctx.base = append(ctx.base, base)
+		ctx.count = append(ctx.count, cnt)
+		ctx.step = append(ctx.step, step)
+		ctx.hiLo = append(ctx.hiLo, d.hi.Add(d.acc.Scale(-1)))
+		lo, hi = append(lo, first), append(hi, last)
+		lhs.Index = append(lhs.Index, affineExpr(acc, d.pos))
+		lhs.Access = append(lhs.Access, acc)
+	}
+	return lhs, lo, hi
+}
+
+// sectionRHS lowers the right-hand side rhs of an array assignment under
+// its implicit iteration ctx: its indices are the nest's (at the top
+// level) or sequential loops of the work-item while it is lowered.
+func (l *lowerer) sectionRHS(rhs ast.Expr, ctx *sectCtx) ir.Expr {
+	ls := l.loop
+	for _, t := range ctx.index {
+		if ctx.top {
+			ls.index[t] = true
+		} else {
+			ls.seq[t] = true
+		}
+	}
+	saved := ls.sect
+	ls.sect = ctx
+	x := l.expr(rhs)
+	ls.sect = saved
+	for _, t := range ctx.index {
+		delete(ls.index, t)
+		delete(ls.seq, t)
+	}
+	return x
+}
+
+// sectionWrites records that the array assignment writes lhs, and checks
+// Fortran's semantics: the right-hand side (whose reads are those from
+// index reads on, less the early ones of reductions) is read completely
+// before any element is written. It reports false, with the error, when
+// the iteration ctx over lo..hi would read an element it has written.
+func (l *lowerer) sectionWrites(at diag.Span, lhs *ir.Elem, ctx *sectCtx, lo, hi []ir.Affine, reads int) bool {
+	ls := l.loop
+	if len(ctx.index) == 0 {
+		if !isPrivate(lhs.Var) {
+			ls.writes = append(ls.writes, lhs)
+		}
+		return true
+	}
+	n := &ir.Nest{Pos: at, Source: "array assignment", Index: ctx.index, Lo: lo, Hi: hi}
+	outer := ls.writes
+	ls.writes = []*ir.Elem{lhs}
+	var stmtReads []*ir.Elem
+	for _, r := range ls.reads[reads:] {
+		if !ls.early[r] {
+			stmtReads = append(stmtReads, r)
+		}
+	}
+	all := ls.reads
+	ls.reads = stmtReads
+	c := l.inPlace(n)
+	ls.reads, ls.writes = all, outer
+	if !isPrivate(lhs.Var) { // a private array is the work-item's own
+		ls.writes = append(outer, lhs)
+	}
+	if c == nil {
+		return true
+	}
+	how := "in parallel"
+	if !ctx.top {
+		how = "one by one, in place"
+	}
+	l.c.diags.Error(codeLoopSectionOverlap, c.read.Pos, "array assignment reads %q at %s while it writes it at %s: Fortran reads the whole right-hand side before it assigns, but forocl computes the elements %s", c.read.Var.Name, pos(c.read.Pos), pos(c.write.Pos), how).
+		WithNote(c.write.Pos, "written here").
+		WithHint("assign the result to a second array, or write the update as a loop whose order you choose")
+	return false
+}
+
+// sectionIteration wraps the element assignment assign in the implicit
+// iteration ctx over lo..hi: a nest at the top level (of one point, over
+// index(0), when the LHS is one element), else sequential loops of the
+// work-item, the first dimension innermost.
+func sectionIteration(at diag.Span, assign ir.Stmt, ctx *sectCtx, lo, hi []ir.Affine, index func(p int) *ir.Var) ir.Stmt {
+	if !ctx.top {
+		body := assign
 		for p := 0; p < len(ctx.index); p++ {
-			lp := &ir.Loop{Pos: s.Pos, Var: ctx.index[p], Lo: affineExpr(lo[p], s.Pos), Hi: affineExpr(hi[p], s.Pos), Body: []ir.Stmt{body}}
+			lp := &ir.Loop{Pos: at, Var: ctx.index[p], Lo: affineExpr(lo[p], at), Hi: affineExpr(hi[p], at), Body: []ir.Stmt{body}}
 			if ctx.step[p] != 1 {
-				lp.Step = &ir.Const{Pos: s.Pos, Kind: ir.Int, Int: ctx.step[p]}
+				lp.Step = &ir.Const{Pos: at, Kind: ir.Int, Int: ctx.step[p]}
 			}
 			body = lp
 		}
-		return []ir.Stmt{body}, true
+		return body
 	}
-	n := &ir.Nest{Pos: s.Pos, Source: "array assignment", Index: ctx.index, Lo: lo, Hi: hi, Body: []ir.Stmt{assign}}
+	n := &ir.Nest{Pos: at, Source: "array assignment", Index: ctx.index, Lo: lo, Hi: hi, Body: []ir.Stmt{assign}}
 	if len(ctx.index) == 0 {
 		// One element: a nest of one point.
-		t := l.sectionIndex(0)
 		n.Source = "element assignment"
-		n.Index, n.Lo, n.Hi = []*ir.Var{t}, []ir.Affine{{Const: 1}}, []ir.Affine{{Const: 1}}
+		n.Index, n.Lo, n.Hi = []*ir.Var{index(0)}, []ir.Affine{{Const: 1}}, []ir.Affine{{Const: 1}}
 	}
-	return []ir.Stmt{n}, true
+	return n
 }
 
 // onStride is mod(t - lo, step) == 0: index t of a strided triplet
@@ -483,7 +520,7 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 	}
 	if len(trip) != len(ctx.index) {
 		if ctx.ok {
-			l.c.diags.Error(codeLoopSectionShape, at, "%s has rank %d but %s has rank %d", spell(what), len(trip), ctx.lhs, len(ctx.index)).
+			l.c.diags.Error(codeShapeMismatch, at, "%s has rank %d but %s has rank %d", spell(what), len(trip), ctx.lhs, len(ctx.index)).
 				WithHint("array assignments need operands of one shape; use a scalar subscript to drop a dimension, such as %s(:, k)", v.Name)
 		}
 		return nil
@@ -565,7 +602,7 @@ func (l *lowerer) conforms(d secDim, ctx *sectCtx, q int, what ast.Expr) bool {
 		if d.step == ctx.step[q] && d.hi.Add(d.acc.Scale(-1)).Equal(ctx.hiLo[q]) {
 			return true
 		}
-		l.c.diags.Error(codeLoopSectionShape, d.pos, "cannot prove that %s and %s have the same shape in dimension %d", spell(what), ctx.lhs, q+1).
+		l.c.diags.Error(codeShapeMismatch, d.pos, "cannot prove that %s and %s have the same shape in dimension %d", spell(what), ctx.lhs, q+1).
 			WithHint("with a stride of %d, give every operand that stride and the same distance from its first to its last bound, such as a(1:n:2) = b(2:n+1:2)", ctx.step[q])
 		return false
 	}
@@ -576,11 +613,11 @@ func (l *lowerer) conforms(d secDim, ctx *sectCtx, q int, what ast.Expr) bool {
 		case diff.IsConst() && diff.Const == 0:
 			return true
 		case diff.IsConst():
-			l.c.diags.Error(codeLoopSectionShape, d.pos, "%s and %s have different shapes: extent %s against %s in dimension %d", spell(what), ctx.lhs, got, want, q+1).
+			l.c.diags.Error(codeShapeMismatch, d.pos, "%s and %s have different shapes: extent %s against %s in dimension %d", spell(what), ctx.lhs, got, want, q+1).
 				WithHint("make the sections the same size, such as a(2:n-1) = b(1:n-2)")
 			return false
 		}
-		l.c.diags.Error(codeLoopSectionShape, d.pos, "cannot prove that %s and %s have the same shape: extent %s against %s in dimension %d", spell(what), ctx.lhs, got, want, q+1).
+		l.c.diags.Error(codeShapeMismatch, d.pos, "cannot prove that %s and %s have the same shape: extent %s against %s in dimension %d", spell(what), ctx.lhs, got, want, q+1).
 			WithHint("write bounds whose difference the compiler can see, such as a(2:n-1) = b(1:n-2) over the same sizes")
 		return false
 	}
@@ -590,7 +627,7 @@ func (l *lowerer) conforms(d secDim, ctx *sectCtx, q int, what ast.Expr) bool {
 	if r.IsConst() && (d.step > 0 && r.Const >= 0 && r.Const < d.step || d.step < 0 && r.Const <= 0 && r.Const > d.step) {
 		return true
 	}
-	l.c.diags.Error(codeLoopSectionShape, d.pos, "cannot prove that %s and %s have the same shape in dimension %d (%s elements)", spell(what), ctx.lhs, q+1, want).
+	l.c.diags.Error(codeShapeMismatch, d.pos, "cannot prove that %s and %s have the same shape in dimension %d (%s elements)", spell(what), ctx.lhs, q+1, want).
 		WithHint("choose bounds whose difference is a multiple of the stride")
 	return false
 }
@@ -881,7 +918,13 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 		}
 	}
 	if name == "dot_product" || name == "norm2" || len(e.Args) != 1 || e.Args[0].Keyword != nil || e.Args[0].Section {
-		l.errorf(codeLoopReduction, e.Pos, "only %s(array expression), with no other argument, is translated in a loop kernel", e.Name.Orig).
+		// One rule in every form: arguments a reduction does not take here
+		// are reduction-argument; dot_product and norm2 are not translated.
+		code := codeReductionArgument
+		if name == "dot_product" || name == "norm2" {
+			code = codeLoopReduction
+		}
+		l.errorf(code, e.Pos, "only %s(array expression), with no other argument, is translated in a loop kernel", e.Name.Orig).
 			WithHint("write the reduction as a loop")
 		return nil
 	}

@@ -103,7 +103,7 @@ func TestSections(t *testing.T) {
 			nil, `8:14: error: sum with dim= is not supported; forocl reduces over the whole array expression [reduction-dim]`},
 		{"a reduction with mask=", grid, `
 			t = sum(a, mask=a > 0.0)`,
-			nil, `8:7: error: only sum(array expression), with no other argument, is translated in a loop kernel [loop-reduction]`},
+			nil, `8:7: error: only sum(array expression), with no other argument, is translated in a loop kernel [reduction-argument]`},
 		{"a reduction of the wrong kind", grid, `
 			t = count(a)`,
 			nil, `8:13: error: count takes a logical array, not real(4) [reduction-argument]`},

@@ -62,15 +62,22 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 	c.addIntrinsicModules()
 	prog := &ir.Program{}
 	lowered := map[*proc]*ir.Kernel{}
+	var elementals []*ir.Kernel
 	for _, k := range c.findKernels(files, opts.Kernels) {
 		if kern := c.lowerKernel(k); kern != nil {
 			prog.Kernels = append(prog.Kernels, kern)
 			lowered[k.p] = kern
+			if k.elemental && !kern.Loops {
+				elementals = append(elementals, kern)
+			}
 		}
 	}
 	prog.Funcs = c.funcOrder
 	if !c.diags.HasErrors() {
 		c.warnings(lowered) // Note [warnings]
+		for _, k := range elementals {
+			elementalNest(k) // Note [elemental kernels]
+		}
 	}
 	if !c.diags.HasErrors() {
 		c.verify(prog)

@@ -422,43 +422,6 @@ type computedWrite struct {
 	through map[int]ir.Affine
 }
 
-// tableInjective reports whether the write w, which injective could not
-// prove, gives every parallel index its own elements when a table of
-// distinct values counts as one-to-one: for each index, a dimension it
-// owns directly or through such a table (out(order(c), i) with order a
-// permutation).
-func (l *lowerer) tableInjective(w *ir.Elem, index []*ir.Var) bool {
-	cw := l.loop.computed[w]
-	if cw == nil {
-		return false
-	}
-	for _, p := range index {
-		ok := false
-		for d, a := range w.Access {
-			if t, has := cw.through[d]; owns(a, p) || has && owns(t, p) {
-				ok = true
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// computedConflict reports a write with a computed subscript that a nest
-// which does not promise independence cannot prove injective, and
-// reports whether it did.
-func (l *lowerer) computedConflict(c *conflict, source string) bool {
-	w := l.loop.computed[c.write]
-	if w == nil || c.read != c.write {
-		return false
-	}
-	l.errorf(codeLoopComputedWrite, w.at, "write to %q through a computed subscript: it has %s, so forocl cannot prove that different iterations of the %s loop write different elements", c.write.Var.Name, w.why, source).
-		WithHint("write the loop as DO CONCURRENT, whose iterations promise to write different elements, or subscript the write with the loop indices")
-	return true
-}
-
 // checkPrivateFlow reports a private array that a nest reads but does not
 // assign: each nest is a launch of its own and each iteration has its own
 // copy, so values an earlier nest stored do not reach it (the rule

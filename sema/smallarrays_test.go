@@ -26,7 +26,7 @@ func TestSmallArrayRules(t *testing.T) {
 			do i = 1, n
 			  a(i) = a(c(i))
 			end do`,
-			nil, `11:10: error: iterations of the parallel loop may read "a" at 11:10 while others write it at 11:3`},
+			[]string{"[!$omp parallel do (serial)]", "a(i) = a(c(i))"}, ""},
 		{"a gather from the written array along its own column", "real :: a(n, m), b(1)\ninteger :: c(n)", `
 			!$omp parallel do
 			do j = 1, m
@@ -40,7 +40,7 @@ func TestSmallArrayRules(t *testing.T) {
 			do i = 1, n
 			  b(c(i)) = a(i)
 			end do`,
-			nil, `11:5: error: write to "b" through a computed subscript: it has an element of array "c" (a gather through an index array), so forocl cannot prove that different iterations of the !$omp parallel do loop write different elements`},
+			[]string{"[!$omp parallel do (serial)]", "b(c(i)) = a(i)"}, ""},
 		{"a scatter in DO CONCURRENT", "real :: a(n), b(n)\ninteger :: c(n)", `
 			do concurrent (i = 1:n)
 			  b(c(i)) = a(i)
@@ -69,7 +69,7 @@ func TestSmallArrayRules(t *testing.T) {
 			    b(order(j), i) = a(j, i)
 			  end do
 			end do`,
-			nil, `12:5: error: write to "b" through a computed subscript: it has an element of array "order"`},
+			[]string{"[!$omp parallel do (serial)]", "b(order(j), i) = a(j, i)"}, ""},
 		{"a parameter table over a radius loop", "real :: a(1-m:n+m), b(n), c(1)\nreal(8), parameter :: w(-2:2) = [0.1, 0.2, 0.4, 0.2, 0.1]", `
 			do concurrent (i = 1:n)
 			  t = 0

@@ -361,6 +361,31 @@ func (f *unitFlow) nest(n *ir.Nest, st flowState) flowState {
 
 // warnUnit reports the warnings of one kernel (result nil) or function.
 func (c *checker) warnUnit(p *proc, params, locals, temps []*ir.Var, result *ir.Var, body []ir.Stmt) {
+	f := newUnitFlow(params, locals, temps, result)
+	st := f.stmts(body, flowState{def: map[*ir.Var]bool{}, may: map[*ir.Var]bool{}, elemDef: map[elemKey]bool{}, elemMay: map[elemKey]bool{}})
+	end := p.sub.End
+	if !end.IsValid() {
+		end = p.sub.Pos
+	}
+	if !st.dead {
+		f.exit(st, end)
+	}
+	implicit := c.warnImplicit(p.sc, f)
+	c.warnEarlyReads(f, implicit)
+	c.warnOuts(p, f, end)
+	// unused dummies (intent(out) ones are reported by warnOuts)
+	for _, v := range params {
+		if v.Intent != ir.Out && !f.used[v] {
+			c.diags.Warn(codeUnusedDummy, v.Pos, "dummy %q is never used", v.Name).
+				WithHint("use it or remove it; a dummy that is never read often means a typo elsewhere")
+		}
+	}
+}
+
+// newUnitFlow sets up the flow analysis of a unit with these dummies,
+// locals, temporaries and function result (nil for a kernel): what it
+// tracks, what must be assigned, and the dummies its declared bounds use.
+func newUnitFlow(params, locals, temps []*ir.Var, result *ir.Var) *unitFlow {
 	f := &unitFlow{
 		tracked: map[*ir.Var]bool{}, used: map[*ir.Var]bool{}, assigned: map[*ir.Var]bool{},
 		early: map[*ir.Var]bool{}, maybe: map[*ir.Var]bool{}, readAt: map[*ir.Var]diag.Span{}, readAs: map[*ir.Var]string{},
@@ -394,45 +419,45 @@ func (c *checker) warnUnit(p *proc, params, locals, temps []*ir.Var, result *ir.
 		f.tracked[result] = true
 		f.outs = append(f.outs, result)
 	}
-	st := f.stmts(body, flowState{def: map[*ir.Var]bool{}, may: map[*ir.Var]bool{}, elemDef: map[elemKey]bool{}, elemMay: map[elemKey]bool{}})
-	end := p.sub.End
-	if !end.IsValid() {
-		end = p.sub.Pos
-	}
-	if !st.dead {
-		f.exit(st, end)
-	}
+	return f
+}
 
-	sc := p.sc
-	implicitNone := sc.isImplicitNone()
+// warnImplicit warns of the implicitly typed names of scope sc (unless it
+// has implicit none), saying of those read before they are set that they
+// are likely typos. It returns those reads, which warnEarlyReads leaves
+// out.
+func (c *checker) warnImplicit(sc *scope, f *unitFlow) map[*ir.Var]bool {
+	if sc.isImplicitNone() {
+		return nil
+	}
 	byName := map[string]*symbol{}
 	for _, sym := range sc.order {
 		byName[sym.name] = sym
 	}
-	symOf := func(v *ir.Var) *symbol { return byName[strings.ToLower(v.Name)] }
-
-	// implicitly typed names; one that is read before it is set is a typo
 	implicitRead := map[*symbol]bool{}
+	reported := map[*ir.Var]bool{}
 	for v := range f.early {
-		if sym := symOf(v); sym != nil && sym.typ == nil {
+		if sym := byName[strings.ToLower(v.Name)]; sym != nil && sym.typ == nil {
 			implicitRead[sym] = true
+			reported[v] = true
 		}
 	}
-	if !implicitNone {
-		for _, sym := range sc.order {
-			if sym.typ == nil {
-				c.implicitWarning(sc, sym, implicitRead[sym])
-			}
+	for _, sym := range sc.order {
+		if sym.typ == nil {
+			c.implicitWarning(sc, sym, implicitRead[sym])
 		}
 	}
+	return reported
+}
 
-	// reads before assignment, in source order
+// warnEarlyReads warns of the reads before assignment that the flow
+// analysis found, in source order, except those in skip.
+func (c *checker) warnEarlyReads(f *unitFlow, skip map[*ir.Var]bool) {
 	early := make([]*ir.Var, 0, len(f.early))
 	for v := range f.early {
-		if sym := symOf(v); sym != nil && implicitRead[sym] && !implicitNone {
-			continue // reported as implicitly typed
+		if !skip[v] {
+			early = append(early, v)
 		}
-		early = append(early, v)
 	}
 	sort.Slice(early, func(i, j int) bool { return before(f.readAt[early[i]], f.readAt[early[j]]) })
 	for _, v := range early {
@@ -454,8 +479,11 @@ func (c *checker) warnUnit(p *proc, params, locals, temps []*ir.Var, result *ir.
 			d.WithHint("assign %q before this read; until then its value is undefined", v.Name)
 		}
 	}
+}
 
-	// intent(out) dummies and the result
+// warnOuts warns of the intent(out) dummies and the function result of p
+// that some path leaves unassigned; end is where the unit ends.
+func (c *checker) warnOuts(p *proc, f *unitFlow, end diag.Span) {
 	for _, v := range f.outs {
 		at, missing := f.missing[v]
 		if !missing {
@@ -478,14 +506,6 @@ func (c *checker) warnUnit(p *proc, params, locals, temps []*ir.Var, result *ir.
 			d.WithNote(at, "not assigned on some path that reaches the end")
 		} else {
 			d.WithNote(at, "not assigned on a path that returns here")
-		}
-	}
-
-	// unused dummies (intent(out) ones are reported above)
-	for _, v := range params {
-		if v.Intent != ir.Out && !f.used[v] {
-			c.diags.Warn(codeUnusedDummy, v.Pos, "dummy %q is never used", v.Name).
-				WithHint("use it or remove it; a dummy that is never read often means a typo elsewhere")
 		}
 	}
 }

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/spf13/cobra"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/driver"
@@ -12,12 +16,15 @@ import (
 
 func init() { register(newDumpCmd) }
 
+// dumpStages are the stages dump prints, in pipeline order.
+var dumpStages = []string{"ast", "ir", "regions", "host", "cl"}
+
 func newDumpCmd() *cobra.Command {
 	var ff frontFlags
 	var gf genFlags
 	var stage string
 	c := &cobra.Command{
-		Use:   "dump --stage=ast|ir|regions|cl FILE.f90...",
+		Use:   "dump --stage=ast|ir|regions|host|cl FILE.f90...",
 		Short: "Print what a compiler stage produced",
 		Args:  atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
@@ -25,9 +32,9 @@ func newDumpCmd() *cobra.Command {
 			switch stage {
 			case "ast":
 				return ff.dumpAST(c, args)
-			case "ir", "regions", "cl":
+			case "ir", "regions", "host", "cl":
 			default:
-				return usageErr("unknown stage %q (want ast, ir, regions or cl)", stage)
+				return usageErr("unknown stage %q (want %s)", stage, strings.Join(dumpStages, ", "))
 			}
 			opts, err := gf.options("")
 			if err != nil {
@@ -42,6 +49,13 @@ func newDumpCmd() *cobra.Command {
 				ir.Fprint(w, res.Program)
 			case "regions":
 				regions.Fprint(w, res.Plan)
+			case "host":
+				for i, g := range generate(res, opts.code) {
+					if i > 0 {
+						fmt.Fprintln(w)
+					}
+					abi.Fprint(w, g.unit)
+				}
 			case "cl":
 				for _, g := range generate(res, opts.code) {
 					w.Write([]byte(g.unit.Source))
@@ -53,7 +67,8 @@ func newDumpCmd() *cobra.Command {
 	ff.add(c)
 	ff.addKernels(c)
 	gf.add(c)
-	c.Flags().StringVar(&stage, "stage", "ir", "stage to print: ast, ir, regions or cl")
+	c.Flags().StringVar(&stage, "stage", "ir", "stage to print: ast (syntax tree), ir (typed IR), regions (the schedule of every kernel and nest), host (the host procedure as a host runs it: sizes, program, launches, arguments, read-backs) or cl (OpenCL C)")
+	c.RegisterFlagCompletionFunc("stage", completeWords(dumpStages...))
 	return c
 }
 

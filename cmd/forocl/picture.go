@@ -36,7 +36,7 @@ func checkPictures(k *abi.Kernel, pngs []pictureFlag) error {
 		if p == nil || !p.Array || !p.Output() {
 			return usageErr("--png %s=%s: %q is not an intent(out) array of kernel %q; arrays it writes: %s", f.name, f.path, f.name, k.Name, nameList(outputArrays(k)))
 		}
-		if !k.Elemental && k.Rank != 2 {
+		if k.Rank != 2 && !k.AnyRank() {
 			return runErrf("--png %s: kernel %q is %d-D; pictures are drawn of 2-D arrays (use --out and draw slices yourself)", f.name, k.Name, k.Rank)
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
 	"github.com/forocl/forocl/codegen"
+	"github.com/forocl/forocl/driver"
 	"github.com/forocl/forocl/internal/fsutil"
 	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/mpi"
@@ -137,6 +138,9 @@ func nameList(names []string) string {
 // does not return (a long OpenCL build).
 var runJob = runner.Run
 
+// runKernel is the run command: it checks the flags, compiles the files,
+// binds the inputs, runs the kernel on one device (or on slabs, see
+// slabs.go) and writes the outputs.
 func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf *runFlags) (err error) {
 	if rank, size, ok := mpi.LaunchedRank(); ok && rf.mpi {
 		// A rank of an --mpi run: every message says which rank.
@@ -148,101 +152,17 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		}()
 	}
 	stderr := c.ErrOrStderr()
-	// Usage: everything that can be checked without reading a file.
-	if rf.repeat < 0 {
-		return usageErr("--repeat %d: want a count of 0 or more", rf.repeat)
-	}
-	if _, err := gf.options(""); err != nil {
-		return err
-	}
-	rf.stepsGiven = c.Flags().Changed("steps")
-	if err := rf.stepFlags.check(rf.repeat); err != nil {
-		return err
-	}
-	if err := rf.stepFlags.checkGiven(c.Flags().Changed); err != nil {
-		return err
-	}
-	if err := rf.slabFlags.check(rf.repeat); err != nil {
-		return err
-	}
-	swaps, err := runner.ParseSwaps(rf.swaps)
-	if err != nil {
-		return bindErr(err)
-	}
-	parsed, err := runner.ParseFlags(runner.Flags{Sets: rf.sets, Ins: rf.ins, Outs: rf.outs, Grid: rf.grid})
-	if err != nil {
-		return bindErr(err)
-	}
-	pngs, err := parsePictures(rf.pngs)
+	req, err := checkRunFlags(c, gf, rf)
 	if err != nil {
 		return err
 	}
-	if err := checkOutputSet(parsed.Ins, parsed.Outs, pngs, rf.every, rf.steps); err != nil {
-		return err
-	}
-
-	// Front end and the kernel's interface.
-	if rf.kernel != "" {
-		ff.kernels = []string{rf.kernel} // the kernel to run needs no directive
-	}
-	res, err := ff.compile(c, args, nil)
+	res, irk, k, err := runTarget(c, args, ff, gf, rf, req.pngs)
 	if err != nil {
 		return err
 	}
-	if rf.kernel == "" {
-		// Without --kernel: the files' one marked kernel.
-		var names []string
-		for _, k := range res.Program.Kernels {
-			names = append(names, k.Name)
-		}
-		if len(names) != 1 {
-			return usageErr("run needs the kernel to run: --kernel NAME (the files mark %d: %s)", len(names), nameList(names))
-		}
-		rf.kernel = names[0]
-	}
-	irk, err := res.Kernel(rf.kernel)
+	job, bound, bar, err := prepareJob(stderr, k, req, rf)
 	if err != nil {
-		return runErr(err)
-	}
-	k := codegen.Interface(irk)
-	if opts, _ := gf.options(""); len(opts.sched.Tile) > 0 {
-		if len(opts.sched.Tile) != k.Rank {
-			return runErrf("--tile %s is %d-D but kernel %q is %d-D", gf.tile, len(opts.sched.Tile), k.Name, k.Rank)
-		}
-	}
-	if err := checkPictures(k, pngs); err != nil {
 		return err
-	}
-	// Inputs, converted to the declared kinds without losing values.
-	bound, err := runner.Bind(k, parsed, nil)
-	if err != nil {
-		return bindErr(err)
-	}
-	for _, n := range bound.Notes {
-		fmt.Fprintf(stderr, "forocl: note: %s\n", n)
-	}
-	for _, w := range bound.Warnings {
-		fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
-	}
-
-	job := runner.Job{Kernel: k, Scalars: bound.Scalars, Arrays: bound.Arrays, Repeat: rf.repeat, Steps: rf.steps, Swap: swaps, Every: rf.every}
-	if err := runner.CheckSwaps(k, swaps); err != nil {
-		return runErr(err)
-	}
-	if rf.every > 0 {
-		if len(bound.Outputs) == 0 {
-			return usageErr("--every %d writes snapshots of the --out arrays: give --out NAME=FILE.npy", rf.every)
-		}
-		job.Snapshot = runner.Snapshotter(bound.Outputs, rf.steps)
-	}
-	var bar *progress
-	if rf.steps > 0 {
-		bar = newProgress(stderr, rf.steps)
-		job.Progress = bar.step
-	}
-	// Interface and shapes, before touching OpenCL.
-	if err := runner.Check(&job); err != nil {
-		return runErr(err)
 	}
 
 	// From here on an interrupt closes the context and writes nothing.
@@ -250,25 +170,16 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	defer sig.stop()
 	job.Cancel = sig.cancel
 
-	dev, err := clhost.Select(rf.device)
-	if err != nil {
-		return runErr(err)
-	}
-	// The kernel's OpenCL, tuned for the device unless flags say otherwise.
-	opts, err := gf.options(dev.Type)
+	dev, unit, err := deviceUnit(c, ff, gf, res, irk, rf.device)
 	if err != nil {
 		return err
 	}
-	if err := ff.schedule(c, res, opts); err != nil {
-		return err
-	}
-	unit := res.Generate([]*ir.Kernel{irk}, filepath.Base(irk.File), opts.code)
 	job.Unit, job.Kernel = unit, unit.Kernels[0]
 	var r *runner.Result
 	var slabs *slabRun
 	if rf.slabFlags.on() {
 		// Several devices or MPI ranks: see slabs.go.
-		if slabs, err = runSlabs(job, &rf.slabFlags, rf.device); err == nil {
+		if slabs, err = runSlabs(*job, &rf.slabFlags, rf.device); err == nil {
 			defer slabs.finish()
 			if !slabs.root {
 				return nil
@@ -276,21 +187,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			r = &slabs.res.Result
 		}
 	} else {
-		ctx, cerr := clhost.NewContext(dev)
-		if cerr != nil {
-			return runErr(cerr)
-		}
-		defer ctx.Close()
-		for _, w := range clhost.CacheWarnings() {
-			fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
-		}
-		if rf.verbose {
-			fmt.Fprintf(stderr, "forocl: running %s on %s (%s, %s)\n", k.Name, dev.Name, dev.Index, dev.Platform)
-		}
-		r, err = runJob(ctx, job)
-		for _, w := range clhost.CacheProblems() {
-			fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
-		}
+		r, err = runOnDevice(c, dev, *job, rf.verbose)
 	}
 	if bar != nil {
 		bar.done()
@@ -301,6 +198,113 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if err != nil {
 		return runErr(err)
 	}
+	return finishRun(c, res, k, dev.Name, r, rf, req, bound, sig, slabs)
+}
+
+// runRequest is what the flags of a run ask for, parsed and checked
+// before any file is read.
+type runRequest struct {
+	swaps  []runner.Swap
+	parsed *runner.Parsed
+	pngs   []pictureFlag
+}
+
+// checkRunFlags checks everything about a run that can be checked without
+// reading a file: its usage errors come first.
+func checkRunFlags(c *cobra.Command, gf *genFlags, rf *runFlags) (*runRequest, error) {
+	if rf.repeat < 0 {
+		return nil, usageErr("--repeat %d: want a count of 0 or more", rf.repeat)
+	}
+	if _, err := gf.options(""); err != nil {
+		return nil, err
+	}
+	rf.stepsGiven = c.Flags().Changed("steps")
+	if err := rf.stepFlags.check(rf.repeat); err != nil {
+		return nil, err
+	}
+	if err := rf.stepFlags.checkGiven(c.Flags().Changed); err != nil {
+		return nil, err
+	}
+	if err := rf.slabFlags.check(rf.repeat); err != nil {
+		return nil, err
+	}
+	swaps, err := runner.ParseSwaps(rf.swaps)
+	if err != nil {
+		return nil, bindErr(err)
+	}
+	parsed, err := runner.ParseFlags(runner.Flags{Sets: rf.sets, Ins: rf.ins, Outs: rf.outs, Grid: rf.grid})
+	if err != nil {
+		return nil, bindErr(err)
+	}
+	pngs, err := parsePictures(rf.pngs)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkOutputSet(parsed.Ins, parsed.Outs, pngs, rf.every, rf.steps); err != nil {
+		return nil, err
+	}
+	return &runRequest{swaps: swaps, parsed: parsed, pngs: pngs}, nil
+}
+
+// runTarget compiles the files and picks the kernel to run (--kernel, or
+// the files' one marked kernel), and checks the flags that depend on its
+// interface k.
+func runTarget(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf *runFlags, pngs []pictureFlag) (*driver.Result, *ir.Kernel, *abi.Kernel, error) {
+	res, irk, k, err := frontKernel(c, args, ff, &rf.kernel, "run")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if opts, _ := gf.options(""); len(opts.sched.Tile) > 0 {
+		if len(opts.sched.Tile) != k.Rank {
+			return nil, nil, nil, runErrf("--tile %s is %d-D but kernel %q is %d-D", gf.tile, len(opts.sched.Tile), k.Name, k.Rank)
+		}
+	}
+	if err := checkPictures(k, pngs); err != nil {
+		return nil, nil, nil, err
+	}
+	return res, irk, k, nil
+}
+
+// prepareJob binds the inputs (converted to the declared kinds without
+// losing values) and builds the job, checking its interface and shapes
+// before OpenCL is touched; bar is the progress bar of a --steps run.
+func prepareJob(stderr io.Writer, k *abi.Kernel, req *runRequest, rf *runFlags) (job *runner.Job, bound *runner.Bound, bar *progress, err error) {
+	bound, err = runner.Bind(k, req.parsed, nil)
+	if err != nil {
+		return nil, nil, nil, bindErr(err)
+	}
+	for _, n := range bound.Notes {
+		fmt.Fprintf(stderr, "forocl: note: %s\n", n)
+	}
+	for _, w := range bound.Warnings {
+		fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
+	}
+
+	job = &runner.Job{Kernel: k, Scalars: bound.Scalars, Arrays: bound.Arrays, Repeat: rf.repeat, Steps: rf.steps, Swap: req.swaps, Every: rf.every}
+	if err := runner.CheckSwaps(k, req.swaps); err != nil {
+		return nil, nil, nil, runErr(err)
+	}
+	if rf.every > 0 {
+		if len(bound.Outputs) == 0 {
+			return nil, nil, nil, usageErr("--every %d writes snapshots of the --out arrays: give --out NAME=FILE.npy", rf.every)
+		}
+		job.Snapshot = runner.Snapshotter(bound.Outputs, rf.steps)
+	}
+	if rf.steps > 0 {
+		bar = newProgress(stderr, rf.steps)
+		job.Progress = bar.step
+	}
+	// Interface and shapes, before touching OpenCL.
+	if err := runner.Check(job); err != nil {
+		return nil, nil, nil, runErr(err)
+	}
+	return job, bound, bar, nil
+}
+
+// finishRun reports what a finished run r did: its build details under
+// --verbose, its pictures and --out files, and its results.
+func finishRun(c *cobra.Command, res *driver.Result, k *abi.Kernel, device string, r *runner.Result, rf *runFlags, req *runRequest, bound *runner.Bound, sig *interrupts, slabs *slabRun) error {
+	stderr := c.ErrOrStderr()
 	if rf.verbose {
 		cached := ""
 		if r.Cached {
@@ -311,7 +315,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			fmt.Fprintf(stderr, "forocl: build log:\n%s\n", log)
 		}
 	}
-	pictures, err := drawPictures(k, pngs, r, rf.steps)
+	pictures, err := drawPictures(k, req.pngs, r, rf.steps)
 	if err != nil {
 		return err
 	}
@@ -326,10 +330,10 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 			fmt.Fprintf(stderr, "forocl: wrote %s (%s)\n", o.Path, o.Dummy)
 		}
 	}
-	if streamsToStdout(parsed.Outs, pngs) {
+	if streamsToStdout(req.parsed.Outs, req.pngs) {
 		c.SetOut(stderr) // standard output holds an array
 	}
-	return report(c, k, dev.Name, r, rf, results, len(bound.Outputs) > 0, slabs)
+	return report(c, k, device, r, rf, results, len(bound.Outputs) > 0, slabs)
 }
 
 // formatResults spells each scalar result of k that r returned, by name,
@@ -587,4 +591,73 @@ func writeOutputs(outputs []runner.Output, r *runner.Result, sig *interrupts, pi
 		return runErr(err)
 	}
 	return nil
+}
+
+// frontKernel compiles the files and returns the kernel to run: *name
+// (which needs no directive), or, when *name is "", the files' one marked
+// kernel, whose name it stores there. cmd names the command in messages.
+func frontKernel(c *cobra.Command, args []string, ff *frontFlags, name *string, cmd string) (*driver.Result, *ir.Kernel, *abi.Kernel, error) {
+	if *name != "" {
+		ff.kernels = []string{*name} // the kernel to run needs no directive
+	}
+	res, err := ff.compile(c, args, nil)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if *name == "" {
+		// Without --kernel: the files' one marked kernel.
+		var names []string
+		for _, k := range res.Program.Kernels {
+			names = append(names, k.Name)
+		}
+		if len(names) != 1 {
+			return nil, nil, nil, usageErr("%s needs the kernel to run: --kernel NAME (the files mark %d: %s)", cmd, len(names), nameList(names))
+		}
+		*name = names[0]
+	}
+	irk, err := res.Kernel(*name)
+	if err != nil {
+		return nil, nil, nil, runErr(err)
+	}
+	return res, irk, codegen.Interface(irk), nil
+}
+
+// deviceUnit picks the device (--device's rules), schedules res for it
+// (tuned for the device unless flags say otherwise) and generates the
+// OpenCL of irk.
+func deviceUnit(c *cobra.Command, ff *frontFlags, gf *genFlags, res *driver.Result, irk *ir.Kernel, device string) (clhost.Device, *abi.Unit, error) {
+	dev, err := clhost.Select(device)
+	if err != nil {
+		return dev, nil, runErr(err)
+	}
+	opts, err := gf.options(dev.Type)
+	if err != nil {
+		return dev, nil, err
+	}
+	if err := ff.schedule(c, res, opts); err != nil {
+		return dev, nil, err
+	}
+	return dev, res.Generate([]*ir.Kernel{irk}, filepath.Base(irk.File), opts.code), nil
+}
+
+// runOnDevice runs job on one device, reporting the program cache's
+// problems as warnings.
+func runOnDevice(c *cobra.Command, dev clhost.Device, job runner.Job, verbose bool) (*runner.Result, error) {
+	stderr := c.ErrOrStderr()
+	ctx, err := clhost.NewContext(dev)
+	if err != nil {
+		return nil, runErr(err)
+	}
+	defer ctx.Close()
+	for _, w := range clhost.CacheWarnings() {
+		fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
+	}
+	if verbose {
+		fmt.Fprintf(stderr, "forocl: running %s on %s (%s, %s)\n", job.Kernel.Name, dev.Name, dev.Index, dev.Platform)
+	}
+	r, err := runJob(ctx, job)
+	for _, w := range clhost.CacheProblems() {
+		fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
+	}
+	return r, err
 }

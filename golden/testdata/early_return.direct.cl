@@ -24,27 +24,24 @@ inline float clipped_ratio(const float a, const float b) {
     return _result;
 }
 
-// elemental subroutine safe_divide (early_return.f90:21): one work-item per array element
-inline void safe_divide_element(const float x, const float y, float* q, float* flag) {
-    (*q) = 0.0f; // early_return.f90:24
-    (*flag) = 1.0f; // early_return.f90:25
-    if (y == 0.0f) {
+// kernel safe_divide (early_return.f90:21), launch 1 of 1: elemental subroutine (early_return.f90:21), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void safe_divide(__global const float* restrict x,
+    __global const float* restrict y,
+    __global float* restrict q,
+    __global float* restrict flag,
+    const int _n) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _n) {
         return;
     }
-    (*q) = x / y; // early_return.f90:27
-    (*flag) = 0.0f; // early_return.f90:28
-}
-
-// kernel safe_divide: launch n work-items (n = elements of each array, padded to 256); work-item i handles element i.
-__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void safe_divide(__global const float* restrict x, __global const float* restrict y, __global float* restrict q, __global float* restrict flag, const int _n) {
-    const FOROCL_INDEX_T _i = get_global_id(0);
-    if (_i >= _n) return;
-    float _q = q[_i];
-    float _flag = flag[_i];
-    safe_divide_element(x[_i], y[_i], &_q, &_flag);
-    q[_i] = _q;
-    flag[_i] = _flag;
+    q[_i1 - 1] = 0.0f; // early_return.f90:24
+    flag[_i1 - 1] = 1.0f; // early_return.f90:25
+    if (!(y[_i1 - 1] == 0.0f)) {
+        q[_i1 - 1] = x[_i1 - 1] / y[_i1 - 1]; // early_return.f90:27
+        flag[_i1 - 1] = 0.0f; // early_return.f90:28
+    }
 }
 
 // kernel limited_step (early_return.f90:31), strategy direct, work-group 32x8

@@ -8,25 +8,23 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// elemental subroutine velocity_froude (elemental_sub_2out.f90:14): one work-item per array element
-inline void velocity_froude_element(const float h, const float hu, float* u, float* fr) {
-    if (h > 0.75f) {
-        (*u) = hu / h; // elemental_sub_2out.f90:19
-        (*fr) = fabs((*u)) / sqrt(9.8f * h); // elemental_sub_2out.f90:20
-    } else {
-        (*u) = 0.0f; // elemental_sub_2out.f90:22
-        (*fr) = 0.0f; // elemental_sub_2out.f90:23
-    }
-}
-
-// kernel velocity_froude: launch n work-items (n = elements of each array, padded to 256); work-item i handles element i.
+// kernel velocity_froude (elemental_sub_2out.f90:14), launch 1 of 1: elemental subroutine (elemental_sub_2out.f90:14), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void velocity_froude(__global const float* restrict h, __global const float* restrict hu, __global float* restrict u, __global float* restrict fr, const int _n) {
-    const FOROCL_INDEX_T _i = get_global_id(0);
-    if (_i >= _n) return;
-    float _u = u[_i];
-    float _fr = fr[_i];
-    velocity_froude_element(h[_i], hu[_i], &_u, &_fr);
-    u[_i] = _u;
-    fr[_i] = _fr;
+void velocity_froude(__global const float* restrict h,
+    __global const float* restrict hu,
+    __global float* restrict u,
+    __global float* restrict fr,
+    const int _n) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _n) {
+        return;
+    }
+    if (h[_i1 - 1] > 0.75f) {
+        u[_i1 - 1] = hu[_i1 - 1] / h[_i1 - 1]; // elemental_sub_2out.f90:19
+        fr[_i1 - 1] = fabs(u[_i1 - 1]) / sqrt(9.8f * h[_i1 - 1]); // elemental_sub_2out.f90:20
+    } else {
+        u[_i1 - 1] = 0.0f; // elemental_sub_2out.f90:22
+        fr[_i1 - 1] = 0.0f; // elemental_sub_2out.f90:23
+    }
 }

@@ -8,17 +8,16 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// elemental subroutine AXPY3 (fixed_axpy.f:14): one work-item per array element
-inline void AXPY3_element(const float X, const float Y, float* Z) {
-    (*Z) = 1.5f * X + -0.5f * Y + 0.25f; // fixed_axpy.f:18
-}
-
-// kernel AXPY3: launch n work-items (n = elements of each array, padded to 256); work-item i handles element i.
+// kernel AXPY3 (fixed_axpy.f:14), launch 1 of 1: elemental subroutine (fixed_axpy.f:14), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void AXPY3(__global const float* restrict X, __global const float* restrict Y, __global float* restrict Z, const int _n) {
-    const FOROCL_INDEX_T _i = get_global_id(0);
-    if (_i >= _n) return;
-    float _Z = Z[_i];
-    AXPY3_element(X[_i], Y[_i], &_Z);
-    Z[_i] = _Z;
+void AXPY3(__global const float* restrict X,
+    __global const float* restrict Y,
+    __global float* restrict Z,
+    const int _n) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _n) {
+        return;
+    }
+    Z[_i1 - 1] = 1.5f * X[_i1 - 1] + -0.5f * Y[_i1 - 1] + 0.25f; // fixed_axpy.f:18
 }

@@ -9,30 +9,27 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// elemental subroutine mixed (int_intrinsics.f90:16): one work-item per array element
-inline void mixed_element(const int i, const float x, float* y, int* j, double* d) {
-    int k = 0;
-    k = i - 4; // int_intrinsics.f90:24
-    (*y) = 0.5f + (float)((i) % (3)); // int_intrinsics.f90:25
-    (*y) = (*y) + (float)((k) % (3)) + (float)((((k) % (3)) + (3)) % (3)) + (float)((k) >= 0 ? ((int)abs(2)) : -((int)abs(2))) + (float)min(k, 1) + (float)max(max(k, -1), 0) + (float)((k) > (1) ? (k) - (1) : 0); // int_intrinsics.f90:26
-    (*y) = (*y) + 1.5f * (float)(1 - ((int)abs(k))) - (float)((-1) >= 0 ? ((int)abs(k)) : -((int)abs(k))) + (float)(3) + (float)(k) * 0.33333334f; // int_intrinsics.f90:27
-    (*y) = (*y) + fmax((float)(k), x) + fmin(x, 1.25f) + fmod(x * (float)k, 0.7f) + ((fmod(x * (float)k, 0.7f) != 0 && (fmod(x * (float)k, 0.7f) < 0) != ((0.7f) < 0)) ? fmod(x * (float)k, 0.7f) + (0.7f) : fmod(x * (float)k, 0.7f)) + copysign(fabs(x), (float)(k)) + fdim(x, 0.9f); // int_intrinsics.f90:28
-    (*j) = ((k) % (3)) * 10 + ((((k) % (-2)) + (-2)) % (-2)) + ((-1) >= 0 ? ((int)abs(k)) : -((int)abs(k))) + ((3) > (k) ? (3) - (k) : 0) - ((int)abs(k)) + 3; // int_intrinsics.f90:29
-    (*j) = (*j) + (int)(round(x * (float)k)) + (int)(floor(x * (float)k)) + (int)(ceil(x)) + (int)(x * (float)k) + min(k, (int)(x)) + max(((int)abs(k)), 2); // int_intrinsics.f90:30
-    (*d) = ((double)(x) * (double)(x)) + (double)(k) * (double)fmod(x, 0.3f) + (double)((float)(i)) + fdim((double)(x), 0.9) + 0.5; // int_intrinsics.f90:31
-    (*d) = (*d) + ((fmod((double)(k), 0.75) != 0 && (fmod((double)(k), 0.75) < 0) != ((0.75) < 0)) ? fmod((double)(k), 0.75) + (0.75) : fmod((double)(k), 0.75)) + copysign(fabs(1.0), (double)(k)) - (double)(3); // int_intrinsics.f90:32
-}
-
-// kernel mixed: launch n work-items (n = elements of each array, padded to 256); work-item i handles element i.
+// kernel mixed (int_intrinsics.f90:16), launch 1 of 1: elemental subroutine (int_intrinsics.f90:16), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void mixed(__global const int* restrict i, __global const float* restrict x, __global float* restrict y, __global int* restrict j, __global double* restrict d, const int _n) {
-    const FOROCL_INDEX_T _i = get_global_id(0);
-    if (_i >= _n) return;
-    float _y = y[_i];
-    int _j = j[_i];
-    double _d = d[_i];
-    mixed_element(i[_i], x[_i], &_y, &_j, &_d);
-    y[_i] = _y;
-    j[_i] = _j;
-    d[_i] = _d;
+void mixed(__global const int* restrict i,
+    __global const float* restrict x,
+    __global float* restrict y,
+    __global int* restrict j,
+    __global double* restrict d,
+    const int _n) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _n) {
+        return;
+    }
+    int k = 0;
+    k = i[_i1 - 1] - 4; // int_intrinsics.f90:24
+    y[_i1 - 1] = 0.5f + (float)((i[_i1 - 1]) % (3)); // int_intrinsics.f90:25
+    y[_i1 - 1] = y[_i1 - 1] + (float)((k) % (3)) + (float)((((k) % (3)) + (3)) % (3)) + (float)((k) >= 0 ? ((int)abs(2)) : -((int)abs(2))) + (float)min(k, 1) + (float)max(max(k, -1), 0) + (float)((k) > (1) ? (k) - (1) : 0); // int_intrinsics.f90:26
+    y[_i1 - 1] = y[_i1 - 1] + 1.5f * (float)(1 - ((int)abs(k))) - (float)((-1) >= 0 ? ((int)abs(k)) : -((int)abs(k))) + (float)(3) + (float)(k) * 0.33333334f; // int_intrinsics.f90:27
+    y[_i1 - 1] = y[_i1 - 1] + fmax((float)(k), x[_i1 - 1]) + fmin(x[_i1 - 1], 1.25f) + fmod(x[_i1 - 1] * (float)k, 0.7f) + ((fmod(x[_i1 - 1] * (float)k, 0.7f) != 0 && (fmod(x[_i1 - 1] * (float)k, 0.7f) < 0) != ((0.7f) < 0)) ? fmod(x[_i1 - 1] * (float)k, 0.7f) + (0.7f) : fmod(x[_i1 - 1] * (float)k, 0.7f)) + copysign(fabs(x[_i1 - 1]), (float)(k)) + fdim(x[_i1 - 1], 0.9f); // int_intrinsics.f90:28
+    j[_i1 - 1] = ((k) % (3)) * 10 + ((((k) % (-2)) + (-2)) % (-2)) + ((-1) >= 0 ? ((int)abs(k)) : -((int)abs(k))) + ((3) > (k) ? (3) - (k) : 0) - ((int)abs(k)) + 3; // int_intrinsics.f90:29
+    j[_i1 - 1] = j[_i1 - 1] + (int)(round(x[_i1 - 1] * (float)k)) + (int)(floor(x[_i1 - 1] * (float)k)) + (int)(ceil(x[_i1 - 1])) + (int)(x[_i1 - 1] * (float)k) + min(k, (int)(x[_i1 - 1])) + max(((int)abs(k)), 2); // int_intrinsics.f90:30
+    d[_i1 - 1] = ((double)(x[_i1 - 1]) * (double)(x[_i1 - 1])) + (double)(k) * (double)fmod(x[_i1 - 1], 0.3f) + (double)((float)(i[_i1 - 1])) + fdim((double)(x[_i1 - 1]), 0.9) + 0.5; // int_intrinsics.f90:31
+    d[_i1 - 1] = d[_i1 - 1] + ((fmod((double)(k), 0.75) != 0 && (fmod((double)(k), 0.75) < 0) != ((0.75) < 0)) ? fmod((double)(k), 0.75) + (0.75) : fmod((double)(k), 0.75)) + copysign(fabs(1.0), (double)(k)) - (double)(3); // int_intrinsics.f90:32
 }

@@ -8,17 +8,16 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// elemental subroutine axpby (saxpy_elemental.f90:13): one work-item per array element
-inline void axpby_element(const float x, const float y, float* z) {
-    (*z) = 2.5f * x + -0.75f * y; // saxpy_elemental.f90:17
-}
-
-// kernel axpby: launch n work-items (n = elements of each array, padded to 256); work-item i handles element i.
+// kernel axpby (saxpy_elemental.f90:13), launch 1 of 1: elemental subroutine (saxpy_elemental.f90:13), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
-void axpby(__global const float* restrict x, __global const float* restrict y, __global float* restrict z, const int _n) {
-    const FOROCL_INDEX_T _i = get_global_id(0);
-    if (_i >= _n) return;
-    float _z = z[_i];
-    axpby_element(x[_i], y[_i], &_z);
-    z[_i] = _z;
+void axpby(__global const float* restrict x,
+    __global const float* restrict y,
+    __global float* restrict z,
+    const int _n) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _n) {
+        return;
+    }
+    z[_i1 - 1] = 2.5f * x[_i1 - 1] + -0.75f * y[_i1 - 1]; // saxpy_elemental.f90:17
 }

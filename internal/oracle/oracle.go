@@ -10,6 +10,7 @@ package oracle
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -17,6 +18,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
+	"time"
 
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/npy"
@@ -28,14 +31,10 @@ import (
 // order (the regions module first); dir is a scratch directory (e.g.
 // t.TempDir()) that the Exe keeps using.
 func Build(k *abi.Kernel, sources []string, dir string) (*Exe, error) {
-	if _, err := exec.LookPath("gfortran"); err != nil {
-		return nil, fmt.Errorf("gfortran not found (on Debian: apt-get install gfortran): %v", err)
+	if err := CheckGfortran(); err != nil {
+		return nil, err
 	}
-	rank := k.Rank
-	if k.Elemental {
-		rank = 0 // decided per run; the driver handles ranks 1-3
-	}
-	return build(k, rank, sources, dir, nil)
+	return build(k, k.Rank, sources, dir, nil)
 }
 
 func build(k *abi.Kernel, rank int, sources []string, dir string, dev *Device) (*Exe, error) {
@@ -88,6 +87,32 @@ func build(k *abi.Kernel, rank int, sources []string, dir string, dev *Device) (
 	return &Exe{k: k, path: exe, dir: dir, env: env}, nil
 }
 
+// run runs the driver in its folder, with env added to the environment,
+// and returns what it printed. A start that fails with ETXTBSY is tried
+// again: the file was just written, and a child that another goroutine
+// forked in that moment may still hold it open for writing until it
+// execs (Go issue 22315).
+func (x *Exe) run(env []string) (*bytes.Buffer, error) {
+	for try := 0; ; try++ {
+		run := exec.Command(x.path)
+		run.Dir = x.dir
+		if env != nil {
+			run.Env = append(os.Environ(), env...)
+		}
+		var out bytes.Buffer
+		run.Stdout, run.Stderr = &out, &out
+		err := run.Run()
+		if errors.Is(err, syscall.ETXTBSY) && try < 50 {
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("serial run: %v\n%s", err, out.String())
+		}
+		return &out, nil
+	}
+}
+
 // Exe is a compiled serial driver of one kernel.
 type Exe struct {
 	k    *abi.Kernel
@@ -97,8 +122,8 @@ type Exe struct {
 }
 
 // Run calls the kernel once. scalars gives every scalar dummy by lower-case
-// name; arrays gives every array dummy (every dummy of an elemental
-// kernel) by lower-case name, outputs starting from the given contents. It
+// name; arrays gives every array dummy by lower-case name (one of any
+// rank with as many elements for a sequence-associated dummy), outputs starting from the given contents. It
 // returns the intent(out) and intent(inout) arrays by lower-case name.
 func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map[string]*npy.Array, error) {
 	k := x.k
@@ -137,15 +162,8 @@ func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map
 	if err := os.WriteFile(filepath.Join(x.dir, "params.txt"), []byte(head+"\n"+params.String()), 0o644); err != nil {
 		return nil, err
 	}
-	run := exec.Command(x.path)
-	run.Dir = x.dir
-	if x.env != nil {
-		run.Env = append(os.Environ(), x.env...)
-	}
-	var out bytes.Buffer
-	run.Stdout, run.Stderr = &out, &out
-	if err := run.Run(); err != nil {
-		return nil, fmt.Errorf("serial run: %v\n%s", err, out.String())
+	if _, err := x.run(x.env); err != nil {
+		return nil, err
 	}
 	res := map[string]*npy.Array{}
 	for _, v := range k.Outputs() {
@@ -201,9 +219,8 @@ func literal(k abi.Kind, v float64) string {
 
 // driver writes the Fortran driver program. It reads params.txt (rank,
 // extents, then one scalar per line in argument order), the inputs from
-// in_<name>.bin, calls the kernel and writes out_<name>.bin. For a
-// stencil kernel the arrays have the kernel's rank; an elemental kernel
-// gets one driver body per rank 1-3.
+// in_<name>.bin, calls the kernel and writes out_<name>.bin. The arrays
+// have the kernel's rank.
 func driver(k *abi.Kernel, rank int, dev *Device) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
@@ -217,9 +234,6 @@ func driver(k *abi.Kernel, rank int, dev *Device) string {
 	}
 	p("  integer :: u, r, n(3)")
 	ranks := []int{rank}
-	if rank == 0 {
-		ranks = []int{1, 2, 3}
-	}
 	for _, v := range append(k.Scalars(), k.Results()...) {
 		p("  %s :: %s%s", ftype(v.Kind), id("s_", k, v.Name), fixedDims(v))
 	}
@@ -358,19 +372,15 @@ type Device struct {
 // runtime module (or its object file) and the generated host module, in
 // dependency order. Run then works as for the serial driver.
 func BuildDevice(k *abi.Kernel, dev Device, sources []string, dir string) (*Exe, error) {
-	if _, err := exec.LookPath("gfortran"); err != nil {
-		return nil, fmt.Errorf("gfortran not found (on Debian: apt-get install gfortran): %v", err)
+	if err := CheckGfortran(); err != nil {
+		return nil, err
 	}
 	for _, v := range k.Arrays() {
 		if v.Kind == abi.Logical {
 			return nil, fmt.Errorf("oracle: kernel %q: logical array %q has no device driver", k.Name, v.Name)
 		}
 	}
-	rank := k.Rank
-	if k.Elemental {
-		rank = 0
-	}
-	return build(k, rank, sources, dir, &dev)
+	return build(k, k.Rank, sources, dir, &dev)
 }
 
 // OpenCLLink returns the gfortran arguments that link libOpenCL: -lOpenCL
@@ -474,11 +484,15 @@ func (x *Exe) runLoops(scalars map[string]float64, arrays map[string]*npy.Array)
 		if a == nil {
 			return nil, fmt.Errorf("oracle: no array for %q", v.Name)
 		}
-		if len(a.Shape) != len(v.Shape) || len(a.Shape) > 3 {
+		shape := a.Shape
+		if v.Sequence {
+			shape = []int{abi.Elements(shape)} // the dummy's a(n), in the array's order
+		}
+		if len(shape) != len(v.Shape) || len(shape) > 3 {
 			return nil, fmt.Errorf("oracle: array %q has rank %d, want %d (at most 3)", v.Name, len(a.Shape), len(v.Shape))
 		}
-		ext := make([]string, len(a.Shape))
-		for d, n := range a.Shape {
+		ext := make([]string, len(shape))
+		for d, n := range shape {
 			ext[d] = fmt.Sprint(n)
 		}
 		fmt.Fprintln(&params, strings.Join(ext, " "))
@@ -489,12 +503,8 @@ func (x *Exe) runLoops(scalars map[string]float64, arrays map[string]*npy.Array)
 	if err := os.WriteFile(filepath.Join(x.dir, "params.txt"), []byte(params.String()), 0o644); err != nil {
 		return nil, err
 	}
-	run := exec.Command(x.path)
-	run.Dir = x.dir
-	var out bytes.Buffer
-	run.Stdout, run.Stderr = &out, &out
-	if err := run.Run(); err != nil {
-		return nil, fmt.Errorf("serial run: %v\n%s", err, out.String())
+	if _, err := x.run(nil); err != nil {
+		return nil, err
 	}
 	res := map[string]*npy.Array{}
 	for _, v := range k.Outputs() {

@@ -2,6 +2,7 @@ package oracle_test
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -189,4 +190,29 @@ end module many_whole_module
 		}
 		check(t, got)
 	})
+}
+
+// TestCompareCounts: Compare counts elements that differ and those beyond
+// Tolerance, finds the first of each, and treats NaN as identical only
+// to NaN.
+func TestCompareCounts(t *testing.T) {
+	want := &npy.Array{DType: npy.Float32, Shape: []int{2, 3}, F32: []float32{1, 2, 3, 4, 5, float32(math.NaN())}}
+	got := &npy.Array{DType: npy.Float32, Shape: []int{2, 3}, F32: []float32{1, 2.00001, 3, 4.5, 5, float32(math.NaN())}}
+	d, err := oracle.Compare(abi.Real4, want, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Differ != 2 || d.Beyond != 1 || d.First != 1 || d.FirstBad != 3 || d.MaxAbs != 0.5 {
+		t.Errorf("got %+v", d)
+	}
+	if s := oracle.FortranIndex(d.FirstBad, want.Shape, []int{0, -2}); s != "(1,-1)" {
+		t.Errorf("FortranIndex = %s, want (1,-1)", s)
+	}
+	got.F32[5] = 1
+	if d, _ := oracle.Compare(abi.Real4, want, got); d.Beyond != 2 || !math.IsInf(d.MaxRel, 1) {
+		t.Errorf("a NaN against a number: %+v", d)
+	}
+	if _, err := oracle.Compare(abi.Real4, want, &npy.Array{DType: npy.Float32, Shape: []int{3, 2}, F32: got.F32}); err == nil {
+		t.Error("arrays of different shapes compared without an error")
+	}
 }

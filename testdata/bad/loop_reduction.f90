@@ -8,7 +8,6 @@ subroutine total(n, a, s)
   !$omp parallel do reduction(+:acc)
   do i = 1, n
     acc = acc + a(i)
-    s(1) = a(i)  ! ERROR [loop-write-conflict] "different iterations of the parallel loop may write the same element of \"s\""
     if (acc > 1.0) acc = acc + 1.0  ! ERROR [loop-reduction] "\"acc\" is reduced by this loop and cannot be used otherwise inside it"
   end do
 end subroutine total

@@ -1,7 +1,11 @@
-!$OFP PURE, KERNEL :: masked_sum
-subroutine masked_sum(n, a, s)
-  integer :: n
-  real :: a(n)
-  real, intent(out) :: s
-  s = sum(a(1:n), mask=a(1:n) > 0.0)  ! ERROR [loop-reduction] "only sum(array expression), with no other argument, is translated in a loop kernel"
-end subroutine masked_sum
+!$OFP PURE, KERNEL :: clip_columns
+subroutine clip_columns(n, m, h)
+  integer :: n, m
+  real :: h(n, m)
+  integer :: k
+  do concurrent (k = 1:m)
+    if (maxval(h(:, k)) > 1.0) then  ! ERROR [loop-reduction] "reduction \"maxval\" of an array outside an assignment is not supported"
+      h(:, k) = 0.5*h(:, k)
+    end if
+  end do
+end subroutine clip_columns

@@ -1,7 +1,7 @@
-!$OFP PURE, KERNEL :: peak
-subroutine peak(n, a, at)
+!$OFP PURE, KERNEL :: dot
+subroutine dot(n, a, b, s)
   integer :: n
-  real :: a(n)
-  integer, intent(out) :: at
-  at = maxloc(a(1:n), dim=1)  ! ERROR [loop-reduction] "\"maxloc\" is not supported in a loop kernel"
-end subroutine peak
+  real :: a(n), b(n)
+  real, intent(out) :: s
+  s = dot_product(a(1:n), b(1:n))  ! ERROR [loop-reduction] "only dot_product(array expression), with no other argument, is translated in a loop kernel"
+end subroutine dot

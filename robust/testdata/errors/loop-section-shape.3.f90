@@ -1,6 +1,0 @@
-!$OFP PURE, KERNEL :: flatten
-subroutine flatten(n, a, b)
-  integer :: n
-  real :: a(n, n), b(n)
-  b = a(:, :)  ! ERROR [loop-section-shape] "a(:, :) has rank 2 but b has rank 1"
-end subroutine flatten
