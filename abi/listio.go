@@ -1,7 +1,9 @@
 package abi
 
 import (
+	"fmt"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -25,6 +27,53 @@ import (
 //     in w columns;
 //   - a character item is written as it is.
 // The Fortran host emits the WRITE itself.
+
+// Print is a step that writes one record to Unit, 0 (standard error) or 6
+// (standard output): each item is characters (X nil) or the value of X,
+// of X's kind.
+type Print struct {
+	Unit  int         `json:"unit"`
+	Items []PrintItem `json:"items"`
+}
+
+// PrintItem is one item of a Print step.
+type PrintItem struct {
+	Text string `json:"text,omitempty"`
+	X    *Expr  `json:"x,omitempty"`
+}
+
+// print runs a Print step: nothing in a dry run.
+func (w *walker) print(p *Print) error {
+	if w.h.Read == nil || w.h.Write == nil {
+		return nil
+	}
+	items := make([]Item, len(p.Items))
+	for i, it := range p.Items {
+		if it.X == nil {
+			items[i] = Item{Text: it.Text}
+			continue
+		}
+		v, err := it.X.Eval(w.vals)
+		if err != nil {
+			return fmt.Errorf("kernel %q: write: %v", w.k.Name, err)
+		}
+		items[i] = itemOf(it.X.exprKind(), v)
+	}
+	return w.h.Write(p.Unit, ListDirected(items))
+}
+
+// itemOf is the list item of host word v (Note [host values]) of kind k.
+func itemOf(k Kind, v int) Item {
+	switch k {
+	case Real4, Real8:
+		return Item{Kind: k, Real: WordReal(v)}
+	case Logical:
+		return Item{Kind: k, Bool: v != 0}
+	case Int64:
+		return Item{Kind: k, Int: int64(v)}
+	}
+	return Item{Kind: Int, Int: int64(v)}
+}
 
 // Item is one item of a list-directed output statement: a value of Kind,
 // or, when Kind is "", the characters Text.
@@ -116,4 +165,15 @@ func pad(s string, w int) string {
 		return s
 	}
 	return strings.Repeat(" ", w-len(s)) + s
+}
+
+// StdWrite writes a Print step's record to standard error (unit 0) or
+// standard output (unit 6): the Host.Write of a host with no other place.
+func StdWrite(unit int, record string) error {
+	w := os.Stdout
+	if unit == 0 {
+		w = os.Stderr
+	}
+	_, err := fmt.Fprintln(w, record)
+	return err
 }

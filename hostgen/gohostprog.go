@@ -80,7 +80,7 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Line("return abi.ElementWord(x), nil")
 	e.Indent--
 	e.Line("}")
-	e.Open("err = %s.Run(hostInit, abi.Host{Read: read, Launch: func(launch int, vals map[string]int) error", av)
+	e.Open("err = %s.Run(hostInit, abi.Host{Read: read, Write: abi.StdWrite, Launch: func(launch int, vals map[string]int) error", av)
 	e.Line("var args []any")
 	e.Line("var err error")
 	e.Open("host := func(name string, kind abi.Kind) any")

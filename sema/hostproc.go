@@ -27,6 +27,12 @@ func (l *lowerer) checkHostProc(body []ir.Stmt) {
 			l.checkHostProc(s.Else)
 		case *ir.Loop:
 			l.checkHostProc(s.Body)
+		case *ir.Print:
+			for _, it := range s.Items {
+				if it.X != nil {
+					l.hostExpr(it.X)
+				}
+			}
 		}
 	}
 }

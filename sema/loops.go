@@ -397,6 +397,10 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 				continue
 			}
 			l.c.diags.Error(codeLoopConstruct, s.Pos, "%q is not allowed in a loop kernel", s.Keyword)
+		case *ast.WriteStmt:
+			if p := l.hostWrite(s); p != nil {
+				out = append(out, p)
+			}
 		case *ast.ReturnStmt:
 			l.c.diags.Error(codeLoopConstruct, s.Pos, "\"return\" is not allowed between the nests of a loop kernel").
 				WithHint("end the subroutine instead")
@@ -686,6 +690,9 @@ func (l *lowerer) nestStmts(list []ast.Stmt) []ir.Stmt {
 			if x := l.selectCase(s); x != nil {
 				out = append(out, x)
 			}
+		case *ast.WriteStmt:
+			l.c.diags.Error(codeLoopConstruct, s.Pos, "%q is not allowed in a parallel loop: its records would come in no order", s.Keyword).
+				WithHint("write after the loop, where the host runs it")
 		case *ast.OtherStmt:
 			if s.Err != "" {
 				l.errorf(s.ErrCode, s.Pos, "%s", s.Err)
