@@ -118,7 +118,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.checkPrivateFlow(flattenHostLoops(kern.Body))
 	l.checkCarried(kern.Body)
 	l.checkHostVars(kern)
-	l.checkHostProc(kern.Body) // sema/hostproc.go
+	kern.Body = l.checkHostProc(kern.Body) // sema/hostproc.go
 	if !c.diags.HasErrors() {
 		l.checkBounds(flattenHostLoops(kern.Body)) // Note [accesses that leave the array]
 	}
