@@ -2,6 +2,7 @@ package hostgen
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -228,8 +229,14 @@ func (h *fortHost) realExpr(x *abi.Expr, t string, a []string, what string) {
 			bits = 32
 		}
 		if x.Bits != "" { // a NaN or an infinity, from its bits
+			// The bit pattern of the temporary's own kind: a conversion
+			// of a NaN is an error to gfortran, even at compile time.
 			w, _ := strconv.ParseUint(x.Bits, 10, 64)
-			e.Line("%s = real(transfer(%d_%s, 1.0_%s), %s)", t, int64(w), h.n.kind("c_int64_t"), h.n.kind("c_double"), rk)
+			if x.Kind == abi.Real4 {
+				e.Line("%s = transfer(%d_%s, 1.0_%s)", t, int32(math.Float32bits(float32(math.Float64frombits(w)))), h.n.kind("c_int32_t"), rk)
+			} else {
+				e.Line("%s = transfer(%d_%s, 1.0_%s)", t, int64(w), h.n.kind("c_int64_t"), rk)
+			}
 			break
 		}
 		e.Line("%s = %s_%s", t, strconv.FormatFloat(x.Real, 'e', -1, bits), rk)
