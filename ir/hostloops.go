@@ -30,7 +30,7 @@ type Trip struct {
 }
 
 // Nests returns the nests of a loop kernel's body in launch order, those
-// in host loops included.
+// in host loops and under IFs included.
 func Nests(body []Stmt) []*Nest {
 	var out []*Nest
 	for _, s := range body {
@@ -41,6 +41,9 @@ func Nests(body []Stmt) []*Nest {
 			if s.Host != nil {
 				out = append(out, Nests(s.Body)...)
 			}
+		case *If: // an IF of the host procedure: its THEN, then its ELSE
+			out = append(out, Nests(s.Then)...)
+			out = append(out, Nests(s.Else)...)
 		}
 	}
 	return out
