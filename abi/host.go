@@ -273,9 +273,9 @@ func (x Expr) String() string {
 	case "const":
 		switch x.Kind {
 		case Real4:
-			return strconv.FormatFloat(x.Real, 'g', -1, 32) + "_4"
+			return realLit(strconv.FormatFloat(x.Real, 'g', -1, 32)) + "_4"
 		case Real8:
-			return strconv.FormatFloat(x.Real, 'g', -1, 64) + "_8"
+			return realLit(strconv.FormatFloat(x.Real, 'g', -1, 64)) + "_8"
 		case Logical:
 			return map[bool]string{true: ".true.", false: ".false."}[x.Value != 0]
 		}
@@ -313,6 +313,14 @@ func (x Expr) String() string {
 		return "(" + x.arg(0) + " " + x.Op + " " + x.arg(1) + ")"
 	}
 	return "<" + x.Op + "?>"
+}
+
+// realLit makes a formatted real a Fortran real literal: 2 -> 2.0.
+func realLit(f string) string {
+	if strings.ContainsAny(f, ".eIN") {
+		return f
+	}
+	return f + ".0"
 }
 
 func (x Expr) arg(i int) string {

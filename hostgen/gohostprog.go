@@ -80,8 +80,12 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Line("return abi.ElementWord(x), nil")
 	e.Indent--
 	e.Line("}")
-	goElem(e, k)
-	e.Open("err = %s.Run(hostInit, abi.Host{Read: read, Elem: elem, Launch: func(launch int, vals map[string]int) error", av)
+	elem := ""
+	if k.ReadsElements() {
+		goElem(e, k)
+		elem = " Elem: elem,"
+	}
+	e.Open("err = %s.Run(hostInit, abi.Host{Read: read,%s Launch: func(launch int, vals map[string]int) error", av, elem)
 	e.Line("var args []any")
 	e.Line("var err error")
 	e.Open("host := func(name string, kind abi.Kind) any")
@@ -136,12 +140,8 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 
 // goElem writes elem, which reads an element of an array parameter from
 // its device buffer for the host program (abi.Host.Elem, Note [host
-// elements] in package abi); nil when the program reads none.
+// elements] in package abi).
 func goElem(e *emit.Writer, k *abi.Kernel) {
-	if !k.ReadsElements() {
-		e.Line("var elem func(string, abi.Kind, int) (int, error)")
-		return
-	}
 	e.Line("elem := func(name string, kind abi.Kind, off int) (int, error) {")
 	e.Indent++
 	e.Line("var b *clhost.Buffer")
