@@ -12,30 +12,34 @@ import (
 //
 // A loop kernel is a host procedure whose parallel loop nests are
 // launches. Besides launches and host loops (Note [host loops]), its
-// program may hold host statements that the host runs between launches:
-// Set assigns a host variable (an integer or logical local of the Fortran
-// kernel) the value of an Expr, and If runs its Then or its Else steps.
-// Their expressions read constants, sizes, integer and logical scalar
-// parameters, host variables and loop variables, all held in vals by
-// name (a logical as 0 or 1), and nothing a launch writes: the values at
-// every launch follow from the sizes and the scalar arguments alone, so a
-// host may run the program once before any launch (LaunchVals) to size
-// NDRanges and scratch buffers.
+// program holds host statements that the host runs between launches:
+// Set assigns a host variable (a scalar local or result of the Fortran
+// kernel, of any scalar kind) the value of an Expr, If runs its Then or
+// its Else steps (the IFs and SELECT CASEs around nests: a launch in a
+// branch not taken does not run), and Combine folds a reduction's value,
+// read back from the device, into its scalar. Expressions read
+// constants, sizes, scalar parameters, host variables, loop variables
+// (all held in vals by name, as words: Note [host values]) and elements
+// of array parameters (Note [host elements]).
 //
 // A launch's ranges (Range.Positions, Range.First) may name host
 // variables, with their values at that launch; a launch argument of kind
-// HostArg passes a host variable's value as a 32-bit int. A host
-// variable is never set inside a host loop, so each launch sees one value
-// of every host variable in a run.
+// HostArg passes a host variable's value, of its kind. Sema sees to it
+// that no range depends on a value read from the device, so a host may
+// run the program once without launching (LaunchVals, a dry run) to size
+// NDRanges and scratch buffers: there a value read from the device (a
+// Combine's, an element's) is unknown, what is computed from it too, and
+// neither branch of an IF whose condition reads one runs.
 //
 // Kernel.Steps holds the program when it has host statements (nil
 // otherwise: Program builds it from HostLoops, and old units read as
-// before). Eval gives the semantics, in one place: Fortran's default
-// integer (32 bits; a result outside it is an error, never a wrap),
-// division truncating toward zero, MOD with the sign of the dividend,
-// division or MOD by zero an error, comparisons and .and./.or./.not. on
-// 0/1. Hosts that emit code (the Go harness, the Fortran host) emit the
-// same operations; the Fortran host emits Fortran's own.
+// before). Eval and Kernel.Run give the semantics, in one place (Note
+// [host values]): integers in their kind, a result outside it an error,
+// never a wrap; division truncating toward zero, MOD with the sign of the
+// dividend, division or MOD by zero an error; comparisons and
+// .and./.or./.not. on 0/1; reals rounded to their kind after every
+// operation. The Go harness runs the program through this package; the
+// Fortran host emits the same operations in Fortran.
 
 // Expr is a host expression: Op with its operands, of kind Kind (Note
 // [host values]).

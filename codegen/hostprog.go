@@ -59,8 +59,8 @@ func hostScalars(k *ir.Kernel) map[*ir.Var]bool {
 func hostParam(v *ir.Var) string { return "_host_" + sanitize(v.Name) }
 
 // hostArgs extends a launch's arguments and parameters with the host
-// scalars (hostScalars) that nest n reads or assigns, in its body, its
-// guard or its bounds; it returns them too.
+// scalars (hostScalars) that nest n reads or assigns, in its body or
+// its bounds; it returns them too.
 func (lg *loopGen) hostArgs(n *ir.Nest, args []abi.Arg, params []string) ([]abi.Arg, []string, map[*ir.Var]bool) {
 	used := map[*ir.Var]bool{}
 	var order []*ir.Var
