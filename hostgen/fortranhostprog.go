@@ -124,6 +124,10 @@ func (h *fortHost) expr(x *abi.Expr, what string) string {
 	}
 	k := kindOf(x)
 	t := h.temp(k)
+	if x.Op == "elem" {
+		h.elem(x, t, a)
+		return t
+	}
 	if k.IsReal() {
 		h.realExpr(x, t, a, what)
 		return t
@@ -215,6 +219,36 @@ func (h *fortHost) expr(x *abi.Expr, what string) string {
 		h.fail(fmt.Sprintf("%s < -2147483647 - 1 .or. %s > 2147483647", t, t), what, "a result overflows a default integer")
 	}
 	return t
+}
+
+// elem writes the read of element x (subscripts in temporaries a) into
+// t: forocl_read_elem checks the subscripts against the declared bounds
+// and reads the element from the device (Note [host elements] in package
+// abi).
+func (h *fortHost) elem(x *abi.Expr, t string, a []string) {
+	p := h.k.Param(x.Name)
+	i64 := h.n.kind("c_int64_t")
+	var lo, ext []string
+	for d := range p.Shape {
+		l := "1"
+		if d < len(p.Lower) {
+			l = h.n.affine(p.Lower[d])
+		}
+		lo = append(lo, "int("+l+", "+i64+")")
+		ext = append(ext, "int("+h.n.affine(p.Shape[d])+", "+i64+")")
+	}
+	h.e.call("", "forocl_read_elem", "'"+h.k.Name+"'", p.Name, "'"+p.Name+"'", fmt.Sprint(x.Line), fmt.Sprint(len(a)),
+		"["+strings.Join(a, ", ")+"]", "["+strings.Join(lo, ", ")+"]", "["+strings.Join(ext, ", ")+"]", "fcl_ri", "fcl_rd", "fcl_st", "fcl_msg")
+	h.e.Line("if (fcl_st /= 0) exit fcl_run")
+	switch k := kindOf(x); {
+	case k.IsReal():
+		h.e.Line("%s = real(fcl_rd, %s)", t, h.realKind(k))
+	case k == abi.Logical:
+		h.e.Line("%s = 0", t)
+		h.e.Line("if (fcl_ri /= 0) %s = 1", t)
+	default:
+		h.e.Line("%s = fcl_ri", t)
+	}
 }
 
 // realExpr writes the statement that computes real x into t, from its
@@ -366,6 +400,10 @@ func (h *fortHost) declare() {
 			e.Line("%s :: %s(1)", t, c.name)
 		}
 	}
+	if used["fcl_ri"] {
+		e.Line("integer(%s) :: fcl_ri", n.kind("c_int64_t"))
+		e.Line("real(%s) :: fcl_rd", n.kind("c_double"))
+	}
 	e.Line("logical :: fcl_launching")
 }
 
@@ -393,6 +431,9 @@ func tempsUsed(steps []abi.Step, used map[string]bool) {
 			visit(&x.Args[i], next)
 		}
 		*next++
+		if x.Op == "elem" {
+			used["fcl_ri"], used["fcl_rd"] = true, true
+		}
 		pre := map[abi.Kind]string{abi.Real4: "fcl_e", abi.Real8: "fcl_d"}[kindOf(x)]
 		if pre == "" {
 			pre = "fcl_h"

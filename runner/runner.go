@@ -591,7 +591,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		var total time.Duration
 		// In program order, host loops repeating their launches (Note
 		// [host loops] in package abi).
-		err := k.Run(init, abi.Host{Read: r.readWord, Launch: func(li int, vals map[string]int) error {
+		err := k.Run(init, abi.Host{Read: r.readWord, Elem: r.readElem, Launch: func(li int, vals map[string]int) error {
 			l := launches[li]
 			if canceled() {
 				return ErrCanceled
