@@ -50,6 +50,11 @@ const FormatHost = 3
 // a host written for FormatHost would read reals as integers.
 const FormatTyped = 4
 
+// FormatElems is the version of units whose host programs read elements
+// of array parameters (Expr op "elem", Note [host elements]): a host
+// written for FormatTyped would refuse the operator.
+const FormatElems = 5
+
 // Kind is the Fortran type of a parameter or result.
 type Kind string
 
@@ -551,8 +556,8 @@ func Unmarshal(b []byte) (*Unit, error) {
 	if err := json.Unmarshal(b, &u); err != nil {
 		return nil, fmt.Errorf("abi: %v", err)
 	}
-	if u.Format < FormatVersion || u.Format > FormatTyped {
-		return nil, fmt.Errorf("abi: format version %d; this forocl reads versions %d to %d", u.Format, FormatVersion, FormatTyped)
+	if u.Format < FormatVersion || u.Format > FormatElems {
+		return nil, fmt.Errorf("abi: format version %d; this forocl reads versions %d to %d", u.Format, FormatVersion, FormatElems)
 	}
 	for _, k := range u.Kernels {
 		for _, p := range k.Params {

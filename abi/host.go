@@ -1,6 +1,7 @@
 package abi
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -11,44 +12,50 @@ import (
 //
 // A loop kernel is a host procedure whose parallel loop nests are
 // launches. Besides launches and host loops (Note [host loops]), its
-// program may hold host statements that the host runs between launches:
-// Set assigns a host variable (an integer or logical local of the Fortran
-// kernel) the value of an Expr, and If runs its Then or its Else steps.
-// Their expressions read constants, sizes, integer and logical scalar
-// parameters, host variables and loop variables, all held in vals by
-// name (a logical as 0 or 1), and nothing a launch writes: the values at
-// every launch follow from the sizes and the scalar arguments alone, so a
-// host may run the program once before any launch (LaunchVals) to size
-// NDRanges and scratch buffers.
+// program holds host statements that the host runs between launches:
+// Set assigns a host variable (a scalar local or result of the Fortran
+// kernel, of any scalar kind) the value of an Expr, If runs its Then or
+// its Else steps (the IFs and SELECT CASEs around nests: a launch in a
+// branch not taken does not run), and Combine folds a reduction's value,
+// read back from the device, into its scalar. Expressions read
+// constants, sizes, scalar parameters, host variables, loop variables
+// (all held in vals by name, as words: Note [host values]) and elements
+// of array parameters (Note [host elements]).
 //
 // A launch's ranges (Range.Positions, Range.First) may name host
 // variables, with their values at that launch; a launch argument of kind
-// HostArg passes a host variable's value as a 32-bit int. A host
-// variable is never set inside a host loop, so each launch sees one value
-// of every host variable in a run.
+// HostArg passes a host variable's value, of its kind. Sema sees to it
+// that no range depends on a value read from the device, so a host may
+// run the program once without launching (LaunchVals, a dry run) to size
+// NDRanges and scratch buffers: there a value read from the device (a
+// Combine's, an element's) is unknown, what is computed from it too, and
+// neither branch of an IF whose condition reads one runs.
 //
 // Kernel.Steps holds the program when it has host statements (nil
 // otherwise: Program builds it from HostLoops, and old units read as
-// before). Eval gives the semantics, in one place: Fortran's default
-// integer (32 bits; a result outside it is an error, never a wrap),
-// division truncating toward zero, MOD with the sign of the dividend,
-// division or MOD by zero an error, comparisons and .and./.or./.not. on
-// 0/1. Hosts that emit code (the Go harness, the Fortran host) emit the
-// same operations; the Fortran host emits Fortran's own.
+// before). Eval and Kernel.Run give the semantics, in one place (Note
+// [host values]): integers in their kind, a result outside it an error,
+// never a wrap; division truncating toward zero, MOD with the sign of the
+// dividend, division or MOD by zero an error; comparisons and
+// .and./.or./.not. on 0/1; reals rounded to their kind after every
+// operation. The Go harness runs the program through this package; the
+// Fortran host emits the same operations in Fortran.
 
 // Expr is a host expression: Op with its operands, of kind Kind (Note
 // [host values]).
 type Expr struct {
-	// Op is one of: const, name, neg, +, -, *, /, **, mod, modulo, sign,
-	// min, max, abs, sqrt, conv, nint, merge, ==, /=, <, <=, >, >=, and,
-	// or, not.
+	// Op is one of: const, name, elem, neg, +, -, *, /, **, mod, modulo,
+	// sign, min, max, abs, sqrt, conv, nint, merge, ==, /=, <, <=, >, >=,
+	// and, or, not. An elem reads element Name(Args...) of an array
+	// parameter (Note [host elements]).
 	Op    string  `json:"op"`
 	Kind  Kind    `json:"kind,omitempty"`  // the value's kind; "" is integer
 	Value int     `json:"value,omitempty"` // const of an integer or logical kind
 	Real  float64 `json:"real,omitempty"`  // const of a real kind
 	Bits  string  `json:"bits,omitempty"`  // const of a real kind that JSON cannot spell (NaN, infinities): its float64 bits, decimal
-	Name  string  `json:"name,omitempty"`  // name: a size, scalar parameter, host or loop variable
+	Name  string  `json:"name,omitempty"`  // name: a size, scalar parameter, host or loop variable; elem: an array parameter
 	Args  []Expr  `json:"args,omitempty"`
+	Line  int     `json:"line,omitempty"` // elem: the source line that reads it, for messages
 }
 
 // Set assigns host variable Var (of Kind) the value of X, converted to
@@ -86,15 +93,26 @@ func (s *Step) IsLaunch() bool {
 
 // arity gives the operand count of each operator (-1: one or more).
 var arity = map[string]int{
-	"const": 0, "name": 0, "neg": 1, "abs": 1, "not": 1, "sqrt": 1, "conv": 1, "nint": 1,
+	"const": 0, "name": 0, "elem": -1, "neg": 1, "abs": 1, "not": 1, "sqrt": 1, "conv": 1, "nint": 1,
 	"+": 2, "-": 2, "*": 2, "/": 2, "**": 2, "mod": 2, "modulo": 2, "sign": 2,
 	"==": 2, "/=": 2, "<": 2, "<=": 2, ">": 2, ">=": 2, "and": 2, "or": 2,
 	"min": -1, "max": -1, "merge": 3,
 }
 
 // Eval evaluates x with vals (see Notes [host program] and [host
-// values] for the semantics) and returns its word.
+// values] for the semantics) and returns its word; an element read is an
+// error (see eval).
 func (x *Expr) Eval(vals map[string]int) (int, error) {
+	return x.eval(vals, nil)
+}
+
+// errUnknown is the error of a dry run's read of a value it does not
+// know (Host.Read and Host.Elem nil, Note [host program]).
+var errUnknown = errors.New("a value read from the device, unknown in a dry run")
+
+// eval is Eval with elem reading the elements x reads (nil: none may be
+// read, and an elem is unknown).
+func (x *Expr) eval(vals map[string]int, elem func(x *Expr, index []int) (int, error)) (int, error) {
 	n, ok := arity[x.Op]
 	if !ok || n >= 0 && len(x.Args) != n || n < 0 && len(x.Args) == 0 {
 		return 0, fmt.Errorf("host expression %s is malformed", x)
@@ -118,11 +136,17 @@ func (x *Expr) Eval(vals map[string]int) (int, error) {
 	}
 	a := make([]int, len(x.Args))
 	for i := range x.Args {
-		v, err := x.Args[i].Eval(vals)
+		v, err := x.Args[i].eval(vals, elem)
 		if err != nil {
 			return 0, err
 		}
 		a[i] = v
+	}
+	if x.Op == "elem" {
+		if elem == nil {
+			return 0, errUnknown
+		}
+		return elem(x, a)
 	}
 	v, err := x.apply(a)
 	if err != nil {
@@ -253,15 +277,21 @@ func (x Expr) String() string {
 	case "const":
 		switch x.Kind {
 		case Real4:
-			return strconv.FormatFloat(x.Real, 'g', -1, 32) + "_4"
+			return realLit(strconv.FormatFloat(x.Real, 'g', -1, 32)) + "_4"
 		case Real8:
-			return strconv.FormatFloat(x.Real, 'g', -1, 64) + "_8"
+			return realLit(strconv.FormatFloat(x.Real, 'g', -1, 64)) + "_8"
 		case Logical:
 			return map[bool]string{true: ".true.", false: ".false."}[x.Value != 0]
 		}
 		return fmt.Sprint(x.Value)
 	case "name":
 		return x.Name
+	case "elem":
+		p := make([]string, len(x.Args))
+		for i := range x.Args {
+			p[i] = x.arg(i)
+		}
+		return x.Name + "(" + strings.Join(p, ", ") + ")"
 	case "conv":
 		if x.exprKind().IsReal() {
 			return "real(" + x.arg(0) + ", " + strings.TrimSuffix(strings.TrimPrefix(string(x.Kind), "real("), ")") + ")"
@@ -287,6 +317,14 @@ func (x Expr) String() string {
 		return "(" + x.arg(0) + " " + x.Op + " " + x.arg(1) + ")"
 	}
 	return "<" + x.Op + "?>"
+}
+
+// realLit makes a formatted real a Fortran real literal: 2 -> 2.0.
+func realLit(f string) string {
+	if strings.ContainsAny(f, ".eIN") {
+		return f
+	}
+	return f + ".0"
 }
 
 func (x Expr) arg(i int) string {
@@ -325,16 +363,16 @@ func (w *walker) exec(s *Step) (body []Step, err error) {
 		}
 		vals[c.Var] = v
 	case s.Set != nil:
-		if w.reads(&s.Set.X) {
-			w.unknown[s.Set.Var] = true
-			return nil, nil
-		}
-		delete(w.unknown, s.Set.Var)
 		x := Expr{Op: "conv", Kind: s.Set.Kind, Args: []Expr{s.Set.X}}
 		if s.Set.Kind == Logical {
 			x = s.Set.X
 		}
-		v, err := x.Eval(vals)
+		v, known, err := w.value(&x)
+		if err == nil && !known {
+			w.unknown[s.Set.Var] = true
+			return nil, nil
+		}
+		delete(w.unknown, s.Set.Var)
 		if err != nil {
 			return nil, fmt.Errorf("kernel %q: setting %s: %v", k.Name, s.Set.Var, err)
 		}
@@ -345,13 +383,13 @@ func (w *walker) exec(s *Step) (body []Step, err error) {
 	case s.Print != nil:
 		return nil, w.print(s.Print)
 	case s.If != nil:
-		if w.reads(&s.If.Cond) {
+		c, known, err := w.value(&s.If.Cond)
+		if err == nil && !known {
 			for _, v := range setIn(s.If.Then, setIn(s.If.Else, nil)) {
 				w.unknown[v] = true
 			}
 			return nil, nil
 		}
-		c, err := s.If.Cond.Eval(vals)
 		if err != nil {
 			return nil, fmt.Errorf("kernel %q: IF %s: %v", k.Name, s.If.Cond, err)
 		}
@@ -361,6 +399,85 @@ func (w *walker) exec(s *Step) (body []Step, err error) {
 		return s.If.Else, nil
 	}
 	return nil, nil
+}
+
+// value evaluates x; known is false when x reads a value a dry run does
+// not know (a variable computed from the device's data, or an element).
+func (w *walker) value(x *Expr) (v int, known bool, err error) {
+	if w.reads(x) {
+		return 0, false, nil
+	}
+	var elem func(*Expr, []int) (int, error)
+	if w.h.Elem != nil {
+		elem = w.elem
+	}
+	v, err = x.eval(w.vals, elem)
+	if errors.Is(err, errUnknown) {
+		return 0, false, nil
+	}
+	return v, true, err
+}
+
+// Note [host elements]
+//
+// A host expression may read an element of an array parameter (op elem:
+// Name the array, Args its subscripts as Fortran writes them, Line the
+// source line): IF (fields(FIELD_DENSITY0) == 1) around nests, x_cent =
+// state_xmin(state) in a host loop. The host checks every subscript
+// against the array's declared bounds (Param.Lower and Param.Shape, with
+// the sizes' values) when it reaches the read, and a subscript outside
+// them is an error naming the array, the index and the line, never a
+// read. The element is read when the program reaches it, so it sees what
+// the launches before it wrote: the runner and the Go harness read it
+// from the device buffer (Host.Elem), the Fortran host reads an
+// intent(in) array's element from its own dummy and reads any other
+// array back from the device first. A dry run (LaunchVals) knows no
+// element: what it computes from one is unknown, as a reduction's value
+// is; sema sees to it that no bound depends on one.
+
+// elem reads element index of x's array through the host, after
+// checking index against the declared bounds (Note [host elements]).
+func (w *walker) elem(x *Expr, index []int) (int, error) {
+	p := w.k.Param(x.Name)
+	if p == nil || !p.Array || len(p.Shape) != len(index) {
+		return 0, fmt.Errorf("host expression %s reads no array parameter of rank %d", x, len(index))
+	}
+	off, stride := 0, 1
+	for d, i := range index {
+		lo, ext := 1, 0
+		var err error
+		if d < len(p.Lower) {
+			lo, err = p.Lower[d].Eval(w.vals)
+		}
+		if err == nil {
+			ext, err = p.Shape[d].Eval(w.vals)
+		}
+		if err != nil {
+			return 0, err
+		}
+		if i < lo || i >= lo+max(ext, 0) {
+			return 0, fmt.Errorf("line %d: %s is outside the declared bounds of %q: subscript %d is %d, not in %d:%d", x.Line, elemString(x.Name, index), p.Name, d+1, i, lo, lo+ext-1)
+		}
+		off += (i - lo) * stride
+		stride *= ext
+	}
+	v, err := w.h.Elem(p.Name, p.Kind, off)
+	if err != nil {
+		return 0, fmt.Errorf("line %d: reading %s: %v", x.Line, elemString(x.Name, index), err)
+	}
+	if p.Kind == Logical {
+		v = b2i(v != 0)
+	}
+	return v, nil
+}
+
+// elemString spells element index of array name: a(3, 4).
+func elemString(name string, index []int) string {
+	p := make([]string, len(index))
+	for i, v := range index {
+		p[i] = fmt.Sprint(v)
+	}
+	return name + "(" + strings.Join(p, ", ") + ")"
 }
 
 // reads reports whether x reads a value a dry run does not know.
@@ -406,6 +523,40 @@ func combine(c *Combine, acc, v int) (int, error) {
 		return 0, fmt.Errorf("unknown reduction operator %q", op)
 	}
 	return x.Eval(map[string]int{"a": acc, "b": v})
+}
+
+// ReadsElements reports whether the kernel's program reads elements of
+// arrays (Note [host elements]).
+func (k *Kernel) ReadsElements() bool {
+	found := false
+	visitExprs(k.Steps, func(x *Expr) {
+		x.visit(func(y *Expr) { found = found || y.Op == "elem" })
+	})
+	return found
+}
+
+// visit calls f for x and every expression inside it.
+func (x *Expr) visit(f func(*Expr)) {
+	f(x)
+	for i := range x.Args {
+		x.Args[i].visit(f)
+	}
+}
+
+// visitExprs calls f for the expression of every Set and IF of steps.
+func visitExprs(steps []Step, f func(*Expr)) {
+	for i := range steps {
+		s := &steps[i]
+		switch {
+		case s.Set != nil:
+			f(&s.Set.X)
+		case s.If != nil:
+			f(&s.If.Cond)
+			visitExprs(s.If.Then, f)
+			visitExprs(s.If.Else, f)
+		}
+		visitExprs(s.Body, f)
+	}
 }
 
 // HostVars lists the host variables the kernel's program sets, in order
@@ -536,6 +687,11 @@ func (k *Kernel) checkSteps() error {
 		visit = func(x *Expr) {
 			if n, ok := arity[x.Op]; !ok || n >= 0 && len(x.Args) != n || n < 0 && len(x.Args) == 0 {
 				bad = fmt.Errorf("kernel %q: host expression %s is malformed", k.Name, x)
+			}
+			if x.Op == "elem" {
+				if p := k.Param(x.Name); p == nil || !p.Array || len(p.Shape) != len(x.Args) {
+					bad = fmt.Errorf("kernel %q: host expression %s reads no array parameter of rank %d", k.Name, x, len(x.Args))
+				}
 			}
 			if x.Op == "name" && !known[x.Name] {
 				bad = fmt.Errorf("kernel %q: host expression %s names %q, which is no size, scalar parameter, host or loop variable", k.Name, x, x.Name)

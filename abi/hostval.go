@@ -1,6 +1,7 @@
 package abi
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 )
@@ -266,6 +267,20 @@ func ElementWord(x any) int {
 		return int(x[0])
 	}
 	panic(fmt.Sprintf("abi: ElementWord of %T", x))
+}
+
+// WordOf is the word (Note [host values]) of the value of kind k whose
+// device bytes (little-endian, k.Bytes() of them) are b.
+func WordOf(k Kind, b []byte) int {
+	switch k {
+	case Real4:
+		return RealWord(float64(math.Float32frombits(binary.LittleEndian.Uint32(b))))
+	case Real8:
+		return RealWord(math.Float64frombits(binary.LittleEndian.Uint64(b)))
+	case Int64:
+		return int(int64(binary.LittleEndian.Uint64(b)))
+	}
+	return int(int32(binary.LittleEndian.Uint32(b)))
 }
 
 // HostValue is the OpenCL argument that passes word w of a HostArg (or a

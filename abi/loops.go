@@ -127,6 +127,11 @@ type Host struct {
 	// IF whose condition reads one (neither branch runs); sema sees to it
 	// that no launch and no range depends on such a value.
 	Read func(buffer string, k Kind) (int, error)
+	// Elem returns the word of element offset (column-major, from 0) of
+	// array parameter array, of kind k, as the launches before it left it
+	// (Note [host elements]); nil in a dry run, where an element is
+	// unknown.
+	Elem func(array string, k Kind, offset int) (int, error)
 	// End, when not nil, sees vals after the last step.
 	End func(vals map[string]int)
 	// Write writes a Print step's record (without its newline) to unit 0

@@ -14,8 +14,8 @@ import (
 // space, for hosts to check before a run (Note [access ranges] in package
 // abi): none when the nest runs under an IF or its space is not
 // rectangular in the sizes.
-func nestAccesses(k *ir.Kernel, n *ir.Nest) []abi.Access {
-	if n.Guard != nil {
+func nestAccesses(k *ir.Kernel, n *ir.Nest, underIf bool) []abi.Access {
+	if underIf {
 		return nil
 	}
 	c := &accessCollector{k: k, n: n, size: map[*ir.Var]bool{}, index: map[*ir.Var]int{}, seen: map[string]bool{}}

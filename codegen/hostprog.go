@@ -59,8 +59,8 @@ func hostScalars(k *ir.Kernel) map[*ir.Var]bool {
 func hostParam(v *ir.Var) string { return "_host_" + sanitize(v.Name) }
 
 // hostArgs extends a launch's arguments and parameters with the host
-// scalars (hostScalars) that nest n reads or assigns, in its body, its
-// guard or its bounds; it returns them too.
+// scalars (hostScalars) that nest n reads or assigns, in its body or
+// its bounds; it returns them too.
 func (lg *loopGen) hostArgs(n *ir.Nest, args []abi.Arg, params []string) ([]abi.Arg, []string, map[*ir.Var]bool) {
 	used := map[*ir.Var]bool{}
 	var order []*ir.Var
@@ -75,11 +75,7 @@ func (lg *loopGen) hostArgs(n *ir.Nest, args []abi.Arg, params []string) ([]abi.
 			note(t.Var)
 		}
 	}
-	stmts := n.Body
-	if n.Guard != nil {
-		stmts = append([]ir.Stmt{&ir.If{Cond: n.Guard}}, stmts...)
-	}
-	ir.VisitRefs(stmts, func(r *ir.Ref) { note(r.Var) })
+	ir.VisitRefs(n.Body, func(r *ir.Ref) { note(r.Var) })
 	assigned := map[*ir.Var]bool{}
 	ir.AssignedIn(n.Body, assigned)
 	for _, v := range lg.k.Locals {
@@ -209,6 +205,12 @@ func hostExpr(e ir.Expr) abi.Expr {
 		return abi.Expr{Op: hostOps[e.Op], Kind: k, Args: []abi.Expr{hostExpr(e.X)}}
 	case *ir.Binary:
 		return abi.Expr{Op: hostOps[e.Op], Kind: k, Args: []abi.Expr{hostExpr(e.X), hostExpr(e.Y)}}
+	case *ir.Elem: // Note [host elements] in package abi
+		x := abi.Expr{Op: "elem", Kind: k, Name: e.Var.Name, Line: e.Pos.Start.Line}
+		for _, s := range e.Index {
+			x.Args = append(x.Args, hostExpr(s))
+		}
+		return x
 	case *ir.Intrinsic:
 		x := abi.Expr{Op: hostIntrinsics[e.ID], Kind: k}
 		for _, a := range e.Args {

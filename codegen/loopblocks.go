@@ -50,14 +50,6 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 	lg.locals(isIndex)
 	lg.accumulators(n, np, "iterations")
 	lg.loadTiles(n, np)
-	if n.Guard != nil && !reduces {
-		e.Open("if (!(%s))", lg.x.expr(n.Guard))
-		e.Line("return; // the IF around the nest is false: this launch does nothing")
-		e.Close("")
-	}
-	if n.Guard != nil && reduces {
-		e.Open("if (%s)", lg.x.expr(n.Guard))
-	}
 	if np.Coarse() {
 		e.Open("if (%s)", strings.Join(last, " && "))
 		e.Line("// the whole block is inside the iteration space")
@@ -67,9 +59,6 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 	}
 	lg.points(n, np, isIndex)
 	if np.Coarse() {
-		e.Close("")
-	}
-	if n.Guard != nil && reduces {
 		e.Close("")
 	}
 	if reduces {

@@ -145,7 +145,7 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 	if hasResults {
 		launches++
 	}
-	emit := func(n *ir.Nest) {
+	emit := func(n *ir.Nest, underIf bool) {
 		np := kp.Nests[i]
 		if np.Nest != n {
 			panic("internal error: codegen: loop plan out of order")
@@ -164,7 +164,7 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 			first := abiAffine(n.Lo[d])
 			l.Global[len(l.Global)-1].First = &first
 		}
-		l.Accesses = nestAccesses(k, n) // Note [access ranges] in package abi
+		l.Accesses = nestAccesses(k, n, underIf) // Note [access ranges] in package abi
 		if len(np.Tiles) > 0 {
 			l.Strategy = regions.Local.String()
 			for _, tl := range np.Tiles {
@@ -185,7 +185,7 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		}
 		i++
 	}
-	hostLaunches(ak, k.Body, emit)
+	hostLaunches(ak, k.Body, false, emit)
 	if hasResults {
 		l := &abi.Launch{Symbol: loopSymbol(k, i, launches), Local: []int{1}, Strategy: "results",
 			Global: []abi.Range{{Positions: abi.Affine{Const: 1}, Per: 1}}, Origin: []int{0}}
@@ -350,11 +350,6 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 	}
 	lg.locals(isIndex)
 	if len(n.Reduces) == 0 {
-		if n.Guard != nil {
-			e.Open("if (!(%s))", lg.x.expr(n.Guard))
-			e.Line("return; // the IF around the nest is false: this launch does nothing")
-			e.Close("")
-		}
 		lg.stmts(n.Body)
 		e.Close("")
 		return
@@ -364,9 +359,6 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 	// contribute the identity.
 	lg.accumulators(n, np, "iteration")
 	run := "!(" + strings.Join(guard, " || ") + ")"
-	if n.Guard != nil {
-		run += " && (" + lg.x.expr(n.Guard) + ")"
-	}
 	e.Open("if (%s)", run)
 	lg.stmts(n.Body)
 	e.Close("")

@@ -90,8 +90,11 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 		if len(u.Kernels[len(u.Kernels)-1].HostLoops) > 0 {
 			u.Format = max(u.Format, abi.FormatLoops) // Note [host loops] in package abi
 		}
-		if u.Kernels[len(u.Kernels)-1].Steps != nil {
-			u.Format = abi.FormatTyped // Note [host program] in package abi
+		if ak := u.Kernels[len(u.Kernels)-1]; ak.Steps != nil {
+			u.Format = max(u.Format, abi.FormatTyped) // Note [host program] in package abi
+			if ak.ReadsElements() {
+				u.Format = abi.FormatElems // Note [host elements]
+			}
 		}
 	}
 	u.Source = e.String()
@@ -145,7 +148,6 @@ func usedFuncs(p *ir.Program, kernels []*ir.Kernel) []*ir.Func {
 				visitStmts(s.Then)
 				visitStmts(s.Else)
 			case *ir.Nest:
-				visitExpr(s.Guard)
 				visitStmts(s.Body)
 			case *ir.Loop:
 				visitExpr(s.Lo)
@@ -188,7 +190,6 @@ func needsIpow(funcs []*ir.Func, kernels []*ir.Kernel) bool {
 				stmts(s.Then)
 				stmts(s.Else)
 			case *ir.Nest:
-				check(s.Guard)
 				stmts(s.Body)
 			case *ir.Loop:
 				check(s.Lo)

@@ -116,7 +116,7 @@ module forocl_cl
   public :: forocl_check_array, forocl_check_extents, forocl_check_count, forocl_ndrange
   public :: forocl_check_declared, forocl_check_alias, forocl_check_access
   public :: forocl_check_fp64, forocl_bounds_read, forocl_bounds_error
-  public :: forocl_past_int32, forocl_over_int32
+  public :: forocl_past_int32, forocl_over_int32, forocl_read_elem
   ! For generated modules: intrinsics and iso_c_binding kinds under names
   ! that no kernel dummy hides (Note [Fortran host names] in codegen).
   public :: forocl_to_int, forocl_int32, forocl_max, forocl_product, forocl_flag
@@ -2586,6 +2586,67 @@ contains
           '; give sizes that keep the loop inside the array'
     end if
   end subroutine forocl_check_access
+
+  ! forocl_read_elem reads element index(1:rank) of device array a, named
+  ! name and declared with lower bounds lower and extents extent, for the
+  ! host program of kernel (Note [host elements] in package abi), after
+  ! the launches before it: ival holds an integer or logical element, dval
+  ! a real one. A subscript outside the declared bounds is an error that
+  ! names the array, the index and the source line, and nothing is read.
+  subroutine forocl_read_elem(kernel, a, name, line, rank, index, lower, extent, ival, dval, st, msg)
+    character(len=*), intent(in) :: kernel, name
+    type(forocl_array), intent(in) :: a
+    integer, intent(in) :: line, rank
+    integer(int64), intent(in) :: index(rank), lower(rank), extent(rank)
+    integer(int64), intent(out) :: ival
+    real(c_double), intent(out) :: dval
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    integer(int64), target :: word
+    integer(int32) :: half(2)  ! word's 4-byte halves, the element's first (little-endian devices)
+    integer(int64) :: off, stride
+    integer(c_int32_t) :: code
+    integer :: d
+    st = 0
+    ival = 0
+    dval = 0
+    word = 0
+    off = 0
+    stride = 1
+    do d = 1, rank
+      if (index(d) < lower(d) .or. index(d) >= lower(d) + max(extent(d), 0_int64)) then
+        st = forocl_ebounds
+        msg = 'kernel "' // kernel // '": line ' // itoa(int(line, int64)) // ': subscript ' // &
+            itoa(int(d, int64)) // ' of "' // name // '" is ' // itoa(index(d)) // &
+            ', outside its declared bounds ' // itoa(lower(d)) // ':' // itoa(lower(d) + extent(d) - 1)
+        return
+      end if
+      off = off + (index(d) - lower(d))*stride
+      stride = stride*extent(d)
+    end do
+    if (.not. c_associated(a%mem) .or. off >= a%count) then
+      st = forocl_eusage
+      msg = 'kernel "' // kernel // '": "' // name // '" is no device array of the declared shape'
+      return
+    end if
+    code = clEnqueueReadBuffer(g_queue, a%mem, 1_c_int32_t, int(off*kind_bytes(a%kind), c_size_t), &
+        int(kind_bytes(a%kind), c_size_t), c_loc(word), 0_c_int32_t, c_null_ptr, c_null_ptr)
+    if (code /= 0) then
+      call cl_fail(code, 'clEnqueueReadBuffer', '(a kernel before it may have failed) for an element of ' // name, st, msg)
+      return
+    end if
+    half = transfer(word, half)
+    select case (a%kind)
+    case (forocl_real4)
+      dval = real(transfer(half(1), 1.0_c_float), c_double)
+    case (forocl_real8)
+      dval = transfer(word, 1.0_c_double)
+    case (forocl_int8)
+      ival = word
+    case default
+      ival = int(half(1), int64)
+    end select
+  end subroutine forocl_read_elem
 
   ! forocl_bounds_read reads the bounds buffer b of kernel, built with
   ! --check-bounds, after its launches (so it waits for them; Note

@@ -2,6 +2,7 @@ package hostgen
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -131,6 +132,10 @@ func (h *fortHost) expr(x *abi.Expr, what string) string {
 	}
 	k := kindOf(x)
 	t := h.temp(k)
+	if x.Op == "elem" {
+		h.elem(x, t, a)
+		return t
+	}
 	if k.IsReal() {
 		h.realExpr(x, t, a, what)
 		return t
@@ -224,6 +229,36 @@ func (h *fortHost) expr(x *abi.Expr, what string) string {
 	return t
 }
 
+// elem writes the read of element x (subscripts in temporaries a) into
+// t: forocl_read_elem checks the subscripts against the declared bounds
+// and reads the element from the device (Note [host elements] in package
+// abi).
+func (h *fortHost) elem(x *abi.Expr, t string, a []string) {
+	p := h.k.Param(x.Name)
+	i64 := h.n.kind("c_int64_t")
+	var lo, ext []string
+	for d := range p.Shape {
+		l := "1"
+		if d < len(p.Lower) {
+			l = h.n.affine(p.Lower[d])
+		}
+		lo = append(lo, "int("+l+", "+i64+")")
+		ext = append(ext, "int("+h.n.affine(p.Shape[d])+", "+i64+")")
+	}
+	h.e.call("", "forocl_read_elem", "'"+h.k.Name+"'", p.Name, "'"+p.Name+"'", fmt.Sprint(x.Line), fmt.Sprint(len(a)),
+		"["+strings.Join(a, ", ")+"]", "["+strings.Join(lo, ", ")+"]", "["+strings.Join(ext, ", ")+"]", "fcl_ri", "fcl_rd", "fcl_st", "fcl_msg")
+	h.e.Line("if (fcl_st /= 0) exit fcl_run")
+	switch k := kindOf(x); {
+	case k.IsReal():
+		h.e.Line("%s = real(fcl_rd, %s)", t, h.realKind(k))
+	case k == abi.Logical:
+		h.e.Line("%s = 0", t)
+		h.e.Line("if (fcl_ri /= 0) %s = 1", t)
+	default:
+		h.e.Line("%s = fcl_ri", t)
+	}
+}
+
 // realExpr writes the statement that computes real x into t, from its
 // operands' temporaries a: gfortran's own operations and intrinsics.
 func (h *fortHost) realExpr(x *abi.Expr, t string, a []string, what string) {
@@ -236,8 +271,14 @@ func (h *fortHost) realExpr(x *abi.Expr, t string, a []string, what string) {
 			bits = 32
 		}
 		if x.Bits != "" { // a NaN or an infinity, from its bits
+			// The bit pattern of the temporary's own kind: a conversion
+			// of a NaN is an error to gfortran, even at compile time.
 			w, _ := strconv.ParseUint(x.Bits, 10, 64)
-			e.Line("%s = real(transfer(%d_%s, 1.0_%s), %s)", t, int64(w), h.n.kind("c_int64_t"), h.n.kind("c_double"), rk)
+			if x.Kind == abi.Real4 {
+				e.Line("%s = transfer(%d_%s, 1.0_%s)", t, int32(math.Float32bits(float32(math.Float64frombits(w)))), h.n.kind("c_int32_t"), rk)
+			} else {
+				e.Line("%s = transfer(%d_%s, 1.0_%s)", t, int64(w), h.n.kind("c_int64_t"), rk)
+			}
 			break
 		}
 		e.Line("%s = %s_%s", t, strconv.FormatFloat(x.Real, 'e', -1, bits), rk)
@@ -393,6 +434,10 @@ func (h *fortHost) declare() {
 			e.Line("%s :: %s(1)", t, c.name)
 		}
 	}
+	if used["fcl_ri"] {
+		e.Line("integer(%s) :: fcl_ri", n.kind("c_int64_t"))
+		e.Line("real(%s) :: fcl_rd", n.kind("c_double"))
+	}
 	e.Line("logical :: fcl_launching")
 }
 
@@ -420,6 +465,9 @@ func tempsUsed(steps []abi.Step, used map[string]bool) {
 			visit(&x.Args[i], next)
 		}
 		*next++
+		if x.Op == "elem" {
+			used["fcl_ri"], used["fcl_rd"] = true, true
+		}
 		pre := map[abi.Kind]string{abi.Real4: "fcl_e", abi.Real8: "fcl_d"}[kindOf(x)]
 		if pre == "" {
 			pre = "fcl_h"

@@ -80,7 +80,12 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Line("return abi.ElementWord(x), nil")
 	e.Indent--
 	e.Line("}")
-	e.Open("err = %s.Run(hostInit, abi.Host{Read: read, Write: abi.StdWrite, Launch: func(launch int, vals map[string]int) error", av)
+	elem := ""
+	if k.ReadsElements() {
+		goElem(e, k)
+		elem = " Elem: elem,"
+	}
+	e.Open("err = %s.Run(hostInit, abi.Host{Read: read,%s Write: abi.StdWrite, Launch: func(launch int, vals map[string]int) error", av, elem)
 	e.Line("var args []any")
 	e.Line("var err error")
 	e.Open("host := func(name string, kind abi.Kind) any")
@@ -131,4 +136,29 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Open("if err != nil")
 	e.Line("return")
 	e.Close("")
+}
+
+// goElem writes elem, which reads an element of an array parameter from
+// its device buffer for the host program (abi.Host.Elem, Note [host
+// elements] in package abi).
+func goElem(e *emit.Writer, k *abi.Kernel) {
+	e.Line("elem := func(name string, kind abi.Kind, off int) (int, error) {")
+	e.Indent++
+	e.Line("var b *clhost.Buffer")
+	e.Line("switch name {")
+	for _, p := range k.Arrays() {
+		if p.Result() {
+			continue
+		}
+		e.Line("case %q:", p.Name)
+		e.Line("\tb = %s", goArg(k, abi.Arg{Kind: abi.ParamArg, Name: p.Name}, nil))
+	}
+	e.Line("}")
+	e.Line("x := make([]byte, kind.Bytes())")
+	e.Open("if err := k.ctx.ReadBytesAt(b, int64(off*len(x)), x); err != nil")
+	e.Line("return 0, err")
+	e.Close("")
+	e.Line("return abi.WordOf(kind, x), nil")
+	e.Indent--
+	e.Line("}")
 }

@@ -4,22 +4,15 @@ package ir
 //
 // A sequential DO at the top level of a loop kernel whose body holds
 // parallel nests is a host loop: a Loop with Host set. The host runs it
-// (abi.Loop): it evaluates the trip count once, as Fortran does, from
-// Host's affine forms, which are over the kernel's integer scalar dummies
-// (sizes) and the variables of enclosing host loops, and repeats the
-// launches of the nests in the body, passing the loop variable to each
-// as an argument. Scalar statements stay on the device and are replayed
-// by every work-item as before (Note [loop kernels]): a launch inside the
-// loop replays the statements before the loop, then those of the body
-// before its nest, with the loop variable's value of this trip. A launch
-// after the loop replays its last trip (when it has one) and sets the
-// variable to its value on exit, lo + trips*step. Both are exact because
-// sema refuses scalars carried from one trip to the next (a scalar read
-// in the body before the body sets it on every path, when the body sets
-// it); a reduction into a scalar inside the loop must therefore be reset
-// in the body. Each trip rewrites the reductions' value buffers, so after
-// the loop they hold the last trip's values, which is what the replay
-// loads.
+// (abi.Loop, Note [host program] in package abi): it evaluates the trip
+// count once, as Fortran does, from Host's affine forms, which are over
+// the kernel's integer scalar dummies (sizes) and the variables of
+// enclosing host loops, and runs the body's statements and launches on
+// every trip; a nest that reads the loop variable, or a scalar the body
+// sets, takes the host's value as a launch argument. Sema refuses
+// scalars carried from one trip to the next (a scalar read in the body
+// before the body sets it on every path, when the body sets it), so a
+// reduction into a scalar inside the loop must be reset in the body.
 
 // Trip is a host loop's bounds in affine form: Var runs from Lo to Hi by
 // Step (Step.Const 1 when the source has none); every Term's Var is an
@@ -30,7 +23,7 @@ type Trip struct {
 }
 
 // Nests returns the nests of a loop kernel's body in launch order, those
-// in host loops included.
+// in host loops and under IFs included.
 func Nests(body []Stmt) []*Nest {
 	var out []*Nest
 	for _, s := range body {
@@ -41,6 +34,9 @@ func Nests(body []Stmt) []*Nest {
 			if s.Host != nil {
 				out = append(out, Nests(s.Body)...)
 			}
+		case *If: // an IF of the host procedure: its THEN, then its ELSE
+			out = append(out, Nests(s.Then)...)
+			out = append(out, Nests(s.Else)...)
 		}
 	}
 	return out

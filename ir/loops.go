@@ -150,11 +150,6 @@ type Nest struct {
 	Index  []*Var
 	Lo, Hi []Affine
 	Body   []Stmt
-	// Guard, when not nil, is a uniform logical condition (the IF blocks
-	// around the nest in the source): the launch does nothing unless it
-	// holds. Every work-item evaluates it, as it does the scalar
-	// assignments before the nest.
-	Guard Expr
 	// Reduces are the nest's reductions (reduction clauses of !$omp and
 	// !$acc, REDUCE of DO CONCURRENT): scalar Vars of Role Reduction whose
 	// Reduce.Result is the scalar the clause names. In Body an Assign to

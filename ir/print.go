@@ -173,14 +173,11 @@ func (p *printer) stmt(indent int, s Stmt) {
 		for d, v := range s.Index {
 			ix = append(ix, fmt.Sprintf("%s = %s:%s", v.Name, s.Lo[d], s.Hi[d]))
 		}
-		guard := ""
-		if s.Guard != nil {
-			guard = " if " + ExprString(s.Guard)
-		}
+		red := ""
 		for _, r := range s.Reduces {
-			guard += fmt.Sprintf(" reduce(%s: %s)", r.Reduce.Op, r.Reduce.Result.Name)
+			red += fmt.Sprintf(" reduce(%s: %s)", r.Reduce.Op, r.Reduce.Result.Name)
 		}
-		p.line(indent, "parallel (%s)  [%s]%s", strings.Join(ix, ", "), s.Source, guard)
+		p.line(indent, "parallel (%s)  [%s]%s", strings.Join(ix, ", "), s.Source, red)
 		p.body(indent+1, s.Body)
 		p.line(indent, "end parallel")
 	case *Loop:

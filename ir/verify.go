@@ -284,8 +284,8 @@ func (v *verifier) stmt(s Stmt, top bool) {
 		v.assign(s, top)
 	case *If:
 		v.scalar(s.Cond, s.Pos, "an if condition", Logical)
-		v.stmts(s.Then, false)
-		v.stmts(s.Else, false)
+		v.stmts(s.Then, top && v.nest == nil) // an IF of the host procedure holds nests
+		v.stmts(s.Else, top && v.nest == nil)
 	case *Return:
 	case *Print:
 		if v.nest != nil || v.k == nil || !v.k.Loops {
@@ -471,9 +471,6 @@ func (v *verifier) nestStmt(n *Nest, top bool) {
 		v.affine(n.Pos, n.Lo[d], v.sizes, "a bound of nest index "+x.Name)
 		v.affine(n.Pos, n.Hi[d], v.sizes, "a bound of nest index "+x.Name)
 		v.bound[x] = true
-	}
-	if n.Guard != nil {
-		v.scalar(n.Guard, n.Pos, "a nest's guard", Logical)
 	}
 	v.red = map[*Var]bool{}
 	for _, r := range n.Reduces {
@@ -783,10 +780,10 @@ func (v *verifier) elem(e *Elem) {
 }
 
 // guardRead reports whether an element of x may be read outside a nest:
-// x is an intent(in) integer or logical dummy array, which IFs around
-// nests read (Note [guard reads] in sema/loops.go).
+// x is a dummy array, whose elements the host reads (Note [guard reads]
+// in sema/scalarintent.go).
 func guardRead(x *Var) bool {
-	return x.Role == Dummy && x.Intent == In && (x.Kind.IsInt() || x.Kind == Logical)
+	return x.Role == Dummy && x.Rank > 0
 }
 
 // walkStmts calls f for every statement of list, nested ones included.

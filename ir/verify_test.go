@@ -134,9 +134,14 @@ func TestVerifyCatchesBrokenIR(t *testing.T) {
 				}
 			}
 		}, "sequential loop outside a nest that is not a host loop"},
-		{"guard that is not logical", loops, func(k *ir.Kernel) {
-			ir.Nests(k.Body)[2].Guard = &ir.Const{Kind: ir.Int, Int: 1}
-		}, "a nest's guard is integer, not logical"},
+		{"host IF whose condition is not logical", loops, func(k *ir.Kernel) {
+			lp := k.Body[len(k.Body)-1].(*ir.Loop)
+			lp.Body[len(lp.Body)-1].(*ir.If).Cond = &ir.Const{Kind: ir.Int, Int: 1}
+		}, "an if condition is integer, not logical"},
+		{"nest in an IF inside a nest", loops, func(k *ir.Kernel) {
+			n := firstNest(k.Body)
+			n.Body = append(n.Body, &ir.If{Pos: n.Pos, Cond: &ir.Const{Kind: ir.Logical, Bool: true}, Then: []ir.Stmt{ir.Nests(k.Body)[2]}})
+		}, "parallel nest that is not at the top level"},
 		{"reduction without a result", reduce, func(k *ir.Kernel) {
 			firstNest(k.Body).Reduces[0].Reduce.Result = nil
 		}, `reduction "cmax" has no result`},

@@ -541,9 +541,6 @@ func fprintNest(w io.Writer, i int, np *NestPlan) {
 		m = append(m, fmt.Sprintf("%d:%s = %s..%s", g, n.Index[d].Name, n.Lo[d], n.Hi[d]))
 	}
 	more := ""
-	if n.Guard != nil {
-		more = ", runs only if " + ir.ExprString(n.Guard)
-	}
 	for _, r := range n.Reduces {
 		more += fmt.Sprintf(", reduces %s into %s (partials per work-group, then a fold launch)", r.Reduce.Op, r.Reduce.Result.Name)
 	}

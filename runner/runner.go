@@ -615,7 +615,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		if i == 0 {
 			write = j.write
 		}
-		err := k.Run(init, abi.Host{Read: r.readWord, Write: write, Launch: func(li int, vals map[string]int) error {
+		err := k.Run(init, abi.Host{Read: r.readWord, Elem: r.readElem, Write: write, Launch: func(li int, vals map[string]int) error {
 			l := launches[li]
 			if canceled() {
 				return ErrCanceled

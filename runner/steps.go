@@ -100,7 +100,7 @@ func declared(p *abi.Param) string {
 func (r *run) steps(j *Job, res *Result) error {
 	start := time.Now()
 	for step := 1; step <= j.Steps; step++ {
-		err := r.k.Run(r.init, abi.Host{Read: r.readWord, Write: j.write, Launch: func(li int, vals map[string]int) error {
+		err := r.k.Run(r.init, abi.Host{Read: r.readWord, Elem: r.readElem, Write: j.write, Launch: func(li int, vals map[string]int) error {
 			l := r.launches[li]
 			if r.canceled() {
 				return ErrCanceled
@@ -234,6 +234,17 @@ func Snapshotter(outputs []Output, steps int) func(int, map[string]*npy.Array) e
 		}
 		return fsutil.WriteFiles(files, fsutil.Options{})
 	}
+}
+
+// readElem reads element off of array parameter array, of kind k, from
+// its device buffer, for the host program (abi.Host.Elem, Note [host
+// elements] in package abi).
+func (r *run) readElem(array string, k abi.Kind, off int) (int, error) {
+	b := make([]byte, k.Bytes())
+	if err := r.ctx.ReadBytesAt(r.bufs[strings.ToLower(array)], int64(off*len(b)), b); err != nil {
+		return 0, err
+	}
+	return abi.WordOf(k, b), nil
 }
 
 // readWord reads the one element of scratch buffer name, of kind k, for

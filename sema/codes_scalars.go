@@ -14,7 +14,9 @@ var (
 )
 
 var codeLoopGuardArray = diag.Define(diag.CodeInfo{Code: "loop-guard-array", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
-	Summary: "the IF around parallel loops reads an array it may not read",
-	Help: "The condition of an IF between the nests of a loop kernel is tested by every work-item of the nests under it. " +
-		"It may read elements of integer or logical dummy arrays that the kernel does not write (intent(in), declared or " +
-		"inferred), such as IF (fields(FIELD_DENSITY) .EQ. 1); pass anything else as a scalar dummy."})
+	Summary: "the host reads an element of a local array outside the parallel loops",
+	Help: "The host runs a loop kernel's statements outside its nests (IFs around nests, scalar assignments, host loops). " +
+		"They may read elements of dummy arrays of any kind, such as IF (fields(FIELD_DENSITY) .EQ. 1) or " +
+		"x_cent = state_xmin(state); the host reads the element when it gets there, after the launches before it, and " +
+		"checks the subscripts against the declared bounds. A local array lives only in a nest's work-items, so the host " +
+		"cannot read it: pass it as a dummy, or copy the element into a scalar inside a nest."})

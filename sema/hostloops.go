@@ -1,7 +1,6 @@
 package sema
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/forocl/forocl/ast"
@@ -56,50 +55,30 @@ func (l *lowerer) hostLoop(s *ast.DoStmt) []ir.Stmt {
 }
 
 // hostBody lowers the body of the host loop over v. A CYCLE under an IF
-// at its top level, "if (c) cycle", guards the rest of the body with
-// .not. c, which a logical local set where the IF stands keeps, so that
-// later statements cannot change it; an EXIT would need the host to read
-// a value the device computes, and is refused.
+// at its top level, "if (c) cycle", puts the rest of the body under an
+// IF of .not. c, which the host evaluates where the CYCLE stands; an
+// EXIT would need the host to leave the loop, and is refused.
 func (l *lowerer) hostBody(body []ast.Stmt, v *ir.Var) []ir.Stmt {
-	var out []ir.Stmt
-	var skip ir.Expr // the rest of the body runs only when it is false
-	seg := 0
-	flush := func(upto int) {
-		for _, st := range l.loopBody(body[seg:upto]) {
-			out = append(out, guardStmt(st, skip)...)
-		}
-	}
 	for i, st := range body {
 		c, cond := cycleIf(st)
 		if !c {
 			if jumpsOut(st) {
 				l.c.diags.Error(codeLoopConstruct, st.Span(), "\"exit\" and \"cycle\" in a loop around parallel loops are only translated as \"if (condition) cycle\" in the loop's body").
 					WithHint("the host runs every trip of the loop; guard the rest of the body with an if block instead")
-				flush(i)
-				seg = i + 1
+				return append(l.loopBody(body[:i]), l.hostBody(body[i+1:], v)...)
 			}
 			continue
 		}
-		flush(i)
-		seg = i + 1
+		out := l.loopBody(body[:i])
 		x := l.cond(cond)
+		rest := l.hostBody(body[i+1:], v)
 		if x == nil {
-			continue
+			return out
 		}
-		n := 1
-		for _, w := range l.kernel.Locals {
-			if strings.HasPrefix(w.Name, "_cycle_") {
-				n++
-			}
-		}
-		t := &ir.Var{Name: fmt.Sprintf("_cycle_%s_%d", v.Name, n), Kind: ir.Logical, Role: ir.Local, Pos: st.Span()}
-		l.kernel.Locals = append(l.kernel.Locals, t)
-		out = append(out, guardStmt(&ir.Assign{Pos: st.Span(), LHS: &ir.Ref{Pos: st.Span(), Var: t}, RHS: x}, skip)...)
-		ref := &ir.Ref{Pos: st.Span(), Var: t}
-		skip = or(skip, ref)
+		run := &ir.Unary{Pos: x.Span(), Op: ir.Not, X: x, T: ir.Type{Kind: ir.Logical}}
+		return append(out, &ir.If{Pos: st.Span(), Cond: run, Then: rest})
 	}
-	flush(len(body))
-	return out
+	return l.loopBody(body)
 }
 
 // cycleIf reports whether s is "if (cond) cycle" (a one-line IF or an IF
@@ -134,32 +113,6 @@ func jumpsOut(s ast.Stmt) bool {
 		}
 	}
 	return false
-}
-
-// guardStmt puts st under a uniform condition that skips it when true
-// (nil: none): a nest gets .not. skip as its guard, a host loop guards
-// its body, a scalar statement goes into an IF.
-func guardStmt(st ir.Stmt, skip ir.Expr) []ir.Stmt {
-	if skip == nil {
-		return []ir.Stmt{st}
-	}
-	run := &ir.Unary{Pos: skip.Span(), Op: ir.Not, X: skip, T: ir.Type{Kind: ir.Logical}}
-	switch st := st.(type) {
-	case *ir.Nest:
-		st.Guard = and(run, st.Guard)
-		return []ir.Stmt{st}
-	case *ir.Loop:
-		return []ir.Stmt{guardLoop(st, run)}
-	}
-	return []ir.Stmt{&ir.If{Pos: st.Span(), Cond: run, Then: []ir.Stmt{st}}}
-}
-
-// or returns a .or. b; a may be nil (false).
-func or(a, b ir.Expr) ir.Expr {
-	if a == nil {
-		return b
-	}
-	return &ir.Binary{Pos: b.Span(), Op: ir.Or, X: a, Y: b, T: ir.Type{Kind: ir.Logical}}
 }
 
 // hostBound lowers a bound of a host loop: an affine form over the
@@ -202,41 +155,29 @@ func (l *lowerer) assignsLoopVar(body []ir.Stmt, v *ir.Var) {
 	}
 }
 
-// guardLoop puts a host loop under the condition of the IF around it:
-// its nests get it as a guard, its scalar statements an IF (topIf).
-func guardLoop(lp *ir.Loop, guard ir.Expr) *ir.Loop {
-	if guard == nil {
-		return lp
-	}
-	var body []ir.Stmt
-	for _, s := range lp.Body {
-		switch s := s.(type) {
-		case *ir.Nest:
-			s.Guard = and(guard, s.Guard)
-			body = append(body, s)
-		case *ir.Loop:
-			body = append(body, guardLoop(s, guard))
-		default:
-			body = append(body, &ir.If{Pos: s.Span(), Cond: guard, Then: []ir.Stmt{s}})
-		}
-	}
-	lp.Body = body
-	return lp
-}
-
 // flattenHostLoops returns body with every host loop replaced by an
-// assignment of its lower bound to its variable and its body, for
-// checkScalarFlow, which reads a kernel's top level in order.
+// assignment of its lower bound to its variable and its body, and every
+// IF by its condition (an IF with no branches) and its branches in turn,
+// for checkScalarFlow, checkPrivateFlow and checkBounds, which read a
+// kernel's top level in order.
 func flattenHostLoops(body []ir.Stmt) []ir.Stmt {
 	var out []ir.Stmt
 	for _, s := range body {
-		lp, ok := s.(*ir.Loop)
-		if !ok || lp.Host == nil {
+		switch s := s.(type) {
+		case *ir.Loop:
+			if s.Host == nil {
+				out = append(out, s)
+				continue
+			}
+			out = append(out, &ir.Assign{Pos: s.Pos, LHS: &ir.Ref{Pos: s.Pos, Var: s.Var}, RHS: s.Lo})
+			out = append(out, flattenHostLoops(s.Body)...)
+		case *ir.If:
+			out = append(out, &ir.If{Pos: s.Pos, Cond: s.Cond})
+			out = append(out, flattenHostLoops(s.Then)...)
+			out = append(out, flattenHostLoops(s.Else)...)
+		default:
 			out = append(out, s)
-			continue
 		}
-		out = append(out, &ir.Assign{Pos: lp.Pos, LHS: &ir.Ref{Pos: lp.Pos, Var: lp.Var}, RHS: lp.Lo})
-		out = append(out, flattenHostLoops(lp.Body)...)
 	}
 	return out
 }
@@ -263,8 +204,7 @@ func (l *lowerer) checkCarried(body []ir.Stmt) {
 // inside it) in order: def holds the scalars set on every path so far,
 // set those the body sets anywhere.
 func (l *lowerer) carried(lp *ir.Loop, stmts []ir.Stmt, def, set, reported map[*ir.Var]bool) {
-	reducing := false                  // the read is a nest's reduction folding into it
-	guarded := map[*ir.Var][]ir.Expr{} // the guards under which IFs so far set each scalar
+	reducing := false // the read is a nest's reduction folding into it
 	read := func(r *ir.Ref) {
 		v := r.Var
 		if set[v] && !def[v] && !reported[v] && reducing {
@@ -287,15 +227,12 @@ func (l *lowerer) carried(lp *ir.Loop, stmts []ir.Stmt, def, set, reported map[*
 			}
 		case *ir.If:
 			ir.WalkRefs(s.Cond, read)
-			l.carried(lp, s.Then, copySet(def), set, reported)
-			l.carried(lp, s.Else, copySet(def), set, reported)
-			// The branches of an IF between nests are lowered to one IF per
-			// statement (topIf): a scalar that every branch sets is set once
-			// the guards of its assignments cover every case.
-			guardedDefs(s.Cond, s.Then, guarded)
-			for v, gs := range guarded {
-				if !def[v] && covers(gs) {
-					def[v] = true
+			a, b := copySet(def), copySet(def)
+			l.carried(lp, s.Then, a, set, reported)
+			l.carried(lp, s.Else, b, set, reported)
+			for v := range a {
+				if b[v] {
+					def[v] = true // set on both branches
 				}
 			}
 		case *ir.Nest:
@@ -304,7 +241,6 @@ func (l *lowerer) carried(lp *ir.Loop, stmts []ir.Stmt, def, set, reported map[*
 				private[v] = true
 			}
 			ir.AssignedIn(s.Body, private)
-			ir.WalkRefs(s.Guard, read)
 			ir.VisitRefs(s.Body, func(r *ir.Ref) {
 				if !private[r.Var] {
 					read(r)
@@ -361,89 +297,4 @@ func copySet(s map[*ir.Var]bool) map[*ir.Var]bool {
 		out[k] = v
 	}
 	return out
-}
-
-// guardedDefs records in out, for each scalar that stmts (under guard)
-// set without a further condition or under nested IFs, the condition
-// under which they set it.
-func guardedDefs(guard ir.Expr, stmts []ir.Stmt, out map[*ir.Var][]ir.Expr) {
-	for _, s := range stmts {
-		switch s := s.(type) {
-		case *ir.Assign:
-			if r, ok := s.LHS.(*ir.Ref); ok && s.Mask == nil {
-				out[r.Var] = append(out[r.Var], guard)
-			}
-		case *ir.If:
-			if len(s.Else) == 0 {
-				guardedDefs(and(guard, s.Cond), s.Then, out)
-			}
-		}
-	}
-}
-
-// maxGuardAtoms bounds the truth table covers builds.
-const maxGuardAtoms = 8
-
-// covers reports whether one of the guards holds whatever the values of
-// their atoms (the conditions they combine with .not., .and. and .or.,
-// the same expression where topIf reused it): a truth table.
-func covers(guards []ir.Expr) bool {
-	var atoms []ir.Expr
-	index := map[ir.Expr]int{}
-	var collect func(ir.Expr)
-	collect = func(e ir.Expr) {
-		switch x := e.(type) {
-		case *ir.Unary:
-			if x.Op == ir.Not {
-				collect(x.X)
-				return
-			}
-		case *ir.Binary:
-			if x.Op == ir.And || x.Op == ir.Or {
-				collect(x.X)
-				collect(x.Y)
-				return
-			}
-		}
-		if _, ok := index[e]; !ok {
-			index[e] = len(atoms)
-			atoms = append(atoms, e)
-		}
-	}
-	for _, g := range guards {
-		collect(g)
-	}
-	if len(atoms) > maxGuardAtoms {
-		return false
-	}
-	var eval func(ir.Expr, int) bool
-	eval = func(e ir.Expr, bits int) bool {
-		switch x := e.(type) {
-		case *ir.Unary:
-			if x.Op == ir.Not {
-				return !eval(x.X, bits)
-			}
-		case *ir.Binary:
-			switch x.Op {
-			case ir.And:
-				return eval(x.X, bits) && eval(x.Y, bits)
-			case ir.Or:
-				return eval(x.X, bits) || eval(x.Y, bits)
-			}
-		}
-		return bits&(1<<index[e]) != 0
-	}
-	for bits := 0; bits < 1<<len(atoms); bits++ {
-		held := false
-		for _, g := range guards {
-			if eval(g, bits) {
-				held = true
-				break
-			}
-		}
-		if !held {
-			return false
-		}
-	}
-	return true
 }

@@ -131,7 +131,7 @@ func hostBlocker(e ir.Expr) (string, ir.Expr) {
 			return
 		}
 		switch x := x.(type) {
-		case *ir.Const, *ir.Ref, *ir.Convert, *ir.Unary:
+		case *ir.Const, *ir.Ref, *ir.Convert, *ir.Unary, *ir.Elem: // an element: Note [host elements] in package abi
 		case *ir.Binary:
 			if x.Op == ir.Pow && !hostPow(x) {
 				why = "** whose exponent is not an integer (of a real base: a constant from -4 to 4)"
@@ -140,8 +140,6 @@ func hostBlocker(e ir.Expr) (string, ir.Expr) {
 			if !hostFns[x.ID] {
 				why = "a call of " + ir.Intrinsics[x.ID].Name
 			}
-		case *ir.Elem:
-			why = "an element of array \"" + x.Var.Name + "\""
 		default:
 			why = "an expression the host does not evaluate"
 		}

@@ -5,15 +5,17 @@ import (
 	"github.com/forocl/forocl/ir"
 )
 
-// Host variables (Note [host program] in package abi): an integer local
-// that a parallel loop's bound uses becomes a value the host computes
-// before the launch. boundAffine records such locals in
-// loopState.hostVars; checkHostVars, run after the body is lowered, checks
-// that the host can compute each (every assignment at the top level, from
-// host-computable expressions), extends the set with the locals those
-// expressions read, and lists them in Kernel.HostVars. The kernel still
-// replays the assignments in every work-item for the reads in nest
-// bodies; the bounds take the host's values as launch arguments.
+// Host variables in bounds (Note [host program] in package abi): the host
+// computes every scalar local (sema/hostproc.go checks what it
+// evaluates); a local that a parallel loop's bound uses must also be
+// known before that launch, from the sizes and scalar dummies alone, so
+// that a dry run can size the NDRange. boundAffine records such locals
+// in loopState.hostVars; checkHostVars, run after the body is lowered,
+// checks that each is assigned only at the top level (under IFs too,
+// never in a nest or host loop) from integer and logical constants,
+// scalar dummies and other such locals, extends the set with the locals
+// those expressions read, and lists them in Kernel.HostVars. The bounds
+// take the host's values as launch arguments, as the bodies do.
 
 // hostLocal reports whether v may be a host variable: a scalar integer
 // or logical local.

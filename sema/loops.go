@@ -87,10 +87,8 @@ type loopState struct {
 	// innermost last: facts for the dependence analysis (Note
 	// [linearised subscripts]).
 	trips []*ir.Loop
-	// guard is set while the condition of an IF between nests is
-	// lowered; guardReads holds the array elements such conditions read
-	// (Note [guard reads]).
-	guard      bool
+	// guardReads holds the array elements read outside nests (Note
+	// [guard reads]).
 	guardReads []*ir.Elem
 }
 
@@ -113,7 +111,6 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.checkBlockDepth(p.sub.Body)
 	kern.Body = l.loopBody(l.endAtReturn(p.sub.Body)) // Note [return in loop kernels]
 	l.inferIntents()
-	l.checkGuardReads()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
 	l.checkPrivateFlow(flattenHostLoops(kern.Body))
 	l.checkCarried(kern.Body)
@@ -871,9 +868,9 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 	isLHS := l.loop.lhs
 	l.loop.lhs = false // subscripts are reads
-	if !l.loop.inNest && !l.loop.guard {
-		l.c.diags.Error(codeLoopConstruct, call.Pos, "array %q is referenced outside a parallel loop", call.Name.Orig).
-			WithHint("array elements can only be used inside a nest, or in the condition of an IF around nests")
+	if !l.loop.inNest && isLHS {
+		l.c.diags.Error(codeLoopConstruct, call.Pos, "array %q is assigned outside a parallel loop", call.Name.Orig).
+			WithHint("assign array elements inside a nest; the host runs the statements outside them and holds no arrays")
 		return nil
 	}
 	if !l.loop.inNest && !l.guardArray(call, v) {
@@ -1087,11 +1084,7 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 			} else if !strings.HasPrefix(s.Source, "!$") && !strings.HasPrefix(s.Source, "do") {
 				where = fmt.Sprintf("in this %s", s.Source) // a reduction such as sum(...)
 			}
-			guard := []ir.Stmt{}
-			if s.Guard != nil {
-				guard = append(guard, &ir.If{Cond: s.Guard})
-			}
-			ir.VisitRefs(append(guard, s.Body...), func(r *ir.Ref) {
+			ir.VisitRefs(s.Body, func(r *ir.Ref) {
 				v := r.Var
 				if v.Role == ir.Local && !set[v] && !before[v] && !l.loop.sizes[v] && !reported[v] {
 					reported[v] = true
@@ -1107,51 +1100,40 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 	}
 }
 
-// topIf lowers an IF construct between nests: its condition is uniform
-// (it reads scalar dummies, constants, the scalars set before it and
-// elements of intent(in) integer or logical dummy arrays at uniform
-// subscripts: Note [guard reads]); the
-// nests of each branch get the branch's condition as their Guard, its
-// scalar assignments are wrapped in an IF. Each branch becomes launches
-// that do nothing when their condition is false (see ir.Nest.Guard).
+// topIf lowers an IF construct between nests to an IF of the host
+// procedure (Note [host program] in package abi): its conditions are
+// uniform (they read scalar dummies, constants, the scalars set before
+// it and elements of dummy arrays at uniform subscripts: Note [guard
+// reads]), the host evaluates them once, where the IF stands, and the
+// nests of a branch not taken do not launch. ELSE IF becomes an IF in
+// the ELSE.
 func (l *lowerer) topIf(s *ast.IfStmt) []ir.Stmt {
 	type branch struct {
 		cond ast.Expr
 		body []ast.Stmt
+		pos  diag.Span
 	}
-	branches := []branch{{s.Cond, s.Then}}
+	branches := []branch{{s.Cond, s.Then, s.Pos}}
 	for _, ei := range s.ElseIfs {
-		branches = append(branches, branch{ei.Cond, ei.Body})
+		branches = append(branches, branch{ei.Cond, ei.Body, ei.Pos})
 	}
-	if s.HasElse {
-		branches = append(branches, branch{nil, s.Else})
+	conds := make([]ir.Expr, len(branches))
+	bodies := make([][]ir.Stmt, len(branches))
+	ok := true
+	for i, b := range branches {
+		conds[i] = l.cond(b.cond)
+		bodies[i] = l.loopBody(b.body)
+		ok = ok && conds[i] != nil
 	}
 	var out []ir.Stmt
-	var notBefore ir.Expr // .not. of every earlier condition
-	for _, b := range branches {
-		guard := notBefore
-		if b.cond != nil {
-			l.loop.guard = true
-			c := l.cond(b.cond)
-			l.loop.guard = false
-			if c == nil {
-				return nil
-			}
-			guard = and(notBefore, c)
-			not := &ir.Unary{Pos: c.Span(), Op: ir.Not, X: c, T: ir.Type{Kind: ir.Logical}}
-			notBefore = and(notBefore, not)
-		}
-		for _, st := range l.loopBody(b.body) {
-			switch st := st.(type) {
-			case *ir.Nest:
-				st.Guard = and(guard, st.Guard)
-				out = append(out, st)
-			case *ir.Loop:
-				out = append(out, guardLoop(st, guard))
-			default:
-				out = append(out, &ir.If{Pos: st.Span(), Cond: guard, Then: []ir.Stmt{st}})
-			}
-		}
+	if s.HasElse {
+		out = l.loopBody(s.Else)
+	}
+	if !ok {
+		return nil
+	}
+	for i := len(branches) - 1; i >= 0; i-- {
+		out = []ir.Stmt{&ir.If{Pos: branches[i].pos, Cond: conds[i], Then: bodies[i], Else: out}}
 	}
 	return out
 }

@@ -107,7 +107,7 @@ func TestLoopRules(t *testing.T) {
 			  b(i) = t*a(i)
 			end do`,
 			[]string{"t = (real(4)(2) * s)"}, ""},
-		{"an IF between nests guards their launches", "real :: a(n), b(n), c(n)", `
+		{"an IF between nests is an IF of the host around their launches", "real :: a(n), b(n), c(n)", `
 			if (s > 0) then
 			  t = s
 			  do concurrent (i = 1:n)
@@ -120,8 +120,8 @@ func TestLoopRules(t *testing.T) {
 			    b(i) = -a(i)
 			  end do
 			end if`,
-			[]string{"if (s > real(4)(0)) then", "parallel (i = 1:n)  [do concurrent] if (s > real(4)(0))",
-				"[do concurrent] if ((.not. (s > real(4)(0))) .and. (.not. (m > 1)))"}, ""},
+			[]string{"if (s > real(4)(0)) then\n    t = s\n    parallel (i = 1:n)  [do concurrent]\n",
+				"  else\n    if (m > 1) then\n      t = real(4)(1)\n    else\n      parallel (i = 1:n)  [do concurrent]\n        b(i) = (-a(i))"}, ""},
 		{"in-place read of a neighbour runs serially", "real :: a(0:n+1), b(1), c(1)", `
 			!$omp parallel do
 			do i = 1, n

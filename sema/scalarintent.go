@@ -172,47 +172,26 @@ func (l *lowerer) scalarDummyIntent(sym *symbol, v *ir.Var) {
 
 // Note [guard reads]
 //
-// The condition of an IF between nests (a Guard of the nests under it,
-// tested by every work-item of their launches, or the IF around scalar
-// statements that every work-item re-runs) may read elements of an
-// integer or logical dummy array that the kernel does not write:
-// IF (fields(FIELD_DENSITY0) .EQ. 1) THEN <nests>. Outside a nest no
-// parallel index is open, so every subscript is uniform (constants, named
-// constants, scalar dummies and locals, host loop variables), and every
-// work-item reads the same element. The array is passed to every launch as
-// any array dummy is. It must be intent(in), declared or inferred
-// (checkGuardReads): an array a nest writes would be read by the guard of
-// that same nest's work-items while others write it. Guarded nests have no
-// access ranges for hosts (codegen's nestAccesses), and a subscript that
-// provably leaves the array is an error (checkBounds).
+// The host's statements outside nests (Note [host program] in package
+// abi) may read elements of dummy arrays of any kind: IF
+// (fields(FIELD_DENSITY0) .EQ. 1) THEN <nests>, x_cent = state_xmin(state)
+// in a host loop. Outside a nest no parallel index is open, so every
+// subscript is uniform (constants, named constants, scalar dummies and
+// locals, host loop variables). The host reads the element when the
+// program reaches the read, after the launches before it, so an array a
+// nest writes is read as that nest left it (Note [host elements] in
+// package abi), and checks the subscripts against the declared bounds
+// then; a subscript that provably leaves the array is an error here
+// (checkBounds). Local arrays live only in a nest's work-items, so the
+// host cannot read them.
 
-// guardArray reports whether the element call of array v may be read in
-// the condition of an IF between nests, and reports why not otherwise.
+// guardArray reports whether the element call of array v may be read
+// outside nests, and reports why not otherwise.
 func (l *lowerer) guardArray(call *ast.Call, v *ir.Var) bool {
-	switch {
-	case v.Role != ir.Dummy:
-		l.c.diags.Error(codeLoopGuardArray, call.Pos, "the IF around parallel loops reads local array %q; only elements of dummy arrays may be read there", call.Name.Orig).
-			WithHint("pass %s as an intent(in) dummy, or copy the element into a scalar inside a nest", call.Name.Orig)
-		return false
-	case v.Kind != ir.Int && v.Kind != ir.Long && v.Kind != ir.Logical:
-		l.c.diags.Error(codeLoopGuardArray, call.Pos, "the IF around parallel loops reads an element of %q, a %s array; only integer or logical arrays may be read there", call.Name.Orig, v.Kind).
-			WithHint("pass the value as a scalar dummy")
+	if v.Role != ir.Dummy {
+		l.c.diags.Error(codeLoopGuardArray, call.Pos, "the host reads local array %q outside the parallel loops; only elements of dummy arrays may be read there", call.Name.Orig).
+			WithHint("pass %s as a dummy, or copy the element into a scalar inside a nest", call.Name.Orig)
 		return false
 	}
 	return true
-}
-
-// checkGuardReads reports the arrays read by IFs between nests that the
-// kernel writes (Note [guard reads]); run after inferIntents.
-func (l *lowerer) checkGuardReads() {
-	reported := map[*ir.Var]bool{}
-	for _, e := range l.loop.guardReads {
-		if e.Var.Intent == ir.In || reported[e.Var] {
-			continue
-		}
-		reported[e.Var] = true
-		l.c.diags.Error(codeLoopGuardArray, e.Pos, "the IF around parallel loops reads %q, which is intent(%s); only arrays the kernel does not write may be read there", e.Var.Name, e.Var.Intent).
-			WithNote(e.Var.Pos, "declared here").
-			WithHint("declare %s intent(in), or pass the flag as a scalar dummy", e.Var.Name)
-	}
 }

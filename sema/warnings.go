@@ -332,7 +332,6 @@ func (f *unitFlow) stmts(list []ir.Stmt, st flowState) flowState {
 // maybe set after it, but an array it writes counts as written (every
 // iteration writes its own elements).
 func (f *unitFlow) nest(n *ir.Nest, st flowState) flowState {
-	f.read(n.Guard, st)
 	for d := range n.Index {
 		for _, t := range append(append([]ir.Term(nil), n.Lo[d].Terms...), n.Hi[d].Terms...) {
 			f.used[t.Var] = true

@@ -60,8 +60,5 @@ void F77LAB_3(const int N,
     if (I > N - 1 || J > M - 1) {
         return;
     }
-    if (!(!(MODE > 4))) {
-        return; // the IF around the nest is false: this launch does nothing
-    }
     B[I - 1 + (FOROCL_INDEX_T)(N)*(J - 1)] = 0.25 * (A[I - 1 - 1 + (FOROCL_INDEX_T)(N)*(J - 1)] + A[I + 1 - 1 + (FOROCL_INDEX_T)(N)*(J - 1)] + A[I - 1 + (FOROCL_INDEX_T)(N)*(J - 1 - 1)] + A[I - 1 + (FOROCL_INDEX_T)(N)*(J + 1 - 1)]) * S; // f77_labelled.f:23
 }

@@ -156,9 +156,6 @@ void decay_3(const int n,
     int _i1 = 0;
     int _dev2 = 0;
     float _dev3 = 0.0f;
-    if (!(sin(rate) > 0.25f)) {
-        return; // the IF around the nest is false: this launch does nothing
-    }
     b[i - 1] = f * a[i - 1]; // loop_device_scalars.f90:21
 }
 
@@ -180,9 +177,6 @@ void decay_4(const int n,
     int _i1 = 0;
     int _dev2 = 0;
     float _dev3 = 0.0f;
-    if (!(!(sin(rate) > 0.25f))) {
-        return; // the IF around the nest is false: this launch does nothing
-    }
     b[i - 1] = -(f * a[i - 1]); // loop_device_scalars.f90:26
 }
 

@@ -26,9 +26,6 @@ void halo_flags_1(const int x_min,
     if (j > x_max + depth || k > depth) {
         return;
     }
-    if (!(fields[1 - 1] == 1 && chunk_neighbours[3 - 1] == -1)) {
-        return; // the IF around the nest is false: this launch does nothing
-    }
     density[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(1 - k - (y_min - 2))] = density[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(0 + k - (y_min - 2))]; // loop_halo_flags.f90:36
 }
 
@@ -48,9 +45,6 @@ void halo_flags_2(const int x_min,
     const FOROCL_INDEX_T k = y_min - depth + (FOROCL_INDEX_T)get_global_id(1);
     if (j > depth || k > y_max + depth) {
         return;
-    }
-    if (!(fields[1 - 1] == 1 && (chunk_neighbours[1 - 1] == -1 && depth > 0))) {
-        return; // the IF around the nest is false: this launch does nothing
     }
     density[1 - j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] = density[0 + j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))]; // loop_halo_flags.f90:45
 }
@@ -72,9 +66,6 @@ void halo_flags_3(const int x_min,
     if (j > depth || k > y_max + depth) {
         return;
     }
-    if (!(!(fields[1 - 1] == 1))) {
-        return; // the IF around the nest is false: this launch does nothing
-    }
     density[x_max + j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] = 0.0; // loop_halo_flags.f90:54
 }
 
@@ -94,9 +85,6 @@ void halo_flags_4(const int x_min,
     const FOROCL_INDEX_T k = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (j > x_max + depth || k > depth) {
         return;
-    }
-    if (!(fields[2 - 1] == 1 && chunk_neighbours[4 - 1] == -1)) {
-        return; // the IF around the nest is false: this launch does nothing
     }
     energy[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(y_max + k - (y_min - 2))] = energy[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(y_max + 1 - k - (y_min - 2))]; // loop_halo_flags.f90:64
 }
@@ -118,9 +106,6 @@ void halo_flags_5(const int x_min,
     if (j > depth || k > y_max + depth) {
         return;
     }
-    if (!(!(fields[2 - 1] == 1 && chunk_neighbours[4 - 1] == -1) && chunk_neighbours[2 - 1] != -1)) {
-        return; // the IF around the nest is false: this launch does nothing
-    }
     energy[x_max + j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] = -1.0; // loop_halo_flags.f90:72
 }
 
@@ -140,9 +125,6 @@ void halo_flags_6(const int x_min,
     const FOROCL_INDEX_T k = y_min + (FOROCL_INDEX_T)get_global_id(1);
     if (j > x_max || k > y_max) {
         return;
-    }
-    if (!(!(fields[2 - 1] == 1 && chunk_neighbours[4 - 1] == -1) && !(chunk_neighbours[2 - 1] != -1))) {
-        return; // the IF around the nest is false: this launch does nothing
     }
     energy[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))] = 2.0 * energy[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 5)*(k - (y_min - 2))]; // loop_halo_flags.f90:80
 }

@@ -58,8 +58,5 @@ void jacobi_iters_3(const int nx,
         return;
     }
     int it = _host_it;
-    if (!(nx > 40)) {
-        return; // the IF around the nest is false: this launch does nothing
-    }
     u[i + (FOROCL_INDEX_T)(nx + 2)*(j)] = (u[i + (FOROCL_INDEX_T)(nx + 2)*(j)] + (double)it * v[i + (FOROCL_INDEX_T)(nx + 2)*(j)]) / (double)(1 + it); // loop_jacobi_iters.f90:29
 }

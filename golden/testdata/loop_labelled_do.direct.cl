@@ -112,9 +112,6 @@ void labelled_3(const int n,
     double total = 0.0; // result
     int i = 0;
     int j = 0;
-    if (!(!(mode == 3) && mode > 5)) {
-        return; // the IF around the nest is false: this launch does nothing
-    }
     v[0 + (FOROCL_INDEX_T)(n + 2)*(1 - 1)] = -1.0; // loop_labelled_do.f90:25
 }
 
@@ -135,9 +132,6 @@ void labelled_4(const int n,
     double total = 0.0; // result
     int i = 0;
     int _i1 = 0;
-    if (!(!(mode == 3) && !(mode > 5))) {
-        return; // the IF around the nest is false: this launch does nothing
-    }
     w[j - 1] = w[j - 1] + (double)mode; // loop_labelled_do.f90:29
 }
 

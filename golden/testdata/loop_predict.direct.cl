@@ -24,9 +24,6 @@ void advect_1(const int x_min,
         return;
     }
     double c = 0.0;
-    if (!(mode > 3)) {
-        return; // the IF around the nest is false: this launch does nothing
-    }
     flux[j - (x_min)] = u[j - 1 - (x_min - 1)]; // loop_predict.f90:20
 }
 
@@ -45,9 +42,6 @@ void advect_2(const int x_min,
         return;
     }
     double c = 0.0;
-    if (!(!(mode > 3))) {
-        return; // the IF around the nest is false: this launch does nothing
-    }
     flux[j - (x_min)] = 0.5 * (u[j - 1 - (x_min - 1)] + u[j - (x_min - 1)]); // loop_predict.f90:25
 }
 

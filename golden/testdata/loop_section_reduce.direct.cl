@@ -336,7 +336,7 @@ void summary_5(const int n,
     double _product5 = 0.0;
     __local double _tree5[256];
     double _acc5 = 1.0; // product of "_product5" over this work-item's iteration
-    if (!(_i1 > 2) && (m > 3)) {
+    if (!(_i1 > 2)) {
         _acc5 = _acc5 * (h[1 - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)]); // loop_section_reduce.f90:18
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
