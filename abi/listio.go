@@ -53,7 +53,10 @@ func (w *walker) print(p *Print) error {
 			items[i] = Item{Text: it.Text}
 			continue
 		}
-		v, err := it.X.Eval(w.vals)
+		v, known, err := w.value(it.X)
+		if err == nil && !known {
+			return nil // a dry run: nothing is written
+		}
 		if err != nil {
 			return fmt.Errorf("kernel %q: write: %v", w.k.Name, err)
 		}
