@@ -88,7 +88,7 @@ type Combine struct {
 
 // IsLaunch reports whether s is a launch.
 func (s *Step) IsLaunch() bool {
-	return s.Loop == nil && s.Set == nil && s.If == nil && s.Combine == nil
+	return s.Loop == nil && s.Set == nil && s.If == nil && s.Combine == nil && s.Print == nil
 }
 
 // arity gives the operand count of each operator (-1: one or more).
@@ -380,6 +380,8 @@ func (w *walker) exec(s *Step) (body []Step, err error) {
 			v = b2i(v != 0)
 		}
 		vals[s.Set.Var] = v
+	case s.Print != nil:
+		return nil, w.print(s.Print)
 	case s.If != nil:
 		c, known, err := w.value(&s.If.Cond)
 		if err == nil && !known {
@@ -718,6 +720,15 @@ func (k *Kernel) checkSteps() error {
 				}
 			case s.Loop != nil:
 				err = check(s.Body)
+			case s.Print != nil:
+				if u := s.Print.Unit; u != 0 && u != 6 {
+					err = fmt.Errorf("kernel %q: a write to unit %d, which is no standard stream", k.Name, u)
+				}
+				for i := range s.Print.Items {
+					if x := s.Print.Items[i].X; err == nil && x != nil {
+						err = checkExpr(x)
+					}
+				}
 			case s.Combine != nil:
 				if k.scratch(s.Combine.Buffer) == nil {
 					err = fmt.Errorf("kernel %q: the reduction into %s reads buffer %q, which is no scratch buffer", k.Name, s.Combine.Var, s.Combine.Buffer)

@@ -67,6 +67,8 @@ type Step struct {
 	If     *If    `json:"if,omitempty"`
 	// Combine folds a reducing launch's value into a host variable.
 	Combine *Combine `json:"combine,omitempty"`
+	// Print writes a record (Note [list-directed output]).
+	Print *Print `json:"print,omitempty"`
 }
 
 // Program returns the kernel's launches as a tree: each launch in order,
@@ -132,6 +134,10 @@ type Host struct {
 	Elem func(array string, k Kind, offset int) (int, error)
 	// End, when not nil, sees vals after the last step.
 	End func(vals map[string]int)
+	// Write writes a Print step's record (without its newline) to unit 0
+	// (standard error) or 6 (standard output). A dry run (Read nil) skips
+	// Print steps.
+	Write func(unit int, record string) error
 }
 
 // Run runs the kernel's program from init with host h.
@@ -160,7 +166,7 @@ type walker struct {
 func (w *walker) walk(steps []Step) error {
 	for i := range steps {
 		s := &steps[i]
-		if s.Set != nil || s.If != nil || s.Combine != nil {
+		if s.Set != nil || s.If != nil || s.Combine != nil || s.Print != nil {
 			body, err := w.exec(s)
 			if err == nil {
 				err = w.walk(body)

@@ -205,6 +205,15 @@ func (p *hostPrinter) steps(indent int, steps []Step) {
 			p.line(indent, "do %s = %s, %s, %s", l.Var, l.Lo, l.Hi, l.Step)
 			p.steps(indent+1, s.Body)
 			p.line(indent, "end do")
+		case s.Print != nil:
+			items := make([]string, len(s.Print.Items))
+			for i, it := range s.Print.Items {
+				items[i] = fmt.Sprintf("%q", it.Text)
+				if it.X != nil {
+					items[i] = it.X.String()
+				}
+			}
+			p.line(indent, "write (%d, *) %s", s.Print.Unit, strings.Join(items, ", "))
 		case s.Combine != nil:
 			c := s.Combine
 			p.line(indent, "%s = %s(%s, %s): read back from the device buffer %s", c.Var, c.Op, c.Var, c.Buffer, c.Buffer)

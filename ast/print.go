@@ -285,6 +285,16 @@ func (p *printer) stmt(s Stmt) {
 		p.line("call %s %s(%s)", lc(s.Pos), s.Name.Name, b.String())
 	case *ReturnStmt:
 		p.line("return %s", lc(s.Pos))
+	case *WriteStmt:
+		unit := "*"
+		if s.Unit != nil {
+			unit = ExprString(s.Unit)
+		}
+		items := make([]string, len(s.Items))
+		for i, x := range s.Items {
+			items[i] = ExprString(x)
+		}
+		p.line("write %s (%s, *) %s", lc(s.Pos), unit, strings.Join(items, ", "))
 	case *OtherStmt:
 		p.other(s)
 	case *WhereStmt:

@@ -88,6 +88,7 @@ func (*IfStmt) stmt()     {}
 func (*CallStmt) stmt()   {}
 func (*ReturnStmt) stmt() {}
 func (*OtherStmt) stmt()  {}
+func (*WriteStmt) stmt()  {}
 
 func (s *AssignStmt) Span() diag.Span { return s.Pos }
 func (s *WhereStmt) Span() diag.Span  { return s.Pos }
@@ -97,3 +98,14 @@ func (s *ElseIf) Span() diag.Span     { return s.Pos }
 func (s *CallStmt) Span() diag.Span   { return s.Pos }
 func (s *ReturnStmt) Span() diag.Span { return s.Pos }
 func (s *OtherStmt) Span() diag.Span  { return s.Pos }
+func (s *WriteStmt) Span() diag.Span  { return s.Pos }
+
+// WriteStmt is a list-directed output statement: "write (unit, *) items"
+// or "print *, items". Other output statements (a format, iostat=, an
+// implied DO) stay OtherStmts.
+type WriteStmt struct {
+	Pos     diag.Span
+	Keyword string // "write" or "print"
+	Unit    Expr   // nil for * (print, or write(*, *))
+	Items   []Expr
+}

@@ -142,6 +142,18 @@ func (b *stepBuilder) stmts(body []ir.Stmt) []abi.Step {
 			}
 			b.statements = true
 			out = append(out, abi.Step{Launch: -1, Set: &abi.Set{Var: r.Var.Name, Kind: abiKind(r.Var.Kind), X: hostExpr(s.RHS)}})
+		case *ir.Print:
+			p := &abi.Print{Unit: s.Unit}
+			for _, it := range s.Items {
+				item := abi.PrintItem{Text: it.Text}
+				if it.X != nil {
+					x := hostExpr(it.X)
+					item.X = &x
+				}
+				p.Items = append(p.Items, item)
+			}
+			b.statements = true
+			out = append(out, abi.Step{Launch: -1, Print: p})
 		case *ir.If:
 			then, els := b.stmts(s.Then), b.stmts(s.Else)
 			if len(then) > 0 || len(els) > 0 {

@@ -56,6 +56,14 @@ func hostTemps(steps []abi.Step) int {
 			m = max(m, exprTemps(&s.If.Cond), hostTemps(s.If.Then), hostTemps(s.If.Else))
 		case s.Loop != nil:
 			m = max(m, hostTemps(s.Body))
+		case s.Print != nil:
+			t := 0
+			for _, it := range s.Print.Items {
+				if it.X != nil {
+					t += exprTemps(it.X)
+				}
+			}
+			m = max(m, t)
 		}
 	}
 	return m
@@ -351,6 +359,32 @@ func (h *fortHost) combine(c *abi.Combine, buffer string) {
 	e.Line("end if")
 }
 
+// print writes a Print step as the WRITE it is, in the run that launches
+// (the first run only sizes the launches): gfortran lays the record out.
+func (h *fortHost) print(p *abi.Print) {
+	h.next = 0
+	var items []string
+	for _, it := range p.Items {
+		if it.X == nil {
+			items = append(items, "'"+strings.ReplaceAll(it.Text, "'", "''")+"'")
+			continue
+		}
+		t := h.expr(it.X, "a write")
+		switch kindOf(it.X) {
+		case abi.Int:
+			t = "int(" + t + ")"
+		case abi.Logical:
+			t = "(" + t + " /= 0)"
+		}
+		items = append(items, t)
+	}
+	h.e.Line("if (fcl_launching) then")
+	h.e.Indent++
+	h.e.list(fmt.Sprintf("write (%d, *) ", p.Unit), items, "")
+	h.e.Indent--
+	h.e.Line("end if")
+}
+
 // cond writes an IF step's test and returns the temporary holding it.
 func (h *fortHost) cond(s *abi.If) string {
 	h.next = 0
@@ -455,6 +489,12 @@ func tempsUsed(steps []abi.Step, used map[string]bool) {
 			tempsUsed(s.If.Else, used)
 		case s.Loop != nil:
 			tempsUsed(s.Body, used)
+		case s.Print != nil:
+			for _, it := range s.Print.Items {
+				if it.X != nil {
+					visit(it.X, &next)
+				}
+			}
 		case s.Combine != nil:
 			c := map[abi.Kind]string{abi.Real4: "fcl_ce", abi.Real8: "fcl_cd", abi.Int64: "fcl_ch"}[s.Combine.Kind]
 			if c == "" {

@@ -21,6 +21,9 @@ func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(
 		case s.Combine != nil:
 			h.combine(s.Combine, fmt.Sprintf("fcl_s%d", scratchIndex(h.k, s.Combine.Buffer)+1))
 			continue
+		case s.Print != nil:
+			h.print(s.Print)
+			continue
 		case s.If != nil:
 			e.Line("if (%s /= 0) then", h.cond(s.If))
 			e.Indent++

@@ -85,7 +85,7 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 		goElem(e, k)
 		elem = " Elem: elem,"
 	}
-	e.Open("err = %s.Run(hostInit, abi.Host{Read: read,%s Launch: func(launch int, vals map[string]int) error", av, elem)
+	e.Open("err = %s.Run(hostInit, abi.Host{Read: read,%s Write: abi.StdWrite, Launch: func(launch int, vals map[string]int) error", av, elem)
 	e.Line("var args []any")
 	e.Line("var err error")
 	e.Open("host := func(name string, kind abi.Kind) any")

@@ -162,6 +162,12 @@ func (p *printer) stmt(indent int, s Stmt) {
 		p.line(indent, "end if")
 	case *Return:
 		p.line(indent, "return")
+	case *Print:
+		items := make([]string, len(s.Items))
+		for i, it := range s.Items {
+			items[i] = it.String()
+		}
+		p.line(indent, "write (%d, *) %s", s.Unit, strings.Join(items, ", "))
 	case *Nest:
 		var ix []string
 		for d, v := range s.Index {

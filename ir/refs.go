@@ -32,6 +32,10 @@ func VisitRefs(stmts []Stmt, f func(*Ref)) {
 			WalkRefs(s.Cond, f)
 			VisitRefs(s.Then, f)
 			VisitRefs(s.Else, f)
+		case *Print:
+			for _, it := range s.Items {
+				WalkRefs(it.X, f)
+			}
 		case *Loop:
 			WalkRefs(s.Lo, f)
 			WalkRefs(s.Hi, f)

@@ -287,6 +287,15 @@ func (v *verifier) stmt(s Stmt, top bool) {
 		v.stmts(s.Then, top && v.nest == nil) // an IF of the host procedure holds nests
 		v.stmts(s.Else, top && v.nest == nil)
 	case *Return:
+	case *Print:
+		if v.nest != nil || v.k == nil || !v.k.Loops {
+			v.bad(s.Pos, "write outside a loop kernel's host program")
+		}
+		for _, it := range s.Items {
+			if it.X != nil {
+				v.scalar(it.X, s.Pos, "a write item", Invalid)
+			}
+		}
 	case *Nest:
 		v.nestStmt(s, top)
 	case *Loop:

@@ -354,6 +354,8 @@ func init() {
 		"do":        always((*cstmt).doStmt),
 		"call":      always((*cstmt).call),
 		"return":    always((*cstmt).returnStmt),
+		"write":     (*cstmt).writeStmt,
+		"print":     (*cstmt).printStmt,
 		"contains":  always((*cstmt).contains),
 		"use":       always((*cstmt).useStmt),
 		"implicit":  always((*cstmt).implicitStmt),

@@ -45,7 +45,11 @@ func syntaxCheck(t *testing.T, gf, modDir, file string) (string, bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(gf, "-std=f2008", "-fsyntax-only", "-I", modDir, "-J", modDir, abs)
+	std := "-std=f2008"
+	if src, err := os.ReadFile(abs); err == nil && bytes.Contains(src, []byte(legacyMark)) {
+		std = "-std=legacy"
+	}
+	cmd := exec.Command(gf, std, "-fsyntax-only", "-I", modDir, "-J", modDir, abs)
 	cmd.Dir = t.TempDir()
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -55,6 +59,11 @@ func syntaxCheck(t *testing.T, gf, modDir, file string) (string, bool) {
 	}
 	return out.String(), err == nil
 }
+
+// legacyMark in a corpus file says that it is written with extensions
+// legacy code uses (REAL*8, INTEGER*4), which gfortran checks with
+// -std=legacy.
+const legacyMark = "! gfortran -std=legacy"
 
 // regionsModDir compiles fortran/forocl_regions.f90 into a fresh directory
 // and returns it.
@@ -105,7 +114,8 @@ func checkGroup(t *testing.T, gf string, files []string) map[string]string {
 // TestGfortranCorpus checks that every kernel of the corpus and every file
 // of the shallow-water example is standard Fortran 2008 as far as
 // gfortran's syntax and semantic checks go: forocl's input language is a
-// subset of Fortran, and the serial oracle runs the same files.
+// subset of Fortran, and the serial oracle runs the same files. A file
+// marked with legacyMark is checked as legacy Fortran.
 func TestGfortranCorpus(t *testing.T) {
 	gf := gfortran(t)
 	files, _ := filepath.Glob("../testdata/kernels/*.f90")

@@ -8,7 +8,9 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math/rand"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,6 +49,24 @@ type Job struct {
 	Snapshot func(step int, outputs map[string]*npy.Array) error
 	// Progress, when set, is called after each step is queued.
 	Progress func(step int)
+	// Stdout and Stderr take the records the kernel's WRITE and PRINT
+	// statements write (Note [list-directed output] in package abi) to
+	// units 6 and 0; nil writes to os.Stdout and os.Stderr. A --repeat
+	// run writes those of its first run only.
+	Stdout, Stderr io.Writer
+}
+
+// write writes a record of the kernel's program to unit 0 or 6.
+func (j *Job) write(unit int, record string) error {
+	w, std := j.Stdout, os.Stdout
+	if unit == 0 {
+		w, std = j.Stderr, os.Stderr
+	}
+	if w == nil {
+		w = std
+	}
+	_, err := io.WriteString(w, record+"\n")
+	return err
 }
 
 // ErrCanceled is returned by Run when Job.Cancel was closed.
@@ -591,7 +611,11 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		var total time.Duration
 		// In program order, host loops repeating their launches (Note
 		// [host loops] in package abi).
-		err := k.Run(init, abi.Host{Read: r.readWord, Elem: r.readElem, Launch: func(li int, vals map[string]int) error {
+		var write func(int, string) error
+		if i == 0 {
+			write = j.write
+		}
+		err := k.Run(init, abi.Host{Read: r.readWord, Elem: r.readElem, Write: write, Launch: func(li int, vals map[string]int) error {
 			l := launches[li]
 			if canceled() {
 				return ErrCanceled

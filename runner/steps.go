@@ -100,7 +100,7 @@ func declared(p *abi.Param) string {
 func (r *run) steps(j *Job, res *Result) error {
 	start := time.Now()
 	for step := 1; step <= j.Steps; step++ {
-		err := r.k.Run(r.init, abi.Host{Read: r.readWord, Elem: r.readElem, Launch: func(li int, vals map[string]int) error {
+		err := r.k.Run(r.init, abi.Host{Read: r.readWord, Elem: r.readElem, Write: j.write, Launch: func(li int, vals map[string]int) error {
 			l := r.launches[li]
 			if r.canceled() {
 				return ErrCanceled

@@ -115,7 +115,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.checkPrivateFlow(flattenHostLoops(kern.Body))
 	l.checkCarried(kern.Body)
 	l.checkHostVars(kern)
-	l.checkHostProc(kern.Body) // sema/hostproc.go
+	kern.Body = l.checkHostProc(kern.Body) // sema/hostproc.go
 	if !c.diags.HasErrors() {
 		l.checkBounds(flattenHostLoops(kern.Body)) // Note [accesses that leave the array]
 	}
@@ -394,6 +394,10 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 				continue
 			}
 			l.c.diags.Error(codeLoopConstruct, s.Pos, "%q is not allowed in a loop kernel", s.Keyword)
+		case *ast.WriteStmt:
+			if p := l.hostWrite(s); p != nil {
+				out = append(out, p)
+			}
 		case *ast.ReturnStmt:
 			l.c.diags.Error(codeLoopConstruct, s.Pos, "\"return\" is not allowed between the nests of a loop kernel").
 				WithHint("end the subroutine instead")
@@ -683,6 +687,9 @@ func (l *lowerer) nestStmts(list []ast.Stmt) []ir.Stmt {
 			if x := l.selectCase(s); x != nil {
 				out = append(out, x)
 			}
+		case *ast.WriteStmt:
+			l.c.diags.Error(codeLoopConstruct, s.Pos, "%q is not allowed in a parallel loop: its records would come in no order", s.Keyword).
+				WithHint("write after the loop, where the host runs it")
 		case *ast.OtherStmt:
 			if s.Err != "" {
 				l.errorf(s.ErrCode, s.Pos, "%s", s.Err)

@@ -597,6 +597,9 @@ func (l *lowerer) stmt(s ast.Stmt) []ir.Stmt {
 		return nil
 	case *ast.ReturnStmt:
 		return []ir.Stmt{&ir.Return{Pos: s.Pos}}
+	case *ast.WriteStmt:
+		l.errorf(codeStatementNotAllowed, s.Pos, "%q is not allowed in %s", s.Keyword, l.where).WithHint("%s", otherHints[s.Keyword])
+		return nil
 	case *ast.LoopDirective:
 		l.nestDirective(s) // sema/innerdirs.go
 		return nil

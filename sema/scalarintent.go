@@ -136,6 +136,11 @@ func (u *scalarUse) stmts(body []ast.Stmt, cond bool) {
 			u.leaves = true // the callee may assign it
 		case *ast.ReturnStmt:
 			u.leaves = true
+		case *ast.WriteStmt:
+			u.expr(s.Unit)
+			for _, x := range s.Items {
+				u.expr(x)
+			}
 		case *ast.OtherStmt:
 			if u.word.MatchString(s.Text) {
 				u.read(s.Pos)

@@ -307,6 +307,12 @@ func (f *unitFlow) stmts(list []ir.Stmt, st flowState) flowState {
 		case *ir.Return:
 			f.exit(st, s.Pos)
 			st.dead = true
+		case *ir.Print:
+			for _, it := range s.Items {
+				if it.X != nil {
+					f.read(it.X, st)
+				}
+			}
 		case *ir.Nest:
 			st = f.nest(s, st)
 		case *ir.Loop:

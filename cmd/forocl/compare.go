@@ -144,11 +144,15 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 		return err
 	}
 	job.Unit, job.Kernel = unit, unit.Kernels[0]
-	serial, err := serialRun(c, job, append(libs, args...), cf.verbose)
+	serial, printed, err := serialRun(c, job, append(libs, args...), cf.verbose)
 	if err != nil {
 		return runErr(err)
 	}
+	var stdout, stderrBuf strings.Builder
+	job.Stdout, job.Stderr = &stdout, &stderrBuf
 	r, err := runOnDevice(c, dev, job, cf.verbose)
+	io.WriteString(c.OutOrStdout(), stdout.String()) // the kernel's own records, as a run shows them
+	io.WriteString(stderr, stderrBuf.String())
 	if err != nil {
 		return runErr(err)
 	}
@@ -156,6 +160,7 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 	if err != nil {
 		return runErr(err)
 	}
+	bad += compareRecords(c.OutOrStdout(), [2]string{printed.Stdout, printed.Stderr}, [2]string{stdout.String(), stderrBuf.String()})
 	if bad > 0 {
 		return runErrf("%d of %d outputs of %s differ from gfortran's beyond the tolerance", bad, len(job.Kernel.Outputs()), job.Kernel.Name)
 	}
@@ -270,10 +275,10 @@ func firstShape(k *abi.Kernel, shapes map[string][]int) []int {
 
 // serialRun runs job's kernel serially through gfortran, compiling
 // sources (the modules the files use first) in a scratch folder.
-func serialRun(c *cobra.Command, job runner.Job, sources []string, verbose bool) (map[string]*npy.Array, error) {
+func serialRun(c *cobra.Command, job runner.Job, sources []string, verbose bool) (map[string]*npy.Array, *oracle.Exe, error) {
 	dir, err := os.MkdirTemp("", "forocl-compare-")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer os.RemoveAll(dir)
 	if verbose {
@@ -281,9 +286,44 @@ func serialRun(c *cobra.Command, job runner.Job, sources []string, verbose bool)
 	}
 	exe, err := oracle.Build(job.Kernel, sources, dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return exe.Run(job.Scalars, job.Arrays)
+	out, err := exe.Run(job.Scalars, job.Arrays)
+	return out, exe, err
+}
+
+// compareRecords compares what the kernel wrote to standard output and
+// standard error (want: gfortran's serial run; got: the device run's
+// host) record by record, prints a line for each stream that has any,
+// and returns how many streams differ.
+func compareRecords(w io.Writer, want, got [2]string) int {
+	bad := 0
+	for i, unit := range []string{"standard output (unit 6)", "standard error (unit 0)"} {
+		if want[i] == "" && got[i] == "" {
+			continue
+		}
+		wl, gl := strings.Split(want[i], "\n"), strings.Split(got[i], "\n")
+		diff := -1
+		for j := 0; j < max(len(wl), len(gl)) && diff < 0; j++ {
+			if j >= len(wl) || j >= len(gl) || wl[j] != gl[j] {
+				diff = j
+			}
+		}
+		n := strings.Count(want[i], "\n")
+		if diff < 0 {
+			fmt.Fprintf(w, "%s: identical, %d record(s)\n", unit, n)
+			continue
+		}
+		bad++
+		at := func(l []string) string {
+			if diff < len(l) {
+				return fmt.Sprintf("%q", l[diff])
+			}
+			return "nothing"
+		}
+		fmt.Fprintf(w, "%s: DIFFERS at record %d: gfortran wrote %s, forocl %s\n", unit, diff+1, at(wl), at(gl))
+	}
+	return bad
 }
 
 // printComparison prints one line per output of k: its name, its declared

@@ -9,7 +9,7 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// kernel labelled (loop_labelled_do.f90:7), launch 1 of 5: !$omp parallel do (loop_labelled_do.f90:14), strategy direct, work-group 32x8
+// kernel labelled (loop_labelled_do.f90:8), launch 1 of 5: !$omp parallel do (loop_labelled_do.f90:15), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void labelled_1(const int n,
@@ -27,8 +27,8 @@ void labelled_1(const int n,
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of "total" over this work-item's iteration
     if (!(i > n || j > m)) {
-        v[i + (FOROCL_INDEX_T)(n + 2)*(j - 1)] = 0.5 * (u[i - 1 + (FOROCL_INDEX_T)(n + 2)*(j - 1)] + u[i + 1 + (FOROCL_INDEX_T)(n + 2)*(j - 1)]); // loop_labelled_do.f90:16
-        _acc1 = _acc1 + (v[i + (FOROCL_INDEX_T)(n + 2)*(j - 1)]); // loop_labelled_do.f90:17
+        v[i + (FOROCL_INDEX_T)(n + 2)*(j - 1)] = 0.5 * (u[i - 1 + (FOROCL_INDEX_T)(n + 2)*(j - 1)] + u[i + 1 + (FOROCL_INDEX_T)(n + 2)*(j - 1)]); // loop_labelled_do.f90:17
+        _acc1 = _acc1 + (v[i + (FOROCL_INDEX_T)(n + 2)*(j - 1)]); // loop_labelled_do.f90:18
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 32 * (get_local_id(1));
@@ -45,7 +45,7 @@ void labelled_1(const int n,
     }
 }
 
-// sum of total (loop_labelled_do.f90:13): fold the partials of labelled_1, one per work-group, in one work-group
+// sum of total (loop_labelled_do.f90:14): fold the partials of labelled_1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void labelled_r1(__global const double* restrict _part1, const int _np, __global double* restrict _red1) {
     __local double _tree[256];
@@ -75,7 +75,7 @@ void labelled_r1(__global const double* restrict _part1, const int _np, __global
     }
 }
 
-// kernel labelled (loop_labelled_do.f90:7), launch 2 of 5: do (loop_labelled_do.f90:19), strategy direct, work-group 256
+// kernel labelled (loop_labelled_do.f90:8), launch 2 of 5: do (loop_labelled_do.f90:20), strategy direct, work-group 256
 // one work-item per iteration: j = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void labelled_2(const int n,
@@ -92,10 +92,10 @@ void labelled_2(const int n,
     double total = 0.0; // result
     int i = 0;
     int _i1 = 0;
-    w[j - 1] = v[1 + (FOROCL_INDEX_T)(n + 2)*(j - 1)]; // loop_labelled_do.f90:20
+    w[j - 1] = v[1 + (FOROCL_INDEX_T)(n + 2)*(j - 1)]; // loop_labelled_do.f90:21
 }
 
-// kernel labelled (loop_labelled_do.f90:7), launch 3 of 5: element assignment (loop_labelled_do.f90:24), strategy direct, work-group 1
+// kernel labelled (loop_labelled_do.f90:8), launch 3 of 5: element assignment (loop_labelled_do.f90:25), strategy direct, work-group 1
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void labelled_3(const int n,
@@ -112,10 +112,10 @@ void labelled_3(const int n,
     double total = 0.0; // result
     int i = 0;
     int j = 0;
-    v[0 + (FOROCL_INDEX_T)(n + 2)*(1 - 1)] = -1.0; // loop_labelled_do.f90:24
+    v[0 + (FOROCL_INDEX_T)(n + 2)*(1 - 1)] = -1.0; // loop_labelled_do.f90:25
 }
 
-// kernel labelled (loop_labelled_do.f90:7), launch 4 of 5: do (loop_labelled_do.f90:27), strategy direct, work-group 256
+// kernel labelled (loop_labelled_do.f90:8), launch 4 of 5: do (loop_labelled_do.f90:28), strategy direct, work-group 256
 // one work-item per iteration: j = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void labelled_4(const int n,
@@ -132,10 +132,10 @@ void labelled_4(const int n,
     double total = 0.0; // result
     int i = 0;
     int _i1 = 0;
-    w[j - 1] = w[j - 1] + (double)mode; // loop_labelled_do.f90:28
+    w[j - 1] = w[j - 1] + (double)mode; // loop_labelled_do.f90:29
 }
 
-// kernel labelled (loop_labelled_do.f90:7), launch 5 of 5: its scalar results, as the host computed them
+// kernel labelled (loop_labelled_do.f90:8), launch 5 of 5: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void labelled_5(const int n,
     const int m,

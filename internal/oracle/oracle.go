@@ -88,33 +88,38 @@ func build(k *abi.Kernel, rank int, sources []string, dir string, dev *Device) (
 }
 
 // run runs the driver in its folder, with env added to the environment,
-// and returns what it printed. A start that fails with ETXTBSY is tried
+// and keeps what it printed (Stdout, Stderr). A start that fails with ETXTBSY is tried
 // again: the file was just written, and a child that another goroutine
 // forked in that moment may still hold it open for writing until it
 // execs (Go issue 22315).
-func (x *Exe) run(env []string) (*bytes.Buffer, error) {
+func (x *Exe) run(env []string) error {
 	for try := 0; ; try++ {
 		run := exec.Command(x.path)
 		run.Dir = x.dir
 		if env != nil {
 			run.Env = append(os.Environ(), env...)
 		}
-		var out bytes.Buffer
-		run.Stdout, run.Stderr = &out, &out
+		var stdout, stderr bytes.Buffer
+		run.Stdout, run.Stderr = &stdout, &stderr
 		err := run.Run()
 		if errors.Is(err, syscall.ETXTBSY) && try < 50 {
 			time.Sleep(10 * time.Millisecond)
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("serial run: %v\n%s", err, out.String())
+			return fmt.Errorf("serial run: %v\n%s%s", err, stdout.String(), stderr.String())
 		}
-		return &out, nil
+		x.Stdout, x.Stderr = stdout.String(), stderr.String()
+		return nil
 	}
 }
 
 // Exe is a compiled serial driver of one kernel.
 type Exe struct {
+	// Stdout and Stderr are what the kernel wrote (WRITE, PRINT) in the
+	// last run.
+	Stdout, Stderr string
+
 	k    *abi.Kernel
 	path string
 	dir  string
@@ -162,7 +167,7 @@ func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map
 	if err := os.WriteFile(filepath.Join(x.dir, "params.txt"), []byte(head+"\n"+params.String()), 0o644); err != nil {
 		return nil, err
 	}
-	if _, err := x.run(x.env); err != nil {
+	if err := x.run(x.env); err != nil {
 		return nil, err
 	}
 	res := map[string]*npy.Array{}
@@ -503,7 +508,7 @@ func (x *Exe) runLoops(scalars map[string]float64, arrays map[string]*npy.Array)
 	if err := os.WriteFile(filepath.Join(x.dir, "params.txt"), []byte(params.String()), 0o644); err != nil {
 		return nil, err
 	}
-	if _, err := x.run(nil); err != nil {
+	if err := x.run(nil); err != nil {
 		return nil, err
 	}
 	res := map[string]*npy.Array{}

@@ -3,6 +3,7 @@
 ! CONTINUE, a loop ending on an assignment, real*8 and double precision,
 ! and RETURN under an IF between nests (the nests after it are skipped:
 ! the test's mode takes values on both sides).
+! gfortran -std=legacy: REAL*8 and INTEGER*4 are extensions, as legacy code writes them.
 !$OFP PURE, KERNEL :: labelled
 subroutine labelled(n, m, mode, u, v, w, total)
   integer*4 :: n, m, mode
