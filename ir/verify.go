@@ -84,15 +84,16 @@ type verifier struct {
 	probs []Problem
 	where string // the kernel or function, for messages
 
-	k     *Kernel       // nil in a function
-	scope map[*Var]bool // the declared variables of the kernel or function
-	sizes map[*Var]bool // a loop kernel's sizes and the variables of enclosing host loops
-	bound map[*Var]bool // nest indices and sequential loop variables now running
-	red   map[*Var]bool // the reductions of the enclosing nest
-	rvars map[*Var]*Var // a region kernel's reductions, declared by their assignment
-	nest  *Nest         // the enclosing nest
-	order map[*Var]int  // the position of each variable in the kernel's Params, then Locals
-	lhs   bool          // checking an assignment's left-hand side
+	k      *Kernel       // nil in a function
+	scope  map[*Var]bool // the declared variables of the kernel or function
+	sizes  map[*Var]bool // a loop kernel's sizes and the variables of enclosing host loops
+	bound  map[*Var]bool // nest indices and sequential loop variables now running
+	red    map[*Var]bool // the reductions of the enclosing nest
+	rvars  map[*Var]*Var // a region kernel's reductions, declared by their assignment
+	nest   *Nest         // the enclosing nest
+	hostIf bool          // inside an IF of the host procedure, where nests may stand
+	order  map[*Var]int  // the position of each variable in the kernel's Params, then Locals
+	lhs    bool          // checking an assignment's left-hand side
 }
 
 func (v *verifier) bad(at diag.Span, format string, args ...any) {
@@ -199,8 +200,13 @@ func (v *verifier) kernel(k *Kernel) {
 
 // loopKernelVars checks the declared bounds of a loop kernel's arrays.
 func (v *verifier) loopKernelVars(k *Kernel) {
-	if k.Rank != 0 {
-		v.bad(k.Pos, "loop kernel has rank %d", k.Rank)
+	if k.Rank != 0 && k.Grid() == nil {
+		v.bad(k.Pos, "loop kernel has rank %d but %d sizes", k.Rank, len(k.Sizes))
+	}
+	for _, x := range k.Grid() { // Note [frames as nests]
+		if x.Role != Local || x.Kind != Int {
+			v.bad(k.Pos, "grid extent %s is not a default integer local", varName(x))
+		}
 	}
 	for _, list := range [][]*Var{k.Params, k.Locals, k.Tables} {
 		for _, x := range list {
@@ -284,8 +290,11 @@ func (v *verifier) stmt(s Stmt, top bool) {
 		v.assign(s, top)
 	case *If:
 		v.scalar(s.Cond, s.Pos, "an if condition", Logical)
+		host := v.hostIf
+		v.hostIf = host || top && v.nest == nil // an IF of the host procedure
 		v.stmts(s.Then, false)
 		v.stmts(s.Else, false)
+		v.hostIf = host
 	case *Return:
 	case *Nest:
 		v.nestStmt(s, top)
@@ -439,8 +448,8 @@ func (v *verifier) nestStmt(n *Nest, top bool) {
 		v.bad(n.Pos, "parallel nest outside a loop kernel")
 		return
 	}
-	if !top || v.nest != nil {
-		v.bad(n.Pos, "parallel nest that is not at the top level of its kernel or host loop")
+	if !top && !v.hostIf || v.nest != nil {
+		v.bad(n.Pos, "parallel nest that is not in the host procedure (the top level of its kernel, a host loop or an IF of either)")
 		return
 	}
 	if len(n.Index) == 0 || len(n.Lo) != len(n.Index) || len(n.Hi) != len(n.Index) {
