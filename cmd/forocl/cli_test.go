@@ -223,7 +223,7 @@ func TestDumpRegions(t *testing.T) {
 		t.Errorf("coarsened plan: exit %d:\n%s", code, out)
 	}
 	code, out, _ = cli(t, "dump", "--stage=regions", filepath.Join(kernelsDir, "saxpy_elemental.f90"))
-	if code != 0 || !strings.Contains(out, "kernel axpby: loop kernel, 1 launch(es)") || !strings.Contains(out, "launch 1 (elemental subroutine, line 13): NDRange 0:_i1 = 1..n, work-group 256") {
+	if code != 0 || !strings.Contains(out, "kernel axpby: loop kernel, 1 nest(s) in 1 launch(es)") || !strings.Contains(out, "nest 1 (elemental subroutine, line 13): NDRange 0:_i1 = 1..n, work-group 256") {
 		t.Errorf("elemental plan: exit %d, %q", code, out)
 	}
 }
