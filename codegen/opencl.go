@@ -408,7 +408,7 @@ func reqd(local []int) string {
 
 // kernel emits one kernel as kp schedules it and returns its ABI.
 func (g *gen) kernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *abi.Kernel {
-	if k.Loops {
+	if !k.FrameForm() {
 		return g.loopKernel(k, kp, name)
 	}
 	ak := kernelABI(k, kp, name)

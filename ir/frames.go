@@ -39,11 +39,16 @@ import (
 // converts every region kernel of the corpus both ways and compares the
 // printed IR, and verifies the nest form.
 
+// FrameForm reports whether k is in the frame form (frame statements over
+// a grid: Note [frames as nests]), which only the region schedule makes,
+// from a kernel with a grid (NestsToFrames); sema returns nests.
+func (k *Kernel) FrameForm() bool { return k.Rank > 0 && len(k.Sizes) == 0 }
+
 // Grid returns the sizes that are a nest kernel's grid extents (Note
 // [frames as nests]): Sizes[:Rank]; nil for a kernel without a grid and
 // for a region kernel in frame form.
 func (k *Kernel) Grid() []*Var {
-	if !k.Loops || k.Rank == 0 || len(k.Sizes) < k.Rank {
+	if k.Rank == 0 || len(k.Sizes) < k.Rank {
 		return nil
 	}
 	return k.Sizes[:k.Rank]
@@ -157,11 +162,11 @@ type toNests struct {
 // as nests]). k is not changed; scalars are shared with it, arrays are
 // not.
 func FramesToNests(k *Kernel) (*Kernel, error) {
-	if k.Loops || k.Rank < 1 {
+	if !k.FrameForm() {
 		return nil, fmt.Errorf("kernel %s has no frames", k.Name)
 	}
 	c := &toNests{k: k, vars: map[*Var]*Var{}}
-	out := &Kernel{Name: k.Name, File: k.File, Module: k.Module, Pos: k.Pos, Rank: k.Rank, Loops: true,
+	out := &Kernel{Name: k.Name, File: k.File, Module: k.Module, Pos: k.Pos, Rank: k.Rank,
 		Locals: append([]*Var(nil), k.Locals...)}
 	c.out = out
 	for d := 1; d <= k.Rank; d++ {

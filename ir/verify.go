@@ -168,7 +168,7 @@ func (v *verifier) kernel(k *Kernel) {
 		v.sizes[x] = true
 	}
 	switch {
-	case k.Loops:
+	case !k.FrameForm():
 		v.loopKernelVars(k)
 	default:
 		if k.Rank < 1 {
@@ -189,7 +189,7 @@ func (v *verifier) kernel(k *Kernel) {
 		}
 	}
 	v.stmts(k.Body, true)
-	if !k.Loops && len(v.rvars) > 0 {
+	if k.FrameForm() && len(v.rvars) > 0 {
 		walkStmts(k.Body, func(s Stmt) {
 			if r, ok := s.(*Return); ok {
 				v.bad(r.Pos, "return in a kernel with reductions")
@@ -332,7 +332,7 @@ func (v *verifier) assign(s *Assign, top bool) {
 	var frame []int
 	switch l := s.LHS.(type) {
 	case *Window:
-		if v.k == nil || v.k.Loops {
+		if v.k == nil || !v.k.FrameForm() {
 			v.bad(s.Pos, "array assignment outside a region kernel")
 			return
 		}
@@ -444,7 +444,7 @@ func (v *verifier) reduce(r *Var, at diag.Span) {
 }
 
 func (v *verifier) nestStmt(n *Nest, top bool) {
-	if v.k == nil || !v.k.Loops {
+	if v.k == nil || v.k.FrameForm() {
 		v.bad(n.Pos, "parallel nest outside a loop kernel")
 		return
 	}
@@ -498,7 +498,7 @@ func (v *verifier) nestStmt(n *Nest, top bool) {
 }
 
 func (v *verifier) loop(l *Loop, top bool) {
-	if v.k == nil || !v.k.Loops {
+	if v.k == nil || v.k.FrameForm() {
 		v.bad(l.Pos, "DO loop outside a loop kernel")
 		return
 	}
@@ -571,7 +571,7 @@ func (v *verifier) expr(e Expr, frame []int) {
 			v.bad(e.Pos, "constant without a kind")
 		}
 	case *GridExtent:
-		if v.k == nil || v.k.Loops || e.Dim < 0 || e.Dim >= v.k.Rank {
+		if v.k == nil || !v.k.FrameForm() || e.Dim < 0 || e.Dim >= v.k.Rank {
 			v.bad(e.Pos, "grid extent n%d outside a region kernel of that rank", e.Dim+1)
 		}
 	case *Ref:
@@ -716,7 +716,7 @@ func (v *verifier) window(w *Window, frame []int) {
 	if !v.variable(w.Var, w.Pos) {
 		return
 	}
-	if v.k == nil || v.k.Loops {
+	if v.k == nil || !v.k.FrameForm() {
 		v.bad(w.Pos, "window of %q outside a region kernel", w.Var.Name)
 		return
 	}
@@ -756,7 +756,7 @@ func (v *verifier) elem(e *Elem) {
 	if !v.variable(e.Var, e.Pos) {
 		return
 	}
-	if v.k == nil || !v.k.Loops {
+	if v.k == nil || v.k.FrameForm() {
 		v.bad(e.Pos, "element of %q outside a loop kernel", e.Var.Name)
 		return
 	}

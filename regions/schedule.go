@@ -204,7 +204,7 @@ func Frames(k *ir.Kernel) (*ir.Kernel, error) {
 
 // scheduleKernel plans one kernel.
 func scheduleKernel(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
-	if k.Loops {
+	if !k.FrameForm() {
 		return scheduleLoops(k, t, o, s)
 	}
 	rank := k.Rank
@@ -301,7 +301,7 @@ type Phase struct {
 // NeedsPhases reports whether k runs as phases: it has reductions or
 // scalar results.
 func NeedsPhases(k *ir.Kernel) bool {
-	if k.Loops { // loop kernels reduce per nest (Note [loop reductions] in ir)
+	if !k.FrameForm() { // loop kernels reduce per nest (Note [loop reductions] in ir)
 		return false
 	}
 	for _, v := range k.Params {

@@ -467,8 +467,8 @@ func TestFuncOrder(t *testing.T) {
 	// An elemental kernel is a loop kernel of one nest over sequence-
 	// associated dummies a(n) (Note [elemental kernels]).
 	k := prog.Kernels[0]
-	if !k.Loops || len(k.Params) != 4 || len(k.Body) != 1 || len(k.Sizes) != 1 {
-		t.Fatalf("kernel %s: loops=%v params=%d body=%d sizes=%d", k.Name, k.Loops, len(k.Params), len(k.Body), len(k.Sizes))
+	if k.FrameForm() || len(k.Params) != 4 || len(k.Body) != 1 || len(k.Sizes) != 1 {
+		t.Fatalf("kernel %s: frames=%v params=%d body=%d sizes=%d", k.Name, k.FrameForm(), len(k.Params), len(k.Body), len(k.Sizes))
 	}
 	for _, v := range k.Params {
 		if v.Rank != 1 || !v.Sequence {

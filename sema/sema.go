@@ -67,7 +67,7 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 		if kern := c.lowerKernel(k); kern != nil {
 			prog.Kernels = append(prog.Kernels, kern)
 			lowered[k.p] = kern
-			if k.elemental && !kern.Loops {
+			if k.elemental { // lowered as scalar code over the current element
 				elementals = append(elementals, kern)
 			}
 		}
@@ -96,7 +96,7 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 // recognises them.
 func (c *checker) frameNests(prog *ir.Program) {
 	for i, k := range prog.Kernels {
-		if k.Loops {
+		if !k.FrameForm() {
 			continue
 		}
 		n, err := ir.FramesToNests(k)
