@@ -28,6 +28,11 @@
 //     or IF-assigned scalar crosses a reduction (regions splits the kernel
 //     into phases there: see Note [phases] in regions).
 //
+// That is the frame form, which sema checks and which the region schedule
+// works on; sema returns every kernel as parallel nests, a region kernel's
+// frame statements written as nests over its grid (Note [frames as nests]
+// in frames.go), and regions takes them back to frames.
+//
 // Verify checks these invariants and those of loop kernels (Note
 // [verifying the IR] in verify.go); sema runs it on every program it
 // returns.
