@@ -45,6 +45,11 @@ const FormatLoops = 2
 // FormatLoops would skip them.
 const FormatHost = 3
 
+// FormatTyped is the version of units whose host programs compute values
+// of every scalar kind and fold reductions (Note [host values], Combine):
+// a host written for FormatHost would read reals as integers.
+const FormatTyped = 4
+
 // Kind is the Fortran type of a parameter or result.
 type Kind string
 
@@ -298,13 +303,16 @@ const (
 	ScratchArg ArgKind = "scratch" // a Buffer, by name
 	GroupsArg  ArgKind = "groups"  // the number of work-groups of the launch named, as a 32-bit int
 	LoopArg    ArgKind = "loop"    // the current value of the variable of the enclosing Loop named, as a 32-bit int
-	HostArg    ArgKind = "host"    // the value of the host variable named at the launch (Note [host program]), as a 32-bit int
+	HostArg    ArgKind = "host"    // the value of the host variable or scalar named at the launch (Note [host program]), of kind Type
 )
 
 // Arg is one OpenCL kernel argument.
 type Arg struct {
 	Kind ArgKind `json:"kind"`
 	Name string  `json:"name"`
+	// Type is a HostArg's kind (a logical passed as a 32-bit int 0 or 1);
+	// "" is the default integer (format 3).
+	Type Kind `json:"type,omitempty"`
 }
 
 // Affine is Const + sum of Coef*Size over its terms.
@@ -543,8 +551,8 @@ func Unmarshal(b []byte) (*Unit, error) {
 	if err := json.Unmarshal(b, &u); err != nil {
 		return nil, fmt.Errorf("abi: %v", err)
 	}
-	if u.Format != FormatVersion && u.Format != FormatLoops && u.Format != FormatHost {
-		return nil, fmt.Errorf("abi: format version %d; this forocl reads versions %d to %d", u.Format, FormatVersion, FormatHost)
+	if u.Format < FormatVersion || u.Format > FormatTyped {
+		return nil, fmt.Errorf("abi: format version %d; this forocl reads versions %d to %d", u.Format, FormatVersion, FormatTyped)
 	}
 	for _, k := range u.Kernels {
 		for _, p := range k.Params {

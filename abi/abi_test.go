@@ -127,9 +127,9 @@ func TestUnmarshalRefusesOtherFormats(t *testing.T) {
 	if _, err := Unmarshal(b); err != nil {
 		t.Fatal(err)
 	}
-	other := strings.Replace(string(b), `"format": 1`, `"format": 4`, 1)
-	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), "format version 4") {
-		t.Errorf("format 4 accepted: %v", err)
+	other := strings.Replace(string(b), `"format": 1`, `"format": 5`, 1)
+	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), "format version 5") {
+		t.Errorf("format 5 accepted: %v", err)
 	}
 	if _, err := Unmarshal([]byte("{")); err == nil {
 		t.Error("bad JSON accepted")

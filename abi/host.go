@@ -3,6 +3,7 @@ package abi
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -35,17 +36,23 @@ import (
 // 0/1. Hosts that emit code (the Go harness, the Fortran host) emit the
 // same operations; the Fortran host emits Fortran's own.
 
-// Expr is a host expression: Op with its operands.
+// Expr is a host expression: Op with its operands, of kind Kind (Note
+// [host values]).
 type Expr struct {
-	// Op is one of: const, name, neg, +, -, *, /, mod, min, max, abs,
-	// ==, /=, <, <=, >, >=, and, or, not.
-	Op    string `json:"op"`
-	Value int    `json:"value,omitempty"` // const
-	Name  string `json:"name,omitempty"`  // name: a size, scalar parameter, host or loop variable
-	Args  []Expr `json:"args,omitempty"`
+	// Op is one of: const, name, neg, +, -, *, /, **, mod, modulo, sign,
+	// min, max, abs, sqrt, conv, nint, merge, ==, /=, <, <=, >, >=, and,
+	// or, not.
+	Op    string  `json:"op"`
+	Kind  Kind    `json:"kind,omitempty"`  // the value's kind; "" is integer
+	Value int     `json:"value,omitempty"` // const of an integer or logical kind
+	Real  float64 `json:"real,omitempty"`  // const of a real kind
+	Bits  string  `json:"bits,omitempty"`  // const of a real kind that JSON cannot spell (NaN, infinities): its float64 bits, decimal
+	Name  string  `json:"name,omitempty"`  // name: a size, scalar parameter, host or loop variable
+	Args  []Expr  `json:"args,omitempty"`
 }
 
-// Set assigns host variable Var (of Kind Int or Logical) the value of X.
+// Set assigns host variable Var (of Kind) the value of X, converted to
+// Kind as Fortran's assignment does.
 type Set struct {
 	Var  string `json:"var"`
 	Kind Kind   `json:"kind"`
@@ -59,18 +66,34 @@ type If struct {
 	Else []Step `json:"else,omitempty"`
 }
 
+// Combine folds the value a reducing launch left in scratch buffer
+// Buffer (one element) into host variable Var of Kind, as Fortran's
+// reduction does with the variable's value before the loop: Var = Var Op
+// value, Op one of +, *, max, min, or, and (max and min of reals drop a
+// NaN, as OpenCL's fmax and fmin). The host reads the buffer back when
+// it reaches the step (Note [host program]).
+type Combine struct {
+	Var    string `json:"var"`
+	Kind   Kind   `json:"kind"`
+	Op     string `json:"op"`
+	Buffer string `json:"buffer"`
+}
+
 // IsLaunch reports whether s is a launch.
-func (s *Step) IsLaunch() bool { return s.Loop == nil && s.Set == nil && s.If == nil }
+func (s *Step) IsLaunch() bool {
+	return s.Loop == nil && s.Set == nil && s.If == nil && s.Combine == nil
+}
 
 // arity gives the operand count of each operator (-1: one or more).
 var arity = map[string]int{
-	"const": 0, "name": 0, "neg": 1, "abs": 1, "not": 1,
-	"+": 2, "-": 2, "*": 2, "/": 2, "mod": 2,
+	"const": 0, "name": 0, "neg": 1, "abs": 1, "not": 1, "sqrt": 1, "conv": 1, "nint": 1,
+	"+": 2, "-": 2, "*": 2, "/": 2, "**": 2, "mod": 2, "modulo": 2, "sign": 2,
 	"==": 2, "/=": 2, "<": 2, "<=": 2, ">": 2, ">=": 2, "and": 2, "or": 2,
-	"min": -1, "max": -1,
+	"min": -1, "max": -1, "merge": 3,
 }
 
-// Eval evaluates x with vals (see Note [host program] for the semantics).
+// Eval evaluates x with vals (see Notes [host program] and [host
+// values] for the semantics) and returns its word.
 func (x *Expr) Eval(vals map[string]int) (int, error) {
 	n, ok := arity[x.Op]
 	if !ok || n >= 0 && len(x.Args) != n || n < 0 && len(x.Args) == 0 {
@@ -78,6 +101,13 @@ func (x *Expr) Eval(vals map[string]int) (int, error) {
 	}
 	switch x.Op {
 	case "const":
+		if x.exprKind().IsReal() && x.Bits != "" {
+			b, err := strconv.ParseUint(x.Bits, 10, 64)
+			return int(b), err
+		}
+		if x.exprKind().IsReal() {
+			return RealWord(x.Real), nil
+		}
 		return x.Value, nil
 	case "name":
 		v, ok := vals[x.Name]
@@ -94,14 +124,56 @@ func (x *Expr) Eval(vals map[string]int) (int, error) {
 		}
 		a[i] = v
 	}
-	v, err := apply(x.Op, a)
+	v, err := x.apply(a)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %v", x, err)
 	}
-	if v < math.MinInt32 || v > math.MaxInt32 {
-		return 0, fmt.Errorf("%s = %d overflows a default integer", x, v)
-	}
 	return v, nil
+}
+
+// apply applies x's operator to the words a of its operands.
+func (x *Expr) apply(a []int) (int, error) {
+	if v, ok, err := x.typedOp(a); ok {
+		return v, err
+	}
+	k := x.exprKind()
+	if k.IsReal() {
+		f := make([]float64, len(a))
+		for i, w := range a {
+			f[i] = WordReal(w)
+		}
+		v, err := applyReal(x.Op, k, f)
+		return RealWord(v), err
+	}
+	var v int
+	var err error
+	switch x.Op {
+	case "+", "-", "*":
+		v, err = checkedInt(x.Op, a[0], a[1])
+	case "neg":
+		v, err = checkedInt("-", 0, a[0])
+	case "abs":
+		v, err = checkedInt("-", 0, a[0])
+		if a[0] >= 0 {
+			v = a[0]
+		}
+	case "modulo":
+		v, err = apply("mod", a)
+		if err == nil && v != 0 && (v < 0) != (a[1] < 0) {
+			v += a[1]
+		}
+	case "sign":
+		v, err = checkedInt("-", 0, a[0])
+		if a[0] >= 0 == (a[1] >= 0) {
+			v = a[0]
+		}
+	default:
+		v, err = apply(x.Op, a)
+	}
+	if err == nil {
+		err = fitInt(v, k)
+	}
+	return v, err
 }
 
 func b2i(b bool) int {
@@ -179,16 +251,32 @@ func maxOf(x int, ys ...int) int {
 func (x Expr) String() string {
 	switch x.Op {
 	case "const":
+		switch x.Kind {
+		case Real4:
+			return strconv.FormatFloat(x.Real, 'g', -1, 32) + "_4"
+		case Real8:
+			return strconv.FormatFloat(x.Real, 'g', -1, 64) + "_8"
+		case Logical:
+			return map[bool]string{true: ".true.", false: ".false."}[x.Value != 0]
+		}
 		return fmt.Sprint(x.Value)
 	case "name":
 		return x.Name
+	case "conv":
+		if x.exprKind().IsReal() {
+			return "real(" + x.arg(0) + ", " + strings.TrimSuffix(strings.TrimPrefix(string(x.Kind), "real("), ")") + ")"
+		}
+		if x.Kind == Int64 {
+			return "int(" + x.arg(0) + ", 8)"
+		}
+		return "int(" + x.arg(0) + ")"
 	case "neg":
 		return "(-" + x.arg(0) + ")"
 	case "not":
 		return "(.not. " + x.arg(0) + ")"
 	case "and", "or":
 		return "(" + x.arg(0) + " ." + x.Op + ". " + x.arg(1) + ")"
-	case "abs", "mod", "min", "max":
+	case "abs", "mod", "min", "max", "modulo", "sign", "sqrt", "nint", "merge":
 		p := make([]string, len(x.Args))
 		for i := range x.Args {
 			p[i] = x.arg(i)
@@ -218,11 +306,35 @@ func (x *Expr) Names(f func(string)) {
 	}
 }
 
-// exec runs a host statement over vals.
-func (k *Kernel) exec(s *Step, vals map[string]int) (body []Step, err error) {
+// exec runs a host statement and returns the steps to run next.
+func (w *walker) exec(s *Step) (body []Step, err error) {
+	k, vals := w.k, w.vals
 	switch {
+	case s.Combine != nil:
+		c := s.Combine
+		if w.h.Read == nil {
+			w.unknown[c.Var] = true
+			return nil, nil
+		}
+		v, err := w.h.Read(c.Buffer, c.Kind)
+		if err == nil {
+			v, err = combine(c, vals[c.Var], v)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("kernel %q: the reduction into %s: %v", k.Name, c.Var, err)
+		}
+		vals[c.Var] = v
 	case s.Set != nil:
-		v, err := s.Set.X.Eval(vals)
+		if w.reads(&s.Set.X) {
+			w.unknown[s.Set.Var] = true
+			return nil, nil
+		}
+		delete(w.unknown, s.Set.Var)
+		x := Expr{Op: "conv", Kind: s.Set.Kind, Args: []Expr{s.Set.X}}
+		if s.Set.Kind == Logical {
+			x = s.Set.X
+		}
+		v, err := x.Eval(vals)
 		if err != nil {
 			return nil, fmt.Errorf("kernel %q: setting %s: %v", k.Name, s.Set.Var, err)
 		}
@@ -230,8 +342,13 @@ func (k *Kernel) exec(s *Step, vals map[string]int) (body []Step, err error) {
 			v = b2i(v != 0)
 		}
 		vals[s.Set.Var] = v
-		return nil, nil
 	case s.If != nil:
+		if w.reads(&s.If.Cond) {
+			for _, v := range setIn(s.If.Then, setIn(s.If.Else, nil)) {
+				w.unknown[v] = true
+			}
+			return nil, nil
+		}
 		c, err := s.If.Cond.Eval(vals)
 		if err != nil {
 			return nil, fmt.Errorf("kernel %q: IF %s: %v", k.Name, s.If.Cond, err)
@@ -242,6 +359,51 @@ func (k *Kernel) exec(s *Step, vals map[string]int) (body []Step, err error) {
 		return s.If.Else, nil
 	}
 	return nil, nil
+}
+
+// reads reports whether x reads a value a dry run does not know.
+func (w *walker) reads(x *Expr) bool {
+	found := false
+	x.Names(func(n string) { found = found || w.unknown[n] })
+	return found
+}
+
+// setIn appends the variables steps set.
+func setIn(steps []Step, out []string) []string {
+	for _, s := range steps {
+		switch {
+		case s.Set != nil:
+			out = append(out, s.Set.Var)
+		case s.Combine != nil:
+			out = append(out, s.Combine.Var)
+		case s.If != nil:
+			out = setIn(s.If.Then, setIn(s.If.Else, out))
+		case s.Loop != nil:
+			out = setIn(s.Body, out)
+		}
+	}
+	return out
+}
+
+// combine folds word v into word acc by c.Op.
+func combine(c *Combine, acc, v int) (int, error) {
+	op := c.Op
+	switch op {
+	case "and", "or":
+		return b2i(op == "and" && acc != 0 && v != 0 || op == "or" && (acc != 0 || v != 0)), nil
+	case "max", "min":
+		if c.Kind.IsReal() && math.IsNaN(WordReal(acc)) {
+			return v, nil
+		}
+		if c.Kind.IsReal() && math.IsNaN(WordReal(v)) {
+			return acc, nil
+		}
+	}
+	x := Expr{Op: op, Kind: c.Kind, Args: []Expr{{Op: "name", Kind: c.Kind, Name: "a"}, {Op: "name", Kind: c.Kind, Name: "b"}}}
+	if _, ok := arity[op]; !ok || op != "+" && op != "*" && op != "max" && op != "min" {
+		return 0, fmt.Errorf("unknown reduction operator %q", op)
+	}
+	return x.Eval(map[string]int{"a": acc, "b": v})
 }
 
 // HostVars lists the host variables the kernel's program sets, in order
@@ -256,6 +418,10 @@ func (k *Kernel) HostVars() []Set {
 				seen[s.Set.Var] = true
 				out = append(out, *s.Set)
 			}
+			if c := s.Combine; c != nil && !seen[c.Var] {
+				seen[c.Var] = true
+				out = append(out, Set{Var: c.Var, Kind: c.Kind})
+			}
 			visit(s.Body)
 			if s.If != nil {
 				visit(s.If.Then)
@@ -264,6 +430,13 @@ func (k *Kernel) HostVars() []Set {
 		}
 	}
 	visit(k.Steps)
+	if k.Steps != nil {
+		for _, p := range k.Results() {
+			if !seen[p.Name] { // a result the program never sets: 0
+				out = append(out, Set{Var: p.Name, Kind: p.Kind})
+			}
+		}
+	}
 	return out
 }
 
@@ -306,12 +479,18 @@ func (k *Kernel) LaunchVals(init map[string]int) ([]map[string]int, error) {
 }
 
 // HostInit returns the values a host program starts from: the sizes and
-// the integer and logical scalar parameters (from scalars, by lower-case
-// name).
+// the scalar parameters (from scalars, by lower-case name), as words
+// (Note [host values]); a result not given starts at 0.
 func (k *Kernel) HostInit(sizes map[string]int, scalars map[string]float64) map[string]int {
 	init := make(map[string]int, len(sizes)+len(k.Params))
 	for _, p := range k.Scalars() {
-		if v, ok := scalars[strings.ToLower(p.Name)]; ok && (p.Kind == Int || p.Kind == Logical || p.Kind == Int64) {
+		v, ok := scalars[strings.ToLower(p.Name)]
+		switch {
+		case !ok && p.Result():
+			init[p.Name] = 0
+		case ok && p.Kind.IsReal():
+			init[p.Name] = RealWord(roundTo(v, p.Kind))
+		case ok:
 			init[p.Name] = int(v)
 		}
 	}
@@ -342,8 +521,8 @@ func (k *Kernel) checkSteps() error {
 	}
 	hv := map[string]bool{}
 	for _, s := range k.HostVars() {
-		if s.Kind != Int && s.Kind != Logical {
-			return fmt.Errorf("kernel %q: host variable %q is of kind %s; only integer and logical ones are", k.Name, s.Var, s.Kind)
+		if s.Kind != Int && s.Kind != Logical && s.Kind != Int64 && !s.Kind.IsReal() {
+			return fmt.Errorf("kernel %q: host variable %q is of kind %q", k.Name, s.Var, s.Kind)
 		}
 		known[s.Var], hv[s.Var] = true, true
 	}
@@ -383,6 +562,10 @@ func (k *Kernel) checkSteps() error {
 				}
 			case s.Loop != nil:
 				err = check(s.Body)
+			case s.Combine != nil:
+				if k.scratch(s.Combine.Buffer) == nil {
+					err = fmt.Errorf("kernel %q: the reduction into %s reads buffer %q, which is no scratch buffer", k.Name, s.Combine.Var, s.Combine.Buffer)
+				}
 			default:
 				if s.Launch != next {
 					return fmt.Errorf("kernel %q: the program runs launch %d where launch %d is due", k.Name, s.Launch, next)
@@ -403,7 +586,7 @@ func (k *Kernel) checkSteps() error {
 	}
 	for _, ln := range k.Launches {
 		for _, a := range ln.Args {
-			if a.Kind == HostArg && !hv[a.Name] {
+			if a.Kind == HostArg && !hv[a.Name] && !known[a.Name] {
 				return fmt.Errorf("kernel %q: launch %s takes %q, which is no host variable", k.Name, ln.Symbol, a.Name)
 			}
 		}
@@ -416,4 +599,14 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// scratch returns the scratch buffer named name, or nil.
+func (k *Kernel) scratch(name string) *Buffer {
+	for i := range k.Scratch {
+		if k.Scratch[i].Name == name {
+			return &k.Scratch[i]
+		}
+	}
+	return nil
 }

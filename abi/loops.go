@@ -65,6 +65,8 @@ type Step struct {
 	Body   []Step `json:"body,omitempty"`
 	Set    *Set   `json:"set,omitempty"`
 	If     *If    `json:"if,omitempty"`
+	// Combine folds a reducing launch's value into a host variable.
+	Combine *Combine `json:"combine,omitempty"`
 }
 
 // Program returns the kernel's launches as a tree: each launch in order,
@@ -102,30 +104,61 @@ func (k *Kernel) Walk(sizes map[string]int, f func(launch int, vals map[string]i
 	return k.WalkWith(sizes, f, nil)
 }
 
-// WalkWith is Walk from init (the sizes, and the integer and logical
-// scalar parameters a host program reads: HostInit), running host
-// statements (Note [host program]); end, when not nil, sees vals after
-// the last step.
+// WalkWith is Walk from init (the sizes and the scalar parameters a
+// host program reads: HostInit), running host statements (Note [host
+// program]) as a dry run: a Combine step reads nothing, and leaves its
+// variable, and the variables computed from it, unknown (see Run); end,
+// when not nil, sees vals after the last step.
 func (k *Kernel) WalkWith(init map[string]int, f func(launch int, vals map[string]int) error, end func(vals map[string]int)) error {
+	return k.Run(init, Host{Launch: f, End: end})
+}
+
+// Host is what a host gives the program it runs (Kernel.Run).
+type Host struct {
+	// Launch enqueues a launch, with vals holding the values it sees (it
+	// must not keep or change vals).
+	Launch func(launch int, vals map[string]int) error
+	// Read returns the word (Note [host values]) of the one element of
+	// scratch buffer name, of kind k, once the launches before it are
+	// done. When nil the run is dry: a Combine leaves its variable
+	// unknown, so is every variable set from an unknown one or under an
+	// IF whose condition reads one (neither branch runs); sema sees to it
+	// that no launch and no range depends on such a value.
+	Read func(buffer string, k Kind) (int, error)
+	// End, when not nil, sees vals after the last step.
+	End func(vals map[string]int)
+}
+
+// Run runs the kernel's program from init with host h.
+func (k *Kernel) Run(init map[string]int, h Host) error {
 	vals := make(map[string]int, len(init)+len(k.HostLoops))
 	for n, v := range init {
 		vals[n] = v
 	}
-	if err := k.walk(k.Program(), vals, f); err != nil {
+	w := &walker{k: k, h: h, vals: vals, unknown: map[string]bool{}}
+	if err := w.walk(k.Program()); err != nil {
 		return err
 	}
-	if end != nil {
-		end(vals)
+	if h.End != nil {
+		h.End(vals)
 	}
 	return nil
 }
 
-func (k *Kernel) walk(steps []Step, vals map[string]int, f func(int, map[string]int) error) error {
-	for _, s := range steps {
-		if s.Set != nil || s.If != nil {
-			body, err := k.exec(&s, vals)
+type walker struct {
+	k       *Kernel
+	h       Host
+	vals    map[string]int
+	unknown map[string]bool // in a dry run: the values that come from the device
+}
+
+func (w *walker) walk(steps []Step) error {
+	for i := range steps {
+		s := &steps[i]
+		if s.Set != nil || s.If != nil || s.Combine != nil {
+			body, err := w.exec(s)
 			if err == nil {
-				err = k.walk(body, vals, f)
+				err = w.walk(body)
 			}
 			if err != nil {
 				return err
@@ -133,22 +166,22 @@ func (k *Kernel) walk(steps []Step, vals map[string]int, f func(int, map[string]
 			continue
 		}
 		if s.Loop == nil {
-			if err := f(s.Launch, vals); err != nil {
+			if err := w.h.Launch(s.Launch, w.vals); err != nil {
 				return err
 			}
 			continue
 		}
-		lo, step, trips, err := s.Loop.Trips(vals)
+		lo, step, trips, err := s.Loop.Trips(w.vals)
 		if err != nil {
-			return fmt.Errorf("kernel %q: %v", k.Name, err)
+			return fmt.Errorf("kernel %q: %v", w.k.Name, err)
 		}
 		for t := 0; t < trips; t++ {
-			vals[s.Loop.Var] = lo + t*step
-			if err := k.walk(s.Body, vals, f); err != nil {
+			w.vals[s.Loop.Var] = lo + t*step
+			if err := w.walk(s.Body); err != nil {
 				return err
 			}
 		}
-		delete(vals, s.Loop.Var)
+		w.vals[s.Loop.Var] = lo + trips*step // its value after the loop, as Fortran's DO leaves it
 	}
 	return nil
 }

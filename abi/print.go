@@ -205,6 +205,9 @@ func (p *hostPrinter) steps(indent int, steps []Step) {
 			p.line(indent, "do %s = %s, %s, %s", l.Var, l.Lo, l.Hi, l.Step)
 			p.steps(indent+1, s.Body)
 			p.line(indent, "end do")
+		case s.Combine != nil:
+			c := s.Combine
+			p.line(indent, "%s = %s(%s, %s): read back from the device buffer %s", c.Var, c.Op, c.Var, c.Buffer, c.Buffer)
 		case s.IsLaunch() && s.Launch >= 0 && s.Launch < len(p.k.Launches):
 			p.launch(indent, s.Launch)
 		default:
@@ -288,7 +291,11 @@ func (p *hostPrinter) arg(a Arg) string {
 	case LoopArg:
 		return fmt.Sprintf("%s (host loop variable, int)", a.Name)
 	case HostArg:
-		return fmt.Sprintf("%s (host variable, int)", a.Name)
+		t := "int"
+		if a.Type != "" {
+			t = string(a.Type)
+		}
+		return fmt.Sprintf("%s (host variable, %s)", a.Name, t)
 	}
 	return fmt.Sprintf("?? %s: an argument of kind %q the printer does not know", a.Name, a.Kind)
 }

@@ -23,16 +23,17 @@ func TestFprintHostProgram(t *testing.T) {
 		Launches: []*Launch{
 			{Symbol: "k_1", Strategy: "direct", MayBeEmpty: true, Local: []int{64}, Origin: []int{0},
 				Global: []Range{{Positions: Affine{Const: 1, Terms: []Term{{1, "n"}, {-1, "lo"}}}, Per: 2, First: &Affine{Terms: []Term{{1, "lo"}}}}},
-				Args:   []Arg{{ParamArg, "n"}, {ParamArg, "a"}, {ParamArg, "s"}, {HostArg, "lo"}, {LoopArg, "it"}, {ScratchArg, "_part1"}, {"pointer", "p"}}},
+				Args:   []Arg{{Kind: ParamArg, Name: "n"}, {Kind: ParamArg, Name: "a"}, {Kind: ParamArg, Name: "s"}, {Kind: HostArg, Name: "lo"}, {Kind: LoopArg, Name: "it"}, {Kind: ScratchArg, Name: "_part1"}, {Kind: "pointer", Name: "p"}}},
 			{Symbol: "k_r1", Strategy: "fold", Local: []int{256}, Origin: []int{0}, Global: []Range{{Positions: Affine{Const: 256}, Per: 1}},
-				Args: []Arg{{ScratchArg, "_part1"}, {GroupsArg, "k_1"}, {ScratchArg, "_red1"}, {SizeArg, "n"}}},
+				Args: []Arg{{Kind: ScratchArg, Name: "_part1"}, {Kind: GroupsArg, Name: "k_1"}, {Kind: ScratchArg, Name: "_red1"}, {Kind: SizeArg, Name: "n"}}},
 		},
 		Steps: []Step{
 			{Launch: -1, Set: &Set{Var: "lo", Kind: Int, X: c(1)}},
 			{Launch: -1, If: &If{Cond: op(">", nm("n"), c(4)),
 				Then: []Step{{Launch: -1, Set: &Set{Var: "lo", Kind: Int, X: c(2)}}},
 				Else: []Step{{Launch: -1}}}},
-			{Launch: -1, Loop: &Loop{Var: "it", Lo: Affine{Const: 1}, Hi: n, Step: Affine{Const: 1}}, Body: []Step{{Launch: 0}, {Launch: 1}}},
+			{Launch: -1, Loop: &Loop{Var: "it", Lo: Affine{Const: 1}, Hi: n, Step: Affine{Const: 1}}, Body: []Step{{Launch: 0}, {Launch: 1},
+				{Launch: -1, Combine: &Combine{Var: "s", Kind: Real8, Op: "sum", Buffer: "_red1"}}}},
 			{Launch: 7},
 		},
 	}
@@ -50,6 +51,7 @@ func TestFprintHostProgram(t *testing.T) {
     _red1 real(8): 1 element(s)
   host variables (the host computes them; a launch takes the value it has then):
     lo integer
+    s real(8)
   program:
     lo = 1
     if (n > 4) then
@@ -76,6 +78,7 @@ func TestFprintHostProgram(t *testing.T) {
         arg 1: the work-group count of launch k_1 (int)
         arg 2: _red1 (scratch buffer)
         arg 3: n (size, int)
+      s = sum(s, _red1): read back from the device buffer _red1
     end do
     ?? a step the printer does not know: {"launch":7}
   read back after the last launch: arrays a

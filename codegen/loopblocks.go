@@ -14,7 +14,7 @@ import (
 // tiles are loaded by the whole work-group, then the points of the block
 // run one after another, unchecked when the block lies inside the
 // iteration space.
-func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params []string, prelude []ir.Stmt, i, count int) {
+func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params []string, i, count int) {
 	e := &lg.e
 	strategy := "direct"
 	if len(np.Tiles) > 0 {
@@ -48,7 +48,6 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 		e.Close("")
 	}
 	lg.locals(isIndex)
-	lg.stmts(prelude)
 	lg.accumulators(n, np, "iterations")
 	lg.loadTiles(n, np)
 	if n.Guard != nil && !reduces {

@@ -136,29 +136,23 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		params = append(params, "__global int* restrict "+abi.BoundsBuffer)
 		ak.Scratch = append(ak.Scratch, abi.Buffer{Name: abi.BoundsBuffer, Kind: abi.Int, Elements: abi.Affine{Const: 4}})
 	}
-	lg := &loopGen{gen: g, k: k, ak: ak}
+	lg := &loopGen{gen: g, k: k, ak: ak, host: hostScalars(k)}
 	lg.x = &exprGen{funcs: g.funcs, ref: lg.ref, window: func(w *ir.Window) string {
 		panic("internal error: codegen: window in loop kernel " + k.Name)
 	}, elem: lg.elem}
-	// prelude holds the top-level statements before the nest being
-	// emitted, with the earlier nests that reduce (they load the values)
-	// and the host loops around it or before it (Note [host loops] in
-	// package ir, codegen/hostloops.go).
 	i := 0
 	launches := len(kp.Nests)
 	if hasResults {
 		launches++
 	}
-	emit := func(n *ir.Nest, prelude []ir.Stmt, loops []*ir.Loop) {
+	emit := func(n *ir.Nest) {
 		np := kp.Nests[i]
 		if np.Nest != n {
 			panic("internal error: codegen: loop plan out of order")
 		}
 		l := &abi.Launch{Symbol: loopSymbol(k, i, launches), Local: np.Local, Strategy: regions.Direct.String(), MayBeEmpty: true}
 		var ps []string
-		l.Args, ps = loadArgs(args, params, preludeLoads(prelude))
-		l.Args, ps = loopArgs(l.Args, ps, loops)
-		l.Args, ps = hostArgs(k, n, l.Args, ps) // Note [host program] in package abi
+		l.Args, ps, lg.passed = lg.hostArgs(n, append([]abi.Arg(nil), args...), append([]string(nil), params...)) // Note [host program] in package abi
 		for _, r := range n.Reduces {
 			l.Args = append(l.Args, abi.Arg{Kind: abi.ScratchArg, Name: partName(r)})
 			ps = append(ps, "__global "+ctype(r.Kind)+"* restrict "+partName(r))
@@ -181,7 +175,7 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		if i > 0 {
 			g.e.Line("")
 		}
-		lg.nest(n, np, l, ps, prelude, i, launches)
+		lg.nest(n, np, l, ps, i, launches)
 		for _, r := range n.Reduces {
 			ak.Scratch = append(ak.Scratch,
 				abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: l.Symbol},
@@ -191,33 +185,26 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		}
 		i++
 	}
-	prelude := hostLaunches(ak, k.Body, nil, nil, emit)
-	loads := preludeLoads(prelude)
+	hostLaunches(ak, k.Body, emit)
 	if hasResults {
 		l := &abi.Launch{Symbol: loopSymbol(k, i, launches), Local: []int{1}, Strategy: "results",
 			Global: []abi.Range{{Positions: abi.Affine{Const: 1}, Per: 1}}, Origin: []int{0}}
-		var ps []string
-		l.Args, ps = loadArgs(args, params, loads)
+		ps := append([]string(nil), params...)
+		l.Args = append([]abi.Arg(nil), args...)
+		for _, v := range k.Params {
+			if isResult(v) {
+				l.Args = append(l.Args, abi.Arg{Kind: abi.HostArg, Name: v.Name, Type: abiKind(v.Kind)})
+				ps = append(ps, "const "+ctype(v.Kind)+" "+hostParam(v))
+			}
+		}
 		ak.Launches = append(ak.Launches, l)
 		if i > 0 {
 			g.e.Line("")
 		}
-		lg.results(l, ps, prelude, launches)
+		lg.results(l, ps, launches)
 	}
 	ak.Steps = hostSteps(k, ak)
 	return ak
-}
-
-// loadArgs extends a loop kernel's arguments and parameters with the
-// values of the reductions loads.
-func loadArgs(args []abi.Arg, params []string, loads []*ir.Var) ([]abi.Arg, []string) {
-	a := append([]abi.Arg(nil), args...)
-	p := append([]string(nil), params...)
-	for _, r := range loads {
-		a = append(a, abi.Arg{Kind: abi.ScratchArg, Name: valueName(r)})
-		p = append(p, "__global const "+ctype(r.Kind)+"* restrict "+valueName(r))
-	}
-	return a, p
 }
 
 // loopGen emits the nests of one loop kernel.
@@ -231,6 +218,9 @@ type loopGen struct {
 	tiled map[*ir.Elem]string
 	// inBound is set while bound spells a nest's bound.
 	inBound bool
+	// host holds the scalars the host computes (hostScalars); passed,
+	// those the nest being emitted takes as arguments.
+	host, passed map[*ir.Var]bool
 }
 
 // bound spells a nest's bound, whose host variables are the launch's
@@ -272,7 +262,7 @@ func (lg *loopGen) affine(a ir.Affine) string {
 		if c != 1 {
 			fmt.Fprintf(&b, "%d*", c)
 		}
-		if lg.inBound && isHostVar(lg.k, t.Var) {
+		if lg.inBound && lg.passed[t.Var] {
 			b.WriteString(hostParam(t.Var)) // the host's value (Note [host program] in package abi)
 		} else {
 			b.WriteString(lg.ref(t.Var))
@@ -330,10 +320,10 @@ func (lg *loopGen) elem(e *ir.Elem) string {
 }
 
 // nest emits the OpenCL kernel of one nest.
-func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params []string, prelude []ir.Stmt, i, count int) {
+func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params []string, i, count int) {
 	lg.tiled = map[*ir.Elem]string{}
 	if np.Coarse() || len(np.Tiles) > 0 {
-		lg.blockNest(n, np, l, params, prelude, i, count)
+		lg.blockNest(n, np, l, params, i, count)
 		return
 	}
 	e := &lg.e
@@ -359,7 +349,6 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 		e.Close("")
 	}
 	lg.locals(isIndex)
-	lg.stmts(prelude)
 	if len(n.Reduces) == 0 {
 		if n.Guard != nil {
 			e.Open("if (!(%s))", lg.x.expr(n.Guard))
@@ -406,37 +395,42 @@ func (lg *loopGen) foldPartials(n *ir.Nest, np *regions.NestPlan) {
 	}
 }
 
-// locals declares the kernel's scalar locals (not the indices in skip) and
-// its scalar results.
+// locals declares the kernel's scalar locals (not the indices in skip)
+// and its scalar results, those the launch takes from the host
+// (lg.passed) starting from the host's values.
 func (lg *loopGen) locals(skip map[*ir.Var]bool) {
 	e := &lg.e
+	decl := func(v *ir.Var, what string) {
+		init := constant(v.Kind, 0, 0, false)
+		if lg.passed[v] {
+			init = hostParam(v)
+		}
+		e.Line("%s %s = %s;%s", ctype(v.Kind), sanitize(v.Name), init, what)
+	}
 	for _, v := range lg.k.Params {
 		if isResult(v) {
-			e.Line("%s %s = %s; // result", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
+			decl(v, " // result")
 		}
 	}
 	for _, v := range lg.k.Locals {
 		if skip[v] || lg.isSize(v) || v.Rank > 0 {
 			continue
 		}
-		e.Line("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
+		decl(v, "")
 	}
 	lg.smallArrays()
 }
 
 // results emits the last launch of a loop kernel with scalar results: one
-// work-item runs the top-level statements, loading the values of the
-// reductions, and writes the results.
-func (lg *loopGen) results(l *abi.Launch, params []string, prelude []ir.Stmt, count int) {
+// work-item writes the host's values of the results.
+func (lg *loopGen) results(l *abi.Launch, params []string, count int) {
 	e := &lg.e
-	e.Line("// kernel %s (%s), launch %d of %d: its scalar results, on one work-item", lg.k.Name, where(lg.k.Pos), count, count)
+	e.Line("// kernel %s (%s), launch %d of %d: its scalar results, as the host computed them", lg.k.Name, where(lg.k.Pos), count, count)
 	e.Line("__kernel %s", reqd([]int{1}))
 	e.Open("void %s(%s)", l.Symbol, strings.Join(params, ",\n    "))
-	lg.locals(nil)
-	lg.stmts(prelude)
 	for _, v := range lg.k.Params {
 		if isResult(v) {
-			e.Line("%s[0] = %s;", resultName(v), sanitize(v.Name))
+			e.Line("%s[0] = %s;", resultName(v), hostParam(v))
 		}
 	}
 	e.Close("")
@@ -451,7 +445,7 @@ func (lg *loopGen) isSize(v *ir.Var) bool {
 	return false
 }
 
-// stmts emits the statements of a nest's body (or the prelude).
+// stmts emits the statements of a nest's body.
 func (lg *loopGen) stmts(list []ir.Stmt) {
 	e := &lg.e
 	for _, s := range list {
@@ -462,19 +456,9 @@ func (lg *loopGen) stmts(list []ir.Stmt) {
 				continue
 			}
 			e.Line("%s // %s", lg.x.assign(lg.x.expr(s.LHS), s.RHS), where(s.Pos)) // Note [long expressions]
-		case *ir.Nest:
-			// An earlier nest that reduces (only in a prelude): its values.
-			for _, r := range s.Reduces {
-				v := lg.ref(r.Reduce.Result)
-				e.Line("%s = %s; // after the nest at %s", v, fold(r.Reduce, r.Kind, v, valueName(r)+"[0]"), where(s.Pos))
-			}
 		case *ir.If:
 			lg.ifChain(s, lg.x, lg.stmts)
 		case *ir.Loop:
-			if s.Host != nil {
-				lg.lastTrip(s) // a host loop before the launch
-				continue
-			}
 			lg.loop(s)
 		default:
 			panic(fmt.Sprintf("internal error: codegen: statement %T in a loop kernel", s))

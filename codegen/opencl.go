@@ -98,7 +98,7 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 			u.Format = max(u.Format, abi.FormatLoops) // Note [host loops] in package abi
 		}
 		if u.Kernels[len(u.Kernels)-1].Steps != nil {
-			u.Format = abi.FormatHost // Note [host program] in package abi
+			u.Format = abi.FormatTyped // Note [host program] in package abi
 		}
 	}
 	u.Source = e.String()

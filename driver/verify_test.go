@@ -17,7 +17,7 @@ import (
 func verifyCorpus(t *testing.T) []string {
 	var files []string
 	for _, pattern := range []string{
-		"../testdata/kernels/*.f90", "../testdata/kernels/*.F90", "../testdata/kernels/*.f",
+		"../testdata/kernels/*.f90", "../testdata/kernels/*.F90", "../testdata/kernels/*.f", "../testdata/kernels/*.F",
 		"../testdata/f2023/*.f90", "../examples/*/fortran/*.f90",
 	} {
 		more, err := filepath.Glob(pattern)

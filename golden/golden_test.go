@@ -39,7 +39,7 @@ const regionsModule = "../fortran/forocl_regions.f90"
 func corpus(t *testing.T) []string {
 	var files []string
 	// Free form, preprocessed free form and fixed form (see parser.ParseFile).
-	for _, pattern := range []string{"*.f90", "*.F90", "*.f"} {
+	for _, pattern := range []string{"*.f90", "*.F90", "*.f", "*.F"} {
 		more, err := filepath.Glob("../testdata/kernels/" + pattern)
 		if err != nil {
 			t.Fatal(err)

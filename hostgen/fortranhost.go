@@ -305,19 +305,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	var h *fortHost
 	if k.Steps != nil { // Note [host program] in package abi
 		h = &fortHost{e: e, n: n, k: k}
-		var hostVars, temps []string
-		for _, s := range k.HostVars() {
-			hostVars = append(hostVars, n.v(s.Var))
-		}
-		if len(hostVars) > 0 {
-			e.list("integer :: ", hostVars, "")
-		}
-		for i := 1; i <= hostTemps(k.Steps); i++ {
-			temps = append(temps, fmt.Sprintf("fcl_h%d", i))
-		}
-		if len(temps) > 0 {
-			e.list("integer("+n.kind("c_int64_t")+") :: ", temps, "")
-		}
+		h.declare()
 		e.Line("logical :: fcl_seen(%d)", len(k.Launches))
 	}
 	// fcl_gI is launch I's NDRange; fcl_wI its number of work-groups.
@@ -474,6 +462,11 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 			fortranChecks(e, n, k.HostAccesses(li))
 		}
 		e.Line("fcl_seen = .false.")
+		for li := range k.Launches {
+			e.Line("fcl_g%d = 0", li+1)
+			e.Line("fcl_w%d = 0", li+1)
+		}
+		h.reset(false)
 		fortranProgram(e, n, k.Program(), func(li int) {
 			e.Line("if (.not. fcl_seen(%d)) then", li+1)
 			e.Indent++
@@ -540,8 +533,10 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 				v = n.i32(n.v(a.Name))
 			case abi.ScratchArg:
 				v = fmt.Sprintf("fcl_s%d", scratchIndex(k, a.Name)+1)
-			case abi.LoopArg, abi.HostArg:
+			case abi.LoopArg:
 				v = n.i32(n.v(a.Name))
+			case abi.HostArg:
+				v = hostArg(n, a)
 			}
 			prefix := "if (fcl_st == 0) "
 			if ai == 0 {
@@ -551,6 +546,9 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		}
 		e.call("if (fcl_st == 0) ", "forocl_launch", h, fmt.Sprintf("fcl_g%d", li+1), fortranInts(l.Local), "fcl_st", "fcl_msg")
 		check()
+	}
+	if h != nil {
+		h.reset(true)
 	}
 	fortranProgram(e, n, k.Program(), launch, h) // host loops as DO loops
 	fortranBoundsError(e, n, k)                  // after the last launch, before the results

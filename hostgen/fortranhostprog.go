@@ -2,6 +2,7 @@ package hostgen
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/forocl/forocl/abi"
@@ -49,7 +50,7 @@ func hostTemps(steps []abi.Step) int {
 	for _, s := range steps {
 		switch {
 		case s.Set != nil:
-			m = max(m, exprTemps(&s.Set.X))
+			m = max(m, exprTemps(&s.Set.X)+1) // and its conversion
 		case s.If != nil:
 			m = max(m, exprTemps(&s.If.Cond), hostTemps(s.If.Then), hostTemps(s.If.Else))
 		case s.Loop != nil:
@@ -81,15 +82,51 @@ func (h *fortHost) fail(cond, what, why string) {
 	e.Line("end if")
 }
 
+// temp returns a new temporary of x's kind: fcl_hN (integer(c_int64_t),
+// for every integer and logical kind), fcl_eN (real(c_float)) or fcl_dN
+// (real(c_double)).
+func (h *fortHost) temp(k abi.Kind) string {
+	h.next++
+	switch k {
+	case abi.Real4:
+		return fmt.Sprintf("fcl_e%d", h.next)
+	case abi.Real8:
+		return fmt.Sprintf("fcl_d%d", h.next)
+	}
+	return fmt.Sprintf("fcl_h%d", h.next)
+}
+
+// kindOf is x's kind (the default integer when unset).
+func kindOf(x *abi.Expr) abi.Kind {
+	if x.Kind == "" {
+		return abi.Int
+	}
+	return x.Kind
+}
+
+// realKind spells real kind k's parameter.
+func (h *fortHost) realKind(k abi.Kind) string {
+	if k == abi.Real4 {
+		return h.n.kind("c_float")
+	}
+	return h.n.kind("c_double")
+}
+
 // expr writes the statements that compute x into a new temporary and
-// returns it; what names the statement in messages.
+// returns it; what names the statement in messages. Real operations are
+// gfortran's own, one per statement, so each result is rounded to its
+// kind (Note [host values] in package abi).
 func (h *fortHost) expr(x *abi.Expr, what string) string {
 	var a []string
 	for i := range x.Args {
 		a = append(a, h.expr(&x.Args[i], what))
 	}
-	h.next++
-	t := fmt.Sprintf("fcl_h%d", h.next)
+	k := kindOf(x)
+	t := h.temp(k)
+	if k.IsReal() {
+		h.realExpr(x, t, a, what)
+		return t
+	}
 	e := h.e
 	flag := func(cond string) {
 		e.Line("%s = 0", t)
@@ -98,7 +135,7 @@ func (h *fortHost) expr(x *abi.Expr, what string) string {
 	checked := true
 	switch x.Op {
 	case "const":
-		e.Line("%s = %d", t, x.Value)
+		e.Line("%s = %d_%s", t, x.Value, h.n.kind("c_int64_t"))
 		checked = false
 	case "name":
 		e.Line("%s = %s", t, h.name(x.Name))
@@ -112,14 +149,48 @@ func (h *fortHost) expr(x *abi.Expr, what string) string {
 		flag(a[0] + " == 0")
 		checked = false
 	case "+", "-", "*":
-		e.Line("%s = %s %s %s", t, a[0], x.Op, a[1])
-	case "/", "mod":
-		h.fail(a[1]+" == 0", what, "division by zero")
-		if x.Op == "/" {
-			e.Line("%s = %s / %s", t, a[0], a[1])
-		} else {
-			e.Line("%s = %s - (%s / %s) * %s", t, a[0], a[0], a[1], a[1])
+		if k == abi.Int64 {
+			h.fail(fmt.Sprintf("abs(real(%s, 16) %s real(%s, 16)) >= 2.0_16**63", a[0], x.Op, a[1]), what, "a result overflows integer(8)")
 		}
+		e.Line("%s = %s %s %s", t, a[0], x.Op, a[1])
+	case "/", "mod", "modulo":
+		h.fail(a[1]+" == 0", what, "division by zero")
+		switch x.Op {
+		case "/":
+			e.Line("%s = %s / %s", t, a[0], a[1])
+		default:
+			e.Line("%s = %s - (%s / %s) * %s", t, a[0], a[0], a[1], a[1])
+			if x.Op == "modulo" {
+				e.Line("if (%s /= 0 .and. (%s < 0 .neqv. %s < 0)) %s = %s + %s", t, t, a[1], t, t, a[1])
+			}
+		}
+	case "sign":
+		e.Line("%s = %s", t, a[0])
+		e.Line("if (%s < 0) %s = -%s", t, t, t)
+		e.Line("if (%s < 0) %s = -%s", a[1], t, t)
+	case "**":
+		h.fail(fmt.Sprintf("abs(real(%s, 16)**%s) >= 2.0_16**63", a[0], a[1]), what, "a result overflows")
+		h.fail(fmt.Sprintf("%s == 0 .and. %s < 0", a[0], a[1]), what, "0 to a negative power")
+		e.Line("%s = %s ** %s", t, a[0], a[1])
+	case "conv", "nint":
+		if kindOf(&x.Args[0]).IsReal() {
+			r := a[0]
+			if x.Op == "nint" {
+				r = "anint(" + r + ")"
+			}
+			lim := "2.0_16**31"
+			if k == abi.Int64 {
+				lim = "2.0_16**63"
+			}
+			h.fail(fmt.Sprintf(".not. (real(%s, 16) < %s .and. real(%s, 16) > -%s - 1)", r, lim, r, lim), what, "a real does not fit the integer")
+			e.Line("%s = int(%s, %s)", t, r, h.n.kind("c_int64_t"))
+		} else {
+			e.Line("%s = %s", t, a[0])
+		}
+	case "merge":
+		e.Line("%s = %s", t, a[1])
+		e.Line("if (%s /= 0) %s = %s", a[2], t, a[0])
+		checked = false
 	case "==", "/=", "<", "<=", ">", ">=":
 		flag(a[0] + " " + x.Op + " " + a[1])
 		checked = false
@@ -139,24 +210,209 @@ func (h *fortHost) expr(x *abi.Expr, what string) string {
 	default:
 		panic("internal error: codegen: host operator " + x.Op)
 	}
-	if checked {
+	if checked && k != abi.Int64 {
 		h.fail(fmt.Sprintf("%s < -2147483647 - 1 .or. %s > 2147483647", t, t), what, "a result overflows a default integer")
 	}
 	return t
 }
 
+// realExpr writes the statement that computes real x into t, from its
+// operands' temporaries a: gfortran's own operations and intrinsics.
+func (h *fortHost) realExpr(x *abi.Expr, t string, a []string, what string) {
+	e := h.e
+	rk := h.realKind(kindOf(x))
+	switch x.Op {
+	case "const":
+		bits := 64
+		if x.Kind == abi.Real4 {
+			bits = 32
+		}
+		if x.Bits != "" { // a NaN or an infinity, from its bits
+			w, _ := strconv.ParseUint(x.Bits, 10, 64)
+			e.Line("%s = real(transfer(%d_%s, 1.0_%s), %s)", t, int64(w), h.n.kind("c_int64_t"), h.n.kind("c_double"), rk)
+			break
+		}
+		e.Line("%s = %s_%s", t, strconv.FormatFloat(x.Real, 'e', -1, bits), rk)
+	case "name":
+		e.Line("%s = %s", t, h.name(x.Name))
+	case "neg":
+		e.Line("%s = -%s", t, a[0])
+	case "abs":
+		e.Line("%s = %s", t, a[0])
+		e.Line("if (%s <= 0) %s = 0 - %s", t, t, t)
+	case "+", "-", "*", "/":
+		e.Line("%s = %s %s %s", t, a[0], x.Op, a[1])
+	case "**":
+		e.Line("%s = %s ** int(%s)", t, a[0], a[1])
+	case "conv":
+		e.Line("%s = real(%s, %s)", t, a[0], rk)
+	case "merge":
+		e.Line("%s = %s", t, a[1])
+		e.Line("if (%s /= 0) %s = %s", a[2], t, a[0])
+	case "sqrt", "mod", "modulo", "sign", "min", "max":
+		e.Line("%s = %s(%s)", t, x.Op, strings.Join(a, ", "))
+	default:
+		panic("internal error: codegen: host operator " + x.Op + " on reals")
+	}
+}
+
 // set writes a Set step.
 func (h *fortHost) set(s *abi.Set) {
 	h.next = 0
-	t := h.expr(&s.X, "setting "+s.Var)
-	if s.Kind == abi.Logical {
-		h.e.Line("if (%s /= 0) %s = 1", t, t)
+	x := &s.X
+	if s.Kind != abi.Logical {
+		x = &abi.Expr{Op: "conv", Kind: s.Kind, Args: []abi.Expr{s.X}}
 	}
-	h.e.Line("%s = %s", h.n.v(s.Var), h.n.toInt(t))
+	t := h.expr(x, "setting "+s.Var)
+	switch s.Kind {
+	case abi.Logical:
+		h.e.Line("if (%s /= 0) %s = 1", t, t)
+		h.e.Line("%s = %s", h.n.v(s.Var), h.n.toInt(t))
+	case abi.Int:
+		h.e.Line("%s = %s", h.n.v(s.Var), h.n.toInt(t))
+	default:
+		h.e.Line("%s = %s", h.n.v(s.Var), t)
+	}
+}
+
+// combine writes a Combine step: the second run reads the reduction's
+// value back and folds it in; the first run leaves the variable.
+func (h *fortHost) combine(c *abi.Combine, buffer string) {
+	e := h.e
+	v := h.n.v(c.Var)
+	cv := map[abi.Kind]string{abi.Real4: "fcl_ce", abi.Real8: "fcl_cd", abi.Int64: "fcl_ch"}[c.Kind]
+	if cv == "" {
+		cv = "fcl_ci"
+	}
+	e.Line("if (fcl_launching) then")
+	e.Indent++
+	e.call("", "forocl_read", buffer, cv, "fcl_st", "fcl_msg")
+	e.Line("if (fcl_st /= 0) exit fcl_run")
+	switch c.Op {
+	case "+", "*":
+		e.Line("%s = %s %s %s(1)", v, v, c.Op, cv)
+	case "and", "or":
+		e.Line("if (%s /= 0 .%s. %s(1) /= 0) then", v, c.Op, cv)
+		e.Line("  %s = 1", v)
+		e.Line("else")
+		e.Line("  %s = 0", v)
+		e.Line("end if")
+	default: // max, min; a real NaN is dropped, as fmax and fmin do
+		e.Line("if (.not. (%s(1) /= %s(1))) then", cv, cv)
+		e.Line("  if (%s /= %s) then", v, v)
+		e.Line("    %s = %s(1)", v, cv)
+		e.Line("  else")
+		e.Line("    %s = %s(%s, %s(1))", v, c.Op, v, cv)
+		e.Line("  end if")
+		e.Line("end if")
+	}
+	e.Indent--
+	e.Line("end if")
 }
 
 // cond writes an IF step's test and returns the temporary holding it.
 func (h *fortHost) cond(s *abi.If) string {
 	h.next = 0
 	return h.expr(&s.Cond, "an IF of the host program")
+}
+
+// declare writes the declarations of the host program's variables and
+// temporaries, and reset (at the start of each run) sets every host
+// variable to 0, the value a result starts from.
+func (h *fortHost) declare() {
+	e, n := h.e, h.n
+	types := map[abi.Kind]string{abi.Int: "integer", abi.Logical: "integer", abi.Int64: "integer(" + n.kind("c_int64_t") + ")",
+		abi.Real4: "real(" + n.kind("c_float") + ")", abi.Real8: "real(" + n.kind("c_double") + ")"}
+	for _, s := range h.k.HostVars() {
+		e.Line("%s :: %s", types[s.Kind], n.v(s.Var))
+	}
+	used := map[string]bool{}
+	tempsUsed(h.k.Steps, used)
+	var ints, f4, f8 []string
+	for i := 1; i <= hostTemps(h.k.Steps); i++ {
+		for _, p := range []struct {
+			pre  string
+			list *[]string
+		}{{"fcl_h", &ints}, {"fcl_e", &f4}, {"fcl_d", &f8}} {
+			if v := fmt.Sprintf("%s%d", p.pre, i); used[v] {
+				*p.list = append(*p.list, v)
+			}
+		}
+	}
+	for _, d := range []struct {
+		k     abi.Kind
+		names []string
+	}{{abi.Int64, ints}, {abi.Real4, f4}, {abi.Real8, f8}} {
+		if len(d.names) > 0 {
+			e.list(types[d.k]+" :: ", d.names, "")
+		}
+	}
+	for _, c := range []struct {
+		k    abi.Kind
+		name string
+	}{{abi.Real4, "fcl_ce"}, {abi.Real8, "fcl_cd"}, {abi.Int64, "fcl_ch"}, {abi.Int, "fcl_ci"}} {
+		if used[c.name] {
+			t := types[c.k]
+			if c.k == abi.Int {
+				t = "integer(" + n.kind("c_int32_t") + ")"
+			}
+			e.Line("%s :: %s(1)", t, c.name)
+		}
+	}
+	e.Line("logical :: fcl_launching")
+}
+
+func (h *fortHost) reset(launching bool) {
+	for _, s := range h.k.HostVars() {
+		h.e.Line("%s = 0", h.n.v(s.Var))
+	}
+	h.e.Line("fcl_launching = %s", map[bool]string{true: ".true.", false: ".false."}[launching])
+}
+
+// hostArg spells HostArg a's value as the kernel takes it.
+func hostArg(n *fortNames, a abi.Arg) string {
+	if a.Type.IsReal() || a.Type == abi.Int64 {
+		return n.v(a.Name)
+	}
+	return n.i32(n.v(a.Name))
+}
+
+// tempsUsed records in used the temporaries (and the read-back arrays of
+// Combine steps) that steps use, numbered as expr numbers them.
+func tempsUsed(steps []abi.Step, used map[string]bool) {
+	var visit func(x *abi.Expr, next *int)
+	visit = func(x *abi.Expr, next *int) {
+		for i := range x.Args {
+			visit(&x.Args[i], next)
+		}
+		*next++
+		pre := map[abi.Kind]string{abi.Real4: "fcl_e", abi.Real8: "fcl_d"}[kindOf(x)]
+		if pre == "" {
+			pre = "fcl_h"
+		}
+		used[fmt.Sprintf("%s%d", pre, *next)] = true
+	}
+	for _, s := range steps {
+		next := 0
+		switch {
+		case s.Set != nil:
+			x := &s.Set.X
+			if s.Set.Kind != abi.Logical {
+				x = &abi.Expr{Op: "conv", Kind: s.Set.Kind, Args: []abi.Expr{s.Set.X}}
+			}
+			visit(x, &next)
+		case s.If != nil:
+			visit(&s.If.Cond, &next)
+			tempsUsed(s.If.Then, used)
+			tempsUsed(s.If.Else, used)
+		case s.Loop != nil:
+			tempsUsed(s.Body, used)
+		case s.Combine != nil:
+			c := map[abi.Kind]string{abi.Real4: "fcl_ce", abi.Real8: "fcl_cd", abi.Int64: "fcl_ch"}[s.Combine.Kind]
+			if c == "" {
+				c = "fcl_ci"
+			}
+			used[c] = true
+		}
+	}
 }

@@ -18,6 +18,9 @@ func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(
 		case s.Set != nil:
 			h.set(s.Set)
 			continue
+		case s.Combine != nil:
+			h.combine(s.Combine, fmt.Sprintf("fcl_s%d", scratchIndex(h.k, s.Combine.Buffer)+1))
+			continue
 		case s.If != nil:
 			e.Line("if (%s /= 0) then", h.cond(s.If))
 			e.Indent++

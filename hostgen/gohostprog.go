@@ -27,7 +27,15 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 		init = append(init, fmt.Sprintf("%q: %s", s.Name, gn.size(s.Name)))
 	}
 	for _, p := range k.Scalars() {
-		if !sizes[p.Name] && (p.Kind == abi.Int || p.Kind == abi.Logical || p.Kind == abi.Int64) {
+		switch {
+		case sizes[p.Name]:
+		case p.Result():
+			init = append(init, fmt.Sprintf("%q: 0", p.Name))
+		case p.Kind.IsReal():
+			init = append(init, fmt.Sprintf("%q: abi.RealWord(float64(%s))", p.Name, gn.of(p.Name)))
+		case p.Kind == abi.Logical:
+			init = append(init, fmt.Sprintf("%q: int(%s)", p.Name, goArg(k, abi.Arg{Kind: abi.ParamArg, Name: p.Name}, nil)))
+		default:
 			init = append(init, fmt.Sprintf("%q: int(%s)", p.Name, gn.of(p.Name)))
 		}
 	}
@@ -54,8 +62,35 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 		}
 	}
 	goScratch(e, k)
-	e.Open("err = %s.WalkWith(hostInit, func(launch int, vals map[string]int) error", av)
+	e.Line("read := func(name string, kind abi.Kind) (int, error) {")
+	e.Indent++
+	e.Line("x := abi.Element(kind)")
+	e.Line("var b *clhost.Buffer")
+	e.Line("switch name {")
+	for _, b := range k.Scratch {
+		if b.Groups == "" && b.Elements.IsConstant() && b.Elements.Const == 1 {
+			e.Line("case %q:", b.Name)
+			e.Line("\tb = scratch%s", goName(b.Name))
+		}
+	}
+	e.Line("}")
+	e.Open("if err := k.ctx.ReadContext(ctx, b, x); err != nil")
+	e.Line("return 0, err")
+	e.Close("")
+	e.Line("return abi.ElementWord(x), nil")
+	e.Indent--
+	e.Line("}")
+	e.Open("err = %s.Run(hostInit, abi.Host{Read: read, Launch: func(launch int, vals map[string]int) error", av)
 	e.Line("var args []any")
+	e.Line("var err error")
+	e.Open("host := func(name string, kind abi.Kind) any")
+	e.Line("v, herr := abi.HostValue(name, kind, vals[name])")
+	e.Open("if herr != nil")
+	e.Line("err = herr")
+	e.Close("")
+	e.Line("return v")
+	e.Close("")
+	e.Line("_ = host")
 	e.Line("switch launch {")
 	for i, l := range k.Launches {
 		var args []string
@@ -64,7 +99,7 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 			case abi.ScratchArg:
 				args = append(args, "scratch"+goName(a.Name))
 			case abi.LoopArg, abi.HostArg:
-				args = append(args, fmt.Sprintf("int32(vals[%q])", a.Name))
+				args = append(args, fmt.Sprintf("host(%q, %q)", a.Name, a.Type))
 			default:
 				args = append(args, goArg(k, a, resBuf))
 			}
@@ -75,6 +110,9 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 		e.Indent--
 	}
 	e.Line("}")
+	e.Open("if err != nil")
+	e.Line("return err")
+	e.Close("")
 	e.Line("ev, err := k.ctx.LaunchWith(k.kernels[launch], globals[launch], locals[launch], args...)")
 	e.Open("if err != nil")
 	e.Line("return err")
@@ -89,7 +127,7 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	// The queue is in order: the next launch sees this one's writes.
 	e.Line("ev.Close()")
 	e.Line("return nil")
-	e.Close(", nil)")
+	e.Close("})")
 	e.Open("if err != nil")
 	e.Line("return")
 	e.Close("")

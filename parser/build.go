@@ -44,6 +44,8 @@ type builder struct {
 	curSub     *ast.Subprogram  // innermost open subprogram, for directives
 	pending    []*ast.Directive // directives waiting for the next subprogram
 	lastEnd    *cstmt           // the end statement of the last subprogram closed
+	ended      string           // the label of the statement that just ended labelled DOs (Note [labelled DO])
+	endedAt    diag.Span        // that statement
 }
 
 func (b *builder) peek() *cstmt {
@@ -497,7 +499,13 @@ func (b *builder) closesOuter(c *cstmt) bool {
 }
 
 func (b *builder) unclosedConstruct(c *cstmt, at *cstmt) {
-	d := b.diags.Error(codeConstructNotClosed, c.sp, "%q construct is never closed", c.kw).WithHint(`add "end %s"`, c.kw)
+	var d *diag.Diagnostic
+	if c.doLabel != "" {
+		d = b.diags.Error(codeConstructNotClosed, c.sp, "no statement labelled %s ends this DO loop", c.doLabelT.orig).
+			WithHint("the statement labelled %s must follow the DO, in the same block; add \"%s continue\" where the loop ends", c.doLabelT.orig, c.doLabelT.orig)
+	} else {
+		d = b.diags.Error(codeConstructNotClosed, c.sp, "%q construct is never closed", c.kw).WithHint(`add "end %s"`, c.kw)
+	}
 	if at != nil {
 		d.WithNote(at.sp, "%q reached here while it is still open", at.kw)
 	}

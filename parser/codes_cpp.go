@@ -7,7 +7,7 @@ import "github.com/forocl/forocl/diag"
 var (
 	codeCppDirectiveUnknown = diag.Define(diag.CodeInfo{Code: "cpp-directive-unknown", Severity: diag.Error, Stage: "parser", Topic: "Preprocessor and fixed form",
 		Summary: "unknown preprocessor directive \"#…\"",
-		Help:    "forocl's preprocessor knows #define, #undef, #if, #ifdef, #ifndef, #elif, #else, #endif, #include, #error and #warning (#pragma and #line are ignored). Another word after \"#\" is usually a typo, and skipping it could keep code that should have been left out."})
+		Help:    "forocl's preprocessor knows #define, #undef, #if, #ifdef, #ifndef, #elif, #else, #endif, #include, #error and #warning (#pragma is ignored; #line renumbers the lines for __LINE__ and __FILE__). Another word after \"#\" is usually a typo, and skipping it could keep code that should have been left out."})
 	codeCppDirectiveMalformed = diag.Define(diag.CodeInfo{Code: "cpp-directive-malformed", Severity: diag.Error, Stage: "parser", Topic: "Preprocessor and fixed form",
 		Summary: "malformed preprocessor directive",
 		Help:    "The directive lacks a part it needs: a macro name after #define, #undef, #ifdef or #ifndef, a closed parameter list of names, or a \"file\" after #include."})

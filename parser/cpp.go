@@ -95,9 +95,31 @@ func needsCpp(name string, src []byte) bool {
 // file's lines point into that file. Directive lines become empty lines.
 
 type macro struct {
-	fn     bool
-	params []string
-	body   string
+	fn      bool
+	params  []string
+	body    string
+	builtin bool // __LINE__ or __FILE__: the body is where the use is (Note [line and file])
+}
+
+// Note [line and file]
+// ~~~~~~~~~~~~~~~~~~~~
+// __LINE__ and __FILE__ are predefined, as in gfortran -cpp: __LINE__ is
+// the number of the line being read (for a macro use, the line of the
+// use; in an #if, the directive's line), and __FILE__ a "..." string of
+// the file's name as cpp spells it: the main file as given on the command
+// line, an #include'd file as the folder of the file that includes it (up
+// to its last "/") or the -I directory as given (with a "/" added when it
+// has none) followed by the name in the #include. "#line N "name"" and the
+// line markers "# N "name"" renumber the lines after them and rename the
+// file for both, as cpp does; they do not move diagnostics, which always
+// name the real file and line.
+
+// where is the file being read, as __FILE__ and __LINE__ name it.
+type where struct {
+	path  string // the file's name as cpp opened it
+	name  string // the name __FILE__ gives
+	delta int    // added to the real line number (#line)
+	line  int    // the line being read, as __LINE__ gives it
 }
 
 // cond is one open #if group.
@@ -125,6 +147,7 @@ type cpp struct {
 	hidden  map[string]bool // the macros being expanded, which are not expanded again
 	nesting int             // how many macro uses are being expanded
 	stopped bool            // a limit was hit: nothing more is read or produced
+	at      where           // the line being read (Note [line and file])
 }
 
 // maxIncludeDepth bounds #include nesting; see codeCppIncludeTooDeep.
@@ -189,7 +212,7 @@ var errExpansionWork = errors.New("macro expansion takes too much work")
 // preprocess runs the preprocessor over in, the file name; it returns the
 // text to scan and the contents of the files it included.
 func preprocess(in *srcText, name string, opts Options, fixed bool, diags *diag.List) (*srcText, diag.Sources) {
-	p := &cpp{diags: diags, macros: map[string]*macro{"__FOROCL__": {body: "1"}}, dirs: opts.IncludeDirs, read: opts.ReadFile, out: &srcText{}, included: diag.Sources{}, fixed: fixed,
+	p := &cpp{diags: diags, macros: map[string]*macro{"__FOROCL__": {body: "1"}, "__LINE__": {builtin: true}, "__FILE__": {builtin: true}}, dirs: opts.IncludeDirs, read: opts.ReadFile, out: &srcText{}, included: diag.Sources{}, fixed: fixed,
 		limits: defaultLimits, hidden: map[string]bool{}}
 	if opts.limits != nil {
 		p.limits = *opts.limits
@@ -276,9 +299,12 @@ func lineEnd(src []byte, s int) (le, nl int) {
 	return le, nl
 }
 
-// file preprocesses in, the contents of the file name.
+// file preprocesses in, the contents of the file that __FILE__ names name.
 func (p *cpp) file(in *srcText, name string) {
 	src := in.text
+	saved := p.at
+	p.at = where{path: name, name: name}
+	defer func() { p.at = saved }()
 	var stack []*cond
 	active := func() bool { return len(stack) == 0 || stack[len(stack)-1].active }
 	var quote byte
@@ -291,6 +317,7 @@ func (p *cpp) file(in *srcText, name string) {
 		for i < le && isSpace(src[i]) {
 			i++
 		}
+		p.at.line = in.origin(s).Line + p.at.delta
 		if i < le && src[i] == '#' {
 			// Continued lines are joined in one buffer: appending to a
 			// string would copy it at each of a million "\" lines.
@@ -427,7 +454,9 @@ func (p *cpp) directive(in *srcText, at, le int, text string, stack []*cond, act
 		if arg != "" && !isDigit(arg[0]) {
 			p.diags.Error(codeCppDirectiveUnknown, diag.At(posOf(w)), "unknown preprocessor directive %q", "#"+arg).
 				WithHint("directives are #define, #undef, #if, #ifdef, #ifndef, #elif, #else, #endif, #include, #error and #warning")
-		} // "#" alone and "# 12 "file"" line markers are ignored
+		} else if arg != "" {
+			p.lineMarker(arg, in.origin(le).Line+1, posOf(restAt)) // "# 12 "file"", as #line
+		} // "#" alone is ignored
 	case "define":
 		p.define(rest, posOf(restAt))
 	case "undef":
@@ -442,12 +471,47 @@ func (p *cpp) directive(in *srcText, at, le int, text string, stack []*cond, act
 		p.diags.Error(codeCppError, diag.At(pos), "#error %s", arg)
 	case "warning":
 		p.diags.Warn(codeCppWarning, diag.At(pos), "#warning %s", arg)
-	case "pragma", "line", "ident":
+	case "line":
+		p.lineMarker(arg, in.origin(le).Line+1, posOf(restAt))
+	case "pragma", "ident":
 	default:
 		p.diags.Error(codeCppDirectiveUnknown, diag.At(posOf(w)), "unknown preprocessor directive %q", "#"+word).
 			WithHint("directives are #define, #undef, #if, #ifdef, #ifndef, #elif, #else, #endif, #include, #error and #warning")
 	}
 	return stack
+}
+
+// builtinBody is the expansion of __LINE__ or __FILE__ where the preprocessor
+// is (Note [line and file]).
+func (p *cpp) builtinBody(name string) string {
+	if name == "__LINE__" {
+		return strconv.Itoa(p.at.line)
+	}
+	return `"` + strings.ReplaceAll(p.at.name, `"`, `""`) + `"`
+}
+
+// lineMarker reads `#line N ["name"]` (arg is what follows "line"), where
+// next is the real number of the line after it: that line is numbered N
+// from now on, and __FILE__ becomes name (Note [line and file]).
+func (p *cpp) lineMarker(arg string, next int, at diag.Pos) {
+	num, rest, _ := strings.Cut(strings.TrimSpace(arg)+" ", " ")
+	n, err := strconv.Atoi(num)
+	rest = strings.TrimSpace(rest)
+	name, quoted := strings.CutPrefix(rest, `"`)
+	if quoted {
+		var closed bool
+		name, _, closed = strings.Cut(name, `"`) // flags may follow a marker's name
+		quoted = closed
+	}
+	if err != nil || n < 0 || rest != "" && !quoted {
+		p.diags.Error(codeCppDirectiveMalformed, diag.At(at), "#line needs a line number and an optional \"file\" name, not %q", strings.TrimSpace(arg)).
+			WithHint(`write #line 100 or #line 100 "file.F90"`)
+		return
+	}
+	p.at.delta = n - next
+	if quoted {
+		p.at.name = name
+	}
 }
 
 // firstIdent returns s's leading name, or "" if s does not start with one.
@@ -524,16 +588,18 @@ func (p *cpp) include(in *srcText, arg string, pos, argPos diag.Pos) {
 		p.stopped = true // Note [preprocessor limits]
 		return
 	}
-	var tried []string
+	var tried, names []string // the paths read, and their names for __FILE__
 	if filepath.IsAbs(file) {
-		tried = []string{file}
+		tried, names = []string{file}, []string{file}
 	} else {
 		tried = append(tried, filepath.Join(filepath.Dir(pos.File), file))
+		names = append(names, p.at.path[:strings.LastIndexByte(p.at.path, '/')+1]+file)
 		for _, d := range p.dirs {
 			tried = append(tried, filepath.Join(d, file))
+			names = append(names, strings.TrimSuffix(d, "/")+"/"+file)
 		}
 	}
-	for _, path := range tried {
+	for t, path := range tried {
 		src, ok := p.included[path]
 		if !ok {
 			var err error
@@ -566,7 +632,7 @@ func (p *cpp) include(in *srcText, arg string, pos, argPos diag.Pos) {
 			return
 		}
 		p.depth++
-		p.file(identity(path, src), path)
+		p.file(identity(path, src), names[t])
 		p.depth--
 		return
 	}
@@ -729,6 +795,9 @@ func (p *cpp) expandUse(text string) (string, int, error) {
 	name := text[:j]
 	m := p.macros[name]
 	body := m.body
+	if m.builtin {
+		body = p.builtinBody(name)
+	}
 	if m.fn {
 		k := j
 		for k < len(text) && isSpace(text[k]) {

@@ -16,7 +16,7 @@ import (
 // arbitrary text: no panic, and every diagnostic's position agrees with
 // the file it names (the source itself or the one #include file there is).
 func FuzzSourceForms(f *testing.F) {
-	for _, pat := range []string{"../testdata/kernels/*.F90", "../testdata/kernels/*.f", "../robust/testdata/errors/cpp-*.f90"} {
+	for _, pat := range []string{"../testdata/kernels/*.F90", "../testdata/kernels/*.f", "../testdata/kernels/*.F", "../robust/testdata/errors/cpp-*.f90"} {
 		m, _ := filepath.Glob(pat)
 		for _, fn := range m {
 			if src, err := os.ReadFile(fn); err == nil {

@@ -251,15 +251,15 @@ func splitTop(ts []tok, sep string) [][]tok {
 // doStmt classifies a statement starting with "do" (ts[0]).
 func (c *cstmt) doStmt(ts []tok) {
 	c.kw = "do"
-	if len(ts) > 1 && ts[1].kind == tInt {
-		// A labelled DO ends at a labelled statement, not "end do": kept
-		// verbatim, as before.
-		c.kind, c.exec = sExec, c.ls.other(ts, "do")
-		return
-	}
 	s := &ast.DoStmt{Pos: rangeSpan(ts), Name: c.cname}
 	c.kind, c.do = sDo, s
 	rest := ts[1:]
+	if len(rest) > 0 && rest[0].kind == tInt {
+		// "do 10 i = 1, n": a labelled DO, which ends at the statement
+		// labelled 10 (Note [labelled DO]).
+		c.doLabel, c.doLabelT = labelValue(rest[0].val), rest[0]
+		rest = rest[1:]
+	}
 	if isPunct(rest, 0, ",") {
 		rest = rest[1:]
 	}
@@ -413,12 +413,22 @@ func (b *builder) doConstruct(c *cstmt, ctx context) ast.Stmt {
 	b.push(c)
 	defer b.pop()
 	b.opening(c, ctx, &s.Body)
+	if c.doLabel != "" {
+		b.labelledDo(c, ctx)
+		return s
+	}
 	d := b.block(c, ctx, &s.Body, func(d *cstmt) bool { return d.kind == sEndDo })
 	if d == nil {
 		return s
 	}
 	b.i++
 	s.End = d.sp
+	b.endDoName(c, d)
+	return s
+}
+
+// endDoName checks the construct name after d, the "end do" of c.
+func (b *builder) endDoName(c, d *cstmt) {
 	if d.name != nil && d.name.Name != c.cname {
 		hint := `a name after "end do" must be the construct's name`
 		if c.cname == "" {
@@ -430,5 +440,72 @@ func (b *builder) doConstruct(c *cstmt, ctx context) ast.Stmt {
 			hint: fmt.Sprintf("write \"end do %s\"", c.cname)})
 	}
 	b.report(d)
-	return s
+}
+
+// Note [labelled DO]
+// ~~~~~~~~~~~~~~~~~~
+// "do 10 i = 1, n" ends with the statement labelled 10, which is the last
+// statement of its body, and several DOs may end with one statement
+// ("do 10 j = ..." / "do 10 i = ..." / "10 continue" ends both, the
+// innermost first). The builder makes it the same ast.DoStmt as a block
+// DO, so that nothing after the parser tells them apart: an ending
+// CONTINUE or END DO does nothing and is not kept; any other ending
+// statement (an assignment, a CALL, a logical IF) stays the last
+// statement of the body. builder.ended holds the label of the ending
+// statement just taken, so that the enclosing DOs of that label end there
+// too. A statement that cannot end a DO (RETURN, STOP, GO TO, CYCLE,
+// EXIT, another DO, a block IF or WHERE, ELSE, END) is do-label-end, as
+// gfortran refuses it; a label not reached before the construct or unit
+// around the DO ends is construct-not-closed at the DO.
+
+// labelledDo builds the body of c, a labelled DO (Note [labelled DO]).
+func (b *builder) labelledDo(c *cstmt, ctx context) {
+	s := c.do
+	b.ended = ""
+	d := b.block(c, ctx, &s.Body, func(d *cstmt) bool { return b.ended == c.doLabel || d.label == c.doLabel || d.kind == sEndDo })
+	switch {
+	case d == nil:
+		return
+	case b.ended == c.doLabel: // an inner DO took the ending statement
+		s.End = b.endedAt
+		return
+	case d.label != c.doLabel: // an "end do" of another label, or of none
+		b.i++
+		s.End = d.sp
+		b.diags.Error(codeDoLabelEnd, d.sp, "this \"end do\" does not have the label %s of the DO loop it ends", c.doLabelT.orig).
+			WithNote(c.sp, "the DO loop starts here").
+			WithHint("write \"%s end do\" or \"%s continue\"", c.doLabelT.orig, c.doLabelT.orig)
+		return
+	}
+	s.End = d.sp
+	b.ended, b.endedAt = c.doLabel, d.sp
+	switch why := cannotEndDo(d); {
+	case why != "":
+		b.diags.Error(codeDoLabelEnd, d.sp, "%s cannot end the DO loop of label %s", why, c.doLabelT.orig).
+			WithNote(c.sp, "the DO loop starts here").
+			WithHint("end the loop with \"%s continue\" after this statement, or write a block DO ending in \"end do\"", c.doLabelT.orig)
+	case d.kind == sEndDo:
+		b.i++
+		b.endDoName(c, d)
+	case otherKeyword(d) == "continue":
+		b.i++
+		b.report(d)
+	default:
+		b.exec(d, ctx, &s.Body)
+	}
+}
+
+// cannotEndDo says what d is when it cannot end a labelled DO, else "".
+func cannotEndDo(d *cstmt) string {
+	switch d.kind {
+	case sEndDo:
+		return ""
+	case sExec:
+		switch d.kw {
+		case "return", "stop", "error stop", "go to", "cycle", "exit", "select case", "case", "do":
+			return fmt.Sprintf("%s %q statement", article(d.kw), d.kw)
+		}
+		return ""
+	}
+	return fmt.Sprintf("%s %q statement", article(d.kw), d.kw)
 }

@@ -61,6 +61,9 @@ type cstmt struct {
 	attrs    []*ast.AttrStmt
 	other    *ast.OtherStmt // sSpec statements kept verbatim (implicit, parameter, private, ...)
 	implicit bool           // other is an IMPLICIT statement
+	label    string         // the statement's label, without leading zeros ("" when none)
+	doLabel  string         // sDo: the label of the statement that ends a labelled DO ("do 10 i = 1, n")
+	doLabelT tok            // sDo: that label's token
 }
 
 // article returns "a" or "an" for the keyword w, by its first sound: "an
@@ -246,11 +249,12 @@ func classify(ls *logicalStmt) *cstmt {
 		return &cstmt{kind: sExec, kw: "!$" + ls.loop.API, ls: ls, sp: ls.loop.Pos, exec: ls.loop}
 	}
 	ts := ls.toks
+	c := &cstmt{ls: ls, sp: rangeSpan(ls.toks)}
 	// A statement label "10 continue".
 	if len(ts) > 1 && ts[0].kind == tInt {
+		c.label = labelValue(ts[0].val)
 		ts = ts[1:]
 	}
-	c := &cstmt{ls: ls, sp: rangeSpan(ls.toks)}
 	// A construct name "outer: do i = 1, n".
 	if len(ts) > 2 && ts[0].kind == tIdent && isPunct(ts, 1, ":") && ts[2].kind == tIdent {
 		c.cname = ts[0].val
@@ -258,6 +262,16 @@ func classify(ls *logicalStmt) *cstmt {
 	}
 	c.classify(ts)
 	return c
+}
+
+// labelValue is a statement label without its leading zeros: "010" and
+// "10" are one label.
+func labelValue(v string) string {
+	v = strings.TrimLeft(v, "0")
+	if v == "" {
+		return "0"
+	}
+	return v
 }
 
 func (c *cstmt) fail(e *perr) {

@@ -8,7 +8,6 @@ package runner
 import (
 	"errors"
 	"fmt"
-	"math"
 	"math/rand"
 	"sort"
 	"strconv"
@@ -592,7 +591,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		var total time.Duration
 		// In program order, host loops repeating their launches (Note
 		// [host loops] in package abi).
-		err := k.WalkWith(init, func(li int, vals map[string]int) error {
+		err := k.Run(init, abi.Host{Read: r.readWord, Launch: func(li int, vals map[string]int) error {
 			l := launches[li]
 			if canceled() {
 				return ErrCanceled
@@ -624,7 +623,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 				total += d
 			}
 			return nil
-		}, nil)
+		}})
 		if err != nil {
 			return nil, err
 		}
@@ -686,15 +685,16 @@ func launchArgs(k *abi.Kernel, l *abi.Launch, scalars map[string]float64, sizes,
 			default:
 				args = append(args, int32(v))
 			}
-		case abi.SizeArg, abi.LoopArg, abi.HostArg: // sizes holds the loop and host variables too (abi.Kernel.WalkWith)
+		case abi.SizeArg, abi.LoopArg, abi.HostArg: // sizes holds the loop and host variables too (abi.Kernel.Run)
 			v, ok := sizes[a.Name]
 			if !ok {
-				return nil, fmt.Errorf("internal error: runner: loop variable %q outside its loop", a.Name)
+				return nil, fmt.Errorf("internal error: runner: %q has no value at launch %s", a.Name, l.Symbol)
 			}
-			if v < math.MinInt32 || v > math.MaxInt32 {
-				return nil, fmt.Errorf("%q = %d does not fit the 32-bit integer the kernel takes", a.Name, v)
+			x, err := abi.HostValue(a.Name, a.Type, v)
+			if err != nil {
+				return nil, err
 			}
-			args = append(args, int32(v))
+			args = append(args, x)
 		default:
 			return nil, fmt.Errorf("internal error: runner: launch argument kind %q is not supported", a.Kind)
 		}

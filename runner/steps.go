@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -99,7 +100,7 @@ func declared(p *abi.Param) string {
 func (r *run) steps(j *Job, res *Result) error {
 	start := time.Now()
 	for step := 1; step <= j.Steps; step++ {
-		err := r.k.WalkWith(r.init, func(li int, vals map[string]int) error {
+		err := r.k.Run(r.init, abi.Host{Read: r.readWord, Launch: func(li int, vals map[string]int) error {
 			l := r.launches[li]
 			if r.canceled() {
 				return ErrCanceled
@@ -114,7 +115,7 @@ func (r *run) steps(j *Job, res *Result) error {
 			}
 			ev.Release()
 			return nil
-		}, nil)
+		}})
 		if err != nil {
 			return err
 		}
@@ -233,4 +234,14 @@ func Snapshotter(outputs []Output, steps int) func(int, map[string]*npy.Array) e
 		}
 		return fsutil.WriteFiles(files, fsutil.Options{})
 	}
+}
+
+// readWord reads the one element of scratch buffer name, of kind k, for
+// the host program (abi.Host.Read).
+func (r *run) readWord(name string, k abi.Kind) (int, error) {
+	x := abi.Element(k)
+	if err := r.ctx.ReadContext(context.Background(), r.bufs[scratchKey+name], x); err != nil {
+		return 0, err
+	}
+	return abi.ElementWord(x), nil
 }

@@ -215,13 +215,13 @@ func (c *conflict) String() string {
 // read, or nil.
 func carriedRead(n *ir.Nest) *ir.Ref {
 	assigned := map[*ir.Var]bool{}
-	assignedIn(n.Body, assigned)
+	ir.AssignedIn(n.Body, assigned)
 	var bad *ir.Ref
 	read := func(e ir.Expr, def map[*ir.Var]bool) {
 		if e == nil {
 			return
 		}
-		walkRefs(e, func(r *ir.Ref) {
+		ir.WalkRefs(e, func(r *ir.Ref) {
 			if bad == nil && assigned[r.Var] && !def[r.Var] {
 				bad = r
 			}

@@ -199,7 +199,7 @@ type depNest struct {
 // host loops around it.
 func newDepNest(n *ir.Nest, trips []*ir.Loop) *depNest {
 	d := &depNest{n: n, temps: privateTemps(n.Body), varying: map[*ir.Var]bool{}}
-	assignedIn(n.Body, d.varying)
+	ir.AssignedIn(n.Body, d.varying)
 	for i := range n.Index {
 		d.facts = append(d.facts, affinePoly(n.Hi[i].Add(n.Lo[i].Scale(-1))))
 	}
@@ -244,7 +244,7 @@ func privateTemps(body []ir.Stmt) map[*ir.Var]ir.Expr {
 		}
 	})
 	loops := map[*ir.Var]bool{}
-	assignedIn(body, loops) // loop variables count as assignments too
+	ir.AssignedIn(body, loops) // loop variables count as assignments too
 	temps := map[*ir.Var]ir.Expr{}
 	for i, s := range body {
 		a, ok := s.(*ir.Assign)
@@ -256,7 +256,7 @@ func privateTemps(body []ir.Stmt) map[*ir.Var]ir.Expr {
 			continue
 		}
 		early := false
-		visitRefs(append(append([]ir.Stmt(nil), body[:i]...), &ir.Assign{LHS: &ir.Ref{Var: r.Var}, RHS: a.RHS}), func(x *ir.Ref) {
+		ir.VisitRefs(append(append([]ir.Stmt(nil), body[:i]...), &ir.Assign{LHS: &ir.Ref{Var: r.Var}, RHS: a.RHS}), func(x *ir.Ref) {
 			early = early || x.Var == r.Var
 		})
 		if !early && !loopVarIn(body, r.Var) {

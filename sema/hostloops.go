@@ -281,12 +281,12 @@ func (l *lowerer) carried(lp *ir.Loop, stmts []ir.Stmt, def, set, reported map[*
 	for _, s := range stmts {
 		switch s := s.(type) {
 		case *ir.Assign:
-			walkRefs(s.RHS, read)
+			ir.WalkRefs(s.RHS, read)
 			if r, ok := s.LHS.(*ir.Ref); ok {
 				def[r.Var] = true
 			}
 		case *ir.If:
-			walkRefs(s.Cond, read)
+			ir.WalkRefs(s.Cond, read)
 			l.carried(lp, s.Then, copySet(def), set, reported)
 			l.carried(lp, s.Else, copySet(def), set, reported)
 			// The branches of an IF between nests are lowered to one IF per
@@ -303,9 +303,9 @@ func (l *lowerer) carried(lp *ir.Loop, stmts []ir.Stmt, def, set, reported map[*
 			for _, v := range s.Index {
 				private[v] = true
 			}
-			assignedIn(s.Body, private)
-			walkRefs(s.Guard, read)
-			visitRefs(s.Body, func(r *ir.Ref) {
+			ir.AssignedIn(s.Body, private)
+			ir.WalkRefs(s.Guard, read)
+			ir.VisitRefs(s.Body, func(r *ir.Ref) {
 				if !private[r.Var] {
 					read(r)
 				}
@@ -320,9 +320,9 @@ func (l *lowerer) carried(lp *ir.Loop, stmts []ir.Stmt, def, set, reported map[*
 				def[res] = true
 			}
 		case *ir.Loop:
-			walkRefs(s.Lo, read)
-			walkRefs(s.Hi, read)
-			walkRefs(s.Step, read)
+			ir.WalkRefs(s.Lo, read)
+			ir.WalkRefs(s.Hi, read)
+			ir.WalkRefs(s.Step, read)
 			inner := copySet(def)
 			inner[s.Var] = true
 			l.carried(lp, s.Body, inner, set, reported)

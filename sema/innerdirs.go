@@ -7,27 +7,18 @@ import "github.com/forocl/forocl/ast"
 // in parallel where it proves the iterations independent, else in
 // sequence, which is the loop's meaning either way.
 func innerLoopDirective(d *ast.LoopDirective) bool {
-	w := d.Clauses
-	if len(w) > 0 && w[0].Name == "end" {
-		w = w[1:]
-	}
-	if len(w) == 0 {
-		return false
-	}
-	switch d.API + " " + w[0].Name {
-	case "omp simd", "omp do", "omp loop", "acc loop":
-		return true
-	case "omp parallel":
-		return len(w) > 1 && w[1].Name == "do"
-	}
-	return false
+	kind, _, _, _ := readDirective(d) // Note [directives in loop kernels]
+	return kind == dirLoop || kind == dirSeqLoop
 }
 
 // nestDirective checks a directive found in the body of a parallel nest
 // (between its loops or among its statements), or in a kernel that is not
 // a loop kernel: none is ever dropped in silence.
 func (l *lowerer) nestDirective(d *ast.LoopDirective) {
+	kind, c, _, _ := readDirective(d)
 	switch {
+	case l.loop == nil && kind == dirStandalone && (c == "declare target" || c == "routine"):
+		// A function compiled for the device: what the line asks for.
 	case l.loop == nil:
 		l.c.diags.Warn(codeDirectiveIgnored, d.Pos, "!$%s %s has no effect in %s, which runs every element in parallel by itself", d.API, d.Words(), l.where)
 	case !innerLoopDirective(d):

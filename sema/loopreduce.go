@@ -213,7 +213,7 @@ func updateForm(s string, op ir.ReduceOp) string {
 // of nest n: its value is not known until the nest ends.
 func (l *lowerer) checkReduceUses(n *ir.Nest, m map[*ir.Var]*ir.Var) {
 	seen := map[diag.Span]bool{}
-	visitRefs(n.Body, func(ref *ir.Ref) {
+	ir.VisitRefs(n.Body, func(ref *ir.Ref) {
 		r := m[ref.Var]
 		if r == nil || seen[ref.Pos] {
 			return

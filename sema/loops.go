@@ -3,7 +3,6 @@ package sema
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/forocl/forocl/ast"
@@ -112,13 +111,14 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.loopParams()
 	l.loopLocals()
 	l.checkBlockDepth(p.sub.Body)
-	kern.Body = l.loopBody(p.sub.Body)
+	kern.Body = l.loopBody(l.endAtReturn(p.sub.Body)) // Note [return in loop kernels]
 	l.inferIntents()
 	l.checkGuardReads()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
 	l.checkPrivateFlow(flattenHostLoops(kern.Body))
 	l.checkCarried(kern.Body)
 	l.checkHostVars(kern)
+	l.checkHostProc(kern.Body) // sema/hostproc.go
 	if !c.diags.HasErrors() {
 		l.checkBounds(flattenHostLoops(kern.Body)) // Note [accesses that leave the array]
 	}
@@ -409,72 +409,6 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 		l.c.diags.Error(codeLoopDirective, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words())
 	}
 	return out
-}
-
-// directive interprets an !$omp or !$acc line: a loop directive (returned
-// for the next DO), or a region ("parallel", "kernels", "data"; end
-// reports its end), or an error.
-func (l *lowerer) directive(d *ast.LoopDirective) (dir *loopDir, region string, end bool) {
-	words := d.Clauses
-	if len(words) > 0 && words[0].Name == "end" {
-		end = true
-		words = words[1:]
-	}
-	// The construct is the leading words without arguments.
-	var construct []string
-	i := 0
-	for ; i < len(words) && !words[i].HasArg; i++ {
-		w := words[i].Name
-		if w == "parallel" || w == "do" || w == "loop" || w == "kernels" || w == "simd" || w == "data" || w == "serial" || w == "target" || w == "teams" || w == "distribute" {
-			construct = append(construct, w)
-			continue
-		}
-		break
-	}
-	c := strings.Join(construct, " ")
-	loop := false
-	switch d.API + " " + c {
-	case "omp parallel do", "omp do", "omp parallel do simd", "omp do simd", "omp simd",
-		"omp target teams distribute parallel do", "omp teams distribute parallel do",
-		"acc parallel loop", "acc kernels loop", "acc loop", "acc serial loop":
-		loop = true
-	case "omp parallel", "acc parallel", "acc data", "omp target", "omp target data", "acc kernels", "omp target teams":
-		return nil, c, end
-	}
-	if end {
-		return nil, c, true
-	}
-	if !loop {
-		l.c.diags.Error(codeLoopDirective, d.Pos, "!$%s directive %q is not supported in a loop kernel", d.API, d.Words()).
-			WithHint("forocl understands loop directives (!$omp parallel do, !$omp do, !$acc parallel loop, !$acc loop) and parallel, kernels and data regions")
-		return nil, "", false
-	}
-	dir = &loopDir{d: d, construct: c, collapse: 1}
-	for _, cl := range words[i:] {
-		switch cl.Name {
-		case "collapse":
-			n, err := strconv.Atoi(strings.TrimSpace(cl.Arg))
-			if err != nil || n < 1 {
-				l.c.diags.Error(codeLoopDirective, cl.Pos, "collapse takes a positive integer constant, not %q", cl.Arg)
-				continue
-			}
-			dir.collapse = n
-		case "private", "firstprivate", "lastprivate":
-			if cl.Args == nil && cl.HasArg {
-				l.c.diags.Error(codeLoopDirective, cl.Pos, "%s takes a list of names", cl.Name)
-			}
-			if cl.Name == "lastprivate" {
-				l.c.diags.Error(codeLoopDirective, cl.Pos, "lastprivate is not supported: a value computed by one iteration cannot leave the kernel").
-					WithHint("store it in an array")
-			}
-			dir.private = append(dir.private, cl.Args...)
-		case "reduction":
-			dir.reductions = append(dir.reductions, l.reductionClause(cl)...)
-		}
-		// Data clauses (shared, default, present, copyin, ...), schedules
-		// and the like do not change what the loop computes.
-	}
-	return dir, "", false
 }
 
 // nestLoop is one loop of a candidate nest.
@@ -1118,14 +1052,14 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 	for _, s := range body {
 		switch s := s.(type) {
 		case *ir.If: // a scalar assignment under a uniform IF (topIf)
-			visitRefs([]ir.Stmt{s}, func(r *ir.Ref) {
+			ir.VisitRefs([]ir.Stmt{s}, func(r *ir.Ref) {
 				if r.Var.Role == ir.Local && !before[r.Var] && inNests[r.Var] != nil {
 					report(r, "between parallel loops")
 				}
 			})
-			assignedIn(s.Then, before)
+			ir.AssignedIn(s.Then, before)
 		case *ir.Assign:
-			walkRefs(s.RHS, func(r *ir.Ref) {
+			ir.WalkRefs(s.RHS, func(r *ir.Ref) {
 				if r.Var.Role == ir.Local && !before[r.Var] && inNests[r.Var] != nil {
 					report(r, "between parallel loops")
 				}
@@ -1138,7 +1072,7 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 			for _, v := range s.Index {
 				set[v] = true
 			}
-			assignedIn(s.Body, set)
+			ir.AssignedIn(s.Body, set)
 			reported := map[*ir.Var]bool{}
 			where := "in this parallel loop"
 			if s.Source == "array assignment" {
@@ -1150,7 +1084,7 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 			if s.Guard != nil {
 				guard = append(guard, &ir.If{Cond: s.Guard})
 			}
-			visitRefs(append(guard, s.Body...), func(r *ir.Ref) {
+			ir.VisitRefs(append(guard, s.Body...), func(r *ir.Ref) {
 				v := r.Var
 				if v.Role == ir.Local && !set[v] && !before[v] && !l.loop.sizes[v] && !reported[v] {
 					reported[v] = true
@@ -1164,55 +1098,6 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 			}
 		}
 	}
-}
-
-// assignedIn adds to set the scalars that stmts assign (and the variables
-// of their sequential loops).
-func assignedIn(stmts []ir.Stmt, set map[*ir.Var]bool) {
-	for _, s := range stmts {
-		switch s := s.(type) {
-		case *ir.Assign:
-			if r, ok := s.LHS.(*ir.Ref); ok {
-				set[r.Var] = true
-			}
-		case *ir.If:
-			assignedIn(s.Then, set)
-			assignedIn(s.Else, set)
-		case *ir.Loop:
-			set[s.Var] = true
-			assignedIn(s.Body, set)
-		}
-	}
-}
-
-// visitRefs calls f for every scalar read in stmts.
-func visitRefs(stmts []ir.Stmt, f func(*ir.Ref)) {
-	for _, s := range stmts {
-		switch s := s.(type) {
-		case *ir.Assign:
-			walkRefs(s.RHS, f)
-			if e, ok := s.LHS.(*ir.Elem); ok {
-				walkRefs(e, f)
-			}
-		case *ir.If:
-			walkRefs(s.Cond, f)
-			visitRefs(s.Then, f)
-			visitRefs(s.Else, f)
-		case *ir.Loop:
-			walkRefs(s.Lo, f)
-			walkRefs(s.Hi, f)
-			walkRefs(s.Step, f)
-			visitRefs(s.Body, f)
-		}
-	}
-}
-
-func walkRefs(e ir.Expr, f func(*ir.Ref)) {
-	ir.Walk(e, func(x ir.Expr) {
-		if r, ok := x.(*ir.Ref); ok {
-			f(r)
-		}
-	})
 }
 
 // topIf lowers an IF construct between nests: its condition is uniform

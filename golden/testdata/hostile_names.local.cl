@@ -21,8 +21,7 @@ void hostile_relax_1(const int size,
     __global double* restrict _res_stat,
     __global int* restrict _res_errmsg,
     const int c_int32_t,
-    const int _loop_st,
-    const int _loop_g1) {
+    const double _host_w) {
     const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > size) {
         return;
@@ -32,14 +31,7 @@ void hostile_relax_1(const int size,
     int st = 0;
     int g1 = 0;
     double err = 0.0;
-    double w = 0.0;
-    err = -1.0; // hostile_names.f90:20
-    st = _loop_st; // hostile_names.f90:21
-    g1 = _loop_g1; // hostile_names.f90:22
-    w = c_double / (double)g1; // hostile_names.f90:23
-    if (c_int32_t) {
-        w = w / 2.0; // hostile_names.f90:24
-    }
+    double w = _host_w;
     merge[i + 1 - 1] = product[i + 1 - 1] + w * (max_[i - 1] - (2.0 * product[i + 1 - 1] - product[i - 1] - product[i + 2 - 1])); // hostile_names.f90:27
 }
 
@@ -54,9 +46,7 @@ void hostile_relax_2(const int size,
     __global double* restrict merge,
     __global double* restrict _res_stat,
     __global int* restrict _res_errmsg,
-    const int c_int32_t,
-    const int _loop_st,
-    const int _loop_g1) {
+    const int c_int32_t) {
     const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > size) {
         return;
@@ -67,13 +57,6 @@ void hostile_relax_2(const int size,
     int g1 = 0;
     double err = 0.0;
     double w = 0.0;
-    err = -1.0; // hostile_names.f90:20
-    st = _loop_st; // hostile_names.f90:21
-    g1 = _loop_g1; // hostile_names.f90:22
-    w = c_double / (double)g1; // hostile_names.f90:23
-    if (c_int32_t) {
-        w = w / 2.0; // hostile_names.f90:24
-    }
     product[i + 1 - 1] = merge[i + 1 - 1]; // hostile_names.f90:31
 }
 
@@ -89,7 +72,6 @@ void hostile_relax_3(const int size,
     __global double* restrict _res_stat,
     __global int* restrict _res_errmsg,
     const int c_int32_t,
-    const int _loop_st,
     __global double* restrict _part1) {
     const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     double stat = 0.0; // result
@@ -98,22 +80,6 @@ void hostile_relax_3(const int size,
     int g1 = 0;
     double err = 0.0;
     double w = 0.0;
-    err = -1.0; // hostile_names.f90:20
-    st = _loop_st; // hostile_names.f90:21
-    { // the DO loop at hostile_names.f90:22 runs on the host: its last trip
-        const int _lo_g1 = 1;
-        const int _step_g1 = 1;
-        const int _trips_g1 = (2 - _lo_g1 + _step_g1) / _step_g1;
-        if (_trips_g1 > 0) {
-            g1 = _lo_g1 + (_trips_g1 - 1)*_step_g1;
-            w = c_double / (double)g1; // hostile_names.f90:23
-            if (c_int32_t) {
-                w = w / 2.0; // hostile_names.f90:24
-            }
-        }
-        g1 = _lo_g1 + (_trips_g1 > 0 ? _trips_g1 : 0)*_step_g1;
-    }
-    err = 0.0; // hostile_names.f90:34
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of "err" over this work-item's iteration
     if (!(i > size)) {
@@ -164,7 +130,7 @@ void hostile_relax_r1(__global const double* restrict _part1, const int _np, __g
     }
 }
 
-// kernel hostile_relax (hostile_names.f90:9), launch 4 of 4: its scalar results, on one work-item
+// kernel hostile_relax (hostile_names.f90:9), launch 4 of 4: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void hostile_relax_4(const int size,
     const int int_,
@@ -175,43 +141,10 @@ void hostile_relax_4(const int size,
     __global double* restrict _res_stat,
     __global int* restrict _res_errmsg,
     const int c_int32_t,
-    __global const double* restrict _red1) {
-    double stat = 0.0; // result
-    int errmsg = 0; // result
-    int i = 0;
-    int st = 0;
-    int g1 = 0;
-    double err = 0.0;
-    double w = 0.0;
-    err = -1.0; // hostile_names.f90:20
-    { // the DO loop at hostile_names.f90:21 runs on the host: its last trip
-        const int _lo_st = int_;
-        const int _step_st = -1;
-        const int _trips_st = (1 - _lo_st + _step_st) / _step_st;
-        if (_trips_st > 0) {
-            st = _lo_st + (_trips_st - 1)*_step_st;
-            { // the DO loop at hostile_names.f90:22 runs on the host: its last trip
-                const int _lo_g1 = 1;
-                const int _step_g1 = 1;
-                const int _trips_g1 = (2 - _lo_g1 + _step_g1) / _step_g1;
-                if (_trips_g1 > 0) {
-                    g1 = _lo_g1 + (_trips_g1 - 1)*_step_g1;
-                    w = c_double / (double)g1; // hostile_names.f90:23
-                    if (c_int32_t) {
-                        w = w / 2.0; // hostile_names.f90:24
-                    }
-                }
-                g1 = _lo_g1 + (_trips_g1 > 0 ? _trips_g1 : 0)*_step_g1;
-            }
-            err = 0.0; // hostile_names.f90:34
-            err = err + _red1[0]; // after the nest at hostile_names.f90:36
-        }
-        st = _lo_st + (_trips_st > 0 ? _trips_st : 0)*_step_st;
-    }
-    stat = err; // hostile_names.f90:40
-    errmsg = st; // hostile_names.f90:41
-    _res_stat[0] = stat;
-    _res_errmsg[0] = errmsg;
+    const double _host_stat,
+    const int _host_errmsg) {
+    _res_stat[0] = _host_stat;
+    _res_errmsg[0] = _host_errmsg;
 }
 
 // kernel hostile_scale (hostile_names.f90:45), launch 1 of 1: !$omp parallel do (hostile_names.f90:54), strategy direct, work-group 256

@@ -26,9 +26,6 @@ void acc_speeds_1(const int nx,
     double cmax = 0.0; // result
     double growth = 0.0; // result
     int anydry = 0; // result
-    cmax = 0.0; // loop_acc_reduce.f90:13
-    growth = 2.0; // loop_acc_reduce.f90:14
-    anydry = 0; // loop_acc_reduce.f90:15
     __local double _tree1[256];
     double _acc1 = ((double)NAN); // max of "cmax" over this work-item's iteration
     __local double _tree2[256];
@@ -167,7 +164,7 @@ void acc_speeds_r3(__global const int* restrict _part3, const int _np, __global 
     }
 }
 
-// kernel acc_speeds (loop_acc_reduce.f90:5), launch 2 of 2: its scalar results, on one work-item
+// kernel acc_speeds (loop_acc_reduce.f90:5), launch 2 of 2: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void acc_speeds_2(const int nx,
     const double g,
@@ -176,20 +173,10 @@ void acc_speeds_2(const int nx,
     __global double* restrict _res_cmax,
     __global double* restrict _res_growth,
     __global int* restrict _res_anydry,
-    __global const double* restrict _red1,
-    __global const double* restrict _red2,
-    __global const int* restrict _red3) {
-    double cmax = 0.0; // result
-    double growth = 0.0; // result
-    int anydry = 0; // result
-    int i = 0;
-    cmax = 0.0; // loop_acc_reduce.f90:13
-    growth = 2.0; // loop_acc_reduce.f90:14
-    anydry = 0; // loop_acc_reduce.f90:15
-    cmax = fmax(cmax, _red1[0]); // after the nest at loop_acc_reduce.f90:17
-    growth = growth * _red2[0]; // after the nest at loop_acc_reduce.f90:17
-    anydry = anydry || _red3[0]; // after the nest at loop_acc_reduce.f90:17
-    _res_cmax[0] = cmax;
-    _res_growth[0] = growth;
-    _res_anydry[0] = anydry;
+    const double _host_cmax,
+    const double _host_growth,
+    const int _host_anydry) {
+    _res_cmax[0] = _host_cmax;
+    _res_growth[0] = _host_growth;
+    _res_anydry[0] = _host_anydry;
 }

@@ -133,7 +133,6 @@ void recurrence_sum_1(const int n,
     const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     double total = 0.0; // result
     int i = 0;
-    total = 0.0; // loop_dep_order.f90:91
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of "total" over this work-item's iteration
     if (!(_i1 > 1)) {
@@ -187,17 +186,12 @@ void recurrence_sum_r1(__global const double* restrict _part1, const int _np, __
     }
 }
 
-// kernel recurrence_sum (loop_dep_order.f90:84), launch 2 of 2: its scalar results, on one work-item
+// kernel recurrence_sum (loop_dep_order.f90:84), launch 2 of 2: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void recurrence_sum_2(const int n,
     __global const double* restrict b,
     __global double* restrict a,
     __global double* restrict _res_total,
-    __global const double* restrict _red1) {
-    double total = 0.0; // result
-    int i = 0;
-    int _i1 = 0;
-    total = 0.0; // loop_dep_order.f90:91
-    total = total + _red1[0]; // after the nest at loop_dep_order.f90:93
-    _res_total[0] = total;
+    const double _host_total) {
+    _res_total[0] = _host_total;
 }

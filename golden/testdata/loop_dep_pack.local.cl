@@ -22,23 +22,16 @@ void pack_cols(const int x_min,
     __global const double* restrict field,
     __global double* restrict buf,
     const int _buf_n1,
-    const int _host_y_inc) {
+    const int _host_y_inc,
+    const int _host_x_inc) {
     const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(0);
     const FOROCL_INDEX_T k = y_min - depth + (FOROCL_INDEX_T)get_global_id(1);
     if (j > depth || k > y_max + _host_y_inc + depth) {
         return;
     }
-    int x_inc = 0;
-    int y_inc = 0;
+    int x_inc = _host_x_inc;
+    int y_inc = _host_y_inc;
     int index = 0;
-    x_inc = 0; // loop_dep_pack.f90:21
-    y_inc = 0; // loop_dep_pack.f90:22
-    if (field_type == 2) {
-        x_inc = 1; // loop_dep_pack.f90:24
-    }
-    if (field_type == 2) {
-        y_inc = 1; // loop_dep_pack.f90:25
-    }
     index = off + 10 + j + (k + depth - 1) * depth; // loop_dep_pack.f90:30
     buf[index - 1] = field[x_min + x_inc - 1 + j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(k - (y_min - 2))]; // loop_dep_pack.f90:31
 }
@@ -55,19 +48,16 @@ void pack_rows(const int x_min,
     const int off,
     __global const double* restrict field,
     __global double* restrict buf,
-    const int _buf_n1) {
+    const int _buf_n1,
+    const int _host_x_inc) {
     const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > 1) {
         return;
     }
     int j = 0;
     int k = 0;
-    int x_inc = 0;
+    int x_inc = _host_x_inc;
     int index = 0;
-    x_inc = 0; // loop_dep_pack.f90:43
-    if (field_type == 3) {
-        x_inc = 1; // loop_dep_pack.f90:44
-    }
     for (k = 1; k <= depth; k++) {
         for (j = x_min - depth; j <= x_max + x_inc + depth; j++) {
             index = off + 10 + j + depth + (k - 1) * (x_max + x_inc + 2 * depth); // loop_dep_pack.f90:48

@@ -16,15 +16,13 @@ void jacobi_iters_1(const int nx,
     const int ny,
     const int niter,
     __global double* restrict u,
-    __global double* restrict v,
-    const int _loop_it) {
+    __global double* restrict v) {
     const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > nx || j > ny) {
         return;
     }
     int it = 0;
-    it = _loop_it; // loop_jacobi_iters.f90:12
     v[i + (FOROCL_INDEX_T)(nx + 2)*(j)] = 0.25 * (u[i - 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + u[i + 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + u[i + (FOROCL_INDEX_T)(nx + 2)*(j - 1)] + u[i + (FOROCL_INDEX_T)(nx + 2)*(j + 1)]); // loop_jacobi_iters.f90:16
 }
 
@@ -35,15 +33,13 @@ void jacobi_iters_2(const int nx,
     const int ny,
     const int niter,
     __global double* restrict u,
-    __global double* restrict v,
-    const int _loop_it) {
+    __global double* restrict v) {
     const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > nx || j > ny) {
         return;
     }
     int it = 0;
-    it = _loop_it; // loop_jacobi_iters.f90:12
     u[i + (FOROCL_INDEX_T)(nx + 2)*(j)] = 0.25 * (v[i - 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + v[i + 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + v[i + (FOROCL_INDEX_T)(nx + 2)*(j - 1)] + v[i + (FOROCL_INDEX_T)(nx + 2)*(j + 1)]); // loop_jacobi_iters.f90:22
 }
 
@@ -55,23 +51,13 @@ void jacobi_iters_3(const int nx,
     const int niter,
     __global double* restrict u,
     __global double* restrict v,
-    const int _loop_it) {
+    const int _host_it) {
     const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > nx || j > ny) {
         return;
     }
-    int it = 0;
-    { // the DO loop at loop_jacobi_iters.f90:12 runs on the host: its last trip
-        const int _lo_it = 1;
-        const int _step_it = 1;
-        const int _trips_it = (niter - _lo_it + _step_it) / _step_it;
-        if (_trips_it > 0) {
-            it = _lo_it + (_trips_it - 1)*_step_it;
-        }
-        it = _lo_it + (_trips_it > 0 ? _trips_it : 0)*_step_it;
-    }
-    it = _loop_it; // loop_jacobi_iters.f90:27
+    int it = _host_it;
     if (!(nx > 40)) {
         return; // the IF around the nest is false: this launch does nothing
     }

@@ -39,10 +39,6 @@ void min_timestep_1(const int x_min,
     double dtut = 0.0;
     double dtvt = 0.0;
     double g_big = 0.0;
-    g_big = 1.0000000200408773e+21; // loop_min_timestep.f90:25
-    small = 0; // loop_min_timestep.f90:26
-    dt_min = g_big; // loop_min_timestep.f90:27
-    vmax = 0.0; // loop_min_timestep.f90:28
     __local double _tree1[256];
     double _acc1 = ((double)NAN); // min of "dt_min" over this work-item's iteration
     __local double _tree2[256];
@@ -143,7 +139,7 @@ void min_timestep_r2(__global const double* restrict _part2, const int _np, __gl
     }
 }
 
-// kernel min_timestep (loop_min_timestep.f90:11), launch 2 of 2: its scalar results, on one work-item
+// kernel min_timestep (loop_min_timestep.f90:11), launch 2 of 2: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void min_timestep_2(const int x_min,
     const int x_max,
@@ -158,30 +154,10 @@ void min_timestep_2(const int x_min,
     __global double* restrict _res_dt_min,
     __global double* restrict _res_vmax,
     __global int* restrict _res_small,
-    __global const double* restrict _red1,
-    __global const double* restrict _red2) {
-    double dt_min = 0.0; // result
-    double vmax = 0.0; // result
-    int small = 0; // result
-    int j = 0;
-    int k = 0;
-    double dsx = 0.0;
-    double dsy = 0.0;
-    double cc = 0.0;
-    double dtct = 0.0;
-    double dtut = 0.0;
-    double dtvt = 0.0;
-    double g_big = 0.0;
-    g_big = 1.0000000200408773e+21; // loop_min_timestep.f90:25
-    small = 0; // loop_min_timestep.f90:26
-    dt_min = g_big; // loop_min_timestep.f90:27
-    vmax = 0.0; // loop_min_timestep.f90:28
-    dt_min = fmin(dt_min, _red1[0]); // after the nest at loop_min_timestep.f90:32
-    vmax = fmax(vmax, _red2[0]); // after the nest at loop_min_timestep.f90:32
-    if (dt_min < 0.5) {
-        small = 1; // loop_min_timestep.f90:47
-    }
-    _res_dt_min[0] = dt_min;
-    _res_vmax[0] = vmax;
-    _res_small[0] = small;
+    const double _host_dt_min,
+    const double _host_vmax,
+    const int _host_small) {
+    _res_dt_min[0] = _host_dt_min;
+    _res_vmax[0] = _host_vmax;
+    _res_small[0] = _host_small;
 }

@@ -27,9 +27,6 @@ void omp_stats_1(const int n,
     double amin = 0.0; // result
     double s = 0.0;
     double mean = 0.0;
-    total = 0.0; // loop_omp_reduce.f90:13
-    amin = 1e+30; // loop_omp_reduce.f90:14
-    s = 0.0; // loop_omp_reduce.f90:15
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of "total" over this work-item's iteration
     __local double _tree2[256];
@@ -177,9 +174,7 @@ void omp_stats_2(const int n,
     __global double* restrict _res_total,
     __global double* restrict _res_amin,
     __global double* restrict centred,
-    __global const double* restrict _red1,
-    __global const double* restrict _red2,
-    __global const double* restrict _red3) {
+    const double _host_mean) {
     const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (i > n || j > m) {
@@ -188,18 +183,11 @@ void omp_stats_2(const int n,
     double total = 0.0; // result
     double amin = 0.0; // result
     double s = 0.0;
-    double mean = 0.0;
-    total = 0.0; // loop_omp_reduce.f90:13
-    amin = 1e+30; // loop_omp_reduce.f90:14
-    s = 0.0; // loop_omp_reduce.f90:15
-    total = total + _red1[0]; // after the nest at loop_omp_reduce.f90:17
-    s = s + _red2[0]; // after the nest at loop_omp_reduce.f90:17
-    amin = fmin(amin, _red3[0]); // after the nest at loop_omp_reduce.f90:17
-    mean = s / (double)(n * m); // loop_omp_reduce.f90:24
+    double mean = _host_mean;
     centred[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] - mean; // loop_omp_reduce.f90:28
 }
 
-// kernel omp_stats (loop_omp_reduce.f90:5), launch 3 of 3: its scalar results, on one work-item
+// kernel omp_stats (loop_omp_reduce.f90:5), launch 3 of 3: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void omp_stats_3(const int n,
     const int m,
@@ -207,22 +195,8 @@ void omp_stats_3(const int n,
     __global double* restrict _res_total,
     __global double* restrict _res_amin,
     __global double* restrict centred,
-    __global const double* restrict _red1,
-    __global const double* restrict _red2,
-    __global const double* restrict _red3) {
-    double total = 0.0; // result
-    double amin = 0.0; // result
-    int i = 0;
-    int j = 0;
-    double s = 0.0;
-    double mean = 0.0;
-    total = 0.0; // loop_omp_reduce.f90:13
-    amin = 1e+30; // loop_omp_reduce.f90:14
-    s = 0.0; // loop_omp_reduce.f90:15
-    total = total + _red1[0]; // after the nest at loop_omp_reduce.f90:17
-    s = s + _red2[0]; // after the nest at loop_omp_reduce.f90:17
-    amin = fmin(amin, _red3[0]); // after the nest at loop_omp_reduce.f90:17
-    mean = s / (double)(n * m); // loop_omp_reduce.f90:24
-    _res_total[0] = total;
-    _res_amin[0] = amin;
+    const double _host_total,
+    const double _host_amin) {
+    _res_total[0] = _host_total;
+    _res_amin[0] = _host_amin;
 }

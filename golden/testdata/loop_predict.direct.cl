@@ -24,10 +24,6 @@ void advect_1(const int x_min,
         return;
     }
     double c = 0.0;
-    c = dt; // loop_predict.f90:15
-    if (mode > 3) {
-        c = 0.5 * dt; // loop_predict.f90:17
-    }
     if (!(mode > 3)) {
         return; // the IF around the nest is false: this launch does nothing
     }
@@ -49,10 +45,6 @@ void advect_2(const int x_min,
         return;
     }
     double c = 0.0;
-    c = dt; // loop_predict.f90:15
-    if (mode > 3) {
-        c = 0.5 * dt; // loop_predict.f90:17
-    }
     if (!(!(mode > 3))) {
         return; // the IF around the nest is false: this launch does nothing
     }
@@ -68,15 +60,12 @@ void advect_3(const int x_min,
     const double dt,
     __global const double* restrict u,
     __global double* restrict flux,
-    __global double* restrict unew) {
+    __global double* restrict unew,
+    const double _host_c) {
     const FOROCL_INDEX_T j = x_min + (FOROCL_INDEX_T)get_global_id(0);
     if (j > x_max) {
         return;
     }
-    double c = 0.0;
-    c = dt; // loop_predict.f90:15
-    if (mode > 3) {
-        c = 0.5 * dt; // loop_predict.f90:17
-    }
+    double c = _host_c;
     unew[j - (x_min)] = u[j - (x_min - 1)] - c * (flux[j + 1 - (x_min)] - flux[j - (x_min)]); // loop_predict.f90:30
 }

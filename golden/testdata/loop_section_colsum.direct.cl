@@ -29,7 +29,6 @@ void colsum_1(const int n,
     double _sum5 = 0.0;
     int _i2 = 0;
     int _any6 = 0;
-    _sum1 = 0.0; // loop_section_colsum.f90:13
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of "_sum1" over this work-item's iteration
     if (!(_i1 > n)) {
@@ -89,22 +88,20 @@ void colsum_2(const int n,
     __global double* restrict mass,
     __global double* restrict b,
     __global int* restrict _res_big,
-    __global const double* restrict _red1) {
+    const double _host__sum1) {
     const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > n) {
         return;
     }
     int big = 0; // result
     int k = 0;
-    double _sum1 = 0.0;
+    double _sum1 = _host__sum1;
     double _sum2 = 0.0;
     double _maxval3 = 0.0;
     double _sum4 = 0.0;
     double _sum5 = 0.0;
     int _i2 = 0;
     int _any6 = 0;
-    _sum1 = 0.0; // loop_section_colsum.f90:13
-    _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_colsum.f90:13
     b[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] = h[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] / _sum1; // loop_section_colsum.f90:13
 }
 
@@ -116,8 +113,7 @@ void colsum_3(const int n,
     __global const double* restrict h,
     __global double* restrict mass,
     __global double* restrict b,
-    __global int* restrict _res_big,
-    __global const double* restrict _red1) {
+    __global int* restrict _res_big) {
     const FOROCL_INDEX_T k = 2 + (FOROCL_INDEX_T)get_global_id(0);
     if (k > m) {
         return;
@@ -131,8 +127,6 @@ void colsum_3(const int n,
     double _sum5 = 0.0;
     int _i2 = 0;
     int _any6 = 0;
-    _sum1 = 0.0; // loop_section_colsum.f90:13
-    _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_colsum.f90:13
     _sum2 = 0.0; // loop_section_colsum.f90:15
     for (_i1 = 1; _i1 <= n; _i1++) {
         _sum2 = _sum2 + h[_i1 - 1 + (FOROCL_INDEX_T)(n)*(k - 1)]; // loop_section_colsum.f90:15
@@ -163,8 +157,7 @@ void colsum_4(const int n,
     __global const double* restrict h,
     __global double* restrict mass,
     __global double* restrict b,
-    __global int* restrict _res_big,
-    __global const double* restrict _red1) {
+    __global int* restrict _res_big) {
     const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > 1) {
         return;
@@ -178,8 +171,6 @@ void colsum_4(const int n,
     double _sum5 = 0.0;
     int _i2 = 0;
     int _any6 = 0;
-    _sum1 = 0.0; // loop_section_colsum.f90:13
-    _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_colsum.f90:13
     mass[1 - 1] = 0.0; // loop_section_colsum.f90:18
 }
 
@@ -192,7 +183,6 @@ void colsum_5(const int n,
     __global double* restrict mass,
     __global double* restrict b,
     __global int* restrict _res_big,
-    __global const double* restrict _red1,
     __global int* restrict _part6) {
     const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     const FOROCL_INDEX_T _i2 = 1 + (FOROCL_INDEX_T)get_global_id(1);
@@ -204,9 +194,6 @@ void colsum_5(const int n,
     double _sum4 = 0.0;
     double _sum5 = 0.0;
     int _any6 = 0;
-    _sum1 = 0.0; // loop_section_colsum.f90:13
-    _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_colsum.f90:13
-    _any6 = 0; // loop_section_colsum.f90:19
     __local int _tree6[256];
     int _acc6 = 0; // any of "_any6" over this work-item's iteration
     if (!(_i1 > n || _i2 > m)) {
@@ -257,7 +244,7 @@ void colsum_r6(__global const int* restrict _part6, const int _np, __global int*
     }
 }
 
-// kernel colsum (loop_section_colsum.f90:6), launch 6 of 6: its scalar results, on one work-item
+// kernel colsum (loop_section_colsum.f90:6), launch 6 of 6: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void colsum_6(const int n,
     const int m,
@@ -265,22 +252,6 @@ void colsum_6(const int n,
     __global double* restrict mass,
     __global double* restrict b,
     __global int* restrict _res_big,
-    __global const double* restrict _red1,
-    __global const int* restrict _red6) {
-    int big = 0; // result
-    int k = 0;
-    int _i1 = 0;
-    double _sum1 = 0.0;
-    double _sum2 = 0.0;
-    double _maxval3 = 0.0;
-    double _sum4 = 0.0;
-    double _sum5 = 0.0;
-    int _i2 = 0;
-    int _any6 = 0;
-    _sum1 = 0.0; // loop_section_colsum.f90:13
-    _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_colsum.f90:13
-    _any6 = 0; // loop_section_colsum.f90:19
-    _any6 = _any6 || _red6[0]; // after the nest at loop_section_colsum.f90:19
-    big = _any6; // loop_section_colsum.f90:19
-    _res_big[0] = big;
+    const int _host_big) {
+    _res_big[0] = _host_big;
 }

@@ -34,8 +34,6 @@ void summary_1(const int n,
     int _count3 = 0;
     double _minval4 = 0.0;
     double _product5 = 0.0;
-    cell = 0.5; // loop_section_reduce.f90:12
-    _sum1 = 0.0; // loop_section_reduce.f90:13
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of "_sum1" over this work-item's iteration
     if (!(_i1 > n - 1 || _i2 > m)) {
@@ -98,7 +96,6 @@ void summary_2(const int n,
     __global double* restrict _res_umax,
     __global int* restrict _res_wet,
     __global double* restrict _res_lo,
-    __global const double* restrict _red1,
     __global double* restrict _part2) {
     const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     const FOROCL_INDEX_T _i2 = 1 + (FOROCL_INDEX_T)get_global_id(1);
@@ -112,11 +109,6 @@ void summary_2(const int n,
     int _count3 = 0;
     double _minval4 = 0.0;
     double _product5 = 0.0;
-    cell = 0.5; // loop_section_reduce.f90:12
-    _sum1 = 0.0; // loop_section_reduce.f90:13
-    _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_reduce.f90:13
-    mass = cell * _sum1 + 1.0; // loop_section_reduce.f90:13
-    _maxval2 = NAN; // loop_section_reduce.f90:14
     __local double _tree2[256];
     double _acc2 = ((double)NAN); // max of "_maxval2" over this work-item's iteration
     if (!(_i1 > n || _i2 > m)) {
@@ -179,8 +171,6 @@ void summary_3(const int n,
     __global double* restrict _res_umax,
     __global int* restrict _res_wet,
     __global double* restrict _res_lo,
-    __global const double* restrict _red1,
-    __global const double* restrict _red2,
     __global int* restrict _part3) {
     const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     double mass = 0.0; // result
@@ -194,14 +184,6 @@ void summary_3(const int n,
     int _count3 = 0;
     double _minval4 = 0.0;
     double _product5 = 0.0;
-    cell = 0.5; // loop_section_reduce.f90:12
-    _sum1 = 0.0; // loop_section_reduce.f90:13
-    _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_reduce.f90:13
-    mass = cell * _sum1 + 1.0; // loop_section_reduce.f90:13
-    _maxval2 = NAN; // loop_section_reduce.f90:14
-    _maxval2 = fmax(_maxval2, _red2[0]); // after the nest at loop_section_reduce.f90:14
-    umax = ((1 <= n && 1 <= m) ? (_maxval2) : (-1.7976931348623157e+308)); // loop_section_reduce.f90:14
-    _count3 = 0; // loop_section_reduce.f90:15
     __local int _tree3[256];
     int _acc3 = 0; // sum of "_count3" over this work-item's iteration
     if (!(_i1 > n)) {
@@ -264,9 +246,6 @@ void summary_4(const int n,
     __global double* restrict _res_umax,
     __global int* restrict _res_wet,
     __global double* restrict _res_lo,
-    __global const double* restrict _red1,
-    __global const double* restrict _red2,
-    __global const int* restrict _red3,
     __global double* restrict _part4) {
     const FOROCL_INDEX_T _i1 = 0 + (FOROCL_INDEX_T)get_global_id(0);
     double mass = 0.0; // result
@@ -280,17 +259,6 @@ void summary_4(const int n,
     int _count3 = 0;
     double _minval4 = 0.0;
     double _product5 = 0.0;
-    cell = 0.5; // loop_section_reduce.f90:12
-    _sum1 = 0.0; // loop_section_reduce.f90:13
-    _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_reduce.f90:13
-    mass = cell * _sum1 + 1.0; // loop_section_reduce.f90:13
-    _maxval2 = NAN; // loop_section_reduce.f90:14
-    _maxval2 = fmax(_maxval2, _red2[0]); // after the nest at loop_section_reduce.f90:14
-    umax = ((1 <= n && 1 <= m) ? (_maxval2) : (-1.7976931348623157e+308)); // loop_section_reduce.f90:14
-    _count3 = 0; // loop_section_reduce.f90:15
-    _count3 = _count3 + _red3[0]; // after the nest at loop_section_reduce.f90:15
-    wet = _count3; // loop_section_reduce.f90:15
-    _minval4 = NAN; // loop_section_reduce.f90:16
     __local double _tree4[256];
     double _acc4 = ((double)NAN); // min of "_minval4" over this work-item's iteration
     if (!(_i1 > m - 1)) {
@@ -353,10 +321,6 @@ void summary_5(const int n,
     __global double* restrict _res_umax,
     __global int* restrict _res_wet,
     __global double* restrict _res_lo,
-    __global const double* restrict _red1,
-    __global const double* restrict _red2,
-    __global const int* restrict _red3,
-    __global const double* restrict _red4,
     __global double* restrict _part5) {
     const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     double mass = 0.0; // result
@@ -370,22 +334,6 @@ void summary_5(const int n,
     int _count3 = 0;
     double _minval4 = 0.0;
     double _product5 = 0.0;
-    cell = 0.5; // loop_section_reduce.f90:12
-    _sum1 = 0.0; // loop_section_reduce.f90:13
-    _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_reduce.f90:13
-    mass = cell * _sum1 + 1.0; // loop_section_reduce.f90:13
-    _maxval2 = NAN; // loop_section_reduce.f90:14
-    _maxval2 = fmax(_maxval2, _red2[0]); // after the nest at loop_section_reduce.f90:14
-    umax = ((1 <= n && 1 <= m) ? (_maxval2) : (-1.7976931348623157e+308)); // loop_section_reduce.f90:14
-    _count3 = 0; // loop_section_reduce.f90:15
-    _count3 = _count3 + _red3[0]; // after the nest at loop_section_reduce.f90:15
-    wet = _count3; // loop_section_reduce.f90:15
-    _minval4 = NAN; // loop_section_reduce.f90:16
-    _minval4 = fmin(_minval4, _red4[0]); // after the nest at loop_section_reduce.f90:16
-    lo = ((0 <= m - 1) ? (_minval4) : (1.7976931348623157e+308)); // loop_section_reduce.f90:16
-    if (m > 3) {
-        _product5 = 1.0; // loop_section_reduce.f90:18
-    }
     __local double _tree5[256];
     double _acc5 = 1.0; // product of "_product5" over this work-item's iteration
     if (!(_i1 > 2) && (m > 3)) {
@@ -436,7 +384,7 @@ void summary_r5(__global const double* restrict _part5, const int _np, __global 
     }
 }
 
-// kernel summary (loop_section_reduce.f90:5), launch 6 of 6: its scalar results, on one work-item
+// kernel summary (loop_section_reduce.f90:5), launch 6 of 6: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void summary_6(const int n,
     const int m,
@@ -447,45 +395,12 @@ void summary_6(const int n,
     __global double* restrict _res_umax,
     __global int* restrict _res_wet,
     __global double* restrict _res_lo,
-    __global const double* restrict _red1,
-    __global const double* restrict _red2,
-    __global const int* restrict _red3,
-    __global const double* restrict _red4,
-    __global const double* restrict _red5) {
-    double mass = 0.0; // result
-    double umax = 0.0; // result
-    int wet = 0; // result
-    double lo = 0.0; // result
-    double cell = 0.0;
-    int _i1 = 0;
-    int _i2 = 0;
-    double _sum1 = 0.0;
-    double _maxval2 = 0.0;
-    int _count3 = 0;
-    double _minval4 = 0.0;
-    double _product5 = 0.0;
-    cell = 0.5; // loop_section_reduce.f90:12
-    _sum1 = 0.0; // loop_section_reduce.f90:13
-    _sum1 = _sum1 + _red1[0]; // after the nest at loop_section_reduce.f90:13
-    mass = cell * _sum1 + 1.0; // loop_section_reduce.f90:13
-    _maxval2 = NAN; // loop_section_reduce.f90:14
-    _maxval2 = fmax(_maxval2, _red2[0]); // after the nest at loop_section_reduce.f90:14
-    umax = ((1 <= n && 1 <= m) ? (_maxval2) : (-1.7976931348623157e+308)); // loop_section_reduce.f90:14
-    _count3 = 0; // loop_section_reduce.f90:15
-    _count3 = _count3 + _red3[0]; // after the nest at loop_section_reduce.f90:15
-    wet = _count3; // loop_section_reduce.f90:15
-    _minval4 = NAN; // loop_section_reduce.f90:16
-    _minval4 = fmin(_minval4, _red4[0]); // after the nest at loop_section_reduce.f90:16
-    lo = ((0 <= m - 1) ? (_minval4) : (1.7976931348623157e+308)); // loop_section_reduce.f90:16
-    if (m > 3) {
-        _product5 = 1.0; // loop_section_reduce.f90:18
-    }
-    _product5 = _product5 * _red5[0]; // after the nest at loop_section_reduce.f90:18
-    if (m > 3) {
-        lo = lo + _product5; // loop_section_reduce.f90:18
-    }
-    _res_mass[0] = mass;
-    _res_umax[0] = umax;
-    _res_wet[0] = wet;
-    _res_lo[0] = lo;
+    const double _host_mass,
+    const double _host_umax,
+    const int _host_wet,
+    const double _host_lo) {
+    _res_mass[0] = _host_mass;
+    _res_umax[0] = _host_umax;
+    _res_wet[0] = _host_wet;
+    _res_lo[0] = _host_lo;
 }

@@ -111,16 +111,16 @@ void advect_5(const int nx,
     __global const double* restrict u,
     __global const double* restrict q,
     __global double* restrict flux,
-    __global double* restrict qnew) {
+    __global double* restrict qnew,
+    const double _host_c) {
     const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     const FOROCL_INDEX_T _i2 = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (_i1 > nx || _i2 > ny) {
         return;
     }
-    double c = 0.0;
+    double c = _host_c;
     int i = 0;
     int j = 0;
-    c = dt / dx; // loop_sections_mixed.f90:26
     qnew[_i1 + (FOROCL_INDEX_T)(nx + 2)*(_i2 - 1)] = q[_i1 + (FOROCL_INDEX_T)(nx + 2)*(_i2 - 1)] - c * (flux[_i1 + (FOROCL_INDEX_T)(nx + 1)*(_i2 - 1)] - flux[_i1 - 1 + (FOROCL_INDEX_T)(nx + 1)*(_i2 - 1)]); // loop_sections_mixed.f90:27
 }
 
@@ -143,6 +143,5 @@ void advect_6(const int nx,
     int i = 0;
     int j = 0;
     int _i2 = 0;
-    c = dt / dx; // loop_sections_mixed.f90:26
     qnew[_i1 + (FOROCL_INDEX_T)(nx + 2)*(1 - 1)] = fabs(qnew[_i1 + (FOROCL_INDEX_T)(nx + 2)*(1 - 1)]); // loop_sections_mixed.f90:28
 }

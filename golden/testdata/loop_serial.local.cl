@@ -16,15 +16,15 @@ void serial_mix_1(const int n,
     __global float* restrict a,
     __global float* restrict b,
     __global float* restrict c,
-    __global float* restrict d) {
+    __global float* restrict d,
+    const float _host_s) {
     const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > 1) {
         return;
     }
-    float s = 0.0f;
+    float s = _host_s;
     int j = 0;
     int it = 0;
-    s = 0.0f; // loop_serial.f90:14
     for (j = 1; j <= n; j++) {
         s = s + a[j - 1]; // loop_serial.f90:16
         b[j - 1] = s; // loop_serial.f90:17
@@ -47,7 +47,6 @@ void serial_mix_2(const int n,
     float s = 0.0f;
     int j = 0;
     int it = 0;
-    s = 0.0f; // loop_serial.f90:14
     for (j = 2; j <= n; j++) {
         c[j - 1] = c[j - 1 - 1] + 0.5f * a[j - 1]; // loop_serial.f90:20
     }
@@ -69,7 +68,6 @@ void serial_mix_3(const int n,
     float s = 0.0f;
     int j = 0;
     int it = 0;
-    s = 0.0f; // loop_serial.f90:14
     for (it = 1; it <= nt; it++) {
         for (j = 1; j <= n; j++) {
             d[j - 1] = 0.5f * (d[j - 1] + a[j - 1]); // loop_serial.f90:24
@@ -93,6 +91,5 @@ void serial_mix_4(const int n,
     float s = 0.0f;
     int it = 0;
     int _i1 = 0;
-    s = 0.0f; // loop_serial.f90:14
     a[j - 1] = 2.0f * a[j - 1]; // loop_serial.f90:28
 }

@@ -18,18 +18,16 @@ void subcycle_1(const int n,
     __global const double* restrict f,
     __global double* restrict u,
     __global double* restrict up,
-    const int _loop_isub) {
+    const double _host_h,
+    const double _host_w) {
     const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n) {
         return;
     }
     int isub = 0;
-    double h = 0.0;
-    double w = 0.0;
+    double h = _host_h;
+    double w = _host_w;
     int _cycle_isub_1 = 0;
-    h = dt / (double)nsub; // loop_subcycle.f90:16
-    isub = _loop_isub; // loop_subcycle.f90:17
-    w = ((((isub) % (2)) == 0) ? (0.5) : (1.0)); // loop_subcycle.f90:18
     up[i] = u[i] - 0.5 * h * w * (u[i + 1] - u[i - 1]) + h * f[i - 1]; // loop_subcycle.f90:21
 }
 
@@ -42,18 +40,15 @@ void subcycle_2(const int n,
     __global const double* restrict f,
     __global double* restrict u,
     __global double* restrict up,
-    const int _loop_isub) {
+    const double _host_h) {
     const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n) {
         return;
     }
     int isub = 0;
-    double h = 0.0;
+    double h = _host_h;
     double w = 0.0;
     int _cycle_isub_1 = 0;
-    h = dt / (double)nsub; // loop_subcycle.f90:16
-    isub = _loop_isub; // loop_subcycle.f90:17
-    w = ((((isub) % (2)) == 0) ? (0.5) : (1.0)); // loop_subcycle.f90:18
     u[i] = 0.5 * (u[i] + up[i]) - 0.25 * h * (up[i + 1] - up[i - 1]); // loop_subcycle.f90:25
 }
 
@@ -66,19 +61,17 @@ void subcycle_3(const int n,
     __global const double* restrict f,
     __global double* restrict u,
     __global double* restrict up,
-    const int _loop_isub) {
+    const int _host__cycle_isub_1,
+    const int _host_isub,
+    const double _host_w) {
     const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n) {
         return;
     }
-    int isub = 0;
+    int isub = _host_isub;
     double h = 0.0;
-    double w = 0.0;
-    int _cycle_isub_1 = 0;
-    h = dt / (double)nsub; // loop_subcycle.f90:16
-    isub = _loop_isub; // loop_subcycle.f90:17
-    w = ((((isub) % (2)) == 0) ? (0.5) : (1.0)); // loop_subcycle.f90:18
-    _cycle_isub_1 = isub == nsub; // loop_subcycle.f90:27
+    double w = _host_w;
+    int _cycle_isub_1 = _host__cycle_isub_1;
     if (!(!_cycle_isub_1 && ((isub) % (2)) == 0)) {
         return; // the IF around the nest is false: this launch does nothing
     }

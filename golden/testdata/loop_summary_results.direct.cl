@@ -39,10 +39,6 @@ void summary_results_1(const int x_min,
     double vsqrd = 0.0;
     double cell_vol = 0.0;
     double cell_mass = 0.0;
-    vol = 0.0; // loop_summary_results.f90:20
-    mass = 0.0; // loop_summary_results.f90:21
-    ie = 0.0; // loop_summary_results.f90:22
-    ke = (double)(0.25f * (float)x_max); // loop_summary_results.f90:23
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of "vol" over this work-item's iteration
     __local double _tree2[256];
@@ -233,7 +229,7 @@ void summary_results_r4(__global const double* restrict _part4, const int _np, _
     }
 }
 
-// kernel summary_results (loop_summary_results.f90:10), launch 2 of 2: its scalar results, on one work-item
+// kernel summary_results (loop_summary_results.f90:10), launch 2 of 2: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void summary_results_2(const int x_min,
     const int x_max,
@@ -247,31 +243,12 @@ void summary_results_2(const int x_min,
     __global double* restrict _res_mass,
     __global double* restrict _res_ie,
     __global double* restrict _res_ke,
-    __global const double* restrict _red1,
-    __global const double* restrict _red2,
-    __global const double* restrict _red3,
-    __global const double* restrict _red4) {
-    double vol = 0.0; // result
-    double mass = 0.0; // result
-    double ie = 0.0; // result
-    double ke = 0.0; // result
-    int j = 0;
-    int k = 0;
-    int jv = 0;
-    int kv = 0;
-    double vsqrd = 0.0;
-    double cell_vol = 0.0;
-    double cell_mass = 0.0;
-    vol = 0.0; // loop_summary_results.f90:20
-    mass = 0.0; // loop_summary_results.f90:21
-    ie = 0.0; // loop_summary_results.f90:22
-    ke = (double)(0.25f * (float)x_max); // loop_summary_results.f90:23
-    vol = vol + _red1[0]; // after the nest at loop_summary_results.f90:27
-    mass = mass + _red2[0]; // after the nest at loop_summary_results.f90:27
-    ie = ie + _red3[0]; // after the nest at loop_summary_results.f90:27
-    ke = ke + _red4[0]; // after the nest at loop_summary_results.f90:27
-    _res_vol[0] = vol;
-    _res_mass[0] = mass;
-    _res_ie[0] = ie;
-    _res_ke[0] = ke;
+    const double _host_vol,
+    const double _host_mass,
+    const double _host_ie,
+    const double _host_ke) {
+    _res_vol[0] = _host_vol;
+    _res_mass[0] = _host_mass;
+    _res_ie[0] = _host_ie;
+    _res_ke[0] = _host_ke;
 }

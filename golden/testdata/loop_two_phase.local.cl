@@ -36,12 +36,12 @@ void two_phase_2(const int x_min,
     const double dx,
     __global const double* restrict u,
     __global double* restrict flux,
-    __global double* restrict unew) {
+    __global double* restrict unew,
+    const double _host_c) {
     const FOROCL_INDEX_T j = x_min + (FOROCL_INDEX_T)get_global_id(0);
     if (j > x_max) {
         return;
     }
-    double c = 0.0;
-    c = dt / dx; // loop_two_phase.f90:16
+    double c = _host_c;
     unew[j - (x_min)] = u[j - (x_min - 1)] - c * (flux[j + 1 - (x_min)] - flux[j - (x_min)]); // loop_two_phase.f90:18
 }

@@ -21,30 +21,16 @@ void loop_unpack_inc_1(const int x_min,
     __global double* restrict field,
     __global const double* restrict buf,
     const int _host_lo,
-    const int _host_y_inc) {
+    const int _host_y_inc,
+    const int _host_x_inc) {
     const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(0);
     const FOROCL_INDEX_T k = _host_lo + (FOROCL_INDEX_T)get_global_id(1);
     if (j > depth || k > y_max + _host_y_inc + depth) {
         return;
     }
-    int x_inc = 0;
-    int y_inc = 0;
-    int lo = 0;
-    x_inc = 0; // loop_unpack_inc.f90:11
-    y_inc = 0; // loop_unpack_inc.f90:12
-    if (field_type == 2) {
-        x_inc = 1; // loop_unpack_inc.f90:14
-    }
-    if (field_type == 2) {
-        y_inc = 1; // loop_unpack_inc.f90:15
-    }
-    if (!(field_type == 2) && field_type == 3) {
-        x_inc = 1; // loop_unpack_inc.f90:17
-    }
-    if (!(field_type == 2) && !(field_type == 3) && field_type == 4) {
-        y_inc = 1; // loop_unpack_inc.f90:19
-    }
-    lo = max(y_min - depth, y_min - 2); // loop_unpack_inc.f90:21
+    int x_inc = _host_x_inc;
+    int y_inc = _host_y_inc;
+    int lo = _host_lo;
     field[x_min - j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(k - (y_min - 2))] = buf[x_min + j - 1 + x_inc - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(k - (y_min - 2))] + 0.5 * (double)x_inc; // loop_unpack_inc.f90:25
 }
 
@@ -59,29 +45,15 @@ void loop_unpack_inc_2(const int x_min,
     const int field_type,
     __global double* restrict field,
     __global const double* restrict buf,
-    const int _host_x_inc) {
+    const int _host_x_inc,
+    const int _host_y_inc) {
     const FOROCL_INDEX_T j = x_min - depth + (FOROCL_INDEX_T)get_global_id(0);
     const FOROCL_INDEX_T k = 1 + (FOROCL_INDEX_T)get_global_id(1);
     if (j > x_max + _host_x_inc + depth || k > 1) {
         return;
     }
-    int x_inc = 0;
-    int y_inc = 0;
+    int x_inc = _host_x_inc;
+    int y_inc = _host_y_inc;
     int lo = 0;
-    x_inc = 0; // loop_unpack_inc.f90:11
-    y_inc = 0; // loop_unpack_inc.f90:12
-    if (field_type == 2) {
-        x_inc = 1; // loop_unpack_inc.f90:14
-    }
-    if (field_type == 2) {
-        y_inc = 1; // loop_unpack_inc.f90:15
-    }
-    if (!(field_type == 2) && field_type == 3) {
-        x_inc = 1; // loop_unpack_inc.f90:17
-    }
-    if (!(field_type == 2) && !(field_type == 3) && field_type == 4) {
-        y_inc = 1; // loop_unpack_inc.f90:19
-    }
-    lo = max(y_min - depth, y_min - 2); // loop_unpack_inc.f90:21
     field[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(y_max + 2 + k - (y_min - 2))] = buf[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(y_max + 1 - k - (y_min - 2))] * 2.0 + (double)y_inc; // loop_unpack_inc.f90:31
 }

@@ -7,7 +7,7 @@ subroutine acc_jacobi(nx, ny, u, unew)
   real(8), dimension(0:nx+1, 0:ny+1), intent(in) :: u
   real(8), dimension(0:nx+1, 0:ny+1), intent(inout) :: unew
   integer :: i, j
-  !$acc parallel loop collapse(2) present(u, unew)
+  !$acc parallel loop collapse(2)
   do j = 1, ny
     do i = 1, nx
       unew(i, j) = 0.25d0*(u(i-1, j) + u(i+1, j) + u(i, j-1) + u(i, j+1))

@@ -13,7 +13,7 @@ subroutine acc_speeds(nx, g, h, u, cmax, growth, anydry)
   cmax = 0.0d0
   growth = 2.0d0
   anydry = .false.
-  !$acc parallel loop present(h, u) reduction(max:cmax) reduction(*:growth) reduction(.or.:anydry)
+  !$acc parallel loop reduction(max:cmax) reduction(*:growth) reduction(.or.:anydry)
   do i = 0, nx
     cmax = max(cmax, sqrt(g*h(i)) + abs(u(i)/h(i)))
     growth = growth*(1.0d0 + 0.001d0*u(i))
