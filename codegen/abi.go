@@ -42,9 +42,13 @@ func abiIntent(i ir.Intent) abi.Intent {
 // Interface describes kernel k's parameters and sizes (n1..nr, or a loop
 // kernel's), without launches: what a host needs to check its
 // inputs before a device and a schedule are chosen. kernelABI adds the
-// launches.
+// launches. A kernel with a grid has the interface of its frame form
+// (Note [frames as nests] in package ir).
 func Interface(k *ir.Kernel) *abi.Kernel {
-	if k.Loops {
+	if fk, err := regions.Frames(k); err == nil {
+		k = fk
+	}
+	if !k.FrameForm() {
 		return loopInterface(k)
 	}
 	rank := k.Rank

@@ -227,7 +227,7 @@ func inside(a, b ir.Affine) bool {
 // hasLoopKernel reports whether one of kernels is a loop kernel.
 func hasLoopKernel(kernels []*ir.Kernel) bool {
 	for _, k := range kernels {
-		if k.Loops {
+		if !k.FrameForm() {
 			return true
 		}
 	}

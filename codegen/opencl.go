@@ -34,6 +34,16 @@ type Options struct {
 func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string, opts Options) *abi.Unit {
 	g := &gen{prog: p, opts: opts, funcs: map[*ir.Func]string{}}
 	u := &abi.Unit{Format: abi.FormatVersion, Version: opts.Version}
+	// The kernels as the plan scheduled them: a kernel with a grid in its
+	// frame form (Note [frames as nests] in package ir).
+	plans := make([]*regions.KernelPlan, len(kernels))
+	kernels = append([]*ir.Kernel(nil), kernels...)
+	for i, k := range kernels {
+		if plans[i] = plan.For(k); plans[i] == nil {
+			panic("internal error: codegen: kernel " + k.Name + " has no plan")
+		}
+		kernels[i] = plans[i].Kernel
+	}
 
 	used := usedFuncs(p, kernels)
 	for _, f := range used {
@@ -76,12 +86,9 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 		e.Line("")
 		g.function(f)
 	}
-	for _, k := range kernels {
+	for i, k := range kernels {
 		e.Line("")
-		kp := plan.For(k)
-		if kp == nil {
-			panic("internal error: codegen: kernel " + k.Name + " has no plan")
-		}
+		kp := plans[i]
 		if kp.Phases != nil {
 			u.Kernels = append(u.Kernels, g.phasedKernel(k, kp, name))
 			continue
@@ -402,7 +409,7 @@ func reqd(local []int) string {
 
 // kernel emits one kernel as kp schedules it and returns its ABI.
 func (g *gen) kernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *abi.Kernel {
-	if k.Loops {
+	if !k.FrameForm() {
 		return g.loopKernel(k, kp, name)
 	}
 	ak := kernelABI(k, kp, name)

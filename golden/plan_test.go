@@ -87,7 +87,7 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 				}
 				return
 			}
-			if plan.Kernels[0].Kernel.Loops {
+			if !plan.Kernels[0].Kernel.FrameForm() {
 				checkLoopPlan(t, f+" "+name, plan, u)
 				return
 			}
@@ -199,7 +199,7 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 // mixedKinds reports whether plan has both loop and region kernels.
 func mixedKinds(plan *regions.Plan) bool {
 	for _, kp := range plan.Kernels {
-		if kp.Kernel.Loops != plan.Kernels[0].Kernel.Loops {
+		if kp.Kernel.FrameForm() != plan.Kernels[0].Kernel.FrameForm() {
 			return true
 		}
 	}

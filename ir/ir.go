@@ -28,6 +28,11 @@
 //     or IF-assigned scalar crosses a reduction (regions splits the kernel
 //     into phases there: see Note [phases] in regions).
 //
+// That is the frame form, which sema checks and which the region schedule
+// works on; sema returns every kernel as parallel nests, a region kernel's
+// frame statements written as nests over its grid (Note [frames as nests]
+// in frames.go), and regions takes them back to frames.
+//
 // Verify checks these invariants and those of loop kernels (Note
 // [verifying the IR] in verify.go); sema runs it on every program it
 // returns.
@@ -218,16 +223,21 @@ type Kernel struct {
 	File   string // the source file, as given on the command line
 	Module string // the module that contains it; "" for a stand-alone subroutine
 	Pos    diag.Span
-	Rank   int    // the grid rank shared by all array dummies
+	// Rank is the grid's rank: every array of a kernel with a grid has
+	// this rank and the grid's extents (a region kernel; Note [frames as
+	// nests]); 0 for a kernel whose arrays have bounds of their own.
+	Rank   int
 	Params []*Var // dummies in argument order
 	Locals []*Var // scalar locals
 	Temps  []*Var // array temporaries in order of first assignment
 	Body   []Stmt
-	// Loops marks a loop kernel (Note [loop kernels]): Body holds Nests and
-	// scalar Assigns, arrays carry Bounds, Rank is 0, and Sizes lists the
-	// integer scalars that bounds are affine in: dummies in argument order,
-	// then the locals that stand for assumed-shape extents (a_n1).
-	Loops bool
+	// Sizes lists the integer scalars that array bounds and nest bounds
+	// are affine in (Note [loop kernels]): dummies in argument order, then
+	// the locals that stand for assumed-shape extents (a_n1); for a kernel
+	// with a grid, its extents _n1.._nr (Grid). Every kernel sema returns
+	// is a host procedure of Nests, scalar statements, IFs and host loops,
+	// whose arrays carry Bounds. Empty, with a Rank, only in the frame form
+	// that the region schedule works on (FrameForm).
 	Sizes []*Var
 	// HostVars are a loop kernel's host variables: integer and logical
 	// locals that parallel loop bounds use (directly or through others),

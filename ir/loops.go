@@ -11,7 +11,7 @@ import (
 //
 // Note [loop kernels]
 //
-// A loop kernel (Kernel.Loops) is a subroutine written as one or more
+// A loop kernel (Kernel.Rank 0) is a subroutine written as one or more
 // parallel loop nests over explicit-shape arrays, as legacy codes write
 // them. Its model is the general one:
 //

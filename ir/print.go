@@ -54,7 +54,7 @@ func (p *printer) fn(f *Func) {
 
 func (p *printer) kernel(k *Kernel) {
 	kind := "kernel"
-	if k.Loops {
+	if !k.FrameForm() {
 		kind = "loop kernel"
 	}
 	p.line(0, "%s %s rank=%d  (%s)", kind, k.Name, k.Rank, k.Pos)

@@ -167,7 +167,7 @@ func (v *verifier) kernel(k *Kernel) {
 		v.sizes[x] = true
 	}
 	switch {
-	case k.Loops:
+	case !k.FrameForm():
 		v.loopKernelVars(k)
 	default:
 		if k.Rank < 1 {
@@ -188,7 +188,7 @@ func (v *verifier) kernel(k *Kernel) {
 		}
 	}
 	v.stmts(k.Body, true)
-	if !k.Loops && len(v.rvars) > 0 {
+	if k.FrameForm() && len(v.rvars) > 0 {
 		walkStmts(k.Body, func(s Stmt) {
 			if r, ok := s.(*Return); ok {
 				v.bad(r.Pos, "return in a kernel with reductions")
@@ -199,8 +199,13 @@ func (v *verifier) kernel(k *Kernel) {
 
 // loopKernelVars checks the declared bounds of a loop kernel's arrays.
 func (v *verifier) loopKernelVars(k *Kernel) {
-	if k.Rank != 0 {
-		v.bad(k.Pos, "loop kernel has rank %d", k.Rank)
+	if k.Rank != 0 && k.Grid() == nil {
+		v.bad(k.Pos, "loop kernel has rank %d but %d sizes", k.Rank, len(k.Sizes))
+	}
+	for _, x := range k.Grid() { // Note [frames as nests]
+		if x.Role != Local || x.Kind != Int {
+			v.bad(k.Pos, "grid extent %s is not a default integer local", varName(x))
+		}
 	}
 	for _, list := range [][]*Var{k.Params, k.Locals, k.Tables} {
 		for _, x := range list {
@@ -288,8 +293,8 @@ func (v *verifier) stmt(s Stmt, top bool) {
 		v.stmts(s.Else, top && v.nest == nil)
 	case *Return:
 	case *Print:
-		if v.nest != nil || v.k == nil || !v.k.Loops {
-			v.bad(s.Pos, "write outside a loop kernel's host program")
+		if v.nest != nil || v.k == nil || v.k.FrameForm() {
+			v.bad(s.Pos, "write outside a kernel's host program")
 		}
 		for _, it := range s.Items {
 			if it.X != nil {
@@ -332,7 +337,7 @@ func (v *verifier) assign(s *Assign, top bool) {
 	var frame []int
 	switch l := s.LHS.(type) {
 	case *Window:
-		if v.k == nil || v.k.Loops {
+		if v.k == nil || !v.k.FrameForm() {
 			v.bad(s.Pos, "array assignment outside a region kernel")
 			return
 		}
@@ -444,12 +449,12 @@ func (v *verifier) reduce(r *Var, at diag.Span) {
 }
 
 func (v *verifier) nestStmt(n *Nest, top bool) {
-	if v.k == nil || !v.k.Loops {
+	if v.k == nil || v.k.FrameForm() {
 		v.bad(n.Pos, "parallel nest outside a loop kernel")
 		return
 	}
 	if !top || v.nest != nil {
-		v.bad(n.Pos, "parallel nest that is not at the top level of its kernel or host loop")
+		v.bad(n.Pos, "parallel nest that is not in the host procedure (the top level of its kernel, a host loop or an IF of either)")
 		return
 	}
 	if len(n.Index) == 0 || len(n.Lo) != len(n.Index) || len(n.Hi) != len(n.Index) {
@@ -495,7 +500,7 @@ func (v *verifier) nestStmt(n *Nest, top bool) {
 }
 
 func (v *verifier) loop(l *Loop, top bool) {
-	if v.k == nil || !v.k.Loops {
+	if v.k == nil || v.k.FrameForm() {
 		v.bad(l.Pos, "DO loop outside a loop kernel")
 		return
 	}
@@ -568,7 +573,7 @@ func (v *verifier) expr(e Expr, frame []int) {
 			v.bad(e.Pos, "constant without a kind")
 		}
 	case *GridExtent:
-		if v.k == nil || v.k.Loops || e.Dim < 0 || e.Dim >= v.k.Rank {
+		if v.k == nil || !v.k.FrameForm() || e.Dim < 0 || e.Dim >= v.k.Rank {
 			v.bad(e.Pos, "grid extent n%d outside a region kernel of that rank", e.Dim+1)
 		}
 	case *Ref:
@@ -713,7 +718,7 @@ func (v *verifier) window(w *Window, frame []int) {
 	if !v.variable(w.Var, w.Pos) {
 		return
 	}
-	if v.k == nil || v.k.Loops {
+	if v.k == nil || !v.k.FrameForm() {
 		v.bad(w.Pos, "window of %q outside a region kernel", w.Var.Name)
 		return
 	}
@@ -753,7 +758,7 @@ func (v *verifier) elem(e *Elem) {
 	if !v.variable(e.Var, e.Pos) {
 		return
 	}
-	if v.k == nil || !v.k.Loops {
+	if v.k == nil || v.k.FrameForm() {
 		v.bad(e.Pos, "element of %q outside a loop kernel", e.Var.Name)
 		return
 	}

@@ -64,7 +64,7 @@ func ReduceSymbolName(k *ir.Kernel, r *ir.Var) string {
 func fprintKernel(w io.Writer, kp *KernelPlan) {
 	{
 		k := kp.Kernel
-		if k.Loops {
+		if !k.FrameForm() {
 			fprintLoops(w, kp)
 			return
 		}

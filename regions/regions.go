@@ -91,10 +91,11 @@ type Plan struct {
 	Kernels  []*KernelPlan
 }
 
-// For returns the plan of k, or nil.
+// For returns the plan of k, a kernel of the program it was made for, or
+// nil.
 func (p *Plan) For(k *ir.Kernel) *KernelPlan {
 	for _, kp := range p.Kernels {
-		if kp.Kernel == k {
+		if kp.IR == k || kp.IR == nil && kp.Kernel == k {
 			return kp
 		}
 	}
@@ -103,8 +104,14 @@ func (p *Plan) For(k *ir.Kernel) *KernelPlan {
 
 // KernelPlan is the region analysis of one kernel.
 type KernelPlan struct {
+	// Kernel is the kernel scheduled: for a kernel with a grid, the frame
+	// form of its nests (Note [frames as nests] in package ir), which
+	// codegen emits; the program's kernel otherwise.
 	Kernel *ir.Kernel
-	Rank   int
+	// IR is the program's kernel the plan is for (Plan.For); nil in plans
+	// of parts of a kernel (phases).
+	IR   *ir.Kernel
+	Rank int
 	// Off is the absolute offset of every array variable (dummies: 0).
 	Off map[*ir.Var]Shift
 	// Anchor is the absolute position of frame element 0 of every array
@@ -184,7 +191,13 @@ func hi(w *ir.Window) Shift {
 func Analyze(p *ir.Program) *Plan {
 	plan := &Plan{}
 	for _, k := range p.Kernels {
-		plan.Kernels = append(plan.Kernels, AnalyzeKernel(k, nil))
+		fk, err := Frames(k)
+		if err != nil {
+			panic("internal error: " + err.Error())
+		}
+		kp := AnalyzeKernel(fk, nil)
+		kp.IR = k
+		plan.Kernels = append(plan.Kernels, kp)
 	}
 	return plan
 }

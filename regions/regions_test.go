@@ -23,7 +23,11 @@ func kernel(t *testing.T, src string) *ir.Kernel {
 	if diags.HasErrors() {
 		t.Fatal(diags.String(nil))
 	}
-	return p.Kernels[0]
+	k, err := regions.Frames(p.Kernels[0]) // Note [frames as nests] in package ir
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
 }
 
 func shifts(ss []regions.Shift, rank int) string {

@@ -169,12 +169,19 @@ func Schedule(p *ir.Program, t Target, o Options) (*Plan, diag.List) {
 		plan.Strategy = Direct
 	}
 	for _, k := range p.Kernels {
-		var kp *KernelPlan
-		if NeedsPhases(k) {
-			kp = schedulePhases(k, t, o, plan.Strategy)
-		} else {
-			kp = scheduleKernel(k, t, o, plan.Strategy)
+		fk, err := Frames(k)
+		if err != nil {
+			diags.Error(diag.InternalError, diag.At(k.Pos.Start), "internal error: kernel %q has a grid but nests the region schedule does not take: %v", k.Name, err).
+				WithHint("this is a bug in forocl, not in the input; please report it with the input")
+			continue
 		}
+		var kp *KernelPlan
+		if NeedsPhases(fk) {
+			kp = schedulePhases(fk, t, o, plan.Strategy)
+		} else {
+			kp = scheduleKernel(fk, t, o, plan.Strategy)
+		}
+		kp.IR = k
 		plan.Kernels = append(plan.Kernels, kp)
 		if t.LocalMem == 0 && kp.LocalBytes > LocalMemWarn {
 			diags.Warn(codeLocalMemory, diag.At(k.Pos.Start), "kernel %q needs %d KiB of local memory per work-group with tile %s; most GPUs have 48 KiB", k.Name, (kp.LocalBytes+1023)/1024, DimString(kp.Local)).
@@ -184,9 +191,20 @@ func Schedule(p *ir.Program, t Target, o Options) (*Plan, diag.List) {
 	return plan, diags
 }
 
+// Frames returns the kernel the schedule takes for k: for a kernel with a
+// grid, whose nests are frame statements (Note [frames as nests] in package
+// ir), their frame form, which the shift analysis, the strategies and the
+// phases work on; k itself otherwise.
+func Frames(k *ir.Kernel) (*ir.Kernel, error) {
+	if k.Grid() == nil {
+		return k, nil
+	}
+	return ir.NestsToFrames(k)
+}
+
 // scheduleKernel plans one kernel.
 func scheduleKernel(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
-	if k.Loops {
+	if !k.FrameForm() {
 		return scheduleLoops(k, t, o, s)
 	}
 	rank := k.Rank
@@ -283,7 +301,7 @@ type Phase struct {
 // NeedsPhases reports whether k runs as phases: it has reductions or
 // scalar results.
 func NeedsPhases(k *ir.Kernel) bool {
-	if k.Loops { // loop kernels reduce per nest (Note [loop reductions] in ir)
+	if !k.FrameForm() { // loop kernels reduce per nest (Note [loop reductions] in ir)
 		return false
 	}
 	for _, v := range k.Params {

@@ -76,7 +76,6 @@ func elementalNest(k *ir.Kernel) {
 		k.Locals = append(k.Locals, flag)
 	}
 	k.Sizes = []*ir.Var{n}
-	k.Loops = true
 	k.Rank = 0
 	k.Body = []ir.Stmt{&ir.Nest{Pos: k.Pos, Source: "elemental subroutine", Index: []*ir.Var{i}, Lo: []ir.Affine{one}, Hi: []ir.Affine{nAff}, Body: body}}
 }

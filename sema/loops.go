@@ -95,7 +95,7 @@ type loopState struct {
 // lowerLoopKernel checks and lowers a loop kernel.
 func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l := c.newLowerer(s, p, "a kernel")
-	kern := &ir.Kernel{Name: p.sub.Name.Orig, File: p.file, Pos: p.sub.Pos, Loops: true}
+	kern := &ir.Kernel{Name: p.sub.Name.Orig, File: p.file, Pos: p.sub.Pos}
 	if p.host != nil {
 		kern.Module = p.host.name
 	}

@@ -235,7 +235,7 @@ func (l *lowerer) emptyGuard(at diag.Span, op ir.ReduceOp, out ir.Expr, rv *ir.V
 // value, which is also gfortran's result for an empty integer array
 // (-huge-1 for maxval). Reals fold with OpenCL's fmax and fmin, which
 // return the other argument when one is a NaN, starting from a NaN
-// (codegen's identity, reduceStart): the fold is a NaN exactly when no
+// (codegen's identity, ir.ReduceStart): the fold is a NaN exactly when no
 // value but NaNs was folded. Where the set can be empty, the value is
 // then merge(v, -huge, some), with some the any() of the mask (a second
 // reduction in the same launch), or for a window without a mask the grid

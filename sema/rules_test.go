@@ -87,6 +87,21 @@ func expectOK(t *testing.T, src string) (string, string) {
 	return irText(prog), text
 }
 
+// expectFrames is expectOK's IR of a kernel of a grid in its frame form
+// (Note [frames as nests] in package ir), where windows read best.
+func expectFrames(t *testing.T, src string) string {
+	t.Helper()
+	prog, list, text := checkSrc(t, src)
+	if list.HasErrors() || prog == nil {
+		t.Fatalf("unexpected errors:\n%s", text)
+	}
+	frames, err := ir.NestsToFrames(prog.Kernels[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return irText(&ir.Program{Kernels: []*ir.Kernel{frames}})
+}
+
 // The bad inputs that used to be rows here ("this kernel gives that error")
 // are files in testdata/bad, with their diagnostics written beside the
 // offending line (see Note [expectations] in robust/expect_test.go):
@@ -280,7 +295,7 @@ func TestGoodCases(t *testing.T) {
 // TestMaskSnapshot: a mask that reads an array its body assigns is stored
 // in a logical temporary first; one that does not is inlined.
 func TestMaskSnapshot(t *testing.T) {
-	out, _ := expectOK(t, goodSrc("where_mask_snapshot"))
+	out := expectFrames(t, goodSrc("where_mask_snapshot"))
 	for _, want := range []string{
 		"temp mask_1 logical rank=1 extent=(n1-2)",
 		"(n1-2) mask_1 = (T > 0.0)",
@@ -301,8 +316,12 @@ func TestMaskSnapshot(t *testing.T) {
 }
 
 // body is k's body or, for an elemental kernel, the body of its one nest
-// (Note [elemental kernels]).
+// (Note [elemental kernels]); a kernel of a grid's in frame form (Note
+// [frames as nests] in package ir).
 func body(k *ir.Kernel) []ir.Stmt {
+	if f, err := ir.NestsToFrames(k); err == nil {
+		return f.Body
+	}
 	if len(k.Body) == 1 {
 		if n, ok := k.Body[0].(*ir.Nest); ok && n.Source == "elemental subroutine" {
 			return n.Body
@@ -448,8 +467,8 @@ func TestFuncOrder(t *testing.T) {
 	// An elemental kernel is a loop kernel of one nest over sequence-
 	// associated dummies a(n) (Note [elemental kernels]).
 	k := prog.Kernels[0]
-	if !k.Loops || len(k.Params) != 4 || len(k.Body) != 1 || len(k.Sizes) != 1 {
-		t.Fatalf("kernel %s: loops=%v params=%d body=%d sizes=%d", k.Name, k.Loops, len(k.Params), len(k.Body), len(k.Sizes))
+	if k.FrameForm() || len(k.Params) != 4 || len(k.Body) != 1 || len(k.Sizes) != 1 {
+		t.Fatalf("kernel %s: frames=%v params=%d body=%d sizes=%d", k.Name, k.FrameForm(), len(k.Params), len(k.Body), len(k.Sizes))
 	}
 	for _, v := range k.Params {
 		if v.Rank != 1 || !v.Sequence {
@@ -464,7 +483,7 @@ func TestFuncOrder(t *testing.T) {
 // TestHaloReassigned: the value of a halo current at each statement is
 // used (the paper's face halos change between the two steps).
 func TestHaloReassigned(t *testing.T) {
-	out, _ := expectOK(t, kern("real, allocatable, dimension(:,:) :: Fx", `
+	out := expectFrames(t, kern("real, allocatable, dimension(:,:) :: Fx", `
 		Fx = region_cpy(A, [0,1,1,1])
 		west = [0,1,0,0]
 		east = [1,0,0,0]

@@ -2,7 +2,6 @@ package sema
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/forocl/forocl/ast"
@@ -986,7 +985,7 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	l.nreduce++
 	res := &ir.Var{Name: fmt.Sprintf("_%s%d", name, l.nreduce), Kind: k, Role: ir.Local, Pos: e.Pos}
 	l.kernel.Locals = append(l.kernel.Locals, res)
-	start := &ir.Assign{Pos: e.Pos, LHS: &ir.Ref{Pos: e.Pos, Var: res}, RHS: reduceStart(op, k, e.Pos)}
+	start := &ir.Assign{Pos: e.Pos, LHS: &ir.Ref{Pos: e.Pos, Var: res}, RHS: ir.ReduceStart(op, k, e.Pos)}
 	if !top {
 		// Sequential loops of the work-item, the first dimension innermost.
 		var body ir.Stmt = &ir.Assign{Pos: e.Pos, LHS: &ir.Ref{Pos: e.Pos, Var: res}, RHS: foldExpr(op, k, &ir.Ref{Pos: e.Pos, Var: res}, val)}
@@ -1047,24 +1046,4 @@ func (l *lowerer) withHoisted(lower func() []ir.Stmt) []ir.Stmt {
 	l.loop.hoist = saved
 	out, l.hoisted = append(l.hoisted, out...), nil
 	return out
-}
-
-// reduceStart is the value a reduction starts from: the identity of op;
-// for max and min the kind's least or greatest integer, or a NaN for
-// reals (Note [maxval and NaN]).
-func reduceStart(op ir.ReduceOp, k ir.Kind, at diag.Span) ir.Expr {
-	c := &ir.Const{Pos: at, Kind: k}
-	lo := map[ir.Kind]int64{ir.Int: math.MinInt32, ir.Long: math.MinInt64}[k]
-	hi := map[ir.Kind]int64{ir.Int: math.MaxInt32, ir.Long: math.MaxInt64}[k]
-	switch op {
-	case ir.RProduct:
-		c.Float, c.Int = 1, 1
-	case ir.RAll:
-		c.Bool = true
-	case ir.RMax:
-		c.Float, c.Int = math.NaN(), lo
-	case ir.RMin:
-		c.Float, c.Int = math.NaN(), hi
-	}
-	return c
 }

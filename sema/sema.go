@@ -67,7 +67,7 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 		if kern := c.lowerKernel(k); kern != nil {
 			prog.Kernels = append(prog.Kernels, kern)
 			lowered[k.p] = kern
-			if k.elemental && !kern.Loops {
+			if k.elemental { // lowered as scalar code over the current element
 				elementals = append(elementals, kern)
 			}
 		}
@@ -78,6 +78,7 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 		for _, k := range elementals {
 			elementalNest(k) // Note [elemental kernels]
 		}
+		c.frameNests(prog)
 	}
 	if !c.diags.HasErrors() {
 		c.verify(prog)
@@ -87,6 +88,25 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 		return nil, c.diags
 	}
 	return prog, c.diags
+}
+
+// frameNests writes every region kernel's frame statements as the parallel
+// nests of the one kernel model (Note [frames as nests] in package ir),
+// once the frame form has been checked and warned about; the schedule
+// recognises them.
+func (c *checker) frameNests(prog *ir.Program) {
+	for i, k := range prog.Kernels {
+		if !k.FrameForm() {
+			continue
+		}
+		n, err := ir.FramesToNests(k)
+		if err != nil {
+			c.diags.Error(diag.InternalError, k.Pos, "internal error: kernel %q: %v", k.Name, err).
+				WithHint("this is a bug in forocl, not in the input; please report it with the input")
+			continue
+		}
+		prog.Kernels[i] = n
+	}
 }
 
 // verify reports a program that breaks the IR's invariants (Note
