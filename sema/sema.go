@@ -73,6 +73,7 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 		}
 	}
 	prog.Funcs = c.funcOrder
+	uniqueFuncNames(prog.Funcs) // Note [user functions]
 	if !c.diags.HasErrors() {
 		c.warnings(lowered) // Note [warnings]
 		for _, k := range elementals {
@@ -126,6 +127,10 @@ type funcState struct {
 	fn   *ir.Func
 	busy bool // being lowered: a call now is recursion
 	ok   bool
+	// host lists the host variables a contained function reads, in the
+	// order of its extra parameters hostVars (Note [user functions]).
+	host     []*symbol
+	hostVars map[*symbol]*ir.Var
 }
 
 // collect registers the modules and stand-alone subprograms of files.
