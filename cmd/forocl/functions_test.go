@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"testing"
+
+	"github.com/forocl/forocl/npy"
 )
 
 // TestCompareExternalFunctionInOtherFile: a loop kernel calls an F77
@@ -56,5 +58,34 @@ end subroutine
 	code, _, stderr = cli(t, "check", kern, "--kernel", "slope")
 	if code != 1 || !regexp.MustCompile(`\[function-undefined\]`).MatchString(stderr) {
 		t.Errorf("without minmod.f: exit %d, want 1 and function-undefined:\n%s", code, stderr)
+	}
+}
+
+// TestRunFunctionKernelOut: an array-valued function run as a kernel
+// (Note [function kernels] in sema/kernelfn.go) returns its result
+// through --out named by the result's name, with the values of the
+// centred difference.
+func TestRunFunctionKernelOut(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	x := &npy.Array{DType: npy.Float32, Shape: []int{6}, F32: []float32{1, 4, 9, 16, 25, 36}}
+	in, out := filepath.Join(dir, "x.npy"), filepath.Join(dir, "dx.npy")
+	if err := npy.Write(in, x); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(kernelsDir, "func_kernel.f90")
+	code, stdout, stderr := cli(t, "run", file, "--kernel", "centred_diff", "--device", testDevice(), "--in", "x="+in, "--out", "dx="+out)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, stdout, stderr)
+	}
+	got := readNpy(t, out)
+	want := []float32{0.5 * (4 - 36), 0.5 * (9 - 1), 0.5 * (16 - 4), 0.5 * (25 - 9), 0.5 * (36 - 16), 0.5 * (1 - 25)}
+	if len(got.F32) != len(want) {
+		t.Fatalf("dx has %d elements, want %d", len(got.F32), len(want))
+	}
+	for i := range want {
+		if got.F32[i] != want[i] {
+			t.Errorf("dx(%d) = %g, want %g", i+1, got.F32[i], want[i])
+		}
 	}
 }
