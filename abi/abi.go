@@ -123,6 +123,11 @@ type Kernel struct {
 	// forocl recorded them have none; a host that splits the grid
 	// (runner.CheckSlabs) then refuses the kernel's folds.
 	Reductions []Reduction `json:"reductions,omitempty"`
+	// Function marks an array-valued Fortran function run as a kernel:
+	// its last parameter is the function's result (an intent(out) array
+	// named as the result), which a Fortran caller assigns from a
+	// function reference rather than passing to a call.
+	Function bool `json:"function,omitempty"`
 }
 
 // Reduction is one reduction of a region kernel: a phase launch folds its

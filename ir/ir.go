@@ -247,6 +247,10 @@ type Kernel struct {
 	// Tables are the named constant arrays a loop kernel subscripts
 	// (Role Table), in order of first use.
 	Tables []*Var
+	// Function marks an array-valued function translated as a kernel: its
+	// last parameter is the function's result, an intent(out) array
+	// (Note [function kernels] in sema/kernelfn.go).
+	Function bool
 }
 
 // Func is a pure elemental function, translated to an inline OpenCL

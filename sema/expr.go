@@ -82,6 +82,9 @@ func (l *lowerer) ident(id *ast.Ident) ir.Expr {
 		}
 		return constIR(v, id.Pos)
 	}
+	if x, ok := l.hostRef(id, sym); ok {
+		return x // Note [user functions]
+	}
 	if sym.sc != l.s {
 		l.errorf(codeModuleVariable, id.Pos, "module variable %q cannot be used in %s; only named constants can", id.Orig, l.where).
 			WithHint("declare it as a parameter or pass it as an argument").
@@ -275,6 +278,9 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 		if l.broken[sym] {
 			return nil
 		}
+		if x, ok := l.symbolCall(e, sym); ok {
+			return x // Note [user functions]
+		}
 		if sym.param && sym.rank() > 0 && l.loop != nil {
 			return l.tableElem(e, sym)
 		}
@@ -409,12 +415,8 @@ func (l *lowerer) userCall(e *ast.Call, p *proc) ir.Expr {
 		l.errorf(codeRecursion, e.Name.Pos, "function %q is recursive; forocl cannot translate recursion", e.Name.Orig)
 		return nil
 	}
-	pure := (sub.Pure || sub.Elemental) && !sub.Impure
-	if !pure {
-		l.errorf(codeFunctionNotPure, e.Name.Pos, "function %q is not pure; %s may call only pure or elemental functions and intrinsics", e.Name.Orig, l.where).
-			WithHint("declare it \"pure elemental\"").
-			WithNote(sub.Name.Pos, "declared here")
-		return nil
+	if pure := (sub.Pure || sub.Elemental) && !sub.Impure; !pure && !l.effectivelyPure(e, p) {
+		return nil // Note [user functions]
 	}
 	if len(e.Args) != len(sub.Args) {
 		l.errorf(codeFunctionArguments, e.Pos, "function %q takes %d argument%s but %d %s given", e.Name.Orig, len(sub.Args), plural(len(sub.Args)), len(e.Args), wereWas(len(e.Args))).
@@ -459,6 +461,7 @@ func (l *lowerer) userCall(e *ast.Call, p *proc) ir.Expr {
 	if bad || fn == nil {
 		return nil
 	}
+	args = append(args, l.hostArgs(p, e.Name.Pos)...)
 	rank := 0
 	for i, x := range args {
 		if x == nil {

@@ -69,6 +69,9 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 			continue
 		}
 		seen[v] = true
+		if l.loop.sizes[v] {
+			continue // an assumed-shape extent: the host binds it from the array
+		}
 		k.HostVars = append(k.HostVars, v)
 		if len(assigned[v]) == 0 && !inner[v] {
 			l.c.diags.Error(codeHostVar, l.loop.hostVars[v], "%q is a bound of a parallel loop but the kernel never assigns it at its top level", v.Name).

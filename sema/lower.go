@@ -126,8 +126,10 @@ func (l *lowerer) checkUnit() {
 		l.errorf(codeImplicitRule, st.Pos, "implicit typing rules other than \"implicit none\" are not supported by forocl").
 			WithHint("declare the variables explicitly")
 	}
+	iface := false
 	for _, st := range l.s.other {
 		switch {
+		case interfaceLine(st, &iface): // Note [user functions]
 		case st.Err != "":
 			l.errorf(st.ErrCode, st.Pos, "%s", st.Err)
 		case st.Keyword == "" || strings.HasPrefix(st.Keyword, "end"):
@@ -139,11 +141,17 @@ func (l *lowerer) checkUnit() {
 		}
 	}
 	for _, cs := range l.sub.Contains {
+		if cs.Kind == ast.Function {
+			continue // lowered where called (Note [user functions])
+		}
 		l.errorf(codeInternalProcedure, cs.Pos, "internal procedure %q is not allowed in %s", cs.Name.Orig, l.where).
 			WithHint("move it into the module and make it pure elemental")
 	}
 	for _, sym := range l.s.order {
 		for _, w := range sym.other {
+			if w == "external" {
+				continue // Note [user functions]
+			}
 			l.errorf(codeUnsupportedAttribute, sym.pos, "attribute %q of %q is not supported by forocl", w, sym.orig)
 		}
 		if sym.intent != ast.IntentNone && !sym.dummy {
@@ -322,6 +330,9 @@ func (l *lowerer) kernelLocals() {
 
 // local classifies a local symbol: scalar local, temporary, pointer, halo.
 func (l *lowerer) local(sym *symbol) {
+	if l.c.procSymbol(sym) {
+		return // it names a procedure (Note [user functions])
+	}
 	if !l.typed(sym) {
 		return
 	}
@@ -462,6 +473,9 @@ func (c *checker) lowerFunc(p *proc) (fn *ir.Func, recursive bool) {
 	s := c.procScope(p)
 	c.checkUses(s)
 	where := "a pure function"
+	if !p.sub.Pure && !p.sub.Elemental {
+		where = "a function"
+	}
 	if p.sub.Elemental {
 		where = "an elemental function"
 	}
@@ -501,6 +515,9 @@ func (c *checker) lowerFunc(p *proc) (fn *ir.Func, recursive bool) {
 		if sym.rank() > 0 || sym.pointer || sym.alloc {
 			c.diags.Error(codeFunctionNotScalar, sym.pos, "dummy %q of function %q must be scalar", sym.orig, p.sub.Name.Orig)
 			l.broken[sym] = true
+		}
+		if sym.intent == ast.IntentNone && !p.sub.Pure && !p.sub.Elemental {
+			continue // pure in effect: it writes no dummy (Note [user functions])
 		}
 		if sym.intent != ast.IntentIn && !sym.value {
 			l.broken[sym] = true

@@ -411,7 +411,10 @@ func (l *lowerer) secDims(call *ast.Call, v *ir.Var, at diag.Span, lhsTop bool) 
 		return nil, false
 	}
 	okVar := func(u *ir.Var) bool { return u.Kind == ir.Int && u.Rank == 0 }
-	okSize := func(u *ir.Var) bool { return u.Role == ir.Dummy && u.Rank == 0 && u.Kind == ir.Int }
+	okSize := func(u *ir.Var) bool {
+		return u.Role == ir.Dummy && u.Rank == 0 && u.Kind == ir.Int || l.loop.sizes[u] || // or an assumed-shape extent
+			u.Kind == ir.Int && hostLocal(u) && !l.loop.host[u] // or a host variable (sema/hostvars.go)
+	}
 	affine := func(e ast.Expr, what string, launch bool) (ir.Expr, ir.Affine, bool) {
 		x := l.expr(e)
 		if x == nil {
@@ -438,6 +441,12 @@ func (l *lowerer) secDims(call *ast.Call, v *ir.Var, at diag.Span, lhsTop bool) 
 		}
 		if launch {
 			for _, t := range a.Terms {
+				if hostLocal(t.Var) && !l.loop.sizes[t.Var] {
+					if _, ok := l.loop.hostVars[t.Var]; !ok {
+						l.loop.hostVars[t.Var] = e.Span() // Note [host program] in package abi
+					}
+					continue
+				}
 				l.loop.sizes[t.Var] = true
 			}
 		}

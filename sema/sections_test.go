@@ -132,10 +132,14 @@ func TestSections(t *testing.T) {
 		{"a negative stride whose extent is not affine", grid, `
 			c(n:1:-2) = 0.0`,
 			nil, `8:5: error: the extent of section c(n:1:-2) is not affine: -n + 1 is not a multiple of the stride -2`},
-		{"a top-level section bound through a local", grid, `
+		{"a top-level section bound through a local: a host variable", grid, `
 			r = 2
 			c(r:n) = 0.0`,
-			nil, `9:5: error: the lower bound of a section of "c" is a bound of a launch and is not affine in the kernel's integer scalar dummies: it has variable "r"`},
+			[]string{"parallel (_i1 = r:n)"}, ""},
+		{"a section bound through a real local", grid, `
+			t = 2.0
+			c(int(t):n) = 0.0`,
+			nil, `9:5: error: the lower bound of a section of "c" is a bound of a launch and is not affine in the kernel's integer scalar dummies: it has a call of int`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -65,6 +65,7 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 	var elementals []*ir.Kernel
 	for _, k := range c.findKernels(files, opts.Kernels) {
 		if kern := c.lowerKernel(k); kern != nil {
+			kern.Function = k.function
 			prog.Kernels = append(prog.Kernels, kern)
 			lowered[k.p] = kern
 			if k.elemental { // lowered as scalar code over the current element
@@ -73,6 +74,7 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 		}
 	}
 	prog.Funcs = c.funcOrder
+	uniqueFuncNames(prog.Funcs) // Note [user functions]
 	if !c.diags.HasErrors() {
 		c.warnings(lowered) // Note [warnings]
 		for _, k := range elementals {
@@ -146,6 +148,10 @@ type funcState struct {
 	fn   *ir.Func
 	busy bool // being lowered: a call now is recursion
 	ok   bool
+	// host lists the host variables a contained function reads, in the
+	// order of its extra parameters hostVars (Note [user functions]).
+	host     []*symbol
+	hostVars map[*symbol]*ir.Var
 }
 
 // collect registers the modules and stand-alone subprograms of files.
@@ -190,6 +196,7 @@ func (c *checker) collect(files []*ast.File, lib bool) {
 type kernelRef struct {
 	p         *proc
 	elemental bool
+	function  bool // an array-valued function (Note [function kernels])
 }
 
 // findKernels returns the kernels of files in source order: subroutines
@@ -210,7 +217,7 @@ func (c *checker) findKernels(files []*ast.File, extra []string) []kernelRef {
 				found, fn := false, false
 				for _, p := range c.subs {
 					if p.sub.Name.Name == n.Name {
-						if p.sub.Kind == ast.Subroutine {
+						if p.sub.Kind == ast.Subroutine || c.arrayFunction(p) {
 							found = true
 						} else {
 							fn = true
@@ -229,6 +236,10 @@ func (c *checker) findKernels(files []*ast.File, extra []string) []kernelRef {
 	var out []kernelRef
 	first := map[string]*proc{}
 	for _, p := range c.subs {
+		function := false
+		if q := c.functionKernel(p, named); q != nil {
+			p, function = q, true // Note [function kernels]
+		}
 		s := p.sub
 		if s.Kind != ast.Subroutine {
 			continue
@@ -243,7 +254,7 @@ func (c *checker) findKernels(files []*ast.File, extra []string) []kernelRef {
 			continue
 		}
 		first[s.Name.Name] = p
-		out = append(out, kernelRef{p: p, elemental: s.Elemental})
+		out = append(out, kernelRef{p: p, elemental: s.Elemental, function: function})
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i].p.sub.Pos.Start, out[j].p.sub.Pos.Start
@@ -262,7 +273,7 @@ func (c *checker) checkKernelFlags(files []*ast.File, extra []string) {
 	subs := map[string]string{} // lower-case name -> as declared
 	funcs := map[string]bool{}
 	for _, p := range c.subs {
-		if p.sub.Kind == ast.Subroutine {
+		if p.sub.Kind == ast.Subroutine || c.arrayFunction(p) {
 			subs[p.sub.Name.Name] = p.sub.Name.Orig
 		} else {
 			funcs[p.sub.Name.Name] = true

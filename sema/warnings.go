@@ -39,7 +39,7 @@ func (c *checker) warnings(kernels map[*proc]*ir.Kernel) {
 			continue
 		}
 		if k := kernels[p]; k != nil {
-			c.warnUnit(p, k.Params, k.Locals, k.Temps, nil, k.Body)
+			c.warnUnit(p, k.Params, withoutSizes(k), k.Temps, nil, k.Body)
 			continue
 		}
 		if st := c.funcs[p.sub]; st != nil && st.ok && st.fn != nil {

@@ -281,7 +281,7 @@ func driver(k *abi.Kernel, rank int, dev *Device) string {
 				p("    call forocl_create(%s, %s)", id("d_", k, v.Name), id(fmt.Sprintf("a%d_", r), k, v.Name))
 			}
 		}
-		p("    call %s(%s)", callee, strings.Join(call, ", "))
+		p("    %s", callStmt(k, dev, callee, call))
 		for _, v := range k.Outputs() {
 			name := strings.ToLower(v.Name)
 			val := id(fmt.Sprintf("a%d_", r), k, v.Name)
@@ -459,7 +459,7 @@ func loopDriver(k *abi.Kernel, dev *Device) string {
 			p("  call forocl_create(%s, %s)", id("d_", k, v.Name), id("a_", k, v.Name))
 		}
 	}
-	p("  call %s(%s)", callee, strings.Join(call, ", "))
+	p("  %s", callStmt(k, dev, callee, call))
 	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
 		val := id("a_", k, v.Name)
@@ -644,4 +644,16 @@ func wrapLine(line string, limit int) []string {
 		head, rest = cont, rest[room:]
 	}
 	return append(out, head+rest)
+}
+
+// callStmt is the driver's statement that runs kernel k through callee
+// with the actual arguments args: a call, or, for an array-valued function
+// run serially (abi.Kernel.Function), an assignment of the function's
+// value to its last argument.
+func callStmt(k *abi.Kernel, dev *Device, callee string, args []string) string {
+	if k.Function && dev == nil && len(args) > 0 {
+		last := len(args) - 1
+		return fmt.Sprintf("%s = %s(%s)", args[last], callee, strings.Join(args[:last], ", "))
+	}
+	return fmt.Sprintf("call %s(%s)", callee, strings.Join(args, ", "))
 }

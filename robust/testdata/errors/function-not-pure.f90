@@ -1,7 +1,7 @@
 module m
   implicit none
 contains
-  real function f(x)
+  impure elemental real function f(x)
     real, intent(in) :: x
     f = 2.0*x
   end function f
@@ -9,6 +9,6 @@ contains
   !$OFP PURE, KERNEL :: k
     real, dimension(:), contiguous, intent(in)  :: a
     real, dimension(:), contiguous, intent(out) :: b
-    b = f(a)  ! ERROR [function-not-pure] "function \"f\" is not pure"
+    b = f(a)  ! ERROR [function-not-pure] "function \"f\" is impure"
   end subroutine k
 end module m

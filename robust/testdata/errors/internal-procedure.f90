@@ -4,8 +4,8 @@ subroutine k(a, b)
   real, dimension(:), contiguous, intent(out) :: b
   b = a
 contains
-  pure real function f(x)  ! ERROR [internal-procedure] "internal procedure \"f\" is not allowed in a"
-    real, intent(in) :: x
-    f = x
-  end function f
+  pure subroutine f(x)  ! ERROR [internal-procedure] "internal procedure \"f\" is not allowed in a"
+    real, intent(inout) :: x
+    x = 2.0*x
+  end subroutine f
 end subroutine k

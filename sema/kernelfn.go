@@ -1,0 +1,84 @@
+package sema
+
+import (
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/ir"
+)
+
+// Note [function kernels]
+//
+// An array-valued function named as a kernel (--kernel diff or a kernel
+// directive), such as the textbooks'
+//
+//	pure function diff(x) result(dx)
+//	  real, intent(in) :: x(:)
+//	  real :: dx(size(x))
+//
+// is translated as the subroutine diff(x, dx) with dx an intent(out)
+// dummy, named as the result: functionKernel builds that subroutine over
+// the function's own declarations and body, and the kernel is checked and
+// lowered as any other. ir.Kernel.Function (abi.Kernel.Function) records
+// that the last parameter is the result, so that forocl run --out dx=...
+// names it, both hosts return it as an output, and the serial oracle
+// assigns dx = diff(x) where it would call a subroutine.
+
+// resultIdent is the name of function sub's result variable.
+func resultIdent(sub *ast.Subprogram) ast.Ident {
+	if sub.Result != nil {
+		return *sub.Result
+	}
+	return sub.Name
+}
+
+// arrayFunction reports whether p is a function whose result is an array.
+func (c *checker) arrayFunction(p *proc) bool {
+	if p.sub.Kind != ast.Function {
+		return false
+	}
+	s := c.newScope(&p.sub.Scope, p.host, p.sub.Name.Name, p.file)
+	rsym := s.syms[resultIdent(p.sub).Name]
+	return rsym != nil && rsym.rank() > 0
+}
+
+// functionKernel returns the subroutine that array-valued function p
+// stands for as a kernel (Note [function kernels]), or nil when p is no
+// such function or is not named.
+func (c *checker) functionKernel(p *proc, named map[string]bool) *proc {
+	if !named[p.sub.Name.Name] || !c.arrayFunction(p) {
+		return nil
+	}
+	sub := *p.sub
+	rid := resultIdent(p.sub)
+	sub.Kind = ast.Subroutine
+	sub.Args = append(append([]ast.Ident(nil), p.sub.Args...), rid)
+	sub.Result, sub.TypePrefix = nil, nil
+	q := &proc{sub: &sub, host: p.host, file: p.file}
+	rsym := c.procScope(q).get(rid)
+	rsym.intent = ast.IntentOut
+	if rsym.typ == nil {
+		rsym.typ = p.sub.TypePrefix
+	}
+	for i := range c.subs {
+		if c.subs[i] == p {
+			c.subs[i] = q // the warnings pass reads the kernel's unit
+		}
+	}
+	return q
+}
+
+// withoutSizes returns the locals of kernel k less its sizes: the extents
+// of assumed-shape arrays, which the host binds before the kernel runs,
+// so that no flow warning reads them as unset locals.
+func withoutSizes(k *ir.Kernel) []*ir.Var {
+	size := map[*ir.Var]bool{}
+	for _, v := range k.Sizes {
+		size[v] = true
+	}
+	var out []*ir.Var
+	for _, v := range k.Locals {
+		if !size[v] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
