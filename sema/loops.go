@@ -232,8 +232,8 @@ func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
 		return ir.Affine{}, false
 	}
 	a, why := l.affine(x, func(v *ir.Var) bool {
-		return v.Role == ir.Dummy && v.Rank == 0 && v.Kind == ir.Int || l.loop.sizes[v] || // or an assumed-shape extent (shapeInquiry)
-			l.loop.nestBound && v.Kind == ir.Int && hostLocal(v) && !l.loop.index[v] && !l.loop.host[v] // a host variable
+		return v.Role == ir.Dummy && v.Rank == 0 && v.Kind.IsInt() || l.loop.sizes[v] || // or an assumed-shape extent (shapeInquiry)
+			l.loop.nestBound && v.Kind.IsInt() && hostLocal(v) && !l.loop.index[v] && !l.loop.host[v] // a host variable
 	})
 	if why != "" {
 		l.c.diags.Error(codeLoopBound, e.Span(), "%s is not affine in the kernel's integer scalar dummies: it has %s", what, why).
@@ -256,10 +256,10 @@ func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
 // variables ok accepts; the reason is "" on success, else what made it
 // fail ("a product of two variables").
 func (l *lowerer) affine(x ir.Expr, ok func(*ir.Var) bool) (ir.Affine, string) {
-	if x.Type().Kind != ir.Int || x.Type().Rank != 0 {
+	if !x.Type().Kind.IsInt() || x.Type().Rank != 0 {
 		return ir.Affine{}, fmt.Sprintf("a %s value", x.Type().Kind)
 	}
-	switch x := x.(type) {
+	switch x := widened(x).(type) { // Note [64-bit integers in loop kernels]
 	case *ir.Const:
 		return ir.Affine{Const: x.Int}, ""
 	case *ir.Ref:
@@ -655,7 +655,7 @@ func (l *lowerer) indexVar(id ast.Ident) *ir.Var {
 		return nil
 	}
 	v := l.vars[ent.sym]
-	if v == nil || ent.sym.sc != l.s || v.Role != ir.Local || v.Kind != ir.Int {
+	if v == nil || ent.sym.sc != l.s || v.Role != ir.Local || !v.Kind.IsInt() {
 		l.c.diags.Error(codeLoopConstruct, id.Pos, "loop index %q must be an integer scalar local of the kernel", id.Orig)
 		return nil
 	}
@@ -763,7 +763,7 @@ func (l *lowerer) intExpr(e ast.Expr) ir.Expr {
 	if x == nil {
 		return nil
 	}
-	if t := x.Type(); t.Kind != ir.Int || t.Rank != 0 {
+	if t := x.Type(); !t.Kind.IsInt() || t.Rank != 0 {
 		l.errorf(codeLoopBound, e.Span(), "expected a scalar integer, found %s", t.Kind)
 		return nil
 	}
@@ -877,7 +877,7 @@ func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 		return nil
 	}
 	e := &ir.Elem{Pos: call.Pos, Var: v}
-	okVar := func(u *ir.Var) bool { return u.Kind == ir.Int && u.Rank == 0 }
+	okVar := func(u *ir.Var) bool { return u.Kind.IsInt() && u.Rank == 0 }
 	for d, a := range call.Args {
 		if a.Section || a.Keyword != nil {
 			l.c.diags.Error(codeLoopSubscript, a.Pos, "array sections such as %s(...) are not supported inside a parallel loop", call.Name.Orig).
