@@ -25,8 +25,10 @@ import (
 // from the first position (First, or Origin) up to the last one the
 // padded NDRange reaches, First + global*Per - 1. Otherwise long is
 // needed. Values that stay 32-bit in both variants must fit int32, or
-// the run is refused: the sizes (passed as 32-bit ints), every extent
-// and the partial sums the kernel computes it by, the first positions,
+// the run is refused: the default-integer sizes (passed as 32-bit ints),
+// every extent and the partial sums the kernel computes it by (up to the
+// first term in a 64-bit size, Size.Wide: the kernel takes those as
+// longs, and C computes the rest of the sum in long), the first positions,
 // and the work-group counts of reductions; an NDRange dimension over
 // MaxNDRange work-items; and a launch whose flat frame index is a 32-bit
 // int (maxloc's, Launch.Int32Frame) over a frame of more than MaxInt32
