@@ -283,9 +283,9 @@ func (l *lowerer) affine(x ir.Expr, ok func(*ir.Var) bool) (ir.Affine, string) {
 		}
 		switch x.Op {
 		case ir.Add:
-			return a.Add(b), ""
+			return l.ordered(a.Add(b)), ""
 		case ir.Sub:
-			return a.Add(b.Scale(-1)), ""
+			return l.ordered(a.Add(b.Scale(-1))), ""
 		case ir.Mul:
 			switch {
 			case a.IsConst():
@@ -306,6 +306,36 @@ func (l *lowerer) affine(x ir.Expr, ok func(*ir.Var) bool) (ir.Affine, string) {
 		return ir.Affine{}, fmt.Sprintf("a call of %s", x.Func.Name)
 	}
 	return ir.Affine{}, "an expression that is not affine"
+}
+
+// ordered sorts a's terms over sizes by the position of their variables
+// in the kernel's parameters, then its locals, as ir.Affine promises
+// (n - r - 1 with r declared first is -r + n - 1); terms over other
+// variables (host variables, indices) keep their places.
+func (l *lowerer) ordered(a ir.Affine) ir.Affine {
+	if len(a.Terms) < 2 {
+		return a
+	}
+	pos := map[*ir.Var]int{}
+	for i, v := range append(append([]*ir.Var(nil), l.kernel.Params...), l.kernel.Locals...) {
+		if v.Role == ir.Dummy || l.loop.sizes[v] {
+			pos[v] = i
+		}
+	}
+	var slots []int
+	var known []ir.Term
+	for i, t := range a.Terms {
+		if _, ok := pos[t.Var]; ok {
+			slots = append(slots, i)
+			known = append(known, t)
+		}
+	}
+	sort.SliceStable(known, func(i, j int) bool { return pos[known[i].Var] < pos[known[j].Var] })
+	out := ir.Affine{Const: a.Const, Terms: append([]ir.Term(nil), a.Terms...)}
+	for i, s := range slots {
+		out.Terms[s] = known[i]
+	}
+	return out
 }
 
 // loopLocals declares a loop kernel's locals: scalars and small private

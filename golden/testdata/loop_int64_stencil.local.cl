@@ -9,24 +9,24 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// kernel stencil64 (loop_int64_stencil.f90:5), launch 1 of 1: !$omp parallel do (loop_int64_stencil.f90:15), strategy direct, work-group 32x8
+// kernel stencil64 (loop_int64_stencil.f90:6), launch 1 of 1: !$omp parallel do (loop_int64_stencil.f90:16), strategy direct, work-group 32x8
 // one work-item per iteration: i = r + get_global_id(0), j = r + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void stencil64(const long n,
-    const int r,
+void stencil64(const int r,
+    const long n,
     __global const double* restrict w,
     __global const double* restrict a,
     __global double* restrict b) {
     const long i = r + (FOROCL_INDEX_T)get_global_id(0);
     const long j = r + (FOROCL_INDEX_T)get_global_id(1);
-    if (i > n - r - 1 || j > n - r - 1) {
+    if (i > -r + n - 1 || j > -r + n - 1) {
         return;
     }
     long ii = 0L;
     for (ii = -r; ii <= -1; ii++) {
-        b[i + (FOROCL_INDEX_T)(n)*(j)] = b[i + (FOROCL_INDEX_T)(n)*(j)] + w[0 - (-r) + (FOROCL_INDEX_T)(2*r + 1)*(ii - (-r))] * a[i + (FOROCL_INDEX_T)(n)*(j + ii)] + w[ii - (-r) + (FOROCL_INDEX_T)(2*r + 1)*(0 - (-r))] * a[i + ii + (FOROCL_INDEX_T)(n)*(j)]; // loop_int64_stencil.f90:18
+        b[i + (FOROCL_INDEX_T)(n)*(j)] = b[i + (FOROCL_INDEX_T)(n)*(j)] + w[0 - (-r) + (FOROCL_INDEX_T)(2*r + 1)*(ii - (-r))] * a[i + (FOROCL_INDEX_T)(n)*(j + ii)] + w[ii - (-r) + (FOROCL_INDEX_T)(2*r + 1)*(0 - (-r))] * a[i + ii + (FOROCL_INDEX_T)(n)*(j)]; // loop_int64_stencil.f90:19
     }
     for (ii = 1; ii <= r; ii++) {
-        b[i + (FOROCL_INDEX_T)(n)*(j)] = b[i + (FOROCL_INDEX_T)(n)*(j)] + w[0 - (-r) + (FOROCL_INDEX_T)(2*r + 1)*(ii - (-r))] * a[i + (FOROCL_INDEX_T)(n)*(j + ii)] + w[ii - (-r) + (FOROCL_INDEX_T)(2*r + 1)*(0 - (-r))] * a[i + ii + (FOROCL_INDEX_T)(n)*(j)]; // loop_int64_stencil.f90:21
+        b[i + (FOROCL_INDEX_T)(n)*(j)] = b[i + (FOROCL_INDEX_T)(n)*(j)] + w[0 - (-r) + (FOROCL_INDEX_T)(2*r + 1)*(ii - (-r))] * a[i + (FOROCL_INDEX_T)(n)*(j + ii)] + w[ii - (-r) + (FOROCL_INDEX_T)(2*r + 1)*(0 - (-r))] * a[i + ii + (FOROCL_INDEX_T)(n)*(j)]; // loop_int64_stencil.f90:22
     }
 }
