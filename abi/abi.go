@@ -165,7 +165,14 @@ func (k *Kernel) Reduction(fold string) *Reduction {
 type Size struct {
 	Name string `json:"name"`
 	Doc  string `json:"doc"`
+	// Kind is Int64 for an integer(8) scalar dummy, which the kernel
+	// takes as a long (its value may exceed 32 bits: Note [index types]);
+	// "" is the default integer.
+	Kind Kind `json:"kind,omitempty"`
 }
+
+// Wide reports whether s is a 64-bit size.
+func (s Size) Wide() bool { return s.Kind == Int64 }
 
 // Param is one Fortran dummy argument.
 type Param struct {

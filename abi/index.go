@@ -25,8 +25,10 @@ import (
 // from the first position (First, or Origin) up to the last one the
 // padded NDRange reaches, First + global*Per - 1. Otherwise long is
 // needed. Values that stay 32-bit in both variants must fit int32, or
-// the run is refused: the sizes (passed as 32-bit ints), every extent
-// and the partial sums the kernel computes it by, the first positions,
+// the run is refused: the default-integer sizes (passed as 32-bit ints),
+// every extent and the partial sums the kernel computes it by (up to the
+// first term in a 64-bit size, Size.Wide: the kernel takes those as
+// longs, and C computes the rest of the sum in long), the first positions,
 // and the work-group counts of reductions; an NDRange dimension over
 // MaxNDRange work-items; and a launch whose flat frame index is a 32-bit
 // int (maxloc's, Launch.Int32Frame) over a frame of more than MaxInt32
@@ -61,20 +63,23 @@ func IndexOptions(t IndexType) string {
 func (k *Kernel) IndexType(sizes map[string]int) (IndexType, error) {
 	t := Index32
 	need := func() { t = Index64 }
+	wide := map[string]bool{}
 	for _, s := range k.Sizes {
 		v, ok := sizes[s.Name]
 		if !ok {
 			return "", fmt.Errorf("kernel %q: size %q is not known", k.Name, s.Name)
 		}
-		if !fits32(v) {
-			return "", fmt.Errorf("kernel %q: size %s = %d does not fit a 32-bit integer", k.Name, s.Name, v)
+		if s.Wide() {
+			wide[s.Name] = true // a long in the kernel
+		} else if !fits32(v) {
+			return "", fmt.Errorf("kernel %q: size %s = %d does not fit a 32-bit integer; declare it integer(8) to pass it as a 64-bit value", k.Name, s.Name, v)
 		}
 	}
 	elements := 0 // the most elements of any array
 	for _, p := range k.Arrays() {
 		n := 1
 		for d, e := range p.Shape {
-			v, err := partials32(e, sizes)
+			v, err := partials32(e, sizes, wide)
 			if err != nil {
 				return "", fmt.Errorf("kernel %q: extent %d of array %q (%s): %v", k.Name, d+1, p.Name, e, err)
 			}
@@ -86,7 +91,7 @@ func (k *Kernel) IndexType(sizes map[string]int) (IndexType, error) {
 		if b.Groups != "" {
 			continue // one element per work-group: checked with the launch
 		}
-		v, err := partials32(b.Elements, sizes)
+		v, err := partials32(b.Elements, sizes, wide)
 		if err != nil {
 			return "", fmt.Errorf("kernel %q: scratch buffer %q: %v", k.Name, b.Name, err)
 		}
@@ -110,7 +115,7 @@ func (k *Kernel) IndexType(sizes map[string]int) (IndexType, error) {
 				first = l.Origin[d]
 			}
 			if r := l.Global[d]; r.First != nil {
-				if first, err = partials32(*r.First, sizes); err != nil {
+				if first, err = partials32(*r.First, sizes, wide); err != nil {
 					return "", fmt.Errorf("kernel %q: launch %s: first position in dimension %d (%s): %v", k.Name, l.Symbol, d+1, r.First, err)
 				}
 			}
@@ -131,24 +136,34 @@ func (k *Kernel) IndexType(sizes map[string]int) (IndexType, error) {
 }
 
 // partials32 evaluates a in the order the kernel does (its terms, then
-// the constant) and checks that every partial sum fits int32.
-func partials32(a Affine, sizes map[string]int) (int, error) {
-	v := 0
+// the constant) and checks that every partial sum fits int32, up to the
+// first term in a wide size: from there C computes in long, and the sum
+// need only fit 64 bits (which mulSat's saturation keeps it from
+// pretending).
+func partials32(a Affine, sizes map[string]int, wide map[string]bool) (int, error) {
+	v, long := 0, false
 	for i, t := range a.Terms {
 		s, ok := sizes[t.Size]
 		if !ok {
 			return 0, fmt.Errorf("size %q is not known", t.Size)
 		}
+		long = long || wide[t.Size]
 		if i == 0 {
 			v = mulSat(t.Coef, s)
 		} else {
 			v += mulSat(t.Coef, s)
 		}
-		if !fits32(v) {
+		if long && (v >= 1<<62 || v <= -(1<<62)) {
+			return 0, fmt.Errorf("reaches %d or more, which does not fit a 64-bit integer", v)
+		}
+		if !long && !fits32(v) {
 			return 0, fmt.Errorf("reaches %d, which does not fit a 32-bit integer", v)
 		}
 	}
 	v += a.Const
+	if long {
+		return v, nil
+	}
 	if !fits32(v) {
 		return 0, fmt.Errorf("is %d, which does not fit a 32-bit integer", v)
 	}

@@ -25,6 +25,14 @@ func loop1() *Kernel {
 			Global: []Range{{Positions: ext, Per: 1, First: &first}}}}}
 }
 
+// wide makes every size of k a 64-bit size (Size.Kind Int64).
+func wide(k *Kernel) *Kernel {
+	for i := range k.Sizes {
+		k.Sizes[i].Kind = Int64
+	}
+	return k
+}
+
 // TestIndexType holds the rule of Note [index types]: int exactly while
 // every element count and every position a work-item computes fits int32,
 // long past that, and a refusal where no variant is exact.
@@ -51,6 +59,13 @@ func TestIndexType(t *testing.T) {
 		{"loop near huge", loop1(), map[string]int{"x_min": 2147483617, "x_max": 2147483620}, Index64, ""},
 		{"loop negative near huge", loop1(), map[string]int{"x_min": -2147483647, "x_max": -2147483640}, Index32, ""},
 		// An extent the kernel computes as x_max - x_min + 1 in int.
+		// 64-bit sizes reach the kernel as longs: past 2^31 they need
+		// the long variant, never a narrowing.
+		{"wide size over int32", wide(grid2()), map[string]int{"n1": 2147483648, "n2": 3}, Index64, ""},
+		{"wide window near huge", wide(loop1()), map[string]int{"x_min": 3000000000, "x_max": 3000000007}, Index64, ""},
+		{"wide extent", wide(loop1()), map[string]int{"x_min": -2147483647, "x_max": 2147483000}, Index64, ""},
+		{"wide partials past 2^62", wide(loop1()), map[string]int{"x_min": -(1 << 62), "x_max": 1 << 62}, "", "does not fit a 64-bit integer"},
+		{"size over int32, hint", loop1(), map[string]int{"x_min": 3000000000, "x_max": 3000000007}, "", `size x_min = 3000000000 does not fit a 32-bit integer; declare it integer(8)`},
 		{"extent over int32", loop1(), map[string]int{"x_min": -2147483647, "x_max": 2147483647}, "", `extent 1 of array "a" (x_max - x_min + 1): reaches 4294967294, which does not fit a 32-bit integer`},
 	} {
 		got, err := c.k.IndexType(c.sizes)
@@ -71,6 +86,9 @@ func TestIndexType(t *testing.T) {
 	}
 	if _, err := k.IndexType(map[string]int{"n1": 46340, "n2": 46340}); err != nil {
 		t.Errorf("maxloc under 2^31 elements: %v", err)
+	}
+	if err := wide(loop1()).Check32(map[string]int{"x_min": 3000000000, "x_max": 3000000007}); err == nil || !strings.Contains(err.Error(), "need 64-bit indices") {
+		t.Errorf("Check32 of a wide size past 2^31: %v", err)
 	}
 	if IndexOptions(Index32) != "" || IndexOptions(Index64) != "-DFOROCL_INDEX_T=long" {
 		t.Errorf("IndexOptions: %q, %q", IndexOptions(Index32), IndexOptions(Index64))

@@ -1,6 +1,9 @@
 package codegen
 
-import "github.com/forocl/forocl/internal/emit"
+import (
+	"github.com/forocl/forocl/internal/emit"
+	"github.com/forocl/forocl/ir"
+)
 
 // indexT is the type of array offsets, global indices and work-item
 // positions in the generated OpenCL: int unless the host builds with
@@ -15,4 +18,15 @@ func indexMacro(e *emit.Writer) {
 	e.Line("#ifndef %s", indexT)
 	e.Line("#define %s int", indexT)
 	e.Line("#endif")
+}
+
+// indexDecl is the C type a nest index is declared with: long for an
+// integer(8) index, whose products with other indices Fortran takes in 64
+// bits (Note [64-bit integers in loop kernels] in package sema), else
+// indexT. Its launch counts positions in indexT either way.
+func indexDecl(v *ir.Var) string {
+	if v.Kind == ir.Long {
+		return ctype(v.Kind)
+	}
+	return indexT
 }

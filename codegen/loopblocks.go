@@ -104,7 +104,7 @@ func (lg *loopGen) points(n *ir.Nest, np *regions.NestPlan, checked map[*ir.Var]
 		e.Indent++
 		for g, d := range np.Dims {
 			v := n.Index[d]
-			e.Line("const %s %s = %s;", indexT, sanitize(v.Name), plus(fmt.Sprintf("_p%d", g), off[g]))
+			e.Line("const %s %s = %s;", indexDecl(v), sanitize(v.Name), plus(fmt.Sprintf("_p%d", g), off[g]))
 			cond = append(cond, fmt.Sprintf("%s <= %s", sanitize(v.Name), lg.bound(n.Hi[d])))
 		}
 		if len(np.Tiles) > 0 {
@@ -161,7 +161,7 @@ func (lg *loopGen) deferStores(n *ir.Nest, np *regions.NestPlan, off []int, stor
 		e.Line("%s // %s", lg.x.assign(name, a.RHS), where(a.Pos)) // Note [long expressions]
 		var idx []string
 		for g, d := range np.Dims {
-			idx = append(idx, fmt.Sprintf("const %s %s = %s;", indexT, sanitize(n.Index[d].Name), plus(fmt.Sprintf("_p%d", g), off[g])))
+			idx = append(idx, fmt.Sprintf("const %s %s = %s;", indexDecl(n.Index[d]), sanitize(n.Index[d].Name), plus(fmt.Sprintf("_p%d", g), off[g])))
 		}
 		*stores = append(*stores, fmt.Sprintf("{ %s %s = %s; }", strings.Join(idx, " "), lg.elem(el), name))
 	}
@@ -188,8 +188,8 @@ func (lg *loopGen) loadTiles(n *ir.Nest, np *regions.NestPlan) {
 	e.Line("// the work-group's block of %dx%d points reads these values: load them, walking the arrays' first dimension", V, U)
 	e.Open("for (int _t = %s; _t < %d; _t += %d)", flat, V*U, items)
 	e.Line("const int _u = _t %% %d, _v = _t / %d;", U, U)
-	e.Line("const %s %s = %s + %d*(%s)get_group_id(0) + _v;", indexT, sanitize(g0.Name), lg.bound(n.Lo[np.Dims[0]]), V, indexT)
-	e.Line("const %s %s = %s + %d*(%s)get_group_id(1) + _u;", indexT, sanitize(g1.Name), lg.bound(n.Lo[np.Dims[1]]), U, indexT)
+	e.Line("const %s %s = %s + %d*(%s)get_group_id(0) + _v;", indexDecl(g0), sanitize(g0.Name), lg.bound(n.Lo[np.Dims[0]]), V, indexT)
+	e.Line("const %s %s = %s + %d*(%s)get_group_id(1) + _u;", indexDecl(g1), sanitize(g1.Name), lg.bound(n.Lo[np.Dims[1]]), U, indexT)
 	for _, tl := range np.Tiles {
 		el := tl.Elem
 		var in []string

@@ -57,7 +57,11 @@ func loopInterface(k *ir.Kernel) *abi.Kernel {
 		case !isParam(k, v):
 			doc = "an extent of an assumed-shape array"
 		}
-		ak.Sizes = append(ak.Sizes, abi.Size{Name: v.Name, Doc: doc})
+		s := abi.Size{Name: v.Name, Doc: doc}
+		if v.Kind == ir.Long {
+			s.Kind = abi.Int64 // Note [64-bit integers in loop kernels] in package sema
+		}
+		ak.Sizes = append(ak.Sizes, s)
 	}
 	for _, v := range k.Params {
 		p := abi.Param{Name: v.Name, Kind: abiKind(v.Kind), Intent: abiIntent(v.Intent), Array: v.Rank > 0, Sequence: v.Sequence}
@@ -340,7 +344,7 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 	for g, d := range np.Dims {
 		v := n.Index[d]
 		isIndex[v] = true
-		e.Line("const %s %s = %s + (%s)get_global_id(%d);", indexT, sanitize(v.Name), lg.bound(n.Lo[d]), indexT, g)
+		e.Line("const %s %s = %s + (%s)get_global_id(%d);", indexDecl(v), sanitize(v.Name), lg.bound(n.Lo[d]), indexT, g)
 		guard = append(guard, fmt.Sprintf("%s > %s", sanitize(v.Name), lg.bound(n.Hi[d])))
 	}
 	if len(n.Reduces) == 0 {
@@ -472,9 +476,10 @@ func (lg *loopGen) loop(s *ir.Loop) {
 	}
 	e.Line("{")
 	e.Indent++
-	e.Line("const int _step_%s = %s;", v, lg.x.expr(s.Step))
+	t := ctype(s.Var.Kind) // the loop variable's kind: int or long
+	e.Line("const %s _step_%s = %s;", t, v, lg.x.expr(s.Step))
 	e.Line("%s = %s;", v, lo)
-	e.Open("for (int _trip_%s = (%s - %s + _step_%s) / _step_%s; _trip_%s > 0; _trip_%s--, %s += _step_%s)", v, lg.x.paren(s.Hi, precAdd), v, v, v, v, v, v, v)
+	e.Open("for (%s _trip_%s = (%s - %s + _step_%s) / _step_%s; _trip_%s > 0; _trip_%s--, %s += _step_%s)", t, v, lg.x.paren(s.Hi, precAdd), v, v, v, v, v, v, v)
 	lg.stmts(s.Body)
 	e.Close("")
 	e.Indent--

@@ -21,6 +21,7 @@ const errorProgram = `program errors
   use forocl_cl
   use jacobi5_cl, only: jacobi5_step_cl
   use loop_boundary_rows_cl, only: reflect_cl
+  use loop_int64_window_cl, only: window64_cl
   implicit none
   character(len=32) :: what
   character(len=forocl_msg_len) :: msg
@@ -28,6 +29,7 @@ const errorProgram = `program errors
   real :: A(10,10), F(10,9), B(0:9,-1:8), X(10,10)
   real(8) :: D(10,10)
   real :: L(10)
+  real(8) :: W(8)
   type(forocl_array) :: dA, dF, dB, dD, dL, dX, big
   type(forocl_program) :: prog
   type(forocl_kernel) :: k
@@ -103,6 +105,13 @@ const errorProgram = `program errors
     call forocl_create(dX, A)
     call jacobi5_step_cl(0.5, dA, dA, dX, stat=st, errmsg=msg)
     print '(a,i0)', 'stat=', st
+  case ('wide')
+    ! A 64-bit size past 2**31: this host builds 32-bit indices only.
+    W = 1
+    call forocl_create(dD, W)
+    call forocl_create(dX, W)
+    call window64_cl(3000000005_8, dD, dX, stat=st, errmsg=msg)
+    print '(a,i0,a)', 'stat=', st, ' errmsg=' // trim(msg)
   case ('read')
     call forocl_create(dA, A)
     call forocl_read(dA, F)
@@ -145,13 +154,15 @@ func buildErrorProgram(t *testing.T) string {
 		mobj := hostModule(t, u, "jacobi5", dir)
 		lu := compile(t, "../testdata/kernels/loop_boundary_rows.f90").units[regions.Direct]
 		lobj := hostModule(t, lu, "loop_boundary_rows", dir)
+		wu := compile(t, "../testdata/kernels/loop_int64_window.f90").units[regions.Direct]
+		wobj := hostModule(t, wu, "loop_int64_window", dir)
 		src := filepath.Join(dir, "errors.f90")
 		if err := os.WriteFile(src, []byte(errorProgram), 0o644); err != nil {
 			errorExe.err = err
 			return
 		}
 		exe := filepath.Join(dir, "errors")
-		args := append([]string{"-std=f2008", "-fno-backtrace", "-I", rdir, "-I", dir, "-J", dir, "-o", exe, robj, mobj, lobj, src}, oracle.OpenCLLink()...)
+		args := append([]string{"-std=f2008", "-fno-backtrace", "-I", rdir, "-I", dir, "-J", dir, "-o", exe, robj, mobj, lobj, wobj, src}, oracle.OpenCLLink()...)
 		if out, err := exec.Command("gfortran", args...).CombinedOutput(); err != nil {
 			errorExe.err = fmt.Errorf("gfortran: %v\n%s", err, out)
 			return
@@ -216,6 +227,8 @@ func TestFortranHostErrors(t *testing.T) {
 		{name: "bounds", fail: true, want: []string{`forocl: kernel "reflect" reads array "h" at indices 2:2 of dimension 1 (loop_boundary_rows.f90:13), outside its declared bounds 1:1; give sizes that keep the loop inside the array`}},
 		{name: "bounds-ok", want: []string{"stat=0"}},
 		{name: "alias-in", want: []string{"stat=0"}},
+		// A 64-bit size is never narrowed to the host's 32-bit indices.
+		{name: "wide", want: []string{"stat=1 errmsg=size n = 3000000005 does not fit 32 bits, which this host builds; use forocl run"}},
 		{name: "read", fail: true, want: []string{`forocl: forocl_read: the host array has shape (10, 9) but the device array has (10, 10)`}},
 		{name: "memory", want: []string{`stat=3 errmsg=out of device memory: a real(8) array of shape (200000, 200000, 100) needs 29802.3 GiB but ` + pocl.Name}},
 		// OpenCL errors name the call, the error and the kernel.

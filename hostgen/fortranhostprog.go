@@ -450,8 +450,11 @@ func (h *fortHost) reset(launching bool) {
 
 // hostArg spells HostArg a's value as the kernel takes it.
 func hostArg(n *fortNames, a abi.Arg) string {
-	if a.Type.IsReal() || a.Type == abi.Int64 {
+	if a.Type.IsReal() {
 		return n.v(a.Name)
+	}
+	if a.Type == abi.Int64 { // a loop variable is a default integer here: widen it
+		return "(" + n.v(a.Name) + " + 0_" + n.kind("c_int64_t") + ")"
 	}
 	return n.i32(n.v(a.Name))
 }

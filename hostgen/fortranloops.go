@@ -97,6 +97,16 @@ func fortranLoopSizes(e *fortEmitter, k *abi.Kernel, n *fortNames) {
 	known := map[string]bool{}
 	for _, sz := range k.Sizes {
 		if p := k.Param(sz.Name); p != nil && !p.Array {
+			if sz.Wide() {
+				// This host builds only 32-bit indices (Note [index
+				// types] in package abi): a 64-bit size is never narrowed.
+				e.Line("if (%s > 2147483647 .or. %s < -2147483647 - 1) then", p.Name, p.Name)
+				e.Line("  fcl_st = 1")
+				e.Line("  write (fcl_msg, '(a, i0, a)') 'size %s = ', %s, &", sz.Name, p.Name)
+				e.Line("      ' does not fit 32 bits, which this host builds; use forocl run'")
+				e.Line("  exit fcl_run")
+				e.Line("end if")
+			}
 			e.Line("%s = %s", n.v(sz.Name), n.toInt(p.Name))
 			known[sz.Name] = true
 		}

@@ -468,8 +468,8 @@ func (v *verifier) nestStmt(n *Nest, top bool) {
 			continue
 		case !v.scope[x]:
 			v.bad(n.Pos, "index %q is not a variable of the kernel", x.Name)
-		case x.Kind != Int || x.Rank != 0:
-			v.bad(n.Pos, "index %q is not a default integer scalar", x.Name)
+		case !x.Kind.IsInt() || x.Rank != 0:
+			v.bad(n.Pos, "index %q is not an integer scalar", x.Name)
 		case v.bound[x]:
 			v.bad(n.Pos, "index %q is already an index or loop variable here", x.Name)
 		}

@@ -35,7 +35,7 @@ func (l *lowerer) checkBounds(body []ir.Stmt) {
 	reported := map[*ir.Var]bool{}
 	for _, e := range l.loop.guardReads { // Note [guard reads]: uniform subscripts
 		l.elemBounds(e, nil, reported, func(v *ir.Var) bool {
-			return v.Role == ir.Dummy && v.Rank == 0 && v.Kind == ir.Int || l.loop.sizes[v]
+			return v.Role == ir.Dummy && v.Rank == 0 && v.Kind.IsInt() || l.loop.sizes[v]
 		})
 	}
 	for _, s := range body {
@@ -55,7 +55,7 @@ func (l *lowerer) checkBounds(body []ir.Stmt) {
 // the loops in ranges.
 func (l *lowerer) boundsIn(stmts []ir.Stmt, ranges map[*ir.Var]rng, reported map[*ir.Var]bool) {
 	sized := func(v *ir.Var) bool {
-		return v.Role == ir.Dummy && v.Rank == 0 && v.Kind == ir.Int || l.loop.sizes[v]
+		return v.Role == ir.Dummy && v.Rank == 0 && v.Kind.IsInt() || l.loop.sizes[v]
 	}
 	for _, s := range stmts {
 		switch s := s.(type) {

@@ -252,7 +252,7 @@ func privateTemps(body []ir.Stmt) map[*ir.Var]ir.Expr {
 			continue
 		}
 		r, ok := a.LHS.(*ir.Ref)
-		if !ok || r.Var.Role != ir.Local || r.Var.Rank != 0 || r.Var.Kind != ir.Int || count[r.Var] != 1 || a.Mask != nil {
+		if !ok || r.Var.Role != ir.Local || r.Var.Rank != 0 || !r.Var.Kind.IsInt() || count[r.Var] != 1 || a.Mask != nil {
 			continue
 		}
 		early := false
@@ -287,10 +287,10 @@ func loopVarIn(stmts []ir.Stmt, v *ir.Var) bool {
 // temporaries by their values; false when it is not one (a division, an
 // element of an array, a call).
 func (d *depNest) polyOf(x ir.Expr, depth int) (poly, bool) {
-	if depth > 16 || x.Type().Kind != ir.Int || x.Type().Rank != 0 {
+	if depth > 16 || !x.Type().Kind.IsInt() || x.Type().Rank != 0 {
 		return nil, false
 	}
-	switch x := x.(type) {
+	switch x := widened(x).(type) {
 	case *ir.Const:
 		return constPoly(x.Int), true
 	case *ir.Ref:

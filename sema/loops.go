@@ -229,8 +229,8 @@ func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
 		return ir.Affine{}, false
 	}
 	a, why := l.affine(x, func(v *ir.Var) bool {
-		return v.Role == ir.Dummy && v.Rank == 0 && v.Kind == ir.Int || l.loop.sizes[v] || // or an assumed-shape extent (shapeInquiry)
-			l.loop.nestBound && v.Kind == ir.Int && hostLocal(v) && !l.loop.index[v] && !l.loop.host[v] // a host variable
+		return v.Role == ir.Dummy && v.Rank == 0 && v.Kind.IsInt() || l.loop.sizes[v] || // or an assumed-shape extent (shapeInquiry)
+			l.loop.nestBound && v.Kind.IsInt() && hostLocal(v) && !l.loop.index[v] && !l.loop.host[v] // a host variable
 	})
 	if why != "" {
 		l.c.diags.Error(codeLoopBound, e.Span(), "%s is not affine in the kernel's integer scalar dummies: it has %s", what, why).
@@ -253,10 +253,10 @@ func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
 // variables ok accepts; the reason is "" on success, else what made it
 // fail ("a product of two variables").
 func (l *lowerer) affine(x ir.Expr, ok func(*ir.Var) bool) (ir.Affine, string) {
-	if x.Type().Kind != ir.Int || x.Type().Rank != 0 {
+	if !x.Type().Kind.IsInt() || x.Type().Rank != 0 {
 		return ir.Affine{}, fmt.Sprintf("a %s value", x.Type().Kind)
 	}
-	switch x := x.(type) {
+	switch x := widened(x).(type) { // Note [64-bit integers in loop kernels]
 	case *ir.Const:
 		return ir.Affine{Const: x.Int}, ""
 	case *ir.Ref:
@@ -280,9 +280,9 @@ func (l *lowerer) affine(x ir.Expr, ok func(*ir.Var) bool) (ir.Affine, string) {
 		}
 		switch x.Op {
 		case ir.Add:
-			return a.Add(b), ""
+			return l.ordered(a.Add(b)), ""
 		case ir.Sub:
-			return a.Add(b.Scale(-1)), ""
+			return l.ordered(a.Add(b.Scale(-1))), ""
 		case ir.Mul:
 			switch {
 			case a.IsConst():
@@ -303,6 +303,36 @@ func (l *lowerer) affine(x ir.Expr, ok func(*ir.Var) bool) (ir.Affine, string) {
 		return ir.Affine{}, fmt.Sprintf("a call of %s", x.Func.Name)
 	}
 	return ir.Affine{}, "an expression that is not affine"
+}
+
+// ordered sorts a's terms over sizes by the position of their variables
+// in the kernel's parameters, then its locals, as ir.Affine promises
+// (n - r - 1 with r declared first is -r + n - 1); terms over other
+// variables (host variables, indices) keep their places.
+func (l *lowerer) ordered(a ir.Affine) ir.Affine {
+	if len(a.Terms) < 2 {
+		return a
+	}
+	pos := map[*ir.Var]int{}
+	for i, v := range append(append([]*ir.Var(nil), l.kernel.Params...), l.kernel.Locals...) {
+		if v.Role == ir.Dummy || l.loop.sizes[v] {
+			pos[v] = i
+		}
+	}
+	var slots []int
+	var known []ir.Term
+	for i, t := range a.Terms {
+		if _, ok := pos[t.Var]; ok {
+			slots = append(slots, i)
+			known = append(known, t)
+		}
+	}
+	sort.SliceStable(known, func(i, j int) bool { return pos[known[i].Var] < pos[known[j].Var] })
+	out := ir.Affine{Const: a.Const, Terms: append([]ir.Term(nil), a.Terms...)}
+	for i, s := range slots {
+		out.Terms[s] = known[i]
+	}
+	return out
 }
 
 // loopLocals declares a loop kernel's locals: scalars and small private
@@ -656,7 +686,7 @@ func (l *lowerer) indexVar(id ast.Ident) *ir.Var {
 		return nil
 	}
 	v := l.vars[ent.sym]
-	if v == nil || ent.sym.sc != l.s || v.Role != ir.Local || v.Kind != ir.Int {
+	if v == nil || ent.sym.sc != l.s || v.Role != ir.Local || !v.Kind.IsInt() {
 		l.c.diags.Error(codeLoopConstruct, id.Pos, "loop index %q must be an integer scalar local of the kernel", id.Orig)
 		return nil
 	}
@@ -767,7 +797,7 @@ func (l *lowerer) intExpr(e ast.Expr) ir.Expr {
 	if x == nil {
 		return nil
 	}
-	if t := x.Type(); t.Kind != ir.Int || t.Rank != 0 {
+	if t := x.Type(); !t.Kind.IsInt() || t.Rank != 0 {
 		l.errorf(codeLoopBound, e.Span(), "expected a scalar integer, found %s", t.Kind)
 		return nil
 	}
@@ -881,7 +911,7 @@ func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 		return nil
 	}
 	e := &ir.Elem{Pos: call.Pos, Var: v}
-	okVar := func(u *ir.Var) bool { return u.Kind == ir.Int && u.Rank == 0 }
+	okVar := func(u *ir.Var) bool { return u.Kind.IsInt() && u.Rank == 0 }
 	for d, a := range call.Args {
 		if a.Section || a.Keyword != nil {
 			l.c.diags.Error(codeLoopSubscript, a.Pos, "array sections such as %s(...) are not supported inside a parallel loop", call.Name.Orig).

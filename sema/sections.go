@@ -410,17 +410,17 @@ func (l *lowerer) secDims(call *ast.Call, v *ir.Var, at diag.Span, lhsTop bool) 
 		l.errorf(codeLoopSubscript, call.Pos, "%q has rank %d but is given %d subscripts", name, v.Rank, len(call.Args))
 		return nil, false
 	}
-	okVar := func(u *ir.Var) bool { return u.Kind == ir.Int && u.Rank == 0 }
+	okVar := func(u *ir.Var) bool { return u.Kind.IsInt() && u.Rank == 0 }
 	okSize := func(u *ir.Var) bool {
-		return u.Role == ir.Dummy && u.Rank == 0 && u.Kind == ir.Int || l.loop.sizes[u] || // or an assumed-shape extent
-			u.Kind == ir.Int && hostLocal(u) && !l.loop.host[u] // or a host variable (sema/hostvars.go)
+		return u.Role == ir.Dummy && u.Rank == 0 && u.Kind.IsInt() || l.loop.sizes[u] || // or an assumed-shape extent
+			u.Kind.IsInt() && hostLocal(u) && !l.loop.host[u] // or a host variable (sema/hostvars.go)
 	}
 	affine := func(e ast.Expr, what string, launch bool) (ir.Expr, ir.Affine, bool) {
 		x := l.expr(e)
 		if x == nil {
 			return nil, ir.Affine{}, false
 		}
-		if t := x.Type(); t.Kind != ir.Int || t.Rank != 0 {
+		if t := x.Type(); !t.Kind.IsInt() || t.Rank != 0 {
 			l.c.diags.Error(codeLoopSubscript, e.Span(), "%s of %q is %s, expected a scalar integer", what, name, t.Kind)
 			return nil, ir.Affine{}, false
 		}

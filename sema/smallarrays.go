@@ -293,7 +293,7 @@ func (l *lowerer) subscript(v *ir.Var, a ast.Expr) ir.Expr {
 	if x == nil {
 		return nil
 	}
-	if t := x.Type(); t.Kind != ir.Int || t.Rank != 0 {
+	if t := x.Type(); !t.Kind.IsInt() || t.Rank != 0 {
 		l.errorf(codeLoopSubscript, a.Span(), "subscript of %q is %s, expected a scalar integer", v.Name, t.Kind)
 		return nil
 	}
@@ -304,7 +304,7 @@ func (l *lowerer) subscript(v *ir.Var, a ast.Expr) ir.Expr {
 // its affine form when it has one, else Computed. Neither enters the
 // in-place check; the form only orders the NDRange (regions).
 func (l *lowerer) anyAccess(x ir.Expr) ir.Affine {
-	a, why := l.affine(x, func(u *ir.Var) bool { return u.Kind == ir.Int && u.Rank == 0 })
+	a, why := l.affine(x, func(u *ir.Var) bool { return u.Kind.IsInt() && u.Rank == 0 })
 	if why != "" {
 		return ir.Computed(x.Span())
 	}
