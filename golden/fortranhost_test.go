@@ -156,6 +156,27 @@ func runtimeObject(t *testing.T) (obj, dir string) {
 }
 
 // hostModule writes and compiles the Fortran host module of unit u into
+// fortranHost builds kernel k of unit u, whose source file's stem is
+// stem, through the Fortran host: the oracle's device driver calling the
+// generated module, which runs on the test device.
+func fortranHost(t *testing.T, u *abi.Unit, k *abi.Kernel, stem string) *oracle.Exe {
+	t.Helper()
+	robj, rdir := runtimeObject(t)
+	mdir := t.TempDir()
+	mobj := hostModule(t, u, stem, mdir)
+	dev, err := oracle.BuildDevice(k, oracle.Device{
+		Module:  hostgen.FortranModule(u, stem),
+		Proc:    hostgen.FortranProcName(k.Name),
+		Include: []string{rdir, mdir},
+		Link:    oracle.OpenCLLink(),
+		Env:     []string{"FOROCL_DEVICE=" + testDevice()},
+	}, []string{robj, mobj}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dev
+}
+
 // dir; it returns the object file.
 func hostModule(t *testing.T, u *abi.Unit, stem, dir string) string {
 	t.Helper()

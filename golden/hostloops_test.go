@@ -47,20 +47,7 @@ func TestHostLoopTrips(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The Fortran host, through the oracle's device driver.
-		robj, rdir := runtimeObject(t)
-		mdir := t.TempDir()
-		mobj := hostModule(t, u, tc.file, mdir)
-		dev, err := oracle.BuildDevice(k, oracle.Device{
-			Module:  hostgen.FortranModuleName(tc.file),
-			Proc:    hostgen.FortranProcName(k.Name),
-			Include: []string{rdir, mdir},
-			Link:    oracle.OpenCLLink(),
-			Env:     []string{"FOROCL_DEVICE=" + testDevice()},
-		}, []string{robj, mobj}, t.TempDir())
-		if err != nil {
-			t.Fatal(err)
-		}
+		dev := fortranHost(t, u, k, tc.file) // the Fortran host
 		for _, trips := range []int{0, 1, 3} {
 			rng := rand.New(rand.NewSource(int64(trips + 11)))
 			sizes := loopSizes(k, 0, nil)

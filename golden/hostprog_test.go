@@ -164,19 +164,7 @@ func TestFortranHostProgram(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	robj, rdir := runtimeObject(t)
-	mdir := t.TempDir()
-	mobj := hostModule(t, u, file, mdir)
-	dev, err := oracle.BuildDevice(k, oracle.Device{
-		Module:  hostgen.FortranModule(u, file),
-		Proc:    hostgen.FortranProcName(k.Name),
-		Include: []string{rdir, mdir},
-		Link:    oracle.OpenCLLink(),
-		Env:     []string{"FOROCL_DEVICE=" + testDevice()},
-	}, []string{robj, mobj}, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	dev := fortranHost(t, u, k, file) // the Fortran host
 	s := unpackSizes
 	n1, n2 := s[1]-s[0]+6, s[3]-s[2]+6
 	seen := map[string]int{}

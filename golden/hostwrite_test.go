@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/forocl/forocl/hostgen"
 	"github.com/forocl/forocl/internal/oracle"
 	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/regions"
@@ -28,19 +27,7 @@ func TestHostWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	robj, rdir := runtimeObject(t)
-	mdir := t.TempDir()
-	mobj := hostModule(t, u, file, mdir)
-	dev, err := oracle.BuildDevice(k, oracle.Device{
-		Module:  hostgen.FortranModule(u, file),
-		Proc:    hostgen.FortranProcName(k.Name),
-		Include: []string{rdir, mdir},
-		Link:    oracle.OpenCLLink(),
-		Env:     []string{"FOROCL_DEVICE=" + testDevice()},
-	}, []string{robj, mobj}, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	dev := fortranHost(t, u, k, file) // the Fortran host
 	const n = 37
 	cs := runner.Zeros(npy.Float64, []int{n})
 	for i := range cs.F64 {

@@ -278,7 +278,8 @@ func checkLoopPlan(t *testing.T, what string, plan *regions.Plan, u *abi.Unit) {
 			}
 			for g, d := range np.Dims {
 				v := np.Nest.Index[d].Name
-				direct := regexp.MustCompile(fmt.Sprintf(`const FOROCL_INDEX_T %s = .*get_global_id\(%d\)`, v, g)).MatchString(text)
+				// (an integer(8) index is a long)
+				direct := regexp.MustCompile(fmt.Sprintf(`const (FOROCL_INDEX_T|long) %s = .*get_global_id\(%d\)`, v, g)).MatchString(text)
 				// a block of points: _pG is the block's first, v = _pG + offset
 				block := regexp.MustCompile(fmt.Sprintf(`const FOROCL_INDEX_T _p%d = .*?(\d+\*)?\(FOROCL_INDEX_T\)get_global_id\(%d\)`, g, g)).FindStringSubmatch(text)
 				if block != nil {
@@ -290,7 +291,7 @@ func checkLoopPlan(t *testing.T, what string, plan *regions.Plan, u *abi.Unit) {
 						t.Errorf("%s: dimension %d: the .cl gives a work-item %s points, the ABI %d, the plan %d", what, g, per, l.Global[g].Per, np.Coarsen[g])
 					}
 					block = nil
-					if regexp.MustCompile(fmt.Sprintf(`const FOROCL_INDEX_T %s = _p%d\b`, v, g)).MatchString(text) {
+					if regexp.MustCompile(fmt.Sprintf(`const (FOROCL_INDEX_T|long) %s = _p%d\b`, v, g)).MatchString(text) {
 						block = []string{}
 					}
 				}

@@ -173,6 +173,8 @@ func (c *checker) sideEffect(p *proc) (why string, at diag.Span) {
 			if w, ok := ioKeywords[st.Keyword]; ok {
 				why, at = w, st.Pos
 			}
+		case *ast.WriteStmt:
+			why, at = ioKeywords[st.Keyword], st.Pos
 		case *ast.AssignStmt:
 			if w := c.writeEffect(s, st.LHS); w != "" {
 				why, at = w, st.Pos

@@ -9,63 +9,63 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// elemental function MINMOD (func_calls.f90:22)
+// elemental function MINMOD (func_calls.f90:23)
 inline double MINMOD(const double A, const double B) {
     double _result = 0.0;
     if (A * B <= 0.0) {
-        _result = 0.0; // func_calls.f90:25
+        _result = 0.0; // func_calls.f90:26
     } else {
-        _result = copysign(fabs(fmin(fabs(A), fabs(B))), A); // func_calls.f90:27
+        _result = copysign(fabs(fmin(fabs(A), fabs(B))), A); // func_calls.f90:28
     }
     return _result;
 }
 
-// elemental function weight (func_calls.f90:68)
+// elemental function weight (func_calls.f90:69)
 inline double weight(const int k, const double rdx, const int n) {
     double _result = 0.0;
-    _result = 0.5 * rdx * (double)(k) / (double)(n); // func_calls.f90:70
+    _result = 0.5 * rdx * (double)(k) / (double)(n); // func_calls.f90:71
     return _result;
 }
 
-// elemental function centred (func_calls.f90:63)
+// elemental function centred (func_calls.f90:64)
 inline double centred(const int k, const double up, const double um, const double rdx, const int n) {
     double _result = 0.0;
-    _result = weight(k, rdx, n) * (up - um); // func_calls.f90:66
+    _result = weight(k, rdx, n) * (up - um); // func_calls.f90:67
     return _result;
 }
 
-// elemental function harmonic (func_calls.f90:10)
+// elemental function harmonic (func_calls.f90:11)
 inline double harmonic(const double a, const double b) {
     double _result = 0.0;
     double s = 0.0;
-    s = a + b; // func_calls.f90:13
+    s = a + b; // func_calls.f90:14
     if (s == 0.0) {
-        _result = 0.0; // func_calls.f90:15
+        _result = 0.0; // func_calls.f90:16
     } else {
-        _result = 2.0 * a * b / s; // func_calls.f90:17
+        _result = 2.0 * a * b / s; // func_calls.f90:18
     }
     return _result;
 }
 
-// elemental function SQUARE (func_calls.f90:39)
+// elemental function SQUARE (func_calls.f90:40)
 inline float SQUARE(const float X) {
     float _result = 0.0f;
-    _result = X * X; // func_calls.f90:40
+    _result = X * X; // func_calls.f90:41
     return _result;
 }
 
-// elemental function VANLEER (func_calls.f90:31)
+// elemental function VANLEER (func_calls.f90:32)
 inline float VANLEER(const float A, const float B) {
     float _result = 0.0f;
     if (A * B <= 0.0f) {
-        _result = 0.0f; // func_calls.f90:33
+        _result = 0.0f; // func_calls.f90:34
     } else {
-        _result = SQUARE(A) * B / (A * A + B * B) + A * SQUARE(B) / (A * A + B * B); // func_calls.f90:35
+        _result = SQUARE(A) * B / (A * A + B * B) + A * SQUARE(B) / (A * A + B * B); // func_calls.f90:36
     }
     return _result;
 }
 
-// kernel limited_slopes (func_calls.f90:44), launch 1 of 1: !$omp parallel do (func_calls.f90:58), strategy direct, work-group 256
+// kernel limited_slopes (func_calls.f90:45), launch 1 of 1: !$omp parallel do (func_calls.f90:59), strategy direct, work-group 256
 // one work-item per iteration: i = 2 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void limited_slopes(const int n,
@@ -80,6 +80,6 @@ void limited_slopes(const int n,
         return;
     }
     double rdx = _host_rdx;
-    s[i - 1] = rdx * MINMOD(u[i - 1] - u[i - 1 - 1], u[i + 1 - 1] - u[i - 1]) + centred(i, u[i + 1 - 1], u[i - 1 - 1], rdx, n) * harmonic(fabs(u[i - 1]), fabs(u[i + 1 - 1])); // func_calls.f90:59
-    t[i - 1] = VANLEER(v[i - 1] - v[i - 1 - 1], v[i + 1 - 1] - v[i - 1]); // func_calls.f90:60
+    s[i - 1] = rdx * MINMOD(u[i - 1] - u[i - 1 - 1], u[i + 1 - 1] - u[i - 1]) + centred(i, u[i + 1 - 1], u[i - 1 - 1], rdx, n) * harmonic(fabs(u[i - 1]), fabs(u[i + 1 - 1])); // func_calls.f90:60
+    t[i - 1] = VANLEER(v[i - 1] - v[i - 1 - 1], v[i + 1 - 1] - v[i - 1]); // func_calls.f90:61
 }

@@ -4,6 +4,7 @@
 ! only by Fortran's implicit rules that calls another, a module function
 ! that is not declared pure, and functions contained in the kernel that
 ! read the kernel's scalars (a dummy and a local set before the nest).
+! gfortran -std=legacy: REAL*8 is an extension, as legacy code writes it.
 module limiters
   implicit none
 contains
@@ -28,7 +29,7 @@ end module
       ENDIF
       END
 
-      FUNCTION VANLEER(A,B)  ! WARNING [implicit-type] name and arguments typed by the implicit rules
+      FUNCTION VANLEER(A,B)  ! WARNING [implicit-type] VANLEER, ! WARNING [implicit-type] A, ! WARNING [implicit-type] B: typed by the implicit rules
       IF (A*B .LE. 0.0) THEN
         VANLEER = 0.0
       ELSE
@@ -36,7 +37,7 @@ end module
       ENDIF
       END
 
-      FUNCTION SQUARE(X)  ! WARNING [implicit-type]
+      FUNCTION SQUARE(X)  ! WARNING [implicit-type] SQUARE, ! WARNING [implicit-type] X
       SQUARE = X*X
       END
 
