@@ -51,11 +51,12 @@ import (
 
 // conflict is a read of an array element that another iteration may
 // write.
-// cond, when not "", is the run-time condition under which the write
-// would be one-to-one (Note [linearised subscripts]).
+// cond, when not nil, is a polynomial in the sizes whose being >= 0 at
+// run time would take the proof that the write is one-to-one a step
+// further (Note [linearised subscripts], Note [run-time independence]).
 type conflict struct {
 	read, write *ir.Elem
-	cond        string
+	cond        poly
 	rewrite     bool // read is a second write
 }
 
@@ -65,8 +66,12 @@ type conflict struct {
 // be separated from the first write (it touches only the iteration's own
 // elements), or provably disjoint from it (disjoint). It returns the first
 // access that breaks the rule.
-func (l *lowerer) inPlace(n *ir.Nest) *conflict {
+func (l *lowerer) inPlace(n *ir.Nest) *conflict { return l.inPlaceAssuming(n, nil) }
+
+// inPlaceAssuming is inPlace with the polynomials assume taken as >= 0.
+func (l *lowerer) inPlaceAssuming(n *ir.Nest, assume []poly) *conflict {
 	d := newDepNest(n, l.loop.trips)
+	d.facts = append(d.facts, assume...)
 	apart := func(a, b *ir.Elem) bool {
 		return separated(a, b, n.Index) || disjoint(a, b, n) || d.separated(a, b)
 	}
@@ -198,8 +203,8 @@ func span(a ir.Affine, n *ir.Nest) (lo, hi ir.Affine, ok bool) {
 
 // String says what the conflict is, for a message.
 func (c *conflict) String() string {
-	if c.read == c.write && c.cond != "" {
-		return fmt.Sprintf("different iterations may write the same element of %q (%s): its subscript is one-to-one only if %s, which depends on the sizes at run time", c.write.Var.Name, pos(c.write.Pos), c.cond)
+	if c.read == c.write && c.cond != nil {
+		return fmt.Sprintf("different iterations may write the same element of %q (%s): its subscript is one-to-one only if %s >= 0, which depends on the sizes at run time", c.write.Var.Name, pos(c.write.Pos), c.cond)
 	}
 	if c.read == c.write {
 		return fmt.Sprintf("different iterations may write the same element of %q (%s)", c.write.Var.Name, pos(c.write.Pos))
@@ -312,14 +317,12 @@ func (l *lowerer) decide(s *ast.DoStmt, dir *loopDir, source string, n *ir.Nest,
 			return n // reported; whether it is parallel no longer matters
 		}
 	}
-	why := ""
-	if c != nil {
-		why = c.String()
-	} else if r := carriedRead(n); r != nil {
-		why = fmt.Sprintf("%q is read at %s before the iteration assigns it (a running sum or a recurrence)", r.Var.Name, pos(r.Pos))
-	}
+	why := conflictWhy(n, c)
 	if why == "" {
 		return n
+	}
+	if conds := l.runtimeCond(n, c); conds != nil {
+		return l.guardedNest(s, dir, source, n, conds, why, before) // Note [run-time independence]
 	}
 	l.c.diags.Items = l.c.diags.Items[:before] // serialNest lowers the body again
 	return l.serialNest(s, dir, source, why)

@@ -104,18 +104,24 @@ var dependenceRows = []struct {
 			!$omp parallel do
 			do i = 1, n
 			  b(i*m) = a(i, 1)
-			end do`, "(serial)", `one-to-one only if m - 1 >= 0`},
-	{"a same-value race over a cell's corners", "real :: a(n, m), b(n+1, m+1), c(1)\ninteger :: jt, kt", `
+			end do`, "if ((integer(8)(m) - 1_8) >= 0_8) then\n    parallel (i = 1:n)", `runs in parallel when m - 1 >= 0 and serially, on one work-item, otherwise`},
+	{"a run-time condition keeps the serial launch", "real :: a(n, m), b(1), c(1)", `
 			!$omp parallel do
-			do j = 1, m
-			  do i = 1, n
-			    do kt = j, j + 1
-			      do jt = i, i + 1
-			        b(jt, kt) = s
-			      end do
-			    end do
-			  end do
-			end do`, "(serial)", `may write the same element of "b"`},
+			do i = 1, n
+			  b(i*m) = a(i, 1)
+			end do`, "  else\n    parallel (_i1 = 1:1)  [!$omp parallel do (serial)]", `one-to-one only if m - 1 >= 0`},
+	{"two run-time conditions", "real :: a(n, m), b(1), c(1)", `
+			r = n + 1
+			!$omp parallel do
+			do i = 1, n
+			  b(i*m) = a(i, 1)
+			  c(i*r) = a(i, 2)
+			end do`, "if (((integer(8)(m) - 1_8) >= 0_8) .and. ((integer(8)(r) - 1_8) >= 0_8)) then", `runs in parallel when m - 1 >= 0 and r - 1 >= 0 and serially`},
+	{"a run-time condition does not lift a recurrence", "real :: a(1), b(1), c(1)", `
+			!$omp parallel do
+			do i = 1, n
+			  a(i*m) = a(i*m - 1) + 1
+			end do`, "  parallel (_i1 = 1:1)", `nest runs serially, on one work-item: different iterations may write the same element of "a"`},
 	{"a host variable in a written subscript", "real :: a(n), b(n+9), c(1)", `
 			r = 1
 			if (m > 2) r = 2
