@@ -32,10 +32,12 @@ import (
 // and are replaced by their value in subscripts.
 //
 // Which loops are candidates: the perfectly nested counted loops with
-// step 1 or -1 (a backward loop is the same set of iterations) whose
+// an integer literal step (a backward loop is the same set of
+// iterations; a strided one is guarded, Note [strided loops]) whose
 // bounds do not depend on an outer candidate (parallelPrefix); the loops
-// inside a strided or triangular one run in order inside each work-item,
-// and a nest whose outer loop is strided runs serially.
+// inside one with a symbolic step or a triangular one run in order
+// inside each work-item, and a nest whose outer loop is such runs
+// serially.
 //
 // Directives. !$omp do and !$acc loop are the programmer's assertion
 // that the iterations are independent, and OpenMP and OpenACC compilers
@@ -329,14 +331,14 @@ func (l *lowerer) decide(s *ast.DoStmt, dir *loopDir, source string, n *ir.Nest,
 }
 
 // parallelPrefix returns how many of a DO nest's perfectly nested loops
-// may be parallel: those before the first with a step other than 1 or -1
-// or with a bound that depends on an outer one (a triangular loop), which
+// may be parallel: those before the first with a step that is not a
+// literal (Note [strided loops]) or with a bound that depends on an outer one (a triangular loop), which
 // runs in order inside each iteration; and why it stops there, for a
 // warning when that is the first.
 func parallelPrefix(loops []nestLoop) (int, string) {
 	for i, lp := range loops {
-		if !unitStep(lp.step) {
-			return i, fmt.Sprintf("the loop over %q at %s has a step other than 1 or -1", lp.name.Orig, pos(lp.s.Pos))
+		if !constStep(lp.step) {
+			return i, fmt.Sprintf("the loop over %q at %s has a step that is not an integer literal", lp.name.Orig, pos(lp.s.Pos))
 		}
 		for _, outer := range loops[:i] {
 			if mentions(lp.lo, outer.name.Name) || mentions(lp.hi, outer.name.Name) {
@@ -347,8 +349,9 @@ func parallelPrefix(loops []nestLoop) (int, string) {
 	return len(loops), ""
 }
 
-// unitStep reports whether step is absent, 1 or -1 as written.
-func unitStep(step ast.Expr) bool {
+// constStep reports whether step is absent or a nonzero integer literal,
+// with a sign or in parentheses (Note [strided loops]).
+func constStep(step ast.Expr) bool {
 	for {
 		switch x := step.(type) {
 		case nil:
@@ -361,7 +364,7 @@ func unitStep(step ast.Expr) bool {
 			}
 			step = x.X
 		case *ast.IntLit:
-			return x.Value == 1
+			return x.Value != 0
 		default:
 			return false
 		}

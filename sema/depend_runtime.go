@@ -92,16 +92,11 @@ func (l *lowerer) guardedNest(s *ast.DoStmt, dir *loopDir, source string, n *ir.
 // condExpr returns the logical expression p1 >= 0 .and. p2 >= 0 ...,
 // computed in integer(8).
 func condExpr(conds []poly, at diag.Span) ir.Expr {
-	var out ir.Expr
-	for _, p := range conds {
-		ge := &ir.Binary{Pos: at, Op: ir.Ge, X: polyExpr(p, at), Y: &ir.Const{Pos: at, Kind: ir.Long}, T: ir.Type{Kind: ir.Logical}}
-		if out == nil {
-			out = ge
-		} else {
-			out = &ir.Binary{Pos: at, Op: ir.And, X: out, Y: ge, T: ir.Type{Kind: ir.Logical}}
-		}
+	tests := make([]ir.Expr, len(conds))
+	for i, p := range conds {
+		tests[i] = &ir.Binary{Pos: at, Op: ir.Ge, X: polyExpr(p, at), Y: &ir.Const{Pos: at, Kind: ir.Long}, T: ir.Type{Kind: ir.Logical}}
 	}
-	return out
+	return conjunction(tests)
 }
 
 // polyExpr returns p as an integer(8) expression, its monomials in the

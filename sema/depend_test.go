@@ -142,13 +142,28 @@ var dependenceRows = []struct {
 			!$omp parallel do
 			do i = 1, n, 2
 			  b(i) = a(i)
-			end do`, "(serial)", `has a step other than 1 or -1; the directive asserts`},
+			end do`, "parallel (i = 1:n)  [!$omp parallel do]\n    if (mod((i - 1), 2) == 0) then", ""},
+	{"a symbolic step", "real :: a(n), b(n), c(1)", `
+			!$omp parallel do
+			do i = 1, n, m
+			  b(i) = a(i)
+			end do`, "(serial)", `has a step that is not an integer literal; the directive asserts`},
+	{"a backward strided loop with no iteration", "real :: a(n), b(n), c(1)", `
+			do i = 1, n, -3
+			  b(i) = a(i)
+			end do`, "parallel (i = n:1)  [do]\n    if (mod((1 - i), 3) == 0) then", ""},
+	{"a strided inner loop carrying a value", "real :: a(n, m), b(n, m), c(1)", `
+			do j = 1, m
+			  do i = 2, n, 3
+			    b(i, j) = b(i-1, j) + a(i, j)
+			  end do
+			end do`, "parallel (j = 1:m)  [do]\n    do i = 2, n, 3", ""},
 	{"a strided inner loop", "real :: a(n, m), b(n, m), c(1)", `
 			do j = 1, m
 			  do i = 1, n, 2
 			    b(i, j) = a(i, j)
 			  end do
-			end do`, "parallel (j = 1:m)", ""},
+			end do`, "parallel (j = 1:m, i = 1:n)", ""},
 	{"a triangular loop", "real :: a(n, n), b(n, n), c(1)", `
 			do j = 1, n
 			  do i = j, n
