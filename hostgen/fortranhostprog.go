@@ -24,8 +24,12 @@ import (
 // at each launch's first arrival it computes the launch's NDRange and
 // checks the accesses that name host variables (abi.Kernel.HostAccesses),
 // with the values the launch sees; a launch never reached gets them with
-// the values at the end, as abi.Kernel.LaunchVals gives them. Scratch
-// buffers are then sized, and the second run launches.
+// the values at the end, as abi.Kernel.LaunchVals gives them. As there,
+// a value read from the device is unknown in the first run (fcl_unk
+// flags each host variable set from a reduction or an element, or from
+// one so flagged), and neither branch of an IF that reads one runs, so
+// no stale value raises an error or sizes a launch. Scratch buffers are
+// then sized, and the second run launches.
 
 // fortHost writes the Fortran of a kernel's host statements.
 type fortHost struct {
@@ -312,6 +316,15 @@ func (h *fortHost) set(s *abi.Set) {
 	if s.Kind != abi.Logical {
 		x = &abi.Expr{Op: "conv", Kind: s.Kind, Args: []abi.Expr{s.X}}
 	}
+	u := h.unknownTest(&s.X)
+	if u != "" {
+		h.e.Line("if (%s) then", u)
+		h.e.Line("  %s = .true.", h.unkFlag(s.Var))
+		h.e.Line("else")
+		h.e.Indent++
+		defer func() { h.e.Indent--; h.e.Line("end if") }()
+	}
+	h.e.Line("%s = .false.", h.unkFlag(s.Var))
 	t := h.expr(x, "setting "+s.Var)
 	switch s.Kind {
 	case abi.Logical:
@@ -356,7 +369,89 @@ func (h *fortHost) combine(c *abi.Combine, buffer string) {
 		e.Line("end if")
 	}
 	e.Indent--
+	e.Line("else")
+	e.Line("  %s = .true.", h.unkFlag(c.Var)) // unknown in the sizing run, as in abi's dry run
 	e.Line("end if")
+}
+
+// unkFlag is the flag that says, in the sizing run, that host variable
+// v holds no value: it was computed from the device's data (a reduction,
+// an element), as abi's dry run (LaunchVals) marks it unknown.
+func (h *fortHost) unkFlag(v string) string {
+	for i, s := range h.k.HostVars() {
+		if s.Var == v {
+			return fmt.Sprintf("fcl_unk(%d)", i+1)
+		}
+	}
+	panic("internal error: hostgen: no host variable " + v)
+}
+
+// unknownTest returns the Fortran test that x reads a value the sizing
+// run does not know (an element, or a host variable flagged unknown), ""
+// when it never does.
+func (h *fortHost) unknownTest(x *abi.Expr) string {
+	var flags []string
+	elem := false
+	var walk func(x *abi.Expr)
+	walk = func(x *abi.Expr) {
+		if x.Op == "elem" {
+			elem = true
+		}
+		for i := range x.Args {
+			walk(&x.Args[i])
+		}
+	}
+	walk(x)
+	if elem {
+		return ".not. fcl_launching"
+	}
+	seen := map[string]bool{}
+	x.Names(func(n string) {
+		for i, s := range h.k.HostVars() {
+			if s.Var == n && !seen[n] {
+				seen[n] = true
+				flags = append(flags, fmt.Sprintf("fcl_unk(%d)", i+1))
+			}
+		}
+	})
+	if len(flags) == 0 {
+		return ""
+	}
+	return ".not. fcl_launching .and. (" + strings.Join(flags, " .or. ") + ")"
+}
+
+// unknownIf writes, for an IF whose condition the sizing run may not
+// know, an IF that flags what its branches set when it does not, and
+// opens the ELSE that evaluates it; false when it always knows.
+func (h *fortHost) unknownIf(s *abi.If) bool {
+	u := h.unknownTest(&s.Cond)
+	if u == "" {
+		return false
+	}
+	h.e.Line("if (%s) then", u)
+	h.e.Indent++
+	var mark func(steps []abi.Step)
+	mark = func(steps []abi.Step) {
+		for _, st := range steps {
+			switch {
+			case st.Set != nil:
+				h.e.Line("%s = .true.", h.unkFlag(st.Set.Var))
+			case st.Combine != nil:
+				h.e.Line("%s = .true.", h.unkFlag(st.Combine.Var))
+			case st.If != nil:
+				mark(st.If.Then)
+				mark(st.If.Else)
+			case st.Loop != nil:
+				mark(st.Body)
+			}
+		}
+	}
+	mark(s.Then)
+	mark(s.Else)
+	h.e.Line("continue")
+	h.e.Indent--
+	h.e.Line("else")
+	return true
 }
 
 // print writes a Print step as the WRITE it is, in the run that launches
@@ -439,12 +534,14 @@ func (h *fortHost) declare() {
 		e.Line("real(%s) :: fcl_rd", n.kind("c_double"))
 	}
 	e.Line("logical :: fcl_launching")
+	e.Line("logical :: fcl_unk(%d)", max(len(h.k.HostVars()), 1))
 }
 
 func (h *fortHost) reset(launching bool) {
 	for _, s := range h.k.HostVars() {
 		h.e.Line("%s = 0", h.n.v(s.Var))
 	}
+	h.e.Line("fcl_unk = .false.")
 	h.e.Line("fcl_launching = %s", map[bool]string{true: ".true.", false: ".false."}[launching])
 }
 

@@ -25,6 +25,10 @@ func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(
 			h.print(s.Print)
 			continue
 		case s.If != nil:
+			unknown := h.unknownIf(s.If) // the sizing run takes neither branch
+			if unknown {
+				e.Indent++
+			}
 			e.Line("if (%s /= 0) then", h.cond(s.If))
 			e.Indent++
 			fortranProgram(e, n, s.If.Then, launch, h)
@@ -36,6 +40,10 @@ func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(
 				e.Indent--
 			}
 			e.Line("end if")
+			if unknown {
+				e.Indent--
+				e.Line("end if")
+			}
 			continue
 		case s.Loop == nil:
 			launch(s.Launch)
@@ -58,7 +66,7 @@ func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(
 // fortranHostName matches the names of the Fortran host's own variables
 // after their prefix fcl_; a size or loop variable of such a name gets
 // another variable (Note [Fortran host names]).
-var fortranHostName = regexp.MustCompile(`^(?i)([gwsrvkh][0-9]+|st|msg|name|run|build|program|source|seen)$`)
+var fortranHostName = regexp.MustCompile(`^(?i)([gwsrvkh][0-9]+|st|msg|name|run|build|program|source|seen|unk)$`)
 
 // fortranCheckLoops refuses host loops whose variables are sizes, and loop kernels with a size that is
 // neither a dummy nor derivable from the arrays' shapes.

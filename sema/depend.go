@@ -32,10 +32,12 @@ import (
 // and are replaced by their value in subscripts.
 //
 // Which loops are candidates: the perfectly nested counted loops with
-// step 1 or -1 (a backward loop is the same set of iterations) whose
+// an integer literal step (a backward loop is the same set of
+// iterations; a strided one is guarded, Note [strided loops]) whose
 // bounds do not depend on an outer candidate (parallelPrefix); the loops
-// inside a strided or triangular one run in order inside each work-item,
-// and a nest whose outer loop is strided runs serially.
+// inside one with a symbolic step or a triangular one run in order
+// inside each work-item, and a nest whose outer loop is such runs
+// serially.
 //
 // Directives. !$omp do and !$acc loop are the programmer's assertion
 // that the iterations are independent, and OpenMP and OpenACC compilers
@@ -51,11 +53,12 @@ import (
 
 // conflict is a read of an array element that another iteration may
 // write.
-// cond, when not "", is the run-time condition under which the write
-// would be one-to-one (Note [linearised subscripts]).
+// cond, when not nil, is a polynomial in the sizes whose being >= 0 at
+// run time would take the proof that the write is one-to-one a step
+// further (Note [linearised subscripts], Note [run-time independence]).
 type conflict struct {
 	read, write *ir.Elem
-	cond        string
+	cond        poly
 	rewrite     bool // read is a second write
 }
 
@@ -65,8 +68,12 @@ type conflict struct {
 // be separated from the first write (it touches only the iteration's own
 // elements), or provably disjoint from it (disjoint). It returns the first
 // access that breaks the rule.
-func (l *lowerer) inPlace(n *ir.Nest) *conflict {
+func (l *lowerer) inPlace(n *ir.Nest) *conflict { return l.inPlaceAssuming(n, nil) }
+
+// inPlaceAssuming is inPlace with the polynomials assume taken as >= 0.
+func (l *lowerer) inPlaceAssuming(n *ir.Nest, assume []poly) *conflict {
 	d := newDepNest(n, l.loop.trips)
+	d.facts = append(d.facts, assume...)
 	apart := func(a, b *ir.Elem) bool {
 		return separated(a, b, n.Index) || disjoint(a, b, n) || d.separated(a, b)
 	}
@@ -198,8 +205,8 @@ func span(a ir.Affine, n *ir.Nest) (lo, hi ir.Affine, ok bool) {
 
 // String says what the conflict is, for a message.
 func (c *conflict) String() string {
-	if c.read == c.write && c.cond != "" {
-		return fmt.Sprintf("different iterations may write the same element of %q (%s): its subscript is one-to-one only if %s, which depends on the sizes at run time", c.write.Var.Name, pos(c.write.Pos), c.cond)
+	if c.read == c.write && c.cond != nil {
+		return fmt.Sprintf("different iterations may write the same element of %q (%s): its subscript is one-to-one only if %s >= 0, which depends on the sizes at run time", c.write.Var.Name, pos(c.write.Pos), c.cond)
 	}
 	if c.read == c.write {
 		return fmt.Sprintf("different iterations may write the same element of %q (%s)", c.write.Var.Name, pos(c.write.Pos))
@@ -312,28 +319,26 @@ func (l *lowerer) decide(s *ast.DoStmt, dir *loopDir, source string, n *ir.Nest,
 			return n // reported; whether it is parallel no longer matters
 		}
 	}
-	why := ""
-	if c != nil {
-		why = c.String()
-	} else if r := carriedRead(n); r != nil {
-		why = fmt.Sprintf("%q is read at %s before the iteration assigns it (a running sum or a recurrence)", r.Var.Name, pos(r.Pos))
-	}
+	why := conflictWhy(n, c)
 	if why == "" {
 		return n
+	}
+	if conds := l.runtimeCond(n, c); conds != nil {
+		return l.guardedNest(s, dir, source, n, conds, why, before) // Note [run-time independence]
 	}
 	l.c.diags.Items = l.c.diags.Items[:before] // serialNest lowers the body again
 	return l.serialNest(s, dir, source, why)
 }
 
 // parallelPrefix returns how many of a DO nest's perfectly nested loops
-// may be parallel: those before the first with a step other than 1 or -1
-// or with a bound that depends on an outer one (a triangular loop), which
+// may be parallel: those before the first with a step that is not a
+// literal (Note [strided loops]) or with a bound that depends on an outer one (a triangular loop), which
 // runs in order inside each iteration; and why it stops there, for a
 // warning when that is the first.
 func parallelPrefix(loops []nestLoop) (int, string) {
 	for i, lp := range loops {
-		if !unitStep(lp.step) {
-			return i, fmt.Sprintf("the loop over %q at %s has a step other than 1 or -1", lp.name.Orig, pos(lp.s.Pos))
+		if !constStep(lp.step) {
+			return i, fmt.Sprintf("the loop over %q at %s has a step that is not an integer literal", lp.name.Orig, pos(lp.s.Pos))
 		}
 		for _, outer := range loops[:i] {
 			if mentions(lp.lo, outer.name.Name) || mentions(lp.hi, outer.name.Name) {
@@ -344,8 +349,9 @@ func parallelPrefix(loops []nestLoop) (int, string) {
 	return len(loops), ""
 }
 
-// unitStep reports whether step is absent, 1 or -1 as written.
-func unitStep(step ast.Expr) bool {
+// constStep reports whether step is absent or a nonzero integer literal,
+// with a sign or in parentheses (Note [strided loops]).
+func constStep(step ast.Expr) bool {
 	for {
 		switch x := step.(type) {
 		case nil:
@@ -358,7 +364,7 @@ func unitStep(step ast.Expr) bool {
 			}
 			step = x.X
 		case *ast.IntLit:
-			return x.Value == 1
+			return x.Value != 0
 		default:
 			return false
 		}

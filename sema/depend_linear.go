@@ -364,9 +364,9 @@ func (d *depNest) uniform(v *ir.Var) bool {
 
 // covers returns the parallel indices over which a subscript with the
 // coefficients coef is one-to-one (Note [linearised subscripts]): all
-// those it varies with, or none; and, when none, the condition that
-// would prove it, for a message.
-func (d *depNest) covers(coef []poly) ([]int, string) {
+// those it varies with, or none; and, when none, the polynomial whose
+// being >= 0 would prove the next step (nil when none would).
+func (d *depNest) covers(coef []poly) ([]int, poly) {
 	var set []int
 	for i, c := range coef {
 		if len(c) > 0 {
@@ -374,48 +374,47 @@ func (d *depNest) covers(coef []poly) ([]int, string) {
 		}
 	}
 	if len(set) == 0 {
-		return nil, ""
+		return nil, nil
 	}
-	cond, furthest := "", -1
-	ok := false
+	var cond poly
+	furthest, ok := -1, false
 	permute(set, func(order []int) bool {
 		why, at := d.ordered(coef, order)
 		if at == len(order) {
 			ok = true
-		} else if at > furthest && why != "" {
+		} else if at > furthest && why != nil {
 			cond, furthest = why, at // the order that got furthest says most
 		}
 		return ok
 	})
 	if ok {
-		return set, ""
+		return set, nil
 	}
 	return nil, cond
 }
 
 // ordered checks the inequalities of Note [linearised subscripts] for
 // the indices in order, lowest first: it returns how many hold, and the
-// one that does not, for a message.
-func (d *depNest) ordered(coef []poly, order []int) (string, int) {
+// difference that is not proven >= 0 where one does not.
+func (d *depNest) ordered(coef []poly, order []int) (poly, int) {
 	span := poly{} // sum of |c_i| * extent_i below
 	for at, i := range order {
-		var abs poly
-		why := ""
+		var abs, why poly
 		for _, s := range []int64{1, -1} {
 			sc, ok := constPoly(0).plus(coef[i], s)
 			need, ok2 := sc.plus(span, -1)
 			if !ok || !ok2 {
-				return "", at
+				return nil, at
 			}
 			if need, ok = need.plus(constPoly(1), -1); !ok {
-				return "", at
+				return nil, at
 			}
 			if d.nonNegative(need) {
 				abs = sc
 				break
 			}
-			if why == "" {
-				why = need.String() + " >= 0"
+			if why == nil {
+				why = need
 			}
 		}
 		if abs == nil {
@@ -424,13 +423,13 @@ func (d *depNest) ordered(coef []poly, order []int) (string, int) {
 		ext := affinePoly(d.n.Hi[i].Add(d.n.Lo[i].Scale(-1)))
 		term, ok := abs.times(ext)
 		if !ok {
-			return "", at
+			return nil, at
 		}
 		if span, ok = span.plus(term, 1); !ok {
-			return "", at
+			return nil, at
 		}
 	}
-	return "", len(order)
+	return nil, len(order)
 }
 
 // nonNegative reports whether p >= 0 folds to a constant, or to one
@@ -471,11 +470,11 @@ func permute(set []int, f func([]int) bool) {
 
 // injective reports whether write w gives every iteration its own
 // element by the linear analysis: every parallel index is covered by a
-// dimension's subscript. Otherwise it returns the condition that would
-// have proven it, if one would.
-func (d *depNest) injective(w *ir.Elem) (bool, string) {
+// dimension's subscript. Otherwise it returns the polynomial whose
+// being >= 0 would take the proof a step further, if one would.
+func (d *depNest) injective(w *ir.Elem) (bool, poly) {
 	covered := map[int]bool{}
-	cond := ""
+	var cond poly
 	for _, x := range w.Index {
 		coef, _, ok := d.linear(x)
 		if !ok {
@@ -485,12 +484,12 @@ func (d *depNest) injective(w *ir.Elem) (bool, string) {
 		for _, i := range set {
 			covered[i] = true
 		}
-		if cond == "" {
+		if cond == nil {
 			cond = why
 		}
 	}
 	if len(covered) == len(d.n.Index) {
-		return true, ""
+		return true, nil
 	}
 	return false, cond
 }

@@ -104,18 +104,24 @@ var dependenceRows = []struct {
 			!$omp parallel do
 			do i = 1, n
 			  b(i*m) = a(i, 1)
-			end do`, "(serial)", `one-to-one only if m - 1 >= 0`},
-	{"a same-value race over a cell's corners", "real :: a(n, m), b(n+1, m+1), c(1)\ninteger :: jt, kt", `
+			end do`, "if ((integer(8)(m) - 1_8) >= 0_8) then\n    parallel (i = 1:n)", `runs in parallel when m - 1 >= 0 and serially, on one work-item, otherwise`},
+	{"a run-time condition keeps the serial launch", "real :: a(n, m), b(1), c(1)", `
 			!$omp parallel do
-			do j = 1, m
-			  do i = 1, n
-			    do kt = j, j + 1
-			      do jt = i, i + 1
-			        b(jt, kt) = s
-			      end do
-			    end do
-			  end do
-			end do`, "(serial)", `may write the same element of "b"`},
+			do i = 1, n
+			  b(i*m) = a(i, 1)
+			end do`, "  else\n    parallel (_i1 = 1:1)  [!$omp parallel do (serial)]", `one-to-one only if m - 1 >= 0`},
+	{"two run-time conditions", "real :: a(n, m), b(1), c(1)", `
+			r = n + 1
+			!$omp parallel do
+			do i = 1, n
+			  b(i*m) = a(i, 1)
+			  c(i*r) = a(i, 2)
+			end do`, "if (((integer(8)(m) - 1_8) >= 0_8) .and. ((integer(8)(r) - 1_8) >= 0_8)) then", `runs in parallel when m - 1 >= 0 and r - 1 >= 0 and serially`},
+	{"a run-time condition does not lift a recurrence", "real :: a(1), b(1), c(1)", `
+			!$omp parallel do
+			do i = 1, n
+			  a(i*m) = a(i*m - 1) + 1
+			end do`, "  parallel (_i1 = 1:1)", `nest runs serially, on one work-item: different iterations may write the same element of "a"`},
 	{"a host variable in a written subscript", "real :: a(n), b(n+9), c(1)", `
 			r = 1
 			if (m > 2) r = 2
@@ -136,13 +142,28 @@ var dependenceRows = []struct {
 			!$omp parallel do
 			do i = 1, n, 2
 			  b(i) = a(i)
-			end do`, "(serial)", `has a step other than 1 or -1; the directive asserts`},
+			end do`, "parallel (i = 1:n)  [!$omp parallel do]\n    if (mod((i - 1), 2) == 0) then", ""},
+	{"a symbolic step", "real :: a(n), b(n), c(1)", `
+			!$omp parallel do
+			do i = 1, n, m
+			  b(i) = a(i)
+			end do`, "(serial)", `has a step that is not an integer literal; the directive asserts`},
+	{"a backward strided loop with no iteration", "real :: a(n), b(n), c(1)", `
+			do i = 1, n, -3
+			  b(i) = a(i)
+			end do`, "parallel (i = n:1)  [do]\n    if (mod((1 - i), 3) == 0) then", ""},
+	{"a strided inner loop carrying a value", "real :: a(n, m), b(n, m), c(1)", `
+			do j = 1, m
+			  do i = 2, n, 3
+			    b(i, j) = b(i-1, j) + a(i, j)
+			  end do
+			end do`, "parallel (j = 1:m)  [do]\n    do i = 2, n, 3", ""},
 	{"a strided inner loop", "real :: a(n, m), b(n, m), c(1)", `
 			do j = 1, m
 			  do i = 1, n, 2
 			    b(i, j) = a(i, j)
 			  end do
-			end do`, "parallel (j = 1:m)", ""},
+			end do`, "parallel (j = 1:m, i = 1:n)", ""},
 	{"a triangular loop", "real :: a(n, n), b(n, n), c(1)", `
 			do j = 1, n
 			  do i = j, n

@@ -527,6 +527,14 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 	// loops the directive names (collapse), the rest run sequentially.
 	diagsBefore := len(l.c.diags.Items)
 	n, conflict := l.lowerNest(s, source, loops, body, mask)
+	if k := firstStrided(loops); conflict != nil && s.Form == ast.DoCounted && k > 0 && k < len(loops) {
+		// Note [strided loops]: the loops from a strided one on run in
+		// order inside each work-item, as they did before they could be
+		// parallel.
+		l.c.diags.Items = l.c.diags.Items[:diagsBefore]
+		loops, body = loops[:k], loops[k-1].s.Body
+		n, conflict = l.lowerNest(s, source, loops, body, mask)
+	}
 	if conflict != nil && s.Form == ast.DoCounted && dir != nil && dir.collapse < len(loops) {
 		l.c.diags.Items = l.c.diags.Items[:diagsBefore]
 		n, conflict = l.lowerNest(s, source, loops[:dir.collapse], loops[dir.collapse-1].s.Body, mask)
@@ -610,28 +618,33 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 	ls := l.loop
 	ls.index, ls.seq = map[*ir.Var]bool{}, copySet(ls.host) // host loop variables cannot be assigned either
 	ls.reads, ls.writes = nil, nil
+	var strided []ir.Expr // Note [strided loops]
 	for _, lp := range loops {
 		v := l.indexVar(lp.name)
 		if v == nil {
 			return nil, nil
 		}
-		backward := false
+		step := int64(1)
 		if lp.step != nil {
 			st := l.expr(lp.step)
 			c, ok := st.(*ir.Const)
-			if !ok || c.Kind != ir.Int || c.Int != 1 && c.Int != -1 {
-				l.c.diags.Error(codeLoopBound, lp.step.Span(), "a parallel loop must have step 1 or -1").
+			if !ok || !c.Kind.IsInt() || c.Int == 0 {
+				l.c.diags.Error(codeLoopBound, lp.step.Span(), "a parallel loop must have a constant step other than 0").
 					WithHint("loop over a unit-step index and compute the strided subscript, such as a(2*j-1), or write a DO loop (forocl runs other steps in order)")
 				return nil, nil
 			}
-			backward = c.Int == -1
+			step = c.Int
 		}
+		backward := step < 0
 		ls.nestBound = true
 		lo, ok1 := l.boundAffine(lp.lo, fmt.Sprintf("the first value of %q", v.Name))
 		hi, ok2 := l.boundAffine(lp.hi, fmt.Sprintf("the last value of %q", v.Name))
 		ls.nestBound = false
 		if !ok1 || !ok2 {
 			return nil, nil
+		}
+		if step != 1 && step != -1 {
+			strided = append(strided, strideGuard(v, lo, step, lp.s.Pos))
 		}
 		if backward {
 			// The same iterations, hi..lo: in parallel their order does
@@ -655,6 +668,9 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 		if m := l.cond(mask); m != nil {
 			n.Body = []ir.Stmt{&ir.If{Pos: mask.Span(), Cond: m, Then: n.Body}}
 		}
+	}
+	if g := conjunction(strided); g != nil {
+		n.Body = []ir.Stmt{&ir.If{Pos: s.Pos, Cond: g, Then: n.Body}}
 	}
 	ls.inNest = false
 	ls.index = nil

@@ -139,10 +139,15 @@ func TestLoopRules(t *testing.T) {
 			end do`,
 			nil, `7:13: error: upper bound 1 of "a" is not affine in the kernel's integer scalar dummies: it has a product of two variables`},
 		{"a strided parallel loop", "real :: a(n), b(n), c(1)", `
-			do concurrent (i = 1:n:2)
+			do concurrent (i = 1:n:m)
 			  b(i) = a(i)
 			end do`,
-			nil, `8:26: error: a parallel loop must have step 1`},
+			nil, `8:26: error: a parallel loop must have a constant step other than 0`},
+		{"a strided do concurrent", "real :: a(n), b(n), c(1)", `
+			do concurrent (i = n:1:-2)
+			  b(i) = a(i)
+			end do`,
+			[]string{"parallel (i = 1:n)  [do concurrent]", "if (mod((n - i), 2) == 0) then"}, ""},
 		{"a whole array in a nest", "real :: a(n), b(n), c(1)", `
 			do concurrent (i = 1:n)
 			  b(i) = 2*a

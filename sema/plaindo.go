@@ -33,6 +33,12 @@ func (l *lowerer) serialNest(s *ast.DoStmt, dir *loopDir, source, why string) ir
 		l.c.diags.Warn(codeLoopSerial, s.Pos, "this %s nest runs serially, on one work-item: %s; the directive asserts that the iterations are independent, but forocl cannot prove it, and runs the loop in order to keep the serial answer", source, why).
 			WithHint("subscript each write with every parallel index, write an update in place into a second array, or write the loop as DO CONCURRENT if its iterations are independent")
 	}
+	return l.serialLaunch(s, source)
+}
+
+// serialLaunch lowers DO nest s as a launch of one work-item that runs
+// the loops in order.
+func (l *lowerer) serialLaunch(s *ast.DoStmt, source string) *ir.Nest {
 	t := l.sectionIndex(0)
 	n := &ir.Nest{Pos: s.Pos, Source: source + " (serial)", Index: []*ir.Var{t}, Lo: []ir.Affine{{Const: 1}}, Hi: []ir.Affine{{Const: 1}}}
 	ls := l.loop

@@ -42,27 +42,22 @@ void backward_free(const int n,
     a[i - 1] = 2.0 * b[i - 1] - a[i - 1]; // loop_dep_order.f90:32
 }
 
-// kernel strided (loop_dep_order.f90:37), launch 1 of 2: !$omp parallel do (serial) (loop_dep_order.f90:44), strategy direct, work-group 1
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
-__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+// kernel strided (loop_dep_order.f90:37), launch 1 of 2: !$omp parallel do (loop_dep_order.f90:44), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void strided_1(const int n,
     const int m,
     __global const double* restrict b,
     __global double* restrict a,
     __global double* restrict c) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
-    if (_i1 > 1) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
         return;
     }
-    int i = 0;
     int j = 0;
     int k = 0;
-    {
-        const int _step_i = 2;
-        i = 1;
-        for (int _trip_i = (n - i + _step_i) / _step_i; _trip_i > 0; _trip_i--, i += _step_i) {
-            a[i - 1] = a[i - 1] + b[i - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)]; // loop_dep_order.f90:45
-        }
+    if (((i - 1) % (2)) == 0) {
+        a[i - 1] = a[i - 1] + b[i - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)]; // loop_dep_order.f90:45
     }
 }
 
@@ -80,7 +75,6 @@ void strided_2(const int n,
     }
     int i = 0;
     int j = 0;
-    int _i1 = 0;
     {
         const int _step_j = 3;
         j = 2;

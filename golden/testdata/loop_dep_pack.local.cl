@@ -36,10 +36,36 @@ void pack_cols(const int x_min,
     buf[index - 1] = field[x_min + x_inc - 1 + j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(k - (y_min - 2))]; // loop_dep_pack.f90:31
 }
 
-// kernel pack_rows (loop_dep_pack.f90:37), launch 1 of 1: !$omp parallel do (serial) (loop_dep_pack.f90:46), strategy direct, work-group 1
+// kernel pack_rows (loop_dep_pack.f90:37), launch 1 of 2: !$omp parallel do (loop_dep_pack.f90:46), strategy direct, work-group 32x8
+// one work-item per iteration: j = x_min - depth + get_global_id(0), k = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void pack_rows_1(const int x_min,
+    const int x_max,
+    const int y_min,
+    const int y_max,
+    const int depth,
+    const int field_type,
+    const int off,
+    __global const double* restrict field,
+    __global double* restrict buf,
+    const int _buf_n1,
+    const int _host_x_inc) {
+    const FOROCL_INDEX_T j = x_min - depth + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T k = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    if (j > x_max + _host_x_inc + depth || k > depth) {
+        return;
+    }
+    int x_inc = _host_x_inc;
+    int index = 0;
+    int _i1 = 0;
+    index = off + 10 + j + depth + (k - 1) * (x_max + x_inc + 2 * depth); // loop_dep_pack.f90:48
+    buf[index - 1] = field[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(y_max + 1 - k - (y_min - 2))] + (double)k; // loop_dep_pack.f90:49
+}
+
+// kernel pack_rows (loop_dep_pack.f90:37), launch 2 of 2: !$omp parallel do (serial) (loop_dep_pack.f90:46), strategy direct, work-group 1
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void pack_rows(const int x_min,
+void pack_rows_2(const int x_min,
     const int x_max,
     const int y_min,
     const int y_max,

@@ -3,7 +3,7 @@
 !   backward_carry: a backward loop carrying a value down (serial);
 !   backward_free: a backward loop with independent iterations (parallel,
 !     the same iterations in another order);
-!   strided: an OpenMP loop of step 2 (serial), and a nest whose inner
+!   strided: an OpenMP loop of step 2 (parallel), and a nest whose inner
 !     loop has step 3 (parallel over the outer loop, the inner in order);
 !   triangular: an inner loop bounded by the outer index (parallel over
 !     the outer loop);
@@ -41,7 +41,7 @@ subroutine strided(n, m, b, a, c)
   real(8), intent(inout) :: a(n), c(n, m)
   integer :: i, j, k
   !$omp parallel do
-  do i = 1, n, 2  ! WARNING [loop-serial] step 2
+  do i = 1, n, 2
     a(i) = a(i) + b(i, 1)
   end do
   do k = 1, m

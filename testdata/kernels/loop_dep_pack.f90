@@ -4,10 +4,10 @@
 ! 1..depth, is one-to-one for every size (the coefficient depth is the
 ! span of j plus one), so the nest runs in parallel. In pack_rows the row
 ! length is x_max + x_inc + 2*depth while j runs over x_min-depth ..
-! x_max+x_inc+depth: the rows do not overlap only if x_min >= 1, which
-! forocl cannot know, so the nest runs in order (with x_min < 1 later
-! rows overwrite the ends of earlier ones, as in the serial run). The
-! module gives the assumed-shape buffer an explicit interface.
+! x_max+x_inc+depth: the rows do not overlap only if x_min >= 1, so the
+! host runs the nest in parallel when x_min >= 1 and in order otherwise
+! (then later rows overwrite ends of earlier ones, as in the serial run;
+! the numeric tier's x_min 1 and -2 take both ways). Module: explicit interface.
 module loop_dep_pack_mod
   implicit none
 contains
