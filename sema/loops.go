@@ -95,6 +95,9 @@ type loopState struct {
 	// be serial (Note [serial results]).
 	serial, plain bool
 	outWhy        string
+	// auto holds the reductions --auto-reduce found in the plain DO
+	// nest being lowered (Note [auto reductions]).
+	auto []redClause
 	// serialNests holds the nests that run on one work-item.
 	serialNests map[*ir.Nest]bool
 }
@@ -411,7 +414,13 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			case pending == nil && s.Form != ast.DoConcurrent:
 				plain = "!$acc kernels"
 			}
-			if n := l.nest(s, pending, plain); n != nil {
+			var n ir.Stmt
+			if plain != "" {
+				n = l.plainNest(s, plain)
+			} else {
+				n = l.nest(s, pending, plain)
+			}
+			if n != nil {
 				out = append(out, n)
 			}
 			pending = nil
@@ -523,6 +532,8 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 		_, l.loop.reduce = l.reductionVars(dir.reductions)
 	case s.Form == ast.DoConcurrent:
 		_, l.loop.reduce = l.reductionVars(l.reduceLocality(s))
+	case len(l.loop.auto) > 0:
+		_, l.loop.reduce = l.reductionVars(l.loop.auto) // Note [auto reductions]
 	}
 	defer func() { l.loop.reduce = nil }()
 	if s.Form == ast.DoCounted {
