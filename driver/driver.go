@@ -40,6 +40,8 @@ type Options struct {
 	// Kernels names subroutines to compile as kernels without an !$OFP
 	// directive (see sema.Options.Kernels).
 	Kernels []string
+	// AutoReduce: see sema.Options.AutoReduce.
+	AutoReduce bool
 	// Target and Schedule are what Compile schedules the kernels for.
 	Target   regions.Target
 	Schedule regions.Options
@@ -133,7 +135,7 @@ func Front(paths []string, opts Options) *Result {
 		res.Diags.Sort()
 		return res
 	}
-	prog, diags := sema.Check(res.Files, sema.Options{Library: lib, Kernels: opts.Kernels})
+	prog, diags := sema.Check(res.Files, sema.Options{Library: lib, Kernels: opts.Kernels, AutoReduce: opts.AutoReduce})
 	parser.FixOffsets(&diags, res.Sources) // see Note [source maps] in parser
 	res.Diags.Append(diags)
 	if prog != nil && !diags.HasErrors() {

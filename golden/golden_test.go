@@ -89,7 +89,14 @@ type compiled struct {
 
 func compile(t *testing.T, file string) *compiled {
 	t.Helper()
-	res := driver.Front([]string{file}, driver.Options{IncludeDirs: []string{"../fortran"}})
+	return compileWith(t, file, driver.Options{})
+}
+
+// compileWith is compile with front-end options (IncludeDirs is set).
+func compileWith(t *testing.T, file string, o driver.Options) *compiled {
+	t.Helper()
+	o.IncludeDirs = []string{"../fortran"}
+	res := driver.Front([]string{file}, o)
 	if res.Diags.HasErrors() {
 		t.Fatalf("%s does not compile:\n%s", file, res.Diags.String(res.Sources))
 	}

@@ -221,16 +221,26 @@ func (c *conflict) String() string {
 // that the body assigns but that is not assigned on every path before the
 // read, or nil.
 func carriedRead(n *ir.Nest) *ir.Ref {
+	if bad := carriedReads(n); len(bad) > 0 {
+		return bad[0]
+	}
+	return nil
+}
+
+// carriedReads returns, for each such scalar, its first read, in order.
+func carriedReads(n *ir.Nest) []*ir.Ref {
 	assigned := map[*ir.Var]bool{}
 	ir.AssignedIn(n.Body, assigned)
-	var bad *ir.Ref
+	var bad []*ir.Ref
+	seen := map[*ir.Var]bool{}
 	read := func(e ir.Expr, def map[*ir.Var]bool) {
 		if e == nil {
 			return
 		}
 		ir.WalkRefs(e, func(r *ir.Ref) {
-			if bad == nil && assigned[r.Var] && !def[r.Var] {
-				bad = r
+			if !seen[r.Var] && assigned[r.Var] && !def[r.Var] {
+				seen[r.Var] = true
+				bad = append(bad, r)
 			}
 		})
 	}
@@ -319,7 +329,10 @@ func (l *lowerer) decide(s *ast.DoStmt, dir *loopDir, source string, n *ir.Nest,
 			return n // reported; whether it is parallel no longer matters
 		}
 	}
-	why := conflictWhy(n, c)
+	why := l.loop.outWhy // a reduction --auto-reduce found wrong (sema/autoreduce.go)
+	if why == "" {
+		why = conflictWhy(n, c)
+	}
 	if why == "" {
 		return n
 	}

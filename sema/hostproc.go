@@ -97,18 +97,25 @@ func (l *lowerer) deviceTarget(v *ir.Var) bool {
 
 // deviceScalar rewrites v = e (Note [device scalars]).
 func (l *lowerer) deviceScalar(s *ir.Assign, v *ir.Var) []ir.Stmt {
-	op, one := ir.RProduct, &ir.Const{Pos: s.Pos, Kind: v.Kind, Int: 1, Float: 1}
-	if v.Kind == ir.Logical {
-		op, one = ir.RAll, &ir.Const{Pos: s.Pos, Kind: ir.Logical, Bool: true}
-	}
-	l.nreduce++
-	r := &ir.Var{Name: v.Name, Kind: v.Kind, Role: ir.Reduction, Pos: s.Pos, Reduce: &ir.Reduce{Op: op, Result: v, Index: l.nreduce}}
+	r, one := l.scalarFold(v, s.Pos)
 	idx := l.sectionIndex(0)
 	nest := &ir.Nest{Pos: s.Pos, Source: "a host statement the device evaluates", Index: []*ir.Var{idx},
 		Lo: []ir.Affine{{Const: 1}}, Hi: []ir.Affine{{Const: 1}},
 		Body:    []ir.Stmt{&ir.Assign{Pos: s.Pos, LHS: &ir.Ref{Pos: s.Pos, Var: r}, RHS: s.RHS}},
 		Reduces: []*ir.Var{r}}
 	return []ir.Stmt{&ir.Assign{Pos: s.Pos, LHS: &ir.Ref{Pos: s.Pos, Var: v}, RHS: one}, nest}
+}
+
+// scalarFold returns a new reduction that leaves a value the device
+// computes in v: a product (.and. for a logical), and its identity, which
+// the host assigns to v before the nest (Note [device scalars]).
+func (l *lowerer) scalarFold(v *ir.Var, at diag.Span) (*ir.Var, *ir.Const) {
+	op, one := ir.RProduct, &ir.Const{Pos: at, Kind: v.Kind, Int: 1, Float: 1}
+	if v.Kind == ir.Logical {
+		op, one = ir.RAll, &ir.Const{Pos: at, Kind: ir.Logical, Bool: true}
+	}
+	l.nreduce++
+	return &ir.Var{Name: v.Name, Kind: v.Kind, Role: ir.Reduction, Pos: at, Reduce: &ir.Reduce{Op: op, Result: v, Index: l.nreduce}}, one
 }
 
 // hostExpr reports a part of e that neither the host evaluates nor the

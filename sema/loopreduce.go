@@ -119,29 +119,8 @@ func (l *lowerer) isSize(v *ir.Var) bool { return l.loop.sizes[v] }
 // reduceUpdate lowers s = s op x (or x op s, max(s, x), min(x1, s, x2, ...))
 // inside a nest whose reduction r names s: r folds x (min(x1, x2, ...)).
 func (l *lowerer) reduceUpdate(s *ast.AssignStmt, v, r *ir.Var) []ir.Stmt {
-	isS := func(e ast.Expr) bool {
-		id, ok := e.(*ast.Ident)
-		return ok && id.Name == strings.ToLower(v.Name)
-	}
-	var other ast.Expr
+	other := updateOther(s.RHS, v.Name, r.Reduce.Op)
 	op := r.Reduce.Op
-	switch x := s.RHS.(type) {
-	case *ast.Binary:
-		want := map[ir.ReduceOp]string{ir.RSum: "+", ir.RProduct: "*", ir.RAll: ".and.", ir.RAny: ".or."}[op]
-		if x.Op == want {
-			switch {
-			case isS(x.X):
-				other = x.Y
-			case isS(x.Y):
-				other = x.X
-			}
-		}
-	case *ast.Call:
-		want := map[ir.ReduceOp]string{ir.RMax: "max", ir.RMin: "min"}[op]
-		if x.Name.Name == want {
-			other = foldOthers(x, isS)
-		}
-	}
 	if other == nil {
 		l.c.diags.Error(codeLoopReduction, s.Pos, "assignment to %q does not have the form of its %s reduction", v.Name, op).
 			WithHint("inside the loop write %s", updateForm(v.Name, op))
@@ -160,6 +139,34 @@ func (l *lowerer) reduceUpdate(s *ast.AssignStmt, v, r *ir.Var) []ir.Stmt {
 		return nil
 	}
 	return []ir.Stmt{&ir.Assign{Pos: s.Pos, LHS: &ir.Ref{Pos: s.LHS.Span(), Var: r}, RHS: rhs}}
+}
+
+// updateOther returns what rhs folds into the scalar name when rhs has
+// the form of its op reduction (name op x, x op name, max(name, x), ...),
+// or nil.
+func updateOther(rhs ast.Expr, name string, op ir.ReduceOp) ast.Expr {
+	isS := func(e ast.Expr) bool {
+		id, ok := e.(*ast.Ident)
+		return ok && id.Name == strings.ToLower(name)
+	}
+	switch x := rhs.(type) {
+	case *ast.Binary:
+		want := map[ir.ReduceOp]string{ir.RSum: "+", ir.RProduct: "*", ir.RAll: ".and.", ir.RAny: ".or."}[op]
+		if x.Op == want {
+			switch {
+			case isS(x.X):
+				return x.Y
+			case isS(x.Y):
+				return x.X
+			}
+		}
+	case *ast.Call:
+		want := map[ir.ReduceOp]string{ir.RMax: "max", ir.RMin: "min"}[op]
+		if x.Name.Name == want {
+			return foldOthers(x, isS)
+		}
+	}
+	return nil
 }
 
 // foldOthers returns what max or min call c folds into s when one of its

@@ -90,6 +90,16 @@ type loopState struct {
 	// guardReads holds the array elements read outside nests (Note
 	// [guard reads]).
 	guardReads []*ir.Elem
+	// serial is set while a serial nest's body is lowered, plain while
+	// a DO nest with no directive is; outWhy says why a plain nest must
+	// be serial (Note [serial results]).
+	serial, plain bool
+	outWhy        string
+	// auto holds the reductions --auto-reduce found in the plain DO
+	// nest being lowered (Note [auto reductions]).
+	auto []redClause
+	// serialNests holds the nests that run on one work-item.
+	serialNests map[*ir.Nest]bool
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -100,7 +110,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 		kern.Module = p.host.name
 	}
 	l.kernel = kern
-	l.loop = &loopState{read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}, hostVars: map[*ir.Var]diag.Span{}, early: map[*ir.Elem]bool{}}
+	l.loop = &loopState{serialNests: map[*ir.Nest]bool{}, read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}, hostVars: map[*ir.Var]diag.Span{}, early: map[*ir.Elem]bool{}}
 	if p.sub.Impure {
 		c.diags.Error(codeKernelImpure, p.sub.Pos, "kernel %q is impure", p.sub.Name.Orig).
 			WithHint("remove \"impure\"; kernels must be free of side effects")
@@ -110,6 +120,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.loopLocals()
 	l.checkBlockDepth(p.sub.Body)
 	kern.Body = l.loopBody(l.endAtReturn(p.sub.Body)) // Note [return in loop kernels]
+	kern.Body = l.serialResults(kern.Body, kern.Body) // Note [serial results]
 	l.inferIntents()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
 	l.checkPrivateFlow(flattenHostLoops(kern.Body))
@@ -403,7 +414,13 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			case pending == nil && s.Form != ast.DoConcurrent:
 				plain = "!$acc kernels"
 			}
-			if n := l.nest(s, pending, plain); n != nil {
+			var n ir.Stmt
+			if plain != "" {
+				n = l.plainNest(s, plain)
+			} else {
+				n = l.nest(s, pending, plain)
+			}
+			if n != nil {
 				out = append(out, n)
 			}
 			pending = nil
@@ -507,12 +524,16 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 		want = dir.collapse
 	}
 	l.privates(dir)
+	l.loop.plain, l.loop.outWhy = plain != "", ""
+	defer func() { l.loop.plain = false }()
 	l.loop.reduce = nil
 	switch {
 	case dir != nil:
 		_, l.loop.reduce = l.reductionVars(dir.reductions)
 	case s.Form == ast.DoConcurrent:
 		_, l.loop.reduce = l.reductionVars(l.reduceLocality(s))
+	case len(l.loop.auto) > 0:
+		_, l.loop.reduce = l.reductionVars(l.loop.auto) // Note [auto reductions]
 	}
 	defer func() { l.loop.reduce = nil }()
 	if s.Form == ast.DoCounted {
@@ -853,7 +874,14 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 		if r := l.loop.reduce[v]; v != nil && r != nil {
 			return l.reduceUpdate(s, v, r)
 		}
-		if v != nil && v.Role == ir.Dummy && v.Rank == 0 && v.Intent == ir.Out {
+		if v != nil && v.Role == ir.Dummy && v.Rank == 0 && v.Intent == ir.Out && !l.loop.serial {
+			if l.loop.plain {
+				// No directive: the loop runs as written (Note [serial results]).
+				if l.loop.outWhy == "" {
+					l.loop.outWhy = fmt.Sprintf("every iteration assigns intent(out) scalar %q (%s)", id.Orig, pos(id.Pos))
+				}
+				return l.assignStmt(s, nil)
+			}
 			l.c.diags.Error(codeLoopReduction, id.Pos, "intent(out) scalar %q is assigned inside a parallel loop without a reduction clause", id.Orig).
 				WithHint("name it in a reduction clause, such as reduction(+:%s), or assign it between the loops", id.Orig)
 			return nil

@@ -1,7 +1,10 @@
 package sema
 
 import (
+	"fmt"
+
 	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 )
 
@@ -44,10 +47,122 @@ func (l *lowerer) serialLaunch(s *ast.DoStmt, source string) *ir.Nest {
 	ls := l.loop
 	ls.index, ls.seq = map[*ir.Var]bool{t: true}, copySet(ls.host)
 	ls.reads, ls.writes = nil, nil
-	ls.inNest = true
+	ls.inNest, ls.serial = true, true
 	n.Body = l.nestStmts([]ast.Stmt{s})
-	ls.inNest = false
+	ls.inNest, ls.serial = false, false
 	ls.index = nil
 	l.nestReduces(n)
+	ls.serialNests[n] = true
 	return n
+}
+
+// Note [serial results]
+//
+// The scalars a serial nest assigns keep their values after the loop, as
+// in Fortran, where they matter: an intent(out) result, a scalar read
+// outside the nest, and one the nest reads before it assigns it (a
+// running sum, which a host loop around the nest carries on). Each
+// leaves the nest as a device scalar does (Note [device scalars]),
+// through a product reduction (.and. for a logical) of one work-item.
+// The host first copies the scalar into a local of its own, which the
+// nest reads, and sets the scalar to the identity; the nest starts from
+// the copy and, at its end, folds the final value, so 1*x = x leaves the
+// scalar with the device's value for the statements and launches after.
+
+// serialResults rewrites the serial nests of stmts, a part of the
+// kernel's body all (Note [serial results]).
+func (l *lowerer) serialResults(stmts, all []ir.Stmt) []ir.Stmt {
+	var out []ir.Stmt
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ir.If:
+			s.Then, s.Else = l.serialResults(s.Then, all), l.serialResults(s.Else, all)
+		case *ir.Loop:
+			s.Body = l.serialResults(s.Body, all)
+		case *ir.Nest:
+			if l.loop.serialNests[s] {
+				out = append(out, l.serialResult(s, all)...)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// serialResult rewrites serial nest n and returns the host statements
+// that go before it.
+func (l *lowerer) serialResult(n *ir.Nest, all []ir.Stmt) []ir.Stmt {
+	set := map[*ir.Var]bool{}
+	assignedScalars(n.Body, set)
+	live := map[*ir.Var]bool{}
+	readsBut(all, n, live)
+	for _, r := range carriedReads(n) {
+		live[r.Var] = true
+	}
+	var vars []*ir.Var
+	for _, v := range append(append([]*ir.Var{}, l.kernel.Params...), l.kernel.Locals...) {
+		if set[v] && l.deviceTarget(v) && (live[v] || v.Role == ir.Dummy) {
+			vars = append(vars, v)
+		}
+	}
+	var before, start, end []ir.Stmt
+	for _, v := range vars {
+		in := &ir.Var{Name: fmt.Sprintf("_in%d", l.nreduce+1), Kind: v.Kind, Role: ir.Local, Pos: n.Pos}
+		l.kernel.Locals = append(l.kernel.Locals, in)
+		r, one := l.scalarFold(v, n.Pos)
+		before = append(before, assign(n.Pos, in, ref(n.Pos, v)), assign(n.Pos, v, one))
+		start = append(start, assign(n.Pos, v, ref(n.Pos, in)))
+		end = append(end, assign(n.Pos, r, ref(n.Pos, v)))
+		n.Reduces = append(n.Reduces, r)
+	}
+	n.Body = append(append(start, n.Body...), end...)
+	return before
+}
+
+// readsBut adds to set the scalars that stmts read outside nest skip.
+func readsBut(stmts []ir.Stmt, skip *ir.Nest, set map[*ir.Var]bool) {
+	add := func(r *ir.Ref) { set[r.Var] = true }
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ir.Nest:
+			if s != skip && s.Pos != skip.Pos { // nor its parallel twin (Note [run-time independence])
+				ir.VisitRefs(s.Body, add)
+			}
+		case *ir.If:
+			ir.WalkRefs(s.Cond, add)
+			readsBut(s.Then, skip, set)
+			readsBut(s.Else, skip, set)
+		case *ir.Loop:
+			ir.WalkRefs(s.Lo, add)
+			ir.WalkRefs(s.Hi, add)
+			ir.WalkRefs(s.Step, add)
+			readsBut(s.Body, skip, set)
+		default:
+			ir.VisitRefs([]ir.Stmt{s}, add)
+		}
+	}
+}
+
+// assignedScalars adds to set the scalars that assignments in stmts set
+// (not the variables of sequential loops, nor reductions).
+func assignedScalars(stmts []ir.Stmt, set map[*ir.Var]bool) {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *ir.Assign:
+			if r, ok := s.LHS.(*ir.Ref); ok && r.Var.Role != ir.Reduction {
+				set[r.Var] = true
+			}
+		case *ir.If:
+			assignedScalars(s.Then, set)
+			assignedScalars(s.Else, set)
+		case *ir.Loop:
+			assignedScalars(s.Body, set)
+		}
+	}
+}
+
+func ref(at diag.Span, v *ir.Var) *ir.Ref { return &ir.Ref{Pos: at, Var: v} }
+
+func assign(at diag.Span, v *ir.Var, x ir.Expr) *ir.Assign {
+	return &ir.Assign{Pos: at, LHS: ref(at, v), RHS: x}
 }

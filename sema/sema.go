@@ -43,6 +43,9 @@ type Options struct {
 	// legacy files need no edit. A name no subroutine of the files has is
 	// an error (kernel-flag-unknown).
 	Kernels []string
+	// AutoReduce lowers the reductions of DO nests with no directive as
+	// parallel reductions (forocl --auto-reduce; Note [auto reductions]).
+	AutoReduce bool
 }
 
 // Check resolves names, types and kinds across files, finds every kernel,
@@ -52,10 +55,11 @@ type Options struct {
 // nil when there are errors.
 func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 	c := &checker{
-		modules:   map[string]*module{},
-		global:    map[string]*proc{},
-		warnedUse: map[*ast.Use]bool{},
-		funcs:     map[*ast.Subprogram]*funcState{},
+		modules:    map[string]*module{},
+		global:     map[string]*proc{},
+		warnedUse:  map[*ast.Use]bool{},
+		funcs:      map[*ast.Subprogram]*funcState{},
+		autoReduce: opts.AutoReduce,
 	}
 	c.collect(files, false)
 	c.collect(opts.Library, true)
@@ -127,13 +131,14 @@ func (c *checker) verify(prog *ir.Program) {
 
 // checker holds the state of one Check call.
 type checker struct {
-	diags     diag.List
-	modules   map[string]*module
-	global    map[string]*proc // stand-alone subprograms of the files
-	subs      []*proc          // every subprogram of the (non-library) files, in source order
-	warnedUse map[*ast.Use]bool
-	funcs     map[*ast.Subprogram]*funcState
-	funcOrder []*ir.Func
+	diags      diag.List
+	modules    map[string]*module
+	global     map[string]*proc // stand-alone subprograms of the files
+	subs       []*proc          // every subprogram of the (non-library) files, in source order
+	warnedUse  map[*ast.Use]bool
+	funcs      map[*ast.Subprogram]*funcState
+	funcOrder  []*ir.Func
+	autoReduce bool // Options.AutoReduce
 }
 
 // module is a module of the files or of the library.

@@ -148,11 +148,13 @@ type frontFlags struct {
 	// requireKernels makes files without kernels an error (build, run).
 	requireKernels bool
 	kernels        []string // subroutines to compile as kernels without a directive
+	autoReduce     bool
 }
 
 func (f *frontFlags) add(c *cobra.Command) {
 	c.Flags().StringArrayVarP(&f.include, "include", "I", nil, "search `DIR` for modules the files use and #include files")
 	c.Flags().BoolVar(&f.werror, "werror", false, "treat warnings as errors")
+	c.Flags().BoolVar(&f.autoReduce, "auto-reduce", false, "run the reductions of DO loops with no directive (s = s + a(i)*b(i), max, min, *, .and., .or. into one scalar) as parallel reductions, as if reduction(op:s) named them (faster; the last bits of a real result may then differ from the serial run)")
 	c.ValidArgsFunction = fortranFiles
 	f.src.add(c)
 }
@@ -173,6 +175,7 @@ func (f *frontFlags) compile(c *cobra.Command, paths []string, opts *genOpts) (*
 	}
 	o.RequireKernels = f.requireKernels
 	o.Kernels = f.kernels
+	o.AutoReduce = f.autoReduce
 	res := driver.Front(paths, o)
 	diag.Render(c.ErrOrStderr(), res.Diags, res.Sources, 0)
 	if res.Diags.HasErrors() || (f.werror && res.Diags.Count(diag.Warning) > 0) || res.Program == nil {

@@ -8,26 +8,75 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// kernel serial_mix (loop_serial.f90:8), launch 1 of 4: do (serial) (loop_serial.f90:15), strategy direct, work-group 1
+// kernel serial_mix (loop_serial.f90:8), launch 1 of 4: do (serial) (loop_serial.f90:15), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
-__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void serial_mix_1(const int n,
     const int nt,
     __global float* restrict a,
     __global float* restrict b,
     __global float* restrict c,
     __global float* restrict d,
-    const float _host_s) {
+    const float _host__in1,
+    const float _host_s,
+    __global float* restrict _part1) {
     const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
-    if (_i1 > 1) {
-        return;
-    }
     float s = _host_s;
     int j = 0;
     int it = 0;
-    for (j = 1; j <= n; j++) {
-        s = s + a[j - 1]; // loop_serial.f90:16
-        b[j - 1] = s; // loop_serial.f90:17
+    float _in1 = _host__in1;
+    __local float _tree1[256];
+    float _acc1 = 1.0f; // product of "s" over this work-item's iteration
+    if (!(_i1 > 1)) {
+        s = _in1; // loop_serial.f90:15
+        for (j = 1; j <= n; j++) {
+            s = s + a[j - 1]; // loop_serial.f90:16
+            b[j - 1] = s; // loop_serial.f90:17
+        }
+        _acc1 = _acc1 * (s); // loop_serial.f90:15
+    }
+    // fold the work-group's values (a tree in a fixed order) into one partial
+    const int _tl = get_local_id(0);
+    _tree1[_tl] = _acc1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree1[_tl] = _tree1[_tl] * _tree1[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part1[get_group_id(0)] = _tree1[0];
+    }
+}
+
+// product of s (loop_serial.f90:15): fold the partials of serial_mix_1, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void serial_mix_r1(__global const float* restrict _part1, const int _np, __global float* restrict _red1) {
+    __local float _tree[256];
+    const int _tl = get_local_id(0);
+    float _a0 = 1.0f, _a1 = 1.0f, _a2 = 1.0f, _a3 = 1.0f;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 * _part1[_i];
+        _a1 = _a1 * _part1[_i + 256];
+        _a2 = _a2 * _part1[_i + 512];
+        _a3 = _a3 * _part1[_i + 768];
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 * _part1[_i];
+    }
+    const float _acc = (_a0 * _a1) * (_a2 * _a3);
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = _tree[_tl] * _tree[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red1[0] = _tree[0];
     }
 }
 
@@ -47,6 +96,7 @@ void serial_mix_2(const int n,
     float s = 0.0f;
     int j = 0;
     int it = 0;
+    float _in1 = 0.0f;
     for (j = 2; j <= n; j++) {
         c[j - 1] = c[j - 1 - 1] + 0.5f * a[j - 1]; // loop_serial.f90:20
     }
@@ -68,6 +118,7 @@ void serial_mix_3(const int n,
     float s = 0.0f;
     int j = 0;
     int it = 0;
+    float _in1 = 0.0f;
     for (it = 1; it <= nt; it++) {
         for (j = 1; j <= n; j++) {
             d[j - 1] = 0.5f * (d[j - 1] + a[j - 1]); // loop_serial.f90:24
@@ -91,5 +142,6 @@ void serial_mix_4(const int n,
     float s = 0.0f;
     int it = 0;
     int _i1 = 0;
+    float _in1 = 0.0f;
     a[j - 1] = 2.0f * a[j - 1]; // loop_serial.f90:28
 }
