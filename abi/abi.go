@@ -55,6 +55,19 @@ const FormatTyped = 4
 // written for FormatTyped would refuse the operator.
 const FormatElems = 5
 
+// FormatShapes is the version of units with no kernel dialect: every
+// kernel, region, elemental or loop, is bound by one rule (Bind) from
+// arrays with declared shapes affine in its sizes, and a launch over a
+// loop nest says so itself (Launch.MayBeEmpty). Earlier units marked the
+// kernels bound that way with "loops": true, which a host written for
+// FormatElems needs to read a loop kernel's arrays; a unit that holds such
+// a kernel is written as FormatShapes so that such a host refuses it.
+// Unmarshal converts older units (Note [one binding]).
+const FormatShapes = 6
+
+// FormatNewest is the newest version this package reads and writes.
+const FormatNewest = FormatShapes
+
 // Kind is the Fortran type of a parameter or result.
 type Kind string
 
@@ -99,11 +112,7 @@ type Kernel struct {
 	Name   string `json:"name"`             // the Fortran name
 	File   string `json:"file"`             // the Fortran source it came from
 	Module string `json:"module,omitempty"` // the module that contains it
-	// Loops marks a loop kernel: its arrays have their own shapes (and
-	// ranks; Rank is the largest), affine in sizes that are integer
-	// scalar parameters, and it may have several launches, one per loop
-	// nest, run in order.
-	Loops    bool      `json:"loops,omitempty"`
+	// Rank is the largest rank of the kernel's arrays.
 	Rank     int       `json:"rank"`
 	Sizes    []Size    `json:"sizes"`
 	Params   []Param   `json:"params"`
@@ -446,47 +455,24 @@ func (k *Kernel) Bind(shapes map[string][]int) (map[string]int, error) {
 }
 
 // BindWith is Bind with some sizes given by the host (by size name; names
-// that are not sizes are ignored). A loop kernel's sizes are integer
-// scalar parameters that array extents are affine in, such as x_min and
-// x_max in an extent x_max - x_min + 5: an extent with one unknown size
-// of coefficient ±1 determines it from the array's shape; the others must
-// be given (forocl run --set). Region kernels ignore given.
+// that are not sizes are ignored). See Note [one binding].
+//
+// Note [one binding]
+//
+// Every kernel's interface is arrays with declared shapes affine in named
+// sizes (Param.Shape). A size is an integer scalar parameter that extents
+// are affine in, such as x_min and x_max in an extent x_max - x_min + 5,
+// or the extent of an assumed-shape array (a region kernel's grid extents
+// n1..nr: every grid array has shape (n1, ..., nr) and lower bounds 1). A
+// host binds them all one way: the sizes given, then any size that is the
+// one unknown of an extent of a given array with coefficient ±1 (from the
+// array's shape); the others must be given (forocl run --set). Units
+// before FormatShapes marked kernels bound this way "loops": true and bound
+// the others (region kernels) by a rule this one includes; Unmarshal
+// converts them: an old loop kernel's launches cover loop nests
+// (Launch.MayBeEmpty), which is what hosts still need to know (slabs).
 func (k *Kernel) BindWith(shapes map[string][]int, given map[string]int) (map[string]int, error) {
-	if k.Loops {
-		return k.bindLoops(shapes, given)
-	}
-	sizes := map[string]int{}
-	first := "" // the first array given, for messages
-	for _, p := range k.Arrays() {
-		shape, ok := shapes[p.Name]
-		if !ok {
-			continue
-		}
-		if first == "" {
-			first = p.Name
-		}
-		mismatch := fmt.Errorf("array %q has shape %s but %q has %s; all arrays of a kernel share one grid", p.Name, ShapeString(shape), first, ShapeString(shapes[first]))
-		if len(shape) != len(p.Shape) {
-			return nil, fmt.Errorf("array %q has shape %s but kernel %q takes %d-D arrays", p.Name, ShapeString(shape), k.Name, len(p.Shape))
-		}
-		for d, ext := range p.Shape {
-			if len(ext.Terms) != 1 || ext.Terms[0].Coef != 1 {
-				return nil, fmt.Errorf("internal error: kernel %q: extent %s of %q cannot be bound from a shape", k.Name, ext, p.Name)
-			}
-			name := ext.Terms[0].Size
-			v := shape[d] - ext.Const
-			if old, bound := sizes[name]; bound && old != v {
-				return nil, mismatch
-			}
-			sizes[name] = v
-		}
-	}
-	for _, s := range k.Sizes {
-		if _, ok := sizes[s.Name]; !ok {
-			return nil, fmt.Errorf("kernel %q: no array given, so the grid shape is unknown", k.Name)
-		}
-	}
-	return sizes, nil
+	return k.bind(shapes, given)
 }
 
 func equal(a, b []int) bool {
@@ -562,14 +548,19 @@ func Marshal(u *Unit) ([]byte, error) {
 }
 
 // Unmarshal reads a unit written by Marshal, refusing other format
-// versions.
+// versions; it converts units older than FormatShapes (Note [one binding]).
 func Unmarshal(b []byte) (*Unit, error) {
 	var u Unit
 	if err := json.Unmarshal(b, &u); err != nil {
 		return nil, fmt.Errorf("abi: %v", err)
 	}
-	if u.Format < FormatVersion || u.Format > FormatElems {
-		return nil, fmt.Errorf("abi: format version %d; this forocl reads versions %d to %d", u.Format, FormatVersion, FormatElems)
+	if u.Format < FormatVersion || u.Format > FormatNewest {
+		return nil, fmt.Errorf("abi: format version %d; this forocl reads versions %d to %d", u.Format, FormatVersion, FormatNewest)
+	}
+	if u.Format < FormatShapes {
+		if err := convertLoops(&u, b); err != nil {
+			return nil, err
+		}
 	}
 	for _, k := range u.Kernels {
 		for _, p := range k.Params {
@@ -584,10 +575,32 @@ func Unmarshal(b []byte) (*Unit, error) {
 	return &u, nil
 }
 
-// bindLoops binds a loop kernel's sizes: the given ones, then repeatedly
-// any size that is the one unknown of an extent of a given array with
-// coefficient ±1; then it checks every given shape.
-func (k *Kernel) bindLoops(shapes map[string][]int, given map[string]int) (map[string]int, error) {
+// convertLoops reads the "loops" marks of a unit older than FormatShapes
+// (Note [one binding]): every launch of a kernel so marked covers a loop
+// nest, as codegen wrote them, and says so.
+func convertLoops(u *Unit, b []byte) error {
+	var old struct {
+		Kernels []struct {
+			Loops bool `json:"loops"`
+		} `json:"kernels"`
+	}
+	if err := json.Unmarshal(b, &old); err != nil {
+		return fmt.Errorf("abi: %v", err)
+	}
+	for i, k := range old.Kernels {
+		if k.Loops && i < len(u.Kernels) {
+			for _, l := range u.Kernels[i].Launches {
+				l.MayBeEmpty = true
+			}
+		}
+	}
+	return nil
+}
+
+// bind binds a kernel's sizes: the given ones, then repeatedly any size
+// that is the one unknown of an extent of a given array with coefficient
+// ±1; then it checks every given shape.
+func (k *Kernel) bind(shapes map[string][]int, given map[string]int) (map[string]int, error) {
 	sizes := map[string]int{}
 	from := map[string]string{} // the array whose shape determined a size; "" when given
 	for _, s := range k.Sizes {
@@ -635,6 +648,9 @@ func (k *Kernel) bindLoops(shapes map[string][]int, given map[string]int) (map[s
 		}
 	}
 	for _, s := range k.Sizes {
+		if _, ok := sizes[s.Name]; !ok && k.Param(s.Name) == nil && len(shapes) == 0 {
+			return nil, fmt.Errorf("kernel %q: no array given, so size %q (an extent of the arrays) is unknown", k.Name, s.Name)
+		}
 		if _, ok := sizes[s.Name]; !ok {
 			return nil, fmt.Errorf("kernel %q: size %q cannot be derived from the shapes of the arrays given; give it with --set %s=VALUE", k.Name, s.Name, s.Name)
 		}

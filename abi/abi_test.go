@@ -56,9 +56,9 @@ func TestBind(t *testing.T) {
 		shapes map[string][]int
 		want   string
 	}{
-		{map[string][]int{"A": {7, 5}, "oA": {7, 6}}, `array "oA" has shape (7, 6) but "A" has (7, 5); all arrays of a kernel share one grid`},
-		{map[string][]int{"A": {7}}, `array "A" has shape (7) but kernel "step" takes 2-D arrays`},
-		{map[string][]int{}, `kernel "step": no array given, so the grid shape is unknown`},
+		{map[string][]int{"A": {7, 5}, "oA": {7, 6}}, `array "oA" has shape (7, 6) but kernel "step" declares it (7, 5) with n1=7, n2=5: n2=5 comes from the shape (7, 5) of array "A"; "A" or "oA" has the wrong shape`},
+		{map[string][]int{"A": {7}}, `array "A" has shape (7) but kernel "step" takes a 2-D array`},
+		{map[string][]int{}, `kernel "step": no array given, so size "n1" (an extent of the arrays) is unknown`},
 	} {
 		if _, err := k.Bind(c.shapes); err == nil || err.Error() != c.want {
 			t.Errorf("Bind(%v) = %v, want %q", c.shapes, err, c.want)
@@ -72,7 +72,7 @@ func TestBind(t *testing.T) {
 	}
 	// Sequence association (an elemental kernel's dummies x(n), y(n)):
 	// any rank, as many elements.
-	e := &Kernel{Name: "f", Loops: true, Rank: 1, Sizes: []Size{{Name: "n"}}, Params: []Param{
+	e := &Kernel{Name: "f", Rank: 1, Sizes: []Size{{Name: "n"}}, Params: []Param{
 		{Name: "x", Kind: Real8, Intent: In, Array: true, Shape: []Affine{SizeMinus("n", 0)}, Sequence: true},
 		{Name: "y", Kind: Real8, Intent: Out, Array: true, Shape: []Affine{SizeMinus("n", 0)}, Sequence: true},
 	}}
@@ -127,9 +127,9 @@ func TestUnmarshalRefusesOtherFormats(t *testing.T) {
 	if _, err := Unmarshal(b); err != nil {
 		t.Fatal(err)
 	}
-	other := strings.Replace(string(b), `"format": 1`, `"format": 6`, 1)
-	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), "format version 6") {
-		t.Errorf("format 6 accepted: %v", err)
+	other := strings.Replace(string(b), `"format": 1`, `"format": 7`, 1)
+	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), "format version 7") {
+		t.Errorf("format 7 accepted: %v", err)
 	}
 	if _, err := Unmarshal([]byte("{")); err == nil {
 		t.Error("bad JSON accepted")
@@ -188,5 +188,29 @@ func TestAffineSpell(t *testing.T) {
 	a := Affine{Terms: []Term{{Size: "n", Coef: 3}}, Const: 1}
 	if got := a.Spell(func(s string) string { return "fcl_" + s }); got != "3*fcl_n + 1" {
 		t.Errorf("Spell = %q", got)
+	}
+}
+
+// TestUnmarshalConvertsLoops: a unit older than FormatShapes marks its
+// loop kernels "loops": true; reading it, their launches say that they
+// cover loop nests (Note [one binding]), and region kernels are unchanged.
+func TestUnmarshalConvertsLoops(t *testing.T) {
+	loop, region := grid("l", 1), grid("r", 1)
+	loop.Launches = []*Launch{{Symbol: "l_1"}}
+	region.Launches = []*Launch{{Symbol: "r"}}
+	b, err := Marshal(&Unit{Format: FormatElems, Kernels: []*Kernel{loop, region}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.Replace(string(b), `"name": "l",`, `"name": "l", "loops": true,`, 1)
+	u, err := Unmarshal([]byte(old))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !u.Kernels[0].Launches[0].MayBeEmpty || u.Kernels[1].Launches[0].MayBeEmpty {
+		t.Errorf("converted launches: loop %v, region %v; want true, false", u.Kernels[0].Launches[0].MayBeEmpty, u.Kernels[1].Launches[0].MayBeEmpty)
+	}
+	if _, err := Unmarshal([]byte(strings.Replace(old, `"format": 5`, `"format": 6`, 1))); err != nil {
+		t.Fatal(err)
 	}
 }

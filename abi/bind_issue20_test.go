@@ -7,7 +7,7 @@ import "testing"
 // shape set the size, and prints extents clamped at 0, as in Fortran.
 func TestBindLoopsBlame(t *testing.T) {
 	grid := []Affine{SizeMinus("nx", 0), SizeMinus("ny", 0)}
-	k := &Kernel{Name: "st", Loops: true, Rank: 2, Sizes: []Size{{Name: "nx"}, {Name: "ny"}},
+	k := &Kernel{Name: "st", Rank: 2, Sizes: []Size{{Name: "nx"}, {Name: "ny"}},
 		Params: []Param{
 			{Name: "nx", Kind: Int, Intent: In}, {Name: "ny", Kind: Int, Intent: In},
 			{Name: "u", Kind: Real4, Intent: In, Array: true, Shape: grid},

@@ -10,7 +10,7 @@ import (
 // extent 2*r+1.
 func loopKernel() *Kernel {
 	size := func(c int, terms ...Term) Affine { return Affine{Const: c, Terms: terms} }
-	return &Kernel{Name: "k", Loops: true,
+	return &Kernel{Name: "k",
 		Sizes: []Size{{Name: "x_min"}, {Name: "x_max"}, {Name: "n"}, {Name: "r"}},
 		Params: []Param{
 			{Name: "x_min", Kind: Int, Intent: In}, {Name: "x_max", Kind: Int, Intent: In},
@@ -77,13 +77,22 @@ func TestBindLoops(t *testing.T) {
 	}
 }
 
-// TestBindIgnoresGivenForGrids: region kernels bind from shapes alone, as
-// before BindWith existed.
-func TestBindIgnoresGivenForGrids(t *testing.T) {
+// TestBindGridsAsLoops: a region kernel's grid extents are sizes bound
+// by the one rule (Note [one binding]): from the shapes, and a size given
+// must agree with them.
+func TestBindGridsAsLoops(t *testing.T) {
 	k := &Kernel{Name: "g", Rank: 1, Sizes: []Size{{Name: "n1"}},
 		Params: []Param{{Name: "a", Kind: Real4, Intent: In, Array: true, Shape: []Affine{SizeMinus("n1", 0)}}}}
-	got, err := k.BindWith(map[string][]int{"a": {9}}, map[string]int{"n1": 3})
+	got, err := k.BindWith(map[string][]int{"a": {9}}, nil)
 	if err != nil || got["n1"] != 9 {
 		t.Fatalf("BindWith = %v, %v; want n1 = 9 from the shape", got, err)
+	}
+	_, err = k.BindWith(map[string][]int{"a": {9}}, map[string]int{"n1": 3})
+	if err == nil || !strings.Contains(err.Error(), `array "a" has shape (9) but kernel "g" declares it (3) with n1=3`) {
+		t.Errorf("a given size that disagrees: %v", err)
+	}
+	_, err = k.BindWith(nil, nil)
+	if err == nil || err.Error() != `kernel "g": no array given, so size "n1" (an extent of the arrays) is unknown` {
+		t.Errorf("no array: %v", err)
 	}
 }

@@ -46,7 +46,7 @@ func TestHostExprEval(t *testing.T) {
 // launch whose positions name it; LaunchVals gives its value per launch,
 // and the JSON form round-trips and is checked.
 func TestHostProgram(t *testing.T) {
-	k := &Kernel{Name: "unpack", Loops: true,
+	k := &Kernel{Name: "unpack",
 		Sizes:  []Size{{Name: "n"}},
 		Params: []Param{{Name: "n", Kind: Int, Intent: In}, {Name: "field_type", Kind: Int, Intent: In}},
 		Launches: []*Launch{

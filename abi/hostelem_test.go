@@ -95,7 +95,7 @@ func jsonUint(u uint64) string { b, _ := json.Marshal(u); return string(b) }
 // checked against the declared bounds, the offset is column-major from
 // the lower bounds, a logical is 0 or 1, and a dry run knows no element.
 func TestHostElements(t *testing.T) {
-	k := &Kernel{Name: "k", Loops: true,
+	k := &Kernel{Name: "k",
 		Sizes: []Size{{Name: "n"}},
 		Params: []Param{{Name: "n", Kind: Int, Intent: In},
 			{Name: "t", Kind: Real8, Intent: In, Array: true, Shape: []Affine{{Const: 3}, {Terms: []Term{{1, "n"}}}}, Lower: []Affine{{Const: 0}, {Const: 1}}},

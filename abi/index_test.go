@@ -19,7 +19,7 @@ func grid2() *Kernel {
 func loop1() *Kernel {
 	ext := Affine{Const: 1, Terms: []Term{{Coef: 1, Size: "x_max"}, {Coef: -1, Size: "x_min"}}}
 	first := Affine{Terms: []Term{{Coef: 1, Size: "x_min"}}}
-	return &Kernel{Name: "l", Loops: true, Rank: 1, Sizes: []Size{{Name: "x_min"}, {Name: "x_max"}},
+	return &Kernel{Name: "l", Rank: 1, Sizes: []Size{{Name: "x_min"}, {Name: "x_max"}},
 		Params: []Param{{Name: "a", Kind: Real8, Intent: Out, Array: true, Shape: []Affine{ext}}},
 		Launches: []*Launch{{Symbol: "l", Local: []int{32}, Origin: []int{0}, MayBeEmpty: true,
 			Global: []Range{{Positions: ext, Per: 1, First: &first}}}}}

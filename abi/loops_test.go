@@ -9,7 +9,7 @@ import (
 // hostLoopKernel has five launches: a, then b and c repeated for
 // it = 1..niter, with c inside an inner loop k = it, 1, -1, then d.
 func hostLoopKernel() *Kernel {
-	k := &Kernel{Name: "k", Loops: true, Sizes: []Size{{Name: "niter"}}}
+	k := &Kernel{Name: "k", Sizes: []Size{{Name: "niter"}}}
 	for _, s := range []string{"a", "b", "c", "fold", "d"} {
 		k.Launches = append(k.Launches, &Launch{Symbol: s})
 	}

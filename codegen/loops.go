@@ -48,7 +48,7 @@ func isParam(k *ir.Kernel, v *ir.Var) bool {
 // integer scalar dummies that bounds are affine in (and the extents of
 // assumed-shape arrays); array shapes are affine in them.
 func loopInterface(k *ir.Kernel) *abi.Kernel {
-	ak := &abi.Kernel{Name: k.Name, File: k.File, Module: k.Module, Loops: true, Function: k.Function}
+	ak := &abi.Kernel{Name: k.Name, File: k.File, Module: k.Module, Function: k.Function}
 	for _, v := range k.Sizes {
 		doc := fmt.Sprintf("the scalar dummy %q", v.Name)
 		switch {

@@ -94,13 +94,18 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 			continue
 		}
 		u.Kernels = append(u.Kernels, g.kernel(k, kp, name))
+		if !k.FrameForm() {
+			// Before FormatShapes, hosts needed a flag to bind its arrays
+			// (Note [one binding] in package abi).
+			u.Format = max(u.Format, abi.FormatShapes)
+		}
 		if len(u.Kernels[len(u.Kernels)-1].HostLoops) > 0 {
 			u.Format = max(u.Format, abi.FormatLoops) // Note [host loops] in package abi
 		}
 		if ak := u.Kernels[len(u.Kernels)-1]; ak.Steps != nil {
 			u.Format = max(u.Format, abi.FormatTyped) // Note [host program] in package abi
 			if ak.ReadsElements() {
-				u.Format = abi.FormatElems // Note [host elements]
+				u.Format = max(u.Format, abi.FormatElems) // Note [host elements]
 			}
 		}
 	}

@@ -325,4 +325,4 @@ func firstDiff(a, b *npy.Array) int {
 
 // loopUnit reports whether u holds loop kernels (a corpus file holds
 // either loop kernels or region kernels).
-func loopUnit(u *abi.Unit) bool { return len(u.Kernels) > 0 && u.Kernels[0].Loops }
+func loopUnit(u *abi.Unit) bool { return len(u.Kernels) > 0 && loopKernel(u.Kernels[0]) }

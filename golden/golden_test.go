@@ -359,7 +359,7 @@ func numericFile(t *testing.T, c *clhost.Context, f string) {
 					units[name] = u
 				}
 				names := []string{"local", "direct", "direct-coarsened", "direct-block", "gpu-tuned"}
-				if k.Loops {
+				if loopKernel(k) {
 					names = append(names, "local-block")
 				}
 				for _, name := range names {
@@ -416,7 +416,7 @@ func numericInputs(rng *rand.Rand, k *abi.Kernel, gi int, shape []int, over map[
 	scalars := map[string]float64{}
 	arrays := map[string]*npy.Array{}
 	var sizes map[string]int
-	loops := k.Loops && !k.AnyRank()
+	loops := loopKernel(k) && !k.AnyRank()
 	if loops {
 		sizes = loopSizes(k, gi, over)
 		for n, v := range sizes {
@@ -514,4 +514,22 @@ func loopSizes(k *abi.Kernel, gi int, over map[string]int) map[string]int {
 		}
 	}
 	return sizes
+}
+
+// loopKernel reports whether k came from loop nests rather than region
+// frames, for the tests' choice of inputs: a launch covers a loop nest
+// (abi.Launch.MayBeEmpty), a size is a scalar dummy, or it has a host
+// program. Hosts need no such test (Note [one binding] in package abi).
+func loopKernel(k *abi.Kernel) bool {
+	for _, s := range k.Sizes {
+		if p := k.Param(s.Name); p != nil && !p.Array {
+			return true
+		}
+	}
+	for _, l := range k.Launches {
+		if l.MayBeEmpty {
+			return true
+		}
+	}
+	return k.Steps != nil
 }

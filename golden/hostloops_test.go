@@ -40,7 +40,7 @@ func TestHostLoopTrips(t *testing.T) {
 		f := "../testdata/kernels/" + tc.file + ".f90"
 		u := roundTrip(t, compile(t, f).units[regions.Direct])
 		k := u.Kernels[0]
-		if len(k.HostLoops) == 0 || u.Format != abi.FormatTyped {
+		if len(k.HostLoops) == 0 || u.Format != abi.FormatShapes {
 			t.Fatalf("%s: no host loops in the ABI (format %d)", tc.file, u.Format)
 		}
 		exe, err := oracle.Build(k, []string{regionsModule, f}, t.TempDir())

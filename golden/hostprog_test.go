@@ -85,7 +85,7 @@ func TestHostProgramHarnessRuns(t *testing.T) {
 	}
 	c := device(t)
 	u := compile(t, "../testdata/kernels/loop_unpack_inc.f90").units[regions.Direct]
-	if !hostProgram(u) || u.Format != abi.FormatTyped {
+	if !hostProgram(u) || u.Format != abi.FormatShapes {
 		t.Fatalf("loop_unpack_inc has no host program (format %d)", u.Format)
 	}
 	src, err := hostgen.GoHarness(u, "unpack.cl", "main")

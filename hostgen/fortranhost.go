@@ -333,12 +333,9 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		check()
 	}
 	for _, p := range arrays {
-		r := k.Rank
-		switch {
-		case p.Sequence:
+		r := len(p.Shape) // every array has its own rank
+		if p.Sequence {
 			r = 0 // any rank (abi.Param.Sequence)
-		case k.Loops:
-			r = len(p.Shape) // a loop kernel's arrays have their own ranks
 		}
 		e.call("", "forocl_check_array", "fcl_name", "'"+p.Name+"'", p.Name, fortranArrayKind(p.Kind), fmt.Sprint(r), "fcl_st", "fcl_msg")
 		check()
@@ -346,56 +343,10 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	if len(arrays) == 0 {
 		panic("internal error: codegen: kernel " + k.Name + " has no array to bind its sizes from")
 	}
-	first := arrays[0]
-	switch {
-	case k.Loops:
-		// A loop kernel's sizes are its integer dummies and, for
-		// assumed-shape arrays, extents of the arrays passed (abi.Kernel.BindWith's
-		// rule); every array is then checked against the extents they give it.
-		fortranLoopSizes(e, k, n)
-		for _, p := range arrays {
-			if p.Sequence {
-				e.call("", "forocl_check_count", "fcl_name", "'"+p.Name+"'", p.Name, n.affine(p.Shape[0]), "fcl_st", "fcl_msg")
-				check()
-				continue
-			}
-			var want []string
-			for _, ext := range p.Shape {
-				want = append(want, n.affine(ext))
-			}
-			e.call("", "forocl_check_declared", "fcl_name", "'"+p.Name+"'", p.Name, "["+strings.Join(want, ", ")+"]", "fcl_st", "fcl_msg")
-			check()
-		}
-	default:
-		// Bind every size from the first array whose extent names it
-		// (abi.Kernel.Bind), then compare every array with the extents.
-		bound := map[string]bool{}
-		for _, p := range arrays {
-			for d, ext := range p.Shape {
-				if len(ext.Terms) != 1 || ext.Terms[0].Coef != 1 {
-					panic(fmt.Sprintf("internal error: codegen: kernel %q: extent %s of %q cannot be bound from a shape", k.Name, ext, p.Name))
-				}
-				name := ext.Terms[0].Size
-				if bound[name] {
-					continue
-				}
-				bound[name] = true
-				rhs := fmt.Sprintf("%s%%shape(%d)", p.Name, d+1)
-				if ext.Const != 0 {
-					rhs += fmt.Sprintf(" - (%d)", ext.Const)
-				}
-				e.Line("%s = %s", n.v(name), rhs)
-			}
-		}
-		for _, p := range arrays[1:] {
-			var want []string
-			for _, ext := range p.Shape {
-				want = append(want, n.affine(ext))
-			}
-			e.call("", "forocl_check_extents", "fcl_name", "'"+p.Name+"'", p.Name, "["+strings.Join(want, ", ")+"]", "'"+first.Name+"'", first.Name, "fcl_st", "fcl_msg")
-			check()
-		}
-	}
+	// The sizes are the integer dummies and the extents of the arrays
+	// passed (Note [one binding] in package abi); every array is then
+	// checked against the extents they give it.
+	fortranCheckShapes(e, k, n, fortranLoopSizes(e, k, n), check)
 	fortranAccessChecks(e, k, n) // Note [access ranges] in package abi
 	// No array the kernel writes may be passed as another of its arrays
 	// (clhost.CheckAliases' rule).

@@ -3,6 +3,7 @@ package hostgen
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/forocl/forocl/abi"
 )
@@ -68,21 +69,19 @@ func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(
 // another variable (Note [Fortran host names]).
 var fortranHostName = regexp.MustCompile(`^(?i)([gwsrvkh][0-9]+|st|msg|name|run|build|program|source|seen|unk)$`)
 
-// fortranCheckLoops refuses host loops whose variables are sizes, and loop kernels with a size that is
+// fortranCheckLoops refuses host loops whose variables are sizes, and kernels with a size that is
 // neither a dummy nor derivable from the arrays' shapes.
 func fortranCheckLoops(k *abi.Kernel) error {
-	if k.Loops {
-		known := map[string]bool{}
-		for _, sz := range k.Sizes {
-			if p := k.Param(sz.Name); p != nil && !p.Array {
-				known[sz.Name] = true
-			}
+	known := map[string]bool{}
+	for _, sz := range k.Sizes {
+		if p := k.Param(sz.Name); p != nil && !p.Array {
+			known[sz.Name] = true
 		}
-		loopDerivations(k, newFortNames(k), known)
-		for _, sz := range k.Sizes {
-			if !known[sz.Name] {
-				return fmt.Errorf("kernel %q: size %q is neither a dummy nor derivable from the shapes of its arrays, so the Fortran host cannot bind it; launch it from its ABI with --set %s=VALUE", k.Name, sz.Name, sz.Name)
-			}
+	}
+	loopDerivations(k, newFortNames(k), known)
+	for _, sz := range k.Sizes {
+		if !known[sz.Name] {
+			return fmt.Errorf("kernel %q: size %q is neither a dummy nor derivable from the shapes of its arrays, so the Fortran host cannot bind it; launch it from its ABI with --set %s=VALUE", k.Name, sz.Name, sz.Name)
 		}
 	}
 	for _, l := range k.HostLoops {
@@ -95,13 +94,13 @@ func fortranCheckLoops(k *abi.Kernel) error {
 	return nil
 }
 
-// fortranLoopSizes writes the statements that set a loop kernel's sizes
+// fortranLoopSizes writes the statements that set a kernel's sizes
 // (fcl_NAME): a size that is a scalar dummy is its value; the others are
 // derived from the shapes of the arrays passed as abi.Kernel.BindWith
 // derives them: an extent whose only unknown size has coefficient ±1
 // gives it, repeatedly until every size is known. fortranLoopDerivable
 // has refused kernels where that does not end.
-func fortranLoopSizes(e *fortEmitter, k *abi.Kernel, n *fortNames) {
+func fortranLoopSizes(e *fortEmitter, k *abi.Kernel, n *fortNames) map[string]string {
 	known := map[string]bool{}
 	for _, sz := range k.Sizes {
 		if p := k.Param(sz.Name); p != nil && !p.Array {
@@ -119,13 +118,78 @@ func fortranLoopSizes(e *fortEmitter, k *abi.Kernel, n *fortNames) {
 			known[sz.Name] = true
 		}
 	}
+	from := map[string]string{}
 	for _, d := range loopDerivations(k, n, known) {
 		e.Line("%s = %s", n.v(d.size), d.expr)
+		from[d.size] = d.from
+	}
+	return from
+}
+
+// fortranCheckShapes checks every array against the extents the sizes
+// give it (from: the array each size was derived from). An array of the
+// same extents as the one array its sizes came from is compared with that
+// array (a grid that all arrays share: the message names both).
+func fortranCheckShapes(e *fortEmitter, k *abi.Kernel, n *fortNames, from map[string]string, check func()) {
+	for _, p := range k.Arrays() {
+		if p.Sequence {
+			e.call("", "forocl_check_count", "fcl_name", "'"+p.Name+"'", p.Name, n.affine(p.Shape[0]), "fcl_st", "fcl_msg")
+			check()
+			continue
+		}
+		var want []string
+		src := ""
+		for d, ext := range p.Shape {
+			want = append(want, n.affine(ext))
+			for _, t := range ext.Terms {
+				if d == 0 && src == "" {
+					src = from[t.Size]
+				}
+				if from[t.Size] != src {
+					src = "-"
+				}
+			}
+		}
+		if src == p.Name && ownSizes(p) {
+			continue // its shape gave its sizes: nothing to check
+		}
+		if q := k.Param(src); q != nil && q.Name != p.Name && !q.Sequence && sameShape(p.Shape, q.Shape) {
+			e.call("", "forocl_check_extents", "fcl_name", "'"+p.Name+"'", p.Name, "["+strings.Join(want, ", ")+"]", "'"+q.Name+"'", q.Name, "fcl_st", "fcl_msg")
+		} else {
+			e.call("", "forocl_check_declared", "fcl_name", "'"+p.Name+"'", p.Name, "["+strings.Join(want, ", ")+"]", "fcl_st", "fcl_msg")
+		}
+		check()
 	}
 }
 
+// ownSizes reports whether every extent of p is one size of its own
+// plus a constant, so that the sizes derived from p's shape give it.
+func ownSizes(p *abi.Param) bool {
+	seen := map[string]bool{}
+	for _, e := range p.Shape {
+		if len(e.Terms) != 1 || e.Terms[0].Coef != 1 || seen[e.Terms[0].Size] {
+			return false
+		}
+		seen[e.Terms[0].Size] = true
+	}
+	return true
+}
+
+// sameShape reports whether two arrays are declared with the same extents.
+func sameShape(a, b []abi.Affine) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].String() != b[i].String() {
+			return false
+		}
+	}
+	return true
+}
+
 // loopDerivation sets one size from an array's extent.
-type loopDerivation struct{ size, expr string }
+type loopDerivation struct{ size, expr, from string } // from: the array
 
 // loopDerivations returns, in order, how each size not in known is
 // derived from an array's shape; known gains them.
@@ -170,7 +234,7 @@ func loopDerivations(k *abi.Kernel, n *fortNames, known map[string]bool) []loopD
 				if t.Coef == -1 {
 					expr = "-(" + expr + ")"
 				}
-				out = append(out, loopDerivation{t.Size, expr})
+				out = append(out, loopDerivation{t.Size, expr, p.Name})
 				known[t.Size] = true
 				progress = true
 			}

@@ -79,7 +79,6 @@ func TestFortranHostLoopSizes(t *testing.T) {
 	} {
 		u := hostUnit("k", c.params, "__kernel void k() {}\n")
 		k := u.Kernels[0]
-		k.Loops = true
 		k.Sizes = nil
 		for _, s := range c.sizes {
 			k.Sizes = append(k.Sizes, abi.Size{Name: s})

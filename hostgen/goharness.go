@@ -557,17 +557,38 @@ func quoteAll(xs []string) string {
 }
 
 // isPhased reports whether k needs the general harness: several launches
-// (reductions, loop nests), scalar results, or sizes that are scalar
-// dummies (loop kernels) rather than the grid's extents.
+// (reductions, loop nests), scalar results, a host program, or arrays
+// whose shapes are not the grid's (n1, ..., nr) with launches over that
+// grid (Note [one binding] in package abi).
 func isPhased(k *abi.Kernel) bool {
-	if k.Loops {
-		return true // its arrays have shapes of their own
+	if len(k.Launches) != 1 || len(k.Results()) > 0 || len(k.Scratch) > 0 || len(k.HostLoops) > 0 || k.Steps != nil {
+		return true
 	}
-	if len(k.Launches) != 1 || len(k.Results()) > 0 {
+	if len(k.Sizes) != k.Rank {
 		return true
 	}
 	for _, s := range k.Sizes {
 		if p := k.Param(s.Name); p != nil && !p.Array {
+			return true
+		}
+	}
+	for _, p := range k.Arrays() {
+		if p.Sequence || p.Lower != nil || len(p.Shape) != k.Rank {
+			return true
+		}
+		for d, e := range p.Shape {
+			if e.Const != 0 || len(e.Terms) != 1 || e.Terms[0].Coef != 1 || e.Terms[0].Size != k.Sizes[d].Name {
+				return true
+			}
+		}
+	}
+	l := k.Launches[0]
+	if l.MayBeEmpty || len(l.Global) != k.Rank {
+		return true
+	}
+	for d, r := range l.Global {
+		t := r.Positions.Terms
+		if r.First != nil || len(t) != 1 || t[0].Coef != 1 || t[0].Size != k.Sizes[d].Name || r.Positions.Const > 0 {
 			return true
 		}
 	}

@@ -455,7 +455,7 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 	if len(shape) != k.Rank && !k.AnyRank() {
 		return fmt.Errorf("--grid %s is %d-D but kernel %q takes %d-D arrays", grid, len(shape), k.Name, k.Rank)
 	}
-	// A loop kernel's array whose declared extents follow from the sizes
+	// An array whose declared extents follow from the sizes
 	// given with --set takes that shape (staggered grids: x_max+2 and
 	// x_max+3 side by side), the others the grid's.
 	sizes := map[string]int{}
@@ -464,16 +464,14 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 			sizes[s.Name] = int(x)
 		}
 	}
-	if k.Loops {
-		b.gridOutputs(k, shape)
-	}
+	b.gridOutputs(k, shape)
 	// The shapes of the inputs to fill, before anything is made.
 	fills := map[string][]int{}
 	inputs := 0
 	for _, v := range k.Params {
 		name := strings.ToLower(v.Name)
-		// A loop kernel's inout arrays are read too: they get values.
-		if v.Array && (v.Intent == abi.In || k.Loops && v.Intent == abi.InOut) {
+		// Inout arrays are read too: they get values.
+		if v.Array && v.Intent != abi.Out {
 			inputs++
 			if b.Arrays[name] == nil {
 				at := shape
@@ -481,10 +479,10 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 				switch {
 				case v.Sequence && (err != nil || abi.Elements(shape) == ext[0]):
 					// Any rank (sequence association): the grid's shape.
-				case k.Loops && err == nil && (positive(ext) || len(ext) != len(shape)):
+				case err == nil && (positive(ext) || len(ext) != len(shape)):
 					// Any rank: 1-D coefficient arrays beside 2-D fields.
 					at = ext
-				case k.Loops && len(v.Shape) != len(shape):
+				case len(v.Shape) != len(shape):
 					return fmt.Errorf("--grid %s is %d-D but array %q of kernel %q is %d-D, and its extents (%s) need a size not given (%v): give it with --set, or give the array with --in %s=FILE.npy",
 						grid, len(shape), v.Name, k.Name, len(v.Shape), affineList(v.Shape), err, name)
 				}
@@ -543,7 +541,7 @@ func (b *Bound) checkGridMemory(k *abi.Kernel, shape []int, fills map[string][]i
 	return checkHostMemory(need, "--grid "+dimString(shape), "use a smaller grid")
 }
 
-// gridOutputs gives an output array of a loop kernel the grid's shape
+// gridOutputs gives an output array the grid's shape
 // where its extents are sizes of its own (assumed shape) that no input's
 // shape and no --set gives: the host cannot know them otherwise.
 func (b *Bound) gridOutputs(k *abi.Kernel, shape []int) {

@@ -14,7 +14,7 @@ import (
 // loopKernel is a loop kernel's interface: integer sizes, given as scalar
 // dummies, and arrays declared with extents in them.
 func loopKernel(arrays ...abi.Param) *abi.Kernel {
-	k := &abi.Kernel{Name: "k", Loops: true}
+	k := &abi.Kernel{Name: "k"}
 	seen := map[string]bool{}
 	for _, a := range arrays {
 		a.Array = true

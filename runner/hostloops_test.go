@@ -10,7 +10,7 @@ import (
 
 // TestSlabsRefuseHostLoops: slabs exchange halos between steps, not
 // between the trips of a host loop, so a kernel with one is refused
-// before any device is used (here without Loops, which is refused first).
+// before any device is used.
 func TestSlabsRefuseHostLoops(t *testing.T) {
 	k := &abi.Kernel{Name: "iters", Launches: []*abi.Launch{{Symbol: "iters"}},
 		HostLoops: []abi.Loop{{Var: "it", Lo: abi.Affine{Const: 1}, Hi: abi.Affine{Const: 3}, Step: abi.Affine{Const: 1}, First: 0, End: 1}}}

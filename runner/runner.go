@@ -250,16 +250,15 @@ func planShapes(j *Job) (*jobPlan, error) {
 	k := j.Kernel
 	pl := &jobPlan{given: map[string]*npy.Array{}, shapes: map[string][]int{}}
 	shapes := map[string][]int{}
-	// A loop kernel's sizes are scalar parameters that may be derived
-	// from the shapes (abi.Kernel.BindWith); the others must be given.
+	// Sizes may be scalar parameters, derived from the shapes when not
+	// given (Note [one binding] in package abi); other scalars must be
+	// given.
 	given := map[string]int{}
 	isSize := map[string]bool{}
 	for _, s := range k.Sizes {
-		if k.Loops {
-			isSize[strings.ToLower(s.Name)] = true
-			if v, ok := j.Scalars[strings.ToLower(s.Name)]; ok {
-				given[s.Name] = int(v)
-			}
+		isSize[strings.ToLower(s.Name)] = true
+		if v, ok := j.Scalars[strings.ToLower(s.Name)]; ok {
+			given[s.Name] = int(v)
 		}
 	}
 	var missing []string
@@ -275,7 +274,7 @@ func planShapes(j *Job) (*jobPlan, error) {
 			if p.Intent == abi.In {
 				return nil, fmt.Errorf("kernel %q needs input array %q: give it with --in %s=FILE.npy", k.Name, p.Name, p.Name)
 			}
-			if k.Loops && p.Intent == abi.InOut && !swapOut(j.Swap, name) {
+			if p.Intent == abi.InOut && !swapOut(j.Swap, name) {
 				return nil, fmt.Errorf("kernel %q reads and writes array %q: give it with --in %s=FILE.npy (and --out %s=FILE.npy to save it)", k.Name, p.Name, p.Name, p.Name)
 			}
 			continue
@@ -302,16 +301,19 @@ func planShapes(j *Job) (*jobPlan, error) {
 		return nil, err
 	}
 	pl.sizes = sizes
-	if k.Loops {
-		scalars := map[string]float64{}
-		for n, v := range j.Scalars {
-			scalars[n] = v
-		}
-		for _, s := range k.Sizes {
+	// A size that is a scalar parameter, derived from the shapes, is its
+	// value; the others (a grid's extents) stay out of the scalars, which
+	// slabs keep for every slab.
+	scalars := map[string]float64{}
+	for n, v := range j.Scalars {
+		scalars[n] = v
+	}
+	for _, s := range k.Sizes {
+		if p := k.Param(s.Name); p != nil && !p.Array {
 			scalars[strings.ToLower(s.Name)] = float64(sizes[s.Name])
 		}
-		j.Scalars = scalars
 	}
+	j.Scalars = scalars
 	for _, p := range k.Arrays() {
 		name := strings.ToLower(p.Name)
 		if pl.given[name] != nil {

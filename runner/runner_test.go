@@ -79,7 +79,6 @@ func elementalKernel() *abi.Kernel {
 	one := abi.Affine{Const: 1}
 	return &abi.Kernel{
 		Name:  "mul",
-		Loops: true,
 		Rank:  1,
 		Sizes: []abi.Size{{Name: "n"}},
 		Params: []abi.Param{
@@ -140,16 +139,16 @@ func TestPrepareErrors(t *testing.T) {
 			`kernel "shift_add" needs input array "X": give it with --in X=FILE.npy`},
 		{"shape mismatch", map[string]float64{"a": 1, "k": 2},
 			map[string]*npy.Array{"x": x, "y": Zeros(npy.Float32, []int{7, 4})},
-			`array "Y" has shape (7, 4) but "X" has (7, 5); all arrays of a kernel share one grid`},
+			`array "Y" has shape (7, 4) but kernel "shift_add" declares it (7, 5) with n1=7, n2=5: n2=5 comes from the shape (7, 5) of array "X"; "X" or "Y" has the wrong shape`},
 		{"dtype mismatch", map[string]float64{"a": 1, "k": 2},
 			map[string]*npy.Array{"x": Zeros(npy.Float64, []int{7, 5})},
 			`array "X" holds float64 but "shift_add" declares it real(4)`},
 		{"1-D for 2-D", map[string]float64{"a": 1, "k": 2},
 			map[string]*npy.Array{"x": Zeros(npy.Float32, []int{35})},
-			`array "X" has shape (35) but kernel "shift_add" takes 2-D arrays`},
+			`array "X" has shape (35) but kernel "shift_add" takes a 2-D array`},
 		{"3-D for 2-D", map[string]float64{"a": 1, "k": 2},
 			map[string]*npy.Array{"x": Zeros(npy.Float32, []int{7, 5, 1})},
-			`array "X" has shape (7, 5, 1) but kernel "shift_add" takes 2-D arrays`},
+			`array "X" has shape (7, 5, 1) but kernel "shift_add" takes a 2-D array`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -170,7 +169,7 @@ func TestPrepareNoArray(t *testing.T) {
 		{Name: "oA", Kind: abi.Real4, Intent: abi.Out, Array: true, Shape: []abi.Affine{abi.SizeMinus("n1", 0)}},
 	}}
 	_, _, err := Prepare(&Job{Kernel: k, Scalars: map[string]float64{"c": 1}})
-	if err == nil || err.Error() != `kernel "fill": no array given, so the grid shape is unknown` {
+	if err == nil || err.Error() != `kernel "fill": no array given, so size "n1" (an extent of the arrays) is unknown` {
 		t.Errorf("error = %v", err)
 	}
 }

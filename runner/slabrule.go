@@ -13,7 +13,7 @@ import (
 // slab code relies on, so a kind of kernel it was not written for is
 // refused rather than run wrong.
 //
-//   - k is a region kernel (not Loops): its statements read
+//   - k is a region kernel (checkNoLoops): its statements read
 //     inputs at constant shifts and never see the grid's extent or their
 //     own position, so a slab padded with its halos computes its planes as
 //     the whole grid does;
@@ -40,6 +40,32 @@ func CheckSlabs(k *abi.Kernel, halo [2]int) error {
 	return checkReductions(k, halo)
 }
 
+// checkNoLoops says why k is not a region kernel, or "": no launch of
+// it covers a loop nest (abi.Launch.MayBeEmpty, or a range with a first
+// index), none of its sizes is a scalar parameter (whose value the kernel
+// would see), and it has no host statements.
+func checkNoLoops(k *abi.Kernel) string {
+	for _, s := range k.Sizes {
+		if p := k.Param(s.Name); p != nil && !p.Array {
+			return fmt.Sprintf("its size %q is a scalar dummy", s.Name)
+		}
+	}
+	if len(k.Steps) > 0 {
+		return "it has host statements"
+	}
+	for _, l := range k.Launches {
+		for _, r := range l.Global {
+			if r.First != nil {
+				return fmt.Sprintf("launch %q covers a loop nest", l.Symbol)
+			}
+		}
+		if l.MayBeEmpty {
+			return fmt.Sprintf("launch %q covers a loop nest", l.Symbol)
+		}
+	}
+	return ""
+}
+
 // checkKernel is CheckSlabs without the reductions' windows, which depend
 // on the halo: what Balance, which times one slab on its own, needs.
 func checkKernel(k *abi.Kernel) error {
@@ -49,8 +75,8 @@ func checkKernel(k *abi.Kernel) error {
 	refuse := func(format string, args ...any) error {
 		return codeErrorf(codeSlabsUnsupported, "kernel %q: %s; run it on one device (without --slabs, --devices or --mpi)", k.Name, fmt.Sprintf(format, args...))
 	}
-	if k.Loops {
-		return refuse("loop kernels do not run on slabs or MPI ranks yet: their loops see the grid's extents and their own indices, which each slab would restart")
+	if err := checkNoLoops(k); err != "" {
+		return refuse("%s: loop kernels do not run on slabs or MPI ranks yet: their loops see the grid's extents and their own indices, which each slab would restart", err)
 	}
 	if len(k.HostLoops) > 0 {
 		return refuse("it repeats launches in a DO loop on the host, which slabs do not run yet")

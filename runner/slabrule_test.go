@@ -30,6 +30,8 @@ func TestCheckSlabsRefuses(t *testing.T) {
 		{"loop_sections_staggered.f90", "update_halo"}, // staggered sections
 		{"loop_acc_jacobi.f90", "acc_jacobi"},          // a loop stencil
 		{"loop_jacobi_iters.f90", "jacobi_iters"},      // host loops
+		{"loop_inquiry.f90", "interior2d"},             // sizes that are extents, not dummies
+		{"saxpy_elemental.f90", "axpby"},               // an elemental kernel
 	} {
 		u, k := corpusKernel(t, c.file, c.kernel)
 		refused(c.file+" "+k.Name, k, "loop kernels do not run on slabs or MPI ranks yet")

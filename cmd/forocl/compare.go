@@ -187,15 +187,13 @@ func compareInputs(k *abi.Kernel, scalars map[string]float64, given map[string]*
 		shapes[n] = s
 	}
 	sizes := map[string]int{}
-	if k.Loops {
-		for _, s := range k.Sizes {
-			if x, ok := scalars[strings.ToLower(s.Name)]; ok {
-				sizes[s.Name] = int(x)
-			}
+	for _, s := range k.Sizes {
+		if x, ok := scalars[strings.ToLower(s.Name)]; ok {
+			sizes[s.Name] = int(x)
 		}
-		if s, err := k.BindWith(shapeNames(k, shapes), sizes); err == nil {
-			sizes = s
-		}
+	}
+	if s, err := k.BindWith(shapeNames(k, shapes), sizes); err == nil {
+		sizes = s // Note [one binding] in package abi
 	}
 	rng := rand.New(rand.NewSource(seed))
 	arrays := map[string]*npy.Array{}
@@ -206,14 +204,11 @@ func compareInputs(k *abi.Kernel, scalars map[string]float64, given map[string]*
 			continue
 		}
 		shape := shapeFlags[name]
-		if ext, err := v.Extents(sizes); shape == nil && k.Loops && err == nil {
+		if ext, err := v.Extents(sizes); shape == nil && err == nil {
 			shape = ext
 		}
-		if shape == nil && (!k.Loops || len(grid) == len(v.Shape)) {
+		if shape == nil && (len(grid) == len(v.Shape) || v.Sequence) {
 			shape = grid
-		}
-		if shape == nil && !k.Loops {
-			shape = firstShape(k, shapes) // region and elemental kernels: one shape
 		}
 		if shape == nil {
 			return nil, fmt.Errorf("the shape of array %q is not known: give --shape %s=SHAPE (or --grid), or the array with --in %s=FILE.npy", v.Name, v.Name, v.Name)
@@ -261,16 +256,6 @@ func shapeNames(k *abi.Kernel, shapes map[string][]int) map[string][]int {
 		}
 	}
 	return out
-}
-
-// firstShape is the first shape of an array dummy of k that shapes has.
-func firstShape(k *abi.Kernel, shapes map[string][]int) []int {
-	for _, v := range k.Arrays() {
-		if s := shapes[strings.ToLower(v.Name)]; s != nil {
-			return s
-		}
-	}
-	return nil
 }
 
 // serialRun runs job's kernel serially through gfortran, compiling

@@ -34,15 +34,11 @@ func Build(k *abi.Kernel, sources []string, dir string) (*Exe, error) {
 	if err := CheckGfortran(); err != nil {
 		return nil, err
 	}
-	return build(k, k.Rank, sources, dir, nil)
+	return build(k, sources, dir, nil)
 }
 
-func build(k *abi.Kernel, rank int, sources []string, dir string, dev *Device) (*Exe, error) {
-	src := driver(k, rank, dev)
-	if k.Loops {
-		src = loopDriver(k, dev)
-	}
-	src = wrapSource(src)
+func build(k *abi.Kernel, sources []string, dir string, dev *Device) (*Exe, error) {
+	src := wrapSource(driver(k, dev))
 	drv := filepath.Join(dir, "oracle_driver.f90")
 	if err := os.WriteFile(drv, []byte(src), 0o644); err != nil {
 		return nil, err
@@ -132,39 +128,33 @@ type Exe struct {
 // returns the intent(out) and intent(inout) arrays by lower-case name.
 func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map[string]*npy.Array, error) {
 	k := x.k
-	if k.Loops {
-		return x.runLoops(scalars, arrays)
-	}
-	var shape []int
 	var params strings.Builder
-	for _, v := range k.Params {
+	for _, v := range k.Scalars() {
+		fmt.Fprintln(&params, literal(v.Kind, scalars[strings.ToLower(v.Name)]))
+	}
+	for _, v := range k.Arrays() {
 		name := strings.ToLower(v.Name)
-		if v.Result() {
-			continue
-		}
-		if !v.Array {
-			fmt.Fprintln(&params, literal(v.Kind, scalars[name]))
-			continue
-		}
 		a := arrays[name]
 		if a == nil {
 			return nil, fmt.Errorf("oracle: no array for %q", v.Name)
 		}
-		if shape == nil {
-			shape = a.Shape
+		shape := a.Shape
+		if v.Sequence {
+			shape = []int{abi.Elements(shape)} // the dummy's a(n), in the array's order
 		}
+		if len(shape) != len(v.Shape) || len(shape) < 1 || len(shape) > 3 {
+			return nil, fmt.Errorf("oracle: array %q has rank %d, want %d (1 to 3)", v.Name, len(a.Shape), len(v.Shape))
+		}
+		ext := make([]string, len(shape))
+		for d, n := range shape {
+			ext[d] = fmt.Sprint(n)
+		}
+		fmt.Fprintln(&params, strings.Join(ext, " "))
 		if err := writeRaw(filepath.Join(x.dir, "in_"+name+".bin"), a); err != nil {
 			return nil, err
 		}
 	}
-	if len(shape) < 1 || len(shape) > 3 {
-		return nil, fmt.Errorf("oracle: arrays of rank %d are not supported", len(shape))
-	}
-	head := fmt.Sprint(len(shape))
-	for _, n := range shape {
-		head += fmt.Sprintf(" %d", n)
-	}
-	if err := os.WriteFile(filepath.Join(x.dir, "params.txt"), []byte(head+"\n"+params.String()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(x.dir, "params.txt"), []byte(params.String()), 0o644); err != nil {
 		return nil, err
 	}
 	if err := x.run(x.env); err != nil {
@@ -173,15 +163,11 @@ func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map
 	res := map[string]*npy.Array{}
 	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
-		if v.Result() {
-			a, err := readRaw(filepath.Join(x.dir, "out_"+name+".bin"), kindDType(v.Kind), v.ResultShape())
-			if err != nil {
-				return nil, err
-			}
-			res[name] = a
-			continue
+		dt, shape := kindDType(v.Kind), v.ResultShape()
+		if !v.Result() {
+			dt, shape = arrays[name].DType, arrays[name].Shape
 		}
-		a, err := readRaw(filepath.Join(x.dir, "out_"+name+".bin"), arrays[name].DType, shape)
+		a, err := readRaw(filepath.Join(x.dir, "out_"+name+".bin"), dt, shape)
 		if err != nil {
 			return nil, err
 		}
@@ -220,84 +206,6 @@ func literal(k abi.Kind, v float64) string {
 		return "F"
 	}
 	return fmt.Sprint(int64(v))
-}
-
-// driver writes the Fortran driver program. It reads params.txt (rank,
-// extents, then one scalar per line in argument order), the inputs from
-// in_<name>.bin, calls the kernel and writes out_<name>.bin. The arrays
-// have the kernel's rank.
-func driver(k *abi.Kernel, rank int, dev *Device) string {
-	var b strings.Builder
-	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
-	p("program oracle_driver")
-	callee := useKernel(p, k, dev)
-	p("  implicit none")
-	if dev != nil {
-		for _, v := range k.Arrays() {
-			p("  type(forocl_array) :: %s", id("d_", k, v.Name))
-		}
-	}
-	p("  integer :: u, r, n(3)")
-	ranks := []int{rank}
-	for _, v := range append(k.Scalars(), k.Results()...) {
-		p("  %s :: %s%s", ftype(v.Kind), id("s_", k, v.Name), fixedDims(v))
-	}
-	for _, r := range ranks {
-		dims := strings.TrimSuffix(strings.Repeat(":,", r), ",")
-		for _, v := range k.Arrays() {
-			p("  %s, allocatable, target :: %s(%s)", ftype(v.Kind), id(fmt.Sprintf("a%d_", r), k, v.Name), dims)
-		}
-	}
-	p("  n = 1")
-	p("  open(newunit=u, file='params.txt', status='old', action='read')")
-	p("  read(u, *) r, n(1:r)")
-	for _, v := range k.Scalars() {
-		p("  read(u, *) %s", id("s_", k, v.Name))
-	}
-	p("  close(u)")
-	for _, r := range ranks {
-		p("  if (r == %d) then", r)
-		ext := []string{"n(1)", "n(2)", "n(3)"}[:r]
-		var call []string
-		for _, v := range k.Params {
-			name := strings.ToLower(v.Name)
-			if !v.Array {
-				call = append(call, id("s_", k, v.Name))
-				continue
-			}
-			arr := id(fmt.Sprintf("a%d_", r), k, v.Name)
-			if dev != nil {
-				call = append(call, id("d_", k, v.Name))
-			} else {
-				call = append(call, arr)
-			}
-			p("    allocate(%s(%s))", arr, strings.Join(ext, ","))
-			p("    open(newunit=u, file='in_%s.bin', access='stream', form='unformatted', status='old', action='read')", name)
-			p("    read(u) %s", arr)
-			p("    close(u)")
-		}
-		if dev != nil {
-			for _, v := range k.Arrays() {
-				p("    call forocl_create(%s, %s)", id("d_", k, v.Name), id(fmt.Sprintf("a%d_", r), k, v.Name))
-			}
-		}
-		p("    %s", callStmt(k, dev, callee, call))
-		for _, v := range k.Outputs() {
-			name := strings.ToLower(v.Name)
-			val := id(fmt.Sprintf("a%d_", r), k, v.Name)
-			if v.Result() {
-				val = id("s_", k, v.Name)
-			} else if dev != nil {
-				p("    call forocl_read(%s, %s)", id("d_", k, v.Name), val)
-			}
-			p("    open(newunit=u, file='out_%s.bin', access='stream', form='unformatted', status='replace', action='write')", name)
-			p("    write(u) %s", val)
-			p("    close(u)")
-		}
-		p("  end if")
-	}
-	p("end program oracle_driver")
-	return b.String()
 }
 
 func writeRaw(path string, a *npy.Array) error {
@@ -385,7 +293,7 @@ func BuildDevice(k *abi.Kernel, dev Device, sources []string, dir string) (*Exe,
 			return nil, fmt.Errorf("oracle: kernel %q: logical array %q has no device driver", k.Name, v.Name)
 		}
 	}
-	return build(k, k.Rank, sources, dir, &dev)
+	return build(k, sources, dir, &dev)
 }
 
 // OpenCLLink returns the gfortran arguments that link libOpenCL: -lOpenCL
@@ -402,13 +310,14 @@ var openCLLink = sync.OnceValue(func() []string {
 	return []string{"-l:libOpenCL.so.1"}
 })
 
-// loopDriver writes the driver of a loop kernel: every array has its own
-// rank and shape, read from params.txt (scalars in argument order, then
-// per array its extents), allocated with lower bounds 1 (the kernel's
-// explicit-shape dummies take them by sequence association). With dev
+// driver writes the Fortran driver program of any kernel: every array
+// has its own rank and shape, read from params.txt (scalars in argument
+// order, then per array its extents), allocated with lower bounds 1 (a
+// region kernel's assumed-shape dummies take them as they are, explicit-
+// shape dummies by sequence association); it writes out_<name>.bin. With dev
 // it calls the kernel through its Fortran host module on device arrays
 // made from them, and reads the outputs back.
-func loopDriver(k *abi.Kernel, dev *Device) string {
+func driver(k *abi.Kernel, dev *Device) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	p("program oracle_driver")
@@ -422,12 +331,12 @@ func loopDriver(k *abi.Kernel, dev *Device) string {
 	p("  integer :: u, n(3)")
 	for _, v := range k.Params {
 		if !v.Array {
-			p("  %s :: %s", ftype(v.Kind), id("s_", k, v.Name))
+			p("  %s :: %s%s", ftype(v.Kind), id("s_", k, v.Name), fixedDims(&v))
 		}
 	}
 	for _, v := range k.Arrays() {
 		dims := strings.TrimSuffix(strings.Repeat(":,", len(v.Shape)), ",")
-		p("  %s, allocatable :: %s(%s)", ftype(v.Kind), id("a_", k, v.Name), dims)
+		p("  %s, allocatable, target :: %s(%s)", ftype(v.Kind), id("a_", k, v.Name), dims)
 	}
 	p("  open(newunit=u, file='params.txt', status='old', action='read')")
 	for _, v := range k.Scalars() {
@@ -474,61 +383,6 @@ func loopDriver(k *abi.Kernel, dev *Device) string {
 	}
 	p("end program oracle_driver")
 	return b.String()
-}
-
-// runLoops runs a loop kernel's driver: each array keeps its own shape.
-func (x *Exe) runLoops(scalars map[string]float64, arrays map[string]*npy.Array) (map[string]*npy.Array, error) {
-	k := x.k
-	var params strings.Builder
-	for _, v := range k.Scalars() {
-		fmt.Fprintln(&params, literal(v.Kind, scalars[strings.ToLower(v.Name)]))
-	}
-	for _, v := range k.Arrays() {
-		name := strings.ToLower(v.Name)
-		a := arrays[name]
-		if a == nil {
-			return nil, fmt.Errorf("oracle: no array for %q", v.Name)
-		}
-		shape := a.Shape
-		if v.Sequence {
-			shape = []int{abi.Elements(shape)} // the dummy's a(n), in the array's order
-		}
-		if len(shape) != len(v.Shape) || len(shape) > 3 {
-			return nil, fmt.Errorf("oracle: array %q has rank %d, want %d (at most 3)", v.Name, len(a.Shape), len(v.Shape))
-		}
-		ext := make([]string, len(shape))
-		for d, n := range shape {
-			ext[d] = fmt.Sprint(n)
-		}
-		fmt.Fprintln(&params, strings.Join(ext, " "))
-		if err := writeRaw(filepath.Join(x.dir, "in_"+name+".bin"), a); err != nil {
-			return nil, err
-		}
-	}
-	if err := os.WriteFile(filepath.Join(x.dir, "params.txt"), []byte(params.String()), 0o644); err != nil {
-		return nil, err
-	}
-	if err := x.run(nil); err != nil {
-		return nil, err
-	}
-	res := map[string]*npy.Array{}
-	for _, v := range k.Outputs() {
-		name := strings.ToLower(v.Name)
-		if v.Result() {
-			a, err := readRaw(filepath.Join(x.dir, "out_"+name+".bin"), kindDType(v.Kind), []int{})
-			if err != nil {
-				return nil, err
-			}
-			res[name] = a
-			continue
-		}
-		a, err := readRaw(filepath.Join(x.dir, "out_"+name+".bin"), arrays[name].DType, arrays[name].Shape)
-		if err != nil {
-			return nil, err
-		}
-		res[name] = a
-	}
-	return res, nil
 }
 
 // fixedDims spells the dimension of a result of fixed size, "(2)", or ""
