@@ -242,13 +242,65 @@ func fortranInts(xs []int) string {
 
 // fortranKernel writes the procedure that launches kernel k.
 func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.Launch]string) {
+	f := &fortKernel{e: e, u: u, k: k, handles: handles, n: newFortNames(k)} // Note [Fortran host names]
 	proc := FortranProcName(k.Name)
-	n := newFortNames(k) // Note [Fortran host names]
+	f.header(proc)
+	e.Indent++
+	f.declare()
+	e.Line("")
+	e.Line("fcl_st = 0")
+	e.Line("fcl_run: block")
+	e.Indent++
+	f.checkArgs()
+	e.Line("call fcl_build(fcl_st, fcl_msg)")
+	f.check()
+	f.ndranges()
+	f.allocate()
+	if f.h != nil {
+		f.h.reset(true)
+	}
+	fortranProgram(e, f.n, k.Program(), f.launch, f.h) // host loops as DO loops
+	fortranBoundsError(e, f.n, k)                      // after the last launch, before the results
+	f.readResults()
+	e.Indent--
+	e.Line("end block fcl_run")
+	for i := range k.Scratch {
+		e.Line("call forocl_free(fcl_s%d)", i+1)
+	}
+	for i := range f.results {
+		e.Line("call forocl_free(fcl_r%d)", i+1)
+	}
+	e.Line("call forocl_report(fcl_st, fcl_msg, %s, %s)", f.n.stat(), f.n.errmsg())
+	e.Indent--
+	e.Line("end subroutine %s", proc)
+}
+
+// fortKernel is what fortranKernel's parts share while they write one
+// kernel's procedure.
+type fortKernel struct {
+	e       *fortEmitter
+	u       *abi.Unit
+	k       *abi.Kernel
+	handles map[*abi.Launch]string // each launch's kernel handle
+	n       *fortNames
+	h       *fortHost // the host program's writer; nil without one
+	// sizes are the size variables in k.Sizes order; launchIndex numbers
+	// the launches from 1 by symbol (fcl_gI, fcl_wI).
+	sizes       []string
+	launchIndex map[string]int
+	results     []*abi.Param
+}
+
+// check writes the exit from the procedure's block after a failed call.
+func (f *fortKernel) check() { f.e.Line("if (fcl_st /= 0) exit fcl_run") }
+
+// header writes the procedure's comment and its subroutine line.
+func (f *fortKernel) header(proc string) {
+	e, k := f.e, f.k
 	var dummies []string
 	for _, p := range k.Params {
 		dummies = append(dummies, p.Name)
 	}
-	arrays := k.Arrays()
 	e.Line("! %s launches kernel %s", proc, k.Name)
 	e.Line("! of %s.", k.File)
 	switch {
@@ -265,8 +317,13 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	for _, l := range k.Launches {
 		e.Line("! OpenCL kernel %s: %s strategy, work-group %s.", l.Symbol, l.Strategy, dims(l.Local))
 	}
-	e.list("subroutine "+proc+"(", append(dummies, n.stat(), n.errmsg()), ")")
-	e.Indent++
+	e.list("subroutine "+proc+"(", append(dummies, f.n.stat(), f.n.errmsg()), ")")
+}
+
+// declare writes the dummies' declarations and the procedure's locals:
+// sizes, loop and host variables, NDRanges, scratch, bounds and results.
+func (f *fortKernel) declare() {
+	e, k, n := f.e, f.k, f.n
 	for _, p := range k.Params {
 		switch {
 		case p.Result() && len(p.ResultShape()) == 1:
@@ -286,11 +343,10 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	e.Line("character(len=*), parameter :: fcl_name = '%s'", k.Name)
 	e.Line("integer :: fcl_st")
 	e.Line("character(len=forocl_msg_len) :: fcl_msg")
-	var sizes []string
 	for _, s := range k.Sizes {
-		sizes = append(sizes, n.v(s.Name))
+		f.sizes = append(f.sizes, n.v(s.Name))
 	}
-	e.list("integer :: ", sizes, "")
+	e.list("integer :: ", f.sizes, "")
 	var loopVars []string
 	seen := map[string]bool{}
 	for _, l := range k.HostLoops {
@@ -302,35 +358,36 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	if len(loopVars) > 0 {
 		e.list("integer :: ", loopVars, "")
 	}
-	var h *fortHost
 	if k.Steps != nil { // Note [host program] in package abi
-		h = &fortHost{e: e, n: n, k: k}
-		h.declare()
+		f.h = &fortHost{e: e, n: n, k: k}
+		f.h.declare()
 		e.Line("logical :: fcl_seen(%d)", len(k.Launches))
 	}
 	// fcl_gI is launch I's NDRange; fcl_wI its number of work-groups.
-	launchIndex := map[string]int{}
+	f.launchIndex = map[string]int{}
 	for i, l := range k.Launches {
-		launchIndex[l.Symbol] = i + 1
+		f.launchIndex[l.Symbol] = i + 1
 		e.Line("integer :: fcl_g%d(%d), fcl_w%d  ! %s", i+1, len(l.Global), i+1, l.Symbol)
 	}
 	for i := range k.Scratch {
 		e.Line("type(forocl_array) :: fcl_s%d  ! %s", i+1, k.Scratch[i].Name)
 	}
 	fortranBoundsLocals(e, k)
-	results := k.Results()
-	for i, p := range results {
+	f.results = k.Results()
+	for i, p := range f.results {
 		e.Line("type(forocl_array) :: fcl_r%d  ! %s", i+1, p.Name)
 		e.Line("%s :: fcl_v%d(%d)", n.bufferType(p.Kind), i+1, p.ResultElements())
 	}
-	e.Line("")
-	e.Line("fcl_st = 0")
-	e.Line("fcl_run: block")
-	e.Indent++
-	check := func() { e.Line("if (fcl_st /= 0) exit fcl_run") }
-	if u.FP64 {
+}
+
+// checkArgs writes the checks of the arguments: double precision, each
+// array's kind and rank, the sizes and shapes, the accesses, and aliases.
+func (f *fortKernel) checkArgs() {
+	e, k, n := f.e, f.k, f.n
+	arrays := k.Arrays()
+	if f.u.FP64 {
 		e.call("", "forocl_check_fp64", "fcl_name", "fcl_st", "fcl_msg")
-		check()
+		f.check()
 	}
 	for _, p := range arrays {
 		r := len(p.Shape) // every array has its own rank
@@ -338,7 +395,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 			r = 0 // any rank (abi.Param.Sequence)
 		}
 		e.call("", "forocl_check_array", "fcl_name", "'"+p.Name+"'", p.Name, fortranArrayKind(p.Kind), fmt.Sprint(r), "fcl_st", "fcl_msg")
-		check()
+		f.check()
 	}
 	if len(arrays) == 0 {
 		panic("internal error: codegen: kernel " + k.Name + " has no array to bind its sizes from")
@@ -346,7 +403,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	// The sizes are the integer dummies and the extents of the arrays
 	// passed (Note [one binding] in package abi); every array is then
 	// checked against the extents they give it.
-	fortranCheckShapes(e, k, n, fortranLoopSizes(e, k, n), check)
+	fortranCheckShapes(e, k, n, fortranLoopSizes(e, k, n), f.check)
 	fortranAccessChecks(e, k, n) // Note [access ranges] in package abi
 	// No array the kernel writes may be passed as another of its arrays
 	// (clhost.CheckAliases' rule).
@@ -360,152 +417,173 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 				w = q
 			}
 			e.call("", "forocl_check_alias", "fcl_name", "'"+p.Name+"'", p.Name, "'"+q.Name+"'", q.Name, "'"+w.Name+"'", "fcl_st", "fcl_msg")
-			check()
+			f.check()
 		}
 	}
-	e.Line("call fcl_build(fcl_st, fcl_msg)")
-	check()
-	// Every NDRange first: scratch sizes depend on them.
-	grid := "[" + strings.Join(sizes, ", ") + "]"
-	ndrange := func(li int) {
-		l := k.Launches[li]
-		var pos, per []string
-		for _, r := range l.Global {
-			if l.MayBeEmpty { // an empty nest: one work-group that does nothing
-				pos = append(pos, n.max1(n.affine(r.Positions)))
-			} else {
-				pos = append(pos, n.affine(r.Positions))
-			}
-			per = append(per, fmt.Sprint(max(1, r.Per)))
+}
+
+// ndranges writes every launch's NDRange (scratch sizes depend on them):
+// without a host program directly, with one from a first run of it that
+// launches nothing, each launch's NDRange and accesses with the values it
+// sees (Note [host program] in package abi, and fortranhostprog.go).
+func (f *fortKernel) ndranges() {
+	e, k := f.e, f.k
+	if f.h == nil {
+		for li := range k.Launches {
+			f.ndrange(li)
 		}
-		e.call("", "forocl_ndrange", "fcl_name", "["+strings.Join(pos, ", ")+"]", "["+strings.Join(per, ", ")+"]",
-			fortranInts(l.Local), grid, fmt.Sprintf("fcl_g%d", li+1), "fcl_st", "fcl_msg")
-		check()
-		e.Line("fcl_w%d = %s", li+1, n.product(fmt.Sprintf("fcl_g%d/%s", li+1, fortranInts(l.Local))))
-		// The int variant of the rule of Note [index types] in package
-		// abi (abi.Kernel.Check32): this host builds only that one.
-		for d, r := range l.Global {
-			first := fmt.Sprint(0)
-			if d < len(l.Origin) {
-				first = fmt.Sprint(l.Origin[d])
-			}
-			if r.First != nil {
-				first = n.affine(*r.First)
-			}
-			e.Line("if (forocl_past_int32(%s, fcl_g%d(%d), %d)) then", first, li+1, d+1, max(1, r.Per))
-			e.Line("  fcl_st = 1")
-			e.Line("  fcl_msg = 'launch %s' // &", l.Symbol) // a long symbol keeps the line within 132 columns
-			e.Line("      ': positions past 2**31-1 need 64-bit indices; use forocl run'")
-			e.Line("end if")
-			check()
-		}
+		return
 	}
-	if h == nil {
-		for li := range k.Launches {
-			ndrange(li)
-		}
-	} else {
-		// A first run of the host program, launching nothing: each
-		// launch's NDRange and accesses with the values it sees (Note
-		// [host program] in package abi, and fortranhostprog.go).
-		first := func(li int) {
-			ndrange(li)
-			fortranChecks(e, n, k.HostAccesses(li))
-		}
-		e.Line("fcl_seen = .false.")
-		for li := range k.Launches {
-			e.Line("fcl_g%d = 0", li+1)
-			e.Line("fcl_w%d = 0", li+1)
-		}
-		h.reset(false)
-		fortranProgram(e, n, k.Program(), func(li int) {
-			e.Line("if (.not. fcl_seen(%d)) then", li+1)
-			e.Indent++
-			e.Line("fcl_seen(%d) = .true.", li+1)
-			first(li)
-			e.Indent--
-			e.Line("end if")
-		}, h)
-		for li := range k.Launches {
-			e.Line("if (.not. fcl_seen(%d)) then", li+1)
-			e.Indent++
-			first(li)
-			e.Indent--
-			e.Line("end if")
-		}
+	first := func(li int) {
+		f.ndrange(li)
+		fortranChecks(e, f.n, k.HostAccesses(li))
 	}
-	for _, p := range arrays {
+	e.Line("fcl_seen = .false.")
+	for li := range k.Launches {
+		e.Line("fcl_g%d = 0", li+1)
+		e.Line("fcl_w%d = 0", li+1)
+	}
+	f.h.reset(false)
+	fortranProgram(e, f.n, k.Program(), func(li int) {
+		e.Line("if (.not. fcl_seen(%d)) then", li+1)
+		e.Indent++
+		e.Line("fcl_seen(%d) = .true.", li+1)
+		first(li)
+		e.Indent--
+		e.Line("end if")
+	}, f.h)
+	for li := range k.Launches {
+		e.Line("if (.not. fcl_seen(%d)) then", li+1)
+		e.Indent++
+		first(li)
+		e.Indent--
+		e.Line("end if")
+	}
+}
+
+// ndrange writes launch li's NDRange into fcl_gI, its work-group count
+// into fcl_wI, and the check that its positions fit 32-bit indices.
+func (f *fortKernel) ndrange(li int) {
+	e, n := f.e, f.n
+	l := f.k.Launches[li]
+	grid := "[" + strings.Join(f.sizes, ", ") + "]"
+	var pos, per []string
+	for _, r := range l.Global {
+		if l.MayBeEmpty { // an empty nest: one work-group that does nothing
+			pos = append(pos, n.max1(n.affine(r.Positions)))
+		} else {
+			pos = append(pos, n.affine(r.Positions))
+		}
+		per = append(per, fmt.Sprint(max(1, r.Per)))
+	}
+	e.call("", "forocl_ndrange", "fcl_name", "["+strings.Join(pos, ", ")+"]", "["+strings.Join(per, ", ")+"]",
+		fortranInts(l.Local), grid, fmt.Sprintf("fcl_g%d", li+1), "fcl_st", "fcl_msg")
+	f.check()
+	e.Line("fcl_w%d = %s", li+1, n.product(fmt.Sprintf("fcl_g%d/%s", li+1, fortranInts(l.Local))))
+	// The int variant of the rule of Note [index types] in package
+	// abi (abi.Kernel.Check32): this host builds only that one.
+	for d, r := range l.Global {
+		first := fmt.Sprint(0)
+		if d < len(l.Origin) {
+			first = fmt.Sprint(l.Origin[d])
+		}
+		if r.First != nil {
+			first = n.affine(*r.First)
+		}
+		e.Line("if (forocl_past_int32(%s, fcl_g%d(%d), %d)) then", first, li+1, d+1, max(1, r.Per))
+		e.Line("  fcl_st = 1")
+		e.Line("  fcl_msg = 'launch %s' // &", l.Symbol) // a long symbol keeps the line within 132 columns
+		e.Line("      ': positions past 2**31-1 need 64-bit indices; use forocl run'")
+		e.Line("end if")
+		f.check()
+	}
+}
+
+// allocate writes the check that every array fits 32-bit indices, then
+// allocates the scratch and result buffers.
+func (f *fortKernel) allocate() {
+	e, k, n := f.e, f.k, f.n
+	for _, p := range k.Arrays() {
 		e.Line("if (forocl_over_int32(%s%%shape)) then", p.Name)
 		e.Line("  fcl_st = 1")
 		e.Line("  fcl_msg = 'array %s' // &", p.Name)
 		e.Line("      ': over 2**31-1 elements need 64-bit indices; use forocl run'")
 		e.Line("end if")
-		check()
+		f.check()
 	}
 	for i, s := range k.Scratch {
 		cnt := n.affine(s.Elements)
 		if s.Groups != "" {
-			gi, ok := launchIndex[s.Groups]
+			gi, ok := f.launchIndex[s.Groups]
 			if !ok {
 				panic(fmt.Sprintf("internal error: codegen: kernel %q: scratch %q counts the groups of unknown launch %q", k.Name, s.Name, s.Groups))
 			}
 			cnt = fmt.Sprintf("fcl_w%d", gi)
 		}
 		e.call("", "forocl_alloc", fmt.Sprintf("fcl_s%d", i+1), fortranArrayKind(s.Kind), "["+n.max1(cnt)+"]", "fcl_st", "fcl_msg")
-		check()
+		f.check()
 	}
-	for i, p := range results {
+	for i, p := range f.results {
 		e.call("", "forocl_alloc", fmt.Sprintf("fcl_r%d", i+1), fortranArrayKind(p.Kind), fmt.Sprintf("[%d]", p.ResultElements()), "fcl_st", "fcl_msg")
-		check()
+		f.check()
 	}
-	launch := func(li int) {
-		l := k.Launches[li]
-		h := handles[l]
-		e.Line("! launch %d: %s", li+1, l.Symbol)
-		for ai, a := range l.Args {
-			var v string
-			switch a.Kind {
-			case abi.ParamArg:
-				p := k.Param(a.Name)
-				v = p.Name
-				switch {
-				case p.Result():
-					v = fmt.Sprintf("fcl_r%d", resultIndex(results, p)+1)
-				case !p.Array && p.Kind == abi.Logical:
-					v = n.flag(p.Name)
-				}
-			case abi.GroupsArg:
-				gi, ok := launchIndex[a.Name]
-				if !ok {
-					panic(fmt.Sprintf("internal error: codegen: kernel %q: groups of unknown launch %q", k.Name, a.Name))
-				}
-				v = n.i32(fmt.Sprintf("fcl_w%d", gi))
-			case abi.SizeArg:
-				v = n.i32(n.v(a.Name))
-			case abi.ScratchArg:
-				v = fmt.Sprintf("fcl_s%d", scratchIndex(k, a.Name)+1)
-			case abi.LoopArg:
-				v = n.i32(n.v(a.Name))
-			case abi.HostArg:
-				v = hostArg(n, a)
-			}
-			prefix := "if (fcl_st == 0) "
-			if ai == 0 {
-				prefix = ""
-			}
-			e.call(prefix, "forocl_set_arg", h, fmt.Sprint(ai), v, "fcl_st", "fcl_msg")
+}
+
+// launch writes launch li: its arguments set one by one, then the launch.
+func (f *fortKernel) launch(li int) {
+	e, k := f.e, f.k
+	l := k.Launches[li]
+	h := f.handles[l]
+	e.Line("! launch %d: %s", li+1, l.Symbol)
+	for ai, a := range l.Args {
+		prefix := "if (fcl_st == 0) "
+		if ai == 0 {
+			prefix = ""
 		}
-		e.call("if (fcl_st == 0) ", "forocl_launch", h, fmt.Sprintf("fcl_g%d", li+1), fortranInts(l.Local), "fcl_st", "fcl_msg")
-		check()
+		e.call(prefix, "forocl_set_arg", h, fmt.Sprint(ai), f.arg(a), "fcl_st", "fcl_msg")
 	}
-	if h != nil {
-		h.reset(true)
+	e.call("if (fcl_st == 0) ", "forocl_launch", h, fmt.Sprintf("fcl_g%d", li+1), fortranInts(l.Local), "fcl_st", "fcl_msg")
+	f.check()
+}
+
+// arg returns the value the procedure passes for launch argument a.
+func (f *fortKernel) arg(a abi.Arg) string {
+	k, n := f.k, f.n
+	var v string
+	switch a.Kind {
+	case abi.ParamArg:
+		p := k.Param(a.Name)
+		v = p.Name
+		switch {
+		case p.Result():
+			v = fmt.Sprintf("fcl_r%d", resultIndex(f.results, p)+1)
+		case !p.Array && p.Kind == abi.Logical:
+			v = n.flag(p.Name)
+		}
+	case abi.GroupsArg:
+		gi, ok := f.launchIndex[a.Name]
+		if !ok {
+			panic(fmt.Sprintf("internal error: codegen: kernel %q: groups of unknown launch %q", k.Name, a.Name))
+		}
+		v = n.i32(fmt.Sprintf("fcl_w%d", gi))
+	case abi.SizeArg:
+		v = n.i32(n.v(a.Name))
+	case abi.ScratchArg:
+		v = fmt.Sprintf("fcl_s%d", scratchIndex(k, a.Name)+1)
+	case abi.LoopArg:
+		v = n.i32(n.v(a.Name))
+	case abi.HostArg:
+		v = hostArg(n, a)
 	}
-	fortranProgram(e, n, k.Program(), launch, h) // host loops as DO loops
-	fortranBoundsError(e, n, k)                  // after the last launch, before the results
-	for i, p := range results {
+	return v
+}
+
+// readResults writes the reads of the scalar results into their dummies.
+func (f *fortKernel) readResults() {
+	e := f.e
+	for i, p := range f.results {
 		e.call("", "forocl_read", fmt.Sprintf("fcl_r%d", i+1), fmt.Sprintf("fcl_v%d", i+1), "fcl_st", "fcl_msg")
-		check()
+		f.check()
 		switch {
 		case len(p.ResultShape()) == 1:
 			e.Line("%s = fcl_v%d", p.Name, i+1)
@@ -515,17 +593,6 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 			e.Line("%s = fcl_v%d(1)", p.Name, i+1)
 		}
 	}
-	e.Indent--
-	e.Line("end block fcl_run")
-	for i := range k.Scratch {
-		e.Line("call forocl_free(fcl_s%d)", i+1)
-	}
-	for i := range results {
-		e.Line("call forocl_free(fcl_r%d)", i+1)
-	}
-	e.Line("call forocl_report(fcl_st, fcl_msg, %s, %s)", n.stat(), n.errmsg())
-	e.Indent--
-	e.Line("end subroutine %s", proc)
 }
 
 func resultIndex(results []*abi.Param, p *abi.Param) int {

@@ -311,6 +311,9 @@ func intList(xs []int) string {
 	return "[]int{" + strings.Join(s, ", ") + "}"
 }
 
+// goKernel writes the harness of kernel k, whose OpenCL source is src: a
+// type whose Run enqueues its one launch, or goPhasedKernel's for a
+// kernel of several launches or with scalar results.
 func goKernel(e *emit.Writer, k *abi.Kernel, src string) {
 	typ := goName(k.Name)
 	if isPhased(k) {
@@ -360,45 +363,7 @@ func goKernel(e *emit.Writer, k *abi.Kernel, src string) {
 	e.Line("return errors.Join(k.kernel.Close(), k.prog.Close())")
 	e.Close("")
 	goRelease(e, typ)
-	e.Line("// Run enqueues one launch without waiting; it is safe for concurrent use")
-	e.Line("// (arguments are set and the kernel enqueued as one step). All arrays")
-	e.Line("// must be non-nil, fit their buffers and have the same")
-	e.Line("// %d-D shape (halo included, column-major) and their declared element", k.Rank)
-	e.Line("// types; the grid must leave an interior after the halos.")
-	e.Open("func (k *%s) Run(%s) error", typ, strings.Join(params, ", "))
-	e.Line("ev, err := k.launch(%s)", strings.Join(call, ", "))
-	e.Open("if err != nil")
-	e.Line("return err")
-	e.Close("")
-	e.Line("return ev.Close()")
-	e.Close("")
-	e.Line("")
-	e.Line("// RunContext launches the kernel as Run does and waits for it to finish;")
-	e.Line("// when ctx is done first it returns ctx.Err() (wrapped), and the launch")
-	e.Line("// still runs.")
-	e.Open("func (k *%s) RunContext(ctx context.Context, %s) error", typ, strings.Join(params, ", "))
-	e.Line("ev, err := k.launch(%s)", strings.Join(call, ", "))
-	e.Open("if err != nil")
-	e.Line("return err")
-	e.Close("")
-	e.Line("defer ev.Close()")
-	e.Line("return ev.WaitContext(ctx)")
-	e.Close("")
-	e.Line("")
-	e.Line("// Timed runs the kernel once, waits for it and returns its device time")
-	e.Line("// from the OpenCL profiling counters.")
-	e.Open("func (k *%s) Timed(%s) (time.Duration, error)", typ, strings.Join(params, ", "))
-	e.Line("ev, err := k.launch(%s)", strings.Join(call, ", "))
-	e.Open("if err != nil")
-	e.Line("return 0, err")
-	e.Close("")
-	e.Line("defer ev.Close()")
-	e.Open("if err := ev.Wait(); err != nil")
-	e.Line("return 0, err")
-	e.Close("")
-	e.Line("return ev.Duration()")
-	e.Close("")
-	e.Line("")
+	goRunMethods(e, k, typ, params, call)
 	e.Open("func (k *%s) launch(%s) (*clhost.Event, error)", typ, strings.Join(params, ", "))
 	e.Line("arrays := []*clhost.Array{%s}", strings.Join(arrays, ", "))
 	e.Line("names := []string{%s}", quoteAll(arrayFortranNames(k)))
@@ -438,6 +403,51 @@ func goKernel(e *emit.Writer, k *abi.Kernel, src string) {
 	e.Close("")
 	e.Line("return k.ctx.LaunchWith(k.kernel, global, local, %s)", strings.Join(setArgs, ", "))
 	e.Close("")
+}
+
+// goRunMethods writes the Run, RunContext and Timed methods of a
+// one-launch kernel's type typ, which take params and pass call to its
+// launch method.
+func goRunMethods(e *emit.Writer, k *abi.Kernel, typ string, params, call []string) {
+	e.Line("// Run enqueues one launch without waiting; it is safe for concurrent use")
+	e.Line("// (arguments are set and the kernel enqueued as one step). All arrays")
+	e.Line("// must be non-nil, fit their buffers and have the same")
+	e.Line("// %d-D shape (halo included, column-major) and their declared element", k.Rank)
+	e.Line("// types; the grid must leave an interior after the halos.")
+	e.Open("func (k *%s) Run(%s) error", typ, strings.Join(params, ", "))
+	e.Line("ev, err := k.launch(%s)", strings.Join(call, ", "))
+	e.Open("if err != nil")
+	e.Line("return err")
+	e.Close("")
+	e.Line("return ev.Close()")
+	e.Close("")
+	e.Line("")
+	e.Line("// RunContext launches the kernel as Run does and waits for it to finish;")
+	e.Line("// when ctx is done first it returns ctx.Err() (wrapped), and the launch")
+	e.Line("// still runs.")
+	e.Open("func (k *%s) RunContext(ctx context.Context, %s) error", typ, strings.Join(params, ", "))
+	e.Line("ev, err := k.launch(%s)", strings.Join(call, ", "))
+	e.Open("if err != nil")
+	e.Line("return err")
+	e.Close("")
+	e.Line("defer ev.Close()")
+	e.Line("return ev.WaitContext(ctx)")
+	e.Close("")
+	e.Line("")
+	e.Line("// Timed runs the kernel once, waits for it and returns its device time")
+	e.Line("// from the OpenCL profiling counters.")
+	e.Open("func (k *%s) Timed(%s) (time.Duration, error)", typ, strings.Join(params, ", "))
+	e.Line("ev, err := k.launch(%s)", strings.Join(call, ", "))
+	e.Open("if err != nil")
+	e.Line("return 0, err")
+	e.Close("")
+	e.Line("defer ev.Close()")
+	e.Open("if err := ev.Wait(); err != nil")
+	e.Line("return 0, err")
+	e.Close("")
+	e.Line("return ev.Duration()")
+	e.Close("")
+	e.Line("")
 }
 
 // goAliasCheck writes the check that no buffer the kernel writes is also
@@ -684,6 +694,60 @@ func goPhasedKernel(e *emit.Writer, k *abi.Kernel, src string) {
 			params = append(params, name+" "+goScalarType(p.Kind))
 		}
 	}
+	goPhasedType(e, k, typ, src)
+	if len(results) > 0 {
+		e.Line("// Run runs the launches in order, waits for them and returns the scalar")
+		e.Line("// results (%s).", strings.Join(results, ", "))
+	} else {
+		e.Line("// Run enqueues the launches in order without waiting (the queue keeps")
+		e.Line("// their order, and later work on the context sees their writes).")
+	}
+	e.Line("// Every array must be non-nil, fit its buffer and have the extents")
+	e.Line("// (halo included, column-major) and element type the kernel declares.")
+	rets := strings.Join(append(resTypes, "err error"), ", ")
+	e.Open("func (k *%s) Run(%s) (%s)", typ, strings.Join(params, ", "), rets)
+	e.Line("return k.RunContext(context.Background(), %s)", strings.Join(paramNames(params), ", "))
+	e.Close("")
+	e.Line("")
+	e.Line("// RunContext is Run that stops waiting when ctx is done and returns")
+	e.Line("// ctx.Err() (wrapped); launches already enqueued still run.")
+	e.Open("func (k *%s) RunContext(ctx context.Context, %s) (%s)", typ, strings.Join(params, ", "), rets)
+	e.Line("k.mu.Lock()")
+	e.Line("defer k.mu.Unlock()")
+	goPhasedChecks(e, k, arrays)
+	resBuf, scratch := goPhasedBuffers(e, k, gn)
+	switch {
+	case k.Steps != nil:
+		goHostProgram(e, k, resBuf) // Note [host program] in package abi
+	case len(k.HostLoops) > 0:
+		goHostLoops(e, k, resBuf, scratch) // Note [host loops] in package abi
+	default:
+		made := map[string]bool{} // the scratch buffers made so far
+		for i := range k.Launches {
+			goPhasedLaunch(e, k, gn, i, resBuf, scratch, made)
+		}
+	}
+	goBoundsError(e, k)
+	for _, p := range k.Results() {
+		t := goScalarType(p.Kind)
+		val := gn.derived("val", p.Name)
+		e.Line("%s := make([]%s, %d)", val, t, p.ResultElements())
+		e.Open("if err = k.ctx.ReadContext(ctx, %s, %s); err != nil", resBuf[p.Name], val)
+		e.Line("return")
+		e.Close("")
+		if len(p.ResultShape()) > 0 {
+			e.Line("copy(%s[:], %s)", gn.of(p.Name), val)
+			continue
+		}
+		e.Line("%s = %s[0]", gn.of(p.Name), val)
+	}
+	e.Line("return")
+	e.Close("")
+}
+
+// goPhasedType writes a phased kernel's type typ, its constructor, which
+// makes a kernel per launch, and its Close and release methods.
+func goPhasedType(e *emit.Writer, k *abi.Kernel, typ, src string) {
 	var syms []string
 	for _, l := range k.Launches {
 		syms = append(syms, l.Symbol)
@@ -720,25 +784,12 @@ func goPhasedKernel(e *emit.Writer, k *abi.Kernel, src string) {
 	e.Line("return errors.Join(append(errs, k.prog.Close())...)")
 	e.Close("")
 	goRelease(e, typ)
-	if len(results) > 0 {
-		e.Line("// Run runs the launches in order, waits for them and returns the scalar")
-		e.Line("// results (%s).", strings.Join(results, ", "))
-	} else {
-		e.Line("// Run enqueues the launches in order without waiting (the queue keeps")
-		e.Line("// their order, and later work on the context sees their writes).")
-	}
-	e.Line("// Every array must be non-nil, fit its buffer and have the extents")
-	e.Line("// (halo included, column-major) and element type the kernel declares.")
-	rets := strings.Join(append(resTypes, "err error"), ", ")
-	e.Open("func (k *%s) Run(%s) (%s)", typ, strings.Join(params, ", "), rets)
-	e.Line("return k.RunContext(context.Background(), %s)", strings.Join(paramNames(params), ", "))
-	e.Close("")
-	e.Line("")
-	e.Line("// RunContext is Run that stops waiting when ctx is done and returns")
-	e.Line("// ctx.Err() (wrapped); launches already enqueued still run.")
-	e.Open("func (k *%s) RunContext(ctx context.Context, %s) (%s)", typ, strings.Join(params, ", "), rets)
-	e.Line("k.mu.Lock()")
-	e.Line("defer k.mu.Unlock()")
+}
+
+// goPhasedChecks writes RunContext's checks of its arguments: each
+// array's buffer and element type, aliases, the sizes and shapes, the
+// accesses, and 32-bit indices.
+func goPhasedChecks(e *emit.Writer, k *abi.Kernel, arrays []string) {
 	e.Line("arrays := []*clhost.Array{%s}", strings.Join(arrays, ", "))
 	e.Line("names := []string{%s}", quoteAll(arrayFortranNames(k)))
 	e.Line("dtypes := []clhost.DType{%s}", strings.Join(arrayDTypes(k), ", "))
@@ -762,6 +813,12 @@ func goPhasedKernel(e *emit.Writer, k *abi.Kernel, src string) {
 	e.Open("if err = %s.Check32(map[string]int{%s}); err != nil", abiVar(k), strings.Join(sizes, ", "))
 	e.Line("return")
 	e.Close("")
+}
+
+// goPhasedBuffers writes RunContext's buffer helpers, its result buffers
+// and its scratch and group-count variables; it returns the result
+// buffers' variables by parameter name and the scratch buffers by name.
+func goPhasedBuffers(e *emit.Writer, k *abi.Kernel, gn *goNames) (map[string]string, map[string]abi.Buffer) {
 	if len(k.Results()) > 0 || len(k.Scratch) > 0 {
 		e.Line("var bufs []*clhost.Buffer")
 		e.Open("defer func()")
@@ -805,94 +862,74 @@ func goPhasedKernel(e *emit.Writer, k *abi.Kernel, src string) {
 			e.Line("var groups%s int", goName(l.Symbol))
 		}
 	}
-	switch {
-	case k.Steps != nil:
-		goHostProgram(e, k, resBuf) // Note [host program] in package abi
-	case len(k.HostLoops) > 0:
-		goHostLoops(e, k, resBuf, scratch) // Note [host loops] in package abi
-	}
-	made := map[string]bool{}
-	for i, l := range k.Launches {
-		if len(k.HostLoops) > 0 || k.Steps != nil {
-			break
-		}
-		e.Line("// launch %d: %s", i+1, l.Symbol)
-		e.Open("")
-		e.Line("local := %s", intList(l.Local))
-		e.Line("global := make([]int, %d)", len(l.Global))
-		for d, r := range l.Global {
-			items := gn.affine(r.Positions) // positions, then work-items
-			if len(r.Positions.Terms) > 0 && l.MayBeEmpty {
-				items = fmt.Sprintf("max(1, %s)", items) // an empty nest: one work-group that does nothing
-			} else if len(r.Positions.Terms) > 0 {
-				e.Open("if p := %s; p < 1", items)
-				e.Line("err = fmt.Errorf(\"%s: launch %s covers %%d positions in dimension %d (%s); the grid is too small\", p)", k.Name, l.Symbol, d+1, r.Positions)
-				e.Line("return")
-				e.Close("")
-			}
-			if r.Per > 1 {
-				items = fmt.Sprintf("(%s + %d) / %d", items, r.Per-1, r.Per)
-			}
-			e.Line("global[%d] = (%s + local[%d] - 1) / local[%d] * local[%d]", d, items, d, d, d)
-		}
-		if usedAsGroups(k, l.Symbol) {
-			e.Line("groups%s = groupCount(global, local)", goName(l.Symbol))
-		}
-		var args []string
-		for _, a := range l.Args {
-			switch a.Kind {
-			case abi.ScratchArg:
-				v := "scratch" + goName(a.Name)
-				if !made[a.Name] {
-					// Made by the first launch that takes it.
-					made[a.Name] = true
-					b := scratch[a.Name]
-					n := fmt.Sprint(b.Elements.Const)
-					if b.Groups != "" {
-						n = "groups" + goName(b.Groups)
-					}
-					e.Open("if %s, err = buffer(%s, %d); err != nil", v, n, b.Kind.Bytes())
-					e.Line("return")
-					e.Close("")
-					goZeroBounds(e, b)
-				}
-				args = append(args, v)
-			default:
-				args = append(args, goArg(k, a, resBuf))
-			}
-		}
-		e.Line("var ev *clhost.Event")
-		e.Open("if ev, err = k.ctx.LaunchWith(k.kernels[%d], global, local, %s); err != nil", i, strings.Join(args, ", "))
-		e.Line("return")
-		e.Close("")
-		if i == len(k.Launches)-1 && len(k.Results()) > 0 {
-			// The results are read once the last launch is done.
-			e.Line("err = ev.WaitContext(ctx)")
-			e.Line("ev.Close()")
-			e.Open("if err != nil")
+	return resBuf, scratch
+}
+
+// goPhasedLaunch writes launch i of a kernel without a host program: its
+// NDRange, the scratch buffers it is the first to take (made records
+// those), and the launch; the last one of a kernel with results waits.
+func goPhasedLaunch(e *emit.Writer, k *abi.Kernel, gn *goNames, i int, resBuf map[string]string, scratch map[string]abi.Buffer, made map[string]bool) {
+	l := k.Launches[i]
+	e.Line("// launch %d: %s", i+1, l.Symbol)
+	e.Open("")
+	e.Line("local := %s", intList(l.Local))
+	e.Line("global := make([]int, %d)", len(l.Global))
+	for d, r := range l.Global {
+		items := gn.affine(r.Positions) // positions, then work-items
+		if len(r.Positions.Terms) > 0 && l.MayBeEmpty {
+			items = fmt.Sprintf("max(1, %s)", items) // an empty nest: one work-group that does nothing
+		} else if len(r.Positions.Terms) > 0 {
+			e.Open("if p := %s; p < 1", items)
+			e.Line("err = fmt.Errorf(\"%s: launch %s covers %%d positions in dimension %d (%s); the grid is too small\", p)", k.Name, l.Symbol, d+1, r.Positions)
 			e.Line("return")
 			e.Close("")
-		} else {
-			// The queue is in order: the next launch sees this one's writes.
-			e.Line("ev.Close()")
 		}
-		e.Close("")
+		if r.Per > 1 {
+			items = fmt.Sprintf("(%s + %d) / %d", items, r.Per-1, r.Per)
+		}
+		e.Line("global[%d] = (%s + local[%d] - 1) / local[%d] * local[%d]", d, items, d, d, d)
 	}
-	goBoundsError(e, k)
-	for _, p := range k.Results() {
-		t := goScalarType(p.Kind)
-		val := gn.derived("val", p.Name)
-		e.Line("%s := make([]%s, %d)", val, t, p.ResultElements())
-		e.Open("if err = k.ctx.ReadContext(ctx, %s, %s); err != nil", resBuf[p.Name], val)
+	if usedAsGroups(k, l.Symbol) {
+		e.Line("groups%s = groupCount(global, local)", goName(l.Symbol))
+	}
+	var args []string
+	for _, a := range l.Args {
+		switch a.Kind {
+		case abi.ScratchArg:
+			v := "scratch" + goName(a.Name)
+			if !made[a.Name] {
+				// Made by the first launch that takes it.
+				made[a.Name] = true
+				b := scratch[a.Name]
+				n := fmt.Sprint(b.Elements.Const)
+				if b.Groups != "" {
+					n = "groups" + goName(b.Groups)
+				}
+				e.Open("if %s, err = buffer(%s, %d); err != nil", v, n, b.Kind.Bytes())
+				e.Line("return")
+				e.Close("")
+				goZeroBounds(e, b)
+			}
+			args = append(args, v)
+		default:
+			args = append(args, goArg(k, a, resBuf))
+		}
+	}
+	e.Line("var ev *clhost.Event")
+	e.Open("if ev, err = k.ctx.LaunchWith(k.kernels[%d], global, local, %s); err != nil", i, strings.Join(args, ", "))
+	e.Line("return")
+	e.Close("")
+	if i == len(k.Launches)-1 && len(k.Results()) > 0 {
+		// The results are read once the last launch is done.
+		e.Line("err = ev.WaitContext(ctx)")
+		e.Line("ev.Close()")
+		e.Open("if err != nil")
 		e.Line("return")
 		e.Close("")
-		if len(p.ResultShape()) > 0 {
-			e.Line("copy(%s[:], %s)", gn.of(p.Name), val)
-			continue
-		}
-		e.Line("%s = %s[0]", gn.of(p.Name), val)
+	} else {
+		// The queue is in order: the next launch sees this one's writes.
+		e.Line("ev.Close()")
 	}
-	e.Line("return")
 	e.Close("")
 }
 

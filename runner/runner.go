@@ -418,14 +418,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	canceled := func() bool {
-		select {
-		case <-j.Cancel:
-			return true
-		default:
-			return false
-		}
-	}
+	canceled := cancelFunc(j.Cancel)
 	k := j.Kernel
 	if err := CheckSwaps(k, j.Swap); err != nil {
 		return nil, err
@@ -435,53 +428,16 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	var launches []launch
 	// Per launch, the values its ranges see: with host statements, the
 	// host variables' too (Note [host program] in package abi).
 	init := k.HostInit(sizes, j.Scalars)
-	lvals, err := k.LaunchVals(init)
-	if err == nil {
-		err = k.CheckHostAccesses(lvals) // Note [access ranges] in package abi
-	}
+	launches, err := hostLaunches(k, init)
 	if err != nil {
 		return nil, err
 	}
-	for i, l := range k.Launches {
-		global, local, err := l.NDRange(lvals[i])
-		if err != nil {
-			return nil, fmt.Errorf("kernel %q: %v", k.Name, err)
-		}
-		launches = append(launches, launch{l, global, local})
-	}
 	// Check memory before allocating anything.
-	dev := ctx.Device()
-	var need int64
-	var largest int64
-	for _, a := range arrays {
-		b := int64(a.Len()) * elemBytes(a.DType)
-		need += b
-		largest = max(largest, b)
-	}
-	if need > int64(dev.GlobalMem) {
-		return nil, fmt.Errorf("the arrays need %s of device memory but %s has %s", human(need), dev.Name, human(int64(dev.GlobalMem)))
-	}
-	if dev.MaxAlloc > 0 && largest > int64(dev.MaxAlloc) {
-		return nil, fmt.Errorf("one array needs %s but %s allocates at most %s per buffer", human(largest), dev.Name, human(int64(dev.MaxAlloc)))
-	}
-	if j.Unit.FP64 && !dev.FP64 {
-		return nil, fmt.Errorf("kernel %q uses real(8) but %s has no double precision (cl_khr_fp64); choose another device", k.Name, dev.Name)
-	}
-	for _, l := range launches {
-		items := 1
-		for _, n := range l.local {
-			items *= n
-		}
-		if dev.MaxWorkGroupSize > 0 && items > dev.MaxWorkGroupSize {
-			return nil, fmt.Errorf("kernel %q: work-group %s has %d work-items but %s allows at most %d; use a smaller tile", k.Name, dims(l.local), items, dev.Name, dev.MaxWorkGroupSize)
-		}
-		if dev.LocalMem > 0 && uint64(l.l.LocalBytes) > dev.LocalMem {
-			return nil, fmt.Errorf("kernel %q needs %s of local memory per work-group (tile %s) but %s has %s; use a smaller tile or the direct strategy", k.Name, human(int64(l.l.LocalBytes)), dims(l.local), dev.Name, human(int64(dev.LocalMem)))
-		}
+	if err := checkDevice(ctx.Device(), &j, arrays, launches); err != nil {
+		return nil, err
 	}
 
 	if canceled() {
@@ -496,30 +452,13 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		return nil, ErrCanceled
 	}
 	kerns := make([]*clhost.Kernel, len(launches))
-	defer func() {
-		for _, kern := range kerns {
-			if kern != nil {
-				kern.Release()
-			}
-		}
-	}()
-	for i, l := range launches {
-		if kerns[i], err = prog.Kernel(l.l.Symbol); err != nil {
-			return nil, err
-		}
+	defer releaseKernels(kerns)
+	if err := makeKernels(prog, launches, kerns); err != nil {
+		return nil, err
 	}
 
 	bufs := map[string]*clhost.Buffer{}
-	defer func() {
-		for _, b := range bufs {
-			b.Release()
-		}
-	}()
-	names := make([]string, 0, len(arrays))
-	for name := range arrays {
-		names = append(names, name)
-	}
-	sort.Strings(names)
+	defer releaseBuffers(bufs)
 	res := &Result{
 		Outputs:  map[string]*npy.Array{},
 		Shape:    append([]int(nil), arrays[strings.ToLower(k.Arrays()[0].Name)].Shape...),
@@ -528,132 +467,137 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		BuildLog: prog.Log(),
 		Cached:   prog.FromCache(),
 	}
-	for _, name := range names {
-		a := arrays[name]
-		size := int64(a.Len()) * elemBytes(a.DType)
-		res.Bytes += size
-		b, err := ctx.NewBuffer(max(size, 4))
-		if err != nil {
-			return nil, err
-		}
-		bufs[name] = b
-		if err := write(ctx, b, a); err != nil {
-			return nil, err
-		}
+	if res.Bytes, err = arrayBuffers(ctx, arrays, bufs); err != nil {
+		return nil, err
 	}
-	// Scalar results: one element each, read back at the end.
-	for _, p := range k.Results() {
-		b, err := ctx.NewBuffer(int64(p.Kind.Bytes() * p.ResultElements()))
-		if err != nil {
-			return nil, err
-		}
-		bufs[strings.ToLower(p.Name)] = b
+	if err := resultBuffers(ctx, k, bufs); err != nil {
+		return nil, err
 	}
-	// Scratch: partials of reductions (one per work-group of a launch)
-	// and their values.
-	groups := map[string]int{}
-	for _, l := range launches {
-		n := 1
-		for d := range l.global {
-			n *= l.global[d] / l.local[d]
-		}
-		groups[l.l.Symbol] = n
+	groups := groupCounts(launches)
+	if err := scratchBuffers(ctx, k, sizes, groups, bufs, true); err != nil {
+		return nil, err
 	}
-	for _, s := range k.Scratch {
-		n, err := s.Elements.Eval(sizes)
-		if err != nil {
-			return nil, fmt.Errorf("kernel %q: scratch %q: %v", k.Name, s.Name, err)
-		}
-		if s.Groups != "" {
-			n = groups[s.Groups]
-		}
-		b, err := ctx.NewBuffer(int64(max(n, 1) * s.Kind.Bytes()))
-		if err != nil {
-			return nil, err
-		}
-		bufs[scratchKey+s.Name] = b
-		if s.Name == abi.BoundsBuffer { // Note [checked subscripts] in codegen/bounds.go
-			if err := ctx.WriteInt32(b, make([]int32, max(n, 1))); err != nil {
-				return nil, err
-			}
-		}
-	}
-	for i, l := range launches {
-		if len(k.HostLoops) > 0 || k.Steps != nil {
-			break // set before each launch, with the loop and host variables
-		}
-		args, err := launchArgs(k, l.l, j.Scalars, sizes, groups, bufs)
-		if err != nil {
-			return nil, err
-		}
-		if err := kerns[i].SetArgs(args...); err != nil {
-			return nil, err
-		}
+	if err := setFixedArgs(&j, launches, kerns, sizes, groups, bufs); err != nil {
+		return nil, err
 	}
 	r := &run{ctx: ctx, k: k, launches: launches, kerns: kerns, bufs: bufs, sizes: sizes, init: init, groups: groups, arrays: arrays, canceled: canceled}
 	if j.Steps > 0 {
 		if err := r.steps(&j, res); err != nil {
 			return nil, err
 		}
-		if err := r.checkBounds(); err != nil {
-			return nil, err
-		}
-		out, err := r.readOutputs()
-		if err != nil {
-			return nil, err
-		}
-		res.Outputs = out
-		return res, nil
+		return r.finish(res)
 	}
+	if err := r.rounds(&j, res); err != nil {
+		return nil, err
+	}
+	if canceled() {
+		return nil, ErrCanceled
+	}
+	return r.finish(res)
+}
+
+// hostLaunches returns the NDRange of each of k's launches, from the
+// values its ranges see when the host program starts at init, after
+// checking the host's accesses (Note [access ranges] in package abi).
+func hostLaunches(k *abi.Kernel, init map[string]int) ([]launch, error) {
+	lvals, err := k.LaunchVals(init)
+	if err == nil {
+		err = k.CheckHostAccesses(lvals) // Note [access ranges] in package abi
+	}
+	if err != nil {
+		return nil, err
+	}
+	var launches []launch
+	for i, l := range k.Launches {
+		global, local, err := l.NDRange(lvals[i])
+		if err != nil {
+			return nil, fmt.Errorf("kernel %q: %v", k.Name, err)
+		}
+		launches = append(launches, launch{l, global, local})
+	}
+	return launches, nil
+}
+
+// checkDevice checks that dev can run j's launches on arrays: global
+// memory, the largest buffer, double precision, work-group size and local
+// memory.
+func checkDevice(dev clhost.Device, j *Job, arrays map[string]*npy.Array, launches []launch) error {
+	k := j.Kernel
+	var need int64
+	var largest int64
+	for _, a := range arrays {
+		b := int64(a.Len()) * elemBytes(a.DType)
+		need += b
+		largest = max(largest, b)
+	}
+	if need > int64(dev.GlobalMem) {
+		return fmt.Errorf("the arrays need %s of device memory but %s has %s", human(need), dev.Name, human(int64(dev.GlobalMem)))
+	}
+	if dev.MaxAlloc > 0 && largest > int64(dev.MaxAlloc) {
+		return fmt.Errorf("one array needs %s but %s allocates at most %s per buffer", human(largest), dev.Name, human(int64(dev.MaxAlloc)))
+	}
+	if j.Unit.FP64 && !dev.FP64 {
+		return fmt.Errorf("kernel %q uses real(8) but %s has no double precision (cl_khr_fp64); choose another device", k.Name, dev.Name)
+	}
+	for _, l := range launches {
+		items := 1
+		for _, n := range l.local {
+			items *= n
+		}
+		if dev.MaxWorkGroupSize > 0 && items > dev.MaxWorkGroupSize {
+			return fmt.Errorf("kernel %q: work-group %s has %d work-items but %s allows at most %d; use a smaller tile", k.Name, dims(l.local), items, dev.Name, dev.MaxWorkGroupSize)
+		}
+		if dev.LocalMem > 0 && uint64(l.l.LocalBytes) > dev.LocalMem {
+			return fmt.Errorf("kernel %q needs %s of local memory per work-group (tile %s) but %s has %s; use a smaller tile or the direct strategy", k.Name, human(int64(l.l.LocalBytes)), dims(l.local), dev.Name, human(int64(dev.LocalMem)))
+		}
+	}
+	return nil
+}
+
+// setFixedArgs sets each launch's arguments once, for a kernel without
+// host loops or steps; with them, the arguments are set before each
+// launch, with the loop and host variables.
+func setFixedArgs(j *Job, launches []launch, kerns []*clhost.Kernel, sizes, groups map[string]int, bufs map[string]*clhost.Buffer) error {
+	k := j.Kernel
+	if len(k.HostLoops) > 0 || k.Steps != nil {
+		return nil
+	}
+	for i, l := range launches {
+		args, err := launchArgs(k, l.l, j.Scalars, sizes, groups, bufs)
+		if err != nil {
+			return err
+		}
+		if err := kerns[i].SetArgs(args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rounds runs the host program once, or j.Repeat+1 times with the first
+// as a warm-up, recording the others' kernel times and their median in
+// res. Only the first run writes the program's records.
+func (r *run) rounds(j *Job, res *Result) error {
 	rounds := 1
 	if j.Repeat > 0 {
 		rounds = j.Repeat + 1
 	}
 	for i := 0; i < rounds; i++ {
 		var total time.Duration
+		timed := j.Repeat > 0 && i > 0
 		// In program order, host loops repeating their launches (Note
 		// [host loops] in package abi).
 		var write func(int, string) error
 		if i == 0 {
 			write = j.write
 		}
-		err := k.Run(init, abi.Host{Read: r.readWord, Elem: r.readElem, Write: write, Launch: func(li int, vals map[string]int) error {
-			l := launches[li]
-			if canceled() {
-				return ErrCanceled
-			}
-			var ev *clhost.Event
-			var err error
-			if len(k.HostLoops) > 0 || k.Steps != nil {
-				// The arguments again: loop variables change between trips.
-				args, aerr := launchArgs(k, l.l, j.Scalars, vals, groups, bufs)
-				if aerr != nil {
-					return aerr
-				}
-				ev, err = ctx.LaunchWith(kerns[li], l.global, l.local, args...)
-			} else {
-				ev, err = ctx.Launch(kerns[li], l.global, l.local)
-			}
-			if err != nil {
-				return err
-			}
-			defer ev.Release()
-			if err := ev.Wait(); err != nil {
-				return err
-			}
-			if j.Repeat > 0 && i > 0 {
-				d, err := ev.Duration()
-				if err != nil {
-					return err
-				}
-				total += d
-			}
-			return nil
+		err := r.k.Run(r.init, abi.Host{Read: r.readWord, Elem: r.readElem, Write: write, Launch: func(li int, vals map[string]int) error {
+			return r.launchWait(j, li, vals, timed, &total)
 		}})
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if j.Repeat > 0 && i > 0 {
+		if timed {
 			res.Times = append(res.Times, total)
 		}
 	}
@@ -662,9 +606,48 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		sort.Slice(s, func(a, b int) bool { return s[a] < s[b] })
 		res.Median = s[len(s)/2]
 	}
-	if canceled() {
-		return nil, ErrCanceled
+	return nil
+}
+
+// launchWait runs launch li with the host values vals and waits for it;
+// when timed, it adds the launch's device time to total.
+func (r *run) launchWait(j *Job, li int, vals map[string]int, timed bool, total *time.Duration) error {
+	k := r.k
+	l := r.launches[li]
+	if r.canceled() {
+		return ErrCanceled
 	}
+	var ev *clhost.Event
+	var err error
+	if len(k.HostLoops) > 0 || k.Steps != nil {
+		// The arguments again: loop variables change between trips.
+		args, aerr := launchArgs(k, l.l, j.Scalars, vals, r.groups, r.bufs)
+		if aerr != nil {
+			return aerr
+		}
+		ev, err = r.ctx.LaunchWith(r.kerns[li], l.global, l.local, args...)
+	} else {
+		ev, err = r.ctx.Launch(r.kerns[li], l.global, l.local)
+	}
+	if err != nil {
+		return err
+	}
+	defer ev.Release()
+	if err := ev.Wait(); err != nil {
+		return err
+	}
+	if timed {
+		d, err := ev.Duration()
+		if err != nil {
+			return err
+		}
+		*total += d
+	}
+	return nil
+}
+
+// finish checks the bounds flags and reads the outputs into res.
+func (r *run) finish(res *Result) (*Result, error) {
 	if err := r.checkBounds(); err != nil {
 		return nil, err
 	}

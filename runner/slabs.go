@@ -3,7 +3,6 @@ package runner
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 	"unsafe"
@@ -262,28 +261,8 @@ func argExtreme(planes []int, weights []float64, largest bool, least int) int {
 // exchanged between steps. j.Steps == 0 runs one step; j.Repeat is not
 // supported. The outputs are bit-identical to Run's on one device.
 func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
-	if len(sl.Contexts) == 0 {
-		return nil, errors.New("no OpenCL context to run slabs on")
-	}
-	if sl.Comm != nil && len(sl.Contexts) != 1 {
-		return nil, fmt.Errorf("with a communicator each rank runs one slab, not %d", len(sl.Contexts))
-	}
-	if j.Repeat > 0 {
-		return nil, errors.New("--repeat times one device; slabs are timed with --steps")
-	}
-	// Before anything is allocated: the kernel, the ranks' arguments, the
-	// grid against the count.
-	if err := CheckSlabs(j.Kernel, sl.Halo); err != nil {
-		return nil, err
-	}
-	if err := SameArgs(j, sl); err != nil {
-		return nil, err
-	}
-	count := len(sl.Contexts)
-	if sl.Comm != nil {
-		count = sl.Comm.Size()
-	}
-	if err := PlanSlabs(j, count, sl.Halo); err != nil {
+	count, err := checkSlabJob(j, sl)
+	if err != nil {
 		return nil, err
 	}
 	arrays, sizes, err := Prepare(&j)
@@ -323,124 +302,211 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 	}()
 	for i, ctx := range sl.Contexts {
 		idx := first + i
-		from, to := starts[idx]-lo, starts[idx]+planes[idx]+hi
-		sub := map[string]*npy.Array{}
-		for name, a := range arrays {
-			sub[name] = grid.cut(a, from, to)
-		}
-		subSizes := map[string]int{}
-		for n, v := range sizes {
-			subSizes[n] = v
-		}
-		subSizes[lastSize(k)] = sizes[lastSize(k)] - grid.n + (to - from)
-		r, release, err := newSlabRun(ctx, &j, sub, subSizes)
+		s, err := openSlab(ctx, &j, idx, arrays, sizes, grid, starts[idx]-lo, starts[idx]+planes[idx]+hi)
 		if err != nil {
-			return nil, fmt.Errorf("slab %d: %v", idx, err)
+			return nil, err
 		}
-		slabs = append(slabs, &slab{index: idx, r: r, n: to - from, release: release})
+		slabs = append(slabs, s)
 		if i == 0 {
-			res.Global, res.Local = r.launches[0].global, r.launches[0].local
-			res.BuildLog, res.Cached = r.prog.Log(), r.prog.FromCache()
+			res.Global, res.Local = s.r.launches[0].global, s.r.launches[0].local
+			res.BuildLog, res.Cached = s.r.prog.Log(), s.r.prog.FromCache()
 		}
 	}
 	x := &exchanger{k: k, slabs: slabs, comm: sl.Comm, count: count, lo: lo, hi: hi, plane: grid.planeBytes}
-	steps := max(j.Steps, 1)
-	var ov *overlap
-	if sl.Before == nil && !sl.NoOverlap && steps > 1 {
-		ov = newOverlap(x, &j, slabs)
-	}
-	res.Overlapped = ov != nil
-	defer ov.release()
-	start := time.Now()
-	for step := 1; step <= steps; step++ {
-		if sl.Before != nil {
-			for _, s := range slabs {
-				if err := sl.Before(s.r.ctx, s.r.bufs, s.r.arrays[strings.ToLower(k.Arrays()[0].Name)].Shape); err != nil {
-					return nil, fmt.Errorf("slab %d: %v", s.index, err)
-				}
-			}
-			t := time.Now()
-			if err := x.exchange(inputs(j.Swap)); err != nil {
-				return nil, err
-			}
-			res.Exchange += time.Since(t)
-		}
-		if ov != nil && step < steps {
-			if err := ov.start(); err != nil {
-				return nil, err
-			}
-		}
-		for li := range slabs[0].r.launches {
-			for _, s := range slabs {
-				if s.r.canceled() {
-					return nil, ErrCanceled
-				}
-				if err := s.r.launchOne(j.Scalars, li); err != nil {
-					return nil, fmt.Errorf("slab %d: %v", s.index, err)
-				}
-			}
-			if count > 1 && isFold(slabs[0].r.launches[li].l) {
-				t := time.Now()
-				if err := x.combine(li); err != nil {
-					return nil, err
-				}
-				res.Exchange += time.Since(t)
-			}
-		}
-		if ov != nil && step < steps {
-			t := time.Now()
-			if err := ov.finish(); err != nil {
-				return nil, err
-			}
-			res.Exchange += time.Since(t)
-		}
-		if j.Every > 0 && step%j.Every == 0 && j.Snapshot != nil {
-			out, err := x.gather(arrays, grid, starts, planes)
-			if err != nil {
-				return nil, err
-			}
-			if out != nil {
-				if err := j.Snapshot(step, out); err != nil {
-					return nil, err
-				}
-			}
-		}
-		if j.Progress != nil {
-			j.Progress(step)
-		}
-		if step < steps {
-			if sl.Before == nil && ov == nil {
-				t := time.Now()
-				if err := x.exchange(outputs(j.Swap)); err != nil {
-					return nil, err
-				}
-				res.Exchange += time.Since(t)
-			}
-			for _, s := range slabs {
-				for _, p := range j.Swap {
-					s.r.bufs[p.In], s.r.bufs[p.Out] = s.r.bufs[p.Out], s.r.bufs[p.In]
-				}
-			}
-		}
-	}
-	for _, s := range slabs {
-		if err := s.r.ctx.Finish(); err != nil {
-			return nil, fmt.Errorf("slab %d: %v", s.index, err)
-		}
-	}
-	res.Elapsed = time.Since(start)
-	if ov != nil {
-		ov.drain()
-	}
-	out, err := x.gather(arrays, grid, starts, planes)
-	if err != nil {
+	sr := &slabRun{j: &j, sl: sl, x: x, res: res, arrays: arrays, grid: grid, starts: starts, planes: planes}
+	if err := sr.run(); err != nil {
 		return nil, err
 	}
-	res.Outputs = out
-	for _, a := range arrays {
-		res.Bytes += int64(len(bytesOf(a)))
-	}
 	return res, nil
+}
+
+// checkSlabJob checks, before anything is allocated, that j can run as
+// slabs on sl: the contexts, the kernel, the ranks' arguments, the grid
+// against the count. It returns the number of slabs.
+func checkSlabJob(j Job, sl Slabs) (int, error) {
+	if len(sl.Contexts) == 0 {
+		return 0, errors.New("no OpenCL context to run slabs on")
+	}
+	if sl.Comm != nil && len(sl.Contexts) != 1 {
+		return 0, fmt.Errorf("with a communicator each rank runs one slab, not %d", len(sl.Contexts))
+	}
+	if j.Repeat > 0 {
+		return 0, errors.New("--repeat times one device; slabs are timed with --steps")
+	}
+	if err := CheckSlabs(j.Kernel, sl.Halo); err != nil {
+		return 0, err
+	}
+	if err := SameArgs(j, sl); err != nil {
+		return 0, err
+	}
+	count := len(sl.Contexts)
+	if sl.Comm != nil {
+		count = sl.Comm.Size()
+	}
+	if err := PlanSlabs(j, count, sl.Halo); err != nil {
+		return 0, err
+	}
+	return count, nil
+}
+
+// openSlab sets slab idx up on ctx: planes from..to of every array (halos
+// included), with the last size cut to match.
+func openSlab(ctx *clhost.Context, j *Job, idx int, arrays map[string]*npy.Array, sizes map[string]int, grid planeView, from, to int) (*slab, error) {
+	k := j.Kernel
+	sub := map[string]*npy.Array{}
+	for name, a := range arrays {
+		sub[name] = grid.cut(a, from, to)
+	}
+	subSizes := map[string]int{}
+	for n, v := range sizes {
+		subSizes[n] = v
+	}
+	subSizes[lastSize(k)] = sizes[lastSize(k)] - grid.n + (to - from)
+	r, release, err := newSlabRun(ctx, j, sub, subSizes)
+	if err != nil {
+		return nil, fmt.Errorf("slab %d: %v", idx, err)
+	}
+	return &slab{index: idx, r: r, n: to - from, release: release}, nil
+}
+
+// slabRun is RunSlabs's state once its slabs are set up.
+type slabRun struct {
+	j      *Job
+	sl     Slabs
+	x      *exchanger
+	ov     *overlap // nil when the exchange does not overlap the interior
+	res    *SlabResult
+	arrays map[string]*npy.Array // the whole grid's, as given
+	grid   planeView
+	// starts and planes are the slabs' first interior planes and counts.
+	starts, planes []int
+}
+
+// run runs the steps, waits for every slab, and gathers the outputs and
+// the timings into s.res.
+func (s *slabRun) run() error {
+	j, sl, x := s.j, s.sl, s.x
+	steps := max(j.Steps, 1)
+	if sl.Before == nil && !sl.NoOverlap && steps > 1 {
+		s.ov = newOverlap(x, j, x.slabs)
+	}
+	s.res.Overlapped = s.ov != nil
+	defer s.ov.release()
+	start := time.Now()
+	for step := 1; step <= steps; step++ {
+		if err := s.step(step, steps); err != nil {
+			return err
+		}
+	}
+	for _, sb := range x.slabs {
+		if err := sb.r.ctx.Finish(); err != nil {
+			return fmt.Errorf("slab %d: %v", sb.index, err)
+		}
+	}
+	s.res.Elapsed = time.Since(start)
+	if s.ov != nil {
+		s.ov.drain()
+	}
+	out, err := x.gather(s.arrays, s.grid, s.starts, s.planes)
+	if err != nil {
+		return err
+	}
+	s.res.Outputs = out
+	for _, a := range s.arrays {
+		s.res.Bytes += int64(len(bytesOf(a)))
+	}
+	return nil
+}
+
+// step runs step number step of steps on every slab: Before and its
+// exchange, the launches with the reductions' combines, the overlapped
+// exchange, a snapshot, and the exchange and swaps before the next step.
+func (s *slabRun) step(step, steps int) error {
+	j, sl, x, ov := s.j, s.sl, s.x, s.ov
+	if sl.Before != nil {
+		for _, sb := range x.slabs {
+			if err := sl.Before(sb.r.ctx, sb.r.bufs, sb.r.arrays[strings.ToLower(x.k.Arrays()[0].Name)].Shape); err != nil {
+				return fmt.Errorf("slab %d: %v", sb.index, err)
+			}
+		}
+		if err := s.timed(func() error { return x.exchange(inputs(j.Swap)) }); err != nil {
+			return err
+		}
+	}
+	if ov != nil && step < steps {
+		if err := ov.start(); err != nil {
+			return err
+		}
+	}
+	if err := s.launches(); err != nil {
+		return err
+	}
+	if ov != nil && step < steps {
+		if err := s.timed(ov.finish); err != nil {
+			return err
+		}
+	}
+	if j.Every > 0 && step%j.Every == 0 && j.Snapshot != nil {
+		out, err := x.gather(s.arrays, s.grid, s.starts, s.planes)
+		if err != nil {
+			return err
+		}
+		if out != nil {
+			if err := j.Snapshot(step, out); err != nil {
+				return err
+			}
+		}
+	}
+	if j.Progress != nil {
+		j.Progress(step)
+	}
+	if step < steps {
+		if sl.Before == nil && ov == nil {
+			if err := s.timed(func() error { return x.exchange(outputs(j.Swap)) }); err != nil {
+				return err
+			}
+		}
+		for _, sb := range x.slabs {
+			for _, p := range j.Swap {
+				sb.r.bufs[p.In], sb.r.bufs[p.Out] = sb.r.bufs[p.Out], sb.r.bufs[p.In]
+			}
+		}
+	}
+	return nil
+}
+
+// launches queues each launch on every slab in turn, combining a fold's
+// partials across the slabs after it.
+func (s *slabRun) launches() error {
+	x := s.x
+	slabs := x.slabs
+	for li := range slabs[0].r.launches {
+		for _, sb := range slabs {
+			if sb.r.canceled() {
+				return ErrCanceled
+			}
+			if err := sb.r.launchOne(s.j.Scalars, li); err != nil {
+				return fmt.Errorf("slab %d: %v", sb.index, err)
+			}
+		}
+		if x.count > 1 && isFold(slabs[0].r.launches[li].l) {
+			if err := s.timed(func() error { return x.combine(li) }); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// timed runs f, adding its time to the result's exchange time when it
+// succeeds.
+func (s *slabRun) timed(f func() error) error {
+	t := time.Now()
+	if err := f(); err != nil {
+		return err
+	}
+	s.res.Exchange += time.Since(t)
+	return nil
 }
 
 // isFold reports whether l folds partials into one value: it takes a
@@ -763,24 +829,11 @@ func (r *run) launchOne(scalars map[string]float64, li int) error {
 // with the slab's arrays and sizes, as Run does for the whole grid.
 func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes map[string]int) (*run, func(), error) {
 	k := j.Kernel
-	r := &run{ctx: ctx, k: k, bufs: map[string]*clhost.Buffer{}, sizes: sizes, groups: map[string]int{}, arrays: arrays}
-	r.canceled = func() bool {
-		select {
-		case <-j.Cancel:
-			return true
-		default:
-			return false
-		}
-	}
+	r := &run{ctx: ctx, k: k, bufs: map[string]*clhost.Buffer{}, sizes: sizes, arrays: arrays}
+	r.canceled = cancelFunc(j.Cancel)
 	release := func() {
-		for _, b := range r.bufs {
-			b.Release()
-		}
-		for _, kern := range r.kerns {
-			if kern != nil {
-				kern.Release()
-			}
-		}
+		releaseBuffers(r.bufs)
+		releaseKernels(r.kerns)
 		if r.prog != nil {
 			r.prog.Release()
 		}
@@ -817,54 +870,18 @@ func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes
 	}
 	r.prog = prog
 	r.kerns = make([]*clhost.Kernel, len(r.launches))
-	for i, l := range r.launches {
-		if r.kerns[i], err = prog.Kernel(l.l.Symbol); err != nil {
-			return fail(err)
-		}
+	if err := makeKernels(prog, r.launches, r.kerns); err != nil {
+		return fail(err)
 	}
-	names := make([]string, 0, len(arrays))
-	for name := range arrays {
-		names = append(names, name)
+	if _, err := arrayBuffers(ctx, arrays, r.bufs); err != nil {
+		return fail(err)
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		a := arrays[name]
-		b, err := ctx.NewBuffer(max(int64(a.Len())*elemBytes(a.DType), 4))
-		if err != nil {
-			return fail(err)
-		}
-		r.bufs[name] = b
-		if err := write(ctx, b, a); err != nil {
-			return fail(err)
-		}
+	if err := resultBuffers(ctx, k, r.bufs); err != nil {
+		return fail(err)
 	}
-	for _, p := range k.Results() {
-		b, err := ctx.NewBuffer(int64(p.Kind.Bytes() * p.ResultElements()))
-		if err != nil {
-			return fail(err)
-		}
-		r.bufs[strings.ToLower(p.Name)] = b
-	}
-	for _, l := range r.launches {
-		n := 1
-		for d := range l.global {
-			n *= l.global[d] / l.local[d]
-		}
-		r.groups[l.l.Symbol] = n
-	}
-	for _, s := range k.Scratch {
-		n, err := s.Elements.Eval(sizes)
-		if err != nil {
-			return fail(fmt.Errorf("kernel %q: scratch %q: %v", k.Name, s.Name, err))
-		}
-		if s.Groups != "" {
-			n = r.groups[s.Groups]
-		}
-		b, err := ctx.NewBuffer(int64(max(n, 1) * s.Kind.Bytes()))
-		if err != nil {
-			return fail(err)
-		}
-		r.bufs[scratchKey+s.Name] = b
+	r.groups = groupCounts(r.launches)
+	if err := scratchBuffers(ctx, k, sizes, r.groups, r.bufs, false); err != nil {
+		return fail(err)
 	}
 	return r, release, nil
 }
