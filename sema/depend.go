@@ -333,10 +333,15 @@ func (l *lowerer) decide(s *ast.DoStmt, dir *loopDir, source string, n *ir.Nest,
 	if why == "" {
 		why = conflictWhy(n, c)
 	}
+	last := ""
+	if why == "" {
+		last = l.lastValueWhy(s, n) // Note [last values]
+		why = last
+	}
 	if why == "" {
 		return n
 	}
-	if conds := l.runtimeCond(n, c); conds != nil {
+	if conds := l.runtimeCond(n, c); conds != nil && last == "" {
 		return l.guardedNest(s, dir, source, n, conds, why, before) // Note [run-time independence]
 	}
 	l.c.diags.Items = l.c.diags.Items[:before] // serialNest lowers the body again

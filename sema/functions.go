@@ -141,6 +141,8 @@ func walkStmtExprs(list []ast.Stmt, f func(ast.Expr)) {
 			for _, a := range s.Args {
 				es = append(es, a.Value)
 			}
+		case *ast.WriteStmt:
+			es = append([]ast.Expr{s.Unit}, s.Items...)
 		}
 		for _, e := range es {
 			walkAST(e, f)

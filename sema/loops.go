@@ -1165,8 +1165,14 @@ func (l *lowerer) checkScalarFlow(body []ir.Stmt) {
 					report(r, where)
 				}
 			})
+			folded := map[*ir.Var]bool{} // a reduction's result, or a serial nest's scalar (Note [serial results])
+			for _, r := range s.Reduces {
+				folded[r.Reduce.Result] = true
+			}
 			for v := range set {
-				if inNests[v] == nil {
+				if folded[v] {
+					before[v] = true
+				} else if inNests[v] == nil {
 					inNests[v] = s
 				}
 			}

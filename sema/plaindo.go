@@ -93,7 +93,7 @@ func (l *lowerer) serialResults(stmts, all []ir.Stmt) []ir.Stmt {
 // that go before it.
 func (l *lowerer) serialResult(n *ir.Nest, all []ir.Stmt) []ir.Stmt {
 	set := map[*ir.Var]bool{}
-	assignedScalars(n.Body, set)
+	ir.AssignedIn(n.Body, set) // with the loop variables, which Fortran leaves one step past the end
 	live := map[*ir.Var]bool{}
 	readsBut(all, n, live)
 	for _, r := range carriedReads(n) {
@@ -105,13 +105,21 @@ func (l *lowerer) serialResult(n *ir.Nest, all []ir.Stmt) []ir.Stmt {
 			vars = append(vars, v)
 		}
 	}
+	loopVars := map[*ir.Var]bool{} // set by their DO before any read, even with no trips
+	ir.AssignedIn(n.Body, loopVars)
+	assigned := map[*ir.Var]bool{}
+	assignedScalars(n.Body, assigned)
 	var before, start, end []ir.Stmt
 	for _, v := range vars {
-		in := &ir.Var{Name: fmt.Sprintf("_in%d", l.nreduce+1), Kind: v.Kind, Role: ir.Local, Pos: n.Pos}
-		l.kernel.Locals = append(l.kernel.Locals, in)
 		r, one := l.scalarFold(v, n.Pos)
-		before = append(before, assign(n.Pos, in, ref(n.Pos, v)), assign(n.Pos, v, one))
-		start = append(start, assign(n.Pos, v, ref(n.Pos, in)))
+		if loopVars[v] && !assigned[v] {
+			before = append(before, assign(n.Pos, v, one))
+		} else {
+			in := &ir.Var{Name: fmt.Sprintf("_in%d", l.nreduce), Kind: v.Kind, Role: ir.Local, Pos: n.Pos}
+			l.kernel.Locals = append(l.kernel.Locals, in)
+			before = append(before, assign(n.Pos, in, ref(n.Pos, v)), assign(n.Pos, v, one))
+			start = append(start, assign(n.Pos, v, ref(n.Pos, in)))
+		}
 		end = append(end, assign(n.Pos, r, ref(n.Pos, v)))
 		n.Reduces = append(n.Reduces, r)
 	}
@@ -126,7 +134,16 @@ func readsBut(stmts []ir.Stmt, skip *ir.Nest, set map[*ir.Var]bool) {
 		switch s := s.(type) {
 		case *ir.Nest:
 			if s != skip && s.Pos != skip.Pos { // nor its parallel twin (Note [run-time independence])
-				ir.VisitRefs(s.Body, add)
+				own := map[*ir.Var]bool{} // its indices and privates: its own copies
+				for _, v := range s.Index {
+					own[v] = true
+				}
+				ir.AssignedIn(s.Body, own)
+				ir.VisitRefs(s.Body, func(r *ir.Ref) {
+					if !own[r.Var] || carriedIn(s, r.Var) {
+						add(r)
+					}
+				})
 			}
 		case *ir.If:
 			ir.WalkRefs(s.Cond, add)
@@ -141,6 +158,17 @@ func readsBut(stmts []ir.Stmt, skip *ir.Nest, set map[*ir.Var]bool) {
 			ir.VisitRefs([]ir.Stmt{s}, add)
 		}
 	}
+}
+
+// carriedIn reports whether nest n reads v before an iteration assigns
+// it: the value n starts from is the one before it.
+func carriedIn(n *ir.Nest, v *ir.Var) bool {
+	for _, r := range carriedReads(n) {
+		if r.Var == v {
+			return true
+		}
+	}
+	return false
 }
 
 // assignedScalars adds to set the scalars that assignments in stmts set
