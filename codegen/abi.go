@@ -41,8 +41,8 @@ func abiIntent(i ir.Intent) abi.Intent {
 
 // Interface describes kernel k's parameters and sizes (n1..nr, or a loop
 // kernel's), without launches: what a host needs to check its
-// inputs before a device and a schedule are chosen. kernelABI adds the
-// launches. A kernel with a grid has the interface of its frame form
+// inputs before a device and a schedule are chosen. regionKernel adds
+// the launches. A kernel with a grid has the interface of its frame form
 // (Note [frames as nests] in package ir).
 func Interface(k *ir.Kernel) *abi.Kernel {
 	if fk, err := regions.Frames(k); err == nil {
@@ -68,25 +68,5 @@ func Interface(k *ir.Kernel) *abi.Kernel {
 		}
 		ak.Params = append(ak.Params, p)
 	}
-	return ak
-}
-
-// kernelABI describes how to launch kernel k as scheduled by kp: its
-// interface and its one launch. file is the Fortran source's name as
-// printed in the .cl.
-func kernelABI(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi.Kernel {
-	ak := Interface(k)
-	ak.File = file
-	l := &abi.Launch{Symbol: sanitize(k.Name), Local: kp.Local, LocalBytes: kp.LocalBytes, Strategy: kp.Strategy.String()}
-	for _, v := range k.Params {
-		l.Args = append(l.Args, abi.Arg{Kind: abi.ParamArg, Name: v.Name})
-	}
-	for d, s := range ak.Sizes {
-		l.Args = append(l.Args, abi.Arg{Kind: abi.SizeArg, Name: s.Name})
-		shrink, origin := kp.Shrink[d], kp.Origin[d]
-		l.Global = append(l.Global, abi.Range{Positions: abi.SizeMinus(s.Name, shrink), Per: kp.Coarsen[d]})
-		l.Origin = append(l.Origin, origin)
-	}
-	ak.Launches = []*abi.Launch{l}
 	return ak
 }

@@ -14,9 +14,8 @@ type kernelGen struct {
 	*gen
 	k  *ir.Kernel
 	kp *regions.KernelPlan
-	// ph is the phase k is, for kernels split at reductions (see
-	// reduce.go); nil otherwise.
-	ph *regions.Phase
+	// ph is the launch k is (regions.KernelPlan.Launches).
+	ph *regions.Launch
 	// slack: see frameCheck.
 	slack regions.Shift
 }

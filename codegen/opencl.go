@@ -89,10 +89,6 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 	for i, k := range kernels {
 		e.Line("")
 		kp := plans[i]
-		if kp.Phases != nil {
-			u.Kernels = append(u.Kernels, g.phasedKernel(k, kp, name))
-			continue
-		}
 		u.Kernels = append(u.Kernels, g.kernel(k, kp, name))
 		if !k.FrameForm() {
 			// Before FormatShapes, hosts needed a flag to bind its arrays
@@ -417,9 +413,5 @@ func (g *gen) kernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *abi.Ker
 	if !k.FrameForm() {
 		return g.loopKernel(k, kp, name)
 	}
-	ak := kernelABI(k, kp, name)
-	params := kernelParams(k, ak.Launches[0])
-	kg := &kernelGen{gen: g, k: k, kp: kp}
-	kg.emit(params)
-	return ak
+	return g.regionKernel(k, kp, name)
 }

@@ -11,14 +11,15 @@ import (
 	"github.com/forocl/forocl/regions"
 )
 
-// Kernels that run as phases: reductions and scalar results (Note
-// [phases] in regions). Each phase is an OpenCL kernel emitted by the
-// usual strategies, with a prologue that loads the values of earlier
-// reductions, an epilogue that folds the phase's reduction per work-group
-// into a partial, and, in the last phase, the scalar results written by
-// work-item 0; each reduction's partials are then folded by a kernel of
-// one work-group. Both folds go in a fixed order, so results repeat
-// exactly on the same device, grid and work-group.
+// Region kernels, as their plans list their launches (Note [phases] in
+// regions): a kernel without reductions or scalar results is one nest
+// launch. A kernel with them runs as phases: each an OpenCL kernel emitted
+// by the usual strategies, with a prologue that loads the values of
+// earlier reductions, an epilogue that folds the phase's reduction per
+// work-group into a partial, and, in the last phase, the scalar results
+// written by work-item 0; each reduction's partials are then folded by a
+// kernel of one work-group. Both folds go in a fixed order, so results
+// repeat exactly on the same device, grid and work-group.
 
 // Buffer names: the partials and the value of reduction i, and the buffer
 // a scalar result is returned in.
@@ -98,14 +99,15 @@ func fold(r *ir.Reduce, k ir.Kind, acc, x string) string {
 	return fmt.Sprintf("%s(%s, %s)", f, acc, x)
 }
 
-// phasedKernel emits the phases of k and the folds of its reductions, and
-// returns its ABI: one launch per phase and per fold.
-func (g *gen) phasedKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *abi.Kernel {
+// regionKernel emits the launches of kernel k with a grid as kp lists
+// them (nest launches, and the folds of their reductions), and returns
+// its ABI: one launch each.
+func (g *gen) regionKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *abi.Kernel {
 	ak := Interface(k)
 	ak.File = name
 	e := &g.e
-	// launch spells a phase's launch and its OpenCL parameters.
-	launch := func(ph *regions.Phase) (*abi.Launch, []string) {
+	// launch spells a nest launch's ABI and its OpenCL parameters.
+	launch := func(ph *regions.Launch) (*abi.Launch, []string) {
 		l := &abi.Launch{Symbol: sanitize(ph.Kernel.Name), Strategy: kp.Strategy.String()}
 		for _, v := range k.Params {
 			l.Args = append(l.Args, abi.Arg{Kind: abi.ParamArg, Name: v.Name})
@@ -129,66 +131,69 @@ func (g *gen) phasedKernel(k *ir.Kernel, kp *regions.KernelPlan, name string) *a
 		}
 		return l, append(kernelParams(ph.Kernel, l), extra...)
 	}
-	for i := 0; i < len(kp.Phases); i++ {
-		ph := kp.Phases[i]
+	var nest *regions.Launch // the nest launch the folds that follow fold the partials of
+	var nl *abi.Launch       // and its ABI
+	for i, rl := range kp.Launches {
 		if i > 0 {
 			e.Line("")
 		}
-		l, params := launch(ph)
-		if ph.Plan == nil {
-			l.Global = []abi.Range{{Positions: abi.Affine{Const: 1}, Per: 1}}
-			l.Local, l.Origin = []int{1}, []int{0}
-			g.scalarPhase(ph, params)
-		} else {
-			pp := ph.Plan
-			l.Local, l.LocalBytes = pp.Local, pp.LocalBytes
-			for d, s := range ak.Sizes {
-				l.Global = append(l.Global, abi.Range{Positions: abi.SizeMinus(s.Name, pp.Shrink[d]), Per: pp.Coarsen[d]})
-				l.Origin = append(l.Origin, pp.Origin[d])
+		if rl.Fold == nil {
+			nest = rl
+			nl = g.nestLaunch(ak, rl, launch)
+			ak.Launches = append(ak.Launches, nl)
+			continue
+		}
+		r := rl.Fold
+		var fl *abi.Launch
+		switch {
+		case r.Reduce.Op.Loc():
+			ak.Scratch = append(ak.Scratch,
+				abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: nl.Symbol},
+				abi.Buffer{Name: idxPartName(r), Kind: abi.Int, Groups: nl.Symbol},
+				abi.Buffer{Name: valueName(r), Kind: abi.Int, Elements: abi.Affine{Const: len(r.Reduce.Positions)}})
+			fl = g.locFoldKernel(k, r, nl.Symbol, ak.Sizes)
+		default:
+			ak.Scratch = append(ak.Scratch,
+				abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: nl.Symbol},
+				abi.Buffer{Name: valueName(r), Kind: abiKind(r.Kind), Elements: abi.Affine{Const: 1}})
+			if rl.Tail != nil { // its scalar statements run in the fold's work-item
+				tl, tp := launch(rl.Tail)
+				fl = g.foldKernelTail(k, r, nl.Symbol, &foldTail{ph: rl.Tail, args: tl.Args, params: tp})
+			} else {
+				fl = g.foldKernel(k, r, nl.Symbol)
 			}
-			kg := &kernelGen{gen: g, k: ph.Kernel, kp: pp, ph: ph}
-			kg.emit(params)
 		}
-		ak.Launches = append(ak.Launches, l)
-		// A phase of scalar statements after this one runs in the last
-		// fold's work-item (Phase.InFold).
-		var tail *foldTail
-		if i+1 < len(kp.Phases) && kp.Phases[i+1].InFold {
-			tl, tp := launch(kp.Phases[i+1])
-			tail = &foldTail{ph: kp.Phases[i+1], args: tl.Args, params: tp}
-			i++
-		}
-		for j, r := range ph.Reduces {
-			e.Line("")
-			var fl *abi.Launch
-			switch {
-			case r.Reduce.Op.Loc():
-				ak.Scratch = append(ak.Scratch,
-					abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: l.Symbol},
-					abi.Buffer{Name: idxPartName(r), Kind: abi.Int, Groups: l.Symbol},
-					abi.Buffer{Name: valueName(r), Kind: abi.Int, Elements: abi.Affine{Const: len(r.Reduce.Positions)}})
-				fl = g.locFoldKernel(k, r, l.Symbol, ak.Sizes)
-			default:
-				ak.Scratch = append(ak.Scratch,
-					abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: l.Symbol},
-					abi.Buffer{Name: valueName(r), Kind: abiKind(r.Kind), Elements: abi.Affine{Const: 1}})
-				if j == len(ph.Reduces)-1 && tail != nil {
-					fl = g.foldKernelTail(k, r, l.Symbol, tail)
-				} else {
-					fl = g.foldKernel(k, r, l.Symbol)
-				}
-			}
-			ak.Launches = append(ak.Launches, fl)
-			ak.Reductions = append(ak.Reductions, reductionABI(ph, r, fl.Symbol))
-		}
+		ak.Launches = append(ak.Launches, fl)
+		ak.Reductions = append(ak.Reductions, reductionABI(nest, r, fl.Symbol))
 	}
 	return ak
+}
+
+// nestLaunch emits nest launch rl of a region kernel whose ABI is ak, with
+// launch spelling its ABI and parameters, and returns its ABI.
+func (g *gen) nestLaunch(ak *abi.Kernel, rl *regions.Launch, launch func(*regions.Launch) (*abi.Launch, []string)) *abi.Launch {
+	l, params := launch(rl)
+	if rl.Plan == nil {
+		l.Global = []abi.Range{{Positions: abi.Affine{Const: 1}, Per: 1}}
+		l.Local, l.Origin = []int{1}, []int{0}
+		g.scalarPhase(rl, params)
+		return l
+	}
+	pp := rl.Plan
+	l.Local, l.LocalBytes = pp.Local, pp.LocalBytes
+	for d, s := range ak.Sizes {
+		l.Global = append(l.Global, abi.Range{Positions: abi.SizeMinus(s.Name, pp.Shrink[d]), Per: pp.Coarsen[d]})
+		l.Origin = append(l.Origin, pp.Origin[d])
+	}
+	kg := &kernelGen{gen: g, k: rl.Kernel, kp: pp, ph: rl}
+	kg.emit(params)
+	return l
 }
 
 // reductionABI describes reduction r of phase ph, whose partials launch
 // fold folds: the grid positions it folds per dimension are its frame,
 // [anchor, n - (shrink - anchor)), as frameCheck guards them.
-func reductionABI(ph *regions.Phase, r *ir.Var, fold string) abi.Reduction {
+func reductionABI(ph *regions.Launch, r *ir.Var, fold string) abi.Reduction {
 	red := abi.Reduction{Name: r.Reduce.Intrinsic, Op: r.Reduce.Op.String(), Fold: fold,
 		Where: fmt.Sprintf("%s:%d:%d", filepath.Base(r.Pos.Start.File), r.Pos.Start.Line, r.Pos.Start.Col)}
 	var a *ir.Assign
@@ -369,7 +374,7 @@ func (g *gen) foldKernel(k *ir.Kernel, r *ir.Var, after string) *abi.Launch {
 // foldTail is a phase of scalar statements that a fold kernel runs after
 // its fold, with the phase's launch arguments and OpenCL parameters.
 type foldTail struct {
-	ph     *regions.Phase
+	ph     *regions.Launch
 	args   []abi.Arg
 	params []string
 }
@@ -439,7 +444,7 @@ func (g *gen) foldKernelTail(k *ir.Kernel, r *ir.Var, after string, tail *foldTa
 
 // scalarPhase emits a phase without array statements: one work-item runs
 // its scalar statements and writes the results.
-func (g *gen) scalarPhase(ph *regions.Phase, params []string) {
+func (g *gen) scalarPhase(ph *regions.Launch, params []string) {
 	e := &g.e
 	k := ph.Kernel
 	e.Line("// %s (%s): scalar statements on one work-item", k.Name, where(k.Pos))
@@ -451,7 +456,7 @@ func (g *gen) scalarPhase(ph *regions.Phase, params []string) {
 
 // scalarBody emits the statements of a scalar phase: its locals, the
 // values of earlier reductions, its statements and its results.
-func (g *gen) scalarBody(ph *regions.Phase) {
+func (g *gen) scalarBody(ph *regions.Launch) {
 	e := &g.e
 	k := ph.Kernel
 	for _, v := range k.Locals {

@@ -92,8 +92,8 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 				return
 			}
 			// The OpenCL kernels in order, with the plan and the launch of
-			// each: a kernel split into phases has one per phase, and one
-			// more per reduction (the fold of its partials, not planned).
+			// each: one per launch of the kernel's plan (nest launches,
+			// and the folds of their reductions, not planned).
 			type emitted struct {
 				kp     *regions.KernelPlan // nil: a fold or a scalar phase
 				launch *abi.Launch
@@ -101,23 +101,19 @@ func TestPlanIsWhatCodegenUses(t *testing.T) {
 			}
 			var want []emitted
 			for i, kp := range plan.Kernels {
-				if kp.Phases == nil {
-					want = append(want, emitted{kp, u.Kernels[i].Launches[0], false})
-					continue
-				}
 				li := 0
-				for _, ph := range kp.Phases {
-					if ph.InFold {
-						continue // no launch of its own
+				for _, l := range kp.Launches {
+					if li >= len(u.Kernels[i].Launches) {
+						break
 					}
-					want = append(want, emitted{ph.Plan, u.Kernels[i].Launches[li], len(ph.Reduces) > 0})
+					var lp *regions.KernelPlan // nil for a fold, and for scalar statements only
+					if l.Fold == nil {
+						lp = l.Plan
+					}
+					want = append(want, emitted{lp, u.Kernels[i].Launches[li], len(l.Reduces) > 0})
 					li++
-					for range ph.Reduces {
-						want = append(want, emitted{nil, u.Kernels[i].Launches[li], false})
-						li++
-					}
 				}
-				if li != len(u.Kernels[i].Launches) {
+				if li != len(u.Kernels[i].Launches) || li != len(kp.Launches) {
 					t.Errorf("%s %s %s: %d launches in the ABI, the plan has %d", f, name, kp.Kernel.Name, len(u.Kernels[i].Launches), li)
 				}
 			}

@@ -17,9 +17,10 @@ import (
 // GoHarness returns a Go source file for package pkg that embeds the
 // OpenCL file clName (written beside it) and gives each kernel of u a
 // typed wrapper: NewX(c) builds the program (through clhost's program
-// cache) and Run launches the kernel on device arrays, computing the
-// global and local sizes from the arrays' shape and the kernel's halos,
-// checking that all arrays agree. Data stays on the device between runs.
+// cache) and Run enqueues its launches on device arrays, computing the
+// global and local sizes from the sizes the arrays' extents bind (Note
+// [one binding] in package abi) after checking them; RunContext also
+// waits and Timed also returns the device time. Data stays on the device between runs.
 // The file has no package comment: several harnesses can share a package,
 // whose one comment GoPackageDoc writes.
 func GoHarness(u *abi.Unit, clName, pkg string) ([]byte, error) {
@@ -28,25 +29,13 @@ func GoHarness(u *abi.Unit, clName, pkg string) ([]byte, error) {
 	e.Line("")
 	e.Line("package %s", pkg)
 	e.Line("")
-	phased, single := false, false
-	for _, k := range u.Kernels {
-		if isPhased(k) {
-			phased = true
-		} else {
-			single = true
-		}
-	}
 	e.Line("import (")
 	e.Line("\t\"context\"")
 	e.Line("\t_ \"embed\"")
 	e.Line("\t\"errors\"")
 	e.Line("\t\"fmt\"")
-	if phased {
-		e.Line("\t\"sync\"")
-	}
-	if single {
-		e.Line("\t\"time\"")
-	}
+	e.Line("\t\"sync\"")
+	e.Line("\t\"time\"")
 	e.Line("")
 	e.Line("\t\"github.com/forocl/forocl/abi\"")
 	e.Line("\t\"github.com/forocl/forocl/clhost\"")
@@ -100,7 +89,7 @@ func init() {
 		error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr
 		true false iota nil append cap clear close complex copy delete imag len make max min new panic print
 		println real recover fmt time clhost context errors sync
-		k err ev global local shape arrays names dtypes a i ctx bufs buffer groupCount`) {
+		k err ev global local shape arrays names dtypes a i ctx bufs buffer groupCount elapsed`) {
 		goKeywords[w] = true
 	}
 }
@@ -311,149 +300,10 @@ func intList(xs []int) string {
 	return "[]int{" + strings.Join(s, ", ") + "}"
 }
 
-// goKernel writes the harness of kernel k, whose OpenCL source is src: a
-// type whose Run enqueues its one launch, or goPhasedKernel's for a
-// kernel of several launches or with scalar results.
-func goKernel(e *emit.Writer, k *abi.Kernel, src string) {
-	typ := goName(k.Name)
-	if isPhased(k) {
-		goPhasedKernel(e, k, src)
-		return
-	}
-	l := k.Launches[0]
-	gn := newGoNames(k)
-	var params, arrays, setArgs, call []string
-	for _, a := range l.Args {
-		name := gn.of(a.Name)
-		switch a.Kind {
-		case abi.ParamArg:
-			p := k.Param(a.Name)
-			call = append(call, name)
-			if p.Array {
-				params = append(params, name+" *clhost.Array")
-				arrays = append(arrays, name)
-				setArgs = append(setArgs, name+".Buffer")
-			} else {
-				params = append(params, name+" "+goScalarType(p.Kind))
-				setArgs = append(setArgs, name)
-			}
-		case abi.SizeArg:
-			setArgs = append(setArgs, fmt.Sprintf("int32(shape[%d])", sizeIndex(k, a.Name)))
-		}
-	}
-	e.Line("// %s launches the OpenCL kernel %s (from %s, strategy %s, work-group %s).", typ, k.Name, k.File, l.Strategy, dims(l.Local))
-	e.Line("// Its methods are safe for concurrent use by several goroutines.")
-	e.Line("type %s struct {", typ)
-	e.Line("\tctx    *clhost.Context")
-	e.Line("\tprog   *clhost.Program")
-	e.Line("\tkernel *clhost.Kernel")
-	e.Line("}")
-	e.Line("")
-	goConstructor(e, typ, k.Name, src)
-	e.Line("kernel, err := prog.Kernel(%q)", l.Symbol)
-	e.Open("if err != nil")
-	e.Line("prog.Close()")
-	e.Line("return nil, err")
-	e.Close("")
-	e.Line("return &%s{ctx: c, prog: prog, kernel: kernel}, nil", typ)
-	e.Close("")
-	e.Line("")
-	e.Line("// Close frees the kernel and program.")
-	e.Open("func (k *%s) Close() error", typ)
-	e.Line("return errors.Join(k.kernel.Close(), k.prog.Close())")
-	e.Close("")
-	goRelease(e, typ)
-	goRunMethods(e, k, typ, params, call)
-	e.Open("func (k *%s) launch(%s) (*clhost.Event, error)", typ, strings.Join(params, ", "))
-	e.Line("arrays := []*clhost.Array{%s}", strings.Join(arrays, ", "))
-	e.Line("names := []string{%s}", quoteAll(arrayFortranNames(k)))
-	e.Line("dtypes := []clhost.DType{%s}", strings.Join(arrayDTypes(k), ", "))
-	e.Open("for i, a := range arrays")
-	e.Open("if err := a.Check(); err != nil")
-	e.Line("return nil, fmt.Errorf(\"%s: array %%q %%v\", names[i], err)", k.Name)
-	e.Close("")
-	e.Close("")
-	e.Line("shape := arrays[0].Shape")
-	e.Open("for i, a := range arrays")
-	e.Open("if a.DType != dtypes[i]")
-	e.Line("return nil, fmt.Errorf(\"%s: array %%q holds %%v, the kernel declares %%v\", names[i], a.DType, dtypes[i])", k.Name)
-	e.Close("")
-	e.Open("if !a.Shape.Equal(shape)")
-	e.Line("return nil, fmt.Errorf(\"%s: array %%q has shape %%v but %%q has %%v; all arrays share one grid\", names[i], a.Shape, names[0], shape)", k.Name)
-	e.Close("")
-	e.Close("")
-	goAliasCheck(e, k, false)
-	e.Open("if len(shape) != %d", k.Rank)
-	e.Line("return nil, fmt.Errorf(\"%s: arrays must be %d-D, got shape %%v\", shape)", k.Name, k.Rank)
-	e.Close("")
-	shrink, per := make([]int, k.Rank), make([]int, k.Rank)
-	for d, r := range l.Global {
-		shrink[d], per[d] = -r.Positions.Const, r.Per
-	}
-	var sizes []string
-	for d, s := range k.Sizes {
-		sizes = append(sizes, fmt.Sprintf("%q: shape[%d]", s.Name, d))
-	}
-	e.Open("if err := %s.Check32(map[string]int{%s}); err != nil", abiVar(k), strings.Join(sizes, ", "))
-	e.Line("return nil, err")
-	e.Close("")
-	e.Line("global, local, err := clhost.LaunchSize(shape, %s, %s, %s)", intList(shrink), intList(per), intList(l.Local))
-	e.Open("if err != nil")
-	e.Line("return nil, fmt.Errorf(\"%s: %%v\", err)", k.Name)
-	e.Close("")
-	e.Line("return k.ctx.LaunchWith(k.kernel, global, local, %s)", strings.Join(setArgs, ", "))
-	e.Close("")
-}
-
-// goRunMethods writes the Run, RunContext and Timed methods of a
-// one-launch kernel's type typ, which take params and pass call to its
-// launch method.
-func goRunMethods(e *emit.Writer, k *abi.Kernel, typ string, params, call []string) {
-	e.Line("// Run enqueues one launch without waiting; it is safe for concurrent use")
-	e.Line("// (arguments are set and the kernel enqueued as one step). All arrays")
-	e.Line("// must be non-nil, fit their buffers and have the same")
-	e.Line("// %d-D shape (halo included, column-major) and their declared element", k.Rank)
-	e.Line("// types; the grid must leave an interior after the halos.")
-	e.Open("func (k *%s) Run(%s) error", typ, strings.Join(params, ", "))
-	e.Line("ev, err := k.launch(%s)", strings.Join(call, ", "))
-	e.Open("if err != nil")
-	e.Line("return err")
-	e.Close("")
-	e.Line("return ev.Close()")
-	e.Close("")
-	e.Line("")
-	e.Line("// RunContext launches the kernel as Run does and waits for it to finish;")
-	e.Line("// when ctx is done first it returns ctx.Err() (wrapped), and the launch")
-	e.Line("// still runs.")
-	e.Open("func (k *%s) RunContext(ctx context.Context, %s) error", typ, strings.Join(params, ", "))
-	e.Line("ev, err := k.launch(%s)", strings.Join(call, ", "))
-	e.Open("if err != nil")
-	e.Line("return err")
-	e.Close("")
-	e.Line("defer ev.Close()")
-	e.Line("return ev.WaitContext(ctx)")
-	e.Close("")
-	e.Line("")
-	e.Line("// Timed runs the kernel once, waits for it and returns its device time")
-	e.Line("// from the OpenCL profiling counters.")
-	e.Open("func (k *%s) Timed(%s) (time.Duration, error)", typ, strings.Join(params, ", "))
-	e.Line("ev, err := k.launch(%s)", strings.Join(call, ", "))
-	e.Open("if err != nil")
-	e.Line("return 0, err")
-	e.Close("")
-	e.Line("defer ev.Close()")
-	e.Open("if err := ev.Wait(); err != nil")
-	e.Line("return 0, err")
-	e.Close("")
-	e.Line("return ev.Duration()")
-	e.Close("")
-	e.Line("")
-}
-
 // goAliasCheck writes the check that no buffer the kernel writes is also
-// passed as another of its arrays (clhost.CheckAliases); named says the
-// function has the named result err.
-func goAliasCheck(e *emit.Writer, k *abi.Kernel, named bool) {
+// passed as another of its arrays (clhost.CheckAliases), in a function
+// with the named result err.
+func goAliasCheck(e *emit.Writer, k *abi.Kernel) {
 	arrays := k.Arrays()
 	var written []string
 	writes := false
@@ -464,14 +314,9 @@ func goAliasCheck(e *emit.Writer, k *abi.Kernel, named bool) {
 	if len(arrays) < 2 || !writes {
 		return
 	}
-	if named {
-		e.Open("if err = clhost.CheckAliases(arrays, names, []bool{%s}); err != nil", strings.Join(written, ", "))
-		e.Line("err = fmt.Errorf(\"%s: %%v\", err)", k.Name)
-		e.Line("return")
-	} else {
-		e.Open("if err := clhost.CheckAliases(arrays, names, []bool{%s}); err != nil", strings.Join(written, ", "))
-		e.Line("return nil, fmt.Errorf(\"%s: %%v\", err)", k.Name)
-	}
+	e.Open("if err = clhost.CheckAliases(arrays, names, []bool{%s}); err != nil", strings.Join(written, ", "))
+	e.Line("err = fmt.Errorf(\"%s: %%v\", err)", k.Name)
+	e.Line("return")
 	e.Close("")
 }
 
@@ -525,8 +370,9 @@ func GoPackageDoc(pkg, version string, files, clNames []string) []byte {
 	}
 	e.Line("//")
 	e.Line("// Each kernel is a type: NewX builds it on a clhost.Context, Run enqueues")
-	e.Line("// one launch on device arrays (clhost.Array) and RunContext also waits;")
-	e.Line("// kernels with reductions return their scalar results. Close frees it.")
+	e.Line("// its launches on device arrays (clhost.Array), RunContext also waits and")
+	e.Line("// Timed also returns their device time; kernels with scalar results")
+	e.Line("// return them. Close frees it.")
 	e.Line("package %s", pkg)
 	out, err := format.Source([]byte(e.String()))
 	if err != nil {
@@ -564,45 +410,6 @@ func quoteAll(xs []string) string {
 		fmt.Fprintf(&b, "%q", x)
 	}
 	return b.String()
-}
-
-// isPhased reports whether k needs the general harness: several launches
-// (reductions, loop nests), scalar results, a host program, or arrays
-// whose shapes are not the grid's (n1, ..., nr) with launches over that
-// grid (Note [one binding] in package abi).
-func isPhased(k *abi.Kernel) bool {
-	if len(k.Launches) != 1 || len(k.Results()) > 0 || len(k.Scratch) > 0 || len(k.HostLoops) > 0 || k.Steps != nil {
-		return true
-	}
-	if len(k.Sizes) != k.Rank {
-		return true
-	}
-	for _, s := range k.Sizes {
-		if p := k.Param(s.Name); p != nil && !p.Array {
-			return true
-		}
-	}
-	for _, p := range k.Arrays() {
-		if p.Sequence || p.Lower != nil || len(p.Shape) != k.Rank {
-			return true
-		}
-		for d, e := range p.Shape {
-			if e.Const != 0 || len(e.Terms) != 1 || e.Terms[0].Coef != 1 || e.Terms[0].Size != k.Sizes[d].Name {
-				return true
-			}
-		}
-	}
-	l := k.Launches[0]
-	if l.MayBeEmpty || len(l.Global) != k.Rank {
-		return true
-	}
-	for d, r := range l.Global {
-		t := r.Positions.Terms
-		if r.First != nil || len(t) != 1 || t[0].Coef != 1 || t[0].Size != k.Sizes[d].Name || r.Positions.Const > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // goAffineWith spells an affine expression in Go, each term's name
@@ -674,10 +481,12 @@ func goSizes(e *emit.Writer, k *abi.Kernel) {
 	}
 }
 
-// goPhasedKernel writes the harness of a kernel of several launches
-// (reductions) or with scalar results: Run runs every launch in order,
-// waits, and returns the results.
-func goPhasedKernel(e *emit.Writer, k *abi.Kernel, src string) {
+// goKernel writes the harness of kernel k, one shape for every kernel: a
+// type whose run method makes the buffers and enqueues every launch in
+// order (host loops and host programs included), and whose Run,
+// RunContext and Timed call it (goRunMethods). Scalar results are read
+// once the last launch is done.
+func goKernel(e *emit.Writer, k *abi.Kernel, src string) {
 	typ := goName(k.Name)
 	gn := newGoNames(k)
 	var params, arrays, results, resTypes []string
@@ -694,28 +503,13 @@ func goPhasedKernel(e *emit.Writer, k *abi.Kernel, src string) {
 			params = append(params, name+" "+goScalarType(p.Kind))
 		}
 	}
-	goPhasedType(e, k, typ, src)
-	if len(results) > 0 {
-		e.Line("// Run runs the launches in order, waits for them and returns the scalar")
-		e.Line("// results (%s).", strings.Join(results, ", "))
-	} else {
-		e.Line("// Run enqueues the launches in order without waiting (the queue keeps")
-		e.Line("// their order, and later work on the context sees their writes).")
-	}
-	e.Line("// Every array must be non-nil, fit its buffer and have the extents")
-	e.Line("// (halo included, column-major) and element type the kernel declares.")
+	goKernelType(e, k, typ, src)
+	goRunMethods(e, k, typ, params, results, resTypes)
 	rets := strings.Join(append(resTypes, "err error"), ", ")
-	e.Open("func (k *%s) Run(%s) (%s)", typ, strings.Join(params, ", "), rets)
-	e.Line("return k.RunContext(context.Background(), %s)", strings.Join(paramNames(params), ", "))
-	e.Close("")
-	e.Line("")
-	e.Line("// RunContext is Run that stops waiting when ctx is done and returns")
-	e.Line("// ctx.Err() (wrapped); launches already enqueued still run.")
-	e.Open("func (k *%s) RunContext(ctx context.Context, %s) (%s)", typ, strings.Join(params, ", "), rets)
-	e.Line("k.mu.Lock()")
-	e.Line("defer k.mu.Unlock()")
-	goPhasedChecks(e, k, arrays)
-	resBuf, scratch := goPhasedBuffers(e, k, gn)
+	e.Line("// run checks the arguments and enqueues the launches; k.mu is held.")
+	e.Open("func (k *%s) run(ctx context.Context, %s) (%s)", typ, strings.Join(params, ", "), rets)
+	goKernelChecks(e, k, arrays)
+	resBuf, scratch := goKernelBuffers(e, k, gn)
 	switch {
 	case k.Steps != nil:
 		goHostProgram(e, k, resBuf) // Note [host program] in package abi
@@ -724,7 +518,7 @@ func goPhasedKernel(e *emit.Writer, k *abi.Kernel, src string) {
 	default:
 		made := map[string]bool{} // the scratch buffers made so far
 		for i := range k.Launches {
-			goPhasedLaunch(e, k, gn, i, resBuf, scratch, made)
+			goKernelLaunch(e, k, gn, i, resBuf, scratch, made)
 		}
 	}
 	goBoundsError(e, k)
@@ -743,11 +537,80 @@ func goPhasedKernel(e *emit.Writer, k *abi.Kernel, src string) {
 	}
 	e.Line("return")
 	e.Close("")
+	e.Line("")
+	goFinish(e, typ)
 }
 
-// goPhasedType writes a phased kernel's type typ, its constructor, which
+// goRunMethods writes the Run, RunContext and Timed methods of kernel
+// type typ, which take params and return results (typed resTypes): each
+// holds k.mu, says whether the last launch is waited for and whether
+// launches are timed, and calls run.
+func goRunMethods(e *emit.Writer, k *abi.Kernel, typ string, params, results, resTypes []string) {
+	names := strings.Join(paramNames(params), ", ")
+	rets := strings.Join(append(resTypes, "err error"), ", ")
+	method := func(name string, ctx []string, wait, timed, rets string) {
+		e.Open("func (k *%s) %s(%s) (%s)", typ, name, strings.Join(append(ctx, params...), ", "), rets)
+		e.Line("k.mu.Lock()")
+		e.Line("defer k.mu.Unlock()")
+		e.Line("k.wait, k.timed, k.elapsed = %s, %s, 0", wait, timed)
+	}
+	if len(results) > 0 {
+		e.Line("// Run runs the launches in order, waits for them and returns the scalar")
+		e.Line("// results (%s).", strings.Join(results, ", "))
+	} else {
+		e.Line("// Run enqueues the launches in order without waiting (the queue keeps")
+		e.Line("// their order, and later work on the context sees their writes).")
+	}
+	e.Line("// Every array must be non-nil, fit its buffer and have the extents")
+	e.Line("// (halo included, column-major) and element type the kernel declares.")
+	method("Run", nil, fmt.Sprint(len(results) > 0), "false", rets)
+	e.Line("return k.run(context.Background(), %s)", names)
+	e.Close("")
+	e.Line("")
+	e.Line("// RunContext is Run that also waits for the last launch to finish; when")
+	e.Line("// ctx is done first it returns ctx.Err() (wrapped), and launches already")
+	e.Line("// enqueued still run.")
+	method("RunContext", []string{"ctx context.Context"}, "true", "false", rets)
+	e.Line("return k.run(ctx, %s)", names)
+	e.Close("")
+	e.Line("")
+	e.Line("// Timed is Run that waits for every launch and also returns their device")
+	e.Line("// time, summed, from the OpenCL profiling counters.")
+	timedRets := strings.Join(append(resTypes, "elapsed time.Duration", "err error"), ", ")
+	method("Timed", nil, "true", "true", timedRets)
+	got := strings.Join(append(append([]string(nil), results...), "err"), ", ")
+	e.Line("%s = k.run(context.Background(), %s)", got, names)
+	e.Line("return %s", strings.Join(append(append([]string(nil), results...), "k.elapsed", "err"), ", "))
+	e.Close("")
+	e.Line("")
+}
+
+// goFinish writes the finish method of kernel type typ, which every
+// launch's event goes to.
+func goFinish(e *emit.Writer, typ string) {
+	e.Line("// finish closes ev, the event of a launch; a timed run first waits for it")
+	e.Line("// and adds its device time, and a run that waits waits for the last")
+	e.Line("// launch.")
+	e.Open("func (k *%s) finish(ctx context.Context, ev *clhost.Event, last bool) error", typ)
+	e.Line("defer ev.Close()")
+	e.Open("if k.timed")
+	e.Open("if err := ev.WaitContext(ctx); err != nil")
+	e.Line("return err")
+	e.Close("")
+	e.Line("d, err := ev.Duration()")
+	e.Line("k.elapsed += d")
+	e.Line("return err")
+	e.Close("")
+	e.Open("if last && k.wait")
+	e.Line("return ev.WaitContext(ctx)")
+	e.Close("")
+	e.Line("return nil")
+	e.Close("")
+}
+
+// goKernelType writes a kernel's type typ, its constructor, which
 // makes a kernel per launch, and its Close and release methods.
-func goPhasedType(e *emit.Writer, k *abi.Kernel, typ, src string) {
+func goKernelType(e *emit.Writer, k *abi.Kernel, typ, src string) {
 	var syms []string
 	for _, l := range k.Launches {
 		syms = append(syms, l.Symbol)
@@ -760,6 +623,9 @@ func goPhasedType(e *emit.Writer, k *abi.Kernel, typ, src string) {
 	e.Line("\tprog    *clhost.Program")
 	e.Line("\tkernels []*clhost.Kernel")
 	e.Line("\tmu      sync.Mutex")
+	e.Line("\t// set by Run, RunContext and Timed for run (finish), under mu")
+	e.Line("\twait, timed bool")
+	e.Line("\telapsed     time.Duration")
 	e.Line("}")
 	e.Line("")
 	goConstructor(e, typ, k.Name, src)
@@ -786,10 +652,10 @@ func goPhasedType(e *emit.Writer, k *abi.Kernel, typ, src string) {
 	goRelease(e, typ)
 }
 
-// goPhasedChecks writes RunContext's checks of its arguments: each
+// goKernelChecks writes RunContext's checks of its arguments: each
 // array's buffer and element type, aliases, the sizes and shapes, the
 // accesses, and 32-bit indices.
-func goPhasedChecks(e *emit.Writer, k *abi.Kernel, arrays []string) {
+func goKernelChecks(e *emit.Writer, k *abi.Kernel, arrays []string) {
 	e.Line("arrays := []*clhost.Array{%s}", strings.Join(arrays, ", "))
 	e.Line("names := []string{%s}", quoteAll(arrayFortranNames(k)))
 	e.Line("dtypes := []clhost.DType{%s}", strings.Join(arrayDTypes(k), ", "))
@@ -803,7 +669,7 @@ func goPhasedChecks(e *emit.Writer, k *abi.Kernel, arrays []string) {
 	e.Line("return")
 	e.Close("")
 	e.Close("")
-	goAliasCheck(e, k, true)
+	goAliasCheck(e, k)
 	goSizes(e, k)
 	goAccessChecks(e, k)
 	var sizes []string
@@ -815,10 +681,10 @@ func goPhasedChecks(e *emit.Writer, k *abi.Kernel, arrays []string) {
 	e.Close("")
 }
 
-// goPhasedBuffers writes RunContext's buffer helpers, its result buffers
+// goKernelBuffers writes RunContext's buffer helpers, its result buffers
 // and its scratch and group-count variables; it returns the result
 // buffers' variables by parameter name and the scratch buffers by name.
-func goPhasedBuffers(e *emit.Writer, k *abi.Kernel, gn *goNames) (map[string]string, map[string]abi.Buffer) {
+func goKernelBuffers(e *emit.Writer, k *abi.Kernel, gn *goNames) (map[string]string, map[string]abi.Buffer) {
 	if len(k.Results()) > 0 || len(k.Scratch) > 0 {
 		e.Line("var bufs []*clhost.Buffer")
 		e.Open("defer func()")
@@ -865,10 +731,10 @@ func goPhasedBuffers(e *emit.Writer, k *abi.Kernel, gn *goNames) (map[string]str
 	return resBuf, scratch
 }
 
-// goPhasedLaunch writes launch i of a kernel without a host program: its
+// goKernelLaunch writes launch i of a kernel without a host program: its
 // NDRange, the scratch buffers it is the first to take (made records
 // those), and the launch; the last one of a kernel with results waits.
-func goPhasedLaunch(e *emit.Writer, k *abi.Kernel, gn *goNames, i int, resBuf map[string]string, scratch map[string]abi.Buffer, made map[string]bool) {
+func goKernelLaunch(e *emit.Writer, k *abi.Kernel, gn *goNames, i int, resBuf map[string]string, scratch map[string]abi.Buffer, made map[string]bool) {
 	l := k.Launches[i]
 	e.Line("// launch %d: %s", i+1, l.Symbol)
 	e.Open("")
@@ -919,17 +785,16 @@ func goPhasedLaunch(e *emit.Writer, k *abi.Kernel, gn *goNames, i int, resBuf ma
 	e.Open("if ev, err = k.ctx.LaunchWith(k.kernels[%d], global, local, %s); err != nil", i, strings.Join(args, ", "))
 	e.Line("return")
 	e.Close("")
-	if i == len(k.Launches)-1 && len(k.Results()) > 0 {
-		// The results are read once the last launch is done.
-		e.Line("err = ev.WaitContext(ctx)")
-		e.Line("ev.Close()")
-		e.Open("if err != nil")
-		e.Line("return")
-		e.Close("")
-	} else {
-		// The queue is in order: the next launch sees this one's writes.
-		e.Line("ev.Close()")
-	}
+	goFinishLaunch(e, fmt.Sprint(i == len(k.Launches)-1))
+	e.Close("")
+}
+
+// goFinishLaunch writes the call of finish on the event ev of a launch,
+// last the Go expression that says whether it is the last launch (the
+// queue is in order: the next launch sees this one's writes).
+func goFinishLaunch(e *emit.Writer, last string) {
+	e.Open("if err = k.finish(ctx, ev, %s); err != nil", last)
+	e.Line("return")
 	e.Close("")
 }
 

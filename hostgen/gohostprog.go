@@ -122,16 +122,7 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Open("if err != nil")
 	e.Line("return err")
 	e.Close("")
-	if len(k.Results()) > 0 {
-		// The results are read once the last launch is done.
-		e.Open("if launch == %d", len(k.Launches)-1)
-		e.Line("defer ev.Close()")
-		e.Line("return ev.WaitContext(ctx)")
-		e.Close("")
-	}
-	// The queue is in order: the next launch sees this one's writes.
-	e.Line("ev.Close()")
-	e.Line("return nil")
+	e.Line("return k.finish(ctx, ev, launch == %d) // the queue is in order", len(k.Launches)-1)
 	e.Close("})")
 	e.Open("if err != nil")
 	e.Line("return")

@@ -53,17 +53,7 @@ func goHostLoops(e *emit.Writer, k *abi.Kernel, resBuf map[string]string, scratc
 		e.Open("if ev, err = k.ctx.LaunchWith(k.kernels[%d], global%d, local%d, %s); err != nil", i, i+1, i+1, strings.Join(args, ", "))
 		e.Line("return")
 		e.Close("")
-		if i == len(k.Launches)-1 && len(k.Results()) > 0 {
-			// The results are read once the last launch is done.
-			e.Line("err = ev.WaitContext(ctx)")
-			e.Line("ev.Close()")
-			e.Open("if err != nil")
-			e.Line("return")
-			e.Close("")
-		} else {
-			// The queue is in order: the next launch sees this one's writes.
-			e.Line("ev.Close()")
-		}
+		goFinishLaunch(e, fmt.Sprint(i == len(k.Launches)-1))
 		e.Close("")
 	}
 	goProgram(e, k, k.Program(), launch, 1)

@@ -20,38 +20,55 @@ func Fprint(w io.Writer, p *Plan) {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		if kp.Phases == nil {
+		if len(kp.Launches) == 0 || kp.Launches[0].Plan == kp { // one launch, or a loop kernel's nests
 			fprintKernel(w, kp)
 			continue
 		}
-		fmt.Fprintf(w, "kernel %s: rank %d, %d phases (see Note [phases])\n", kp.Kernel.Name, kp.Rank, len(kp.Phases))
-		for j, ph := range kp.Phases {
-			var loads []string
-			for _, v := range ph.Loads {
-				loads = append(loads, v.Name)
-			}
-			if ph.InFold {
-				fmt.Fprintf(w, "phase %d: %s, in the last fold of phase %d", j+1, ph.Kernel.Name, j)
-			} else {
-				fmt.Fprintf(w, "phase %d: launch %s", j+1, ph.Kernel.Name)
-			}
-			if len(loads) > 0 {
-				fmt.Fprintf(w, ", loads %s", strings.Join(loads, " "))
-			}
-			for _, r := range ph.Reduces {
-				fmt.Fprintf(w, ", folds %s (%s) per work-group, then %s folds the partials in one work-group of %d", r.Name, r.Reduce.Op, ReduceSymbolName(kp.Kernel, r), ReduceGroup)
-			}
-			if ph.Last {
-				fmt.Fprint(w, ", writes the scalar results")
-			}
-			if ph.Plan == nil {
-				fmt.Fprint(w, "; scalar statements only, one work-item")
-			}
-			fmt.Fprintln(w)
-			if ph.Plan != nil {
-				fprintKernel(w, ph.Plan)
+		phases := 0
+		for _, l := range kp.Launches {
+			if l.Fold == nil || l.Tail != nil {
+				phases++
 			}
 		}
+		fmt.Fprintf(w, "kernel %s: rank %d, %d phases (see Note [phases])\n", kp.Kernel.Name, kp.Rank, phases)
+		j := 0
+		for _, l := range kp.Launches {
+			switch {
+			case l.Fold == nil:
+				j++
+				fmt.Fprintf(w, "phase %d: launch %s", j, l.Kernel.Name)
+				fprintLaunch(w, kp, l)
+			case l.Tail != nil:
+				j++
+				fmt.Fprintf(w, "phase %d: %s, in the last fold of phase %d", j, l.Tail.Kernel.Name, j-1)
+				fprintLaunch(w, kp, l.Tail)
+			}
+		}
+	}
+}
+
+// fprintLaunch ends the line of nest launch l of kp (its loads, folds and
+// results) and writes its plan.
+func fprintLaunch(w io.Writer, kp *KernelPlan, l *Launch) {
+	var loads []string
+	for _, v := range l.Loads {
+		loads = append(loads, v.Name)
+	}
+	if len(loads) > 0 {
+		fmt.Fprintf(w, ", loads %s", strings.Join(loads, " "))
+	}
+	for _, r := range l.Reduces {
+		fmt.Fprintf(w, ", folds %s (%s) per work-group, then %s folds the partials in one work-group of %d", r.Name, r.Reduce.Op, ReduceSymbolName(kp.Kernel, r), ReduceGroup)
+	}
+	if l.Last {
+		fmt.Fprint(w, ", writes the scalar results")
+	}
+	if l.Plan == nil {
+		fmt.Fprint(w, "; scalar statements only, one work-item")
+	}
+	fmt.Fprintln(w)
+	if l.Plan != nil {
+		fprintKernel(w, l.Plan)
 	}
 }
 

@@ -157,11 +157,13 @@ type KernelPlan struct {
 	Barrier map[*ir.Assign]bool
 	// LocalBytes is the __local memory one work-group uses.
 	LocalBytes int
-	// Phases, when not nil, are the launches a kernel with reductions or
-	// scalar results runs as (Note [phases]); the fields above other than
-	// Kernel, Rank, Strategy and LocalBytes (the largest phase's) are then
-	// empty: each phase has its own plan.
-	Phases []*Phase
+	// Launches are the launches a kernel with a grid runs as, in order:
+	// one nest launch planned by this plan itself, or, for a kernel with
+	// reductions or scalar results (Note [phases]), nest launches with
+	// plans of their own and fold launches; the fields above other than
+	// Kernel, Rank, Strategy and LocalBytes (the largest launch's) are
+	// then empty. Empty for the plan of one launch of such a kernel.
+	Launches []*Launch
 	// Nests holds, for a loop kernel, the plan of each nest in body order
 	// (one launch each); the fields above other than Kernel, Strategy,
 	// Local and Coarsen are empty then.

@@ -180,6 +180,9 @@ func Schedule(p *ir.Program, t Target, o Options) (*Plan, diag.List) {
 			kp = schedulePhases(fk, t, o, plan.Strategy)
 		} else {
 			kp = scheduleKernel(fk, t, o, plan.Strategy)
+			if fk.FrameForm() { // one launch, planned by kp itself
+				kp.Launches = []*Launch{{Kernel: fk, Plan: kp, Last: true}}
+			}
 		}
 		kp.IR = k
 		plan.Kernels = append(plan.Kernels, kp)
@@ -260,7 +263,10 @@ func scheduleKernel(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 // A kernel with reductions, or with scalar results (intent(out) scalar
 // dummies), runs as several launches. Its body is split after each
 // reduction's assignment (sema put each at the top level, before the
-// statements that read its value). Each phase is scheduled as a kernel of
+// statements that read its value). The kernel's plan lists the phases'
+// launches and, after each, the folds of its reductions
+// (KernelPlan.Launches; a kernel without either is one launch, planned by
+// its plan itself). Each phase is scheduled as a kernel of
 // its own: the top-level scalar statements of the earlier phases, run
 // again (they are uniform and cheap, and carry scalars across launches),
 // then the phase's statements. A phase that ends with a reduction folds
@@ -274,32 +280,42 @@ func scheduleKernel(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 // and no scalar set inside an IF crosses a split, and that there is no
 // RETURN.
 
-// Phase is one launch of a kernel split at its reductions.
-type Phase struct {
-	// Kernel holds the phase's statements, after the top-level scalar
-	// statements of the earlier phases; it shares the original kernel's
-	// variables. Its name is the original's with _p1, _p2, ...
+// Launch is one launch of a kernel's plan (KernelPlan.Launches): a nest
+// launch runs statements of the kernel over its grid (or, with no array
+// statement, on one work-item); a fold launch (Fold not nil) folds the
+// partials of one reduction of the nest launch before it in one
+// work-group (Note [phases]).
+type Launch struct {
+	// Kernel holds a nest launch's statements, after the top-level scalar
+	// statements of the earlier launches; it shares the original kernel's
+	// variables. It is the kernel itself when that runs as one launch;
+	// otherwise its name is the original's with _p1, _p2, ...
 	Kernel *ir.Kernel
-	// Plan is its schedule; nil when it has no array statement (it runs
-	// on one work-item).
+	// Plan is a nest launch's schedule (the kernel's own plan when it runs
+	// as one launch); nil when it has no array statement (it runs on one
+	// work-item), and for a fold launch.
 	Plan *KernelPlan
 	// Loads are the earlier reductions whose values (their Result
-	// locals) the phase reads from their buffers first.
+	// locals) the launch reads from their buffers first.
 	Loads []*ir.Var
-	// Reduces are the Reduction variables whose partials the phase ends
-	// with (independent of each other), in order.
+	// Reduces are the Reduction variables whose partials a nest launch
+	// ends with (independent of each other), in order; a fold launch
+	// follows for each.
 	Reduces []*ir.Var
-	// Last marks the phase that writes the kernel's scalar results.
+	// Last marks the launch that writes the kernel's scalar results.
 	Last bool
-	// InFold marks a phase of scalar statements only that follows a phase
-	// with reductions: it has no launch of its own, the work-item of the
-	// last fold that holds the value runs it (one launch fewer). Not after
-	// a maxloc or minloc, whose fold kernel differs.
-	InFold bool
+	// Fold, for a fold launch, is the reduction whose partials it folds.
+	Fold *ir.Var
+	// Tail, for the last fold launch after a nest launch, is a nest
+	// launch of scalar statements only that needs its value: it has no
+	// launch of its own, the fold's work-item that holds the value runs it
+	// (one launch fewer). Not after a maxloc or minloc, whose fold kernel
+	// differs.
+	Tail *Launch
 }
 
-// NeedsPhases reports whether k runs as phases: it has reductions or
-// scalar results.
+// NeedsPhases reports whether k runs as several launches (phases): it has
+// reductions or scalar results.
 func NeedsPhases(k *ir.Kernel) bool {
 	if !k.FrameForm() { // loop kernels reduce per nest (Note [loop reductions] in ir)
 		return false
@@ -340,6 +356,7 @@ const ReduceGroup = 256
 // they write.
 func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 	kp := &KernelPlan{Kernel: k, Rank: k.Rank, Strategy: s}
+	var phases []*Launch // the nest launches, and the scalar ones that may run in a fold
 	var prefix []ir.Stmt // top-level scalar statements of the phases so far
 	var loads []*ir.Var
 	results := false
@@ -348,9 +365,9 @@ func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 	}
 	phase := func(stmts []ir.Stmt, reds []*ir.Var, last bool) {
 		body := append(append([]ir.Stmt(nil), prefix...), stmts...)
-		pk := &ir.Kernel{Name: fmt.Sprintf("%s_p%d", k.Name, len(kp.Phases)+1), File: k.File, Module: k.Module, Pos: k.Pos,
+		pk := &ir.Kernel{Name: fmt.Sprintf("%s_p%d", k.Name, len(phases)+1), File: k.File, Module: k.Module, Pos: k.Pos,
 			Rank: k.Rank, Params: k.Params, Locals: k.Locals, Temps: k.Temps, Body: body}
-		ph := &Phase{Kernel: pk, Loads: append([]*ir.Var(nil), loads...), Reduces: reds, Last: last}
+		ph := &Launch{Kernel: pk, Loads: append([]*ir.Var(nil), loads...), Reduces: reds, Last: last}
 		arrays := false
 		ForEachAssign(stmts, func(a *ir.Assign) {
 			_, w := a.LHS.(*ir.Window)
@@ -370,7 +387,7 @@ func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 			}
 			kp.LocalBytes = max(kp.LocalBytes, ph.Plan.LocalBytes)
 		}
-		kp.Phases = append(kp.Phases, ph)
+		phases = append(phases, ph)
 		for _, st := range stmts {
 			if a, ok := st.(*ir.Assign); ok {
 				if _, scalar := a.LHS.(*ir.Ref); scalar {
@@ -426,11 +443,19 @@ func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 	if len(cur) > 0 || results {
 		phase(cur, nil, true)
 	} else {
-		kp.Phases[len(kp.Phases)-1].Last = true
+		phases[len(phases)-1].Last = true
 	}
-	for i := 1; i < len(kp.Phases); i++ {
-		reds := kp.Phases[i-1].Reduces
-		kp.Phases[i].InFold = kp.Phases[i].Plan == nil && len(reds) > 0 && !reds[len(reds)-1].Reduce.Op.Loc()
+	for i := 0; i < len(phases); i++ {
+		ph := phases[i]
+		kp.Launches = append(kp.Launches, ph)
+		for j, r := range ph.Reduces {
+			fold := &Launch{Fold: r}
+			if j == len(ph.Reduces)-1 && !r.Reduce.Op.Loc() && i+1 < len(phases) && phases[i+1].Plan == nil {
+				fold.Tail = phases[i+1]
+				i++
+			}
+			kp.Launches = append(kp.Launches, fold)
+		}
 	}
 	return kp
 }

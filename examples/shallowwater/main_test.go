@@ -16,6 +16,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/forocl/forocl/clhost"
 	"github.com/forocl/forocl/codegen"
@@ -414,6 +415,21 @@ func TestSummaryOnDevice(t *testing.T) {
 		mass, speed, err := sim.Summary()
 		if err != nil {
 			t.Fatal(err)
+		}
+		// Timed returns the same results (the folds go in a fixed order)
+		// and the device time of its launches.
+		c := sim.cur
+		var tmass, tspeed float64
+		var elapsed time.Duration
+		if sim.s64 != nil {
+			tmass, tspeed, elapsed, err = sim.s64.Timed(c.h, c.u, c.v)
+		} else {
+			var m, s float32
+			m, s, elapsed, err = sim.s32.Timed(c.h, c.u, c.v)
+			tmass, tspeed = float64(m), float64(s)
+		}
+		if err != nil || tmass != mass || tspeed != speed || elapsed <= 0 {
+			t.Errorf("dp=%v: Timed gives mass %v, speed %v, time %v, %v; Run gave %v, %v", dp, tmass, tspeed, elapsed, err, mass, speed)
 		}
 		h, u, v, err := sim.State()
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/forocl/forocl/clhost"
 	"github.com/forocl/forocl/examples/shallowwater/wavecoarse"
@@ -141,11 +142,13 @@ type walls interface {
 // device.
 type summary32 interface {
 	Run(h, u, v *clhost.Array) (mass, speed float32, err error)
+	Timed(h, u, v *clhost.Array) (mass, speed float32, elapsed time.Duration, err error)
 	Close() error
 }
 
 type summary64 interface {
 	Run(h, u, v *clhost.Array) (mass, speed float64, err error)
+	Timed(h, u, v *clhost.Array) (mass, speed float64, elapsed time.Duration, err error)
 	Close() error
 }
 

@@ -127,7 +127,7 @@ func ExampleStep_RunContext() {
 	fmt.Println(step.RunContext(ctx, 0.25, T, small))
 	// Output:
 	// 0.500 0.250
-	// step: array "oT" has shape (4, 4) but "T" has (8, 8); all arrays share one grid
+	// step: array "oT" has shape (4, 4) but the kernel takes (8, 8)
 }
 
 // TestAliasedArrays: one array passed as the input and the output of the

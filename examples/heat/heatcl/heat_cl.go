@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/forocl/forocl/abi"
@@ -21,12 +22,17 @@ var HeatSource string
 // abiStep is the ABI of kernel step, for the rule on 64-bit indices.
 var abiStep = abi.MustKernel("{\"name\":\"step\",\"file\":\"heat.f90\",\"module\":\"heat\",\"rank\":2,\"sizes\":[{\"name\":\"n1\",\"doc\":\"extent 1 of every array, halo included\"},{\"name\":\"n2\",\"doc\":\"extent 2 of every array, halo included\"}],\"params\":[{\"name\":\"c\",\"kind\":\"real(4)\",\"intent\":\"in\",\"array\":false},{\"name\":\"T\",\"kind\":\"real(4)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"oT\",\"kind\":\"real(4)\",\"intent\":\"out\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]}],\"launches\":[{\"symbol\":\"step_\",\"args\":[{\"kind\":\"param\",\"name\":\"c\"},{\"kind\":\"param\",\"name\":\"T\"},{\"kind\":\"param\",\"name\":\"oT\"},{\"kind\":\"size\",\"name\":\"n1\"},{\"kind\":\"size\",\"name\":\"n2\"}],\"global\":[{\"positions\":{\"const\":-2,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},\"per\":1},{\"positions\":{\"const\":-2,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]},\"per\":4}],\"local\":[128,1],\"origin\":[1,1],\"local_bytes\":0,\"strategy\":\"direct\"}]}")
 
-// Step launches the OpenCL kernel step (from heat.f90, strategy direct, work-group 128x1).
-// Its methods are safe for concurrent use by several goroutines.
+// Step runs kernel step (from heat.f90) as 1 launches: step_.
+// Its methods are safe for concurrent use by several goroutines; runs
+// are serialised.
 type Step struct {
-	ctx    *clhost.Context
-	prog   *clhost.Program
-	kernel *clhost.Kernel
+	ctx     *clhost.Context
+	prog    *clhost.Program
+	kernels []*clhost.Kernel
+	mu      sync.Mutex
+	// set by Run, RunContext and Timed for run (finish), under mu
+	wait, timed bool
+	elapsed     time.Duration
 }
 
 // NewStep builds the program on c's device (cached between runs) and
@@ -42,17 +48,25 @@ func NewStepContext(ctx context.Context, c *clhost.Context) (*Step, error) {
 	if err != nil {
 		return nil, err
 	}
-	kernel, err := prog.Kernel("step_")
-	if err != nil {
-		prog.Close()
-		return nil, err
+	k := &Step{ctx: c, prog: prog}
+	for _, name := range []string{"step_"} {
+		kernel, err := prog.Kernel(name)
+		if err != nil {
+			k.Close()
+			return nil, err
+		}
+		k.kernels = append(k.kernels, kernel)
 	}
-	return &Step{ctx: c, prog: prog, kernel: kernel}, nil
+	return k, nil
 }
 
-// Close frees the kernel and program.
+// Close frees the kernels and program.
 func (k *Step) Close() error {
-	return errors.Join(k.kernel.Close(), k.prog.Close())
+	var errs []error
+	for _, kernel := range k.kernels {
+		errs = append(errs, kernel.Close())
+	}
+	return errors.Join(append(errs, k.prog.Close())...)
 }
 
 // Release is Close without its error.
@@ -60,75 +74,117 @@ func (k *Step) Close() error {
 // Deprecated: use Close.
 func (k *Step) Release() { _ = k.Close() }
 
-// Run enqueues one launch without waiting; it is safe for concurrent use
-// (arguments are set and the kernel enqueued as one step). All arrays
-// must be non-nil, fit their buffers and have the same
-// 2-D shape (halo included, column-major) and their declared element
-// types; the grid must leave an interior after the halos.
-func (k *Step) Run(c float32, t *clhost.Array, oT *clhost.Array) error {
-	ev, err := k.launch(c, t, oT)
-	if err != nil {
-		return err
-	}
-	return ev.Close()
+// Run enqueues the launches in order without waiting (the queue keeps
+// their order, and later work on the context sees their writes).
+// Every array must be non-nil, fit its buffer and have the extents
+// (halo included, column-major) and element type the kernel declares.
+func (k *Step) Run(c float32, t *clhost.Array, oT *clhost.Array) (err error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.wait, k.timed, k.elapsed = false, false, 0
+	return k.run(context.Background(), c, t, oT)
 }
 
-// RunContext launches the kernel as Run does and waits for it to finish;
-// when ctx is done first it returns ctx.Err() (wrapped), and the launch
-// still runs.
-func (k *Step) RunContext(ctx context.Context, c float32, t *clhost.Array, oT *clhost.Array) error {
-	ev, err := k.launch(c, t, oT)
-	if err != nil {
-		return err
-	}
-	defer ev.Close()
-	return ev.WaitContext(ctx)
+// RunContext is Run that also waits for the last launch to finish; when
+// ctx is done first it returns ctx.Err() (wrapped), and launches already
+// enqueued still run.
+func (k *Step) RunContext(ctx context.Context, c float32, t *clhost.Array, oT *clhost.Array) (err error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.wait, k.timed, k.elapsed = true, false, 0
+	return k.run(ctx, c, t, oT)
 }
 
-// Timed runs the kernel once, waits for it and returns its device time
-// from the OpenCL profiling counters.
-func (k *Step) Timed(c float32, t *clhost.Array, oT *clhost.Array) (time.Duration, error) {
-	ev, err := k.launch(c, t, oT)
-	if err != nil {
-		return 0, err
-	}
-	defer ev.Close()
-	if err := ev.Wait(); err != nil {
-		return 0, err
-	}
-	return ev.Duration()
+// Timed is Run that waits for every launch and also returns their device
+// time, summed, from the OpenCL profiling counters.
+func (k *Step) Timed(c float32, t *clhost.Array, oT *clhost.Array) (elapsed time.Duration, err error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.wait, k.timed, k.elapsed = true, true, 0
+	err = k.run(context.Background(), c, t, oT)
+	return k.elapsed, err
 }
 
-func (k *Step) launch(c float32, t *clhost.Array, oT *clhost.Array) (*clhost.Event, error) {
+// run checks the arguments and enqueues the launches; k.mu is held.
+func (k *Step) run(ctx context.Context, c float32, t *clhost.Array, oT *clhost.Array) (err error) {
 	arrays := []*clhost.Array{t, oT}
 	names := []string{"T", "oT"}
 	dtypes := []clhost.DType{clhost.Float32, clhost.Float32}
 	for i, a := range arrays {
-		if err := a.Check(); err != nil {
-			return nil, fmt.Errorf("step: array %q %v", names[i], err)
+		if err = a.Check(); err != nil {
+			err = fmt.Errorf("step: array %q %v", names[i], err)
+			return
 		}
-	}
-	shape := arrays[0].Shape
-	for i, a := range arrays {
 		if a.DType != dtypes[i] {
-			return nil, fmt.Errorf("step: array %q holds %v, the kernel declares %v", names[i], a.DType, dtypes[i])
-		}
-		if !a.Shape.Equal(shape) {
-			return nil, fmt.Errorf("step: array %q has shape %v but %q has %v; all arrays share one grid", names[i], a.Shape, names[0], shape)
+			err = fmt.Errorf("step: array %q holds %v, the kernel declares %v", names[i], a.DType, dtypes[i])
+			return
 		}
 	}
-	if err := clhost.CheckAliases(arrays, names, []bool{false, true}); err != nil {
-		return nil, fmt.Errorf("step: %v", err)
+	if err = clhost.CheckAliases(arrays, names, []bool{false, true}); err != nil {
+		err = fmt.Errorf("step: %v", err)
+		return
 	}
-	if len(shape) != 2 {
-		return nil, fmt.Errorf("step: arrays must be 2-D, got shape %v", shape)
+	if len(arrays[0].Shape) != 2 {
+		err = fmt.Errorf("step: array %q must be 2-D, got shape %v", names[0], arrays[0].Shape)
+		return
 	}
-	if err := abiStep.Check32(map[string]int{"n1": shape[0], "n2": shape[1]}); err != nil {
-		return nil, err
+	if len(arrays[1].Shape) != 2 {
+		err = fmt.Errorf("step: array %q must be 2-D, got shape %v", names[1], arrays[1].Shape)
+		return
 	}
-	global, local, err := clhost.LaunchSize(shape, []int{2, 2}, []int{1, 4}, []int{128, 1})
-	if err != nil {
-		return nil, fmt.Errorf("step: %v", err)
+	sizeN1 := arrays[0].Shape[0]
+	sizeN2 := arrays[0].Shape[1]
+	if want := (clhost.Shape{sizeN1, sizeN2}); !arrays[0].Shape.Equal(want) {
+		err = fmt.Errorf("step: array %q has shape %v but the kernel takes %v", names[0], arrays[0].Shape, want)
+		return
 	}
-	return k.ctx.LaunchWith(k.kernel, global, local, c, t.Buffer, oT.Buffer, int32(shape[0]), int32(shape[1]))
+	if want := (clhost.Shape{sizeN1, sizeN2}); !arrays[1].Shape.Equal(want) {
+		err = fmt.Errorf("step: array %q has shape %v but the kernel takes %v", names[1], arrays[1].Shape, want)
+		return
+	}
+	if err = abiStep.Check32(map[string]int{"n1": sizeN1, "n2": sizeN2}); err != nil {
+		return
+	}
+	// launch 1: step_
+	{
+		local := []int{128, 1}
+		global := make([]int, 2)
+		if p := (sizeN1 - 2); p < 1 {
+			err = fmt.Errorf("step: launch step_ covers %d positions in dimension 1 (n1 - 2); the grid is too small", p)
+			return
+		}
+		global[0] = ((sizeN1 - 2) + local[0] - 1) / local[0] * local[0]
+		if p := (sizeN2 - 2); p < 1 {
+			err = fmt.Errorf("step: launch step_ covers %d positions in dimension 2 (n2 - 2); the grid is too small", p)
+			return
+		}
+		global[1] = (((sizeN2-2)+3)/4 + local[1] - 1) / local[1] * local[1]
+		var ev *clhost.Event
+		if ev, err = k.ctx.LaunchWith(k.kernels[0], global, local, c, t.Buffer, oT.Buffer, int32(sizeN1), int32(sizeN2)); err != nil {
+			return
+		}
+		if err = k.finish(ctx, ev, true); err != nil {
+			return
+		}
+	}
+	return
+}
+
+// finish closes ev, the event of a launch; a timed run first waits for it
+// and adds its device time, and a run that waits waits for the last
+// launch.
+func (k *Step) finish(ctx context.Context, ev *clhost.Event, last bool) error {
+	defer ev.Close()
+	if k.timed {
+		if err := ev.WaitContext(ctx); err != nil {
+			return err
+		}
+		d, err := ev.Duration()
+		k.elapsed += d
+		return err
+	}
+	if last && k.wait {
+		return ev.WaitContext(ctx)
+	}
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
@@ -29,6 +30,9 @@ type ReflectDp struct {
 	prog    *clhost.Program
 	kernels []*clhost.Kernel
 	mu      sync.Mutex
+	// set by Run, RunContext and Timed for run (finish), under mu
+	wait, timed bool
+	elapsed     time.Duration
 }
 
 // NewReflectDp builds the program on c's device (cached between runs) and
@@ -75,14 +79,34 @@ func (k *ReflectDp) Release() { _ = k.Close() }
 // Every array must be non-nil, fit its buffer and have the extents
 // (halo included, column-major) and element type the kernel declares.
 func (k *ReflectDp) Run(n1 int32, n2 int32, h *clhost.Array, u *clhost.Array, v *clhost.Array) (err error) {
-	return k.RunContext(context.Background(), n1, n2, h, u, v)
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.wait, k.timed, k.elapsed = false, false, 0
+	return k.run(context.Background(), n1, n2, h, u, v)
 }
 
-// RunContext is Run that stops waiting when ctx is done and returns
-// ctx.Err() (wrapped); launches already enqueued still run.
+// RunContext is Run that also waits for the last launch to finish; when
+// ctx is done first it returns ctx.Err() (wrapped), and launches already
+// enqueued still run.
 func (k *ReflectDp) RunContext(ctx context.Context, n1 int32, n2 int32, h *clhost.Array, u *clhost.Array, v *clhost.Array) (err error) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	k.wait, k.timed, k.elapsed = true, false, 0
+	return k.run(ctx, n1, n2, h, u, v)
+}
+
+// Timed is Run that waits for every launch and also returns their device
+// time, summed, from the OpenCL profiling counters.
+func (k *ReflectDp) Timed(n1 int32, n2 int32, h *clhost.Array, u *clhost.Array, v *clhost.Array) (elapsed time.Duration, err error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.wait, k.timed, k.elapsed = true, true, 0
+	err = k.run(context.Background(), n1, n2, h, u, v)
+	return k.elapsed, err
+}
+
+// run checks the arguments and enqueues the launches; k.mu is held.
+func (k *ReflectDp) run(ctx context.Context, n1 int32, n2 int32, h *clhost.Array, u *clhost.Array, v *clhost.Array) (err error) {
 	arrays := []*clhost.Array{h, u, v}
 	names := []string{"H", "U", "V"}
 	dtypes := []clhost.DType{clhost.Float64, clhost.Float64, clhost.Float64}
@@ -235,7 +259,9 @@ func (k *ReflectDp) RunContext(ctx context.Context, n1 int32, n2 int32, h *clhos
 		if ev, err = k.ctx.LaunchWith(k.kernels[0], global, local, n1, n2, h.Buffer, u.Buffer, v.Buffer); err != nil {
 			return
 		}
-		ev.Close()
+		if err = k.finish(ctx, ev, false); err != nil {
+			return
+		}
 	}
 	// launch 2: reflect_dp_2
 	{
@@ -246,7 +272,28 @@ func (k *ReflectDp) RunContext(ctx context.Context, n1 int32, n2 int32, h *clhos
 		if ev, err = k.ctx.LaunchWith(k.kernels[1], global, local, n1, n2, h.Buffer, u.Buffer, v.Buffer); err != nil {
 			return
 		}
-		ev.Close()
+		if err = k.finish(ctx, ev, true); err != nil {
+			return
+		}
 	}
 	return
+}
+
+// finish closes ev, the event of a launch; a timed run first waits for it
+// and adds its device time, and a run that waits waits for the last
+// launch.
+func (k *ReflectDp) finish(ctx context.Context, ev *clhost.Event, last bool) error {
+	defer ev.Close()
+	if k.timed {
+		if err := ev.WaitContext(ctx); err != nil {
+			return err
+		}
+		d, err := ev.Duration()
+		k.elapsed += d
+		return err
+	}
+	if last && k.wait {
+		return ev.WaitContext(ctx)
+	}
+	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
@@ -29,6 +30,9 @@ type WaveSummary struct {
 	prog    *clhost.Program
 	kernels []*clhost.Kernel
 	mu      sync.Mutex
+	// set by Run, RunContext and Timed for run (finish), under mu
+	wait, timed bool
+	elapsed     time.Duration
 }
 
 // NewWaveSummary builds the program on c's device (cached between runs) and
@@ -75,14 +79,34 @@ func (k *WaveSummary) Release() { _ = k.Close() }
 // Every array must be non-nil, fit its buffer and have the extents
 // (halo included, column-major) and element type the kernel declares.
 func (k *WaveSummary) Run(h *clhost.Array, u *clhost.Array, v *clhost.Array) (mass float32, speed float32, err error) {
-	return k.RunContext(context.Background(), h, u, v)
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.wait, k.timed, k.elapsed = true, false, 0
+	return k.run(context.Background(), h, u, v)
 }
 
-// RunContext is Run that stops waiting when ctx is done and returns
-// ctx.Err() (wrapped); launches already enqueued still run.
+// RunContext is Run that also waits for the last launch to finish; when
+// ctx is done first it returns ctx.Err() (wrapped), and launches already
+// enqueued still run.
 func (k *WaveSummary) RunContext(ctx context.Context, h *clhost.Array, u *clhost.Array, v *clhost.Array) (mass float32, speed float32, err error) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	k.wait, k.timed, k.elapsed = true, false, 0
+	return k.run(ctx, h, u, v)
+}
+
+// Timed is Run that waits for every launch and also returns their device
+// time, summed, from the OpenCL profiling counters.
+func (k *WaveSummary) Timed(h *clhost.Array, u *clhost.Array, v *clhost.Array) (mass float32, speed float32, elapsed time.Duration, err error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.wait, k.timed, k.elapsed = true, true, 0
+	mass, speed, err = k.run(context.Background(), h, u, v)
+	return mass, speed, k.elapsed, err
+}
+
+// run checks the arguments and enqueues the launches; k.mu is held.
+func (k *WaveSummary) run(ctx context.Context, h *clhost.Array, u *clhost.Array, v *clhost.Array) (mass float32, speed float32, err error) {
 	arrays := []*clhost.Array{h, u, v}
 	names := []string{"H", "U", "V"}
 	dtypes := []clhost.DType{clhost.Float32, clhost.Float32, clhost.Float32}
@@ -183,7 +207,9 @@ func (k *WaveSummary) RunContext(ctx context.Context, h *clhost.Array, u *clhost
 		if ev, err = k.ctx.LaunchWith(k.kernels[0], global, local, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchPart1, scratchPart2); err != nil {
 			return
 		}
-		ev.Close()
+		if err = k.finish(ctx, ev, false); err != nil {
+			return
+		}
 	}
 	// launch 2: wave_summary_r1
 	{
@@ -197,7 +223,9 @@ func (k *WaveSummary) RunContext(ctx context.Context, h *clhost.Array, u *clhost
 		if ev, err = k.ctx.LaunchWith(k.kernels[1], global, local, scratchPart1, int32(groupsWaveSummaryP1), scratchRed1); err != nil {
 			return
 		}
-		ev.Close()
+		if err = k.finish(ctx, ev, false); err != nil {
+			return
+		}
 	}
 	// launch 3: wave_summary_r2
 	{
@@ -211,9 +239,7 @@ func (k *WaveSummary) RunContext(ctx context.Context, h *clhost.Array, u *clhost
 		if ev, err = k.ctx.LaunchWith(k.kernels[2], global, local, scratchPart2, int32(groupsWaveSummaryP1), scratchRed2, h.Buffer, u.Buffer, v.Buffer, resMass, resSpeed, int32(sizeN1), int32(sizeN2), scratchRed1); err != nil {
 			return
 		}
-		err = ev.WaitContext(ctx)
-		ev.Close()
-		if err != nil {
+		if err = k.finish(ctx, ev, true); err != nil {
 			return
 		}
 	}
@@ -228,4 +254,23 @@ func (k *WaveSummary) RunContext(ctx context.Context, h *clhost.Array, u *clhost
 	}
 	speed = valSpeed[0]
 	return
+}
+
+// finish closes ev, the event of a launch; a timed run first waits for it
+// and adds its device time, and a run that waits waits for the last
+// launch.
+func (k *WaveSummary) finish(ctx context.Context, ev *clhost.Event, last bool) error {
+	defer ev.Close()
+	if k.timed {
+		if err := ev.WaitContext(ctx); err != nil {
+			return err
+		}
+		d, err := ev.Duration()
+		k.elapsed += d
+		return err
+	}
+	if last && k.wait {
+		return ev.WaitContext(ctx)
+	}
+	return nil
 }

@@ -6,6 +6,7 @@
 //   - wave_dp.f90, in wave_dp.cl
 //
 // Each kernel is a type: NewX builds it on a clhost.Context, Run enqueues
-// one launch on device arrays (clhost.Array) and RunContext also waits;
-// kernels with reductions return their scalar results. Close frees it.
+// its launches on device arrays (clhost.Array), RunContext also waits and
+// Timed also returns their device time; kernels with scalar results
+// return them. Close frees it.
 package wavelocal

@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/forocl/forocl/abi"
@@ -21,12 +22,17 @@ var WaveDpSource string
 // abiWaveAdvanceDp is the ABI of kernel wave_advance_dp, for the rule on 64-bit indices.
 var abiWaveAdvanceDp = abi.MustKernel("{\"name\":\"wave_advance_dp\",\"file\":\"wave_dp.f90\",\"module\":\"wave_dp\",\"rank\":2,\"sizes\":[{\"name\":\"n1\",\"doc\":\"extent 1 of every array, halo included\"},{\"name\":\"n2\",\"doc\":\"extent 2 of every array, halo included\"}],\"params\":[{\"name\":\"dx\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":false},{\"name\":\"dy\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":false},{\"name\":\"dt\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":false},{\"name\":\"H\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"U\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"V\",\"kind\":\"real(8)\",\"intent\":\"in\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"oH\",\"kind\":\"real(8)\",\"intent\":\"out\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"oU\",\"kind\":\"real(8)\",\"intent\":\"out\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]},{\"name\":\"oV\",\"kind\":\"real(8)\",\"intent\":\"out\",\"array\":true,\"shape\":[{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},{\"const\":0,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]}]}],\"launches\":[{\"symbol\":\"wave_advance_dp\",\"args\":[{\"kind\":\"param\",\"name\":\"dx\"},{\"kind\":\"param\",\"name\":\"dy\"},{\"kind\":\"param\",\"name\":\"dt\"},{\"kind\":\"param\",\"name\":\"H\"},{\"kind\":\"param\",\"name\":\"U\"},{\"kind\":\"param\",\"name\":\"V\"},{\"kind\":\"param\",\"name\":\"oH\"},{\"kind\":\"param\",\"name\":\"oU\"},{\"kind\":\"param\",\"name\":\"oV\"},{\"kind\":\"size\",\"name\":\"n1\"},{\"kind\":\"size\",\"name\":\"n2\"}],\"global\":[{\"positions\":{\"const\":-2,\"terms\":[{\"coef\":1,\"size\":\"n1\"}]},\"per\":1},{\"positions\":{\"const\":-2,\"terms\":[{\"coef\":1,\"size\":\"n2\"}]},\"per\":1}],\"local\":[16,16],\"origin\":[1,1],\"local_bytes\":20832,\"strategy\":\"local\"}]}")
 
-// WaveAdvanceDp launches the OpenCL kernel wave_advance_dp (from wave_dp.f90, strategy local, work-group 16x16).
-// Its methods are safe for concurrent use by several goroutines.
+// WaveAdvanceDp runs kernel wave_advance_dp (from wave_dp.f90) as 1 launches: wave_advance_dp.
+// Its methods are safe for concurrent use by several goroutines; runs
+// are serialised.
 type WaveAdvanceDp struct {
-	ctx    *clhost.Context
-	prog   *clhost.Program
-	kernel *clhost.Kernel
+	ctx     *clhost.Context
+	prog    *clhost.Program
+	kernels []*clhost.Kernel
+	mu      sync.Mutex
+	// set by Run, RunContext and Timed for run (finish), under mu
+	wait, timed bool
+	elapsed     time.Duration
 }
 
 // NewWaveAdvanceDp builds the program on c's device (cached between runs) and
@@ -42,17 +48,25 @@ func NewWaveAdvanceDpContext(ctx context.Context, c *clhost.Context) (*WaveAdvan
 	if err != nil {
 		return nil, err
 	}
-	kernel, err := prog.Kernel("wave_advance_dp")
-	if err != nil {
-		prog.Close()
-		return nil, err
+	k := &WaveAdvanceDp{ctx: c, prog: prog}
+	for _, name := range []string{"wave_advance_dp"} {
+		kernel, err := prog.Kernel(name)
+		if err != nil {
+			k.Close()
+			return nil, err
+		}
+		k.kernels = append(k.kernels, kernel)
 	}
-	return &WaveAdvanceDp{ctx: c, prog: prog, kernel: kernel}, nil
+	return k, nil
 }
 
-// Close frees the kernel and program.
+// Close frees the kernels and program.
 func (k *WaveAdvanceDp) Close() error {
-	return errors.Join(k.kernel.Close(), k.prog.Close())
+	var errs []error
+	for _, kernel := range k.kernels {
+		errs = append(errs, kernel.Close())
+	}
+	return errors.Join(append(errs, k.prog.Close())...)
 }
 
 // Release is Close without its error.
@@ -60,75 +74,149 @@ func (k *WaveAdvanceDp) Close() error {
 // Deprecated: use Close.
 func (k *WaveAdvanceDp) Release() { _ = k.Close() }
 
-// Run enqueues one launch without waiting; it is safe for concurrent use
-// (arguments are set and the kernel enqueued as one step). All arrays
-// must be non-nil, fit their buffers and have the same
-// 2-D shape (halo included, column-major) and their declared element
-// types; the grid must leave an interior after the halos.
-func (k *WaveAdvanceDp) Run(dx float64, dy float64, dt float64, h *clhost.Array, u *clhost.Array, v *clhost.Array, oH *clhost.Array, oU *clhost.Array, oV *clhost.Array) error {
-	ev, err := k.launch(dx, dy, dt, h, u, v, oH, oU, oV)
-	if err != nil {
-		return err
-	}
-	return ev.Close()
+// Run enqueues the launches in order without waiting (the queue keeps
+// their order, and later work on the context sees their writes).
+// Every array must be non-nil, fit its buffer and have the extents
+// (halo included, column-major) and element type the kernel declares.
+func (k *WaveAdvanceDp) Run(dx float64, dy float64, dt float64, h *clhost.Array, u *clhost.Array, v *clhost.Array, oH *clhost.Array, oU *clhost.Array, oV *clhost.Array) (err error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.wait, k.timed, k.elapsed = false, false, 0
+	return k.run(context.Background(), dx, dy, dt, h, u, v, oH, oU, oV)
 }
 
-// RunContext launches the kernel as Run does and waits for it to finish;
-// when ctx is done first it returns ctx.Err() (wrapped), and the launch
-// still runs.
-func (k *WaveAdvanceDp) RunContext(ctx context.Context, dx float64, dy float64, dt float64, h *clhost.Array, u *clhost.Array, v *clhost.Array, oH *clhost.Array, oU *clhost.Array, oV *clhost.Array) error {
-	ev, err := k.launch(dx, dy, dt, h, u, v, oH, oU, oV)
-	if err != nil {
-		return err
-	}
-	defer ev.Close()
-	return ev.WaitContext(ctx)
+// RunContext is Run that also waits for the last launch to finish; when
+// ctx is done first it returns ctx.Err() (wrapped), and launches already
+// enqueued still run.
+func (k *WaveAdvanceDp) RunContext(ctx context.Context, dx float64, dy float64, dt float64, h *clhost.Array, u *clhost.Array, v *clhost.Array, oH *clhost.Array, oU *clhost.Array, oV *clhost.Array) (err error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.wait, k.timed, k.elapsed = true, false, 0
+	return k.run(ctx, dx, dy, dt, h, u, v, oH, oU, oV)
 }
 
-// Timed runs the kernel once, waits for it and returns its device time
-// from the OpenCL profiling counters.
-func (k *WaveAdvanceDp) Timed(dx float64, dy float64, dt float64, h *clhost.Array, u *clhost.Array, v *clhost.Array, oH *clhost.Array, oU *clhost.Array, oV *clhost.Array) (time.Duration, error) {
-	ev, err := k.launch(dx, dy, dt, h, u, v, oH, oU, oV)
-	if err != nil {
-		return 0, err
-	}
-	defer ev.Close()
-	if err := ev.Wait(); err != nil {
-		return 0, err
-	}
-	return ev.Duration()
+// Timed is Run that waits for every launch and also returns their device
+// time, summed, from the OpenCL profiling counters.
+func (k *WaveAdvanceDp) Timed(dx float64, dy float64, dt float64, h *clhost.Array, u *clhost.Array, v *clhost.Array, oH *clhost.Array, oU *clhost.Array, oV *clhost.Array) (elapsed time.Duration, err error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.wait, k.timed, k.elapsed = true, true, 0
+	err = k.run(context.Background(), dx, dy, dt, h, u, v, oH, oU, oV)
+	return k.elapsed, err
 }
 
-func (k *WaveAdvanceDp) launch(dx float64, dy float64, dt float64, h *clhost.Array, u *clhost.Array, v *clhost.Array, oH *clhost.Array, oU *clhost.Array, oV *clhost.Array) (*clhost.Event, error) {
+// run checks the arguments and enqueues the launches; k.mu is held.
+func (k *WaveAdvanceDp) run(ctx context.Context, dx float64, dy float64, dt float64, h *clhost.Array, u *clhost.Array, v *clhost.Array, oH *clhost.Array, oU *clhost.Array, oV *clhost.Array) (err error) {
 	arrays := []*clhost.Array{h, u, v, oH, oU, oV}
 	names := []string{"H", "U", "V", "oH", "oU", "oV"}
 	dtypes := []clhost.DType{clhost.Float64, clhost.Float64, clhost.Float64, clhost.Float64, clhost.Float64, clhost.Float64}
 	for i, a := range arrays {
-		if err := a.Check(); err != nil {
-			return nil, fmt.Errorf("wave_advance_dp: array %q %v", names[i], err)
+		if err = a.Check(); err != nil {
+			err = fmt.Errorf("wave_advance_dp: array %q %v", names[i], err)
+			return
 		}
-	}
-	shape := arrays[0].Shape
-	for i, a := range arrays {
 		if a.DType != dtypes[i] {
-			return nil, fmt.Errorf("wave_advance_dp: array %q holds %v, the kernel declares %v", names[i], a.DType, dtypes[i])
-		}
-		if !a.Shape.Equal(shape) {
-			return nil, fmt.Errorf("wave_advance_dp: array %q has shape %v but %q has %v; all arrays share one grid", names[i], a.Shape, names[0], shape)
+			err = fmt.Errorf("wave_advance_dp: array %q holds %v, the kernel declares %v", names[i], a.DType, dtypes[i])
+			return
 		}
 	}
-	if err := clhost.CheckAliases(arrays, names, []bool{false, false, false, true, true, true}); err != nil {
-		return nil, fmt.Errorf("wave_advance_dp: %v", err)
+	if err = clhost.CheckAliases(arrays, names, []bool{false, false, false, true, true, true}); err != nil {
+		err = fmt.Errorf("wave_advance_dp: %v", err)
+		return
 	}
-	if len(shape) != 2 {
-		return nil, fmt.Errorf("wave_advance_dp: arrays must be 2-D, got shape %v", shape)
+	if len(arrays[0].Shape) != 2 {
+		err = fmt.Errorf("wave_advance_dp: array %q must be 2-D, got shape %v", names[0], arrays[0].Shape)
+		return
 	}
-	if err := abiWaveAdvanceDp.Check32(map[string]int{"n1": shape[0], "n2": shape[1]}); err != nil {
-		return nil, err
+	if len(arrays[1].Shape) != 2 {
+		err = fmt.Errorf("wave_advance_dp: array %q must be 2-D, got shape %v", names[1], arrays[1].Shape)
+		return
 	}
-	global, local, err := clhost.LaunchSize(shape, []int{2, 2}, []int{1, 1}, []int{16, 16})
-	if err != nil {
-		return nil, fmt.Errorf("wave_advance_dp: %v", err)
+	if len(arrays[2].Shape) != 2 {
+		err = fmt.Errorf("wave_advance_dp: array %q must be 2-D, got shape %v", names[2], arrays[2].Shape)
+		return
 	}
-	return k.ctx.LaunchWith(k.kernel, global, local, dx, dy, dt, h.Buffer, u.Buffer, v.Buffer, oH.Buffer, oU.Buffer, oV.Buffer, int32(shape[0]), int32(shape[1]))
+	if len(arrays[3].Shape) != 2 {
+		err = fmt.Errorf("wave_advance_dp: array %q must be 2-D, got shape %v", names[3], arrays[3].Shape)
+		return
+	}
+	if len(arrays[4].Shape) != 2 {
+		err = fmt.Errorf("wave_advance_dp: array %q must be 2-D, got shape %v", names[4], arrays[4].Shape)
+		return
+	}
+	if len(arrays[5].Shape) != 2 {
+		err = fmt.Errorf("wave_advance_dp: array %q must be 2-D, got shape %v", names[5], arrays[5].Shape)
+		return
+	}
+	sizeN1 := arrays[0].Shape[0]
+	sizeN2 := arrays[0].Shape[1]
+	if want := (clhost.Shape{sizeN1, sizeN2}); !arrays[0].Shape.Equal(want) {
+		err = fmt.Errorf("wave_advance_dp: array %q has shape %v but the kernel takes %v", names[0], arrays[0].Shape, want)
+		return
+	}
+	if want := (clhost.Shape{sizeN1, sizeN2}); !arrays[1].Shape.Equal(want) {
+		err = fmt.Errorf("wave_advance_dp: array %q has shape %v but the kernel takes %v", names[1], arrays[1].Shape, want)
+		return
+	}
+	if want := (clhost.Shape{sizeN1, sizeN2}); !arrays[2].Shape.Equal(want) {
+		err = fmt.Errorf("wave_advance_dp: array %q has shape %v but the kernel takes %v", names[2], arrays[2].Shape, want)
+		return
+	}
+	if want := (clhost.Shape{sizeN1, sizeN2}); !arrays[3].Shape.Equal(want) {
+		err = fmt.Errorf("wave_advance_dp: array %q has shape %v but the kernel takes %v", names[3], arrays[3].Shape, want)
+		return
+	}
+	if want := (clhost.Shape{sizeN1, sizeN2}); !arrays[4].Shape.Equal(want) {
+		err = fmt.Errorf("wave_advance_dp: array %q has shape %v but the kernel takes %v", names[4], arrays[4].Shape, want)
+		return
+	}
+	if want := (clhost.Shape{sizeN1, sizeN2}); !arrays[5].Shape.Equal(want) {
+		err = fmt.Errorf("wave_advance_dp: array %q has shape %v but the kernel takes %v", names[5], arrays[5].Shape, want)
+		return
+	}
+	if err = abiWaveAdvanceDp.Check32(map[string]int{"n1": sizeN1, "n2": sizeN2}); err != nil {
+		return
+	}
+	// launch 1: wave_advance_dp
+	{
+		local := []int{16, 16}
+		global := make([]int, 2)
+		if p := (sizeN1 - 2); p < 1 {
+			err = fmt.Errorf("wave_advance_dp: launch wave_advance_dp covers %d positions in dimension 1 (n1 - 2); the grid is too small", p)
+			return
+		}
+		global[0] = ((sizeN1 - 2) + local[0] - 1) / local[0] * local[0]
+		if p := (sizeN2 - 2); p < 1 {
+			err = fmt.Errorf("wave_advance_dp: launch wave_advance_dp covers %d positions in dimension 2 (n2 - 2); the grid is too small", p)
+			return
+		}
+		global[1] = ((sizeN2 - 2) + local[1] - 1) / local[1] * local[1]
+		var ev *clhost.Event
+		if ev, err = k.ctx.LaunchWith(k.kernels[0], global, local, dx, dy, dt, h.Buffer, u.Buffer, v.Buffer, oH.Buffer, oU.Buffer, oV.Buffer, int32(sizeN1), int32(sizeN2)); err != nil {
+			return
+		}
+		if err = k.finish(ctx, ev, true); err != nil {
+			return
+		}
+	}
+	return
+}
+
+// finish closes ev, the event of a launch; a timed run first waits for it
+// and adds its device time, and a run that waits waits for the last
+// launch.
+func (k *WaveAdvanceDp) finish(ctx context.Context, ev *clhost.Event, last bool) error {
+	defer ev.Close()
+	if k.timed {
+		if err := ev.WaitContext(ctx); err != nil {
+			return err
+		}
+		d, err := ev.Duration()
+		k.elapsed += d
+		return err
+	}
+	if last && k.wait {
+		return ev.WaitContext(ctx)
+	}
+	return nil
 }
