@@ -144,14 +144,26 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 	lg.x = &exprGen{funcs: g.funcs, ref: lg.ref, window: func(w *ir.Window) string {
 		panic("internal error: codegen: window in loop kernel " + k.Name)
 	}, elem: lg.elem}
-	i := 0
-	launches := len(kp.Nests)
-	if hasResults {
-		launches++
+	// kp.Launches lists, in body order, each nest's launch and the fold
+	// launches after it, then the results launch; the host procedure's
+	// walk (hostLaunches) meets the nests in that order.
+	launches := 0 // the launches with OpenCL kernels of k's name: all but the folds
+	for _, rl := range kp.Launches {
+		if rl.Fold == nil {
+			launches++
+		}
+	}
+	i, li := 0, 0 // the next of those, and of kp.Launches
+	next := func() *regions.Launch {
+		if li >= len(kp.Launches) {
+			panic("internal error: codegen: loop kernel " + k.Name + " has more launches than its plan")
+		}
+		li++
+		return kp.Launches[li-1]
 	}
 	emit := func(n *ir.Nest, underIf bool) {
-		np := kp.Nests[i]
-		if np.Nest != n {
+		np := next().Nest
+		if np == nil || np.Nest != n {
 			panic("internal error: codegen: loop plan out of order")
 		}
 		l := &abi.Launch{Symbol: loopSymbol(k, i, launches), Local: np.Local, Strategy: regions.Direct.String(), MayBeEmpty: true}
@@ -171,9 +183,7 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		l.Accesses = nestAccesses(k, n, underIf) // Note [access ranges] in package abi
 		if len(np.Tiles) > 0 {
 			l.Strategy = regions.Local.String()
-			for _, tl := range np.Tiles {
-				l.LocalBytes += tl.Bytes(np.Local, np.Coarsen)
-			}
+			l.LocalBytes += np.TileBytes()
 		}
 		ak.Launches = append(ak.Launches, l)
 		if i > 0 {
@@ -181,6 +191,9 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		}
 		lg.nest(n, np, l, ps, i, launches)
 		for _, r := range n.Reduces {
+			if next().Fold != r {
+				panic("internal error: codegen: loop plan has no fold launch for " + r.Name)
+			}
 			ak.Scratch = append(ak.Scratch,
 				abi.Buffer{Name: partName(r), Kind: abiKind(r.Kind), Groups: l.Symbol},
 				abi.Buffer{Name: valueName(r), Kind: abiKind(r.Kind), Elements: abi.Affine{Const: 1}})
@@ -191,21 +204,16 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 	}
 	hostLaunches(ak, k.Body, false, emit)
 	if hasResults {
-		l := &abi.Launch{Symbol: loopSymbol(k, i, launches), Local: []int{1}, Strategy: "results",
-			Global: []abi.Range{{Positions: abi.Affine{Const: 1}, Per: 1}}, Origin: []int{0}}
-		ps := append([]string(nil), params...)
-		l.Args = append([]abi.Arg(nil), args...)
-		for _, v := range k.Params {
-			if isResult(v) {
-				l.Args = append(l.Args, abi.Arg{Kind: abi.HostArg, Name: v.Name, Type: abiKind(v.Kind)})
-				ps = append(ps, "const "+ctype(v.Kind)+" "+hostParam(v))
-			}
+		if rl := next(); !rl.Last || rl.Nest != nil || rl.Fold != nil {
+			panic("internal error: codegen: loop kernel " + k.Name + " has no results launch in its plan")
 		}
-		ak.Launches = append(ak.Launches, l)
 		if i > 0 {
 			g.e.Line("")
 		}
-		lg.results(l, ps, launches)
+		ak.Launches = append(ak.Launches, lg.results(loopSymbol(k, i, launches), args, params, launches))
+	}
+	if li != len(kp.Launches) {
+		panic("internal error: codegen: loop kernel " + k.Name + " has launches its plan does not list")
 	}
 	ak.Steps = hostSteps(k, ak)
 	return ak
@@ -417,9 +425,21 @@ func (lg *loopGen) locals(skip map[*ir.Var]bool) {
 	lg.smallArrays()
 }
 
-// results emits the last launch of a loop kernel with scalar results: one
-// work-item writes the host's values of the results.
-func (lg *loopGen) results(l *abi.Launch, params []string, count int) {
+// results emits the last launch of a loop kernel with scalar results,
+// the count-th, named symbol, taking the kernel's arguments args (params
+// in OpenCL) and the results: one work-item writes the host's values of
+// the results. It returns the launch's ABI.
+func (lg *loopGen) results(symbol string, args []abi.Arg, params []string, count int) *abi.Launch {
+	l := &abi.Launch{Symbol: symbol, Local: []int{1}, Strategy: "results",
+		Global: []abi.Range{{Positions: abi.Affine{Const: 1}, Per: 1}}, Origin: []int{0}}
+	params = append([]string(nil), params...)
+	l.Args = append([]abi.Arg(nil), args...)
+	for _, v := range lg.k.Params {
+		if isResult(v) {
+			l.Args = append(l.Args, abi.Arg{Kind: abi.HostArg, Name: v.Name, Type: abiKind(v.Kind)})
+			params = append(params, "const "+ctype(v.Kind)+" "+hostParam(v))
+		}
+	}
 	e := &lg.e
 	e.Line("// kernel %s (%s), launch %d of %d: its scalar results, as the host computed them", lg.k.Name, where(lg.k.Pos), count, count)
 	e.Line("__kernel %s", reqd([]int{1}))
@@ -430,6 +450,7 @@ func (lg *loopGen) results(l *abi.Launch, params []string, count int) {
 		}
 	}
 	e.Close("")
+	return l
 }
 
 func (lg *loopGen) isSize(v *ir.Var) bool {

@@ -226,17 +226,21 @@ func perKernel(plan *regions.Plan, u *abi.Unit) map[*regions.Plan]*abi.Unit {
 }
 
 // checkLoopPlan holds a loop kernel's plan and its OpenCL equal: one
-// __kernel and one ABI launch per nest, with the plan's work-group, and
-// NDRange dimension g running the nest index the plan maps to it.
+// __kernel and one ABI launch per launch of the plan, of the same sort
+// (nest, fold, results), a nest's with the plan's work-group, and NDRange
+// dimension g running the nest index the plan maps to it.
 func checkLoopPlan(t *testing.T, what string, plan *regions.Plan, u *abi.Unit) {
 	t.Helper()
 	starts := kernelRE.FindAllStringIndex(u.Source, -1)
 	i := 0
 	for ki, kp := range plan.Kernels {
-		// One launch per nest, in order, with the fold launches of a
-		// nest's reductions after it and the results launch last (Note
-		// [loop reductions] in ir): they are not planned.
-		ni := 0
+		// The plan's launches are the ABI's: one per nest, in order,
+		// carrying the nest's plan, with the fold launches of a nest's
+		// reductions after it and the results launch last (Note [loop
+		// reductions] in ir).
+		if len(kp.Launches) != len(u.Kernels[ki].Launches) {
+			t.Errorf("%s: %d launches in the ABI, %d in the plan", what, len(u.Kernels[ki].Launches), len(kp.Launches))
+		}
 		for li, l := range u.Kernels[ki].Launches {
 			if i >= len(starts) {
 				t.Fatalf("%s: fewer __kernels in the .cl than launches in the ABI", what)
@@ -248,7 +252,15 @@ func checkLoopPlan(t *testing.T, what string, plan *regions.Plan, u *abi.Unit) {
 			text := u.Source[starts[i][0]:end]
 			i++
 			local := []string{"1", "1", "1"}
-			if l.Strategy != regions.Direct.String() && l.Strategy != regions.Local.String() {
+			if li >= len(kp.Launches) {
+				break
+			}
+			rl := kp.Launches[li]
+			if nest := l.Strategy == regions.Direct.String() || l.Strategy == regions.Local.String(); nest != (rl.Nest != nil) || (rl.Fold != nil) != (l.Strategy == "fold") || rl.Last != (l.Strategy == "results") {
+				t.Errorf("%s: launch %d is a %s launch in the ABI, not in the plan", what, li, l.Strategy)
+				continue
+			}
+			if rl.Nest == nil {
 				for d, n := range l.Local {
 					local[d] = fmt.Sprint(n)
 				}
@@ -257,12 +269,7 @@ func checkLoopPlan(t *testing.T, what string, plan *regions.Plan, u *abi.Unit) {
 				}
 				continue
 			}
-			if ni >= len(kp.Nests) {
-				t.Errorf("%s: more nest launches in the ABI than the plan's %d nests", what, len(kp.Nests))
-				break
-			}
-			np := kp.Nests[ni]
-			ni++
+			np := rl.Nest
 			for d, n := range np.Local {
 				local[d] = fmt.Sprint(n)
 			}
@@ -303,9 +310,6 @@ func checkLoopPlan(t *testing.T, what string, plan *regions.Plan, u *abi.Unit) {
 			if n := strings.Count(text, "__local "); n < tiles || l.LocalBytes < bytes {
 				t.Errorf("%s: the plan has %d tiles of %d bytes, the .cl %d __local arrays, the ABI %d bytes", what, tiles, bytes, n, l.LocalBytes)
 			}
-		}
-		if ni != len(kp.Nests) {
-			t.Errorf("%s: %d nest launches in the ABI, %d nests in the plan", what, ni, len(kp.Nests))
 		}
 	}
 	if i != len(starts) {

@@ -17,21 +17,36 @@ import (
 // that its plan itself schedules; a kernel with reductions nest launches
 // named _p1, _p2, ..., each followed by one fold launch per reduction it
 // ends with, and scalar statements that need the last fold's value run in
-// that fold (Launch.Tail), not as a launch.
+// that fold (Launch.Tail), not as a launch. A loop kernel's plan is a
+// list of the same launches (Note [loop schedules]): one per nest carrying
+// the nest's plan (l for loop nest), the folds of its reductions after
+// it, and a last launch that writes the scalar results (r).
 func TestLaunches(t *testing.T) {
 	want := map[string]string{ // kernel: its launches, n a nest, f a fold, f+ a fold with a tail
 		"wave_advance": "n",
 		"field_stats":  "n f f f f f f f f+",
 		"normalize":    "n f n",
 		"reorder":      "n f n f f n",
+		"relax_resid":  "l l l f r",
+		"jacobi_iters": "l l l",
 	}
-	for _, file := range []string{"../examples/shallowwater/fortran/wave.f90", "../testdata/kernels/reductions.f90"} {
+	for _, file := range []string{"../examples/shallowwater/fortran/wave.f90", "../testdata/kernels/reductions.f90", "../testdata/kernels/loop_relax_resid.f90", "../testdata/kernels/loop_jacobi_iters.f90"} {
 		p := check(t, file)
 		plan, _ := regions.Schedule(p, regions.Target{}, regions.Options{})
 		for _, kp := range plan.Kernels {
 			var got []string
 			for _, l := range kp.Launches {
 				switch {
+				case l.Nest != nil:
+					got = append(got, "l")
+					if l.Plan != nil || l.Fold != nil || l.Kernel != kp.Kernel || len(l.Reduces) != len(l.Nest.Nest.Reduces) {
+						t.Errorf("%s: a loop nest's launch is not the nest's alone", kp.Kernel.Name)
+					}
+				case l.Fold == nil && !kp.Kernel.FrameForm():
+					got = append(got, "r")
+					if !l.Last || l.Plan != nil {
+						t.Errorf("%s: a loop kernel's launch has neither a nest nor a fold and does not write the results", kp.Kernel.Name)
+					}
 				case l.Fold == nil:
 					got = append(got, "n")
 					if len(kp.Launches) == 1 && (l.Plan != kp || l.Kernel != kp.Kernel) {
@@ -50,8 +65,8 @@ func TestLaunches(t *testing.T) {
 				t.Errorf("%s: launches %q, want %q", kp.Kernel.Name, strings.Join(got, " "), w)
 			}
 			delete(want, kp.Kernel.Name)
-			if kp.Kernel.FrameForm() && len(got) == 0 {
-				t.Errorf("%s: a kernel with a grid has no launches", kp.Kernel.Name)
+			if len(got) == 0 {
+				t.Errorf("%s: a kernel has no launches", kp.Kernel.Name)
 			}
 		}
 	}

@@ -56,6 +56,15 @@ func (np *NestPlan) Coarse() bool {
 	return false
 }
 
+// TileBytes is the __local memory of the nest's tiles for one work-group.
+func (np *NestPlan) TileBytes() int {
+	b := 0
+	for _, tl := range np.Tiles {
+		b += tl.Bytes(np.Local, np.Coarsen)
+	}
+	return b
+}
+
 // Bytes is the __local memory of a tile for a work-group of local
 // work-items owning coarsen points each: one entry per point of the
 // group's block, each column padded by one entry so that reads along
@@ -100,33 +109,56 @@ func (t *NestTile) Bytes(local, coarsen []int) int {
 // region kernels' tuning does (gpuShape); 1-D nests one point per
 // work-item. Nests that reduce are not coarsened there.
 
-// scheduleLoops plans a loop kernel: per nest the mapping of its indices to
-// NDRange dimensions, the work-group (o.Tile, else the default or the
-// tuning's), the coarsening block (o.Coarsen as for region kernels: one
-// factor applies to the last dimension) and, under the local strategy,
-// the tiles (Note [loop schedules]).
+// scheduleLoops plans a loop kernel as a list of launches
+// (KernelPlan.Launches): per nest, in body order (host loops' nests too,
+// Note [host loops] in package ir), a nest launch carrying the nest's
+// plan, the mapping of its indices to NDRange dimensions, the work-group
+// (o.Tile, else the default or the tuning's), the coarsening block
+// (o.Coarsen as for region kernels: one factor applies to the last
+// dimension) and, under the local strategy, the tiles (Note [loop
+// schedules]); after it one fold launch per reduction of the nest (Note
+// [loop reductions] in package ir); and, for a kernel with scalar
+// results, a last launch that writes them.
 func scheduleLoops(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 	kp := &KernelPlan{Kernel: k, Strategy: Direct}
-	for _, n := range ir.Nests(k.Body) { // host loops' nests too (Note [host loops])
-		kp.Nests = append(kp.Nests, planNest(k, n, t, o, s))
-	}
-	if len(kp.Nests) > 0 {
-		kp.Local = kp.Nests[0].Local
-		kp.Coarsen = kp.Nests[0].Coarsen
-		for _, np := range kp.Nests {
-			if len(np.Tiles) > 0 {
-				kp.Strategy = Local
-			}
-			b := 0
-			for _, tl := range np.Tiles {
-				b += tl.Bytes(np.Local, np.Coarsen)
-			}
-			if b > kp.LocalBytes {
-				kp.LocalBytes = b
-			}
+	for _, n := range ir.Nests(k.Body) {
+		np := planNest(k, n, t, o, s)
+		kp.Launches = append(kp.Launches, &Launch{Kernel: k, Nest: np, Reduces: n.Reduces})
+		for _, r := range n.Reduces {
+			kp.Launches = append(kp.Launches, &Launch{Fold: r})
 		}
+		if len(np.Tiles) > 0 {
+			kp.Strategy = Local
+		}
+		kp.LocalBytes = max(kp.LocalBytes, np.TileBytes())
+	}
+	if len(loopResults(k)) > 0 {
+		kp.Launches = append(kp.Launches, &Launch{Kernel: k, Last: true})
 	}
 	return kp
+}
+
+// loopResults returns the scalar results of loop kernel k: its intent(out)
+// scalar dummies.
+func loopResults(k *ir.Kernel) []*ir.Var {
+	var out []*ir.Var
+	for _, v := range k.Params {
+		if v.Rank == 0 && v.Intent == ir.Out {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// NestPlans returns the plans of the nest launches of kp, in order.
+func (kp *KernelPlan) NestPlans() []*NestPlan {
+	var out []*NestPlan
+	for _, l := range kp.Launches {
+		if l.Nest != nil {
+			out = append(out, l.Nest)
+		}
+	}
+	return out
 }
 
 // planNest plans one nest (see scheduleLoops).
@@ -495,21 +527,15 @@ func visitElems(stmts []ir.Stmt, f func(*ir.Elem)) {
 // results one launch at the end (dump --stage=host shows every launch).
 func fprintLoops(w io.Writer, kp *KernelPlan) {
 	k := kp.Kernel
-	launches := len(kp.Nests)
-	for _, np := range kp.Nests {
-		launches += len(np.Nest.Reduces)
-	}
+	nests := kp.NestPlans()
 	results := ""
-	for _, v := range k.Params {
-		if v.Rank == 0 && v.Intent == ir.Out {
-			results += " " + v.Name
-		}
+	for _, v := range loopResults(k) {
+		results += " " + v.Name
 	}
 	if results != "" {
-		launches++ // the last launch writes the results
 		results = ", the last writes the results" + results
 	}
-	fmt.Fprintf(w, "kernel %s: loop kernel, %d nest(s) in %d launch(es), %s strategy%s\n", k.Name, len(kp.Nests), launches, kp.Strategy, results)
+	fmt.Fprintf(w, "kernel %s: loop kernel, %d nest(s) in %d launch(es), %s strategy%s\n", k.Name, len(nests), len(kp.Launches), kp.Strategy, results)
 	for _, v := range k.Params {
 		if v.Rank == 0 {
 			continue
@@ -527,10 +553,10 @@ func fprintLoops(w io.Writer, kp *KernelPlan) {
 		}
 		fmt.Fprintf(w, "  host variables (computed by the host before each launch): %s\n", strings.Join(names, " "))
 	}
-	for i, np := range kp.Nests {
+	for i, np := range nests {
 		fprintNest(w, i+1, np)
 	}
-	fprintHostLoops(w, k.Body, kp.Nests)
+	fprintHostLoops(w, k.Body, nests)
 }
 
 // fprintNest prints the schedule of nest i (see fprintLoops).

@@ -20,7 +20,7 @@ func Fprint(w io.Writer, p *Plan) {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		if len(kp.Launches) == 0 || kp.Launches[0].Plan == kp { // one launch, or a loop kernel's nests
+		if len(kp.Launches) == 0 || kp.Launches[0].Plan == kp || !kp.Kernel.FrameForm() { // one launch, or a loop kernel's nests
 			fprintKernel(w, kp)
 			continue
 		}

@@ -157,17 +157,16 @@ type KernelPlan struct {
 	Barrier map[*ir.Assign]bool
 	// LocalBytes is the __local memory one work-group uses.
 	LocalBytes int
-	// Launches are the launches a kernel with a grid runs as, in order:
-	// one nest launch planned by this plan itself, or, for a kernel with
-	// reductions or scalar results (Note [phases]), nest launches with
-	// plans of their own and fold launches; the fields above other than
-	// Kernel, Rank, Strategy and LocalBytes (the largest launch's) are
-	// then empty. Empty for the plan of one launch of such a kernel.
+	// Launches are the launches the kernel runs as, in order (Note
+	// [phases], Note [loop schedules]): nest launches, each followed by
+	// one fold launch per reduction it ends with, the last nest launch
+	// writing the scalar results. A kernel with a grid and no reductions
+	// is one nest launch planned by this plan itself; otherwise each nest
+	// launch has a plan of its own (Plan, or Nest for a nest of a loop
+	// kernel), and the fields above other than Kernel, Rank, Strategy and
+	// LocalBytes (the largest launch's) are empty. Empty for the plan of
+	// one launch of such a kernel.
 	Launches []*Launch
-	// Nests holds, for a loop kernel, the plan of each nest in body order
-	// (one launch each); the fields above other than Kernel, Strategy,
-	// Local and Coarsen are empty then.
-	Nests []*NestPlan
 }
 
 // WindowShift returns the shift at which window w, appearing in the array

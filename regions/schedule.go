@@ -187,11 +187,26 @@ func Schedule(p *ir.Program, t Target, o Options) (*Plan, diag.List) {
 		kp.IR = k
 		plan.Kernels = append(plan.Kernels, kp)
 		if t.LocalMem == 0 && kp.LocalBytes > LocalMemWarn {
-			diags.Warn(codeLocalMemory, diag.At(k.Pos.Start), "kernel %q needs %d KiB of local memory per work-group with tile %s; most GPUs have 48 KiB", k.Name, (kp.LocalBytes+1023)/1024, DimString(kp.Local)).
+			diags.Warn(codeLocalMemory, diag.At(k.Pos.Start), "kernel %q needs %d KiB of local memory per work-group with tile %s; most GPUs have 48 KiB", k.Name, (kp.LocalBytes+1023)/1024, DimString(kp.largestGroup())).
 				WithHint("use a smaller --tile or --strategy direct")
 		}
 	}
 	return plan, diags
+}
+
+// largestGroup returns the work-group of kp's launch that needs the most
+// __local memory (LocalBytes): kp's own when it plans its launch itself.
+func (kp *KernelPlan) largestGroup() []int {
+	local, most := kp.Local, -1
+	for _, l := range kp.Launches {
+		switch {
+		case l.Plan != nil && l.Plan != kp && l.Plan.LocalBytes > most:
+			local, most = l.Plan.Local, l.Plan.LocalBytes
+		case l.Nest != nil && l.Nest.TileBytes() > most:
+			local, most = l.Nest.Local, l.Nest.TileBytes()
+		}
+	}
+	return local
 }
 
 // Frames returns the kernel the schedule takes for k: for a kernel with a
@@ -281,20 +296,27 @@ func scheduleKernel(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 // RETURN.
 
 // Launch is one launch of a kernel's plan (KernelPlan.Launches): a nest
-// launch runs statements of the kernel over its grid (or, with no array
-// statement, on one work-item); a fold launch (Fold not nil) folds the
-// partials of one reduction of the nest launch before it in one
-// work-group (Note [phases]).
+// launch runs statements of the kernel over its grid, or one nest of a
+// loop kernel over its iteration space (or, with no array statement, on
+// one work-item); a fold launch (Fold not nil) folds the partials of one
+// reduction of the nest launch before it in one work-group (Note
+// [phases]).
 type Launch struct {
 	// Kernel holds a nest launch's statements, after the top-level scalar
 	// statements of the earlier launches; it shares the original kernel's
-	// variables. It is the kernel itself when that runs as one launch;
-	// otherwise its name is the original's with _p1, _p2, ...
+	// variables. It is the kernel itself when that runs as one launch, and
+	// for a loop kernel's launches; otherwise its name is the original's
+	// with _p1, _p2, ...
 	Kernel *ir.Kernel
 	// Plan is a nest launch's schedule (the kernel's own plan when it runs
 	// as one launch); nil when it has no array statement (it runs on one
-	// work-item), and for a fold launch.
+	// work-item), for a loop kernel's launches, and for a fold launch.
 	Plan *KernelPlan
+	// Nest is the schedule of a loop kernel's nest launch (Note [loop
+	// schedules]); nil otherwise. A loop kernel's launch with neither
+	// Plan nor Nest, and not a fold, writes its scalar results (Last) on
+	// one work-item.
+	Nest *NestPlan
 	// Loads are the earlier reductions whose values (their Result
 	// locals) the launch reads from their buffers first.
 	Loads []*ir.Var
