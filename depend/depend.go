@@ -21,8 +21,8 @@ import (
 // forocl's promise is gfortran's serial answer, so every nest of a loop
 // kernel runs in parallel only when forocl proves its iterations
 // independent; otherwise it runs as written, in order, on one work-item
-// (serialNest in package sema), with a loop-serial warning that names the array and the
-// line that stopped the proof. It is never an error: gfortran accepts
+// (package sema's serialNest), with a loop-serial warning that names
+// the array and the line that stopped the proof. It is never an error: gfortran accepts
 // the loop, and forocl runs it. The proof (InPlace, then CarriedRead):
 //
 //   - every write gives each iteration its own element: each parallel
@@ -42,8 +42,8 @@ import (
 // Which loops are candidates: the perfectly nested counted loops with
 // an integer literal step (a backward loop is the same set of
 // iterations; a strided one is guarded, Note [strided loops]) whose
-// bounds do not depend on an outer candidate (parallelPrefix); the loops
-// inside one with a symbolic step or a triangular one run in order
+// bounds do not depend on an outer candidate (sema's parallelPrefix);
+// the loops inside one with a symbolic step or a triangular one run in order
 // inside each work-item, and a nest whose outer loop is such runs
 // serially.
 //
