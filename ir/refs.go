@@ -53,3 +53,31 @@ func WalkRefs(e Expr, f func(*Ref)) {
 		}
 	})
 }
+
+// VisitAssigns calls f for every assignment of stmts, inside IFs and
+// loops too.
+func VisitAssigns(stmts []Stmt, f func(*Assign)) {
+	for _, s := range stmts {
+		switch s := s.(type) {
+		case *Assign:
+			f(s)
+		case *If:
+			VisitAssigns(s.Then, f)
+			VisitAssigns(s.Else, f)
+		case *Loop:
+			VisitAssigns(s.Body, f)
+		}
+	}
+}
+
+// Widened returns x without a widening conversion between integer kinds
+// (integer to integer(8)), which changes no value.
+func Widened(x Expr) Expr {
+	for {
+		c, ok := x.(*Convert)
+		if !ok || c.T.Kind != Long || !c.X.Type().Kind.IsInt() || c.T.Rank != 0 {
+			return x
+		}
+		x = c.X
+	}
+}

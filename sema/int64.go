@@ -1,7 +1,5 @@
 package sema
 
-import "github.com/forocl/forocl/ir"
-
 // Note [64-bit integers in loop kernels]
 //
 // integer(8) (int64, c_int64_t, selected_int_kind(18)) is ir.Long, OpenCL
@@ -17,7 +15,7 @@ import "github.com/forocl/forocl/ir"
 //
 // The affine and polynomial forms of the analyses are exact integers, so
 // the widening of a default integer to kind 8 (an exact conversion) is
-// transparent to them (widened); a narrowing conversion is not, and makes
+// transparent to them (ir.Widened); a narrowing conversion is not, and makes
 // the subscript computed (Note [small arrays]).
 //
 // A run whose positions or offsets do not fit 32 bits is never narrowed:
@@ -25,15 +23,3 @@ import "github.com/forocl/forocl/ir"
 // refuses the run naming the size and its value (Note [index types] in
 // package abi); a 64-bit size itself may exceed 32 bits, since it reaches
 // the kernel as a long.
-
-// widened returns x without a widening conversion between integer kinds
-// (integer to integer(8)), which changes no value.
-func widened(x ir.Expr) ir.Expr {
-	for {
-		c, ok := x.(*ir.Convert)
-		if !ok || c.T.Kind != ir.Long || !c.X.Type().Kind.IsInt() || c.T.Rank != 0 {
-			return x
-		}
-		x = c.X
-	}
-}

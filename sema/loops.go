@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/depend"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 )
@@ -267,7 +268,7 @@ func (l *lowerer) affine(x ir.Expr, ok func(*ir.Var) bool) (ir.Affine, string) {
 	if !x.Type().Kind.IsInt() || x.Type().Rank != 0 {
 		return ir.Affine{}, fmt.Sprintf("a %s value", x.Type().Kind)
 	}
-	switch x := widened(x).(type) { // Note [64-bit integers in loop kernels]
+	switch x := ir.Widened(x).(type) { // Note [64-bit integers in loop kernels]
 	case *ir.Const:
 		return ir.Affine{Const: x.Int}, ""
 	case *ir.Ref:
@@ -563,7 +564,7 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 	return l.decide(s, dir, source, n, conflict, diagsBefore) // Note [dependence analysis]
 }
 
-func pos(s diag.Span) string { return fmt.Sprintf("%d:%d", s.Start.Line, s.Start.Col) }
+func pos(s diag.Span) string { return depend.Pos(s) }
 
 // perfectInner returns the one counted DO loop that is body's only
 // statement (directives such as !$acc loop aside), or nil.
@@ -634,7 +635,7 @@ func (l *lowerer) locality(s *ast.DoStmt) {
 
 // lowerNest lowers a nest whose parallel loops are loops and whose body
 // is body, and checks its accesses (see inPlace).
-func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body []ast.Stmt, mask ast.Expr) (*ir.Nest, *conflict) {
+func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body []ast.Stmt, mask ast.Expr) (*ir.Nest, *depend.Conflict) {
 	n := &ir.Nest{Pos: s.Pos, Source: source}
 	ls := l.loop
 	ls.index, ls.seq = map[*ir.Var]bool{}, copySet(ls.host) // host loop variables cannot be assigned either

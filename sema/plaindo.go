@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/depend"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 )
@@ -15,7 +16,7 @@ import (
 // level of a loop kernel with no directive (and one inside !$acc kernels,
 // whose loops the compiler must also prove independent) as a parallel
 // nest over its perfectly nested loops, under the rules it applies to
-// every nest (Note [dependence analysis] in sema/depend.go): each write
+// every nest (Note [dependence analysis] in package depend): each write
 // is one-to-one over the parallel indices, reads of a written array are
 // the element written or provably apart (inPlace), and a scalar the body
 // assigns is assigned before every read in the same iteration
@@ -96,7 +97,7 @@ func (l *lowerer) serialResult(n *ir.Nest, all []ir.Stmt) []ir.Stmt {
 	ir.AssignedIn(n.Body, set) // with the loop variables, which Fortran leaves one step past the end
 	live := map[*ir.Var]bool{}
 	readsBut(all, n, live)
-	for _, r := range carriedReads(n) {
+	for _, r := range depend.CarriedReads(n) {
 		live[r.Var] = true
 	}
 	var vars []*ir.Var
@@ -163,7 +164,7 @@ func readsBut(stmts []ir.Stmt, skip *ir.Nest, set map[*ir.Var]bool) {
 // carriedIn reports whether nest n reads v before an iteration assigns
 // it: the value n starts from is the one before it.
 func carriedIn(n *ir.Nest, v *ir.Var) bool {
-	for _, r := range carriedReads(n) {
+	for _, r := range depend.CarriedReads(n) {
 		if r.Var == v {
 			return true
 		}

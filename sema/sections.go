@@ -319,8 +319,8 @@ func (l *lowerer) sectionWrites(at diag.Span, lhs *ir.Elem, ctx *sectCtx, lo, hi
 	if !ctx.top {
 		how = "one by one, in place"
 	}
-	l.c.diags.Error(codeLoopSectionOverlap, c.read.Pos, "array assignment reads %q at %s while it writes it at %s: Fortran reads the whole right-hand side before it assigns, but forocl computes the elements %s", c.read.Var.Name, pos(c.read.Pos), pos(c.write.Pos), how).
-		WithNote(c.write.Pos, "written here").
+	l.c.diags.Error(codeLoopSectionOverlap, c.Read.Pos, "array assignment reads %q at %s while it writes it at %s: Fortran reads the whole right-hand side before it assigns, but forocl computes the elements %s", c.Read.Var.Name, pos(c.Read.Pos), pos(c.Write.Pos), how).
+		WithNote(c.Write.Pos, "written here").
 		WithHint("assign the result to a second array, or write the update as a loop whose order you choose")
 	return false
 }

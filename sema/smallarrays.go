@@ -383,7 +383,7 @@ func isPrivate(v *ir.Var) bool { return v.Role == ir.Local && v.Rank > 0 }
 // a) of e that is not affine (why says what it has): fine in a private
 // array and in reads (a gather); a write is remembered, and the nest
 // accepts it only where it proves the write injective anyway or under DO
-// CONCURRENT (see tableInjective and computedConflict).
+// CONCURRENT (see tableInjective in package depend, and computedConflict).
 func (l *lowerer) computedSubscript(e *ir.Elem, d int, x ir.Expr, a ast.Expr, why string, isLHS bool) ir.Affine {
 	if isLHS && !isPrivate(e.Var) {
 		if l.loop.computed == nil {
@@ -433,7 +433,7 @@ func (l *lowerer) checkPrivateFlow(body []ir.Stmt) {
 			continue
 		}
 		set := map[*ir.Var]bool{}
-		privateAssigns(n.Body, func(a *ir.Assign) {
+		ir.VisitAssigns(n.Body, func(a *ir.Assign) {
 			if e, ok := a.LHS.(*ir.Elem); ok && isPrivate(e.Var) {
 				set[e.Var] = true
 			}
@@ -446,22 +446,6 @@ func (l *lowerer) checkPrivateFlow(body []ir.Stmt) {
 					WithHint("assign its elements in this loop before reading them")
 			}
 		})
-	}
-}
-
-// privateAssigns calls f for every assignment of stmts, inside IFs and
-// loops too.
-func privateAssigns(stmts []ir.Stmt, f func(*ir.Assign)) {
-	for _, s := range stmts {
-		switch s := s.(type) {
-		case *ir.Assign:
-			f(s)
-		case *ir.If:
-			privateAssigns(s.Then, f)
-			privateAssigns(s.Else, f)
-		case *ir.Loop:
-			privateAssigns(s.Body, f)
-		}
 	}
 }
 

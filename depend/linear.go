@@ -1,4 +1,4 @@
-package sema
+package depend
 
 import (
 	"fmt"
@@ -44,8 +44,8 @@ type mono struct {
 	coef int64
 }
 
-// poly is an integer polynomial, keyed by the monomials' variable names.
-type poly map[string]mono
+// Poly is an integer polynomial, keyed by the monomials' variable names.
+type Poly map[string]mono
 
 func monoKey(vs []*ir.Var) string {
 	names := make([]string, len(vs))
@@ -55,15 +55,15 @@ func monoKey(vs []*ir.Var) string {
 	return strings.Join(names, "*")
 }
 
-func constPoly(c int64) poly {
+func constPoly(c int64) Poly {
 	if c == 0 {
-		return poly{}
+		return Poly{}
 	}
-	return poly{"": {coef: c}}
+	return Poly{"": {coef: c}}
 }
 
 // addMono adds m to p in place; false on overflow.
-func (p poly) addMono(m mono) bool {
+func (p Poly) addMono(m mono) bool {
 	k := monoKey(m.vars)
 	old := p[k]
 	sum := old.coef + m.coef
@@ -79,8 +79,8 @@ func (p poly) addMono(m mono) bool {
 }
 
 // plus returns p + s*q; false on overflow.
-func (p poly) plus(q poly, s int64) (poly, bool) {
-	out := poly{}
+func (p Poly) plus(q Poly, s int64) (Poly, bool) {
+	out := Poly{}
 	for _, m := range p {
 		out.addMono(m)
 	}
@@ -94,8 +94,8 @@ func (p poly) plus(q poly, s int64) (poly, bool) {
 }
 
 // times returns p*q; false on overflow.
-func (p poly) times(q poly) (poly, bool) {
-	out := poly{}
+func (p Poly) times(q Poly) (Poly, bool) {
+	out := Poly{}
 	for _, a := range p {
 		for _, b := range q {
 			c, ok := mul64(a.coef, b.coef)
@@ -131,7 +131,7 @@ func abs64(a int64) int64 {
 }
 
 // constant returns p's value when it has no variables.
-func (p poly) constant() (int64, bool) {
+func (p Poly) constant() (int64, bool) {
 	switch len(p) {
 	case 0:
 		return 0, true
@@ -142,13 +142,13 @@ func (p poly) constant() (int64, bool) {
 	return 0, false
 }
 
-func (p poly) equal(q poly) bool {
+func (p Poly) equal(q Poly) bool {
 	d, ok := p.plus(q, -1)
 	return ok && len(d) == 0
 }
 
 // String spells p for a message: x_min - 1.
-func (p poly) String() string {
+func (p Poly) String() string {
 	keys := make([]string, 0, len(p))
 	for k := range p {
 		keys = append(keys, k)
@@ -179,7 +179,7 @@ func (p poly) String() string {
 	return b.String()
 }
 
-func affinePoly(a ir.Affine) poly {
+func affinePoly(a ir.Affine) Poly {
 	p := constPoly(a.Const)
 	for _, t := range a.Terms {
 		p.addMono(mono{vars: []*ir.Var{t.Var}, coef: t.Coef})
@@ -192,7 +192,7 @@ type depNest struct {
 	n       *ir.Nest
 	temps   map[*ir.Var]ir.Expr // private temporaries and their values
 	varying map[*ir.Var]bool    // scalars the body assigns
-	facts   []poly              // each >= 0 whenever two iterations run
+	facts   []Poly              // each >= 0 whenever two iterations run
 }
 
 // newDepNest gathers the temporaries and facts of nest n; trips are the
@@ -212,7 +212,7 @@ func newDepNest(n *ir.Nest, trips []*ir.Loop) *depNest {
 		if !inputsOnly(lo) || !inputsOnly(hi) {
 			continue
 		}
-		for _, f := range [][2]poly{{hi, lo}, {v, lo}, {hi, v}} {
+		for _, f := range [][2]Poly{{hi, lo}, {v, lo}, {hi, v}} {
 			if x, ok := f[0].plus(f[1], -1); ok {
 				d.facts = append(d.facts, x)
 			}
@@ -223,7 +223,7 @@ func newDepNest(n *ir.Nest, trips []*ir.Loop) *depNest {
 
 // inputsOnly reports whether p's variables are intent(in) scalar
 // dummies, which keep their value through the kernel.
-func inputsOnly(p poly) bool {
+func inputsOnly(p Poly) bool {
 	for _, m := range p {
 		for _, v := range m.vars {
 			if v.Role != ir.Dummy || v.Intent != ir.In {
@@ -238,7 +238,7 @@ func inputsOnly(p poly) bool {
 // at its top level, and reads nowhere before that, with their values.
 func privateTemps(body []ir.Stmt) map[*ir.Var]ir.Expr {
 	count := map[*ir.Var]int{}
-	privateAssigns(body, func(a *ir.Assign) {
+	ir.VisitAssigns(body, func(a *ir.Assign) {
 		if r, ok := a.LHS.(*ir.Ref); ok {
 			count[r.Var]++
 		}
@@ -286,18 +286,18 @@ func loopVarIn(stmts []ir.Stmt, v *ir.Var) bool {
 // polyOf converts an integer subscript to a polynomial, replacing
 // temporaries by their values; false when it is not one (a division, an
 // element of an array, a call).
-func (d *depNest) polyOf(x ir.Expr, depth int) (poly, bool) {
+func (d *depNest) polyOf(x ir.Expr, depth int) (Poly, bool) {
 	if depth > 16 || !x.Type().Kind.IsInt() || x.Type().Rank != 0 {
 		return nil, false
 	}
-	switch x := widened(x).(type) {
+	switch x := ir.Widened(x).(type) {
 	case *ir.Const:
 		return constPoly(x.Int), true
 	case *ir.Ref:
 		if t, ok := d.temps[x.Var]; ok {
 			return d.polyOf(t, depth+1)
 		}
-		p := poly{}
+		p := Poly{}
 		p.addMono(mono{vars: []*ir.Var{x.Var}, coef: 1})
 		return p, true
 	case *ir.Unary:
@@ -324,14 +324,14 @@ func (d *depNest) polyOf(x ir.Expr, depth int) (poly, bool) {
 
 // linear splits subscript x into a coefficient per parallel index and a
 // rest, all uniform over the nest; false when it is not such a sum.
-func (d *depNest) linear(x ir.Expr) (coef []poly, rest poly, ok bool) {
+func (d *depNest) linear(x ir.Expr) (coef []Poly, rest Poly, ok bool) {
 	p, ok := d.polyOf(x, 0)
 	if !ok {
 		return nil, nil, false
 	}
-	coef, rest = make([]poly, len(d.n.Index)), poly{}
+	coef, rest = make([]Poly, len(d.n.Index)), Poly{}
 	for i := range coef {
-		coef[i] = poly{}
+		coef[i] = Poly{}
 	}
 	for _, m := range p {
 		at, others := -1, []*ir.Var(nil)
@@ -366,7 +366,7 @@ func (d *depNest) uniform(v *ir.Var) bool {
 // coefficients coef is one-to-one (Note [linearised subscripts]): all
 // those it varies with, or none; and, when none, the polynomial whose
 // being >= 0 would prove the next step (nil when none would).
-func (d *depNest) covers(coef []poly) ([]int, poly) {
+func (d *depNest) covers(coef []Poly) ([]int, Poly) {
 	var set []int
 	for i, c := range coef {
 		if len(c) > 0 {
@@ -376,7 +376,7 @@ func (d *depNest) covers(coef []poly) ([]int, poly) {
 	if len(set) == 0 {
 		return nil, nil
 	}
-	var cond poly
+	var cond Poly
 	furthest, ok := -1, false
 	permute(set, func(order []int) bool {
 		why, at := d.ordered(coef, order)
@@ -396,10 +396,10 @@ func (d *depNest) covers(coef []poly) ([]int, poly) {
 // ordered checks the inequalities of Note [linearised subscripts] for
 // the indices in order, lowest first: it returns how many hold, and the
 // difference that is not proven >= 0 where one does not.
-func (d *depNest) ordered(coef []poly, order []int) (poly, int) {
-	span := poly{} // sum of |c_i| * extent_i below
+func (d *depNest) ordered(coef []Poly, order []int) (Poly, int) {
+	span := Poly{} // sum of |c_i| * extent_i below
 	for at, i := range order {
-		var abs, why poly
+		var abs, why Poly
 		for _, s := range []int64{1, -1} {
 			sc, ok := constPoly(0).plus(coef[i], s)
 			need, ok2 := sc.plus(span, -1)
@@ -434,7 +434,7 @@ func (d *depNest) ordered(coef []poly, order []int) (poly, int) {
 
 // nonNegative reports whether p >= 0 folds to a constant, or to one
 // apart from a fact.
-func (d *depNest) nonNegative(p poly) bool {
+func (d *depNest) nonNegative(p Poly) bool {
 	if c, ok := p.constant(); ok {
 		return c >= 0
 	}
@@ -472,9 +472,9 @@ func permute(set []int, f func([]int) bool) {
 // element by the linear analysis: every parallel index is covered by a
 // dimension's subscript. Otherwise it returns the polynomial whose
 // being >= 0 would take the proof a step further, if one would.
-func (d *depNest) injective(w *ir.Elem) (bool, poly) {
+func (d *depNest) injective(w *ir.Elem) (bool, Poly) {
 	covered := map[int]bool{}
-	var cond poly
+	var cond Poly
 	for _, x := range w.Index {
 		coef, _, ok := d.linear(x)
 		if !ok {
