@@ -581,14 +581,14 @@ func Unmarshal(b []byte) (*Unit, error) {
 func convertLoops(u *Unit, b []byte) error {
 	var old struct {
 		Kernels []struct {
-			Loops bool `json:"loops"`
+			OldLoops bool `json:"loops"` // format 1-5: a loop kernel
 		} `json:"kernels"`
 	}
 	if err := json.Unmarshal(b, &old); err != nil {
 		return fmt.Errorf("abi: %v", err)
 	}
 	for i, k := range old.Kernels {
-		if k.Loops && i < len(u.Kernels) {
+		if k.OldLoops && i < len(u.Kernels) {
 			for _, l := range u.Kernels[i].Launches {
 				l.MayBeEmpty = true
 			}

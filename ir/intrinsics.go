@@ -219,8 +219,6 @@ type IntrinsicInfo struct {
 	OpenCL func(a []string, arg, res Kind) string
 }
 
-// Elemental reports whether the intrinsic applies element-wise to arrays.
-func (in *IntrinsicInfo) Elemental() bool { return in.Class == ClassFunction && in.Use == UseAnywhere }
 
 // Lowered is the intrinsic a call of in appears as in the IR, given its
 // number of arguments.
