@@ -219,7 +219,6 @@ type IntrinsicInfo struct {
 	OpenCL func(a []string, arg, res Kind) string
 }
 
-
 // Lowered is the intrinsic a call of in appears as in the IR, given its
 // number of arguments.
 func (in *IntrinsicInfo) Lowered(nargs int) IntrinsicID {
