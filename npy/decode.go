@@ -336,3 +336,17 @@ func fmtShape(shape []int) string {
 	h := formatHeader("", false, shape)
 	return h[strings.Index(h, "'shape': ")+len("'shape': ") : len(h)-len(", }")]
 }
+
+// Float is element i of a, in memory order, as a float64 (exact for
+// float32, float64 and int32; int64 past 2^53 rounds).
+func (a *Array) Float(i int) float64 {
+	switch {
+	case a.F32 != nil:
+		return float64(a.F32[i])
+	case a.F64 != nil:
+		return a.F64[i]
+	case a.I64 != nil:
+		return float64(a.I64[i])
+	}
+	return float64(a.I32[i])
+}

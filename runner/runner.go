@@ -115,17 +115,7 @@ func Convert(a *npy.Array, dt npy.DType) *npy.Array {
 		return a
 	}
 	n := a.Len()
-	get := func(i int) float64 {
-		switch {
-		case a.F32 != nil:
-			return float64(a.F32[i])
-		case a.F64 != nil:
-			return a.F64[i]
-		case a.I64 != nil:
-			return float64(a.I64[i])
-		}
-		return float64(a.I32[i])
-	}
+	get := a.Float
 	out := &npy.Array{DType: dt, Shape: append([]int(nil), a.Shape...)}
 	if dt == npy.Int64 {
 		out.I64 = make([]int64, n)

@@ -150,19 +150,8 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 func (l *lowerer) loopParams() {
 	var arrays []*symbol
 	for _, a := range l.sub.Args {
-		sym := l.s.syms[a.Name]
-		if sym == nil {
-			panic("internal error: dummy without symbol")
-		}
-		ok := l.typed(sym)
-		k := l.c.symKind(sym)
-		v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Dummy, Intent: irIntent(sym.intent), Target: sym.target, Pos: sym.pos}
-		if sym.value && v.Intent == ir.IntentNone {
-			v.Intent = ir.In
-		}
-		l.vars[sym] = v
-		l.kernel.Params = append(l.kernel.Params, v)
-		if !ok || k == ir.Invalid {
+		sym, v, ok := l.dummyVar(a)
+		if !ok {
 			l.broken[sym] = true
 			continue
 		}

@@ -221,19 +221,8 @@ func (l *lowerer) kernelParams() {
 	name := l.sub.Name.Orig
 	arrays := 0
 	for _, a := range l.sub.Args {
-		sym := l.s.syms[a.Name]
-		if sym == nil {
-			panic("internal error: dummy without symbol")
-		}
-		ok := l.typed(sym)
-		k := l.c.symKind(sym)
-		v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Dummy, Intent: irIntent(sym.intent), Target: sym.target, Pos: sym.pos}
-		if sym.value && v.Intent == ir.IntentNone {
-			v.Intent = ir.In
-		}
-		l.vars[sym] = v
-		l.kernel.Params = append(l.kernel.Params, v)
-		if !ok || k == ir.Invalid {
+		sym, v, ok := l.dummyVar(a)
+		if !ok {
 			continue
 		}
 		if sym.param {
@@ -256,7 +245,7 @@ func (l *lowerer) kernelParams() {
 			}
 			continue
 		}
-		if n, ok := l.c.dimSize(sym); ok && sym.rank() == 1 && k == ir.Int && v.Intent == ir.Out {
+		if n, ok := l.c.dimSize(sym); ok && sym.rank() == 1 && v.Kind == ir.Int && v.Intent == ir.Out {
 			// integer, intent(out) :: loc(2): a result of a fixed size,
 			// off the grid (what maxloc gives for a rank-2 frame).
 			v.Rank, v.Elems = 0, int(n)
@@ -1441,4 +1430,22 @@ func (l *lowerer) newMaskTemp(frame []int, at diag.Span) *ir.Var {
 	t := &ir.Var{Name: name, Kind: ir.Logical, Rank: l.rank, Role: ir.Temp, Pos: at, Shrink: append([]int(nil), frame...)}
 	l.kernel.Temps = append(l.kernel.Temps, t)
 	return t
+}
+
+// dummyVar declares the kernel parameter of dummy a, and reports whether
+// it has a type forocl translates.
+func (l *lowerer) dummyVar(a ast.Ident) (*symbol, *ir.Var, bool) {
+	sym := l.s.syms[a.Name]
+	if sym == nil {
+		panic("internal error: dummy without symbol")
+	}
+	ok := l.typed(sym)
+	k := l.c.symKind(sym)
+	v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Dummy, Intent: irIntent(sym.intent), Target: sym.target, Pos: sym.pos}
+	if sym.value && v.Intent == ir.IntentNone {
+		v.Intent = ir.In
+	}
+	l.vars[sym] = v
+	l.kernel.Params = append(l.kernel.Params, v)
+	return sym, v, ok && k != ir.Invalid
 }

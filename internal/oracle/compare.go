@@ -48,17 +48,7 @@ func Tolerance(k abi.Kind) float64 {
 const TolDoc = "|opencl - gfortran| / max(1, |gfortran|) at most 2e-5 for real(4), 1e-12 for real(8), 0 for integers and logicals; a NaN matches only a NaN"
 
 // Value is element i of a (in memory order) as a float64.
-func Value(a *npy.Array, i int) float64 {
-	switch {
-	case a.F32 != nil:
-		return float64(a.F32[i])
-	case a.F64 != nil:
-		return a.F64[i]
-	case a.I64 != nil:
-		return float64(a.I64[i])
-	}
-	return float64(a.I32[i])
-}
+func Value(a *npy.Array, i int) float64 { return a.Float(i) }
 
 // Diff is how an output of the device run differs from gfortran's.
 type Diff struct {
