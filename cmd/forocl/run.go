@@ -547,7 +547,21 @@ func (s *interrupts) commit() (release func(), ok bool) {
 	return s.commitMu.Unlock, true
 }
 
+// interrupted reports an interrupt, also one the watcher has not taken
+// from the channel yet (a run can end before it is scheduled): that one
+// stays in the channel for the watcher.
 func (s *interrupts) interrupted() bool {
+	select {
+	case sig := <-s.ch:
+		select {
+		case s.ch <- sig:
+		default: // the buffer holds another: the watcher sees that
+		}
+		s.mu.Lock()
+		s.hit = true
+		s.mu.Unlock()
+	default:
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.hit
