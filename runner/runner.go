@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -58,12 +57,12 @@ type Job struct {
 
 // write writes a record of the kernel's program to unit 0 or 6.
 func (j *Job) write(unit int, record string) error {
-	w, std := j.Stdout, os.Stdout
+	w := j.Stdout
 	if unit == 0 {
-		w, std = j.Stderr, os.Stderr
+		w = j.Stderr
 	}
 	if w == nil {
-		w = std
+		return abi.StdWrite(unit, record)
 	}
 	_, err := io.WriteString(w, record+"\n")
 	return err
