@@ -28,26 +28,8 @@ if [[ -z ${FOROCL:-} ]]; then
 fi
 DEVICE=${DEVICE:-${FOROCL_DEVICE:-pocl}}
 JOBS=${JOBS:-2}
-
-# npy_i32 FILE V...: a 1-D int32 .npy file holding the values.
-npy_i32() {
-	local f=$1
-	shift
-	local dict="{'descr': '<i4', 'fortran_order': False, 'shape': ($#,), }"
-	local pad=$((64 - (10 + ${#dict} + 1) % 64))
-	((pad == 64)) && pad=0
-	local hlen=$((${#dict} + pad + 1))
-	{
-		printf '\x93NUMPY\x01\x00'
-		printf "\\x$(printf %02x $((hlen & 255)))\\x$(printf %02x $((hlen >> 8)))"
-		printf '%s%*s\n' "$dict" "$pad" ""
-		local v u
-		for v in "$@"; do
-			u=$((v & 0xffffffff))
-			printf "\\x$(printf %02x $((u & 255)))\\x$(printf %02x $(((u >> 8) & 255)))\\x$(printf %02x $(((u >> 16) & 255)))\\x$(printf %02x $((u >> 24)))"
-		done
-	} >"$f"
-}
+# shellcheck source=compare-lib.sh
+source "$(dirname "$0")/compare-lib.sh"
 
 # The inputs that must hold CloverLeaf's values: every face external
 # (EXTERNAL_FACE = EXTERNAL_TILE = -1), one field flag set of NUM_FIELDS,
@@ -60,7 +42,7 @@ for f in $(seq 1 15); do
 done
 npy_i32 "$WORK/geometry.npy" 1 2
 
-# One job per line: kernel|variant|size|file|arguments.
+# One job per line (compare-lib.sh): kernel|variant|size|dir|file|arguments.
 SIZES="13x11 7x19"
 jobs=$WORK/jobs
 : >"$jobs"
@@ -70,7 +52,7 @@ job() { # kernel variant file args...
 	local s x y
 	for s in $SIZES; do
 		x=${s%x*} y=${s#*x}
-		echo "$kernel|$variant|$s|$file|--set x_min=1 --set x_max=$x --set y_min=1 --set y_max=$y $*" | sed "s/XMAX/$x/g; s/YMAX/$y/g" >>"$jobs"
+		echo "$kernel|$variant|$s|$K|$file|--set x_min=1 --set x_max=$x --set y_min=1 --set y_max=$y $*" | sed "s/XMAX/$x/g; s/YMAX/$y/g" >>"$jobs"
 	done
 }
 job accelerate_kernel - accelerate_kernel.f90 --set dt=0.01
@@ -116,43 +98,4 @@ for f in $(seq 1 15); do for depth in 1 2; do
 	done
 done; done
 
-# one LINE: run one job and print its table row.
-one() {
-	IFS='|' read -r n kernel variant size file args <<<"$1"
-	local out rc result
-	# Arguments hold $((...)) for sizes and no other expansion.
-	args=$(eval "echo $args")
-	set +e
-	# shellcheck disable=SC2086
-	out=$(cd "$K" && "$FOROCL" compare "$file" --kernel "$kernel" --device "$DEVICE" $args 2>&1)
-	rc=$?
-	set -e
-	case $rc in
-	0) result=match ;;
-	1)
-		if grep -q 'DIFFERS' <<<"$out"; then
-			result="DIFFERS: $(grep 'DIFFERS' <<<"$out" | awk '{print $1}' | paste -sd, -)"
-		elif grep -q ': error: ' <<<"$out"; then
-			result="refused: $(grep -o ': error: .*' <<<"$out" | grep -o '\[[a-z0-9-]*\]' | sort -u | paste -sd, -)"
-		else
-			result="error: $(grep 'forocl:' <<<"$out" | tail -1 | cut -c1-120)"
-		fi
-		;;
-	*) result="exit $rc: $(tail -1 <<<"$out" | cut -c1-120)" ;;
-	esac
-	printf '%d\t%-28s %-24s %-6s %s\n' "$n" "$kernel" "$variant" "$size" "$result"
-}
-export -f one
-export FOROCL DEVICE K
-
-printf '%-28s %-24s %-6s %s\n' kernel variant size result
-rows=$WORK/rows
-awk '{print NR "|" $0}' "$jobs" | tr '\n' '\0' | xargs -0 -P "$JOBS" -I{} bash -c 'one "$1"' _ {} | sort -n | cut -f2- >"$rows"
-cat "$rows"
-total=$(wc -l <"$rows")
-match=$(grep -c ' match$' "$rows" || true)
-refused=$(grep -c ' refused: ' "$rows" || true)
-differs=$(grep -c ' DIFFERS: ' "$rows" || true)
-other=$((total - match - refused - differs))
-echo "summary: $total runs: $match match, $differs differ, $refused refused by check, $other failed otherwise"
-[[ $match -eq $total ]]
+run_jobs "$jobs" "$WORK/rows"
