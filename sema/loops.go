@@ -25,7 +25,7 @@ const maxNestDims = 3
 func isLoopKernel(body []ast.Stmt) bool {
 	for _, s := range body {
 		switch s := s.(type) {
-		case *ast.LoopDirective:
+		case *ast.LoopDirective, *ast.ForallStmt:
 			return true
 		case *ast.DoStmt: // a nest, or a host loop around nests
 			if s.Form == ast.DoConcurrent || isLoopKernel(s.Body) {
@@ -416,6 +416,12 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			pending = nil
 		case *ast.AssignStmt:
 			out = append(out, l.withHoisted(func() []ir.Stmt { return l.topAssign(s) })...)
+		case *ast.ForallStmt:
+			if pending != nil {
+				l.c.diags.Error(codeLoopDirective, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words())
+				pending = nil
+			}
+			out = append(out, l.forall(s, forallScope{})...) // Note [forall]
 		case *ast.IfStmt:
 			if pending != nil {
 				l.c.diags.Error(codeLoopDirective, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words())

@@ -1,0 +1,264 @@
+package sema
+
+import (
+	"fmt"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/depend"
+	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/ir"
+)
+
+// Note [forall]
+// ~~~~~~~~~~~~~
+// A FORALL statement or construct of a loop kernel is lowered to the
+// nests that already exist, one per assignment, in order (each one
+// complete before the next, as Fortran says): the nest's indices are the
+// index triplets of the FORALL and of the FORALLs around it (a stride is
+// a guarded index, Note [strided loops]), its body the assignment under
+// an IF on the masks. Fortran evaluates an assignment's right-hand side
+// and subscripts for all index values before it assigns any element, so
+// the nest runs in place only when depend.InPlace proves that no
+// iteration reads an element another writes; otherwise it goes through a
+// temporary array (Note [forall temporaries]). It never runs serially: a
+// serial run in place does not keep FORALL's semantics.
+//
+// Fortran's rules that forocl checks: each assignment assigns an element
+// once (a left-hand side that does not use every index is
+// forall-many-to-one), the functions referenced are pure (forall-impure),
+// and the body holds only assignments, FORALLs and WHEREs (forall-body).
+// The mask of a construct is evaluated once, before the first assignment;
+// forocl evaluates it in every nest, which is the same unless an earlier
+// assignment writes what it reads (forall-mask-written).
+
+// forallScope is what the FORALLs around a statement give it: their index
+// triplets and masks, outermost first.
+type forallScope struct {
+	loops []nestLoop
+	masks []ast.Expr
+}
+
+// forall lowers a FORALL statement or construct of a loop kernel's top
+// level, inside the FORALLs of outer.
+func (l *lowerer) forall(s *ast.ForallStmt, outer forallScope) []ir.Stmt {
+	if s.Bad {
+		l.syntaxErrors(s.Body)
+		return nil
+	}
+	if len(outer.loops) == 0 {
+		l.forallPure(s)
+	}
+	syn := &ast.DoStmt{Pos: s.Pos, Form: ast.DoConcurrent} // the nests' position
+	fs := forallScope{loops: append([]nestLoop(nil), outer.loops...), masks: append([]ast.Expr(nil), outer.masks...)}
+	for _, ix := range s.Indices {
+		fs.loops = append(fs.loops, nestLoop{s: syn, lo: ix.Lo, hi: ix.Hi, step: ix.Step, name: ix.Var})
+	}
+	if s.Mask != nil {
+		fs.masks = append(fs.masks, s.Mask)
+		l.forallMaskWritten(s)
+	}
+	var out []ir.Stmt
+	for _, b := range s.Body {
+		switch b := b.(type) {
+		case *ast.AssignStmt:
+			if n := l.forallAssign(s, b, fs); n != nil {
+				out = append(out, n...)
+			}
+		case *ast.ForallStmt:
+			out = append(out, l.forall(b, fs)...)
+		case *ast.WhereStmt:
+			l.errorf(codeForallBody, b.Pos, "WHERE inside a FORALL is not translated yet").
+				WithHint("write the WHERE as a masked FORALL assignment: forall (i = ..., j = ..., mask(i, j)) a(i, j) = ...")
+		case *ast.OtherStmt:
+			if b.Err != "" {
+				l.errorf(b.ErrCode, b.Pos, "%s", b.Err)
+				continue
+			}
+			if b.Keyword == "end forall" {
+				continue
+			}
+			l.forallBad(b)
+		default:
+			l.forallBad(b)
+		}
+	}
+	return out
+}
+
+// forallBad reports statement b, which a FORALL may not hold.
+func (l *lowerer) forallBad(b ast.Stmt) {
+	l.errorf(codeForallBody, b.Span(), "a FORALL may hold only assignments, FORALL and WHERE").
+		WithHint("move the statement out of the FORALL, or write the FORALL as a DO CONCURRENT loop")
+}
+
+// forallPure reports the functions that FORALL s references and that are
+// not declared pure or elemental (forall-impure).
+func (l *lowerer) forallPure(s *ast.ForallStmt) {
+	walkStmtExprs([]ast.Stmt{s}, func(e ast.Expr) {
+		call, ok := e.(*ast.Call)
+		if !ok {
+			return
+		}
+		ent := l.s.lookup(call.Name.Name)
+		p := ent.proc
+		if ent.sym != nil {
+			p = l.c.funcName(ent.sym)
+		}
+		if p == nil || p.sub.Pure || p.sub.Elemental {
+			return
+		}
+		l.errorf(codeForallImpure, call.Name.Pos, "FORALL references %q, which is not declared pure", call.Name.Orig).
+			WithNote(p.sub.Pos, "%q is defined here", call.Name.Orig).
+			WithHint("declare the function pure; Fortran requires it in a FORALL")
+	})
+}
+
+// forallMaskWritten reports a construct's mask that reads an array an
+// assignment before the construct's last one writes (Note [forall]).
+func (l *lowerer) forallMaskWritten(s *ast.ForallStmt) {
+	var assigns []*ast.AssignStmt
+	walkStmts(s.Body, func(b ast.Stmt) {
+		if a, ok := b.(*ast.AssignStmt); ok {
+			assigns = append(assigns, a)
+		}
+	})
+	for _, a := range assigns[:max(len(assigns)-1, 0)] {
+		name, _ := lhsName(a.LHS)
+		if name != nil && mentions(s.Mask, name.Name) {
+			l.errorf(codeForallMaskWritten, s.Mask.Span(), "the mask of this FORALL reads %q, which the assignment at %s writes before the last assignment", name.Orig, pos(a.Pos)).
+				WithHint("compute the mask into a logical array first, or split the construct")
+			return
+		}
+	}
+}
+
+// forallAssign lowers assignment a of FORALL s in scope fs to its nests.
+func (l *lowerer) forallAssign(s *ast.ForallStmt, a *ast.AssignStmt, fs forallScope) []ir.Stmt {
+	if !l.forallOneToOne(a, fs) {
+		return nil
+	}
+	ls := l.loop
+	ls.reduce, ls.plain, ls.outWhy = nil, false, ""
+	before := len(l.c.diags.Items)
+	n, conflict := l.lowerNest(fs.loops[0].s, "forall", fs.loops, []ast.Stmt{a}, conjoin(fs.masks))
+	if n == nil {
+		return nil
+	}
+	for _, d := range l.c.diags.Items[before:] {
+		if d.Severity == diag.Error {
+			return nil
+		}
+	}
+	if conflict == nil {
+		return []ir.Stmt{n}
+	}
+	return l.forallTemp(s, a, fs, n, conflict, before)
+}
+
+// forallOneToOne reports, as forall-many-to-one, an assignment whose
+// left-hand side does not use every index of its FORALLs.
+func (l *lowerer) forallOneToOne(a *ast.AssignStmt, fs forallScope) bool {
+	for _, lp := range fs.loops {
+		if mentions(a.LHS, lp.name.Name) || singleValue(lp) {
+			continue
+		}
+		l.errorf(codeForallManyToOne, a.LHS.Span(), "the left-hand side does not use the FORALL index %q: every value of %q assigns the same element", lp.name.Orig, lp.name.Orig).
+			WithHint("each element may be assigned once in a FORALL; use a reduction such as sum(...) or a DO loop")
+		return false
+	}
+	return true
+}
+
+// singleValue reports whether the triplet of lp has one value: the same
+// integer literal first and last.
+func singleValue(lp nestLoop) bool {
+	lo, ok1 := lp.lo.(*ast.IntLit)
+	hi, ok2 := lp.hi.(*ast.IntLit)
+	return ok1 && ok2 && lo.Value == hi.Value
+}
+
+// conjoin returns the conjunction of the masks, nil for none.
+func conjoin(masks []ast.Expr) ast.Expr {
+	var out ast.Expr
+	for _, m := range masks {
+		if out == nil {
+			out = m
+			continue
+		}
+		sp := diag.Span{Start: out.Span().Start, End: m.Span().End}
+		out = &ast.Binary{Pos: sp, OpPos: m.Span(), Op: ".and.", X: &ast.Paren{Pos: out.Span(), X: out}, Y: &ast.Paren{Pos: m.Span(), X: m}}
+	}
+	return out
+}
+
+// Note [forall temporaries]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// An assignment of a FORALL whose nest reads elements that other
+// iterations write (forall (i = 2:n-1) a(i) = a(i-1) + a(i+1)) is lowered
+// to two nests over the same indices and masks: the first computes the
+// right-hand side into a temporary array of the left-hand side's shape
+// and bounds (_forall1(i) = a(i-1) + a(i+1)), the second copies it in
+// (a(i) = _forall1(i)). The temporary is an ir.Var of Role Temp in
+// Kernel.Temps, with Bounds; codegen passes it to every launch as a
+// scratch buffer the host allocates (abi.Buffer.Extents). Both nests must
+// be proven parallel: the first writes the temporary as the assignment
+// writes its array, one-to-one when the assignment is; the second fails
+// when the mask reads the array written at other elements. Either failing
+// is forall-overlap, as is a left-hand side that is a section.
+
+// forallTemp lowers assignment a of FORALL s, whose nest n has the
+// conflict c, through a temporary (Note [forall temporaries]). before is
+// the number of diagnostics before n was lowered.
+func (l *lowerer) forallTemp(s *ast.ForallStmt, a *ast.AssignStmt, fs forallScope, n *ir.Nest, c *depend.Conflict, before int) []ir.Stmt {
+	why := depend.Why(n, c)
+	refuse := func(what string) []ir.Stmt {
+		l.c.diags.Items = l.c.diags.Items[:before]
+		l.errorf(codeForallOverlap, a.Pos, "this FORALL assignment cannot be computed in parallel%s: %s", what, why).
+			WithHint("assign the result to a second array, then copy it")
+		return nil
+	}
+	id, call := lhsName(a.LHS)
+	if call == nil || hasSection(call) {
+		return refuse(" (its left-hand side is not an element)")
+	}
+	ent := l.s.lookup(id.Name)
+	v := l.vars[ent.sym]
+	if ent.sym == nil || v == nil || len(v.Bounds) != v.Rank {
+		return refuse("")
+	}
+	l.c.diags.Items = l.c.diags.Items[:before] // lowered again below
+	tmp := &ir.Var{Name: fmt.Sprintf("_forall%d", len(l.kernel.Temps)+1), Kind: v.Kind, Rank: v.Rank, Role: ir.Temp, Pos: a.Pos, Bounds: v.Bounds}
+	tsym := &symbol{name: tmp.Name, orig: tmp.Name, pos: a.Pos, sc: l.s, typ: ent.sym.typ, dims: ent.sym.dims, hasDims: true, kindDone: true, kind: v.Kind}
+	l.s.syms[tmp.Name] = tsym
+	defer delete(l.s.syms, tmp.Name)
+	l.vars[tsym] = tmp
+	tid := ast.Ident{Pos: id.Pos, Name: tmp.Name, Orig: tmp.Name}
+	toTmp := &ast.AssignStmt{Pos: a.Pos, LHS: &ast.Call{Pos: call.Pos, Name: tid, Args: call.Args}, RHS: a.RHS}
+	fromTmp := &ast.AssignStmt{Pos: a.Pos, LHS: a.LHS, RHS: &ast.Call{Pos: call.Pos, Name: tid, Args: call.Args}}
+	mask := conjoin(fs.masks)
+	n1, c1 := l.lowerNest(fs.loops[0].s, "forall", fs.loops, []ast.Stmt{toTmp}, mask)
+	if c1 != nil {
+		why = depend.Why(n1, c1)
+		return refuse(" even through a temporary")
+	}
+	n2, c2 := l.lowerNest(fs.loops[0].s, "forall", fs.loops, []ast.Stmt{fromTmp}, mask)
+	if c2 != nil {
+		why = depend.Why(n2, c2)
+		return refuse(" even through a temporary")
+	}
+	if n1 == nil || n2 == nil {
+		return nil
+	}
+	l.kernel.Temps = append(l.kernel.Temps, tmp)
+	return []ir.Stmt{n1, n2}
+}
+
+// hasSection reports whether a subscript of call is a section.
+func hasSection(call *ast.Call) bool {
+	for _, a := range call.Args {
+		if a.Section {
+			return true
+		}
+	}
+	return false
+}
