@@ -124,7 +124,7 @@ func (l *lowerer) forallMaskWritten(s *ast.ForallStmt) {
 	})
 	for _, a := range assigns[:max(len(assigns)-1, 0)] {
 		name, _ := lhsName(a.LHS)
-		if name != nil && mentions(s.Mask, name.Name) {
+		if name != nil && refers(s.Mask, name.Name) {
 			l.errorf(codeForallMaskWritten, s.Mask.Span(), "the mask of this FORALL reads %q, which the assignment at %s writes before the last assignment", name.Orig, pos(a.Pos)).
 				WithHint("compute the mask into a logical array first, or split the construct")
 			return
@@ -261,4 +261,19 @@ func hasSection(call *ast.Call) bool {
 		}
 	}
 	return false
+}
+
+// refers reports whether expression e names name, as a variable or as
+// the array or function of a reference.
+func refers(e ast.Expr, name string) bool {
+	found := false
+	walkAST(e, func(x ast.Expr) {
+		switch x := x.(type) {
+		case *ast.Ident:
+			found = found || x.Name == name
+		case *ast.Call:
+			found = found || x.Name.Name == name
+		}
+	})
+	return found
 }
