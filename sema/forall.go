@@ -61,14 +61,13 @@ func (l *lowerer) forall(s *ast.ForallStmt, outer forallScope) []ir.Stmt {
 	for _, b := range s.Body {
 		switch b := b.(type) {
 		case *ast.AssignStmt:
-			if n := l.forallAssign(s, b, fs); n != nil {
+			if n := l.forallAssign(s, b, fs, nil); n != nil {
 				out = append(out, n...)
 			}
 		case *ast.ForallStmt:
 			out = append(out, l.forall(b, fs)...)
 		case *ast.WhereStmt:
-			l.errorf(codeForallBody, b.Pos, "WHERE inside a FORALL is not translated yet").
-				WithHint("write the WHERE as a masked FORALL assignment: forall (i = ..., j = ..., mask(i, j)) a(i, j) = ...")
+			out = append(out, l.forallWhere(s, b, fs)...)
 		case *ast.OtherStmt:
 			if b.Err != "" {
 				l.errorf(b.ErrCode, b.Pos, "%s", b.Err)
@@ -133,14 +132,23 @@ func (l *lowerer) forallMaskWritten(s *ast.ForallStmt) {
 }
 
 // forallAssign lowers assignment a of FORALL s in scope fs to its nests.
-func (l *lowerer) forallAssign(s *ast.ForallStmt, a *ast.AssignStmt, fs forallScope) []ir.Stmt {
+// where, when not nil, is the mask of the WHERE around a (Note [where in
+// forall]).
+func (l *lowerer) forallAssign(s *ast.ForallStmt, a *ast.AssignStmt, fs forallScope, where ast.Expr) []ir.Stmt {
 	if !l.forallOneToOne(a, fs) {
 		return nil
 	}
 	ls := l.loop
 	ls.reduce, ls.plain, ls.outWhy = nil, false, ""
 	before := len(l.c.diags.Items)
+	ls.where = where
 	n, conflict := l.lowerNest(fs.loops[0].s, "forall", fs.loops, []ast.Stmt{a}, conjoin(fs.masks))
+	if ls.where != nil {
+		ls.where = nil
+		l.errorf(codeForallBody, a.LHS.Span(), "an assignment under WHERE must assign an array section or whole array").
+			WithHint("subscript the left-hand side with a section, such as a(i, :)")
+		return nil
+	}
 	if n == nil {
 		return nil
 	}
@@ -158,6 +166,13 @@ func (l *lowerer) forallAssign(s *ast.ForallStmt, a *ast.AssignStmt, fs forallSc
 // forallOneToOne reports, as forall-many-to-one, an assignment whose
 // left-hand side does not use every index of its FORALLs.
 func (l *lowerer) forallOneToOne(a *ast.AssignStmt, fs forallScope) bool {
+	if id, call := lhsName(a.LHS); id != nil && call == nil {
+		// A scalar, or a whole array: the same elements for every index
+		// value (and a scalar would be private to the nest's iteration).
+		l.errorf(codeForallManyToOne, a.LHS.Span(), "a FORALL assignment to the whole of %q assigns it for every index value", id.Orig).
+			WithHint("subscript the left-hand side with the FORALL's indices, or move a scalar assignment before the FORALL")
+		return false
+	}
 	for _, lp := range fs.loops {
 		if mentions(a.LHS, lp.name.Name) || singleValue(lp) {
 			continue
@@ -219,6 +234,8 @@ func (l *lowerer) forallTemp(s *ast.ForallStmt, a *ast.AssignStmt, fs forallScop
 	}
 	id, call := lhsName(a.LHS)
 	if call == nil || hasSection(call) {
+		// WHERE assignments are sections, and so need no second mask
+		// here.
 		return refuse(" (its left-hand side is not an element)")
 	}
 	ent := l.s.lookup(id.Name)
@@ -276,4 +293,94 @@ func refers(e ast.Expr, name string) bool {
 		}
 	})
 	return found
+}
+
+// Note [where in forall]
+// ~~~~~~~~~~~~~~~~~~~~~~~
+// A WHERE in a FORALL is an array statement at each index value: its
+// assignments are sections, such as where (b(i, :) > 0) a(i, :) = c(i, :).
+// Each assignment becomes the FORALL's nest whose body is the section's
+// sequential loop (Note [array assignments] in sema/sections.go), each
+// element under an IF on the mask there (lowerer.loop.where, taken by
+// sectionAssign); an ELSEWHERE's assignments take the negations of the
+// masks before it. Fortran evaluates the masks once, before the first
+// assignment: an assignment before the last that writes what a mask reads
+// is forall-mask-written, and an assignment that reads its own section at
+// other elements is loop-section-overlap, as outside a FORALL.
+
+// forallWhere lowers WHERE w of FORALL s in scope fs.
+func (l *lowerer) forallWhere(s *ast.ForallStmt, w *ast.WhereStmt, fs forallScope) []ir.Stmt {
+	type branch struct {
+		mask ast.Expr
+		body []ast.Stmt
+	}
+	not := func(m ast.Expr) ast.Expr {
+		return &ast.Unary{Pos: m.Span(), Op: ".not.", X: &ast.Paren{Pos: m.Span(), X: m}}
+	}
+	if w.Mask == nil {
+		return nil
+	}
+	branches := []branch{{w.Mask, w.Body}}
+	prior := []ast.Expr{not(w.Mask)}
+	var masks []ast.Expr
+	if w.Mask != nil {
+		masks = append(masks, w.Mask)
+	}
+	for _, ew := range w.ElseWhere {
+		m := append([]ast.Expr(nil), prior...)
+		if ew.Mask != nil {
+			m = append(m, ew.Mask)
+			prior = append(prior, not(ew.Mask))
+			masks = append(masks, ew.Mask)
+		}
+		branches = append(branches, branch{conjoin(m), ew.Body})
+	}
+	var assigns []*ast.AssignStmt
+	for _, b := range branches {
+		for _, st := range b.body {
+			if a, ok := st.(*ast.AssignStmt); ok {
+				assigns = append(assigns, a)
+			}
+		}
+	}
+	for _, a := range assigns[:max(len(assigns)-1, 0)] {
+		for _, m := range masks {
+			if name, _ := lhsName(a.LHS); name != nil && refers(m, name.Name) {
+				l.errorf(codeForallMaskWritten, m.Span(), "this WHERE mask reads %q, which the assignment at %s writes before the last assignment", name.Orig, pos(a.Pos)).
+					WithHint("compute the mask into a logical array first, or split the WHERE")
+				return nil
+			}
+		}
+	}
+	var out []ir.Stmt
+	for _, b := range branches {
+		for _, st := range b.body {
+			a, ok := st.(*ast.AssignStmt)
+			if !ok || b.mask == nil {
+				if o, ok := st.(*ast.OtherStmt); ok && o.Err != "" {
+					l.errorf(o.ErrCode, o.Pos, "%s", o.Err)
+					continue
+				}
+				l.forallBad(st)
+				continue
+			}
+			out = append(out, l.forallAssign(s, a, fs, b.mask)...)
+		}
+	}
+	return out
+}
+
+// whereMask puts assign, an element of an array assignment of iteration
+// ctx, under the element of WHERE mask m (Note [where in forall]).
+func (l *lowerer) whereMask(m ast.Expr, ctx *sectCtx, assign ir.Stmt) ir.Stmt {
+	c := l.sectionRHS(m, ctx)
+	if c == nil {
+		return nil
+	}
+	if t := c.Type(); t.Rank > 0 || t.Kind != ir.Logical {
+		l.errorf(codeForallBody, m.Span(), "a WHERE mask must be a logical array that conforms to the assignment").
+			WithHint("write a logical array expression of the left-hand side's shape, such as b(i, :) > 0")
+		return nil
+	}
+	return &ir.If{Pos: m.Span(), Cond: c, Then: []ir.Stmt{assign}}
 }

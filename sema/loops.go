@@ -73,6 +73,9 @@ type loopState struct {
 	// sect is the implicit iteration of the array assignment whose RHS
 	// is being lowered (Note [array assignments] in sema/sections.go).
 	sect *sectCtx
+	// where is the mask of a WHERE in a FORALL, for the array assignment
+	// of the nest being lowered, which takes it (Note [where in forall]).
+	where ast.Expr
 	// hoist is set while an assignment is lowered, which takes the
 	// statements of reductions of arrays (l.hoisted) before it; early
 	// holds the elements those read (sema/sections.go).

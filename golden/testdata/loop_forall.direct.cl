@@ -151,3 +151,83 @@ void foralls_7(const int n,
     int _i2 = 0;
     d[i] = _forall1[i]; // loop_forall.f90:23
 }
+
+// kernel forall_where (loop_forall.f90:29), launch 1 of 4: forall (loop_forall.f90:34), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void forall_where_1(const int n,
+    const int m,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict c) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    int _i1 = 0;
+    for (_i1 = 1; _i1 <= m; _i1++) {
+        if (b[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] > 1.0f) {
+            a[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] = b[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] - 1.0f; // loop_forall.f90:35
+        }
+    }
+}
+
+// kernel forall_where (loop_forall.f90:29), launch 2 of 4: forall (loop_forall.f90:34), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void forall_where_2(const int n,
+    const int m,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict c) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    int _i1 = 0;
+    for (_i1 = 1; _i1 <= m - 1; _i1++) {
+        if (b[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 + 1 - 1)] < 0.8f) {
+            c[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] = a[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 + 1 - 1)]; // loop_forall.f90:37
+        }
+    }
+}
+
+// kernel forall_where (loop_forall.f90:29), launch 3 of 4: forall (loop_forall.f90:34), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void forall_where_3(const int n,
+    const int m,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict c) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    int _i1 = 0;
+    for (_i1 = 1; _i1 <= m - 1; _i1++) {
+        if (!(b[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 + 1 - 1)] < 0.8f) && b[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 + 1 - 1)] > 1.2f) {
+            c[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] = -1.0f; // loop_forall.f90:39
+        }
+    }
+}
+
+// kernel forall_where (loop_forall.f90:29), launch 4 of 4: forall (loop_forall.f90:34), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void forall_where_4(const int n,
+    const int m,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict c) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    int _i1 = 0;
+    for (_i1 = 1; _i1 <= m - 1; _i1++) {
+        if (!(b[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 + 1 - 1)] < 0.8f) && !(b[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 + 1 - 1)] > 1.2f)) {
+            c[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] = 2.0f; // loop_forall.f90:41
+        }
+    }
+}

@@ -22,3 +22,23 @@ subroutine foralls(n, m, a, b, c, d)
   end forall
   forall (i = 1:n) d(i) = d(i-1) + d(i+1)
 end subroutine foralls
+
+! WHERE inside FORALL: at each index value an array statement over a
+! row, its ELSEWHERE branches under the negations of the masks before.
+!$OFP PURE, KERNEL :: forall_where
+subroutine forall_where(n, m, a, b, c)
+  integer, intent(in) :: n, m
+  real, intent(in) :: b(n, m)
+  real, intent(inout) :: a(n, m), c(n, m)
+  integer :: i
+  forall (i = 1:n)
+    where (b(i, :) > 1.0) a(i, :) = b(i, :) - 1.0
+    where (b(i, 2:m) < 0.8)
+      c(i, 1:m-1) = a(i, 2:m)
+    elsewhere (b(i, 2:m) > 1.2)
+      c(i, 1:m-1) = -1.0
+    elsewhere
+      c(i, 1:m-1) = 2.0
+    end where
+  end forall
+end subroutine forall_where
