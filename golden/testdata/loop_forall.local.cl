@@ -231,3 +231,53 @@ void forall_where_4(const int n,
         }
     }
 }
+
+// kernel forall_steps (loop_forall.f90:49), launch 1 of 3: forall (loop_forall.f90:54), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void forall_steps_1(const int n,
+    const int nit,
+    const int mode,
+    __global float* restrict a,
+    __global float* restrict _forall1) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    int it = 0;
+    _forall1[i] = 0.5f * (a[i - 1] + a[i + 1]); // loop_forall.f90:54
+}
+
+// kernel forall_steps (loop_forall.f90:49), launch 2 of 3: forall (loop_forall.f90:54), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void forall_steps_2(const int n,
+    const int nit,
+    const int mode,
+    __global float* restrict a,
+    __global float* restrict _forall1) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    int it = 0;
+    a[i] = _forall1[i]; // loop_forall.f90:54
+}
+
+// kernel forall_steps (loop_forall.f90:49), launch 3 of 3: forall (loop_forall.f90:57), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void forall_steps_3(const int n,
+    const int nit,
+    const int mode,
+    __global float* restrict a,
+    __global float* restrict _forall1) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    int it = 0;
+    if (a[i] > 1.0f) {
+        a[i] = 1.0f; // loop_forall.f90:57
+    }
+}

@@ -42,3 +42,18 @@ subroutine forall_where(n, m, a, b, c)
     end where
   end forall
 end subroutine forall_where
+
+! FORALL in a sequential DO on the host (its temporary reused by every
+! trip) and under an IF between nests.
+!$OFP PURE, KERNEL :: forall_steps
+subroutine forall_steps(n, nit, mode, a)
+  integer, intent(in) :: n, nit, mode
+  real, intent(inout) :: a(0:n+1)
+  integer :: i, it
+  do it = 1, nit
+    forall (i = 1:n) a(i) = 0.5*(a(i-1) + a(i+1))
+  end do
+  if (mode > 3) then
+    forall (i = 1:n, a(i) > 1.0) a(i) = 1.0
+  end if
+end subroutine forall_steps
