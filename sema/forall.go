@@ -160,6 +160,13 @@ func (l *lowerer) forallAssign(s *ast.ForallStmt, a *ast.AssignStmt, fs forallSc
 	if conflict == nil {
 		return []ir.Stmt{n}
 	}
+	if w := conflict.Write; conflict.Read == w && !conflict.Rewrite && scatters(w) && !readsVar(ls.reads, w.Var) {
+		// Only the write's injectivity is unproven, which Fortran
+		// requires of the program (Note [forall]).
+		l.c.diags.Warn(codeForallUnproven, a.LHS.Span(), "forocl cannot prove that this FORALL assignment writes each element of %q once; it runs in parallel, as Fortran requires that it does", w.Var.Name).
+			WithHint("if two index values can give one element, the program is not valid Fortran")
+		return []ir.Stmt{n}
+	}
 	return l.forallTemp(s, a, fs, n, conflict, before)
 }
 
@@ -255,7 +262,9 @@ func (l *lowerer) forallTemp(s *ast.ForallStmt, a *ast.AssignStmt, fs forallScop
 	mask := conjoin(fs.masks)
 	n1, c1 := l.lowerNest(fs.loops[0].s, "forall", fs.loops, []ast.Stmt{toTmp}, mask)
 	if c1 != nil {
-		why = depend.Why(n1, c1)
+		if c1.Write.Var != tmp || c1.Read.Var != tmp {
+			why = depend.Why(n1, c1)
+		} // else the temporary's write is a's: the first conflict says so
 		return refuse(" even through a temporary")
 	}
 	n2, c2 := l.lowerNest(fs.loops[0].s, "forall", fs.loops, []ast.Stmt{fromTmp}, mask)
@@ -383,4 +392,25 @@ func (l *lowerer) whereMask(m ast.Expr, ctx *sectCtx, assign ir.Stmt) ir.Stmt {
 		return nil
 	}
 	return &ir.If{Pos: m.Span(), Cond: c, Then: []ir.Stmt{assign}}
+}
+
+// readsVar reports whether one of reads is an element of v.
+func readsVar(reads []*ir.Elem, v *ir.Var) bool {
+	for _, r := range reads {
+		if r.Var == v {
+			return true
+		}
+	}
+	return false
+}
+
+// scatters reports whether a subscript of w is not affine (a scatter
+// through an index array, Note [small arrays] in package ir).
+func scatters(w *ir.Elem) bool {
+	for _, a := range w.Access {
+		if a.IsComputed() {
+			return true
+		}
+	}
+	return false
 }

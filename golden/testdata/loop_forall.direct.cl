@@ -281,3 +281,19 @@ void forall_steps_3(const int n,
         a[i] = 1.0f; // loop_forall.f90:57
     }
 }
+
+// kernel forall_scatter (loop_forall.f90:65), launch 1 of 1: forall (loop_forall.f90:71), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void forall_scatter(const int n,
+    __global const int* restrict perm,
+    __global const float* restrict a,
+    __global float* restrict b) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    if (a[i - 1] > 0.8f) {
+        b[perm[i - 1] - 1] = 2.0f * a[i - 1]; // loop_forall.f90:71
+    }
+}

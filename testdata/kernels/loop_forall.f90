@@ -57,3 +57,16 @@ subroutine forall_steps(n, nit, mode, a)
     forall (i = 1:n, a(i) > 1.0) a(i) = 1.0
   end if
 end subroutine forall_steps
+
+! A scatter through a permutation: forocl cannot prove it one-to-one and
+! trusts Fortran's rule (the warning forall-unproven).
+! test input: perm is a permutation of 1:n
+!$OFP PURE, KERNEL :: forall_scatter
+subroutine forall_scatter(n, perm, a, b)
+  integer, intent(in) :: n
+  integer, intent(in) :: perm(n)
+  real, intent(in) :: a(n)
+  real, intent(inout) :: b(n)
+  integer :: i
+  forall (i = 1:n, a(i) > 0.8) b(perm(i)) = 2.0*a(i)  ! WARNING [forall-unproven]
+end subroutine forall_scatter
