@@ -51,7 +51,11 @@ func (l *lowerer) forall(s *ast.ForallStmt, outer forallScope) []ir.Stmt {
 	syn := &ast.DoStmt{Pos: s.Pos, Form: ast.DoConcurrent} // the nests' position
 	fs := forallScope{loops: append([]nestLoop(nil), outer.loops...), masks: append([]ast.Expr(nil), outer.masks...)}
 	for _, ix := range s.Indices {
-		fs.loops = append(fs.loops, nestLoop{s: syn, lo: ix.Lo, hi: ix.Hi, step: ix.Step, name: ix.Var})
+		lo, hi, box := boxed(ix, outer) // Note [triangular forall]
+		fs.loops = append(fs.loops, nestLoop{s: syn, lo: lo, hi: hi, step: ix.Step, name: ix.Var})
+		if box != nil {
+			fs.masks = append(fs.masks, box)
+		}
 	}
 	if s.Mask != nil {
 		fs.masks = append(fs.masks, s.Mask)

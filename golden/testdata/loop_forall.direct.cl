@@ -297,3 +297,58 @@ void forall_scatter(const int n,
         b[perm[i - 1] - 1] = 2.0f * a[i - 1]; // loop_forall.f90:71
     }
 }
+
+// kernel forall_tri (loop_forall.f90:79), launch 1 of 3: forall (loop_forall.f90:84), strategy direct, work-group 32x8
+// one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void forall_tri_1(const int n,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict _forall1) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    if (i > n || j > n) {
+        return;
+    }
+    if (j >= i && j <= n) {
+        a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = b[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + 1.0f; // loop_forall.f90:85
+    }
+}
+
+// kernel forall_tri (loop_forall.f90:79), launch 2 of 3: forall (loop_forall.f90:87), strategy direct, work-group 32x8
+// one work-item per iteration: j = 1 + get_global_id(0), i = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void forall_tri_2(const int n,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict _forall1) {
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    if (j > n - 1 || i > n) {
+        return;
+    }
+    if (((n - i) % (2)) == 0) {
+        if (j >= 1 && j <= i - 1) {
+            _forall1[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + a[j - 1 + (FOROCL_INDEX_T)(n)*(i - 1)]; // loop_forall.f90:88
+        }
+    }
+}
+
+// kernel forall_tri (loop_forall.f90:79), launch 3 of 3: forall (loop_forall.f90:87), strategy direct, work-group 32x8
+// one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void forall_tri_3(const int n,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict _forall1) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    if (i > n || j > n - 1) {
+        return;
+    }
+    if (((n - i) % (2)) == 0) {
+        if (j >= 1 && j <= i - 1) {
+            a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = _forall1[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]; // loop_forall.f90:88
+        }
+    }
+}

@@ -297,3 +297,73 @@ void forall_scatter(const int n,
         b[perm[i - 1] - 1] = 2.0f * a[i - 1]; // loop_forall.f90:71
     }
 }
+
+// kernel forall_tri (loop_forall.f90:79), launch 1 of 3: forall (loop_forall.f90:84), strategy direct, work-group 32x8
+// one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void forall_tri_1(const int n,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict _forall1) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    if (i > n || j > n) {
+        return;
+    }
+    if (j >= i && j <= n) {
+        a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = b[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + 1.0f; // loop_forall.f90:85
+    }
+}
+
+// kernel forall_tri (loop_forall.f90:79), launch 2 of 3: forall (loop_forall.f90:87), strategy local, work-group 16x16, 1x1 points per work-item
+// each work-item owns the points i = 1 + 1*get_global_id(0) + 0..0, j = 1 + 1*get_global_id(1) + 0..0; arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(16, 16, 1)))
+void forall_tri_2(const int n,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict _forall1) {
+    const FOROCL_INDEX_T _p0 = 1 + (FOROCL_INDEX_T)get_global_id(0); // the block's first i
+    const FOROCL_INDEX_T _p1 = 1 + (FOROCL_INDEX_T)get_global_id(1); // the block's first j
+    __local float _tile0[16][17]; // a(j, i)
+    // the work-group's block of 16x16 points reads these values: load them, walking the arrays' first dimension
+    for (int _t = get_local_id(0) + 16 * (get_local_id(1)); _t < 256; _t += 256) {
+        const int _u = _t % 16, _v = _t / 16;
+        const FOROCL_INDEX_T i = 1 + 16*(FOROCL_INDEX_T)get_group_id(0) + _v;
+        const FOROCL_INDEX_T j = 1 + 16*(FOROCL_INDEX_T)get_group_id(1) + _u;
+        if (j >= 1 && j <= n && i >= 1 && i <= n) {
+            _tile0[_v][_u] = a[j - 1 + (FOROCL_INDEX_T)(n)*(i - 1)];
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    { // point +(0, 0)
+        const FOROCL_INDEX_T i = _p0;
+        const FOROCL_INDEX_T j = _p1;
+        const int _v = (int)get_local_id(0), _u = (int)get_local_id(1);
+        if (i <= n && j <= n - 1) {
+            if (((n - i) % (2)) == 0) {
+                if (j >= 1 && j <= i - 1) {
+                    _forall1[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + _tile0[_v][_u]; // loop_forall.f90:88
+                }
+            }
+        }
+    }
+}
+
+// kernel forall_tri (loop_forall.f90:79), launch 3 of 3: forall (loop_forall.f90:87), strategy direct, work-group 32x8
+// one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void forall_tri_3(const int n,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict _forall1) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    if (i > n || j > n - 1) {
+        return;
+    }
+    if (((n - i) % (2)) == 0) {
+        if (j >= 1 && j <= i - 1) {
+            a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = _forall1[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]; // loop_forall.f90:88
+        }
+    }
+}

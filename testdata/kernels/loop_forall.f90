@@ -70,3 +70,21 @@ subroutine forall_scatter(n, perm, a, b)
   integer :: i
   forall (i = 1:n, a(i) > 0.8) b(perm(i)) = 2.0*a(i)  ! WARNING [forall-unproven]
 end subroutine forall_scatter
+
+! Nested FORALLs whose bounds use the outer index (triangles, one over a
+! descending strided index, reading the transpose through a temporary).
+! (gfortran 12 corrupts its heap when a masked inner FORALL has such
+! bounds, so none has a mask here; forocl takes that form too.)
+!$OFP PURE, KERNEL :: forall_tri
+subroutine forall_tri(n, a, b)
+  integer, intent(in) :: n
+  real, intent(inout) :: a(n, n)
+  real, intent(in) :: b(n, n)
+  integer :: i, j
+  forall (i = 1:n)
+    forall (j = i:n) a(i, j) = b(i, j) + 1.0
+  end forall
+  forall (i = n:1:-2)
+    forall (j = 1:i-1) a(i, j) = a(i, j) + a(j, i)
+  end forall
+end subroutine forall_tri
