@@ -65,13 +65,13 @@ func (l *lowerer) forall(s *ast.ForallStmt, outer forallScope) []ir.Stmt {
 	for _, b := range s.Body {
 		switch b := b.(type) {
 		case *ast.AssignStmt:
-			if n := l.forallAssign(s, b, fs, nil); n != nil {
+			if n := l.forallAssign(b, fs, nil); n != nil {
 				out = append(out, n...)
 			}
 		case *ast.ForallStmt:
 			out = append(out, l.forall(b, fs)...)
 		case *ast.WhereStmt:
-			out = append(out, l.forallWhere(s, b, fs)...)
+			out = append(out, l.forallWhere(b, fs)...)
 		case *ast.OtherStmt:
 			if b.Err != "" {
 				l.errorf(b.ErrCode, b.Pos, "%s", b.Err)
@@ -135,13 +135,51 @@ func (l *lowerer) forallMaskWritten(s *ast.ForallStmt) {
 	}
 }
 
-// forallAssign lowers assignment a of FORALL s in scope fs to its nests.
+// forallAssign lowers assignment a of a FORALL in scope fs to its nests.
 // where, when not nil, is the mask of the WHERE around a (Note [where in
 // forall]).
-func (l *lowerer) forallAssign(s *ast.ForallStmt, a *ast.AssignStmt, fs forallScope, where ast.Expr) []ir.Stmt {
+func (l *lowerer) forallAssign(a *ast.AssignStmt, fs forallScope, where ast.Expr) []ir.Stmt {
 	if !l.forallOneToOne(a, fs) {
 		return nil
 	}
+	ls := l.loop
+	before := len(l.c.diags.Items)
+	n, conflict := l.forallNest(a, fs, where)
+	overlap := false // a section that reads itself (Note [forall temporaries])
+	for _, d := range l.c.diags.Items[before:] {
+		switch {
+		case d.Severity != diag.Error:
+		case d.Code == codeLoopSectionOverlap:
+			overlap = true
+		default:
+			return nil
+		}
+	}
+	if n == nil {
+		return nil
+	}
+	if conflict == nil && !overlap {
+		return []ir.Stmt{n}
+	}
+	if w := conflict; w != nil && !overlap && w.Read == w.Write && !w.Rewrite && scatters(w.Write) && !readsVar(ls.reads, w.Write.Var) {
+		// Only the write's injectivity is unproven, which Fortran
+		// requires of the program (Note [forall]).
+		l.c.diags.Warn(codeForallUnproven, a.LHS.Span(), "forocl cannot prove that this FORALL assignment writes each element of %q once; it runs in parallel, as Fortran requires that it does", w.Write.Var.Name).
+			WithHint("if two index values can give one element, the program is not valid Fortran")
+		return []ir.Stmt{n}
+	}
+	why := "it reads its own section at other elements"
+	if conflict != nil {
+		why = depend.Why(n, conflict)
+	}
+	l.c.diags.Items = l.c.diags.Items[:before] // lowered again through a temporary
+	return l.forallTemp(a, fs, where, why)
+}
+
+// forallNest lowers assignment a in the scope fs, under the WHERE mask
+// where when not nil, to one nest, and returns the conflict
+// depend.InPlace finds in it.
+func (l *lowerer) forallNest(a *ast.AssignStmt, fs forallScope, where ast.Expr) (*ir.Nest, *depend.Conflict) {
 	ls := l.loop
 	ls.reduce, ls.plain, ls.outWhy = nil, false, ""
 	before := len(l.c.diags.Items)
@@ -149,29 +187,13 @@ func (l *lowerer) forallAssign(s *ast.ForallStmt, a *ast.AssignStmt, fs forallSc
 	n, conflict := l.lowerNest(fs.loops[0].s, "forall", fs.loops, []ast.Stmt{a}, conjoin(fs.masks))
 	if ls.where != nil {
 		ls.where = nil
-		l.errorf(codeForallBody, a.LHS.Span(), "an assignment under WHERE must assign an array section or whole array").
-			WithHint("subscript the left-hand side with a section, such as a(i, :)")
-		return nil
-	}
-	if n == nil {
-		return nil
-	}
-	for _, d := range l.c.diags.Items[before:] {
-		if d.Severity == diag.Error {
-			return nil
+		if len(l.c.diags.Items) == before {
+			l.errorf(codeForallBody, a.LHS.Span(), "an assignment under WHERE must assign an array section or whole array").
+				WithHint("subscript the left-hand side with a section, such as a(i, :)")
 		}
+		return nil, nil
 	}
-	if conflict == nil {
-		return []ir.Stmt{n}
-	}
-	if w := conflict.Write; conflict.Read == w && !conflict.Rewrite && scatters(w) && !readsVar(ls.reads, w.Var) {
-		// Only the write's injectivity is unproven, which Fortran
-		// requires of the program (Note [forall]).
-		l.c.diags.Warn(codeForallUnproven, a.LHS.Span(), "forocl cannot prove that this FORALL assignment writes each element of %q once; it runs in parallel, as Fortran requires that it does", w.Var.Name).
-			WithHint("if two index values can give one element, the program is not valid Fortran")
-		return []ir.Stmt{n}
-	}
-	return l.forallTemp(s, a, fs, n, conflict, before)
+	return n, conflict
 }
 
 // forallOneToOne reports, as forall-many-to-one, an assignment whose
@@ -230,31 +252,30 @@ func conjoin(masks []ast.Expr) ast.Expr {
 // be proven parallel: the first writes the temporary as the assignment
 // writes its array, one-to-one when the assignment is; the second fails
 // when the mask reads the array written at other elements. Either failing
-// is forall-overlap, as is a left-hand side that is a section.
+// is forall-overlap. A section on the left-hand side that its own
+// right-hand side reads at other elements (forall (i = 1:n) a(i, :) =
+// a(i, n:1:-1)), which is loop-section-overlap outside a FORALL, goes
+// through the temporary too; so does an assignment under a WHERE, the
+// mask in both nests.
 
-// forallTemp lowers assignment a of FORALL s, whose nest n has the
-// conflict c, through a temporary (Note [forall temporaries]). before is
-// the number of diagnostics before n was lowered.
-func (l *lowerer) forallTemp(s *ast.ForallStmt, a *ast.AssignStmt, fs forallScope, n *ir.Nest, c *depend.Conflict, before int) []ir.Stmt {
-	why := depend.Why(n, c)
+// forallTemp lowers assignment a of a FORALL in scope fs (under the
+// WHERE mask where when not nil), whose nest cannot run in place for the
+// reason why, through a temporary (Note [forall temporaries]).
+func (l *lowerer) forallTemp(a *ast.AssignStmt, fs forallScope, where ast.Expr, why string) []ir.Stmt {
 	refuse := func(what string) []ir.Stmt {
-		l.c.diags.Items = l.c.diags.Items[:before]
 		l.errorf(codeForallOverlap, a.Pos, "this FORALL assignment cannot be computed in parallel%s: %s", what, why).
 			WithHint("assign the result to a second array, then copy it")
 		return nil
 	}
 	id, call := lhsName(a.LHS)
-	if call == nil || hasSection(call) {
-		// WHERE assignments are sections, and so need no second mask
-		// here.
-		return refuse(" (its left-hand side is not an element)")
+	if call == nil {
+		return refuse("")
 	}
 	ent := l.s.lookup(id.Name)
 	v := l.vars[ent.sym]
-	if ent.sym == nil || v == nil || len(v.Bounds) != v.Rank {
+	if ent.sym == nil || v == nil || len(v.Bounds) != v.Rank || v.Rank == 0 {
 		return refuse("")
 	}
-	l.c.diags.Items = l.c.diags.Items[:before] // lowered again below
 	tmp := &ir.Var{Name: fmt.Sprintf("_forall%d", len(l.kernel.Temps)+1), Kind: v.Kind, Rank: v.Rank, Role: ir.Temp, Pos: a.Pos, Bounds: v.Bounds}
 	tsym := &symbol{name: tmp.Name, orig: tmp.Name, pos: a.Pos, sc: l.s, typ: ent.sym.typ, dims: ent.sym.dims, hasDims: true, kindDone: true, kind: v.Kind}
 	l.s.syms[tmp.Name] = tsym
@@ -263,34 +284,26 @@ func (l *lowerer) forallTemp(s *ast.ForallStmt, a *ast.AssignStmt, fs forallScop
 	tid := ast.Ident{Pos: id.Pos, Name: tmp.Name, Orig: tmp.Name}
 	toTmp := &ast.AssignStmt{Pos: a.Pos, LHS: &ast.Call{Pos: call.Pos, Name: tid, Args: call.Args}, RHS: a.RHS}
 	fromTmp := &ast.AssignStmt{Pos: a.Pos, LHS: a.LHS, RHS: &ast.Call{Pos: call.Pos, Name: tid, Args: call.Args}}
-	mask := conjoin(fs.masks)
-	n1, c1 := l.lowerNest(fs.loops[0].s, "forall", fs.loops, []ast.Stmt{toTmp}, mask)
-	if c1 != nil {
-		if c1.Write.Var != tmp || c1.Read.Var != tmp {
-			why = depend.Why(n1, c1)
-		} // else the temporary's write is a's: the first conflict says so
-		return refuse(" even through a temporary")
-	}
-	n2, c2 := l.lowerNest(fs.loops[0].s, "forall", fs.loops, []ast.Stmt{fromTmp}, mask)
-	if c2 != nil {
-		why = depend.Why(n2, c2)
-		return refuse(" even through a temporary")
-	}
-	if n1 == nil || n2 == nil {
-		return nil
+	before := len(l.c.diags.Items)
+	var out []ir.Stmt
+	for _, st := range []*ast.AssignStmt{toTmp, fromTmp} {
+		n, c := l.forallNest(st, fs, where)
+		if len(l.c.diags.Items) > before {
+			return nil // reported: the temporary did not help (a section that overlaps itself)
+		}
+		if c != nil {
+			if c.Write.Var != tmp || c.Read.Var != tmp {
+				why = depend.Why(n, c)
+			} // else the temporary's write is the assignment's: why says so
+			return refuse(" even through a temporary")
+		}
+		if n == nil {
+			return nil
+		}
+		out = append(out, n)
 	}
 	l.kernel.Temps = append(l.kernel.Temps, tmp)
-	return []ir.Stmt{n1, n2}
-}
-
-// hasSection reports whether a subscript of call is a section.
-func hasSection(call *ast.Call) bool {
-	for _, a := range call.Args {
-		if a.Section {
-			return true
-		}
-	}
-	return false
+	return out
 }
 
 // refers reports whether expression e names name, as a variable or as
@@ -321,8 +334,8 @@ func refers(e ast.Expr, name string) bool {
 // is forall-mask-written, and an assignment that reads its own section at
 // other elements is loop-section-overlap, as outside a FORALL.
 
-// forallWhere lowers WHERE w of FORALL s in scope fs.
-func (l *lowerer) forallWhere(s *ast.ForallStmt, w *ast.WhereStmt, fs forallScope) []ir.Stmt {
+// forallWhere lowers a WHERE w of a FORALL in scope fs.
+func (l *lowerer) forallWhere(w *ast.WhereStmt, fs forallScope) []ir.Stmt {
 	type branch struct {
 		mask ast.Expr
 		body []ast.Stmt
@@ -377,7 +390,7 @@ func (l *lowerer) forallWhere(s *ast.ForallStmt, w *ast.WhereStmt, fs forallScop
 				l.forallBad(st)
 				continue
 			}
-			out = append(out, l.forallAssign(s, a, fs, b.mask)...)
+			out = append(out, l.forallAssign(a, fs, b.mask)...)
 		}
 	}
 	return out

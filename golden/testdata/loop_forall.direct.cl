@@ -352,3 +352,127 @@ void forall_tri_3(const int n,
         }
     }
 }
+
+// kernel forall_sections (loop_forall.f90:96), launch 1 of 6: forall (loop_forall.f90:101), strategy direct, work-group 256
+// one work-item per iteration: i = 2 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void forall_sections_1(const int n,
+    const int m,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict _forall1,
+    __global float* restrict _forall2,
+    __global float* restrict _forall3) {
+    const FOROCL_INDEX_T i = 2 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    int _i1 = 0;
+    for (_i1 = 1; _i1 <= m; _i1++) {
+        _forall1[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] = a[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] + 1.0f; // loop_forall.f90:101
+    }
+}
+
+// kernel forall_sections (loop_forall.f90:96), launch 2 of 6: forall (loop_forall.f90:101), strategy direct, work-group 256
+// one work-item per iteration: i = 2 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void forall_sections_2(const int n,
+    const int m,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict _forall1,
+    __global float* restrict _forall2,
+    __global float* restrict _forall3) {
+    const FOROCL_INDEX_T i = 2 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    int _i1 = 0;
+    for (_i1 = 1; _i1 <= m; _i1++) {
+        a[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] = _forall1[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)]; // loop_forall.f90:101
+    }
+}
+
+// kernel forall_sections (loop_forall.f90:96), launch 3 of 6: forall (loop_forall.f90:102), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void forall_sections_3(const int n,
+    const int m,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict _forall1,
+    __global float* restrict _forall2,
+    __global float* restrict _forall3) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    int _i1 = 0;
+    for (_i1 = 1; _i1 <= m; _i1++) {
+        _forall2[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] = a[i - 1 + (FOROCL_INDEX_T)(n)*(m - _i1 + 1 - 1)]; // loop_forall.f90:102
+    }
+}
+
+// kernel forall_sections (loop_forall.f90:96), launch 4 of 6: forall (loop_forall.f90:102), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void forall_sections_4(const int n,
+    const int m,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict _forall1,
+    __global float* restrict _forall2,
+    __global float* restrict _forall3) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    int _i1 = 0;
+    for (_i1 = 1; _i1 <= m; _i1++) {
+        a[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] = _forall2[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)]; // loop_forall.f90:102
+    }
+}
+
+// kernel forall_sections (loop_forall.f90:96), launch 5 of 6: forall (loop_forall.f90:103), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void forall_sections_5(const int n,
+    const int m,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict _forall1,
+    __global float* restrict _forall2,
+    __global float* restrict _forall3) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    int _i1 = 0;
+    for (_i1 = 1; _i1 <= m; _i1++) {
+        if (b[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] > 1.0f) {
+            _forall3[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] = a[i - 1 + (FOROCL_INDEX_T)(n)*(m - _i1 + 1 - 1)]; // loop_forall.f90:104
+        }
+    }
+}
+
+// kernel forall_sections (loop_forall.f90:96), launch 6 of 6: forall (loop_forall.f90:103), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void forall_sections_6(const int n,
+    const int m,
+    __global float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict _forall1,
+    __global float* restrict _forall2,
+    __global float* restrict _forall3) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    int _i1 = 0;
+    for (_i1 = 1; _i1 <= m; _i1++) {
+        if (b[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] > 1.0f) {
+            a[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] = _forall3[i - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)]; // loop_forall.f90:104
+        }
+    }
+}

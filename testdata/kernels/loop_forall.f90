@@ -88,3 +88,19 @@ subroutine forall_tri(n, a, b)
     forall (j = 1:i-1) a(i, j) = a(i, j) + a(j, i)
   end forall
 end subroutine forall_tri
+
+! Sections on the left-hand side that read the array at other index
+! values (a row from the row before) or at other elements of their own
+! section (a reversed row), also under WHERE: through a temporary.
+!$OFP PURE, KERNEL :: forall_sections
+subroutine forall_sections(n, m, a, b)
+  integer, intent(in) :: n, m
+  real, intent(inout) :: a(n, m)
+  real, intent(in) :: b(n, m)
+  integer :: i
+  forall (i = 2:n) a(i, :) = a(i-1, :) + 1.0
+  forall (i = 1:n) a(i, 1:m) = a(i, m:1:-1)
+  forall (i = 1:n)
+    where (b(i, :) > 1.0) a(i, :) = a(i, m:1:-1)
+  end forall
+end subroutine forall_sections
