@@ -65,8 +65,14 @@ const FormatElems = 5
 // Unmarshal converts older units (Note [one binding]).
 const FormatShapes = 6
 
+// FormatExtents is the version of units with a scratch buffer sized by
+// extents (Buffer.Extents: a loop kernel's temporary array, Note [forall
+// temporaries] in package sema): a host written for FormatShapes would
+// make it of Elements, 0, elements.
+const FormatExtents = 7
+
 // FormatNewest is the newest version this package reads and writes.
-const FormatNewest = FormatShapes
+const FormatNewest = FormatExtents
 
 // Kind is the Fortran type of a parameter or result.
 type Kind string
@@ -268,12 +274,51 @@ func (p *Param) ResultElements() int {
 
 // Buffer is a scratch buffer the host allocates for the launches: of
 // Elements elements, or, when Groups names a launch, of one element per
-// work-group of that launch (the partials of a reduction).
+// work-group of that launch (the partials of a reduction), or, when
+// Extents is set, of the product of the extents (each taken as at least
+// 0): a temporary array of a loop kernel, whose shape is affine in the
+// sizes (format 7, FormatExtents).
 type Buffer struct {
-	Name     string `json:"name"`
-	Kind     Kind   `json:"kind"`
-	Elements Affine `json:"elements"`
-	Groups   string `json:"groups,omitempty"`
+	Name     string   `json:"name"`
+	Kind     Kind     `json:"kind"`
+	Elements Affine   `json:"elements"`
+	Groups   string   `json:"groups,omitempty"`
+	Extents  []Affine `json:"extents,omitempty"`
+}
+
+// Count returns the number of elements of a buffer that is not one per
+// work-group, with the given sizes.
+func (b *Buffer) Count(sizes map[string]int) (int, error) {
+	if len(b.Extents) == 0 {
+		return b.Elements.Eval(sizes)
+	}
+	n := 1
+	for _, e := range b.Extents {
+		v, err := e.Eval(sizes)
+		if err != nil {
+			return 0, err
+		}
+		n = mulSat(n, max(v, 0))
+	}
+	return n, nil
+}
+
+// SpellCount writes the element count of a buffer that is not one per
+// work-group as an expression, each extent spelled by spell and clamped
+// at 0 by clamp: the hosts' spelling of Count.
+func (b *Buffer) SpellCount(spell func(Affine) string, clamp func(string) string) string {
+	if len(b.Extents) == 0 {
+		return spell(b.Elements)
+	}
+	var parts []string
+	for _, e := range b.Extents {
+		x := spell(e)
+		if !e.IsConstant() {
+			x = clamp(x)
+		}
+		parts = append(parts, x)
+	}
+	return strings.Join(parts, "*")
 }
 
 // Launch is one NDRange launch.

@@ -1,6 +1,7 @@
 package abi
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -127,9 +128,10 @@ func TestUnmarshalRefusesOtherFormats(t *testing.T) {
 	if _, err := Unmarshal(b); err != nil {
 		t.Fatal(err)
 	}
-	other := strings.Replace(string(b), `"format": 1`, `"format": 7`, 1)
-	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), "format version 7") {
-		t.Errorf("format 7 accepted: %v", err)
+	next := FormatNewest + 1
+	other := strings.Replace(string(b), `"format": 1`, fmt.Sprintf(`"format": %d`, next), 1)
+	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("format version %d", next)) {
+		t.Errorf("format %d accepted: %v", next, err)
 	}
 	if _, err := Unmarshal([]byte("{")); err == nil {
 		t.Error("bad JSON accepted")
@@ -212,5 +214,29 @@ func TestUnmarshalConvertsLoops(t *testing.T) {
 	}
 	if _, err := Unmarshal([]byte(strings.Replace(old, `"format": 5`, `"format": 6`, 1))); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBufferExtents: a scratch buffer sized by extents (a loop kernel's
+// temporary array) holds their product, an empty extent counting 0, and
+// hosts spell the same product.
+func TestBufferExtents(t *testing.T) {
+	b := Buffer{Name: "_forall1", Kind: Real4, Extents: []Affine{SizeMinus("n", -2), {Const: 3}}}
+	for _, c := range []struct{ n, want int }{{5, 21}, {-2, 0}, {-7, 0}} {
+		got, err := b.Count(map[string]int{"n": c.n})
+		if err != nil || got != c.want {
+			t.Errorf("n = %d: Count = %d, %v; want %d", c.n, got, err, c.want)
+		}
+	}
+	if _, err := b.Count(map[string]int{}); err == nil {
+		t.Error("Count without the size n: no error")
+	}
+	spelt := b.SpellCount(Affine.String, func(x string) string { return "max(" + x + ", 0)" })
+	if spelt != "max(n + 2, 0)*3" {
+		t.Errorf("SpellCount = %q", spelt)
+	}
+	flat := Buffer{Elements: Affine{Const: 4}}
+	if n, _ := flat.Count(nil); n != 4 {
+		t.Errorf("Count of 4 elements = %d", n)
 	}
 }

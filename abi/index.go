@@ -95,6 +95,16 @@ func (k *Kernel) IndexType(sizes map[string]int) (IndexType, error) {
 		if err != nil {
 			return "", fmt.Errorf("kernel %q: scratch buffer %q: %v", k.Name, b.Name, err)
 		}
+		if len(b.Extents) > 0 {
+			v = 1
+			for d, e := range b.Extents {
+				x, err := partials32(e, sizes, wide)
+				if err != nil {
+					return "", fmt.Errorf("kernel %q: extent %d of scratch buffer %q (%s): %v", k.Name, d+1, b.Name, e, err)
+				}
+				v = mulSat(v, max(x, 0))
+			}
+		}
 		elements = max(elements, v)
 	}
 	if elements > MaxInt32 {

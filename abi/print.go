@@ -134,7 +134,7 @@ func (p *hostPrinter) scratch() {
 	}
 	p.line(1, "scratch buffers (on the device only):")
 	for _, b := range p.k.Scratch {
-		n := b.Elements.String() + " element(s)"
+		n := b.SpellCount(Affine.String, func(x string) string { return "max(" + x + ", 0)" }) + " element(s)"
 		if b.Groups != "" {
 			n = "one element per work-group of " + b.Groups
 		}

@@ -96,6 +96,8 @@ func (p *printer) loopStmt(s Stmt) bool {
 	switch s := s.(type) {
 	case *SelectCase:
 		p.selectCase(s)
+	case *ForallStmt:
+		p.forall(s)
 	case *LoopDirective:
 		var parts []string
 		for _, c := range s.Clauses {
@@ -119,18 +121,7 @@ func (p *printer) loopStmt(s Stmt) bool {
 			}
 			p.line("%sdo %s %s", name, lc(s.Pos), h)
 		case DoConcurrent:
-			var ix []string
-			for _, c := range s.Indices {
-				t := fmt.Sprintf("%s = %s:%s", c.Var.Name, ExprString(c.Lo), ExprString(c.Hi))
-				if c.Step != nil {
-					t += ":" + ExprString(c.Step)
-				}
-				ix = append(ix, t)
-			}
-			if s.Mask != nil {
-				ix = append(ix, ExprString(s.Mask))
-			}
-			h := "(" + strings.Join(ix, ", ") + ")"
+			h := header(s.Indices, s.Mask)
 			for _, l := range s.Locality {
 				h += fmt.Sprintf(" %s(%s)", l.Kind, names(l.Names))
 			}

@@ -140,6 +140,15 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		params = append(params, "__global int* restrict "+abi.BoundsBuffer)
 		ak.Scratch = append(ak.Scratch, abi.Buffer{Name: abi.BoundsBuffer, Kind: abi.Int, Elements: abi.Affine{Const: 4}})
 	}
+	for _, v := range k.Temps { // Note [forall temporaries] in package sema
+		args = append(args, abi.Arg{Kind: abi.ScratchArg, Name: v.Name})
+		params = append(params, "__global "+ctype(v.Kind)+"* restrict "+sanitize(v.Name))
+		b := abi.Buffer{Name: v.Name, Kind: abiKind(v.Kind)}
+		for _, e := range v.Extents() {
+			b.Extents = append(b.Extents, abiAffine(e))
+		}
+		ak.Scratch = append(ak.Scratch, b)
+	}
 	lg := &loopGen{gen: g, k: k, ak: ak, host: hostScalars(k)}
 	lg.x = &exprGen{funcs: g.funcs, ref: lg.ref, window: func(w *ir.Window) string {
 		panic("internal error: codegen: window in loop kernel " + k.Name)

@@ -512,7 +512,7 @@ func (f *fortKernel) allocate() {
 		f.check()
 	}
 	for i, s := range k.Scratch {
-		cnt := n.affine(s.Elements)
+		cnt := s.SpellCount(n.affine, func(x string) string { return "max(" + x + ", 0)" })
 		if s.Groups != "" {
 			gi, ok := f.launchIndex[s.Groups]
 			if !ok {

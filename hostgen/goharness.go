@@ -767,7 +767,7 @@ func goKernelLaunch(e *emit.Writer, k *abi.Kernel, gn *goNames, i int, resBuf ma
 				// Made by the first launch that takes it.
 				made[a.Name] = true
 				b := scratch[a.Name]
-				n := fmt.Sprint(b.Elements.Const)
+				n := goCount(k, b)
 				if b.Groups != "" {
 					n = "groups" + goName(b.Groups)
 				}

@@ -102,7 +102,7 @@ func goProgram(e *emit.Writer, k *abi.Kernel, steps []abi.Step, launch func(int)
 // (groupsLAUNCH, set before), zeroing the bounds buffer.
 func goScratch(e *emit.Writer, k *abi.Kernel) {
 	for _, b := range k.Scratch {
-		n := fmt.Sprint(b.Elements.Const)
+		n := goCount(k, b)
 		if b.Groups != "" {
 			n = "groups" + goName(b.Groups)
 		}
@@ -111,4 +111,14 @@ func goScratch(e *emit.Writer, k *abi.Kernel) {
 		e.Close("")
 		goZeroBounds(e, b)
 	}
+}
+
+// goCount spells the element count of scratch buffer b of kernel k, not
+// one per work-group, in the general harness's sizes.
+func goCount(k *abi.Kernel, b abi.Buffer) string {
+	if len(b.Extents) == 0 {
+		return fmt.Sprint(b.Elements.Const)
+	}
+	gn := newGoNames(k)
+	return b.SpellCount(gn.affine, func(x string) string { return "max(" + x + ", 0)" })
 }

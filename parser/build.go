@@ -97,7 +97,8 @@ func (b *builder) stray(c *cstmt) {
 		sEndIf: `no "if" construct is open`, sElse: `no "if" construct is open`,
 		sElseIf: `no "if" construct is open`, sEndInterface: `no interface block is open`,
 		sEndType: "no derived-type definition is open", sEndDo: `no "do" construct is open`,
-		sContains: "it must follow the specification part of a module, program or subprogram",
+		sEndForall: `no "forall" construct is open`,
+		sContains:  "it must follow the specification part of a module, program or subprogram",
 	}[c.kind]
 	if c.kind == sEnd {
 		what = "no program unit is open"
@@ -337,7 +338,7 @@ func (b *builder) unit(u unitFrame, ctx context, sc *ast.Scope, body *[]ast.Stmt
 		default:
 			if seenContains {
 				switch {
-				case c.kind == sEndWhere || c.kind == sEndIf || c.kind == sEndDo || c.kind == sElse || c.kind == sElseIf || c.kind == sElseWhere:
+				case c.kind == sEndWhere || c.kind == sEndIf || c.kind == sEndDo || c.kind == sEndForall || c.kind == sElse || c.kind == sElseIf || c.kind == sElseWhere:
 					b.stray(c)
 				case !strayRun:
 					d := b.diags.Error(codeStatementOutsideUnit, c.sp, "statement outside any subroutine or function")
@@ -382,10 +383,10 @@ func (b *builder) statement(c *cstmt, ctx context, sc *ast.Scope, body *[]ast.St
 		b.skipBlock(c, sEndInterface, "interface block", "end interface", sc)
 	case sTypeDef:
 		b.skipBlock(c, sEndType, "derived-type definition", "end type", sc)
-	case sEndWhere, sEndIf, sEndDo, sElse, sElseIf, sElseWhere, sEndInterface, sEndType:
+	case sEndWhere, sEndIf, sEndDo, sEndForall, sElse, sElseIf, sElseWhere, sEndInterface, sEndType:
 		b.stray(c)
 		b.i++
-	default: // sExec, sWhere, sIf, sDo
+	default: // sExec, sWhere, sIf, sDo, sForall
 		if ctx == ctxModule {
 			if c.err != nil {
 				b.report(c)
@@ -444,6 +445,8 @@ func (b *builder) exec(c *cstmt, ctx context, body *[]ast.Stmt) {
 		*body = append(*body, b.ifConstruct(c, ctx))
 	case sDo:
 		*body = append(*body, b.doConstruct(c, ctx))
+	case sForall:
+		*body = append(*body, b.forallConstruct(c, ctx))
 	case sExec:
 		if otherKeyword(c) == "select case" {
 			*body = append(*body, b.selectCase(c, ctx))
@@ -488,6 +491,8 @@ func (b *builder) closesOuter(c *cstmt) bool {
 		want = sIf
 	case sEndDo:
 		want = sDo
+	case sEndForall:
+		want = sForall
 	default:
 		return false
 	}
@@ -531,9 +536,9 @@ func (b *builder) block(open *cstmt, ctx context, cur *[]ast.Stmt, stop func(*cs
 		switch d.kind {
 		case sDirective:
 			b.directive(d)
-		case sExec, sWhere, sIf, sDo:
+		case sExec, sWhere, sIf, sDo, sForall:
 			b.exec(d, ctx, cur)
-		case sEndWhere, sEndIf, sEndDo, sElse, sElseIf, sElseWhere, sEndInterface, sEndType:
+		case sEndWhere, sEndIf, sEndDo, sEndForall, sElse, sElseIf, sElseWhere, sEndInterface, sEndType:
 			b.stray(d)
 			b.i++
 		default:

@@ -317,54 +317,10 @@ func (c *cstmt) counted(s *ast.DoStmt, ts []tok) {
 
 // concurrent parses "concurrent (i = lo:hi[:step], ... [, mask]) locality".
 func (c *cstmt) concurrent(s *ast.DoStmt, ts []tok) {
-	if !isPunct(ts, 1, "(") {
-		c.fail(&perr{code: codeDoSyntax, span: nextSpan(ts, 0), msg: `expected "(" after "do concurrent"`})
-		return
-	}
-	j := matchBracket(ts, 1)
+	var j int
+	s.Indices, s.Mask, j = c.indexHeader(ts, "do concurrent", "DO CONCURRENT")
 	if j < 0 {
-		if e := checkBrackets(ts); e != nil {
-			c.fail(e)
-		}
 		return
-	}
-	for _, p := range splitTop(ts[2:j], ",") {
-		if len(p) == 0 {
-			c.fail(&perr{code: codeDoSyntax, span: rangeSpan(ts[1 : j+1]), msg: "empty entry in a DO CONCURRENT header"})
-			return
-		}
-		if isIdent(p, 0, "") && isPunct(p, 1, "=") {
-			b := splitTop(p[2:], ":")
-			if len(b) < 2 || len(b) > 3 {
-				c.fail(&perr{code: codeDoSyntax, span: rangeSpan(p), msg: "a DO CONCURRENT index takes \"first:last[:step]\""})
-				return
-			}
-			ix := &ast.ConcurrentIndex{Var: *identOf(p[0])}
-			exprs := []*ast.Expr{&ix.Lo, &ix.Hi, &ix.Step}
-			for i, q := range b {
-				if len(q) == 0 {
-					c.fail(&perr{code: codeDoSyntax, span: rangeSpan(p), msg: "empty bound in a DO CONCURRENT index"})
-					return
-				}
-				x, pe := parseExpr(q)
-				if pe != nil {
-					c.fail(pe)
-					return
-				}
-				*exprs[i] = x
-			}
-			s.Indices = append(s.Indices, ix)
-			continue
-		}
-		x, pe := parseExpr(p)
-		if pe != nil {
-			c.fail(pe)
-			return
-		}
-		s.Mask = x
-	}
-	if len(s.Indices) == 0 {
-		c.fail(&perr{code: codeDoSyntax, span: rangeSpan(ts[1 : j+1]), msg: "a DO CONCURRENT header needs at least one index"})
 	}
 	rest := ts[j+1:]
 	for len(rest) > 0 {
@@ -428,16 +384,20 @@ func (b *builder) doConstruct(c *cstmt, ctx context) ast.Stmt {
 }
 
 // endDoName checks the construct name after d, the "end do" of c.
-func (b *builder) endDoName(c, d *cstmt) {
+func (b *builder) endDoName(c, d *cstmt) { b.endName(c, d, "do") }
+
+// endName checks the name after "end do" or "end forall" (d, word the
+// construct's keyword) against the construct name of c.
+func (b *builder) endName(c, d *cstmt, word string) {
 	if d.name != nil && d.name.Name != c.cname {
-		hint := `a name after "end do" must be the construct's name`
+		hint := fmt.Sprintf("a name after \"end %s\" must be the construct's name", word)
 		if c.cname == "" {
-			hint = fmt.Sprintf("the \"do\" construct has no name; remove %q", d.name.Orig)
+			hint = fmt.Sprintf("the %q construct has no name; remove %q", word, d.name.Orig)
 		}
-		d.fail(&perr{code: codeSyntaxTrailingText, span: d.name.Pos, msg: fmt.Sprintf("unexpected %q after \"end do\"", d.name.Orig), hint: hint})
+		d.fail(&perr{code: codeSyntaxTrailingText, span: d.name.Pos, msg: fmt.Sprintf("unexpected %q after \"end %s\"", d.name.Orig, word), hint: hint})
 	} else if d.name == nil && c.cname != "" {
-		d.fail(&perr{code: codeEndNameMismatch, span: d.sp, msg: fmt.Sprintf("\"end do\" of the construct %q must repeat its name", c.cname),
-			hint: fmt.Sprintf("write \"end do %s\"", c.cname)})
+		d.fail(&perr{code: codeEndNameMismatch, span: d.sp, msg: fmt.Sprintf("\"end %s\" of the construct %q must repeat its name", word, c.cname),
+			hint: fmt.Sprintf("write \"end %s %s\"", word, c.cname)})
 	}
 	b.report(d)
 }
@@ -508,4 +468,113 @@ func cannotEndDo(d *cstmt) string {
 		return ""
 	}
 	return fmt.Sprintf("%s %q statement", article(d.kw), d.kw)
+}
+
+// indexHeader parses the header "(i = lo:hi[:step], ... [, mask])" of a
+// DO CONCURRENT or FORALL whose "(" is ts[1]; kw is the statement's
+// keyword and what its name in messages. It returns the indices, the mask
+// and the index of the closing ")", or -1 after reporting an error.
+func (c *cstmt) indexHeader(ts []tok, kw, what string) ([]*ast.ConcurrentIndex, ast.Expr, int) {
+	if !isPunct(ts, 1, "(") {
+		c.fail(&perr{code: codeDoSyntax, span: nextSpan(ts, 0), msg: fmt.Sprintf("expected \"(\" after %q", kw)})
+		return nil, nil, -1
+	}
+	j := matchBracket(ts, 1)
+	if j < 0 {
+		if e := checkBrackets(ts); e != nil {
+			c.fail(e)
+		}
+		return nil, nil, -1
+	}
+	var ixs []*ast.ConcurrentIndex
+	var mask ast.Expr
+	for _, p := range splitTop(ts[2:j], ",") {
+		if len(p) == 0 {
+			c.fail(&perr{code: codeDoSyntax, span: rangeSpan(ts[1 : j+1]), msg: "empty entry in a " + what + " header"})
+			return nil, nil, -1
+		}
+		if isIdent(p, 0, "") && isPunct(p, 1, "=") {
+			b := splitTop(p[2:], ":")
+			if len(b) < 2 || len(b) > 3 {
+				c.fail(&perr{code: codeDoSyntax, span: rangeSpan(p), msg: "a " + what + " index takes \"first:last[:step]\""})
+				return nil, nil, -1
+			}
+			ix := &ast.ConcurrentIndex{Var: *identOf(p[0])}
+			exprs := []*ast.Expr{&ix.Lo, &ix.Hi, &ix.Step}
+			for i, q := range b {
+				if len(q) == 0 {
+					c.fail(&perr{code: codeDoSyntax, span: rangeSpan(p), msg: "empty bound in a " + what + " index"})
+					return nil, nil, -1
+				}
+				x, pe := parseExpr(q)
+				if pe != nil {
+					c.fail(pe)
+					return nil, nil, -1
+				}
+				*exprs[i] = x
+			}
+			ixs = append(ixs, ix)
+			continue
+		}
+		x, pe := parseExpr(p)
+		if pe != nil {
+			c.fail(pe)
+			return nil, nil, -1
+		}
+		mask = x
+	}
+	if len(ixs) == 0 {
+		c.fail(&perr{code: codeDoSyntax, span: rangeSpan(ts[1 : j+1]), msg: "a " + what + " header needs at least one index"})
+		return nil, nil, -1
+	}
+	return ixs, mask, j
+}
+
+// forallStmt classifies a statement starting with "forall" (ts[0]): a
+// construct "forall (...)" or a statement "forall (...) assignment".
+func (c *cstmt) forallStmt(ts []tok) {
+	c.kw = "forall"
+	s := &ast.ForallStmt{Pos: rangeSpan(ts), Name: c.cname}
+	ixs, mask, j := c.indexHeader(ts, "forall", "FORALL")
+	if j < 0 {
+		if len(ts) > 1 && matchBracket(ts, 1) == len(ts)-1 {
+			c.kind, c.forall = sForall, s // keep the construct's shape
+			return
+		}
+		pe := c.err
+		c.err = nil
+		c.execErr(ts, "forall", pe)
+		return
+	}
+	s.Indices, s.Mask = ixs, mask
+	rest := ts[j+1:]
+	if len(rest) == 0 {
+		c.kind, c.forall = sForall, s
+		return
+	}
+	inner := c.single(rest, "forall")
+	if inner == nil {
+		return
+	}
+	s.Body, s.Single = []ast.Stmt{inner}, true
+	c.kind, c.exec = sExec, s
+}
+
+// forallConstruct builds a FORALL construct from its forall statement c
+// through its "end forall".
+func (b *builder) forallConstruct(c *cstmt, ctx context) ast.Stmt {
+	b.i++
+	s := c.forall
+	s.Bad = c.err != nil
+	b.push(c)
+	defer b.pop()
+	b.opening(c, ctx, &s.Body)
+	d := b.block(c, ctx, &s.Body, func(d *cstmt) bool { return d.kind == sEndForall })
+	if d == nil {
+		return s
+	}
+	b.i++
+	s.End = d.sp
+	b.endName(c, d, "forall")
+	return s
 }

@@ -38,6 +38,8 @@ const (
 	sDirective                 // a !$OFP line
 	sDo                        // a do statement opening a DO construct: do holds it
 	sEndDo                     // "end do"
+	sForall                    // "forall (...)" opening a construct: forall holds it
+	sEndForall                 // "end forall"
 )
 
 // cstmt is a classified statement.
@@ -48,13 +50,14 @@ type cstmt struct {
 	kw   string    // the leading keyword(s), lower-case, e.g. "end where"
 	err  *perr     // syntax error, not yet reported
 
-	exec     ast.Stmt     // sExec
-	do       *ast.DoStmt  // sDo
-	sel      *selectParts // a select case or case statement (select.go)
-	cond     ast.Expr     // where/elsewhere/if/else if
-	name     *ast.Ident   // module/program name, or the name after an end, else or elsewhere statement
-	cname    string       // the construct name of "name: where (...)" and the like, lower-case
-	endKind  string       // sEnd: "", "subroutine", "function", "module", "program"
+	exec     ast.Stmt        // sExec
+	do       *ast.DoStmt     // sDo
+	forall   *ast.ForallStmt // sForall
+	sel      *selectParts    // a select case or case statement (select.go)
+	cond     ast.Expr        // where/elsewhere/if/else if
+	name     *ast.Ident      // module/program name, or the name after an end, else or elsewhere statement
+	cname    string          // the construct name of "name: where (...)" and the like, lower-case
+	endKind  string          // sEnd: "", "subroutine", "function", "module", "program"
 	header   *ast.Subprogram
 	use      *ast.Use
 	decl     *ast.Decl
@@ -137,7 +140,7 @@ var execKeywords = map[string]string{
 	"deallocate": "deallocate", "nullify": "nullify", "select": "select",
 	"selectcase": "select case", "selecttype": "select type", "case": "case",
 	"cycle": "cycle", "exit": "exit", "goto": "go to", "continue": "continue",
-	"block": "block", "associate": "associate", "forall": "forall",
+	"block": "block", "associate": "associate",
 	"inquire": "inquire", "format": "format", "backspace": "backspace",
 	"rewind": "rewind", "flush": "flush", "endfile": "endfile", "wait": "wait",
 	"pause": "pause", "sync": "sync", "lock": "lock", "unlock": "unlock",
@@ -352,6 +355,7 @@ func init() {
 		"if":        always(func(c *cstmt, ts []tok) { c.ifStmt(ts, "if", sIf) }),
 		"where":     always((*cstmt).where),
 		"do":        always((*cstmt).doStmt),
+		"forall":    always((*cstmt).forallStmt),
 		"call":      always((*cstmt).call),
 		"return":    always((*cstmt).returnStmt),
 		"write":     (*cstmt).writeStmt,
@@ -683,6 +687,8 @@ func (c *cstmt) end(ts []tok, what string, n int) {
 		c.kind = sEndIf
 	case "do":
 		c.kind = sEndDo
+	case "forall":
+		c.kind = sEndForall
 	case "interface":
 		c.kind = sEndInterface
 	case "type":

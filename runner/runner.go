@@ -425,7 +425,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		return nil, err
 	}
 	// Check memory before allocating anything.
-	if err := checkDevice(ctx.Device(), &j, arrays, launches); err != nil {
+	if err := checkDevice(ctx.Device(), &j, arrays, sizes, launches); err != nil {
 		return nil, err
 	}
 
@@ -510,7 +510,7 @@ func hostLaunches(k *abi.Kernel, init map[string]int) ([]launch, error) {
 // checkDevice checks that dev can run j's launches on arrays: global
 // memory, the largest buffer, double precision, work-group size and local
 // memory.
-func checkDevice(dev clhost.Device, j *Job, arrays map[string]*npy.Array, launches []launch) error {
+func checkDevice(dev clhost.Device, j *Job, arrays map[string]*npy.Array, sizes map[string]int, launches []launch) error {
 	k := j.Kernel
 	var need int64
 	var largest int64
@@ -518,6 +518,17 @@ func checkDevice(dev clhost.Device, j *Job, arrays map[string]*npy.Array, launch
 		b := int64(a.Len()) * elemBytes(a.DType)
 		need += b
 		largest = max(largest, b)
+	}
+	for _, s := range k.Scratch {
+		if len(s.Extents) > 0 { // a temporary array (Note [forall temporaries] in package sema)
+			n, err := s.Count(sizes)
+			if err != nil {
+				return fmt.Errorf("kernel %q: scratch %q: %v", k.Name, s.Name, err)
+			}
+			b := int64(n) * int64(s.Kind.Bytes())
+			need += b
+			largest = max(largest, b)
+		}
 	}
 	if need > int64(dev.GlobalMem) {
 		return fmt.Errorf("the arrays need %s of device memory but %s has %s", human(need), dev.Name, human(int64(dev.GlobalMem)))

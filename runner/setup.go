@@ -110,12 +110,12 @@ func groupCounts(launches []launch) map[string]int {
 // codegen/bounds.go).
 func scratchBuffers(ctx *clhost.Context, k *abi.Kernel, sizes, groups map[string]int, bufs map[string]*clhost.Buffer, zeroBounds bool) error {
 	for _, s := range k.Scratch {
-		n, err := s.Elements.Eval(sizes)
-		if err != nil {
-			return fmt.Errorf("kernel %q: scratch %q: %v", k.Name, s.Name, err)
-		}
-		if s.Groups != "" {
-			n = groups[s.Groups]
+		n := groups[s.Groups]
+		if s.Groups == "" {
+			var err error
+			if n, err = s.Count(sizes); err != nil {
+				return fmt.Errorf("kernel %q: scratch %q: %v", k.Name, s.Name, err)
+			}
 		}
 		b, err := ctx.NewBuffer(int64(max(n, 1) * s.Kind.Bytes()))
 		if err != nil {

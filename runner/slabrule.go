@@ -113,7 +113,7 @@ func checkKernel(k *abi.Kernel) error {
 		}
 	}
 	for _, s := range k.Scratch {
-		if s.Groups == "" && !s.Elements.IsConstant() {
+		if s.Groups == "" && (!s.Elements.IsConstant() || len(s.Extents) > 0) {
 			return refuse("scratch buffer %q grows with the grid (%s)", s.Name, s.Elements)
 		}
 	}

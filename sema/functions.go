@@ -105,6 +105,8 @@ func walkStmts(list []ast.Stmt, f func(ast.Stmt)) {
 			}
 		case *ast.DoStmt:
 			walkStmts(s.Body, f)
+		case *ast.ForallStmt:
+			walkStmts(s.Body, f)
 		case *ast.SelectCase:
 			for _, cs := range s.Cases {
 				walkStmts(cs.Body, f)
@@ -132,6 +134,11 @@ func walkStmtExprs(list []ast.Stmt, f func(ast.Expr)) {
 			}
 		case *ast.DoStmt:
 			es = []ast.Expr{s.Lo, s.Hi, s.Step, s.Mask, s.Cond}
+			for _, ix := range s.Indices {
+				es = append(es, ix.Lo, ix.Hi, ix.Step)
+			}
+		case *ast.ForallStmt:
+			es = []ast.Expr{s.Mask}
 			for _, ix := range s.Indices {
 				es = append(es, ix.Lo, ix.Hi, ix.Step)
 			}

@@ -25,7 +25,7 @@ const maxNestDims = 3
 func isLoopKernel(body []ast.Stmt) bool {
 	for _, s := range body {
 		switch s := s.(type) {
-		case *ast.LoopDirective:
+		case *ast.LoopDirective, *ast.ForallStmt:
 			return true
 		case *ast.DoStmt: // a nest, or a host loop around nests
 			if s.Form == ast.DoConcurrent || isLoopKernel(s.Body) {
@@ -73,6 +73,9 @@ type loopState struct {
 	// sect is the implicit iteration of the array assignment whose RHS
 	// is being lowered (Note [array assignments] in sema/sections.go).
 	sect *sectCtx
+	// where is the mask of a WHERE in a FORALL, for the array assignment
+	// of the nest being lowered, which takes it (Note [where in forall]).
+	where ast.Expr
 	// hoist is set while an assignment is lowered, which takes the
 	// statements of reductions of arrays (l.hoisted) before it; early
 	// holds the elements those read (sema/sections.go).
@@ -120,6 +123,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.loopParams()
 	l.loopLocals()
 	l.checkBlockDepth(p.sub.Body)
+	l.forallDialect(p.sub.Body)                       // Note [forall]
 	kern.Body = l.loopBody(l.endAtReturn(p.sub.Body)) // Note [return in loop kernels]
 	kern.Body = l.serialResults(kern.Body, kern.Body) // Note [serial results]
 	l.inferIntents()
@@ -416,6 +420,12 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			pending = nil
 		case *ast.AssignStmt:
 			out = append(out, l.withHoisted(func() []ir.Stmt { return l.topAssign(s) })...)
+		case *ast.ForallStmt:
+			if pending != nil {
+				l.c.diags.Error(codeLoopDirective, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words())
+				pending = nil
+			}
+			out = append(out, l.forall(s, forallScope{})...) // Note [forall]
 		case *ast.IfStmt:
 			if pending != nil {
 				l.c.diags.Error(codeLoopDirective, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words())

@@ -556,7 +556,6 @@ var otherHints = map[string]string{
 	"do":            "use array syntax",
 	"do concurrent": "use array syntax",
 	"do while":      "use array syntax",
-	"forall":        "use array syntax with region_cpy",
 	"allocate":      "allocatable temporaries are allocated by assignment",
 	"deallocate":    "temporaries are freed when the kernel ends",
 	"print":         "kernels cannot do input or output",
@@ -625,6 +624,10 @@ func (l *lowerer) stmt(s ast.Stmt) []ir.Stmt {
 			d.WithHint("%s", h)
 		}
 		l.stmts(s.Body) // report what else is wrong, as before
+		return nil
+	case *ast.ForallStmt:
+		l.errorf(codeForallBody, s.Pos, "FORALL is not allowed in %s", l.where).
+			WithHint("write the FORALL at the top level of a kernel")
 		return nil
 	case *ast.OtherStmt:
 		if s.Err != "" {

@@ -200,6 +200,12 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 		ls.written[v] = lhs.Pos
 	}
 	var assign ir.Stmt = &ir.Assign{Pos: s.Pos, LHS: lhs, RHS: rhs}
+	if m := ls.where; m != nil && !top { // Note [where in forall]
+		ls.where = nil
+		if assign = l.whereMask(m, ctx, assign); assign == nil {
+			return nil, true
+		}
+	}
 	if top {
 		// Strides whose extent is not affine: a launch over lo..hi whose
 		// work-items off the stride do nothing.

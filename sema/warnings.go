@@ -644,6 +644,8 @@ func (l *lowerer) checkBlockDepth(body []ast.Stmt) {
 				enter(s.Pos, depth+1, bodies...)
 			case *ast.DoStmt:
 				enter(s.Pos, depth+1, s.Body)
+			case *ast.ForallStmt:
+				enter(s.Pos, depth+1, s.Body)
 			case *ast.SelectCase:
 				var bodies [][]ast.Stmt
 				for _, c := range s.Cases {
