@@ -193,16 +193,14 @@ func (l *lowerer) loopParams() {
 			}
 			b.Lo = lo
 			switch {
-			case ds.Deferred:
-				// Assumed shape: the extent is a size of its own.
+			case ds.Deferred || ds.Hi == nil:
+				// Assumed shape, or the last dimension of an assumed-size
+				// array (a(*), the F77 idiom): the extent is a size of its
+				// own, the actual array's.
 				n := &ir.Var{Name: fmt.Sprintf("%s_n%d", sym.orig, d+1), Kind: ir.Int, Role: ir.Local, Pos: sym.pos}
 				l.loop.sizes[n] = true
 				l.kernel.Locals = append(l.kernel.Locals, n)
 				b.Hi = lo.Add(ir.Affine{Const: -1, Terms: []ir.Term{{Coef: 1, Var: n}}})
-			case ds.Hi == nil:
-				l.c.diags.Error(codeLoopBound, sym.pos, "assumed-size array %q is not supported in a kernel", sym.orig).
-					WithHint("declare its upper bound, such as dimension(n)")
-				l.broken[sym] = true
 			default:
 				hi, ok := l.boundAffine(ds.Hi, fmt.Sprintf("upper bound %d of %q", d+1, sym.orig))
 				if !ok {
