@@ -59,18 +59,23 @@ S1="13 22"      # one extent
 S2="13x11 7x19" # two
 S3="5x7x4 6x3x9"
 
-# Elemental kernels: the arrays take --grid's shape.
+# Elemental kernels: the arrays take --grid's shape (a scalar dummy s of
+# an elemental procedure is an array of that shape too).
 job identity - "$S2" opencl/transformations/tests/cases identity.f90 --grid NNxMM
-job scale - "$S2" opencl/transformations/tests/cases scale.f90 --grid NNxMM --set s=1.5
-job elemental_add - "$S2" opencl/transformations/tests/cases elemental_add.f90 --grid NNxMM --set s=0.25
-job elemental_add - "$S2" papers/LOPe/code elemental_add.f90 --grid NNxMM --set s=0.25
+job scale - "$S2" opencl/transformations/tests/cases scale.f90 --grid NNxMM
+job elemental_add - "$S2" opencl/transformations/tests/cases elemental_add.f90 --grid NNxMM
+job elemental_add - "$S2" papers/LOPe/code elemental_add.f90 --grid NNxMM
 
 # CAFe multigrid: the serial procedures (the OpenCL folder's need
 # parallel.F90, which gfortran rejects).
-for d in CAFe Serial MPI; do
-	job AddFourierMode_1D "$d" "$S1" papers/CAFe/code/$d multigrid.f90 --set N=NN --set k=3
+# (np and rank: image 2 of 3, whose part of the domain the mode is.)
+job AddFourierMode_1D Serial "$S1" papers/CAFe/code/Serial multigrid.f90 --set N=NN --set k=3
+job AddFourierMode_1D MPI "$S1" papers/CAFe/code/MPI multigrid.f90 --set N=NN --set np=3 --set rank=1 --set k=3
+job AddFourierMode_1D CAFe "$S1" papers/CAFe/code/CAFe multigrid.f90 --set N=NN --set np=3 --set rank=1 --set mode=3
+for d in Serial MPI; do
 	job AddFourierMode_3D "$d" "$S3" papers/CAFe/code/$d multigrid.f90 --set N=NN --set M=MM --set L=LL --set mode=2
 done
+job AddFourierMode_3D CAFe "$S3" papers/CAFe/code/CAFe multigrid.f90 --set N=NN --set M=MM --set L=LL --set np=3 --set rank=1 --set mode=2
 job Relax_1D CAFe "$S1" papers/CAFe/code/CAFe multigrid.f90 --set N=NN
 job AddFourierMode - "$S1" papers/CAFe/code multigrid.f90 --set N=NN --set k=3
 # Their restriction and prolongation: the coarse grid is V2h(-1:N/2+1).
