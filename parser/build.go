@@ -373,6 +373,8 @@ func (b *builder) statement(c *cstmt, ctx context, sc *ast.Scope, body *[]ast.St
 			sc.Decls = append(sc.Decls, c.decl)
 		case c.attrs != nil:
 			sc.AttrStmts = append(sc.AttrStmts, c.attrs...)
+		case c.params != nil:
+			sc.Params = append(sc.Params, c.params...)
 		case c.implicit:
 			sc.Implicit = append(sc.Implicit, c.other)
 		case c.other != nil:

@@ -102,6 +102,10 @@ func (c *checker) newScope(sp *ast.Scope, parent *scope, name, file string) *sco
 			}
 		}
 	}
+	for _, ps := range sp.Params {
+		sym := s.get(ps.Name)
+		sym.param, sym.init = true, ps.Value
+	}
 	for _, as := range sp.AttrStmts {
 		if as.Attr.Name == ast.AttrOther && (as.Attr.Word == "public" || as.Attr.Word == "private") {
 			continue // accessibility does not declare anything
