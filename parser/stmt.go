@@ -61,10 +61,10 @@ type cstmt struct {
 	attrs    []*ast.AttrStmt
 	params   []*ast.ParamStmt // a PARAMETER statement's named constants
 	other    *ast.OtherStmt   // sSpec statements kept verbatim (implicit, parameter, private, ...)
-	implicit bool           // other is an IMPLICIT statement
-	label    string         // the statement's label, without leading zeros ("" when none)
-	doLabel  string         // sDo: the label of the statement that ends a labelled DO ("do 10 i = 1, n")
-	doLabelT tok            // sDo: that label's token
+	implicit bool             // other is an IMPLICIT statement
+	label    string           // the statement's label, without leading zeros ("" when none)
+	doLabel  string           // sDo: the label of the statement that ends a labelled DO ("do 10 i = 1, n")
+	doLabelT tok              // sDo: that label's token
 }
 
 // article returns "a" or "an" for the keyword w, by its first sound: "an
