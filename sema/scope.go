@@ -34,7 +34,6 @@ type symbol struct {
 	dims       []ast.DimSpec
 	hasDims    bool
 	intent     ast.Intent
-	contiguous bool
 	target     bool
 	pointer    bool
 	alloc      bool
@@ -142,7 +141,7 @@ func (sym *symbol) apply(a *ast.Attr) {
 	case ast.AttrIntent:
 		sym.intent = a.Intent
 	case ast.AttrContiguous:
-		sym.contiguous = true
+		// Nothing to record: hosts always pass contiguous buffers.
 	case ast.AttrTarget:
 		sym.target = true
 	case ast.AttrPointer:
