@@ -174,10 +174,30 @@ func (k *Kernel) Reduction(fold string) *Reduction {
 type Size struct {
 	Name string `json:"name"`
 	Doc  string `json:"doc"`
+	// Quot, when set, defines the size as the quotient of other sizes
+	// (a declared bound n/2: Note [quotient sizes] in package sema); hosts
+	// compute it once the sizes it reads are bound, and never from a
+	// shape.
+	Quot *Quot `json:"quot,omitempty"`
 	// Kind is Int64 for an integer(8) scalar dummy, which the kernel
 	// takes as a long (its value may exceed 32 bits: Note [index types]);
 	// "" is the default integer.
 	Kind Kind `json:"kind,omitempty"`
+}
+
+// Quot is Of / Div, truncated toward zero, as Fortran divides integers.
+type Quot struct {
+	Of  Affine `json:"of"`
+	Div int    `json:"div"`
+}
+
+// Eval returns the quotient for the given sizes.
+func (q *Quot) Eval(sizes map[string]int) (int, error) {
+	v, err := q.Of.Eval(sizes)
+	if err != nil {
+		return 0, err
+	}
+	return v / q.Div, nil
 }
 
 // Wide reports whether s is a 64-bit size.
@@ -614,8 +634,20 @@ func (k *Kernel) bind(shapes map[string][]int, given map[string]int) (map[string
 			return nil, fmt.Errorf("array %q has shape %s but kernel %q takes a %d-D array", p.Name, ShapeString(shape), k.Name, len(p.Shape))
 		}
 	}
+	quot := map[string]bool{}
+	for _, s := range k.Sizes {
+		quot[s.Name] = s.Quot != nil
+	}
 	for progress := true; progress; {
 		progress = false
+		for _, s := range k.Sizes {
+			if _, ok := sizes[s.Name]; !ok && s.Quot != nil {
+				if v, err := s.Quot.Eval(sizes); err == nil {
+					sizes[s.Name] = v
+					progress = true
+				}
+			}
+		}
 		for _, p := range arrays {
 			shape, ok := shapes[p.Name]
 			if !ok {
@@ -627,6 +659,9 @@ func (k *Kernel) bind(shapes map[string][]int, given map[string]int) (map[string
 				for i, t := range ext.Terms {
 					if v, ok := sizes[t.Size]; ok {
 						rest += t.Coef * v
+					} else if quot[t.Size] {
+						unknown = -2 // computed, never solved from a shape
+						break
 					} else if unknown < 0 {
 						unknown = i
 					} else {

@@ -227,6 +227,7 @@ func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
 	if x == nil {
 		return ir.Affine{}, false
 	}
+	x = l.quotSizes(x) // Note [quotient sizes]
 	a, why := l.affine(x, func(v *ir.Var) bool {
 		return v.Role == ir.Dummy && v.Rank == 0 && v.Kind.IsInt() || l.loop.sizes[v] || // or an assumed-shape extent (shapeInquiry)
 			l.loop.nestBound && v.Kind.IsInt() && hostLocal(v) && !l.loop.index[v] && !l.loop.host[v] // a host variable
