@@ -583,6 +583,11 @@ func Unmarshal(b []byte) (*Unit, error) {
 		}
 	}
 	for _, k := range u.Kernels {
+		for _, s := range k.Sizes {
+			if s.Quot != nil && s.Quot.Div <= 0 {
+				return nil, fmt.Errorf("abi: kernel %q: size %q is a quotient by %d; the divisor must be positive", k.Name, s.Name, s.Quot.Div)
+			}
+		}
 		for _, p := range k.Params {
 			if p.Sequence && (!p.Array || len(p.Shape) != 1) {
 				return nil, fmt.Errorf("abi: kernel %q: parameter %q is sequence-associated but not an array of rank 1", k.Name, p.Name)
