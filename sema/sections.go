@@ -436,6 +436,7 @@ func (l *lowerer) secDims(call *ast.Call, v *ir.Var, at diag.Span, lhsTop bool) 
 			l.c.diags.Error(codeLoopSubscript, e.Span(), "%s of %q is %s, expected a scalar integer", what, name, t.Kind)
 			return nil, ir.Affine{}, false
 		}
+		x = l.quotSizes(x) // Note [quotient sizes]
 		ok := okVar
 		if launch {
 			ok = okSize

@@ -50,3 +50,31 @@ void prolong_half(const int n,
         }
     }
 }
+
+// kernel inject_half (loop_quot_bounds.f90:38), launch 1 of 2: array assignment (loop_quot_bounds.f90:43), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 0 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void inject_half_1(const int n,
+    __global const float* restrict v1,
+    __global float* restrict v2,
+    const int __n_d2) {
+    const FOROCL_INDEX_T _i1 = 0 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > __n_d2) {
+        return;
+    }
+    v2[_i1] = 0.5f * v1[_i1] + 0.25f; // loop_quot_bounds.f90:43
+}
+
+// kernel inject_half (loop_quot_bounds.f90:38), launch 2 of 2: element assignment (loop_quot_bounds.f90:44), strategy direct, work-group 1
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+void inject_half_2(const int n,
+    __global const float* restrict v1,
+    __global float* restrict v2,
+    const int __n_d2) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > 1) {
+        return;
+    }
+    v2[__n_d2] = v1[n]; // loop_quot_bounds.f90:44
+}

@@ -32,3 +32,14 @@ subroutine prolong_half(n, v1, v2)
     end do
   end do
 end subroutine prolong_half
+
+! Sections bounded by quotients: the coarse interior and its halo cells.
+!$OFP PURE, KERNEL :: inject_half
+subroutine inject_half(n, v1, v2)
+  implicit none
+  integer, intent(in) :: n
+  real, intent(in)  :: v1(0:n)
+  real, intent(out) :: v2(0:n/2)
+  v2(0:n/2) = 0.5*v1(0:n/2) + 0.25
+  v2(n/2) = v1(n)
+end subroutine inject_half
