@@ -128,6 +128,14 @@ job loops_f90 - "$S2" opencl/f90 test_shift_impl.f90 --set nPad=1 --shape A=NNxM
 job wave_advance - "$S2" opencl/f90 shallow_water_f.f90 --set dx=0.1 --set dy=0.1 --set dt=0.01
 job wave_advance_loops - "$S2" opencl/f90 shallow_water_f.f90 --set dx=0.1 --set dy=0.1 --set dt=0.01
 
+# Procedures contained in main programs (they use the program's arrays).
+job Relax - "$S1" papers/CAFe/code poisson-multigrid.F90 -I . --set N=NN
+job Relax_1D MPI "$S1" papers/CAFe/code/MPI poisson-multigrid_1d.F90 -I . -I /usr/lib/x86_64-linux-gnu/fortran/gfortran-mod-15/openmpi --set N=NN
+for f in maxwell maxwell_noprint; do
+	job initialize "$f" 256 sml-fortran/tests $f.f90
+	job solve "$f" 256 sml-fortran/tests $f.f90 --set dt=0.001
+done
+
 # LOPe/CAFe procedures with automatic arrays or FORALL.
 job Riem_Solver_forall - "$S3" papers/LOPe/code nh_core_forall.f90 --set dt=0.1 --set is=1 --set ie=NN --set js=1 \
 	--set je=MM --set km=LL --set ng=1 --set akap=0.286 --set ptop=1.0
