@@ -128,6 +128,11 @@ job loops_f90 - "$S2" opencl/f90 test_shift_impl.f90 --set nPad=1 --shape A=NNxM
 job wave_advance - "$S2" opencl/f90 shallow_water_f.f90 --set dx=0.1 --set dy=0.1 --set dt=0.01
 job wave_advance_loops - "$S2" opencl/f90 shallow_water_f.f90 --set dx=0.1 --set dy=0.1 --set dt=0.01
 
+# A stencil that writes a module's allocatable array (CAFe's error.F90).
+for d in papers/CAFe/code papers/CAFe/code/Serial papers/CAFe/code/MPI papers/CAFe/code/CAFe; do
+	job calc_error "${d#papers/CAFe/}" "$S2" $d error.F90 --set m=NN --set n=MM --set h=1
+done
+
 # Procedures contained in main programs (they use the program's arrays).
 job Relax - "$S1" papers/CAFe/code poisson-multigrid.F90 -I . --set N=NN
 job Relax_1D MPI "$S1" papers/CAFe/code/MPI poisson-multigrid_1d.F90 -I . -I /usr/lib/x86_64-linux-gnu/fortran/gfortran-mod-15/openmpi --set N=NN
