@@ -120,8 +120,9 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.loopParams()
 	l.loopLocals()
 	l.checkBlockDepth(p.sub.Body)
-	kern.Body = l.loopBody(withoutCycles(l.endAtReturn(p.sub.Body))) // Note [return in loop kernels], Note [cycle as if]
-	kern.Body = l.serialResults(kern.Body, kern.Body)                // Note [serial results]
+	// Note [return in loop kernels], Note [cycle as if]
+	kern.Body = l.loopBody(withoutCycles(l.endAtReturn(p.sub.Body)))
+	kern.Body = l.serialResults(kern.Body, kern.Body) // Note [serial results]
 	l.inferIntents()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
 	l.checkPrivateFlow(flattenHostLoops(kern.Body))
