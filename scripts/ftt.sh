@@ -103,6 +103,10 @@ for d in papers/Dijkstra papers/Dijkstra/OpenCL; do
 	done
 done
 
+# Dijkstra: one relaxation sweep of the travel times, in place (serial),
+# whose forward-star loop skips neighbours off the grid with GOTO 10.
+job sweep - "$S3" papers/Dijkstra dijkstra.F90 -I . --set nx=NN --set ny=MM --set nz=LL --set nfs=6
+
 # LOPe: a Lax-Wendroff step written in place through halo offsets.
 job advect_impl "halo=1,1" 16 papers/LOPe/code advect.f90 --in halo="$WORK/halo.npy" --set a=1.0 --set dx=0.1 --set dt=0.05
 
