@@ -107,6 +107,9 @@ done
 # whose forward-star loop skips neighbours off the grid with GOTO 10.
 job sweep - "$S3" papers/Dijkstra dijkstra.F90 -I . --set nx=NN --set ny=MM --set nz=LL --set nfs=6
 
+# Dijkstra-2's copy uses mpi_f08, which only a compiled .mod provides.
+job calc_distance Dijkstra-2 "$S1" papers/Dijkstra-2/OpenCL forward_star.F90 -I /usr/lib/x86_64-linux-gnu/fortran/gfortran-mod-15/openmpi --set nfs=NN
+
 # LOPe: a Lax-Wendroff step written in place through halo offsets.
 job advect_impl "halo=1,1" 16 papers/LOPe/code advect.f90 --in halo="$WORK/halo.npy" --set a=1.0 --set dx=0.1 --set dt=0.05
 
