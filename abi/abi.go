@@ -65,8 +65,15 @@ const FormatElems = 5
 // Unmarshal converts older units (Note [one binding]).
 const FormatShapes = 6
 
+// FormatQuot is the version of units with a size that is a quotient of
+// others (Size.Quot, a declared bound n/2): a host written for
+// FormatShapes would solve it from an array's shape instead, and so
+// accept arrays that disagree with n/2; such a unit is written as
+// FormatQuot so that such a host refuses it.
+const FormatQuot = 7
+
 // FormatNewest is the newest version this package reads and writes.
-const FormatNewest = FormatShapes
+const FormatNewest = FormatQuot
 
 // Kind is the Fortran type of a parameter or result.
 type Kind string
