@@ -1,6 +1,7 @@
 package abi
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -127,9 +128,10 @@ func TestUnmarshalRefusesOtherFormats(t *testing.T) {
 	if _, err := Unmarshal(b); err != nil {
 		t.Fatal(err)
 	}
-	other := strings.Replace(string(b), `"format": 1`, `"format": 7`, 1)
-	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), "format version 7") {
-		t.Errorf("format 7 accepted: %v", err)
+	next := FormatNewest + 1
+	other := strings.Replace(string(b), `"format": 1`, fmt.Sprintf(`"format": %d`, next), 1)
+	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("format version %d", next)) {
+		t.Errorf("format %d accepted: %v", next, err)
 	}
 	if _, err := Unmarshal([]byte("{")); err == nil {
 		t.Error("bad JSON accepted")
