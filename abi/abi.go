@@ -71,8 +71,15 @@ const FormatShapes = 6
 // make it of Elements, 0, elements.
 const FormatExtents = 7
 
+// FormatQuot is the version of units with a size that is a quotient of
+// others (Size.Quot, a declared bound n/2): a host written for
+// FormatShapes would solve it from an array's shape instead, and so
+// accept arrays that disagree with n/2; such a unit is written as
+// FormatQuot so that such a host refuses it.
+const FormatQuot = 8
+
 // FormatNewest is the newest version this package reads and writes.
-const FormatNewest = FormatExtents
+const FormatNewest = FormatQuot
 
 // Kind is the Fortran type of a parameter or result.
 type Kind string
@@ -180,10 +187,30 @@ func (k *Kernel) Reduction(fold string) *Reduction {
 type Size struct {
 	Name string `json:"name"`
 	Doc  string `json:"doc"`
+	// Quot, when set, defines the size as the quotient of other sizes
+	// (a declared bound n/2: Note [quotient sizes] in package sema); hosts
+	// compute it once the sizes it reads are bound, and never from a
+	// shape.
+	Quot *Quot `json:"quot,omitempty"`
 	// Kind is Int64 for an integer(8) scalar dummy, which the kernel
 	// takes as a long (its value may exceed 32 bits: Note [index types]);
 	// "" is the default integer.
 	Kind Kind `json:"kind,omitempty"`
+}
+
+// Quot is Of / Div, truncated toward zero, as Fortran divides integers.
+type Quot struct {
+	Of  Affine `json:"of"`
+	Div int    `json:"div"`
+}
+
+// Eval returns the quotient for the given sizes.
+func (q *Quot) Eval(sizes map[string]int) (int, error) {
+	v, err := q.Of.Eval(sizes)
+	if err != nil {
+		return 0, err
+	}
+	return v / q.Div, nil
 }
 
 // Wide reports whether s is a 64-bit size.
@@ -608,6 +635,11 @@ func Unmarshal(b []byte) (*Unit, error) {
 		}
 	}
 	for _, k := range u.Kernels {
+		for _, s := range k.Sizes {
+			if s.Quot != nil && s.Quot.Div <= 0 {
+				return nil, fmt.Errorf("abi: kernel %q: size %q is a quotient by %d; the divisor must be positive", k.Name, s.Name, s.Quot.Div)
+			}
+		}
 		for _, p := range k.Params {
 			if p.Sequence && (!p.Array || len(p.Shape) != 1) {
 				return nil, fmt.Errorf("abi: kernel %q: parameter %q is sequence-associated but not an array of rank 1", k.Name, p.Name)
@@ -659,8 +691,20 @@ func (k *Kernel) bind(shapes map[string][]int, given map[string]int) (map[string
 			return nil, fmt.Errorf("array %q has shape %s but kernel %q takes a %d-D array", p.Name, ShapeString(shape), k.Name, len(p.Shape))
 		}
 	}
+	quot := map[string]bool{}
+	for _, s := range k.Sizes {
+		quot[s.Name] = s.Quot != nil
+	}
 	for progress := true; progress; {
 		progress = false
+		for _, s := range k.Sizes {
+			if _, ok := sizes[s.Name]; !ok && s.Quot != nil {
+				if v, err := s.Quot.Eval(sizes); err == nil {
+					sizes[s.Name] = v
+					progress = true
+				}
+			}
+		}
 		for _, p := range arrays {
 			shape, ok := shapes[p.Name]
 			if !ok {
@@ -672,6 +716,9 @@ func (k *Kernel) bind(shapes map[string][]int, given map[string]int) (map[string
 				for i, t := range ext.Terms {
 					if v, ok := sizes[t.Size]; ok {
 						rest += t.Coef * v
+					} else if quot[t.Size] {
+						unknown = -2 // computed, never solved from a shape
+						break
 					} else if unknown < 0 {
 						unknown = i
 					} else {

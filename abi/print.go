@@ -59,8 +59,9 @@ func (p *hostPrinter) line(indent int, format string, args ...any) {
 }
 
 // sizes says how each size is bound (BindWith): a size that is also a
-// scalar parameter is passed by the host (else derived as below); the
-// others follow from the extents that name them alone, with coefficient
+// scalar parameter is passed by the host (else derived as below); a
+// quotient is computed from the sizes it divides; the others follow from
+// the extents that name them alone, with coefficient
 // ±1, once the other sizes of the extent are known.
 func (p *hostPrinter) sizes() {
 	if len(p.k.Sizes) == 0 {
@@ -93,6 +94,8 @@ func (p *hostPrinter) sizes() {
 			if len(from) > 0 {
 				how += "; when not given, derived from " + strings.Join(from, "; ")
 			}
+		} else if s.Quot != nil {
+			how = fmt.Sprintf("computed as (%s) / %d, truncated toward zero", s.Quot.Of, s.Quot.Div)
 		} else if len(from) == 0 {
 			how = "?? neither passed nor derived from an array"
 		}

@@ -52,12 +52,26 @@ type Scope struct {
 	Implicit     []*OtherStmt // other IMPLICIT statements, kept verbatim
 	Decls        []*Decl
 	AttrStmts    []*AttrStmt
+	// Params are the named constants of F77 PARAMETER statements,
+	// "parameter (epsil = 1e-6, n = 10)": each name takes the parameter
+	// attribute and the value as its initialiser (its type comes from a
+	// declaration, before or after, or the implicit rules).
+	Params []*ParamStmt
 	// Other holds the remaining specification statements, kept verbatim:
 	// parameter, data, common, module procedure, and every statement of an
 	// interface block or derived-type definition (through "end interface" /
 	// "end type").
 	Other []*OtherStmt
 }
+
+// ParamStmt is one "name = value" of a PARAMETER statement.
+type ParamStmt struct {
+	Pos   diag.Span
+	Name  Ident
+	Value Expr
+}
+
+func (p *ParamStmt) Span() diag.Span { return p.Pos }
 
 // Module is "module name ... [contains ...] end module".
 type Module struct {

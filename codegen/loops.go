@@ -54,10 +54,15 @@ func loopInterface(k *ir.Kernel) *abi.Kernel {
 		switch {
 		case sequenceSize(k, v):
 			doc = "the element count of every array" // Note [elemental kernels] in sema/elemental.go
+		case v.Quot != nil:
+			doc = fmt.Sprintf("the quotient (%s) / %d in a declared bound", v.Quot.Of, v.Quot.Div)
 		case !isParam(k, v):
 			doc = "an extent of an assumed-shape array"
 		}
 		s := abi.Size{Name: v.Name, Doc: doc}
+		if v.Quot != nil {
+			s.Quot = &abi.Quot{Of: abiAffine(v.Quot.Of), Div: int(v.Quot.Div)} // Note [quotient sizes] in package sema
+		}
 		if v.Kind == ir.Long {
 			s.Kind = abi.Int64 // Note [64-bit integers in loop kernels] in package sema
 		}

@@ -95,6 +95,11 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 			// (Note [one binding] in package abi).
 			u.Format = max(u.Format, abi.FormatShapes)
 		}
+		for _, sz := range u.Kernels[len(u.Kernels)-1].Sizes {
+			if sz.Quot != nil {
+				u.Format = max(u.Format, abi.FormatQuot) // Note [quotient sizes] in package sema
+			}
+		}
 		if len(u.Kernels[len(u.Kernels)-1].HostLoops) > 0 {
 			u.Format = max(u.Format, abi.FormatLoops) // Note [host loops] in package abi
 		}

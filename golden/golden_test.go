@@ -504,6 +504,8 @@ func loopSizes(k *abi.Kernel, gi int, over map[string]int) map[string]int {
 	u := 0
 	for _, s := range k.Sizes {
 		switch {
+		case s.Quot != nil:
+			// computed below from the others (Note [quotient sizes] in package sema)
 		case over[s.Name] != 0:
 			sizes[s.Name] = over[s.Name]
 		case lower[s.Name]:
@@ -511,6 +513,15 @@ func loopSizes(k *abi.Kernel, gi int, over map[string]int) map[string]int {
 		default:
 			sizes[s.Name] = uppers[u%3] + 3*(u/3)
 			u++
+		}
+	}
+	for _, s := range k.Sizes {
+		if s.Quot != nil {
+			v, err := s.Quot.Eval(sizes)
+			if err != nil {
+				panic(err) // a quotient of sizes that are not the kernel's: a bug
+			}
+			sizes[s.Name] = v
 		}
 	}
 	return sizes

@@ -74,7 +74,7 @@ var fortranHostName = regexp.MustCompile(`^(?i)([gwsrvkh][0-9]+|st|msg|name|run|
 func fortranCheckLoops(k *abi.Kernel) error {
 	known := map[string]bool{}
 	for _, sz := range k.Sizes {
-		if p := k.Param(sz.Name); p != nil && !p.Array {
+		if p := k.Param(sz.Name); p != nil && !p.Array || sz.Quot != nil {
 			known[sz.Name] = true
 		}
 	}
@@ -115,6 +115,14 @@ func fortranLoopSizes(e *fortEmitter, k *abi.Kernel, n *fortNames) map[string]st
 				e.Line("end if")
 			}
 			e.Line("%s = %s", n.v(sz.Name), n.toInt(p.Name))
+			known[sz.Name] = true
+		}
+	}
+	for _, sz := range k.Sizes {
+		if sz.Quot != nil {
+			// From the dummies (Note [quotient sizes] in package sema);
+			// Fortran's / truncates as the kernel's does.
+			e.Line("%s = (%s) / %d", n.v(sz.Name), n.affine(sz.Quot.Of), sz.Quot.Div)
 			known[sz.Name] = true
 		}
 	}

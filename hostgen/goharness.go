@@ -441,6 +441,12 @@ func goSizes(e *emit.Writer, k *abi.Kernel) {
 			e.Line("%s := int(%s)", gn.size(s.Name), gn.of(p.Name))
 			continue
 		}
+		if s.Quot != nil {
+			// Computed from the dummies before it (Note [quotient sizes]
+			// in package sema); Go's / truncates toward zero, as Fortran's.
+			e.Line("%s := (%s) / %d", gn.size(s.Name), gn.affine(s.Quot.Of), s.Quot.Div)
+			continue
+		}
 		found := false
 		for i, p := range k.Arrays() {
 			for d, ext := range p.Shape {

@@ -208,6 +208,18 @@ type Var struct {
 	// Fortran's sequence association lets a caller: an elemental
 	// subroutine's dummies (Note [elemental kernels] in sema/elemental.go).
 	Sequence bool
+	// Quot, for a size of a loop kernel that stands for a quotient in a
+	// declared bound (v(-1:n/2+1)), gives it: Of / Div, truncated toward
+	// zero as Fortran's integer division is (Note [quotient sizes] in
+	// sema/quotsize.go). Nil otherwise.
+	Quot *Quot
+}
+
+// Quot is the quotient Of / Div of an affine expression of integer scalar
+// dummies by a positive constant.
+type Quot struct {
+	Of  Affine
+	Div int64
 }
 
 // Program is everything forocl translates from a set of files: the elemental

@@ -104,6 +104,9 @@ func varText(v *Var) string {
 		}
 		fmt.Fprintf(&b, " bounds=(%s)", strings.Join(ds, ", "))
 	}
+	if v.Quot != nil {
+		fmt.Fprintf(&b, " = (%s) / %d", v.Quot.Of, v.Quot.Div)
+	}
 	if v.Sequence {
 		b.WriteString(" sequence") // any actual array of as many elements
 	}

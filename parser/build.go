@@ -39,13 +39,14 @@ type builder struct {
 	file  *ast.File
 
 	units      []unitFrame
-	constructs []*cstmt         // open where/if constructs, innermost last
-	open       map[skind]int    // how many of constructs are where (sWhere) and if (sIf)
-	curSub     *ast.Subprogram  // innermost open subprogram, for directives
-	pending    []*ast.Directive // directives waiting for the next subprogram
-	lastEnd    *cstmt           // the end statement of the last subprogram closed
-	ended      string           // the label of the statement that just ended labelled DOs (Note [labelled DO])
-	endedAt    diag.Span        // that statement
+	constructs []*cstmt            // open where/if constructs, innermost last
+	open       map[skind]int       // how many of constructs are where (sWhere) and if (sIf)
+	curSub     *ast.Subprogram     // innermost open subprogram, for directives
+	pending    []*ast.Directive    // directives waiting for the next subprogram
+	lastEnd    *cstmt              // the end statement of the last subprogram closed
+	ended      string              // the label of the statement that just ended labelled DOs (Note [labelled DO])
+	endedAt    diag.Span           // that statement
+	labels     map[ast.Stmt]string // the labels of executable statements (Note [goto as cycle])
 }
 
 func (b *builder) peek() *cstmt {
@@ -374,6 +375,8 @@ func (b *builder) statement(c *cstmt, ctx context, sc *ast.Scope, body *[]ast.St
 			sc.Decls = append(sc.Decls, c.decl)
 		case c.attrs != nil:
 			sc.AttrStmts = append(sc.AttrStmts, c.attrs...)
+		case c.params != nil:
+			sc.Params = append(sc.Params, c.params...)
 		case c.implicit:
 			sc.Implicit = append(sc.Implicit, c.other)
 		case c.other != nil:
@@ -457,6 +460,9 @@ func (b *builder) exec(c *cstmt, ctx context, body *[]ast.Stmt) {
 		b.i++
 		if ctx == ctxModule || c.err != nil && c.err.always {
 			b.report(c)
+		}
+		if c.label != "" {
+			b.labelStmt(c.exec, c.label)
 		}
 		*body = append(*body, c.exec)
 	}

@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -595,6 +596,9 @@ func (s *scanner) directive(i, le int) {
 		s.diags.Error(code, diag.At(s.posAt(off)), "%s", msg).
 			WithHint(`write "!$OFP PURE, KERNEL :: name"`)
 	}
+	if s.lopeDirective(j, le) {
+		return
+	}
 	expectWord := true
 	for j < le {
 		c := s.src[j]
@@ -645,6 +649,34 @@ func (s *scanner) directive(i, le int) {
 		// A malformed directive is reported and otherwise dropped.
 		s.stmts = append(s.stmts, &logicalStmt{dir: d})
 	}
+}
+
+// lopeWord matches a directive of the LOPe dialect: its first word is
+// HALO, EXTEND or ALLOCATE, or it declares a HALO(...) among other
+// attributes ("!$OFP real, allocatable, HALO(:,:) :: Image(:,:)").
+var lopeWord = regexp.MustCompile(`(?i)^\s*(halo|extend|allocate)\b|[\s,]halo\s*\(`)
+
+// lopeDirective reports the !$OFP directive at src[j:le] (after the
+// sentinel) when it is one of the LOPe dialect (codeDirectiveLOPe), and
+// says whether it was.
+func (s *scanner) lopeDirective(j, le int) bool {
+	m := lopeWord.FindSubmatchIndex(s.src[j:le])
+	if m == nil {
+		return false
+	}
+	at := j + m[0]
+	for at < le && (isSpace(s.src[at]) || s.src[at] == ',') {
+		at++
+	}
+	k := at
+	for k < le && isAlnum(s.src[k]) {
+		k++
+	}
+	word := strings.ToUpper(string(s.src[at:k]))
+	s.diags.Error(codeDirectiveLOPe, diag.Span{Start: s.posAt(at), End: s.posAt(k)},
+		"!$OFP %s is a directive of the LOPe dialect: it makes the procedure run once per array element, reaching neighbours beyond the declared bounds, which Fortran does not; forocl does not support it", word).
+		WithHint("write the halo into the array's bounds and the per-element work as a loop or array syntax over the interior (or use region_cpy/region_ptr), and remove the directive")
+	return true
 }
 
 // printable returns the character at src[i] for a message.

@@ -380,6 +380,7 @@ func (b *builder) doConstruct(c *cstmt, ctx context) ast.Stmt {
 	b.i++
 	s.End = d.sp
 	b.endDoName(c, d)
+	b.blockDoCycles(s.Body) // Note [goto as cycle]
 	return s
 }
 
@@ -447,9 +448,11 @@ func (b *builder) labelledDo(c *cstmt, ctx context) {
 	case d.kind == sEndDo:
 		b.i++
 		b.endDoName(c, d)
+		gotoCycle(s.Body, c.doLabel) // Note [goto as cycle]
 	case otherKeyword(d) == "continue":
 		b.i++
 		b.report(d)
+		gotoCycle(s.Body, c.doLabel)
 	default:
 		b.exec(d, ctx, &s.Body)
 	}

@@ -62,11 +62,12 @@ type cstmt struct {
 	use      *ast.Use
 	decl     *ast.Decl
 	attrs    []*ast.AttrStmt
-	other    *ast.OtherStmt // sSpec statements kept verbatim (implicit, parameter, private, ...)
-	implicit bool           // other is an IMPLICIT statement
-	label    string         // the statement's label, without leading zeros ("" when none)
-	doLabel  string         // sDo: the label of the statement that ends a labelled DO ("do 10 i = 1, n")
-	doLabelT tok            // sDo: that label's token
+	params   []*ast.ParamStmt // a PARAMETER statement's named constants
+	other    *ast.OtherStmt   // sSpec statements kept verbatim (implicit, parameter, private, ...)
+	implicit bool             // other is an IMPLICIT statement
+	label    string           // the statement's label, without leading zeros ("" when none)
+	doLabel  string           // sDo: the label of the statement that ends a labelled DO ("do 10 i = 1, n")
+	doLabelT tok              // sDo: that label's token
 }
 
 // article returns "a" or "an" for the keyword w, by its first sound: "an
@@ -377,7 +378,7 @@ func init() {
 			return true
 		},
 		"parameter": func(c *cstmt, ts []tok) bool {
-			return isPunct(ts, 1, "(") && c.verbatim(ts, sSpec, "parameter")
+			return isPunct(ts, 1, "(") && (c.paramStmt(ts) || c.verbatim(ts, sSpec, "parameter"))
 		},
 		"type":  (*cstmt).typeStmt,
 		"go":    twoWords("to", sExec, "go to"),
@@ -894,6 +895,29 @@ func (c *cstmt) declaration(ts []tok) {
 	if l.err != nil {
 		c.fail(l.err)
 	}
+}
+
+// paramStmt classifies "parameter (name = value, ...)" (ts[0] is
+// "parameter", ts[1] "("), and reports false, leaving c alone, when ts is
+// not that (the statement is then kept verbatim).
+func (c *cstmt) paramStmt(ts []tok) bool {
+	last := len(ts) - 1
+	if checkBrackets(ts) != nil || !isPunct(ts, last, ")") || last < 3 {
+		return false
+	}
+	var params []*ast.ParamStmt
+	for _, part := range splitTop(ts[2:last], ",") {
+		if len(part) < 3 || part[0].kind != tIdent || !isPunct(part, 1, "=") {
+			return false
+		}
+		v, pe := parseExpr(part[2:])
+		if pe != nil {
+			return false
+		}
+		params = append(params, &ast.ParamStmt{Pos: rangeSpan(part), Name: *identOf(part[0]), Value: v})
+	}
+	c.kind, c.kw, c.params = sSpec, "parameter", params
+	return true
 }
 
 func (c *cstmt) attrStmt(ts []tok) {

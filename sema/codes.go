@@ -162,9 +162,6 @@ var (
 	codeKernelArrayNoIntent = diag.Define(diag.CodeInfo{Code: "kernel-array-no-intent", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
 		Summary: "array \"…\" has no intent; kernel arrays must be intent(in) or intent(out)",
 		Help:    "forocl must know which arrays are inputs and which are outputs to generate the kernel and move the data."})
-	codeKernelArrayNotContiguous = diag.Define(diag.CodeInfo{Code: "kernel-array-not-contiguous", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
-		Summary: "array \"…\" is not contiguous; kernel arrays must be contiguous",
-		Help:    "A kernel indexes its arrays as flat device buffers, which is only valid for contiguous storage."})
 	codeKernelArrayNotAssumedShape = diag.Define(diag.CodeInfo{Code: "kernel-array-not-assumed-shape", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
 		Summary: "array \"…\" must be assumed-shape",
 		Help:    "Kernel arrays take their extents from the launch (dimension(:,:)); fixed or explicit shapes would tie the kernel to one grid."})

@@ -109,7 +109,7 @@ var dependenceRows = []struct {
 			!$omp parallel do
 			do i = 1, n
 			  b(i*m) = a(i, 1)
-			end do`, "  else\n    parallel (_i1 = 1:1)  [!$omp parallel do (serial)]", `one-to-one only if m - 1 >= 0`},
+			end do`, "  else\n    parallel (_s1 = 1:1)  [!$omp parallel do (serial)]", `one-to-one only if m - 1 >= 0`},
 	{"two run-time conditions", "real :: a(n, m), b(1), c(1)", `
 			r = n + 1
 			!$omp parallel do
@@ -121,7 +121,7 @@ var dependenceRows = []struct {
 			!$omp parallel do
 			do i = 1, n
 			  a(i*m) = a(i*m - 1) + 1
-			end do`, "  parallel (_i1 = 1:1)", `nest runs serially, on one work-item: different iterations may write the same element of "a"`},
+			end do`, "  parallel (_s1 = 1:1)", `nest runs serially, on one work-item: different iterations may write the same element of "a"`},
 	{"a host variable in a written subscript", "real :: a(n), b(n+9), c(1)", `
 			r = 1
 			if (m > 2) r = 2

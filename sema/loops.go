@@ -123,8 +123,9 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.loopParams()
 	l.loopLocals()
 	l.checkBlockDepth(p.sub.Body)
-	l.forallDialect(p.sub.Body)                       // Note [forall]
-	kern.Body = l.loopBody(l.endAtReturn(p.sub.Body)) // Note [return in loop kernels]
+	l.forallDialect(p.sub.Body) // Note [forall]
+	// Note [return in loop kernels], Note [cycle as if]
+	kern.Body = l.loopBody(withoutCycles(l.endAtReturn(p.sub.Body)))
 	kern.Body = l.serialResults(kern.Body, kern.Body) // Note [serial results]
 	l.inferIntents()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
@@ -197,16 +198,14 @@ func (l *lowerer) loopParams() {
 			}
 			b.Lo = lo
 			switch {
-			case ds.Deferred:
-				// Assumed shape: the extent is a size of its own.
+			case ds.Deferred || ds.Hi == nil:
+				// Assumed shape, or the last dimension of an assumed-size
+				// array (a(*), the F77 idiom): the extent is a size of its
+				// own, the actual array's.
 				n := &ir.Var{Name: fmt.Sprintf("%s_n%d", sym.orig, d+1), Kind: ir.Int, Role: ir.Local, Pos: sym.pos}
 				l.loop.sizes[n] = true
 				l.kernel.Locals = append(l.kernel.Locals, n)
 				b.Hi = lo.Add(ir.Affine{Const: -1, Terms: []ir.Term{{Coef: 1, Var: n}}})
-			case ds.Hi == nil:
-				l.c.diags.Error(codeLoopBound, sym.pos, "assumed-size array %q is not supported in a kernel", sym.orig).
-					WithHint("declare its upper bound, such as dimension(n)")
-				l.broken[sym] = true
 			default:
 				hi, ok := l.boundAffine(ds.Hi, fmt.Sprintf("upper bound %d of %q", d+1, sym.orig))
 				if !ok {
@@ -233,6 +232,7 @@ func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
 	if x == nil {
 		return ir.Affine{}, false
 	}
+	x = l.quotSizes(x) // Note [quotient sizes]
 	a, why := l.affine(x, func(v *ir.Var) bool {
 		return v.Role == ir.Dummy && v.Rank == 0 && v.Kind.IsInt() || l.loop.sizes[v] || // or an assumed-shape extent (shapeInquiry)
 			l.loop.nestBound && v.Kind.IsInt() && hostLocal(v) && !l.loop.index[v] && !l.loop.host[v] // a host variable

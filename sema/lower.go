@@ -279,10 +279,8 @@ func (l *lowerer) kernelParams() {
 			l.errorf(codeKernelArrayNoIntent, sym.pos, "array %q has no intent; kernel arrays must be intent(in) or intent(out)", sym.orig).
 				WithHint("add \"intent(in) :: %s\" or \"intent(out) :: %s\"", sym.orig, sym.orig)
 		}
-		if !sym.contiguous {
-			l.errorf(codeKernelArrayNotContiguous, sym.pos, "array %q is not contiguous; kernel arrays must be contiguous", sym.orig).
-				WithHint("add \"contiguous :: %s\"", sym.orig)
-		}
+		// With or without "contiguous": hosts always pass contiguous
+		// buffers, as for loop kernels.
 		if sym.rank() > 3 {
 			l.errorf(codeKernelArrayRank, sym.pos, "array %q has rank %d; forocl supports ranks 1 to 3", sym.orig, sym.rank())
 			continue

@@ -43,7 +43,7 @@ func (l *lowerer) serialNest(s *ast.DoStmt, dir *loopDir, source, why string) ir
 // serialLaunch lowers DO nest s as a launch of one work-item that runs
 // the loops in order.
 func (l *lowerer) serialLaunch(s *ast.DoStmt, source string) *ir.Nest {
-	t := l.sectionIndex(0)
+	t := l.unitIndex()
 	n := &ir.Nest{Pos: s.Pos, Source: source + " (serial)", Index: []*ir.Var{t}, Lo: []ir.Affine{{Const: 1}}, Hi: []ir.Affine{{Const: 1}}}
 	ls := l.loop
 	ls.index, ls.seq = map[*ir.Var]bool{t: true}, copySet(ls.host)

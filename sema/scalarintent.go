@@ -16,8 +16,9 @@ import (
 // how its assignments lower. Fortran semantics decide it:
 //   - never assigned: intent(in), a value;
 //   - assigned before anything reads it, by an assignment that every run
-//     executes (at the top level of the body, before any IF, loop, RETURN
-//     or statement forocl does not model): intent(out), a result. Its value
+//     executes (at the top level of the body, or in every branch of an IF
+//     with an ELSE, before any loop, RETURN or statement forocl does not
+//     model): intent(out), a result. Its value
 //     before that assignment is never seen, so the caller's is not needed;
 //     a reduction nest after "vol = 0" folds into the value set there
 //     (Note [loop reductions] in package ir);
@@ -93,6 +94,11 @@ func (u *scalarUse) stmts(body []ast.Stmt, cond bool) {
 			}
 		case *ast.IfStmt:
 			u.expr(s.Cond)
+			if !u.decided && !cond && !u.leaves {
+				if at, ok := u.everyBranchAssigns(s); ok {
+					u.assign(at, false)
+				}
+			}
 			u.stmts(s.Then, true)
 			for _, ei := range s.ElseIfs {
 				u.expr(ei.Cond)
@@ -148,6 +154,38 @@ func (u *scalarUse) stmts(body []ast.Stmt, cond bool) {
 			u.leaves = true
 		}
 	}
+}
+
+// everyBranchAssigns reports whether every branch of IF s (an ELSE
+// included) assigns the dummy unconditionally before it reads it, so
+// that the IF as a whole assigns it on every path (Note [scalar
+// intents]); at is the THEN branch's assignment. A branch condition that
+// reads the dummy, or a branch that leaves first, answers false.
+func (u *scalarUse) everyBranchAssigns(s *ast.IfStmt) (diag.Span, bool) {
+	if len(s.Else) == 0 {
+		return diag.Span{}, false
+	}
+	bodies := [][]ast.Stmt{s.Then, s.Else}
+	for _, ei := range s.ElseIfs {
+		reads := &scalarUse{name: u.name, word: u.word}
+		reads.expr(ei.Cond)
+		if reads.decided {
+			return diag.Span{}, false
+		}
+		bodies = append(bodies, ei.Body)
+	}
+	var at diag.Span
+	for i, b := range bodies {
+		br := &scalarUse{name: u.name, word: u.word}
+		br.stmts(b, false)
+		if !br.out {
+			return diag.Span{}, false
+		}
+		if i == 0 {
+			at = br.at
+		}
+	}
+	return at, true
 }
 
 // scalarDummyIntent gives the scalar dummy v, declared with no INTENT, its

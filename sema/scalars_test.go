@@ -56,6 +56,38 @@ func TestScalarIntentsAndGuards(t *testing.T) {
 			  s = s + a(i)
 			end do`,
 			nil, `8:14: error: scalar dummy "s" has no INTENT and is first assigned here on some paths only`},
+		{"set in both branches of an IF", red, `
+			if (n > 2) then
+			  s = 1
+			else
+			  s = 0
+			end if
+			do concurrent (i = 1:n)
+			  b(i) = a(i)
+			end do`,
+			[]string{"param s real(4) intent(out)"}, ""},
+		{"read first in the ELSE branch", red, `
+			if (n > 2) then
+			  s = 1
+			else
+			  s = s + 1
+			end if
+			do concurrent (i = 1:n)
+			  b(i) = a(i)
+			end do`,
+			nil, `9:3: error: scalar dummy "s" has no INTENT and is first assigned here on some paths only`},
+		{"an ELSE IF condition reads it", red, `
+			if (n > 2) then
+			  s = 1
+			else if (s > 0) then
+			  s = 2
+			else
+			  s = 0
+			end if
+			do concurrent (i = 1:n)
+			  b(i) = a(i)
+			end do`,
+			nil, `9:3: error: scalar dummy "s" has no INTENT and is first assigned here on some paths only`},
 		{"first set after a RETURN", red, `
 			if (n > 2) return
 			s = 0

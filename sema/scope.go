@@ -34,7 +34,6 @@ type symbol struct {
 	dims       []ast.DimSpec
 	hasDims    bool
 	intent     ast.Intent
-	contiguous bool
 	target     bool
 	pointer    bool
 	alloc      bool
@@ -102,6 +101,10 @@ func (c *checker) newScope(sp *ast.Scope, parent *scope, name, file string) *sco
 			}
 		}
 	}
+	for _, ps := range sp.Params {
+		sym := s.get(ps.Name)
+		sym.param, sym.init = true, ps.Value
+	}
 	for _, as := range sp.AttrStmts {
 		if as.Attr.Name == ast.AttrOther && (as.Attr.Word == "public" || as.Attr.Word == "private") {
 			continue // accessibility does not declare anything
@@ -138,7 +141,7 @@ func (sym *symbol) apply(a *ast.Attr) {
 	case ast.AttrIntent:
 		sym.intent = a.Intent
 	case ast.AttrContiguous:
-		sym.contiguous = true
+		// Nothing to record: hosts always pass contiguous buffers.
 	case ast.AttrTarget:
 		sym.target = true
 	case ast.AttrPointer:

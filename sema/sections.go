@@ -98,7 +98,19 @@ type secDim struct {
 // sectionIndex returns the implicit index of shape dimension p (created
 // once per kernel; every array assignment uses the same ones).
 func (l *lowerer) sectionIndex(p int) *ir.Var {
-	name := fmt.Sprintf("_i%d", p+1)
+	return l.implicitIndex(fmt.Sprintf("_i%d", p+1))
+}
+
+// unitIndex returns the index of a launch of one work-item (a serial nest,
+// a statement the device evaluates): a name of its own, since array
+// assignments inside such a launch run their own loops over _i1, ....
+func (l *lowerer) unitIndex() *ir.Var {
+	return l.implicitIndex("_s1")
+}
+
+// implicitIndex returns the kernel's integer local name, created on first
+// use.
+func (l *lowerer) implicitIndex(name string) *ir.Var {
 	for _, v := range l.kernel.Locals {
 		if v.Name == name && v.Role == ir.Local {
 			return v
@@ -430,6 +442,7 @@ func (l *lowerer) secDims(call *ast.Call, v *ir.Var, at diag.Span, lhsTop bool) 
 			l.c.diags.Error(codeLoopSubscript, e.Span(), "%s of %q is %s, expected a scalar integer", what, name, t.Kind)
 			return nil, ir.Affine{}, false
 		}
+		x = l.quotSizes(x) // Note [quotient sizes]
 		ok := okVar
 		if launch {
 			ok = okSize

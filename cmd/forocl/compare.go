@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/internal/oracle"
 	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/runner"
@@ -144,7 +145,7 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 		return err
 	}
 	job.Unit, job.Kernel = unit, unit.Kernels[0]
-	serial, printed, err := serialRun(c, job, append(libs, args...), cf.verbose)
+	serial, printed, err := serialRun(c, job, append(libs, args...), cf.verbose, res.Files)
 	if err != nil {
 		return runErr(err)
 	}
@@ -260,16 +261,23 @@ func shapeNames(k *abi.Kernel, shapes map[string][]int) map[string][]int {
 
 // serialRun runs job's kernel serially through gfortran, compiling
 // sources (the modules the files use first) in a scratch folder.
-func serialRun(c *cobra.Command, job runner.Job, sources []string, verbose bool) (map[string]*npy.Array, *oracle.Exe, error) {
+func serialRun(c *cobra.Command, job runner.Job, sources []string, verbose bool, files []*ast.File) (map[string]*npy.Array, *oracle.Exe, error) {
 	dir, err := os.MkdirTemp("", "forocl-compare-")
 	if err != nil {
 		return nil, nil, err
 	}
 	defer os.RemoveAll(dir)
+	k, iface, err := oracle.ExplicitInterface(files, job.Kernel, dir) // Note [explicit interfaces]
+	if err != nil {
+		return nil, nil, err
+	}
+	if iface != "" {
+		sources = append(sources, iface)
+	}
 	if verbose {
 		fmt.Fprintf(c.ErrOrStderr(), "forocl: gfortran compiles %s with a serial driver\n", strings.Join(sources, " "))
 	}
-	exe, err := oracle.Build(job.Kernel, sources, dir)
+	exe, err := oracle.Build(k, sources, dir)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -10,13 +10,13 @@
 #endif
 
 // kernel backward_carry (loop_dep_order.f90:12), launch 1 of 1: do (serial) (loop_dep_order.f90:18), strategy direct, work-group 1
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void backward_carry(const int n,
     __global const double* restrict b,
     __global double* restrict a) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
-    if (_i1 > 1) {
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_s1 > 1) {
         return;
     }
     int i = 0;
@@ -101,13 +101,13 @@ void triangular(const int n,
 }
 
 // kernel recurrence (loop_dep_order.f90:69), launch 1 of 1: !$omp parallel do (serial) (loop_dep_order.f90:76), strategy direct, work-group 1
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void recurrence(const int n,
     __global const double* restrict b,
     __global double* restrict a) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
-    if (_i1 > 1) {
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_s1 > 1) {
         return;
     }
     int i = 0;
@@ -117,19 +117,19 @@ void recurrence(const int n,
 }
 
 // kernel recurrence_sum (loop_dep_order.f90:84), launch 1 of 2: !$omp parallel do (serial) (loop_dep_order.f90:93), strategy direct, work-group 256
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void recurrence_sum_1(const int n,
     __global const double* restrict b,
     __global double* restrict a,
     __global double* restrict _res_total,
     __global double* restrict _part1) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     double total = 0.0; // result
     int i = 0;
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of "total" over this work-item's iteration
-    if (!(_i1 > 1)) {
+    if (!(_s1 > 1)) {
         for (i = 1; i <= n; i++) {
             a[i] = a[i - 1] + b[i - 1]; // loop_dep_order.f90:94
             _acc1 = _acc1 + (a[i]); // loop_dep_order.f90:95

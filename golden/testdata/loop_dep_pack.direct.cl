@@ -57,13 +57,13 @@ void pack_rows_1(const int x_min,
     }
     int x_inc = _host_x_inc;
     int index = 0;
-    int _i1 = 0;
+    int _s1 = 0;
     index = off + 10 + j + depth + (k - 1) * (x_max + x_inc + 2 * depth); // loop_dep_pack.f90:48
     buf[index - 1] = field[j - (x_min - 2) + (FOROCL_INDEX_T)(x_max - x_min + 6)*(y_max + 1 - k - (y_min - 2))] + (double)k; // loop_dep_pack.f90:49
 }
 
 // kernel pack_rows (loop_dep_pack.f90:37), launch 2 of 2: !$omp parallel do (serial) (loop_dep_pack.f90:46), strategy direct, work-group 1
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void pack_rows_2(const int x_min,
     const int x_max,
@@ -76,8 +76,8 @@ void pack_rows_2(const int x_min,
     __global double* restrict buf,
     const int _buf_n1,
     const int _host_x_inc) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
-    if (_i1 > 1) {
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_s1 > 1) {
         return;
     }
     int j = 0;

@@ -10,7 +10,7 @@
 #endif
 
 // kernel corners (loop_dep_race.f90:8), launch 1 of 1: !$omp do (serial) (loop_dep_race.f90:17), strategy direct, work-group 1
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void corners(const int x_min,
     const int x_max,
@@ -19,8 +19,8 @@ void corners(const int x_min,
     const double v0,
     __global const double* restrict cellv,
     __global double* restrict vel) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
-    if (_i1 > 1) {
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_s1 > 1) {
         return;
     }
     int j = 0;
@@ -41,7 +41,7 @@ void corners(const int x_min,
 }
 
 // kernel spread (loop_dep_race.f90:33), launch 1 of 1: !$omp parallel do (serial) (loop_dep_race.f90:40), strategy direct, work-group 1
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void spread(const int x_min,
     const int x_max,
@@ -49,8 +49,8 @@ void spread(const int x_min,
     const int y_max,
     __global const double* restrict cellv,
     __global double* restrict vel) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
-    if (_i1 > 1) {
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_s1 > 1) {
         return;
     }
     int j = 0;

@@ -9,7 +9,7 @@
 #endif
 
 // kernel last_value (loop_last_value.f90:9), launch 1 of 4: do (serial) (loop_last_value.f90:19), strategy direct, work-group 256
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void last_value_1(const int n,
     __global const float* restrict a,
@@ -23,7 +23,7 @@ void last_value_1(const int n,
     const float _host_t,
     __global int* restrict _part1,
     __global float* restrict _part2) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     float last = 0.0f; // result
     int i_out = 0; // result
     int k_out = 0; // result
@@ -36,7 +36,7 @@ void last_value_1(const int n,
     int _acc1 = 1; // product of "i" over this work-item's iteration
     __local float _tree2[256];
     float _acc2 = 1.0f; // product of "t" over this work-item's iteration
-    if (!(_i1 > 1)) {
+    if (!(_s1 > 1)) {
         t = _in2; // loop_last_value.f90:19
         for (i = 1; i <= n; i++) {
             t = 2.0f * a[i - 1]; // loop_last_value.f90:20
@@ -132,7 +132,7 @@ void last_value_r2(__global const float* restrict _part2, const int _np, __globa
 }
 
 // kernel last_value (loop_last_value.f90:9), launch 2 of 4: !$omp parallel do (serial) (loop_last_value.f90:26), strategy direct, work-group 256
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void last_value_2(const int n,
     __global const float* restrict a,
@@ -143,7 +143,7 @@ void last_value_2(const int n,
     __global int* restrict _res_k_out,
     const int _host_k,
     __global int* restrict _part3) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     float last = 0.0f; // result
     int i_out = 0; // result
     int k_out = 0; // result
@@ -154,7 +154,7 @@ void last_value_2(const int n,
     float _in2 = 0.0f;
     __local int _tree3[256];
     int _acc3 = 1; // product of "k" over this work-item's iteration
-    if (!(_i1 > 1)) {
+    if (!(_s1 > 1)) {
         for (k = 1; k <= n; k++) {
             u = a[k - 1] + 1.0f; // loop_last_value.f90:27
             c[k - 1] = u; // loop_last_value.f90:28
@@ -227,7 +227,7 @@ void last_value_3(const int n,
     int i = 0;
     float t = 0.0f;
     float u = 0.0f;
-    int _i1 = 0;
+    int _s1 = 0;
     float _in2 = 0.0f;
     u = a[k - 1] - 1.0f; // loop_last_value.f90:33
     c[k - 1] = c[k - 1] + u; // loop_last_value.f90:34

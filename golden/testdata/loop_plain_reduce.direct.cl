@@ -10,7 +10,7 @@
 #endif
 
 // kernel plain_stats (loop_plain_reduce.f90:9), launch 1 of 6: do (serial) (loop_plain_reduce.f90:19), strategy direct, work-group 256
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void plain_stats_1(const int n,
     const int nt,
@@ -27,7 +27,7 @@ void plain_stats_1(const int n,
     const double _host__in1,
     const double _host_dot_,
     __global double* restrict _part1) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     double dot_ = _host_dot_; // result
     double amax = 0.0; // result
     int anyneg = 0; // result
@@ -49,7 +49,7 @@ void plain_stats_1(const int n,
     double _in8 = 0.0;
     __local double _tree1[256];
     double _acc1 = 1.0; // product of "dot" over this work-item's iteration
-    if (!(_i1 > 1)) {
+    if (!(_s1 > 1)) {
         dot_ = _in1; // loop_plain_reduce.f90:19
         for (i = 1; i <= n; i++) {
             dot_ = dot_ + a[i - 1] * b[i - 1]; // loop_plain_reduce.f90:20
@@ -102,7 +102,7 @@ void plain_stats_r1(__global const double* restrict _part1, const int _np, __glo
 }
 
 // kernel plain_stats (loop_plain_reduce.f90:9), launch 2 of 6: do (serial) (loop_plain_reduce.f90:27), strategy direct, work-group 256
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void plain_stats_2(const int n,
     const int nt,
@@ -131,7 +131,7 @@ void plain_stats_2(const int n,
     __global int* restrict _part4,
     __global double* restrict _part5,
     __global double* restrict _part6) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     double dot_ = 0.0; // result
     double amax = _host_amax; // result
     int anyneg = _host_anyneg; // result
@@ -161,7 +161,7 @@ void plain_stats_2(const int n,
     double _acc5 = 1.0; // product of "prod" over this work-item's iteration
     __local double _tree6[256];
     double _acc6 = 1.0; // product of "amin" over this work-item's iteration
-    if (!(_i1 > 1)) {
+    if (!(_s1 > 1)) {
         amax = _in2; // loop_plain_reduce.f90:27
         anyneg = _in3; // loop_plain_reduce.f90:27
         allpos = _in4; // loop_plain_reduce.f90:27
@@ -390,7 +390,7 @@ void plain_stats_r6(__global const double* restrict _part6, const int _np, __glo
 }
 
 // kernel plain_stats (loop_plain_reduce.f90:9), launch 3 of 6: do (serial) (loop_plain_reduce.f90:35), strategy direct, work-group 256
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void plain_stats_3(const int n,
     const int nt,
@@ -407,7 +407,7 @@ void plain_stats_3(const int n,
     const double _host__in7,
     const double _host_s,
     __global double* restrict _part7) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     double dot_ = 0.0; // result
     double amax = 0.0; // result
     int anyneg = 0; // result
@@ -429,7 +429,7 @@ void plain_stats_3(const int n,
     double _in8 = 0.0;
     __local double _tree7[256];
     double _acc7 = 1.0; // product of "s" over this work-item's iteration
-    if (!(_i1 > 1)) {
+    if (!(_s1 > 1)) {
         s = _in7; // loop_plain_reduce.f90:35
         for (i = 1; i <= n; i++) {
             s = s + a[i - 1]; // loop_plain_reduce.f90:36
@@ -511,7 +511,7 @@ void plain_stats_4(const int n,
     int it = 0;
     double s = 0.0;
     double mean = _host_mean;
-    int _i1 = 0;
+    int _s1 = 0;
     double _in1 = 0.0;
     double _in2 = 0.0;
     int _in3 = 0;
@@ -524,7 +524,7 @@ void plain_stats_4(const int n,
 }
 
 // kernel plain_stats (loop_plain_reduce.f90:9), launch 5 of 6: do (serial) (loop_plain_reduce.f90:43), strategy direct, work-group 256
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void plain_stats_5(const int n,
     const int nt,
@@ -541,7 +541,7 @@ void plain_stats_5(const int n,
     const double _host__in8,
     const double _host_total,
     __global double* restrict _part8) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     double dot_ = 0.0; // result
     double amax = 0.0; // result
     int anyneg = 0; // result
@@ -563,7 +563,7 @@ void plain_stats_5(const int n,
     double _in8 = _host__in8;
     __local double _tree8[256];
     double _acc8 = 1.0; // product of "total" over this work-item's iteration
-    if (!(_i1 > 1)) {
+    if (!(_s1 > 1)) {
         total = _in8; // loop_plain_reduce.f90:43
         for (it = 1; it <= nt; it++) {
             for (i = 1; i <= n; i++) {

@@ -9,7 +9,7 @@
 #endif
 
 // kernel serial_mix (loop_serial.f90:8), launch 1 of 4: do (serial) (loop_serial.f90:15), strategy direct, work-group 256
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void serial_mix_1(const int n,
     const int nt,
@@ -20,14 +20,14 @@ void serial_mix_1(const int n,
     const float _host__in1,
     const float _host_s,
     __global float* restrict _part1) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     float s = _host_s;
     int j = 0;
     int it = 0;
     float _in1 = _host__in1;
     __local float _tree1[256];
     float _acc1 = 1.0f; // product of "s" over this work-item's iteration
-    if (!(_i1 > 1)) {
+    if (!(_s1 > 1)) {
         s = _in1; // loop_serial.f90:15
         for (j = 1; j <= n; j++) {
             s = s + a[j - 1]; // loop_serial.f90:16
@@ -81,7 +81,7 @@ void serial_mix_r1(__global const float* restrict _part1, const int _np, __globa
 }
 
 // kernel serial_mix (loop_serial.f90:8), launch 2 of 4: do (serial) (loop_serial.f90:19), strategy direct, work-group 1
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void serial_mix_2(const int n,
     const int nt,
@@ -89,8 +89,8 @@ void serial_mix_2(const int n,
     __global float* restrict b,
     __global float* restrict c,
     __global float* restrict d) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
-    if (_i1 > 1) {
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_s1 > 1) {
         return;
     }
     float s = 0.0f;
@@ -103,7 +103,7 @@ void serial_mix_2(const int n,
 }
 
 // kernel serial_mix (loop_serial.f90:8), launch 3 of 4: do (serial) (loop_serial.f90:22), strategy direct, work-group 1
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _s1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void serial_mix_3(const int n,
     const int nt,
@@ -111,8 +111,8 @@ void serial_mix_3(const int n,
     __global float* restrict b,
     __global float* restrict c,
     __global float* restrict d) {
-    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
-    if (_i1 > 1) {
+    const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_s1 > 1) {
         return;
     }
     float s = 0.0f;
@@ -141,7 +141,7 @@ void serial_mix_4(const int n,
     }
     float s = 0.0f;
     int it = 0;
-    int _i1 = 0;
+    int _s1 = 0;
     float _in1 = 0.0f;
     a[j - 1] = 2.0f * a[j - 1]; // loop_serial.f90:28
 }

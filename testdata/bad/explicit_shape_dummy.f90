@@ -6,7 +6,7 @@ contains
 
   subroutine smooth(A, oA)
   !$OFP PURE, KERNEL :: smooth
-    real, dimension(64,64), intent(in) :: A  ! ERROR [kernel-array-not-assumed-shape] "array \"A\" must be assumed-shape" ERROR [kernel-array-not-contiguous] "array \"A\" is not contiguous"
+    real, dimension(64,64), intent(in) :: A  ! ERROR [kernel-array-not-assumed-shape] "array \"A\" must be assumed-shape"
     real, dimension(:,:), contiguous, intent(out), target :: oA
     real, pointer, dimension(:,:) :: pA
     integer, dimension(4) :: halo, west, east
