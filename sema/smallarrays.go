@@ -17,7 +17,12 @@ import (
 
 // maxPrivateElements is the most elements a local array of a loop kernel
 // may have: it lives in each work-item's registers or private memory.
-const maxPrivateElements = 64
+// Past fastPrivateElements it no longer fits in registers on GPUs, and
+// sema warns (loop-private-large).
+const (
+	maxPrivateElements  = 4096
+	fastPrivateElements = 64
+)
 
 // fitArray converts the value of an array constant to the declared type
 // and bounds of sym: integer or real, constant bounds, as many elements
@@ -312,7 +317,8 @@ func (l *lowerer) anyAccess(x ir.Expr) ir.Affine {
 }
 
 // privateArray declares a local array of a loop kernel: constant bounds,
-// at most maxPrivateElements elements, private to each work-item.
+// at most maxPrivateElements elements, private to each work-item; a
+// warning past fastPrivateElements.
 func (l *lowerer) privateArray(sym *symbol) {
 	if !l.typed(sym) {
 		return
@@ -362,6 +368,10 @@ func (l *lowerer) privateArray(sym *symbol) {
 	if n > maxPrivateElements {
 		bad("local array %q has more than %d elements; each work-item holds its own copy in private memory", sym.orig, maxPrivateElements)
 		return
+	}
+	if n > fastPrivateElements {
+		l.c.diags.Warn(codeLargePrivate, sym.pos, "local array %q has %d elements: each work-item holds its own copy in private memory, which is slow on GPUs", sym.orig, n).
+			WithHint("pass it as a dummy argument if every iteration may share it")
 	}
 	l.vars[sym] = v
 	l.addLocal(v)

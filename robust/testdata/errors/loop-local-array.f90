@@ -5,7 +5,7 @@ subroutine smooth(n, a, b)
   integer :: n
   real :: a(n), b(n)
   real :: work(n)  ! ERROR [loop-local-array] "bound 1 of local array \"work\" is not a constant"
-  real :: big(10, 10)  ! ERROR [loop-local-array] "local array \"big\" has more than 64 elements"
+  real :: big(100, 100)  ! ERROR [loop-local-array] "local array \"big\" has more than 4096 elements"
   integer :: i
   do concurrent (i = 1:n)
     b(i) = a(i)
