@@ -281,6 +281,10 @@ type Assign struct {
 	RHS    Expr
 	Mask   Expr
 	Shrink []int
+	// NonZero, for an assignment of the host procedure, makes a zero
+	// value an error: the host stops there with this message (a DO
+	// CONCURRENT's step, Note [variable steps] in sema/varstep.go).
+	NonZero string
 }
 
 // If is a scalar IF; Cond is a scalar logical expression. In kernels the

@@ -150,7 +150,7 @@ func (p *printer) stmt(indent int, s Stmt) {
 		if s.Mask != nil {
 			p.line(indent, "%swhere %s: %s %s %s", frame, ExprString(s.Mask), ExprString(s.LHS), op, ExprString(s.RHS))
 		} else {
-			p.line(indent, "%s%s %s %s", frame, ExprString(s.LHS), op, ExprString(s.RHS))
+			p.line(indent, "%s%s %s %s%s", frame, ExprString(s.LHS), op, ExprString(s.RHS), nonZero(s.NonZero))
 		}
 	case *If:
 		p.line(indent, "if %s then", ExprString(s.Cond))
@@ -341,4 +341,12 @@ func realText(s, exp string) string {
 		return mant + exp + "0"
 	}
 	return mant
+}
+
+// nonZero spells an assignment's check that its value is not zero.
+func nonZero(msg string) string {
+	if msg == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (not 0, else %q)", msg)
 }

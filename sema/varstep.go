@@ -1,0 +1,85 @@
+package sema
+
+import (
+	"fmt"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/ir"
+)
+
+// Note [variable steps]
+//
+// A DO CONCURRENT index with a step that is not a constant, do concurrent
+// (jt = first:last:tile), has max((last - first + tile)/tile, 0)
+// iterations, jt = first + k*tile for k = 0, 1, ... The host computes the
+// step and that trip count before the nest (host variables _step_jt and
+// _trips_jt, Note [host program] in package abi), and stops with an error
+// naming the loop when the step is 0 (ir.Assign.NonZero, abi.Set.NonZero),
+// as Fortran forbids. The nest's parallel index is then _k_jt over
+// 0 .. _trips_jt - 1, one work-item per iteration, and its body starts
+// with jt = first + _k_jt*_step_jt, a scalar of the iteration: every
+// access through jt is the iteration's own, and DO CONCURRENT promises
+// that different iterations touch different elements (its dependences
+// are warnings, Note [do concurrent dependences] in package depend).
+// A sign of the step the compiler cannot see changes nothing: the trip
+// count and the index formula are Fortran's for either sign.
+//
+// The host must know the bounds and the step before the launch, so the
+// loop may not be inside a host loop (a DO around nests), and the step
+// is assigned from what a host variable may read (sema/hostvars.go).
+// DO loops with a variable step, marked by a directive or not, still
+// run in order (parallelPrefix): their independence is not promised.
+
+// varStep is the lowering of one parallel index with a variable step:
+// the index of the launch, its range, the statements the host runs
+// before the nest (pre) and the assignment of the Fortran index that
+// starts the body (set).
+type varStep struct {
+	k      *ir.Var
+	lo, hi ir.Affine
+	pre    []ir.Stmt
+	set    ir.Stmt
+}
+
+// variableStep lowers index v of DO CONCURRENT s, of loop lp, whose step
+// st is not a constant (Note [variable steps]).
+func (l *lowerer) variableStep(s *ast.DoStmt, lp nestLoop, v *ir.Var, st ir.Expr) (*varStep, bool) {
+	at := lp.step.Span()
+	if s.Form != ast.DoConcurrent {
+		panic("internal error: sema: a variable step in a " + fmt.Sprint(s.Form) + " nest")
+	}
+	if len(l.loop.host) > 0 {
+		l.c.diags.Error(codeVarStep, at, "the step of %q is not a constant, and the loop is inside a DO loop around nests, where the host cannot compute its trip count before the launch", v.Name).
+			WithHint("make the step a constant, or move the DO CONCURRENT out of the surrounding DO loop")
+		return nil, false
+	}
+	if t := st.Type(); !t.Kind.IsInt() || t.Rank != 0 {
+		l.c.diags.Error(codeLoopBound, at, "the step of %q is %s, expected a scalar integer", v.Name, t.Kind)
+		return nil, false
+	}
+	first, last := l.expr(lp.lo), l.expr(lp.hi)
+	if first == nil || last == nil {
+		return nil, false
+	}
+	typ := ir.Type{Kind: v.Kind}
+	local := func(prefix string) *ir.Var {
+		u := &ir.Var{Name: prefix + v.Name, Kind: v.Kind, Role: ir.Local, Pos: at}
+		l.addLocal(u)
+		return u
+	}
+	step, trips, k := local("_step_"), local("_trips_"), local("_k_")
+	ref := func(u *ir.Var) ir.Expr { return &ir.Ref{Pos: at, Var: u} }
+	bin := func(op ir.Op, x, y ir.Expr) ir.Expr { return &ir.Binary{Pos: at, Op: op, X: x, Y: y, T: typ} }
+	first, last = convertIR(first, v.Kind), convertIR(last, v.Kind)
+	vs := &varStep{k: k, lo: ir.Affine{}, hi: ir.Affine{Terms: []ir.Term{{Coef: 1, Var: trips}}, Const: -1}}
+	vs.pre = []ir.Stmt{
+		&ir.Assign{Pos: at, LHS: ref(step), RHS: convertIR(st, v.Kind),
+			NonZero: fmt.Sprintf("line %d: the step of the loop over %q is zero", at.Start.Line, v.Name)},
+		&ir.Assign{Pos: at, LHS: ref(trips), RHS: bin(ir.Div, bin(ir.Add, bin(ir.Sub, last, first), ref(step)), ref(step))},
+	}
+	vs.set = &ir.Assign{Pos: at, LHS: &ir.Ref{Pos: at, Var: v}, RHS: bin(ir.Add, convertIR(l.expr(lp.lo), v.Kind), bin(ir.Mul, ref(k), ref(step)))}
+	if _, ok := l.loop.hostVars[trips]; !ok {
+		l.loop.hostVars[trips] = at
+	}
+	return vs, true
+}
