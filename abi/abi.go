@@ -65,8 +65,13 @@ const FormatElems = 5
 // Unmarshal converts older units (Note [one binding]).
 const FormatShapes = 6
 
+// FormatAutomatic is the version of units in which a kernel has an
+// automatic array, a scratch buffer sized by its Shape: a host written for
+// FormatShapes would allocate one element.
+const FormatAutomatic = 7
+
 // FormatNewest is the newest version this package reads and writes.
-const FormatNewest = FormatShapes
+const FormatNewest = FormatAutomatic
 
 // Kind is the Fortran type of a parameter or result.
 type Kind string
@@ -274,6 +279,28 @@ type Buffer struct {
 	Kind     Kind   `json:"kind"`
 	Elements Affine `json:"elements"`
 	Groups   string `json:"groups,omitempty"`
+	// Shape, when set, gives the extents of an automatic array of the
+	// kernel (format 7): the buffer holds their product of elements
+	// (each extent taken as at least 0), Elements being 0. Its contents
+	// are undefined on entry, as Fortran's automatic arrays' are.
+	Shape []Affine `json:"shape,omitempty"`
+}
+
+// Count evaluates the number of elements of buffer b (not one of
+// work-groups) with the sizes: Elements, or the product of Shape.
+func (b *Buffer) Count(sizes map[string]int) (int, error) {
+	if len(b.Shape) == 0 {
+		return b.Elements.Eval(sizes)
+	}
+	n := 1
+	for _, e := range b.Shape {
+		v, err := e.Eval(sizes)
+		if err != nil {
+			return 0, err
+		}
+		n = mulSat(n, max(v, 0))
+	}
+	return n, nil
 }
 
 // Launch is one NDRange launch.

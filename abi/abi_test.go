@@ -127,9 +127,9 @@ func TestUnmarshalRefusesOtherFormats(t *testing.T) {
 	if _, err := Unmarshal(b); err != nil {
 		t.Fatal(err)
 	}
-	other := strings.Replace(string(b), `"format": 1`, `"format": 7`, 1)
-	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), "format version 7") {
-		t.Errorf("format 7 accepted: %v", err)
+	other := strings.Replace(string(b), `"format": 1`, `"format": 8`, 1)
+	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), "format version 8") {
+		t.Errorf("format 8 accepted: %v", err)
 	}
 	if _, err := Unmarshal([]byte("{")); err == nil {
 		t.Error("bad JSON accepted")

@@ -92,6 +92,14 @@ func (k *Kernel) IndexType(sizes map[string]int) (IndexType, error) {
 			continue // one element per work-group: checked with the launch
 		}
 		v, err := partials32(b.Elements, sizes, wide)
+		for _, e := range b.Shape { // an automatic array: its extents, then their product
+			if _, err = partials32(e, sizes, wide); err != nil {
+				break
+			}
+		}
+		if err == nil && len(b.Shape) > 0 {
+			v, err = b.Count(sizes)
+		}
 		if err != nil {
 			return "", fmt.Errorf("kernel %q: scratch buffer %q: %v", k.Name, b.Name, err)
 		}

@@ -135,6 +135,13 @@ func (p *hostPrinter) scratch() {
 	p.line(1, "scratch buffers (on the device only):")
 	for _, b := range p.k.Scratch {
 		n := b.Elements.String() + " element(s)"
+		if len(b.Shape) > 0 {
+			ext := make([]string, len(b.Shape))
+			for i, e := range b.Shape {
+				ext[i] = e.String()
+			}
+			n = "automatic array of shape (" + strings.Join(ext, ", ") + "), contents undefined on entry"
+		}
 		if b.Groups != "" {
 			n = "one element per work-group of " + b.Groups
 		}

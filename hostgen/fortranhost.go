@@ -520,8 +520,24 @@ func (f *fortKernel) allocate() {
 			}
 			cnt = fmt.Sprintf("fcl_w%d", gi)
 		}
-		e.call("", "forocl_alloc", fmt.Sprintf("fcl_s%d", i+1), fortranArrayKind(s.Kind), "["+n.max1(cnt)+"]", "fcl_st", "fcl_msg")
+		shape := "[" + n.max1(cnt) + "]"
+		if len(s.Shape) > 0 { // an automatic array (rank 1 to 3): its extents
+			ext := make([]string, len(s.Shape))
+			for d, x := range s.Shape {
+				ext[d] = n.max1(n.affine(x))
+			}
+			shape = "[" + strings.Join(ext, ", ") + "]"
+		}
+		e.call("", "forocl_alloc", fmt.Sprintf("fcl_s%d", i+1), fortranArrayKind(s.Kind), shape, "fcl_st", "fcl_msg")
 		f.check()
+		if len(s.Shape) > 0 {
+			e.Line("if (forocl_over_int32(fcl_s%d%%shape)) then", i+1)
+			e.Line("  fcl_st = 1")
+			e.Line("  fcl_msg = 'automatic array %s' // &", s.Name)
+			e.Line("      ': over 2**31-1 elements need 64-bit indices; use forocl run'")
+			e.Line("end if")
+			f.check()
+		}
 	}
 	for i, p := range f.results {
 		e.call("", "forocl_alloc", fmt.Sprintf("fcl_r%d", i+1), fortranArrayKind(p.Kind), fmt.Sprintf("[%d]", p.ResultElements()), "fcl_st", "fcl_msg")

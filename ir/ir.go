@@ -128,6 +128,12 @@ const (
 	// subscripts: read-only, its elements in Var.Data (Note [small
 	// arrays] in smallarrays.go).
 	Table
+	// Automatic is a local array of a loop kernel whose bounds are affine
+	// in its sizes (real :: work(n)): a device buffer the host allocates
+	// at that size before the first launch, shared by every work-item as
+	// a dummy's is, its contents undefined on entry (Note [automatic
+	// arrays] in smallarrays.go).
+	Automatic
 )
 
 // ReduceOp is how a reduction folds its values.
@@ -247,6 +253,9 @@ type Kernel struct {
 	// Tables are the named constant arrays a loop kernel subscripts
 	// (Role Table), in order of first use.
 	Tables []*Var
+	// Automatic are a loop kernel's automatic arrays (Role Automatic),
+	// in declaration order.
+	Automatic []*Var
 	// Function marks an array-valued function translated as a kernel: its
 	// last parameter is the function's result, an intent(out) array
 	// (Note [function kernels] in sema/kernelfn.go).

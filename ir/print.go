@@ -67,6 +67,9 @@ func (p *printer) kernel(k *Kernel) {
 	for _, v := range k.Temps {
 		p.line(1, "temp %s", varText(v))
 	}
+	for _, v := range k.Automatic {
+		p.line(1, "automatic %s", varText(v))
+	}
 	for _, v := range k.Tables {
 		vals := make([]string, len(v.Data))
 		for i, c := range v.Data {

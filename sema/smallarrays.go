@@ -336,6 +336,10 @@ func (l *lowerer) privateArray(sym *symbol) {
 		bad("local array %q of a loop kernel must be a plain array with constant bounds (no allocatable, pointer, save or initial value)", sym.orig)
 		return
 	}
+	if _, _, ok := l.c.constBounds(sym); !ok && l.kernel != nil && !anyDeferred(sym) {
+		l.automaticArray(sym, k, bad) // Note [automatic arrays]
+		return
+	}
 	v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Local, Pos: sym.pos}
 	n := int64(1)
 	for d, ds := range sym.dims {
@@ -489,4 +493,60 @@ func visitElemReads(stmts []ir.Stmt, f func(*ir.Elem)) {
 			visitElemReads(s.Body, f)
 		}
 	}
+}
+
+// Note [automatic arrays]
+//
+// A local array of a loop kernel whose bounds are not constant but affine
+// in the kernel's integer scalar dummies, real(8) :: tb(tile, tile) or
+// real :: work(n), is Fortran's automatic array: it exists for the call,
+// at the size the dummies give on entry, its contents undefined. forocl
+// makes it a Var of Role Automatic (Kernel.Automatic) with those bounds:
+// a device buffer that the host allocates before the first launch at the
+// product of its extents (abi.Buffer.Shape), passed to every launch like
+// a dummy array, indexed by its declared bounds, and shared by the
+// work-items, so the dependence analysis checks its accesses as a
+// dummy's: a nest that writes it where iterations could collide runs
+// serially. Elements are read and written in nests and in array
+// assignments (which are nests), never by the host. Its contents are
+// never copied from or to the host, as a caller never sees them.
+// Ranks up to 3 (what the Fortran host allocates).
+
+// automaticArray declares sym, a local array of kind k with bounds that
+// are not all constant, as an automatic array (Note [automatic arrays]);
+// bad reports why it cannot be one.
+func (l *lowerer) automaticArray(sym *symbol, k ir.Kind, bad func(string, ...any)) {
+	if sym.rank() > 3 {
+		bad("automatic array %q has rank %d; forocl's automatic arrays have rank 1 to 3", sym.orig, sym.rank())
+		return
+	}
+	v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Automatic, Pos: sym.pos}
+	for d, ds := range sym.dims {
+		b := ir.Bound{Lo: ir.Affine{Const: 1}}
+		ok := true
+		if ds.Lo != nil {
+			b.Lo, ok = l.boundAffine(ds.Lo, fmt.Sprintf("lower bound %d of automatic array %q", d+1, sym.orig))
+		}
+		if ok {
+			b.Hi, ok = l.boundAffine(ds.Hi, fmt.Sprintf("upper bound %d of automatic array %q", d+1, sym.orig))
+		}
+		if !ok {
+			l.broken[sym] = true
+			return
+		}
+		v.Bounds = append(v.Bounds, b)
+	}
+	l.vars[sym] = v
+	l.kernel.Automatic = append(l.kernel.Automatic, v)
+}
+
+// anyDeferred reports whether a dimension of sym has no upper bound (an
+// allocatable's or pointer's, or an assumed size).
+func anyDeferred(sym *symbol) bool {
+	for _, ds := range sym.dims {
+		if ds.Deferred || ds.Hi == nil {
+			return true
+		}
+	}
+	return false
 }
