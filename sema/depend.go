@@ -16,7 +16,7 @@ import (
 // depInput returns the input of the dependence analysis for nest n: the
 // accesses and host loops that lowering it recorded in l.loop.
 func (l *lowerer) depInput(n *ir.Nest) *depend.Nest {
-	in := &depend.Nest{N: n, Trips: l.loop.trips, Writes: l.loop.writes, Reads: l.loop.reads}
+	in := &depend.Nest{N: n, Trips: l.loop.trips, Writes: l.loop.writes, Reads: l.loop.reads, NonZero: l.loop.steps}
 	if len(l.loop.computed) > 0 {
 		in.Tables = map[*ir.Elem]map[int]ir.Affine{}
 		for e, w := range l.loop.computed {
@@ -66,13 +66,19 @@ func (l *lowerer) decide(s *ast.DoStmt, dir *loopDir, source string, n *ir.Nest,
 
 // parallelPrefix returns how many of a DO nest's perfectly nested loops
 // may be parallel: those before the first with a step that is not a
-// literal (Note [strided loops]) or with a bound that depends on an outer one (a triangular loop), which
-// runs in order inside each iteration; and why it stops there, for a
-// warning when that is the first.
-func parallelPrefix(loops []nestLoop) (int, string) {
+// literal (Note [strided loops]; the outermost one may have one when
+// varSteps, outside host loops: Note [variable steps]) or with a bound
+// that depends on an outer one (a triangular loop), which runs in order
+// inside each iteration; and why it stops there, for a warning when that
+// is the first.
+func parallelPrefix(loops []nestLoop, varSteps bool) (int, string) {
 	for i, lp := range loops {
-		if !constStep(lp.step) {
-			return i, fmt.Sprintf("the loop over %q at %s has a step that is not an integer literal", lp.name.Orig, pos(lp.s.Pos))
+		if !constStep(lp.step) && !(varSteps && i == 0) {
+			where := "" // an inner loop
+			if i == 0 {
+				where = " inside a DO loop around nests, before whose launches the host cannot compute its trip count"
+			}
+			return i, fmt.Sprintf("the loop over %q at %s has a step that is not an integer literal%s", lp.name.Orig, pos(lp.s.Pos), where)
 		}
 		for _, outer := range loops[:i] {
 			if mentions(lp.lo, outer.name.Name) || mentions(lp.hi, outer.name.Name) {

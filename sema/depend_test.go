@@ -147,7 +147,19 @@ var dependenceRows = []struct {
 			!$omp parallel do
 			do i = 1, n, m
 			  b(i) = a(i)
-			end do`, "(serial)", `has a step that is not an integer literal; the directive asserts`},
+			end do`, "parallel (_k_i = 0:_trips_i - 1)  [!$omp parallel do]\n    i = (1 + (_k_i * _step_i))", ""},
+	{"a symbolic step, two elements per iteration", "real :: a(n), b(n), c(1)", `
+			!$omp parallel do
+			do i = 1, n-1, m
+			  b(i) = a(i)
+			  b(i+1) = a(i)
+			end do`, "(serial)", `iterations may write "b"`},
+	{"a symbolic step of an inner loop", "real :: a(n, n), b(n, n), c(1)", `
+			do j = 1, n
+			  do i = 1, n, m
+			    b(i, j) = a(i, j)
+			  end do
+			end do`, "parallel (j = 1:n)  [do]\n    do i = 1, n, m", ""},
 	{"a backward strided loop with no iteration", "real :: a(n), b(n), c(1)", `
 			do i = 1, n, -3
 			  b(i) = a(i)

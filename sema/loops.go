@@ -104,6 +104,9 @@ type loopState struct {
 	// preNest holds the host statements the nest being lowered needs
 	// before it (Note [variable steps] in sema/varstep.go).
 	preNest []ir.Stmt
+	// steps are the host variables holding the variable steps of the
+	// nest being lowered, which the host checks are not 0.
+	steps []*ir.Var
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -532,7 +535,7 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 	}
 	defer func() { l.loop.reduce = nil }()
 	if s.Form == ast.DoCounted {
-		k, why := parallelPrefix(loops)
+		k, why := parallelPrefix(loops, len(l.loop.host) == 0) // Note [variable steps]
 		if k == 0 {
 			return l.serialNest(s, dir, source, why)
 		}
@@ -636,6 +639,7 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 	ls.reads, ls.writes = nil, nil
 	var strided []ir.Expr // Note [strided loops]
 	var sets []ir.Stmt    // Note [variable steps]
+	ls.steps = nil
 	for _, lp := range loops {
 		v := l.indexVar(lp.name)
 		if v == nil {
@@ -647,12 +651,13 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 			if st == nil {
 				return nil, nil
 			}
-			if _, ok := st.(*ir.Const); !ok && s.Form == ast.DoConcurrent {
+			if _, ok := st.(*ir.Const); !ok {
 				vs, ok := l.variableStep(s, lp, v, st)
 				if !ok || !l.distinctIndex(n, v, lp) {
 					return nil, nil
 				}
 				l.loop.preNest = append(l.loop.preNest, vs.pre...)
+				ls.steps = append(ls.steps, vs.step)
 				sets = append(sets, vs.set)
 				n.Index = append(n.Index, vs.k)
 				n.Lo, n.Hi = append(n.Lo, vs.lo), append(n.Hi, vs.hi)

@@ -27,27 +27,30 @@ import (
 // The host must know the bounds and the step before the launch, so the
 // loop may not be inside a host loop (a DO around nests), and the step
 // is assigned from what a host variable may read (sema/hostvars.go).
-// DO loops with a variable step, marked by a directive or not, still
-// run in order (parallelPrefix): their independence is not promised.
+//
+// The outermost loop of a DO nest (marked by a directive or not) with a
+// variable step is lowered the same way when it is not inside a host
+// loop (parallelPrefix; inner ones run in order), and the dependence
+// analysis must prove it: the subscript i = first + k*step is linear in
+// k with coefficient step, which the host has checked is not 0, so
+// |step| >= 1 whatever its sign (depend.Nest.NonZero, Note [linearised
+// subscripts]); a nest it cannot prove runs serially as any other.
 
 // varStep is the lowering of one parallel index with a variable step:
 // the index of the launch, its range, the statements the host runs
 // before the nest (pre) and the assignment of the Fortran index that
 // starts the body (set).
 type varStep struct {
-	k      *ir.Var
-	lo, hi ir.Affine
-	pre    []ir.Stmt
-	set    ir.Stmt
+	k, step *ir.Var
+	lo, hi  ir.Affine
+	pre     []ir.Stmt
+	set     ir.Stmt
 }
 
-// variableStep lowers index v of DO CONCURRENT s, of loop lp, whose step
-// st is not a constant (Note [variable steps]).
+// variableStep lowers index v of loop lp of nest s, whose step st is not
+// a constant (Note [variable steps]).
 func (l *lowerer) variableStep(s *ast.DoStmt, lp nestLoop, v *ir.Var, st ir.Expr) (*varStep, bool) {
 	at := lp.step.Span()
-	if s.Form != ast.DoConcurrent {
-		panic("internal error: sema: a variable step in a " + fmt.Sprint(s.Form) + " nest")
-	}
 	if len(l.loop.host) > 0 {
 		l.c.diags.Error(codeVarStep, at, "the step of %q is not a constant, and the loop is inside a DO loop around nests, where the host cannot compute its trip count before the launch", v.Name).
 			WithHint("make the step a constant, or move the DO CONCURRENT out of the surrounding DO loop")
@@ -71,7 +74,7 @@ func (l *lowerer) variableStep(s *ast.DoStmt, lp nestLoop, v *ir.Var, st ir.Expr
 	ref := func(u *ir.Var) ir.Expr { return &ir.Ref{Pos: at, Var: u} }
 	bin := func(op ir.Op, x, y ir.Expr) ir.Expr { return &ir.Binary{Pos: at, Op: op, X: x, Y: y, T: typ} }
 	first, last = convertIR(first, v.Kind), convertIR(last, v.Kind)
-	vs := &varStep{k: k, lo: ir.Affine{}, hi: ir.Affine{Terms: []ir.Term{{Coef: 1, Var: trips}}, Const: -1}}
+	vs := &varStep{k: k, step: step, lo: ir.Affine{}, hi: ir.Affine{Terms: []ir.Term{{Coef: 1, Var: trips}}, Const: -1}}
 	vs.pre = []ir.Stmt{
 		&ir.Assign{Pos: at, LHS: ref(step), RHS: convertIR(st, v.Kind),
 			NonZero: fmt.Sprintf("line %d: the step of the loop over %q is zero", at.Start.Line, v.Name)},

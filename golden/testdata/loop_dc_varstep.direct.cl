@@ -108,3 +108,23 @@ void tile_sums(const int n,
         }
     }
 }
+
+// kernel omp_stride (loop_dc_varstep.f90:61), launch 1 of 1: !$omp parallel do (loop_dc_varstep.f90:68), strategy direct, work-group 256
+// one work-item per iteration: _k_i = 0 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void omp_stride(const int n,
+    const int s,
+    __global const double* restrict x,
+    __global double* restrict y,
+    const int _host__trips_i,
+    const int _host__step_i) {
+    const FOROCL_INDEX_T _k_i = 0 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_k_i > _host__trips_i - 1) {
+        return;
+    }
+    int i = 0;
+    int _step_i = _host__step_i;
+    int _trips_i = _host__trips_i;
+    i = 2 + _k_i * _step_i; // loop_dc_varstep.f90:68
+    y[i - 1] = y[i - 1] + x[i - 1 - 1] * x[i - 1]; // loop_dc_varstep.f90:69
+}

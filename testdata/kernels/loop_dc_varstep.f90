@@ -54,3 +54,18 @@ subroutine tile_sums(n, m, s, a, t)
     end do
   end do
 end subroutine tile_sums
+
+! A DO loop with a variable step under !$omp parallel do: parallel, the
+! writes one-to-one because the host checks that the step is not 0.
+!$OFP PURE, KERNEL :: omp_stride
+subroutine omp_stride(n, s, x, y)
+  implicit none
+  integer, intent(in) :: n, s
+  real(8), intent(in) :: x(n)
+  real(8), intent(inout) :: y(n)
+  integer :: i
+  !$omp parallel do
+  do i = 2, n, s
+    y(i) = y(i) + x(i-1)*x(i)
+  end do
+end subroutine omp_stride
