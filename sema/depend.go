@@ -36,14 +36,20 @@ func (l *lowerer) decide(s *ast.DoStmt, dir *loopDir, source string, n *ir.Nest,
 	if n == nil {
 		return nil // an untyped nil: the caller tests the interface
 	}
-	if s.Form == ast.DoConcurrent {
-		l.concurrentDeps(n) // Note [do concurrent dependences]
-		return n
-	}
 	for _, d := range l.c.diags.Items[before:] {
 		if d.Severity == diag.Error {
 			return n // reported; whether it is parallel no longer matters
 		}
+	}
+	if s.Form == ast.DoConcurrent {
+		if why := l.sharedAutomatic(n); why != "" {
+			l.c.diags.Items = l.c.diags.Items[:before] // serialLaunch lowers the body again
+			l.c.diags.Warn(codeLoopSerial, s.Pos, "this DO CONCURRENT runs serially, on one work-item: %s", why).
+				WithHint("give each iteration its own elements of the array (a dimension subscripted with the loop index), or declare it with constant bounds, which makes it private to each iteration")
+			return l.serialLaunch(s, source)
+		}
+		l.concurrentDeps(n) // Note [do concurrent dependences]
+		return n
 	}
 	why := l.loop.outWhy // a reduction --auto-reduce found wrong (sema/autoreduce.go)
 	if why == "" {
@@ -62,6 +68,33 @@ func (l *lowerer) decide(s *ast.DoStmt, dir *loopDir, source string, n *ir.Nest,
 	}
 	l.c.diags.Items = l.c.diags.Items[:before] // serialNest lowers the body again
 	return l.serialNest(s, dir, source, why)
+}
+
+// sharedAutomatic says why DO CONCURRENT nest n cannot run in parallel
+// when iterations may touch one element of an automatic array (Note
+// [automatic arrays]): Fortran lets each iteration use such an array as
+// its own scratch (written before it is read), but forocl's is one
+// buffer shared by the work-items, so the nest runs in order; "" when
+// every write of one is the iteration's own.
+func (l *lowerer) sharedAutomatic(n *ir.Nest) string {
+	in := l.depInput(n)
+	auto := func(es []*ir.Elem) []*ir.Elem {
+		var out []*ir.Elem
+		for _, e := range es {
+			if e.Var.Role == ir.Automatic {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	in.Writes, in.Reads = auto(in.Writes), auto(in.Reads)
+	if len(in.Writes) == 0 {
+		return ""
+	}
+	if c := depend.InPlace(in); c != nil {
+		return depend.Why(n, c) + fmt.Sprintf(" (automatic array %q is one buffer that the iterations share)", c.Write.Var.Name)
+	}
+	return ""
 }
 
 // parallelPrefix returns how many of a DO nest's perfectly nested loops

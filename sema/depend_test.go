@@ -154,6 +154,20 @@ var dependenceRows = []struct {
 			  b(i) = a(i)
 			  b(i+1) = a(i)
 			end do`, "(serial)", `iterations may write "b"`},
+	{"an automatic array as each iteration's scratch", "real :: a(n), b(n), c(1)\nreal :: w(m)", `
+			do concurrent (i = 1:n)
+			  do j = 1, m
+			    w(j) = a(i)*j
+			  end do
+			  b(i) = w(m)
+			end do`, "(serial)", `different iterations may write the same element of "w" (11:3) (automatic array "w" is one buffer that the iterations share)`},
+	{"an automatic array written one element per iteration", "real :: a(n), b(n), c(1)\nreal :: w(n)", `
+			do concurrent (i = 1:n)
+			  w(i) = a(i)
+			end do
+			do concurrent (i = 2:n)
+			  b(i) = w(i) + w(i-1)
+			end do`, "parallel (i = 2:n)  [do concurrent]", ""},
 	{"a symbolic step of an inner loop", "real :: a(n, n), b(n, n), c(1)", `
 			do j = 1, n
 			  do i = 1, n, m

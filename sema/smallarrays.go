@@ -507,7 +507,9 @@ func visitElemReads(stmts []ir.Stmt, f func(*ir.Elem)) {
 // a dummy array, indexed by its declared bounds, and shared by the
 // work-items, so the dependence analysis checks its accesses as a
 // dummy's: a nest that writes it where iterations could collide runs
-// serially. Elements are read and written in nests and in array
+// serially, DO CONCURRENT too (sharedAutomatic: Fortran lets each
+// iteration use it as its own scratch, written before it is read, which
+// one shared buffer cannot give in parallel). Elements are read and written in nests and in array
 // assignments (which are nests), never by the host. Its contents are
 // never copied from or to the host, as a caller never sees them.
 // Ranks up to 3 (what the Fortran host allocates).
