@@ -44,9 +44,7 @@ func (l *lowerer) decide(s *ast.DoStmt, dir *loopDir, source string, n *ir.Nest,
 	if s.Form == ast.DoConcurrent {
 		if why := l.sharedAutomatic(n); why != "" {
 			l.c.diags.Items = l.c.diags.Items[:before] // serialLaunch lowers the body again
-			l.c.diags.Warn(codeLoopSerial, s.Pos, "this DO CONCURRENT runs serially, on one work-item: %s", why).
-				WithHint("give each iteration its own elements of the array (a dimension subscripted with the loop index), or declare it with constant bounds, which makes it private to each iteration")
-			return l.serialLaunch(s, source)
+			return l.serialConcurrent(s, source, why)
 		}
 		l.concurrentDeps(n) // Note [do concurrent dependences]
 		return n
@@ -68,6 +66,14 @@ func (l *lowerer) decide(s *ast.DoStmt, dir *loopDir, source string, n *ir.Nest,
 	}
 	l.c.diags.Items = l.c.diags.Items[:before] // serialNest lowers the body again
 	return l.serialNest(s, dir, source, why)
+}
+
+// serialConcurrent lowers DO CONCURRENT s as a launch of one work-item
+// that runs it in order, which Fortran allows, and says why.
+func (l *lowerer) serialConcurrent(s *ast.DoStmt, source, why string) ir.Stmt {
+	l.c.diags.Warn(codeLoopSerial, s.Pos, "this DO CONCURRENT runs serially, on one work-item: %s", why).
+		WithHint("give each iteration its own elements of the arrays it writes (a dimension subscripted with the loop index); a step that is not a constant needs a default integer index and no DO loop around the nest")
+	return l.serialLaunch(s, source)
 }
 
 // sharedAutomatic says why DO CONCURRENT nest n cannot run in parallel

@@ -168,6 +168,10 @@ var dependenceRows = []struct {
 			do concurrent (i = 2:n)
 			  b(i) = w(i) + w(i-1)
 			end do`, "parallel (i = 2:n)  [do concurrent]", ""},
+	{"a do concurrent of a symbolic step and a 64-bit index", "real :: a(n), b(n), c(1)\ninteger(8) :: k", `
+			do concurrent (k = 1:n:m)
+			  b(k) = a(k)
+			end do`, "(serial)", `the loop over "k" at 9:3 has a step that is not a constant and an index of integer(8)`},
 	{"a symbolic step of an inner loop", "real :: a(n, n), b(n, n), c(1)", `
 			do j = 1, n
 			  do i = 1, n, m

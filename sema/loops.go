@@ -105,8 +105,13 @@ type loopState struct {
 	// before it (Note [variable steps] in sema/varstep.go).
 	preNest []ir.Stmt
 	// steps are the host variables holding the variable steps of the
-	// nest being lowered, which the host checks are not 0.
-	steps []*ir.Var
+	// nest being lowered, which the host checks are not 0; varSteps the
+	// lowering of each loop with one, made once (a nest may be lowered
+	// again with fewer loops), and varStepWhy why the nest being lowered
+	// must run in order instead (Note [variable steps]).
+	steps      []*ir.Var
+	varSteps   map[*ast.DoStmt]map[*ir.Var]*varStep
+	varStepWhy string
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -545,7 +550,16 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 	// whose inner loops are not proven independent falls back to the
 	// loops the directive names (collapse), the rest run sequentially.
 	diagsBefore := len(l.c.diags.Items)
+	l.loop.varStepWhy = ""
 	n, conflict := l.lowerNest(s, source, loops, body, mask)
+	if why := l.loop.varStepWhy; n == nil && why != "" { // Note [variable steps]
+		l.c.diags.Items = l.c.diags.Items[:diagsBefore]
+		l.loop.preNest = nil
+		if s.Form == ast.DoConcurrent {
+			return l.serialConcurrent(s, source, why)
+		}
+		return l.serialNest(s, dir, source, why)
+	}
 	if k := firstStrided(loops); conflict != nil && s.Form == ast.DoCounted && k > 0 && k < len(loops) {
 		// Note [strided loops]: the loops from a strided one on run in
 		// order inside each work-item, as they did before they could be
@@ -639,7 +653,7 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 	ls.reads, ls.writes = nil, nil
 	var strided []ir.Expr // Note [strided loops]
 	var sets []ir.Stmt    // Note [variable steps]
-	ls.steps = nil
+	ls.steps, ls.preNest = nil, nil
 	for _, lp := range loops {
 		v := l.indexVar(lp.name)
 		if v == nil {
@@ -652,7 +666,7 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 				return nil, nil
 			}
 			if _, ok := st.(*ir.Const); !ok {
-				vs, ok := l.variableStep(s, lp, v, st)
+				vs, ok := l.variableStep(lp, v, st)
 				if !ok || !l.distinctIndex(n, v, lp) {
 					return nil, nil
 				}

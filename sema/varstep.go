@@ -47,13 +47,21 @@ type varStep struct {
 	set     ir.Stmt
 }
 
-// variableStep lowers index v of loop lp of nest s, whose step st is not
-// a constant (Note [variable steps]).
-func (l *lowerer) variableStep(s *ast.DoStmt, lp nestLoop, v *ir.Var, st ir.Expr) (*varStep, bool) {
+// variableStep lowers index v of loop lp of a nest, whose step st is not
+// a constant (Note [variable steps]); once per loop. When the host cannot
+// compute the trip count it sets l.loop.varStepWhy, and the nest runs in
+// order.
+func (l *lowerer) variableStep(lp nestLoop, v *ir.Var, st ir.Expr) (*varStep, bool) {
+	if vs := l.loop.varSteps[lp.s][v]; vs != nil {
+		return vs, true
+	}
 	at := lp.step.Span()
-	if len(l.loop.host) > 0 {
-		l.c.diags.Error(codeVarStep, at, "the step of %q is not a constant, and the loop is inside a DO loop around nests, where the host cannot compute its trip count before the launch", v.Name).
-			WithHint("make the step a constant, or move the DO CONCURRENT out of the surrounding DO loop")
+	switch {
+	case len(l.loop.host) > 0:
+		l.loop.varStepWhy = fmt.Sprintf("the loop over %q at %s has a step that is not a constant, inside a DO loop around nests, before whose launches the host cannot compute its trip count", v.Name, pos(lp.s.Pos))
+		return nil, false
+	case v.Kind != ir.Int:
+		l.loop.varStepWhy = fmt.Sprintf("the loop over %q at %s has a step that is not a constant and an index of %s; the host computes trip counts in default integers", v.Name, pos(lp.s.Pos), v.Kind)
 		return nil, false
 	}
 	if t := st.Type(); !t.Kind.IsInt() || t.Rank != 0 {
@@ -63,6 +71,12 @@ func (l *lowerer) variableStep(s *ast.DoStmt, lp nestLoop, v *ir.Var, st ir.Expr
 	first, last := l.expr(lp.lo), l.expr(lp.hi)
 	if first == nil || last == nil {
 		return nil, false
+	}
+	for _, x := range []ir.Expr{first, last, st} {
+		if k := x.Type().Kind; k != ir.Int {
+			l.loop.varStepWhy = fmt.Sprintf("the loop over %q at %s has a step that is not a constant and a bound or step of %s; the host computes trip counts in default integers", v.Name, pos(lp.s.Pos), k)
+			return nil, false
+		}
 	}
 	typ := ir.Type{Kind: v.Kind}
 	local := func(prefix string) *ir.Var {
@@ -84,5 +98,12 @@ func (l *lowerer) variableStep(s *ast.DoStmt, lp nestLoop, v *ir.Var, st ir.Expr
 	if _, ok := l.loop.hostVars[trips]; !ok {
 		l.loop.hostVars[trips] = at
 	}
+	if l.loop.varSteps == nil {
+		l.loop.varSteps = map[*ast.DoStmt]map[*ir.Var]*varStep{}
+	}
+	if l.loop.varSteps[lp.s] == nil {
+		l.loop.varSteps[lp.s] = map[*ir.Var]*varStep{}
+	}
+	l.loop.varSteps[lp.s][v] = vs
 	return vs, true
 }
