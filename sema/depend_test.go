@@ -147,7 +147,7 @@ var dependenceRows = []struct {
 			!$omp parallel do
 			do i = 1, n, m
 			  b(i) = a(i)
-			end do`, "parallel (_k_i = 0:_trips_i - 1)  [!$omp parallel do]\n    i = (1 + (_k_i * _step_i))", ""},
+			end do`, "parallel (_k1_i = 0:_trips1_i - 1)  [!$omp parallel do]\n    i = (1 + (_k1_i * _step1_i))", ""},
 	{"a symbolic step, two elements per iteration", "real :: a(n), b(n), c(1)", `
 			!$omp parallel do
 			do i = 1, n-1, m

@@ -112,6 +112,8 @@ type loopState struct {
 	steps      []*ir.Var
 	varSteps   map[*ast.DoStmt]map[*ir.Var]*varStep
 	varStepWhy string
+	nvarSteps  int                 // the variable steps lowered so far, for names
+	kIndex     map[*ir.Var]*ir.Var // the Fortran index of each launch index of a variable step
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -731,7 +733,7 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 // an index of nest n, and reports it when it is.
 func (l *lowerer) distinctIndex(n *ir.Nest, v *ir.Var, lp nestLoop) bool {
 	for _, prev := range n.Index {
-		if prev == v || prev.Name == "_k_"+v.Name {
+		if prev == v || l.loop.kIndex[prev] == v {
 			l.c.diags.Error(codeLoopConstruct, lp.name.Pos, "index %q is used by two loops of one nest", lp.name.Orig)
 			return false
 		}

@@ -12,12 +12,13 @@ import (
 // A DO CONCURRENT index with a step that is not a constant, do concurrent
 // (jt = first:last:tile), has max((last - first + tile)/tile, 0)
 // iterations, jt = first + k*tile for k = 0, 1, ... The host computes the
-// step and that trip count before the nest (host variables _step_jt and
-// _trips_jt, Note [host program] in package abi), and stops with an error
+// step and that trip count before the nest (host variables _step1_jt and
+// _trips1_jt, numbered in the kernel, Note [host program] in package
+// abi), and stops with an error
 // naming the loop when the step is 0 (ir.Assign.NonZero, abi.Set.NonZero),
-// as Fortran forbids. The nest's parallel index is then _k_jt over
-// 0 .. _trips_jt - 1, one work-item per iteration, and its body starts
-// with jt = first + _k_jt*_step_jt, a scalar of the iteration: every
+// as Fortran forbids. The nest's parallel index is then _k1_jt over
+// 0 .. _trips1_jt - 1, one work-item per iteration, and its body starts
+// with jt = first + _k1_jt*_step1_jt, a scalar of the iteration: every
 // access through jt is the iteration's own, and DO CONCURRENT promises
 // that different iterations touch different elements (its dependences
 // are warnings, Note [do concurrent dependences] in package depend).
@@ -79,12 +80,13 @@ func (l *lowerer) variableStep(lp nestLoop, v *ir.Var, st ir.Expr) (*varStep, bo
 		}
 	}
 	typ := ir.Type{Kind: v.Kind}
+	l.loop.nvarSteps++ // a kernel may have several loops over one index
 	local := func(prefix string) *ir.Var {
-		u := &ir.Var{Name: prefix + v.Name, Kind: v.Kind, Role: ir.Local, Pos: at}
+		u := &ir.Var{Name: fmt.Sprintf("_%s%d_%s", prefix, l.loop.nvarSteps, v.Name), Kind: v.Kind, Role: ir.Local, Pos: at}
 		l.addLocal(u)
 		return u
 	}
-	step, trips, k := local("_step_"), local("_trips_"), local("_k_")
+	step, trips, k := local("step"), local("trips"), local("k")
 	ref := func(u *ir.Var) ir.Expr { return &ir.Ref{Pos: at, Var: u} }
 	bin := func(op ir.Op, x, y ir.Expr) ir.Expr { return &ir.Binary{Pos: at, Op: op, X: x, Y: y, T: typ} }
 	first, last = convertIR(first, v.Kind), convertIR(last, v.Kind)
@@ -105,5 +107,9 @@ func (l *lowerer) variableStep(lp nestLoop, v *ir.Var, st ir.Expr) (*varStep, bo
 		l.loop.varSteps[lp.s] = map[*ir.Var]*varStep{}
 	}
 	l.loop.varSteps[lp.s][v] = vs
+	if l.loop.kIndex == nil {
+		l.loop.kIndex = map[*ir.Var]*ir.Var{}
+	}
+	l.loop.kIndex[k] = v
 	return vs, true
 }

@@ -10,17 +10,17 @@
 #endif
 
 // kernel tiled_mm (loop_dc_varstep.f90:5), launch 1 of 1: do concurrent (loop_dc_varstep.f90:11), strategy direct, work-group 256
-// one work-item per iteration: _k_jt = 0 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _k1_jt = 0 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void tiled_mm(const int n,
     const int nb,
     __global const double* restrict a,
     __global const double* restrict b,
     __global double* restrict c,
-    const int _host__trips_jt,
-    const int _host__step_jt) {
-    const FOROCL_INDEX_T _k_jt = 0 + (FOROCL_INDEX_T)get_global_id(0);
-    if (_k_jt > _host__trips_jt - 1) {
+    const int _host__trips1_jt,
+    const int _host__step1_jt) {
+    const FOROCL_INDEX_T _k1_jt = 0 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_k1_jt > _host__trips1_jt - 1) {
         return;
     }
     int i = 0;
@@ -28,9 +28,9 @@ void tiled_mm(const int n,
     int k = 0;
     int jt = 0;
     int kt = 0;
-    int _step_jt = _host__step_jt;
-    int _trips_jt = _host__trips_jt;
-    jt = 1 + _k_jt * _step_jt; // loop_dc_varstep.f90:11
+    int _step1_jt = _host__step1_jt;
+    int _trips1_jt = _host__trips1_jt;
+    jt = 1 + _k1_jt * _step1_jt; // loop_dc_varstep.f90:11
     {
         const int _step_kt = nb;
         kt = 1;
@@ -47,42 +47,42 @@ void tiled_mm(const int n,
 }
 
 // kernel strided_rev (loop_dc_varstep.f90:24), launch 1 of 1: do concurrent (loop_dc_varstep.f90:30), strategy direct, work-group 256
-// one work-item per iteration: _k_i = 0 + get_global_id(0); arrays are column-major in their declared bounds.
+// one work-item per iteration: _k1_i = 0 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void strided_rev(const int n,
     const int s,
     __global const float* restrict x,
     __global float* restrict y,
-    const int _host__trips_i,
-    const int _host__step_i) {
-    const FOROCL_INDEX_T _k_i = 0 + (FOROCL_INDEX_T)get_global_id(0);
-    if (_k_i > _host__trips_i - 1) {
+    const int _host__trips1_i,
+    const int _host__step1_i) {
+    const FOROCL_INDEX_T _k1_i = 0 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_k1_i > _host__trips1_i - 1) {
         return;
     }
     int i = 0;
-    int _step_i = _host__step_i;
-    int _trips_i = _host__trips_i;
-    i = n + _k_i * _step_i; // loop_dc_varstep.f90:30
+    int _step1_i = _host__step1_i;
+    int _trips1_i = _host__trips1_i;
+    i = n + _k1_i * _step1_i; // loop_dc_varstep.f90:30
     if (x[i - 1] > 0.7f) {
         y[i - 1] = x[i - 1] * 2.0f + y[i - 1]; // loop_dc_varstep.f90:31
     }
 }
 
 // kernel tile_sums (loop_dc_varstep.f90:38), launch 1 of 1: do concurrent (loop_dc_varstep.f90:45), strategy direct, work-group 32x8
-// one work-item per iteration: _k_it = 0 + get_global_id(0), _k_jt = 0 + get_global_id(1); arrays are column-major in their declared bounds.
+// one work-item per iteration: _k2_it = 0 + get_global_id(0), _k1_jt = 0 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void tile_sums(const int n,
     const int m,
     const int s,
     __global const double* restrict a,
     __global double* restrict t,
-    const int _host__trips_jt,
-    const int _host__trips_it,
-    const int _host__step_jt,
-    const int _host__step_it) {
-    const FOROCL_INDEX_T _k_it = 0 + (FOROCL_INDEX_T)get_global_id(0);
-    const FOROCL_INDEX_T _k_jt = 0 + (FOROCL_INDEX_T)get_global_id(1);
-    if (_k_it > _host__trips_it - 1 || _k_jt > _host__trips_jt - 1) {
+    const int _host__trips1_jt,
+    const int _host__trips2_it,
+    const int _host__step1_jt,
+    const int _host__step2_it) {
+    const FOROCL_INDEX_T _k2_it = 0 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _k1_jt = 0 + (FOROCL_INDEX_T)get_global_id(1);
+    if (_k2_it > _host__trips2_it - 1 || _k1_jt > _host__trips1_jt - 1) {
         return;
     }
     int it = 0;
@@ -90,12 +90,12 @@ void tile_sums(const int n,
     int i = 0;
     int j = 0;
     double acc = 0.0;
-    int _step_jt = _host__step_jt;
-    int _trips_jt = _host__trips_jt;
-    int _step_it = _host__step_it;
-    int _trips_it = _host__trips_it;
-    jt = 1 + _k_jt * _step_jt; // loop_dc_varstep.f90:45
-    it = 1 + _k_it * _step_it; // loop_dc_varstep.f90:45
+    int _step1_jt = _host__step1_jt;
+    int _trips1_jt = _host__trips1_jt;
+    int _step2_it = _host__step2_it;
+    int _trips2_it = _host__trips2_it;
+    jt = 1 + _k1_jt * _step1_jt; // loop_dc_varstep.f90:45
+    it = 1 + _k2_it * _step2_it; // loop_dc_varstep.f90:45
     acc = 0.0; // loop_dc_varstep.f90:46
     for (j = jt; j <= min(m, jt + s - 1); j++) {
         for (i = it; i <= min(n, it + s - 1); i++) {
@@ -109,22 +109,76 @@ void tile_sums(const int n,
     }
 }
 
-// kernel omp_stride (loop_dc_varstep.f90:61), launch 1 of 1: !$omp parallel do (loop_dc_varstep.f90:68), strategy direct, work-group 256
-// one work-item per iteration: _k_i = 0 + get_global_id(0); arrays are column-major in their declared bounds.
+// kernel two_sweeps (loop_dc_varstep.f90:61), launch 1 of 2: do concurrent (loop_dc_varstep.f90:67), strategy direct, work-group 256
+// one work-item per iteration: _k1_i = 0 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void two_sweeps_1(const int n,
+    const int s,
+    __global const float* restrict x,
+    __global float* restrict y,
+    const int _host__trips1_i,
+    const int _host__step1_i) {
+    const FOROCL_INDEX_T _k1_i = 0 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_k1_i > _host__trips1_i - 1) {
+        return;
+    }
+    int i = 0;
+    int j = 0;
+    int _step1_i = _host__step1_i;
+    int _trips1_i = _host__trips1_i;
+    int _step2_i = 0;
+    int _trips2_i = 0;
+    int _k2_i = 0;
+    i = 1 + _k1_i * _step1_i; // loop_dc_varstep.f90:67
+    y[i - 1] = y[i - 1] + x[i - 1]; // loop_dc_varstep.f90:68
+}
+
+// kernel two_sweeps (loop_dc_varstep.f90:61), launch 2 of 2: do concurrent (loop_dc_varstep.f90:70), strategy direct, work-group 256
+// one work-item per iteration: _k2_i = 0 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void two_sweeps_2(const int n,
+    const int s,
+    __global const float* restrict x,
+    __global float* restrict y,
+    const int _host__trips2_i,
+    const int _host__step2_i) {
+    const FOROCL_INDEX_T _k2_i = 0 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_k2_i > _host__trips2_i - 1) {
+        return;
+    }
+    int i = 0;
+    int j = 0;
+    int _step1_i = 0;
+    int _trips1_i = 0;
+    int _k1_i = 0;
+    int _step2_i = _host__step2_i;
+    int _trips2_i = _host__trips2_i;
+    i = 2 + _k2_i * _step2_i; // loop_dc_varstep.f90:70
+    {
+        const int _step_j = s;
+        j = i;
+        for (int _trip_j = (min(n, i + s) - j + _step_j) / _step_j; _trip_j > 0; _trip_j--, j += _step_j) {
+            y[i - 1] = y[i - 1] + x[j - 1]; // loop_dc_varstep.f90:72
+        }
+    }
+}
+
+// kernel omp_stride (loop_dc_varstep.f90:80), launch 1 of 1: !$omp parallel do (loop_dc_varstep.f90:87), strategy direct, work-group 256
+// one work-item per iteration: _k1_i = 0 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void omp_stride(const int n,
     const int s,
     __global const double* restrict x,
     __global double* restrict y,
-    const int _host__trips_i,
-    const int _host__step_i) {
-    const FOROCL_INDEX_T _k_i = 0 + (FOROCL_INDEX_T)get_global_id(0);
-    if (_k_i > _host__trips_i - 1) {
+    const int _host__trips1_i,
+    const int _host__step1_i) {
+    const FOROCL_INDEX_T _k1_i = 0 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_k1_i > _host__trips1_i - 1) {
         return;
     }
     int i = 0;
-    int _step_i = _host__step_i;
-    int _trips_i = _host__trips_i;
-    i = 2 + _k_i * _step_i; // loop_dc_varstep.f90:68
-    y[i - 1] = y[i - 1] + x[i - 1 - 1] * x[i - 1]; // loop_dc_varstep.f90:69
+    int _step1_i = _host__step1_i;
+    int _trips1_i = _host__trips1_i;
+    i = 2 + _k1_i * _step1_i; // loop_dc_varstep.f90:87
+    y[i - 1] = y[i - 1] + x[i - 1 - 1] * x[i - 1]; // loop_dc_varstep.f90:88
 }

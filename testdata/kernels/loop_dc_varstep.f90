@@ -55,6 +55,25 @@ subroutine tile_sums(n, m, s, a, t)
   end do
 end subroutine tile_sums
 
+! Two nests over one index with variable steps, and a sequential loop of
+! a variable step inside one: each has host variables of its own.
+!$OFP PURE, KERNEL :: two_sweeps
+subroutine two_sweeps(n, s, x, y)
+  implicit none
+  integer, intent(in) :: n, s
+  real, intent(in) :: x(n)
+  real, intent(inout) :: y(n)
+  integer :: i, j
+  do concurrent (i = 1:n:s)
+    y(i) = y(i) + x(i)
+  end do
+  do concurrent (i = 2:n:s+1)
+    do j = i, min(n, i+s), s
+      y(i) = y(i) + x(j)
+    end do
+  end do
+end subroutine two_sweeps
+
 ! A DO loop with a variable step under !$omp parallel do: parallel, the
 ! writes one-to-one because the host checks that the step is not 0.
 !$OFP PURE, KERNEL :: omp_stride
