@@ -13,21 +13,24 @@ import (
 // (jt = first:last:tile), has max((last - first + tile)/tile, 0)
 // iterations, jt = first + k*tile for k = 0, 1, ... The host computes the
 // step and that trip count before the nest (host variables _step1_jt and
-// _trips1_jt, numbered in the kernel, Note [host program] in package
-// abi), and stops with an error
-// naming the loop when the step is 0 (ir.Assign.NonZero, abi.Set.NonZero),
-// as Fortran forbids. The nest's parallel index is then _k1_jt over
-// 0 .. _trips1_jt - 1, one work-item per iteration, and its body starts
-// with jt = first + _k1_jt*_step1_jt, a scalar of the iteration: every
-// access through jt is the iteration's own, and DO CONCURRENT promises
-// that different iterations touch different elements (its dependences
-// are warnings, Note [do concurrent dependences] in package depend).
-// A sign of the step the compiler cannot see changes nothing: the trip
-// count and the index formula are Fortran's for either sign.
+// _trips1_jt, numbered in the kernel; Note [host program] in package
+// abi), and stops with an error naming the loop when the step is 0
+// (ir.Assign.NonZero, abi.Set.NonZero), as Fortran forbids. The nest's
+// parallel index is then _k1_jt over 0 .. _trips1_jt - 1, one work-item
+// per iteration, and its body starts with jt = first + _k1_jt*_step1_jt,
+// a scalar of the iteration: every access through jt is the iteration's
+// own, and DO CONCURRENT promises that different iterations touch
+// different elements (its dependences are warnings, Note [do concurrent
+// dependences] in package depend). A sign of the step the compiler
+// cannot see changes nothing: the trip count and the index formula are
+// Fortran's for either sign.
 //
-// The host must know the bounds and the step before the launch, so the
-// loop may not be inside a host loop (a DO around nests), and the step
-// is assigned from what a host variable may read (sema/hostvars.go).
+// The host must know the bounds and the step before the launch, in
+// default integers: inside a host loop (a DO around nests), or with an
+// integer(8) index, bound or step, the nest runs in order instead
+// (l.loop.varStepWhy, a loop-serial warning), which Fortran allows; the
+// step is assigned from what a host variable may read
+// (sema/hostvars.go).
 //
 // The outermost loop of a DO nest (marked by a directive or not) with a
 // variable step is lowered the same way when it is not inside a host
