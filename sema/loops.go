@@ -112,8 +112,10 @@ type loopState struct {
 	steps      []*ir.Var
 	varSteps   map[*ast.DoStmt]map[*ir.Var]*varStep
 	varStepWhy string
-	nvarSteps  int                 // the variable steps lowered so far, for names
-	kIndex     map[*ir.Var]*ir.Var // the Fortran index of each launch index of a variable step
+	nvarSteps  int // the variable steps lowered so far, for names
+	// privateBytes is what the private arrays declared so far hold.
+	privateBytes int64
+	kIndex       map[*ir.Var]*ir.Var // the Fortran index of each launch index of a variable step
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.

@@ -15,12 +15,15 @@ import (
 // local arrays, and subscripts that are not affine (gathers, computed
 // writes). See Note [small arrays] in package ir.
 
-// maxPrivateElements is the most elements a local array of a loop kernel
-// may have: it lives in each work-item's registers or private memory.
-// Past fastPrivateElements it no longer fits in registers on GPUs, and
-// sema warns (loop-private-large).
+// maxPrivateBytes is the most bytes the private arrays of a loop kernel
+// may hold together: each work-item has its own copies in registers or
+// private memory, and CPU drivers keep a work-group's copies on a thread's
+// stack (PoCL fails past 16 KiB per work-item with 256 work-items a
+// group). Past fastPrivateElements an array no longer fits in registers
+// on GPUs, and sema warns (loop-private-large).
 const (
-	maxPrivateElements  = 4096
+	maxPrivateBytes     = 8192
+	maxPrivateElements  = maxPrivateBytes // a bound on elements while they are counted
 	fastPrivateElements = 64
 )
 
@@ -369,10 +372,12 @@ func (l *lowerer) privateArray(sym *symbol) {
 		}
 		v.Bounds = append(v.Bounds, ir.Bound{Lo: ir.Affine{Const: lo}, Hi: ir.Affine{Const: hi}})
 	}
-	if n > maxPrivateElements {
-		bad("local array %q has more than %d elements; each work-item holds its own copy in private memory", sym.orig, maxPrivateElements)
+	bytes := n * int64(k.Bytes())
+	if n > maxPrivateElements || l.loop.privateBytes+bytes > maxPrivateBytes {
+		bad("local array %q takes the kernel's private arrays past %d bytes (%d before it); each work-item holds its own copy in private memory", sym.orig, maxPrivateBytes, l.loop.privateBytes)
 		return
 	}
+	l.loop.privateBytes += bytes
 	if n > fastPrivateElements {
 		l.c.diags.Warn(codeLargePrivate, sym.pos, "local array %q has %d elements: each work-item holds its own copy in private memory, which is slow on GPUs", sym.orig, n).
 			WithHint("pass it as a dummy argument if every iteration may share it")

@@ -127,6 +127,13 @@ func TestSmallArrayRules(t *testing.T) {
 			  c(i) = tmp(1)
 			end do`,
 			nil, `14:10: error: local array "tmp" is read in this parallel loop but no assignment in it sets it`},
+		{"private arrays past 8192 bytes together", "real :: a(n), b(n), c(1)\nreal(8) :: p(600), q(600)", `
+			do concurrent (i = 1:n)
+			  p(1) = a(i)
+			  q(1) = p(1)
+			  b(i) = q(1)
+			end do`,
+			nil, `8:22: error: local array "q" takes the kernel's private arrays past 8192 bytes (4800 before it)`},
 		{"an automatic array of rank 4", "real :: a(n), b(n), c(1)\nreal :: tmp(n, n, 2, 2)", `
 			do concurrent (i = 1:n)
 			  b(i) = a(i)
