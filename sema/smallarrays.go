@@ -332,7 +332,7 @@ func (l *lowerer) privateArray(sym *symbol) {
 	}
 	bad := func(format string, args ...any) {
 		l.errorf(codeLoopLocalArray, sym.pos, format, args...).
-			WithHint("pass a larger or variable-sized work array as a dummy argument, with bounds such as dimension(n)")
+			WithHint("pass a larger work array as a dummy argument, with bounds such as dimension(m, n), and give each iteration its own part of it")
 		l.broken[sym] = true
 	}
 	if sym.pointer || sym.alloc || sym.init != nil || sym.save {
