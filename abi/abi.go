@@ -66,8 +66,8 @@ const FormatElems = 5
 const FormatShapes = 6
 
 // FormatExtents is the version of units with a scratch buffer sized by
-// extents (Buffer.Extents: a loop kernel's temporary array, Note [forall
-// temporaries] in package sema): a host written for FormatShapes would
+// extents (Buffer.Extents: a loop kernel's temporary or automatic array,
+// Note [forall temporaries] and Note [automatic arrays] in package sema): a host written for FormatShapes would
 // make it of Elements, 0, elements.
 const FormatExtents = 7
 
@@ -303,8 +303,9 @@ func (p *Param) ResultElements() int {
 // Elements elements, or, when Groups names a launch, of one element per
 // work-group of that launch (the partials of a reduction), or, when
 // Extents is set, of the product of the extents (each taken as at least
-// 0): a temporary array of a loop kernel, whose shape is affine in the
-// sizes (format 7, FormatExtents).
+// 0): a temporary or automatic array of a loop kernel, whose shape is
+// affine in the sizes and whose contents are undefined on entry (format 7,
+// FormatExtents).
 type Buffer struct {
 	Name     string   `json:"name"`
 	Kind     Kind     `json:"kind"`

@@ -64,6 +64,10 @@ type Set struct {
 	Var  string `json:"var"`
 	Kind Kind   `json:"kind"`
 	X    Expr   `json:"x"`
+	// NonZero, when set, makes a zero value an error with this message
+	// (the step of a parallel loop: "line 65: the step of the loop over
+	// \"jt\" is zero"), which a host reports as it reports the others.
+	NonZero string `json:"nonzero,omitempty"`
 }
 
 // If runs Then when Cond is true (non-zero), else Else.
@@ -375,6 +379,9 @@ func (w *walker) exec(s *Step) (body []Step, err error) {
 		delete(w.unknown, s.Set.Var)
 		if err != nil {
 			return nil, fmt.Errorf("kernel %q: setting %s: %v", k.Name, s.Set.Var, err)
+		}
+		if s.Set.NonZero != "" && v == 0 {
+			return nil, fmt.Errorf("kernel %q: %s", k.Name, s.Set.NonZero)
 		}
 		if s.Set.Kind == Logical {
 			v = b2i(v != 0)

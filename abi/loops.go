@@ -140,9 +140,13 @@ type Host struct {
 	Write func(unit int, record string) error
 }
 
-// Run runs the kernel's program from init with host h.
+// Run runs the kernel's program from init with host h. Every host
+// variable starts at 0, unless init gives it.
 func (k *Kernel) Run(init map[string]int, h Host) error {
 	vals := make(map[string]int, len(init)+len(k.HostLoops))
+	for _, s := range k.HostVars() {
+		vals[s.Var] = 0 // as the Fortran host resets them: a launch in a branch never taken is sized with 0
+	}
 	for n, v := range init {
 		vals[n] = v
 	}

@@ -194,7 +194,11 @@ func (p *hostPrinter) steps(indent int, steps []Step) {
 		s := &steps[i]
 		switch {
 		case s.Set != nil:
-			p.line(indent, "%s = %s", s.Set.Var, s.Set.X)
+			if s.Set.NonZero != "" {
+				p.line(indent, "%s = %s  (not 0, else %q)", s.Set.Var, s.Set.X, s.Set.NonZero)
+			} else {
+				p.line(indent, "%s = %s", s.Set.Var, s.Set.X)
+			}
 		case s.If != nil:
 			p.line(indent, "if %s then", s.If.Cond)
 			p.steps(indent+1, s.If.Then)

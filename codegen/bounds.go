@@ -146,12 +146,12 @@ func (c *accessCollector) expr(x ir.Expr) {
 }
 
 // elem records the range of each affine subscript of e, an element of an
-// array dummy, whose terms are sizes and the nest's indices.
+// array dummy or automatic array, whose terms are sizes and the nest's indices.
 func (c *accessCollector) elem(e *ir.Elem, write bool) {
 	for _, ix := range e.Index {
 		c.expr(ix)
 	}
-	if !isParam(c.k, e.Var) || len(e.Access) != len(e.Var.Bounds) {
+	if !isParam(c.k, e.Var) && e.Var.Role != ir.Automatic || len(e.Access) != len(e.Var.Bounds) {
 		return
 	}
 	for d, a := range e.Access {

@@ -141,7 +141,7 @@ func (b *stepBuilder) stmts(body []ir.Stmt) []abi.Step {
 				panic("internal error: codegen: host assignment to an element")
 			}
 			b.statements = true
-			out = append(out, abi.Step{Launch: -1, Set: &abi.Set{Var: r.Var.Name, Kind: abiKind(r.Var.Kind), X: hostExpr(s.RHS)}})
+			out = append(out, abi.Step{Launch: -1, Set: &abi.Set{Var: r.Var.Name, Kind: abiKind(r.Var.Kind), X: hostExpr(s.RHS), NonZero: s.NonZero}})
 		case *ir.Print:
 			p := &abi.Print{Unit: s.Unit}
 			for _, it := range s.Items {

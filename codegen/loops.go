@@ -140,6 +140,15 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 			params = append(params, "const int _"+a.Name)
 		}
 	}
+	for _, v := range k.Automatic { // Note [automatic arrays] in package sema
+		args = append(args, abi.Arg{Kind: abi.ScratchArg, Name: v.Name})
+		params = append(params, "__global "+ctype(v.Kind)+"* restrict "+sanitize(v.Name))
+		b := abi.Buffer{Name: v.Name, Kind: abiKind(v.Kind)}
+		for _, e := range v.Extents() {
+			b.Extents = append(b.Extents, abiAffine(e))
+		}
+		ak.Scratch = append(ak.Scratch, b)
+	}
 	if g.opts.CheckBounds { // Note [checked subscripts] in bounds.go
 		args = append(args, abi.Arg{Kind: abi.ScratchArg, Name: abi.BoundsBuffer})
 		params = append(params, "__global int* restrict "+abi.BoundsBuffer)
@@ -339,7 +348,7 @@ func (lg *loopGen) elem(e *ir.Elem) string {
 		}
 		off = fmt.Sprintf("%s + %s(%s)*(%s)", rel, cast, lg.affine(v.Bounds[d].Extent()), off)
 	}
-	if lg.opts.CheckBounds && isParam(lg.k, v) {
+	if lg.opts.CheckBounds && (isParam(lg.k, v) || v.Role == ir.Automatic) {
 		off = lg.checked(e, off) // Note [checked subscripts] in bounds.go
 	}
 	return fmt.Sprintf("%s[%s]", sanitize(v.Name), off)

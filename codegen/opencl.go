@@ -103,10 +103,15 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 		if len(u.Kernels[len(u.Kernels)-1].HostLoops) > 0 {
 			u.Format = max(u.Format, abi.FormatLoops) // Note [host loops] in package abi
 		}
-		if !k.FrameForm() && k.Rank == 0 && len(k.Temps) > 0 {
-			u.Format = max(u.Format, abi.FormatExtents) // Note [forall temporaries] in package sema
+		ak := u.Kernels[len(u.Kernels)-1]
+		for _, b := range ak.Scratch {
+			if len(b.Extents) > 0 {
+				// Temporaries and automatic arrays: Note [forall temporaries],
+				// Note [automatic arrays] in package sema.
+				u.Format = max(u.Format, abi.FormatExtents)
+			}
 		}
-		if ak := u.Kernels[len(u.Kernels)-1]; ak.Steps != nil {
+		if ak.Steps != nil {
 			u.Format = max(u.Format, abi.FormatTyped) // Note [host program] in package abi
 			if ak.ReadsElements() {
 				u.Format = max(u.Format, abi.FormatElems) // Note [host elements]

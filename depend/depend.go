@@ -72,6 +72,10 @@ type Nest struct {
 	// dimensions whose subscript is a table of distinct values (a
 	// permutation) looked up at an affine subscript: Tables[w][d].
 	Tables map[*ir.Elem]map[int]ir.Affine
+	// NonZero are uniform integer scalars that the host checks are not
+	// 0 before the nest runs, so |v| >= 1: the steps of loops with a
+	// variable step (Note [linearised subscripts]).
+	NonZero []*ir.Var
 }
 
 // Pos spells a position for a message: line:col.
@@ -100,6 +104,7 @@ func inPlaceAssuming(in *Nest, assume []Poly) *Conflict {
 	n := in.N
 	d := newDepNest(n, in.Trips)
 	d.facts = append(d.facts, assume...)
+	d.nonZero(in.NonZero)
 	apart := func(a, b *ir.Elem) bool {
 		return separated(a, b, n.Index) || disjoint(a, b, n) || d.separated(a, b)
 	}

@@ -33,6 +33,10 @@ import (
 // run-time values (x_min - 1 >= 0) is not proven, and the nest runs
 // serially; the warning names the condition.
 //
+// A scalar the host checks is not 0 before the nest (Nest.NonZero: the
+// step of a loop with a variable step) has |v| >= 1 whatever its sign: a
+// coefficient +-v is taken as a variable |v| with the fact |v| - 1 >= 0.
+//
 // A scalar temporary is replaced by its value when the body assigns it
 // once, at its top level, and reads it nowhere before (privateTemps):
 // every read then sees that value in the same iteration.
@@ -193,6 +197,42 @@ type depNest struct {
 	temps   map[*ir.Var]ir.Expr // private temporaries and their values
 	varying map[*ir.Var]bool    // scalars the body assigns
 	facts   []Poly              // each >= 0 whenever two iterations run
+	// abs maps a scalar the host checks is not 0 to a variable that
+	// stands for its absolute value, with the fact |v| - 1 >= 0.
+	abs map[*ir.Var]*ir.Var
+}
+
+// nonZero records that the scalars vs are not 0 (Nest.NonZero).
+func (d *depNest) nonZero(vs []*ir.Var) {
+	for _, v := range vs {
+		if d.abs == nil {
+			d.abs = map[*ir.Var]*ir.Var{}
+		}
+		a := &ir.Var{Name: "|" + v.Name + "|", Kind: v.Kind, Role: ir.Local, Pos: v.Pos}
+		d.abs[v] = a
+		f := constPoly(-1)
+		f.addMono(mono{vars: []*ir.Var{a}, coef: 1})
+		d.facts = append(d.facts, f)
+	}
+}
+
+// absOf returns |c| when c is s*v, s = 1 or -1, for a scalar v known not
+// to be 0 (nonZero): the variable that stands for |v|.
+func (d *depNest) absOf(c Poly) (Poly, bool) {
+	if len(c) != 1 {
+		return nil, false
+	}
+	for _, m := range c {
+		if len(m.vars) != 1 || (m.coef != 1 && m.coef != -1) {
+			return nil, false
+		}
+		if a, ok := d.abs[m.vars[0]]; ok {
+			p := constPoly(0)
+			p.addMono(mono{vars: []*ir.Var{a}, coef: 1})
+			return p, true
+		}
+	}
+	return nil, false
 }
 
 // newDepNest gathers the temporaries and facts of nest n; trips are the
@@ -400,7 +440,17 @@ func (d *depNest) ordered(coef []Poly, order []int) (Poly, int) {
 	span := Poly{} // sum of |c_i| * extent_i below
 	for at, i := range order {
 		var abs, why Poly
+		if a, ok := d.absOf(coef[i]); ok { // |step| >= 1, whatever its sign
+			need, ok1 := a.plus(span, -1)
+			need, ok2 := need.plus(constPoly(1), -1)
+			if ok1 && ok2 && d.nonNegative(need) {
+				abs = a
+			}
+		}
 		for _, s := range []int64{1, -1} {
+			if abs != nil {
+				break
+			}
 			sc, ok := constPoly(0).plus(coef[i], s)
 			need, ok2 := sc.plus(span, -1)
 			if !ok || !ok2 {

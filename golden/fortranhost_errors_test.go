@@ -22,6 +22,7 @@ const errorProgram = `program errors
   use jacobi5_cl, only: jacobi5_step_cl
   use loop_boundary_rows_cl, only: reflect_cl
   use loop_int64_window_cl, only: window64_cl
+  use loop_dc_varstep_cl, only: strided_rev_cl
   implicit none
   character(len=32) :: what
   character(len=forocl_msg_len) :: msg
@@ -112,6 +113,12 @@ const errorProgram = `program errors
     call forocl_create(dX, W)
     call window64_cl(3000000005_8, dD, dX, stat=st, errmsg=msg)
     print '(a,i0,a)', 'stat=', st, ' errmsg=' // trim(msg)
+  case ('zero-step')
+    ! do concurrent (i = n:1:-s) with s = 0: the host stops before the launch.
+    call forocl_create(dL, L)
+    call forocl_create(dX, L)
+    call strided_rev_cl(10, 0, dL, dX, stat=st, errmsg=msg)
+    print '(a,i0,a)', 'stat=', st, ' errmsg=' // trim(msg)
   case ('read')
     call forocl_create(dA, A)
     call forocl_read(dA, F)
@@ -156,13 +163,15 @@ func buildErrorProgram(t *testing.T) string {
 		lobj := hostModule(t, lu, "loop_boundary_rows", dir)
 		wu := compile(t, "../testdata/kernels/loop_int64_window.f90").units[regions.Direct]
 		wobj := hostModule(t, wu, "loop_int64_window", dir)
+		vu := compile(t, "../testdata/kernels/loop_dc_varstep.f90").units[regions.Direct]
+		vobj := hostModule(t, vu, "loop_dc_varstep", dir)
 		src := filepath.Join(dir, "errors.f90")
 		if err := os.WriteFile(src, []byte(errorProgram), 0o644); err != nil {
 			errorExe.err = err
 			return
 		}
 		exe := filepath.Join(dir, "errors")
-		args := append([]string{"-std=f2008", "-fno-backtrace", "-I", rdir, "-I", dir, "-J", dir, "-o", exe, robj, mobj, lobj, wobj, src}, oracle.OpenCLLink()...)
+		args := append([]string{"-std=f2008", "-fno-backtrace", "-I", rdir, "-I", dir, "-J", dir, "-o", exe, robj, mobj, lobj, wobj, vobj, src}, oracle.OpenCLLink()...)
 		if out, err := exec.Command("gfortran", args...).CombinedOutput(); err != nil {
 			errorExe.err = fmt.Errorf("gfortran: %v\n%s", err, out)
 			return
@@ -229,6 +238,8 @@ func TestFortranHostErrors(t *testing.T) {
 		{name: "alias-in", want: []string{"stat=0"}},
 		// A 64-bit size is never narrowed to the host's 32-bit indices.
 		{name: "wide", want: []string{"stat=1 errmsg=size n = 3000000005 does not fit 32 bits, which this host builds; use forocl run"}},
+		// A DO CONCURRENT's step of 0 is an error naming the loop's line.
+		{name: "zero-step", want: []string{`stat=1 errmsg=kernel "strided_rev": line 30: the step of the loop over "i" is zero`}},
 		{name: "read", fail: true, want: []string{`forocl: forocl_read: the host array has shape (10, 9) but the device array has (10, 10)`}},
 		{name: "memory", want: []string{`stat=3 errmsg=out of device memory: a real(8) array of shape (200000, 200000, 100) needs 29802.3 GiB but ` + pocl.Name}},
 		// OpenCL errors name the call, the error and the kernel.

@@ -88,26 +88,8 @@ func TestHostProgramHarnessRuns(t *testing.T) {
 	if !hostProgram(u) || u.Format != abi.FormatShapes {
 		t.Fatalf("loop_unpack_inc has no host program (format %d)", u.Format)
 	}
-	src, err := hostgen.GoHarness(u, "unpack.cl", "main")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir, err := os.MkdirTemp("testdata", "hostprogprog")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(dir)
 	s := unpackSizes
-	main := fmt.Sprintf(hostProgramMain, s[0], s[1], s[2], s[3], s[4])
-	for name, text := range map[string][]byte{"unpack.cl": []byte(u.Source), "unpack_cl.go": src, "main.go": []byte(main)} {
-		if err := os.WriteFile(filepath.Join(dir, name), text, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	exe := filepath.Join(t.TempDir(), "unpack")
-	if out, err := exec.Command("go", "build", "-o", exe, "./"+filepath.ToSlash(dir)).CombinedOutput(); err != nil {
-		t.Fatalf("go build of the harness: %v\n%s", err, out)
-	}
+	exe := harnessProgram(t, u, "unpack", fmt.Sprintf(hostProgramMain, s[0], s[1], s[2], s[3], s[4]))
 	n1, n2 := s[1]-s[0]+6, s[3]-s[2]+6
 	seen := map[string]int{}
 	for ft := 1; ft <= 4; ft++ {
@@ -137,6 +119,32 @@ func TestHostProgramHarnessRuns(t *testing.T) {
 		}
 		seen[string(out)] = ft
 	}
+}
+
+// harnessProgram builds the Go harness of u (name.cl, name_cl.go) with
+// main, the source of its package main, into a program, and returns its
+// path.
+func harnessProgram(t *testing.T, u *abi.Unit, name, main string) string {
+	t.Helper()
+	src, err := hostgen.GoHarness(u, name+".cl", "main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, err := os.MkdirTemp("testdata", name+"prog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	for file, text := range map[string][]byte{name + ".cl": []byte(u.Source), name + "_cl.go": src, "main.go": []byte(main)} {
+		if err := os.WriteFile(filepath.Join(dir, file), text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exe := filepath.Join(t.TempDir(), name)
+	if out, err := exec.Command("go", "build", "-o", exe, "./"+filepath.ToSlash(dir)).CombinedOutput(); err != nil {
+		t.Fatalf("go build of the harness: %v\n%s", err, out)
+	}
+	return exe
 }
 
 // hostProgram reports whether a kernel of u has host statements (Note

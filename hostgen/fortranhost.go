@@ -512,7 +512,7 @@ func (f *fortKernel) allocate() {
 		f.check()
 	}
 	for i, s := range k.Scratch {
-		cnt := s.SpellCount(n.affine, func(x string) string { return "max(" + x + ", 0)" })
+		cnt := n.affine(s.Elements)
 		if s.Groups != "" {
 			gi, ok := f.launchIndex[s.Groups]
 			if !ok {
@@ -520,8 +520,24 @@ func (f *fortKernel) allocate() {
 			}
 			cnt = fmt.Sprintf("fcl_w%d", gi)
 		}
-		e.call("", "forocl_alloc", fmt.Sprintf("fcl_s%d", i+1), fortranArrayKind(s.Kind), "["+n.max1(cnt)+"]", "fcl_st", "fcl_msg")
+		shape := "[" + n.max1(cnt) + "]"
+		if len(s.Extents) > 0 { // a temporary or automatic array: its extents
+			ext := make([]string, len(s.Extents))
+			for d, x := range s.Extents {
+				ext[d] = n.max1(n.affine(x))
+			}
+			shape = "[" + strings.Join(ext, ", ") + "]"
+		}
+		e.call("", "forocl_alloc", fmt.Sprintf("fcl_s%d", i+1), fortranArrayKind(s.Kind), shape, "fcl_st", "fcl_msg")
 		f.check()
+		if len(s.Extents) > 0 {
+			e.Line("if (forocl_over_int32(fcl_s%d%%shape)) then", i+1)
+			e.Line("  fcl_st = 1")
+			e.Line("  fcl_msg = 'scratch array %s' // &", s.Name)
+			e.Line("      ': over 2**31-1 elements need 64-bit indices; use forocl run'")
+			e.Line("end if")
+			f.check()
+		}
 	}
 	for i, p := range f.results {
 		e.call("", "forocl_alloc", fmt.Sprintf("fcl_r%d", i+1), fortranArrayKind(p.Kind), fmt.Sprintf("[%d]", p.ResultElements()), "fcl_st", "fcl_msg")

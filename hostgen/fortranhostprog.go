@@ -326,6 +326,13 @@ func (h *fortHost) set(s *abi.Set) {
 	}
 	h.e.Line("%s = .false.", h.unkFlag(s.Var))
 	t := h.expr(x, "setting "+s.Var)
+	if s.NonZero != "" {
+		h.e.Line("if (%s == 0) then", t)
+		h.e.Line("  fcl_st = 1")
+		h.message(fmt.Sprintf("kernel %q: %s", h.k.Name, s.NonZero))
+		h.e.Line("  exit fcl_run")
+		h.e.Line("end if")
+	}
 	switch s.Kind {
 	case abi.Logical:
 		h.e.Line("if (%s /= 0) %s = 1", t, t)
@@ -334,6 +341,27 @@ func (h *fortHost) set(s *abi.Set) {
 		h.e.Line("%s = %s", h.n.v(s.Var), h.n.toInt(t))
 	default:
 		h.e.Line("%s = %s", h.n.v(s.Var), t)
+	}
+}
+
+// message writes fcl_msg = msg, in pieces joined by continuation lines,
+// so that no line passes 132 columns whatever the names in msg.
+func (h *fortHost) message(msg string) {
+	const piece = 60
+	var parts []string
+	for len(msg) > piece {
+		parts, msg = append(parts, msg[:piece]), msg[piece:]
+	}
+	parts = append(parts, msg)
+	for i, p := range parts {
+		lead, tail := "      ", " // &"
+		if i == 0 {
+			lead = "  fcl_msg = "
+		}
+		if i == len(parts)-1 {
+			tail = ""
+		}
+		h.e.Line("%s'%s'%s", lead, strings.ReplaceAll(p, "'", "''"), tail)
 	}
 }
 

@@ -773,11 +773,7 @@ func goKernelLaunch(e *emit.Writer, k *abi.Kernel, gn *goNames, i int, resBuf ma
 				// Made by the first launch that takes it.
 				made[a.Name] = true
 				b := scratch[a.Name]
-				n := goCount(k, b)
-				if b.Groups != "" {
-					n = "groups" + goName(b.Groups)
-				}
-				e.Open("if %s, err = buffer(%s, %d); err != nil", v, n, b.Kind.Bytes())
+				e.Open("if %s, err = buffer(%s, %d); err != nil", v, goScratchCount(k, b), b.Kind.Bytes())
 				e.Line("return")
 				e.Close("")
 				goZeroBounds(e, b)

@@ -97,16 +97,22 @@ func goProgram(e *emit.Writer, k *abi.Kernel, steps []abi.Step, launch func(int)
 	}
 }
 
+// goScratchCount spells the element count of scratch buffer b of kernel
+// k: a constant, the product of an automatic array's extents (each at
+// least 0), or the work-group count of a launch (groupsLAUNCH).
+func goScratchCount(k *abi.Kernel, b abi.Buffer) string {
+	if b.Groups != "" {
+		return "groups" + goName(b.Groups)
+	}
+	return goCount(k, b)
+}
+
 // goScratch allocates kernel k's scratch buffers in the general harness:
 // a constant count, or one value per work-group of a launch
 // (groupsLAUNCH, set before), zeroing the bounds buffer.
 func goScratch(e *emit.Writer, k *abi.Kernel) {
 	for _, b := range k.Scratch {
-		n := goCount(k, b)
-		if b.Groups != "" {
-			n = "groups" + goName(b.Groups)
-		}
-		e.Open("if scratch%s, err = buffer(%s, %d); err != nil", goName(b.Name), n, b.Kind.Bytes())
+		e.Open("if scratch%s, err = buffer(%s, %d); err != nil", goName(b.Name), goScratchCount(k, b), b.Kind.Bytes())
 		e.Line("return")
 		e.Close("")
 		goZeroBounds(e, b)

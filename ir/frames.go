@@ -338,7 +338,7 @@ type toFrames struct {
 // says which part is not. k is not changed.
 func NestsToFrames(k *Kernel) (*Kernel, error) {
 	grid := k.Grid()
-	if grid == nil || len(k.Sizes) != k.Rank || len(k.HostVars) > 0 || len(k.Tables) > 0 {
+	if grid == nil || len(k.Sizes) != k.Rank || len(k.HostVars) > 0 || len(k.Tables) > 0 || len(k.Automatic) > 0 {
 		return nil, fmt.Errorf("kernel %s is not a kernel of a grid", k.Name)
 	}
 	c := &toFrames{k: k, grid: map[*Var]int{}, index: map[*Var]bool{}, vars: map[*Var]*Var{}, shrink: map[*Var][]int{}}

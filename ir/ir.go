@@ -128,6 +128,12 @@ const (
 	// subscripts: read-only, its elements in Var.Data (Note [small
 	// arrays] in smallarrays.go).
 	Table
+	// Automatic is a local array of a loop kernel whose bounds are affine
+	// in its sizes (real :: work(n)): a device buffer the host allocates
+	// at that size before the first launch, shared by every work-item as
+	// a dummy's is, its contents undefined on entry (Note [automatic
+	// arrays] in smallarrays.go).
+	Automatic
 )
 
 // ReduceOp is how a reduction folds its values.
@@ -259,6 +265,9 @@ type Kernel struct {
 	// Tables are the named constant arrays a loop kernel subscripts
 	// (Role Table), in order of first use.
 	Tables []*Var
+	// Automatic are a loop kernel's automatic arrays (Role Automatic),
+	// in declaration order.
+	Automatic []*Var
 	// Function marks an array-valued function translated as a kernel: its
 	// last parameter is the function's result, an intent(out) array
 	// (Note [function kernels] in sema/kernelfn.go).
@@ -293,6 +302,10 @@ type Assign struct {
 	RHS    Expr
 	Mask   Expr
 	Shrink []int
+	// NonZero, for an assignment of the host procedure, makes a zero
+	// value an error: the host stops there with this message (a DO
+	// CONCURRENT's step, Note [variable steps] in sema/varstep.go).
+	NonZero string
 }
 
 // If is a scalar IF; Cond is a scalar logical expression. In kernels the

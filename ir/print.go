@@ -67,6 +67,9 @@ func (p *printer) kernel(k *Kernel) {
 	for _, v := range k.Temps {
 		p.line(1, "temp %s", varText(v))
 	}
+	for _, v := range k.Automatic {
+		p.line(1, "automatic %s", varText(v))
+	}
 	for _, v := range k.Tables {
 		vals := make([]string, len(v.Data))
 		for i, c := range v.Data {
@@ -153,7 +156,7 @@ func (p *printer) stmt(indent int, s Stmt) {
 		if s.Mask != nil {
 			p.line(indent, "%swhere %s: %s %s %s", frame, ExprString(s.Mask), ExprString(s.LHS), op, ExprString(s.RHS))
 		} else {
-			p.line(indent, "%s%s %s %s", frame, ExprString(s.LHS), op, ExprString(s.RHS))
+			p.line(indent, "%s%s %s %s%s", frame, ExprString(s.LHS), op, ExprString(s.RHS), nonZero(s.NonZero))
 		}
 	case *If:
 		p.line(indent, "if %s then", ExprString(s.Cond))
@@ -344,4 +347,12 @@ func realText(s, exp string) string {
 		return mant + exp + "0"
 	}
 	return mant
+}
+
+// nonZero spells an assignment's check that its value is not zero.
+func nonZero(msg string) string {
+	if msg == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (not 0, else %q)", msg)
 }

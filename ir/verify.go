@@ -154,6 +154,7 @@ func (v *verifier) kernel(k *Kernel) {
 	v.declare(k.Locals, "local", Local)
 	v.declare(k.Temps, "temporary", Temp)
 	v.declare(k.Tables, "table", Table)
+	v.declare(k.Automatic, "automatic array", Automatic)
 	for _, x := range k.Sizes {
 		if !v.scope[x] || x.Kind != Int && x.Kind != Long || x.Rank != 0 {
 			v.bad(k.Pos, "size %s is not an integer scalar of the kernel", varName(x))
@@ -207,7 +208,7 @@ func (v *verifier) loopKernelVars(k *Kernel) {
 			v.bad(k.Pos, "grid extent %s is not a default integer local", varName(x))
 		}
 	}
-	for _, list := range [][]*Var{k.Params, k.Locals, k.Temps, k.Tables} {
+	for _, list := range [][]*Var{k.Params, k.Locals, k.Temps, k.Tables, k.Automatic} {
 		for _, x := range list {
 			if x == nil {
 				continue

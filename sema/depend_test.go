@@ -147,7 +147,37 @@ var dependenceRows = []struct {
 			!$omp parallel do
 			do i = 1, n, m
 			  b(i) = a(i)
-			end do`, "(serial)", `has a step that is not an integer literal; the directive asserts`},
+			end do`, "parallel (_k1_i = 0:_trips1_i - 1)  [!$omp parallel do]\n    i = (1 + (_k1_i * _step1_i))", ""},
+	{"a symbolic step, two elements per iteration", "real :: a(n), b(n), c(1)", `
+			!$omp parallel do
+			do i = 1, n-1, m
+			  b(i) = a(i)
+			  b(i+1) = a(i)
+			end do`, "(serial)", `iterations may write "b"`},
+	{"an automatic array as each iteration's scratch", "real :: a(n), b(n), c(1)\nreal :: w(m)", `
+			do concurrent (i = 1:n)
+			  do j = 1, m
+			    w(j) = a(i)*j
+			  end do
+			  b(i) = w(m)
+			end do`, "(serial)", `different iterations may write the same element of "w" (11:3) (automatic array "w" is one buffer that the iterations share)`},
+	{"an automatic array written one element per iteration", "real :: a(n), b(n), c(1)\nreal :: w(n)", `
+			do concurrent (i = 1:n)
+			  w(i) = a(i)
+			end do
+			do concurrent (i = 2:n)
+			  b(i) = w(i) + w(i-1)
+			end do`, "parallel (i = 2:n)  [do concurrent]", ""},
+	{"a do concurrent of a symbolic step and a 64-bit index", "real :: a(n), b(n), c(1)\ninteger(8) :: k", `
+			do concurrent (k = 1:n:m)
+			  b(k) = a(k)
+			end do`, "(serial)", `the loop over "k" at 9:3 has a step that is not a constant and an index of integer(8)`},
+	{"a symbolic step of an inner loop", "real :: a(n, n), b(n, n), c(1)", `
+			do j = 1, n
+			  do i = 1, n, m
+			    b(i, j) = a(i, j)
+			  end do
+			end do`, "parallel (j = 1:n)  [do]\n    do i = 1, n, m", ""},
 	{"a backward strided loop with no iteration", "real :: a(n), b(n), c(1)", `
 			do i = 1, n, -3
 			  b(i) = a(i)

@@ -104,6 +104,21 @@ type loopState struct {
 	auto []redClause
 	// serialNests holds the nests that run on one work-item.
 	serialNests map[*ir.Nest]bool
+	// preNest holds the host statements the nest being lowered needs
+	// before it (Note [variable steps] in sema/varstep.go).
+	preNest []ir.Stmt
+	// steps are the host variables holding the variable steps of the
+	// nest being lowered, which the host checks are not 0; varSteps the
+	// lowering of each loop with one, made once (a nest may be lowered
+	// again with fewer loops), and varStepWhy why the nest being lowered
+	// must run in order instead (Note [variable steps]).
+	steps      []*ir.Var
+	varSteps   map[*ast.DoStmt]map[*ir.Var]*varStep
+	varStepWhy string
+	nvarSteps  int // the variable steps lowered so far, for names
+	// privateBytes is what the private arrays declared so far hold.
+	privateBytes int64
+	kIndex       map[*ir.Var]*ir.Var // the Fortran index of each launch index of a variable step
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -409,14 +424,16 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 				plain = "!$acc kernels"
 			}
 			var n ir.Stmt
+			l.loop.preNest = nil
 			if plain != "" {
 				n = l.plainNest(s, plain)
 			} else {
 				n = l.nest(s, pending, plain)
 			}
 			if n != nil {
-				out = append(out, n)
+				out = append(append(out, l.loop.preNest...), n)
 			}
+			l.loop.preNest = nil
 			pending = nil
 		case *ast.AssignStmt:
 			out = append(out, l.withHoisted(func() []ir.Stmt { return l.topAssign(s) })...)
@@ -537,7 +554,7 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 	}
 	defer func() { l.loop.reduce = nil }()
 	if s.Form == ast.DoCounted {
-		k, why := parallelPrefix(loops)
+		k, why := parallelPrefix(loops, len(l.loop.host) == 0) // Note [variable steps]
 		if k == 0 {
 			return l.serialNest(s, dir, source, why)
 		}
@@ -547,7 +564,16 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 	// whose inner loops are not proven independent falls back to the
 	// loops the directive names (collapse), the rest run sequentially.
 	diagsBefore := len(l.c.diags.Items)
+	l.loop.varStepWhy = ""
 	n, conflict := l.lowerNest(s, source, loops, body, mask)
+	if why := l.loop.varStepWhy; n == nil && why != "" { // Note [variable steps]
+		l.c.diags.Items = l.c.diags.Items[:diagsBefore]
+		l.loop.preNest = nil
+		if s.Form == ast.DoConcurrent {
+			return l.serialConcurrent(s, source, why)
+		}
+		return l.serialNest(s, dir, source, why)
+	}
 	if k := firstStrided(loops); conflict != nil && s.Form == ast.DoCounted && k > 0 && k < len(loops) {
 		// Note [strided loops]: the loops from a strided one on run in
 		// order inside each work-item, as they did before they could be
@@ -640,6 +666,8 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 	ls.index, ls.seq = map[*ir.Var]bool{}, copySet(ls.host) // host loop variables cannot be assigned either
 	ls.reads, ls.writes = nil, nil
 	var strided []ir.Expr // Note [strided loops]
+	var sets []ir.Stmt    // Note [variable steps]
+	ls.steps, ls.preNest = nil, nil
 	for _, lp := range loops {
 		v := l.indexVar(lp.name)
 		if v == nil {
@@ -648,6 +676,22 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 		step := int64(1)
 		if lp.step != nil {
 			st := l.expr(lp.step)
+			if st == nil {
+				return nil, nil
+			}
+			if _, ok := st.(*ir.Const); !ok {
+				vs, ok := l.variableStep(lp, v, st)
+				if !ok || !l.distinctIndex(n, v, lp) {
+					return nil, nil
+				}
+				l.loop.preNest = append(l.loop.preNest, vs.pre...)
+				ls.steps = append(ls.steps, vs.step)
+				sets = append(sets, vs.set)
+				n.Index = append(n.Index, vs.k)
+				n.Lo, n.Hi = append(n.Lo, vs.lo), append(n.Hi, vs.hi)
+				ls.index[vs.k] = true
+				continue
+			}
 			c, ok := st.(*ir.Const)
 			if !ok || !c.Kind.IsInt() || c.Int == 0 {
 				l.c.diags.Error(codeLoopBound, lp.step.Span(), "a parallel loop must have a constant step other than 0").
@@ -673,11 +717,8 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 			// written (serialNest).
 			lo, hi = hi, lo
 		}
-		for _, prev := range n.Index {
-			if prev == v {
-				l.c.diags.Error(codeLoopConstruct, lp.name.Pos, "index %q is used by two loops of one nest", lp.name.Orig)
-				return nil, nil
-			}
+		if !l.distinctIndex(n, v, lp) {
+			return nil, nil
 		}
 		n.Index = append(n.Index, v)
 		n.Lo, n.Hi = append(n.Lo, lo), append(n.Hi, hi)
@@ -693,10 +734,23 @@ func (l *lowerer) lowerNest(s *ast.DoStmt, source string, loops []nestLoop, body
 	if g := conjunction(strided); g != nil {
 		n.Body = []ir.Stmt{&ir.If{Pos: s.Pos, Cond: g, Then: n.Body}}
 	}
+	n.Body = append(sets, n.Body...)
 	ls.inNest = false
 	ls.index = nil
 	l.nestReduces(n)
 	return n, l.inPlace(n)
+}
+
+// distinctIndex reports whether v, the index of loop lp, is not already
+// an index of nest n, and reports it when it is.
+func (l *lowerer) distinctIndex(n *ir.Nest, v *ir.Var, lp nestLoop) bool {
+	for _, prev := range n.Index {
+		if prev == v || l.loop.kIndex[prev] == v {
+			l.c.diags.Error(codeLoopConstruct, lp.name.Pos, "index %q is used by two loops of one nest", lp.name.Orig)
+			return false
+		}
+	}
+	return true
 }
 
 // nestReduces gives nest n the reductions of its clauses (l.loop.reduce).
@@ -793,36 +847,76 @@ func (l *lowerer) nestIf(at diag.Span, cond ast.Expr, then []ast.Stmt, elifs []*
 	return x
 }
 
-// seqLoop lowers a sequential DO loop inside a nest.
+// seqLoop lowers a sequential DO loop inside a nest. A DO CONCURRENT
+// there runs in order too, its indices nested first outermost and its
+// mask an IF around the body: any order of its iterations is one that
+// Fortran allows, and in order one iteration's updates are the next
+// one's (a reduce locality is then a plain running value).
 func (l *lowerer) seqLoop(s *ast.DoStmt) ir.Stmt {
 	if s.Bad {
 		l.syntaxErrors(s.Body)
 		return nil
 	}
-	if s.Form != ast.DoCounted {
-		l.c.diags.Error(codeLoopConstruct, s.Pos, "only counted DO loops may appear inside a parallel loop").
-			WithHint("write \"do i = first, last\"")
-		return nil
+	switch s.Form {
+	case ast.DoCounted:
+		return l.seqLoopOver(s.Pos, *s.Var, s.Lo, s.Hi, s.Step, func() []ir.Stmt { return l.nestStmts(s.Body) })
+	case ast.DoConcurrent:
+		l.locality(s)
+		if len(s.Indices) == 0 {
+			return nil // reported by the parser
+		}
+		return l.concurrentLoops(s, s.Indices)
 	}
-	v := l.indexVar(*s.Var)
+	l.c.diags.Error(codeLoopConstruct, s.Pos, "only counted DO loops and DO CONCURRENT may appear inside a parallel loop").
+		WithHint("write \"do i = first, last\"")
+	return nil
+}
+
+// concurrentLoops lowers the indices ixs (at least one) of DO CONCURRENT
+// s inside a nest as sequential loops, the first outermost, around its
+// body under its mask.
+func (l *lowerer) concurrentLoops(s *ast.DoStmt, ixs []*ast.ConcurrentIndex) ir.Stmt {
+	ix := ixs[0]
+	return l.seqLoopOver(s.Pos, ix.Var, ix.Lo, ix.Hi, ix.Step, func() []ir.Stmt {
+		if len(ixs) > 1 {
+			if x := l.concurrentLoops(s, ixs[1:]); x != nil {
+				return []ir.Stmt{x}
+			}
+			return nil
+		}
+		body := l.nestStmts(s.Body)
+		if s.Mask == nil {
+			return body
+		}
+		if c := l.cond(s.Mask); c != nil {
+			return []ir.Stmt{&ir.If{Pos: s.Mask.Span(), Cond: c, Then: body}}
+		}
+		return nil
+	})
+}
+
+// seqLoopOver lowers a sequential loop of index id from lo to hi by step
+// (nil: 1) inside a nest, whose body lowers.
+func (l *lowerer) seqLoopOver(at diag.Span, id ast.Ident, lo, hi, step ast.Expr, body func() []ir.Stmt) ir.Stmt {
+	v := l.indexVar(id)
 	if v == nil {
 		return nil
 	}
 	if l.loop.index[v] || l.loop.seq[v] {
-		l.c.diags.Error(codeLoopConstruct, s.Var.Pos, "loop index %q is already the index of an enclosing loop", s.Var.Orig)
+		l.c.diags.Error(codeLoopConstruct, id.Pos, "loop index %q is already the index of an enclosing loop", id.Orig)
 		return nil
 	}
-	lp := &ir.Loop{Pos: s.Pos, Var: v, Lo: l.intExpr(s.Lo), Hi: l.intExpr(s.Hi)}
-	if s.Step != nil {
-		lp.Step = l.intExpr(s.Step)
+	lp := &ir.Loop{Pos: at, Var: v, Lo: l.intExpr(lo), Hi: l.intExpr(hi)}
+	if step != nil {
+		lp.Step = l.intExpr(step)
 		if c, ok := lp.Step.(*ir.Const); ok && c.Int == 0 {
-			l.c.diags.Error(codeLoopBound, s.Step.Span(), "DO loop step is zero")
+			l.c.diags.Error(codeLoopBound, step.Span(), "DO loop step is zero")
 		}
 	}
 	l.loop.seq[v] = true
-	lp.Body = l.nestStmts(s.Body)
+	lp.Body = body()
 	delete(l.loop.seq, v)
-	if lp.Lo == nil || lp.Hi == nil || (s.Step != nil && lp.Step == nil) {
+	if lp.Lo == nil || lp.Hi == nil || (step != nil && lp.Step == nil) {
 		return nil
 	}
 	return lp

@@ -138,11 +138,16 @@ func TestLoopRules(t *testing.T) {
 			  b(i, j) = a(i*j)
 			end do`,
 			nil, `7:13: error: upper bound 1 of "a" is not affine in the kernel's integer scalar dummies: it has a product of two variables`},
-		{"a strided parallel loop", "real :: a(n), b(n), c(1)", `
-			do concurrent (i = 1:n:m)
+		{"a parallel loop of step 0", "real :: a(n), b(n), c(1)", `
+			do concurrent (i = 1:n:0)
 			  b(i) = a(i)
 			end do`,
 			nil, `8:26: error: a parallel loop must have a constant step other than 0`},
+		{"a parallel loop of a real step", "real :: a(n), b(n), c(1)", `
+			do concurrent (i = 1:n:s)
+			  b(i) = a(i)
+			end do`,
+			nil, `8:26: error: the step of "i" is real(4), expected a scalar integer`},
 		{"a strided do concurrent", "real :: a(n), b(n), c(1)", `
 			do concurrent (i = n:1:-2)
 			  b(i) = a(i)

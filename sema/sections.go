@@ -123,7 +123,7 @@ func (l *lowerer) implicitIndex(name string) *ir.Var {
 
 // isArrayAssign reports whether s assigns to an array of the kernel as an
 // array (whole, or with a triplet subscript), or, at the top level, to an
-// element of an array dummy; sym is the LHS array.
+// element of an array dummy or automatic array; sym is the LHS array.
 func (l *lowerer) isArrayAssign(s *ast.AssignStmt, top bool) (*symbol, *ir.Var, bool) {
 	if s.Pointer {
 		return nil, nil, false
@@ -141,8 +141,8 @@ func (l *lowerer) isArrayAssign(s *ast.AssignStmt, top bool) (*symbol, *ir.Var, 
 	if v == nil || v.Rank == 0 {
 		return nil, nil, false
 	}
-	if top && !sym.dummy {
-		return nil, nil, false // local arrays are private to a work-item
+	if top && !sym.dummy && v.Role != ir.Automatic {
+		return nil, nil, false // local arrays are private to a work-item (automatic ones are shared: Note [automatic arrays])
 	}
 	if sub == nil || top {
 		return sym, v, true

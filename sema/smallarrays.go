@@ -15,9 +15,17 @@ import (
 // local arrays, and subscripts that are not affine (gathers, computed
 // writes). See Note [small arrays] in package ir.
 
-// maxPrivateElements is the most elements a local array of a loop kernel
-// may have: it lives in each work-item's registers or private memory.
-const maxPrivateElements = 64
+// maxPrivateBytes is the most bytes the private arrays of a loop kernel
+// may hold together: each work-item has its own copies in registers or
+// private memory, and CPU drivers keep a work-group's copies on a thread's
+// stack (PoCL fails past 16 KiB per work-item with 256 work-items a
+// group). Past fastPrivateElements an array no longer fits in registers
+// on GPUs, and sema warns (loop-private-large).
+const (
+	maxPrivateBytes     = 8192
+	maxPrivateElements  = maxPrivateBytes // a bound on elements while they are counted
+	fastPrivateElements = 64
+)
 
 // fitArray converts the value of an array constant to the declared type
 // and bounds of sym: integer or real, constant bounds, as many elements
@@ -312,7 +320,8 @@ func (l *lowerer) anyAccess(x ir.Expr) ir.Affine {
 }
 
 // privateArray declares a local array of a loop kernel: constant bounds,
-// at most maxPrivateElements elements, private to each work-item.
+// at most maxPrivateElements elements, private to each work-item; a
+// warning past fastPrivateElements.
 func (l *lowerer) privateArray(sym *symbol) {
 	if !l.typed(sym) {
 		return
@@ -323,11 +332,15 @@ func (l *lowerer) privateArray(sym *symbol) {
 	}
 	bad := func(format string, args ...any) {
 		l.errorf(codeLoopLocalArray, sym.pos, format, args...).
-			WithHint("pass a larger or variable-sized work array as a dummy argument, with bounds such as dimension(n)")
+			WithHint("pass a larger work array as a dummy argument, with bounds such as dimension(m, n), and give each iteration its own part of it")
 		l.broken[sym] = true
 	}
 	if sym.pointer || sym.alloc || sym.init != nil || sym.save {
 		bad("local array %q of a loop kernel must be a plain array with constant bounds (no allocatable, pointer, save or initial value)", sym.orig)
+		return
+	}
+	if _, _, ok := l.c.constBounds(sym); !ok && l.kernel != nil && !anyDeferred(sym) {
+		l.automaticArray(sym, k, bad) // Note [automatic arrays]
 		return
 	}
 	v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Local, Pos: sym.pos}
@@ -359,9 +372,15 @@ func (l *lowerer) privateArray(sym *symbol) {
 		}
 		v.Bounds = append(v.Bounds, ir.Bound{Lo: ir.Affine{Const: lo}, Hi: ir.Affine{Const: hi}})
 	}
-	if n > maxPrivateElements {
-		bad("local array %q has more than %d elements; each work-item holds its own copy in private memory", sym.orig, maxPrivateElements)
+	bytes := n * int64(k.Bytes())
+	if n > maxPrivateElements || l.loop.privateBytes+bytes > maxPrivateBytes {
+		bad("local array %q takes the kernel's private arrays past %d bytes (%d before it); each work-item holds its own copy in private memory", sym.orig, maxPrivateBytes, l.loop.privateBytes)
 		return
+	}
+	l.loop.privateBytes += bytes
+	if n > fastPrivateElements {
+		l.c.diags.Warn(codeLargePrivate, sym.pos, "local array %q has %d elements: each work-item holds its own copy in private memory, which is slow on GPUs", sym.orig, n).
+			WithHint("pass it as a dummy argument if every iteration may share it")
 	}
 	l.vars[sym] = v
 	l.addLocal(v)
@@ -479,4 +498,62 @@ func visitElemReads(stmts []ir.Stmt, f func(*ir.Elem)) {
 			visitElemReads(s.Body, f)
 		}
 	}
+}
+
+// Note [automatic arrays]
+//
+// A local array of a loop kernel whose bounds are not constant but affine
+// in the kernel's integer scalar dummies, real(8) :: tb(tile, tile) or
+// real :: work(n), is Fortran's automatic array: it exists for the call,
+// at the size the dummies give on entry, its contents undefined. forocl
+// makes it a Var of Role Automatic (Kernel.Automatic) with those bounds:
+// a device buffer that the host allocates before the first launch at the
+// product of its extents (abi.Buffer.Shape), passed to every launch like
+// a dummy array, indexed by its declared bounds, and shared by the
+// work-items, so the dependence analysis checks its accesses as a
+// dummy's: a nest that writes it where iterations could collide runs
+// serially, DO CONCURRENT too (sharedAutomatic: Fortran lets each
+// iteration use it as its own scratch, written before it is read, which
+// one shared buffer cannot give in parallel). Elements are read and written in nests and in array
+// assignments (which are nests), never by the host. Its contents are
+// never copied from or to the host, as a caller never sees them.
+// Ranks up to 3 (what the Fortran host allocates).
+
+// automaticArray declares sym, a local array of kind k with bounds that
+// are not all constant, as an automatic array (Note [automatic arrays]);
+// bad reports why it cannot be one.
+func (l *lowerer) automaticArray(sym *symbol, k ir.Kind, bad func(string, ...any)) {
+	if sym.rank() > 3 {
+		bad("automatic array %q has rank %d; forocl's automatic arrays have rank 1 to 3", sym.orig, sym.rank())
+		return
+	}
+	v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Automatic, Pos: sym.pos}
+	for d, ds := range sym.dims {
+		b := ir.Bound{Lo: ir.Affine{Const: 1}}
+		ok := true
+		if ds.Lo != nil {
+			b.Lo, ok = l.boundAffine(ds.Lo, fmt.Sprintf("lower bound %d of automatic array %q", d+1, sym.orig))
+		}
+		if ok {
+			b.Hi, ok = l.boundAffine(ds.Hi, fmt.Sprintf("upper bound %d of automatic array %q", d+1, sym.orig))
+		}
+		if !ok {
+			l.broken[sym] = true
+			return
+		}
+		v.Bounds = append(v.Bounds, b)
+	}
+	l.vars[sym] = v
+	l.kernel.Automatic = append(l.kernel.Automatic, v)
+}
+
+// anyDeferred reports whether a dimension of sym has no upper bound (an
+// allocatable's or pointer's, or an assumed size).
+func anyDeferred(sym *symbol) bool {
+	for _, ds := range sym.dims {
+		if ds.Deferred || ds.Hi == nil {
+			return true
+		}
+	}
+	return false
 }

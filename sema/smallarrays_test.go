@@ -127,11 +127,18 @@ func TestSmallArrayRules(t *testing.T) {
 			  c(i) = tmp(1)
 			end do`,
 			nil, `14:10: error: local array "tmp" is read in this parallel loop but no assignment in it sets it`},
-		{"a private array of variable size", "real :: a(n), b(n), c(1)\nreal :: tmp(n)", `
+		{"private arrays past 8192 bytes together", "real :: a(n), b(n), c(1)\nreal(8) :: p(600), q(600)", `
+			do concurrent (i = 1:n)
+			  p(1) = a(i)
+			  q(1) = p(1)
+			  b(i) = q(1)
+			end do`,
+			nil, `8:22: error: local array "q" takes the kernel's private arrays past 8192 bytes (4800 before it)`},
+		{"an automatic array of rank 4", "real :: a(n), b(n), c(1)\nreal :: tmp(n, n, 2, 2)", `
 			do concurrent (i = 1:n)
 			  b(i) = a(i)
 			end do`,
-			nil, `8:11: error: bound 1 of local array "tmp" is not a constant`},
+			nil, `8:11: error: automatic array "tmp" has rank 4`},
 		{"an array assigned to a private array", "real :: a(n), b(n), c(1)\nreal :: tmp(2), u(2)", `
 			do concurrent (i = 1:n)
 			  u = 0
