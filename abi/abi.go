@@ -65,8 +65,13 @@ const FormatElems = 5
 // Unmarshal converts older units (Note [one binding]).
 const FormatShapes = 6
 
+// FormatTemps is the version of units with a scratch buffer of a shape
+// (Buffer.Shape, a loop kernel's temporary array): a host written for
+// FormatShapes would allocate it with Elements, one element.
+const FormatTemps = 7
+
 // FormatNewest is the newest version this package reads and writes.
-const FormatNewest = FormatShapes
+const FormatNewest = FormatTemps
 
 // Kind is the Fortran type of a parameter or result.
 type Kind string
@@ -268,12 +273,44 @@ func (p *Param) ResultElements() int {
 
 // Buffer is a scratch buffer the host allocates for the launches: of
 // Elements elements, or, when Groups names a launch, of one element per
-// work-group of that launch (the partials of a reduction).
+// work-group of that launch (the partials of a reduction), or, when Shape
+// is set, of the product of its extents (a temporary array of a loop
+// kernel, Note [updates through a temporary] in package sema).
 type Buffer struct {
-	Name     string `json:"name"`
-	Kind     Kind   `json:"kind"`
-	Elements Affine `json:"elements"`
-	Groups   string `json:"groups,omitempty"`
+	Name     string   `json:"name"`
+	Kind     Kind     `json:"kind"`
+	Elements Affine   `json:"elements"`
+	Groups   string   `json:"groups,omitempty"`
+	Shape    []Affine `json:"shape,omitempty"`
+}
+
+// Count is the number of elements of a buffer not counted by groups:
+// Elements, or the product of Shape's extents (0 when one is negative),
+// for the given sizes.
+func (b *Buffer) Count(sizes map[string]int) (int, error) {
+	if len(b.Shape) == 0 {
+		return b.Elements.Eval(sizes)
+	}
+	n := 1
+	for _, e := range b.Shape {
+		x, err := e.Eval(sizes)
+		if err != nil {
+			return 0, err
+		}
+		n *= max(x, 0)
+	}
+	return n, nil
+}
+
+// HasShapedScratch reports whether a kernel has a scratch buffer with a
+// Shape (FormatTemps).
+func (k *Kernel) HasShapedScratch() bool {
+	for _, b := range k.Scratch {
+		if len(b.Shape) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Launch is one NDRange launch.

@@ -1,6 +1,7 @@
 package abi
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -127,9 +128,10 @@ func TestUnmarshalRefusesOtherFormats(t *testing.T) {
 	if _, err := Unmarshal(b); err != nil {
 		t.Fatal(err)
 	}
-	other := strings.Replace(string(b), `"format": 1`, `"format": 7`, 1)
-	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), "format version 7") {
-		t.Errorf("format 7 accepted: %v", err)
+	next := fmt.Sprint(FormatNewest + 1)
+	other := strings.Replace(string(b), `"format": 1`, `"format": `+next, 1)
+	if _, err := Unmarshal([]byte(other)); err == nil || !strings.Contains(err.Error(), "format version "+next) {
+		t.Errorf("format %s accepted: %v", next, err)
 	}
 	if _, err := Unmarshal([]byte("{")); err == nil {
 		t.Error("bad JSON accepted")
@@ -212,5 +214,30 @@ func TestUnmarshalConvertsLoops(t *testing.T) {
 	}
 	if _, err := Unmarshal([]byte(strings.Replace(old, `"format": 5`, `"format": 6`, 1))); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBufferCount: a scratch buffer with a shape (a loop kernel's
+// temporary) holds the product of its extents, none when one is
+// negative; without one, Elements.
+func TestBufferCount(t *testing.T) {
+	n := Affine{Terms: []Term{{Coef: 1, Size: "n"}}}
+	m := Affine{Const: -2, Terms: []Term{{Coef: 1, Size: "m"}}}
+	for _, c := range []struct {
+		b    Buffer
+		m    int
+		want int
+	}{
+		{Buffer{Shape: []Affine{n, m}}, 7, 50},
+		{Buffer{Shape: []Affine{n, m}}, 1, 0},
+		{Buffer{Elements: Affine{Const: 4}}, 7, 4},
+	} {
+		got, err := c.b.Count(map[string]int{"n": 10, "m": c.m})
+		if err != nil || got != c.want {
+			t.Errorf("%+v with m=%d: %d, %v; want %d", c.b, c.m, got, err, c.want)
+		}
+	}
+	if _, err := (&Buffer{Shape: []Affine{n}}).Count(nil); err == nil {
+		t.Error("an unknown size was accepted")
 	}
 }

@@ -135,8 +135,11 @@ func (p *hostPrinter) scratch() {
 	p.line(1, "scratch buffers (on the device only):")
 	for _, b := range p.k.Scratch {
 		n := b.Elements.String() + " element(s)"
-		if b.Groups != "" {
+		switch {
+		case b.Groups != "":
 			n = "one element per work-group of " + b.Groups
+		case len(b.Shape) > 0:
+			n = "array " + affines(b.Shape)
 		}
 		p.line(2, "%s %s: %s", b.Name, b.Kind, n)
 	}

@@ -135,6 +135,15 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 			params = append(params, "const int _"+a.Name)
 		}
 	}
+	for _, v := range k.Temps { // Note [updates through a temporary] in package sema
+		args = append(args, abi.Arg{Kind: abi.ScratchArg, Name: v.Name})
+		params = append(params, "__global "+ctype(v.Kind)+"* restrict "+sanitize(v.Name))
+		b := abi.Buffer{Name: v.Name, Kind: abiKind(v.Kind)}
+		for _, e := range v.Extents() {
+			b.Shape = append(b.Shape, abiAffine(e))
+		}
+		ak.Scratch = append(ak.Scratch, b)
+	}
 	if g.opts.CheckBounds { // Note [checked subscripts] in bounds.go
 		args = append(args, abi.Arg{Kind: abi.ScratchArg, Name: abi.BoundsBuffer})
 		params = append(params, "__global int* restrict "+abi.BoundsBuffer)

@@ -95,6 +95,9 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 			// (Note [one binding] in package abi).
 			u.Format = max(u.Format, abi.FormatShapes)
 		}
+		if u.Kernels[len(u.Kernels)-1].HasShapedScratch() {
+			u.Format = max(u.Format, abi.FormatTemps)
+		}
 		if len(u.Kernels[len(u.Kernels)-1].HostLoops) > 0 {
 			u.Format = max(u.Format, abi.FormatLoops) // Note [host loops] in package abi
 		}

@@ -513,6 +513,13 @@ func (f *fortKernel) allocate() {
 	}
 	for i, s := range k.Scratch {
 		cnt := n.affine(s.Elements)
+		if len(s.Shape) > 0 {
+			var f []string
+			for _, x := range s.Shape {
+				f = append(f, n.max1(n.affine(x))) // a temporary array: at least its elements
+			}
+			cnt = strings.Join(f, "*")
+		}
 		if s.Groups != "" {
 			gi, ok := f.launchIndex[s.Groups]
 			if !ok {

@@ -767,11 +767,7 @@ func goKernelLaunch(e *emit.Writer, k *abi.Kernel, gn *goNames, i int, resBuf ma
 				// Made by the first launch that takes it.
 				made[a.Name] = true
 				b := scratch[a.Name]
-				n := fmt.Sprint(b.Elements.Const)
-				if b.Groups != "" {
-					n = "groups" + goName(b.Groups)
-				}
-				e.Open("if %s, err = buffer(%s, %d); err != nil", v, n, b.Kind.Bytes())
+				e.Open("if %s, err = buffer(%s, %d); err != nil", v, goScratchCount(gn, b), b.Kind.Bytes())
 				e.Line("return")
 				e.Close("")
 				goZeroBounds(e, b)
@@ -787,6 +783,23 @@ func goKernelLaunch(e *emit.Writer, k *abi.Kernel, gn *goNames, i int, resBuf ma
 	e.Close("")
 	goFinishLaunch(e, fmt.Sprint(i == len(k.Launches)-1))
 	e.Close("")
+}
+
+// goScratchCount is the Go expression of the element count of scratch
+// buffer b: its constant count, the group count of a launch, or the
+// product of its shape's extents (a temporary array).
+func goScratchCount(gn *goNames, b abi.Buffer) string {
+	switch {
+	case b.Groups != "":
+		return "groups" + goName(b.Groups)
+	case len(b.Shape) > 0:
+		var f []string
+		for _, x := range b.Shape {
+			f = append(f, fmt.Sprintf("max(0, %s)", gn.affine(x)))
+		}
+		return strings.Join(f, "*")
+	}
+	return fmt.Sprint(b.Elements.Const)
 }
 
 // goFinishLaunch writes the call of finish on the event ev of a launch,

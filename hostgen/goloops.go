@@ -101,12 +101,9 @@ func goProgram(e *emit.Writer, k *abi.Kernel, steps []abi.Step, launch func(int)
 // a constant count, or one value per work-group of a launch
 // (groupsLAUNCH, set before), zeroing the bounds buffer.
 func goScratch(e *emit.Writer, k *abi.Kernel) {
+	gn := newGoNames(k)
 	for _, b := range k.Scratch {
-		n := fmt.Sprint(b.Elements.Const)
-		if b.Groups != "" {
-			n = "groups" + goName(b.Groups)
-		}
-		e.Open("if scratch%s, err = buffer(%s, %d); err != nil", goName(b.Name), n, b.Kind.Bytes())
+		e.Open("if scratch%s, err = buffer(%s, %d); err != nil", goName(b.Name), goScratchCount(gn, b), b.Kind.Bytes())
 		e.Line("return")
 		e.Close("")
 		goZeroBounds(e, b)

@@ -207,7 +207,7 @@ func (v *verifier) loopKernelVars(k *Kernel) {
 			v.bad(k.Pos, "grid extent %s is not a default integer local", varName(x))
 		}
 	}
-	for _, list := range [][]*Var{k.Params, k.Locals, k.Tables} {
+	for _, list := range [][]*Var{k.Params, k.Locals, k.Temps, k.Tables} {
 		for _, x := range list {
 			if x == nil {
 				continue

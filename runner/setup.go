@@ -110,7 +110,7 @@ func groupCounts(launches []launch) map[string]int {
 // codegen/bounds.go).
 func scratchBuffers(ctx *clhost.Context, k *abi.Kernel, sizes, groups map[string]int, bufs map[string]*clhost.Buffer, zeroBounds bool) error {
 	for _, s := range k.Scratch {
-		n, err := s.Elements.Eval(sizes)
+		n, err := s.Count(sizes)
 		if err != nil {
 			return fmt.Errorf("kernel %q: scratch %q: %v", k.Name, s.Name, err)
 		}

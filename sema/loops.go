@@ -178,6 +178,8 @@ func (l *lowerer) loopParams() {
 		arrays = append(arrays, sym)
 	}
 	// Bounds second: they may name any scalar dummy.
+	share := sharedExtents(l.sub.Body, arrays) // Note [conforming dummies]
+	extents := map[*symbol][]*ir.Var{}
 	for _, sym := range arrays {
 		v := l.vars[sym]
 		for d, ds := range sym.dims {
@@ -194,10 +196,17 @@ func (l *lowerer) loopParams() {
 			b.Lo = lo
 			switch {
 			case ds.Deferred:
-				// Assumed shape: the extent is a size of its own.
-				n := &ir.Var{Name: fmt.Sprintf("%s_n%d", sym.orig, d+1), Kind: ir.Int, Role: ir.Local, Pos: sym.pos}
-				l.loop.sizes[n] = true
-				l.kernel.Locals = append(l.kernel.Locals, n)
+				// Assumed shape: the extent is a size of its own, or
+				// that of the dummy it conforms with.
+				var n *ir.Var
+				if r := share[sym]; r != nil && d < len(extents[r]) {
+					n = extents[r][d]
+				} else {
+					n = &ir.Var{Name: fmt.Sprintf("%s_n%d", sym.orig, d+1), Kind: ir.Int, Role: ir.Local, Pos: sym.pos}
+					l.loop.sizes[n] = true
+					l.kernel.Locals = append(l.kernel.Locals, n)
+				}
+				extents[sym] = append(extents[sym], n)
 				b.Hi = lo.Add(ir.Affine{Const: -1, Terms: []ir.Term{{Coef: 1, Var: n}}})
 			case ds.Hi == nil:
 				l.c.diags.Error(codeLoopBound, sym.pos, "assumed-size array %q is not supported in a kernel", sym.orig).

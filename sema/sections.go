@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/depend"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 )
@@ -56,8 +57,10 @@ import (
 // a parallel loop, a kernel that uses nothing of the region dialect
 // (region_cpy, region_ptr, pointers, WHERE) and whose top level assigns to
 // an element or section of an array dummy (the region dialect has no such
-// assignment), or whose array dummies are all explicit-shape (the region
-// dialect requires assumed shape). Every other kernel keeps the region
+// assignment), or that updates an intent(inout) array dummy (a = a + s*b:
+// the region dialect takes intent(in) and intent(out) arrays only), or
+// whose array dummies are all explicit-shape (the region dialect requires
+// assumed shape). Every other kernel keeps the region
 // rules, whose diagnostics say what is wrong with it.
 
 // sectCtx is the implicit iteration of the array assignment being lowered
@@ -199,20 +202,60 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 	if _, seen := ls.written[v]; !seen {
 		ls.written[v] = lhs.Pos
 	}
-	var assign ir.Stmt = &ir.Assign{Pos: s.Pos, LHS: lhs, RHS: rhs}
-	if top {
-		// Strides whose extent is not affine: a launch over lo..hi whose
-		// work-items off the stride do nothing.
-		for p := len(ctx.index) - 1; p >= 0; p-- {
-			if ctx.step[p] != 1 {
-				assign = &ir.If{Pos: s.Pos, Cond: onStride(ctx.index[p], lo[p], ctx.step[p], s.Pos), Then: []ir.Stmt{assign}}
+	iteration := func(a *ir.Assign) ir.Stmt {
+		var assign ir.Stmt = a
+		if top {
+			// Strides whose extent is not affine: a launch over lo..hi whose
+			// work-items off the stride do nothing.
+			for p := len(ctx.index) - 1; p >= 0; p-- {
+				if ctx.step[p] != 1 {
+					assign = &ir.If{Pos: s.Pos, Cond: onStride(ctx.index[p], lo[p], ctx.step[p], s.Pos), Then: []ir.Stmt{assign}}
+				}
 			}
 		}
+		return sectionIteration(s.Pos, assign, ctx, lo, hi, l.sectionIndex)
 	}
-	if !l.sectionWrites(s.Pos, lhs, ctx, lo, hi, reads) {
-		return nil, true
+	c := l.sectionWrites(s.Pos, lhs, ctx, lo, hi, reads)
+	switch {
+	case c == nil:
+		return []ir.Stmt{iteration(&ir.Assign{Pos: s.Pos, LHS: lhs, RHS: rhs})}, true
+	case top && v.Role == ir.Dummy:
+		// Note [updates through a temporary]
+		t := l.sectionTemp(v)
+		in := &ir.Elem{Pos: lhs.Pos, Var: t, Index: lhs.Index, Access: lhs.Access}
+		out := &ir.Elem{Pos: lhs.Pos, Var: t, Index: lhs.Index, Access: lhs.Access}
+		return []ir.Stmt{iteration(&ir.Assign{Pos: s.Pos, LHS: in, RHS: rhs}), iteration(&ir.Assign{Pos: s.Pos, LHS: lhs, RHS: out})}, true
 	}
-	return []ir.Stmt{sectionIteration(s.Pos, assign, ctx, lo, hi, l.sectionIndex)}, true
+	how := "in parallel"
+	if !ctx.top {
+		how = "one by one, in place"
+	}
+	l.c.diags.Error(codeLoopSectionOverlap, c.Read.Pos, "array assignment reads %q at %s while it writes it at %s: Fortran reads the whole right-hand side before it assigns, but forocl computes the elements %s", c.Read.Var.Name, pos(c.Read.Pos), pos(c.Write.Pos), how).
+		WithNote(c.Write.Pos, "written here").
+		WithHint("assign the result to a second array, or write the update as a loop whose order you choose")
+	return nil, true
+}
+
+// Note [updates through a temporary]
+//
+// An array assignment of the top level whose right-hand side reads the
+// dummy it assigns at other elements than the one written, as the
+// stencil u(2:n-1) = u(2:n-1) + c*(u(1:n-2) - 2*u(2:n-1) + u(3:n)) does,
+// cannot run in place in parallel: Fortran reads the whole right-hand
+// side first. It becomes two launches over the same iteration: the first
+// writes the right-hand side into a temporary of the dummy's declared
+// bounds (ir.Temp, a scratch buffer of the ABI that hosts allocate with
+// the dummy's shape), the second copies the temporary's elements into
+// the section. Inside a nest (sequential loops of one work-item) and for
+// private arrays it stays an error (loop-section-overlap).
+
+// sectionTemp returns a new temporary with the declared bounds of dummy v
+// (Note [updates through a temporary]).
+func (l *lowerer) sectionTemp(v *ir.Var) *ir.Var {
+	t := &ir.Var{Name: fmt.Sprintf("_tmp%d", len(l.kernel.Temps)+1), Kind: v.Kind, Rank: v.Rank, Role: ir.Temp, Pos: v.Pos,
+		Bounds: append([]ir.Bound(nil), v.Bounds...)}
+	l.kernel.Temps = append(l.kernel.Temps, t)
+	return t
 }
 
 // sectionTarget builds the element lhs that the array assignment to v
@@ -286,15 +329,15 @@ func (l *lowerer) sectionRHS(rhs ast.Expr, ctx *sectCtx) ir.Expr {
 // sectionWrites records that the array assignment writes lhs, and checks
 // Fortran's semantics: the right-hand side (whose reads are those from
 // index reads on, less the early ones of reductions) is read completely
-// before any element is written. It reports false, with the error, when
-// the iteration ctx over lo..hi would read an element it has written.
-func (l *lowerer) sectionWrites(at diag.Span, lhs *ir.Elem, ctx *sectCtx, lo, hi []ir.Affine, reads int) bool {
+// before any element is written. It returns the conflict when the
+// iteration ctx over lo..hi would read an element it has written.
+func (l *lowerer) sectionWrites(at diag.Span, lhs *ir.Elem, ctx *sectCtx, lo, hi []ir.Affine, reads int) *depend.Conflict {
 	ls := l.loop
 	if len(ctx.index) == 0 {
 		if !isPrivate(lhs.Var) {
 			ls.writes = append(ls.writes, lhs)
 		}
-		return true
+		return nil
 	}
 	n := &ir.Nest{Pos: at, Source: "array assignment", Index: ctx.index, Lo: lo, Hi: hi}
 	outer := ls.writes
@@ -312,17 +355,7 @@ func (l *lowerer) sectionWrites(at diag.Span, lhs *ir.Elem, ctx *sectCtx, lo, hi
 	if !isPrivate(lhs.Var) { // a private array is the work-item's own
 		ls.writes = append(outer, lhs)
 	}
-	if c == nil {
-		return true
-	}
-	how := "in parallel"
-	if !ctx.top {
-		how = "one by one, in place"
-	}
-	l.c.diags.Error(codeLoopSectionOverlap, c.Read.Pos, "array assignment reads %q at %s while it writes it at %s: Fortran reads the whole right-hand side before it assigns, but forocl computes the elements %s", c.Read.Var.Name, pos(c.Read.Pos), pos(c.Write.Pos), how).
-		WithNote(c.Write.Pos, "written here").
-		WithHint("assign the result to a second array, or write the update as a loop whose order you choose")
-	return false
+	return c
 }
 
 // sectionIteration wraps the element assignment assign in the implicit
@@ -737,8 +770,8 @@ func isSectionRef(call *ast.Call) bool {
 // arraySyntaxKernel reports whether a kernel without parallel loops is
 // a loop kernel of array assignments (Note [array assignments]): it uses
 // nothing of the region dialect (regionDialect, pointers), and its top
-// level assigns to an element or section of an array dummy, or its array
-// dummies are all explicit-shape.
+// level assigns to an element or section of an array dummy, or it has an
+// intent(inout) array dummy, or its array dummies are all explicit-shape.
 func arraySyntaxKernel(p *proc, s *scope) bool {
 	if regionDialect(p.sub.Body) {
 		return false
@@ -758,6 +791,9 @@ func arraySyntaxKernel(p *proc, s *scope) bool {
 		sym := s.syms[a.Name]
 		if sym == nil || sym.rank() == 0 {
 			continue
+		}
+		if sym.intent == ast.IntentInOut {
+			return true // an update in place, a = a + s*b (Note [array assignments])
 		}
 		arrays++
 		deferred := false
