@@ -208,6 +208,10 @@ type Var struct {
 	// Fortran's sequence association lets a caller: an elemental
 	// subroutine's dummies (Note [elemental kernels] in sema/elemental.go).
 	Sequence bool
+	// Module, for a parameter that stands for a variable of a module the
+	// kernel uses, names that module (Note [module variables] in
+	// sema/modvars.go); "" for a dummy.
+	Module string
 }
 
 // Program is everything forocl translates from a set of files: the elemental

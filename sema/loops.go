@@ -101,6 +101,9 @@ type loopState struct {
 	auto []redClause
 	// serialNests holds the nests that run on one work-item.
 	serialNests map[*ir.Nest]bool
+	// modVars holds the module variables the kernel takes as parameters
+	// (Note [module variables] in sema/modvars.go).
+	modVars map[*symbol]*ir.Var
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -118,6 +121,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	}
 	l.checkUnit()
 	l.loopParams()
+	l.moduleParams()
 	l.loopLocals()
 	l.checkBlockDepth(p.sub.Body)
 	kern.Body = l.loopBody(l.endAtReturn(p.sub.Body)) // Note [return in loop kernels]
@@ -181,49 +185,54 @@ func (l *lowerer) loopParams() {
 	share := sharedExtents(l.sub.Body, arrays) // Note [conforming dummies]
 	extents := map[*symbol][]*ir.Var{}
 	for _, sym := range arrays {
-		v := l.vars[sym]
-		for d, ds := range sym.dims {
-			var b ir.Bound
-			lo := ir.Affine{Const: 1}
-			if ds.Lo != nil {
-				a, ok := l.boundAffine(ds.Lo, fmt.Sprintf("lower bound %d of %q", d+1, sym.orig))
-				if !ok {
-					l.broken[sym] = true
-					break
-				}
-				lo = a
-			}
-			b.Lo = lo
-			switch {
-			case ds.Deferred:
-				// Assumed shape: the extent is a size of its own, or
-				// that of the dummy it conforms with.
-				var n *ir.Var
-				if r := share[sym]; r != nil && d < len(extents[r]) {
-					n = extents[r][d]
-				} else {
-					n = &ir.Var{Name: fmt.Sprintf("%s_n%d", sym.orig, d+1), Kind: ir.Int, Role: ir.Local, Pos: sym.pos}
-					l.loop.sizes[n] = true
-					l.kernel.Locals = append(l.kernel.Locals, n)
-				}
-				extents[sym] = append(extents[sym], n)
-				b.Hi = lo.Add(ir.Affine{Const: -1, Terms: []ir.Term{{Coef: 1, Var: n}}})
-			case ds.Hi == nil:
-				l.c.diags.Error(codeLoopBound, sym.pos, "assumed-size array %q is not supported in a kernel", sym.orig).
-					WithHint("declare its upper bound, such as dimension(n)")
+		l.arrayBounds(sym, l.vars[sym], share, extents)
+	}
+}
+
+// arrayBounds gives the array v of symbol sym its declared bounds, affine
+// in the kernel's sizes: an assumed-shape extent is a size of its own, or
+// that of the dummy share names, whose extents hold (Note [conforming
+// dummies]). A bound that is not affine marks sym broken.
+func (l *lowerer) arrayBounds(sym *symbol, v *ir.Var, share map[*symbol]*symbol, extents map[*symbol][]*ir.Var) {
+	for d, ds := range sym.dims {
+		var b ir.Bound
+		lo := ir.Affine{Const: 1}
+		if ds.Lo != nil {
+			a, ok := l.boundAffine(ds.Lo, fmt.Sprintf("lower bound %d of %q", d+1, sym.orig))
+			if !ok {
 				l.broken[sym] = true
-			default:
-				hi, ok := l.boundAffine(ds.Hi, fmt.Sprintf("upper bound %d of %q", d+1, sym.orig))
-				if !ok {
-					l.broken[sym] = true
-				}
-				b.Hi = hi
-			}
-			if l.broken[sym] {
 				break
 			}
-			v.Bounds = append(v.Bounds, b)
+			lo = a
 		}
+		b.Lo = lo
+		switch {
+		case ds.Deferred:
+			var n *ir.Var
+			if r := share[sym]; r != nil && d < len(extents[r]) {
+				n = extents[r][d]
+			} else {
+				n = &ir.Var{Name: fmt.Sprintf("%s_n%d", sym.orig, d+1), Kind: ir.Int, Role: ir.Local, Pos: sym.pos}
+				l.loop.sizes[n] = true
+				l.kernel.Locals = append(l.kernel.Locals, n)
+			}
+			extents[sym] = append(extents[sym], n)
+			b.Hi = lo.Add(ir.Affine{Const: -1, Terms: []ir.Term{{Coef: 1, Var: n}}})
+		case ds.Hi == nil:
+			l.c.diags.Error(codeLoopBound, sym.pos, "assumed-size array %q is not supported in a kernel", sym.orig).
+				WithHint("declare its upper bound, such as dimension(n)")
+			l.broken[sym] = true
+		default:
+			hi, ok := l.boundAffine(ds.Hi, fmt.Sprintf("upper bound %d of %q", d+1, sym.orig))
+			if !ok {
+				l.broken[sym] = true
+			}
+			b.Hi = hi
+		}
+		if l.broken[sym] {
+			break
+		}
+		v.Bounds = append(v.Bounds, b)
 	}
 }
 
@@ -905,7 +914,7 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 		return nil
 	}
 	v := l.vars[sym]
-	if v == nil || sym.sc != l.s || v.Rank == 0 {
+	if v == nil || l.foreign(sym) || v.Rank == 0 {
 		return l.assignStmt(s, nil) // reports what is wrong
 	}
 	if v.Intent == ir.In {
@@ -1001,6 +1010,8 @@ func (l *lowerer) inferIntents() {
 		switch v.Intent {
 		case ir.IntentNone:
 			switch {
+			case w && v.Module != "":
+				v.Intent = ir.InOut // the elements it leaves keep their values
 			case r && w:
 				v.Intent = ir.InOut
 			case w:

@@ -125,14 +125,14 @@ func (l *lowerer) isArrayAssign(s *ast.AssignStmt, top bool) (*symbol, *ir.Var, 
 	}
 	ent := l.s.lookup(id.Name)
 	sym := ent.sym
-	if sym == nil || sym.sc != l.s || sym.rank() == 0 || sym.param {
+	if sym == nil || l.foreign(sym) || sym.rank() == 0 || sym.param {
 		return nil, nil, false
 	}
 	v := l.vars[sym]
 	if v == nil || v.Rank == 0 {
 		return nil, nil, false
 	}
-	if top && !sym.dummy {
+	if top && v.Role != ir.Dummy {
 		return nil, nil, false // local arrays are private to a work-item
 	}
 	if sub == nil || top {
@@ -771,7 +771,8 @@ func isSectionRef(call *ast.Call) bool {
 // a loop kernel of array assignments (Note [array assignments]): it uses
 // nothing of the region dialect (regionDialect, pointers), and its top
 // level assigns to an element or section of an array dummy, or it has an
-// intent(inout) array dummy, or its array dummies are all explicit-shape.
+// intent(inout) array dummy, or it names a module variable, or its array
+// dummies are all explicit-shape.
 func arraySyntaxKernel(p *proc, s *scope) bool {
 	if regionDialect(p.sub.Body) {
 		return false
@@ -785,6 +786,9 @@ func arraySyntaxKernel(p *proc, s *scope) bool {
 		if do, ok := st.(*ast.DoStmt); ok && do.Form == ast.DoCounted {
 			return true // a DO nest with no directive (Note [plain DO nests])
 		}
+	}
+	if s.c.usesModuleVars(p.sub.Body, s) {
+		return true // Note [module variables] in sema/modvars.go
 	}
 	arrays, explicit := 0, 0
 	for _, a := range p.sub.Args {
