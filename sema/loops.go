@@ -858,6 +858,8 @@ func (l *lowerer) topAssign(s *ast.AssignStmt) []ir.Stmt {
 	if id != nil && sub == nil && !s.Pointer {
 		if ent := l.s.lookup(id.Name); ent.sym != nil && ent.sym.sc == l.s && ent.sym.rank() == 0 && (!ent.sym.dummy || l.vars[ent.sym] != nil && l.vars[ent.sym].Intent == ir.Out) {
 			return l.assignStmt(s, nil)
+		} else if ent.sym != nil && l.loop.modVars[ent.sym] != nil {
+			return l.assignStmt(s, nil) // reports the write of a module scalar
 		}
 	}
 	l.c.diags.Error(codeLoopConstruct, s.Pos, "only assignments to scalar locals may appear between the nests of a loop kernel").

@@ -82,11 +82,14 @@ func (l *lowerer) moduleParams() {
 		if !ok {
 			id = &e.(*ast.Call).Name
 		}
-		if v := l.moduleParam(sym, id); v != nil {
-			l.loop.modVars[sym] = v
-			l.vars[sym] = v
-			l.kernel.Params = append(l.kernel.Params, v)
+		v := l.moduleParam(sym, id)
+		if v == nil {
+			l.broken[sym] = true // reported once, not at each reference
+			return
 		}
+		l.loop.modVars[sym] = v
+		l.vars[sym] = v
+		l.kernel.Params = append(l.kernel.Params, v)
 	})
 }
 
@@ -94,7 +97,6 @@ func (l *lowerer) moduleParams() {
 // referenced at id, or nil after reporting why it cannot be one.
 func (l *lowerer) moduleParam(sym *symbol, id *ast.Ident) *ir.Var {
 	if sym.alloc || sym.pointer {
-		l.broken[sym] = true
 		l.errorf(codeModuleAllocatable, id.Pos, "module array %q is allocatable or a pointer; a kernel takes module arrays of constant bounds", id.Orig).
 			WithHint("declare it with constant bounds in its module, or pass it to the kernel as an argument").
 			WithNote(sym.pos, "declared here")

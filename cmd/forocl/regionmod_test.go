@@ -52,3 +52,68 @@ func TestRunInplaceNonConforming(t *testing.T) {
 		t.Errorf("exit %d, want an error naming b's shape:\n%s", code, stderr)
 	}
 }
+
+// TestRunModuleArrayInOut: module arrays a kernel uses are parameters
+// that forocl run takes by their names (Note [module variables] in
+// sema/modvars.go): accumulate reads weights and updates accum (0:25)
+// in place; --out accum writes all 26 elements, those the kernel leaves
+// (accum(25)) as given, and accum(0) is the new accum(1).
+func TestRunModuleArrayInOut(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	seq := func(n int, f func(i int) float64) *npy.Array {
+		a := &npy.Array{DType: npy.Float64, Shape: []int{n}, F64: make([]float64, n)}
+		for i := range a.F64 {
+			a.F64[i] = f(i)
+		}
+		return a
+	}
+	in := map[string]*npy.Array{
+		"a":       seq(24, func(i int) float64 { return float64(i + 1) }),
+		"weights": seq(24, func(int) float64 { return 0.5 }),
+		"accum":   seq(26, func(i int) float64 { return float64(100 * i) }),
+	}
+	args := []string{"run", filepath.Join(kernelsDir, "loop_module_vars.f90"), "--kernel", "accumulate", "--device", testDevice()}
+	for name, a := range in {
+		path := filepath.Join(dir, name+".npy")
+		if err := npy.Write(path, a); err != nil {
+			t.Fatal(err)
+		}
+		args = append(args, "--in", name+"="+path)
+	}
+	out := filepath.Join(dir, "out.npy")
+	code, stdout, stderr := cli(t, append(args, "--out", "accum="+out)...)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, stdout, stderr)
+	}
+	got := readNpy(t, out).F64
+	if len(got) != 26 {
+		t.Fatalf("accum has %d elements, want 26", len(got))
+	}
+	for i := 1; i <= 24; i++ {
+		if want := float64(100*i) + 0.5*float64(i); got[i] != want {
+			t.Errorf("accum(%d) = %g, want %g", i, got[i], want)
+		}
+	}
+	if got[0] != got[1] || got[25] != 2500 {
+		t.Errorf("accum(0) = %g (want accum(1) = %g), accum(25) = %g (want 2500)", got[0], got[1], got[25])
+	}
+}
+
+// TestCheckModuleVariablesFromIncludeDir: the kernels of
+// testdata/modfiles use module fields_data of another file; with -I its
+// folder they are accepted, and dump --stage=host names temp as a
+// variable of the module; without it the module is not found and the
+// variables are refused at their references.
+func TestCheckModuleVariablesFromIncludeDir(t *testing.T) {
+	file := filepath.Join("..", "..", "testdata", "modfiles", "relax_fields.f90")
+	lib := filepath.Join("..", "..", "testdata", "modfiles", "lib")
+	code, stdout, stderr := cli(t, "dump", "--stage=host", "-I", lib, file, "--kernel", "relax")
+	if code != 0 || !strings.Contains(stdout, "temp real(8) intent(inout): buffer (32, 22), lower bounds (0, 0), written to the device before the first launch and read back after the last; a variable of module fields_data") {
+		t.Errorf("exit %d:\n%s%s", code, stdout, stderr)
+	}
+	code, _, stderr = cli(t, "check", file, "--kernel", "relax")
+	if code != 1 || !strings.Contains(stderr, `module "fields_data" not found`) {
+		t.Errorf("without -I: exit %d, want 1 and module-not-found:\n%s", code, stderr)
+	}
+}
