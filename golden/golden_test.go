@@ -487,6 +487,7 @@ var sizeOverrides = map[string]map[string]int{
 	"loop_int64_stencil":   {"r": 2},
 	"loop_int64_iters":     {"iterations": 3},
 	"loop_int64_fixed":     {"N": 13, "M": 7, "NM": 91},
+	"loop_inplace_update":  {"nsteps": 5},
 }
 
 // loopSizes picks the sizes of a loop kernel for grid gi: sizes that

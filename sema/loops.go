@@ -408,7 +408,7 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 				pending = nil
 				continue
 			}
-			if pending == nil && s.Form != ast.DoConcurrent && !accKernels && isLoopKernel(s.Body) {
+			if pending == nil && s.Form != ast.DoConcurrent && !accKernels && (isLoopKernel(s.Body) || l.steppedArrays(s)) {
 				out = append(out, l.hostLoop(s)...) // Note [host loops] in package ir
 				continue
 			}

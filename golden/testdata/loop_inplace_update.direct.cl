@@ -9,7 +9,7 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// kernel axpy_inplace (loop_inplace_update.f90:10), launch 1 of 1: array assignment (loop_inplace_update.f90:14), strategy direct, work-group 256
+// kernel axpy_inplace (loop_inplace_update.f90:11), launch 1 of 1: array assignment (loop_inplace_update.f90:15), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void axpy_inplace(__global float* restrict a,
@@ -20,10 +20,10 @@ void axpy_inplace(__global float* restrict a,
     if (_i1 > _a_n1) {
         return;
     }
-    a[_i1 - 1] = a[_i1 - 1] + s * b[_i1 - 1]; // loop_inplace_update.f90:14
+    a[_i1 - 1] = a[_i1 - 1] + s * b[_i1 - 1]; // loop_inplace_update.f90:15
 }
 
-// kernel depth_update (loop_inplace_update.f90:18), launch 1 of 1: array assignment (loop_inplace_update.f90:22), strategy direct, work-group 32x8
+// kernel depth_update (loop_inplace_update.f90:19), launch 1 of 1: array assignment (loop_inplace_update.f90:23), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void depth_update(__global double* restrict h,
@@ -37,10 +37,10 @@ void depth_update(__global double* restrict h,
     if (_i1 > _h_n1 || _i2 > _h_n2) {
         return;
     }
-    h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] = h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] - dt * (fabs(u[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)]) + sqrt(v[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] * v[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] + 1.0)); // loop_inplace_update.f90:22
+    h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] = h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] - dt * (fabs(u[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)]) + sqrt(v[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] * v[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] + 1.0)); // loop_inplace_update.f90:23
 }
 
-// kernel scale_fixed (loop_inplace_update.f90:26), launch 1 of 1: array assignment (loop_inplace_update.f90:30), strategy direct, work-group 32x8
+// kernel scale_fixed (loop_inplace_update.f90:27), launch 1 of 1: array assignment (loop_inplace_update.f90:31), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void scale_fixed(const int n,
@@ -52,10 +52,10 @@ void scale_fixed(const int n,
     if (_i1 > n || _i2 > m) {
         return;
     }
-    q[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] = 0.5f * q[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] + w[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)]; // loop_inplace_update.f90:30
+    q[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] = 0.5f * q[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] + w[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)]; // loop_inplace_update.f90:31
 }
 
-// kernel diffuse_self (loop_inplace_update.f90:34), launch 1 of 2: array assignment (loop_inplace_update.f90:39), strategy direct, work-group 256
+// kernel diffuse_self (loop_inplace_update.f90:35), launch 1 of 2: array assignment (loop_inplace_update.f90:40), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 2 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void diffuse_self_1(__global float* restrict u,
@@ -68,10 +68,10 @@ void diffuse_self_1(__global float* restrict u,
         return;
     }
     int n = _host_n;
-    _tmp1[_i1 - 1] = u[_i1 - 1] + c * (u[_i1 - 1 - 1] - 2.0f * u[_i1 - 1] + u[_i1 + 1 - 1]); // loop_inplace_update.f90:39
+    _tmp1[_i1 - 1] = u[_i1 - 1] + c * (u[_i1 - 1 - 1] - 2.0f * u[_i1 - 1] + u[_i1 + 1 - 1]); // loop_inplace_update.f90:40
 }
 
-// kernel diffuse_self (loop_inplace_update.f90:34), launch 2 of 2: array assignment (loop_inplace_update.f90:39), strategy direct, work-group 256
+// kernel diffuse_self (loop_inplace_update.f90:35), launch 2 of 2: array assignment (loop_inplace_update.f90:40), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 2 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void diffuse_self_2(__global float* restrict u,
@@ -84,10 +84,10 @@ void diffuse_self_2(__global float* restrict u,
         return;
     }
     int n = _host_n;
-    u[_i1 - 1] = _tmp1[_i1 - 1]; // loop_inplace_update.f90:39
+    u[_i1 - 1] = _tmp1[_i1 - 1]; // loop_inplace_update.f90:40
 }
 
-// kernel smooth_self_2d (loop_inplace_update.f90:43), launch 1 of 3: array assignment (loop_inplace_update.f90:48), strategy direct, work-group 32x8
+// kernel smooth_self_2d (loop_inplace_update.f90:44), launch 1 of 3: array assignment (loop_inplace_update.f90:49), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 2 + get_global_id(0), _i2 = 2 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void smooth_self_2d_1(__global double* restrict t,
@@ -103,10 +103,10 @@ void smooth_self_2d_1(__global double* restrict t,
     }
     int n = _host_n;
     int m = _host_m;
-    _tmp1[_i1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i2 - 1)] = 0.25 * (t[_i1 - 1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i2 - 1)] + t[_i1 + 1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i2 - 1)] + t[_i1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i2 - 1 - 1)] + t[_i1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i2 + 1 - 1)]); // loop_inplace_update.f90:48
+    _tmp1[_i1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i2 - 1)] = 0.25 * (t[_i1 - 1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i2 - 1)] + t[_i1 + 1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i2 - 1)] + t[_i1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i2 - 1 - 1)] + t[_i1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i2 + 1 - 1)]); // loop_inplace_update.f90:49
 }
 
-// kernel smooth_self_2d (loop_inplace_update.f90:43), launch 2 of 3: array assignment (loop_inplace_update.f90:48), strategy direct, work-group 32x8
+// kernel smooth_self_2d (loop_inplace_update.f90:44), launch 2 of 3: array assignment (loop_inplace_update.f90:49), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 2 + get_global_id(0), _i2 = 2 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void smooth_self_2d_2(__global double* restrict t,
@@ -122,10 +122,10 @@ void smooth_self_2d_2(__global double* restrict t,
     }
     int n = _host_n;
     int m = _host_m;
-    t[_i1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i2 - 1)] = _tmp1[_i1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i2 - 1)]; // loop_inplace_update.f90:48
+    t[_i1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i2 - 1)] = _tmp1[_i1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i2 - 1)]; // loop_inplace_update.f90:49
 }
 
-// kernel smooth_self_2d (loop_inplace_update.f90:43), launch 3 of 3: array assignment (loop_inplace_update.f90:49), strategy direct, work-group 256
+// kernel smooth_self_2d (loop_inplace_update.f90:44), launch 3 of 3: array assignment (loop_inplace_update.f90:50), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void smooth_self_2d_3(__global double* restrict t,
@@ -139,5 +139,58 @@ void smooth_self_2d_3(__global double* restrict t,
     int n = 0;
     int m = 0;
     int _i2 = 0;
-    t[1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i1 - 1)] = t[2 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i1 - 1)]; // loop_inplace_update.f90:49
+    t[1 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i1 - 1)] = t[2 - 1 + (FOROCL_INDEX_T)(_t_n1)*(_i1 - 1)]; // loop_inplace_update.f90:50
+}
+
+// kernel diffuse_steps (loop_inplace_update.f90:56), launch 1 of 3: array assignment (loop_inplace_update.f90:63), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 2 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void diffuse_steps_1(__global float* restrict u,
+    const float c,
+    const int nsteps,
+    const int _u_n1,
+    __global float* restrict _tmp1,
+    const int _host_n) {
+    const FOROCL_INDEX_T _i1 = 2 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _host_n - 1) {
+        return;
+    }
+    int it = 0;
+    int n = _host_n;
+    _tmp1[_i1 - 1] = u[_i1 - 1] + c * (u[_i1 - 1 - 1] - 2.0f * u[_i1 - 1] + u[_i1 + 1 - 1]); // loop_inplace_update.f90:63
+}
+
+// kernel diffuse_steps (loop_inplace_update.f90:56), launch 2 of 3: array assignment (loop_inplace_update.f90:63), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 2 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void diffuse_steps_2(__global float* restrict u,
+    const float c,
+    const int nsteps,
+    const int _u_n1,
+    __global float* restrict _tmp1,
+    const int _host_n) {
+    const FOROCL_INDEX_T _i1 = 2 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _host_n - 1) {
+        return;
+    }
+    int it = 0;
+    int n = _host_n;
+    u[_i1 - 1] = _tmp1[_i1 - 1]; // loop_inplace_update.f90:63
+}
+
+// kernel diffuse_steps (loop_inplace_update.f90:56), launch 3 of 3: element assignment (loop_inplace_update.f90:64), strategy direct, work-group 1
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+void diffuse_steps_3(__global float* restrict u,
+    const float c,
+    const int nsteps,
+    const int _u_n1,
+    __global float* restrict _tmp1) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > 1) {
+        return;
+    }
+    int it = 0;
+    int n = 0;
+    u[1 - 1] = u[2 - 1]; // loop_inplace_update.f90:64
 }

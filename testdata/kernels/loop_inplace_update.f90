@@ -2,7 +2,8 @@
 ! assumed-shape arrays, a 2-D update whose operands conform with the
 ! array they update, an explicit-shape update, and stencils on the array
 ! itself, which read the old values everywhere (Fortran evaluates the
-! right-hand side first), so they go through a temporary.
+! right-hand side first), so they go through a temporary, also in a time
+! loop.
 module loop_inplace_update_mod
   implicit none
 contains
@@ -48,4 +49,19 @@ contains
     t(2:n-1, 2:m-1) = 0.25d0*(t(1:n-2, 2:m-1) + t(3:n, 2:m-1) + t(2:n-1, 1:m-2) + t(2:n-1, 3:m))
     t(1, :) = t(2, :)
   end subroutine smooth_self_2d
+
+  ! A time loop around the self-stencil: the loop is the host's, each trip
+  ! two launches through the temporary.
+  !$OFP PURE, KERNEL :: diffuse_steps
+  pure subroutine diffuse_steps(u, c, nsteps)
+    real, intent(inout) :: u(:)
+    real, intent(in) :: c
+    integer, intent(in) :: nsteps
+    integer :: it, n
+    n = size(u)
+    do it = 1, nsteps
+      u(2:n-1) = u(2:n-1) + c*(u(1:n-2) - 2.0*u(2:n-1) + u(3:n))
+      u(1) = u(2)
+    end do
+  end subroutine diffuse_steps
 end module loop_inplace_update_mod
