@@ -20,7 +20,9 @@ import (
 //     when a kernel wave makes a procedure wave_cl (FortranModule);
 //   - each kernel K gets subroutine K_cl (FortranProcName) with the
 //     kernel's own dummies in order, scalars by value and arrays as
-//     type(forocl_array), then optional stat= and errmsg=;
+//     type(forocl_array), then optional stat= and errmsg=; the module
+//     variables a kernel takes are no dummies: the procedure uses their
+//     module (fortranmodvars.go);
 //   - the OpenCL source is embedded as a function that appends it line by
 //     line (a character constant would hit Fortran's limit of 255
 //     continuation lines), in literal pieces that keep every line under
