@@ -61,9 +61,13 @@ func (f *fortKernel) moduleFree() {
 	})
 }
 
-// fortranCheckModule refuses a module array the runtime cannot copy.
+// fortranCheckModule refuses a module array the runtime cannot copy,
+// and arrays of a rank it does not move (1 to 3).
 func fortranCheckModule(k *abi.Kernel) error {
 	for _, p := range k.Params {
+		if p.Array && len(p.Shape) > 3 {
+			return fmt.Errorf("kernel %q: array %q has rank %d; the Fortran host moves arrays of rank 1 to 3", k.Name, p.Name, len(p.Shape))
+		}
 		if p.Module != "" && p.Array && p.Kind == abi.Logical {
 			return fmt.Errorf("kernel %q: logical module array %q cannot be copied to the device by the Fortran host; pass an integer array", k.Name, p.Name)
 		}

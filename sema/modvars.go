@@ -2,6 +2,7 @@ package sema
 
 import (
 	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 )
 
@@ -103,10 +104,16 @@ func (l *lowerer) moduleParam(sym *symbol, id *ast.Ident) *ir.Var {
 		return nil
 	}
 	if sym.typ == nil && sym.sc.isImplicitNone() {
-		return nil // reported where the module is checked
+		l.errorf(codeNoImplicitType, sym.pos, "%q has no type (implicit none is in effect)", sym.orig)
+		return nil
 	}
+	errs := l.c.diags.Count(diag.Error)
 	k := l.c.symKind(sym)
 	if k == ir.Invalid {
+		if l.c.diags.Count(diag.Error) == errs {
+			l.errorf(codeModuleVariable, id.Pos, "module variable %q has a type forocl does not support in a kernel", id.Orig).
+				WithNote(sym.pos, "declared here")
+		}
 		return nil
 	}
 	v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Dummy, Intent: ir.IntentNone, Module: sym.sc.name, Pos: sym.pos}

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -115,5 +117,32 @@ func TestCheckModuleVariablesFromIncludeDir(t *testing.T) {
 	code, _, stderr = cli(t, "check", file, "--kernel", "relax")
 	if code != 1 || !strings.Contains(stderr, `module "fields_data" not found`) {
 		t.Errorf("without -I: exit %d, want 1 and module-not-found:\n%s", code, stderr)
+	}
+}
+
+// TestCompareRank4LoopKernel: a loop kernel with a rank-4 array compares
+// equal with gfortran (the oracle's driver reads up to 7 extents; it
+// panicked on a fourth).
+func TestCompareRank4LoopKernel(t *testing.T) {
+	requireOpenCL(t)
+	requireGfortran(t)
+	file := filepath.Join(t.TempDir(), "r4.f90")
+	src := `subroutine pick(n, q, b)
+  integer, intent(in) :: n
+  real, intent(in) :: q(2, 3, 2, n)
+  real, intent(out) :: b(n)
+  integer :: i
+  !$omp parallel do
+  do i = 1, n
+    b(i) = q(1, 3, 2, i) - q(2, 1, 1, i)
+  end do
+end subroutine pick
+`
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := cli(t, "compare", file, "--kernel", "pick", "--device", testDevice(), "--set", "n=5")
+	if code != 0 || !regexp.MustCompile(`(?m)^b\s+real\(4\)\s+\(1:5\)\s+identical$`).MatchString(stdout) {
+		t.Errorf("exit %d:\n%s%s", code, stdout, stderr)
 	}
 }

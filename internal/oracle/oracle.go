@@ -142,8 +142,8 @@ func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map
 		if v.Sequence {
 			shape = []int{abi.Elements(shape)} // the dummy's a(n), in the array's order
 		}
-		if len(shape) != len(v.Shape) || len(shape) < 1 || len(shape) > 3 {
-			return nil, fmt.Errorf("oracle: array %q has rank %d, want %d (1 to 3)", v.Name, len(a.Shape), len(v.Shape))
+		if len(shape) != len(v.Shape) || len(shape) < 1 || len(shape) > 7 {
+			return nil, fmt.Errorf("oracle: array %q has rank %d, want %d (1 to 7)", v.Name, len(a.Shape), len(v.Shape))
 		}
 		ext := make([]string, len(shape))
 		for d, n := range shape {
@@ -335,7 +335,7 @@ func driver(k *abi.Kernel, dev *Device) string {
 			}
 		}
 	}
-	p("  integer :: u, n(3)")
+	p("  integer :: u, n(7)")
 	for _, v := range k.Params {
 		if !v.Array {
 			p("  %s :: %s%s", ftype(v.Kind), id("s_", k, v.Name), fixedDims(&v))
@@ -359,7 +359,10 @@ func driver(k *abi.Kernel, dev *Device) string {
 		}
 		r := len(v.Shape)
 		p("  read(u, *) n(1:%d)", r)
-		ext := []string{"n(1)", "n(2)", "n(3)"}[:r]
+		var ext []string
+		for d := 1; d <= r; d++ {
+			ext = append(ext, fmt.Sprintf("n(%d)", d))
+		}
 		p("  allocate(%s(%s))", id("a_", k, v.Name), strings.Join(ext, ","))
 		switch {
 		case v.Module != "": // set through the module (Note [module variables] in sema/modvars.go)
