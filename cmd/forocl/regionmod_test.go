@@ -146,3 +146,54 @@ end subroutine pick
 		t.Errorf("exit %d:\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestCompareStandAloneAssumedShape: stand-alone subroutines with
+// assumed-shape dummies (the issue's a = a + s*b, a region kernel, and a
+// loop kernel mixing a(0:n+1) with b(0:)) compare equal: the serial
+// driver declares their explicit interface (Note [explicit interfaces]
+// in internal/oracle; gfortran's run crashed without it).
+func TestCompareStandAloneAssumedShape(t *testing.T) {
+	requireOpenCL(t)
+	requireGfortran(t)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name, src string
+		args      []string
+		want      string
+	}{
+		{"axpy", `pure subroutine axpy(a, b, s)
+  real, intent(inout) :: a(:)
+  real, intent(in) :: b(:)
+  real, intent(in) :: s
+  a = a + s*b
+end subroutine axpy
+`, []string{"--grid", "101", "--set", "s=0.5"}, `(?m)^a\s+real\(4\)\s+\(1:101\)\s+identical$`},
+		{"twice", `subroutine twice(a, b)
+!$OFP PURE, KERNEL :: twice
+  real, dimension(:), contiguous, intent(in) :: a
+  real, dimension(:), contiguous, intent(out) :: b
+  b = 2.0*a
+end subroutine twice
+`, []string{"--grid", "33"}, `(?m)^b\s+real\(4\)\s+\(1:33\)\s+identical$`},
+		{"mix", `subroutine mix(n, a, b)
+  integer, intent(in) :: n
+  real(8), intent(in) :: a(0:n+1)
+  real(8), intent(inout) :: b(0:)
+  integer :: i
+  !$omp parallel do
+  do i = 1, n
+    b(i) = b(i) + a(i-1) + a(i+1)
+  end do
+end subroutine mix
+`, []string{"--set", "n=20", "--shape", "b=22"}, `(?m)^b\s+real\(8\)\s+\(0:21\)\s+identical$`},
+	} {
+		file := filepath.Join(dir, c.name+".f90")
+		if err := os.WriteFile(file, []byte(c.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := cli(t, append([]string{"compare", file, "--kernel", c.name, "--device", testDevice()}, c.args...)...)
+		if code != 0 || !regexp.MustCompile(c.want).MatchString(stdout) {
+			t.Errorf("%s: exit %d:\n%s%s", c.name, code, stdout, stderr)
+		}
+	}
+}

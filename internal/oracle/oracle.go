@@ -328,6 +328,9 @@ func driver(k *abi.Kernel, dev *Device) string {
 		}
 	}
 	p("  implicit none")
+	if dev == nil {
+		explicitInterface(p, k) // Note [explicit interfaces]
+	}
 	if dev != nil {
 		for _, v := range k.Arrays() {
 			if v.Module == "" {
