@@ -45,7 +45,9 @@ import (
 //     another element than the one written would see new values: the
 //     assignment goes through inPlace with the implicit indices as its
 //     parallel indices, and a read that is neither the element written
-//     nor provably disjoint from the whole section (h(1, :) = h(2, :)) is
+//     nor provably disjoint from the whole section (h(1, :) = h(2, :))
+//     makes the assignment, at the top level, two launches through a
+//     temporary (Note [updates through a temporary]); inside a nest it is
 //     an error (loop-section-overlap) that suggests a second array.
 //
 // At the top level the result is an ir.Nest (Source "array assignment"):
