@@ -59,6 +59,37 @@ func sharedExtents(body []ast.Stmt, arrays []*symbol) map[*symbol]*symbol {
 		return byName[id.Name]
 	}
 	walkStmts(body, func(st ast.Stmt) {
+		if w, ok := st.(*ast.WhereStmt); ok {
+			// The masks conform with every array the construct assigns.
+			var all []*symbol
+			masks := []ast.Expr{w.Mask}
+			bodies := [][]ast.Stmt{w.Body}
+			for _, ew := range w.ElseWhere {
+				masks, bodies = append(masks, ew.Mask), append(bodies, ew.Body)
+			}
+			for _, m := range masks {
+				elementwise(m, func(e ast.Expr) {
+					if sym := whole(e); sym != nil {
+						all = append(all, sym)
+					}
+				})
+			}
+			for _, b := range bodies {
+				for _, x := range b {
+					if as, ok := x.(*ast.AssignStmt); ok {
+						if sym := whole(as.LHS); sym != nil {
+							all = append(all, sym)
+						}
+					}
+				}
+			}
+			for _, sym := range all {
+				if sym.rank() == all[0].rank() {
+					union(all[0], sym)
+				}
+			}
+			return
+		}
 		as, ok := st.(*ast.AssignStmt)
 		if !ok || as.Pointer {
 			return

@@ -104,6 +104,9 @@ type loopState struct {
 	// modVars holds the module variables the kernel takes as parameters
 	// (Note [module variables] in sema/modvars.go).
 	modVars map[*symbol]*ir.Var
+	// where is the mask of the WHERE branch whose assignment is being
+	// lowered (Note [WHERE in loop kernels] in sema/loopwhere.go).
+	where ast.Expr
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -434,6 +437,8 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			pending = nil
 		case *ast.AssignStmt:
 			out = append(out, l.withHoisted(func() []ir.Stmt { return l.topAssign(s) })...)
+		case *ast.WhereStmt:
+			out = append(out, l.topWhere(s)...) // Note [WHERE in loop kernels]
 		case *ast.IfStmt:
 			if pending != nil {
 				l.c.diags.Error(codeLoopDirective, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words())

@@ -201,6 +201,11 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 	if rhs = l.assignConv(rhs, v, s.RHS.Span()); rhs == nil {
 		return nil, true
 	}
+	if ls.where != nil && top { // Note [WHERE in loop kernels]
+		if rhs = l.maskedRHS(s, ls.where, ctx, rhs); rhs == nil {
+			return nil, true
+		}
+	}
 	if _, seen := ls.written[v]; !seen {
 		ls.written[v] = lhs.Pos
 	}
@@ -776,13 +781,19 @@ func isSectionRef(call *ast.Call) bool {
 // intent(inout) array dummy, or it names a module variable, or its array
 // dummies are all explicit-shape.
 func arraySyntaxKernel(p *proc, s *scope) bool {
-	if regionDialect(p.sub.Body) {
+	if regionDialect(p.sub.Body, false) {
 		return false
 	}
 	for _, sym := range s.syms {
 		if sym.pointer && !sym.dummy {
 			return false // a pointer into a region (region_ptr)
 		}
+	}
+	arrays, explicit, inout := dummyArrays(p, s)
+	if regionDialect(p.sub.Body, true) {
+		// WHERE: the region dialect's, unless the kernel breaks its rules
+		// in a way a loop kernel keeps (Note [WHERE in loop kernels]).
+		return inout || arrays > 0 && explicit == arrays || s.c.usesModuleVars(p.sub.Body, s)
 	}
 	for _, st := range p.sub.Body {
 		if do, ok := st.(*ast.DoStmt); ok && do.Form == ast.DoCounted {
@@ -792,26 +803,8 @@ func arraySyntaxKernel(p *proc, s *scope) bool {
 	if s.c.usesModuleVars(p.sub.Body, s) {
 		return true // Note [module variables] in sema/modvars.go
 	}
-	arrays, explicit := 0, 0
-	for _, a := range p.sub.Args {
-		sym := s.syms[a.Name]
-		if sym == nil || sym.rank() == 0 {
-			continue
-		}
-		if sym.intent == ast.IntentInOut {
-			return true // an update in place, a = a + s*b (Note [array assignments])
-		}
-		arrays++
-		deferred := false
-		for _, d := range sym.dims {
-			deferred = deferred || d.Deferred
-		}
-		if !deferred {
-			explicit++
-		}
-	}
-	if arrays > 0 && explicit == arrays {
-		return true
+	if inout || arrays > 0 && explicit == arrays {
+		return true // an update in place, a = a + s*b (Note [array assignments])
 	}
 	var subscripted func(body []ast.Stmt) bool
 	subscripted = func(body []ast.Stmt) bool {
@@ -839,11 +832,29 @@ func arraySyntaxKernel(p *proc, s *scope) bool {
 	return subscripted(p.sub.Body)
 }
 
+// dummyArrays counts the array dummies of p and those of explicit shape,
+// and reports whether one is intent(inout).
+func dummyArrays(p *proc, s *scope) (arrays, explicit int, inout bool) {
+	for _, a := range p.sub.Args {
+		sym := s.syms[a.Name]
+		if sym == nil || sym.rank() == 0 {
+			continue
+		}
+		arrays++
+		inout = inout || sym.intent == ast.IntentInOut
+		if !assumedShape(sym) {
+			explicit++
+		}
+	}
+	return arrays, explicit, inout
+}
+
 // regionDialect reports whether body uses a construct of the paper's
-// region dialect: region_cpy or region_ptr, a pointer assignment, WHERE.
+// region dialect: region_cpy or region_ptr, a pointer assignment, and,
+// with where, WHERE.
 // Such a kernel stays a region kernel, whose rules explain what else is
 // wrong with it (explicit-shape dummies, say).
-func regionDialect(body []ast.Stmt) bool {
+func regionDialect(body []ast.Stmt, where bool) bool {
 	found := false
 	visit := func(e ast.Expr) {
 		walkAST(e, func(x ast.Expr) {
@@ -857,7 +868,13 @@ func regionDialect(body []ast.Stmt) bool {
 		for _, st := range list {
 			switch st := st.(type) {
 			case *ast.WhereStmt:
-				found = true
+				found = found || where
+				visit(st.Mask)
+				stmts(st.Body)
+				for _, ew := range st.ElseWhere {
+					visit(ew.Mask)
+					stmts(ew.Body)
+				}
 			case *ast.AssignStmt:
 				found = found || st.Pointer
 				visit(st.LHS)

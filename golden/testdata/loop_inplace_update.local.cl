@@ -194,3 +194,67 @@ void diffuse_steps_3(__global float* restrict u,
     int n = 0;
     u[1 - 1] = u[2 - 1]; // loop_inplace_update.f90:64
 }
+
+// kernel clip_depth (loop_inplace_update.f90:72), launch 1 of 4: array assignment (loop_inplace_update.f90:76), strategy direct, work-group 32x8
+// one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void clip_depth_1(__global float* restrict h,
+    __global const float* restrict u,
+    const float hmin,
+    const int _h_n1,
+    const int _h_n2) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    if (_i1 > _h_n1 || _i2 > _h_n2) {
+        return;
+    }
+    h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] = ((h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] < hmin) ? (hmin) : (h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)])); // loop_inplace_update.f90:76
+}
+
+// kernel clip_depth (loop_inplace_update.f90:72), launch 2 of 4: array assignment (loop_inplace_update.f90:78), strategy direct, work-group 32x8
+// one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void clip_depth_2(__global float* restrict h,
+    __global const float* restrict u,
+    const float hmin,
+    const int _h_n1,
+    const int _h_n2) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    if (_i1 > _h_n1 || _i2 > _h_n2) {
+        return;
+    }
+    h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] = ((u[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] > 1.2f) ? (h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] + u[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)]) : (h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)])); // loop_inplace_update.f90:78
+}
+
+// kernel clip_depth (loop_inplace_update.f90:72), launch 3 of 4: array assignment (loop_inplace_update.f90:80), strategy direct, work-group 32x8
+// one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void clip_depth_3(__global float* restrict h,
+    __global const float* restrict u,
+    const float hmin,
+    const int _h_n1,
+    const int _h_n2) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    if (_i1 > _h_n1 || _i2 > _h_n2) {
+        return;
+    }
+    h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] = ((!(u[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] > 1.2f) && u[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] < 0.9f) ? (h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] - 0.1f / u[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)]) : (h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)])); // loop_inplace_update.f90:80
+}
+
+// kernel clip_depth (loop_inplace_update.f90:72), launch 4 of 4: array assignment (loop_inplace_update.f90:82), strategy direct, work-group 32x8
+// one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void clip_depth_4(__global float* restrict h,
+    __global const float* restrict u,
+    const float hmin,
+    const int _h_n1,
+    const int _h_n2) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    if (_i1 > _h_n1 || _i2 > _h_n2) {
+        return;
+    }
+    h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] = ((!(u[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] > 1.2f) && !(u[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] < 0.9f)) ? (0.0f) : (h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)])); // loop_inplace_update.f90:82
+}

@@ -3,7 +3,7 @@
 ! array they update, an explicit-shape update, and stencils on the array
 ! itself, which read the old values everywhere (Fortran evaluates the
 ! right-hand side first), so they go through a temporary, also in a time
-! loop.
+! loop; and WHERE constructs on the array they update.
 module loop_inplace_update_mod
   implicit none
 contains
@@ -64,4 +64,22 @@ contains
       u(1) = u(2)
     end do
   end subroutine diffuse_steps
+
+  ! WHERE on the array it updates: each branch's assignment is the array
+  ! assignment h = merge(e, h, mask), the right-hand side evaluated only
+  ! where the mask holds (1/u where u < 0.9, never at u = 0).
+  !$OFP PURE, KERNEL :: clip_depth
+  pure subroutine clip_depth(h, u, hmin)
+    real, intent(inout) :: h(:, :)
+    real, intent(in) :: u(:, :)
+    real, intent(in) :: hmin
+    where (h < hmin) h = hmin
+    where (u > 1.2)
+      h = h + u
+    elsewhere (u < 0.9)
+      h = h - 0.1/u
+    elsewhere
+      h = 0.0
+    end where
+  end subroutine clip_depth
 end module loop_inplace_update_mod
