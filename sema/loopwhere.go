@@ -87,7 +87,9 @@ func (l *lowerer) maskedRHS(s *ast.AssignStmt, mask ast.Expr, ctx *sectCtx, rhs 
 	return &ir.Intrinsic{Pos: s.Pos, ID: ir.FnMerge, Args: []ir.Expr{rhs, old, m}, T: old.Type()}
 }
 
-func astNot(x ast.Expr) ast.Expr { return &ast.Unary{Pos: x.Span(), Op: ".not.", X: &ast.Paren{Pos: x.Span(), X: x}} }
+func astNot(x ast.Expr) ast.Expr {
+	return &ast.Unary{Pos: x.Span(), Op: ".not.", X: &ast.Paren{Pos: x.Span(), X: x}}
+}
 
 func astAnd(x, y ast.Expr) ast.Expr {
 	return &ast.Binary{Pos: x.Span(), Op: ".and.", X: &ast.Paren{Pos: x.Span(), X: x}, Y: &ast.Paren{Pos: y.Span(), X: y}}
