@@ -239,6 +239,12 @@ type Param struct {
 	// is the actual array's column-major order. An elemental subroutine's
 	// dummies are such arrays.
 	Sequence bool `json:"sequence,omitempty"`
+	// Module, when set, says the parameter is a variable of that Fortran
+	// module, which the kernel uses rather than takes as a dummy (Note
+	// [module variables] in sema/modvars.go): hosts bind it by its name
+	// like any parameter; a Fortran caller sets and reads it through the
+	// module, and the Fortran host passes it from there.
+	Module string `json:"module,omitempty"`
 }
 
 // Elements returns the number of elements of shape.

@@ -127,6 +127,9 @@ func (p *hostPrinter) params() {
 				what += ", written to the device before the first launch and read back after the last"
 			}
 		}
+		if q.Module != "" {
+			what += "; a variable of module " + q.Module
+		}
 		p.line(2, "%s %s intent(%s): %s", q.Name, q.Kind, q.Intent, what)
 	}
 }

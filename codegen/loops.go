@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/forocl/forocl/abi"
@@ -69,7 +70,7 @@ func loopInterface(k *ir.Kernel) *abi.Kernel {
 		ak.Sizes = append(ak.Sizes, s)
 	}
 	for _, v := range k.Params {
-		p := abi.Param{Name: v.Name, Kind: abiKind(v.Kind), Intent: abiIntent(v.Intent), Array: v.Rank > 0, Sequence: v.Sequence}
+		p := abi.Param{Name: v.Name, Kind: abiKind(v.Kind), Intent: abiIntent(v.Intent), Array: v.Rank > 0, Sequence: v.Sequence, Module: v.Module}
 		for _, e := range v.Extents() {
 			p.Shape = append(p.Shape, abiAffine(e))
 		}
@@ -140,7 +141,10 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 			params = append(params, "const int _"+a.Name)
 		}
 	}
-	for _, v := range k.Automatic { // Note [automatic arrays] in package sema
+	// Automatic arrays and temporaries: device arrays of a shape (Note
+	// [automatic arrays], Note [forall temporaries] and Note [updates
+	// through a temporary] in package sema).
+	for _, v := range slices.Concat(k.Automatic, k.Temps) {
 		args = append(args, abi.Arg{Kind: abi.ScratchArg, Name: v.Name})
 		params = append(params, "__global "+ctype(v.Kind)+"* restrict "+sanitize(v.Name))
 		b := abi.Buffer{Name: v.Name, Kind: abiKind(v.Kind)}
@@ -153,15 +157,6 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		args = append(args, abi.Arg{Kind: abi.ScratchArg, Name: abi.BoundsBuffer})
 		params = append(params, "__global int* restrict "+abi.BoundsBuffer)
 		ak.Scratch = append(ak.Scratch, abi.Buffer{Name: abi.BoundsBuffer, Kind: abi.Int, Elements: abi.Affine{Const: 4}})
-	}
-	for _, v := range k.Temps { // Note [forall temporaries] in package sema
-		args = append(args, abi.Arg{Kind: abi.ScratchArg, Name: v.Name})
-		params = append(params, "__global "+ctype(v.Kind)+"* restrict "+sanitize(v.Name))
-		b := abi.Buffer{Name: v.Name, Kind: abiKind(v.Kind)}
-		for _, e := range v.Extents() {
-			b.Extents = append(b.Extents, abiAffine(e))
-		}
-		ak.Scratch = append(ak.Scratch, b)
 	}
 	lg := &loopGen{gen: g, k: k, ak: ak, host: hostScalars(k)}
 	lg.x = &exprGen{funcs: g.funcs, ref: lg.ref, window: func(w *ir.Window) string {

@@ -198,6 +198,33 @@ func hostModule(t *testing.T, u *abi.Unit, stem, dir string) string {
 	return obj
 }
 
+// moduleObjects compiles sources into dir, their .mod files there for
+// the host module, when a kernel of u takes module variables (Note
+// [module variables] in sema/modvars.go: the host module uses their
+// module), and returns the object files; nil otherwise.
+func moduleObjects(t *testing.T, u *abi.Unit, sources []string, dir string) []string {
+	t.Helper()
+	uses := false
+	for _, k := range u.Kernels {
+		for _, p := range k.Params {
+			uses = uses || p.Module != ""
+		}
+	}
+	if !uses {
+		return nil
+	}
+	var objs []string
+	for i, src := range sources {
+		obj := filepath.Join(dir, fmt.Sprintf("source%d.o", i+1))
+		out, err := exec.Command("gfortran", "-O2", "-c", "-J", dir, "-o", obj, src).CombinedOutput()
+		if err != nil {
+			t.Fatalf("gfortran %s: %v\n%s", src, err, out)
+		}
+		objs = append(objs, obj)
+	}
+	return objs
+}
+
 // testDevice is the device the Fortran programs run on: FOROCL_DEVICE,
 // else PoCL, as for the Go tests.
 func testDevice() string {
@@ -239,8 +266,10 @@ func fortranHostFile(t *testing.T, ctx *clhost.Context, robj, rdir, f string) {
 		variants = append(variants, "gpu-tuned")
 	}
 	modules := map[string][2]string{} // variant: object file, directory
+	var used []string                 // the objects of the modules whose variables kernels take
 	for _, v := range variants {
 		dir := t.TempDir()
+		used = moduleObjects(t, units[v], []string{regionsModule, f}, dir)
 		modules[v] = [2]string{hostModule(t, units[v], stem(f), dir), dir}
 	}
 	for ki, k := range units["direct"].Kernels {
@@ -257,7 +286,7 @@ func fortranHostFile(t *testing.T, ctx *clhost.Context, robj, rdir, f string) {
 					Include: []string{rdir, modules[v][1]},
 					Link:    oracle.OpenCLLink(),
 					Env:     []string{"FOROCL_DEVICE=" + testDevice()},
-				}, []string{robj, modules[v][0]}, t.TempDir())
+				}, append(append([]string{robj}, used...), modules[v][0]), t.TempDir())
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -85,6 +85,10 @@ type compiled struct {
 	plans map[regions.Strategy]*regions.Plan
 	// coarse holds the units of the extra variants, by name.
 	coarse map[string]*abi.Unit
+	// sources are what gfortran compiles for the serial oracle: the
+	// regions module, the module files of the include folders the file
+	// uses, the file.
+	sources []string
 }
 
 func compile(t *testing.T, file string) *compiled {
@@ -95,10 +99,17 @@ func compile(t *testing.T, file string) *compiled {
 // compileWith is compile with front-end options (IncludeDirs is set).
 func compileWith(t *testing.T, file string, o driver.Options) *compiled {
 	t.Helper()
-	o.IncludeDirs = []string{"../fortran"}
+	o.IncludeDirs = append([]string{"../fortran"}, o.IncludeDirs...)
 	res := driver.Front([]string{file}, o)
 	if res.Diags.HasErrors() {
 		t.Fatalf("%s does not compile:\n%s", file, res.Diags.String(res.Sources))
+	}
+	sources := []string{regionsModule}
+	libs, _ := res.ModuleSources()
+	for _, l := range libs {
+		if filepath.Clean(l) != filepath.Clean(regionsModule) {
+			sources = append(sources, l)
+		}
 	}
 	gen := func(v variant) (*regions.Plan, *abi.Unit) {
 		plan, diags := regions.Schedule(res.Program, v.target, v.opts)
@@ -107,7 +118,7 @@ func compileWith(t *testing.T, file string, o driver.Options) *compiled {
 		}
 		return plan, codegen.OpenCL(res.Program, plan, res.Program.Kernels, filepath.Base(file), codegen.Options{Version: driver.Version})
 	}
-	c := &compiled{res: res, units: map[regions.Strategy]*abi.Unit{}, plans: map[regions.Strategy]*regions.Plan{}}
+	c := &compiled{res: res, units: map[regions.Strategy]*abi.Unit{}, plans: map[regions.Strategy]*regions.Plan{}, sources: append(sources, file)}
 	for _, s := range strategies {
 		c.plans[s], c.units[s] = gen(variant{opts: regions.Options{Strategy: s}})
 	}
@@ -330,15 +341,17 @@ func TestNumeric(t *testing.T) {
 }
 
 // numericFile is TestNumeric on the kernels of corpus file f.
-func numericFile(t *testing.T, c *clhost.Context, f string) {
-	comp := compile(t, f)
+func numericFile(t *testing.T, c *clhost.Context, f string) { numericCompiled(t, c, f, compile(t, f)) }
+
+// numericCompiled is TestNumeric on the kernels of file f compiled as comp.
+func numericCompiled(t *testing.T, c *clhost.Context, f string, comp *compiled) {
 	rules, err := oracle.InputRules(f) // Note [test inputs]
 	if err != nil {
 		t.Fatal(err)
 	}
 	for ki, k := range comp.units[regions.Direct].Kernels {
 		t.Run(k.Name, func(t *testing.T) {
-			exe, err := oracle.Build(k, []string{regionsModule, f}, t.TempDir())
+			exe, err := oracle.Build(k, comp.sources, t.TempDir())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -474,6 +487,7 @@ var sizeOverrides = map[string]map[string]int{
 	"loop_int64_stencil":   {"r": 2},
 	"loop_int64_iters":     {"iterations": 3},
 	"loop_int64_fixed":     {"N": 13, "M": 7, "NM": 91},
+	"loop_inplace_update":  {"nsteps": 5},
 }
 
 // loopSizes picks the sizes of a loop kernel for grid gi: sizes that

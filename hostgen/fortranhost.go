@@ -20,7 +20,9 @@ import (
 //     when a kernel wave makes a procedure wave_cl (FortranModule);
 //   - each kernel K gets subroutine K_cl (FortranProcName) with the
 //     kernel's own dummies in order, scalars by value and arrays as
-//     type(forocl_array), then optional stat= and errmsg=;
+//     type(forocl_array), then optional stat= and errmsg=; the module
+//     variables a kernel takes are no dummies: the procedure uses their
+//     module (fortranmodvars.go);
 //   - the OpenCL source is embedded as a function that appends it line by
 //     line (a character constant would hit Fortran's limit of 255
 //     continuation lines), in literal pieces that keep every line under
@@ -197,6 +199,9 @@ func fortranCheck(k *abi.Kernel) error {
 			}
 		}
 	}
+	if err := fortranCheckModule(k); err != nil {
+		return err
+	}
 	return fortranCheckLoops(k)
 }
 
@@ -246,11 +251,13 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	proc := FortranProcName(k.Name)
 	f.header(proc)
 	e.Indent++
+	fortranModuleUses(e, k)
 	f.declare()
 	e.Line("")
 	e.Line("fcl_st = 0")
 	e.Line("fcl_run: block")
 	e.Indent++
+	f.moduleToDevice()
 	f.checkArgs()
 	e.Line("call fcl_build(fcl_st, fcl_msg)")
 	f.check()
@@ -262,8 +269,10 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	fortranProgram(e, f.n, k.Program(), f.launch, f.h) // host loops as DO loops
 	fortranBoundsError(e, f.n, k)                      // after the last launch, before the results
 	f.readResults()
+	f.moduleFromDevice()
 	e.Indent--
 	e.Line("end block fcl_run")
+	f.moduleFree()
 	for i := range k.Scratch {
 		e.Line("call forocl_free(fcl_s%d)", i+1)
 	}
@@ -299,7 +308,9 @@ func (f *fortKernel) header(proc string) {
 	e, k := f.e, f.k
 	var dummies []string
 	for _, p := range k.Params {
-		dummies = append(dummies, p.Name)
+		if p.Module == "" { // Note [module variables] in sema/modvars.go
+			dummies = append(dummies, p.Name)
+		}
 	}
 	e.Line("! %s launches kernel %s", proc, k.Name)
 	e.Line("! of %s.", k.File)
@@ -326,6 +337,9 @@ func (f *fortKernel) declare() {
 	e, k, n := f.e, f.k, f.n
 	for _, p := range k.Params {
 		switch {
+		case p.Module != "" && p.Array:
+			e.Line("type(forocl_array) :: %s  ! of module %s", p.Name, p.Module)
+		case p.Module != "": // from the module
 		case p.Result() && len(p.ResultShape()) == 1:
 			e.Line("%s, intent(out) :: %s(%d)", n.scalarType(p.Kind), p.Name, p.ResultElements())
 		case p.Result():
@@ -346,7 +360,9 @@ func (f *fortKernel) declare() {
 	for _, s := range k.Sizes {
 		f.sizes = append(f.sizes, n.v(s.Name))
 	}
-	e.list("integer :: ", f.sizes, "")
+	if len(f.sizes) > 0 { // a kernel of constant bounds has none
+		e.list("integer :: ", f.sizes, "")
+	}
 	var loopVars []string
 	seen := map[string]bool{}
 	for _, l := range k.HostLoops {
@@ -467,6 +483,9 @@ func (f *fortKernel) ndrange(li int) {
 	e, n := f.e, f.n
 	l := f.k.Launches[li]
 	grid := "[" + strings.Join(f.sizes, ", ") + "]"
+	if len(f.sizes) == 0 {
+		grid = "[integer ::]"
+	}
 	var pos, per []string
 	for _, r := range l.Global {
 		if l.MayBeEmpty { // an empty nest: one work-group that does nothing

@@ -134,6 +134,10 @@ func TestFortranHostRefuses(t *testing.T) {
 			`its Fortran host procedure "` + strings.Repeat("k", 62) + `_cl" is longer than 63 characters`},
 		{"k", oneArray, strings.Repeat("s", 61),
 			`the Fortran host module name "` + strings.Repeat("s", 61) + `_cl" is longer than 63 characters; rename the source file`},
+		{"k", []abi.Param{{Name: "q", Kind: abi.Real4, Intent: abi.In, Array: true, Shape: []abi.Affine{{Const: 2}, {Const: 2}, {Const: 2}, abi.SizeMinus("n1", 0)}}}, "t",
+			`kernel "k": array "q" has rank 4; the Fortran host moves arrays of rank 1 to 3`},
+		{"k", append([]abi.Param{{Name: "on", Kind: abi.Logical, Intent: abi.In, Array: true, Shape: []abi.Affine{{Const: 4}}, Module: "flags"}}, oneArray...), "t",
+			`kernel "k": logical module array "on" cannot be copied to the device by the Fortran host`},
 	} {
 		_, err := FortranHost(hostUnit(c.name, c.params, "x\n"), c.stem)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -219,6 +219,10 @@ type Var struct {
 	// zero as Fortran's integer division is (Note [quotient sizes] in
 	// sema/quotsize.go). Nil otherwise.
 	Quot *Quot
+	// Module, for a parameter that stands for a variable of a module the
+	// kernel uses, names that module (Note [module variables] in
+	// sema/modvars.go); "" for a dummy.
+	Module string
 }
 
 // Quot is the quotient Of / Div of an affine expression of integer scalar

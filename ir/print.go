@@ -113,6 +113,9 @@ func varText(v *Var) string {
 	if v.Sequence {
 		b.WriteString(" sequence") // any actual array of as many elements
 	}
+	if v.Module != "" {
+		b.WriteString(" module=" + v.Module)
+	}
 	return b.String()
 }
 

@@ -158,7 +158,7 @@ var (
 		Help:    "forocl translates the element-wise intrinsics; whole-array intrinsics (sum, cshift, matmul, ...) need communication between work-items that a kernel does not have."})
 	codeKernelInout = diag.Define(diag.CodeInfo{Code: "kernel-inout", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
 		Summary: "array \"…\" is intent(inout); kernel arrays must be intent(in) or intent(out) (double-buffer instead)",
-		Help:    "Work-items run in no fixed order, so an array both read and written would give results that depend on scheduling; read the old values from one array and write the new ones to another."})
+		Help:    "Work-items run in no fixed order, so an array both read and written would give results that depend on scheduling; read the old values from one array and write the new ones to another. The rule is the region dialect's (region_cpy, region_ptr, WHERE, pointers): a kernel of array assignments without them updates intent(inout) arrays, a = a + s*b, going through a temporary where the right-hand side reads other elements of the array it assigns."})
 	codeKernelArrayNoIntent = diag.Define(diag.CodeInfo{Code: "kernel-array-no-intent", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
 		Summary: "array \"…\" has no intent; kernel arrays must be intent(in) or intent(out)",
 		Help:    "forocl must know which arrays are inputs and which are outputs to generate the kernel and move the data."})

@@ -433,16 +433,15 @@ func scatters(w *ir.Elem) bool {
 }
 
 // forallDialect reports a kernel that holds a FORALL at its top level and
-// constructs of the region dialect (region_cpy, region_ptr, pointers,
-// WHERE), which only region kernels take: a FORALL makes it a loop
-// kernel.
+// constructs of the region dialect (region_cpy, region_ptr, pointers),
+// which only region kernels take: a FORALL makes it a loop kernel.
 func (l *lowerer) forallDialect(body []ast.Stmt) {
-	if !regionDialect(body) {
+	if !regionDialect(body, false) {
 		return
 	}
 	for _, st := range body {
 		if f, ok := st.(*ast.ForallStmt); ok {
-			l.errorf(codeForallBody, f.Pos, "a kernel with FORALL is a loop kernel, which does not take region_cpy, region_ptr, pointers or WHERE outside the FORALL").
+			l.errorf(codeForallBody, f.Pos, "a kernel with FORALL is a loop kernel, which does not take region_cpy, region_ptr or pointers").
 				WithHint("write the FORALL as array syntax over region_cpy windows, or the rest of the kernel as FORALL and array assignments")
 			return
 		}

@@ -74,7 +74,9 @@ type loopState struct {
 	// is being lowered (Note [array assignments] in sema/sections.go).
 	sect *sectCtx
 	// where is the mask of a WHERE in a FORALL, for the array assignment
-	// of the nest being lowered, which takes it (Note [where in forall]).
+	// of the nest being lowered, which takes it (Note [where in forall]),
+	// or of the top-level WHERE branch whose assignment is being lowered
+	// (Note [WHERE in loop kernels] in sema/loopwhere.go).
 	where ast.Expr
 	// hoist is set while an assignment is lowered, which takes the
 	// statements of reductions of arrays (l.hoisted) before it; early
@@ -119,6 +121,9 @@ type loopState struct {
 	// privateBytes is what the private arrays declared so far hold.
 	privateBytes int64
 	kIndex       map[*ir.Var]*ir.Var // the Fortran index of each launch index of a variable step
+	// modVars holds the module variables the kernel takes as parameters
+	// (Note [module variables] in sema/modvars.go).
+	modVars map[*symbol]*ir.Var
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -136,6 +141,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	}
 	l.checkUnit()
 	l.loopParams()
+	l.moduleParams()
 	l.loopLocals()
 	l.checkBlockDepth(p.sub.Body)
 	l.forallDialect(p.sub.Body) // Note [forall]
@@ -198,41 +204,56 @@ func (l *lowerer) loopParams() {
 		arrays = append(arrays, sym)
 	}
 	// Bounds second: they may name any scalar dummy.
+	share := sharedExtents(l.sub.Body, arrays) // Note [conforming dummies]
+	extents := map[*symbol][]*ir.Var{}
 	for _, sym := range arrays {
-		v := l.vars[sym]
-		for d, ds := range sym.dims {
-			var b ir.Bound
-			lo := ir.Affine{Const: 1}
-			if ds.Lo != nil {
-				a, ok := l.boundAffine(ds.Lo, fmt.Sprintf("lower bound %d of %q", d+1, sym.orig))
-				if !ok {
-					l.broken[sym] = true
-					break
-				}
-				lo = a
-			}
-			b.Lo = lo
-			switch {
-			case ds.Deferred || ds.Hi == nil:
-				// Assumed shape, or the last dimension of an assumed-size
-				// array (a(*), the F77 idiom): the extent is a size of its
-				// own, the actual array's.
-				n := &ir.Var{Name: fmt.Sprintf("%s_n%d", sym.orig, d+1), Kind: ir.Int, Role: ir.Local, Pos: sym.pos}
-				l.loop.sizes[n] = true
-				l.kernel.Locals = append(l.kernel.Locals, n)
-				b.Hi = lo.Add(ir.Affine{Const: -1, Terms: []ir.Term{{Coef: 1, Var: n}}})
-			default:
-				hi, ok := l.boundAffine(ds.Hi, fmt.Sprintf("upper bound %d of %q", d+1, sym.orig))
-				if !ok {
-					l.broken[sym] = true
-				}
-				b.Hi = hi
-			}
-			if l.broken[sym] {
+		l.arrayBounds(sym, l.vars[sym], share, extents)
+	}
+}
+
+// arrayBounds gives the array v of symbol sym its declared bounds, affine
+// in the kernel's sizes: an assumed-shape extent is a size of its own, or
+// that of the dummy share names, whose extents hold (Note [conforming
+// dummies]). A bound that is not affine marks sym broken.
+func (l *lowerer) arrayBounds(sym *symbol, v *ir.Var, share map[*symbol]*symbol, extents map[*symbol][]*ir.Var) {
+	for d, ds := range sym.dims {
+		var b ir.Bound
+		lo := ir.Affine{Const: 1}
+		if ds.Lo != nil {
+			a, ok := l.boundAffine(ds.Lo, fmt.Sprintf("lower bound %d of %q", d+1, sym.orig))
+			if !ok {
+				l.broken[sym] = true
 				break
 			}
-			v.Bounds = append(v.Bounds, b)
+			lo = a
 		}
+		b.Lo = lo
+		switch {
+		case ds.Deferred || ds.Hi == nil:
+			// Assumed shape, or the last dimension of an assumed-size
+			// array (a(*), the F77 idiom): the extent is a size of its
+			// own, the actual array's, or the conforming dummy's.
+			var n *ir.Var
+			if r := share[sym]; r != nil && d < len(extents[r]) {
+				n = extents[r][d]
+			} else {
+				n = &ir.Var{Name: fmt.Sprintf("%s_n%d", sym.orig, d+1), Kind: ir.Int, Role: ir.Local, Pos: sym.pos}
+				l.loop.sizes[n] = true
+				l.kernel.Locals = append(l.kernel.Locals, n)
+			}
+			extents[sym] = append(extents[sym], n)
+			b.Hi = lo.Add(ir.Affine{Const: -1, Terms: []ir.Term{{Coef: 1, Var: n}}})
+		default:
+			hi, ok := l.boundAffine(ds.Hi, fmt.Sprintf("upper bound %d of %q", d+1, sym.orig))
+			if !ok {
+				l.broken[sym] = true
+			}
+			b.Hi = hi
+		}
+		if l.broken[sym] {
+			break
+		}
+		v.Bounds = append(v.Bounds, b)
 	}
 }
 
@@ -409,7 +430,7 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 				pending = nil
 				continue
 			}
-			if pending == nil && s.Form != ast.DoConcurrent && !accKernels && isLoopKernel(s.Body) {
+			if pending == nil && s.Form != ast.DoConcurrent && !accKernels && (isLoopKernel(s.Body) || l.steppedArrays(s)) {
 				out = append(out, l.hostLoop(s)...) // Note [host loops] in package ir
 				continue
 			}
@@ -443,6 +464,8 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 				pending = nil
 			}
 			out = append(out, l.forall(s, forallScope{})...) // Note [forall]
+		case *ast.WhereStmt:
+			out = append(out, l.topWhere(s)...) // Note [WHERE in loop kernels]
 		case *ast.IfStmt:
 			if pending != nil {
 				l.c.diags.Error(codeLoopDirective, pending.d.Pos, "!$%s %s is not followed by a DO loop", pending.d.API, pending.d.Words())
@@ -944,6 +967,8 @@ func (l *lowerer) topAssign(s *ast.AssignStmt) []ir.Stmt {
 	if id != nil && sub == nil && !s.Pointer {
 		if ent := l.s.lookup(id.Name); ent.sym != nil && ent.sym.sc == l.s && ent.sym.rank() == 0 && (!ent.sym.dummy || l.vars[ent.sym] != nil && l.vars[ent.sym].Intent == ir.Out) {
 			return l.assignStmt(s, nil)
+		} else if ent.sym != nil && l.loop.modVars[ent.sym] != nil {
+			return l.assignStmt(s, nil) // reports the write of a module scalar
 		}
 	}
 	l.c.diags.Error(codeLoopConstruct, s.Pos, "only assignments to scalar locals may appear between the nests of a loop kernel").
@@ -1000,7 +1025,7 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 		return nil
 	}
 	v := l.vars[sym]
-	if v == nil || sym.sc != l.s || v.Rank == 0 {
+	if v == nil || l.foreign(sym) || v.Rank == 0 {
 		return l.assignStmt(s, nil) // reports what is wrong
 	}
 	if v.Intent == ir.In {
@@ -1096,6 +1121,8 @@ func (l *lowerer) inferIntents() {
 		switch v.Intent {
 		case ir.IntentNone:
 			switch {
+			case w && v.Module != "":
+				v.Intent = ir.InOut // the elements it leaves keep their values
 			case r && w:
 				v.Intent = ir.InOut
 			case w:

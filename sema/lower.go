@@ -755,7 +755,7 @@ func (l *lowerer) assignStmt(s *ast.AssignStmt, ctl *maskCtx) []ir.Stmt {
 		l.errorf(codeAssignToParameter, id.Pos, "cannot assign to named constant %q", id.Orig).WithNote(sym.pos, "declared here")
 		return nil
 	}
-	if sym.sc != l.s {
+	if l.foreign(sym) || sym.sc != l.s && sym.rank() == 0 {
 		l.errorf(codeModuleVariable, id.Pos, "%s cannot write module variable %q", l.where, id.Orig).
 			WithHint("kernels cannot change module state; pass an intent(out) array instead").
 			WithNote(sym.pos, "declared here")

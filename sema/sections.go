@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/depend"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 )
@@ -44,7 +45,9 @@ import (
 //     another element than the one written would see new values: the
 //     assignment goes through inPlace with the implicit indices as its
 //     parallel indices, and a read that is neither the element written
-//     nor provably disjoint from the whole section (h(1, :) = h(2, :)) is
+//     nor provably disjoint from the whole section (h(1, :) = h(2, :))
+//     makes the assignment, at the top level, two launches through a
+//     temporary (Note [updates through a temporary]); inside a nest it is
 //     an error (loop-section-overlap) that suggests a second array.
 //
 // At the top level the result is an ir.Nest (Source "array assignment"):
@@ -56,8 +59,10 @@ import (
 // a parallel loop, a kernel that uses nothing of the region dialect
 // (region_cpy, region_ptr, pointers, WHERE) and whose top level assigns to
 // an element or section of an array dummy (the region dialect has no such
-// assignment), or whose array dummies are all explicit-shape (the region
-// dialect requires assumed shape). Every other kernel keeps the region
+// assignment), or that updates an intent(inout) array dummy (a = a + s*b:
+// the region dialect takes intent(in) and intent(out) arrays only), or
+// whose array dummies are all explicit-shape (the region dialect requires
+// assumed shape). Every other kernel keeps the region
 // rules, whose diagnostics say what is wrong with it.
 
 // sectCtx is the implicit iteration of the array assignment being lowered
@@ -134,15 +139,18 @@ func (l *lowerer) isArrayAssign(s *ast.AssignStmt, top bool) (*symbol, *ir.Var, 
 	}
 	ent := l.s.lookup(id.Name)
 	sym := ent.sym
-	if sym == nil || sym.sc != l.s || sym.rank() == 0 || sym.param {
+	if sym == nil || l.foreign(sym) || sym.rank() == 0 || sym.param {
 		return nil, nil, false
 	}
 	v := l.vars[sym]
 	if v == nil || v.Rank == 0 {
 		return nil, nil, false
 	}
-	if top && !sym.dummy && v.Role != ir.Automatic {
-		return nil, nil, false // local arrays are private to a work-item (automatic ones are shared: Note [automatic arrays])
+	if top && v.Role != ir.Dummy && v.Role != ir.Automatic {
+		// Local arrays are private to a work-item (automatic ones are
+		// shared: Note [automatic arrays]); dummies and module variables
+		// are not.
+		return nil, nil, false
 	}
 	if sub == nil || top {
 		return sym, v, true
@@ -208,29 +216,81 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 	if rhs = l.assignConv(rhs, v, s.RHS.Span()); rhs == nil {
 		return nil, true
 	}
-	if _, seen := ls.written[v]; !seen {
-		ls.written[v] = lhs.Pos
-	}
-	var assign ir.Stmt = &ir.Assign{Pos: s.Pos, LHS: lhs, RHS: rhs}
-	if m := ls.where; m != nil && !top { // Note [where in forall]
-		ls.where = nil
-		if assign = l.whereMask(m, ctx, assign); assign == nil {
+	if ls.where != nil && top { // Note [WHERE in loop kernels]
+		if rhs = l.maskedRHS(s, ls.where, ctx, rhs); rhs == nil {
 			return nil, true
 		}
 	}
-	if top {
-		// Strides whose extent is not affine: a launch over lo..hi whose
-		// work-items off the stride do nothing.
-		for p := len(ctx.index) - 1; p >= 0; p-- {
-			if ctx.step[p] != 1 {
-				assign = &ir.If{Pos: s.Pos, Cond: onStride(ctx.index[p], lo[p], ctx.step[p], s.Pos), Then: []ir.Stmt{assign}}
+	if _, seen := ls.written[v]; !seen {
+		ls.written[v] = lhs.Pos
+	}
+	mask := ls.where // Note [where in forall]
+	if !top {
+		ls.where = nil
+	}
+	iteration := func(a *ir.Assign) ir.Stmt {
+		var assign ir.Stmt = a
+		if mask != nil && !top {
+			if assign = l.whereMask(mask, ctx, assign); assign == nil {
+				return nil
 			}
 		}
+		if top {
+			// Strides whose extent is not affine: a launch over lo..hi whose
+			// work-items off the stride do nothing.
+			for p := len(ctx.index) - 1; p >= 0; p-- {
+				if ctx.step[p] != 1 {
+					assign = &ir.If{Pos: s.Pos, Cond: onStride(ctx.index[p], lo[p], ctx.step[p], s.Pos), Then: []ir.Stmt{assign}}
+				}
+			}
+		}
+		return sectionIteration(s.Pos, assign, ctx, lo, hi, l.sectionIndex)
 	}
-	if !l.sectionWrites(s.Pos, lhs, ctx, lo, hi, reads) {
-		return nil, true
+	c := l.sectionWrites(s.Pos, lhs, ctx, lo, hi, reads)
+	switch {
+	case c == nil:
+		it := iteration(&ir.Assign{Pos: s.Pos, LHS: lhs, RHS: rhs})
+		if it == nil {
+			return nil, true
+		}
+		return []ir.Stmt{it}, true
+	case top && v.Role == ir.Dummy:
+		// Note [updates through a temporary]
+		t := l.sectionTemp(v)
+		in := &ir.Elem{Pos: lhs.Pos, Var: t, Index: lhs.Index, Access: lhs.Access}
+		out := &ir.Elem{Pos: lhs.Pos, Var: t, Index: lhs.Index, Access: lhs.Access}
+		return []ir.Stmt{iteration(&ir.Assign{Pos: s.Pos, LHS: in, RHS: rhs}), iteration(&ir.Assign{Pos: s.Pos, LHS: lhs, RHS: out})}, true
 	}
-	return []ir.Stmt{sectionIteration(s.Pos, assign, ctx, lo, hi, l.sectionIndex)}, true
+	how := "in parallel"
+	if !ctx.top {
+		how = "one by one, in place"
+	}
+	l.c.diags.Error(codeLoopSectionOverlap, c.Read.Pos, "array assignment reads %q at %s while it writes it at %s: Fortran reads the whole right-hand side before it assigns, but forocl computes the elements %s", c.Read.Var.Name, pos(c.Read.Pos), pos(c.Write.Pos), how).
+		WithNote(c.Write.Pos, "written here").
+		WithHint("assign the result to a second array, or write the update as a loop whose order you choose")
+	return nil, true
+}
+
+// Note [updates through a temporary]
+//
+// An array assignment of the top level whose right-hand side reads the
+// dummy it assigns at other elements than the one written, as the
+// stencil u(2:n-1) = u(2:n-1) + c*(u(1:n-2) - 2*u(2:n-1) + u(3:n)) does,
+// cannot run in place in parallel: Fortran reads the whole right-hand
+// side first. It becomes two launches over the same iteration: the first
+// writes the right-hand side into a temporary of the dummy's declared
+// bounds (ir.Temp, a scratch buffer of the ABI that hosts allocate with
+// the dummy's shape), the second copies the temporary's elements into
+// the section. Inside a nest (sequential loops of one work-item) and for
+// private arrays it stays an error (loop-section-overlap).
+
+// sectionTemp returns a new temporary with the declared bounds of dummy v
+// (Note [updates through a temporary]).
+func (l *lowerer) sectionTemp(v *ir.Var) *ir.Var {
+	t := &ir.Var{Name: fmt.Sprintf("_tmp%d", len(l.kernel.Temps)+1), Kind: v.Kind, Rank: v.Rank, Role: ir.Temp, Pos: v.Pos,
+		Bounds: append([]ir.Bound(nil), v.Bounds...)}
+	l.kernel.Temps = append(l.kernel.Temps, t)
+	return t
 }
 
 // sectionTarget builds the element lhs that the array assignment to v
@@ -304,15 +364,15 @@ func (l *lowerer) sectionRHS(rhs ast.Expr, ctx *sectCtx) ir.Expr {
 // sectionWrites records that the array assignment writes lhs, and checks
 // Fortran's semantics: the right-hand side (whose reads are those from
 // index reads on, less the early ones of reductions) is read completely
-// before any element is written. It reports false, with the error, when
-// the iteration ctx over lo..hi would read an element it has written.
-func (l *lowerer) sectionWrites(at diag.Span, lhs *ir.Elem, ctx *sectCtx, lo, hi []ir.Affine, reads int) bool {
+// before any element is written. It returns the conflict when the
+// iteration ctx over lo..hi would read an element it has written.
+func (l *lowerer) sectionWrites(at diag.Span, lhs *ir.Elem, ctx *sectCtx, lo, hi []ir.Affine, reads int) *depend.Conflict {
 	ls := l.loop
 	if len(ctx.index) == 0 {
 		if !isPrivate(lhs.Var) {
 			ls.writes = append(ls.writes, lhs)
 		}
-		return true
+		return nil
 	}
 	n := &ir.Nest{Pos: at, Source: "array assignment", Index: ctx.index, Lo: lo, Hi: hi}
 	outer := ls.writes
@@ -330,17 +390,7 @@ func (l *lowerer) sectionWrites(at diag.Span, lhs *ir.Elem, ctx *sectCtx, lo, hi
 	if !isPrivate(lhs.Var) { // a private array is the work-item's own
 		ls.writes = append(outer, lhs)
 	}
-	if c == nil {
-		return true
-	}
-	how := "in parallel"
-	if !ctx.top {
-		how = "one by one, in place"
-	}
-	l.c.diags.Error(codeLoopSectionOverlap, c.Read.Pos, "array assignment reads %q at %s while it writes it at %s: Fortran reads the whole right-hand side before it assigns, but forocl computes the elements %s", c.Read.Var.Name, pos(c.Read.Pos), pos(c.Write.Pos), how).
-		WithNote(c.Write.Pos, "written here").
-		WithHint("assign the result to a second array, or write the update as a loop whose order you choose")
-	return false
+	return c
 }
 
 // sectionIteration wraps the element assignment assign in the implicit
@@ -756,10 +806,11 @@ func isSectionRef(call *ast.Call) bool {
 // arraySyntaxKernel reports whether a kernel without parallel loops is
 // a loop kernel of array assignments (Note [array assignments]): it uses
 // nothing of the region dialect (regionDialect, pointers), and its top
-// level assigns to an element or section of an array dummy, or its array
+// level assigns to an element or section of an array dummy, or it has an
+// intent(inout) array dummy, or it names a module variable, or its array
 // dummies are all explicit-shape.
 func arraySyntaxKernel(p *proc, s *scope) bool {
-	if regionDialect(p.sub.Body) {
+	if regionDialect(p.sub.Body, false) {
 		return false
 	}
 	for _, sym := range s.syms {
@@ -767,28 +818,22 @@ func arraySyntaxKernel(p *proc, s *scope) bool {
 			return false // a pointer into a region (region_ptr)
 		}
 	}
+	arrays, explicit, inout := dummyArrays(p, s)
+	if regionDialect(p.sub.Body, true) {
+		// WHERE: the region dialect's, unless the kernel breaks its rules
+		// in a way a loop kernel keeps (Note [WHERE in loop kernels]).
+		return inout || arrays > 0 && explicit == arrays || s.c.usesModuleVars(p.sub.Body, s)
+	}
 	for _, st := range p.sub.Body {
 		if do, ok := st.(*ast.DoStmt); ok && do.Form == ast.DoCounted {
 			return true // a DO nest with no directive (Note [plain DO nests])
 		}
 	}
-	arrays, explicit := 0, 0
-	for _, a := range p.sub.Args {
-		sym := s.syms[a.Name]
-		if sym == nil || sym.rank() == 0 {
-			continue
-		}
-		arrays++
-		deferred := false
-		for _, d := range sym.dims {
-			deferred = deferred || d.Deferred
-		}
-		if !deferred {
-			explicit++
-		}
+	if s.c.usesModuleVars(p.sub.Body, s) {
+		return true // Note [module variables] in sema/modvars.go
 	}
-	if arrays > 0 && explicit == arrays {
-		return true
+	if inout || arrays > 0 && explicit == arrays {
+		return true // an update in place, a = a + s*b (Note [array assignments])
 	}
 	var subscripted func(body []ast.Stmt) bool
 	subscripted = func(body []ast.Stmt) bool {
@@ -816,11 +861,29 @@ func arraySyntaxKernel(p *proc, s *scope) bool {
 	return subscripted(p.sub.Body)
 }
 
+// dummyArrays counts the array dummies of p and those of explicit shape,
+// and reports whether one is intent(inout).
+func dummyArrays(p *proc, s *scope) (arrays, explicit int, inout bool) {
+	for _, a := range p.sub.Args {
+		sym := s.syms[a.Name]
+		if sym == nil || sym.rank() == 0 {
+			continue
+		}
+		arrays++
+		inout = inout || sym.intent == ast.IntentInOut
+		if !assumedShape(sym) {
+			explicit++
+		}
+	}
+	return arrays, explicit, inout
+}
+
 // regionDialect reports whether body uses a construct of the paper's
-// region dialect: region_cpy or region_ptr, a pointer assignment, WHERE.
+// region dialect: region_cpy or region_ptr, a pointer assignment, and,
+// with where, WHERE.
 // Such a kernel stays a region kernel, whose rules explain what else is
 // wrong with it (explicit-shape dummies, say).
-func regionDialect(body []ast.Stmt) bool {
+func regionDialect(body []ast.Stmt, where bool) bool {
 	found := false
 	visit := func(e ast.Expr) {
 		walkAST(e, func(x ast.Expr) {
@@ -834,7 +897,13 @@ func regionDialect(body []ast.Stmt) bool {
 		for _, st := range list {
 			switch st := st.(type) {
 			case *ast.WhereStmt:
-				found = true
+				found = found || where
+				visit(st.Mask)
+				stmts(st.Body)
+				for _, ew := range st.ElseWhere {
+					visit(ew.Mask)
+					stmts(ew.Body)
+				}
 			case *ast.AssignStmt:
 				found = found || st.Pointer
 				visit(st.LHS)

@@ -70,6 +70,9 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 	for _, k := range c.findKernels(files, opts.Kernels) {
 		if kern := c.lowerKernel(k); kern != nil {
 			kern.Function = k.function
+			if k.function {
+				kern.Params = resultLast(kern.Params)
+			}
 			prog.Kernels = append(prog.Kernels, kern)
 			lowered[k.p] = kern
 			if k.elemental { // lowered as scalar code over the current element

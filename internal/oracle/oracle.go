@@ -142,8 +142,8 @@ func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map
 		if v.Sequence {
 			shape = []int{abi.Elements(shape)} // the dummy's a(n), in the array's order
 		}
-		if len(shape) != len(v.Shape) || len(shape) < 1 || len(shape) > 3 {
-			return nil, fmt.Errorf("oracle: array %q has rank %d, want %d (1 to 3)", v.Name, len(a.Shape), len(v.Shape))
+		if len(shape) != len(v.Shape) || len(shape) < 1 || len(shape) > 7 {
+			return nil, fmt.Errorf("oracle: array %q has rank %d, want %d (1 to 7)", v.Name, len(a.Shape), len(v.Shape))
 		}
 		ext := make([]string, len(shape))
 		for d, n := range shape {
@@ -322,13 +322,20 @@ func driver(k *abi.Kernel, dev *Device) string {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	p("program oracle_driver")
 	callee := useKernel(p, k, dev)
+	for _, v := range k.Params {
+		if v.Module != "" {
+			p("  use %s, only: %s => %s", v.Module, id("m_", k, v.Name), v.Name)
+		}
+	}
 	p("  implicit none")
 	if dev != nil {
 		for _, v := range k.Arrays() {
-			p("  type(forocl_array) :: %s", id("d_", k, v.Name))
+			if v.Module == "" {
+				p("  type(forocl_array) :: %s", id("d_", k, v.Name))
+			}
 		}
 	}
-	p("  integer :: u, n(3)")
+	p("  integer :: u, n(7)")
 	for _, v := range k.Params {
 		if !v.Array {
 			p("  %s :: %s%s", ftype(v.Kind), id("s_", k, v.Name), fixedDims(&v))
@@ -345,16 +352,23 @@ func driver(k *abi.Kernel, dev *Device) string {
 	var call []string
 	for _, v := range k.Params {
 		if !v.Array {
-			call = append(call, id("s_", k, v.Name))
+			if v.Module == "" {
+				call = append(call, id("s_", k, v.Name))
+			}
 			continue
 		}
 		r := len(v.Shape)
 		p("  read(u, *) n(1:%d)", r)
-		ext := []string{"n(1)", "n(2)", "n(3)"}[:r]
+		var ext []string
+		for d := 1; d <= r; d++ {
+			ext = append(ext, fmt.Sprintf("n(%d)", d))
+		}
 		p("  allocate(%s(%s))", id("a_", k, v.Name), strings.Join(ext, ","))
-		if dev != nil {
+		switch {
+		case v.Module != "": // set through the module (Note [module variables] in sema/modvars.go)
+		case dev != nil:
 			call = append(call, id("d_", k, v.Name))
-		} else {
+		default:
 			call = append(call, id("a_", k, v.Name))
 		}
 	}
@@ -364,17 +378,29 @@ func driver(k *abi.Kernel, dev *Device) string {
 		p("  open(newunit=u, file='in_%s.bin', access='stream', form='unformatted', status='old', action='read')", name)
 		p("  read(u) %s", id("a_", k, v.Name))
 		p("  close(u)")
-		if dev != nil {
+		if dev != nil && v.Module == "" {
 			p("  call forocl_create(%s, %s)", id("d_", k, v.Name), id("a_", k, v.Name))
+		}
+	}
+	for _, v := range k.Params {
+		if v.Module != "" {
+			val := id("s_", k, v.Name)
+			if v.Array {
+				val = id("a_", k, v.Name)
+			}
+			p("  %s = %s", id("m_", k, v.Name), val)
 		}
 	}
 	p("  %s", callStmt(k, dev, callee, call))
 	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
 		val := id("a_", k, v.Name)
-		if v.Result() {
+		switch {
+		case v.Module != "":
+			val = id("m_", k, v.Name)
+		case v.Result():
 			val = id("s_", k, v.Name)
-		} else if dev != nil {
+		case dev != nil:
 			p("  call forocl_read(%s, %s)", id("d_", k, v.Name), val)
 		}
 		p("  open(newunit=u, file='out_%s.bin', access='stream', form='unformatted', status='replace', action='write')", name)

@@ -1,5 +1,9 @@
-subroutine k(a)
+subroutine k(a, b)
 !$OFP PURE, KERNEL :: k
+  use forocl_regions
   real, dimension(:), contiguous, intent(inout) :: a  ! ERROR [kernel-inout] "array \"a\" is intent(inout)"
-  a = 2.0*a
+  real, dimension(:), contiguous, intent(out), target :: b
+  real, pointer, dimension(:) :: pb
+  pb => region_ptr(b, [1, 1])
+  pb = 0.5*(region_cpy(a, [0, 2]) + region_cpy(a, [2, 0]))
 end subroutine k

@@ -1,4 +1,5 @@
 module m
+  use forocl_regions
   implicit none
   real :: scale = 2.0
 contains
@@ -6,6 +7,6 @@ contains
   !$OFP PURE, KERNEL :: k
     real, dimension(:), contiguous, intent(in)  :: a
     real, dimension(:), contiguous, intent(out) :: b
-    b = scale*a  ! ERROR [module-variable] "module variable \"scale\" cannot be used in a kernel"
+    b = scale*region_cpy(a, [0, 0])  ! ERROR [module-variable] "module variable \"scale\" cannot be used in a kernel"
   end subroutine k
 end module m
