@@ -144,7 +144,7 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 		return err
 	}
 	job.Unit, job.Kernel = unit, unit.Kernels[0]
-	serial, printed, err := serialRun(c, job, append(libs, args...), cf.verbose)
+	serial, printed, err := serialRun(c, job, append(libs, args...), ff.src.gfortran(ff.include), cf.verbose)
 	if err != nil {
 		return runErr(err)
 	}
@@ -259,17 +259,18 @@ func shapeNames(k *abi.Kernel, shapes map[string][]int) map[string][]int {
 }
 
 // serialRun runs job's kernel serially through gfortran, compiling
-// sources (the modules the files use first) in a scratch folder.
-func serialRun(c *cobra.Command, job runner.Job, sources []string, verbose bool) (map[string]*npy.Array, *oracle.Exe, error) {
+// sources (the modules the files use first) in a scratch folder, with
+// the preprocessor's macros and include folders cpp.
+func serialRun(c *cobra.Command, job runner.Job, sources, cpp []string, verbose bool) (map[string]*npy.Array, *oracle.Exe, error) {
 	dir, err := os.MkdirTemp("", "forocl-compare-")
 	if err != nil {
 		return nil, nil, err
 	}
 	defer os.RemoveAll(dir)
 	if verbose {
-		fmt.Fprintf(c.ErrOrStderr(), "forocl: gfortran compiles %s with a serial driver\n", strings.Join(sources, " "))
+		fmt.Fprintf(c.ErrOrStderr(), "forocl: gfortran compiles %s with a serial driver\n", strings.Join(append(cpp, sources...), " "))
 	}
-	exe, err := oracle.Build(job.Kernel, sources, dir)
+	exe, err := oracle.Build(job.Kernel, sources, dir, cpp...)
 	if err != nil {
 		return nil, nil, err
 	}
