@@ -16,4 +16,9 @@ var (
 		Help: "The loop's assignments go to a copy of the scalar for each iteration, and the dummy keeps the value it had before the loop, as OpenMP's private clause says. " +
 			"gfortran's serial run, which reads the directive as a comment, leaves it the value of the last iteration instead; the two agree when the kernel assigns the dummy after the loop. " +
 			"Assign it there, or use a scalar local in the loop."})
+	codeHostAssociated = diag.Define(diag.CodeInfo{Code: "host-associated", Severity: diag.Error, Stage: "sema", Topic: "Purity",
+		Summary: "a procedure contained in a main program uses a variable of the program",
+		Help: "A procedure after the CONTAINS of a main program sees the program's variables by host association. " +
+			"A kernel receives its data as arguments only, so forocl takes such a procedure only when it uses none of them (the program's named constants are fine). " +
+			"Pass the variable as a dummy argument, or move it to a module."})
 )

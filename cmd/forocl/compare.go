@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/internal/oracle"
 	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/runner"
@@ -144,7 +145,7 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 		return err
 	}
 	job.Unit, job.Kernel = unit, unit.Kernels[0]
-	serial, printed, err := serialRun(c, job, append(libs, args...), ff.src.gfortran(ff.include), cf.verbose)
+	serial, printed, err := serialRun(c, job, res.Files, append(libs, args...), ff.src.gfortran(ff.include), cf.verbose)
 	if err != nil {
 		return runErr(err)
 	}
@@ -260,13 +261,18 @@ func shapeNames(k *abi.Kernel, shapes map[string][]int) map[string][]int {
 
 // serialRun runs job's kernel serially through gfortran, compiling
 // sources (the modules the files use first) in a scratch folder, with
-// the preprocessor's macros and include folders cpp.
-func serialRun(c *cobra.Command, job runner.Job, sources, cpp []string, verbose bool) (map[string]*npy.Array, *oracle.Exe, error) {
+// the preprocessor's macros and include folders cpp; files are the
+// parsed sources, whose main programs it takes out.
+func serialRun(c *cobra.Command, job runner.Job, files []*ast.File, sources, cpp []string, verbose bool) (map[string]*npy.Array, *oracle.Exe, error) {
 	dir, err := os.MkdirTemp("", "forocl-compare-")
 	if err != nil {
 		return nil, nil, err
 	}
 	defer os.RemoveAll(dir)
+	// Note [programs in the serial build]
+	if sources, err = oracle.ProgramsAsModules(files, sources, dir, job.Kernel.Module); err != nil {
+		return nil, nil, err
+	}
 	if verbose {
 		fmt.Fprintf(c.ErrOrStderr(), "forocl: gfortran compiles %s with a serial driver\n", strings.Join(append(cpp, sources...), " "))
 	}

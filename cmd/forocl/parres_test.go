@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -48,5 +49,98 @@ end subroutine spread
 		if code != 0 || !regexp.MustCompile(`(?m)^b\s+real\(8\)\s+\(1:11\)\s+identical$`).MatchString(stdout) {
 			t.Errorf("-U STAR %v: exit %d:\n%s%s", undef, code, stdout, stderr)
 		}
+	}
+}
+
+// programFile is a benchmark-style file: the kernels are contained in the
+// main program, which also holds the caller; shift uses only its
+// dummies and the program's named constant, scaled reads the program's
+// variable factor by host association.
+const programFile = `program bench
+  implicit none
+  integer, parameter :: halo = 1
+  integer, parameter :: n = 9
+  real(8) :: factor, a(n), b(n)
+  factor = 2.0d0
+  a = 1.0d0
+  call shift(n, a, b)
+  call scaled(n, a, b)
+  print *, b
+contains
+  subroutine shift(m, x, y)
+    integer, intent(in) :: m
+    real(8), intent(in) :: x(m)
+    real(8), intent(out) :: y(m)
+    integer :: i
+    y(1) = 0.0d0
+    do i = 1 + halo, m
+      y(i) = x(i) - 0.5d0*x(i - halo)
+    end do
+  end subroutine shift
+  subroutine scaled(m, x, y)
+    integer, intent(in) :: m
+    real(8), intent(in) :: x(m)
+    real(8), intent(out) :: y(m)
+    integer :: i
+    do i = 1, m
+      y(i) = factor*x(i)
+    end do
+  end subroutine scaled
+end program bench
+`
+
+// TestProgramContained: a procedure contained in a main program is a
+// candidate kernel. forocl check lists both; --kernel takes shift, and
+// compare matches gfortran, whose serial build turns the program into a
+// module; scaled is refused at its use of the program's variable.
+func TestProgramContained(t *testing.T) {
+	file := writeTemp(t, "bench.f90", programFile)
+	code, _, stderr := cli(t, "check", file)
+	if code != 0 || !strings.Contains(stderr, "forocl takes shift with --kernel NAME, and refuses scaled") {
+		t.Errorf("check: exit %d, want the candidates shift (taken) and scaled (refused):\n%s", code, stderr)
+	}
+	code, _, stderr = cli(t, "check", file, "--kernel", "scaled")
+	want := `bench.f90:28:14: error: "scaled" uses "factor", a variable of program "bench", by host association; a kernel receives its data as arguments [host-associated]`
+	if code == 0 || !strings.Contains(stderr, want) {
+		t.Errorf("check --kernel scaled: exit %d, want\n%s\ngot:\n%s", code, want, stderr)
+	}
+	requireOpenCL(t)
+	requireGfortran(t)
+	code, stdout, stderr := cli(t, "compare", file, "--kernel", "shift", "--device", testDevice(), "--set", "m=13")
+	if code != 0 || !regexp.MustCompile(`(?m)^y\s+real\(8\)\s+\(1:13\)\s+identical$`).MatchString(stdout) {
+		t.Errorf("compare: exit %d:\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestCompareBesideProgram: a kernel in a file that also holds the main
+// program calling it (two main programs once linked with the serial
+// driver): the serial build leaves the program out, and preprocessor
+// conditionals inside it stay balanced.
+func TestCompareBesideProgram(t *testing.T) {
+	requireOpenCL(t)
+	requireGfortran(t)
+	file := writeTemp(t, "beside.F90", `subroutine twice(m, x, y)
+  integer, intent(in) :: m
+  real(8), intent(in) :: x(m)
+  real(8), intent(out) :: y(m)
+  integer :: i
+  do i = 1, m
+    y(i) = 2.0d0*x(i)
+  end do
+end subroutine twice
+program main
+  implicit none
+  real(8) :: a(4), b(4)
+  a = 1.0d0
+#ifdef VERBOSE
+  print *, 'calling'
+#endif
+  call twice(4, a, b)
+  print *, b
+end program main
+`)
+	code, stdout, stderr := cli(t, "compare", file, "--kernel", "twice", "--device", testDevice(), "--set", "m=7")
+	if code != 0 || !regexp.MustCompile(`(?m)^y\s+real\(8\)\s+\(1:7\)\s+identical$`).MatchString(stdout) {
+		t.Errorf("compare: exit %d:\n%s%s", code, stdout, stderr)
 	}
 }
