@@ -144,3 +144,30 @@ end program main
 		t.Errorf("compare: exit %d:\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestCompleteCandidates: a file that marks no kernel completes --kernel
+// with the procedures forocl check lists: those it takes (shift, also
+// contained in the main program), then those it refuses, described so;
+// the prefix filters them.
+func TestCompleteCandidates(t *testing.T) {
+	file := writeTemp(t, "bench.f90", programFile)
+	code, stdout, _ := cli(t, "__complete", "check", file, "--kernel", "")
+	want := "shift\nscaled\trefused: forocl check --kernel scaled says why\n:4\n"
+	if code != 0 || !strings.HasPrefix(stdout, want) {
+		t.Errorf("exit %d, got\n%q\nwant it to start with\n%q", code, stdout, want)
+	}
+	code, stdout, _ = cli(t, "__complete", "check", file, "--kernel", "Sc")
+	if want := "scaled\trefused: forocl check --kernel scaled says why\n:4\n"; code != 0 || !strings.HasPrefix(stdout, want) {
+		t.Errorf("prefix Sc: exit %d, got\n%q\nwant it to start with\n%q", code, stdout, want)
+	}
+}
+
+// TestCompleteRunCandidates: forocl run completes --kernel of a file that
+// marks no kernel with the same candidates.
+func TestCompleteRunCandidates(t *testing.T) {
+	file := writeTemp(t, "bench.f90", programFile)
+	code, stdout, _ := cli(t, "__complete", "run", file, "--kernel", "sh")
+	if want := "shift\n:4\n"; code != 0 || !strings.HasPrefix(stdout, want) {
+		t.Errorf("exit %d, got\n%q\nwant it to start with\n%q", code, stdout, want)
+	}
+}
