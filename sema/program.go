@@ -22,8 +22,8 @@ import (
 // collectProgram registers the procedures contained in main program u of
 // file as candidate kernels, with the program's scope as their host.
 func (c *checker) collectProgram(u *ast.Program, file string) {
-	if len(u.Contains) == 0 {
-		return
+	if len(u.Contains) == 0 || u.Name.Name == "" {
+		return // a main program without a program statement has no name to be a module by
 	}
 	sc := c.newScope(&u.Scope, nil, u.Name.Name, file)
 	sc.program = true
