@@ -90,6 +90,12 @@ for r in 2 3; do for star in .true. .false.; do
 	echo "initialize_w|star=$star|r=$r|$P|prk_mod.F90|$CPP --set r=$r --set is_star=$star" >>"$jobs"
 done; done
 
+# The other procedures of module prk: not data-parallel (a clock, the
+# command line, printing), refused.
+for k in prk_get_wtime prk_get_arguments print_matrix; do
+	echo "$k|prk_mod|-|$P|prk_mod.F90|$CPP" >>"$jobs"
+done
+
 # The procedures contained in program pic: refused where they are not
 # data-parallel or use derived types (check stops before the sizes).
 for f in pic.F90 pic-openmp.F90 pic_soa.F90 pic_soa-openmp.F90; do
