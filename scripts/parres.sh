@@ -96,10 +96,15 @@ for k in prk_get_wtime prk_get_arguments print_matrix; do
 	echo "$k|prk_mod|-|$P|prk_mod.F90|$CPP" >>"$jobs"
 done
 
-# The procedures contained in program pic: refused where they are not
-# data-parallel or use derived types (check stops before the sizes).
+# The procedures contained in program pic. init_grid(Qgrid, L) fills
+# the L x L charges of the grid pic allocates with L+1 points a side; the
+# others are refused where they are not data-parallel or use derived
+# types (check stops before the sizes).
 for f in pic.F90 pic-openmp.F90 pic_soa.F90 pic_soa-openmp.F90; do
-	for k in init_grid init_particles finish_distribution computeTotalForce computeCoulomb alloc_particles singlePart; do
+	for l in 9 14; do
+		job init_grid "${f%.F90}" "$l" "$f" --set L=$l --shape Qgrid=$((l + 1))x$((l + 1))
+	done
+	for k in init_particles finish_distribution computeTotalForce computeCoulomb alloc_particles singlePart; do
 		grep -qi "\(subroutine\|function\) $k\b" "$P/$f" || continue
 		job "$k" "${f%.F90}" - "$f" --set n=9 --set L=9
 	done

@@ -21,4 +21,9 @@ var (
 		Help: "A procedure after the CONTAINS of a main program sees the program's variables by host association. " +
 			"A kernel receives its data as arguments only, so forocl takes such a procedure only when it uses none of them (the program's named constants are fine). " +
 			"Pass the variable as a dummy argument, or move it to a module."})
+	codeAllocatableDummy = diag.Define(diag.CodeInfo{Code: "allocatable-dummy", Severity: diag.Warning, Stage: "sema", Topic: "Warnings",
+		Summary: "an allocatable array dummy of a loop kernel is taken from lower bound 1",
+		Help: "An allocatable dummy has the bounds the caller allocated. forocl takes an intent(in) or intent(inout) one as an assumed-shape array from lower bound 1 in every dimension, " +
+			"which is what every forocl host passes and what an array allocated with default bounds has; a caller whose array starts elsewhere would see its elements shifted. " +
+			"An intent(out) allocatable dummy is deallocated on entry, and is refused (dummy-pointer)."})
 )

@@ -155,7 +155,7 @@ func (l *lowerer) loopParams() {
 			l.broken[sym] = true
 			continue
 		}
-		if sym.pointer || sym.alloc {
+		if sym.pointer || sym.alloc && !l.allocatableDummy(sym, v) {
 			l.errorf(codeDummyPointer, sym.pos, "dummy %q of a loop kernel cannot be a pointer or allocatable", sym.orig).
 				WithHint("pass a plain array")
 			l.broken[sym] = true
