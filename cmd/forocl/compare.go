@@ -270,7 +270,7 @@ func serialRun(c *cobra.Command, job runner.Job, files []*ast.File, sources, cpp
 	}
 	defer os.RemoveAll(dir)
 	// Note [programs in the serial build]
-	if sources, err = oracle.ProgramsAsModules(files, sources, dir, job.Kernel.Module); err != nil {
+	if sources, err = oracle.ProgramsAsModules(files, oracle.ModuleOrder(files, sources), dir, job.Kernel.Module); err != nil {
 		return nil, nil, err
 	}
 	if verbose {

@@ -171,3 +171,34 @@ func TestCompleteRunCandidates(t *testing.T) {
 		t.Errorf("exit %d, got\n%q\nwant it to start with\n%q", code, stdout, want)
 	}
 }
+
+// TestCompareModuleOrder: the file that defines a module is given after
+// the one that uses it (a kernel contained in a program that uses it, as
+// ParRes's pic.F90 uses prk); gfortran compiles them in dependency order.
+func TestCompareModuleOrder(t *testing.T) {
+	requireOpenCL(t)
+	requireGfortran(t)
+	mod := writeTemp(t, "consts.f90", "module consts\n  implicit none\n  real(8), parameter :: half = 0.5d0\nend module consts\n")
+	user := writeTemp(t, "user.f90", `program user
+  use consts
+  implicit none
+  real(8) :: a(5), b(5)
+  a = 1.0d0
+  call halve(5, a, b)
+contains
+  subroutine halve(m, x, y)
+    integer, intent(in) :: m
+    real(8), intent(in) :: x(m)
+    real(8), intent(out) :: y(m)
+    integer :: i
+    do i = 1, m
+      y(i) = half*x(i)
+    end do
+  end subroutine halve
+end program user
+`)
+	code, stdout, stderr := cli(t, "compare", user, mod, "--kernel", "halve", "--device", testDevice(), "--set", "m=9")
+	if code != 0 || !regexp.MustCompile(`(?m)^y\s+real\(8\)\s+\(1:9\)\s+identical$`).MatchString(stdout) {
+		t.Errorf("compare: exit %d:\n%s%s", code, stdout, stderr)
+	}
+}

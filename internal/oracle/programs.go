@@ -92,3 +92,82 @@ func blank(lines []string, from, to int) {
 		}
 	}
 }
+
+// ModuleOrder returns sources (the files of files, in any order) sorted
+// so that a file defining a module comes before the files that use it, as
+// gfortran needs; otherwise the order stays. Files not in files (the
+// library's, found in the -I folders) keep their place ahead.
+func ModuleOrder(files []*ast.File, sources []string) []string {
+	defines, uses := map[string][]string{}, map[string][]string{}
+	for _, f := range files {
+		for _, u := range f.Units {
+			if m, ok := u.(*ast.Module); ok {
+				defines[f.Name] = append(defines[f.Name], m.Name.Name)
+			}
+		}
+		uses[f.Name] = fileUses(f)
+	}
+	definedBy := map[string]string{}
+	for _, src := range sources {
+		for _, m := range defines[src] {
+			definedBy[m] = src
+		}
+	}
+	var out []string
+	done := map[string]bool{}
+	ready := func(src string) bool {
+		for _, m := range uses[src] {
+			if d, ok := definedBy[m]; ok && d != src && !done[d] {
+				return false
+			}
+		}
+		return true
+	}
+	for len(out) < len(sources) {
+		pick := ""
+		for _, src := range sources {
+			if !done[src] && ready(src) {
+				pick = src
+				break
+			}
+		}
+		if pick == "" { // a cycle: gfortran will say so
+			for _, src := range sources {
+				if !done[src] {
+					pick = src
+					break
+				}
+			}
+		}
+		done[pick] = true
+		out = append(out, pick)
+	}
+	return out
+}
+
+// fileUses lists the modules the units of f use, their contained
+// procedures' included.
+func fileUses(f *ast.File) []string {
+	var out []string
+	var sub func(s *ast.Subprogram)
+	scope := func(sc *ast.Scope, contains []*ast.Subprogram) {
+		for _, u := range sc.Uses {
+			out = append(out, u.Module.Name)
+		}
+		for _, s := range contains {
+			sub(s)
+		}
+	}
+	sub = func(s *ast.Subprogram) { scope(&s.Scope, s.Contains) }
+	for _, u := range f.Units {
+		switch u := u.(type) {
+		case *ast.Module:
+			scope(&u.Scope, u.Contains)
+		case *ast.Program:
+			scope(&u.Scope, u.Contains)
+		case *ast.Subprogram:
+			sub(u)
+		}
+	}
+	return out
+}
