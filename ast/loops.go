@@ -92,6 +92,19 @@ func (d *LoopDirective) Words() string {
 	return strings.Join(w, " ")
 }
 
+// Text is the directive's words with their arguments, as written after
+// the sentinel (spacing aside).
+func (d *LoopDirective) Text() string {
+	parts := make([]string, len(d.Clauses))
+	for i, c := range d.Clauses {
+		parts[i] = c.Name
+		if c.HasArg {
+			parts[i] = fmt.Sprintf("%s(%s)", c.Name, c.Arg)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
 func (p *printer) loopStmt(s Stmt) bool {
 	switch s := s.(type) {
 	case *SelectCase:
@@ -99,15 +112,7 @@ func (p *printer) loopStmt(s Stmt) bool {
 	case *ForallStmt:
 		p.forall(s)
 	case *LoopDirective:
-		var parts []string
-		for _, c := range s.Clauses {
-			if c.HasArg {
-				parts = append(parts, fmt.Sprintf("%s(%s)", c.Name, c.Arg))
-			} else {
-				parts = append(parts, c.Name)
-			}
-		}
-		p.line("directive %s %s %s", s.API, lc(s.Pos), strings.Join(parts, " "))
+		p.line("directive %s %s %s", s.API, lc(s.Pos), s.Text())
 	case *DoStmt:
 		name := ""
 		if s.Name != "" {

@@ -72,9 +72,12 @@ func (res *Result) noKernels(paths []string, require bool, lib []*ast.File) {
 	}
 }
 
-// candidates tries each subroutine of the files as the kernel that
+// Candidates tries each subroutine of the files as the kernel that
 // --kernel would name, and returns those sema accepts and those it
-// refuses, in source order.
+// refuses, in source order: the lists of forocl check's no-kernels hint.
+func (res *Result) Candidates() (taken, refused []string) { return res.candidates(res.Library) }
+
+// candidates is Candidates with the library files lib.
 func (res *Result) candidates(lib []*ast.File) (taken, refused []string) {
 	for _, name := range sema.Subroutines(res.Files) {
 		_, d := sema.Check(res.Files, sema.Options{Library: lib, Kernels: []string{name}})

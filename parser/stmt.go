@@ -694,6 +694,9 @@ func (c *cstmt) end(ts []tok, what string, n int) {
 		c.kind = sEndInterface
 	case "type":
 		c.kind = sEndType
+	case "enum": // closes "enum, bind(c)", a specification statement
+		c.verbatim(ts, sSpec, c.kw)
+		return
 	default:
 		c.kind = sExec
 		c.exec = c.ls.other(ts, c.kw)

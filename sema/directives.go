@@ -123,6 +123,8 @@ func (l *lowerer) directive(d *ast.LoopDirective) (dir *loopDir, region string, 
 	switch {
 	case end: // an unknown construct is reported at its opening line
 		return nil, c, true
+	case l.cSyntax(d, kind, clauses):
+		return nil, "", false
 	case kind == dirUnknown:
 		l.c.diags.Error(codeLoopDirective, d.Pos, "!$%s directive %q is not supported in a loop kernel", d.API, d.Words()).
 			WithHint("forocl understands loop directives (!$omp parallel do, !$omp target teams distribute parallel do, !$omp loop, !$acc parallel loop, !$acc loop), regions (parallel, kernels, data, single, master) and data directives")
@@ -154,6 +156,9 @@ func (l *lowerer) directive(d *ast.LoopDirective) (dir *loopDir, region string, 
 					WithHint("store it in an array")
 			}
 			dir.private = append(dir.private, cl.Args...)
+			if cl.Name == "firstprivate" {
+				dir.first = append(dir.first, cl.Args...)
+			}
 		case "reduction":
 			dir.reductions = append(dir.reductions, l.reductionClause(cl)...)
 		default:
@@ -162,6 +167,20 @@ func (l *lowerer) directive(d *ast.LoopDirective) (dir *loopDir, region string, 
 	}
 	l.warnIgnored(d, c, ignored, "the loop computes")
 	return dir, "", false
+}
+
+// cSyntax reports whether d is an !$omp line in C syntax ("parallel for",
+// "for simd"): not a Fortran OpenMP directive, so gfortran without
+// -fopenmp reads it as the comment it is. forocl warns and ignores it, and
+// the nest after it is a plain DO nest (Note [plain DO nests]).
+// "parallel for" reads as the region "parallel" with a clause "for".
+func (l *lowerer) cSyntax(d *ast.LoopDirective, kind dirKind, clauses []*ast.Clause) bool {
+	if d.API != "omp" || kind == dirLoop || len(clauses) == 0 || clauses[0].Name != "for" {
+		return false
+	}
+	l.c.diags.Warn(codeDirectiveCSyntax, d.Pos, "!$omp %s is C syntax, not a Fortran OpenMP directive; forocl ignores it, as gfortran without -fopenmp does", d.Text()).
+		WithHint("write the Fortran form, such as !$omp parallel do or !$omp teams distribute parallel do simd, to mark the loop")
+	return true
 }
 
 // hasClause reports whether clauses hold one named name.

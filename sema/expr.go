@@ -86,6 +86,9 @@ func (l *lowerer) ident(id *ast.Ident) ir.Expr {
 		return x // Note [user functions]
 	}
 	if l.foreign(sym) {
+		if l.programVar(id, sym) {
+			return nil
+		}
 		l.errorf(codeModuleVariable, id.Pos, "module variable %q cannot be used in %s; only named constants can", id.Orig, l.where).
 			WithHint("declare it as a parameter or pass it as an argument").
 			WithNote(sym.pos, "declared here")
@@ -297,6 +300,9 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 			return constIR(v, e.Pos)
 		}
 		if l.foreign(sym) {
+			if l.programVar(&e.Name, sym) {
+				return nil
+			}
 			l.errorf(codeModuleVariable, e.Name.Pos, "module variable %q cannot be used in %s; only named constants can", e.Name.Orig, l.where).
 				WithNote(sym.pos, "declared here")
 			return nil

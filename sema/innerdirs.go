@@ -15,8 +15,9 @@ func innerLoopDirective(d *ast.LoopDirective) bool {
 // (between its loops or among its statements), or in a kernel that is not
 // a loop kernel: none is ever dropped in silence.
 func (l *lowerer) nestDirective(d *ast.LoopDirective) {
-	kind, c, _, _ := readDirective(d)
+	kind, c, clauses, end := readDirective(d)
 	switch {
+	case !end && l.cSyntax(d, kind, clauses):
 	case l.loop == nil && kind == dirStandalone && (c == "declare target" || c == "routine"):
 		// A function compiled for the device: what the line asks for.
 	case l.loop == nil:

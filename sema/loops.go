@@ -181,7 +181,7 @@ func (l *lowerer) loopParams() {
 			l.broken[sym] = true
 			continue
 		}
-		if sym.pointer || sym.alloc {
+		if sym.pointer || sym.alloc && !l.allocatableDummy(sym, v) {
 			l.errorf(codeDummyPointer, sym.pos, "dummy %q of a loop kernel cannot be a pointer or allocatable", sym.orig).
 				WithHint("pass a plain array")
 			l.broken[sym] = true
@@ -397,8 +397,9 @@ type loopDir struct {
 	d         *ast.LoopDirective
 	construct string // "parallel do", "loop", ...
 	collapse  int
-	// private lists names the directive makes private.
-	private []ast.Ident
+	// private lists names the directive makes private; first those of
+	// them named in firstprivate.
+	private, first []ast.Ident
 	// reductions lists the names of its reduction clauses.
 	reductions []redClause
 }
@@ -563,7 +564,7 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 	if dir != nil && dir.collapse > want {
 		want = dir.collapse
 	}
-	l.privates(dir)
+	defer l.privates(dir)()
 	l.loop.plain, l.loop.outWhy = plain != "", ""
 	defer func() { l.loop.plain = false }()
 	l.loop.reduce = nil
@@ -633,25 +634,73 @@ func perfectInner(body []ast.Stmt) *ast.DoStmt {
 	return inner
 }
 
-// privates checks the names of private clauses: they must be scalar
-// locals (every scalar local is private to an iteration anyway).
-func (l *lowerer) privates(dir *loopDir) []*ir.Var {
+// privates checks the names of private clauses: scalar locals (every
+// scalar local is private to an iteration anyway) or scalar dummies (Note
+// [private dummies]). It returns what undoes the private copies of
+// intent(out) dummies, for after the nest.
+func (l *lowerer) privates(dir *loopDir) (restore func()) {
+	restore = func() {}
 	if dir == nil {
-		return nil
+		return
 	}
-	var out []*ir.Var
 	for _, id := range dir.private {
 		ent := l.s.lookup(id.Name)
-		if ent.sym == nil || ent.sym.sc != l.s || ent.sym.dummy || ent.sym.param || (ent.sym.rank() > 0 && l.vars[ent.sym] == nil) {
-			l.c.diags.Error(codeLoopDirective, id.Pos, "%q in a private clause is not a scalar local of the kernel", id.Orig).
-				WithHint("only scalar locals can be private; arrays are shared")
+		sym := ent.sym
+		if sym != nil && sym.sc == l.s && sym.dummy && !sym.param && sym.rank() == 0 && l.vars[sym] != nil {
+			restore = l.privateDummy(dir, id, sym, restore)
 			continue
 		}
-		if v := l.vars[ent.sym]; v != nil {
-			out = append(out, v)
+		if sym == nil || sym.sc != l.s || sym.dummy || sym.param || (sym.rank() > 0 && l.vars[sym] == nil) {
+			l.c.diags.Error(codeLoopDirective, id.Pos, "%q in a private clause is not a scalar local or scalar dummy of the kernel", id.Orig).
+				WithHint("only scalars can be private; arrays are shared")
 		}
 	}
-	return out
+	return restore
+}
+
+// Note [private dummies]
+// ~~~~~~~~~~~~~~~~~~~~~~
+// A scalar dummy in a private or firstprivate clause, as in
+// "!$omp taskloop firstprivate(r, n)":
+//
+//   - an intent(in) dummy (the loop cannot assign it) is its value in
+//     every iteration, which is what firstprivate gives; private leaves
+//     the copy undefined, so the value is as good as any;
+//   - an intent(out) dummy in private gets a private copy, a scalar local
+//     of the nest that its name means inside the nest; the dummy itself
+//     keeps what it held before the loop, as OpenMP's original list item
+//     does, and a private-dummy warning says that gfortran's serial run
+//     leaves the last iteration's value there instead;
+//   - an intent(out) dummy in firstprivate would need its value from
+//     before the loop inside every iteration: refused.
+
+// privateDummy gives the intent(out) scalar dummy sym of dir's private
+// clause a private copy for the nest (Note [private dummies]) and returns
+// restore extended by what undoes it.
+func (l *lowerer) privateDummy(dir *loopDir, id ast.Ident, sym *symbol, restore func()) func() {
+	v := l.vars[sym]
+	if v.Intent != ir.Out {
+		return restore
+	}
+	for _, f := range dir.first {
+		if f.Name == id.Name {
+			l.c.diags.Error(codeLoopDirective, id.Pos, "firstprivate(%s) of intent(out) scalar %q is not supported: each iteration would start from the value it has before the loop", id.Orig, id.Orig).
+				WithHint("copy it into a scalar local before the loop, and name the local in firstprivate")
+			return l.privateCopy(sym, v, id, restore) // no follow-on errors at its assignments
+		}
+	}
+	l.c.diags.Warn(codePrivateDummy, id.Pos, "private(%s): the loop assigns a private copy of intent(out) scalar %q, which keeps the value it had before the loop, as OpenMP says; gfortran's serial run leaves it the last iteration's value", id.Orig, id.Orig).
+		WithHint("assign %s after the loop, or use a scalar local in the loop", id.Orig)
+	return l.privateCopy(sym, v, id, restore)
+}
+
+// privateCopy makes sym, the dummy v, mean a new scalar local until the
+// function it returns (which then runs restore) puts v back.
+func (l *lowerer) privateCopy(sym *symbol, v *ir.Var, id ast.Ident, restore func()) func() {
+	cp := &ir.Var{Name: "_private_" + v.Name, Kind: v.Kind, Role: ir.Local, Pos: id.Pos}
+	l.addLocal(cp)
+	l.vars[sym] = cp
+	return func() { l.vars[sym] = v; restore() }
 }
 
 // locality checks DO CONCURRENT locality specifiers: local and local_init

@@ -168,7 +168,7 @@ func TestLoopRules(t *testing.T) {
 			do i = 1, n
 			  b(i) = a(i)
 			end do`,
-			nil, `8:29: error: "a" in a private clause is not a scalar local of the kernel`},
+			nil, `8:29: error: "a" in a private clause is not a scalar local or scalar dummy of the kernel`},
 		{"a scalar dummy written", "real :: a(n), b(n), c(1)", `
 			do concurrent (i = 1:n)
 			  s = a(i)

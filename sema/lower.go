@@ -756,6 +756,9 @@ func (l *lowerer) assignStmt(s *ast.AssignStmt, ctl *maskCtx) []ir.Stmt {
 		return nil
 	}
 	if l.foreign(sym) || sym.sc != l.s && sym.rank() == 0 {
+		if l.programVar(id, sym) {
+			return nil
+		}
 		l.errorf(codeModuleVariable, id.Pos, "%s cannot write module variable %q", l.where, id.Orig).
 			WithHint("kernels cannot change module state; pass an intent(out) array instead").
 			WithNote(sym.pos, "declared here")

@@ -21,6 +21,7 @@ type scope struct {
 	order        []*symbol
 	procs        map[string]*proc // procedures contained in this unit
 	sub          *ast.Subprogram  // for subprogram scopes
+	program      bool             // the scope of a main program (Note [contained in a program])
 	dups         []*symbol        // names declared with a type twice
 	dupPos       []diag.Span
 }

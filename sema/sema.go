@@ -186,6 +186,10 @@ func (c *checker) collect(files []*ast.File, lib bool) {
 					}
 				}
 				c.modules[u.Name.Name] = m
+			case *ast.Program:
+				if !lib {
+					c.collectProgram(u, f.Name)
+				}
 			case *ast.Subprogram:
 				if lib {
 					continue
@@ -343,20 +347,25 @@ func isKernelDirective(d *ast.Directive) bool {
 	return false
 }
 
-// Subroutines returns the names of the subroutines of files (top level
-// and module procedures), as declared, in source order: the procedures
-// --kernel can name.
+// Subroutines returns the names of the subroutines of files (top level,
+// module procedures and those contained in a main program), as declared,
+// in source order: the procedures --kernel can name.
 func Subroutines(files []*ast.File) []string {
 	var names []string
+	contained := func(subs []*ast.Subprogram) {
+		for _, s := range subs {
+			if s.Kind == ast.Subroutine {
+				names = append(names, s.Name.Orig)
+			}
+		}
+	}
 	for _, f := range files {
 		for _, u := range f.Units {
 			switch u := u.(type) {
 			case *ast.Module:
-				for _, s := range u.Contains {
-					if s.Kind == ast.Subroutine {
-						names = append(names, s.Name.Orig)
-					}
-				}
+				contained(u.Contains)
+			case *ast.Program:
+				contained(u.Contains)
 			case *ast.Subprogram:
 				if u.Kind == ast.Subroutine {
 					names = append(names, u.Name.Orig)

@@ -145,7 +145,7 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 		return err
 	}
 	job.Unit, job.Kernel = unit, unit.Kernels[0]
-	serial, printed, err := serialRun(c, job, append(libs, args...), cf.verbose, res.Files)
+	serial, printed, err := serialRun(c, job, res.Files, append(libs, args...), ff.src.gfortran(ff.include), cf.verbose)
 	if err != nil {
 		return runErr(err)
 	}
@@ -260,8 +260,10 @@ func shapeNames(k *abi.Kernel, shapes map[string][]int) map[string][]int {
 }
 
 // serialRun runs job's kernel serially through gfortran, compiling
-// sources (the modules the files use first) in a scratch folder.
-func serialRun(c *cobra.Command, job runner.Job, sources []string, verbose bool, files []*ast.File) (map[string]*npy.Array, *oracle.Exe, error) {
+// sources (the modules the files use first) in a scratch folder, with
+// the preprocessor's macros and include folders cpp; files are the
+// parsed sources, whose main programs it takes out.
+func serialRun(c *cobra.Command, job runner.Job, files []*ast.File, sources, cpp []string, verbose bool) (map[string]*npy.Array, *oracle.Exe, error) {
 	dir, err := os.MkdirTemp("", "forocl-compare-")
 	if err != nil {
 		return nil, nil, err
@@ -271,13 +273,17 @@ func serialRun(c *cobra.Command, job runner.Job, sources []string, verbose bool,
 	if err != nil {
 		return nil, nil, err
 	}
+	// Note [programs in the serial build]
+	if sources, err = oracle.ProgramsAsModules(files, oracle.ModuleOrder(files, sources), dir, job.Kernel.Module); err != nil {
+		return nil, nil, err
+	}
 	if iface != "" {
 		sources = append(sources, iface)
 	}
 	if verbose {
-		fmt.Fprintf(c.ErrOrStderr(), "forocl: gfortran compiles %s with a serial driver\n", strings.Join(sources, " "))
+		fmt.Fprintf(c.ErrOrStderr(), "forocl: gfortran compiles %s with a serial driver\n", strings.Join(append(cpp, sources...), " "))
 	}
-	exe, err := oracle.Build(k, sources, dir)
+	exe, err := oracle.Build(k, sources, dir, cpp...)
 	if err != nil {
 		return nil, nil, err
 	}

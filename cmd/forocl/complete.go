@@ -14,24 +14,50 @@ import (
 // kernels of the files already on the command line, devices, strategies
 // and targets.
 
-// completeKernels suggests the kernels defined in the files given so far.
-// Files that do not parse contribute the kernels they still define.
+// completeKernels suggests the kernels defined in the files given so far
+// (forocl run and compare). Files that do not parse contribute the kernels
+// they still define. Files that mark no kernel offer the procedures forocl
+// check lists for --kernel (see kernelWords).
 func completeKernels(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	return kernelWords(c, args, toComplete, true), cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeCandidates suggests, for the --kernel of check, build and dump,
+// the procedures forocl check lists for --kernel (see kernelWords).
+func completeCandidates(c *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+	return kernelWords(c, args, toComplete, false), cobra.ShellCompDirectiveNoFileComp
+}
+
+// kernelWords returns the names that start with toComplete (in any case)
+// among the kernels the files args mark, when marked is set and there are
+// some, else among the procedures forocl check lists for --kernel: those
+// it takes, then those it refuses, described so.
+func kernelWords(c *cobra.Command, args []string, toComplete string, marked bool) []string {
 	if len(args) == 0 {
-		return nil, cobra.ShellCompDirectiveNoFileComp
+		return nil
 	}
 	include, _ := c.Flags().GetStringArray("include")
 	res := driver.Front(args, driver.Options{IncludeDirs: include})
-	if res.Program == nil {
-		return nil, cobra.ShellCompDirectiveNoFileComp
-	}
 	var out []string
-	for _, k := range res.Program.Kernels {
-		if strings.HasPrefix(strings.ToLower(k.Name), strings.ToLower(toComplete)) {
-			out = append(out, k.Name)
+	offer := func(name, about string) {
+		if strings.HasPrefix(strings.ToLower(name), strings.ToLower(toComplete)) {
+			out = append(out, name+about)
 		}
 	}
-	return out, cobra.ShellCompDirectiveNoFileComp
+	if marked && res.Program != nil && len(res.Program.Kernels) > 0 {
+		for _, k := range res.Program.Kernels {
+			offer(k.Name, "")
+		}
+		return out
+	}
+	taken, refused := res.Candidates()
+	for _, n := range taken {
+		offer(n, "")
+	}
+	for _, n := range refused {
+		offer(n, "\trefused: forocl check --kernel "+n+" says why")
+	}
+	return out
 }
 
 // listDevices is clhost.Devices; tests replace it.

@@ -163,6 +163,7 @@ func (f *frontFlags) add(c *cobra.Command) {
 // every kernel of its files (forocl run has its own --kernel).
 func (f *frontFlags) addKernels(c *cobra.Command) {
 	c.Flags().StringArrayVarP(&f.kernels, "kernel", "k", nil, "also compile subroutine `NAME` as a kernel, as if \"!$OFP PURE, KERNEL :: NAME\" named it (repeatable)")
+	c.RegisterFlagCompletionFunc("kernel", completeCandidates)
 }
 
 // compile runs the front end and, when opts is not nil, the schedule, and

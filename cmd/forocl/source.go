@@ -55,6 +55,23 @@ func (s *sourceFlags) add(c *cobra.Command) {
 	c.Flags().BoolVar(&s.free, "ffree-form", false, "read every file as free form")
 }
 
+// gfortran returns the flags that make gfortran read the sources as the
+// front end did: the -D and -U macros, in order, and the include folders.
+func (s *sourceFlags) gfortran(include []string) []string {
+	var out []string
+	for _, d := range s.defines {
+		if d.Undef {
+			out = append(out, "-U"+d.Name)
+		} else {
+			out = append(out, "-D"+d.Name+"="+d.Value)
+		}
+	}
+	for _, dir := range include {
+		out = append(out, "-I", dir)
+	}
+	return out
+}
+
 // options returns the driver options for the front end.
 func (s *sourceFlags) options(include []string) (driver.Options, error) {
 	o := driver.Options{IncludeDirs: include, Defines: s.defines}

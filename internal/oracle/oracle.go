@@ -29,22 +29,23 @@ import (
 // same description every host reads); Run then calls it on any inputs and
 // grid shape. sources are the Fortran files to compile, in dependency
 // order (the regions module first); dir is a scratch directory (e.g.
-// t.TempDir()) that the Exe keeps using.
-func Build(k *abi.Kernel, sources []string, dir string) (*Exe, error) {
+// t.TempDir()) that the Exe keeps using; cpp are further gfortran flags that say how to read the sources, such
+// as -DNAME=VALUE, -UNAME and -I DIR.
+func Build(k *abi.Kernel, sources []string, dir string, cpp ...string) (*Exe, error) {
 	if err := CheckGfortran(); err != nil {
 		return nil, err
 	}
-	return build(k, sources, dir, nil)
+	return build(k, sources, dir, nil, cpp...)
 }
 
-func build(k *abi.Kernel, sources []string, dir string, dev *Device) (*Exe, error) {
+func build(k *abi.Kernel, sources []string, dir string, dev *Device, cpp ...string) (*Exe, error) {
 	src := wrapSource(driver(k, dev))
 	drv := filepath.Join(dir, "oracle_driver.f90")
 	if err := os.WriteFile(drv, []byte(src), 0o644); err != nil {
 		return nil, err
 	}
 	exe := filepath.Join(dir, "oracle")
-	flags := []string{"-O2", "-ffp-contract=off"}
+	flags := append([]string{"-O2", "-ffp-contract=off"}, cpp...)
 	args := append(append([]string(nil), flags...), "-J", dir, "-o", exe)
 	var env, includes, link []string
 	if dev != nil {
