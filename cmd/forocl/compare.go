@@ -39,8 +39,9 @@ func newCompareCmd() *cobra.Command {
 		Short: "Run one kernel on the OpenCL device and serially through gfortran, and compare every output",
 		Long: `compare runs one kernel twice on the same inputs: on the OpenCL device, as
 forocl run does, and serially through gfortran (the files compiled with a
-generated driver program, -O2 -ffp-contract=off; the modules they use come
-from the -I folders). It then compares every output, arrays and scalar
+generated driver program, -O2 -ffp-contract=off -fcoarray=single, so that
+files whose other procedures use coarrays compile; the modules they use
+come from the -I folders). It then compares every output, arrays and scalar
 results, element by element, and prints one line per output: its name, its
 declared bounds, and "identical", or the largest absolute and relative
 difference, how many elements differ beyond the tolerance and the first of

@@ -44,7 +44,10 @@ func build(k *abi.Kernel, sources []string, dir string, dev *Device) (*Exe, erro
 		return nil, err
 	}
 	exe := filepath.Join(dir, "oracle")
-	flags := []string{"-O2", "-ffp-contract=off"}
+	// -fcoarray=single: a kernel never uses coarrays (sema refuses
+	// them), but the other procedures of its files may (sync all,
+	// this_image()), and gfortran compiles those files only with it.
+	flags := []string{"-O2", "-ffp-contract=off", "-fcoarray=single"}
 	args := append(append([]string(nil), flags...), "-J", dir, "-o", exe)
 	var env, includes, link []string
 	if dev != nil {

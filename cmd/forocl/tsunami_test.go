@@ -1,0 +1,53 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+)
+
+// TestCompareCoarrayModule: the kernel's module has other procedures
+// that use coarrays (sync all, this_image()), as modern-fortran/tsunami's
+// mod_parallel does; gfortran compiles such a file only with
+// -fcoarray=single, which compare passes, and the device's output is
+// identical to the serial run's.
+func TestCompareCoarrayModule(t *testing.T) {
+	requireOpenCL(t)
+	requireGfortran(t)
+	file := filepath.Join(t.TempDir(), "tiles.f90")
+	src := `module tiles
+  implicit none
+contains
+  pure function first_index(n) result(i)
+    integer, intent(in) :: n
+    integer :: i
+    i = (this_image() - 1) * n + 1
+  end function first_index
+
+  subroutine barrier()
+    sync all
+  end subroutine barrier
+
+  subroutine scale(n, a, b)
+    integer, intent(in) :: n
+    real, intent(in) :: a(n)
+    real, intent(out) :: b(n)
+    integer :: i
+    do concurrent (i = 1:n)
+      b(i) = 2 * a(i)
+    end do
+  end subroutine scale
+end module tiles
+`
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := cli(t, "compare", file, "--kernel", "scale", "--device", testDevice(), "--set", "n=9")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, stdout, stderr)
+	}
+	if !regexp.MustCompile(`(?m)^b\s+real\(4\)\s+\(1:9\)\s+identical$`).MatchString(stdout) {
+		t.Errorf("no identical line for b in:\n%s", stdout)
+	}
+}
