@@ -7,8 +7,8 @@ import "github.com/forocl/forocl/diag"
 // robust/testdata/errors/CODE.f90 (see ARCHITECTURE.md, "Where to start").
 var (
 	codeDirectiveUnknownKernel = diag.Define(diag.CodeInfo{Code: "directive-unknown-kernel", Severity: diag.Error, Stage: "sema", Topic: "Directives",
-		Summary: "directive names \"…\", but no subroutine \"…\" is defined",
-		Help:    "A kernel is a subroutine that writes its results into intent(out) arrays; a directive that names anything else (or a misspelt name) would silently translate nothing."})
+		Summary: "directive names \"…\", but no subroutine or function \"…\" is defined",
+		Help:    "A kernel is a subroutine that writes its results into intent(out) arrays, or a function whose result is its output; a directive that names anything else (or a misspelt name) would silently translate nothing."})
 	codeNoImplicitType = diag.Define(diag.CodeInfo{Code: "no-implicit-type", Severity: diag.Error, Stage: "sema", Topic: "Declarations",
 		Summary: "a name has no type and implicit none is in effect",
 		Help:    "Under \"implicit none\" every name needs a declared type, exactly as a Fortran compiler requires. The result of a function needs a type like any other name."})

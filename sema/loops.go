@@ -55,6 +55,9 @@ type loopState struct {
 	// inNest is true inside a nest's body; lhs while the element an
 	// assignment writes is lowered (its subscripts are still reads).
 	inNest, lhs bool
+	// inBound: lowering a loop bound, which must be affine: size(a) of a
+	// rank-2 array, a product of extents, asks for a dimension instead.
+	inBound bool
 	// reads and writes collect the array elements of the nest being
 	// lowered, in source order, for the intent and in-place checks.
 	reads, writes []*ir.Elem
@@ -223,9 +226,9 @@ func (l *lowerer) loopParams() {
 // sizes.
 func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
 	saved := l.loop.inNest
-	l.loop.inNest = false
+	l.loop.inNest, l.loop.inBound = false, true
 	x := l.expr(e)
-	l.loop.inNest = saved
+	l.loop.inNest, l.loop.inBound = saved, false
 	if x == nil {
 		return ir.Affine{}, false
 	}

@@ -189,7 +189,11 @@ func (c *checker) lowerKernel(k kernelRef) *ir.Kernel {
 	p := k.p
 	s := c.procScope(p)
 	c.checkUses(s)
-	if !k.elemental && (isLoopKernel(p.sub.Body) || arraySyntaxKernel(p, s)) {
+	loop := isLoopKernel(p.sub.Body) || arraySyntaxKernel(p, s)
+	if k.function && !regionDialect(p.sub.Body) {
+		loop = true // Note [function kernels]
+	}
+	if !k.elemental && loop {
 		return c.lowerLoopKernel(p, s)
 	}
 	l := c.newLowerer(s, p, "a kernel")

@@ -201,7 +201,7 @@ func (c *checker) collect(files []*ast.File, lib bool) {
 type kernelRef struct {
 	p         *proc
 	elemental bool
-	function  bool // an array-valued function (Note [function kernels])
+	function  bool // a function (Note [function kernels])
 }
 
 // findKernels returns the kernels of files in source order: subroutines
@@ -219,21 +219,12 @@ func (c *checker) findKernels(files []*ast.File, extra []string) []kernelRef {
 			}
 			for _, n := range d.Names {
 				named[n.Name] = true
-				found, fn := false, false
+				found := false
 				for _, p := range c.subs {
-					if p.sub.Name.Name == n.Name {
-						if p.sub.Kind == ast.Subroutine || c.arrayFunction(p) {
-							found = true
-						} else {
-							fn = true
-						}
-					}
+					found = found || p.sub.Name.Name == n.Name
 				}
 				if !found {
-					d := c.diags.Error(codeDirectiveUnknownKernel, n.Pos, "directive names %q, but no subroutine %q is defined", n.Orig, n.Orig)
-					if fn {
-						d.WithHint("kernels must be subroutines")
-					}
+					c.diags.Error(codeDirectiveUnknownKernel, n.Pos, "directive names %q, but no subroutine or function %q is defined", n.Orig, n.Orig)
 				}
 			}
 		}
@@ -276,13 +267,8 @@ func (c *checker) findKernels(files []*ast.File, extra []string) []kernelRef {
 // closest subroutine name as a hint.
 func (c *checker) checkKernelFlags(files []*ast.File, extra []string) {
 	subs := map[string]string{} // lower-case name -> as declared
-	funcs := map[string]bool{}
 	for _, p := range c.subs {
-		if p.sub.Kind == ast.Subroutine || c.arrayFunction(p) {
-			subs[p.sub.Name.Name] = p.sub.Name.Orig
-		} else {
-			funcs[p.sub.Name.Name] = true
-		}
+		subs[p.sub.Name.Name] = p.sub.Name.Orig // functions too (Note [function kernels])
 	}
 	names := make([]string, 0, len(subs))
 	for n := range subs {
@@ -300,8 +286,6 @@ func (c *checker) checkKernelFlags(files []*ast.File, extra []string) {
 		}
 		d := c.diags.Error(codeKernelFlagUnknown, at, "--kernel %s names no subroutine in %s", n, fileWords(files))
 		switch m := diag.Suggest(lower, names); {
-		case funcs[lower]:
-			d.WithHint("%q is a function; kernels are subroutines", n)
 		case m != "":
 			d.WithHint("did you mean --kernel %s?", subs[m])
 		case len(names) > 0 && len(names) <= 8:

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/rand"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/internal/oracle"
 	"github.com/forocl/forocl/npy"
+	"github.com/forocl/forocl/parser"
 	"github.com/forocl/forocl/runner"
 )
 
@@ -145,7 +147,7 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 		return err
 	}
 	job.Unit, job.Kernel = unit, unit.Kernels[0]
-	serial, printed, err := serialRun(c, job, append(libs, args...), cf.verbose)
+	serial, printed, err := serialRun(c, job, append(libs, args...), cppFlags(ff.src.defines, append(libs, args...)), cf.verbose)
 	if err != nil {
 		return runErr(err)
 	}
@@ -261,7 +263,7 @@ func shapeNames(k *abi.Kernel, shapes map[string][]int) map[string][]int {
 
 // serialRun runs job's kernel serially through gfortran, compiling
 // sources (the modules the files use first) in a scratch folder.
-func serialRun(c *cobra.Command, job runner.Job, sources []string, verbose bool) (map[string]*npy.Array, *oracle.Exe, error) {
+func serialRun(c *cobra.Command, job runner.Job, sources, flags []string, verbose bool) (map[string]*npy.Array, *oracle.Exe, error) {
 	dir, err := os.MkdirTemp("", "forocl-compare-")
 	if err != nil {
 		return nil, nil, err
@@ -270,7 +272,7 @@ func serialRun(c *cobra.Command, job runner.Job, sources []string, verbose bool)
 	if verbose {
 		fmt.Fprintf(c.ErrOrStderr(), "forocl: gfortran compiles %s with a serial driver\n", strings.Join(sources, " "))
 	}
-	exe, err := oracle.Build(job.Kernel, sources, dir)
+	exe, err := oracle.BuildFlags(job.Kernel, sources, dir, flags)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -398,3 +400,32 @@ func elemText(a *npy.Array, i int) string {
 	}
 	return fmt.Sprint(int64(x))
 }
+
+// cppFlags returns the gfortran flags that preprocess sources as forocl
+// does: forocl runs every file through its preprocessor, gfortran only
+// .F90 files unless told -cpp, so a .f90 file with a directive line
+// (#ifdef REAL64) or a -D or -U on the command line gets -cpp and the
+// same -D and -U, in order.
+func cppFlags(defines []parser.Define, sources []string) []string {
+	need := len(defines) > 0
+	for _, f := range sources {
+		if src, err := os.ReadFile(f); err == nil && cppLine.Match(src) {
+			need = true
+		}
+	}
+	if !need {
+		return nil
+	}
+	flags := []string{"-cpp"}
+	for _, d := range defines {
+		if d.Undef {
+			flags = append(flags, "-U"+d.Name)
+		} else {
+			flags = append(flags, "-D"+d.Name+"="+d.Value)
+		}
+	}
+	return flags
+}
+
+// cppLine matches a preprocessor directive line.
+var cppLine = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*[a-z]`)

@@ -51,3 +51,49 @@ end module tiles
 		t.Errorf("no identical line for b in:\n%s", stdout)
 	}
 }
+
+// TestComparePreprocessedF90: forocl preprocesses every file, gfortran a
+// .f90 file only with -cpp; compare passes -cpp and the same -D to the
+// serial build when a file has a directive line (tsunami's mod_kinds:
+// #ifdef REAL64), so both runs see one kind, real(8) with -D REAL64 and
+// real(4) without.
+func TestComparePreprocessedF90(t *testing.T) {
+	requireOpenCL(t)
+	requireGfortran(t)
+	file := filepath.Join(t.TempDir(), "kinds.f90")
+	src := `module kinds
+  implicit none
+#ifdef REAL64
+  integer, parameter :: rk = 8
+#else
+  integer, parameter :: rk = 4
+#endif
+contains
+  subroutine halve(n, a, b)
+    integer, intent(in) :: n
+    real(rk), intent(in) :: a(n)
+    real(rk), intent(out) :: b(n)
+    integer :: i
+    do concurrent (i = 1:n)
+      b(i) = a(i) / 3
+    end do
+  end subroutine halve
+end module kinds
+`
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		flags []string
+		kind  string
+	}{{[]string{"-D", "REAL64"}, "real\\(8\\)"}, {nil, "real\\(4\\)"}} {
+		args := append([]string{"compare", file, "--kernel", "halve", "--device", testDevice(), "--set", "n=11"}, tc.flags...)
+		code, stdout, stderr := cli(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d:\n%s%s", tc.flags, code, stdout, stderr)
+		}
+		if !regexp.MustCompile(`(?m)^b\s+` + tc.kind + `\s+\(1:11\)\s+identical$`).MatchString(stdout) {
+			t.Errorf("%v: no identical %s line for b in:\n%s", tc.flags, tc.kind, stdout)
+		}
+	}
+}

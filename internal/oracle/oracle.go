@@ -31,13 +31,19 @@ import (
 // order (the regions module first); dir is a scratch directory (e.g.
 // t.TempDir()) that the Exe keeps using.
 func Build(k *abi.Kernel, sources []string, dir string) (*Exe, error) {
+	return BuildFlags(k, sources, dir, nil)
+}
+
+// BuildFlags is Build with more gfortran flags (forocl compare's -cpp, -D
+// and -U, source forms), which key the cache as the others do.
+func BuildFlags(k *abi.Kernel, sources []string, dir string, extra []string) (*Exe, error) {
 	if err := CheckGfortran(); err != nil {
 		return nil, err
 	}
-	return build(k, sources, dir, nil)
+	return build(k, sources, dir, nil, extra...)
 }
 
-func build(k *abi.Kernel, sources []string, dir string, dev *Device) (*Exe, error) {
+func build(k *abi.Kernel, sources []string, dir string, dev *Device, extra ...string) (*Exe, error) {
 	src := wrapSource(driver(k, dev))
 	drv := filepath.Join(dir, "oracle_driver.f90")
 	if err := os.WriteFile(drv, []byte(src), 0o644); err != nil {
@@ -47,27 +53,35 @@ func build(k *abi.Kernel, sources []string, dir string, dev *Device) (*Exe, erro
 	// -fcoarray=single: a kernel never uses coarrays (sema refuses
 	// them), but the other procedures of its files may (sync all,
 	// this_image()), and gfortran compiles those files only with it.
-	flags := []string{"-O2", "-ffp-contract=off", "-fcoarray=single"}
-	args := append(append([]string(nil), flags...), "-J", dir, "-o", exe)
+	flags := append([]string{"-O2", "-ffp-contract=off", "-fcoarray=single"}, extra...)
 	var env, includes, link []string
 	if dev != nil {
 		includes, link = dev.Include, dev.Link
+		env = dev.Env
+	}
+	gfortran := func(sources []string) (string, error) {
+		args := append(append([]string(nil), flags...), "-J", dir, "-o", exe)
 		for _, inc := range includes {
 			args = append(args, "-I", inc)
 		}
-		env = dev.Env
-	}
-	args = append(args, sources...)
-	args = append(args, drv)
-	args = append(args, link...)
-	compile := func() error {
+		args = append(append(append(args, sources...), drv), link...)
 		cmd := exec.Command("gfortran", args...)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("gfortran %s: %v\n%s\ndriver:\n%s", strings.Join(args, " "), err, out.String(), src)
+			return out.String(), fmt.Errorf("gfortran %s: %v\n%s\ndriver:\n%s", strings.Join(args, " "), err, out.String(), src)
 		}
-		return nil
+		return "", nil
+	}
+	compile := func() error {
+		out, err := gfortran(sources)
+		if err != nil && strings.Contains(out, "not found in module") {
+			// Note [private kernels]
+			if pub, ok := publicSources(sources, k.Module, k.Name, dir); ok {
+				_, err = gfortran(pub)
+			}
+		}
+		return err
 	}
 	// See Note [oracle cache].
 	key := buildKey(flags, src, sources, includes, link, dir)
