@@ -121,6 +121,10 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	}
 	l.checkUnit()
 	l.loopParams()
+	if !hasArrayParam(kern) {
+		l.errorf(codeKernelNoArrays, p.sub.Name.Pos, "kernel %q has no array arguments", p.sub.Name.Orig).
+			WithHint("a kernel's arrays bind its sizes and carry its results; pass the data as arrays")
+	}
 	l.loopLocals()
 	l.checkBlockDepth(p.sub.Body)
 	kern.Body = l.loopBody(l.endAtReturn(p.sub.Body)) // Note [return in loop kernels]
@@ -1220,4 +1224,16 @@ func and(a, b ir.Expr) ir.Expr {
 		return a
 	}
 	return &ir.Binary{Pos: b.Span(), Op: ir.And, X: a, Y: b, T: ir.Type{Kind: ir.Logical}}
+}
+
+// hasArrayParam reports whether kernel k has an array dummy: a loop kernel
+// without one (tri(n, r), minmod(a, b) named as a kernel) has nothing the
+// hosts could bind its sizes from, as a region kernel has no grid.
+func hasArrayParam(k *ir.Kernel) bool {
+	for _, v := range k.Params {
+		if v.Rank > 0 {
+			return true
+		}
+	}
+	return false
 }
