@@ -325,8 +325,9 @@ func isKernelDirective(d *ast.Directive) bool {
 }
 
 // Subroutines returns the names of the subroutines of files (top level
-// and module procedures), as declared, in source order: the procedures
-// --kernel can name.
+// and module procedures), and of the functions that could be kernels
+// (candidate), as declared, in source order: the procedures --kernel can
+// name.
 func Subroutines(files []*ast.File) []string {
 	var names []string
 	for _, f := range files {
@@ -334,16 +335,42 @@ func Subroutines(files []*ast.File) []string {
 			switch u := u.(type) {
 			case *ast.Module:
 				for _, s := range u.Contains {
-					if s.Kind == ast.Subroutine {
+					if candidate(s) {
 						names = append(names, s.Name.Orig)
 					}
 				}
 			case *ast.Subprogram:
-				if u.Kind == ast.Subroutine {
+				if candidate(u) {
 					names = append(names, u.Name.Orig)
 				}
 			}
 		}
 	}
 	return names
+}
+
+// candidate reports whether --kernel could name s: a subroutine, or a
+// function that is elemental or has an array dummy or result (Note
+// [function kernels]); a function of scalars is a helper that kernels
+// call, not one to list.
+func candidate(s *ast.Subprogram) bool {
+	if s.Kind == ast.Subroutine || s.Elemental {
+		return true
+	}
+	names := map[string]bool{resultIdent(s).Name: true}
+	for _, a := range s.Args {
+		names[a.Name] = true
+	}
+	for _, d := range s.Decls {
+		dimension := false
+		for _, a := range d.Attrs {
+			dimension = dimension || a.Name == ast.AttrDimension
+		}
+		for _, e := range d.Entities {
+			if names[e.Name.Name] && (dimension || len(e.Dims) > 0) {
+				return true
+			}
+		}
+	}
+	return false
 }
