@@ -434,7 +434,7 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 				l.errorf(s.ErrCode, s.Pos, "%s", s.Err)
 				continue
 			}
-			if strings.HasPrefix(s.Keyword, "end") || s.Keyword == "continue" {
+			if l.coarrayStmt(s) || strings.HasPrefix(s.Keyword, "end") || s.Keyword == "continue" {
 				continue
 			}
 			l.c.diags.Error(codeLoopConstruct, s.Pos, "%q is not allowed in a loop kernel", s.Keyword)
@@ -446,6 +446,9 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			l.c.diags.Error(codeLoopConstruct, s.Pos, "\"return\" is not allowed between the nests of a loop kernel").
 				WithHint("end the subroutine instead")
 		default:
+			if c, ok := s.(*ast.CallStmt); ok && l.coarrayName(c.Name) {
+				continue
+			}
 			l.c.diags.Error(codeLoopConstruct, s.Span(), "only parallel loop nests and scalar assignments may appear at the top level of a loop kernel").
 				WithHint("move the statement inside a nest or to the host")
 		}
@@ -759,7 +762,7 @@ func (l *lowerer) nestStmts(list []ast.Stmt) []ir.Stmt {
 				l.errorf(s.ErrCode, s.Pos, "%s", s.Err)
 				continue
 			}
-			if strings.HasPrefix(s.Keyword, "end") || s.Keyword == "continue" {
+			if l.coarrayStmt(s) || strings.HasPrefix(s.Keyword, "end") || s.Keyword == "continue" {
 				continue
 			}
 			d := l.c.diags.Error(codeLoopConstruct, s.Pos, "%q is not allowed in a parallel loop", s.Keyword)

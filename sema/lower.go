@@ -602,7 +602,9 @@ func (l *lowerer) stmt(s ast.Stmt) []ir.Stmt {
 				d.WithHint("associate a pointer: \"p => region_ptr(a, halo)\"")
 			}
 		default:
-			l.errorf(codeCallNotAllowed, s.Name.Pos, "call %q is not allowed in %s; kernels may call only elemental functions and intrinsics", s.Name.Orig, l.where)
+			if !l.coarrayName(s.Name) {
+				l.errorf(codeCallNotAllowed, s.Name.Pos, "call %q is not allowed in %s; kernels may call only elemental functions and intrinsics", s.Name.Orig, l.where)
+			}
 		}
 		return nil
 	case *ast.ReturnStmt:
@@ -640,7 +642,7 @@ func (l *lowerer) stmt(s ast.Stmt) []ir.Stmt {
 			l.errorf(codeStatementNotAllowed, s.Pos, "statement is not understood by forocl")
 			return nil
 		}
-		if strings.HasPrefix(kw, "end") || kw == "continue" {
+		if l.coarrayStmt(s) || strings.HasPrefix(kw, "end") || kw == "continue" {
 			return nil
 		}
 		d := l.errorf(codeStatementNotAllowed, s.Pos, "%q is not allowed in %s", kw, l.where)
@@ -863,6 +865,9 @@ func (l *lowerer) implicitLocal(id *ast.Ident) *ir.Var {
 // undefined reports an unknown name, with notes at uses of modules that
 // forocl did not find.
 func (l *lowerer) undefined(id *ast.Ident, what string) {
+	if what == "function" && l.coarrayName(*id) {
+		return
+	}
 	d := l.errorf(codeUndefinedName, id.Pos, "undefined %s %q", what, id.Orig)
 	if m := l.s.suggest(id.Name, what == "function"); m != "" {
 		d.WithHint("did you mean %q?", m)
