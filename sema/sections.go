@@ -908,6 +908,25 @@ func spell(e ast.Expr) string {
 // not count in the assignment's overlap check. Reductions elsewhere (IF
 // conditions, loop bounds) and with dim= or mask= are not translated.
 
+// reducedArg is the array expression that reduction call e of a loop
+// kernel folds: its one argument, or a*b for dot_product(a, b) (Fortran's
+// sum(a*b) for numeric arrays); false for other arguments (keywords,
+// sections, a second argument).
+func reducedArg(e *ast.Call) (ast.Expr, bool) {
+	for _, a := range e.Args {
+		if a.Keyword != nil || a.Section {
+			return nil, false
+		}
+	}
+	switch {
+	case e.Name.Name == "dot_product" && len(e.Args) == 2:
+		return &ast.Binary{Pos: e.Pos, Op: "*", OpPos: e.Pos, X: e.Args[0].Value, Y: e.Args[1].Value}, true
+	case e.Name.Name != "dot_product" && len(e.Args) == 1:
+		return e.Args[0].Value, true
+	}
+	return nil, false
+}
+
 // loopReduction lowers a reduction call of a loop kernel (see Note
 // [reductions of sections]).
 func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
@@ -925,14 +944,20 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 			return nil
 		}
 	}
-	if name == "dot_product" || name == "norm2" || len(e.Args) != 1 || e.Args[0].Keyword != nil || e.Args[0].Section {
+	arg, ok := reducedArg(e)
+	switch {
+	case name == "norm2":
+		l.errorf(codeLoopReduction, e.Pos, "norm2 is not translated in a loop kernel").
+			WithHint("write sqrt(sum(x*x)), or the reduction as a loop")
+		return nil
+	case !ok:
 		// One rule in every form: arguments a reduction does not take here
-		// are reduction-argument; dot_product and norm2 are not translated.
-		code := codeReductionArgument
-		if name == "dot_product" || name == "norm2" {
-			code = codeLoopReduction
+		// are reduction-argument.
+		what := "array expression"
+		if name == "dot_product" {
+			what = "a, b"
 		}
-		l.errorf(code, e.Pos, "only %s(array expression), with no other argument, is translated in a loop kernel", e.Name.Orig).
+		l.errorf(codeReductionArgument, e.Pos, "only %s(%s), with no other argument, is translated in a loop kernel", e.Name.Orig, what).
 			WithHint("write the reduction as a loop")
 		return nil
 	}
@@ -942,7 +967,7 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	if ls.sect != nil {
 		top = ls.sect.top
 	}
-	ctx := &sectCtx{lhs: spell(e.Args[0].Value), ok: true, open: true, top: top}
+	ctx := &sectCtx{lhs: spell(arg), ok: true, open: true, top: top}
 	saved := *ls
 	if top {
 		ls.index, ls.seq = map[*ir.Var]bool{}, map[*ir.Var]bool{}
@@ -954,7 +979,7 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	for v := range ls.seq {
 		seq[v] = true
 	}
-	x := l.expr(e.Args[0].Value)
+	x := l.expr(arg)
 	for _, r := range ls.reads[reads:] {
 		ls.early[r] = true // read before the statement (see sectionAssign)
 	}
