@@ -65,6 +65,10 @@ type loopState struct {
 	read, written map[*ir.Var]diag.Span
 	// sizes holds the scalar integer dummies bounds are affine in.
 	sizes map[*ir.Var]bool
+	// extents holds the extents of assumed-shape dummies, and alias the
+	// forms unifyExtent gave some (Note [conforming extents]).
+	extents map[*ir.Var]bool
+	alias   map[*ir.Var]ir.Affine
 	// hostVars holds the locals parallel loop bounds use, each with the
 	// bound's position, and nestBound is set while such a bound is
 	// lowered (sema/hostvars.go).
@@ -114,7 +118,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 		kern.Module = p.host.name
 	}
 	l.kernel = kern
-	l.loop = &loopState{serialNests: map[*ir.Nest]bool{}, read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}, hostVars: map[*ir.Var]diag.Span{}, early: map[*ir.Elem]bool{}}
+	l.loop = &loopState{serialNests: map[*ir.Nest]bool{}, read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}, hostVars: map[*ir.Var]diag.Span{}, early: map[*ir.Elem]bool{}, extents: map[*ir.Var]bool{}}
 	if p.sub.Impure {
 		c.diags.Error(codeKernelImpure, p.sub.Pos, "kernel %q is impure", p.sub.Name.Orig).
 			WithHint("remove \"impure\"; kernels must be free of side effects")
@@ -128,6 +132,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.loopLocals()
 	l.checkBlockDepth(p.sub.Body)
 	kern.Body = l.loopBody(l.endAtReturn(p.sub.Body)) // Note [return in loop kernels]
+	l.substExtents(kern)                              // Note [conforming extents]
 	kern.Body = l.serialResults(kern.Body, kern.Body) // Note [serial results]
 	l.inferIntents()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
@@ -203,7 +208,7 @@ func (l *lowerer) loopParams() {
 			case ds.Deferred:
 				// Assumed shape: the extent is a size of its own.
 				n := &ir.Var{Name: fmt.Sprintf("%s_n%d", sym.orig, d+1), Kind: ir.Int, Role: ir.Local, Pos: sym.pos}
-				l.loop.sizes[n] = true
+				l.loop.sizes[n], l.loop.extents[n] = true, true
 				l.kernel.Locals = append(l.kernel.Locals, n)
 				b.Hi = lo.Add(ir.Affine{Const: -1, Terms: []ir.Term{{Coef: 1, Var: n}}})
 			case ds.Hi == nil:

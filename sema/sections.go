@@ -624,6 +624,8 @@ func (l *lowerer) conforms(d secDim, ctx *sectCtx, q int, what ast.Expr) bool {
 			l.c.diags.Error(codeShapeMismatch, d.pos, "%s and %s have different shapes: extent %s against %s in dimension %d", spell(what), ctx.lhs, got, want, q+1).
 				WithHint("make the sections the same size, such as a(2:n-1) = b(1:n-2)")
 			return false
+		case l.unifyExtent(got, want): // Note [conforming extents]
+			return true
 		}
 		l.c.diags.Error(codeShapeMismatch, d.pos, "cannot prove that %s and %s have the same shape: extent %s against %s in dimension %d", spell(what), ctx.lhs, got, want, q+1).
 			WithHint("write bounds whose difference the compiler can see, such as a(2:n-1) = b(1:n-2) over the same sizes")

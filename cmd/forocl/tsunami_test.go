@@ -4,7 +4,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
+
+	"github.com/forocl/forocl/npy"
 )
 
 // TestCompareCoarrayModule: the kernel's module has other procedures
@@ -94,6 +97,47 @@ end module kinds
 		}
 		if !regexp.MustCompile(`(?m)^b\s+` + tc.kind + `\s+\(1:11\)\s+identical$`).MatchString(stdout) {
 			t.Errorf("%v: no identical %s line for b in:\n%s", tc.flags, tc.kind, stdout)
+		}
+	}
+}
+
+// TestRunNonConformingAssumedShape: e = ke(u, v) over two assumed-shape
+// dummies gives v the extents of u (Note [conforming extents] in
+// sema/conform.go); forocl run with a v of another shape is an error
+// before the run that names both arrays, and with one of u's shape it
+// computes every element.
+func TestRunNonConformingAssumedShape(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	file := filepath.Join(kernelsDir, "func_conform.f90")
+	write := func(name string, shape []int, v float64) string {
+		a := &npy.Array{DType: npy.Float64, Shape: shape, F64: make([]float64, shape[0]*shape[1])}
+		for i := range a.F64 {
+			a.F64[i] = v
+		}
+		path := filepath.Join(dir, name)
+		if err := npy.Write(path, a); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	u, v, bad := write("u.npy", []int{5, 4}, 1), write("v.npy", []int{5, 4}, 2), write("bad.npy", []int{5, 3}, 2)
+	out := filepath.Join(dir, "e.npy")
+	code, stdout, stderr := cli(t, "run", file, "--kernel", "energy", "--device", testDevice(), "--in", "u="+u, "--in", "v="+bad, "--out", "e="+out)
+	if code != 1 || !strings.Contains(stderr, `array "v" has shape (5, 3)`) || !strings.Contains(stderr, `"u" or "v" has the wrong shape`) {
+		t.Errorf("non-conforming v: exit %d, want 1 and a shape error naming u and v:\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = cli(t, "run", file, "--kernel", "energy", "--device", testDevice(), "--in", "u="+u, "--in", "v="+v, "--out", "e="+out)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, stdout, stderr)
+	}
+	e, err := npy.Read(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < e.Len(); i++ {
+		if e.Float(i) != 2.5 {
+			t.Fatalf("e[%d] = %g, want 0.5*(1+4) = 2.5 everywhere", i, e.Float(i))
 		}
 	}
 }
