@@ -24,7 +24,9 @@ import (
 // arguments that do not conform are an error before anything runs, never
 // a silent read past an array. Extents fixed by the program (explicit
 // shapes, constants) are never changed: only an assumed-shape extent,
-// which nothing else defines, is.
+// which nothing else defines, is. The rule holds for the whole kernel,
+// also where the operation sits under an IF that does not run: such
+// arguments are then refused at run time, never computed wrongly.
 
 // resolve returns a with every aliased extent replaced by its form.
 func (l *lowerer) resolve(a ir.Affine) ir.Affine {
