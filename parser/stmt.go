@@ -209,18 +209,28 @@ func isHeader(ts []tok) bool {
 	return false
 }
 
-// isAssignment reports whether ts has the shape "name [(...)] =|=> ...".
+// isAssignment reports whether ts has the shape "name [(...)] =|=> ...",
+// the name possibly followed by component selectors "% part [(...)]": a
+// variable may be named as a keyword (target % data = v assigns a
+// component of a variable target; forocl refuses the component later,
+// and only in code it translates).
 func isAssignment(ts []tok) bool {
 	if !isIdent(ts, 0, "") {
 		return false
 	}
 	i := 1
-	if isPunct(ts, 1, "(") {
-		j := matchBracket(ts, 1)
-		if j < 0 {
-			return false
+	for {
+		if isPunct(ts, i, "(") {
+			j := matchBracket(ts, i)
+			if j < 0 {
+				return false
+			}
+			i = j + 1
 		}
-		i = j + 1
+		if !isPunct(ts, i, "%") || !isIdent(ts, i+1, "") {
+			break
+		}
+		i += 2
 	}
 	return isPunct(ts, i, "=") || isPunct(ts, i, "=>")
 }
