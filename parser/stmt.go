@@ -885,6 +885,7 @@ func identOf(t tok) *ast.Ident { return &ast.Ident{Pos: tokSpan(t), Name: t.val,
 func (c *cstmt) declaration(ts []tok) {
 	c.kind, c.kw = sSpec, "declaration"
 	if e := checkBrackets(ts); e != nil {
+		e.always = true // broken, not merely beyond forocl (Note [errors in bodies])
 		c.fail(e)
 		return
 	}

@@ -141,3 +141,57 @@ func TestRunNonConformingAssumedShape(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelBesideDerivedTypes: a kernel in a module whose other
+// procedure declares a coarray, sizes a local by a component
+// (buf(target % ub(1))) and assigns a component of a dummy named target,
+// as modern-fortran/tsunami's mod_field does: forocl reads those
+// statements' errors only when the procedure is translated (Note
+// [errors in bodies] in parser/build.go), so the kernel compiles, and
+// checking the other procedure names each construct at its line.
+func TestKernelBesideDerivedTypes(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "halo_tools.f90")
+	src := `module halo_tools
+  implicit none
+  type :: tile
+    integer :: lb(2), ub(2)
+    real, allocatable :: data(:,:)
+  end type tile
+contains
+  subroutine exchange(target)
+    type(tile), intent(inout) :: target
+    real, allocatable :: edge(:)[:]
+    real :: buf(target % ub(1))
+    target % data = 0
+    buf = 0
+  end subroutine exchange
+
+  subroutine scale(n, a, b)
+    integer, intent(in) :: n
+    real, intent(in) :: a(n)
+    real, intent(out) :: b(n)
+    integer :: i
+    do concurrent (i = 1:n)
+      b(i) = 2 * a(i)
+    end do
+  end subroutine scale
+end module halo_tools
+`
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := cli(t, "check", file, "--kernel", "scale"); code != 0 {
+		t.Fatalf("scale: exit %d:\n%s%s", code, stdout, stderr)
+	}
+	code, _, stderr := cli(t, "check", file, "--kernel", "exchange")
+	for _, want := range []string{
+		`:9:5: error: derived types are not supported by forocl [unsupported-derived-type]`,
+		`:10:33: error: unexpected "[" [syntax-unexpected-token]`,
+		`:11:24: error: unexpected "%" [syntax-unexpected-token]`,
+		`:12:12: error: unexpected "%" [syntax-unexpected-token]`,
+	} {
+		if code != 1 || !strings.Contains(stderr, want) {
+			t.Errorf("exchange: exit %d, want 1 and %q in:\n%s", code, want, stderr)
+		}
+	}
+}
