@@ -501,6 +501,15 @@ func (l *lowerer) secDims(call *ast.Call, v *ir.Var, at diag.Span, lhsTop bool) 
 // (call nil: the whole array id) to the element the implicit iteration
 // reads (Note [array assignments]).
 func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Expr {
+	if e, _ := l.sectionElem(id, call, v); e != nil {
+		return e
+	}
+	return nil
+}
+
+// sectionElem is sectionOperand, with the operand's dimensions (its
+// triplets and scalar subscripts) as secDims gave them.
+func (l *lowerer) sectionElem(id *ast.Ident, call *ast.Call, v *ir.Var) (*ir.Elem, []secDim) {
 	ctx := l.loop.sect
 	at := id.Pos
 	var what ast.Expr = id
@@ -510,15 +519,15 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 	if len(v.Bounds) != v.Rank {
 		l.noBounds(v, at)
 		ctx.ok = false
-		return nil
+		return nil, nil
 	}
 	dims, ok := l.secDims(call, v, at, ctx.open && ctx.top)
 	if !ok {
 		ctx.ok = false
-		return nil
+		return nil, nil
 	}
 	if ctx.open && !l.openShape(ctx, dims, what) {
-		return nil
+		return nil, nil
 	}
 	var trip []secDim
 	for _, d := range dims {
@@ -531,7 +540,7 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 			l.c.diags.Error(codeShapeMismatch, at, "%s has rank %d but %s has rank %d", spell(what), len(trip), ctx.lhs, len(ctx.index)).
 				WithHint("array assignments need operands of one shape; use a scalar subscript to drop a dimension, such as %s(:, k)", v.Name)
 		}
-		return nil
+		return nil, nil
 	}
 	e := &ir.Elem{Pos: at, Var: v}
 	q := 0
@@ -543,7 +552,7 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 		}
 		if ctx.ok && !l.conforms(d, ctx, q, what) {
 			ctx.ok = false
-			return nil
+			return nil, nil
 		}
 		// lo + step*(t - base), t counting elements from base; over a
 		// strided LHS index, t - base counts ctx.step per element.
@@ -556,7 +565,7 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 	if _, seen := l.loop.read[v]; !seen {
 		l.loop.read[v] = e.Pos
 	}
-	return e
+	return e, dims
 }
 
 // openShape gives an open implicit iteration the shape of its first
