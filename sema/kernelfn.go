@@ -22,7 +22,10 @@ import (
 // names it, both hosts return it as an output, and the serial oracle
 // assigns dx = diff(x) where it would call a subroutine.
 //
-// The result may be a scalar too: an elemental function (ke(u, v) =
+// An allocatable result (real, allocatable :: y(:), assigned y = 2*x)
+// is an assumed-shape output, whose extents take those of the first
+// array assigned to it whole (Note [conforming extents]). The result may
+// be a scalar too: an elemental function (ke(u, v) =
 // 0.5*sqrt(u**2 + v**2)) becomes an elemental subroutine with a scalar
 // intent(out) dummy, an elemental kernel over the elements of its
 // arguments (the oracle's ke = ke(u, v) is elemental too), and any other
@@ -54,6 +57,12 @@ func (c *checker) functionKernel(p *proc, named map[string]bool) *proc {
 	q := &proc{sub: &sub, host: p.host, file: p.file}
 	rsym := c.procScope(q).get(rid)
 	rsym.intent = ast.IntentOut
+	if rsym.alloc && !rsym.pointer && rsym.rank() > 0 {
+		// An allocatable result takes the shape of what is assigned to
+		// it: an assumed-shape output whose extents conform to that
+		// (Note [conforming extents]).
+		rsym.alloc = false
+	}
 	if rsym.typ == nil {
 		rsym.typ = p.sub.TypePrefix
 	}

@@ -9,14 +9,14 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// elemental function half_square (func_conform.f90:13)
+// elemental function half_square (func_conform.f90:14)
 inline double half_square(const double u, const double v) {
     double _result = 0.0;
-    _result = 0.5 * (u * u + v * v); // func_conform.f90:15
+    _result = 0.5 * (u * u + v * v); // func_conform.f90:16
     return _result;
 }
 
-// kernel energy (func_conform.f90:19), launch 1 of 1: array assignment (func_conform.f90:22), strategy direct, work-group 32x8
+// kernel energy (func_conform.f90:20), launch 1 of 1: array assignment (func_conform.f90:23), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void energy(__global const double* restrict u,
@@ -29,10 +29,10 @@ void energy(__global const double* restrict u,
     if (_i1 > _u_n1 || _i2 > _u_n2) {
         return;
     }
-    e[_i1 - 1 + (FOROCL_INDEX_T)(_u_n1)*(_i2 - 1)] = half_square(u[_i1 - 1 + (FOROCL_INDEX_T)(_u_n1)*(_i2 - 1)], v[_i1 - 1 + (FOROCL_INDEX_T)(_u_n1)*(_i2 - 1)]); // func_conform.f90:22
+    e[_i1 - 1 + (FOROCL_INDEX_T)(_u_n1)*(_i2 - 1)] = half_square(u[_i1 - 1 + (FOROCL_INDEX_T)(_u_n1)*(_i2 - 1)], v[_i1 - 1 + (FOROCL_INDEX_T)(_u_n1)*(_i2 - 1)]); // func_conform.f90:23
 }
 
-// kernel work (func_conform.f90:26), launch 1 of 3: sum (func_conform.f90:29), strategy direct, work-group 256
+// kernel work (func_conform.f90:27), launch 1 of 3: sum (func_conform.f90:30), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void work_1(__global const double* restrict f,
@@ -47,7 +47,7 @@ void work_1(__global const double* restrict f,
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of "_sum1" over this work-item's iteration
     if (!(_i1 > _f_n1)) {
-        _acc1 = _acc1 + (f[_i1 - 1] * x[_i1 - 1]); // func_conform.f90:29
+        _acc1 = _acc1 + (f[_i1 - 1] * x[_i1 - 1]); // func_conform.f90:30
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0);
@@ -64,7 +64,7 @@ void work_1(__global const double* restrict f,
     }
 }
 
-// sum of _sum1 (func_conform.f90:29): fold the partials of work_1, one per work-group, in one work-group
+// sum of _sum1 (func_conform.f90:30): fold the partials of work_1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void work_r1(__global const double* restrict _part1, const int _np, __global double* restrict _red1) {
     __local double _tree[256];
@@ -94,7 +94,7 @@ void work_r1(__global const double* restrict _part1, const int _np, __global dou
     }
 }
 
-// kernel work (func_conform.f90:26), launch 2 of 3: dot_product (func_conform.f90:29), strategy direct, work-group 256
+// kernel work (func_conform.f90:27), launch 2 of 3: dot_product (func_conform.f90:30), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void work_2(__global const double* restrict f,
@@ -109,7 +109,7 @@ void work_2(__global const double* restrict f,
     __local double _tree2[256];
     double _acc2 = 0.0; // sum of "_dot_product2" over this work-item's iteration
     if (!(_i1 > _f_n1)) {
-        _acc2 = _acc2 + (f[_i1 - 1] * x[_i1 - 1]); // func_conform.f90:29
+        _acc2 = _acc2 + (f[_i1 - 1] * x[_i1 - 1]); // func_conform.f90:30
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0);
@@ -126,7 +126,7 @@ void work_2(__global const double* restrict f,
     }
 }
 
-// sum of _dot_product2 (func_conform.f90:29): fold the partials of work_2, one per work-group, in one work-group
+// sum of _dot_product2 (func_conform.f90:30): fold the partials of work_2, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void work_r2(__global const double* restrict _part2, const int _np, __global double* restrict _red2) {
     __local double _tree[256];
@@ -156,7 +156,7 @@ void work_r2(__global const double* restrict _part2, const int _np, __global dou
     }
 }
 
-// kernel work (func_conform.f90:26), launch 3 of 3: its scalar results, as the host computed them
+// kernel work (func_conform.f90:27), launch 3 of 3: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void work_3(__global const double* restrict f,
     __global const double* restrict x,
@@ -166,7 +166,7 @@ void work_3(__global const double* restrict f,
     _res_w[0] = _host_w;
 }
 
-// kernel flux_update (func_conform.f90:33), launch 1 of 2: array assignment (func_conform.f90:38), strategy direct, work-group 256
+// kernel flux_update (func_conform.f90:34), launch 1 of 2: array assignment (func_conform.f90:39), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void flux_update_1(__global const double* restrict h,
@@ -180,10 +180,10 @@ void flux_update_1(__global const double* restrict h,
         return;
     }
     int n = 0;
-    hn[_i1 - 1] = h[_i1 - 1]; // func_conform.f90:38
+    hn[_i1 - 1] = h[_i1 - 1]; // func_conform.f90:39
 }
 
-// kernel flux_update (func_conform.f90:33), launch 2 of 2: array assignment (func_conform.f90:39), strategy direct, work-group 256
+// kernel flux_update (func_conform.f90:34), launch 2 of 2: array assignment (func_conform.f90:40), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 2 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void flux_update_2(__global const double* restrict h,
@@ -198,5 +198,18 @@ void flux_update_2(__global const double* restrict h,
         return;
     }
     int n = _host_n;
-    hn[_i1 - 1] = h[_i1 - 1] - dt * (u[_i1 + 1 - 1] * h[_i1 + 1 - 1] - u[_i1 - 1 - 1] * h[_i1 - 1 - 1]); // func_conform.f90:39
+    hn[_i1 - 1] = h[_i1 - 1] - dt * (u[_i1 + 1 - 1] * h[_i1 + 1 - 1] - u[_i1 - 1 - 1] * h[_i1 - 1 - 1]); // func_conform.f90:40
+}
+
+// kernel doubled (func_conform.f90:44), launch 1 of 1: array assignment (func_conform.f90:47), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void doubled(__global const double* restrict x,
+    __global double* restrict y,
+    const int _y_n1) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _y_n1) {
+        return;
+    }
+    y[_i1 - 1] = 2.0 * x[_i1 - 1] + 1.0; // func_conform.f90:47
 }

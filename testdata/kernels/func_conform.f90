@@ -3,7 +3,8 @@
 ! so the extent of one is the other's, and the hosts check the actual
 ! arguments against it before the run. An elemental function of the
 ! kernel's own module applied to whole arrays, a sum of products, and a
-! flux update whose output takes the input's extent by a whole-array copy.
+! flux update whose output takes the input's extent by a whole-array copy,
+! and an allocatable result, which takes the shape assigned to it.
 module shallow_ops
   implicit none
   integer, parameter :: dp = kind(1d0)
@@ -38,5 +39,12 @@ contains
     hn = h
     hn(2:n-1) = h(2:n-1) - dt * (u(3:n) * h(3:n) - u(1:n-2) * h(1:n-2))
   end subroutine flux_update
+
+  !$OFP PURE, KERNEL :: doubled
+  pure function doubled(x) result(y)
+    real(dp), intent(in) :: x(:)
+    real(dp), allocatable :: y(:)
+    y = 2 * x + 1
+  end function doubled
 
 end module shallow_ops
