@@ -80,8 +80,8 @@ done
 # The procedures not compared, with the reason: name|folders|reason.
 reasons=$WORK/reasons
 cat >"$reasons" <<'EOF'
-tile_indices|ch07|not data-parallel: this image's tile from coarray image queries (num_images, this_image)
-tile_neighbors|ch07|not data-parallel: neighbour images from coarray image queries (num_images, this_image)
+tile_indices|ch07|not data-parallel: this image's tile from coarray image queries (num_images, this_image: coarray-unsupported)
+tile_neighbors|ch07|not data-parallel: neighbour images from coarray image queries (num_images, this_image: coarray-unsupported)
 tile_indices_2d tile_neighbors_1d tile_neighbors_2d tile_n2ij tile_ij2n|ch08 ch10 ch12 final|not data-parallel: tile layout from coarray image queries (num_images, this_image)
 denominators num_tiles|ch08 ch10 ch12 final|not data-parallel: a sequential search growing an allocatable result ([denominators, i])
 write_field|ch08 ch10 ch12 final|not data-parallel: file I/O (open, write, close)
@@ -90,11 +90,11 @@ sync_edges field_constructor assign_field|ch08 ch10 ch12 final|not data-parallel
 set|ch12 final|not data-parallel: a recursive set of image numbers (pack, array constructor)
 config_from_namelist|extras|not data-parallel: namelist file input
 reflective_boundary|extras|refused: allocatable dummies, associate, vector subscripts ([ims, ime]); not done (tsunami)
-assign_array assign_const_int assign_const_real array_mult_field field_mult_array field_mult_real field_mult_field field_sub_array real_add_field|ch08|refused: derived type class(Field) dummies and results (report)
-assign_real_scalar field_mul_array field_mul_real field_mul_field field_sub_real from_field|ch10 ch12 final|refused: derived type class(Field) dummies and results (report)
-field_add_field field_add_real field_div_real field_sub_field diffx diffy|ch08 ch10 ch12 final|refused: derived type class(Field) dummies and results (report; the mod_diff diffx/diffy they call are compared)
-set_gaussian|ch08 ch10|refused: derived type class(Field) dummy (report)
-init_gaussian|ch12 final|refused: derived type class(Field) dummy (report)
+assign_array assign_const_int assign_const_real array_mult_field field_mult_array field_mult_real field_mult_field field_sub_array real_add_field|ch08|refused: derived type class(Field) dummies and results, unsupported-derived-type (report)
+assign_real_scalar field_mul_array field_mul_real field_mul_field field_sub_real from_field|ch10 ch12 final|refused: derived type class(Field) dummies and results, unsupported-derived-type (report)
+field_add_field field_add_real field_div_real field_sub_field diffx diffy|ch08 ch10 ch12 final|refused: derived type class(Field) dummies and results, unsupported-derived-type (report; the mod_diff diffx/diffy they call are compared)
+set_gaussian|ch08 ch10|refused: derived type class(Field) dummy, unsupported-derived-type (report)
+init_gaussian|ch12 final|refused: derived type class(Field) dummy, unsupported-derived-type (report)
 EOF
 
 # procedures FOLDER: the procedures its .f90 files define, one a line.
