@@ -54,16 +54,28 @@ func (l *lowerer) unifyExtent(got, want ir.Affine) bool {
 			if t.Coef != 1 || !l.loop.extents[t.Var] || slices.ContainsFunc(b.Terms, func(u ir.Term) bool { return u.Var == t.Var }) {
 				continue
 			}
-			// a = x + rest must equal b: x := b - rest.
+			// a = x + rest must equal b: x := b - rest, which may name only
+			// what declared bounds may (scalar dummies, extents), not a
+			// host variable such as m = size(a)/2.
 			rest := a.Add(ir.Affine{Terms: []ir.Term{{Coef: -1, Var: t.Var}}})
+			form := l.ordered(b.Add(rest.Scale(-1)))
+			if slices.ContainsFunc(form.Terms, func(u ir.Term) bool { return !l.boundVar(u.Var) }) {
+				continue
+			}
 			if l.loop.alias == nil {
 				l.loop.alias = map[*ir.Var]ir.Affine{}
 			}
-			l.loop.alias[t.Var] = l.ordered(b.Add(rest.Scale(-1)))
+			l.loop.alias[t.Var] = form
 			return true
 		}
 	}
 	return false
+}
+
+// boundVar reports whether a declared bound may name v: an integer scalar
+// dummy or an assumed-shape extent.
+func (l *lowerer) boundVar(v *ir.Var) bool {
+	return l.loop.extents[v] || v.Role == ir.Dummy && v.Rank == 0 && v.Kind.IsInt()
 }
 
 // substExtents writes the aliases of unifyExtent into kernel k: declared
