@@ -42,8 +42,8 @@ func (res *Result) readSource(path string) []byte {
 }
 
 // noKernels reports that the files define no kernel: a warning, or with
-// require (build, run) an error. Its hint names the subroutines that
-// --kernel could take (candidates).
+// require (build, run) an error. Its hint names the subroutines and
+// functions that --kernel could take (candidates).
 func (res *Result) noKernels(paths []string, require bool, lib []*ast.File) {
 	if len(paths) == 0 {
 		return
@@ -72,7 +72,7 @@ func (res *Result) noKernels(paths []string, require bool, lib []*ast.File) {
 	}
 }
 
-// Candidates tries each subroutine of the files as the kernel that
+// Candidates tries each candidate procedure of the files as the kernel that
 // --kernel would name, and returns those sema accepts and those it
 // refuses, in source order: the lists of forocl check's no-kernels hint.
 func (res *Result) Candidates() (taken, refused []string) { return res.candidates(res.Library) }

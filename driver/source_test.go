@@ -104,3 +104,46 @@ end module legacy
 		}
 	}
 }
+
+// TestNoKernelsCandidateFunctions: the hint lists the functions --kernel
+// could name (Note [function kernels]): an array-valued one, an
+// elemental one and one of an array dummy, taken, and one that uses an
+// undefined name, refused; a function of scalars only is a helper and is
+// not listed.
+func TestNoKernelsCandidateFunctions(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ops.f90")
+	os.WriteFile(path, []byte(`module ops
+  implicit none
+contains
+  pure function twice(x) result(y)
+    real, intent(in) :: x(:)
+    real :: y(size(x))
+    y = 2 * x
+  end function twice
+  pure real function half(a)
+    real, intent(in) :: a
+    half = a / 2
+  end function half
+  pure elemental real function norm(u, v)
+    real, intent(in) :: u, v
+    norm = sqrt(u*u + v*v)
+  end function norm
+  pure real function total(x)
+    real, dimension(:), intent(in) :: x
+    total = sum(x)
+  end function total
+  pure real function image_share(x)
+    real, intent(in) :: x(:)
+    image_share = sum(x) / num_images()
+  end function image_share
+end module ops
+`), 0o644)
+	res, _ := compileText([]string{path}, Options{})
+	if len(res.Diags.Items) != 1 {
+		t.Fatalf("want one diagnostic, got %+v", res.Diags.Items)
+	}
+	want := "forocl takes twice, norm, total with --kernel NAME, and refuses image_share"
+	if d := res.Diags.Items[0]; !strings.Contains(d.Hint, want) {
+		t.Errorf("hint %q does not say %q", d.Hint, want)
+	}
+}

@@ -14,8 +14,13 @@ import (
 // call, so a statement it cannot parse in some other procedure or in a main
 // program must not fail the run. Such a statement becomes an OtherStmt with
 // Err set, and sema reports it only when it lies in code it translates.
-// Errors in specification parts (declarations) and structural errors
-// (unclosed or stray constructs, mismatched end names) are always reported.
+// So does a declaration of a subprogram or main program that does not
+// parse (a coarray edge(:)[:], a bound through a component
+// buf(t % n)): the OtherStmt opens the body, and the name it declares
+// stays undeclared. Unmatched brackets, errors in a module's
+// specification part and in other specification statements, and
+// structural errors (unclosed or stray constructs, mismatched end names)
+// are always reported.
 type context int
 
 const (
@@ -365,6 +370,10 @@ func (b *builder) statement(c *cstmt, ctx context, sc *ast.Scope, body *[]ast.St
 	switch c.kind {
 	case sUse, sImplicitNone, sSpec:
 		b.i++
+		if c.err != nil && ctx == ctxBody && c.decl == nil && c.kw == "declaration" && !c.err.always && !c.ls.lexErr {
+			*body = append(*body, errStmt(c)) // Note [errors in bodies]
+			return
+		}
 		b.report(c)
 		switch {
 		case c.use != nil:

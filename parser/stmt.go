@@ -213,18 +213,28 @@ func isHeader(ts []tok) bool {
 	return false
 }
 
-// isAssignment reports whether ts has the shape "name [(...)] =|=> ...".
+// isAssignment reports whether ts has the shape "name [(...)] =|=> ...",
+// the name possibly followed by component selectors "% part [(...)]": a
+// variable may be named as a keyword (target % data = v assigns a
+// component of a variable target; forocl refuses the component later,
+// and only in code it translates).
 func isAssignment(ts []tok) bool {
 	if !isIdent(ts, 0, "") {
 		return false
 	}
 	i := 1
-	if isPunct(ts, 1, "(") {
-		j := matchBracket(ts, 1)
-		if j < 0 {
-			return false
+	for {
+		if isPunct(ts, i, "(") {
+			j := matchBracket(ts, i)
+			if j < 0 {
+				return false
+			}
+			i = j + 1
 		}
-		i = j + 1
+		if !isPunct(ts, i, "%") || !isIdent(ts, i+1, "") {
+			break
+		}
+		i += 2
 	}
 	return isPunct(ts, i, "=") || isPunct(ts, i, "=>")
 }
@@ -885,6 +895,7 @@ func identOf(t tok) *ast.Ident { return &ast.Ident{Pos: tokSpan(t), Name: t.val,
 func (c *cstmt) declaration(ts []tok) {
 	c.kind, c.kw = sSpec, "declaration"
 	if e := checkBrackets(ts); e != nil {
+		e.always = true // broken, not merely beyond forocl (Note [errors in bodies])
 		c.fail(e)
 		return
 	}

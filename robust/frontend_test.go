@@ -132,7 +132,7 @@ func TestPathological(t *testing.T) {
 		{name: "continuation at end of file", src: func() []byte { return []byte("x = 1 + &\n") }, want: "1:9: error: statement continues past the end of the file"},
 		{name: "directive naming a function", src: func() []byte {
 			return []byte("module m\ncontains\n  pure real function f(x)\n  !$OFP PURE, KERNEL :: f\n    real, intent(in) :: x\n    f = x\n  end function f\nend module m\n")
-		}, want: `4:25: error: directive names "f", but no subroutine "f" is defined`},
+		}, want: `3:22: error: kernel "f" has no array arguments`},
 		{name: "non-ASCII in comments", src: func() []byte { return []byte(comment) }, kernels: 1},
 		{name: "non-ASCII identifier", src: func() []byte { return []byte(kernel1d("  real :: café\n  b = a\n")) }, want: `5:14: error: invalid character "é" (U+00E9)`},
 		{name: "non-ASCII operator", src: func() []byte { return []byte(kernel1d("  b = a × 2.0\n")) }, want: `5:9: error: invalid character "×" (U+00D7)`},

@@ -7,8 +7,8 @@ import "github.com/forocl/forocl/diag"
 // robust/testdata/errors/CODE.f90 (see ARCHITECTURE.md, "Where to start").
 var (
 	codeDirectiveUnknownKernel = diag.Define(diag.CodeInfo{Code: "directive-unknown-kernel", Severity: diag.Error, Stage: "sema", Topic: "Directives",
-		Summary: "directive names \"…\", but no subroutine \"…\" is defined",
-		Help:    "A kernel is a subroutine that writes its results into intent(out) arrays; a directive that names anything else (or a misspelt name) would silently translate nothing."})
+		Summary: "directive names \"…\", but no subroutine or function \"…\" is defined",
+		Help:    "A kernel is a subroutine that writes its results into intent(out) arrays, or a function whose result is its output; a directive that names anything else (or a misspelt name) would silently translate nothing."})
 	codeNoImplicitType = diag.Define(diag.CodeInfo{Code: "no-implicit-type", Severity: diag.Error, Stage: "sema", Topic: "Declarations",
 		Summary: "a name has no type and implicit none is in effect",
 		Help:    "Under \"implicit none\" every name needs a declared type, exactly as a Fortran compiler requires. The result of a function needs a type like any other name."})
@@ -263,7 +263,7 @@ var (
 		Help:    "One launch covers one grid, so every array argument of a kernel has its rank."})
 	codeShapeMismatch = diag.Define(diag.CodeInfo{Code: "shape-mismatch", Severity: diag.Error, Stage: "sema", Topic: "Shapes",
 		Summary: "array shapes do not conform, or forocl cannot prove that they do",
-		Help:    "Array operations combine elements position by position, so both sides must have the same extents (n1-2 is the grid's extent shrunk by a halo of 1 on each side). In a loop kernel, an array assignment such as a(2:n-1, :) = b(1:n-2, :) runs one implicit iteration per element of its left-hand side, so every array operand must have the same rank and, dimension by dimension, the same extent. forocl compares extents as affine expressions of the kernel's integer scalars and refuses what it cannot prove equal: write section bounds whose differences it can see, such as a(2:n-1) = b(1:n-2) rather than bounds through two unrelated sizes. Scalar subscripts drop a dimension: v(:, k) = w(:)."})
+		Help:    "Array operations combine elements position by position, so both sides must have the same extents (n1-2 is the grid's extent shrunk by a halo of 1 on each side). In a loop kernel, an array assignment such as a(2:n-1, :) = b(1:n-2, :) runs one implicit iteration per element of its left-hand side, so every array operand must have the same rank and, dimension by dimension, the same extent. forocl compares extents as affine expressions of the kernel's integer scalars and refuses what it cannot prove equal: write section bounds whose differences it can see, such as a(2:n-1) = b(1:n-2) rather than bounds through two unrelated sizes. The extent of an assumed-shape dummy is the exception: it takes the extent the operation needs, and the hosts check the actual argument against it before the run. Scalar subscripts drop a dimension: v(:, k) = w(:)."})
 	codeTemporaryRank = diag.Define(diag.CodeInfo{Code: "temporary-rank", Severity: diag.Error, Stage: "sema", Topic: "Shapes",
 		Summary: "temporary \"…\" has rank N but the kernel's arrays have rank N",
 		Help:    "A temporary holds a region of the grid, so it has the grid's rank."})

@@ -2,6 +2,7 @@ package sema
 
 import (
 	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 )
 
@@ -42,11 +43,20 @@ func (l *lowerer) shapeInquiry(e *ast.Call) (ir.Expr, bool) {
 			return nil, true
 		}
 		d = int(c.i) - 1
+	case v.Rank > 1 && name == "size" && !l.loop.inBound:
+		return l.sizeProduct(v, e.Pos), true
 	case v.Rank > 1:
 		l.errorf(codeLoopBound, e.Pos, "%s of rank-%d array %q needs a dimension, such as %s(%s, 1)", e.Name.Orig, v.Rank, v.Name, e.Name.Orig, v.Name)
 		return nil, true
 	}
 	b := v.Bounds[d]
+	a := l.boundForm(name, b)
+	return affineExpr(a, e.Pos), true
+}
+
+// boundForm is the affine form of size, lbound or ubound (name) of one
+// dimension b of a loop kernel's array; its sizes are the kernel's.
+func (l *lowerer) boundForm(name string, b ir.Bound) ir.Affine {
 	var a ir.Affine
 	switch name {
 	case "size":
@@ -59,5 +69,21 @@ func (l *lowerer) shapeInquiry(e *ast.Call) (ir.Expr, bool) {
 	for _, t := range a.Terms {
 		l.loop.sizes[t.Var] = true
 	}
-	return affineExpr(a, e.Pos), true
+	return a
+}
+
+// sizeProduct is size(v) of a rank-2 or more array: the product of its
+// extents, which is no affine form (the loop bounds that need one refuse
+// it as they refuse any product of sizes).
+func (l *lowerer) sizeProduct(v *ir.Var, at diag.Span) ir.Expr {
+	var x ir.Expr
+	for _, b := range v.Bounds {
+		n := affineExpr(l.boundForm("size", b), at)
+		if x == nil {
+			x = n
+		} else {
+			x = &ir.Binary{Pos: at, Op: ir.Mul, X: x, Y: n, T: ir.Type{Kind: ir.Int}}
+		}
+	}
+	return x
 }

@@ -7,8 +7,8 @@ import (
 
 // Note [function kernels]
 //
-// An array-valued function named as a kernel (--kernel diff or a kernel
-// directive), such as the textbooks'
+// A function named as a kernel (--kernel diff or a kernel directive),
+// such as the textbooks'
 //
 //	pure function diff(x) result(dx)
 //	  real, intent(in) :: x(:)
@@ -21,6 +21,18 @@ import (
 // that the last parameter is the result, so that forocl run --out dx=...
 // names it, both hosts return it as an output, and the serial oracle
 // assigns dx = diff(x) where it would call a subroutine.
+//
+// An allocatable result (real, allocatable :: y(:), assigned y = 2*x)
+// is an assumed-shape output, whose extents take those of the first
+// array assigned to it whole (Note [conforming extents]). The result may
+// be a scalar too: an elemental function (ke(u, v) =
+// 0.5*sqrt(u**2 + v**2)) becomes an elemental subroutine with a scalar
+// intent(out) dummy, an elemental kernel over the elements of its
+// arguments (the oracle's ke = ke(u, v) is elemental too), and any other
+// function (mean = sum(x)/size(x)) a kernel with a scalar result. Unless
+// it uses the region dialect (region_cpy, region_ptr, WHERE), a function
+// kernel is a loop kernel: its assumed-shape dummies take their extents
+// from the actual arguments, as the function's do (lowerKernel).
 
 // resultIdent is the name of function sub's result variable.
 func resultIdent(sub *ast.Subprogram) ast.Ident {
@@ -30,21 +42,11 @@ func resultIdent(sub *ast.Subprogram) ast.Ident {
 	return sub.Name
 }
 
-// arrayFunction reports whether p is a function whose result is an array.
-func (c *checker) arrayFunction(p *proc) bool {
-	if p.sub.Kind != ast.Function {
-		return false
-	}
-	s := c.newScope(&p.sub.Scope, p.host, p.sub.Name.Name, p.file)
-	rsym := s.syms[resultIdent(p.sub).Name]
-	return rsym != nil && rsym.rank() > 0
-}
-
-// functionKernel returns the subroutine that array-valued function p
-// stands for as a kernel (Note [function kernels]), or nil when p is no
-// such function or is not named.
+// functionKernel returns the subroutine that function p stands for as a
+// kernel (Note [function kernels]), or nil when p is no function or is
+// not named.
 func (c *checker) functionKernel(p *proc, named map[string]bool) *proc {
-	if !named[p.sub.Name.Name] || !c.arrayFunction(p) {
+	if !named[p.sub.Name.Name] || p.sub.Kind != ast.Function {
 		return nil
 	}
 	sub := *p.sub
@@ -55,6 +57,12 @@ func (c *checker) functionKernel(p *proc, named map[string]bool) *proc {
 	q := &proc{sub: &sub, host: p.host, file: p.file}
 	rsym := c.procScope(q).get(rid)
 	rsym.intent = ast.IntentOut
+	if rsym.alloc && !rsym.pointer && rsym.rank() > 0 {
+		// An allocatable result takes the shape of what is assigned to
+		// it: an assumed-shape output whose extents conform to that
+		// (Note [conforming extents]).
+		rsym.alloc = false
+	}
 	if rsym.typ == nil {
 		rsym.typ = p.sub.TypePrefix
 	}

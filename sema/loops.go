@@ -55,6 +55,9 @@ type loopState struct {
 	// inNest is true inside a nest's body; lhs while the element an
 	// assignment writes is lowered (its subscripts are still reads).
 	inNest, lhs bool
+	// inBound: lowering a loop bound, which must be affine: size(a) of a
+	// rank-2 array, a product of extents, asks for a dimension instead.
+	inBound bool
 	// reads and writes collect the array elements of the nest being
 	// lowered, in source order, for the intent and in-place checks.
 	reads, writes []*ir.Elem
@@ -62,6 +65,10 @@ type loopState struct {
 	read, written map[*ir.Var]diag.Span
 	// sizes holds the scalar integer dummies bounds are affine in.
 	sizes map[*ir.Var]bool
+	// extents holds the extents of assumed-shape dummies, and alias the
+	// forms unifyExtent gave some (Note [conforming extents]).
+	extents map[*ir.Var]bool
+	alias   map[*ir.Var]ir.Affine
 	// hostVars holds the locals parallel loop bounds use, each with the
 	// bound's position, and nestBound is set while such a bound is
 	// lowered (sema/hostvars.go).
@@ -134,7 +141,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 		kern.Module = p.host.name
 	}
 	l.kernel = kern
-	l.loop = &loopState{serialNests: map[*ir.Nest]bool{}, read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}, hostVars: map[*ir.Var]diag.Span{}, early: map[*ir.Elem]bool{}}
+	l.loop = &loopState{serialNests: map[*ir.Nest]bool{}, read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}, hostVars: map[*ir.Var]diag.Span{}, early: map[*ir.Elem]bool{}, extents: map[*ir.Var]bool{}}
 	if p.sub.Impure {
 		c.diags.Error(codeKernelImpure, p.sub.Pos, "kernel %q is impure", p.sub.Name.Orig).
 			WithHint("remove \"impure\"; kernels must be free of side effects")
@@ -142,11 +149,16 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.checkUnit()
 	l.loopParams()
 	l.moduleParams()
+	if !hasArrayParam(kern) {
+		l.errorf(codeKernelNoArrays, p.sub.Name.Pos, "kernel %q has no array arguments", p.sub.Name.Orig).
+			WithHint("a kernel's arrays bind its sizes and carry its results; pass the data as arrays")
+	}
 	l.loopLocals()
 	l.checkBlockDepth(p.sub.Body)
 	l.forallDialect(p.sub.Body) // Note [forall]
 	// Note [return in loop kernels], Note [cycle as if]
 	kern.Body = l.loopBody(withoutCycles(l.endAtReturn(p.sub.Body)))
+	l.substExtents(kern) // Note [conforming extents]
 	kern.Body = l.serialResults(kern.Body, kern.Body) // Note [serial results]
 	l.inferIntents()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
@@ -238,7 +250,7 @@ func (l *lowerer) arrayBounds(sym *symbol, v *ir.Var, share map[*symbol]*symbol,
 				n = extents[r][d]
 			} else {
 				n = &ir.Var{Name: fmt.Sprintf("%s_n%d", sym.orig, d+1), Kind: ir.Int, Role: ir.Local, Pos: sym.pos}
-				l.loop.sizes[n] = true
+				l.loop.sizes[n], l.loop.extents[n] = true, true
 				l.kernel.Locals = append(l.kernel.Locals, n)
 			}
 			extents[sym] = append(extents[sym], n)
@@ -262,9 +274,9 @@ func (l *lowerer) arrayBounds(sym *symbol, v *ir.Var, share map[*symbol]*symbol,
 // sizes.
 func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
 	saved := l.loop.inNest
-	l.loop.inNest = false
+	l.loop.inNest, l.loop.inBound = false, true
 	x := l.expr(e)
-	l.loop.inNest = saved
+	l.loop.inNest, l.loop.inBound = saved, false
 	if x == nil {
 		return ir.Affine{}, false
 	}
@@ -478,7 +490,7 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 				l.errorf(s.ErrCode, s.Pos, "%s", s.Err)
 				continue
 			}
-			if strings.HasPrefix(s.Keyword, "end") || s.Keyword == "continue" {
+			if l.coarrayStmt(s) || strings.HasPrefix(s.Keyword, "end") || s.Keyword == "continue" {
 				continue
 			}
 			l.c.diags.Error(codeLoopConstruct, s.Pos, "%q is not allowed in a loop kernel", s.Keyword)
@@ -490,6 +502,9 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			l.c.diags.Error(codeLoopConstruct, s.Pos, "\"return\" is not allowed between the nests of a loop kernel").
 				WithHint("end the subroutine instead")
 		default:
+			if c, ok := s.(*ast.CallStmt); ok && l.coarrayName(c.Name) {
+				continue
+			}
 			l.c.diags.Error(codeLoopConstruct, s.Span(), "only parallel loop nests and scalar assignments may appear at the top level of a loop kernel").
 				WithHint("move the statement inside a nest or to the host")
 		}
@@ -888,7 +903,7 @@ func (l *lowerer) nestStmts(list []ast.Stmt) []ir.Stmt {
 				l.errorf(s.ErrCode, s.Pos, "%s", s.Err)
 				continue
 			}
-			if strings.HasPrefix(s.Keyword, "end") || s.Keyword == "continue" {
+			if l.coarrayStmt(s) || strings.HasPrefix(s.Keyword, "end") || s.Keyword == "continue" {
 				continue
 			}
 			d := l.c.diags.Error(codeLoopConstruct, s.Pos, "%q is not allowed in a parallel loop", s.Keyword)
@@ -1397,4 +1412,16 @@ func and(a, b ir.Expr) ir.Expr {
 		return a
 	}
 	return &ir.Binary{Pos: b.Span(), Op: ir.And, X: a, Y: b, T: ir.Type{Kind: ir.Logical}}
+}
+
+// hasArrayParam reports whether kernel k has an array dummy: a loop kernel
+// without one (tri(n, r), minmod(a, b) named as a kernel) has nothing the
+// hosts could bind its sizes from, as a region kernel has no grid.
+func hasArrayParam(k *ir.Kernel) bool {
+	for _, v := range k.Params {
+		if v.Rank > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -189,7 +189,11 @@ func (c *checker) lowerKernel(k kernelRef) *ir.Kernel {
 	p := k.p
 	s := c.procScope(p)
 	c.checkUses(s)
-	if !k.elemental && (isLoopKernel(p.sub.Body) || arraySyntaxKernel(p, s)) {
+	loop := isLoopKernel(p.sub.Body) || arraySyntaxKernel(p, s)
+	if k.function && !regionDialect(p.sub.Body, true) {
+		loop = true // Note [function kernels]
+	}
+	if !k.elemental && loop {
 		return c.lowerLoopKernel(p, s)
 	}
 	l := c.newLowerer(s, p, "a kernel")
@@ -595,7 +599,9 @@ func (l *lowerer) stmt(s ast.Stmt) []ir.Stmt {
 				d.WithHint("associate a pointer: \"p => region_ptr(a, halo)\"")
 			}
 		default:
-			l.errorf(codeCallNotAllowed, s.Name.Pos, "call %q is not allowed in %s; kernels may call only elemental functions and intrinsics", s.Name.Orig, l.where)
+			if !l.coarrayName(s.Name) {
+				l.errorf(codeCallNotAllowed, s.Name.Pos, "call %q is not allowed in %s; kernels may call only elemental functions and intrinsics", s.Name.Orig, l.where)
+			}
 		}
 		return nil
 	case *ast.ReturnStmt:
@@ -637,7 +643,7 @@ func (l *lowerer) stmt(s ast.Stmt) []ir.Stmt {
 			l.errorf(codeStatementNotAllowed, s.Pos, "statement is not understood by forocl")
 			return nil
 		}
-		if strings.HasPrefix(kw, "end") || kw == "continue" {
+		if l.coarrayStmt(s) || strings.HasPrefix(kw, "end") || kw == "continue" {
 			return nil
 		}
 		d := l.errorf(codeStatementNotAllowed, s.Pos, "%q is not allowed in %s", kw, l.where)
@@ -863,6 +869,9 @@ func (l *lowerer) implicitLocal(id *ast.Ident) *ir.Var {
 // undefined reports an unknown name, with notes at uses of modules that
 // forocl did not find.
 func (l *lowerer) undefined(id *ast.Ident, what string) {
+	if what == "function" && l.coarrayName(*id) {
+		return
+	}
 	d := l.errorf(codeUndefinedName, id.Pos, "undefined %s %q", what, id.Orig)
 	if m := l.s.suggest(id.Name, what == "function"); m != "" {
 		d.WithHint("did you mean %q?", m)

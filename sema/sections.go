@@ -570,6 +570,15 @@ func (l *lowerer) secDims(call *ast.Call, v *ir.Var, at diag.Span, lhsTop bool) 
 // (call nil: the whole array id) to the element the implicit iteration
 // reads (Note [array assignments]).
 func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Expr {
+	if e, _ := l.sectionElem(id, call, v); e != nil {
+		return e
+	}
+	return nil
+}
+
+// sectionElem is sectionOperand, with the operand's dimensions (its
+// triplets and scalar subscripts) as secDims gave them.
+func (l *lowerer) sectionElem(id *ast.Ident, call *ast.Call, v *ir.Var) (*ir.Elem, []secDim) {
 	ctx := l.loop.sect
 	at := id.Pos
 	var what ast.Expr = id
@@ -579,15 +588,15 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 	if len(v.Bounds) != v.Rank {
 		l.noBounds(v, at)
 		ctx.ok = false
-		return nil
+		return nil, nil
 	}
 	dims, ok := l.secDims(call, v, at, ctx.open && ctx.top)
 	if !ok {
 		ctx.ok = false
-		return nil
+		return nil, nil
 	}
 	if ctx.open && !l.openShape(ctx, dims, what) {
-		return nil
+		return nil, nil
 	}
 	var trip []secDim
 	for _, d := range dims {
@@ -600,7 +609,7 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 			l.c.diags.Error(codeShapeMismatch, at, "%s has rank %d but %s has rank %d", spell(what), len(trip), ctx.lhs, len(ctx.index)).
 				WithHint("array assignments need operands of one shape; use a scalar subscript to drop a dimension, such as %s(:, k)", v.Name)
 		}
-		return nil
+		return nil, nil
 	}
 	e := &ir.Elem{Pos: at, Var: v}
 	q := 0
@@ -612,7 +621,7 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 		}
 		if ctx.ok && !l.conforms(d, ctx, q, what) {
 			ctx.ok = false
-			return nil
+			return nil, nil
 		}
 		// lo + step*(t - base), t counting elements from base; over a
 		// strided LHS index, t - base counts ctx.step per element.
@@ -625,7 +634,7 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 	if _, seen := l.loop.read[v]; !seen {
 		l.loop.read[v] = e.Pos
 	}
-	return e
+	return e, dims
 }
 
 // openShape gives an open implicit iteration the shape of its first
@@ -693,6 +702,8 @@ func (l *lowerer) conforms(d secDim, ctx *sectCtx, q int, what ast.Expr) bool {
 			l.c.diags.Error(codeShapeMismatch, d.pos, "%s and %s have different shapes: extent %s against %s in dimension %d", spell(what), ctx.lhs, got, want, q+1).
 				WithHint("make the sections the same size, such as a(2:n-1) = b(1:n-2)")
 			return false
+		case l.unifyExtent(got, want): // Note [conforming extents]
+			return true
 		}
 		l.c.diags.Error(codeShapeMismatch, d.pos, "cannot prove that %s and %s have the same shape: extent %s against %s in dimension %d", spell(what), ctx.lhs, got, want, q+1).
 			WithHint("write bounds whose difference the compiler can see, such as a(2:n-1) = b(1:n-2) over the same sizes")
@@ -996,6 +1007,25 @@ func spell(e ast.Expr) string {
 // not count in the assignment's overlap check. Reductions elsewhere (IF
 // conditions, loop bounds) and with dim= or mask= are not translated.
 
+// reducedArg is the array expression that reduction call e of a loop
+// kernel folds: its one argument, or a*b for dot_product(a, b) (Fortran's
+// sum(a*b) for numeric arrays); false for other arguments (keywords,
+// sections, a second argument).
+func reducedArg(e *ast.Call) (ast.Expr, bool) {
+	for _, a := range e.Args {
+		if a.Keyword != nil || a.Section {
+			return nil, false
+		}
+	}
+	switch {
+	case e.Name.Name == "dot_product" && len(e.Args) == 2:
+		return &ast.Binary{Pos: e.Pos, Op: "*", OpPos: e.Pos, X: e.Args[0].Value, Y: e.Args[1].Value}, true
+	case e.Name.Name != "dot_product" && len(e.Args) == 1:
+		return e.Args[0].Value, true
+	}
+	return nil, false
+}
+
 // loopReduction lowers a reduction call of a loop kernel (see Note
 // [reductions of sections]).
 func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
@@ -1013,14 +1043,20 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 			return nil
 		}
 	}
-	if name == "dot_product" || name == "norm2" || len(e.Args) != 1 || e.Args[0].Keyword != nil || e.Args[0].Section {
+	arg, ok := reducedArg(e)
+	switch {
+	case name == "norm2":
+		l.errorf(codeLoopReduction, e.Pos, "norm2 is not translated in a loop kernel").
+			WithHint("write sqrt(sum(x*x)), or the reduction as a loop")
+		return nil
+	case !ok:
 		// One rule in every form: arguments a reduction does not take here
-		// are reduction-argument; dot_product and norm2 are not translated.
-		code := codeReductionArgument
-		if name == "dot_product" || name == "norm2" {
-			code = codeLoopReduction
+		// are reduction-argument.
+		what := "array expression"
+		if name == "dot_product" {
+			what = "a, b"
 		}
-		l.errorf(code, e.Pos, "only %s(array expression), with no other argument, is translated in a loop kernel", e.Name.Orig).
+		l.errorf(codeReductionArgument, e.Pos, "only %s(%s), with no other argument, is translated in a loop kernel", e.Name.Orig, what).
 			WithHint("write the reduction as a loop")
 		return nil
 	}
@@ -1030,7 +1066,7 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	if ls.sect != nil {
 		top = ls.sect.top
 	}
-	ctx := &sectCtx{lhs: spell(e.Args[0].Value), ok: true, open: true, top: top}
+	ctx := &sectCtx{lhs: spell(arg), ok: true, open: true, top: top}
 	saved := *ls
 	if top {
 		ls.index, ls.seq = map[*ir.Var]bool{}, map[*ir.Var]bool{}
@@ -1042,7 +1078,7 @@ func (l *lowerer) loopReduction(e *ast.Call, op ir.ReduceOp) ir.Expr {
 	for v := range ls.seq {
 		seq[v] = true
 	}
-	x := l.expr(e.Args[0].Value)
+	x := l.expr(arg)
 	for _, r := range ls.reads[reads:] {
 		ls.early[r] = true // read before the statement (see sectionAssign)
 	}

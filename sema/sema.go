@@ -208,7 +208,7 @@ func (c *checker) collect(files []*ast.File, lib bool) {
 type kernelRef struct {
 	p         *proc
 	elemental bool
-	function  bool // an array-valued function (Note [function kernels])
+	function  bool // a function (Note [function kernels])
 }
 
 // findKernels returns the kernels of files in source order: subroutines
@@ -226,21 +226,12 @@ func (c *checker) findKernels(files []*ast.File, extra []string) []kernelRef {
 			}
 			for _, n := range d.Names {
 				named[n.Name] = true
-				found, fn := false, false
+				found := false
 				for _, p := range c.subs {
-					if p.sub.Name.Name == n.Name {
-						if p.sub.Kind == ast.Subroutine || c.arrayFunction(p) {
-							found = true
-						} else {
-							fn = true
-						}
-					}
+					found = found || p.sub.Name.Name == n.Name
 				}
 				if !found {
-					d := c.diags.Error(codeDirectiveUnknownKernel, n.Pos, "directive names %q, but no subroutine %q is defined", n.Orig, n.Orig)
-					if fn {
-						d.WithHint("kernels must be subroutines")
-					}
+					c.diags.Error(codeDirectiveUnknownKernel, n.Pos, "directive names %q, but no subroutine or function %q is defined", n.Orig, n.Orig)
 				}
 			}
 		}
@@ -283,13 +274,8 @@ func (c *checker) findKernels(files []*ast.File, extra []string) []kernelRef {
 // closest subroutine name as a hint.
 func (c *checker) checkKernelFlags(files []*ast.File, extra []string) {
 	subs := map[string]string{} // lower-case name -> as declared
-	funcs := map[string]bool{}
 	for _, p := range c.subs {
-		if p.sub.Kind == ast.Subroutine || c.arrayFunction(p) {
-			subs[p.sub.Name.Name] = p.sub.Name.Orig
-		} else {
-			funcs[p.sub.Name.Name] = true
-		}
+		subs[p.sub.Name.Name] = p.sub.Name.Orig // functions too (Note [function kernels])
 	}
 	names := make([]string, 0, len(subs))
 	for n := range subs {
@@ -307,8 +293,6 @@ func (c *checker) checkKernelFlags(files []*ast.File, extra []string) {
 		}
 		d := c.diags.Error(codeKernelFlagUnknown, at, "--kernel %s names no subroutine in %s", n, fileWords(files))
 		switch m := diag.Suggest(lower, names); {
-		case funcs[lower]:
-			d.WithHint("%q is a function; kernels are subroutines", n)
 		case m != "":
 			d.WithHint("did you mean --kernel %s?", subs[m])
 		case len(names) > 0 && len(names) <= 8:
@@ -348,13 +332,14 @@ func isKernelDirective(d *ast.Directive) bool {
 }
 
 // Subroutines returns the names of the subroutines of files (top level,
-// module procedures and those contained in a main program), as declared,
-// in source order: the procedures --kernel can name.
+// module procedures and those contained in a main program), and of the
+// functions that could be kernels (candidate), as declared, in source
+// order: the procedures --kernel can name.
 func Subroutines(files []*ast.File) []string {
 	var names []string
 	contained := func(subs []*ast.Subprogram) {
 		for _, s := range subs {
-			if s.Kind == ast.Subroutine {
+			if candidate(s) {
 				names = append(names, s.Name.Orig)
 			}
 		}
@@ -367,11 +352,37 @@ func Subroutines(files []*ast.File) []string {
 			case *ast.Program:
 				contained(u.Contains)
 			case *ast.Subprogram:
-				if u.Kind == ast.Subroutine {
+				if candidate(u) {
 					names = append(names, u.Name.Orig)
 				}
 			}
 		}
 	}
 	return names
+}
+
+// candidate reports whether --kernel could name s: a subroutine, or a
+// function that is elemental or has an array dummy or result (Note
+// [function kernels]); a function of scalars is a helper that kernels
+// call, not one to list.
+func candidate(s *ast.Subprogram) bool {
+	if s.Kind == ast.Subroutine || s.Elemental {
+		return true
+	}
+	names := map[string]bool{resultIdent(s).Name: true}
+	for _, a := range s.Args {
+		names[a.Name] = true
+	}
+	for _, d := range s.Decls {
+		dimension := false
+		for _, a := range d.Attrs {
+			dimension = dimension || a.Name == ast.AttrDimension
+		}
+		for _, e := range d.Entities {
+			if names[e.Name.Name] && (dimension || len(e.Dims) > 0) {
+				return true
+			}
+		}
+	}
+	return false
 }

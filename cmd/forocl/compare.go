@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/rand"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -40,8 +41,9 @@ func newCompareCmd() *cobra.Command {
 		Short: "Run one kernel on the OpenCL device and serially through gfortran, and compare every output",
 		Long: `compare runs one kernel twice on the same inputs: on the OpenCL device, as
 forocl run does, and serially through gfortran (the files compiled with a
-generated driver program, -O2 -ffp-contract=off; the modules they use come
-from the -I folders). It then compares every output, arrays and scalar
+generated driver program, -O2 -ffp-contract=off -fcoarray=single, so that
+files whose other procedures use coarrays compile; the modules they use
+come from the -I folders). It then compares every output, arrays and scalar
 results, element by element, and prints one line per output: its name, its
 declared bounds, and "identical", or the largest absolute and relative
 difference, how many elements differ beyond the tolerance and the first of
@@ -145,7 +147,7 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 		return err
 	}
 	job.Unit, job.Kernel = unit, unit.Kernels[0]
-	serial, printed, err := serialRun(c, job, res.Files, append(libs, args...), ff.src.gfortran(ff.include), cf.verbose)
+	serial, printed, err := serialRun(c, job, res.Files, append(libs, args...), cppFlags(ff, append(libs, args...)), cf.verbose)
 	if err != nil {
 		return runErr(err)
 	}
@@ -411,3 +413,25 @@ func elemText(a *npy.Array, i int) string {
 	}
 	return fmt.Sprint(int64(x))
 }
+
+// cppFlags returns the gfortran flags that preprocess sources as forocl
+// does: the -D, -U and -I of the command line, in order, and -cpp where
+// needed: forocl runs every file through its preprocessor, gfortran only
+// .F90 files unless told -cpp, so a .f90 file with a directive line
+// (#ifdef REAL64), or a -D or -U on the command line, needs it.
+func cppFlags(ff *frontFlags, sources []string) []string {
+	flags := ff.src.gfortran(ff.include)
+	need := len(ff.src.defines) > 0
+	for _, f := range sources {
+		if src, err := os.ReadFile(f); err == nil && cppLine.Match(src) {
+			need = true
+		}
+	}
+	if need {
+		flags = append([]string{"-cpp"}, flags...)
+	}
+	return flags
+}
+
+// cppLine matches a preprocessor directive line.
+var cppLine = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*[a-z]`)

@@ -45,27 +45,38 @@ func build(k *abi.Kernel, sources []string, dir string, dev *Device, cpp ...stri
 		return nil, err
 	}
 	exe := filepath.Join(dir, "oracle")
-	flags := append([]string{"-O2", "-ffp-contract=off"}, cpp...)
-	args := append(append([]string(nil), flags...), "-J", dir, "-o", exe)
+	// -fcoarray=single: a kernel never uses coarrays (sema refuses
+	// them), but the other procedures of its files may (sync all,
+	// this_image()), and gfortran compiles those files only with it.
+	flags := append([]string{"-O2", "-ffp-contract=off", "-fcoarray=single"}, cpp...)
 	var env, includes, link []string
 	if dev != nil {
 		includes, link = dev.Include, dev.Link
+		env = dev.Env
+	}
+	gfortran := func(sources []string) (string, error) {
+		args := append(append([]string(nil), flags...), "-J", dir, "-o", exe)
 		for _, inc := range includes {
 			args = append(args, "-I", inc)
 		}
-		env = dev.Env
-	}
-	args = append(args, sources...)
-	args = append(args, drv)
-	args = append(args, link...)
-	compile := func() error {
+		args = append(append(append(args, sources...), drv), link...)
 		cmd := exec.Command("gfortran", args...)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
 		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("gfortran %s: %v\n%s\ndriver:\n%s", strings.Join(args, " "), err, out.String(), src)
+			return out.String(), fmt.Errorf("gfortran %s: %v\n%s\ndriver:\n%s", strings.Join(args, " "), err, out.String(), src)
 		}
-		return nil
+		return "", nil
+	}
+	compile := func() error {
+		out, err := gfortran(sources)
+		if err != nil && strings.Contains(out, "not found in module") {
+			// Note [private kernels]
+			if pub, ok := publicSources(sources, k.Module, k.Name, dir); ok {
+				_, err = gfortran(pub)
+			}
+		}
+		return err
 	}
 	// See Note [oracle cache].
 	key := buildKey(flags, src, sources, includes, link, dir)

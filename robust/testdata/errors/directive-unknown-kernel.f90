@@ -1,9 +1,11 @@
 module m
 contains
-  pure elemental real function f(x)
-  !$OFP PURE, KERNEL :: f
-!^ ERROR [directive-unknown-kernel] "directive names \"f\", but no subroutine \"f\" is"
-    real, intent(in) :: x
-    f = 2.0*x
-  end function f
+  !$OFP PURE, KERNEL :: scal
+!^ ERROR [directive-unknown-kernel] "directive names \"scal\", but no subroutine or function \"scal\""
+  pure subroutine scale(n, x, y)
+    integer, intent(in) :: n
+    real, intent(in) :: x(n)
+    real, intent(out) :: y(n)
+    y = 2.0*x
+  end subroutine scale
 end module m
