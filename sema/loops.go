@@ -158,7 +158,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.forallDialect(p.sub.Body) // Note [forall]
 	// Note [return in loop kernels], Note [cycle as if]
 	kern.Body = l.loopBody(withoutCycles(l.endAtReturn(p.sub.Body)))
-	l.substExtents(kern) // Note [conforming extents]
+	l.substExtents(kern)                              // Note [conforming extents]
 	kern.Body = l.serialResults(kern.Body, kern.Body) // Note [serial results]
 	l.inferIntents()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
@@ -216,18 +216,16 @@ func (l *lowerer) loopParams() {
 		arrays = append(arrays, sym)
 	}
 	// Bounds second: they may name any scalar dummy.
-	share := sharedExtents(l.sub.Body, arrays) // Note [conforming dummies]
-	extents := map[*symbol][]*ir.Var{}
 	for _, sym := range arrays {
-		l.arrayBounds(sym, l.vars[sym], share, extents)
+		l.arrayBounds(sym, l.vars[sym])
 	}
 }
 
 // arrayBounds gives the array v of symbol sym its declared bounds, affine
-// in the kernel's sizes: an assumed-shape extent is a size of its own, or
-// that of the dummy share names, whose extents hold (Note [conforming
-// dummies]). A bound that is not affine marks sym broken.
-func (l *lowerer) arrayBounds(sym *symbol, v *ir.Var, share map[*symbol]*symbol, extents map[*symbol][]*ir.Var) {
+// in the kernel's sizes: an assumed-shape extent is a size of its own
+// (Note [conforming extents]). A bound that is not affine marks sym
+// broken.
+func (l *lowerer) arrayBounds(sym *symbol, v *ir.Var) {
 	for d, ds := range sym.dims {
 		var b ir.Bound
 		lo := ir.Affine{Const: 1}
@@ -244,16 +242,11 @@ func (l *lowerer) arrayBounds(sym *symbol, v *ir.Var, share map[*symbol]*symbol,
 		case ds.Deferred || ds.Hi == nil:
 			// Assumed shape, or the last dimension of an assumed-size
 			// array (a(*), the F77 idiom): the extent is a size of its
-			// own, the actual array's, or the conforming dummy's.
-			var n *ir.Var
-			if r := share[sym]; r != nil && d < len(extents[r]) {
-				n = extents[r][d]
-			} else {
-				n = &ir.Var{Name: fmt.Sprintf("%s_n%d", sym.orig, d+1), Kind: ir.Int, Role: ir.Local, Pos: sym.pos}
-				l.loop.sizes[n], l.loop.extents[n] = true, true
-				l.kernel.Locals = append(l.kernel.Locals, n)
-			}
-			extents[sym] = append(extents[sym], n)
+			// own, the actual array's, unless an array operation makes it
+			// another's (Note [conforming extents]).
+			n := &ir.Var{Name: fmt.Sprintf("%s_n%d", sym.orig, d+1), Kind: ir.Int, Role: ir.Local, Pos: sym.pos}
+			l.loop.sizes[n], l.loop.extents[n] = true, true
+			l.kernel.Locals = append(l.kernel.Locals, n)
 			b.Hi = lo.Add(ir.Affine{Const: -1, Terms: []ir.Term{{Coef: 1, Var: n}}})
 		default:
 			hi, ok := l.boundAffine(ds.Hi, fmt.Sprintf("upper bound %d of %q", d+1, sym.orig))

@@ -36,7 +36,7 @@ func TestRunSelfStencilThroughTemporary(t *testing.T) {
 }
 
 // TestRunInplaceNonConforming: a = a + s*b on assumed-shape dummies needs
-// b of a's shape (Note [conforming dummies] in sema/conform.go); forocl
+// b of a's shape (Note [conforming extents] in sema/conform_extents.go); forocl
 // run refuses a b of another length before any launch, naming both.
 func TestRunInplaceNonConforming(t *testing.T) {
 	requireOpenCL(t)

@@ -173,10 +173,10 @@ void flux_update_1(__global const double* restrict h,
     __global const double* restrict u,
     const double dt,
     __global double* restrict hn,
-    const int _h_n1,
-    const int _u_n1) {
+    const int _u_n1,
+    const int _hn_n1) {
     const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
-    if (_i1 > _h_n1) {
+    if (_i1 > _hn_n1) {
         return;
     }
     int n = 0;
@@ -190,8 +190,8 @@ void flux_update_2(__global const double* restrict h,
     __global const double* restrict u,
     const double dt,
     __global double* restrict hn,
-    const int _h_n1,
     const int _u_n1,
+    const int _hn_n1,
     const int _host_n) {
     const FOROCL_INDEX_T _i1 = 2 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > _host_n - 1) {
@@ -206,9 +206,9 @@ void flux_update_2(__global const double* restrict h,
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void doubled(__global const double* restrict x,
     __global double* restrict y,
-    const int _x_n1) {
+    const int _y_n1) {
     const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
-    if (_i1 > _x_n1) {
+    if (_i1 > _y_n1) {
         return;
     }
     y[_i1 - 1] = 2.0 * x[_i1 - 1] + 1.0; // func_conform.f90:47
