@@ -182,7 +182,7 @@ func (res *Result) library(opts Options) []*ast.File {
 	}
 	missing := false
 	for _, f := range res.Files {
-		for _, name := range usedModules(f) {
+		for _, name := range f.UsedModules() {
 			if !defined[name] {
 				missing = true
 			}
@@ -232,35 +232,6 @@ var sourceExts = map[string]bool{".f90": true, ".f95": true, ".f03": true, ".f08
 
 func (o Options) parserOptions() parser.Options {
 	return parser.Options{Form: o.Form, Defines: o.Defines, IncludeDirs: o.IncludeDirs}
-}
-
-func usedModules(f *ast.File) []string {
-	var out []string
-	var scope func(s *ast.Scope)
-	scope = func(s *ast.Scope) {
-		for _, u := range s.Uses {
-			out = append(out, u.Module.Name)
-		}
-	}
-	var sub func(p *ast.Subprogram)
-	sub = func(p *ast.Subprogram) {
-		scope(&p.Scope)
-		for _, c := range p.Contains {
-			sub(c)
-		}
-	}
-	for _, u := range f.Units {
-		switch u := u.(type) {
-		case *ast.Module:
-			scope(&u.Scope)
-			for _, c := range u.Contains {
-				sub(c)
-			}
-		case *ast.Subprogram:
-			sub(u)
-		}
-	}
-	return out
 }
 
 // KernelsByFile groups the program's kernels by the file they came from,

@@ -43,13 +43,13 @@ func (res *Result) ModuleSources() (paths, missing []string) {
 				}
 			case !seen[i]:
 				seen[i] = true
-				visit(usedModules(res.Library[i]))
+				visit(res.Library[i].UsedModules())
 				paths = append(paths, res.Library[i].Name)
 			}
 		}
 	}
 	for _, f := range res.Files {
-		visit(usedModules(f))
+		visit(f.UsedModules())
 	}
 	return paths, missing
 }

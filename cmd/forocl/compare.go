@@ -114,7 +114,7 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 		return err
 	}
 	libs, missing := res.ModuleSources()
-	if err := oracle.MissingModules(missing); err != nil {
+	if err := oracle.MissingModules(oracle.Uncompiled(missing, ff.include)); err != nil {
 		return runErr(err)
 	}
 	grid := parsed.Grid

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -199,6 +200,52 @@ end program user
 `)
 	code, stdout, stderr := cli(t, "compare", user, mod, "--kernel", "halve", "--device", testDevice(), "--set", "m=9")
 	if code != 0 || !regexp.MustCompile(`(?m)^y\s+real\(8\)\s+\(1:9\)\s+identical$`).MatchString(stdout) {
+		t.Errorf("compare: exit %d:\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestCompareProgramUsesModules: the serial build of a kernel contained
+// in a main program gets the modules the program uses, not only the
+// kernel's: one whose source an -I folder holds, and one that an -I
+// folder holds only compiled (NAME.mod, as Open MPI ships mpi_f08.mod),
+// which gfortran reads itself.
+func TestCompareProgramUsesModules(t *testing.T) {
+	requireOpenCL(t)
+	requireGfortran(t)
+	src, compiled := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(src, "helpers.f90"), []byte("module helpers\n  implicit none\ncontains\n  subroutine report(x)\n    real(8), intent(in) :: x(:)\n    print *, sum(x)\n  end subroutine report\nend module helpers\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	consts := filepath.Join(compiled, "consts.f90")
+	if err := os.WriteFile(consts, []byte("module consts\n  integer, parameter :: nwork = 4\nend module consts\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("gfortran", "-c", "-J", compiled, "-o", filepath.Join(compiled, "consts.o"), consts).CombinedOutput(); err != nil {
+		t.Fatalf("gfortran: %v\n%s", err, out)
+	}
+	os.Remove(consts)
+	file := writeTemp(t, "main.f90", `program main
+  use helpers
+  use consts
+  implicit none
+  real(8) :: a(nwork), b(nwork)
+  a = 1.0d0
+  call twice(nwork, a, b)
+  call report(b)
+contains
+  subroutine twice(m, x, y)
+    integer, intent(in) :: m
+    real(8), intent(in) :: x(m)
+    real(8), intent(out) :: y(m)
+    integer :: i
+    do i = 1, m
+      y(i) = 2.0d0*x(i)
+    end do
+  end subroutine twice
+end program main
+`)
+	code, stdout, stderr := cli(t, "compare", file, "--kernel", "twice", "-I", src, "-I", compiled, "--device", testDevice(), "--set", "m=7")
+	if code != 0 || !regexp.MustCompile(`(?m)^y\s+real\(8\)\s+\(1:7\)\s+identical$`).MatchString(stdout) {
 		t.Errorf("compare: exit %d:\n%s%s", code, stdout, stderr)
 	}
 }

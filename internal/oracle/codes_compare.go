@@ -1,7 +1,9 @@
 package oracle
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 
 	"github.com/forocl/forocl/diag"
@@ -51,4 +53,24 @@ func MissingModules(mods []string) error {
 		return nil
 	}
 	return &CodeError{Code: codeModuleSourceMissing, Msg: "the files use module " + strings.Join(mods, ", ") + ", whose source no file given and no -I folder holds; gfortran needs it: give its folder with -I (forocl_regions: forocl's fortran folder)"}
+}
+
+// Uncompiled returns the modules of mods that no include folder holds as a
+// compiled module file (NAME.mod, such as Open MPI's mpi_f08.mod): gfortran
+// reads those through -I itself, and only the others need a source.
+func Uncompiled(mods, include []string) []string {
+	var out []string
+	for _, m := range mods {
+		found := false
+		for _, dir := range include {
+			if st, err := os.Stat(filepath.Join(dir, m+".mod")); err == nil && st.Mode().IsRegular() {
+				found = true
+				break
+			}
+		}
+		if !found {
+			out = append(out, m)
+		}
+	}
+	return out
 }

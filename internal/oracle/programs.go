@@ -105,7 +105,7 @@ func ModuleOrder(files []*ast.File, sources []string) []string {
 				defines[f.Name] = append(defines[f.Name], m.Name.Name)
 			}
 		}
-		uses[f.Name] = fileUses(f)
+		uses[f.Name] = f.UsedModules()
 	}
 	definedBy := map[string]string{}
 	for _, src := range sources {
@@ -141,33 +141,6 @@ func ModuleOrder(files []*ast.File, sources []string) []string {
 		}
 		done[pick] = true
 		out = append(out, pick)
-	}
-	return out
-}
-
-// fileUses lists the modules the units of f use, their contained
-// procedures' included.
-func fileUses(f *ast.File) []string {
-	var out []string
-	var sub func(s *ast.Subprogram)
-	scope := func(sc *ast.Scope, contains []*ast.Subprogram) {
-		for _, u := range sc.Uses {
-			out = append(out, u.Module.Name)
-		}
-		for _, s := range contains {
-			sub(s)
-		}
-	}
-	sub = func(s *ast.Subprogram) { scope(&s.Scope, s.Contains) }
-	for _, u := range f.Units {
-		switch u := u.(type) {
-		case *ast.Module:
-			scope(&u.Scope, u.Contains)
-		case *ast.Program:
-			scope(&u.Scope, u.Contains)
-		case *ast.Subprogram:
-			sub(u)
-		}
 	}
 	return out
 }
