@@ -65,8 +65,11 @@ type loopState struct {
 	// hostVars holds the locals parallel loop bounds use, each with the
 	// bound's position, and nestBound is set while such a bound is
 	// lowered (sema/hostvars.go).
-	hostVars  map[*ir.Var]diag.Span
-	nestBound bool
+	hostVars map[*ir.Var]diag.Span
+	// boundElems is set when a host variable reads an element of an
+	// intent(in) array (ir.Kernel.BoundElems).
+	boundElems bool
+	nestBound  bool
 	// reduce maps the scalars the nest being lowered reduces to their
 	// Reduction variables (Note [loop reductions]).
 	reduce map[*ir.Var]*ir.Var
