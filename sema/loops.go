@@ -66,6 +66,12 @@ type loopState struct {
 	// bound's position, and nestBound is set while such a bound is
 	// lowered (sema/hostvars.go).
 	hostVars map[*ir.Var]diag.Span
+	// flagSym is the flag of Note [return in serial loops], returnFlag
+	// its variable, and loopReturns the RETURNs it stands for in each
+	// sequential DO, by the DO's line.
+	flagSym     *symbol
+	returnFlag  *ir.Var
+	loopReturns map[int][]diag.Span
 	// boundElems is set when a host variable reads an element of an
 	// intent(in) array (ir.Kernel.BoundElems).
 	boundElems bool
@@ -124,11 +130,16 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	}
 	l.checkUnit()
 	l.loopParams()
+	// Note [cycle as if], then Note [return in serial loops] (before the
+	// locals, as it may add one) and Note [return in loop kernels].
+	body := l.loopReturns(withoutCycles(p.sub.Body))
 	l.loopLocals()
+	if l.loop.flagSym != nil {
+		l.loop.returnFlag = l.vars[l.loop.flagSym]
+	}
 	l.checkBlockDepth(p.sub.Body)
 	l.forallDialect(p.sub.Body) // Note [forall]
-	// Note [return in loop kernels], Note [cycle as if]
-	kern.Body = l.loopBody(withoutCycles(l.endAtReturn(p.sub.Body)))
+	kern.Body = l.loopBody(l.endAtReturn(body))
 	kern.Body = l.serialResults(kern.Body, kern.Body) // Note [serial results]
 	l.inferIntents()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
