@@ -72,6 +72,9 @@ type loopState struct {
 	flagSym     *symbol
 	returnFlag  *ir.Var
 	loopReturns map[int][]diag.Span
+	// guarded holds the reads of EOSHIFT's shifted operands, which run
+	// only where they are in range (Note [shifts]).
+	guarded map[*ir.Elem]bool
 	// boundElems is set when a host variable reads an element of an
 	// intent(in) array (ir.Kernel.BoundElems).
 	boundElems bool
@@ -123,7 +126,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 		kern.Module = p.host.name
 	}
 	l.kernel = kern
-	l.loop = &loopState{serialNests: map[*ir.Nest]bool{}, read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}, hostVars: map[*ir.Var]diag.Span{}, early: map[*ir.Elem]bool{}}
+	l.loop = &loopState{serialNests: map[*ir.Nest]bool{}, read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}, hostVars: map[*ir.Var]diag.Span{}, early: map[*ir.Elem]bool{}, guarded: map[*ir.Elem]bool{}}
 	if p.sub.Impure {
 		c.diags.Error(codeKernelImpure, p.sub.Pos, "kernel %q is impure", p.sub.Name.Orig).
 			WithHint("remove \"impure\"; kernels must be free of side effects")

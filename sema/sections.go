@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/depend"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 )
@@ -81,6 +82,9 @@ type sectCtx struct {
 	// every step-th value assigns; hiLo is that triplet's hi - lo.
 	step []int64
 	hiLo []ir.Affine
+	// shift holds, per dimension, the EOSHIFT or CSHIFT whose ARRAY is
+	// being lowered (Note [shifts]); nil when none.
+	shift []*shiftDim
 }
 
 // secDim is one subscript of a section reference: a scalar subscript
@@ -141,7 +145,7 @@ func (l *lowerer) isArrayAssign(s *ast.AssignStmt, top bool) (*symbol, *ir.Var, 
 	if v == nil || v.Rank == 0 {
 		return nil, nil, false
 	}
-	if top && !sym.dummy {
+	if top && !sym.dummy && v.Role != ir.Temp {
 		return nil, nil, false // local arrays are private to a work-item
 	}
 	if sub == nil || top {
@@ -177,6 +181,7 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 	if l.sectionLocs(s.RHS) {
 		return nil, true
 	}
+	diagsBefore := len(l.c.diags.Items)
 	ls := l.loop
 	if top {
 		ls.index, ls.seq = map[*ir.Var]bool{}, map[*ir.Var]bool{}
@@ -227,10 +232,57 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 			}
 		}
 	}
-	if !l.sectionWrites(s.Pos, lhs, ctx, lo, hi, reads) {
+	if c := l.sectionWrites(s.Pos, lhs, ctx, lo, hi, reads); c != nil {
+		if top && ctx.step != nil && !l.c.diags.HasErrors() && v.Role != ir.Temp {
+			// Note [assignment temporaries]: lowered again, through a
+			// temporary; what this lowering reported, it reports again.
+			l.c.diags.Items = l.c.diags.Items[:diagsBefore]
+			ls.inNest, ls.index = false, nil
+			return l.sectionTemp(s, sym, v), true
+		}
+		l.overlap(c, ctx)
 		return nil, true
 	}
 	return []ir.Stmt{sectionIteration(s.Pos, assign, ctx, lo, hi, l.sectionIndex)}, true
+}
+
+// Note [assignment temporaries]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// Fortran evaluates an array assignment's right-hand side before it
+// assigns any element, so T = 0.5*(EOSHIFT(T, -1) + EOSHIFT(T, 1)) reads
+// the old T everywhere. A top-level array assignment whose right-hand side
+// reads the array it writes at other elements (loop-section-overlap when
+// computed in place) is lowered as a FORALL's is (Note [forall
+// temporaries] in sema/forall.go): a nest computes the right-hand side
+// into a temporary of the array's shape and bounds, a second copies it
+// in. Inside a nest (each work-item's sequential loops) the overlap is
+// still refused.
+
+// sectionTemp lowers array assignment s to array sym (v), whose
+// right-hand side reads v at elements it writes, through a temporary
+// (Note [assignment temporaries]).
+func (l *lowerer) sectionTemp(s *ast.AssignStmt, sym *symbol, v *ir.Var) []ir.Stmt {
+	id, call := lhsName(s.LHS)
+	tmp := &ir.Var{Name: fmt.Sprintf("_forall%d", len(l.kernel.Temps)+1), Kind: v.Kind, Rank: v.Rank, Role: ir.Temp, Pos: s.Pos, Bounds: v.Bounds}
+	tsym := &symbol{name: tmp.Name, orig: tmp.Name, pos: s.Pos, sc: l.s, typ: sym.typ, dims: sym.dims, hasDims: true, kindDone: true, kind: v.Kind}
+	l.s.syms[tmp.Name] = tsym
+	defer delete(l.s.syms, tmp.Name)
+	l.vars[tsym] = tmp
+	tid := ast.Ident{Pos: id.Pos, Name: tmp.Name, Orig: tmp.Name}
+	var tref ast.Expr = &tid
+	if call != nil {
+		tref = &ast.Call{Pos: call.Pos, Name: tid, Args: call.Args}
+	}
+	var out []ir.Stmt
+	for _, st := range []*ast.AssignStmt{{Pos: s.Pos, LHS: tref, RHS: s.RHS}, {Pos: s.Pos, LHS: s.LHS, RHS: tref}} {
+		n, _ := l.sectionAssign(st, true)
+		if n == nil {
+			return nil
+		}
+		out = append(out, n...)
+	}
+	l.kernel.Temps = append(l.kernel.Temps, tmp)
+	return out
 }
 
 // sectionTarget builds the element lhs that the array assignment to v
@@ -306,13 +358,13 @@ func (l *lowerer) sectionRHS(rhs ast.Expr, ctx *sectCtx) ir.Expr {
 // index reads on, less the early ones of reductions) is read completely
 // before any element is written. It reports false, with the error, when
 // the iteration ctx over lo..hi would read an element it has written.
-func (l *lowerer) sectionWrites(at diag.Span, lhs *ir.Elem, ctx *sectCtx, lo, hi []ir.Affine, reads int) bool {
+func (l *lowerer) sectionWrites(at diag.Span, lhs *ir.Elem, ctx *sectCtx, lo, hi []ir.Affine, reads int) *depend.Conflict {
 	ls := l.loop
 	if len(ctx.index) == 0 {
 		if !isPrivate(lhs.Var) {
 			ls.writes = append(ls.writes, lhs)
 		}
-		return true
+		return nil
 	}
 	n := &ir.Nest{Pos: at, Source: "array assignment", Index: ctx.index, Lo: lo, Hi: hi}
 	outer := ls.writes
@@ -330,9 +382,12 @@ func (l *lowerer) sectionWrites(at diag.Span, lhs *ir.Elem, ctx *sectCtx, lo, hi
 	if !isPrivate(lhs.Var) { // a private array is the work-item's own
 		ls.writes = append(outer, lhs)
 	}
-	if c == nil {
-		return true
-	}
+	return c
+}
+
+// overlap reports conflict c of an array assignment over ctx
+// (loop-section-overlap).
+func (l *lowerer) overlap(c *depend.Conflict, ctx *sectCtx) {
 	how := "in parallel"
 	if !ctx.top {
 		how = "one by one, in place"
@@ -340,7 +395,6 @@ func (l *lowerer) sectionWrites(at diag.Span, lhs *ir.Elem, ctx *sectCtx, lo, hi
 	l.c.diags.Error(codeLoopSectionOverlap, c.Read.Pos, "array assignment reads %q at %s while it writes it at %s: Fortran reads the whole right-hand side before it assigns, but forocl computes the elements %s", c.Read.Var.Name, pos(c.Read.Pos), pos(c.Write.Pos), how).
 		WithNote(c.Write.Pos, "written here").
 		WithHint("assign the result to a second array, or write the update as a loop whose order you choose")
-	return false
 }
 
 // sectionIteration wraps the element assignment assign in the implicit
@@ -567,7 +621,8 @@ func (l *lowerer) sectionOperand(id *ast.Ident, call *ast.Call, v *ir.Var) ir.Ex
 		// lo + step*(t - base), t counting elements from base; over a
 		// strided LHS index, t - base counts ctx.step per element.
 		acc := d.acc.Add(ir.Affine{Terms: []ir.Term{{Coef: 1, Var: ctx.index[q]}}}.Add(ctx.base[q].Scale(-1)).Scale(d.step / ctx.step[q]))
-		e.Index = append(e.Index, affineExpr(acc, d.pos))
+		ix, acc := l.shifted(d, acc, q) // Note [shifts]
+		e.Index = append(e.Index, ix)
 		e.Access = append(e.Access, acc)
 		q++
 	}
@@ -757,10 +812,13 @@ func isSectionRef(call *ast.Call) bool {
 // a loop kernel of array assignments (Note [array assignments]): it uses
 // nothing of the region dialect (regionDialect, pointers), and its top
 // level assigns to an element or section of an array dummy, or its array
-// dummies are all explicit-shape.
+// dummies are all explicit-shape, or it calls EOSHIFT or CSHIFT.
 func arraySyntaxKernel(p *proc, s *scope) bool {
 	if regionDialect(p.sub.Body) {
 		return false
+	}
+	if callsShift(p.sub.Body) {
+		return true // Note [shifts]: the region dialect has none
 	}
 	for _, sym := range s.syms {
 		if sym.pointer && !sym.dummy {

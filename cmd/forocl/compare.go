@@ -274,10 +274,14 @@ func serialRun(c *cobra.Command, job runner.Job, sources []string, verbose bool,
 	if iface != "" {
 		sources = append(sources, iface)
 	}
+	sources, include, err := oracle.WithoutMainPrograms(files, sources, dir) // Note [main programs]
+	if err != nil {
+		return nil, nil, err
+	}
 	if verbose {
 		fmt.Fprintf(c.ErrOrStderr(), "forocl: gfortran compiles %s with a serial driver\n", strings.Join(sources, " "))
 	}
-	exe, err := oracle.Build(k, sources, dir)
+	exe, err := oracle.BuildIncluding(k, sources, include, dir)
 	if err != nil {
 		return nil, nil, err
 	}

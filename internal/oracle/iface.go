@@ -175,3 +175,51 @@ func isFixedForm(path string) bool {
 	}
 	return false
 }
+
+// Note [main programs]
+//
+// A file may hold a main program beside the kernel (a test program that
+// calls it). The serial driver is a main program of its own, so compare
+// compiles a copy of such a file, written into the scratch folder, whose
+// main program's lines are blank (the line numbers stay those of the
+// file); INCLUDE lines in the copy find their files through the original
+// file's folder, which WithoutMainPrograms returns.
+
+// WithoutMainPrograms returns sources with each file of files that holds
+// a main program replaced by such a copy in dir (Note [main programs]),
+// and the folders of the files it copied.
+func WithoutMainPrograms(files []*ast.File, sources []string, dir string) ([]string, []string, error) {
+	progs := map[string][][2]int{} // file: line ranges of its main programs
+	for _, f := range files {
+		for _, u := range f.Units {
+			if p, ok := u.(*ast.Program); ok {
+				progs[p.Pos.Start.File] = append(progs[p.Pos.Start.File], [2]int{p.Pos.Start.Line, p.End.End.Line})
+			}
+		}
+	}
+	out := append([]string(nil), sources...)
+	var dirs []string
+	for i, s := range sources {
+		ranges, ok := progs[s]
+		if !ok {
+			continue
+		}
+		src, err := os.ReadFile(s)
+		if err != nil {
+			return nil, nil, err
+		}
+		lines := strings.Split(string(src), "\n")
+		for _, r := range ranges {
+			for l := r[0]; l <= r[1] && l <= len(lines); l++ {
+				lines[l-1] = ""
+			}
+		}
+		path := filepath.Join(dir, fmt.Sprintf("nomain%d_%s", i, filepath.Base(s)))
+		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+			return nil, nil, err
+		}
+		out[i] = path
+		dirs = append(dirs, filepath.Dir(s))
+	}
+	return out, dirs, nil
+}

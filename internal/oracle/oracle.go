@@ -34,10 +34,19 @@ func Build(k *abi.Kernel, sources []string, dir string) (*Exe, error) {
 	if err := CheckGfortran(); err != nil {
 		return nil, err
 	}
-	return build(k, sources, dir, nil)
+	return build(k, sources, dir, nil, nil)
 }
 
-func build(k *abi.Kernel, sources []string, dir string, dev *Device) (*Exe, error) {
+// BuildIncluding is Build whose gfortran also searches the folders
+// include for INCLUDE lines and modules.
+func BuildIncluding(k *abi.Kernel, sources, include []string, dir string) (*Exe, error) {
+	if err := CheckGfortran(); err != nil {
+		return nil, err
+	}
+	return build(k, sources, dir, nil, include)
+}
+
+func build(k *abi.Kernel, sources []string, dir string, dev *Device, include []string) (*Exe, error) {
 	src := wrapSource(driver(k, dev))
 	drv := filepath.Join(dir, "oracle_driver.f90")
 	if err := os.WriteFile(drv, []byte(src), 0o644); err != nil {
@@ -53,6 +62,19 @@ func build(k *abi.Kernel, sources []string, dir string, dev *Device) (*Exe, erro
 			args = append(args, "-I", inc)
 		}
 		env = dev.Env
+	}
+	// INCLUDE lines copied from a source into another folder (Note
+	// [explicit interfaces]) find their files next to the source.
+	seen := map[string]bool{}
+	for _, d := range include {
+		seen[d] = true
+		args = append(args, "-I", d)
+	}
+	for _, f := range sources {
+		if d := filepath.Dir(f); !seen[d] {
+			seen[d] = true
+			args = append(args, "-I", d)
+		}
 	}
 	args = append(args, sources...)
 	args = append(args, drv)
@@ -293,7 +315,7 @@ func BuildDevice(k *abi.Kernel, dev Device, sources []string, dir string) (*Exe,
 			return nil, fmt.Errorf("oracle: kernel %q: logical array %q has no device driver", k.Name, v.Name)
 		}
 	}
-	return build(k, sources, dir, &dev)
+	return build(k, sources, dir, &dev, nil)
 }
 
 // OpenCLLink returns the gfortran arguments that link libOpenCL: -lOpenCL

@@ -25,7 +25,7 @@ subroutine halve(n, a, b)
       if (a(i) > 3.0_8) return  ! ERROR [return-in-loop] "would leave the loop early"
     end do
   end do
-  do i = 1, n
+  do i = 1, n  ! WARNING [loop-serial] "this DO nest runs serially"
     if (b(i) > 4.0_8) return
   end do
 end subroutine halve

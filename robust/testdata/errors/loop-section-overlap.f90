@@ -1,6 +1,8 @@
 !$OFP PURE, KERNEL :: shift
-subroutine shift(n, a)
-  integer :: n
-  real :: a(n)
-  a(2:n) = a(1:n-1)  ! ERROR:12 [loop-section-overlap] "array assignment reads \"a\" at 5:12 while it writes it at 5:3"
+subroutine shift(n, m, a)
+  integer :: n, m, j
+  real :: a(n, m)
+  do concurrent (j = 1:m)
+    a(2:n, j) = a(1:n-1, j)  ! ERROR:17 [loop-section-overlap] "array assignment reads \"a\" at 6:17 while it writes it at 6:5"
+  end do
 end subroutine shift
