@@ -72,6 +72,9 @@ type loopState struct {
 	flagSym     *symbol
 	returnFlag  *ir.Var
 	loopReturns map[int][]diag.Span
+	// scalarized holds the small arrays of Note [small host arrays],
+	// which scalar locals replace.
+	scalarized map[*symbol]bool
 	// guarded holds the reads of EOSHIFT's shifted operands, which run
 	// only where they are in range (Note [shifts]).
 	guarded map[*ir.Elem]bool
@@ -135,7 +138,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.loopParams()
 	// Note [cycle as if], then Note [return in serial loops] (before the
 	// locals, as it may add one) and Note [return in loop kernels].
-	body := l.loopReturns(withoutCycles(p.sub.Body))
+	body := l.scalarHostArrays(l.loopReturns(withoutCycles(p.sub.Body))) // Note [small host arrays]
 	l.loopLocals()
 	if l.loop.flagSym != nil {
 		l.loop.returnFlag = l.vars[l.loop.flagSym]
@@ -362,6 +365,7 @@ func (l *lowerer) ordered(a ir.Affine) ir.Affine {
 func (l *lowerer) loopLocals() {
 	for _, sym := range l.s.order {
 		switch {
+		case l.loop.scalarized[sym]: // Note [small host arrays]: scalars now
 		case sym.param:
 			l.c.paramValue(sym)
 		case sym.dummy:
