@@ -101,9 +101,10 @@ done
 # travel times along the axes from a start point.
 for d in papers/Dijkstra papers/Dijkstra/OpenCL; do
 	job calc_distance "${d#papers/}" "$S1" $d forward_star.F90 --set nfs=NN
-	for p in calc_linear_paths calc_linear_paths_padded; do
-		job $p "${d#papers/}" "$S3" $d forward_star.F90 --set nx=NN --set ny=MM --set nz=LL --set nfs=1 --in start="$WORK/start.npy"
-	done
+	job calc_linear_paths "${d#papers/}" "$S3" $d forward_star.F90 --set nx=NN --set ny=MM --set nz=LL --set nfs=1 --in start="$WORK/start.npy"
+	# The padded grid: one more cell each way than the traversed nx, ny, nz.
+	job calc_linear_paths_padded "${d#papers/}" "$S3" $d forward_star.F90 --set nx=NN --set ny=MM --set nz=LL --set nfs=1 --in start="$WORK/start.npy" \
+		--set padNx=\$\(\(NN+1\)\) --set padNy=\$\(\(MM+1\)\) --set padNz=\$\(\(LL+1\)\)
 done
 
 # Dijkstra: one relaxation sweep of the travel times, in place (serial),
