@@ -43,10 +43,10 @@ func (l *lowerer) scalarHostArrays(body []ast.Stmt) []ast.Stmt {
 			continue
 		}
 		body = out
-		if l.loop.scalarized == nil {
-			l.loop.scalarized = map[*symbol]bool{}
+		if l.loop.replaced == nil {
+			l.loop.replaced = map[*symbol]bool{}
 		}
-		l.loop.scalarized[sym] = true
+		l.loop.replaced[sym] = true
 	}
 	return body
 }

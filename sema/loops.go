@@ -72,9 +72,10 @@ type loopState struct {
 	flagSym     *symbol
 	returnFlag  *ir.Var
 	loopReturns map[int][]diag.Span
-	// scalarized holds the small arrays of Note [small host arrays],
-	// which scalar locals replace.
-	scalarized map[*symbol]bool
+	// replaced holds the locals the body no longer names: the small
+	// arrays of Note [small host arrays], which scalar locals replace,
+	// and the pointers of Note [section pointers].
+	replaced map[*symbol]bool
 	// guarded holds the reads of EOSHIFT's shifted operands, which run
 	// only where they are in range (Note [shifts]).
 	guarded map[*ir.Elem]bool
@@ -136,15 +137,17 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	}
 	l.checkUnit()
 	l.loopParams()
-	// Note [cycle as if], then Note [return in serial loops] (before the
-	// locals, as it may add one) and Note [return in loop kernels].
-	body := l.scalarHostArrays(l.loopReturns(withoutCycles(p.sub.Body))) // Note [small host arrays]
+	// Note [section pointers], Note [cycle as if], then Note [return in
+	// serial loops] and Note [small host arrays] (before the locals, as
+	// they may add some), and Note [return in loop kernels].
+	body := l.withoutSectionPointers(p.sub.Body)
+	body = l.scalarHostArrays(l.loopReturns(withoutCycles(body)))
 	l.loopLocals()
 	if l.loop.flagSym != nil {
 		l.loop.returnFlag = l.vars[l.loop.flagSym]
 	}
 	l.checkBlockDepth(p.sub.Body)
-	l.forallDialect(p.sub.Body) // Note [forall]
+	l.forallDialect(body) // Note [forall]
 	kern.Body = l.loopBody(l.endAtReturn(body))
 	kern.Body = l.serialResults(kern.Body, kern.Body) // Note [serial results]
 	l.inferIntents()
@@ -365,7 +368,7 @@ func (l *lowerer) ordered(a ir.Affine) ir.Affine {
 func (l *lowerer) loopLocals() {
 	for _, sym := range l.s.order {
 		switch {
-		case l.loop.scalarized[sym]: // Note [small host arrays]: scalars now
+		case l.loop.replaced[sym]: // Note [small host arrays]: scalars now
 		case sym.param:
 			l.c.paramValue(sym)
 		case sym.dummy:

@@ -812,20 +812,21 @@ func isSectionRef(call *ast.Call) bool {
 // a loop kernel of array assignments (Note [array assignments]): it uses
 // nothing of the region dialect (regionDialect, pointers), and its top
 // level assigns to an element or section of an array dummy, or its array
-// dummies are all explicit-shape, or it calls EOSHIFT or CSHIFT.
+// dummies are all explicit-shape, or it calls EOSHIFT or CSHIFT; its
+// local pointers, if any, stand for sections (Note [section pointers]).
 func arraySyntaxKernel(p *proc, s *scope) bool {
-	if regionDialect(p.sub.Body) {
+	secs, ok := sectionPointers(p.sub.Body, s)
+	if !ok {
+		return false // a pointer into a region (region_ptr)
+	}
+	body := withSectionPointers(p.sub.Body, secs) // Note [section pointers]
+	if regionDialect(body) {
 		return false
 	}
-	if callsShift(p.sub.Body) {
+	if callsShift(body) {
 		return true // Note [shifts]: the region dialect has none
 	}
-	for _, sym := range s.syms {
-		if sym.pointer && !sym.dummy {
-			return false // a pointer into a region (region_ptr)
-		}
-	}
-	for _, st := range p.sub.Body {
+	for _, st := range body {
 		if do, ok := st.(*ast.DoStmt); ok && do.Form == ast.DoCounted {
 			return true // a DO nest with no directive (Note [plain DO nests])
 		}
@@ -871,7 +872,7 @@ func arraySyntaxKernel(p *proc, s *scope) bool {
 		}
 		return false
 	}
-	return subscripted(p.sub.Body)
+	return subscripted(body)
 }
 
 // regionDialect reports whether body uses a construct of the paper's
