@@ -78,8 +78,14 @@ const FormatExtents = 7
 // FormatQuot so that such a host refuses it.
 const FormatQuot = 8
 
+// FormatInElems is the version of units with a launch bound computed
+// from an element of an intent(in) array (Note [host elements]): a host
+// written for FormatQuot, whose dry run knows no element, would size the
+// launch from a stale or missing value.
+const FormatInElems = 9
+
 // FormatNewest is the newest version this package reads and writes.
-const FormatNewest = FormatQuot
+const FormatNewest = FormatInElems
 
 // Kind is the Fortran type of a parameter or result.
 type Kind string

@@ -415,8 +415,16 @@ func (w *walker) value(x *Expr) (v int, known bool, err error) {
 		return 0, false, nil
 	}
 	var elem func(*Expr, []int) (int, error)
-	if w.h.Elem != nil {
+	switch {
+	case w.h.Elem != nil:
 		elem = w.elem
+	case w.h.In != nil: // a dry run that knows the intent(in) arrays
+		elem = func(x *Expr, index []int) (int, error) {
+			if p := w.k.Param(x.Name); p == nil || p.Intent != In {
+				return 0, errUnknown
+			}
+			return w.elem(x, index)
+		}
 	}
 	v, err = x.eval(w.vals, elem)
 	if errors.Is(err, errUnknown) {
@@ -439,8 +447,14 @@ func (w *walker) value(x *Expr) (v int, known bool, err error) {
 // from the device buffer (Host.Elem), the Fortran host reads an
 // intent(in) array's element from its own dummy and reads any other
 // array back from the device first. A dry run (LaunchVals) knows no
-// element: what it computes from one is unknown, as a reduction's value
-// is; sema sees to it that no bound depends on one.
+// element of an array a launch may write: what it computes from one is
+// unknown, as a reduction's value is. It does know the elements of
+// intent(in) arrays, which no launch changes (LaunchValsIn: the host
+// reads them from its inputs, Host.In), so a bound may be start(1) of an
+// intent(in) start (sema/hostvars.go); sema sees to it that no bound
+// depends on any other element, and a unit with such a bound is
+// FormatInElems, which an older host, whose dry run knows no element,
+// refuses.
 
 // elem reads element index of x's array through the host, after
 // checking index against the declared bounds (Note [host elements]).
@@ -468,7 +482,11 @@ func (w *walker) elem(x *Expr, index []int) (int, error) {
 		off += (i - lo) * stride
 		stride *= ext
 	}
-	v, err := w.h.Elem(p.Name, p.Kind, off)
+	read := w.h.Elem
+	if read == nil {
+		read = w.h.In
+	}
+	v, err := read(p.Name, p.Kind, off)
 	if err != nil {
 		return 0, fmt.Errorf("line %d: reading %s: %v", x.Line, elemString(x.Name, index), err)
 	}
@@ -606,6 +624,12 @@ func (k *Kernel) HostVars() []Set {
 // never reaches gets the values at the end. init holds the sizes and the
 // integer and logical scalar parameters.
 func (k *Kernel) LaunchVals(init map[string]int) ([]map[string]int, error) {
+	return k.LaunchValsIn(init, nil)
+}
+
+// LaunchValsIn is LaunchVals whose dry run reads the elements of
+// intent(in) array parameters with in (Host.In; nil: it knows none).
+func (k *Kernel) LaunchValsIn(init map[string]int, in func(array string, k Kind, offset int) (int, error)) ([]map[string]int, error) {
 	out := make([]map[string]int, len(k.Launches))
 	loopVars := map[string]bool{}
 	for _, l := range k.HostLoops {
@@ -621,12 +645,12 @@ func (k *Kernel) LaunchVals(init map[string]int) ([]map[string]int, error) {
 		return c
 	}
 	var last map[string]int
-	err := k.WalkWith(init, func(li int, vals map[string]int) error {
+	err := k.Run(init, Host{In: in, Launch: func(li int, vals map[string]int) error {
 		if out[li] == nil {
 			out[li] = copyVals(vals)
 		}
 		return nil
-	}, func(vals map[string]int) { last = copyVals(vals) })
+	}, End: func(vals map[string]int) { last = copyVals(vals) }})
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package abi
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -146,5 +147,46 @@ func TestHostElements(t *testing.T) {
 	}
 	if !k.ReadsElements() {
 		t.Error("ReadsElements is false")
+	}
+}
+
+// A dry run with Host.In (LaunchValsIn) knows the elements of intent(in)
+// arrays, checked against their bounds, and no other element: a launch
+// range computed from m = lim(1) (intent(in)) gets its value, one from
+// an intent(out) array's element is unknown and leaves its value unset.
+func TestDryRunInElements(t *testing.T) {
+	k := &Kernel{Name: "k",
+		Sizes: []Size{{Name: "n"}},
+		Params: []Param{{Name: "n", Kind: Int, Intent: In},
+			{Name: "lim", Kind: Int, Intent: In, Array: true, Shape: []Affine{{Const: 2}}},
+			{Name: "w", Kind: Int, Intent: Out, Array: true, Shape: []Affine{{Const: 2}}}},
+		Launches: []*Launch{{Symbol: "a", Global: []Range{{Positions: Affine{Terms: []Term{{1, "m"}}}, Per: 1}}, Local: []int{4}}},
+		Steps: []Step{
+			{Launch: -1, Set: &Set{Var: "m", Kind: Int, X: Expr{Op: "elem", Name: "lim", Line: 3, Args: []Expr{c(2)}}}},
+			{Launch: -1, Set: &Set{Var: "q", Kind: Int, X: Expr{Op: "elem", Name: "w", Line: 4, Args: []Expr{c(1)}}}},
+			{Launch: 0},
+		},
+	}
+	if err := k.checkSteps(); err != nil {
+		t.Fatal(err)
+	}
+	var read []string
+	in := func(array string, _ Kind, off int) (int, error) {
+		read = append(read, fmt.Sprint(array, off))
+		return 6, nil
+	}
+	vals, err := k.LaunchValsIn(map[string]int{"n": 4}, in)
+	if err != nil || vals[0]["m"] != 6 || strings.Join(read, " ") != "lim1" {
+		t.Errorf("dry run: m = %d, read %v, %v; want 6, [lim1]", vals[0]["m"], read, err)
+	}
+	if vals[0]["q"] != 0 {
+		t.Errorf("q = %d from an intent(out) element in a dry run, want its start value 0 (the element is not read)", vals[0]["q"])
+	}
+	if vals, _ := k.LaunchVals(map[string]int{"n": 4}); vals[0]["m"] != 0 {
+		t.Errorf("LaunchVals knows m = %d, want no element read", vals[0]["m"])
+	}
+	k.Steps[0].Set.X.Args[0] = c(3)
+	if _, err := k.LaunchValsIn(map[string]int{"n": 4}, in); err == nil || !strings.Contains(err.Error(), "outside the declared bounds") {
+		t.Errorf("lim(3) in a dry run: %v", err)
 	}
 }

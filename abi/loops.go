@@ -132,6 +132,11 @@ type Host struct {
 	// (Note [host elements]); nil in a dry run, where an element is
 	// unknown.
 	Elem func(array string, k Kind, offset int) (int, error)
+	// In, when not nil in a dry run (Elem nil), reads as Elem does an
+	// element of an intent(in) array parameter, which no launch changes,
+	// from the host's inputs; the dry run then knows those elements
+	// (Note [host elements]).
+	In func(array string, k Kind, offset int) (int, error)
 	// End, when not nil, sees vals after the last step.
 	End func(vals map[string]int)
 	// Write writes a Print step's record (without its newline) to unit 0

@@ -116,6 +116,9 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 			if ak.ReadsElements() {
 				u.Format = max(u.Format, abi.FormatElems) // Note [host elements]
 			}
+			if k.BoundElems {
+				u.Format = max(u.Format, abi.FormatInElems) // Note [host elements]
+			}
 		}
 	}
 	u.Source = e.String()

@@ -26,7 +26,8 @@ import (
 // with the values the launch sees; a launch never reached gets them with
 // the values at the end, as abi.Kernel.LaunchVals gives them. As there,
 // a value read from the device is unknown in the first run (fcl_unk
-// flags each host variable set from a reduction or an element, or from
+// flags each host variable set from a reduction or an element of an
+// array that is not intent(in), or from
 // one so flagged), and neither branch of an IF that reads one runs, so
 // no stale value raises an error or sizes a launch. Scratch buffers are
 // then sized, and the second run launches.
@@ -422,8 +423,8 @@ func (h *fortHost) unknownTest(x *abi.Expr) string {
 	elem := false
 	var walk func(x *abi.Expr)
 	walk = func(x *abi.Expr) {
-		if x.Op == "elem" {
-			elem = true
+		if p := h.k.Param(x.Name); x.Op == "elem" && (p == nil || p.Intent != abi.In) {
+			elem = true // an intent(in) array's is known: no launch changes it
 		}
 		for i := range x.Args {
 			walk(&x.Args[i])

@@ -43,7 +43,12 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Line("// its host variables at each launch size the NDRanges first.")
 	e.Line("hostInit := map[string]int{%s}", strings.Join(init, ", "))
 	e.Line("var launchVals []map[string]int")
-	e.Open("if launchVals, err = %s.LaunchVals(hostInit); err != nil", av)
+	dry := av + ".LaunchVals(hostInit)"
+	if k.ReadsElements() { // the dry run reads intent(in) arrays' (Note [host elements] in package abi)
+		goElem(e, k)
+		dry = av + ".LaunchValsIn(hostInit, elem)"
+	}
+	e.Open("if launchVals, err = %s; err != nil", dry)
 	e.Line("return")
 	e.Close("")
 	e.Open("if err = %s.CheckHostAccesses(launchVals); err != nil", av)
@@ -82,7 +87,6 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Line("}")
 	elem := ""
 	if k.ReadsElements() {
-		goElem(e, k)
 		elem = " Elem: elem,"
 	}
 	e.Open("err = %s.Run(hostInit, abi.Host{Read: read,%s Write: abi.StdWrite, Launch: func(launch int, vals map[string]int) error", av, elem)

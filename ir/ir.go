@@ -266,6 +266,9 @@ type Kernel struct {
 	// which the host computes from the top-level statements before each
 	// launch (Note [host program] in package abi; sema/hostvars.go).
 	HostVars []*Var
+	// BoundElems marks a kernel whose host variables read elements of
+	// intent(in) array dummies (abi.FormatInElems).
+	BoundElems bool
 	// Tables are the named constant arrays a loop kernel subscripts
 	// (Role Table), in order of first use.
 	Tables []*Var

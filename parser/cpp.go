@@ -140,6 +140,9 @@ type cpp struct {
 	included diag.Sources
 	depth    int
 	fixed    bool
+	// plain reads a file that needs no preprocessor for its INCLUDE
+	// lines only: "#" starts no directive and no macro is expanded.
+	plain bool
 
 	limits  cppLimits
 	size    int64           // the preprocessed size so far (Note [preprocessor limits])
@@ -212,8 +215,14 @@ var errExpansionWork = errors.New("macro expansion takes too much work")
 // preprocess runs the preprocessor over in, the file name; it returns the
 // text to scan and the contents of the files it included.
 func preprocess(in *srcText, name string, opts Options, fixed bool, diags *diag.List) (*srcText, diag.Sources) {
+	return runCpp(in, name, opts, fixed, false, diags)
+}
+
+// runCpp is preprocess, or with plain the reading of INCLUDE lines alone
+// (Note [INCLUDE lines]).
+func runCpp(in *srcText, name string, opts Options, fixed, plain bool, diags *diag.List) (*srcText, diag.Sources) {
 	p := &cpp{diags: diags, macros: map[string]*macro{"__FOROCL__": {body: "1"}, "__LINE__": {builtin: true}, "__FILE__": {builtin: true}}, dirs: opts.IncludeDirs, read: opts.ReadFile, out: &srcText{}, included: diag.Sources{}, fixed: fixed,
-		limits: defaultLimits, hidden: map[string]bool{}}
+		limits: defaultLimits, hidden: map[string]bool{}, plain: plain}
 	if opts.limits != nil {
 		p.limits = *opts.limits
 	}
@@ -222,6 +231,9 @@ func preprocess(in *srcText, name string, opts Options, fixed bool, diags *diag.
 		p.read = func(path string) ([]byte, error) { return fsutil.ReadRegular(path, lim) }
 	}
 	for _, d := range opts.Defines {
+		if plain {
+			break
+		}
 		if d.Undef {
 			delete(p.macros, d.Name)
 		} else {
@@ -318,7 +330,10 @@ func (p *cpp) file(in *srcText, name string) {
 			i++
 		}
 		p.at.line = in.origin(s).Line + p.at.delta
-		if i < le && src[i] == '#' {
+		if file, at, ok := includeLine(src, i, le); ok && active() {
+			p.include(in, `"`+file+`"`, in.origin(i), in.origin(at))
+			quote = 0
+		} else if i < le && src[i] == '#' && !p.plain {
 			// Continued lines are joined in one buffer: appending to a
 			// string would copy it at each of a million "\" lines.
 			line := bytes.TrimRight(src[i+1:le], " \t")
@@ -337,6 +352,8 @@ func (p *cpp) file(in *srcText, name string) {
 			}
 			stack = p.directive(in, i, le, text, stack, active())
 			quote = 0
+		} else if p.plain {
+			p.out.copyFrom(in, s, le)
 		} else if active() {
 			quote = p.line(in, s, le, quote)
 		}

@@ -91,13 +91,14 @@ func ParseFile(name string, src []byte, opts Options) (f *ast.File, diags diag.L
 // fixed-form reader when the file needs them (see Note [source maps]).
 func scanFile(name string, src []byte, opts Options, diags *diag.List, included *diag.Sources, rewritten *bool) []*logicalStmt {
 	fixed := isFixed(name, opts.Form)
-	if !fixed && !needsCpp(name, src) {
+	cpp, incl := needsCpp(name, src), hasIncludeLine(src)
+	if !fixed && !cpp && !incl {
 		sc := &scanner{name: name, src: src, diags: diags, free: true}
 		return sc.scan()
 	}
 	text := identity(name, src)
-	if needsCpp(name, src) {
-		text, *included = preprocess(text, name, opts, fixed, diags)
+	if cpp || incl {
+		text, *included = runCpp(text, name, opts, fixed, !cpp, diags) // Note [INCLUDE lines]
 	}
 	if fixed {
 		text = fixedToFree(text, diags)

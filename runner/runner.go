@@ -420,7 +420,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	// Per launch, the values its ranges see: with host statements, the
 	// host variables' too (Note [host program] in package abi).
 	init := k.HostInit(sizes, j.Scalars)
-	launches, err := hostLaunches(k, init)
+	launches, err := hostLaunches(k, init, arrays)
 	if err != nil {
 		return nil, err
 	}
@@ -488,8 +488,16 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 // hostLaunches returns the NDRange of each of k's launches, from the
 // values its ranges see when the host program starts at init, after
 // checking the host's accesses (Note [access ranges] in package abi).
-func hostLaunches(k *abi.Kernel, init map[string]int) ([]launch, error) {
-	lvals, err := k.LaunchVals(init)
+// The dry run reads elements of intent(in) arrays from arrays, the inputs
+// (Note [host elements] in package abi).
+func hostLaunches(k *abi.Kernel, init map[string]int, arrays map[string]*npy.Array) ([]launch, error) {
+	lvals, err := k.LaunchValsIn(init, func(name string, _ abi.Kind, off int) (int, error) {
+		a := arrays[strings.ToLower(name)]
+		if a == nil || off < 0 || off >= a.Len() {
+			return 0, fmt.Errorf("kernel %q: no input element %d of %q", k.Name, off, name)
+		}
+		return inputWord(a, off), nil
+	})
 	if err == nil {
 		err = k.CheckHostAccesses(lvals) // Note [access ranges] in package abi
 	}
@@ -795,4 +803,16 @@ func swapOut(pairs []Swap, name string) bool {
 		}
 	}
 	return false
+}
+
+// inputWord is the word (Note [host values] in package abi) of element
+// off of input a.
+func inputWord(a *npy.Array, off int) int {
+	switch {
+	case a.F32 != nil, a.F64 != nil:
+		return abi.RealWord(a.Float(off))
+	case a.I64 != nil:
+		return int(a.I64[off])
+	}
+	return int(a.I32[off])
 }

@@ -42,6 +42,9 @@ source "$(dirname "$0")/compare-lib.sh"
 
 # advect_impl reads its halo widths from an array: one cell each side.
 npy_i32 "$WORK/halo.npy" 1 1
+# calc_linear_paths starts its sweeps at start(1:3), inside both grids
+# (random values could lie outside, where Fortran's behaviour is undefined).
+npy_i32 "$WORK/start.npy" 2 3 2
 
 # One job per line (compare-lib.sh): kernel|variant|size|dir|file|arguments.
 jobs=$WORK/jobs
@@ -98,9 +101,10 @@ done
 # travel times along the axes from a start point.
 for d in papers/Dijkstra papers/Dijkstra/OpenCL; do
 	job calc_distance "${d#papers/}" "$S1" $d forward_star.F90 --set nfs=NN
-	for p in calc_linear_paths calc_linear_paths_padded; do
-		job $p "${d#papers/}" "$S3" $d forward_star.F90 --set nx=NN --set ny=MM --set nz=LL --set nfs=1
-	done
+	job calc_linear_paths "${d#papers/}" "$S3" $d forward_star.F90 --set nx=NN --set ny=MM --set nz=LL --set nfs=1 --in start="$WORK/start.npy"
+	# The padded grid: one more cell each way than the traversed nx, ny, nz.
+	job calc_linear_paths_padded "${d#papers/}" "$S3" $d forward_star.F90 --set nx=NN --set ny=MM --set nz=LL --set nfs=1 --in start="$WORK/start.npy" \
+		--set padNx=\$\(\(NN+1\)\) --set padNy=\$\(\(MM+1\)\) --set padNz=\$\(\(LL+1\)\)
 done
 
 # Dijkstra: one relaxation sweep of the travel times, in place (serial),

@@ -62,7 +62,7 @@ func (l *lowerer) boundsIn(stmts []ir.Stmt, ranges map[*ir.Var]rng, reported map
 		case *ir.Assign:
 			check := func(x ir.Expr) {
 				ir.Walk(x, func(x ir.Expr) {
-					if e, ok := x.(*ir.Elem); ok {
+					if e, ok := x.(*ir.Elem); ok && !l.loop.guarded[e] { // Note [shifts]
 						l.elemBounds(e, ranges, reported, sized)
 					}
 				})

@@ -342,8 +342,8 @@ func (l *lowerer) call(e *ast.Call) ir.Expr {
 	if x, ok := l.shapeInquiry(e); ok {
 		return x // size, lbound, ubound of a loop kernel's array
 	}
-	if name == "cshift" && l.loop != nil && l.loop.sect != nil {
-		return l.cshift(e) // Note [cshift]
+	if (name == "eoshift" || name == "cshift") && l.loop != nil && l.loop.sect != nil {
+		return l.shiftCall(e) // Note [shifts]
 	}
 	if knownIntrinsic(name) {
 		l.errorf(codeUnsupportedIntrinsic, e.Name.Pos, "function %q is not supported by forocl", e.Name.Orig).

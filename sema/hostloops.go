@@ -214,6 +214,9 @@ func (l *lowerer) carried(lp *ir.Loop, stmts []ir.Stmt, def, set, reported map[*
 		}
 		if set[v] && !def[v] && !reported[v] {
 			reported[v] = true
+			if l.returnInHostLoop(lp, v) {
+				return
+			}
 			l.c.diags.Error(codeHostLoopCarried, r.Pos, "scalar %q is read before this trip of the loop at line %d sets it, so its value comes from the trip before; the launches of a loop around parallel loops cannot carry scalars from trip to trip", v.Name, lp.Pos.Start.Line).
 				WithHint("compute it from the loop variable %q, or set it at the start of the loop's body", lp.Var.Name)
 		}

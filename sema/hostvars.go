@@ -13,7 +13,9 @@ import (
 // in loopState.hostVars; checkHostVars, run after the body is lowered,
 // checks that each is assigned only at the top level (under IFs too,
 // never in a nest or host loop) from integer and logical constants,
-// scalar dummies and other such locals, extends the set with the locals
+// scalar dummies, elements of intent(in) array dummies (which no launch
+// changes, so a dry run reads them from the inputs: Note [host elements]
+// in package abi) and other such locals, extends the set with the locals
 // those expressions read, and lists them in Kernel.HostVars. The bounds
 // take the host's values as launch arguments, as the bodies do.
 
@@ -79,6 +81,7 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 		}
 		l.hostReads(k.Body, v, &work)
 	}
+	k.BoundElems = l.loop.boundElems
 }
 
 // hostReads checks the top-level assignments to v in stmts, and the IF
@@ -124,6 +127,11 @@ func (l *lowerer) hostable(e ir.Expr, v *ir.Var, work *[]*ir.Var) {
 			default:
 				why = "variable \"" + x.Var.Name + "\""
 			}
+		case *ir.Elem:
+			if x.Var.Role != ir.Dummy || x.Var.Intent != ir.In {
+				why = "an element of \"" + x.Var.Name + "\", which is not an intent(in) dummy, so a launch may change it"
+			}
+			l.loop.boundElems = true
 		case *ir.Unary, *ir.Binary:
 			if op := opOf(x); op == ir.Pow || op == ir.Eqv || op == ir.Neqv {
 				why = "the operator " + op.String()
@@ -143,7 +151,7 @@ func (l *lowerer) hostable(e ir.Expr, v *ir.Var, work *[]*ir.Var) {
 	})
 	if why != "" {
 		l.c.diags.Error(codeHostVar, e.Span(), "%q is a bound of a parallel loop, so the host computes it before the launch, but its value here has %s", v.Name, why).
-			WithHint("compute it from integer constants and integer scalar dummies, or make it a dummy")
+			WithHint("compute it from integer constants, integer scalar dummies and elements of intent(in) arrays, or make it a dummy")
 	}
 }
 

@@ -72,8 +72,24 @@ type loopState struct {
 	// hostVars holds the locals parallel loop bounds use, each with the
 	// bound's position, and nestBound is set while such a bound is
 	// lowered (sema/hostvars.go).
-	hostVars  map[*ir.Var]diag.Span
-	nestBound bool
+	hostVars map[*ir.Var]diag.Span
+	// flagSym is the flag of Note [return in serial loops], returnFlag
+	// its variable, and loopReturns the RETURNs it stands for in each
+	// sequential DO, by the DO's line.
+	flagSym     *symbol
+	returnFlag  *ir.Var
+	loopReturns map[int][]diag.Span
+	// replaced holds the locals the body no longer names: the small
+	// arrays of Note [small host arrays], which scalar locals replace,
+	// and the pointers of Note [section pointers].
+	replaced map[*symbol]bool
+	// guarded holds the reads of EOSHIFT's shifted operands, which run
+	// only where they are in range (Note [shifts]).
+	guarded map[*ir.Elem]bool
+	// boundElems is set when a host variable reads an element of an
+	// intent(in) array (ir.Kernel.BoundElems).
+	boundElems bool
+	nestBound  bool
 	// reduce maps the scalars the nest being lowered reduces to their
 	// Reduction variables (Note [loop reductions]).
 	reduce map[*ir.Var]*ir.Var
@@ -141,7 +157,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 		kern.Module = p.host.name
 	}
 	l.kernel = kern
-	l.loop = &loopState{serialNests: map[*ir.Nest]bool{}, read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}, hostVars: map[*ir.Var]diag.Span{}, early: map[*ir.Elem]bool{}, extents: map[*ir.Var]bool{}}
+	l.loop = &loopState{serialNests: map[*ir.Nest]bool{}, read: map[*ir.Var]diag.Span{}, written: map[*ir.Var]diag.Span{}, sizes: map[*ir.Var]bool{}, hostVars: map[*ir.Var]diag.Span{}, early: map[*ir.Elem]bool{}, extents: map[*ir.Var]bool{}, guarded: map[*ir.Elem]bool{}}
 	if p.sub.Impure {
 		c.diags.Error(codeKernelImpure, p.sub.Pos, "kernel %q is impure", p.sub.Name.Orig).
 			WithHint("remove \"impure\"; kernels must be free of side effects")
@@ -153,12 +169,19 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 		l.errorf(codeKernelNoArrays, p.sub.Name.Pos, "kernel %q has no array arguments", p.sub.Name.Orig).
 			WithHint("a kernel's arrays bind its sizes and carry its results; pass the data as arrays")
 	}
+	// Note [section pointers], Note [cycle as if], then Note [return in
+	// serial loops] and Note [small host arrays] (before the locals, as
+	// they may add some), and Note [return in loop kernels].
+	body := l.withoutSectionPointers(p.sub.Body)
+	body = l.scalarHostArrays(l.loopReturns(withoutCycles(body)))
 	l.loopLocals()
+	if l.loop.flagSym != nil {
+		l.loop.returnFlag = l.vars[l.loop.flagSym]
+	}
 	l.checkBlockDepth(p.sub.Body)
-	l.forallDialect(p.sub.Body) // Note [forall]
-	// Note [return in loop kernels], Note [cycle as if]
-	kern.Body = l.loopBody(withoutCycles(l.endAtReturn(p.sub.Body)))
-	l.substExtents(kern)                              // Note [conforming extents]
+	l.forallDialect(body) // Note [forall]
+	kern.Body = l.loopBody(l.endAtReturn(body))
+	l.substExtents(kern) // Note [conforming extents]
 	kern.Body = l.serialResults(kern.Body, kern.Body) // Note [serial results]
 	l.inferIntents()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
@@ -386,6 +409,7 @@ func (l *lowerer) ordered(a ir.Affine) ir.Affine {
 func (l *lowerer) loopLocals() {
 	for _, sym := range l.s.order {
 		switch {
+		case l.loop.replaced[sym]: // Note [small host arrays]: scalars now
 		case sym.param:
 			l.c.paramValue(sym)
 		case sym.dummy:

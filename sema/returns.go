@@ -18,8 +18,9 @@ import "github.com/forocl/forocl/ast"
 //     return; rest" is "if (c) then; else; rest; end if", which lowers as
 //     any IF between nests (each launch of rest tests .not. c).
 //
-// RETURN inside a DO (a parallel nest or a sequential loop around nests)
-// would leave the loop early, which no OpenMP or OpenACC loop allows and a
+// RETURN inside a sequential DO that runs serially is lowered before
+// (Note [return in serial loops]). RETURN inside a parallel nest would
+// leave the loop early, which no OpenMP or OpenACC loop allows and a
 // launch cannot do: return-in-loop names it, and it is dropped so that it
 // is reported once.
 

@@ -156,8 +156,8 @@ func TestScalarIntentsAndGuards(t *testing.T) {
 			  end do
 			end if`,
 			[]string{"if (a(1) > real(4)(0)) then"}, ""},
-		{"a local array in a guard", "integer :: f(4)\n" + red, `
-			if (f(1) > 0) then
+		{"a local array in a guard, by a variable subscript", "integer :: f(4)\n" + red, `
+			if (f(n) > 0) then
 			  do concurrent (i = 1:n)
 			    b(i) = a(i)
 			  end do

@@ -86,6 +86,9 @@ type sectCtx struct {
 	// every step-th value assigns; hiLo is that triplet's hi - lo.
 	step []int64
 	hiLo []ir.Affine
+	// shift holds, per dimension, the EOSHIFT or CSHIFT whose ARRAY is
+	// being lowered (Note [shifts]); nil when none.
+	shift []*shiftDim
 }
 
 // secDim is one subscript of a section reference: a scalar subscript
@@ -254,7 +257,7 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 			return nil, true
 		}
 		return []ir.Stmt{it}, true
-	case top && v.Role == ir.Dummy:
+	case top && v.Role != ir.Temp:
 		// Note [updates through a temporary]
 		t := l.sectionTemp(v)
 		in := &ir.Elem{Pos: lhs.Pos, Var: t, Index: lhs.Index, Access: lhs.Access}
@@ -274,12 +277,13 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 // Note [updates through a temporary]
 //
 // An array assignment of the top level whose right-hand side reads the
-// dummy it assigns at other elements than the one written, as the
-// stencil u(2:n-1) = u(2:n-1) + c*(u(1:n-2) - 2*u(2:n-1) + u(3:n)) does,
-// cannot run in place in parallel: Fortran reads the whole right-hand
-// side first. It becomes two launches over the same iteration: the first
-// writes the right-hand side into a temporary of the dummy's declared
-// bounds (ir.Temp, a scratch buffer of the ABI that hosts allocate with
+// array it assigns (a dummy, a module or automatic array) at other
+// elements than the one written, as the stencil
+// u(2:n-1) = u(2:n-1) + c*(u(1:n-2) - 2*u(2:n-1) + u(3:n)) or
+// T = 0.5*(EOSHIFT(T, -1) + EOSHIFT(T, 1)) does, cannot run in place in
+// parallel: Fortran reads the whole right-hand side first. It becomes two
+// launches over the same iteration: the first writes the right-hand side
+// into a temporary of the array's declared bounds (ir.Temp, a scratch buffer of the ABI that hosts allocate with
 // the dummy's shape), the second copies the temporary's elements into
 // the section. Inside a nest (sequential loops of one work-item) and for
 // private arrays it stays an error (loop-section-overlap).
@@ -626,7 +630,8 @@ func (l *lowerer) sectionElem(id *ast.Ident, call *ast.Call, v *ir.Var) (*ir.Ele
 		// lo + step*(t - base), t counting elements from base; over a
 		// strided LHS index, t - base counts ctx.step per element.
 		acc := d.acc.Add(ir.Affine{Terms: []ir.Term{{Coef: 1, Var: ctx.index[q]}}}.Add(ctx.base[q].Scale(-1)).Scale(d.step / ctx.step[q]))
-		e.Index = append(e.Index, affineExpr(acc, d.pos))
+		ix, acc := l.shifted(d, acc, q) // Note [shifts]
+		e.Index = append(e.Index, ix)
 		e.Access = append(e.Access, acc)
 		q++
 	}
@@ -819,28 +824,32 @@ func isSectionRef(call *ast.Call) bool {
 // nothing of the region dialect (regionDialect, pointers), and its top
 // level assigns to an element or section of an array dummy, or it has an
 // intent(inout) array dummy, or it names a module variable, or its array
-// dummies are all explicit-shape.
+// dummies are all explicit-shape, or it calls EOSHIFT or CSHIFT; its local
+// pointers, if any, stand for sections (Note [section pointers]).
 func arraySyntaxKernel(p *proc, s *scope) bool {
-	if regionDialect(p.sub.Body, false) {
+	secs, ok := sectionPointers(p.sub.Body, s)
+	if !ok {
+		return false // a pointer into a region (region_ptr)
+	}
+	body := withSectionPointers(p.sub.Body, secs) // Note [section pointers]
+	if regionDialect(body, false) {
 		return false
 	}
-	for _, sym := range s.syms {
-		if sym.pointer && !sym.dummy {
-			return false // a pointer into a region (region_ptr)
-		}
+	if callsShift(body) {
+		return true // Note [shifts]: the region dialect has none
 	}
 	arrays, explicit, inout := dummyArrays(p, s)
-	if regionDialect(p.sub.Body, true) {
+	if regionDialect(body, true) {
 		// WHERE: the region dialect's, unless the kernel breaks its rules
 		// in a way a loop kernel keeps (Note [WHERE in loop kernels]).
-		return inout || arrays > 0 && explicit == arrays || s.c.usesModuleVars(p.sub.Body, s)
+		return inout || arrays > 0 && explicit == arrays || s.c.usesModuleVars(body, s)
 	}
-	for _, st := range p.sub.Body {
+	for _, st := range body {
 		if do, ok := st.(*ast.DoStmt); ok && do.Form == ast.DoCounted {
 			return true // a DO nest with no directive (Note [plain DO nests])
 		}
 	}
-	if s.c.usesModuleVars(p.sub.Body, s) {
+	if s.c.usesModuleVars(body, s) {
 		return true // Note [module variables] in sema/modvars.go
 	}
 	if inout || arrays > 0 && explicit == arrays {
@@ -869,7 +878,7 @@ func arraySyntaxKernel(p *proc, s *scope) bool {
 		}
 		return false
 	}
-	return subscripted(p.sub.Body)
+	return subscripted(body)
 }
 
 // dummyArrays counts the array dummies of p and those of explicit shape,

@@ -5,7 +5,9 @@ import (
 	"io"
 	"math/rand"
 	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -275,7 +277,11 @@ func serialRun(c *cobra.Command, job runner.Job, files []*ast.File, sources, cpp
 	if err != nil {
 		return nil, nil, err
 	}
-	// Note [programs in the serial build]
+	// Note [programs in the serial build]; INCLUDE lines of a source
+	// copied into dir find their files next to the original.
+	for _, d := range sourceDirs(sources) {
+		cpp = append(cpp, "-I", d)
+	}
 	if sources, err = oracle.ProgramsAsModules(files, oracle.ModuleOrder(files, sources), dir, job.Kernel.Module); err != nil {
 		return nil, nil, err
 	}
@@ -412,6 +418,17 @@ func elemText(a *npy.Array, i int) string {
 		return strconv.FormatFloat(x, 'g', -1, 64)
 	}
 	return fmt.Sprint(int64(x))
+}
+
+// sourceDirs returns the folders of sources, each once, in order.
+func sourceDirs(sources []string) []string {
+	var dirs []string
+	for _, f := range sources {
+		if d := filepath.Dir(f); !slices.Contains(dirs, d) {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
 }
 
 // cppFlags returns the gfortran flags that preprocess sources as forocl

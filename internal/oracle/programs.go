@@ -25,6 +25,9 @@ import (
 //     executable statements become blank lines, and its end statement
 //     "end module NAME"; the driver uses the module, as the ABI says;
 //   - otherwise the whole program becomes blank lines.
+//
+// INCLUDE lines of the copy find their files through the original file's
+// folder, which compare passes to gfortran with -I.
 
 // ProgramsAsModules returns sources with each file of files that holds a
 // main program replaced by a copy in dir without it (Note [programs in the

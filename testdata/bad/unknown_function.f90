@@ -9,7 +9,7 @@ contains
     real, dimension(:), contiguous, intent(in) :: X
     real, dimension(:), contiguous, intent(out) :: oX
 
-    oX = (cshift(X,-1) + X + cshift(X,1)) / 3.0  ! ERROR [unsupported-intrinsic] "function \"cshift\" is not supported by forocl" ERROR [unsupported-intrinsic] "function \"cshift\" is not supported by forocl"
+    oX = (fraction(X) + X + fraction(X)) / 3.0  ! ERROR [unsupported-intrinsic] "function \"fraction\" is not supported by forocl" ERROR [unsupported-intrinsic] "function \"fraction\" is not supported by forocl"
   end subroutine avg3
 
 end module unknown_function

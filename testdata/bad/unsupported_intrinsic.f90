@@ -10,6 +10,6 @@ contains
     real, pointer, dimension(:,:) :: pA
     integer, dimension(4) :: halo, west, east
     halo = [1,1,1,1]; west = [0,2,1,1]; east = [2,0,1,1]
-    oA = cshift(A, 1)  ! ERROR:10 [unsupported-intrinsic] "function \"cshift\" is not supported by forocl"
+    oA = fraction(A)  ! ERROR:10 [unsupported-intrinsic] "function \"fraction\" is not supported by forocl"
   end subroutine k
 end module m

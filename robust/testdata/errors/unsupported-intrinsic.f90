@@ -2,5 +2,5 @@ subroutine k(a, b)
 !$OFP PURE, KERNEL :: k
   real, dimension(:), contiguous, intent(in)  :: a
   real, dimension(:), contiguous, intent(out) :: b
-  b = cshift(a, 1)  ! ERROR [unsupported-intrinsic] "function \"cshift\" is not supported by forocl"
+  b = fraction(a)  ! ERROR [unsupported-intrinsic] "function \"fraction\" is not supported by forocl"
 end subroutine k
