@@ -181,7 +181,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.checkBlockDepth(p.sub.Body)
 	l.forallDialect(body) // Note [forall]
 	kern.Body = l.loopBody(l.endAtReturn(body))
-	l.substExtents(kern) // Note [conforming extents]
+	l.substExtents(kern)                              // Note [conforming extents]
 	kern.Body = l.serialResults(kern.Body, kern.Body) // Note [serial results]
 	l.inferIntents()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
