@@ -111,53 +111,7 @@ func sequenceSize(k *ir.Kernel, v *ir.Var) bool {
 func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi.Kernel {
 	ak := loopInterface(k)
 	ak.File = file
-	var params []string
-	var args []abi.Arg
-	for _, v := range k.Params {
-		args = append(args, abi.Arg{Kind: abi.ParamArg, Name: v.Name})
-	}
-	for _, v := range k.Sizes {
-		if !isParam(k, v) {
-			args = append(args, abi.Arg{Kind: abi.SizeArg, Name: v.Name})
-		}
-	}
-	hasResults := false
-	for _, v := range k.Params {
-		t, name := ctype(v.Kind), sanitize(v.Name)
-		switch {
-		case isResult(v):
-			params = append(params, "__global "+t+"* restrict "+resultName(v))
-			hasResults = true
-		case v.Rank == 0:
-			params = append(params, "const "+t+" "+name)
-		case v.Intent == ir.In:
-			params = append(params, "__global const "+t+"* restrict "+name)
-		default:
-			params = append(params, "__global "+t+"* restrict "+name)
-		}
-	}
-	for _, a := range args {
-		if a.Kind == abi.SizeArg {
-			params = append(params, "const int _"+a.Name)
-		}
-	}
-	// Automatic arrays and temporaries: device arrays of a shape (Note
-	// [automatic arrays], Note [forall temporaries] and Note [updates
-	// through a temporary] in package sema).
-	for _, v := range slices.Concat(k.Automatic, k.Temps) {
-		args = append(args, abi.Arg{Kind: abi.ScratchArg, Name: v.Name})
-		params = append(params, "__global "+ctype(v.Kind)+"* restrict "+sanitize(v.Name))
-		b := abi.Buffer{Name: v.Name, Kind: abiKind(v.Kind)}
-		for _, e := range v.Extents() {
-			b.Extents = append(b.Extents, abiAffine(e))
-		}
-		ak.Scratch = append(ak.Scratch, b)
-	}
-	if g.opts.CheckBounds { // Note [checked subscripts] in bounds.go
-		args = append(args, abi.Arg{Kind: abi.ScratchArg, Name: abi.BoundsBuffer})
-		params = append(params, "__global int* restrict "+abi.BoundsBuffer)
-		ak.Scratch = append(ak.Scratch, abi.Buffer{Name: abi.BoundsBuffer, Kind: abi.Int, Elements: abi.Affine{Const: 4}})
-	}
+	args, params, hasResults := g.loopSignature(k, ak)
 	lg := &loopGen{gen: g, k: k, ak: ak, host: hostScalars(k)}
 	lg.x = &exprGen{funcs: g.funcs, ref: lg.ref, window: func(w *ir.Window) string {
 		panic("internal error: codegen: window in loop kernel " + k.Name)
@@ -235,6 +189,58 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 	}
 	ak.Steps = hostSteps(k, ak)
 	return ak
+}
+
+// loopSignature returns the arguments and OpenCL parameters that every
+// launch of loop kernel k takes (dummies, sizes, automatic arrays,
+// temporaries, the bounds buffer), adding the scratch buffers to ak, and
+// whether k has results.
+func (g *gen) loopSignature(k *ir.Kernel, ak *abi.Kernel) (args []abi.Arg, params []string, hasResults bool) {
+	for _, v := range k.Params {
+		args = append(args, abi.Arg{Kind: abi.ParamArg, Name: v.Name})
+	}
+	for _, v := range k.Sizes {
+		if !isParam(k, v) {
+			args = append(args, abi.Arg{Kind: abi.SizeArg, Name: v.Name})
+		}
+	}
+	for _, v := range k.Params {
+		t, name := ctype(v.Kind), sanitize(v.Name)
+		switch {
+		case isResult(v):
+			params = append(params, "__global "+t+"* restrict "+resultName(v))
+			hasResults = true
+		case v.Rank == 0:
+			params = append(params, "const "+t+" "+name)
+		case v.Intent == ir.In:
+			params = append(params, "__global const "+t+"* restrict "+name)
+		default:
+			params = append(params, "__global "+t+"* restrict "+name)
+		}
+	}
+	for _, a := range args {
+		if a.Kind == abi.SizeArg {
+			params = append(params, "const int _"+a.Name)
+		}
+	}
+	// Automatic arrays and temporaries: device arrays of a shape (Note
+	// [automatic arrays], Note [forall temporaries] and Note [updates
+	// through a temporary] in package sema).
+	for _, v := range slices.Concat(k.Automatic, k.Temps) {
+		args = append(args, abi.Arg{Kind: abi.ScratchArg, Name: v.Name})
+		params = append(params, "__global "+ctype(v.Kind)+"* restrict "+sanitize(v.Name))
+		b := abi.Buffer{Name: v.Name, Kind: abiKind(v.Kind)}
+		for _, e := range v.Extents() {
+			b.Extents = append(b.Extents, abiAffine(e))
+		}
+		ak.Scratch = append(ak.Scratch, b)
+	}
+	if g.opts.CheckBounds { // Note [checked subscripts] in bounds.go
+		args = append(args, abi.Arg{Kind: abi.ScratchArg, Name: abi.BoundsBuffer})
+		params = append(params, "__global int* restrict "+abi.BoundsBuffer)
+		ak.Scratch = append(ak.Scratch, abi.Buffer{Name: abi.BoundsBuffer, Kind: abi.Int, Elements: abi.Affine{Const: 4}})
+	}
+	return args, params, hasResults
 }
 
 // loopGen emits the nests of one loop kernel.
