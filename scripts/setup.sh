@@ -15,7 +15,8 @@ command -v clinfo >/dev/null 2>&1 || need+=(clinfo)
 # Open MPI, for forocl run --mpi and its tests (mpirun; libmpi.so is
 # loaded at run time, see mpi/mpi.go).
 command -v mpirun >/dev/null 2>&1 || need+=(openmpi-bin)
-ls /usr/lib/*/openmpi/include/mpi.h /usr/lib/*/*/openmpi/include/mpi.h >/dev/null 2>&1 || need+=(libopenmpi-dev)
+# (ls of two patterns fails when either matches nothing: test each.)
+compgen -G '/usr/lib/*/openmpi/include/mpi.h' >/dev/null || compgen -G '/usr/lib/*/*/openmpi/include/mpi.h' >/dev/null || need+=(libopenmpi-dev)
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
