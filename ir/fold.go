@@ -100,7 +100,7 @@ func convertConst(c *Const, k Kind) *Const {
 	case k.IsInt():
 		out.Int = int64(c.Float)
 	case k.IsReal():
-		out.Float = c.num()
+		out.Float = realConst(k, c.num()).Float
 	default:
 		out.Bool = c.Bool
 	}

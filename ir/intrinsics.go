@@ -569,8 +569,16 @@ func cInt(k Kind) string {
 	return "int"
 }
 
-func intConst(i int64) *Const            { return &Const{Kind: Int, Int: i} }
-func realConst(k Kind, f float64) *Const { return &Const{Kind: k, Float: f} }
+func intConst(i int64) *Const { return &Const{Kind: Int, Int: i} }
+
+// realConst is the real constant f of kind k: a real(4) value is rounded
+// to single precision, as Fortran's constant expressions of that kind are.
+func realConst(k Kind, f float64) *Const {
+	if k == Real4 {
+		f = float64(float32(f))
+	}
+	return &Const{Kind: k, Float: f}
+}
 func call(fn string) func([]string, Kind, Kind) string {
 	return func(a []string, _, _ Kind) string { return fn + "(" + strings.Join(a, ", ") + ")" }
 }

@@ -136,6 +136,11 @@ func (c *checker) evalConst(s *scope, env constEnv, e ast.Expr) (cval, *constErr
 		if err != nil {
 			return cval{}, err
 		}
+		if k == ir.Real4 {
+			// A default real literal is a real(4) value: 3.14159265358979
+			// is 3.14159274 in 4.0d-7*3.14159265358979, as in gfortran.
+			return cval{kind: k, f: float64(float32(e.Value))}, nil
+		}
 		return cval{kind: k, f: e.Value}, nil
 	case *ast.LogicalLit:
 		return cval{kind: ir.Logical, b: e.Value}, nil
