@@ -9,8 +9,8 @@ import (
 // Note [module variables]
 //
 // A loop kernel may read the variables of a module it uses (or of the
-// module that contains it), scalars and arrays, and write the module's
-// arrays: `use data_module` then `b(i) = g*a(i)*coef(i) + scale`. Each
+// module or main program that contains it: Note [contained in a
+// program]), scalars and arrays, and write the module's arrays: `use data_module` then `b(i) = g*a(i)*coef(i) + scale`. Each
 // module variable the kernel names becomes a parameter of the kernel,
 // after its dummies in order of first reference, marked with its module
 // (ir.Var.Module, abi.Param.Module): forocl run binds it by its name as
@@ -51,8 +51,9 @@ func (c *checker) usesModuleVars(body []ast.Stmt, s *scope) bool {
 	return found
 }
 
-// moduleVarOf returns the module variable that e names in scope s (an
-// identifier, or the name of an element or section reference), or nil.
+// moduleVarOf returns the variable of a module, or of the main program
+// that contains the kernel, that e names in scope s (an identifier, or
+// the name of an element or section reference), or nil.
 func moduleVarOf(c *checker, s *scope, e ast.Expr) *symbol {
 	var id *ast.Ident
 	switch e := e.(type) {
@@ -64,7 +65,7 @@ func moduleVarOf(c *checker, s *scope, e ast.Expr) *symbol {
 		return nil
 	}
 	sym := s.lookup(id.Name).sym
-	if sym == nil || sym.param || sym.sc == s || !c.moduleScope(sym.sc) {
+	if sym == nil || sym.param || sym.sc == s || !c.moduleScope(sym.sc) && !sym.sc.program {
 		return nil
 	}
 	return sym

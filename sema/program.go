@@ -13,12 +13,16 @@ import (
 // it, forocl check lists it, and its host scope is the program's
 // specification part, so the program's named constants, derived types
 // and other contained procedures resolve as a module's would. The
-// program's variables are different: the procedure sees them by host
-// association, but a kernel receives its data as arguments only, so a
-// kernel that uses one is refused (host-associated), at the use, naming
-// the variable. The ABI names the program as the kernel's module:
-// forocl compare's serial build turns the program into a module of that
-// name (Note [programs in the serial build] in package oracle).
+// program's variables, which the procedure sees by host association, are
+// to a loop kernel what a module's variables are (Note [module
+// variables]): parameters after its dummies, marked with the program's
+// name (Sml-fortran's maxwell: arrays Bx..Jz of the program updated by
+// its contained solve). Region and elemental kernels receive their data
+// as arguments only, so one that uses a program variable is refused
+// (host-associated), at the use, naming the variable. The ABI names the
+// program as the kernel's module: forocl compare's serial build turns
+// the program into a module of that name (Note [programs in the serial
+// build] in package oracle), whose variables the driver sets and reads.
 
 // collectProgram registers the procedures contained in main program u of
 // file as candidate kernels, with the program's scope as their host.

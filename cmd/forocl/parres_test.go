@@ -65,7 +65,7 @@ const programFile = `program bench
   factor = 2.0d0
   a = 1.0d0
   call shift(n, a, b)
-  call scaled(n, a, b)
+  b = scaled(a)
   print *, b
 contains
   subroutine shift(m, x, y)
@@ -78,22 +78,20 @@ contains
       y(i) = x(i) - 0.5d0*x(i - halo)
     end do
   end subroutine shift
-  subroutine scaled(m, x, y)
-    integer, intent(in) :: m
-    real(8), intent(in) :: x(m)
-    real(8), intent(out) :: y(m)
-    integer :: i
-    do i = 1, m
-      y(i) = factor*x(i)
-    end do
-  end subroutine scaled
+  pure elemental function scaled(x) result(y)
+    real(8), intent(in) :: x
+    real(8) :: y
+    y = factor*x
+  end function scaled
 end program bench
 `
 
 // TestProgramContained: a procedure contained in a main program is a
 // candidate kernel. forocl check lists both; --kernel takes shift, and
 // compare matches gfortran, whose serial build turns the program into a
-// module; scaled is refused at its use of the program's variable.
+// module; scaled, an elemental function, is refused at its use of the
+// program's variable (a loop kernel takes it as a parameter:
+// TestCompareProgramVariables).
 func TestProgramContained(t *testing.T) {
 	file := writeTemp(t, "bench.f90", programFile)
 	code, _, stderr := cli(t, "check", file)
@@ -101,7 +99,7 @@ func TestProgramContained(t *testing.T) {
 		t.Errorf("check: exit %d, want the candidates shift (taken) and scaled (refused):\n%s", code, stderr)
 	}
 	code, _, stderr = cli(t, "check", file, "--kernel", "scaled")
-	want := `bench.f90:28:14: error: "scaled" uses "factor", a variable of program "bench", by host association; a kernel receives its data as arguments [host-associated]`
+	want := `bench.f90:25:9: error: "scaled" uses "factor", a variable of program "bench", by host association; a kernel receives its data as arguments [host-associated]`
 	if code == 0 || !strings.Contains(stderr, want) {
 		t.Errorf("check --kernel scaled: exit %d, want\n%s\ngot:\n%s", code, want, stderr)
 	}
@@ -246,6 +244,35 @@ end program main
 `)
 	code, stdout, stderr := cli(t, "compare", file, "--kernel", "twice", "-I", src, "-I", compiled, "--device", testDevice(), "--set", "m=7")
 	if code != 0 || !regexp.MustCompile(`(?m)^y\s+real\(8\)\s+\(1:7\)\s+identical$`).MatchString(stdout) {
+		t.Errorf("compare: exit %d:\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestCompareProgramVariables: a loop kernel contained in a main program
+// takes the program's arrays and scalars it uses as parameters, as it
+// takes module variables (Note [contained in a program]): forocl compare
+// sets them, and reads the arrays it writes back, through the module the
+// serial build makes of the program.
+func TestCompareProgramVariables(t *testing.T) {
+	requireOpenCL(t)
+	requireGfortran(t)
+	file := writeTemp(t, "fields.f90", `program fields
+  implicit none
+  integer, parameter :: nx = 9
+  real :: gain = 2.0
+  real :: e(nx), b(nx)
+  e = 1.0
+  call step(0.5)
+  print *, b
+contains
+  subroutine step(dt)
+    real, intent(in) :: dt
+    b = b + dt*gain*(cshift(e, 1) - e)
+  end subroutine step
+end program fields
+`)
+	code, stdout, stderr := cli(t, "compare", file, "--kernel", "step", "--device", testDevice(), "--set", "dt=0.5", "--set", "gain=1.5")
+	if code != 0 || !regexp.MustCompile(`(?m)^b\s+real\(4\)\s+\(1:9\)\s+identical$`).MatchString(stdout) {
 		t.Errorf("compare: exit %d:\n%s%s", code, stdout, stderr)
 	}
 }
