@@ -39,7 +39,7 @@ void wave_summary_dp_p1(__global const double* restrict H,
         }
         // summary_dp.f90:17
         if (_a0 < _n1 - 1 && _a1 < _n2 - 1) {
-            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0 * sqrt(9.8 * H[_a0 + _n1 * (_a1)])));
+            _acc2 = fmax(_acc2, ((fabs(U[_a0 + _n1 * (_a1)]) + fabs(V[_a0 + _n1 * (_a1)])) / H[_a0 + _n1 * (_a1)] + 2.0 * sqrt(9.800000190734863 * H[_a0 + _n1 * (_a1)])));
         }
     }
 
