@@ -168,6 +168,9 @@ func (c *checker) collect(files []*ast.File, lib bool) {
 		for _, u := range f.Units {
 			switch u := u.(type) {
 			case *ast.Module:
+				if u.Name.Name == "" {
+					continue // "module" without a name: the parser has said so
+				}
 				if prev := c.modules[u.Name.Name]; prev != nil {
 					if !lib && !prev.lib {
 						c.diags.Error(codeModuleTwice, u.Name.Pos, "module %q is defined twice", u.Name.Orig).
