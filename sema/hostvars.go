@@ -123,6 +123,9 @@ func (l *lowerer) hostable(e ir.Expr, v *ir.Var, work *[]*ir.Var) {
 			switch {
 			case x.Var.Role == ir.Dummy && x.Var.Rank == 0 && (x.Var.Kind == ir.Int || x.Var.Kind == ir.Logical):
 			case hostLocal(x.Var):
+				if _, ok := l.loop.hostVars[x.Var]; !ok {
+					l.loop.hostVars[x.Var] = x.Pos // read by a host variable: the host computes it too
+				}
 				*work = append(*work, x.Var)
 			default:
 				why = "variable \"" + x.Var.Name + "\""
