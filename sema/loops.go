@@ -289,11 +289,17 @@ func (l *lowerer) arrayBounds(sym *symbol, v *ir.Var) {
 // affine expression of the integer scalar dummies, recording them as
 // sizes.
 func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
-	saved := l.loop.inNest
+	saved, errs := l.loop.inNest, l.c.diags.Count(diag.Error)
 	l.loop.inNest, l.loop.inBound = false, true
 	x := l.expr(e)
 	l.loop.inNest, l.loop.inBound = saved, false
 	if x == nil {
+		if l.c.diags.Count(diag.Error) == errs {
+			// A local the bound names has no variable yet: a dummy's
+			// bounds are lowered before the locals, and may not name them.
+			l.c.diags.Error(codeLoopBound, e.Span(), "%s is not affine in the kernel's integer scalar dummies: it names a local variable", what).
+				WithHint("write bounds from dummies and named constants, such as n, x_max+2 or x_min-1")
+		}
 		return ir.Affine{}, false
 	}
 	x = l.quotSizes(x) // Note [quotient sizes]
