@@ -19,6 +19,9 @@ func (l *lowerer) hostLoop(s *ast.DoStmt) []ir.Stmt {
 			WithHint("write \"do it = 1, niter\" with niter an integer dummy")
 		return nil
 	}
+	if s.Var == nil {
+		return nil // a DO statement the parser could not read, and reported
+	}
 	v := l.indexVar(*s.Var)
 	if v == nil {
 		return nil

@@ -572,6 +572,12 @@ func (l *lowerer) nest(s *ast.DoStmt, dir *loopDir, plain string) ir.Stmt {
 	case ast.DoCounted:
 		cur := s
 		for {
+			if cur.Var == nil { // a DO statement the parser could not read
+				if !l.c.diags.HasErrors() {
+					l.c.diags.Error(codeLoopConstruct, cur.Pos, "this DO statement has no loop variable")
+				}
+				return nil
+			}
 			loops = append(loops, nestLoop{s: cur, lo: cur.Lo, hi: cur.Hi, step: cur.Step, name: *cur.Var})
 			body = cur.Body
 			inner := perfectInner(cur.Body)
