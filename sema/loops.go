@@ -294,7 +294,7 @@ func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
 	x := l.expr(e)
 	l.loop.inNest, l.loop.inBound = saved, false
 	if x == nil {
-		if l.c.diags.Count(diag.Error) == errs {
+		if _, bad := e.(*ast.BadExpr); e != nil && !bad && l.c.diags.Count(diag.Error) == errs {
 			// A local the bound names has no variable yet: a dummy's
 			// bounds are lowered before the locals, and may not name them.
 			l.c.diags.Error(codeLoopBound, e.Span(), "%s is not affine in the kernel's integer scalar dummies: it names a local variable", what).
