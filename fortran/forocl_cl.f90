@@ -92,6 +92,7 @@ module forocl_cl
     integer :: shape(3) = 1
     integer(int64) :: count = 0
     integer :: context = 0
+    integer :: slot = 0   ! its entry in the resident table (0: none)
   end type forocl_array
 
   ! A built OpenCL program.
@@ -112,6 +113,9 @@ module forocl_cl
   public :: forocl_create, forocl_write, forocl_read, forocl_alloc, forocl_free
   public :: forocl_finish, forocl_build, forocl_kernel_create, forocl_set_arg, forocl_launch
   public :: forocl_load_text, forocl_report, forocl_current
+  ! For forocl port's procedures: device copies of host arrays, per call.
+  public :: forocl_port_enter, forocl_port_exit, forocl_port_device
+  integer, parameter, public :: forocl_in = 1, forocl_out = 2, forocl_inout = 3
   ! For generated modules (fortranhost): argument checks and launch sizes.
   public :: forocl_check_array, forocl_check_extents, forocl_check_count, forocl_ndrange
   public :: forocl_check_declared, forocl_check_alias, forocl_check_access
@@ -148,6 +152,20 @@ module forocl_cl
     module procedure read_i8_1, read_i8_2, read_i8_3
   end interface forocl_read
 
+  interface forocl_port_enter
+    module procedure enter_r4_1, enter_r4_2, enter_r4_3
+    module procedure enter_r8_1, enter_r8_2, enter_r8_3
+    module procedure enter_i4_1, enter_i4_2, enter_i4_3
+    module procedure enter_i8_1, enter_i8_2, enter_i8_3
+  end interface forocl_port_enter
+
+  interface forocl_port_exit
+    module procedure exit_r4_1, exit_r4_2, exit_r4_3
+    module procedure exit_r8_1, exit_r8_2, exit_r8_3
+    module procedure exit_i4_1, exit_i4_2, exit_i4_3
+    module procedure exit_i8_1, exit_i8_2, exit_i8_3
+  end interface forocl_port_exit
+
   interface forocl_set_arg
     module procedure set_arg_array, set_arg_r4, set_arg_r8, set_arg_i4, set_arg_i8
   end interface forocl_set_arg
@@ -172,6 +190,11 @@ module forocl_cl
       cl_program_build_log = 4483_c_int32_t
   integer(c_int64_t), parameter :: cl_mem_read_write = 1
   integer(c_int32_t), parameter :: cl_platform_not_found_khr = -1001
+
+  ! Port calls between an enter and its exit (forocl_port_enter/exit).
+  integer, save :: port_pending = 0
+  ! FOROCL_DEVICE=host: forocl port's procedures run their Fortran (read once).
+  integer, save :: port_host = -1
 
   ! The selected device and its context (one per program).
   logical, save :: ready = .false.
@@ -1693,6 +1716,322 @@ contains
     call read_raw(a, forocl_int8, 3, shape(x), p, st, msg)
     call forocl_report(st, msg, stat, errmsg)
   end subroutine read_i8_3
+
+  ! ---------------------------------------------------------------------
+  ! Applications: the device copies of forocl port's procedures
+  !
+  ! A procedure that forocl port rewrote calls, for each array dummy x,
+  ! forocl_port_enter(a, x, access, proc, name) before it launches its
+  ! kernels on device array a, and forocl_port_exit(a, x, access) after;
+  ! access is forocl_in (read only), forocl_out or forocl_inout. In
+  ! coherent mode (the default) enter creates a and uploads x, also for
+  ! forocl_out (an array written only in its interior keeps its other
+  ! elements), and exit reads out and inout arrays back into x and frees
+  ! a: host code between calls sees and changes current data.
+
+  ! forocl_port_device is .false. when FOROCL_DEVICE is "host": the
+  ! procedures of forocl port then run their original Fortran.
+  logical function forocl_port_device()
+    character(len=16) :: v
+    if (port_host < 0) then
+      call env('FOROCL_DEVICE', v)
+      port_host = 0
+      if (lower(trim(adjustl(v))) == 'host') port_host = 1
+    end if
+    forocl_port_device = port_host == 0
+  end function forocl_port_device
+
+  ! port_enter is forocl_port_enter for a host array at p (c_null_ptr when
+  ! it is empty) of the given kind and shape, dummy name of procedure proc.
+  subroutine port_enter(a, kind, shp, p, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer, intent(in) :: kind, shp(:), access
+    type(c_ptr), intent(in) :: p
+    character(len=*), intent(in) :: proc, name
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (access < forocl_in .or. access > forocl_inout) then
+      st = forocl_eusage
+      msg = 'forocl_port_enter: access ' // itoa(int(access, int64)) // &
+          ' is none of forocl_in, forocl_out, forocl_inout'
+    else
+      call create_raw(a, kind, size(shp), shp, p, st, msg)
+    end if
+    port_pending = port_pending + 1
+    if (st == forocl_edevice) msg = trim(msg) // new_line('a') // &
+        'set FOROCL_DEVICE=host to run the procedures as Fortran on the host'
+    if (st /= 0) msg = proc // ': array ' // name // ': ' // msg
+    call forocl_report(st, msg)
+  end subroutine port_enter
+
+  ! port_exit is forocl_port_exit: see port_enter.
+  subroutine port_exit(a, kind, shp, p, access)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: kind, shp(:), access
+    type(c_ptr), intent(in) :: p
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    msg = ''
+    port_pending = max(0, port_pending - 1)
+    if (a%slot == 0) then
+      if (access /= forocl_in .and. c_associated(a%mem)) call read_raw(a, kind, size(shp), shp, p, st, msg)
+      call forocl_free(a)
+    end if
+    call forocl_report(st, msg)
+  end subroutine port_exit
+
+  subroutine enter_r4_1(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_float), intent(in), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_real4, shape(x), p, access, proc, name)
+  end subroutine enter_r4_1
+
+  subroutine enter_r4_2(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_float), intent(in), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_real4, shape(x), p, access, proc, name)
+  end subroutine enter_r4_2
+
+  subroutine enter_r4_3(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_float), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_real4, shape(x), p, access, proc, name)
+  end subroutine enter_r4_3
+
+  subroutine enter_r8_1(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_double), intent(in), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_real8, shape(x), p, access, proc, name)
+  end subroutine enter_r8_1
+
+  subroutine enter_r8_2(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_double), intent(in), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_real8, shape(x), p, access, proc, name)
+  end subroutine enter_r8_2
+
+  subroutine enter_r8_3(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_double), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_real8, shape(x), p, access, proc, name)
+  end subroutine enter_r8_3
+
+  subroutine enter_i4_1(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int32_t), intent(in), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_int, shape(x), p, access, proc, name)
+  end subroutine enter_i4_1
+
+  subroutine enter_i4_2(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int32_t), intent(in), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_int, shape(x), p, access, proc, name)
+  end subroutine enter_i4_2
+
+  subroutine enter_i4_3(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int32_t), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_int, shape(x), p, access, proc, name)
+  end subroutine enter_i4_3
+
+  subroutine enter_i8_1(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_int8, shape(x), p, access, proc, name)
+  end subroutine enter_i8_1
+
+  subroutine enter_i8_2(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_int8, shape(x), p, access, proc, name)
+  end subroutine enter_i8_2
+
+  subroutine enter_i8_3(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_int8, shape(x), p, access, proc, name)
+  end subroutine enter_i8_3
+
+  subroutine exit_r4_1(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_real4, shape(x), p, access)
+  end subroutine exit_r4_1
+
+  subroutine exit_r4_2(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_real4, shape(x), p, access)
+  end subroutine exit_r4_2
+
+  subroutine exit_r4_3(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_real4, shape(x), p, access)
+  end subroutine exit_r4_3
+
+  subroutine exit_r8_1(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_real8, shape(x), p, access)
+  end subroutine exit_r8_1
+
+  subroutine exit_r8_2(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_real8, shape(x), p, access)
+  end subroutine exit_r8_2
+
+  subroutine exit_r8_3(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_real8, shape(x), p, access)
+  end subroutine exit_r8_3
+
+  subroutine exit_i4_1(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int32_t), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_int, shape(x), p, access)
+  end subroutine exit_i4_1
+
+  subroutine exit_i4_2(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int32_t), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_int, shape(x), p, access)
+  end subroutine exit_i4_2
+
+  subroutine exit_i4_3(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int32_t), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_int, shape(x), p, access)
+  end subroutine exit_i4_3
+
+  subroutine exit_i8_1(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_int8, shape(x), p, access)
+  end subroutine exit_i8_1
+
+  subroutine exit_i8_2(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_int8, shape(x), p, access)
+  end subroutine exit_i8_2
+
+  subroutine exit_i8_3(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_int8, shape(x), p, access)
+  end subroutine exit_i8_3
 
   ! ---------------------------------------------------------------------
   ! Programs and the binary cache
