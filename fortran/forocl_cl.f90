@@ -136,7 +136,7 @@ module forocl_cl
   public :: forocl_check_array, forocl_check_extents, forocl_check_count, forocl_ndrange
   public :: forocl_check_declared, forocl_check_alias, forocl_check_access
   public :: forocl_check_fp64, forocl_bounds_read, forocl_bounds_error
-  public :: forocl_past_int32, forocl_over_int32, forocl_read_elem
+  public :: forocl_past_int32, forocl_over_int32, forocl_read_elem, forocl_scratch
   ! For generated modules: intrinsics and iso_c_binding kinds under names
   ! that no kernel dummy hides (Note [Fortran host names] in codegen).
   public :: forocl_to_int, forocl_int32, forocl_max, forocl_product, forocl_flag
@@ -1297,6 +1297,33 @@ contains
     call forocl_report(st, msg, stat, errmsg)
   end subroutine forocl_alloc
 
+  ! forocl_scratch makes a a device array of the given kind and shape for
+  ! a generated procedure's scratch, which keeps it between calls: an
+  ! array a already is on the current device is kept (zero-filled again
+  ! when zero is true), any other is made anew, zero-filled.
+  subroutine forocl_scratch(a, kind, shape, zero, st, msg)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: kind, shape(:)
+    logical, intent(in) :: zero
+    integer, intent(out) :: st
+    character(len=*), intent(inout) :: msg
+    integer(c_int32_t), target :: zeros
+    integer(c_int32_t) :: code
+    st = 0
+    if (.not. (ready .and. c_associated(a%mem) .and. a%context == context_id .and. a%kind == kind .and. &
+        a%rank == size(shape))) then
+      call forocl_alloc(a, kind, shape, st, msg)
+    else if (any(a%shape(1:a%rank) /= shape)) then
+      call forocl_alloc(a, kind, shape, st, msg)
+    else if (zero .and. a%count > 0) then
+      zeros = 0
+      code = clEnqueueFillBuffer(g_queue, a%mem, c_loc(zeros), 4_c_size_t, 0_c_size_t, &
+          int(a%count*kind_bytes(kind), c_size_t), 0_c_int32_t, c_null_ptr, c_null_ptr)
+      if (code /= 0) call cl_fail(code, 'clEnqueueFillBuffer', 'for a scratch array of shape ' // &
+          shape_string(shape), st, msg)
+    end if
+  end subroutine forocl_scratch
+
   ! forocl_free releases device array a (nothing if it holds none).
   subroutine forocl_free(a)
     type(forocl_array), intent(inout) :: a
@@ -2154,8 +2181,9 @@ contains
   ! host says when it reads or writes such an array between calls:
   ! forocl_update_host(x) before reading it (the download happens only if
   ! the device wrote it since), forocl_update_device(x) after writing it.
-  ! Both take a whole array or a contiguous part of one. forocl_release(x)
-  ! frees x's copy and forocl_finish() every copy; both first copy back
+  ! Both take any contiguous array, and update each copy that holds part
+  ! of it where they overlap. forocl_release(x) frees the copies within x
+  ! and forocl_finish() every copy; both first copy back
   ! what the device wrote since the host last updated it, so no result is
   ! lost: release an array before deallocating it (or before it goes out
   ! of scope), since its address is where that copy goes. An array never
@@ -2374,49 +2402,45 @@ contains
 
   ! sync_raw is forocl_update_host (op sync_host), forocl_update_device
   ! (sync_device) and forocl_release (sync_release) for the host array
-  ! of n elements of the given kind from first to last.
+  ! of n elements of the given kind from first to last: each resident copy
+  ! that holds part of it is updated where they overlap (copies are byte
+  ! images of host memory, whatever their kind), or released.
   subroutine sync_raw(op, first, last, n, kind)
     integer, intent(in) :: op, kind
     type(c_ptr), intent(in) :: first, last
     integer(int64), intent(in) :: n
-    integer(c_intptr_t) :: at
-    integer(int64) :: nb
+    integer(c_intptr_t) :: at, lo, hi
+    logical :: whole
     integer :: i, st
     character(len=forocl_msg_len) :: msg
     character(len=*), parameter :: names(3) = [character(len=20) :: 'forocl_update_host', &
         'forocl_update_device', 'forocl_release']
     if (nres == 0) return
     at = transfer(first, at)
-    nb = n*kind_bytes(kind)
     st = 0
     if (transfer(last, at) - at /= (n - 1)*kind_bytes(kind)) then
       st = forocl_eusage
       msg = trim(names(op)) // ': the array is not contiguous (a section with a stride?); pass the ' // &
           'whole array or a contiguous part of it'
-      call forocl_report(st, msg)
     end if
-    do i = 1, nres
-      if (at < res(i)%addr + res(i)%bytes .and. res(i)%addr < at + nb) exit
+    do i = nres, 1, -1   ! backwards: a release moves the last entry into i
+      if (st /= 0) exit
+      lo = max(at, res(i)%addr)
+      hi = min(at + n*kind_bytes(kind), res(i)%addr + res(i)%bytes)
+      if (lo >= hi) cycle
+      whole = lo == res(i)%addr .and. hi == res(i)%addr + res(i)%bytes
+      if (op == sync_release .and. .not. whole) then
+        st = forocl_eusage
+        msg = 'forocl_release: the array is part of ' // trim(res(i)%what) // ', whose device copy ' // &
+            'holds more: release that array'
+      else if (op == sync_device .or. res(i)%newer) then
+        call move_bytes(op == sync_device, res(i), int(lo - res(i)%addr, int64), int(hi - lo, int64), &
+            transfer(lo, c_null_ptr), st, msg)
+        if (whole) res(i)%newer = .false.
+        if (res_check) res(i)%sum = checksum(transfer(res(i)%addr, c_null_ptr), res(i)%bytes)
+      end if
+      if (st == 0 .and. op == sync_release) call resident_drop(i, st, msg)
     end do
-    if (i > nres) return   ! not on the device: nothing to do
-    if (res(i)%a%kind /= kind .or. at < res(i)%addr .or. at + nb > res(i)%addr + res(i)%bytes .or. &
-        (op == sync_release .and. nb /= res(i)%bytes)) then
-      st = forocl_eusage
-      msg = trim(names(op)) // ': the array is not ' // trim(res(i)%what) // ' or a part of it of its kind, ' // &
-          'but overlaps its device copy: pass that whole array'
-    else if (op == sync_device) then
-      call move_bytes(.true., res(i), at - res(i)%addr, nb, first, st, msg)
-      if (nb == res(i)%bytes) res(i)%newer = .false.
-      if (res_check) res(i)%sum = checksum(transfer(res(i)%addr, c_null_ptr), res(i)%bytes)
-    else if (res(i)%newer) then
-      call move_bytes(.false., res(i), at - res(i)%addr, nb, first, st, msg)
-      if (nb == res(i)%bytes) res(i)%newer = .false.
-      if (res_check) res(i)%sum = checksum(transfer(res(i)%addr, c_null_ptr), res(i)%bytes)
-    end if
-    if (st == 0 .and. op == sync_release) then
-      res(i)%newer = .false.
-      call resident_drop(i, st, msg)
-    end if
     call forocl_report(st, msg)
   end subroutine sync_raw
 

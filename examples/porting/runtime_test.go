@@ -263,12 +263,12 @@ func TestRuntimeProfile(t *testing.T) {
 			t.Errorf("kernel launches: %v", rows)
 		}
 	}
-	// coherent: every call uploads its arrays: smooth 2 x 8016 bytes, total 8016,
-	// scale2 12*10*4, count3 125*8 + 125*4
-	if up := c["[upload]"][1]; up != 5*(2*2*8016+8016+480+1500)+480 {
+	// coherent: every call uploads its arrays: smooth 2 x 8016 bytes, total 8016
+	// and 502*8, scale2 12*10*4, count3 125*8 + 125*4
+	if up := c["[upload]"][1]; up != 5*(2*2*8016+8016+502*8+480+1500)+480 {
 		t.Errorf("coherent uploads %d bytes", up)
 	}
-	if r["[upload]"][1] >= c["[upload]"][1]/3 {
+	if r["[upload]"][1] >= c["[upload]"][1]/2 {
 		t.Errorf("resident mode uploads %d bytes, coherent %d", r["[upload]"][1], c["[upload]"][1])
 	}
 }
