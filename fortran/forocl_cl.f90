@@ -2188,7 +2188,10 @@ contains
   ! lost: release an array before deallocating it (or before it goes out
   ! of scope), since its address is where that copy goes. An array never
   ! passed to a procedure is no business of the table: the updates and
-  ! forocl_release do nothing for it, as in coherent mode.
+  ! forocl_release do nothing for it, as in coherent mode. Pass the arrays
+  ! that a procedure writes whole or as contiguous sections: a section with
+  ! a stride reaches the procedure as the compiler's temporary copy, whose
+  ! device copy would outlive it.
   !
   ! A host array that overlaps a copy without being it (another array at
   ! a reused address, a section of a resident array passed as a whole) is
@@ -2208,7 +2211,9 @@ contains
     logical, intent(in) :: on
     integer :: st
     character(len=forocl_msg_len) :: msg
-    if (resident_on() .and. .not. on) then
+    logical :: was
+    was = resident_on()   ! reads FOROCL_CHECK too
+    if (was .and. .not. on) then
       call resident_flush(st, msg)
       call forocl_report(st, msg)
     end if

@@ -161,6 +161,7 @@ func TestRuntimeModes(t *testing.T) {
 		{"resident", []string{"FOROCL_RESIDENT=1"}, nil},
 		{"resident_call", nil, []string{"call-resident"}},
 		{"resident_check", []string{"FOROCL_RESIDENT=1", "FOROCL_CHECK=1"}, nil},
+		{"resident_call_check", []string{"FOROCL_CHECK=1"}, []string{"call-resident"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			out, stderr, ok := runRT(t, c.env, c.args...)
@@ -270,5 +271,20 @@ func TestRuntimeProfile(t *testing.T) {
 	}
 	if r["[upload]"][1] >= c["[upload]"][1]/2 {
 		t.Errorf("resident mode uploads %d bytes, coherent %d", r["[upload]"][1], c["[upload]"][1])
+	}
+}
+
+// TestRuntimeNoDevice: without a matching OpenCL device, the first call
+// stops, naming the procedure and the array, lists the devices and says
+// how to run the Fortran instead.
+func TestRuntimeNoDevice(t *testing.T) {
+	_, stderr, ok := runRT(t, []string{"FOROCL_DEVICE=no-such-device-anywhere"})
+	for _, want := range []string{
+		`forocl: smooth: array a: no OpenCL device matches "no-such-device-anywhere" (from FOROCL_DEVICE); available devices:`,
+		"set FOROCL_DEVICE=host to run the procedures as Fortran on the host",
+	} {
+		if ok || !strings.Contains(stderr, want) {
+			t.Errorf("ok=%v, stderr lacks %q:\n%s", ok, want, stderr)
+		}
 	}
 }
