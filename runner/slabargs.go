@@ -34,6 +34,16 @@ func planCount(j Job, count int, halo [2]int) error {
 	}
 	sizes := pl.sizes
 	k := j.Kernel
+	if k.Split != nil {
+		f, err := newLoopFrame(k, sizes)
+		if err != nil {
+			return err
+		}
+		if _, _, err := f.partition(count, nil); err != nil {
+			return fmt.Errorf("kernel %q: %v", k.Name, err)
+		}
+		return nil
+	}
 	lo, hi, err := SlabHalo(k)
 	if err != nil {
 		return err

@@ -34,10 +34,26 @@ import (
 //     Slabs.Halo or --slab-halo), each slab's fold covers its own planes
 //     as the combine needs (checkReductions).
 func CheckSlabs(k *abi.Kernel, halo [2]int) error {
+	if k != nil && k.Split != nil {
+		return checkSplit(k, halo)
+	}
 	if err := checkKernel(k); err != nil {
 		return err
 	}
 	return checkReductions(k, halo)
+}
+
+// checkSplit is CheckSlabs for a loop kernel, which codegen's abi.Split
+// judged (slabloops.go).
+func checkSplit(k *abi.Kernel, halo [2]int) error {
+	sp := k.Split
+	if sp.Refused != "" {
+		return codeErrorf(codeSlabsUnsupported, "kernel %q cannot be split into slabs exactly: %s; run it on one device (without --slabs, --devices or --mpi)", k.Name, sp.Refused)
+	}
+	if halo[0] > sp.Halo.Lo || halo[1] > sp.Halo.Hi {
+		return fmt.Errorf("kernel %q: --slab-halo %d:%d is wider than the halo %d:%d its nests read along %s; a loop kernel's slabs hold what its nests read, so leave --slab-halo out", k.Name, halo[0], halo[1], sp.Halo.Lo, sp.Halo.Hi, sp.Size)
+	}
+	return nil
 }
 
 // checkNoLoops says why k is not a region kernel, or "": no launch of
@@ -71,6 +87,9 @@ func checkNoLoops(k *abi.Kernel) string {
 func checkKernel(k *abi.Kernel) error {
 	if k == nil {
 		return fmt.Errorf("no kernel to run on slabs")
+	}
+	if k.Split != nil {
+		return fmt.Errorf("kernel %q: --balance times region kernels only; the slabs of a loop kernel share its planes equally (leave --balance out)", k.Name)
 	}
 	refuse := func(format string, args ...any) error {
 		return codeErrorf(codeSlabsUnsupported, "kernel %q: %s; run it on one device (without --slabs, --devices or --mpi)", k.Name, fmt.Sprintf(format, args...))

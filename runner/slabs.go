@@ -121,7 +121,9 @@ type SlabResult struct {
 type slab struct {
 	index   int // the slab's place, 0..S-1
 	r       *run
-	n       int // planes held, halos included
+	n       int // planes held, halos included (region kernels)
+	m       int // planes owned
+	scalars map[string]float64
 	release func()
 }
 
@@ -274,6 +276,12 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 		return nil, err
 	}
 	swapStarts(&j, arrays)
+	if sl.Weights != nil && len(sl.Weights) != count {
+		return nil, fmt.Errorf("%d weights for %d slabs", len(sl.Weights), count)
+	}
+	if k.Split != nil {
+		return runLoopSlabs(j, sl, count, arrays, sizes)
+	}
 	lo, hi, err := SlabHalo(k)
 	if err != nil {
 		return nil, err
@@ -282,9 +290,6 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 	first := 0
 	if sl.Comm != nil {
 		first = sl.Comm.Rank()
-	}
-	if sl.Weights != nil && len(sl.Weights) != count {
-		return nil, fmt.Errorf("%d weights for %d slabs", len(sl.Weights), count)
 	}
 	// Every array viewed as planes of the last dimension.
 	grid := planesOf(k, arrays)
@@ -306,13 +311,17 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 		if err != nil {
 			return nil, err
 		}
+		s.m = planes[idx]
 		slabs = append(slabs, s)
 		if i == 0 {
 			res.Global, res.Local = s.r.launches[0].global, s.r.launches[0].local
 			res.BuildLog, res.Cached = s.r.prog.Log(), s.r.prog.FromCache()
 		}
 	}
-	x := &exchanger{k: k, slabs: slabs, comm: sl.Comm, count: count, lo: lo, hi: hi, plane: grid.planeBytes}
+	x := &exchanger{k: k, slabs: slabs, comm: sl.Comm, count: count, lo: lo, hi: hi, plane: grid.planeBytes, planes: planes}
+	x.geom = func(idx int, _ string) slabGeom {
+		return slabGeom{d: starts[idx] - lo, own: lo, lo: lo, hi: hi, held: lo + planes[idx] + hi}
+	}
 	sr := &slabRun{j: &j, sl: sl, x: x, res: res, arrays: arrays, grid: grid, starts: starts, planes: planes}
 	if err := sr.run(); err != nil {
 		return nil, err
@@ -366,7 +375,7 @@ func openSlab(ctx *clhost.Context, j *Job, idx int, arrays map[string]*npy.Array
 	if err != nil {
 		return nil, fmt.Errorf("slab %d: %v", idx, err)
 	}
-	return &slab{index: idx, r: r, n: to - from, release: release}, nil
+	return &slab{index: idx, r: r, n: to - from, scalars: j.Scalars, release: release}, nil
 }
 
 // slabRun is RunSlabs's state once its slabs are set up.
@@ -380,6 +389,11 @@ type slabRun struct {
 	grid   planeView
 	// starts and planes are the slabs' first interior planes and counts.
 	starts, planes []int
+	// split, for a loop kernel, says which arrays each launch reads at an
+	// offset along the split; dirty holds the buffers written since their
+	// halos were last exchanged (slabloops.go).
+	split *abi.Split
+	dirty map[string]bool
 }
 
 // run runs the steps, waits for every slab, and gathers the outputs and
@@ -387,7 +401,7 @@ type slabRun struct {
 func (s *slabRun) run() error {
 	j, sl, x := s.j, s.sl, s.x
 	steps := max(j.Steps, 1)
-	if sl.Before == nil && !sl.NoOverlap && steps > 1 {
+	if sl.Before == nil && !sl.NoOverlap && steps > 1 && s.split == nil {
 		s.ov = newOverlap(x, j, x.slabs)
 	}
 	s.res.Overlapped = s.ov != nil
@@ -407,7 +421,7 @@ func (s *slabRun) run() error {
 	if s.ov != nil {
 		s.ov.drain()
 	}
-	out, err := x.gather(s.arrays, s.grid, s.starts, s.planes)
+	out, err := x.gather(s.arrays)
 	if err != nil {
 		return err
 	}
@@ -429,7 +443,11 @@ func (s *slabRun) step(step, steps int) error {
 				return fmt.Errorf("slab %d: %v", sb.index, err)
 			}
 		}
-		if err := s.timed(func() error { return x.exchange(inputs(j.Swap)) }); err != nil {
+		if s.split != nil {
+			for _, a := range s.split.Arrays {
+				s.dirty[strings.ToLower(a.Name)] = true
+			}
+		} else if err := s.timed(func() error { return x.exchange(inputs(j.Swap)) }); err != nil {
 			return err
 		}
 	}
@@ -447,7 +465,7 @@ func (s *slabRun) step(step, steps int) error {
 		}
 	}
 	if j.Every > 0 && step%j.Every == 0 && j.Snapshot != nil {
-		out, err := x.gather(s.arrays, s.grid, s.starts, s.planes)
+		out, err := x.gather(s.arrays)
 		if err != nil {
 			return err
 		}
@@ -461,7 +479,7 @@ func (s *slabRun) step(step, steps int) error {
 		j.Progress(step)
 	}
 	if step < steps {
-		if sl.Before == nil && ov == nil {
+		if sl.Before == nil && ov == nil && s.split == nil {
 			if err := s.timed(func() error { return x.exchange(outputs(j.Swap)) }); err != nil {
 				return err
 			}
@@ -470,6 +488,9 @@ func (s *slabRun) step(step, steps int) error {
 			for _, p := range j.Swap {
 				sb.r.bufs[p.In], sb.r.bufs[p.Out] = sb.r.bufs[p.Out], sb.r.bufs[p.In]
 			}
+		}
+		for _, p := range j.Swap {
+			s.dirty[p.In], s.dirty[p.Out] = s.dirty[p.Out], s.dirty[p.In]
 		}
 	}
 	return nil
@@ -481,11 +502,14 @@ func (s *slabRun) launches() error {
 	x := s.x
 	slabs := x.slabs
 	for li := range slabs[0].r.launches {
+		if err := s.freshHalos(li); err != nil {
+			return err
+		}
 		for _, sb := range slabs {
 			if sb.r.canceled() {
 				return ErrCanceled
 			}
-			if err := sb.r.launchOne(s.j.Scalars, li); err != nil {
+			if err := sb.r.launchOne(sb.scalars, li); err != nil {
 				return fmt.Errorf("slab %d: %v", sb.index, err)
 			}
 		}
@@ -579,6 +603,19 @@ type exchanger struct {
 	count  int
 	lo, hi int
 	plane  func(a *npy.Array) int
+	// planes are the slabs' owned planes; geom says where slab idx holds
+	// an array.
+	planes []int
+	geom   func(idx int, name string) slabGeom
+}
+
+// slabGeom is where a slab holds one array along its last dimension: its
+// local plane 0 is the whole array's plane d; it owns the local planes
+// from own (as many as the slab's planes), exchanges lo planes below them
+// and hi above, and holds held planes. A whole array is not cut.
+type slabGeom struct {
+	d, own, lo, hi, held int
+	whole                bool
 }
 
 func inputs(swaps []Swap) []string {
@@ -601,60 +638,75 @@ func outputs(swaps []Swap) []string {
 // outputs before a swap, or inputs after it) to the neighbours' halos
 // (see Note [slabs]).
 func (x *exchanger) exchange(names []string) error {
-	if x.count < 2 || x.lo+x.hi == 0 {
+	if x.count < 2 {
 		return nil
 	}
 	for _, out := range names {
-		pb := x.plane(x.slabs[0].r.arrays[out])
-		// What each local slab sends: its lowest hi interior planes down,
-		// its highest lo interior planes up.
-		type edges struct{ low, high []byte }
-		sent := make([]edges, len(x.slabs))
-		for i, s := range x.slabs {
-			b := s.r.bufs[out]
-			if s.index > 0 && x.hi > 0 {
-				sent[i].low = make([]byte, x.hi*pb)
-				if err := s.r.ctx.ReadBytesAt(b, int64(x.lo*pb), sent[i].low); err != nil {
-					return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-				}
-			}
-			if s.index < x.count-1 && x.lo > 0 {
-				sent[i].high = make([]byte, x.lo*pb)
-				if err := s.r.ctx.ReadBytesAt(b, int64((s.n-x.hi-x.lo)*pb), sent[i].high); err != nil {
-					return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-				}
+		if err := x.exchangeOne(out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// exchangeOne exchanges the halos of one array.
+func (x *exchanger) exchangeOne(out string) error {
+	pb := planeBytes(x.slabs[0].r.arrays[out])
+	// What each local slab sends: its lowest hi owned planes down, its
+	// highest lo owned planes up.
+	type edges struct{ low, high []byte }
+	sent := make([]edges, len(x.slabs))
+	geoms := make([]slabGeom, len(x.slabs))
+	for i, s := range x.slabs {
+		g := x.geom(s.index, out)
+		geoms[i] = g
+		if g.whole || g.lo+g.hi == 0 {
+			return nil
+		}
+		b := s.r.bufs[out]
+		if s.index > 0 && g.hi > 0 {
+			sent[i].low = make([]byte, g.hi*pb)
+			if err := s.r.ctx.ReadBytesAt(b, int64(g.own*pb), sent[i].low); err != nil {
+				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
 			}
 		}
-		for i, s := range x.slabs {
-			var fromBelow, fromAbove []byte
-			if x.comm == nil {
-				if i > 0 {
-					fromBelow = sent[i-1].high
-				}
-				if i < len(x.slabs)-1 {
-					fromAbove = sent[i+1].low
-				}
-			} else {
-				if s.index > 0 && x.lo > 0 {
-					fromBelow = make([]byte, x.lo*pb)
-				}
-				if s.index < x.count-1 && x.hi > 0 {
-					fromAbove = make([]byte, x.hi*pb)
-				}
-				if err := x.comm.Exchange(sent[i].low, sent[i].high, fromBelow, fromAbove); err != nil {
-					return fmt.Errorf("halo exchange of %q: %v", out, err)
-				}
+		if s.index < x.count-1 && g.lo > 0 {
+			sent[i].high = make([]byte, g.lo*pb)
+			if err := s.r.ctx.ReadBytesAt(b, int64((g.own+s.m-g.lo)*pb), sent[i].high); err != nil {
+				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
 			}
-			b := s.r.bufs[out]
-			if fromBelow != nil {
-				if err := s.r.ctx.WriteBytesAt(b, 0, fromBelow); err != nil {
-					return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-				}
+		}
+	}
+	for i, s := range x.slabs {
+		g := geoms[i]
+		var fromBelow, fromAbove []byte
+		if x.comm == nil {
+			if i > 0 {
+				fromBelow = sent[i-1].high
 			}
-			if fromAbove != nil {
-				if err := s.r.ctx.WriteBytesAt(b, int64((s.n-x.hi)*pb), fromAbove); err != nil {
-					return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-				}
+			if i < len(x.slabs)-1 {
+				fromAbove = sent[i+1].low
+			}
+		} else {
+			if s.index > 0 && g.lo > 0 {
+				fromBelow = make([]byte, g.lo*pb)
+			}
+			if s.index < x.count-1 && g.hi > 0 {
+				fromAbove = make([]byte, g.hi*pb)
+			}
+			if err := x.comm.Exchange(sent[i].low, sent[i].high, fromBelow, fromAbove); err != nil {
+				return fmt.Errorf("halo exchange of %q: %v", out, err)
+			}
+		}
+		b := s.r.bufs[out]
+		if fromBelow != nil {
+			if err := s.r.ctx.WriteBytesAt(b, int64((g.own-g.lo)*pb), fromBelow); err != nil {
+				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
+			}
+		}
+		if fromAbove != nil {
+			if err := s.r.ctx.WriteBytesAt(b, int64((g.own+s.m)*pb), fromAbove); err != nil {
+				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
 			}
 		}
 	}
@@ -749,15 +801,15 @@ func (x *exchanger) combine(li int) error {
 // gather assembles the whole-grid outputs from the slabs' owned planes
 // (with a communicator, on rank 0: the others return nil). Scalar results
 // are the same on every slab once combined: slab 0's are taken.
-func (x *exchanger) gather(start map[string]*npy.Array, g planeView, starts, counts []int) (map[string]*npy.Array, error) {
+func (x *exchanger) gather(start map[string]*npy.Array) (map[string]*npy.Array, error) {
 	out := map[string]*npy.Array{}
-	owned := func(idx, n int) (from, to int) { // local planes a slab owns
-		from, to = x.lo, x.lo+counts[idx]
+	owned := func(idx int, g slabGeom) (from, to int) { // local planes a slab owns
+		from, to = g.own, g.own+x.planes[idx]
 		if idx == 0 {
 			from = 0
 		}
 		if idx == x.count-1 {
-			to = n
+			to = g.held
 		}
 		return from, to
 	}
@@ -776,14 +828,15 @@ func (x *exchanger) gather(start map[string]*npy.Array, g planeView, starts, cou
 		if root {
 			whole = Zeros(start[name].DType, start[name].Shape)
 		}
-		pb := g.planeBytes(start[name])
+		pb := planeBytes(start[name])
 		for _, s := range x.slabs {
-			from, to := owned(s.index, s.n)
+			g := x.geom(s.index, name)
+			from, to := owned(s.index, g)
 			buf := make([]byte, (to-from)*pb)
 			if err := s.r.ctx.ReadBytesAt(s.r.bufs[name], int64(from*pb), buf); err != nil {
 				return nil, fmt.Errorf("slab %d: %v", s.index, err)
 			}
-			at := starts[s.index] - x.lo + from
+			at := g.d + from
 			if root {
 				copy(bytesOf(whole)[at*pb:], buf)
 			} else if err := x.comm.Send(0, buf); err != nil {
@@ -792,9 +845,9 @@ func (x *exchanger) gather(start map[string]*npy.Array, g planeView, starts, cou
 		}
 		if x.comm != nil && root {
 			for r := 1; r < x.count; r++ {
-				n := starts[r] + counts[r] + x.hi - (starts[r] - x.lo)
-				from, to := owned(r, n)
-				at := starts[r] - x.lo + from
+				g := x.geom(r, name)
+				from, to := owned(r, g)
+				at := g.d + from
 				if err := x.comm.Recv(r, bytesOf(whole)[at*pb:(at+to-from)*pb]); err != nil {
 					return nil, fmt.Errorf("receiving %q from rank %d: %v", p.Name, r, err)
 				}

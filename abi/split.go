@@ -1,0 +1,77 @@
+package abi
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Split says whether, and how, a host may run a loop kernel on slabs of
+// its arrays' last dimension (Note [slabs] in package runner); codegen
+// fills it from the IR. It is not part of the JSON: a unit read from JSON
+// has none, and runner.CheckSlabs refuses its loop kernels.
+//
+// A split kernel is translation invariant along the split index: its
+// nests run that index from First to Last (Size plus a constant), every
+// array that Size bounds has it only in its last extent (Size plus a
+// constant, from a lower bound without Size), and every subscript of such
+// an array along its last dimension is the split index plus a constant
+// (writes: the index itself). Nothing else sees the index or Size. So the
+// same kernel run with Size cut to a slab's planes, on arrays cut to the
+// slab's planes plus their halos, computes those planes as the whole grid
+// does.
+type Split struct {
+	// Refused, when set, says why the kernel cannot be split exactly,
+	// naming the construct and its position; the other fields are then
+	// unset.
+	Refused string
+	// Size is the size that the slabs cut.
+	Size string
+	// First and Last are the split index's bounds in every nest.
+	First, Last Affine
+	// Halo is how far the nests read below and above the split index.
+	Halo Halo
+	// Arrays are the arrays that the slabs cut, with the offsets at which
+	// the nests read them along the split index (Lo below, Hi above);
+	// every other array is whole on every slab and intent(in).
+	Arrays []SplitArray
+	// Launches gives, per launch of the kernel (in Launches' order), the
+	// cut arrays it reads at an offset (whose halos must be current) and
+	// those it writes.
+	Launches []SplitLaunch
+}
+
+// SplitArray is an array that slabs cut (see Split).
+type SplitArray struct {
+	Name  string
+	Reach Halo
+	Read  bool // some nest reads it
+}
+
+// SplitLaunch is what one launch of a split kernel reads and writes along
+// the split dimension.
+type SplitLaunch struct {
+	Reads  []string
+	Writes []string
+}
+
+// Cut reports whether slabs cut the array named (any case).
+func (s *Split) Cut(name string) *SplitArray {
+	for i := range s.Arrays {
+		if strings.EqualFold(s.Arrays[i].Name, name) {
+			return &s.Arrays[i]
+		}
+	}
+	return nil
+}
+
+// String describes s for dump's host stage and run reports.
+func (s *Split) String() string {
+	if s.Refused != "" {
+		return "not split into slabs: " + s.Refused
+	}
+	var names []string
+	for _, a := range s.Arrays {
+		names = append(names, a.Name)
+	}
+	return fmt.Sprintf("split along %s (the nests' index from %s to %s), halo %d:%d, cutting %s", s.Size, s.First, s.Last, s.Halo.Lo, s.Halo.Hi, strings.Join(names, ", "))
+}

@@ -1,0 +1,221 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/npy"
+)
+
+// Loop kernels on slabs (Note [slabs]): codegen's abi.Split says the
+// kernel is translation invariant along its split index, so a slab runs
+// the same kernel with the split size cut to the slab's planes, on every
+// cut array cut to the slab's planes plus what it holds around them.
+//
+// In the split index j (Fortran's, as the nests see it), the nests run
+// j from First to Last = S + h, S the split size. Slab s owns the nests'
+// planes [a, a+m) and runs with S_l = First + m - 1 - h, so that its
+// nests run j_l from First to First + m - 1: the slab's frame is the
+// whole grid's shifted by D = a - First. A cut array A declared with
+// last bounds L:S+c-1+L holds, on the slab, its 0-based planes [D, D +
+// S_l + c): the planes the slab's nests may read, since the whole grid's
+// reads stay in bounds (checked by newLoopFrame). Its planes [L' + D -
+// lo, L' + D + m + hi), L' = First - L, are the exchange frame: the halo
+// lo below, the owned planes, the halo hi above, as for region kernels.
+
+// loopFrame is a split loop kernel's frame on one grid's sizes.
+type loopFrame struct {
+	sp          *abi.Split
+	size        string // the split size, as the sizes map names it
+	s           int    // its value on the whole grid
+	first, last int    // the split index's range in the nests
+	// lower and extra give each cut array's lower bound along its last
+	// dimension and its last extent less S, by lower-case name.
+	lower, extra map[string]int
+}
+
+// newLoopFrame evaluates k's split on sizes and checks that every read of
+// a cut array stays in its declared bounds, so that a slab holds what its
+// nests read.
+func newLoopFrame(k *abi.Kernel, sizes map[string]int) (*loopFrame, error) {
+	sp := k.Split
+	f := &loopFrame{sp: sp, size: sp.Size, s: sizes[sp.Size], lower: map[string]int{}, extra: map[string]int{}}
+	var err error
+	if f.first, err = sp.First.Eval(sizes); err != nil {
+		return nil, err
+	}
+	if f.last, err = sp.Last.Eval(sizes); err != nil {
+		return nil, err
+	}
+	if f.last < f.first {
+		return nil, fmt.Errorf("kernel %q: its nests run no plane along %s (%s from %d to %d), so there is nothing to split", k.Name, sp.Size, sp.Size, f.first, f.last)
+	}
+	for _, a := range sp.Arrays {
+		p := k.Param(a.Name)
+		if p == nil || len(p.Shape) == 0 {
+			return nil, fmt.Errorf("internal error: kernel %q: cut array %q is not an array parameter", k.Name, a.Name)
+		}
+		d := len(p.Shape) - 1
+		lo := 1
+		if len(p.Lower) == len(p.Shape) {
+			if lo, err = p.Lower[d].Eval(sizes); err != nil {
+				return nil, err
+			}
+		}
+		ext, err := p.Shape[d].Eval(sizes)
+		if err != nil {
+			return nil, err
+		}
+		name := strings.ToLower(a.Name)
+		f.lower[name], f.extra[name] = lo, ext-f.s
+		if a.Read && (f.first-a.Reach.Lo < lo || f.last+a.Reach.Hi > lo+ext-1) {
+			return nil, fmt.Errorf("kernel %q: its nests read %s(..., %d:%d) along %s, outside its bounds %d:%d, which slabs cannot hold; run it on one device", k.Name, a.Name, f.first-a.Reach.Lo, f.last+a.Reach.Hi, sp.Size, lo, lo+ext-1)
+		}
+	}
+	return f, nil
+}
+
+// partition shares the nests' planes among count slabs (Partition, with
+// the split's halo); it returns each slab's first owned plane, counted
+// from the nests' first plane, and the counts.
+func (f *loopFrame) partition(count int, weights []float64) (starts, planes []int, err error) {
+	h := f.sp.Halo
+	starts, planes, err = Partition(f.last-f.first+1+h.Lo+h.Hi, h.Lo, h.Hi, count, weights)
+	for i := range starts {
+		starts[i] -= h.Lo
+	}
+	return starts, planes, err
+}
+
+// geom is slab idx's place for array name (see exchanger.geom).
+func (f *loopFrame) geom(start, m int, name string) slabGeom {
+	lo, ok := f.lower[name]
+	if !ok {
+		return slabGeom{whole: true}
+	}
+	g := slabGeom{d: start, own: f.first - lo, held: f.first + m - 1 - (f.last - f.s) + f.extra[name]}
+	if a := f.sp.Cut(name); a != nil && a.Read {
+		g.lo, g.hi = a.Reach.Lo, a.Reach.Hi
+	}
+	return g
+}
+
+// slabSizes returns the sizes and scalars of a slab of m planes.
+func (f *loopFrame) slabSizes(sizes map[string]int, scalars map[string]float64, m int) (map[string]int, map[string]float64) {
+	sub := map[string]int{}
+	for n, v := range sizes {
+		sub[n] = v
+	}
+	sc := map[string]float64{}
+	for n, v := range scalars {
+		sc[n] = v
+	}
+	sl := f.first + m - 1 - (f.last - f.s)
+	sub[f.size] = sl
+	if _, ok := sc[strings.ToLower(f.size)]; ok {
+		sc[strings.ToLower(f.size)] = float64(sl)
+	}
+	return sub, sc
+}
+
+// cutPlanes returns planes [from, to) of a along its last dimension.
+func cutPlanes(a *npy.Array, from, to int) *npy.Array {
+	shape := append([]int(nil), a.Shape...)
+	shape[len(shape)-1] = to - from
+	out := Zeros(a.DType, shape)
+	pb := planeBytes(a)
+	copy(bytesOf(out), bytesOf(a)[from*pb:to*pb])
+	return out
+}
+
+// planeBytes is the size of one plane of a's last dimension.
+func planeBytes(a *npy.Array) int {
+	n := int(elemBytes(a.DType))
+	for _, e := range a.Shape[:max(len(a.Shape)-1, 0)] {
+		n *= e
+	}
+	return n
+}
+
+// runLoopSlabs is RunSlabs for a split loop kernel (k.Split).
+func runLoopSlabs(j Job, sl Slabs, count int, arrays map[string]*npy.Array, sizes map[string]int) (*SlabResult, error) {
+	k := j.Kernel
+	f, err := newLoopFrame(k, sizes)
+	if err != nil {
+		return nil, err
+	}
+	starts, planes, err := f.partition(count, sl.Weights)
+	if err != nil {
+		return nil, fmt.Errorf("kernel %q: %v", k.Name, err)
+	}
+	res := &SlabResult{Halo: [2]int{f.sp.Halo.Lo, f.sp.Halo.Hi}, Planes: planes}
+	res.Shape = append([]int(nil), arrays[strings.ToLower(k.Arrays()[0].Name)].Shape...)
+	first := 0
+	if sl.Comm != nil {
+		first = sl.Comm.Rank()
+	}
+	geom := func(idx int, name string) slabGeom {
+		return f.geom(starts[idx], planes[idx], strings.ToLower(name))
+	}
+	var slabs []*slab
+	defer func() {
+		for _, s := range slabs {
+			s.release()
+		}
+	}()
+	for i, ctx := range sl.Contexts {
+		idx := first + i
+		subSizes, scalars := f.slabSizes(sizes, j.Scalars, planes[idx])
+		sub := map[string]*npy.Array{}
+		for name, a := range arrays {
+			if g := geom(idx, name); g.whole {
+				sub[name] = a
+			} else {
+				sub[name] = cutPlanes(a, g.d, g.d+g.held)
+			}
+		}
+		r, release, err := newSlabRun(ctx, &j, sub, subSizes)
+		if err != nil {
+			return nil, fmt.Errorf("slab %d: %v", idx, err)
+		}
+		slabs = append(slabs, &slab{index: idx, r: r, m: planes[idx], scalars: scalars, release: release})
+		if i == 0 {
+			res.Global, res.Local = r.launches[0].global, r.launches[0].local
+			res.BuildLog, res.Cached = r.prog.Log(), r.prog.FromCache()
+		}
+	}
+	x := &exchanger{k: k, slabs: slabs, comm: sl.Comm, count: count, planes: planes, geom: geom}
+	sr := &slabRun{j: &j, sl: sl, x: x, res: res, arrays: arrays, starts: starts, planes: planes, split: f.sp, dirty: map[string]bool{}}
+	if err := sr.run(); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// freshHalos exchanges, before launch li of a split loop kernel, the
+// halos of the cut arrays it reads at an offset that launches have
+// written since their last exchange.
+func (s *slabRun) freshHalos(li int) error {
+	if s.split == nil {
+		return nil
+	}
+	if li >= len(s.split.Launches) {
+		return fmt.Errorf("internal error: runner: launch %d of a split kernel has no split record", li)
+	}
+	sp := s.split.Launches[li]
+	for _, name := range sp.Reads {
+		name = strings.ToLower(name)
+		if !s.dirty[name] {
+			continue
+		}
+		if err := s.timed(func() error { return s.x.exchange([]string{name}) }); err != nil {
+			return err
+		}
+		s.dirty[name] = false
+	}
+	for _, name := range sp.Writes {
+		s.dirty[strings.ToLower(name)] = true
+	}
+	return nil
+}
