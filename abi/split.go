@@ -11,9 +11,9 @@ import (
 // has none, and runner.CheckSlabs refuses its loop kernels.
 //
 // A split kernel is translation invariant along the split index: its
-// nests run that index from First to Last (Size plus a constant), every
-// array that Size bounds has it only in its last extent (Size plus a
-// constant, from a lower bound without Size), and every subscript of such
+// nests run that index from First to Last (Size, plus other sizes and a
+// constant), every array that Size bounds has it only in its last upper
+// bound (coefficient 1, as in y_max+2), and every subscript of such
 // an array along its last dimension is the split index plus a constant
 // (writes: the index itself). Nothing else sees the index or Size. So the
 // same kernel run with Size cut to a slab's planes, on arrays cut to the

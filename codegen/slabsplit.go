@@ -85,7 +85,7 @@ func (c *splitCheck) split(ak *abi.Kernel, nests map[*abi.Launch]*ir.Nest) (*abi
 }
 
 // arraysOf finds the split size (the last extent of the first array of
-// the largest rank, a size plus a constant) and the arrays it bounds,
+// the largest rank: its one size of coefficient 1) and the arrays it bounds,
 // which must have it in their last extent alone; the others must be
 // intent(in), as every slab holds them whole.
 func (c *splitCheck) arraysOf() string {
@@ -99,10 +99,17 @@ func (c *splitCheck) arraysOf() string {
 		return "it has no arrays to split"
 	}
 	ext := grid.Bounds[len(grid.Bounds)-1].Extent()
-	if len(ext.Terms) != 1 || ext.Terms[0].Coef != 1 || !c.isSize(ext.Terms[0].Var) {
-		return fmt.Sprintf("the last extent of %s is %s, not a size plus a constant", grid.Name, ext)
+	for _, t := range ext.Terms {
+		if t.Coef == 1 && c.isSize(t.Var) {
+			if c.size != nil {
+				return fmt.Sprintf("the last extent of %s is %s, with two sizes that could be the split one", grid.Name, ext)
+			}
+			c.size = t.Var
+		}
 	}
-	c.size = ext.Terms[0].Var
+	if c.size == nil {
+		return fmt.Sprintf("the last extent of %s is %s, with no size of coefficient 1 to split", grid.Name, ext)
+	}
 	for _, v := range append(append(append([]*ir.Var(nil), c.k.Params...), c.k.Automatic...), c.k.Temps...) {
 		if len(v.Bounds) == 0 {
 			continue
@@ -114,8 +121,8 @@ func (c *splitCheck) arraysOf() string {
 			}
 			uses = true
 			e := b.Extent()
-			if !isParam(c.k, v) || d != len(v.Bounds)-1 || has(b.Lo, c.size) || len(e.Terms) != 1 || e.Terms[0].Coef != 1 {
-				return fmt.Sprintf("%s (declared at %s) has %s in its bounds other than as the last extent %s plus a constant", v.Name, where(v.Pos), c.size.Name, c.size.Name)
+			if !isParam(c.k, v) || d != len(v.Bounds)-1 || has(b.Lo, c.size) || coef(e, c.size) != 1 {
+				return fmt.Sprintf("%s (declared at %s) has %s in its bounds other than its last upper bound, so slabs cannot cut it", v.Name, where(v.Pos), c.size.Name)
 			}
 		}
 		if uses {
@@ -137,17 +144,22 @@ func (c *splitCheck) isSize(v *ir.Var) bool {
 	return false
 }
 
-func has(a ir.Affine, v *ir.Var) bool {
+func has(a ir.Affine, v *ir.Var) bool { return coef(a, v) != 0 }
+
+// coef is v's coefficient in a.
+func coef(a ir.Affine, v *ir.Var) int64 {
+	var n int64
 	for _, t := range a.Terms {
 		if t.Var == v {
-			return true
+			n += t.Coef
 		}
 	}
-	return false
+	return n
 }
 
 // splitDim returns the dimension of nest n whose index runs along the
-// split size: from a first value without it to the size plus a constant.
+// split size: from a first value without it to the size (coefficient 1)
+// plus other sizes and a constant.
 func (c *splitCheck) splitDim(n *ir.Nest) int {
 	dim := -1
 	for d := range n.Index {
@@ -155,14 +167,14 @@ func (c *splitCheck) splitDim(n *ir.Nest) int {
 			continue
 		}
 		hi := n.Hi[d]
-		if dim >= 0 || has(n.Lo[d], c.size) || len(hi.Terms) != 1 || hi.Terms[0].Coef != 1 {
-			c.refuse("the nest at %s runs %s from %s to %s: slabs need one index from a bound without %s to %s plus a constant", where(n.Pos), n.Index[d].Name, n.Lo[d], hi, c.size.Name, c.size.Name)
+		if dim >= 0 || has(n.Lo[d], c.size) || coef(hi, c.size) != 1 {
+			c.refuse("the nest at %s runs %s from %s to %s: slabs need one index from a bound without %s to one with %s once", where(n.Pos), n.Index[d].Name, n.Lo[d], hi, c.size.Name, c.size.Name)
 			return 0
 		}
 		dim = d
 	}
 	if dim < 0 {
-		c.refuse("the nest at %s is not parallel along the split dimension (no index of it runs to %s): a serial nest across the slabs", where(n.Pos), c.size.Name)
+		c.refuse("the nest at %s is not parallel along the split dimension (no index of it runs to %s): it works on fixed planes, or serially across the slabs", where(n.Pos), c.size.Name)
 		return 0
 	}
 	return dim

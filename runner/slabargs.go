@@ -35,7 +35,7 @@ func planCount(j Job, count int, halo [2]int) error {
 	sizes := pl.sizes
 	k := j.Kernel
 	if k.Split != nil {
-		f, err := newLoopFrame(k, sizes)
+		f, err := newLoopFrame(k, sizes, pl.shapes)
 		if err != nil {
 			return err
 		}

@@ -38,7 +38,7 @@ type loopFrame struct {
 // newLoopFrame evaluates k's split on sizes and checks that every read of
 // a cut array stays in its declared bounds, so that a slab holds what its
 // nests read.
-func newLoopFrame(k *abi.Kernel, sizes map[string]int) (*loopFrame, error) {
+func newLoopFrame(k *abi.Kernel, sizes map[string]int, shapes map[string][]int) (*loopFrame, error) {
 	sp := k.Split
 	f := &loopFrame{sp: sp, size: sp.Size, s: sizes[sp.Size], lower: map[string]int{}, extra: map[string]int{}}
 	var err error
@@ -57,6 +57,9 @@ func newLoopFrame(k *abi.Kernel, sizes map[string]int) (*loopFrame, error) {
 			return nil, fmt.Errorf("internal error: kernel %q: cut array %q is not an array parameter", k.Name, a.Name)
 		}
 		d := len(p.Shape) - 1
+		if sh, ok := shapes[strings.ToLower(a.Name)]; ok && len(sh) != len(p.Shape) {
+			return nil, fmt.Errorf("kernel %q: array %s is given with %d dimensions, its dummy has %d (sequence association): slabs cut the dummy's last dimension, so give the array its dummy's shape or run on one device", k.Name, a.Name, len(sh), len(p.Shape))
+		}
 		lo := 1
 		if len(p.Lower) == len(p.Shape) {
 			if lo, err = p.Lower[d].Eval(sizes); err != nil {
@@ -141,7 +144,11 @@ func planeBytes(a *npy.Array) int {
 // runLoopSlabs is RunSlabs for a split loop kernel (k.Split).
 func runLoopSlabs(j Job, sl Slabs, count int, arrays map[string]*npy.Array, sizes map[string]int) (*SlabResult, error) {
 	k := j.Kernel
-	f, err := newLoopFrame(k, sizes)
+	shapes := map[string][]int{}
+	for name, a := range arrays {
+		shapes[name] = a.Shape
+	}
+	f, err := newLoopFrame(k, sizes, shapes)
 	if err != nil {
 		return nil, err
 	}

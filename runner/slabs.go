@@ -490,7 +490,9 @@ func (s *slabRun) step(step, steps int) error {
 			}
 		}
 		for _, p := range j.Swap {
-			s.dirty[p.In], s.dirty[p.Out] = s.dirty[p.Out], s.dirty[p.In]
+			if s.dirty != nil {
+				s.dirty[p.In], s.dirty[p.Out] = s.dirty[p.Out], s.dirty[p.In]
+			}
 		}
 	}
 	return nil

@@ -1,0 +1,121 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/npy"
+)
+
+// loopSlabCase is a loop kernel stepped on slabs: its sizes, swaps, the
+// halo its nests read and the slabs' planes.
+type loopSlabCase struct {
+	file, kernel string
+	sizes        map[string]float64
+	swap         []Swap
+	halo         [2]int
+	planes       []int // on 3 slabs
+}
+
+var loopSlabCases = []loopSlabCase{
+	{"loop_slabs.f90", "sten5", map[string]float64{"n": 13, "m": 17}, []Swap{{"t", "tn"}}, [2]int{1, 1}, []int{5, 5, 5}},
+	{"loop_slabs.f90", "sten5h", map[string]float64{"nx": 11, "ny": 16}, []Swap{{"t", "tn"}}, [2]int{1, 1}, []int{6, 5, 5}},
+	{"loop_slabs.f90", "stagger", map[string]float64{"nx": 9, "ny": 14}, []Swap{{"u", "un"}}, [2]int{1, 1}, []int{5, 4, 4}},
+	{"loop_slabs.f90", "coefs", map[string]float64{"n": 13, "m": 17}, []Swap{{"t", "tn"}}, [2]int{1, 1}, []int{5, 5, 5}},
+	{"loop_slabs.f90", "radius2", map[string]float64{"n": 13, "m": 19}, []Swap{{"t", "tn"}}, [2]int{2, 2}, []int{5, 5, 5}},
+	// CloverLeaf's bounds (x_min-2:x_max+2, y_min-2:y_max+2), no halo.
+	{"loop_plain_do.f90", "ideal_gas", map[string]float64{"x_min": 1, "x_max": 7, "y_min": 1, "y_max": 10}, nil, [2]int{0, 0}, []int{4, 3, 3}},
+}
+
+// loopSlabJob is c's job over steps steps on reproducible random inputs
+// of the shapes the sizes give.
+func loopSlabJob(t *testing.T, u *abi.Unit, k *abi.Kernel, c loopSlabCase, steps int) Job {
+	t.Helper()
+	sizes := map[string]int{}
+	scalars := map[string]float64{}
+	for n, v := range c.sizes {
+		sizes[n], scalars[n] = int(v), v
+	}
+	arrays := map[string]*npy.Array{}
+	for i, p := range k.Arrays() {
+		if p.Intent == abi.Out {
+			continue
+		}
+		var shape []int
+		for _, e := range p.Shape {
+			v, err := e.Eval(sizes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			shape = append(shape, v)
+		}
+		arrays[strings.ToLower(p.Name)] = Random(KindDType(p.Kind), shape, int64(i+1))
+	}
+	return Job{Unit: u, Kernel: k, Scalars: scalars, Arrays: arrays, Steps: steps, Swap: c.swap}
+}
+
+// TestRunLoopSlabsMatchesOneDevice: loop kernels (any declared bounds,
+// staggered arrays, 1-D coefficient arrays along either dimension, a
+// radius-2 stencil) on 2 and 3 slabs give every output bit for bit as on
+// one device, with the halo their nests read.
+func TestRunLoopSlabsMatchesOneDevice(t *testing.T) {
+	ctxs := sameDevice(t, 3)
+	for _, c := range loopSlabCases {
+		u, k := corpusKernel(t, c.file, c.kernel)
+		steps := 4
+		if c.swap == nil {
+			steps = 1
+		}
+		one, err := Run(ctxs[0], loopSlabJob(t, u, k, c, steps))
+		if err != nil {
+			t.Fatalf("%s on one device: %v", c.kernel, err)
+		}
+		for _, n := range []int{2, 3} {
+			got, err := RunSlabs(loopSlabJob(t, u, k, c, steps), Slabs{Contexts: ctxs[:n]})
+			if err != nil {
+				t.Fatalf("%s on %d slabs: %v", c.kernel, n, err)
+			}
+			if got.Halo != c.halo || n == 3 && !equalInts(got.Planes, c.planes) || got.Overlapped {
+				t.Errorf("%s on %d slabs: halo %v, planes %v, overlapped %v; want halo %v, planes %v on 3", c.kernel, n, got.Halo, got.Planes, got.Overlapped, c.halo, c.planes)
+			}
+			for _, p := range k.Outputs() {
+				name := strings.ToLower(p.Name)
+				sameBits(t, fmt.Sprintf("%s %s on %d slabs", c.kernel, name, n), one.Outputs[name], got.Outputs[name])
+			}
+		}
+	}
+}
+
+// TestRunLoopSlabsErrors: a grid with fewer planes than the slabs need
+// is an error before anything runs, saying how many slabs fit, and a read
+// outside an array's bounds along the split (which a slab would not hold)
+// is refused.
+func TestRunLoopSlabsErrors(t *testing.T) {
+	u, k := corpusKernel(t, "loop_slabs.f90", "radius2")
+	c := loopSlabCases[4]
+	c.sizes = map[string]float64{"n": 8, "m": 9} // 5 planes, 2 per slab
+	job := loopSlabJob(t, u, k, c, 1)
+	const want = "too small for 3 slabs: each needs at least 2 interior planes; use at most 2 slabs"
+	if err := PlanSlabs(job, 3, [2]int{}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("PlanSlabs on 3 slabs: %v; want %q", err, want)
+	}
+	if _, err := RunSlabs(job, Slabs{Contexts: sameDevice(t, 3)}); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("RunSlabs on 3 slabs: %v; want %q", err, want)
+	}
+	if err := PlanSlabs(job, 2, [2]int{3, 0}); err == nil || !strings.Contains(err.Error(), "--slab-halo 3:0 is wider than the halo 2:2") {
+		t.Errorf("PlanSlabs with a wider halo: %v", err)
+	}
+	// A split record whose reads leave the array (as a kernel that reads
+	// out of bounds would have): refused before anything is cut.
+	bad := *k
+	sp := *k.Split
+	sp.Arrays = append([]abi.SplitArray(nil), sp.Arrays...)
+	sp.Arrays[0].Reach.Lo = 3
+	bad.Split = &sp
+	job.Kernel = &bad
+	if err := PlanSlabs(job, 2, [2]int{}); err == nil || !strings.Contains(err.Error(), "outside its bounds 1:9") {
+		t.Errorf("PlanSlabs with reads out of bounds: %v", err)
+	}
+}
