@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 )
 
@@ -52,7 +53,7 @@ func (c *splitCheck) split(ak *abi.Kernel, nests map[*abi.Launch]*ir.Nest) (*abi
 			return nil, fmt.Sprintf("launch %q runs no nest of the kernel", l.Symbol)
 		}
 		if len(n.Reduces) > 0 {
-			return nil, fmt.Sprintf("the nest at %s has reductions, which slabs do not combine for loop kernels yet", where(n.Pos))
+			return nil, fmt.Sprintf("the nest at %s has reductions, which slabs do not combine for loop kernels yet", at(n.Pos))
 		}
 		d := c.splitDim(n)
 		if c.why != "" {
@@ -61,7 +62,7 @@ func (c *splitCheck) split(ak *abi.Kernel, nests map[*abi.Launch]*ir.Nest) (*abi
 		if first == nil {
 			first, last = &n.Lo[d], &n.Hi[d]
 		} else if !first.Equal(n.Lo[d]) || !last.Equal(n.Hi[d]) {
-			return nil, fmt.Sprintf("the nest at %s runs %s from %s to %s, another nest from %s to %s: slabs need one range along the split dimension", where(n.Pos), n.Index[d].Name, n.Lo[d], n.Hi[d], *first, *last)
+			return nil, fmt.Sprintf("the nest at %s runs %s from %s to %s, another nest from %s to %s: slabs need one range along the split dimension", at(n.Pos), n.Index[d].Name, n.Lo[d], n.Hi[d], *first, *last)
 		}
 		c.index, c.launch = n.Index[d], &abi.SplitLaunch{}
 		c.stmts(n.Body)
@@ -122,14 +123,14 @@ func (c *splitCheck) arraysOf() string {
 			uses = true
 			e := b.Extent()
 			if !isParam(c.k, v) || d != len(v.Bounds)-1 || has(b.Lo, c.size) || coef(e, c.size) != 1 {
-				return fmt.Sprintf("%s (declared at %s) has %s in its bounds other than its last upper bound, so slabs cannot cut it", v.Name, where(v.Pos), c.size.Name)
+				return fmt.Sprintf("%s (declared at %s) has %s in its bounds other than its last upper bound, so slabs cannot cut it", v.Name, at(v.Pos), c.size.Name)
 			}
 		}
 		if uses {
 			c.cut[v] = &abi.SplitArray{Name: v.Name}
 			c.arrays = append(c.arrays, v)
 		} else if isParam(c.k, v) && v.Intent != ir.In {
-			return fmt.Sprintf("%s (declared at %s) is written but not cut along %s: every slab would write its own copy", v.Name, where(v.Pos), c.size.Name)
+			return fmt.Sprintf("%s (declared at %s) is written but not cut along %s: every slab would write its own copy", v.Name, at(v.Pos), c.size.Name)
 		}
 	}
 	return ""
@@ -168,13 +169,13 @@ func (c *splitCheck) splitDim(n *ir.Nest) int {
 		}
 		hi := n.Hi[d]
 		if dim >= 0 || has(n.Lo[d], c.size) || coef(hi, c.size) != 1 {
-			c.refuse("the nest at %s runs %s from %s to %s: slabs need one index from a bound without %s to one with %s once", where(n.Pos), n.Index[d].Name, n.Lo[d], hi, c.size.Name, c.size.Name)
+			c.refuse("the nest at %s runs %s from %s to %s: slabs need one index from a bound without %s to one with %s once", at(n.Pos), n.Index[d].Name, n.Lo[d], hi, c.size.Name, c.size.Name)
 			return 0
 		}
 		dim = d
 	}
 	if dim < 0 {
-		c.refuse("the nest at %s is not parallel along the split dimension (no index of it runs to %s): it works on fixed planes, or serially across the slabs", where(n.Pos), c.size.Name)
+		c.refuse("the nest at %s is not parallel along the split dimension (no index of it runs to %s): it works on fixed planes, or serially across the slabs", at(n.Pos), c.size.Name)
 		return 0
 	}
 	return dim
@@ -192,7 +193,7 @@ func (c *splitCheck) stmts(list []ir.Stmt) {
 			case *ir.Ref:
 				c.ref(l)
 			default:
-				c.refuse("the assignment at %s writes what slabs do not know", where(s.Pos))
+				c.refuse("the assignment at %s writes what slabs do not know", at(s.Pos))
 			}
 			c.expr(s.RHS)
 			c.expr(s.Mask)
@@ -207,7 +208,7 @@ func (c *splitCheck) stmts(list []ir.Stmt) {
 			c.stmts(s.Body)
 		case *ir.Return:
 		default:
-			c.refuse("the statement at %s is one slabs do not know", where(s.Span()))
+			c.refuse("the statement at %s is one slabs do not know", at(s.Span()))
 		}
 	}
 }
@@ -235,16 +236,16 @@ func (c *splitCheck) expr(x ir.Expr) {
 			c.expr(a)
 		}
 	default:
-		c.refuse("the expression at %s is one slabs do not know", where(x.Span()))
+		c.refuse("the expression at %s is one slabs do not know", at(x.Span()))
 	}
 }
 
 func (c *splitCheck) ref(r *ir.Ref) {
 	switch r.Var {
 	case c.index:
-		c.refuse("the split index %s is used as a value at %s, which each slab would shift", r.Var.Name, where(r.Pos))
+		c.refuse("the split index %s is used as a value at %s, which each slab would shift", r.Var.Name, at(r.Pos))
 	case c.size:
-		c.refuse("%s uses the split size %s as a value, which each slab would change", where(r.Pos), r.Var.Name)
+		c.refuse("%s uses the split size %s as a value, which each slab would change", at(r.Pos), r.Var.Name)
 	}
 }
 
@@ -261,12 +262,12 @@ func (c *splitCheck) elem(e *ir.Elem, write bool) {
 		}
 		if cut != nil && d == len(e.Index)-1 {
 			if !affine || len(a.Terms) != 1 || a.Terms[0].Var != c.index || a.Terms[0].Coef != 1 {
-				c.refuse("the subscript %d of %s at %s is not %s plus a constant: a gather along the split dimension, which reads other slabs' planes", d+1, e.Var.Name, where(e.Pos), c.index.Name)
+				c.refuse("the subscript %d of %s at %s is not %s plus a constant: a gather along the split dimension, which reads other slabs' planes", d+1, e.Var.Name, at(e.Pos), c.index.Name)
 				return
 			}
 			off := int(a.Const)
 			if write && off != 0 {
-				c.refuse("%s at %s is written at %s%+d: another slab owns that plane", e.Var.Name, where(e.Pos), c.index.Name, off)
+				c.refuse("%s at %s is written at %s%+d: another slab owns that plane", e.Var.Name, at(e.Pos), c.index.Name, off)
 				return
 			}
 			c.note(e.Var, cut, off, write)
@@ -277,7 +278,7 @@ func (c *splitCheck) elem(e *ir.Elem, write bool) {
 			continue
 		}
 		if has(a, c.index) || has(a, c.size) {
-			c.refuse("the subscript %d of %s at %s uses %s or %s, which run along the split dimension: each slab holds only its own part of it", d+1, e.Var.Name, where(e.Pos), c.index.Name, c.size.Name)
+			c.refuse("the subscript %d of %s at %s uses %s or %s, which run along the split dimension: each slab holds only its own part of it", d+1, e.Var.Name, at(e.Pos), c.index.Name, c.size.Name)
 			return
 		}
 	}
@@ -302,4 +303,9 @@ func (c *splitCheck) note(v *ir.Var, a *abi.SplitArray, off int, write bool) {
 	if off != 0 {
 		add(&c.launch.Reads)
 	}
+}
+
+// at is a position for a refusal: file (as given), line and column.
+func at(sp diag.Span) string {
+	return fmt.Sprintf("%s:%d:%d", sp.Start.File, sp.Start.Line, sp.Start.Col)
 }
