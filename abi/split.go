@@ -7,8 +7,8 @@ import (
 
 // Split says whether, and how, a host may run a loop kernel on slabs of
 // its arrays' last dimension (Note [slabs] in package runner); codegen
-// fills it from the IR. It is not part of the JSON: a unit read from JSON
-// has none, and runner.CheckSlabs refuses its loop kernels.
+// fills it from the IR. A unit without it (written by an older forocl) has
+// loop kernels that runner.CheckSlabs refuses.
 //
 // A split kernel is translation invariant along the split index: its
 // nests run that index from First to Last (Size, plus other sizes and a
@@ -23,35 +23,36 @@ type Split struct {
 	// Refused, when set, says why the kernel cannot be split exactly,
 	// naming the construct and its position; the other fields are then
 	// unset.
-	Refused string
+	Refused string `json:"refused,omitempty"`
 	// Size is the size that the slabs cut.
-	Size string
+	Size string `json:"size,omitempty"`
 	// First and Last are the split index's bounds in every nest.
-	First, Last Affine
+	First *Affine `json:"first,omitempty"`
+	Last  *Affine `json:"last,omitempty"`
 	// Halo is how far the nests read below and above the split index.
-	Halo Halo
+	Halo Halo `json:"halo"`
 	// Arrays are the arrays that the slabs cut, with the offsets at which
 	// the nests read them along the split index (Lo below, Hi above);
 	// every other array is whole on every slab and intent(in).
-	Arrays []SplitArray
+	Arrays []SplitArray `json:"arrays,omitempty"`
 	// Launches gives, per launch of the kernel (in Launches' order), the
 	// cut arrays it reads at an offset (whose halos must be current) and
 	// those it writes.
-	Launches []SplitLaunch
+	Launches []SplitLaunch `json:"launches,omitempty"`
 }
 
 // SplitArray is an array that slabs cut (see Split).
 type SplitArray struct {
-	Name  string
-	Reach Halo
-	Read  bool // some nest reads it
+	Name  string `json:"name"`
+	Reach Halo   `json:"reach"`
+	Read  bool   `json:"read,omitempty"` // some nest reads it
 }
 
 // SplitLaunch is what one launch of a split kernel reads and writes along
 // the split dimension.
 type SplitLaunch struct {
-	Reads  []string
-	Writes []string
+	Reads  []string `json:"reads,omitempty"`
+	Writes []string `json:"writes,omitempty"`
 }
 
 // Cut reports whether slabs cut the array named (any case).
@@ -73,5 +74,5 @@ func (s *Split) String() string {
 	for _, a := range s.Arrays {
 		names = append(names, a.Name)
 	}
-	return fmt.Sprintf("split along %s (the nests' index from %s to %s), halo %d:%d, cutting %s", s.Size, s.First, s.Last, s.Halo.Lo, s.Halo.Hi, strings.Join(names, ", "))
+	return fmt.Sprintf("split along %s (the nests' index from %s to %s), halo %d:%d, cutting %s", s.Size, *s.First, *s.Last, s.Halo.Lo, s.Halo.Hi, strings.Join(names, ", "))
 }

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/diag"
@@ -74,7 +75,8 @@ func (c *splitCheck) split(ak *abi.Kernel, nests map[*abi.Launch]*ir.Nest) (*abi
 	if first == nil {
 		return nil, "it has no nests"
 	}
-	sp.First, sp.Last = abiAffine(*first), abiAffine(*last)
+	f, l := abiAffine(*first), abiAffine(*last)
+	sp.First, sp.Last = &f, &l
 	for _, v := range c.arrays {
 		a := c.cut[v]
 		sp.Arrays = append(sp.Arrays, *a)
@@ -305,7 +307,8 @@ func (c *splitCheck) note(v *ir.Var, a *abi.SplitArray, off int, write bool) {
 	}
 }
 
-// at is a position for a refusal: file (as given), line and column.
+// at is a position for a refusal, file:line:col, with the file's base name
+// as abi.Reduction.Where has it.
 func at(sp diag.Span) string {
-	return fmt.Sprintf("%s:%d:%d", sp.Start.File, sp.Start.Line, sp.Start.Col)
+	return fmt.Sprintf("%s:%d:%d", filepath.Base(sp.Start.File), sp.Start.Line, sp.Start.Col)
 }

@@ -42,6 +42,9 @@ func newLoopFrame(k *abi.Kernel, sizes map[string]int, shapes map[string][]int) 
 	sp := k.Split
 	f := &loopFrame{sp: sp, size: sp.Size, s: sizes[sp.Size], lower: map[string]int{}, extra: map[string]int{}}
 	var err error
+	if sp.First == nil || sp.Last == nil {
+		return nil, fmt.Errorf("internal error: kernel %q: its split record has no range", k.Name)
+	}
 	if f.first, err = sp.First.Eval(sizes); err != nil {
 		return nil, err
 	}

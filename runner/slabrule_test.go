@@ -32,14 +32,14 @@ func TestCheckSlabsRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ file, kernel, why string }{
-		{"loop_plain_do.f90", "node_flux", "the subscript 2 of xvel at ../testdata/kernels/loop_plain_do.f90:41:27 is not k plus a constant: a gather along the split dimension"},
+		{"loop_plain_do.f90", "node_flux", "the subscript 2 of xvel at loop_plain_do.f90:41:27 is not k plus a constant: a gather along the split dimension"},
 		{"loop_sections_staggered.f90", "update_halo", "is not parallel along the split dimension (no index of it runs to y_max)"},
 		{"loop_jacobi_iters.f90", "jacobi_iters", "it has host statements"},
-		{"loop_inquiry.f90", "interior2d", "v (declared at ../testdata/kernels/loop_inquiry.f90:23:24) is written but not cut along u_n2"},
-		{lp, "addij", "the split index j is used as a value at " + lp + ":9:28"},
-		{lp, "stag", "b at " + lp + ":19:5 is written at j+1: another slab owns that plane"},
-		{lp, "gath", "the subscript 2 of a at " + lp + ":29:14 is not j plus a constant: a gather along the split dimension"},
-		{lp, "trans", "a (declared at " + lp + ":35:28) has n in its bounds other than its last upper bound"},
+		{"loop_inquiry.f90", "interior2d", "v (declared at loop_inquiry.f90:23:24) is written but not cut along u_n2"},
+		{lp, "addij", "the split index j is used as a value at lp.f90:9:28"},
+		{lp, "stag", "b at lp.f90:19:5 is written at j+1: another slab owns that plane"},
+		{lp, "gath", "the subscript 2 of a at lp.f90:29:14 is not j plus a constant: a gather along the split dimension"},
+		{lp, "trans", "a (declared at lp.f90:35:28) has n in its bounds other than its last upper bound"},
 	} {
 		var u *abi.Unit
 		var k *abi.Kernel
@@ -57,7 +57,7 @@ func TestCheckSlabsRefuses(t *testing.T) {
 			t.Errorf("%s: RunSlabs = %v", k.Name, err)
 		}
 	}
-	// A unit read from JSON has no split record: its loop kernels are
+	// A unit written by an older forocl has no split record: its loop kernels are
 	// refused as before.
 	_, lk := corpusKernel(t, "loop_acc_jacobi.f90", "acc_jacobi")
 	plain := *lk

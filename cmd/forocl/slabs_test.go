@@ -322,8 +322,8 @@ func TestRunSlabsLoopKernels(t *testing.T) {
 		return args
 	}
 	for kernel, want := range map[string]string{
-		"addij": "the split index j is used as a value at " + src + ":11:30",
-		"stag":  "b at " + src + ":34:7 is written at j+1: another slab owns that plane",
+		"addij": "the split index j is used as a value at lp.f90:11:30",
+		"stag":  "b at lp.f90:34:7 is written at j+1: another slab owns that plane",
 	} {
 		for _, split := range [][]string{{"--slabs", "2"}, {"--slabs", "3"}, {"--devices", testDevice()}} {
 			if err := os.WriteFile(out, old, 0o644); err != nil {
