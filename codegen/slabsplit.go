@@ -40,21 +40,25 @@ func (c *splitCheck) refuse(format string, args ...any) {
 
 // split checks the kernel as a whole, then every launch.
 func (c *splitCheck) split(ak *abi.Kernel, nests map[*abi.Launch]*ir.Nest) (*abi.Split, string) {
-	if len(ak.Steps) > 0 || len(ak.HostLoops) > 0 {
-		return nil, "it has host statements (scalar set-up, IFs or DO loops between its nests, or reductions' results), which slabs do not run yet"
-	}
 	if why := c.arraysOf(); why != "" {
 		return nil, why
+	}
+	c.hostReads(c.k.Body)
+	if c.why != "" {
+		return nil, c.why
 	}
 	sp := &abi.Split{Size: c.size.Name}
 	var first, last *ir.Affine
 	for _, l := range ak.Launches {
 		n := nests[l]
 		if n == nil {
-			return nil, fmt.Sprintf("launch %q runs no nest of the kernel", l.Symbol)
-		}
-		if len(n.Reduces) > 0 {
-			return nil, fmt.Sprintf("the nest at %s has reductions, which slabs do not combine for loop kernels yet", at(n.Pos))
+			if l.Strategy == "fold-loc" {
+				return nil, fmt.Sprintf("launch %q folds maxloc or minloc positions, which are per slab", l.Symbol)
+			}
+			// A fold of partials, or the launch that writes the results:
+			// neither touches the arrays.
+			sp.Launches = append(sp.Launches, abi.SplitLaunch{})
+			continue
 		}
 		d := c.splitDim(n)
 		if c.why != "" {
@@ -85,6 +89,38 @@ func (c *splitCheck) split(ak *abi.Kernel, nests map[*abi.Launch]*ir.Nest) (*abi
 		}
 	}
 	return sp, ""
+}
+
+// hostReads refuses host statements (those outside the nests) that read
+// an array element: each slab holds only its own planes.
+func (c *splitCheck) hostReads(list []ir.Stmt) {
+	elems := func(x ir.Expr) {
+		ir.Walk(x, func(e ir.Expr) {
+			if el, ok := e.(*ir.Elem); ok {
+				c.refuse("the host statement at %s reads an element of %s, which slabs do not gather", at(el.Pos), el.Var.Name)
+			}
+		})
+	}
+	for _, s := range list {
+		switch s := s.(type) {
+		case *ir.Assign:
+			elems(s.RHS)
+			elems(s.LHS)
+		case *ir.If:
+			elems(s.Cond)
+			c.hostReads(s.Then)
+			c.hostReads(s.Else)
+		case *ir.Loop:
+			elems(s.Lo)
+			elems(s.Hi)
+			elems(s.Step)
+			c.hostReads(s.Body)
+		case *ir.Print:
+			for _, it := range s.Items {
+				elems(it.X)
+			}
+		}
+	}
 }
 
 // arraysOf finds the split size (the last extent of the first array of

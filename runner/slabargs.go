@@ -39,7 +39,11 @@ func planCount(j Job, count int, halo [2]int) error {
 		if err != nil {
 			return err
 		}
-		if _, _, err := f.partition(count, nil); err != nil {
+		unit, err := f.foldUnit(k)
+		if err != nil {
+			return err
+		}
+		if _, _, err := f.partition(count, nil, unit); err != nil {
 			return fmt.Errorf("kernel %q: %v", k.Name, err)
 		}
 		return nil

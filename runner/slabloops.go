@@ -1,8 +1,11 @@
 package runner
 
 import (
+	"encoding/binary"
 	"fmt"
 	"strings"
+
+	"github.com/forocl/forocl/clhost"
 
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/npy"
@@ -83,15 +86,73 @@ func newLoopFrame(k *abi.Kernel, sizes map[string]int, shapes map[string][]int) 
 }
 
 // partition shares the nests' planes among count slabs (Partition, with
-// the split's halo); it returns each slab's first owned plane, counted
-// from the nests' first plane, and the counts.
-func (f *loopFrame) partition(count int, weights []float64) (starts, planes []int, err error) {
-	h := f.sp.Halo
-	starts, planes, err = Partition(f.last-f.first+1+h.Lo+h.Hi, h.Lo, h.Hi, count, weights)
-	for i := range starts {
-		starts[i] -= h.Lo
+// the split's halo) in whole units of unit planes (the last slab takes
+// the rest); it returns each slab's first owned plane, counted from the
+// nests' first plane, and the counts.
+func (f *loopFrame) partition(count int, weights []float64, unit int) (starts, planes []int, err error) {
+	h, n := f.sp.Halo, f.last-f.first+1
+	units := (n + unit - 1) / unit
+	lo, hi := (h.Lo+unit-1)/unit, (h.Hi+unit-1)/unit
+	starts, planes, err = Partition(units+lo+hi, lo, hi, count, weights)
+	if err != nil {
+		if unit == 1 {
+			return nil, nil, err
+		}
+		return nil, nil, fmt.Errorf("a grid of %d planes along %s is too small for %d slabs that fold whole work-groups of %d planes each (so that reductions combine as on one device); use at most %d slabs or a larger grid", n, f.size, count, unit, max(units/max(lo, hi, 1), 1))
 	}
-	return starts, planes, err
+	for i := range starts {
+		starts[i] = (starts[i] - lo) * unit
+		planes[i] *= unit
+	}
+	planes[len(planes)-1] = n - starts[len(starts)-1]
+	return starts, planes, nil
+}
+
+// foldUnit is the number of planes of one work-group, along the split, of
+// every launch whose partials a fold launch folds (their lcm; 1 when
+// none), so that slabs of whole units have partials that, in slab order,
+// are the one device's. A launch whose split index is not its last
+// NDRange dimension has partials that do not concatenate so: an error.
+func (f *loopFrame) foldUnit(k *abi.Kernel) (int, error) {
+	unit := 1
+	for _, b := range k.Scratch {
+		if b.Groups == "" {
+			continue
+		}
+		var l *abi.Launch
+		for _, c := range k.Launches {
+			if c.Symbol == b.Groups {
+				l = c
+			}
+		}
+		if l == nil || len(l.Global) == 0 || len(l.Local) != len(l.Global) {
+			return 0, fmt.Errorf("internal error: kernel %q: partials %q of no launch", k.Name, b.Name)
+		}
+		g := len(l.Global) - 1
+		if coefOf(l.Global[g].Positions, f.size) != 1 {
+			return 0, fmt.Errorf("kernel %q: launch %q reduces with its split index %s not in its last NDRange dimension, so the slabs' partials would not combine in the one device's order; run it on one device", k.Name, l.Symbol, f.size)
+		}
+		u := l.Local[g] * max(l.Global[g].Per, 1)
+		unit = unit / gcd(unit, u) * u
+	}
+	return unit, nil
+}
+
+func coefOf(a abi.Affine, size string) int {
+	n := 0
+	for _, t := range a.Terms {
+		if t.Size == size {
+			n += t.Coef
+		}
+	}
+	return n
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // geom is slab idx's place for array name (see exchanger.geom).
@@ -155,9 +216,20 @@ func runLoopSlabs(j Job, sl Slabs, count int, arrays map[string]*npy.Array, size
 	if err != nil {
 		return nil, err
 	}
-	starts, planes, err := f.partition(count, sl.Weights)
+	unit, err := f.foldUnit(k)
+	if err != nil {
+		return nil, err
+	}
+	starts, planes, err := f.partition(count, sl.Weights, unit)
 	if err != nil {
 		return nil, fmt.Errorf("kernel %q: %v", k.Name, err)
+	}
+	// The host program runs once, on the whole grid's values; a launch's
+	// ranges see the slab's size.
+	init := k.HostInit(sizes, j.Scalars)
+	lvals, err := hostLaunchVals(k, init, arrays)
+	if err != nil {
+		return nil, err
 	}
 	res := &SlabResult{Halo: [2]int{f.sp.Halo.Lo, f.sp.Halo.Hi}, Planes: planes}
 	res.Shape = append([]int(nil), arrays[strings.ToLower(k.Arrays()[0].Name)].Shape...)
@@ -185,18 +257,27 @@ func runLoopSlabs(j Job, sl Slabs, count int, arrays map[string]*npy.Array, size
 				sub[name] = cutPlanes(a, g.d, g.d+g.held)
 			}
 		}
-		r, release, err := newSlabRun(ctx, &j, sub, subSizes)
+		vals := make([]map[string]int, len(lvals))
+		for li, v := range lvals {
+			vals[li] = map[string]int{}
+			for n, x := range v {
+				vals[li][n] = x
+			}
+			vals[li][f.size] = subSizes[f.size]
+		}
+		r, release, err := newSlabRun(ctx, &j, sub, subSizes, vals)
 		if err != nil {
 			return nil, fmt.Errorf("slab %d: %v", idx, err)
 		}
-		slabs = append(slabs, &slab{index: idx, r: r, m: planes[idx], scalars: scalars, release: release})
+		r.init = init
+		slabs = append(slabs, &slab{index: idx, r: r, m: planes[idx], scalars: scalars, size: subSizes[f.size], release: release})
 		if i == 0 {
 			res.Global, res.Local = r.launches[0].global, r.launches[0].local
 			res.BuildLog, res.Cached = r.prog.Log(), r.prog.FromCache()
 		}
 	}
 	x := &exchanger{k: k, slabs: slabs, comm: sl.Comm, count: count, planes: planes, geom: geom}
-	sr := &slabRun{j: &j, sl: sl, x: x, res: res, arrays: arrays, starts: starts, planes: planes, split: f.sp, dirty: map[string]bool{}}
+	sr := &slabRun{j: &j, sl: sl, x: x, res: res, arrays: arrays, starts: starts, planes: planes, split: f.sp, splitSize: f.size, dirty: map[string]bool{}}
 	if err := sr.run(); err != nil {
 		return nil, err
 	}
@@ -228,4 +309,108 @@ func (s *slabRun) freshHalos(li int) error {
 		s.dirty[strings.ToLower(name)] = true
 	}
 	return nil
+}
+
+// program runs a split loop kernel's host program once, on the whole
+// grid's values (Kernel.Run): each launch on every slab, the halos it
+// reads exchanged first, and after a fold the slabs' partials folded
+// together. Only the root writes the program's records.
+func (s *slabRun) program() error {
+	x := s.x
+	var write func(int, string) error
+	if x.comm == nil || x.comm.Rank() == 0 {
+		write = s.j.write
+	}
+	elem := func(array string, _ abi.Kind, _ int) (int, error) {
+		return 0, fmt.Errorf("internal error: runner: kernel %q reads an element of %s on the host, which slabs do not hold whole", x.k.Name, array)
+	}
+	return x.k.Run(x.slabs[0].r.init, abi.Host{Read: x.slabs[0].r.readWord, Elem: elem, Write: write,
+		Launch: func(li int, vals map[string]int) error { return s.launchAll(li, vals) }})
+}
+
+// launchAll queues launch li on every slab with the host's values vals,
+// each with its own split size.
+func (s *slabRun) launchAll(li int, vals map[string]int) error {
+	x := s.x
+	if err := s.freshHalos(li); err != nil {
+		return err
+	}
+	own := make(map[string]int, len(vals))
+	for n, v := range vals {
+		own[n] = v
+	}
+	for _, sb := range x.slabs {
+		if sb.r.canceled() {
+			return ErrCanceled
+		}
+		own[s.splitSize] = sb.size
+		l := sb.r.launches[li]
+		args, err := launchArgs(x.k, l.l, sb.scalars, own, sb.r.groups, sb.r.bufs)
+		if err == nil {
+			var ev *clhost.Event
+			if ev, err = sb.r.ctx.LaunchWith(sb.r.kerns[li], l.global, l.local, args...); err == nil {
+				ev.Release()
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("slab %d: %v", sb.index, err)
+		}
+	}
+	if x.count > 1 && isFold(x.slabs[0].r.launches[li].l) {
+		return s.timed(func() error { return x.combinePartials(li) })
+	}
+	return nil
+}
+
+// combinePartials folds the partials of every slab, in slab order, with
+// fold launch li: slabs of whole work-groups (foldUnit) hold, in that
+// order, the one device's partials, so the value is the one device's bit
+// for bit.
+func (x *exchanger) combinePartials(li int) error {
+	part, red, err := x.foldBuffers(li)
+	if err != nil {
+		return err
+	}
+	size := part.Kind.Bytes()
+	var mine []byte
+	for _, s := range x.slabs {
+		b := make([]byte, s.r.groups[part.Groups]*size)
+		if err := s.r.ctx.ReadBytesAt(s.r.bufs[scratchKey+part.Name], 0, b); err != nil {
+			return fmt.Errorf("slab %d: %v", s.index, err)
+		}
+		mine = append(mine, b...)
+	}
+	all := mine
+	if x.comm != nil {
+		if all, err = allgatherv(x.comm, mine); err != nil {
+			return fmt.Errorf("combining reductions: %v", err)
+		}
+	}
+	return x.foldAll(li, part, red, all, len(all)/size)
+}
+
+// allgatherv gathers every rank's bytes, of any length, in rank order.
+func allgatherv(c Comm, mine []byte) ([]byte, error) {
+	n := c.Size()
+	lens := make([]byte, 8*n)
+	own := make([]byte, 8)
+	binary.LittleEndian.PutUint64(own, uint64(len(mine)))
+	if err := c.Allgather(own, lens); err != nil {
+		return nil, err
+	}
+	most := 0
+	for r := 0; r < n; r++ {
+		most = max(most, int(binary.LittleEndian.Uint64(lens[8*r:])))
+	}
+	padded := make([]byte, most)
+	copy(padded, mine)
+	every := make([]byte, most*n)
+	if err := c.Allgather(padded, every); err != nil {
+		return nil, err
+	}
+	var out []byte
+	for r := 0; r < n; r++ {
+		out = append(out, every[r*most:r*most+int(binary.LittleEndian.Uint64(lens[8*r:]))]...)
+	}
+	return out, nil
 }

@@ -25,6 +25,17 @@ var loopSlabCases = []loopSlabCase{
 	{"loop_slabs.f90", "stagger", map[string]float64{"nx": 9, "ny": 14}, []Swap{{"u", "un"}}, [2]int{1, 1}, []int{5, 4, 4}},
 	{"loop_slabs.f90", "coefs", map[string]float64{"n": 13, "m": 17}, []Swap{{"t", "tn"}}, [2]int{1, 1}, []int{5, 5, 5}},
 	{"loop_slabs.f90", "radius2", map[string]float64{"n": 13, "m": 19}, []Swap{{"t", "tn"}}, [2]int{2, 2}, []int{5, 5, 5}},
+	// Host procedures with reductions: scalar set-up, an IF between nests,
+	// a sum whose nest reads a plane written by the nest before (halos
+	// exchanged mid-step) and a maximum; a sum and a minimum with a host
+	// statement reading the split size; DO loops on the host around a 1-D
+	// relaxation and a maximum. Slabs hold whole work-groups (8 planes for
+	// 32x8, 256 for 1-D), so each sum is the one device's bit for bit.
+	{"loop_slabs.f90", "relax_sum", map[string]float64{"n": 13, "m": 40, "omega": 0.9}, nil, [2]int{1, 1}, []int{16, 16, 6}},
+	{"loop_omp_reduce.f90", "omp_stats", map[string]float64{"n": 30, "m": 50}, nil, [2]int{0, 0}, []int{24, 16, 10}},
+	{"loop_relax_resid.f90", "relax_resid", map[string]float64{"n": 1000, "niter": 3, "omega": 0.8}, nil, [2]int{1, 1}, []int{512, 256, 232}},
+	{"loop_host_readback.f90", "host_readback", map[string]float64{"n": 600}, nil, [2]int{0, 0}, []int{256, 256, 88}},
+	{"loop_jacobi_iters.f90", "jacobi_iters", map[string]float64{"nx": 12, "ny": 30, "niter": 3}, nil, [2]int{1, 1}, []int{10, 10, 10}},
 	// CloverLeaf's bounds (x_min-2:x_max+2, y_min-2:y_max+2), no halo.
 	{"loop_plain_do.f90", "ideal_gas", map[string]float64{"x_min": 1, "x_max": 7, "y_min": 1, "y_max": 10}, nil, [2]int{0, 0}, []int{4, 3, 3}},
 }

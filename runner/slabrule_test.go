@@ -34,7 +34,7 @@ func TestCheckSlabsRefuses(t *testing.T) {
 	for _, c := range []struct{ file, kernel, why string }{
 		{"loop_plain_do.f90", "node_flux", "the subscript 2 of xvel at loop_plain_do.f90:41:27 is not k plus a constant: a gather along the split dimension"},
 		{"loop_sections_staggered.f90", "update_halo", "is not parallel along the split dimension (no index of it runs to y_max)"},
-		{"loop_jacobi_iters.f90", "jacobi_iters", "it has host statements"},
+		{"loop_readback.f90", "readback", "the host statement at loop_readback.f90:23:14 reads an element of b, which slabs do not gather"},
 		{"loop_inquiry.f90", "interior2d", "v (declared at loop_inquiry.f90:23:24) is written but not cut along u_n2"},
 		{lp, "addij", "the split index j is used as a value at lp.f90:9:28"},
 		{lp, "stag", "b at lp.f90:19:5 is written at j+1: another slab owns that plane"},
@@ -112,9 +112,10 @@ func TestCheckSlabsRefuses(t *testing.T) {
 		}
 	}
 	// Loop kernels that split: CloverLeaf's bounds, a loop stencil, an
-	// elemental kernel, the acceptance kernels.
+	// elemental kernel, host programs, the acceptance kernels.
 	for _, c := range []struct{ file, kernel string }{
 		{"loop_plain_do.f90", "ideal_gas"}, {"loop_acc_jacobi.f90", "acc_jacobi"}, {"saxpy_elemental.f90", "axpby"},
+		{"loop_jacobi_iters.f90", "jacobi_iters"}, {"loop_host_readback.f90", "host_readback"},
 		{"loop_slabs.f90", "sten5"}, {"loop_slabs.f90", "stagger"}, {"loop_slabs.f90", "radius2"},
 	} {
 		if _, k := corpusKernel(t, c.file, c.kernel); CheckSlabs(k, [2]int{}) != nil {

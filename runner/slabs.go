@@ -124,6 +124,7 @@ type slab struct {
 	n       int // planes held, halos included (region kernels)
 	m       int // planes owned
 	scalars map[string]float64
+	size    int // a split loop kernel's split size on the slab
 	release func()
 }
 
@@ -371,7 +372,7 @@ func openSlab(ctx *clhost.Context, j *Job, idx int, arrays map[string]*npy.Array
 		subSizes[n] = v
 	}
 	subSizes[lastSize(k)] = sizes[lastSize(k)] - grid.n + (to - from)
-	r, release, err := newSlabRun(ctx, j, sub, subSizes)
+	r, release, err := newSlabRun(ctx, j, sub, subSizes, nil)
 	if err != nil {
 		return nil, fmt.Errorf("slab %d: %v", idx, err)
 	}
@@ -392,8 +393,9 @@ type slabRun struct {
 	// split, for a loop kernel, says which arrays each launch reads at an
 	// offset along the split; dirty holds the buffers written since their
 	// halos were last exchanged (slabloops.go).
-	split *abi.Split
-	dirty map[string]bool
+	split     *abi.Split
+	splitSize string
+	dirty     map[string]bool
 }
 
 // run runs the steps, waits for every slab, and gathers the outputs and
@@ -501,6 +503,9 @@ func (s *slabRun) step(step, steps int) error {
 // launches queues each launch on every slab in turn, combining a fold's
 // partials across the slabs after it.
 func (s *slabRun) launches() error {
+	if s.split != nil {
+		return s.program()
+	}
 	x := s.x
 	slabs := x.slabs
 	for li := range slabs[0].r.launches {
@@ -718,23 +723,9 @@ func (x *exchanger) exchangeOne(out string) error {
 // combine folds the slabs' values of fold launch li in slab order with
 // the fold itself and writes the value back to every slab.
 func (x *exchanger) combine(li int) error {
-	l := x.slabs[0].r.launches[li].l
-	// A fold launch takes the partials, their count and the value it
-	// writes, in that order (codegen's foldKernel); arguments after them
-	// belong to the scalar statements it may run after the fold.
-	var part, red *abi.Buffer
-	if len(l.Args) >= 3 && l.Args[1].Kind == abi.GroupsArg {
-		for bi := range x.k.Scratch {
-			switch b := &x.k.Scratch[bi]; b.Name {
-			case l.Args[0].Name:
-				part = b
-			case l.Args[2].Name:
-				red = b
-			}
-		}
-	}
-	if part == nil || red == nil {
-		return fmt.Errorf("internal error: fold launch %q has no partials or no value", l.Symbol)
+	part, red, err := x.foldBuffers(li)
+	if err != nil {
+		return err
 	}
 	size := red.Kind.Bytes()
 	all := make([]byte, x.count*size)
@@ -750,7 +741,37 @@ func (x *exchanger) combine(li int) error {
 			return fmt.Errorf("combining reductions: %v", err)
 		}
 	}
-	// The fold of the slabs' values, on the first slab's device.
+	return x.foldAll(li, part, red, all, x.count)
+}
+
+// foldBuffers returns the partials and the value of fold launch li.
+func (x *exchanger) foldBuffers(li int) (part, red *abi.Buffer, err error) {
+	l := x.slabs[0].r.launches[li].l
+	// A fold launch takes the partials, their count and the value it
+	// writes, in that order (codegen's foldKernel); arguments after them
+	// belong to the scalar statements it may run after the fold.
+	if len(l.Args) >= 3 && l.Args[1].Kind == abi.GroupsArg {
+		for bi := range x.k.Scratch {
+			switch b := &x.k.Scratch[bi]; b.Name {
+			case l.Args[0].Name:
+				part = b
+			case l.Args[2].Name:
+				red = b
+			}
+		}
+	}
+	if part == nil || red == nil {
+		return nil, nil, fmt.Errorf("internal error: fold launch %q has no partials or no value", l.Symbol)
+	}
+	return part, red, nil
+}
+
+// foldAll folds the n values all (partials or the slabs' values, in slab
+// order) with fold launch li on the first slab's device, and writes the
+// value to every slab's buffer red.
+func (x *exchanger) foldAll(li int, part, red *abi.Buffer, all []byte, n int) error {
+	l := x.slabs[0].r.launches[li].l
+	size := red.Kind.Bytes()
 	s0 := x.slabs[0].r
 	parts, err := s0.ctx.NewBuffer(int64(len(all)))
 	if err != nil {
@@ -776,7 +797,7 @@ func (x *exchanger) combine(li int) error {
 	}
 	for _, a := range l.Args {
 		if a.Kind == abi.GroupsArg {
-			groups[a.Name] = x.count
+			groups[a.Name] = n
 		}
 	}
 	args, err := launchArgs(x.k, l, nil, s0.sizes, groups, bufs)
@@ -882,7 +903,7 @@ func (r *run) launchOne(scalars map[string]float64, li int) error {
 
 // newSlabRun builds the program, kernels and buffers of one slab on ctx,
 // with the slab's arrays and sizes, as Run does for the whole grid.
-func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes map[string]int) (*run, func(), error) {
+func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes map[string]int, lvals []map[string]int) (*run, func(), error) {
 	k := j.Kernel
 	r := &run{ctx: ctx, k: k, bufs: map[string]*clhost.Buffer{}, sizes: sizes, arrays: arrays}
 	r.canceled = cancelFunc(j.Cancel)
@@ -897,8 +918,12 @@ func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes
 		release()
 		return nil, nil, err
 	}
-	for _, l := range k.Launches {
-		global, local, err := l.NDRange(sizes)
+	for i, l := range k.Launches {
+		vals := sizes
+		if lvals != nil {
+			vals = lvals[i]
+		}
+		global, local, err := l.NDRange(vals)
 		if err != nil {
 			return fail(fmt.Errorf("kernel %q: %v", k.Name, err))
 		}

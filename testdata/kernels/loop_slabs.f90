@@ -1,7 +1,9 @@
 ! Loop kernels that run on slabs and MPI ranks bit-identical to one
 ! device (Note [slabs] in runner): a 5-point stencil on t(n,m) and on
 ! t(0:nx+1,0:ny+1), a staggered update (u(0:nx,0:ny) with b(nx,ny)),
-! 1-D coefficient arrays along both dimensions, and a radius-2 stencil.
+! 1-D coefficient arrays along both dimensions, a radius-2 stencil, and a
+! host procedure: scalar set-up, several nests, a sum and a maximum, an IF
+! between nests.
 module loop_slabs
   implicit none
 contains
@@ -71,5 +73,41 @@ subroutine radius2(n, m, t, tn)
     end do
   end do
 end subroutine radius2
+
+!$OFP PURE, KERNEL :: relax_sum
+subroutine relax_sum(n, m, omega, t, tn, total, resid)
+  implicit none
+  integer, intent(in) :: n, m
+  real(8), intent(in) :: omega
+  real(8), intent(in) :: t(n, m)
+  real(8), intent(inout) :: tn(n, m)
+  real(8), intent(out) :: total, resid
+  integer :: i, j
+  real(8) :: w
+  w = 0.25d0*omega
+  if (omega > 1.5d0) w = 0.2d0*omega
+  !$omp parallel do collapse(2)
+  do j = 2, m - 1
+    do i = 2, n - 1
+      tn(i, j) = (1.0d0 - omega)*t(i, j) + w*(t(i-1, j) + t(i+1, j) + t(i, j-1) + t(i, j+1))
+    end do
+  end do
+  total = 0.0d0
+  !$omp parallel do collapse(2) reduction(+:total)
+  do j = 2, m - 1
+    do i = 2, n - 1
+      total = total + (tn(i, j)*tn(i, j-1) - 0.5d0*tn(i, j+1))
+    end do
+  end do
+  resid = 0.0d0
+  if (total > 0.0d0) then
+    !$omp parallel do collapse(2) reduction(max:resid)
+    do j = 2, m - 1
+      do i = 2, n - 1
+        resid = max(resid, abs(tn(i, j) - t(i, j)))
+      end do
+    end do
+  end if
+end subroutine relax_sum
 
 end module loop_slabs
