@@ -508,3 +508,56 @@ func TestRunSlabsReductionWindows(t *testing.T) {
 		t.Errorf("vector_stats as 2 MPI ranks: %v, want a refusal from a rank:\n%s", err, got)
 	}
 }
+
+// TestRunSlabsLoopReductions: a host-procedure loop kernel with a sum
+// and a maximum (relax_sum) on 2 and 3 slabs and as 2 and 4 MPI ranks
+// prints the same values, to the last digit, and writes the same array
+// as one device.
+func TestRunSlabsLoopReductions(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	base := []string{"run", filepath.Join(kernelsDir, "loop_slabs.f90"), "--kernel", "relax_sum", "--set", "n=13", "--set", "m=70",
+		"--set", "omega=0.9", "--grid", "13x70", "--device", testDevice()}
+	file := func(what string) string { return filepath.Join(dir, what+".npy") }
+	values := func(out string) []string {
+		var lines []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "total = ") || strings.HasPrefix(l, "resid = ") {
+				lines = append(lines, l)
+			}
+		}
+		return lines
+	}
+	code, one, errOut := cli(t, append(base, "--out", "tn="+file("one"))...)
+	want, err := os.ReadFile(file("one"))
+	if code != 0 || err != nil || len(values(one)) != 2 {
+		t.Fatalf("one device: exit %d, %v: %s%s", code, err, one, errOut)
+	}
+	check := func(what, out string) {
+		t.Helper()
+		if got, err := os.ReadFile(file(what)); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: tn differs from the one-device run (%v)", what, err)
+		}
+		if fmt.Sprint(values(out)) != fmt.Sprint(values(one)) {
+			t.Errorf("%s printed %q, one device %q", what, values(out), values(one))
+		}
+	}
+	for _, n := range []string{"2", "3"} {
+		code, out, errOut := cli(t, append(base, "--slabs", n, "--out", "tn="+file("slabs"+n))...)
+		if code != 0 {
+			t.Fatalf("%s slabs: exit %d: %s", n, code, errOut)
+		}
+		check("slabs"+n, out)
+	}
+	for _, n := range []int{2, 4} {
+		what := fmt.Sprintf("mpi%d", n)
+		out, err := mpiForocl(t, n, append(base, "--mpi", "--out", "tn="+file(what))...)
+		if err != nil {
+			t.Fatalf("%d ranks: %v\n%s", n, err, out)
+		}
+		if len(values(out)) != 2 {
+			t.Errorf("%d ranks: want the values printed once, by rank 0:\n%s", n, out)
+		}
+		check(what, out)
+	}
+}

@@ -9,7 +9,7 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// kernel sten5 (loop_slabs.f90:10), launch 1 of 1: do (loop_slabs.f90:14), strategy direct, work-group 32x8
+// kernel sten5 (loop_slabs.f90:12), launch 1 of 1: do (loop_slabs.f90:16), strategy direct, work-group 32x8
 // one work-item per iteration: i = 2 + get_global_id(0), j = 2 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void sten5(const int n,
@@ -21,10 +21,10 @@ void sten5(const int n,
     if (i > n - 1 || j > m - 1) {
         return;
     }
-    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = 0.25 * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]); // loop_slabs.f90:16
+    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = 0.25 * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]); // loop_slabs.f90:18
 }
 
-// kernel sten5h (loop_slabs.f90:22), launch 1 of 1: do (loop_slabs.f90:26), strategy direct, work-group 32x8
+// kernel sten5h (loop_slabs.f90:24), launch 1 of 1: do (loop_slabs.f90:28), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void sten5h(const int nx,
@@ -36,10 +36,10 @@ void sten5h(const int nx,
     if (i > nx || j > ny) {
         return;
     }
-    tn[i + (FOROCL_INDEX_T)(nx + 2)*(j)] = t[i + (FOROCL_INDEX_T)(nx + 2)*(j)] + 0.2f * (t[i - 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + t[i + 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + t[i + (FOROCL_INDEX_T)(nx + 2)*(j - 1)] + t[i + (FOROCL_INDEX_T)(nx + 2)*(j + 1)] - 4.0f * t[i + (FOROCL_INDEX_T)(nx + 2)*(j)]); // loop_slabs.f90:28
+    tn[i + (FOROCL_INDEX_T)(nx + 2)*(j)] = t[i + (FOROCL_INDEX_T)(nx + 2)*(j)] + 0.2f * (t[i - 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + t[i + 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + t[i + (FOROCL_INDEX_T)(nx + 2)*(j - 1)] + t[i + (FOROCL_INDEX_T)(nx + 2)*(j + 1)] - 4.0f * t[i + (FOROCL_INDEX_T)(nx + 2)*(j)]); // loop_slabs.f90:30
 }
 
-// kernel stagger (loop_slabs.f90:34), launch 1 of 1: do (loop_slabs.f90:39), strategy direct, work-group 32x8
+// kernel stagger (loop_slabs.f90:36), launch 1 of 1: do (loop_slabs.f90:41), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void stagger(const int nx,
@@ -52,10 +52,10 @@ void stagger(const int nx,
     if (i > nx - 1 || j > ny - 1) {
         return;
     }
-    un[i + (FOROCL_INDEX_T)(nx + 1)*(j)] = 0.5f * u[i + (FOROCL_INDEX_T)(nx + 1)*(j)] + 0.0625f * (b[i - 1 + (FOROCL_INDEX_T)(nx)*(j - 1)] + b[i + 1 - 1 + (FOROCL_INDEX_T)(nx)*(j - 1)] + b[i - 1 + (FOROCL_INDEX_T)(nx)*(j + 1 - 1)] + b[i + 1 - 1 + (FOROCL_INDEX_T)(nx)*(j + 1 - 1)]) + 0.125f * (u[i - 1 + (FOROCL_INDEX_T)(nx + 1)*(j)] + u[i + 1 + (FOROCL_INDEX_T)(nx + 1)*(j)] + u[i + (FOROCL_INDEX_T)(nx + 1)*(j - 1)] + u[i + (FOROCL_INDEX_T)(nx + 1)*(j + 1)]); // loop_slabs.f90:41
+    un[i + (FOROCL_INDEX_T)(nx + 1)*(j)] = 0.5f * u[i + (FOROCL_INDEX_T)(nx + 1)*(j)] + 0.0625f * (b[i - 1 + (FOROCL_INDEX_T)(nx)*(j - 1)] + b[i + 1 - 1 + (FOROCL_INDEX_T)(nx)*(j - 1)] + b[i - 1 + (FOROCL_INDEX_T)(nx)*(j + 1 - 1)] + b[i + 1 - 1 + (FOROCL_INDEX_T)(nx)*(j + 1 - 1)]) + 0.125f * (u[i - 1 + (FOROCL_INDEX_T)(nx + 1)*(j)] + u[i + 1 + (FOROCL_INDEX_T)(nx + 1)*(j)] + u[i + (FOROCL_INDEX_T)(nx + 1)*(j - 1)] + u[i + (FOROCL_INDEX_T)(nx + 1)*(j + 1)]); // loop_slabs.f90:43
 }
 
-// kernel coefs (loop_slabs.f90:48), launch 1 of 1: do (loop_slabs.f90:54), strategy direct, work-group 32x8
+// kernel coefs (loop_slabs.f90:50), launch 1 of 1: do (loop_slabs.f90:56), strategy direct, work-group 32x8
 // one work-item per iteration: i = 2 + get_global_id(0), j = 2 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void coefs(const int n,
@@ -69,10 +69,10 @@ void coefs(const int n,
     if (i > n - 1 || j > m - 1) {
         return;
     }
-    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + 0.1f * cx[i - 1] * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] - 2.0f * t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]) + 0.1f * cy[j - 1] * (t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] - 2.0f * t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]); // loop_slabs.f90:56
+    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + 0.1f * cx[i - 1] * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] - 2.0f * t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]) + 0.1f * cy[j - 1] * (t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] - 2.0f * t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]); // loop_slabs.f90:58
 }
 
-// kernel radius2 (loop_slabs.f90:63), launch 1 of 1: do (loop_slabs.f90:67), strategy direct, work-group 32x8
+// kernel radius2 (loop_slabs.f90:65), launch 1 of 1: do (loop_slabs.f90:69), strategy direct, work-group 32x8
 // one work-item per iteration: i = 3 + get_global_id(0), j = 3 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void radius2(const int n,
@@ -84,5 +84,174 @@ void radius2(const int n,
     if (i > n - 2 || j > m - 2) {
         return;
     }
-    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = (16.0 * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]) - (t[i - 2 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 2 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 2 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 2 - 1)])) / 60.0; // loop_slabs.f90:69
+    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = (16.0 * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]) - (t[i - 2 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 2 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 2 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 2 - 1)])) / 60.0; // loop_slabs.f90:71
+}
+
+// kernel relax_sum (loop_slabs.f90:78), launch 1 of 4: !$omp parallel do (loop_slabs.f90:90), strategy direct, work-group 32x8
+// one work-item per iteration: i = 2 + get_global_id(0), j = 2 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void relax_sum_1(const int n,
+    const int m,
+    const double omega,
+    __global const double* restrict t,
+    __global double* restrict tn,
+    __global double* restrict _res_total,
+    __global double* restrict _res_resid,
+    const double _host_w) {
+    const FOROCL_INDEX_T i = 2 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 2 + (FOROCL_INDEX_T)get_global_id(1);
+    if (i > n - 1 || j > m - 1) {
+        return;
+    }
+    double total = 0.0; // result
+    double resid = 0.0; // result
+    double w = _host_w;
+    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = (1.0 - omega) * t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + w * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]); // loop_slabs.f90:92
+}
+
+// kernel relax_sum (loop_slabs.f90:78), launch 2 of 4: !$omp parallel do (loop_slabs.f90:97), strategy direct, work-group 32x8
+// one work-item per iteration: i = 2 + get_global_id(0), j = 2 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void relax_sum_2(const int n,
+    const int m,
+    const double omega,
+    __global const double* restrict t,
+    __global double* restrict tn,
+    __global double* restrict _res_total,
+    __global double* restrict _res_resid,
+    __global double* restrict _part1) {
+    const FOROCL_INDEX_T i = 2 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 2 + (FOROCL_INDEX_T)get_global_id(1);
+    double total = 0.0; // result
+    double resid = 0.0; // result
+    double w = 0.0;
+    __local double _tree1[256];
+    double _acc1 = 0.0; // sum of "total" over this work-item's iteration
+    if (!(i > n - 1 || j > m - 1)) {
+        _acc1 = _acc1 + (tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] * tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] - 0.5 * tn[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]); // loop_slabs.f90:99
+    }
+    // fold the work-group's values (a tree in a fixed order) into one partial
+    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
+    _tree1[_tl] = _acc1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree1[_tl] = _tree1[_tl] + _tree1[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree1[0];
+    }
+}
+
+// sum of total (loop_slabs.f90:96): fold the partials of relax_sum_2, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void relax_sum_r1(__global const double* restrict _part1, const int _np, __global double* restrict _red1) {
+    __local double _tree[256];
+    const int _tl = get_local_id(0);
+    double _a0 = 0.0, _a1 = 0.0, _a2 = 0.0, _a3 = 0.0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part1[_i];
+        _a1 = _a1 + _part1[_i + 256];
+        _a2 = _a2 + _part1[_i + 512];
+        _a3 = _a3 + _part1[_i + 768];
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part1[_i];
+    }
+    const double _acc = (_a0 + _a1) + (_a2 + _a3);
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red1[0] = _tree[0];
+    }
+}
+
+// kernel relax_sum (loop_slabs.f90:78), launch 3 of 4: !$omp parallel do (loop_slabs.f90:105), strategy direct, work-group 32x8
+// one work-item per iteration: i = 2 + get_global_id(0), j = 2 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void relax_sum_3(const int n,
+    const int m,
+    const double omega,
+    __global const double* restrict t,
+    __global double* restrict tn,
+    __global double* restrict _res_total,
+    __global double* restrict _res_resid,
+    __global double* restrict _part2) {
+    const FOROCL_INDEX_T i = 2 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 2 + (FOROCL_INDEX_T)get_global_id(1);
+    double total = 0.0; // result
+    double resid = 0.0; // result
+    double w = 0.0;
+    __local double _tree2[256];
+    double _acc2 = ((double)NAN); // max of "resid" over this work-item's iteration
+    if (!(i > n - 1 || j > m - 1)) {
+        _acc2 = fmax(_acc2, (fabs(tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] - t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]))); // loop_slabs.f90:107
+    }
+    // fold the work-group's values (a tree in a fixed order) into one partial
+    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
+    _tree2[_tl] = _acc2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree2[_tl] = fmax(_tree2[_tl], _tree2[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree2[0];
+    }
+}
+
+// max of resid (loop_slabs.f90:104): fold the partials of relax_sum_3, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void relax_sum_r2(__global const double* restrict _part2, const int _np, __global double* restrict _red2) {
+    __local double _tree[256];
+    const int _tl = get_local_id(0);
+    double _a0 = ((double)NAN), _a1 = ((double)NAN), _a2 = ((double)NAN), _a3 = ((double)NAN);
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = fmax(_a0, _part2[_i]);
+        _a1 = fmax(_a1, _part2[_i + 256]);
+        _a2 = fmax(_a2, _part2[_i + 512]);
+        _a3 = fmax(_a3, _part2[_i + 768]);
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = fmax(_a0, _part2[_i]);
+    }
+    const double _acc = fmax((fmax(_a0, _a1)), (fmax(_a2, _a3)));
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = fmax(_tree[_tl], _tree[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red2[0] = _tree[0];
+    }
+}
+
+// kernel relax_sum (loop_slabs.f90:78), launch 4 of 4: its scalar results, as the host computed them
+__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+void relax_sum_4(const int n,
+    const int m,
+    const double omega,
+    __global const double* restrict t,
+    __global double* restrict tn,
+    __global double* restrict _res_total,
+    __global double* restrict _res_resid,
+    const double _host_total,
+    const double _host_resid) {
+    _res_total[0] = _host_total;
+    _res_resid[0] = _host_resid;
 }
