@@ -21,8 +21,10 @@ import (
 // grid (the slab plus the halo planes it reads) computes that slab's
 // interior exactly as on the whole grid, and no new code is generated.
 // CheckSlabs (slabrule.go) states what RunSlabs relies on as a positive
-// rule, and every kernel without it (loop kernels, host loops, maxloc) is
-// refused before anything is allocated.
+// rule, and every kernel without it (maxloc, loop kernels that codegen's
+// abi.Split refuses) is refused before anything is allocated. A loop
+// kernel is translation invariant along its split index when abi.Split
+// says so; it runs with the split size cut to each slab (slabloops.go).
 // RunSlabs splits the grid along its last dimension (whose planes are
 // contiguous in column-major memory) into S slabs, one per device, MPI
 // rank, or clhost.Context on one device. The halo widths are read from the
@@ -56,8 +58,16 @@ import (
 // combine per-slab partial sums, so they can differ from one device's in
 // the last bits; min and max cannot.
 //
-// The exchange overlaps the interior computation where it can (see
-// overlap.go): the planes the neighbours need are computed first, on
+// A loop kernel's slabs exchange a cut array's halos before a launch that
+// reads it at an offset along the split, when a launch has written it
+// since (and each array its own halo widths); its host program runs once
+// on the whole grid's values, each launch on every slab; its reductions
+// fold all the slabs' partials at once, and since the slabs hold whole
+// work-groups of the reducing launches, those partials in slab order are
+// the one device's, and so is the value, bit for bit (slabloops.go).
+//
+// The exchange of region kernels overlaps the interior computation where
+// it can (see overlap.go): the planes the neighbours need are computed first, on
 // their own, and sent while the rest of the slab is computed.
 
 // Comm is what RunSlabs needs of a communicator between processes (MPI
