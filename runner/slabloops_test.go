@@ -130,3 +130,30 @@ func TestRunLoopSlabsErrors(t *testing.T) {
 		t.Errorf("PlanSlabs with reads out of bounds: %v", err)
 	}
 }
+
+// TestRunLoopSlabsWeights: weights size a loop kernel's slabs in whole
+// work-groups of its reducing launches, still bit-identical, and Balance
+// times the first slab of a loop kernel on its own.
+func TestRunLoopSlabsWeights(t *testing.T) {
+	ctxs := sameDevice(t, 2)
+	c := loopSlabCases[5] // relax_sum: m = 40, 38 planes, units of 8
+	u, k := corpusKernel(t, c.file, c.kernel)
+	one, err := Run(ctxs[0], loopSlabJob(t, u, k, c, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := RunSlabs(loopSlabJob(t, u, k, c, 1), Slabs{Contexts: ctxs, Weights: []float64{3, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !equalInts(got.Planes, []int{32, 6}) {
+		t.Errorf("weights 3:1 over 38 planes in units of 8 gave %v, want [32 6]", got.Planes)
+	}
+	for _, name := range []string{"tn", "total", "resid"} {
+		sameBits(t, "weighted "+name, one.Outputs[name], got.Outputs[name])
+	}
+	w, err := Balance(loopSlabJob(t, u, k, c, 1), ctxs, 2, 2)
+	if err != nil || len(w) != 2 || !(w[0] > 0 && w[1] > 0) {
+		t.Errorf("Balance = %v, %v; want two positive speeds", w, err)
+	}
+}

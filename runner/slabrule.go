@@ -89,7 +89,7 @@ func checkKernel(k *abi.Kernel) error {
 		return fmt.Errorf("no kernel to run on slabs")
 	}
 	if k.Split != nil {
-		return fmt.Errorf("kernel %q: --balance times region kernels only; the slabs of a loop kernel share its planes equally (leave --balance out)", k.Name)
+		return checkSplit(k, [2]int{})
 	}
 	refuse := func(format string, args ...any) error {
 		return codeErrorf(codeSlabsUnsupported, "kernel %q: %s; run it on one device (without --slabs, --devices or --mpi)", k.Name, fmt.Sprintf(format, args...))

@@ -976,6 +976,53 @@ func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes
 	return r, release, nil
 }
 
+// firstSlab is j on the first of count equal slabs alone, for Balance.
+func firstSlab(j Job, arrays map[string]*npy.Array, sizes map[string]int, count int) (Job, error) {
+	k := j.Kernel
+	sub := j
+	sub.Arrays = map[string]*npy.Array{}
+	if k.Split != nil {
+		shapes := map[string][]int{}
+		for name, a := range arrays {
+			shapes[name] = a.Shape
+		}
+		f, err := newLoopFrame(k, sizes, shapes)
+		if err != nil {
+			return j, err
+		}
+		unit, err := f.foldUnit(k)
+		if err != nil {
+			return j, err
+		}
+		starts, planes, err := f.partition(count, nil, unit)
+		if err != nil {
+			return j, fmt.Errorf("kernel %q: %v", k.Name, err)
+		}
+		for name, a := range arrays {
+			if g := f.geom(starts[0], planes[0], name); g.whole {
+				sub.Arrays[name] = a
+			} else {
+				sub.Arrays[name] = cutPlanes(a, g.d, g.d+g.held)
+			}
+		}
+		_, sub.Scalars = f.slabSizes(sizes, j.Scalars, planes[0])
+		return sub, nil
+	}
+	lo, hi, err := SlabHalo(k)
+	if err != nil {
+		return j, err
+	}
+	g := planesOf(k, arrays)
+	starts, planes, err := Partition(g.n, lo, hi, count, nil)
+	if err != nil {
+		return j, fmt.Errorf("kernel %q: %v", k.Name, err)
+	}
+	for name, a := range arrays {
+		sub.Arrays[name] = g.cut(a, starts[0]-lo, starts[0]+planes[0]+hi)
+	}
+	return sub, nil
+}
+
 // Balance measures how fast each context runs k on one of count equal
 // slabs (trial steps after one warm-up step) and returns weights
 // proportional to the speeds, for Slabs.Weights (an MPI rank measures its
@@ -989,27 +1036,17 @@ func Balance(j Job, ctxs []*clhost.Context, count, trial int) ([]float64, error)
 	if err := planCount(j, count, [2]int{}); err != nil {
 		return nil, err
 	}
-	arrays, _, err := Prepare(&j)
+	arrays, sizes, err := Prepare(&j)
 	if err != nil {
 		return nil, err
 	}
-	k := j.Kernel
-	lo, hi, err := SlabHalo(k)
+	first, err := firstSlab(j, arrays, sizes, count)
 	if err != nil {
 		return nil, err
-	}
-	g := planesOf(k, arrays)
-	starts, planes, err := Partition(g.n, lo, hi, count, nil)
-	if err != nil {
-		return nil, fmt.Errorf("kernel %q: %v", k.Name, err)
 	}
 	weights := make([]float64, len(ctxs))
 	for i, ctx := range ctxs {
-		sub := j
-		sub.Arrays = map[string]*npy.Array{}
-		for name, a := range arrays {
-			sub.Arrays[name] = g.cut(a, starts[0]-lo, starts[0]+planes[0]+hi)
-		}
+		sub := first
 		sub.Steps, sub.Every, sub.Snapshot, sub.Progress, sub.Repeat = 1, 0, nil, nil, 0
 		if _, err := Run(ctx, sub); err != nil { // warm-up: the build
 			return nil, err
