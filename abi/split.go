@@ -26,18 +26,21 @@ type Split struct {
 	Refused string `json:"refused,omitempty"`
 	// Size is the size that the slabs cut.
 	Size string `json:"size,omitempty"`
-	// First and Last are the split index's bounds in every nest.
+	// First and Last are the range of the split index that every nest
+	// runs (nests' ranges differ by constants; those that run further
+	// compute planes around each slab's too).
 	First *Affine `json:"first,omitempty"`
 	Last  *Affine `json:"last,omitempty"`
-	// Halo is how far the nests read below and above the split index.
+	// Halo is how far beyond a slab's owned planes the nests read.
 	Halo Halo `json:"halo"`
-	// Arrays are the arrays that the slabs cut, with the offsets at which
-	// the nests read them along the split index (Lo below, Hi above);
-	// every other array is whole on every slab and intent(in).
+	// Arrays are the arrays that the slabs cut, with how far below First
+	// (Reach.Lo) and above Last (Reach.Hi) the nests read them, negative
+	// when not that far; every other array is whole on every slab and
+	// intent(in).
 	Arrays []SplitArray `json:"arrays,omitempty"`
 	// Launches gives, per launch of the kernel (in Launches' order), the
-	// cut arrays it reads at an offset (whose halos must be current) and
-	// those it writes.
+	// cut arrays it reads beyond the owned planes (whose halos must be
+	// current) and those it writes.
 	Launches []SplitLaunch `json:"launches,omitempty"`
 }
 
@@ -74,5 +77,5 @@ func (s *Split) String() string {
 	for _, a := range s.Arrays {
 		names = append(names, a.Name)
 	}
-	return fmt.Sprintf("split along %s (the nests' index from %s to %s), halo %d:%d, cutting %s", s.Size, *s.First, *s.Last, s.Halo.Lo, s.Halo.Hi, strings.Join(names, ", "))
+	return fmt.Sprintf("split along %s (the nests' common range of the index from %s to %s), halo %d:%d, cutting %s", s.Size, *s.First, *s.Last, s.Halo.Lo, s.Halo.Hi, strings.Join(names, ", "))
 }

@@ -13,7 +13,7 @@ import (
 // dimension and how (abi.Split, Note [slabs] in package runner). nests
 // maps each of ak's launches that runs a nest to it.
 func splitOf(k *ir.Kernel, ak *abi.Kernel, nests map[*abi.Launch]*ir.Nest) *abi.Split {
-	c := &splitCheck{k: k, cut: map[*ir.Var]*abi.SplitArray{}}
+	c := &splitCheck{k: k, cut: map[*ir.Var]bool{}, window: map[*ir.Var][2]int64{}, shift: map[*ir.Var][2]int64{}}
 	sp, why := c.split(ak, nests)
 	if why != "" {
 		return &abi.Split{Refused: why}
@@ -24,12 +24,16 @@ func splitOf(k *ir.Kernel, ak *abi.Kernel, nests map[*abi.Launch]*ir.Nest) *abi.
 // splitCheck holds what splitOf has found.
 type splitCheck struct {
 	k      *ir.Kernel
-	size   *ir.Var                     // the split size
-	index  *ir.Var                     // the split index of the nest being checked
-	cut    map[*ir.Var]*abi.SplitArray // the arrays the slabs cut
-	arrays []*ir.Var                   // those, in parameter order
-	launch *abi.SplitLaunch            // what the nest being checked reads and writes
-	why    string
+	size   *ir.Var          // the split size
+	index  *ir.Var          // the split index of the nest being checked
+	cut    map[*ir.Var]bool // the arrays the slabs cut
+	arrays []*ir.Var        // those, in parameter order
+	use    *nestUse         // what the nest being checked reads and writes
+	// window and shift hold the sequential loops' variables of the nest
+	// being checked that run over constants, and along the split index
+	// (their offsets from it), with their ranges.
+	window, shift map[*ir.Var][2]int64
+	why           string
 }
 
 func (c *splitCheck) refuse(format string, args ...any) {
@@ -48,7 +52,7 @@ func (c *splitCheck) split(ak *abi.Kernel, nests map[*abi.Launch]*ir.Nest) (*abi
 		return nil, c.why
 	}
 	sp := &abi.Split{Size: c.size.Name}
-	var first, last *ir.Affine
+	var uses []*nestUse // per launch; nil for folds and results
 	for _, l := range ak.Launches {
 		n := nests[l]
 		if n == nil {
@@ -57,36 +61,90 @@ func (c *splitCheck) split(ak *abi.Kernel, nests map[*abi.Launch]*ir.Nest) (*abi
 			}
 			// A fold of partials, or the launch that writes the results:
 			// neither touches the arrays.
-			sp.Launches = append(sp.Launches, abi.SplitLaunch{})
+			uses = append(uses, nil)
 			continue
 		}
 		d := c.splitDim(n)
 		if c.why != "" {
 			return nil, c.why
 		}
-		if first == nil {
-			first, last = &n.Lo[d], &n.Hi[d]
-		} else if !first.Equal(n.Lo[d]) || !last.Equal(n.Hi[d]) {
-			return nil, fmt.Sprintf("the nest at %s runs %s from %s to %s, another nest from %s to %s: slabs need one range along the split dimension", at(n.Pos), n.Index[d].Name, n.Lo[d], n.Hi[d], *first, *last)
-		}
-		c.index, c.launch = n.Index[d], &abi.SplitLaunch{}
+		c.index, c.use = n.Index[d], &nestUse{lo: n.Lo[d], hi: n.Hi[d], reach: map[*ir.Var]*[2]int{}}
 		c.stmts(n.Body)
 		if c.why != "" {
 			return nil, c.why
 		}
-		sp.Launches = append(sp.Launches, *c.launch)
+		uses = append(uses, c.use)
 	}
-	if first == nil {
+	return c.assemble(sp, uses)
+}
+
+// nestUse is what one nest does along the split dimension.
+type nestUse struct {
+	lo, hi ir.Affine // its split index's range
+	// reach holds, per cut array it reads, the smallest and largest
+	// offset from the index; reads lists those arrays in order.
+	reach  map[*ir.Var]*[2]int
+	reads  []*ir.Var
+	writes []string
+}
+
+// assemble works out the planes every slab owns, the nests' common range
+// of the split index (the largest first and smallest last index: nests
+// whose ranges differ by constants compute a few planes around the owned
+// ones too, which their own reads make exact), and how far beyond the
+// owned planes each launch reads each array: the halos to exchange.
+func (c *splitCheck) assemble(sp *abi.Split, uses []*nestUse) (*abi.Split, string) {
+	var ref *nestUse
+	for _, u := range uses {
+		if u != nil && ref == nil {
+			ref = u
+		}
+	}
+	if ref == nil {
 		return nil, "it has no nests"
 	}
-	f, l := abiAffine(*first), abiAffine(*last)
-	sp.First, sp.Last = &f, &l
-	for _, v := range c.arrays {
-		a := c.cut[v]
-		sp.Arrays = append(sp.Arrays, *a)
-		if a.Read {
-			sp.Halo.Lo, sp.Halo.Hi = max(sp.Halo.Lo, a.Reach.Lo), max(sp.Halo.Hi, a.Reach.Hi)
+	lo, hi := int64(0), int64(0) // the common range: ref's, shifted by these
+	for _, u := range uses {
+		if u == nil {
+			continue
 		}
+		dl, dh := u.lo.Add(ref.lo.Scale(-1)), u.hi.Add(ref.hi.Scale(-1))
+		if !dl.IsConst() || !dh.IsConst() {
+			return nil, fmt.Sprintf("its nests run the split index from %s to %s and from %s to %s: slabs need ranges that differ by constants", ref.lo, ref.hi, u.lo, u.hi)
+		}
+		lo, hi = max(lo, dl.Const), min(hi, dh.Const)
+	}
+	first, last := abiAffine(ref.lo.AddConst(lo)), abiAffine(ref.hi.AddConst(hi))
+	sp.First, sp.Last = &first, &last
+	reach := map[*ir.Var]*abi.Halo{}
+	for _, u := range uses {
+		if u == nil {
+			sp.Launches = append(sp.Launches, abi.SplitLaunch{})
+			continue
+		}
+		below, above := int(ref.lo.AddConst(lo).Add(u.lo.Scale(-1)).Const), int(u.hi.Add(ref.hi.AddConst(hi).Scale(-1)).Const)
+		sl := abi.SplitLaunch{Writes: u.writes}
+		for _, v := range u.reads {
+			r := u.reach[v]
+			wl, wh := below-r[0], above+r[1]
+			if h := reach[v]; h == nil {
+				reach[v] = &abi.Halo{Lo: wl, Hi: wh}
+			} else {
+				h.Lo, h.Hi = max(h.Lo, wl), max(h.Hi, wh)
+			}
+			if wl > 0 || wh > 0 {
+				sl.Reads = append(sl.Reads, v.Name)
+			}
+		}
+		sp.Launches = append(sp.Launches, sl)
+	}
+	for _, v := range c.arrays {
+		a := abi.SplitArray{Name: v.Name}
+		if h := reach[v]; h != nil {
+			a.Read, a.Reach = true, *h
+			sp.Halo.Lo, sp.Halo.Hi = max(sp.Halo.Lo, h.Lo), max(sp.Halo.Hi, h.Hi)
+		}
+		sp.Arrays = append(sp.Arrays, a)
 	}
 	return sp, ""
 }
@@ -165,7 +223,7 @@ func (c *splitCheck) arraysOf() string {
 			}
 		}
 		if uses {
-			c.cut[v] = &abi.SplitArray{Name: v.Name}
+			c.cut[v] = true
 			c.arrays = append(c.arrays, v)
 		} else if isParam(c.k, v) && v.Intent != ir.In {
 			return fmt.Sprintf("%s (declared at %s) is written but not cut along %s: every slab would write its own copy", v.Name, at(v.Pos), c.size.Name)
@@ -240,10 +298,7 @@ func (c *splitCheck) stmts(list []ir.Stmt) {
 			c.stmts(s.Then)
 			c.stmts(s.Else)
 		case *ir.Loop:
-			c.expr(s.Lo)
-			c.expr(s.Hi)
-			c.expr(s.Step)
-			c.stmts(s.Body)
+			c.loop(s)
 		case *ir.Return:
 		default:
 			c.refuse("the statement at %s is one slabs do not know", at(s.Span()))
@@ -278,7 +333,97 @@ func (c *splitCheck) expr(x ir.Expr) {
 	}
 }
 
+// loop checks a sequential loop of a nest's body. Its variable may run a
+// small window along the split index: over constants (do m = 0, 1, and
+// then xvel(j, k+m)) or from the index plus a constant to the index plus
+// another (do kv = k, k+1), as the subscripts that use it say.
+func (c *splitCheck) loop(s *ir.Loop) {
+	step, stepOK := intConst(s.Step)
+	if s.Step == nil {
+		step, stepOK = 1, true
+	}
+	lo, loOK := intConst(s.Lo)
+	hi, hiOK := intConst(s.Hi)
+	switch {
+	case stepOK && step != 0 && loOK && hiOK:
+		c.window[s.Var] = [2]int64{min(lo, hi), max(lo, hi)}
+		defer delete(c.window, s.Var)
+	case stepOK && step != 0:
+		lo, loOK = c.shiftOf(s.Lo)
+		hi, hiOK = c.shiftOf(s.Hi)
+		if !loOK || !hiOK {
+			c.expr(s.Lo)
+			c.expr(s.Hi)
+			break
+		}
+		c.shift[s.Var] = [2]int64{min(lo, hi), max(lo, hi)}
+		defer delete(c.shift, s.Var)
+	default:
+		c.expr(s.Lo)
+		c.expr(s.Hi)
+		c.expr(s.Step)
+	}
+	c.stmts(s.Body)
+}
+
+// intConst is x's value when x is an integer constant (nil: false).
+func intConst(x ir.Expr) (int64, bool) {
+	if k, ok := x.(*ir.Const); ok && k.Kind == ir.Int {
+		return k.Int, true
+	}
+	return 0, false
+}
+
+// shiftOf is c when x is the split index plus the constant c.
+func (c *splitCheck) shiftOf(x ir.Expr) (int64, bool) {
+	switch x := x.(type) {
+	case *ir.Ref:
+		return 0, x.Var == c.index
+	case *ir.Binary:
+		r, isRef := x.X.(*ir.Ref)
+		k, isConst := intConst(x.Y)
+		if !isRef || !isConst || r.Var != c.index {
+			return 0, false
+		}
+		switch x.Op {
+		case ir.Add:
+			return k, true
+		case ir.Sub:
+			return -k, true
+		}
+	}
+	return 0, false
+}
+
+// offsets returns the offsets from the split index that subscript a takes:
+// the index, or a loop variable that runs along it (shift), plus a
+// constant and the window loops' variables.
+func (c *splitCheck) offsets(a ir.Affine) (lo, hi int64, ok bool) {
+	lo, hi = a.Const, a.Const
+	along := 0
+	for _, t := range a.Terms {
+		if w, isWindow := c.window[t.Var]; isWindow {
+			lo, hi = lo+min(t.Coef*w[0], t.Coef*w[1]), hi+max(t.Coef*w[0], t.Coef*w[1])
+			continue
+		}
+		sh, isShift := c.shift[t.Var]
+		switch {
+		case t.Coef == 1 && t.Var == c.index:
+		case t.Coef == 1 && isShift:
+			lo, hi = lo+sh[0], hi+sh[1]
+		default:
+			return 0, 0, false
+		}
+		along++
+	}
+	return lo, hi, along == 1
+}
+
 func (c *splitCheck) ref(r *ir.Ref) {
+	if _, ok := c.shift[r.Var]; ok {
+		c.refuse("%s, which runs along the split index, is used as a value at %s, which each slab would shift", r.Var.Name, at(r.Pos))
+		return
+	}
 	switch r.Var {
 	case c.index:
 		c.refuse("the split index %s is used as a value at %s, which each slab would shift", r.Var.Name, at(r.Pos))
@@ -298,49 +443,61 @@ func (c *splitCheck) elem(e *ir.Elem, write bool) {
 		if affine {
 			a = e.Access[d]
 		}
-		if cut != nil && d == len(e.Index)-1 {
-			if !affine || len(a.Terms) != 1 || a.Terms[0].Var != c.index || a.Terms[0].Coef != 1 {
+		if cut && d == len(e.Index)-1 {
+			lo, hi, ok := c.offsets(a)
+			if !affine || !ok {
 				c.refuse("the subscript %d of %s at %s is not %s plus a constant: a gather along the split dimension, which reads other slabs' planes", d+1, e.Var.Name, at(e.Pos), c.index.Name)
 				return
 			}
-			off := int(a.Const)
-			if write && off != 0 {
-				c.refuse("%s at %s is written at %s%+d: another slab owns that plane", e.Var.Name, at(e.Pos), c.index.Name, off)
+			if write && (lo != 0 || hi != 0 || len(a.Terms) != 1) {
+				c.refuse("%s at %s is written at %s%+d: another slab owns that plane", e.Var.Name, at(e.Pos), c.index.Name, max(lo, hi))
 				return
 			}
-			c.note(e.Var, cut, off, write)
+			c.note(e.Var, int(lo), write)
+			c.note(e.Var, int(hi), write)
 			continue
 		}
 		if !affine {
 			c.expr(ix)
 			continue
 		}
-		if has(a, c.index) || has(a, c.size) {
+		if has(a, c.index) || has(a, c.size) || c.alongSplit(a) {
 			c.refuse("the subscript %d of %s at %s uses %s or %s, which run along the split dimension: each slab holds only its own part of it", d+1, e.Var.Name, at(e.Pos), c.index.Name, c.size.Name)
 			return
 		}
 	}
 }
 
+// alongSplit reports whether a uses a loop variable that runs along the
+// split index.
+func (c *splitCheck) alongSplit(a ir.Affine) bool {
+	for _, t := range a.Terms {
+		if _, ok := c.shift[t.Var]; ok {
+			return true
+		}
+	}
+	return false
+}
+
 // note records a read or write of cut array v at offset off.
-func (c *splitCheck) note(v *ir.Var, a *abi.SplitArray, off int, write bool) {
-	add := func(list *[]string) {
-		for _, n := range *list {
+func (c *splitCheck) note(v *ir.Var, off int, write bool) {
+	u := c.use
+	if write {
+		for _, n := range u.writes {
 			if n == v.Name {
 				return
 			}
 		}
-		*list = append(*list, v.Name)
-	}
-	if write {
-		add(&c.launch.Writes)
+		u.writes = append(u.writes, v.Name)
 		return
 	}
-	a.Read = true
-	a.Reach.Lo, a.Reach.Hi = max(a.Reach.Lo, -off), max(a.Reach.Hi, off)
-	if off != 0 {
-		add(&c.launch.Reads)
+	r := u.reach[v]
+	if r == nil {
+		r = &[2]int{off, off}
+		u.reach[v] = r
+		u.reads = append(u.reads, v)
 	}
+	r[0], r[1] = min(r[0], off), max(r[1], off)
 }
 
 // at is a position for a refusal, file:line:col, with the file's base name

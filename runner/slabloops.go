@@ -163,7 +163,7 @@ func (f *loopFrame) geom(start, m int, name string) slabGeom {
 	}
 	g := slabGeom{d: start, own: f.first - lo, held: f.first + m - 1 - (f.last - f.s) + f.extra[name]}
 	if a := f.sp.Cut(name); a != nil && a.Read {
-		g.lo, g.hi = a.Reach.Lo, a.Reach.Hi
+		g.lo, g.hi = max(a.Reach.Lo, 0), max(a.Reach.Hi, 0)
 	}
 	return g
 }

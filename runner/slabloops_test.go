@@ -25,6 +25,9 @@ var loopSlabCases = []loopSlabCase{
 	{"loop_slabs.f90", "stagger", map[string]float64{"nx": 9, "ny": 14}, []Swap{{"u", "un"}}, [2]int{1, 1}, []int{5, 4, 4}},
 	{"loop_slabs.f90", "coefs", map[string]float64{"n": 13, "m": 17}, []Swap{{"t", "tn"}}, [2]int{1, 1}, []int{5, 5, 5}},
 	{"loop_slabs.f90", "radius2", map[string]float64{"n": 13, "m": 19}, []Swap{{"t", "tn"}}, [2]int{2, 2}, []int{5, 5, 5}},
+	// Nests over faces (1:m+1) and cells (1:m): each slab computes the
+	// face above its planes too.
+	{"loop_slabs.f90", "faces", map[string]float64{"n": 7, "m": 16}, []Swap{{"a", "b"}}, [2]int{1, 1}, []int{6, 5, 5}},
 	// Host procedures with reductions: scalar set-up, an IF between nests,
 	// a sum whose nest reads a plane written by the nest before (halos
 	// exchanged mid-step) and a maximum; a sum and a minimum with a host
@@ -38,6 +41,8 @@ var loopSlabCases = []loopSlabCase{
 	{"loop_jacobi_iters.f90", "jacobi_iters", map[string]float64{"nx": 12, "ny": 30, "niter": 3}, nil, [2]int{1, 1}, []int{10, 10, 10}},
 	// CloverLeaf's bounds (x_min-2:x_max+2, y_min-2:y_max+2), no halo.
 	{"loop_plain_do.f90", "ideal_gas", map[string]float64{"x_min": 1, "x_max": 7, "y_min": 1, "y_max": 10}, nil, [2]int{0, 0}, []int{4, 3, 3}},
+	// A sequential loop over a window along the split: xvel(j, k+m), m = 0, 1.
+	{"loop_plain_do.f90", "node_flux", map[string]float64{"x_min": 1, "x_max": 7, "y_min": 1, "y_max": 10, "dt": 0.5}, nil, [2]int{0, 1}, []int{4, 3, 3}},
 }
 
 // loopSlabJob is c's job over steps steps on reproducible random inputs
@@ -136,7 +141,7 @@ func TestRunLoopSlabsErrors(t *testing.T) {
 // times the first slab of a loop kernel on its own.
 func TestRunLoopSlabsWeights(t *testing.T) {
 	ctxs := sameDevice(t, 2)
-	c := loopSlabCases[5] // relax_sum: m = 40, 38 planes, units of 8
+	c := loopSlabCases[6] // relax_sum: m = 40, 38 planes, units of 8
 	u, k := corpusKernel(t, c.file, c.kernel)
 	one, err := Run(ctxs[0], loopSlabJob(t, u, k, c, 1))
 	if err != nil {

@@ -1,7 +1,8 @@
 ! Loop kernels that run on slabs and MPI ranks bit-identical to one
 ! device (Note [slabs] in runner): a 5-point stencil on t(n,m) and on
 ! t(0:nx+1,0:ny+1), a staggered update (u(0:nx,0:ny) with b(nx,ny)),
-! 1-D coefficient arrays along both dimensions, a radius-2 stencil, and a
+! 1-D coefficient arrays along both dimensions, a radius-2 stencil, nests
+! over faces and cells (ranges that differ by a plane), and a
 ! host procedure: scalar set-up, several nests, a sum and a maximum, an IF
 ! between nests.
 module loop_slabs
@@ -73,6 +74,24 @@ subroutine radius2(n, m, t, tn)
     end do
   end do
 end subroutine radius2
+
+!$OFP PURE, KERNEL :: faces
+subroutine faces(n, m, a, f, b)
+  integer :: n, m
+  real, dimension(n, 0:m+1) :: a, b
+  real, dimension(n, 0:m+1) :: f
+  integer :: i, j
+  do j = 1, m + 1
+    do i = 1, n
+      f(i, j) = 0.3*(a(i, j) - a(i, j-1))
+    end do
+  end do
+  do j = 1, m
+    do i = 1, n
+      b(i, j) = a(i, j) + f(i, j+1) - f(i, j)
+    end do
+  end do
+end subroutine faces
 
 !$OFP PURE, KERNEL :: relax_sum
 subroutine relax_sum(n, m, omega, t, tn, total, resid)
