@@ -9,7 +9,7 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// kernel sten5 (loop_slabs.f90:12), launch 1 of 1: do (loop_slabs.f90:16), strategy direct, work-group 32x8
+// kernel sten5 (loop_slabs.f90:13), launch 1 of 1: do (loop_slabs.f90:17), strategy direct, work-group 32x8
 // one work-item per iteration: i = 2 + get_global_id(0), j = 2 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void sten5(const int n,
@@ -21,10 +21,10 @@ void sten5(const int n,
     if (i > n - 1 || j > m - 1) {
         return;
     }
-    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = 0.25 * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]); // loop_slabs.f90:18
+    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = 0.25 * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]); // loop_slabs.f90:19
 }
 
-// kernel sten5h (loop_slabs.f90:24), launch 1 of 1: do (loop_slabs.f90:28), strategy direct, work-group 32x8
+// kernel sten5h (loop_slabs.f90:25), launch 1 of 1: do (loop_slabs.f90:29), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void sten5h(const int nx,
@@ -36,10 +36,10 @@ void sten5h(const int nx,
     if (i > nx || j > ny) {
         return;
     }
-    tn[i + (FOROCL_INDEX_T)(nx + 2)*(j)] = t[i + (FOROCL_INDEX_T)(nx + 2)*(j)] + 0.2f * (t[i - 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + t[i + 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + t[i + (FOROCL_INDEX_T)(nx + 2)*(j - 1)] + t[i + (FOROCL_INDEX_T)(nx + 2)*(j + 1)] - 4.0f * t[i + (FOROCL_INDEX_T)(nx + 2)*(j)]); // loop_slabs.f90:30
+    tn[i + (FOROCL_INDEX_T)(nx + 2)*(j)] = t[i + (FOROCL_INDEX_T)(nx + 2)*(j)] + 0.2f * (t[i - 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + t[i + 1 + (FOROCL_INDEX_T)(nx + 2)*(j)] + t[i + (FOROCL_INDEX_T)(nx + 2)*(j - 1)] + t[i + (FOROCL_INDEX_T)(nx + 2)*(j + 1)] - 4.0f * t[i + (FOROCL_INDEX_T)(nx + 2)*(j)]); // loop_slabs.f90:31
 }
 
-// kernel stagger (loop_slabs.f90:36), launch 1 of 1: do (loop_slabs.f90:41), strategy direct, work-group 32x8
+// kernel stagger (loop_slabs.f90:37), launch 1 of 1: do (loop_slabs.f90:42), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void stagger(const int nx,
@@ -52,10 +52,10 @@ void stagger(const int nx,
     if (i > nx - 1 || j > ny - 1) {
         return;
     }
-    un[i + (FOROCL_INDEX_T)(nx + 1)*(j)] = 0.5f * u[i + (FOROCL_INDEX_T)(nx + 1)*(j)] + 0.0625f * (b[i - 1 + (FOROCL_INDEX_T)(nx)*(j - 1)] + b[i + 1 - 1 + (FOROCL_INDEX_T)(nx)*(j - 1)] + b[i - 1 + (FOROCL_INDEX_T)(nx)*(j + 1 - 1)] + b[i + 1 - 1 + (FOROCL_INDEX_T)(nx)*(j + 1 - 1)]) + 0.125f * (u[i - 1 + (FOROCL_INDEX_T)(nx + 1)*(j)] + u[i + 1 + (FOROCL_INDEX_T)(nx + 1)*(j)] + u[i + (FOROCL_INDEX_T)(nx + 1)*(j - 1)] + u[i + (FOROCL_INDEX_T)(nx + 1)*(j + 1)]); // loop_slabs.f90:43
+    un[i + (FOROCL_INDEX_T)(nx + 1)*(j)] = 0.5f * u[i + (FOROCL_INDEX_T)(nx + 1)*(j)] + 0.0625f * (b[i - 1 + (FOROCL_INDEX_T)(nx)*(j - 1)] + b[i + 1 - 1 + (FOROCL_INDEX_T)(nx)*(j - 1)] + b[i - 1 + (FOROCL_INDEX_T)(nx)*(j + 1 - 1)] + b[i + 1 - 1 + (FOROCL_INDEX_T)(nx)*(j + 1 - 1)]) + 0.125f * (u[i - 1 + (FOROCL_INDEX_T)(nx + 1)*(j)] + u[i + 1 + (FOROCL_INDEX_T)(nx + 1)*(j)] + u[i + (FOROCL_INDEX_T)(nx + 1)*(j - 1)] + u[i + (FOROCL_INDEX_T)(nx + 1)*(j + 1)]); // loop_slabs.f90:44
 }
 
-// kernel coefs (loop_slabs.f90:50), launch 1 of 1: do (loop_slabs.f90:56), strategy direct, work-group 32x8
+// kernel coefs (loop_slabs.f90:51), launch 1 of 1: do (loop_slabs.f90:57), strategy direct, work-group 32x8
 // one work-item per iteration: i = 2 + get_global_id(0), j = 2 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void coefs(const int n,
@@ -69,10 +69,10 @@ void coefs(const int n,
     if (i > n - 1 || j > m - 1) {
         return;
     }
-    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + 0.1f * cx[i - 1] * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] - 2.0f * t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]) + 0.1f * cy[j - 1] * (t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] - 2.0f * t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]); // loop_slabs.f90:58
+    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + 0.1f * cx[i - 1] * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] - 2.0f * t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]) + 0.1f * cy[j - 1] * (t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] - 2.0f * t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]); // loop_slabs.f90:59
 }
 
-// kernel radius2 (loop_slabs.f90:65), launch 1 of 1: do (loop_slabs.f90:69), strategy direct, work-group 32x8
+// kernel radius2 (loop_slabs.f90:66), launch 1 of 1: do (loop_slabs.f90:70), strategy direct, work-group 32x8
 // one work-item per iteration: i = 3 + get_global_id(0), j = 3 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void radius2(const int n,
@@ -84,10 +84,42 @@ void radius2(const int n,
     if (i > n - 2 || j > m - 2) {
         return;
     }
-    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = (16.0 * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]) - (t[i - 2 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 2 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 2 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 2 - 1)])) / 60.0; // loop_slabs.f90:71
+    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = (16.0 * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]) - (t[i - 2 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 2 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 2 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 2 - 1)])) / 60.0; // loop_slabs.f90:72
 }
 
-// kernel relax_sum (loop_slabs.f90:78), launch 1 of 4: !$omp parallel do (loop_slabs.f90:90), strategy direct, work-group 32x8
+// kernel faces (loop_slabs.f90:79), launch 1 of 2: do (loop_slabs.f90:84), strategy direct, work-group 32x8
+// one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void faces_1(const int n,
+    const int m,
+    __global const float* restrict a,
+    __global float* restrict f,
+    __global float* restrict b) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    if (i > n || j > m + 1) {
+        return;
+    }
+    f[i - 1 + (FOROCL_INDEX_T)(n)*(j)] = 0.3f * (a[i - 1 + (FOROCL_INDEX_T)(n)*(j)] - a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]); // loop_slabs.f90:86
+}
+
+// kernel faces (loop_slabs.f90:79), launch 2 of 2: do (loop_slabs.f90:89), strategy direct, work-group 32x8
+// one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void faces_2(const int n,
+    const int m,
+    __global const float* restrict a,
+    __global float* restrict f,
+    __global float* restrict b) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    if (i > n || j > m) {
+        return;
+    }
+    b[i - 1 + (FOROCL_INDEX_T)(n)*(j)] = a[i - 1 + (FOROCL_INDEX_T)(n)*(j)] + f[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1)] - f[i - 1 + (FOROCL_INDEX_T)(n)*(j)]; // loop_slabs.f90:91
+}
+
+// kernel relax_sum (loop_slabs.f90:97), launch 1 of 4: !$omp parallel do (loop_slabs.f90:109), strategy direct, work-group 32x8
 // one work-item per iteration: i = 2 + get_global_id(0), j = 2 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void relax_sum_1(const int n,
@@ -106,10 +138,10 @@ void relax_sum_1(const int n,
     double total = 0.0; // result
     double resid = 0.0; // result
     double w = _host_w;
-    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = (1.0 - omega) * t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + w * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]); // loop_slabs.f90:92
+    tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = (1.0 - omega) * t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + w * (t[i - 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i + 1 - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] + t[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]); // loop_slabs.f90:111
 }
 
-// kernel relax_sum (loop_slabs.f90:78), launch 2 of 4: !$omp parallel do (loop_slabs.f90:97), strategy direct, work-group 32x8
+// kernel relax_sum (loop_slabs.f90:97), launch 2 of 4: !$omp parallel do (loop_slabs.f90:116), strategy direct, work-group 32x8
 // one work-item per iteration: i = 2 + get_global_id(0), j = 2 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void relax_sum_2(const int n,
@@ -128,7 +160,7 @@ void relax_sum_2(const int n,
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of "total" over this work-item's iteration
     if (!(i > n - 1 || j > m - 1)) {
-        _acc1 = _acc1 + (tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] * tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] - 0.5 * tn[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]); // loop_slabs.f90:99
+        _acc1 = _acc1 + (tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] * tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1 - 1)] - 0.5 * tn[i - 1 + (FOROCL_INDEX_T)(n)*(j + 1 - 1)]); // loop_slabs.f90:118
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 32 * (get_local_id(1));
@@ -145,7 +177,7 @@ void relax_sum_2(const int n,
     }
 }
 
-// sum of total (loop_slabs.f90:96): fold the partials of relax_sum_2, one per work-group, in one work-group
+// sum of total (loop_slabs.f90:115): fold the partials of relax_sum_2, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void relax_sum_r1(__global const double* restrict _part1, const int _np, __global double* restrict _red1) {
     __local double _tree[256];
@@ -175,7 +207,7 @@ void relax_sum_r1(__global const double* restrict _part1, const int _np, __globa
     }
 }
 
-// kernel relax_sum (loop_slabs.f90:78), launch 3 of 4: !$omp parallel do (loop_slabs.f90:105), strategy direct, work-group 32x8
+// kernel relax_sum (loop_slabs.f90:97), launch 3 of 4: !$omp parallel do (loop_slabs.f90:124), strategy direct, work-group 32x8
 // one work-item per iteration: i = 2 + get_global_id(0), j = 2 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void relax_sum_3(const int n,
@@ -194,7 +226,7 @@ void relax_sum_3(const int n,
     __local double _tree2[256];
     double _acc2 = ((double)NAN); // max of "resid" over this work-item's iteration
     if (!(i > n - 1 || j > m - 1)) {
-        _acc2 = fmax(_acc2, (fabs(tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] - t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]))); // loop_slabs.f90:107
+        _acc2 = fmax(_acc2, (fabs(tn[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] - t[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]))); // loop_slabs.f90:126
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 32 * (get_local_id(1));
@@ -211,7 +243,7 @@ void relax_sum_3(const int n,
     }
 }
 
-// max of resid (loop_slabs.f90:104): fold the partials of relax_sum_3, one per work-group, in one work-group
+// max of resid (loop_slabs.f90:123): fold the partials of relax_sum_3, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void relax_sum_r2(__global const double* restrict _part2, const int _np, __global double* restrict _red2) {
     __local double _tree[256];
@@ -241,7 +273,7 @@ void relax_sum_r2(__global const double* restrict _part2, const int _np, __globa
     }
 }
 
-// kernel relax_sum (loop_slabs.f90:78), launch 4 of 4: its scalar results, as the host computed them
+// kernel relax_sum (loop_slabs.f90:97), launch 4 of 4: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void relax_sum_4(const int n,
     const int m,
