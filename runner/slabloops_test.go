@@ -2,10 +2,15 @@ package runner
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/codegen"
+	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/npy"
 )
 
@@ -160,5 +165,55 @@ func TestRunLoopSlabsWeights(t *testing.T) {
 	w, err := Balance(loopSlabJob(t, u, k, c, 1), ctxs, 2, 2)
 	if err != nil || len(w) != 2 || !(w[0] > 0 && w[1] > 0) {
 		t.Errorf("Balance = %v, %v; want two positive speeds", w, err)
+	}
+}
+
+// TestRunLoopSlabsCheckBounds: with --check-bounds a subscript out of
+// bounds (along the first dimension) on a slab is an error, not a silent
+// answer; in bounds the run matches one device.
+func TestRunLoopSlabsCheckBounds(t *testing.T) {
+	const src = `module cb
+contains
+!$OFP PURE, KERNEL :: shiftx
+subroutine shiftx(nx, ny, off, a, b)
+  integer :: nx, ny, off
+  real, dimension(nx, ny) :: a, b
+  integer :: i, j
+  do concurrent (j = 2:ny-1, i = 1:nx-1)
+    b(i,j) = a(i+off,j) + a(i,j-1) + a(i,j+1)
+  end do
+end subroutine
+end module
+`
+	path := filepath.Join(t.TempDir(), "cb.f90")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := driver.Compile([]string{path}, driver.Options{})
+	if res.Diags.HasErrors() {
+		t.Fatal(res.Diags.String(res.Sources))
+	}
+	k, err := res.Kernel("shiftx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := res.Generate([]*ir.Kernel{k}, "cb.f90", codegen.Options{CheckBounds: true})
+	ak := u.Kernels[0]
+	ctxs := sameDevice(t, 2)
+	job := func(off float64) Job {
+		return Job{Unit: u, Kernel: ak, Scalars: map[string]float64{"nx": 6, "ny": 12, "off": off},
+			Arrays: map[string]*npy.Array{"a": Random(npy.Float32, []int{6, 12}, 1)}}
+	}
+	one, err := Run(ctxs[0], job(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := RunSlabs(job(1), Slabs{Contexts: ctxs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameBits(t, "shiftx in bounds", one.Outputs["b"], got.Outputs["b"])
+	if _, err := RunSlabs(job(2), Slabs{Contexts: ctxs}); err == nil || !strings.Contains(err.Error(), "out of bounds") {
+		t.Errorf("shiftx reading a(i+2, j) on 2 slabs: %v; want an out-of-bounds error", err)
 	}
 }

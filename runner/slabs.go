@@ -428,6 +428,10 @@ func (s *slabRun) run() error {
 		if err := sb.r.ctx.Finish(); err != nil {
 			return fmt.Errorf("slab %d: %v", sb.index, err)
 		}
+		// --check-bounds: a subscript out of bounds on any slab.
+		if err := sb.r.checkBounds(); err != nil {
+			return fmt.Errorf("slab %d: %v", sb.index, err)
+		}
 	}
 	s.res.Elapsed = time.Since(start)
 	if s.ov != nil {
@@ -970,7 +974,7 @@ func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes
 		return fail(err)
 	}
 	r.groups = groupCounts(r.launches)
-	if err := scratchBuffers(ctx, k, sizes, r.groups, r.bufs, false); err != nil {
+	if err := scratchBuffers(ctx, k, sizes, r.groups, r.bufs, true); err != nil {
 		return fail(err)
 	}
 	return r, release, nil
