@@ -437,6 +437,10 @@ func (c *splitCheck) ref(r *ir.Ref) {
 // a write); elsewhere neither the index nor the size appears.
 func (c *splitCheck) elem(e *ir.Elem, write bool) {
 	cut := c.cut[e.Var]
+	if write && !cut && (e.Var.Role == ir.Automatic || e.Var.Role == ir.Temp) {
+		c.refuse("%s at %s is a device array that every slab would hold and write its own copy of", e.Var.Name, at(e.Pos))
+		return
+	}
 	for d, ix := range e.Index {
 		var a ir.Affine
 		affine := len(e.Access) == len(e.Index) && !e.Access[d].IsComputed()
