@@ -15,7 +15,7 @@ var (
 		Summary: "a kernel that slabs and MPI ranks cannot run exactly (--slabs, --devices, --mpi)",
 		Help: "A grid is split into slabs only for kernels that provably compute each slab as on the whole grid. " +
 			"Region kernels: arrays of one grid shape, launches that cover the grid along its last dimension, " +
-			"reductions included; maxloc's positions are per slab. Loop kernels (issue 24): the arrays' last upper bound " +
+			"reductions included. Loop kernels (issue 24): the arrays' last upper bound " +
 			"holds the split size (y_max in y_min-2:y_max+2), every nest runs one index over the same range up to it, " +
 			"and that index appears only as a subscript of the last dimension, plus a constant (writes: the index " +
 			"itself); so forocl refuses a gather along the split dimension (a(i, idx(j))), a nest that is serial " +

@@ -217,3 +217,37 @@ end module
 		t.Errorf("shiftx reading a(i+2, j) on 2 slabs: %v; want an out-of-bounds error", err)
 	}
 }
+
+// TestRunSlabsMaxloc: maxloc and minloc (over the whole grid, an interior
+// window, with masks, and with ties) on 2 and 3 slabs give the one
+// device's positions: the slabs' frame indices are offset to the whole
+// grid's before the fold.
+func TestRunSlabsMaxloc(t *testing.T) {
+	ctxs := sameDevice(t, 3)
+	for _, kernel := range []string{"field_peaks", "tie_breaks"} {
+		u, k := corpusKernel(t, "maxloc.f90", kernel)
+		job := func() Job {
+			arrays := map[string]*npy.Array{}
+			for i, p := range k.Arrays() {
+				if p.Intent == abi.In {
+					arrays[strings.ToLower(p.Name)] = Random(KindDType(p.Kind), []int{13, 23}, int64(i+7))
+				}
+			}
+			return Job{Unit: u, Kernel: k, Scalars: map[string]float64{"wet": 1.0}, Arrays: arrays}
+		}
+		one, err := Run(ctxs[0], job())
+		if err != nil {
+			t.Fatalf("%s on one device: %v", kernel, err)
+		}
+		for _, n := range []int{2, 3} {
+			got, err := RunSlabs(job(), Slabs{Contexts: ctxs[:n]})
+			if err != nil {
+				t.Fatalf("%s on %d slabs: %v", kernel, n, err)
+			}
+			for _, p := range k.Outputs() {
+				name := strings.ToLower(p.Name)
+				sameBits(t, fmt.Sprintf("%s %s on %d slabs", kernel, name, n), one.Outputs[name], got.Outputs[name])
+			}
+		}
+	}
+}

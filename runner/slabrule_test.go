@@ -65,8 +65,6 @@ func TestCheckSlabsRefuses(t *testing.T) {
 	plain := *lk
 	plain.Split = nil
 	refused("acc_jacobi without a split record", &plain, "loop kernels do not run on slabs or MPI ranks yet")
-	_, k := corpusKernel(t, "maxloc.f90", "field_peaks")
-	refused("maxloc", k, "maxloc and minloc cannot be split")
 
 	// Region kernels that lack one property each.
 	_, base := corpusKernel(t, "jacobi5.f90", "jacobi5_step")
@@ -106,7 +104,7 @@ func TestCheckSlabsRefuses(t *testing.T) {
 
 	for _, c := range []struct{ file, kernel string }{
 		{"jacobi5.f90", "jacobi5_step"}, {"halo2_2d.f90", "diffuse4"}, {"heat3d_faces.f90", "heat3d_var"},
-		{"halo_asym.f90", "upwind_advect"}, {"reductions.f90", "reorder"},
+		{"halo_asym.f90", "upwind_advect"}, {"reductions.f90", "reorder"}, {"maxloc.f90", "field_peaks"}, {"maxloc.f90", "tie_breaks"},
 		{"wave_advance.f90", "wave_advance_lw"}, {"stencil7_3d.f90", "heat7"},
 	} {
 		if _, k := corpusKernel(t, c.file, c.kernel); CheckSlabs(k, [2]int{}) != nil {

@@ -21,8 +21,10 @@ import (
 // grid (the slab plus the halo planes it reads) computes that slab's
 // interior exactly as on the whole grid, and no new code is generated.
 // CheckSlabs (slabrule.go) states what RunSlabs relies on as a positive
-// rule, and every kernel without it (maxloc, loop kernels that codegen's
-// abi.Split refuses) is refused before anything is allocated. A loop
+// rule, and every kernel without it (loop kernels that codegen's
+// abi.Split refuses, among others) is refused before anything is
+// allocated. maxloc and minloc fold every slab's (value, index) partials
+// with the indices offset to the whole grid's frame (slabloc.go). A loop
 // kernel is translation invariant along its split index when abi.Split
 // says so; it runs with the split size cut to each slab (slabloops.go).
 // RunSlabs splits the grid along its last dimension (whose planes are
@@ -535,7 +537,11 @@ func (s *slabRun) launches() error {
 			}
 		}
 		if x.count > 1 && isFold(slabs[0].r.launches[li].l) {
-			if err := s.timed(func() error { return x.combine(li) }); err != nil {
+			combine := x.combine
+			if foldsPositions(slabs[0].r.launches[li].l) {
+				combine = x.combineLoc
+			}
+			if err := s.timed(func() error { return combine(li) }); err != nil {
 				return err
 			}
 		}

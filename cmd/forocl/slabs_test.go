@@ -561,3 +561,35 @@ func TestRunSlabsLoopReductions(t *testing.T) {
 		check(what, out)
 	}
 }
+
+// TestRunSlabsMaxloc: maxloc and minloc positions (whole grid, interior
+// window, mask) print on 3 slabs and as 2 and 4 MPI ranks as on one
+// device.
+func TestRunSlabsMaxloc(t *testing.T) {
+	requireOpenCL(t)
+	base := []string{"run", "-I", regionsDir, filepath.Join(kernelsDir, "maxloc.f90"), "--kernel", "field_peaks",
+		"--set", "wet=1.0", "--grid", "30x41", "--device", testDevice()}
+	values := func(out string) []string {
+		var lines []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, " = ") {
+				lines = append(lines, l)
+			}
+		}
+		return lines
+	}
+	code, one, errOut := cli(t, base...)
+	if code != 0 || len(values(one)) != 4 {
+		t.Fatalf("one device: exit %d: %s%s", code, one, errOut)
+	}
+	code, out, errOut := cli(t, append(base, "--slabs", "3")...)
+	if code != 0 || fmt.Sprint(values(out)) != fmt.Sprint(values(one)) {
+		t.Errorf("3 slabs: exit %d, printed %q, one device %q: %s", code, values(out), values(one), errOut)
+	}
+	for _, n := range []int{2, 4} {
+		out, err := mpiForocl(t, n, append(base, "--mpi")...)
+		if err != nil || fmt.Sprint(values(out)) != fmt.Sprint(values(one)) {
+			t.Errorf("%d ranks: %v, printed %q, one device %q:\n%s", n, err, values(out), values(one), out)
+		}
+	}
+}
