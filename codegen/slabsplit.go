@@ -207,6 +207,9 @@ func (c *splitCheck) arraysOf() string {
 	if c.size == nil {
 		return fmt.Sprintf("the last extent of %s is %s, with no size of coefficient 1 to split", grid.Name, ext)
 	}
+	if q := c.size.Quot; q != nil {
+		return fmt.Sprintf("the split size %s is the quotient (%s)/%d, which a slab cannot cut alone", c.size.Name, q.Of, q.Div)
+	}
 	for _, v := range append(append(append([]*ir.Var(nil), c.k.Params...), c.k.Automatic...), c.k.Temps...) {
 		if len(v.Bounds) == 0 {
 			continue

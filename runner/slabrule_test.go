@@ -35,6 +35,7 @@ func TestCheckSlabsRefuses(t *testing.T) {
 	}
 	for _, c := range []struct{ file, kernel, why string }{
 		{"loop_sections_staggered.f90", "update_halo", "is not parallel along the split dimension (no index of it runs to y_max)"},
+		{"loop_quot_bounds.f90", "prolong_half", "the split size _np1_d2 is the quotient (n + 1)/2"},
 		{"loop_readback.f90", "readback", "the host statement at loop_readback.f90:23:14 reads an element of b, which slabs do not gather"},
 		{"loop_inquiry.f90", "interior2d", "v (declared at loop_inquiry.f90:23:24) is written but not cut along u_n2"},
 		{lp, "addij", "the split index j is used as a value at lp.f90:9:28"},
