@@ -156,6 +156,8 @@ type Kernel struct {
 	// named as the result), which a Fortran caller assigns from a
 	// function reference rather than passing to a call.
 	Function bool `json:"function,omitempty"`
+	// Split, for a loop kernel, says whether and how it runs on slabs.
+	Split *Split `json:"split,omitempty"`
 }
 
 // Reduction is one reduction of a region kernel: a phase launch folds its

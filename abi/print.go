@@ -47,6 +47,9 @@ func FprintKernel(w io.Writer, k *Kernel) {
 	p.line(1, "program:")
 	p.steps(2, k.Program())
 	p.readBack()
+	if k.Split != nil { // Note [slabs] in package runner
+		p.line(1, "slabs: %s", k.Split)
+	}
 }
 
 type hostPrinter struct {

@@ -133,6 +133,7 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		li++
 		return kp.Launches[li-1]
 	}
+	nests := map[*abi.Launch]*ir.Nest{} // for splitOf
 	emit := func(n *ir.Nest, underIf bool) {
 		np := next().Nest
 		if np == nil || np.Nest != n {
@@ -158,6 +159,7 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 			l.LocalBytes += np.TileBytes()
 		}
 		ak.Launches = append(ak.Launches, l)
+		nests[l] = n
 		if i > 0 {
 			g.e.Line("")
 		}
@@ -188,6 +190,7 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 		panic("internal error: codegen: loop kernel " + k.Name + " has launches its plan does not list")
 	}
 	ak.Steps = hostSteps(k, ak)
+	ak.Split = splitOf(k, ak, nests) // Note [slabs] in package runner
 	return ak
 }
 

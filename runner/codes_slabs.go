@@ -7,22 +7,24 @@ import (
 )
 
 // Codes of the refusals of runs split into slabs, over devices or MPI
-// ranks (issue 20): a kernel that RunSlabs cannot run exactly, and MPI
+// ranks (issues 20 and 24): a kernel that RunSlabs cannot run exactly, and MPI
 // ranks given different arguments.
 var (
 	codeSlabsUnsupported = diag.Define(diag.CodeInfo{
 		Code: "slabs-unsupported", Severity: diag.Error, Stage: "runner", Topic: "Kernels and intents",
 		Summary: "a kernel that slabs and MPI ranks cannot run exactly (--slabs, --devices, --mpi)",
-		Help: "A grid is split into slabs only for kernels that provably compute each slab as on the whole grid: " +
-			"region kernels whose arrays share one grid shape and whose launches cover the grid along " +
-			"its last dimension, reductions included. Loop kernels see the grid's extents " +
-			"and their own indices, host loops repeat launches, and maxloc's positions are per slab, so each would " +
-			"give a wrong answer; forocl refuses them before anything runs. So is a reduction whose window along the " +
-			"last dimension does not fit the slab halo (the widest of the launches' halos and the reductions' windows, " +
-			"or --slab-halo): a sum, product, count, dot_product or norm2 must fold exactly the halo's window, so that " +
-			"each slab folds its own planes once (sum(H) beside norm2(region_cpy(H, [1,1])) cannot), and maxval, " +
-			"minval, any and all a window within it. Run the kernel on one device, or leave out a --slab-halo wider " +
-			"than the kernel's.",
+		Help: "A grid is split into slabs only for kernels that provably compute each slab as on the whole grid. " +
+			"Region kernels: arrays of one grid shape, launches that cover the grid along its last dimension, " +
+			"reductions included. Loop kernels (issue 24): the arrays' last upper bound " +
+			"holds the split size (y_max in y_min-2:y_max+2), every nest runs one index over the same range up to it, " +
+			"and that index appears only as a subscript of the last dimension, plus a constant (writes: the index " +
+			"itself); so forocl refuses a gather along the split dimension (a(i, idx(j))), a nest that is serial " +
+			"across it or works on fixed planes, a write at j+1 that another slab owns, the index or the split size " +
+			"used as a value, an array written but not cut, and host statements that read array elements. So is a " +
+			"region reduction whose window along the last dimension does not fit the slab halo (the widest of the " +
+			"launches' halos and the reductions' windows, or --slab-halo): a sum, product, count, dot_product or norm2 " +
+			"must fold exactly the halo's window, and maxval, minval, any and all a window within it. Run the kernel on " +
+			"one device, or leave out a --slab-halo wider than the kernel's.",
 	})
 	codeMPIArgsDiffer = diag.Define(diag.CodeInfo{
 		Code: "mpi-args-differ", Severity: diag.Error, Stage: "runner", Topic: "Kernels and intents",

@@ -485,12 +485,10 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	return r.finish(res)
 }
 
-// hostLaunches returns the NDRange of each of k's launches, from the
-// values its ranges see when the host program starts at init, after
-// checking the host's accesses (Note [access ranges] in package abi).
-// The dry run reads elements of intent(in) arrays from arrays, the inputs
-// (Note [host elements] in package abi).
-func hostLaunches(k *abi.Kernel, init map[string]int, arrays map[string]*npy.Array) ([]launch, error) {
+// hostLaunchVals returns the values each launch's ranges see when the host
+// program starts at init (Kernel.LaunchValsIn, reading intent(in)
+// elements from arrays), after checking the host's accesses.
+func hostLaunchVals(k *abi.Kernel, init map[string]int, arrays map[string]*npy.Array) ([]map[string]int, error) {
 	lvals, err := k.LaunchValsIn(init, func(name string, _ abi.Kind, off int) (int, error) {
 		a := arrays[strings.ToLower(name)]
 		if a == nil || off < 0 || off >= a.Len() {
@@ -501,6 +499,16 @@ func hostLaunches(k *abi.Kernel, init map[string]int, arrays map[string]*npy.Arr
 	if err == nil {
 		err = k.CheckHostAccesses(lvals) // Note [access ranges] in package abi
 	}
+	return lvals, err
+}
+
+// hostLaunches returns the NDRange of each of k's launches, from the
+// values its ranges see when the host program starts at init, after
+// checking the host's accesses (Note [access ranges] in package abi).
+// The dry run reads elements of intent(in) arrays from arrays, the inputs
+// (Note [host elements] in package abi).
+func hostLaunches(k *abi.Kernel, init map[string]int, arrays map[string]*npy.Array) ([]launch, error) {
+	lvals, err := hostLaunchVals(k, init, arrays)
 	if err != nil {
 		return nil, err
 	}

@@ -34,6 +34,20 @@ func planCount(j Job, count int, halo [2]int) error {
 	}
 	sizes := pl.sizes
 	k := j.Kernel
+	if k.Split != nil {
+		f, err := newLoopFrame(k, sizes, pl.shapes)
+		if err != nil {
+			return err
+		}
+		unit, err := f.foldUnit(k)
+		if err != nil {
+			return err
+		}
+		if _, _, err := f.partition(count, nil, unit); err != nil {
+			return fmt.Errorf("kernel %q: %v", k.Name, err)
+		}
+		return nil
+	}
 	lo, hi, err := SlabHalo(k)
 	if err != nil {
 		return err

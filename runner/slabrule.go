@@ -21,7 +21,8 @@ import (
 //   - it has arrays, all of one shape: Rank extents, extent d exactly the
 //     size named for d, the names distinct (the last one is what a slab
 //     changes);
-//   - its results are scalars (no maxloc positions, which are per slab);
+//   - its results are scalars, or maxloc's and minloc's positions (which
+//     the slabs fold as indices of the whole grid's frame);
 //   - every launch is either a grid launch (one range per dimension; along
 //     the last the positions are that size less a shrink, from an origin
 //     within the shrink, and no other dimension depends on it) or the fold
@@ -34,10 +35,26 @@ import (
 //     Slabs.Halo or --slab-halo), each slab's fold covers its own planes
 //     as the combine needs (checkReductions).
 func CheckSlabs(k *abi.Kernel, halo [2]int) error {
+	if k != nil && k.Split != nil {
+		return checkSplit(k, halo)
+	}
 	if err := checkKernel(k); err != nil {
 		return err
 	}
 	return checkReductions(k, halo)
+}
+
+// checkSplit is CheckSlabs for a loop kernel, which codegen's abi.Split
+// judged (slabloops.go).
+func checkSplit(k *abi.Kernel, halo [2]int) error {
+	sp := k.Split
+	if sp.Refused != "" {
+		return codeErrorf(codeSlabsUnsupported, "kernel %q cannot be split into slabs exactly: %s; run it on one device (without --slabs, --devices or --mpi)", k.Name, sp.Refused)
+	}
+	if halo[0] > sp.Halo.Lo || halo[1] > sp.Halo.Hi {
+		return fmt.Errorf("kernel %q: --slab-halo %d:%d is wider than the halo %d:%d its nests read along %s; a loop kernel's slabs hold what its nests read, so leave --slab-halo out", k.Name, halo[0], halo[1], sp.Halo.Lo, sp.Halo.Hi, sp.Size)
+	}
+	return nil
 }
 
 // checkNoLoops says why k is not a region kernel, or "": no launch of
@@ -72,6 +89,9 @@ func checkKernel(k *abi.Kernel) error {
 	if k == nil {
 		return fmt.Errorf("no kernel to run on slabs")
 	}
+	if k.Split != nil {
+		return checkSplit(k, [2]int{})
+	}
 	refuse := func(format string, args ...any) error {
 		return codeErrorf(codeSlabsUnsupported, "kernel %q: %s; run it on one device (without --slabs, --devices or --mpi)", k.Name, fmt.Sprintf(format, args...))
 	}
@@ -80,11 +100,6 @@ func checkKernel(k *abi.Kernel) error {
 	}
 	if len(k.HostLoops) > 0 {
 		return refuse("it repeats launches in a DO loop on the host, which slabs do not run yet")
-	}
-	for _, l := range k.Launches {
-		if foldsPositions(l) {
-			return refuse("maxloc and minloc cannot be split into slabs (their positions are per slab)")
-		}
 	}
 	arrays := k.Arrays()
 	if len(arrays) == 0 || k.Rank < 1 {
@@ -108,7 +123,9 @@ func checkKernel(k *abi.Kernel) error {
 		}
 	}
 	for _, p := range k.Results() {
-		if len(p.ResultShape()) != 0 {
+		// Fixed-size results are maxloc's and minloc's positions, which
+		// the slabs fold as global frame indices (combineLoc).
+		if len(p.Shape) > 0 && len(p.ResultShape()) == 0 {
 			return refuse("result %q is an array, whose values would be per slab", p.Name)
 		}
 	}
@@ -126,11 +143,20 @@ func checkKernel(k *abi.Kernel) error {
 				return refuse("launch %q takes a host loop's variable", l.Symbol)
 			}
 		}
+		if foldsPositions(l) {
+			if len(l.Args) < 4 || l.Args[0].Kind != abi.ScratchArg || l.Args[1].Kind != abi.ScratchArg || l.Args[2].Kind != abi.GroupsArg || l.Args[len(l.Args)-1].Kind != abi.ScratchArg {
+				return refuse("maxloc launch %q does not take its partials, their indices, their count and its positions", l.Symbol)
+			}
+			continue
+		}
 		if isFold(l) {
 			if len(l.Args) < 3 || l.Args[0].Kind != abi.ScratchArg || l.Args[1].Kind != abi.GroupsArg || l.Args[2].Kind != abi.ScratchArg {
 				return refuse("reduction launch %q does not take its partials, their count and its value", l.Symbol)
 			}
 			continue
+		}
+		if fixedLaunch(l) {
+			continue // a phase of one work-item: results from reductions' values
 		}
 		if !gridLaunch(l, k.Rank, last) {
 			return refuse("launch %q does not cover the grid along its last dimension (%s)", l.Symbol, last)
@@ -169,6 +195,17 @@ func gridLaunch(l *abi.Launch, rank int, last string) bool {
 	return true
 }
 
+// fixedLaunch reports whether l runs a fixed number of work-items, which
+// see no grid position (the phase that writes results from reductions).
+func fixedLaunch(l *abi.Launch) bool {
+	for _, g := range l.Global {
+		if !g.Positions.IsConstant() || g.First != nil {
+			return false
+		}
+	}
+	return len(l.Global) > 0
+}
+
 func sameAffines(a, b []abi.Affine) bool {
 	if len(a) != len(b) {
 		return false
@@ -185,7 +222,9 @@ func sameAffines(a, b []abi.Affine) bool {
 // the last dimension (the kernel's, widened to halo) only where combining
 // the slabs' values gives the one-device value (Note [slabs]). Slab s
 // owns the interior planes [a, a+m) and holds [a-lo, a+m+hi); a reduction
-// whose window is wlo:whi along the last dimension folds, on it, the
+// (maxloc and minloc as maxval and minval: a position two slabs share is
+// the same pair on both) whose window is wlo:whi along the last dimension
+// folds, on it, the
 // planes [a-lo+wlo, a+m+hi-whi). A sum, product or count (and
 // dot_product and norm2, sums) must fold each plane once: its window must
 // be the halo, so that slab s folds exactly [a, a+m) and the slabs
@@ -245,7 +284,7 @@ func checkReductions(k *abi.Kernel, halo [2]int) error {
 			if w.Lo > lo || w.Hi > hi {
 				why = append(why, "leave out planes next to the slabs' edges")
 			}
-		case r.Op == "max" || r.Op == "min" || r.Op == "any" || r.Op == "all":
+		case r.Op == "max" || r.Op == "min" || r.Op == "any" || r.Op == "all" || r.Op == "maxloc" || r.Op == "minloc":
 			if w.Lo > lo || w.Hi > hi {
 				why = append(why, "leave out planes next to the slabs' edges")
 			}

@@ -2,6 +2,8 @@ package runner
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -24,17 +26,32 @@ func TestCheckSlabsRefuses(t *testing.T) {
 			t.Errorf("%s: CheckSlabs = %v; want %q and [slabs-unsupported]", what, err, want)
 		}
 	}
-	for _, c := range []struct{ file, kernel string }{
-		{"loop_plain_do.f90", "ideal_gas"},             // a loop kernel
-		{"loop_plain_do.f90", "node_flux"},             // staggered arrays
-		{"loop_sections_staggered.f90", "update_halo"}, // staggered sections
-		{"loop_acc_jacobi.f90", "acc_jacobi"},          // a loop stencil
-		{"loop_jacobi_iters.f90", "jacobi_iters"},      // host loops
-		{"loop_inquiry.f90", "interior2d"},             // sizes that are extents, not dummies
-		{"saxpy_elemental.f90", "axpby"},               // an elemental kernel
+	// Loop kernels that cannot be split exactly, each for its reason (a
+	// gather: gath; and in unsplitLoops a window loop whose variable is
+	// also a value).
+	lp := filepath.Join(t.TempDir(), "lp.f90")
+	if err := os.WriteFile(lp, []byte(unsplitLoops), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ file, kernel, why string }{
+		{"loop_sections_staggered.f90", "update_halo", "is not parallel along the split dimension (no index of it runs to y_max)"},
+		{"loop_quot_bounds.f90", "prolong_half", "the split size _np1_d2 is the quotient (n + 1)/2"},
+		{"loop_readback.f90", "readback", "the host statement at loop_readback.f90:23:14 reads an element of b, which slabs do not gather"},
+		{"loop_inquiry.f90", "interior2d", "v (declared at loop_inquiry.f90:23:24) is written but not cut along u_n2"},
+		{lp, "addij", "the split index j is used as a value at lp.f90:9:28"},
+		{lp, "stag", "b at lp.f90:19:5 is written at j+1: another slab owns that plane"},
+		{lp, "gath", "the subscript 2 of a at lp.f90:29:14 is not j plus a constant: a gather along the split dimension"},
+		{lp, "winval", "kv, which runs along the split index, is used as a value at lp.f90:"},
+		{lp, "trans", "a (declared at lp.f90:47:28) has n in its bounds other than its last upper bound"},
 	} {
-		u, k := corpusKernel(t, c.file, c.kernel)
-		refused(c.file+" "+k.Name, k, "loop kernels do not run on slabs or MPI ranks yet")
+		var u *abi.Unit
+		var k *abi.Kernel
+		if c.file == lp {
+			u, k = sourceKernel(t, lp, c.kernel)
+		} else {
+			u, k = corpusKernel(t, c.file, c.kernel)
+		}
+		refused(k.Name, k, c.why)
 		job := Job{Unit: u, Kernel: k, Scalars: map[string]float64{"nx": 8, "ny": 8}}
 		if err := PlanSlabs(job, 2, [2]int{}); err == nil || !strings.Contains(err.Error(), "[slabs-unsupported]") {
 			t.Errorf("%s: PlanSlabs = %v", k.Name, err)
@@ -43,8 +60,12 @@ func TestCheckSlabsRefuses(t *testing.T) {
 			t.Errorf("%s: RunSlabs = %v", k.Name, err)
 		}
 	}
-	_, k := corpusKernel(t, "maxloc.f90", "field_peaks")
-	refused("maxloc", k, "maxloc and minloc cannot be split")
+	// A unit written by an older forocl has no split record: its loop kernels are
+	// refused as before.
+	_, lk := corpusKernel(t, "loop_acc_jacobi.f90", "acc_jacobi")
+	plain := *lk
+	plain.Split = nil
+	refused("acc_jacobi without a split record", &plain, "loop kernels do not run on slabs or MPI ranks yet")
 
 	// Region kernels that lack one property each.
 	_, base := corpusKernel(t, "jacobi5.f90", "jacobi5_step")
@@ -84,20 +105,81 @@ func TestCheckSlabsRefuses(t *testing.T) {
 
 	for _, c := range []struct{ file, kernel string }{
 		{"jacobi5.f90", "jacobi5_step"}, {"halo2_2d.f90", "diffuse4"}, {"heat3d_faces.f90", "heat3d_var"},
-		{"halo_asym.f90", "upwind_advect"}, {"reductions.f90", "reorder"},
+		{"halo_asym.f90", "upwind_advect"}, {"reductions.f90", "reorder"}, {"maxloc.f90", "field_peaks"}, {"maxloc.f90", "tie_breaks"},
 		{"wave_advance.f90", "wave_advance_lw"}, {"stencil7_3d.f90", "heat7"},
 	} {
 		if _, k := corpusKernel(t, c.file, c.kernel); CheckSlabs(k, [2]int{}) != nil {
 			t.Errorf("%s: %v", c.kernel, CheckSlabs(k, [2]int{}))
 		}
 	}
-	// An elemental kernel is a loop kernel of one nest (Note [elemental
-	// kernels] in sema/elemental.go), which slabs do not run yet: refused
-	// before anything runs, not split wrongly.
-	if _, k := corpusKernel(t, "saxpy_elemental.f90", "axpby"); CheckSlabs(k, [2]int{}) == nil {
-		t.Error("axpby: an elemental kernel was accepted on slabs")
+	// Loop kernels that split: CloverLeaf's bounds, a loop stencil, an
+	// elemental kernel, host programs, the acceptance kernels.
+	for _, c := range []struct{ file, kernel string }{
+		{"loop_plain_do.f90", "ideal_gas"}, {"loop_plain_do.f90", "node_flux"}, {"loop_acc_jacobi.f90", "acc_jacobi"}, {"saxpy_elemental.f90", "axpby"},
+		{"loop_jacobi_iters.f90", "jacobi_iters"}, {"loop_host_readback.f90", "host_readback"},
+		{"loop_slabs.f90", "sten5"}, {"loop_slabs.f90", "stagger"}, {"loop_slabs.f90", "radius2"},
+	} {
+		if _, k := corpusKernel(t, c.file, c.kernel); CheckSlabs(k, [2]int{}) != nil {
+			t.Errorf("%s: %v", c.kernel, CheckSlabs(k, [2]int{}))
+		}
 	}
 }
+
+// unsplitLoops are loop kernels that slabs cannot split exactly.
+const unsplitLoops = `module lp
+contains
+!$OFP PURE, KERNEL :: addij
+subroutine addij(nx, ny, a, b)
+  integer :: nx, ny
+  real, dimension(nx, ny) :: a, b
+  integer :: i, j
+  do concurrent (j = 1:ny, i = 1:nx)
+    b(i,j) = a(i,j) + 1000*j + i
+  end do
+end subroutine
+!$OFP PURE, KERNEL :: stag
+subroutine stag(nx, ny, a, b)
+  integer :: nx, ny
+  real, dimension(nx, ny) :: a
+  real, dimension(nx, ny+1) :: b
+  integer :: i, j
+  do concurrent (j = 1:ny, i = 1:nx)
+    b(i,j+1) = a(i,j) + 1
+  end do
+end subroutine
+!$OFP PURE, KERNEL :: gath
+subroutine gath(nx, ny, idx, a, b)
+  integer :: nx, ny
+  integer, dimension(ny) :: idx
+  real, dimension(nx, ny) :: a, b
+  integer :: i, j
+  do concurrent (j = 1:ny, i = 1:nx)
+    b(i,j) = a(i,idx(j))
+  end do
+end subroutine
+!$OFP PURE, KERNEL :: winval
+subroutine winval(nx, ny, a, b)
+  integer :: nx, ny
+  real, dimension(nx, ny) :: a, b
+  integer :: i, j, kv
+  do concurrent (j = 1:ny-1, i = 1:nx)
+    b(i,j) = 0
+    do kv = j, j+1
+      b(i,j) = b(i,j) + a(i,kv)*kv
+    end do
+  end do
+end subroutine
+!$OFP PURE, KERNEL :: trans
+subroutine trans(n, a, b)
+  integer :: n
+  real, dimension(n, n) :: a, b
+  integer :: i, j
+  do concurrent (j = 1:n, i = 1:n)
+    b(i,j) = a(j,i)
+  end do
+end subroutine
+end module
+`
 
 // TestCheckSlabsReductionWindows: a reduction whose window along the last
 // dimension did not fit the slab halo once gave a wrong value with exit 0

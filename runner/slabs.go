@@ -21,8 +21,12 @@ import (
 // grid (the slab plus the halo planes it reads) computes that slab's
 // interior exactly as on the whole grid, and no new code is generated.
 // CheckSlabs (slabrule.go) states what RunSlabs relies on as a positive
-// rule, and every kernel without it (loop kernels, host loops, maxloc) is
-// refused before anything is allocated.
+// rule, and every kernel without it (loop kernels that codegen's
+// abi.Split refuses, among others) is refused before anything is
+// allocated. maxloc and minloc fold every slab's (value, index) partials
+// with the indices offset to the whole grid's frame (slabloc.go). A loop
+// kernel is translation invariant along its split index when abi.Split
+// says so; it runs with the split size cut to each slab (slabloops.go).
 // RunSlabs splits the grid along its last dimension (whose planes are
 // contiguous in column-major memory) into S slabs, one per device, MPI
 // rank, or clhost.Context on one device. The halo widths are read from the
@@ -56,8 +60,16 @@ import (
 // combine per-slab partial sums, so they can differ from one device's in
 // the last bits; min and max cannot.
 //
-// The exchange overlaps the interior computation where it can (see
-// overlap.go): the planes the neighbours need are computed first, on
+// A loop kernel's slabs exchange a cut array's halos before a launch that
+// reads it at an offset along the split, when a launch has written it
+// since (and each array its own halo widths); its host program runs once
+// on the whole grid's values, each launch on every slab; its reductions
+// fold all the slabs' partials at once, and since the slabs hold whole
+// work-groups of the reducing launches, those partials in slab order are
+// the one device's, and so is the value, bit for bit (slabloops.go).
+//
+// The exchange of region kernels overlaps the interior computation where
+// it can (see overlap.go): the planes the neighbours need are computed first, on
 // their own, and sent while the rest of the slab is computed.
 
 // Comm is what RunSlabs needs of a communicator between processes (MPI
@@ -121,7 +133,10 @@ type SlabResult struct {
 type slab struct {
 	index   int // the slab's place, 0..S-1
 	r       *run
-	n       int // planes held, halos included
+	n       int // planes held, halos included (region kernels)
+	m       int // planes owned
+	scalars map[string]float64
+	size    int // a split loop kernel's split size on the slab
 	release func()
 }
 
@@ -274,6 +289,12 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 		return nil, err
 	}
 	swapStarts(&j, arrays)
+	if sl.Weights != nil && len(sl.Weights) != count {
+		return nil, fmt.Errorf("%d weights for %d slabs", len(sl.Weights), count)
+	}
+	if k.Split != nil {
+		return runLoopSlabs(j, sl, count, arrays, sizes)
+	}
 	lo, hi, err := SlabHalo(k)
 	if err != nil {
 		return nil, err
@@ -282,9 +303,6 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 	first := 0
 	if sl.Comm != nil {
 		first = sl.Comm.Rank()
-	}
-	if sl.Weights != nil && len(sl.Weights) != count {
-		return nil, fmt.Errorf("%d weights for %d slabs", len(sl.Weights), count)
 	}
 	// Every array viewed as planes of the last dimension.
 	grid := planesOf(k, arrays)
@@ -306,13 +324,17 @@ func RunSlabs(j Job, sl Slabs) (*SlabResult, error) {
 		if err != nil {
 			return nil, err
 		}
+		s.m = planes[idx]
 		slabs = append(slabs, s)
 		if i == 0 {
 			res.Global, res.Local = s.r.launches[0].global, s.r.launches[0].local
 			res.BuildLog, res.Cached = s.r.prog.Log(), s.r.prog.FromCache()
 		}
 	}
-	x := &exchanger{k: k, slabs: slabs, comm: sl.Comm, count: count, lo: lo, hi: hi, plane: grid.planeBytes}
+	x := &exchanger{k: k, slabs: slabs, comm: sl.Comm, count: count, lo: lo, hi: hi, plane: grid.planeBytes, planes: planes}
+	x.geom = func(idx int, _ string) slabGeom {
+		return slabGeom{d: starts[idx] - lo, own: lo, lo: lo, hi: hi, held: lo + planes[idx] + hi}
+	}
 	sr := &slabRun{j: &j, sl: sl, x: x, res: res, arrays: arrays, grid: grid, starts: starts, planes: planes}
 	if err := sr.run(); err != nil {
 		return nil, err
@@ -362,11 +384,11 @@ func openSlab(ctx *clhost.Context, j *Job, idx int, arrays map[string]*npy.Array
 		subSizes[n] = v
 	}
 	subSizes[lastSize(k)] = sizes[lastSize(k)] - grid.n + (to - from)
-	r, release, err := newSlabRun(ctx, j, sub, subSizes)
+	r, release, err := newSlabRun(ctx, j, sub, subSizes, nil)
 	if err != nil {
 		return nil, fmt.Errorf("slab %d: %v", idx, err)
 	}
-	return &slab{index: idx, r: r, n: to - from, release: release}, nil
+	return &slab{index: idx, r: r, n: to - from, scalars: j.Scalars, release: release}, nil
 }
 
 // slabRun is RunSlabs's state once its slabs are set up.
@@ -380,6 +402,12 @@ type slabRun struct {
 	grid   planeView
 	// starts and planes are the slabs' first interior planes and counts.
 	starts, planes []int
+	// split, for a loop kernel, says which arrays each launch reads at an
+	// offset along the split; dirty holds the buffers written since their
+	// halos were last exchanged (slabloops.go).
+	split     *abi.Split
+	splitSize string
+	dirty     map[string]bool
 }
 
 // run runs the steps, waits for every slab, and gathers the outputs and
@@ -387,7 +415,7 @@ type slabRun struct {
 func (s *slabRun) run() error {
 	j, sl, x := s.j, s.sl, s.x
 	steps := max(j.Steps, 1)
-	if sl.Before == nil && !sl.NoOverlap && steps > 1 {
+	if sl.Before == nil && !sl.NoOverlap && steps > 1 && s.split == nil {
 		s.ov = newOverlap(x, j, x.slabs)
 	}
 	s.res.Overlapped = s.ov != nil
@@ -402,12 +430,16 @@ func (s *slabRun) run() error {
 		if err := sb.r.ctx.Finish(); err != nil {
 			return fmt.Errorf("slab %d: %v", sb.index, err)
 		}
+		// --check-bounds: a subscript out of bounds on any slab.
+		if err := sb.r.checkBounds(); err != nil {
+			return fmt.Errorf("slab %d: %v", sb.index, err)
+		}
 	}
 	s.res.Elapsed = time.Since(start)
 	if s.ov != nil {
 		s.ov.drain()
 	}
-	out, err := x.gather(s.arrays, s.grid, s.starts, s.planes)
+	out, err := x.gather(s.arrays)
 	if err != nil {
 		return err
 	}
@@ -429,7 +461,11 @@ func (s *slabRun) step(step, steps int) error {
 				return fmt.Errorf("slab %d: %v", sb.index, err)
 			}
 		}
-		if err := s.timed(func() error { return x.exchange(inputs(j.Swap)) }); err != nil {
+		if s.split != nil {
+			for _, a := range s.split.Arrays {
+				s.dirty[strings.ToLower(a.Name)] = true
+			}
+		} else if err := s.timed(func() error { return x.exchange(inputs(j.Swap)) }); err != nil {
 			return err
 		}
 	}
@@ -447,7 +483,7 @@ func (s *slabRun) step(step, steps int) error {
 		}
 	}
 	if j.Every > 0 && step%j.Every == 0 && j.Snapshot != nil {
-		out, err := x.gather(s.arrays, s.grid, s.starts, s.planes)
+		out, err := x.gather(s.arrays)
 		if err != nil {
 			return err
 		}
@@ -461,7 +497,7 @@ func (s *slabRun) step(step, steps int) error {
 		j.Progress(step)
 	}
 	if step < steps {
-		if sl.Before == nil && ov == nil {
+		if sl.Before == nil && ov == nil && s.split == nil {
 			if err := s.timed(func() error { return x.exchange(outputs(j.Swap)) }); err != nil {
 				return err
 			}
@@ -471,6 +507,11 @@ func (s *slabRun) step(step, steps int) error {
 				sb.r.bufs[p.In], sb.r.bufs[p.Out] = sb.r.bufs[p.Out], sb.r.bufs[p.In]
 			}
 		}
+		for _, p := range j.Swap {
+			if s.dirty != nil {
+				s.dirty[p.In], s.dirty[p.Out] = s.dirty[p.Out], s.dirty[p.In]
+			}
+		}
 	}
 	return nil
 }
@@ -478,19 +519,29 @@ func (s *slabRun) step(step, steps int) error {
 // launches queues each launch on every slab in turn, combining a fold's
 // partials across the slabs after it.
 func (s *slabRun) launches() error {
+	if s.split != nil {
+		return s.program()
+	}
 	x := s.x
 	slabs := x.slabs
 	for li := range slabs[0].r.launches {
+		if err := s.freshHalos(li); err != nil {
+			return err
+		}
 		for _, sb := range slabs {
 			if sb.r.canceled() {
 				return ErrCanceled
 			}
-			if err := sb.r.launchOne(s.j.Scalars, li); err != nil {
+			if err := sb.r.launchOne(sb.scalars, li); err != nil {
 				return fmt.Errorf("slab %d: %v", sb.index, err)
 			}
 		}
 		if x.count > 1 && isFold(slabs[0].r.launches[li].l) {
-			if err := s.timed(func() error { return x.combine(li) }); err != nil {
+			combine := x.combine
+			if foldsPositions(slabs[0].r.launches[li].l) {
+				combine = x.combineLoc
+			}
+			if err := s.timed(func() error { return combine(li) }); err != nil {
 				return err
 			}
 		}
@@ -548,13 +599,7 @@ func planesOf(k *abi.Kernel, arrays map[string]*npy.Array) planeView {
 }
 
 // cut returns planes [from, to) of a as an array of the slab's shape.
-func (g planeView) cut(a *npy.Array, from, to int) *npy.Array {
-	shape := append(append([]int(nil), g.shape[:len(g.shape)-1]...), to-from)
-	out := Zeros(a.DType, shape)
-	pb := g.planeBytes(a)
-	copy(bytesOf(out), bytesOf(a)[from*pb:to*pb])
-	return out
-}
+func (g planeView) cut(a *npy.Array, from, to int) *npy.Array { return cutPlanes(a, from, to) }
 
 // bytesOf is the memory of a's values.
 func bytesOf(a *npy.Array) []byte {
@@ -579,6 +624,19 @@ type exchanger struct {
 	count  int
 	lo, hi int
 	plane  func(a *npy.Array) int
+	// planes are the slabs' owned planes; geom says where slab idx holds
+	// an array.
+	planes []int
+	geom   func(idx int, name string) slabGeom
+}
+
+// slabGeom is where a slab holds one array along its last dimension: its
+// local plane 0 is the whole array's plane d; it owns the local planes
+// from own (as many as the slab's planes), exchanges lo planes below them
+// and hi above, and holds held planes. A whole array is not cut.
+type slabGeom struct {
+	d, own, lo, hi, held int
+	whole                bool
 }
 
 func inputs(swaps []Swap) []string {
@@ -601,60 +659,75 @@ func outputs(swaps []Swap) []string {
 // outputs before a swap, or inputs after it) to the neighbours' halos
 // (see Note [slabs]).
 func (x *exchanger) exchange(names []string) error {
-	if x.count < 2 || x.lo+x.hi == 0 {
+	if x.count < 2 {
 		return nil
 	}
 	for _, out := range names {
-		pb := x.plane(x.slabs[0].r.arrays[out])
-		// What each local slab sends: its lowest hi interior planes down,
-		// its highest lo interior planes up.
-		type edges struct{ low, high []byte }
-		sent := make([]edges, len(x.slabs))
-		for i, s := range x.slabs {
-			b := s.r.bufs[out]
-			if s.index > 0 && x.hi > 0 {
-				sent[i].low = make([]byte, x.hi*pb)
-				if err := s.r.ctx.ReadBytesAt(b, int64(x.lo*pb), sent[i].low); err != nil {
-					return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-				}
-			}
-			if s.index < x.count-1 && x.lo > 0 {
-				sent[i].high = make([]byte, x.lo*pb)
-				if err := s.r.ctx.ReadBytesAt(b, int64((s.n-x.hi-x.lo)*pb), sent[i].high); err != nil {
-					return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-				}
+		if err := x.exchangeOne(out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// exchangeOne exchanges the halos of one array.
+func (x *exchanger) exchangeOne(out string) error {
+	pb := planeBytes(x.slabs[0].r.arrays[out])
+	// What each local slab sends: its lowest hi owned planes down, its
+	// highest lo owned planes up.
+	type edges struct{ low, high []byte }
+	sent := make([]edges, len(x.slabs))
+	geoms := make([]slabGeom, len(x.slabs))
+	for i, s := range x.slabs {
+		g := x.geom(s.index, out)
+		geoms[i] = g
+		if g.whole || g.lo+g.hi == 0 {
+			return nil
+		}
+		b := s.r.bufs[out]
+		if s.index > 0 && g.hi > 0 {
+			sent[i].low = make([]byte, g.hi*pb)
+			if err := s.r.ctx.ReadBytesAt(b, int64(g.own*pb), sent[i].low); err != nil {
+				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
 			}
 		}
-		for i, s := range x.slabs {
-			var fromBelow, fromAbove []byte
-			if x.comm == nil {
-				if i > 0 {
-					fromBelow = sent[i-1].high
-				}
-				if i < len(x.slabs)-1 {
-					fromAbove = sent[i+1].low
-				}
-			} else {
-				if s.index > 0 && x.lo > 0 {
-					fromBelow = make([]byte, x.lo*pb)
-				}
-				if s.index < x.count-1 && x.hi > 0 {
-					fromAbove = make([]byte, x.hi*pb)
-				}
-				if err := x.comm.Exchange(sent[i].low, sent[i].high, fromBelow, fromAbove); err != nil {
-					return fmt.Errorf("halo exchange of %q: %v", out, err)
-				}
+		if s.index < x.count-1 && g.lo > 0 {
+			sent[i].high = make([]byte, g.lo*pb)
+			if err := s.r.ctx.ReadBytesAt(b, int64((g.own+s.m-g.lo)*pb), sent[i].high); err != nil {
+				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
 			}
-			b := s.r.bufs[out]
-			if fromBelow != nil {
-				if err := s.r.ctx.WriteBytesAt(b, 0, fromBelow); err != nil {
-					return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-				}
+		}
+	}
+	for i, s := range x.slabs {
+		g := geoms[i]
+		var fromBelow, fromAbove []byte
+		if x.comm == nil {
+			if i > 0 {
+				fromBelow = sent[i-1].high
 			}
-			if fromAbove != nil {
-				if err := s.r.ctx.WriteBytesAt(b, int64((s.n-x.hi)*pb), fromAbove); err != nil {
-					return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-				}
+			if i < len(x.slabs)-1 {
+				fromAbove = sent[i+1].low
+			}
+		} else {
+			if s.index > 0 && g.lo > 0 {
+				fromBelow = make([]byte, g.lo*pb)
+			}
+			if s.index < x.count-1 && g.hi > 0 {
+				fromAbove = make([]byte, g.hi*pb)
+			}
+			if err := x.comm.Exchange(sent[i].low, sent[i].high, fromBelow, fromAbove); err != nil {
+				return fmt.Errorf("halo exchange of %q: %v", out, err)
+			}
+		}
+		b := s.r.bufs[out]
+		if fromBelow != nil {
+			if err := s.r.ctx.WriteBytesAt(b, int64((g.own-g.lo)*pb), fromBelow); err != nil {
+				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
+			}
+		}
+		if fromAbove != nil {
+			if err := s.r.ctx.WriteBytesAt(b, int64((g.own+s.m)*pb), fromAbove); err != nil {
+				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
 			}
 		}
 	}
@@ -664,23 +737,9 @@ func (x *exchanger) exchange(names []string) error {
 // combine folds the slabs' values of fold launch li in slab order with
 // the fold itself and writes the value back to every slab.
 func (x *exchanger) combine(li int) error {
-	l := x.slabs[0].r.launches[li].l
-	// A fold launch takes the partials, their count and the value it
-	// writes, in that order (codegen's foldKernel); arguments after them
-	// belong to the scalar statements it may run after the fold.
-	var part, red *abi.Buffer
-	if len(l.Args) >= 3 && l.Args[1].Kind == abi.GroupsArg {
-		for bi := range x.k.Scratch {
-			switch b := &x.k.Scratch[bi]; b.Name {
-			case l.Args[0].Name:
-				part = b
-			case l.Args[2].Name:
-				red = b
-			}
-		}
-	}
-	if part == nil || red == nil {
-		return fmt.Errorf("internal error: fold launch %q has no partials or no value", l.Symbol)
+	part, red, err := x.foldBuffers(li)
+	if err != nil {
+		return err
 	}
 	size := red.Kind.Bytes()
 	all := make([]byte, x.count*size)
@@ -696,7 +755,37 @@ func (x *exchanger) combine(li int) error {
 			return fmt.Errorf("combining reductions: %v", err)
 		}
 	}
-	// The fold of the slabs' values, on the first slab's device.
+	return x.foldAll(li, part, red, all, x.count)
+}
+
+// foldBuffers returns the partials and the value of fold launch li.
+func (x *exchanger) foldBuffers(li int) (part, red *abi.Buffer, err error) {
+	l := x.slabs[0].r.launches[li].l
+	// A fold launch takes the partials, their count and the value it
+	// writes, in that order (codegen's foldKernel); arguments after them
+	// belong to the scalar statements it may run after the fold.
+	if len(l.Args) >= 3 && l.Args[1].Kind == abi.GroupsArg {
+		for bi := range x.k.Scratch {
+			switch b := &x.k.Scratch[bi]; b.Name {
+			case l.Args[0].Name:
+				part = b
+			case l.Args[2].Name:
+				red = b
+			}
+		}
+	}
+	if part == nil || red == nil {
+		return nil, nil, fmt.Errorf("internal error: fold launch %q has no partials or no value", l.Symbol)
+	}
+	return part, red, nil
+}
+
+// foldAll folds the n values all (partials or the slabs' values, in slab
+// order) with fold launch li on the first slab's device, and writes the
+// value to every slab's buffer red.
+func (x *exchanger) foldAll(li int, part, red *abi.Buffer, all []byte, n int) error {
+	l := x.slabs[0].r.launches[li].l
+	size := red.Kind.Bytes()
 	s0 := x.slabs[0].r
 	parts, err := s0.ctx.NewBuffer(int64(len(all)))
 	if err != nil {
@@ -722,7 +811,7 @@ func (x *exchanger) combine(li int) error {
 	}
 	for _, a := range l.Args {
 		if a.Kind == abi.GroupsArg {
-			groups[a.Name] = x.count
+			groups[a.Name] = n
 		}
 	}
 	args, err := launchArgs(x.k, l, nil, s0.sizes, groups, bufs)
@@ -749,15 +838,15 @@ func (x *exchanger) combine(li int) error {
 // gather assembles the whole-grid outputs from the slabs' owned planes
 // (with a communicator, on rank 0: the others return nil). Scalar results
 // are the same on every slab once combined: slab 0's are taken.
-func (x *exchanger) gather(start map[string]*npy.Array, g planeView, starts, counts []int) (map[string]*npy.Array, error) {
+func (x *exchanger) gather(start map[string]*npy.Array) (map[string]*npy.Array, error) {
 	out := map[string]*npy.Array{}
-	owned := func(idx, n int) (from, to int) { // local planes a slab owns
-		from, to = x.lo, x.lo+counts[idx]
+	owned := func(idx int, g slabGeom) (from, to int) { // local planes a slab owns
+		from, to = g.own, g.own+x.planes[idx]
 		if idx == 0 {
 			from = 0
 		}
 		if idx == x.count-1 {
-			to = n
+			to = g.held
 		}
 		return from, to
 	}
@@ -776,14 +865,15 @@ func (x *exchanger) gather(start map[string]*npy.Array, g planeView, starts, cou
 		if root {
 			whole = Zeros(start[name].DType, start[name].Shape)
 		}
-		pb := g.planeBytes(start[name])
+		pb := planeBytes(start[name])
 		for _, s := range x.slabs {
-			from, to := owned(s.index, s.n)
+			g := x.geom(s.index, name)
+			from, to := owned(s.index, g)
 			buf := make([]byte, (to-from)*pb)
 			if err := s.r.ctx.ReadBytesAt(s.r.bufs[name], int64(from*pb), buf); err != nil {
 				return nil, fmt.Errorf("slab %d: %v", s.index, err)
 			}
-			at := starts[s.index] - x.lo + from
+			at := g.d + from
 			if root {
 				copy(bytesOf(whole)[at*pb:], buf)
 			} else if err := x.comm.Send(0, buf); err != nil {
@@ -792,9 +882,9 @@ func (x *exchanger) gather(start map[string]*npy.Array, g planeView, starts, cou
 		}
 		if x.comm != nil && root {
 			for r := 1; r < x.count; r++ {
-				n := starts[r] + counts[r] + x.hi - (starts[r] - x.lo)
-				from, to := owned(r, n)
-				at := starts[r] - x.lo + from
+				g := x.geom(r, name)
+				from, to := owned(r, g)
+				at := g.d + from
 				if err := x.comm.Recv(r, bytesOf(whole)[at*pb:(at+to-from)*pb]); err != nil {
 					return nil, fmt.Errorf("receiving %q from rank %d: %v", p.Name, r, err)
 				}
@@ -827,7 +917,7 @@ func (r *run) launchOne(scalars map[string]float64, li int) error {
 
 // newSlabRun builds the program, kernels and buffers of one slab on ctx,
 // with the slab's arrays and sizes, as Run does for the whole grid.
-func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes map[string]int) (*run, func(), error) {
+func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes map[string]int, lvals []map[string]int) (*run, func(), error) {
 	k := j.Kernel
 	r := &run{ctx: ctx, k: k, bufs: map[string]*clhost.Buffer{}, sizes: sizes, arrays: arrays}
 	r.canceled = cancelFunc(j.Cancel)
@@ -842,8 +932,12 @@ func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes
 		release()
 		return nil, nil, err
 	}
-	for _, l := range k.Launches {
-		global, local, err := l.NDRange(sizes)
+	for i, l := range k.Launches {
+		vals := sizes
+		if lvals != nil {
+			vals = lvals[i]
+		}
+		global, local, err := l.NDRange(vals)
 		if err != nil {
 			return fail(fmt.Errorf("kernel %q: %v", k.Name, err))
 		}
@@ -880,10 +974,57 @@ func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes
 		return fail(err)
 	}
 	r.groups = groupCounts(r.launches)
-	if err := scratchBuffers(ctx, k, sizes, r.groups, r.bufs, false); err != nil {
+	if err := scratchBuffers(ctx, k, sizes, r.groups, r.bufs, true); err != nil {
 		return fail(err)
 	}
 	return r, release, nil
+}
+
+// firstSlab is j on the first of count equal slabs alone, for Balance.
+func firstSlab(j Job, arrays map[string]*npy.Array, sizes map[string]int, count int) (Job, error) {
+	k := j.Kernel
+	sub := j
+	sub.Arrays = map[string]*npy.Array{}
+	if k.Split != nil {
+		shapes := map[string][]int{}
+		for name, a := range arrays {
+			shapes[name] = a.Shape
+		}
+		f, err := newLoopFrame(k, sizes, shapes)
+		if err != nil {
+			return j, err
+		}
+		unit, err := f.foldUnit(k)
+		if err != nil {
+			return j, err
+		}
+		starts, planes, err := f.partition(count, nil, unit)
+		if err != nil {
+			return j, fmt.Errorf("kernel %q: %v", k.Name, err)
+		}
+		for name, a := range arrays {
+			if g := f.geom(starts[0], planes[0], name); g.whole {
+				sub.Arrays[name] = a
+			} else {
+				sub.Arrays[name] = cutPlanes(a, g.d, g.d+g.held)
+			}
+		}
+		_, sub.Scalars = f.slabSizes(sizes, j.Scalars, planes[0])
+		return sub, nil
+	}
+	lo, hi, err := SlabHalo(k)
+	if err != nil {
+		return j, err
+	}
+	g := planesOf(k, arrays)
+	starts, planes, err := Partition(g.n, lo, hi, count, nil)
+	if err != nil {
+		return j, fmt.Errorf("kernel %q: %v", k.Name, err)
+	}
+	for name, a := range arrays {
+		sub.Arrays[name] = g.cut(a, starts[0]-lo, starts[0]+planes[0]+hi)
+	}
+	return sub, nil
 }
 
 // Balance measures how fast each context runs k on one of count equal
@@ -899,27 +1040,17 @@ func Balance(j Job, ctxs []*clhost.Context, count, trial int) ([]float64, error)
 	if err := planCount(j, count, [2]int{}); err != nil {
 		return nil, err
 	}
-	arrays, _, err := Prepare(&j)
+	arrays, sizes, err := Prepare(&j)
 	if err != nil {
 		return nil, err
 	}
-	k := j.Kernel
-	lo, hi, err := SlabHalo(k)
+	first, err := firstSlab(j, arrays, sizes, count)
 	if err != nil {
 		return nil, err
-	}
-	g := planesOf(k, arrays)
-	starts, planes, err := Partition(g.n, lo, hi, count, nil)
-	if err != nil {
-		return nil, fmt.Errorf("kernel %q: %v", k.Name, err)
 	}
 	weights := make([]float64, len(ctxs))
 	for i, ctx := range ctxs {
-		sub := j
-		sub.Arrays = map[string]*npy.Array{}
-		for name, a := range arrays {
-			sub.Arrays[name] = g.cut(a, starts[0]-lo, starts[0]+planes[0]+hi)
-		}
+		sub := first
 		sub.Steps, sub.Every, sub.Snapshot, sub.Progress, sub.Repeat = 1, 0, nil, nil, 0
 		if _, err := Run(ctx, sub); err != nil { // warm-up: the build
 			return nil, err

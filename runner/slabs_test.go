@@ -217,13 +217,23 @@ func TestRunSlabsErrors(t *testing.T) {
 	if _, err := RunSlabs(slabJob(u, k, c, 2), Slabs{}); err == nil {
 		t.Error("no contexts: no error")
 	}
-	// maxloc's positions are per slab: refused, not silently wrong.
+	// maxloc's positions were per slab and refused; an empty mask's
+	// zeros are now the one device's too (TestRunSlabsMaxloc has more).
 	u, k = corpusKernel(t, "maxloc.f90", "empty_loc")
-	job := Job{Unit: u, Kernel: k, Arrays: map[string]*npy.Array{"h": Random(npy.Float32, []int{12, 30}, 9)}}
-	_, err = RunSlabs(job, Slabs{Contexts: ctxs})
-	want = `kernel "empty_loc": maxloc and minloc cannot be split into slabs (their positions are per slab); run it on one device (without --slabs, --devices or --mpi) [slabs-unsupported]`
-	if err == nil || err.Error() != want {
-		t.Errorf("maxloc on slabs: %v\nwant %s", err, want)
+	job := func() Job {
+		return Job{Unit: u, Kernel: k, Arrays: map[string]*npy.Array{"h": Random(npy.Float32, []int{12, 30}, 9)}}
+	}
+	one, err := Run(ctxs[0], job())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := RunSlabs(job(), Slabs{Contexts: ctxs})
+	if err != nil {
+		t.Fatalf("maxloc on slabs: %v", err)
+	}
+	for _, p := range k.Outputs() {
+		name := strings.ToLower(p.Name)
+		sameBits(t, "empty_loc "+name, one.Outputs[name], got.Outputs[name])
 	}
 }
 

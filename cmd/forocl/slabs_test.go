@@ -67,6 +67,14 @@ var slabKernels = []struct {
 	{"jacobi5.f90", "jacobi5_step", []string{"h=0.1"}, "32x26", "A=oA", "oA"},
 	{"halo2_2d.f90", "diffuse4", []string{"nu=0.1", "dt=0.1", "dx=1", "dy=1"}, "18x31", "A=oA", "oA"},
 	{"heat3d_faces.f90", "heat3d_var", []string{"dt=0.05", "dx=1", "dy=1", "dz=1"}, "8x4x17", "T=oT", "oT"},
+	// Loop kernels (issue 24): the 5-point stencil on t(n,m) and on
+	// t(0:nx+1,0:ny+1), a staggered kernel, 1-D coefficient arrays, a
+	// radius-2 stencil; their halos are exchanged after each step.
+	{"loop_slabs.f90", "sten5", []string{"n=13", "m=21"}, "13x21", "t=tn", "tn"},
+	{"loop_slabs.f90", "sten5h", []string{"nx=11", "ny=19"}, "13x21", "t=tn", "tn"},
+	{"loop_slabs.f90", "stagger", []string{"nx=9", "ny=18"}, "10x19", "u=un", "un"},
+	{"loop_slabs.f90", "coefs", []string{"n=13", "m=21"}, "13x21", "t=tn", "tn"},
+	{"loop_slabs.f90", "radius2", []string{"n=13", "m=23"}, "13x23", "t=tn", "tn"},
 }
 
 // TestRunSlabsBitIdentical runs each kernel for 6 steps on one device,
@@ -103,7 +111,7 @@ func TestRunSlabsBitIdentical(t *testing.T) {
 				t.Fatalf("%s on %s slabs: exit %d: %s", c.kernel, n, code, errOut)
 			}
 			how := "(after each step)"
-			if c.kernel != "diffuse4" && testDevice() == "pocl" { // PoCL aligns sub-buffers to 128 bytes
+			if c.kernel != "diffuse4" && c.file != "loop_slabs.f90" && testDevice() == "pocl" { // PoCL aligns sub-buffers to 128 bytes
 				how = "(overlapped with the interior)"
 			}
 			if !strings.Contains(out, "on "+n+" slabs on") || !strings.Contains(out, "halo exchange") || !strings.Contains(out, how) {
@@ -237,7 +245,8 @@ func total(t *testing.T, out string) float64 {
 // loopKernels are loop kernels that slabs once ran wrong with exit 0:
 // each slab restarted the loop index (addij), a stencil's j-1 and j+1
 // reads were not seen as halos (sten), and staggered arrays corrupted
-// the heap (stag).
+// the heap (stag). sten now runs (TestRunSlabsBitIdentical has more);
+// addij and stag cannot be split exactly.
 const loopKernels = `module lp
   implicit none
 contains
@@ -278,11 +287,12 @@ end subroutine
 end module
 `
 
-// TestRunSlabsRefusesLoopKernels: a loop kernel, a loop stencil and a
-// staggered loop kernel on 2 and 3 slabs, over --devices and as 2 MPI
-// ranks are refused with the code and exit 1, and the output keeps its
-// old contents.
-func TestRunSlabsRefusesLoopKernels(t *testing.T) {
+// TestRunSlabsLoopKernels: a loop kernel that uses its split index as a
+// value and one that writes a neighbour's plane, on 2 and 3 slabs, over
+// --devices and as 2 MPI ranks, are refused with the code and the reason,
+// exit 1, and the output keeps its old contents; the stencil runs on 2
+// slabs and 2 ranks as on one device, and its report gives its halo.
+func TestRunSlabsLoopKernels(t *testing.T) {
 	requireOpenCL(t)
 	dir := t.TempDir()
 	src := filepath.Join(dir, "lp.f90")
@@ -291,7 +301,7 @@ func TestRunSlabsRefusesLoopKernels(t *testing.T) {
 	}
 	a := &npy.Array{DType: npy.Float32, Shape: []int{4, 12}, F32: make([]float32, 48)}
 	for i := range a.F32 {
-		a.F32[i] = float32(i)
+		a.F32[i] = float32(i * i % 17)
 	}
 	writeNpy(t, filepath.Join(dir, "a.npy"), a, false)
 	writeNpy(t, filepath.Join(dir, "b0.npy"), &npy.Array{DType: npy.Float32, Shape: []int{4, 13}, F32: make([]float32, 52)}, false)
@@ -303,31 +313,51 @@ func TestRunSlabsRefusesLoopKernels(t *testing.T) {
 			t.Errorf("%s: the output changed (%v)", what, err)
 		}
 	}
-	const want = "loop kernels do not run on slabs or MPI ranks yet"
-	for _, kernel := range []string{"addij", "sten", "stag"} {
+	args := func(kernel string) []string {
 		args := []string{"run", src, "--kernel", kernel, "--set", "nx=4", "--set", "ny=12", "--in", "a=" + filepath.Join(dir, "a.npy"),
 			"--out", "b=" + out, "--device", testDevice()}
 		if kernel == "stag" {
 			args = append(args, "--in", "b="+filepath.Join(dir, "b0.npy"))
 		}
+		return args
+	}
+	for kernel, want := range map[string]string{
+		"addij": "the split index j is used as a value at lp.f90:11:30",
+		"stag":  "b at lp.f90:34:7 is written at j+1: another slab owns that plane",
+	} {
 		for _, split := range [][]string{{"--slabs", "2"}, {"--slabs", "3"}, {"--devices", testDevice()}} {
 			if err := os.WriteFile(out, old, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			what := kernel + " " + strings.Join(split, " ")
-			code, _, errOut := cli(t, append(args, split...)...)
+			code, _, errOut := cli(t, append(args(kernel), split...)...)
 			if code != 1 || !strings.Contains(errOut, want) || !strings.Contains(errOut, "[slabs-unsupported]") {
 				t.Errorf("%s: exit %d, %q; want exit 1, %q and [slabs-unsupported]", what, code, errOut, want)
 			}
 			unchanged(what)
 		}
-		if kernel == "sten" {
-			got, err := mpiForocl(t, 2, append(args, "--mpi")...)
+		if kernel == "stag" {
+			got, err := mpiForocl(t, 2, append(args(kernel), "--mpi")...)
 			if err == nil || !strings.Contains(got, "forocl: rank ") || !strings.Contains(got, want) || !strings.Contains(got, "[slabs-unsupported]") {
-				t.Errorf("sten as 2 MPI ranks: %v, want a refusal from a rank:\n%s", err, got)
+				t.Errorf("stag as 2 MPI ranks: %v, want a refusal from a rank:\n%s", err, got)
 			}
-			unchanged("sten --mpi")
+			unchanged("stag --mpi")
 		}
+	}
+	if code, _, errOut := cli(t, args("sten")...); code != 0 {
+		t.Fatalf("sten on one device: exit %d: %s", code, errOut)
+	}
+	want, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, report, errOut := cli(t, append(args("sten"), "--slabs", "2")...)
+	if got, _ := os.ReadFile(out); code != 0 || !bytes.Equal(got, want) || !strings.Contains(report, "halo 1:1") {
+		t.Errorf("sten on 2 slabs: exit %d, same output %v, report %q: %s", code, bytes.Equal(got, want), report, errOut)
+	}
+	mpiOut, err := mpiForocl(t, 2, append(args("sten"), "--mpi")...)
+	if got, _ := os.ReadFile(out); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("sten as 2 ranks: %v, same output %v:\n%s", err, bytes.Equal(got, want), mpiOut)
 	}
 }
 
@@ -476,5 +506,90 @@ func TestRunSlabsReductionWindows(t *testing.T) {
 	got, err := mpiForocl(t, 2, "run", "-I", regionsDir, red, "--kernel", "vector_stats", "--grid", "40", "--mpi", "--device", testDevice())
 	if err == nil || !strings.Contains(got, "forocl: rank ") || !strings.Contains(got, "reduction dot_product at reductions.f90:67:11") || strings.Contains(got, "d = ") {
 		t.Errorf("vector_stats as 2 MPI ranks: %v, want a refusal from a rank:\n%s", err, got)
+	}
+}
+
+// TestRunSlabsLoopReductions: a host-procedure loop kernel with a sum
+// and a maximum (relax_sum) on 2 and 3 slabs and as 2 and 4 MPI ranks
+// prints the same values, to the last digit, and writes the same array
+// as one device.
+func TestRunSlabsLoopReductions(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	base := []string{"run", filepath.Join(kernelsDir, "loop_slabs.f90"), "--kernel", "relax_sum", "--set", "n=13", "--set", "m=70",
+		"--set", "omega=0.9", "--grid", "13x70", "--device", testDevice()}
+	file := func(what string) string { return filepath.Join(dir, what+".npy") }
+	values := func(out string) []string {
+		var lines []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "total = ") || strings.HasPrefix(l, "resid = ") {
+				lines = append(lines, l)
+			}
+		}
+		return lines
+	}
+	code, one, errOut := cli(t, append(base, "--out", "tn="+file("one"))...)
+	want, err := os.ReadFile(file("one"))
+	if code != 0 || err != nil || len(values(one)) != 2 {
+		t.Fatalf("one device: exit %d, %v: %s%s", code, err, one, errOut)
+	}
+	check := func(what, out string) {
+		t.Helper()
+		if got, err := os.ReadFile(file(what)); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: tn differs from the one-device run (%v)", what, err)
+		}
+		if fmt.Sprint(values(out)) != fmt.Sprint(values(one)) {
+			t.Errorf("%s printed %q, one device %q", what, values(out), values(one))
+		}
+	}
+	for _, n := range []string{"2", "3"} {
+		code, out, errOut := cli(t, append(base, "--slabs", n, "--out", "tn="+file("slabs"+n))...)
+		if code != 0 {
+			t.Fatalf("%s slabs: exit %d: %s", n, code, errOut)
+		}
+		check("slabs"+n, out)
+	}
+	for _, n := range []int{2, 4} {
+		what := fmt.Sprintf("mpi%d", n)
+		out, err := mpiForocl(t, n, append(base, "--mpi", "--out", "tn="+file(what))...)
+		if err != nil {
+			t.Fatalf("%d ranks: %v\n%s", n, err, out)
+		}
+		if len(values(out)) != 2 {
+			t.Errorf("%d ranks: want the values printed once, by rank 0:\n%s", n, out)
+		}
+		check(what, out)
+	}
+}
+
+// TestRunSlabsMaxloc: maxloc and minloc positions (whole grid, interior
+// window, mask) print on 3 slabs and as 2 and 4 MPI ranks as on one
+// device.
+func TestRunSlabsMaxloc(t *testing.T) {
+	requireOpenCL(t)
+	base := []string{"run", "-I", regionsDir, filepath.Join(kernelsDir, "maxloc.f90"), "--kernel", "field_peaks",
+		"--set", "wet=1.0", "--grid", "30x41", "--device", testDevice()}
+	values := func(out string) []string {
+		var lines []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, " = ") {
+				lines = append(lines, l)
+			}
+		}
+		return lines
+	}
+	code, one, errOut := cli(t, base...)
+	if code != 0 || len(values(one)) != 4 {
+		t.Fatalf("one device: exit %d: %s%s", code, one, errOut)
+	}
+	code, out, errOut := cli(t, append(base, "--slabs", "3")...)
+	if code != 0 || fmt.Sprint(values(out)) != fmt.Sprint(values(one)) {
+		t.Errorf("3 slabs: exit %d, printed %q, one device %q: %s", code, values(out), values(one), errOut)
+	}
+	for _, n := range []int{2, 4} {
+		out, err := mpiForocl(t, n, append(base, "--mpi")...)
+		if err != nil || fmt.Sprint(values(out)) != fmt.Sprint(values(one)) {
+			t.Errorf("%d ranks: %v, printed %q, one device %q:\n%s", n, err, values(out), values(one), out)
+		}
 	}
 }
