@@ -70,7 +70,7 @@ func loopInterface(k *ir.Kernel) *abi.Kernel {
 		ak.Sizes = append(ak.Sizes, s)
 	}
 	for _, v := range k.Params {
-		p := abi.Param{Name: v.Name, Kind: abiKind(v.Kind), Intent: abiIntent(v.Intent), Array: v.Rank > 0, Sequence: v.Sequence, Module: v.Module}
+		p := abi.Param{Name: v.Name, Kind: abiKind(v.Kind), Intent: abiIntent(v.Intent), Array: v.Rank > 0, Sequence: v.Sequence, Module: v.Module, Struct: abiStruct(v.Struct)}
 		for _, e := range v.Extents() {
 			p.Shape = append(p.Shape, abiAffine(e))
 		}

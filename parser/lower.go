@@ -61,7 +61,7 @@ func (l *lowerer) typeSpec(g *gTypeSpec) *ast.TypeSpec {
 			}
 		}
 	case g.Derived != nil:
-		t.Base = ast.Derived
+		t.Base, t.Class = ast.Derived, g.Class
 		id := l.name(g.Derived)
 		t.Kind = &id
 	default:

@@ -1454,7 +1454,7 @@ func (l *lowerer) dummyVar(a ast.Ident) (*symbol, *ir.Var, bool) {
 	}
 	ok := l.typed(sym)
 	k := l.c.symKind(sym)
-	v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Dummy, Intent: irIntent(sym.intent), Target: sym.target, Pos: sym.pos}
+	v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Dummy, Intent: irIntent(sym.intent), Target: sym.target, Pos: sym.pos, Struct: sym.comp}
 	if sym.value && v.Intent == ir.IntentNone {
 		v.Intent = ir.In
 	}

@@ -46,7 +46,8 @@ type symbol struct {
 	init       ast.Expr
 	initPtr    bool
 	dummy      bool
-	implicit   bool // created by implicit typing on first use
+	implicit   bool       // created by implicit typing on first use
+	comp       *ir.Struct // a component of a structure (Note [derived-type dummies])
 
 	kindDone bool
 	kind     ir.Kind
@@ -89,6 +90,7 @@ func (c *checker) newScope(sp *ast.Scope, parent *scope, name, file string) *sco
 			}
 			sym.typ = d.Type
 			sym.pos = e.Name.Pos
+			sym.comp = c.compStructs[d]
 			for _, a := range d.Attrs {
 				sym.apply(a)
 			}
@@ -362,7 +364,7 @@ func (c *checker) typeKind(s *scope, t *ast.TypeSpec) ir.Kind {
 	case ast.Complex:
 		c.diags.Error(codeUnsupportedComplex, t.Pos, "complex variables are not supported by forocl")
 	default:
-		c.diags.Error(codeUnsupportedDerivedType, t.Pos, "derived types are not supported by forocl")
+		c.derivedTypeKind(t)
 	}
 	return ir.Invalid
 }

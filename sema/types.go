@@ -1,0 +1,426 @@
+package sema
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/ir"
+)
+
+// Note [derived-type dummies]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// A variable of a derived type whose components are numeric or logical
+// scalars, fixed-size arrays or (on a scalar variable) allocatable arrays
+// is taken apart before sema sees it: flattenTypes rewrites every scope
+// of the given files so that `type(particle_t) :: p(n)` declares one
+// variable per component, "p%x" of p's shape (or the component's, for a
+// scalar p), with p's attributes and the component's, and a dummy p
+// becomes its components' dummies in the dummy list, in component order.
+// The parser already spells a component reference as a name with "%" in
+// it (p(i)%x is the element i of "p%x", Note [component references] in
+// package parser), so the rest of sema, the IR, codegen and the ABI see
+// arrays and scalars named "p%x": arrays of structures become one array
+// per component (structure of arrays on the device, coalesced reads), a
+// scalar intent(in) structure its scalars by value, an allocatable
+// component an array whose bounds are bound at run time as an
+// allocatable dummy's. The ABI names parameters "p%x"; hosts spell
+// them as identifiers through codegen's and hostgen's name mangling.
+//
+// Refused at the declaration (derived-type-form): a type that extends
+// another, class(T) where a given type extends T, components of derived
+// or character type, pointer components, array components of an array of
+// structures, and default initial values where Fortran would apply them
+// (intent(out) dummies and locals). A structure used whole (assigned,
+// passed to a procedure) is refused at its use (derived-type-whole), as
+// is a type-bound call (type-bound-call).
+
+// typeEnv finds derived-type definitions by name through scopes and the
+// modules they use.
+type typeEnv struct {
+	mods    map[string]*ast.Module
+	extends map[string]string // type name -> the type it extends, over all files
+	modOf   map[*ast.Scope]string
+}
+
+func newTypeEnv(files ...[]*ast.File) *typeEnv {
+	t := &typeEnv{mods: map[string]*ast.Module{}, extends: map[string]string{}, modOf: map[*ast.Scope]string{}}
+	scope := func(sc *ast.Scope) {
+		for _, td := range sc.Types {
+			if td.Extends != "" {
+				t.extends[td.Name.Name] = td.Extends
+			}
+		}
+	}
+	var sub func(s *ast.Subprogram)
+	sub = func(s *ast.Subprogram) {
+		scope(&s.Scope)
+		for _, cs := range s.Contains {
+			sub(cs)
+		}
+	}
+	for _, fs := range files {
+		for _, f := range fs {
+			for _, u := range f.Units {
+				switch u := u.(type) {
+				case *ast.Module:
+					if t.mods[u.Name.Name] == nil {
+						t.mods[u.Name.Name] = u
+					}
+					t.modOf[&u.Scope] = u.Name.Orig
+					scope(&u.Scope)
+					for _, s := range u.Contains {
+						sub(s)
+					}
+				case *ast.Program:
+					scope(&u.Scope)
+				case *ast.Subprogram:
+					sub(u)
+				}
+			}
+		}
+	}
+	return t
+}
+
+// find returns the definition of type name visible in chain (innermost
+// scope first), directly or through use statements, and the module that
+// holds it ("" for none).
+func (t *typeEnv) find(name string, chain []*ast.Scope) (*ast.TypeDef, string) {
+	var mod string
+	seen := map[string]bool{}
+	var inScope func(sc *ast.Scope) *ast.TypeDef
+	inScope = func(sc *ast.Scope) *ast.TypeDef {
+		for _, td := range sc.Types {
+			if td.Name.Name == name {
+				mod = t.modOf[sc]
+				return td
+			}
+		}
+		for _, u := range sc.Uses {
+			m := t.mods[u.Module.Name]
+			if m == nil || seen[m.Name.Name] {
+				continue
+			}
+			seen[m.Name.Name] = true
+			if td := inScope(&m.Scope); td != nil {
+				return td
+			}
+		}
+		return nil
+	}
+	for _, sc := range chain {
+		if td := inScope(sc); td != nil {
+			return td, mod
+		}
+	}
+	return nil, ""
+}
+
+// flattenTypes returns files with every variable of a derived type that
+// can be taken apart replaced by its components (Note [derived-type
+// dummies]). Units with no such variable are returned as they are.
+func (c *checker) flattenTypes(env *typeEnv, files []*ast.File) []*ast.File {
+	out := make([]*ast.File, len(files))
+	for i, f := range files {
+		nf := *f
+		nf.Units = make([]ast.Unit, len(f.Units))
+		for j, u := range f.Units {
+			switch u := u.(type) {
+			case *ast.Module:
+				m := *u
+				chain := []*ast.Scope{&u.Scope}
+				m.Scope, _ = c.flatScope(env, &u.Scope, chain, nil, nil)
+				m.Contains = c.flatSubs(env, u.Contains, chain)
+				nf.Units[j] = &m
+			case *ast.Program:
+				p := *u
+				chain := []*ast.Scope{&u.Scope}
+				p.Scope, _ = c.flatScope(env, &u.Scope, chain, nil, u.Body)
+				p.Contains = c.flatSubs(env, u.Contains, chain)
+				nf.Units[j] = &p
+			case *ast.Subprogram:
+				nf.Units[j] = c.flatSubs(env, []*ast.Subprogram{u}, nil)[0]
+			default:
+				nf.Units[j] = u
+			}
+		}
+		out[i] = &nf
+	}
+	return out
+}
+
+// flatSubs flattens subprograms contained in the scopes of chain; a
+// subprogram with nothing to flatten is kept as it is.
+func (c *checker) flatSubs(env *typeEnv, subs []*ast.Subprogram, chain []*ast.Scope) []*ast.Subprogram {
+	out := make([]*ast.Subprogram, len(subs))
+	for i, s := range subs {
+		inner := append([]*ast.Scope{&s.Scope}, chain...)
+		sc, args := c.flatScope(env, &s.Scope, inner, s.Args, s.Body)
+		contains := c.flatSubs(env, s.Contains, inner)
+		out[i] = s
+		if !sameDecls(sc.Decls, s.Decls) || !sameSubs(contains, s.Contains) {
+			ns := *s
+			ns.Scope, ns.Args, ns.Contains = sc, args, contains
+			out[i] = &ns
+		}
+	}
+	return out
+}
+
+func sameDecls(a, b []*ast.Decl) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func sameSubs(a, b []*ast.Subprogram) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// flatVar is a variable taken apart into components.
+type flatVar struct {
+	decl  *ast.Decl
+	ent   *ast.Entity
+	array bool     // an array of structures
+	comps []string // its components' flattened names, in order
+	td    *ast.TypeDef
+	st    *ir.Struct
+}
+
+// flatScope returns sc with its derived-type variables taken apart, and
+// args with each such dummy replaced by its components' names.
+func (c *checker) flatScope(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, args []ast.Ident, body []ast.Stmt) (ast.Scope, []ast.Ident) {
+	out := *sc
+	vars := map[string]*flatVar{}
+	var decls []*ast.Decl
+	changed := false
+	for _, d := range sc.Decls {
+		if d.Type == nil || d.Type.Base != ast.Derived {
+			decls = append(decls, d)
+			continue
+		}
+		tn, _ := d.Type.Kind.(*ast.Ident)
+		td, mod := (*ast.TypeDef)(nil), ""
+		if tn != nil {
+			td, mod = env.find(tn.Name, chain)
+		}
+		if td == nil || !c.flattenable(env, d, td, args) {
+			decls = append(decls, d)
+			continue
+		}
+		changed = true
+		for _, e := range d.Entities {
+			fv := &flatVar{decl: d, ent: e, td: td, array: len(e.Dims) > 0 || hasAttr(d.Attrs, ast.AttrDimension)}
+			fv.st = &ir.Struct{Var: e.Name.Orig, Type: td.Name.Orig, Module: mod, Array: fv.array}
+			vars[e.Name.Name] = fv
+			decls = append(decls, c.componentDecls(fv)...)
+		}
+	}
+	if !changed {
+		return out, args
+	}
+	out.Decls = decls
+	out.AttrStmts = flatAttrStmts(sc.AttrStmts, vars)
+	var nargs []ast.Ident
+	for _, a := range args {
+		if fv := vars[a.Name]; fv != nil {
+			for _, n := range fv.comps {
+				nargs = append(nargs, ast.Ident{Pos: a.Pos, Name: n, Orig: a.Orig + n[strings.IndexByte(n, '%'):]})
+			}
+			continue
+		}
+		nargs = append(nargs, a)
+	}
+	c.checkStructUses(body, vars)
+	return out, nargs
+}
+
+func hasAttr(as []*ast.Attr, n ast.AttrName) bool {
+	for _, a := range as {
+		if a.Name == n {
+			return true
+		}
+	}
+	return false
+}
+
+// flatAttrStmts gives an attribute statement that names a structure each
+// of its components instead.
+func flatAttrStmts(stmts []*ast.AttrStmt, vars map[string]*flatVar) []*ast.AttrStmt {
+	var out []*ast.AttrStmt
+	for _, as := range stmts {
+		ns := *as
+		ns.Names = nil
+		for _, n := range as.Names {
+			fv := vars[n.Name]
+			if fv == nil {
+				ns.Names = append(ns.Names, n)
+				continue
+			}
+			for _, cn := range fv.comps {
+				ns.Names = append(ns.Names, ast.Ident{Pos: n.Pos, Name: cn, Orig: cn})
+			}
+		}
+		out = append(out, &ns)
+	}
+	return out
+}
+
+// componentDecls declares the components of fv as variables of their own.
+func (c *checker) componentDecls(fv *flatVar) []*ast.Decl {
+	var out []*ast.Decl
+	for _, cd := range fv.td.Components {
+		for _, ce := range cd.Entities {
+			name := fv.ent.Name.Name + "%" + ce.Name.Name
+			fv.comps = append(fv.comps, name)
+			attrs := append([]*ast.Attr(nil), fv.decl.Attrs...)
+			for _, a := range cd.Attrs {
+				if a.Name == ast.AttrOther && (a.Word == "public" || a.Word == "private") {
+					continue
+				}
+				attrs = append(attrs, a)
+			}
+			dims := fv.ent.Dims
+			if len(ce.Dims) > 0 {
+				dims = ce.Dims
+			}
+			id := ast.Ident{Pos: fv.ent.Name.Pos, Name: name, Orig: fv.ent.Name.Orig + "%" + ce.Name.Orig}
+			nd := &ast.Decl{Pos: fv.decl.Pos, Type: cd.Type, Attrs: attrs,
+				Entities: []*ast.Entity{{Pos: fv.ent.Pos, Name: id, Dims: dims}}}
+			c.compStructs[nd] = fv.st
+			out = append(out, nd)
+		}
+	}
+	return out
+}
+
+// flattenable reports whether the variables of declaration d, of type
+// td, can be taken apart, and says why not at the declaration otherwise.
+func (c *checker) flattenable(env *typeEnv, d *ast.Decl, td *ast.TypeDef, args []ast.Ident) bool {
+	why := ""
+	refuse := func(format string, a ...any) {
+		if why == "" {
+			why = fmt.Sprintf(format, a...)
+		}
+	}
+	if td.Extends != "" {
+		refuse("type %s extends %s; forocl takes apart types without a parent only", td.Name.Orig, td.Extends)
+	}
+	if d.Type.Class {
+		for child, parent := range env.extends {
+			if parent == td.Name.Name {
+				refuse("class(%s) is polymorphic: type %s extends %s", td.Name.Orig, child, td.Name.Orig)
+			}
+		}
+	}
+	array := hasAttr(d.Attrs, ast.AttrDimension)
+	for _, e := range d.Entities {
+		array = array || len(e.Dims) > 0
+	}
+	dummy := map[string]bool{}
+	for _, a := range args {
+		dummy[a.Name] = true
+	}
+	out := false
+	for _, a := range d.Attrs {
+		out = out || a.Name == ast.AttrIntent && a.Intent == ast.IntentOut
+		if a.Name == ast.AttrPointer || a.Name == ast.AttrAllocatable {
+			refuse("a %s structure; declare the structure as a dummy without %s", a.Word, a.Word)
+		}
+	}
+	for _, cd := range td.Components {
+		cname := cd.Entities[0].Name.Orig
+		switch cd.Type.Base {
+		case ast.Derived:
+			refuse("component %s is of a derived type", cname)
+		case ast.Character:
+			refuse("component %s is a character string, which a kernel cannot hold", cname)
+		}
+		for _, ce := range cd.Entities {
+			if (len(ce.Dims) > 0 || hasAttr(cd.Attrs, ast.AttrDimension)) && array {
+				refuse("component %s is an array in an array of structures; pass it as an array dummy of its own", ce.Name.Orig)
+			}
+			if ce.Init != nil && (out || !dummy[d.Entities[0].Name.Name]) {
+				refuse("component %s has a default initial value, which Fortran gives this variable on entry", ce.Name.Orig)
+			}
+		}
+		if hasAttr(cd.Attrs, ast.AttrPointer) {
+			refuse("component %s is a pointer", cname)
+		}
+	}
+	if why != "" {
+		c.diags.Error(codeDerivedTypeForm, d.Type.Pos, "type(%s) cannot be passed per component: %s", td.Name.Orig, why)
+		c.refusedTypes[d.Type] = true
+		return false
+	}
+	return true
+}
+
+// checkStructUses refuses a structure used whole in body, a type-bound
+// call, and a component reference subscripted on the wrong part.
+func (c *checker) checkStructUses(body []ast.Stmt, vars map[string]*flatVar) {
+	base := func(name string) (*flatVar, string) {
+		i := strings.IndexByte(name, '%')
+		if i < 0 {
+			return vars[name], ""
+		}
+		return vars[name[:i]], name[i+1:]
+	}
+	walkStmts(body, func(s ast.Stmt) {
+		if cs, ok := s.(*ast.CallStmt); ok {
+			if fv, comp := base(cs.Name.Name); fv != nil && comp != "" {
+				c.diags.Error(codeTypeBoundCall, cs.Name.Pos, "%s is a type-bound call, which forocl does not make", cs.Name.Orig).
+					WithHint("call the procedure by its own name with %s as an argument", fv.ent.Name.Orig)
+			}
+		}
+	})
+	walkStmtExprs(body, func(e ast.Expr) {
+		var id ast.Ident
+		var call *ast.Call
+		switch e := e.(type) {
+		case *ast.Ident:
+			id = *e
+		case *ast.Call:
+			id, call = e.Name, e
+		default:
+			return
+		}
+		fv, comp := base(id.Name)
+		switch {
+		case fv == nil:
+		case comp == "":
+			c.diags.Error(codeDerivedTypeWhole, id.Pos, "structure %s is used whole; forocl takes a derived-type variable apart into its components", id.Orig).
+				WithHint("use its components (%s) here", strings.Join(fv.comps, ", "))
+		case call != nil && call.BaseSubs && !fv.array:
+			c.diags.Error(codeComponentRef, id.Pos, "%s is subscripted, but %s is not an array", id.Orig, fv.ent.Name.Orig)
+		case call != nil && !call.BaseSubs && fv.array:
+			c.diags.Error(codeComponentRef, id.Pos, "in %s, the subscripts belong on the structure array: write %s(...)%%%s", id.Orig, fv.ent.Name.Orig, comp)
+		}
+	})
+}
+
+// derivedTypeKind reports a variable of derived type t that flattenTypes
+// left whole, unless it has already said why.
+func (c *checker) derivedTypeKind(t *ast.TypeSpec) {
+	if c.refusedTypes[t] {
+		return
+	}
+	name := "?"
+	if id, ok := t.Kind.(*ast.Ident); ok {
+		name = id.Orig
+	}
+	c.diags.Error(codeUnsupportedDerivedType, t.Pos, "type(%s) is not defined in the given files, so forocl cannot take it apart into its components", name).
+		WithHint("give the file that defines the type, or the module that does, with the kernel's file")
+}
