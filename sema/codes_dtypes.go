@@ -22,7 +22,7 @@ var (
 	codeTypeBoundCall = diag.Define(diag.CodeInfo{
 		Code: "type-bound-call", Severity: diag.Error, Stage: "sema", Topic: "Types and kinds",
 		Summary: "a type-bound procedure is called in a kernel",
-		Help: "A type-bound call may dispatch on the dynamic type, which a kernel does not have. Call the procedure by its own name.",
+		Help:    "A type-bound call may dispatch on the dynamic type, which a kernel does not have. Call the procedure by its own name.",
 	})
 	codeComponentRef = diag.Define(diag.CodeInfo{
 		Code: "component-ref", Severity: diag.Error, Stage: "sema", Topic: "Types and kinds",

@@ -285,6 +285,7 @@ func (c *checker) procScope(p *proc) *scope {
 	if p.sc == nil {
 		p.sc = c.newScope(&p.sub.Scope, p.host, p.sub.Name.Name, p.file)
 		p.sc.sub = p.sub
+		c.typeDiags(p.sub) // Note [derived-type dummies]
 		for _, cs := range p.sub.Contains {
 			p.sc.procs[cs.Name.Name] = &proc{sub: cs, host: p.sc, file: p.file}
 		}

@@ -60,7 +60,8 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 		warnedUse:    map[*ast.Use]bool{},
 		funcs:        map[*ast.Subprogram]*funcState{},
 		autoReduce:   opts.AutoReduce,
-		refusedTypes: map[*ast.TypeSpec]bool{},
+		refusedTypes: map[*ast.TypeSpec]string{},
+		pendingTypes: map[ast.Stmt]diag.List{},
 		compStructs:  map[*ast.Decl]*ir.Struct{},
 	}
 	env := newTypeEnv(files, opts.Library) // Note [derived-type dummies]
@@ -148,7 +149,8 @@ type checker struct {
 	autoReduce bool // Options.AutoReduce
 	// refusedTypes are the derived type specs already refused (Note
 	// [derived-type dummies]).
-	refusedTypes map[*ast.TypeSpec]bool
+	refusedTypes map[*ast.TypeSpec]string
+	pendingTypes map[ast.Stmt]diag.List // Note [derived-type dummies]: checkStructUses
 	compStructs  map[*ast.Decl]*ir.Struct // the structure of each component declaration flattenTypes made
 }
 

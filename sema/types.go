@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/ir"
 )
 
@@ -243,7 +244,9 @@ func (c *checker) flatScope(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, arg
 		}
 		nargs = append(nargs, a)
 	}
-	c.checkStructUses(body, vars)
+	if len(args) > 0 || body != nil {
+		c.checkStructUses(args, body, vars)
+	}
 	return out, nargs
 }
 
@@ -285,7 +288,15 @@ func (c *checker) componentDecls(fv *flatVar) []*ast.Decl {
 		for _, ce := range cd.Entities {
 			name := fv.ent.Name.Name + "%" + ce.Name.Name
 			fv.comps = append(fv.comps, name)
-			attrs := append([]*ast.Attr(nil), fv.decl.Attrs...)
+			var attrs []*ast.Attr
+			for _, a := range fv.decl.Attrs {
+				// An intent(inout) structure's components take the
+				// intents their uses give (sema infers missing ones),
+				// so a component the kernel only reads is no output.
+				if a.Name != ast.AttrIntent || a.Intent != ast.IntentInOut {
+					attrs = append(attrs, a)
+				}
+			}
 			for _, a := range cd.Attrs {
 				if a.Name == ast.AttrOther && (a.Word == "public" || a.Word == "private") {
 					continue
@@ -361,8 +372,7 @@ func (c *checker) flattenable(env *typeEnv, d *ast.Decl, td *ast.TypeDef, args [
 		}
 	}
 	if why != "" {
-		c.diags.Error(codeDerivedTypeForm, d.Type.Pos, "type(%s) cannot be passed per component: %s", td.Name.Orig, why)
-		c.refusedTypes[d.Type] = true
+		c.refusedTypes[d.Type] = fmt.Sprintf("type(%s) cannot be passed per component: %s", td.Name.Orig, why)
 		return false
 	}
 	return true
@@ -370,7 +380,10 @@ func (c *checker) flattenable(env *typeEnv, d *ast.Decl, td *ast.TypeDef, args [
 
 // checkStructUses refuses a structure used whole in body, a type-bound
 // call, and a component reference subscripted on the wrong part.
-func (c *checker) checkStructUses(body []ast.Stmt, vars map[string]*flatVar) {
+// The diagnostics wait until the procedure is translated (procScope), so
+// that procedures forocl does not translate may use structures as they like.
+func (c *checker) checkStructUses(args []ast.Ident, body []ast.Stmt, vars map[string]*flatVar) {
+	var d diag.List
 	base := func(name string) (*flatVar, string) {
 		i := strings.IndexByte(name, '%')
 		if i < 0 {
@@ -381,7 +394,7 @@ func (c *checker) checkStructUses(body []ast.Stmt, vars map[string]*flatVar) {
 	walkStmts(body, func(s ast.Stmt) {
 		if cs, ok := s.(*ast.CallStmt); ok {
 			if fv, comp := base(cs.Name.Name); fv != nil && comp != "" {
-				c.diags.Error(codeTypeBoundCall, cs.Name.Pos, "%s is a type-bound call, which forocl does not make", cs.Name.Orig).
+				d.Error(codeTypeBoundCall, cs.Name.Pos, "%s is a type-bound call, which forocl does not make", cs.Name.Orig).
 					WithHint("call the procedure by its own name with %s as an argument", fv.ent.Name.Orig)
 			}
 		}
@@ -401,20 +414,28 @@ func (c *checker) checkStructUses(body []ast.Stmt, vars map[string]*flatVar) {
 		switch {
 		case fv == nil:
 		case comp == "":
-			c.diags.Error(codeDerivedTypeWhole, id.Pos, "structure %s is used whole; forocl takes a derived-type variable apart into its components", id.Orig).
+			d.Error(codeDerivedTypeWhole, id.Pos, "structure %s is used whole; forocl takes a derived-type variable apart into its components", id.Orig).
 				WithHint("use its components (%s) here", strings.Join(fv.comps, ", "))
 		case call != nil && call.BaseSubs && !fv.array:
-			c.diags.Error(codeComponentRef, id.Pos, "%s is subscripted, but %s is not an array", id.Orig, fv.ent.Name.Orig)
+			d.Error(codeComponentRef, id.Pos, "%s is subscripted, but %s is not an array", id.Orig, fv.ent.Name.Orig)
 		case call != nil && !call.BaseSubs && fv.array:
-			c.diags.Error(codeComponentRef, id.Pos, "in %s, the subscripts belong on the structure array: write %s(...)%%%s", id.Orig, fv.ent.Name.Orig, comp)
+			d.Error(codeComponentRef, id.Pos, "in %s, the subscripts belong on the structure array: write %s(...)%%%s", id.Orig, fv.ent.Name.Orig, comp)
 		}
 	})
+	if len(d.Items) > 0 {
+		c.pendingTypes[procKey(body)] = d
+	}
 }
 
 // derivedTypeKind reports a variable of derived type t that flattenTypes
-// left whole, unless it has already said why.
+// left whole, once: when a kernel or a function it calls declares it, so
+// that procedures forocl does not translate may use any type.
 func (c *checker) derivedTypeKind(t *ast.TypeSpec) {
-	if c.refusedTypes[t] {
+	if why, ok := c.refusedTypes[t]; ok {
+		if why != "" {
+			c.diags.Error(codeDerivedTypeForm, t.Pos, "%s", why)
+			c.refusedTypes[t] = "" // said once
+		}
 		return
 	}
 	name := "?"
@@ -423,4 +444,23 @@ func (c *checker) derivedTypeKind(t *ast.TypeSpec) {
 	}
 	c.diags.Error(codeUnsupportedDerivedType, t.Pos, "type(%s) is not defined in the given files, so forocl cannot take it apart into its components", name).
 		WithHint("give the file that defines the type, or the module that does, with the kernel's file")
+}
+
+// procKey identifies a procedure by its body across the copies that
+// flattenTypes and functionKernel make of its ast.Subprogram.
+func procKey(body []ast.Stmt) ast.Stmt {
+	if len(body) == 0 {
+		return nil
+	}
+	return body[0]
+}
+
+// typeDiags reports the structure uses of procedure sub that
+// checkStructUses found, when sub is translated.
+func (c *checker) typeDiags(sub *ast.Subprogram) {
+	k := procKey(sub.Body)
+	if d, ok := c.pendingTypes[k]; k != nil && ok {
+		c.diags.Append(d)
+		delete(c.pendingTypes, k)
+	}
 }

@@ -342,7 +342,7 @@ func driver(k *abi.Kernel, dev *Device) string {
 			p("  use %s, only: %s => %s", v.Module, id("m_", k, v.Name), v.Name)
 		}
 	}
-	structUses(p, k) // Note [structures in the driver]
+	structUses(p, k, dev) // Note [structures in the driver]
 	p("  implicit none")
 	if dev != nil {
 		for _, v := range k.Arrays() {
@@ -361,7 +361,7 @@ func driver(k *abi.Kernel, dev *Device) string {
 		dims := strings.TrimSuffix(strings.Repeat(":,", len(v.Shape)), ",")
 		p("  %s, allocatable, target :: %s(%s)", ftype(v.Kind), id("a_", k, v.Name), dims)
 	}
-	structDecls(p, k)
+	structDecls(p, k, dev)
 	p("  open(newunit=u, file='params.txt', status='old', action='read')")
 	for _, v := range k.Scalars() {
 		p("  read(u, *) %s", id("s_", k, v.Name))
@@ -370,7 +370,7 @@ func driver(k *abi.Kernel, dev *Device) string {
 	for _, v := range k.Params {
 		if !v.Array {
 			switch {
-			case v.Struct != nil:
+			case v.Struct != nil && dev == nil:
 				if a := structArg(k, v); a != "" {
 					call = append(call, a)
 				}
@@ -388,7 +388,7 @@ func driver(k *abi.Kernel, dev *Device) string {
 		p("  allocate(%s(%s))", id("a_", k, v.Name), strings.Join(ext, ","))
 		switch {
 		case v.Module != "": // set through the module (Note [module variables] in sema/modvars.go)
-		case v.Struct != nil:
+		case v.Struct != nil && dev == nil:
 			if a := structArg(k, v); a != "" {
 				call = append(call, a)
 			}
@@ -417,9 +417,9 @@ func driver(k *abi.Kernel, dev *Device) string {
 			p("  %s = %s", id("m_", k, v.Name), val)
 		}
 	}
-	structFill(p, k)
+	structFill(p, k, dev)
 	p("  %s", callStmt(k, dev, callee, call))
-	structBack(p, k)
+	structBack(p, k, dev)
 	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
 		val := id("a_", k, v.Name)

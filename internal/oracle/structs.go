@@ -19,7 +19,8 @@ import (
 // reading them, passes the structure in the place of its first component
 // (the others are not arguments), and copies every output component back
 // into the component's array or scalar before writing it, so every
-// component is compared.
+// component is compared. The device driver passes the components to the
+// Fortran host, whose dummies they are.
 
 // structs returns the structure parameters of k, each by its first
 // component, in parameter order.
@@ -38,10 +39,7 @@ func structs(k *abi.Kernel) []abi.Param {
 // checkStructs refuses a kernel whose structure the driver cannot declare.
 func checkStructs(k *abi.Kernel, dev *Device) error {
 	for _, v := range structs(k) {
-		switch {
-		case dev != nil:
-			return fmt.Errorf("oracle: kernel %q: structure %q has no device driver (the Fortran host takes no derived-type dummies)", k.Name, v.Struct.Var)
-		case v.Struct.Module == "":
+		if dev == nil && v.Struct.Module == "" {
 			return fmt.Errorf("oracle: kernel %q: type %q of %q is not defined in a module, so the driver cannot declare it", k.Name, v.Struct.Type, v.Struct.Var)
 		}
 	}
@@ -63,14 +61,20 @@ func firstComponent(k *abi.Kernel, v abi.Param) abi.Param {
 }
 
 // structUses writes the use statements of the structures' types.
-func structUses(p func(string, ...any), k *abi.Kernel) {
+func structUses(p func(string, ...any), k *abi.Kernel, dev *Device) {
+	if dev != nil {
+		return // the Fortran host takes the components
+	}
 	for _, v := range structs(k) {
 		p("  use %s, only: %s => %s", v.Struct.Module, typeAlias(k, v), v.Struct.Type)
 	}
 }
 
 // structDecls declares the structures.
-func structDecls(p func(string, ...any), k *abi.Kernel) {
+func structDecls(p func(string, ...any), k *abi.Kernel, dev *Device) {
+	if dev != nil {
+		return // the Fortran host takes the components
+	}
 	for _, v := range structs(k) {
 		if v.Struct.Array {
 			p("  type(%s), allocatable :: %s(%s)", typeAlias(k, v), structVar(k, v), strings.TrimSuffix(strings.Repeat(":,", len(v.Shape)), ","))
@@ -94,7 +98,10 @@ func component(k *abi.Kernel, v abi.Param) string {
 }
 
 // structFill allocates the structures and assigns their components.
-func structFill(p func(string, ...any), k *abi.Kernel) {
+func structFill(p func(string, ...any), k *abi.Kernel, dev *Device) {
+	if dev != nil {
+		return // the Fortran host takes the components
+	}
 	for _, v := range structs(k) {
 		if v.Struct.Array {
 			var ext []string
@@ -121,7 +128,10 @@ func structArg(k *abi.Kernel, v abi.Param) string {
 }
 
 // structBack copies the output components back before they are written.
-func structBack(p func(string, ...any), k *abi.Kernel) {
+func structBack(p func(string, ...any), k *abi.Kernel, dev *Device) {
+	if dev != nil {
+		return // the Fortran host takes the components
+	}
 	for _, v := range k.Outputs() {
 		if v.Struct != nil {
 			p("  %s = %s", componentVar(k, *v), component(k, *v))
