@@ -869,7 +869,7 @@ func (l *lowerer) implicitLocal(id *ast.Ident) *ir.Var {
 // undefined reports an unknown name, with notes at uses of modules that
 // forocl did not find.
 func (l *lowerer) undefined(id *ast.Ident, what string) {
-	if what == "function" && l.coarrayName(*id) {
+	if what == "function" && l.coarrayName(*id) || l.refusedComponent(id) {
 		return
 	}
 	d := l.errorf(codeUndefinedName, id.Pos, "undefined %s %q", what, id.Orig)

@@ -62,6 +62,7 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 		autoReduce:   opts.AutoReduce,
 		refusedTypes: map[*ast.TypeSpec]string{},
 		pendingTypes: map[ast.Stmt]diag.List{},
+		structVars:   map[ast.Stmt]map[string]*flatVar{},
 		compStructs:  map[*ast.Decl]*ir.Struct{},
 	}
 	env := newTypeEnv(files, opts.Library) // Note [derived-type dummies]
@@ -150,8 +151,9 @@ type checker struct {
 	// refusedTypes are the derived type specs already refused (Note
 	// [derived-type dummies]).
 	refusedTypes map[*ast.TypeSpec]string
-	pendingTypes map[ast.Stmt]diag.List // Note [derived-type dummies]: checkStructUses
-	compStructs  map[*ast.Decl]*ir.Struct // the structure of each component declaration flattenTypes made
+	pendingTypes map[ast.Stmt]diag.List           // Note [derived-type dummies]: checkStructUses
+	structVars   map[ast.Stmt]map[string]*flatVar // the structures taken apart, by procKey
+	compStructs  map[*ast.Decl]*ir.Struct         // the structure of each component declaration flattenTypes made
 }
 
 // module is a module of the files or of the library.

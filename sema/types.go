@@ -244,7 +244,8 @@ func (c *checker) flatScope(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, arg
 		}
 		nargs = append(nargs, a)
 	}
-	if len(args) > 0 || body != nil {
+	if k := procKey(body); k != nil {
+		c.structVars[k] = vars
 		c.checkStructUses(args, body, vars)
 	}
 	return out, nargs
@@ -394,7 +395,7 @@ func (c *checker) checkStructUses(args []ast.Ident, body []ast.Stmt, vars map[st
 	walkStmts(body, func(s ast.Stmt) {
 		if cs, ok := s.(*ast.CallStmt); ok {
 			if fv, comp := base(cs.Name.Name); fv != nil && comp != "" {
-				d.Error(codeTypeBoundCall, cs.Name.Pos, "%s is a type-bound call, which forocl does not make", cs.Name.Orig).
+				d.Error(codeTypeBoundCall, cs.Pos, "%s is a type-bound call, which forocl does not make", cs.Name.Orig).
 					WithHint("call the procedure by its own name with %s as an argument", fv.ent.Name.Orig)
 			}
 		}
@@ -463,4 +464,22 @@ func (c *checker) typeDiags(sub *ast.Subprogram) {
 		c.diags.Append(d)
 		delete(c.pendingTypes, k)
 	}
+}
+
+// refusedComponent reports whether id is a component of a structure
+// whose declaration was refused (derived-type-form says why; it makes
+// sure that is reported) or a structure taken apart, so that their uses
+// add nothing to what was said.
+func (l *lowerer) refusedComponent(id *ast.Ident) bool {
+	i := strings.IndexByte(id.Name, '%')
+	if i < 0 {
+		// a structure used whole: derived-type-whole said so
+		return l.sub != nil && l.c.structVars[procKey(l.sub.Body)][id.Name] != nil
+	}
+	sym := l.s.lookup(id.Name[:i]).sym
+	if sym == nil || sym.typ == nil || sym.typ.Base != ast.Derived {
+		return false
+	}
+	l.c.symKind(sym)
+	return true
 }
