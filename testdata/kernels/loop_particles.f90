@@ -50,7 +50,7 @@ contains
     integer, intent(in) :: n
     type(particle_t), intent(inout) :: p(n)
     integer :: i
-    do i = 2, n
+    do i = 2, n  ! WARNING [loop-serial]
       p(i)%x = p(i-1)%x + 0.25_dp*p(i)%q
     end do
   end subroutine chain
