@@ -263,6 +263,9 @@ type Struct struct {
 	Type   string `json:"type"`             // its type's name
 	Module string `json:"module,omitempty"` // the module that defines the type
 	Array  bool   `json:"array,omitempty"`  // an array of structures
+	// Lower, for the lower bound "s%a%lbD" of allocatable component s%a,
+	// is D; 0 otherwise.
+	Lower int `json:"lower,omitempty"`
 }
 
 // Elements returns the number of elements of shape.

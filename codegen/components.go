@@ -38,5 +38,15 @@ func abiStruct(s *ir.Struct) *abi.Struct {
 	if s == nil {
 		return nil
 	}
-	return &abi.Struct{Var: s.Var, Type: s.Type, Module: s.Module, Array: s.Array}
+	return &abi.Struct{Var: s.Var, Type: s.Type, Module: s.Module, Array: s.Array, Lower: s.Lower}
+}
+
+// prefixed is forocl's own identifier prefix+name for variable name: a
+// component's spelled as an identifier (Note [component names]), any
+// other name as it is, so that existing kernels keep their code.
+func prefixed(prefix, name string) string {
+	if abi.IsComponent(name) {
+		return prefix + abi.ComponentIdent(name)
+	}
+	return prefix + name
 }

@@ -220,7 +220,7 @@ func (g *gen) loopSignature(k *ir.Kernel, ak *abi.Kernel) (args []abi.Arg, param
 	}
 	for _, a := range args {
 		if a.Kind == abi.SizeArg {
-			params = append(params, "const int _"+a.Name)
+			params = append(params, "const int "+prefixed("_", a.Name))
 		}
 	}
 	// Automatic arrays and temporaries: device arrays of a shape (Note
@@ -273,7 +273,7 @@ func (lg *loopGen) ref(v *ir.Var) string {
 	}
 	for _, s := range lg.k.Sizes {
 		if s == v {
-			return "_" + v.Name
+			return prefixed("_", v.Name)
 		}
 	}
 	return sanitize(v.Name)

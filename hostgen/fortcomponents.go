@@ -3,6 +3,7 @@ package hostgen
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 
 	"github.com/forocl/forocl/abi"
 )
@@ -10,20 +11,19 @@ import (
 // fortranComponents returns u with every component parameter "p%x" of
 // a derived-type dummy renamed abi.ComponentIdent("p%x"), "p__x_", the
 // Fortran host's dummy for it (Note [component names]): a Fortran caller
-// passes the device array it made from p%x there. The rename goes through
-// the ABI's JSON, which is all the emitter reads, and changes every string
-// that is exactly such a name (parameters, launch arguments, sizes'
-// sources, host steps) and nothing else.
+// passes the device array it made from p%x there; and so the sizes of
+// such arrays ("p%x_n1"). The rename goes through the ABI's JSON, which
+// is all the emitter reads, and changes every string that is exactly
+// such a name (parameters, launch arguments, sizes, host steps) and
+// nothing else.
 func fortranComponents(u *abi.Unit) (*abi.Unit, error) {
-	names := map[string]string{}
+	found := false
 	for _, k := range u.Kernels {
 		for _, p := range k.Params {
-			if abi.IsComponent(p.Name) {
-				names[p.Name] = abi.ComponentIdent(p.Name)
-			}
+			found = found || abi.IsComponent(p.Name)
 		}
 	}
-	if len(names) == 0 {
+	if !found {
 		return u, nil
 	}
 	b, err := json.Marshal(u)
@@ -34,7 +34,7 @@ func fortranComponents(u *abi.Unit) (*abi.Unit, error) {
 	if err := json.Unmarshal(b, &tree); err != nil {
 		return nil, err
 	}
-	if b, err = json.Marshal(renameStrings(tree, names)); err != nil {
+	if b, err = json.Marshal(renameStrings(tree)); err != nil {
 		return nil, err
 	}
 	var out abi.Unit
@@ -45,20 +45,24 @@ func fortranComponents(u *abi.Unit) (*abi.Unit, error) {
 	return &out, nil
 }
 
-// renameStrings replaces each string of a JSON tree that names holds.
-func renameStrings(x any, names map[string]string) any {
+// componentName matches a name of a component or of one of its sizes.
+var componentName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*(%[A-Za-z][A-Za-z0-9_]*)+$`)
+
+// renameStrings respells each string of a JSON tree that is the name of
+// a component or of its size.
+func renameStrings(x any) any {
 	switch x := x.(type) {
 	case string:
-		if n, ok := names[x]; ok {
-			return n
+		if componentName.MatchString(x) {
+			return abi.ComponentIdent(x)
 		}
 	case []any:
 		for i := range x {
-			x[i] = renameStrings(x[i], names)
+			x[i] = renameStrings(x[i])
 		}
 	case map[string]any:
 		for k, v := range x {
-			x[k] = renameStrings(v, names)
+			x[k] = renameStrings(v)
 		}
 	}
 	return x

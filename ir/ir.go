@@ -235,6 +235,10 @@ type Struct struct {
 	Type   string // its type's name, as written
 	Module string // the module that defines the type; "" when none does
 	Array  bool   // an array of structures: each component has its shape
+	// Lower, for the lower-bound dummy "s%a%lbD" of allocatable
+	// component s%a, is D (Note [allocatable components] in
+	// sema/types.go); 0 otherwise.
+	Lower int
 }
 
 // Quot is the quotient Of / Div of an affine expression of integer scalar

@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/forocl/forocl/ast"
@@ -30,9 +31,12 @@ import (
 //
 // Refused at the declaration (derived-type-form): a type that extends
 // another, class(T) where a given type extends T, components of derived
-// or character type, pointer components, array components of an array of
+// type, pointer components, array components of an array of
 // structures, and default initial values where Fortran would apply them
-// (intent(out) dummies and locals). A structure used whole (assigned,
+// (intent(out) dummies and locals). A character component of a scalar
+// structure is no variable at all: the kernel cannot hold a string, and
+// the caller's structure keeps it; a use of it is refused there
+// (derived-type-whole). A structure used whole (assigned,
 // passed to a procedure) is refused at its use (derived-type-whole), as
 // is a type-bound call (type-bound-call).
 
@@ -196,8 +200,9 @@ type flatVar struct {
 	ent   *ast.Entity
 	array bool     // an array of structures
 	comps []string // its components' flattened names, in order
-	td    *ast.TypeDef
-	st    *ir.Struct
+	td      *ast.TypeDef
+	st      *ir.Struct
+	strings []string // its character components, which are not taken apart
 }
 
 // flatScope returns sc with its derived-type variables taken apart, and
@@ -207,6 +212,7 @@ func (c *checker) flatScope(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, arg
 	vars := map[string]*flatVar{}
 	var decls []*ast.Decl
 	changed := false
+	used := componentsUsed(sc, body)
 	for _, d := range sc.Decls {
 		if d.Type == nil || d.Type.Base != ast.Derived {
 			decls = append(decls, d)
@@ -226,7 +232,7 @@ func (c *checker) flatScope(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, arg
 			fv := &flatVar{decl: d, ent: e, td: td, array: len(e.Dims) > 0 || hasAttr(d.Attrs, ast.AttrDimension)}
 			fv.st = &ir.Struct{Var: e.Name.Orig, Type: td.Name.Orig, Module: mod, Array: fv.array}
 			vars[e.Name.Name] = fv
-			decls = append(decls, c.componentDecls(fv)...)
+			decls = append(decls, c.componentDecls(fv, used)...)
 		}
 	}
 	if !changed {
@@ -282,40 +288,124 @@ func flatAttrStmts(stmts []*ast.AttrStmt, vars map[string]*flatVar) []*ast.AttrS
 	return out
 }
 
-// componentDecls declares the components of fv as variables of their own.
-func (c *checker) componentDecls(fv *flatVar) []*ast.Decl {
-	var out []*ast.Decl
+// componentDecls declares the components of fv that used holds (all
+// of them when it holds none) as variables of their own; a component the
+// kernel never names is no parameter, and the caller's structure keeps
+// it. An allocatable array component is an assumed-shape array whose
+// lower bounds are integer dummies of their own, "s%a%lb1", ..., right
+// after it (Note [allocatable components]).
+func (c *checker) componentDecls(fv *flatVar, used map[string]int) []*ast.Decl {
+	named := false
 	for _, cd := range fv.td.Components {
 		for _, ce := range cd.Entities {
+			named = named || used[fv.ent.Name.Name+"%"+ce.Name.Name] > 0 && cd.Type.Base != ast.Character
+		}
+	}
+	var out []*ast.Decl
+	for _, cd := range fv.td.Components {
+		if cd.Type.Base == ast.Character {
+			for _, ce := range cd.Entities {
+				fv.strings = append(fv.strings, ce.Name.Name)
+			}
+			continue
+		}
+		alloc := hasAttr(cd.Attrs, ast.AttrAllocatable)
+		for _, ce := range cd.Entities {
 			name := fv.ent.Name.Name + "%" + ce.Name.Name
+			if named && used[name] == 0 {
+				continue
+			}
 			fv.comps = append(fv.comps, name)
-			var attrs []*ast.Attr
-			for _, a := range fv.decl.Attrs {
-				// An intent(inout) structure's components take the
-				// intents their uses give (sema infers missing ones),
-				// so a component the kernel only reads is no output.
-				if a.Name != ast.AttrIntent || a.Intent != ast.IntentInOut {
-					attrs = append(attrs, a)
-				}
-			}
-			for _, a := range cd.Attrs {
-				if a.Name == ast.AttrOther && (a.Word == "public" || a.Word == "private") {
-					continue
-				}
-				attrs = append(attrs, a)
-			}
-			dims := fv.ent.Dims
-			if len(ce.Dims) > 0 {
-				dims = ce.Dims
-			}
 			id := ast.Ident{Pos: fv.ent.Name.Pos, Name: name, Orig: fv.ent.Name.Orig + "%" + ce.Name.Orig}
-			nd := &ast.Decl{Pos: fv.decl.Pos, Type: cd.Type, Attrs: attrs,
+			dims := fv.ent.Dims
+			if cdims := componentDims(cd, ce); len(cdims) > 0 {
+				dims = cdims
+			}
+			var lbs []*ast.Decl
+			if alloc {
+				dims, lbs = c.lowerBounds(fv, id, dims)
+			}
+			nd := &ast.Decl{Pos: fv.decl.Pos, Type: cd.Type, Attrs: componentAttrs(fv.decl.Attrs, cd.Attrs, used[name] == written),
 				Entities: []*ast.Entity{{Pos: fv.ent.Pos, Name: id, Dims: dims}}}
 			c.compStructs[nd] = fv.st
-			out = append(out, nd)
+			out = append(append(out, nd), lbs...)
 		}
 	}
 	return out
+}
+
+// componentDims is the declared shape of component ce of declaration cd.
+func componentDims(cd *ast.Decl, ce *ast.Entity) []ast.DimSpec {
+	if len(ce.Dims) > 0 {
+		return ce.Dims
+	}
+	for _, a := range cd.Attrs {
+		if a.Name == ast.AttrDimension {
+			return a.Dims
+		}
+	}
+	return nil
+}
+
+// componentAttrs are a component's attributes: the structure's, but
+// intent(inout) becomes intent(in) for a component the kernel does not
+// write, which is then no output; and the component's, but for its
+// accessibility, its dimension (the entity's dimensions say it) and
+// allocatable (Note [allocatable components]).
+func componentAttrs(structAttrs, compAttrs []*ast.Attr, written bool) []*ast.Attr {
+	var attrs []*ast.Attr
+	for _, a := range structAttrs {
+		if a.Name == ast.AttrIntent && a.Intent == ast.IntentInOut && !written {
+			in := *a
+			in.Intent = ast.IntentIn
+			a = &in
+		}
+		attrs = append(attrs, a)
+	}
+	for _, a := range compAttrs {
+		switch {
+		case a.Name == ast.AttrOther && (a.Word == "public" || a.Word == "private"):
+		case a.Name == ast.AttrDimension, a.Name == ast.AttrAllocatable:
+		default:
+			attrs = append(attrs, a)
+		}
+	}
+	return attrs
+}
+
+// Note [allocatable components]
+// ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+// An allocatable array component s%a of a scalar structure (tsunami's
+// Field%data(:,:), allocated as data(lb-1:ub+1, ...)) is an array the
+// caller allocated, with the caller's lower bounds. forocl takes it as
+// an assumed-shape array s%a(s%a%lb1:, s%a%lb2:, ...) whose lower bounds
+// are integer intent(in) dummies of their own, named so, right after it:
+// forocl run takes them with --set s%a%lb1=0 (the extents come from the
+// array, as an assumed-shape dummy's do), the oracle allocates the
+// component with those bounds before it assigns it, and lbound, ubound
+// and every subscript see the caller's bounds. The kernel cannot
+// allocate, deallocate or reallocate it: an assignment of a whole array
+// of another shape is refused by the hosts' shape checks (the extents
+// are unified, Note [conforming extents]).
+
+// lowerBounds returns the dimensions of allocatable component id, each
+// from a lower-bound dummy, and the declarations of those dummies.
+func (c *checker) lowerBounds(fv *flatVar, id ast.Ident, dims []ast.DimSpec) ([]ast.DimSpec, []*ast.Decl) {
+	out := make([]ast.DimSpec, len(dims))
+	var decls []*ast.Decl
+	for d := range dims {
+		lb := ast.Ident{Pos: id.Pos, Name: fmt.Sprintf("%s%%lb%d", id.Name, d+1), Orig: fmt.Sprintf("%s%%lb%d", id.Orig, d+1)}
+		out[d] = ast.DimSpec{Deferred: true, Lo: &lb}
+		fv.comps = append(fv.comps, lb.Name)
+		nd := &ast.Decl{Pos: fv.decl.Pos, Type: &ast.TypeSpec{Pos: fv.decl.Type.Pos, Base: ast.Integer},
+			Attrs:    []*ast.Attr{{Pos: fv.decl.Pos, Name: ast.AttrIntent, Word: "intent", Intent: ast.IntentIn}},
+			Entities: []*ast.Entity{{Pos: fv.ent.Pos, Name: lb}}}
+		st := *fv.st
+		st.Lower = d + 1
+		c.compStructs[nd] = &st
+		decls = append(decls, nd)
+	}
+	return out, decls
 }
 
 // flattenable reports whether the variables of declaration d, of type
@@ -358,7 +448,9 @@ func (c *checker) flattenable(env *typeEnv, d *ast.Decl, td *ast.TypeDef, args [
 		case ast.Derived:
 			refuse("component %s is of a derived type", cname)
 		case ast.Character:
-			refuse("component %s is a character string, which a kernel cannot hold", cname)
+			if array {
+				refuse("component %s is a character string in an array of structures", cname)
+			}
 		}
 		for _, ce := range cd.Entities {
 			if (len(ce.Dims) > 0 || hasAttr(cd.Attrs, ast.AttrDimension)) && array {
@@ -367,6 +459,9 @@ func (c *checker) flattenable(env *typeEnv, d *ast.Decl, td *ast.TypeDef, args [
 			if ce.Init != nil && (out || !dummy[d.Entities[0].Name.Name]) {
 				refuse("component %s has a default initial value, which Fortran gives this variable on entry", ce.Name.Orig)
 			}
+		}
+		if hasAttr(cd.Attrs, ast.AttrAllocatable) && (out || !dummy[d.Entities[0].Name.Name]) {
+			refuse("component %s is allocatable, and this structure's would be allocated in the kernel", cname)
 		}
 		if hasAttr(cd.Attrs, ast.AttrPointer) {
 			refuse("component %s is a pointer", cname)
@@ -414,6 +509,9 @@ func (c *checker) checkStructUses(args []ast.Ident, body []ast.Stmt, vars map[st
 		fv, comp := base(id.Name)
 		switch {
 		case fv == nil:
+		case slices.Contains(fv.strings, comp):
+			d.Error(codeDerivedTypeWhole, id.Pos, "%s is a character component, which a kernel cannot hold", id.Orig).
+				WithHint("assign it where the kernel is called")
 		case comp == "":
 			d.Error(codeDerivedTypeWhole, id.Pos, "structure %s is used whole; forocl takes a derived-type variable apart into its components", id.Orig).
 				WithHint("use its components (%s) here", strings.Join(fv.comps, ", "))
@@ -471,15 +569,67 @@ func (c *checker) typeDiags(sub *ast.Subprogram) {
 // sure that is reported) or a structure taken apart, so that their uses
 // add nothing to what was said.
 func (l *lowerer) refusedComponent(id *ast.Ident) bool {
-	i := strings.IndexByte(id.Name, '%')
-	if i < 0 {
-		// a structure used whole: derived-type-whole said so
-		return l.sub != nil && l.c.structVars[procKey(l.sub.Body)][id.Name] != nil
+	base, _, comp := strings.Cut(id.Name, "%")
+	if l.sub != nil && l.c.structVars[procKey(l.sub.Body)][base] != nil {
+		return true // a structure used whole or its string: derived-type-whole said so
 	}
-	sym := l.s.lookup(id.Name[:i]).sym
+	if !comp {
+		return false
+	}
+	sym := l.s.lookup(base).sym
 	if sym == nil || sym.typ == nil || sym.typ.Base != ast.Derived {
 		return false
 	}
 	l.c.symKind(sym)
 	return true
+}
+
+// The uses of a component: read, or written (assigned, or an actual
+// argument of a call, which may write it).
+const (
+	read    = 1
+	written = 2
+)
+
+// componentsUsed returns the components ("s%a") that body and the
+// declarations of sc name, and how.
+func componentsUsed(sc *ast.Scope, body []ast.Stmt) map[string]int {
+	used := map[string]int{}
+	how := read
+	note := func(e ast.Expr) {
+		var name string
+		switch e := e.(type) {
+		case *ast.Ident:
+			name = e.Name
+		case *ast.Call:
+			name = e.Name.Name
+		}
+		if parts := strings.SplitN(name, "%", 3); len(parts) >= 2 {
+			used[parts[0]+"%"+parts[1]] = max(used[parts[0]+"%"+parts[1]], how)
+		}
+	}
+	walkStmtExprs(body, note)
+	how = written
+	walkStmts(body, func(s ast.Stmt) {
+		switch s := s.(type) {
+		case *ast.CallStmt:
+			note(&s.Name)
+			for _, a := range s.Args {
+				walkAST(a.Value, note)
+			}
+		case *ast.AssignStmt:
+			note(s.LHS)
+		}
+	})
+	how = read
+	for _, d := range sc.Decls {
+		for _, e := range d.Entities {
+			for _, dim := range e.Dims {
+				walkAST(dim.Lo, note)
+				walkAST(dim.Hi, note)
+			}
+			walkAST(e.Init, note)
+		}
+	}
+	return used
 }

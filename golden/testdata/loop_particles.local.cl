@@ -42,11 +42,7 @@ void push(const int n,
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void chain(const int n,
     __global double* restrict p__x_,
-    __global const double* restrict p__y_,
-    __global const double* restrict p__vx_,
-    __global const double* restrict p__vy_,
-    __global const double* restrict p__q_,
-    __global const long* restrict p__k_) {
+    __global const double* restrict p__q_) {
     const FOROCL_INDEX_T _s1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_s1 > 1) {
         return;

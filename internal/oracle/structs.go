@@ -112,9 +112,19 @@ func structFill(p func(string, ...any), k *abi.Kernel, dev *Device) {
 		}
 	}
 	for _, v := range k.Params {
-		if v.Struct != nil {
-			p("  %s = %s", component(k, v), componentVar(k, v))
+		if v.Struct == nil || v.Struct.Lower > 0 {
+			continue
 		}
+		var lbs []string // Note [allocatable components] in sema/types.go
+		for d := 1; d <= len(v.Shape); d++ {
+			if lb := k.Param(fmt.Sprintf("%s%%lb%d", v.Name, d)); lb != nil {
+				lbs = append(lbs, fmt.Sprintf("%s:%s+size(%s, %d)-1", componentVar(k, *lb), componentVar(k, *lb), componentVar(k, v), d))
+			}
+		}
+		if len(lbs) > 0 {
+			p("  allocate(%s(%s))", component(k, v), strings.Join(lbs, ", "))
+		}
+		p("  %s = %s", component(k, v), componentVar(k, v))
 	}
 }
 
@@ -133,7 +143,7 @@ func structBack(p func(string, ...any), k *abi.Kernel, dev *Device) {
 		return // the Fortran host takes the components
 	}
 	for _, v := range k.Outputs() {
-		if v.Struct != nil {
+		if v.Struct != nil && v.Struct.Lower == 0 {
 			p("  %s = %s", componentVar(k, *v), component(k, *v))
 		}
 	}
