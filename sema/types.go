@@ -196,10 +196,10 @@ func sameSubs(a, b []*ast.Subprogram) bool {
 
 // flatVar is a variable taken apart into components.
 type flatVar struct {
-	decl  *ast.Decl
-	ent   *ast.Entity
-	array bool     // an array of structures
-	comps []string // its components' flattened names, in order
+	decl    *ast.Decl
+	ent     *ast.Entity
+	array   bool     // an array of structures
+	comps   []string // its components' flattened names, in order
 	td      *ast.TypeDef
 	st      *ir.Struct
 	strings []string // its character components, which are not taken apart
