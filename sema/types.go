@@ -79,6 +79,10 @@ func newTypeEnv(files ...[]*ast.File) *typeEnv {
 					}
 				case *ast.Program:
 					scope(&u.Scope)
+					// the serial build makes a program that holds a kernel
+					// a module of its name (Note [programs in the serial
+					// build] in internal/oracle)
+					t.modOf[&u.Scope] = u.Name.Orig
 				case *ast.Subprogram:
 					sub(u)
 				}
@@ -438,7 +442,14 @@ func (c *checker) flattenable(env *typeEnv, d *ast.Decl, td *ast.TypeDef, args [
 	out := false
 	for _, a := range d.Attrs {
 		out = out || a.Name == ast.AttrIntent && a.Intent == ast.IntentOut
-		if a.Name == ast.AttrPointer || a.Name == ast.AttrAllocatable {
+	}
+	for _, a := range d.Attrs {
+		// An allocatable array of structures that the caller allocated
+		// (ParRes pic's particles) is as an allocatable array dummy
+		// (Note [allocatable dummies]): each component keeps the
+		// attribute, and sema takes it from lower bound 1 with a warning.
+		dummyArray := array && !out && dummy[d.Entities[0].Name.Name]
+		if a.Name == ast.AttrPointer || a.Name == ast.AttrAllocatable && !dummyArray {
 			refuse("a %s structure; declare the structure as a dummy without %s", a.Word, a.Word)
 		}
 	}
@@ -632,4 +643,19 @@ func componentsUsed(sc *ast.Scope, body []ast.Stmt) map[string]int {
 		}
 	}
 	return used
+}
+
+// structWarned reports whether component sym's structure has had its
+// allocatable-dummy warning already, and records that it has now: the
+// caller allocated the structure, not each component.
+func (l *lowerer) structWarned(sym *symbol) bool {
+	if sym.comp == nil {
+		return false
+	}
+	key := sym.sc.name + "." + strings.ToLower(sym.comp.Var)
+	if l.c.warnedStructs[key] {
+		return true
+	}
+	l.c.warnedStructs[key] = true
+	return false
 }
