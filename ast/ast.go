@@ -233,6 +233,9 @@ type Use struct {
 	Module  Ident
 	HasOnly bool
 	Only    []Ident
+	// Renames maps each local name of "local => remote" to its remote
+	// name, both lower-case.
+	Renames map[string]string
 }
 
 func (u *Use) Span() diag.Span { return u.Pos }

@@ -231,6 +231,9 @@ func (c *checker) fromUse(u *ast.Use, name string, seen map[string]bool) entry {
 		return entry{}
 	}
 	seen[m.scope.name] = true
+	if remote, ok := u.Renames[name]; ok {
+		name = remote // use m, only: local => remote
+	}
 	return c.exported(m.scope, name, seen)
 }
 
