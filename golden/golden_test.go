@@ -489,6 +489,8 @@ var sizeOverrides = map[string]map[string]int{
 	"loop_int64_fixed":     {"N": 13, "M": 7, "NM": 91},
 	"loop_inplace_update":  {"nsteps": 5},
 	"loop_alloc_dummy":     {"l": 11, "grid_n1": 12, "grid_n2": 12, "smooth_n1": 11, "smooth_n2": 11},
+	// allocatable components allocated from -2 and -1 (tsunami allocates data(0:n+1, ...))
+	"loop_field": {"self%data%lb1": -2, "self%data%lb2": -1, "f%data%lb1": 2},
 }
 
 // loopSizes picks the sizes of a loop kernel for grid gi: sizes that

@@ -10,7 +10,7 @@
 
 inline int ipow(int x, int n) { if (n < 0) return x == 1 || (x == -1 && !(n & 1)) ? 1 : x == -1 ? -1 : 0; uint b = x, r = 1; for (; n > 0; n >>= 1) { if (n & 1) r *= b; b *= b; } return (int)r; }
 
-// kernel assign_real_scalar (loop_field.f90:21), launch 1 of 1: array assignment (loop_field.f90:24), strategy direct, work-group 32x8
+// kernel assign_real_scalar (loop_field.f90:25), launch 1 of 1: array assignment (loop_field.f90:28), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void assign_real_scalar(__global float* restrict self__data_,
@@ -24,10 +24,10 @@ void assign_real_scalar(__global float* restrict self__data_,
     if (_i1 > self__data__lb1_ + _self__data_n1_ - 1 || _i2 > self__data__lb2_ + _self__data_n2_ - 1) {
         return;
     }
-    self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_self__data_n1_)*(_i2 - (self__data__lb2_))] = a; // loop_field.f90:24
+    self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_self__data_n1_)*(_i2 - (self__data__lb2_))] = a; // loop_field.f90:28
 }
 
-// kernel set_gaussian (loop_field.f90:28), launch 1 of 1: do concurrent (loop_field.f90:33), strategy direct, work-group 32x8
+// kernel set_gaussian (loop_field.f90:32), launch 1 of 1: do concurrent (loop_field.f90:37), strategy direct, work-group 32x8
 // one work-item per iteration: i = self__data__lb1_ + get_global_id(0), j = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void set_gaussian(__global float* restrict self__data_,
@@ -43,10 +43,37 @@ void set_gaussian(__global float* restrict self__data_,
     if (i > self__data__lb1_ + _self__data_n1_ - 1 || j > self__data__lb2_ + _self__data_n2_ - 1) {
         return;
     }
-    self__data_[i - (self__data__lb1_) + (FOROCL_INDEX_T)(_self__data_n1_)*(j - (self__data__lb2_))] = exp(-(decay * (float)(ipow(i - ic, 2) + ipow(j - jc, 2)))); // loop_field.f90:35
+    self__data_[i - (self__data__lb1_) + (FOROCL_INDEX_T)(_self__data_n1_)*(j - (self__data__lb2_))] = exp(-(decay * (float)(ipow(i - ic, 2) + ipow(j - jc, 2)))); // loop_field.f90:39
 }
 
-// kernel add_field (loop_field.f90:40), launch 1 of 1: array assignment (loop_field.f90:44), strategy direct, work-group 32x8
+// kernel scale_tile (loop_field.f90:44), launch 1 of 1: do concurrent (loop_field.f90:48), strategy direct, work-group 32x8
+// one work-item per iteration: i = _host__elem1 + get_global_id(0), j = _host__elem3 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void scale_tile(__global const int* restrict self__lb_,
+    __global const int* restrict self__ub_,
+    __global float* restrict self__data_,
+    const int self__data__lb1_,
+    const int self__data__lb2_,
+    const float s,
+    const int _self__data_n1_,
+    const int _self__data_n2_,
+    const int _host__elem1,
+    const int _host__elem3,
+    const int _host__elem2,
+    const int _host__elem4) {
+    const FOROCL_INDEX_T i = _host__elem1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = _host__elem3 + (FOROCL_INDEX_T)get_global_id(1);
+    if (i > _host__elem2 || j > _host__elem4) {
+        return;
+    }
+    int _elem1 = _host__elem1;
+    int _elem2 = _host__elem2;
+    int _elem3 = _host__elem3;
+    int _elem4 = _host__elem4;
+    self__data_[i - (self__data__lb1_) + (FOROCL_INDEX_T)(_self__data_n1_)*(j - (self__data__lb2_))] = s * self__data_[i - (self__data__lb1_) + (FOROCL_INDEX_T)(_self__data_n1_)*(j - (self__data__lb2_))] + (float)(i - j); // loop_field.f90:49
+}
+
+// kernel add_field (loop_field.f90:54), launch 1 of 1: array assignment (loop_field.f90:58), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void add_field(__global float* restrict self__data_,
@@ -63,5 +90,5 @@ void add_field(__global float* restrict self__data_,
     if (_i1 > self__data__lb1_ + _self__data_n1_ - 1 || _i2 > self__data__lb2_ + _self__data_n2_ - 1) {
         return;
     }
-    self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_self__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_self__data_n1_)*(_i2 - (self__data__lb2_))] + w * f__data_[f__data__lb1_ + _i1 - self__data__lb1_ - (f__data__lb1_) + (FOROCL_INDEX_T)(_self__data_n1_)*(f__data__lb2_ + _i2 - self__data__lb2_ - (f__data__lb2_))]; // loop_field.f90:44
+    self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_self__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_self__data_n1_)*(_i2 - (self__data__lb2_))] + w * f__data_[f__data__lb1_ + _i1 - self__data__lb1_ - (f__data__lb1_) + (FOROCL_INDEX_T)(_self__data_n1_)*(f__data__lb2_ + _i2 - self__data__lb2_ - (f__data__lb2_))]; // loop_field.f90:58
 }

@@ -4,7 +4,11 @@
 ! parameter; self%data is an assumed-shape array whose lower bounds are
 ! the dummies self%data%lb1 and self%data%lb2 (forocl run --set them), so
 ! a field allocated as data(0:n+1, 0:m+1) keeps its bounds; components a
-! kernel never names are no parameters.
+! kernel never names are no parameters. Elements of the intent(in)
+! integer array components lb and ub bound a parallel loop (Note [element
+! bounds] in sema/elembounds.go).
+! test input: self%lb values in 1:2
+! test input: self%ub values in 2:3
 module loop_field_mod
   implicit none
   type :: Field
@@ -35,6 +39,16 @@ contains
       self % data(i, j) = exp(-decay * ((i - ic)**2 + (j - jc)**2))
     end do
   end subroutine set_gaussian
+
+  !$OFP PURE, KERNEL :: scale_tile
+  pure subroutine scale_tile(self, s)
+    class(Field), intent(in out) :: self
+    real, intent(in) :: s
+    integer :: i, j
+    do concurrent (i = self % lb(1):self % ub(1), j = self % lb(2):self % ub(2))
+      self % data(i, j) = s * self % data(i, j) + real(i - j)
+    end do
+  end subroutine scale_tile
 
   !$OFP PURE, KERNEL :: add_field
   pure subroutine add_field(self, f, w)
