@@ -187,8 +187,8 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.forallDialect(body) // Note [forall]
 	kern.Body = l.loopBody(l.endAtReturn(body))
 	kern.Body = append(l.loop.elemBounds, kern.Body...) // Note [element bounds]
-	l.substExtents(kern)                              // Note [conforming extents]
-	kern.Body = l.serialResults(kern.Body, kern.Body) // Note [serial results]
+	l.substExtents(kern)                                // Note [conforming extents]
+	kern.Body = l.serialResults(kern.Body, kern.Body)   // Note [serial results]
 	l.inferIntents()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
 	l.checkPrivateFlow(flattenHostLoops(kern.Body))
