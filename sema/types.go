@@ -167,6 +167,10 @@ func (c *checker) flatSubs(env *typeEnv, subs []*ast.Subprogram, chain []*ast.Sc
 		inner := append([]*ast.Scope{&s.Scope}, chain...)
 		sc, args := c.flatScope(env, &s.Scope, inner, s.Args, s.Body)
 		contains := c.flatSubs(env, s.Contains, inner)
+		if t := s.TypePrefix; t != nil && t.Base == ast.Derived {
+			c.refusedTypes[t] = fmt.Sprintf("function %s returns a structure, which forocl cannot make on the device; "+
+				"assign the components it computes to dummies of their own", s.Name.Orig)
+		}
 		out[i] = s
 		if !sameDecls(sc.Decls, s.Decls) || !sameSubs(contains, s.Contains) {
 			ns := *s
