@@ -165,12 +165,8 @@ func (c *checker) flatSubs(env *typeEnv, subs []*ast.Subprogram, chain []*ast.Sc
 	out := make([]*ast.Subprogram, len(subs))
 	for i, s := range subs {
 		inner := append([]*ast.Scope{&s.Scope}, chain...)
-		sc, args := c.flatScope(env, &s.Scope, inner, s.Args, s.Body)
+		sc, args := c.flatScope(env, resultDecl(s), inner, s.Args, s.Body)
 		contains := c.flatSubs(env, s.Contains, inner)
-		if t := s.TypePrefix; t != nil && t.Base == ast.Derived {
-			c.refusedTypes[t] = fmt.Sprintf("function %s returns a structure, which forocl cannot make on the device; "+
-				"assign the components it computes to dummies of their own", s.Name.Orig)
-		}
 		out[i] = s
 		if !sameDecls(sc.Decls, s.Decls) || !sameSubs(contains, s.Contains) {
 			ns := *s
@@ -179,6 +175,21 @@ func (c *checker) flatSubs(env *typeEnv, subs []*ast.Subprogram, chain []*ast.Sc
 		}
 	}
 	return out
+}
+
+// resultDecl returns the scope of s with a declaration of its result
+// added when s is a function whose type prefix is a derived type
+// (type(T) function f(x) result(r)), so that the result is taken apart as
+// a declared one is; s's own scope otherwise.
+func resultDecl(s *ast.Subprogram) *ast.Scope {
+	t := s.TypePrefix
+	if s.Kind != ast.Function || t == nil || t.Base != ast.Derived {
+		return &s.Scope
+	}
+	rid := resultIdent(s)
+	sc := s.Scope
+	sc.Decls = append([]*ast.Decl{{Pos: t.Pos, Type: t, Entities: []*ast.Entity{{Pos: rid.Pos, Name: rid}}}}, s.Scope.Decls...)
+	return &sc
 }
 
 func sameDecls(a, b []*ast.Decl) bool {
@@ -475,7 +486,7 @@ func (c *checker) flattenable(env *typeEnv, d *ast.Decl, td *ast.TypeDef, args [
 				refuse("component %s has a default initial value, which Fortran gives this variable on entry", ce.Name.Orig)
 			}
 		}
-		if hasAttr(cd.Attrs, ast.AttrAllocatable) && (out || !dummy[d.Entities[0].Name.Name]) {
+		if hasAttr(cd.Attrs, ast.AttrAllocatable) && cd.Type.Base != ast.Character && (out || !dummy[d.Entities[0].Name.Name]) {
 			refuse("component %s is allocatable, and this structure's would be allocated in the kernel", cname)
 		}
 		if hasAttr(cd.Attrs, ast.AttrPointer) {
@@ -662,4 +673,21 @@ func (l *lowerer) structWarned(sym *symbol) bool {
 	}
 	l.c.warnedStructs[key] = true
 	return false
+}
+
+// structResult makes the components of function result rid, when it is
+// a structure taken apart, the last dummies of sub, the function as a
+// kernel (Note [function kernels]), each intent(out), and returns them;
+// nil when rid is no such structure. The hosts bind them as any
+// component; the oracle assigns the function's value to the structure.
+func (c *checker) structResult(sub *ast.Subprogram, rid ast.Ident) []string {
+	fv := c.structVars[procKey(sub.Body)][rid.Name]
+	if fv == nil {
+		return nil
+	}
+	sub.Args = sub.Args[:len(sub.Args)-1]
+	for _, n := range fv.comps {
+		sub.Args = append(sub.Args, ast.Ident{Pos: rid.Pos, Name: n, Orig: rid.Orig + n[strings.IndexByte(n, '%'):]})
+	}
+	return fv.comps
 }

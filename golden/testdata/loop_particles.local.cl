@@ -52,3 +52,107 @@ void chain(const int n,
         p__x_[i - 1] = p__x_[i - 1 - 1] + 0.25 * p__q_[i - 1]; // loop_particles.f90:54
     }
 }
+
+// kernel pick (loop_particles.f90:61), launch 1 of 2: sum (loop_particles.f90:68), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void pick_1(const int n,
+    __global const double* restrict p__x_,
+    __global const double* restrict p__y_,
+    __global const double* restrict p__vy_,
+    __global const double* restrict p__q_,
+    __global const long* restrict p__k_,
+    const int ip,
+    __global double* restrict _res_one__x_,
+    __global double* restrict _res_one__y_,
+    __global double* restrict _res_one__vx_,
+    __global double* restrict _res_one__vy_,
+    __global double* restrict _res_one__q_,
+    __global long* restrict _res_one__k_,
+    __global double* restrict _part1) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    double one__x_ = 0.0; // result
+    double one__y_ = 0.0; // result
+    double one__vx_ = 0.0; // result
+    double one__vy_ = 0.0; // result
+    double one__q_ = 0.0; // result
+    long one__k_ = 0L; // result
+    double _sum1 = 0.0;
+    __local double _tree1[256];
+    double _acc1 = 0.0; // sum of "_sum1" over this work-item's iteration
+    if (!(_i1 > n)) {
+        _acc1 = _acc1 + (p__vy_[_i1 - 1]); // loop_particles.f90:68
+    }
+    // fold the work-group's values (a tree in a fixed order) into one partial
+    const int _tl = get_local_id(0);
+    _tree1[_tl] = _acc1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree1[_tl] = _tree1[_tl] + _tree1[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part1[get_group_id(0)] = _tree1[0];
+    }
+}
+
+// sum of _sum1 (loop_particles.f90:68): fold the partials of pick_1, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void pick_r1(__global const double* restrict _part1, const int _np, __global double* restrict _red1) {
+    __local double _tree[256];
+    const int _tl = get_local_id(0);
+    double _a0 = 0.0, _a1 = 0.0, _a2 = 0.0, _a3 = 0.0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part1[_i];
+        _a1 = _a1 + _part1[_i + 256];
+        _a2 = _a2 + _part1[_i + 512];
+        _a3 = _a3 + _part1[_i + 768];
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part1[_i];
+    }
+    const double _acc = (_a0 + _a1) + (_a2 + _a3);
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red1[0] = _tree[0];
+    }
+}
+
+// kernel pick (loop_particles.f90:61), launch 2 of 2: its scalar results, as the host computed them
+__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+void pick_2(const int n,
+    __global const double* restrict p__x_,
+    __global const double* restrict p__y_,
+    __global const double* restrict p__vy_,
+    __global const double* restrict p__q_,
+    __global const long* restrict p__k_,
+    const int ip,
+    __global double* restrict _res_one__x_,
+    __global double* restrict _res_one__y_,
+    __global double* restrict _res_one__vx_,
+    __global double* restrict _res_one__vy_,
+    __global double* restrict _res_one__q_,
+    __global long* restrict _res_one__k_,
+    const double _host_one__x_,
+    const double _host_one__y_,
+    const double _host_one__vx_,
+    const double _host_one__vy_,
+    const double _host_one__q_,
+    const long _host_one__k_) {
+    _res_one__x_[0] = _host_one__x_;
+    _res_one__y_[0] = _host_one__y_;
+    _res_one__vx_[0] = _host_one__vx_;
+    _res_one__vy_[0] = _host_one__vy_;
+    _res_one__q_[0] = _host_one__q_;
+    _res_one__k_[0] = _host_one__k_;
+}

@@ -100,10 +100,4 @@ contains
     o(1) = t(1)%a(2)  ! ERROR:18 [component-subscripts] "subscripted twice"
   end subroutine twice
 
-  !$OFP PURE, KERNEL :: mkvec
-  pure type(vec_t) function mkvec(x) result(r)  ! ERROR:8 [derived-type-form] "function mkvec returns a structure"
-    real, intent(in) :: x(:)
-    r%x = sum(x)  ! ERROR [loop-construct] "only assignments to scalar locals"
-    r%y = 0  ! ERROR [loop-construct] "only assignments to scalar locals"
-  end function mkvec
 end module derived_types_m

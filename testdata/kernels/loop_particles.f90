@@ -54,4 +54,19 @@ contains
       p(i)%x = p(i-1)%x + 0.25_dp*p(i)%q
     end do
   end subroutine chain
+
+  ! A function whose result is a structure (ParRes pic_soa's singlePart):
+  ! its components are the kernel's intent(out) scalars.
+  !$OFP PURE, KERNEL :: pick
+  pure function pick(n, p, ip) result(one)
+    integer, intent(in) :: n, ip
+    type(particle_t), intent(in) :: p(n)
+    type(particle_t) :: one
+    one%x = p(min(ip, n))%x
+    one%y = p(min(ip, n))%y + p(1)%q
+    one%vx = 0
+    one%vy = sum(p%vy)
+    one%q = p(n)%q
+    one%k = p(1)%k
+  end function pick
 end module loop_particles_mod
