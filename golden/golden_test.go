@@ -164,7 +164,7 @@ func TestHarnessVets(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out", "reductions", "maxloc", "loop_transpose", "loop_two_phase", "loop_boundary_rows", "loop_cell_update", "loop_int64", "loop_jacobi_iters", "loop_subcycle", "loop_relax_resid", "loop_unpack_inc"} {
+	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out", "reductions", "maxloc", "loop_transpose", "loop_two_phase", "loop_boundary_rows", "loop_cell_update", "loop_int64", "loop_jacobi_iters", "loop_subcycle", "loop_relax_resid", "loop_unpack_inc", "loop_particles", "loop_field"} {
 		c := compile(t, "../testdata/kernels/"+name+".f90")
 		src, err := hostgen.GoHarness(c.units[regions.Direct], name+".cl", "kernels")
 		if err != nil {
