@@ -468,6 +468,15 @@ func (c *checker) flattenable(env *typeEnv, d *ast.Decl, td *ast.TypeDef, args [
 			refuse("a %s structure; declare the structure as a dummy without %s", a.Word, a.Word)
 		}
 	}
+	numeric := 0
+	for _, cd := range td.Components {
+		if cd.Type.Base != ast.Character {
+			numeric++
+		}
+	}
+	if numeric == 0 {
+		refuse("type %s has no numeric or logical component, so the kernel would take nothing of it", td.Name.Orig)
+	}
 	for _, cd := range td.Components {
 		cname := cd.Entities[0].Name.Orig
 		switch cd.Type.Base {

@@ -15,6 +15,8 @@ module derived_types_m
   type :: tagged_t
     real :: a(3)
   end type tagged_t
+  type :: empty_t
+  end type empty_t
   type :: init_t
     real :: w = 1.0
   end type init_t
@@ -100,4 +102,14 @@ contains
     o(1) = t(1)%a(2)  ! ERROR:18 [component-subscripts] "subscripted twice"
   end subroutine twice
 
+  !$OFP PURE, KERNEL :: nothing
+  subroutine nothing(n, e, o)
+    integer, intent(in) :: n
+    type(empty_t), intent(in) :: e  ! ERROR:5 [derived-type-form] "type empty_t has no numeric or logical component"
+    real, intent(out) :: o(n)
+    integer :: i
+    do concurrent (i = 1:n)
+      o(i) = real(i)
+    end do
+  end subroutine nothing
 end module derived_types_m
