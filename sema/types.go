@@ -139,13 +139,13 @@ func (c *checker) flattenTypes(env *typeEnv, files []*ast.File) []*ast.File {
 			case *ast.Module:
 				m := *u
 				chain := []*ast.Scope{&u.Scope}
-				m.Scope, _ = c.flatScope(env, &u.Scope, chain, nil, nil)
+				c.hostStructs(&u.Scope, "module")
 				m.Contains = c.flatSubs(env, u.Contains, chain)
 				nf.Units[j] = &m
 			case *ast.Program:
 				p := *u
 				chain := []*ast.Scope{&u.Scope}
-				p.Scope, _ = c.flatScope(env, &u.Scope, chain, nil, u.Body)
+				c.hostStructs(&u.Scope, "main program")
 				p.Contains = c.flatSubs(env, u.Contains, chain)
 				nf.Units[j] = &p
 			case *ast.Subprogram:
@@ -157,6 +157,18 @@ func (c *checker) flattenTypes(env *typeEnv, files []*ast.File) []*ast.File {
 		out[i] = &nf
 	}
 	return out
+}
+
+// hostStructs leaves the structures of a module or main program whole:
+// a loop kernel would take them as parameters (Note [module variables]),
+// which the hosts set through the module by name, and a component is no
+// name there; one that a kernel uses is refused (derived-type-form).
+func (c *checker) hostStructs(sc *ast.Scope, what string) {
+	for _, d := range sc.Decls {
+		if d.Type != nil && d.Type.Base == ast.Derived {
+			c.refusedTypes[d.Type] = fmt.Sprintf("%s is a structure of a %s, which forocl passes to no kernel; pass it as a dummy", d.Entities[0].Name.Orig, what)
+		}
+	}
 }
 
 // flatSubs flattens subprograms contained in the scopes of chain; a

@@ -17,6 +17,7 @@ module derived_types_m
   end type tagged_t
   type :: empty_t
   end type empty_t
+  type(vec_t) :: origin  ! ERROR:3 [derived-type-form] "origin is a structure of a module, which forocl passes to no kernel"
   type :: init_t
     real :: w = 1.0
   end type init_t
@@ -112,4 +113,14 @@ contains
       o(i) = real(i)
     end do
   end subroutine nothing
+
+  !$OFP PURE, KERNEL :: shift
+  subroutine shift(n, o)
+    integer, intent(in) :: n
+    real, intent(inout) :: o(n)
+    integer :: i
+    do concurrent (i = 1:n)
+      o(i) = o(i) - origin%x
+    end do
+  end subroutine shift
 end module derived_types_m
