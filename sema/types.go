@@ -554,8 +554,14 @@ func (c *checker) checkStructUses(args []ast.Ident, body []ast.Stmt, vars map[st
 			return
 		}
 		fv, comp := base(id.Name)
+		if i := strings.IndexByte(comp, '%'); i >= 0 {
+			comp = comp[:i]
+		}
 		switch {
 		case fv == nil:
+		case comp != "" && !isComponent(fv.td, comp):
+			d.Error(codeTypeBoundCall, id.Pos, "%s names no component of type %s: a type-bound procedure, which forocl does not call", id.Orig, fv.td.Name.Orig).
+				WithHint("call the procedure by its own name with %s's components", fv.ent.Name.Orig)
 		case slices.Contains(fv.strings, comp):
 			d.Error(codeDerivedTypeWhole, id.Pos, "%s is a character component, which a kernel cannot hold", id.Orig).
 				WithHint("assign it where the kernel is called")
@@ -618,7 +624,9 @@ func (c *checker) typeDiags(sub *ast.Subprogram) {
 func (l *lowerer) refusedComponent(id *ast.Ident) bool {
 	base, _, comp := strings.Cut(id.Name, "%")
 	if l.sub != nil && l.c.structVars[procKey(l.sub.Body)][base] != nil {
-		return true // a structure used whole or its string: derived-type-whole said so
+		// a structure used whole, its string or a binding: checkStructUses
+		// said so, unless it missed a form, when undefined-name speaks
+		return l.c.diags.HasErrors()
 	}
 	if !comp {
 		return false
@@ -628,7 +636,7 @@ func (l *lowerer) refusedComponent(id *ast.Ident) bool {
 		return false
 	}
 	l.c.symKind(sym)
-	return true
+	return l.c.diags.HasErrors()
 }
 
 // The uses of a component: read, or written (assigned, or an actual
@@ -711,4 +719,16 @@ func (c *checker) structResult(sub *ast.Subprogram, rid ast.Ident) []string {
 		sub.Args = append(sub.Args, ast.Ident{Pos: rid.Pos, Name: n, Orig: rid.Orig + n[strings.IndexByte(n, '%'):]})
 	}
 	return fv.comps
+}
+
+// isComponent reports whether td has a component named comp.
+func isComponent(td *ast.TypeDef, comp string) bool {
+	for _, cd := range td.Components {
+		for _, ce := range cd.Entities {
+			if ce.Name.Name == comp {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -123,4 +123,15 @@ contains
       o(i) = o(i) - origin%x
     end do
   end subroutine shift
+
+  !$OFP PURE, KERNEL :: bound_fn
+  subroutine bound_fn(n, p, o)
+    integer, intent(in) :: n
+    type(vec_t), intent(in) :: p
+    real, intent(out) :: o(n)
+    integer :: i
+    do concurrent (i = 1:n)
+      o(i) = p%norm() + p%x  ! ERROR:14 [type-bound-call] "p%norm names no component of type vec_t"
+    end do
+  end subroutine bound_fn
 end module derived_types_m
