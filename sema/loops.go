@@ -751,7 +751,7 @@ func (l *lowerer) locality(s *ast.DoStmt) {
 	for _, loc := range s.Locality {
 		switch loc.Kind {
 		case "local", "local_init":
-			for _, id := range loc.Names {
+			for _, id := range l.structNames(loc.Names) {
 				ent := l.s.lookup(id.Name)
 				if ent.sym == nil || ent.sym.sc != l.s || ent.sym.dummy || ent.sym.param || (ent.sym.rank() > 0 && l.vars[ent.sym] == nil) {
 					l.c.diags.Error(codeLoopConstruct, id.Pos, "%q in %s(...) is not a scalar local of the kernel", id.Orig, loc.Kind).

@@ -732,3 +732,25 @@ func isComponent(td *ast.TypeDef, comp string) bool {
 	}
 	return false
 }
+
+// structNames returns ids with each structure taken apart replaced by
+// its components, as a list of names in a clause (local(t), private(t))
+// means them all.
+func (l *lowerer) structNames(ids []ast.Ident) []ast.Ident {
+	var vars map[string]*flatVar
+	if l.sub != nil {
+		vars = l.c.structVars[procKey(l.sub.Body)]
+	}
+	var out []ast.Ident
+	for _, id := range ids {
+		fv := vars[id.Name]
+		if fv == nil {
+			out = append(out, id)
+			continue
+		}
+		for _, n := range fv.comps {
+			out = append(out, ast.Ident{Pos: id.Pos, Name: n, Orig: id.Orig + n[strings.IndexByte(n, '%'):]})
+		}
+	}
+	return out
+}
