@@ -684,7 +684,7 @@ func (l *lowerer) privates(dir *loopDir) (restore func()) {
 	if dir == nil {
 		return
 	}
-	for _, id := range dir.private {
+	for _, id := range l.structNames(dir.private) {
 		ent := l.s.lookup(id.Name)
 		sym := ent.sym
 		if sym != nil && sym.sc == l.s && sym.dummy && !sym.param && sym.rank() == 0 && l.vars[sym] != nil {

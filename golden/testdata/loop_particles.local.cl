@@ -53,7 +53,26 @@ void chain(const int n,
     }
 }
 
-// kernel pick (loop_particles.f90:61), launch 1 of 2: sum (loop_particles.f90:68), strategy direct, work-group 256
+// kernel swapxy (loop_particles.f90:61), launch 1 of 1: !$omp parallel do (loop_particles.f90:68), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void swapxy(const int n,
+    __global const double* restrict p__x_,
+    __global const double* restrict p__y_,
+    __global const double* restrict p__q_,
+    __global double* restrict r) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    double t__x_ = 0.0;
+    double t__y_ = 0.0;
+    t__x_ = p__y_[i - 1]; // loop_particles.f90:69
+    t__y_ = p__x_[i - 1] * p__q_[i - 1]; // loop_particles.f90:70
+    r[i - 1] = t__x_ - 2.0 * t__y_; // loop_particles.f90:71
+}
+
+// kernel pick (loop_particles.f90:78), launch 1 of 2: sum (loop_particles.f90:85), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void pick_1(const int n,
@@ -81,7 +100,7 @@ void pick_1(const int n,
     __local double _tree1[256];
     double _acc1 = 0.0; // sum of "_sum1" over this work-item's iteration
     if (!(_i1 > n)) {
-        _acc1 = _acc1 + (p__vy_[_i1 - 1]); // loop_particles.f90:68
+        _acc1 = _acc1 + (p__vy_[_i1 - 1]); // loop_particles.f90:85
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0);
@@ -98,7 +117,7 @@ void pick_1(const int n,
     }
 }
 
-// sum of _sum1 (loop_particles.f90:68): fold the partials of pick_1, one per work-group, in one work-group
+// sum of _sum1 (loop_particles.f90:85): fold the partials of pick_1, one per work-group, in one work-group
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void pick_r1(__global const double* restrict _part1, const int _np, __global double* restrict _red1) {
     __local double _tree[256];
@@ -128,7 +147,7 @@ void pick_r1(__global const double* restrict _part1, const int _np, __global dou
     }
 }
 
-// kernel pick (loop_particles.f90:61), launch 2 of 2: its scalar results, as the host computed them
+// kernel pick (loop_particles.f90:78), launch 2 of 2: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void pick_2(const int n,
     __global const double* restrict p__x_,

@@ -55,6 +55,23 @@ contains
     end do
   end subroutine chain
 
+  ! A local structure private to each iteration: private(t) names its
+  ! components.
+  !$OFP PURE, KERNEL :: swapxy
+  subroutine swapxy(n, p, r)
+    integer, intent(in) :: n
+    type(particle_t), intent(in) :: p(n)
+    real(dp), intent(out) :: r(n)
+    type(particle_t) :: t
+    integer :: i
+    !$omp parallel do private(t)
+    do i = 1, n
+      t%x = p(i)%y
+      t%y = p(i)%x*p(i)%q
+      r(i) = t%x - 2*t%y
+    end do
+  end subroutine swapxy
+
   ! A function whose result is a structure (ParRes pic_soa's singlePart):
   ! its components are the kernel's intent(out) scalars.
   !$OFP PURE, KERNEL :: pick
