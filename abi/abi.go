@@ -253,6 +253,21 @@ type Param struct {
 	// like any parameter; a Fortran caller sets and reads it through the
 	// module, and the Fortran host passes it from there.
 	Module string `json:"module,omitempty"`
+	// Struct, when set, says the parameter is a component of a
+	// derived-type dummy (Note [component names]): hosts bind it by its
+	// name, "p%x"; a Fortran caller passes the structure.
+	Struct *Struct `json:"struct,omitempty"`
+}
+
+// Struct names the derived-type dummy a component parameter belongs to.
+type Struct struct {
+	Var    string `json:"var"`              // the structure's name
+	Type   string `json:"type"`             // its type's name
+	Module string `json:"module,omitempty"` // the module that defines the type
+	Array  bool   `json:"array,omitempty"`  // an array of structures
+	// Lower, for the lower bound "s%a%lbD" of allocatable component s%a,
+	// is D; 0 otherwise.
+	Lower int `json:"lower,omitempty"`
 }
 
 // Elements returns the number of elements of shape.

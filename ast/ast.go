@@ -62,6 +62,9 @@ type Scope struct {
 	// interface block or derived-type definition (through "end interface" /
 	// "end type").
 	Other []*OtherStmt
+	// Types are the derived-type definitions of the scope; their
+	// statements are in Other too.
+	Types []*TypeDef
 }
 
 // ParamStmt is one "name = value" of a PARAMETER statement.
@@ -140,6 +143,8 @@ type TypeSpec struct {
 	Pos  diag.Span
 	Base TypeBase
 	Kind Expr // nil when no kind selector; the expression of (8), (kind=dp), *8; for Derived, the type name as an *Ident
+	// Class is set for a Derived type written class(name).
+	Class bool
 }
 
 func (t *TypeSpec) Span() diag.Span { return t.Pos }
@@ -228,6 +233,9 @@ type Use struct {
 	Module  Ident
 	HasOnly bool
 	Only    []Ident
+	// Renames maps each local name of "local => remote" to its remote
+	// name, both lower-case.
+	Renames map[string]string
 }
 
 func (u *Use) Span() diag.Span { return u.Pos }

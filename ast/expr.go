@@ -72,10 +72,16 @@ type Paren struct {
 
 // Call is "name(args)": a function call or an array element or section
 // reference (Fortran spells them alike; sema decides).
+//
+// A component reference is a name with "%" in it (Note [component
+// references] in package parser): "p%x" for p%x, and for p(i)%x a Call
+// named "p%x" with BaseSubs set, since the subscripts were written on the
+// structure array p rather than on the component.
 type Call struct {
-	Pos  diag.Span
-	Name Ident
-	Args []Arg
+	Pos      diag.Span
+	Name     Ident
+	Args     []Arg
+	BaseSubs bool
 }
 
 // Arg is one actual argument or subscript: a value, "kind=8" (Keyword set),

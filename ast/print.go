@@ -420,9 +420,13 @@ func expr(b *strings.Builder, e Expr) {
 		expr(b, e.X)
 		b.WriteString(")")
 	case *Call:
-		b.WriteString(e.Name.Name + "(")
+		name, comp := e.Name.Name, ""
+		if i := strings.IndexByte(name, '%'); e.BaseSubs && i >= 0 {
+			name, comp = name[:i], name[i:]
+		}
+		b.WriteString(name + "(")
 		args(b, e.Args)
-		b.WriteString(")")
+		b.WriteString(")" + comp)
 	case *ArrayCons:
 		b.WriteString("[")
 		for i, x := range e.Elems {

@@ -57,7 +57,7 @@ func Interface(k *ir.Kernel) *abi.Kernel {
 		ak.Sizes = append(ak.Sizes, abi.Size{Name: fmt.Sprintf("n%d", d+1), Doc: fmt.Sprintf("extent %d of every array, halo included", d+1)})
 	}
 	for _, v := range k.Params {
-		p := abi.Param{Name: v.Name, Kind: abiKind(v.Kind), Intent: abiIntent(v.Intent), Array: v.Rank > 0}
+		p := abi.Param{Name: v.Name, Kind: abiKind(v.Kind), Intent: abiIntent(v.Intent), Array: v.Rank > 0, Struct: abiStruct(v.Struct)}
 		if p.Array {
 			for _, s := range ak.Sizes {
 				p.Shape = append(p.Shape, abi.SizeMinus(s.Name, 0))

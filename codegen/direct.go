@@ -65,7 +65,7 @@ func (kg *kernelGen) emitDirect() {
 }
 
 func (kg *kernelGen) shiftVar(v *ir.Var, s regions.Shift) string {
-	return "_" + v.Name + "_" + shiftName(s, kg.rank())
+	return prefixed("_", v.Name) + "_" + shiftName(s, kg.rank())
 }
 
 func (kg *kernelGen) directStmts(stmts []ir.Stmt) {

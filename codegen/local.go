@@ -66,7 +66,7 @@ func (kg *kernelGen) emitLocal() {
 			sizes[d] = fmt.Sprint(kg.tileSize(v, d))
 			span[d] = fmt.Sprintf("[%s, %s]", plus(fmt.Sprintf("_b%d", d), box.Lo[d]), plus(fmt.Sprintf("_b%d", d), loc[d]-1+box.Hi[d]))
 		}
-		e.Line("__local %s _tile_%s[%s]; // %s %s at grid positions %s", ctype(v.Kind), v.Name, strings.Join(sizes, " * "), what, v.Name, strings.Join(span, " x "))
+		e.Line("__local %s %s[%s]; // %s %s at grid positions %s", ctype(v.Kind), prefixed("_tile_", v.Name), strings.Join(sizes, " * "), what, v.Name, strings.Join(span, " x "))
 	}
 	for _, v := range kg.k.Temps {
 		if kg.kp.Private[v] {
@@ -111,7 +111,7 @@ func (kg *kernelGen) emitLocal() {
 			e.Open("if (%s)", strings.Join(conds, " && "))
 			e.Line("const %s _g = %s;", indexT, kg.globalIndex(pos))
 			for _, v := range gr.vars {
-				e.Line("_tile_%s[_t] = %s[_g];", v.Name, sanitize(v.Name))
+				e.Line("%s[_t] = %s[_g];", prefixed("_tile_", v.Name), sanitize(v.Name))
 			}
 			e.Close("")
 		})
@@ -230,7 +230,7 @@ func (kg *kernelGen) localAssign(a *ir.Assign, rel, pos []string, inLoop bool) g
 	x := &exprGen{funcs: kg.funcs, ref: kg.scalarRef, window: func(w *ir.Window) string {
 		s := kg.kp.WindowShift(a, w)
 		if _, tiled := kg.kp.Tiles[w.Var]; tiled {
-			return "_tile_" + w.Var.Name + "[" + kg.tileIndex(w.Var, rel, s) + "]"
+			return prefixed("_tile_", w.Var.Name) + "[" + kg.tileIndex(w.Var, rel, s) + "]"
 		}
 		if kg.kp.Private[w.Var] {
 			return sanitize(w.Var.Name)
@@ -251,9 +251,9 @@ func (kg *kernelGen) localAssign(a *ir.Assign, rel, pos []string, inLoop bool) g
 	case kg.kp.Private[lhs.Var]:
 		target = sanitize(lhs.Var.Name)
 	case inLoop:
-		target = "_tile_" + lhs.Var.Name + "[_t]"
+		target = prefixed("_tile_", lhs.Var.Name) + "[_t]"
 	default:
-		target = "_tile_" + lhs.Var.Name + "[" + kg.tileIndex(lhs.Var, rel, regions.Shift{}) + "]"
+		target = prefixed("_tile_", lhs.Var.Name) + "[" + kg.tileIndex(lhs.Var, rel, regions.Shift{}) + "]"
 	}
 	cond := kg.frameCheck(a, pos, regions.Shift{}, false)
 	if a.Mask != nil {

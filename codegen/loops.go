@@ -70,7 +70,7 @@ func loopInterface(k *ir.Kernel) *abi.Kernel {
 		ak.Sizes = append(ak.Sizes, s)
 	}
 	for _, v := range k.Params {
-		p := abi.Param{Name: v.Name, Kind: abiKind(v.Kind), Intent: abiIntent(v.Intent), Array: v.Rank > 0, Sequence: v.Sequence, Module: v.Module}
+		p := abi.Param{Name: v.Name, Kind: abiKind(v.Kind), Intent: abiIntent(v.Intent), Array: v.Rank > 0, Sequence: v.Sequence, Module: v.Module, Struct: abiStruct(v.Struct)}
 		for _, e := range v.Extents() {
 			p.Shape = append(p.Shape, abiAffine(e))
 		}
@@ -223,7 +223,7 @@ func (g *gen) loopSignature(k *ir.Kernel, ak *abi.Kernel) (args []abi.Arg, param
 	}
 	for _, a := range args {
 		if a.Kind == abi.SizeArg {
-			params = append(params, "const int _"+a.Name)
+			params = append(params, "const int "+prefixed("_", a.Name))
 		}
 	}
 	// Automatic arrays and temporaries: device arrays of a shape (Note
@@ -276,7 +276,7 @@ func (lg *loopGen) ref(v *ir.Var) string {
 	}
 	for _, s := range lg.k.Sizes {
 		if s == v {
-			return "_" + v.Name
+			return prefixed("_", v.Name)
 		}
 	}
 	return sanitize(v.Name)

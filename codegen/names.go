@@ -37,6 +37,7 @@ func CheckNames(p *ir.Program) diag.List {
 		all = append(all, named{k.Name, k.File, k.Pos})
 	}
 	for _, k := range p.Kernels {
+		checkComponentNames(&d, k) // Note [component names]
 		if len(k.Name) > maxKernelName {
 			d.Error(codeKernelNameTooLong, k.Pos, "kernel name %q has %d characters; forocl takes at most %d", k.Name, len(k.Name), maxKernelName).
 				WithHint("its OpenCL kernels add up to 8 characters, and OpenCL compilers stop at 63; shorten the name")

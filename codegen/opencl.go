@@ -313,6 +313,9 @@ func init() {
 // with OpenCL C, with another sanitized name or with forocl's own names
 // (which all start with "_"); see Note [host names].
 func sanitize(name string) string {
+	if strings.Contains(name, "%") {
+		return abi.ComponentIdent(name) // Note [component names]
+	}
 	if reserved[name] || reserved[strings.ToLower(name)] || strings.HasSuffix(name, "_") {
 		return name + "_"
 	}

@@ -26,7 +26,7 @@ import (
 func partName(r *ir.Var) string   { return fmt.Sprintf("_part%d", r.Reduce.Index) }
 func valueName(r *ir.Var) string  { return fmt.Sprintf("_red%d", r.Reduce.Index) }
 func accName(r *ir.Var) string    { return fmt.Sprintf("_acc%d", r.Reduce.Index) }
-func resultName(v *ir.Var) string { return "_res_" + v.Name }
+func resultName(v *ir.Var) string { return prefixed("_res_", v.Name) }
 
 // valueKind is the kind of reduction r's value buffer: its kind, or int
 // for the positions of maxloc and minloc.

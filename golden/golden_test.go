@@ -164,7 +164,7 @@ func TestHarnessVets(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out", "reductions", "maxloc", "loop_transpose", "loop_two_phase", "loop_boundary_rows", "loop_cell_update", "loop_int64", "loop_jacobi_iters", "loop_subcycle", "loop_relax_resid", "loop_unpack_inc"} {
+	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out", "reductions", "maxloc", "loop_transpose", "loop_two_phase", "loop_boundary_rows", "loop_cell_update", "loop_int64", "loop_jacobi_iters", "loop_subcycle", "loop_relax_resid", "loop_unpack_inc", "loop_particles", "loop_field"} {
 		c := compile(t, "../testdata/kernels/"+name+".f90")
 		src, err := hostgen.GoHarness(c.units[regions.Direct], name+".cl", "kernels")
 		if err != nil {
@@ -489,6 +489,8 @@ var sizeOverrides = map[string]map[string]int{
 	"loop_int64_fixed":     {"N": 13, "M": 7, "NM": 91},
 	"loop_inplace_update":  {"nsteps": 5},
 	"loop_alloc_dummy":     {"l": 11, "grid_n1": 12, "grid_n2": 12, "smooth_n1": 11, "smooth_n2": 11},
+	// allocatable components allocated from -2 and -1 (tsunami allocates data(0:n+1, ...))
+	"loop_field": {"self%data%lb1": -2, "self%data%lb2": -1, "f%data%lb1": 2},
 }
 
 // loopSizes picks the sizes of a loop kernel for grid gi: sizes that

@@ -102,6 +102,10 @@ const maxFortranName = 63
 // cannot have a Fortran host (names too long or colliding, a launch
 // feature the emit.Writer does not know).
 func FortranHost(u *abi.Unit, stem string) ([]byte, error) {
+	u, err := fortranComponents(u)
+	if err != nil {
+		return nil, err
+	}
 	mod := FortranModule(u, stem)
 	if len(mod) > maxFortranName {
 		return nil, fmt.Errorf("the Fortran host module name %q is longer than %d characters; rename the source file", mod, maxFortranName)

@@ -172,7 +172,11 @@ func newGoNames(k *abi.Kernel) *goNames {
 		low := strings.ToLower(name)
 		c, ok := nice[low]
 		if !ok || count[c] > 1 {
-			n.param[low], n.suffix[low] = low+"_", low+"_"
+			id := low + "_"
+			if abi.IsComponent(low) {
+				id = abi.ComponentIdent(low) // Note [component names]
+			}
+			n.param[low], n.suffix[low] = id, id
 			continue
 		}
 		n.suffix[low] = c

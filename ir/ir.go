@@ -223,6 +223,22 @@ type Var struct {
 	// kernel uses, names that module (Note [module variables] in
 	// sema/modvars.go); "" for a dummy.
 	Module string
+	// Struct, for a component of a derived-type dummy, names the
+	// structure (Note [derived-type dummies] in sema/types.go); nil
+	// otherwise.
+	Struct *Struct
+}
+
+// Struct is the derived-type variable a component parameter belongs to.
+type Struct struct {
+	Var    string // the structure's name, as written
+	Type   string // its type's name, as written
+	Module string // the module that defines the type; "" when none does
+	Array  bool   // an array of structures: each component has its shape
+	// Lower, for the lower-bound dummy "s%a%lbD" of allocatable
+	// component s%a, is D (Note [allocatable components] in
+	// sema/types.go); 0 otherwise.
+	Lower int
 }
 
 // Quot is the quotient Of / Div of an affine expression of integer scalar

@@ -394,7 +394,7 @@ func (b *builder) statement(c *cstmt, ctx context, sc *ast.Scope, body *[]ast.St
 	case sInterface:
 		b.skipBlock(c, sEndInterface, "interface block", "end interface", sc)
 	case sTypeDef:
-		b.skipBlock(c, sEndType, "derived-type definition", "end type", sc)
+		b.typeDef(c, sc)
 	case sEndWhere, sEndIf, sEndDo, sEndForall, sElse, sElseIf, sElseWhere, sEndInterface, sEndType:
 		b.stray(c)
 		b.i++
@@ -416,12 +416,13 @@ func (b *builder) statement(c *cstmt, ctx context, sc *ast.Scope, body *[]ast.St
 
 // skipBlock keeps an interface block or derived-type definition verbatim in
 // sc.Other, through its end statement.
-func (b *builder) skipBlock(c *cstmt, end skind, what, endKw string, sc *ast.Scope) {
+// It returns the statements it kept.
+func (b *builder) skipBlock(c *cstmt, end skind, what, endKw string, sc *ast.Scope) (kept []*cstmt) {
 	for {
 		d := b.peek()
 		if d == nil {
 			b.diags.Error(codeUnitNotClosed, c.sp, "%s is never closed", what).WithHint(`add "%s"`, endKw)
-			return
+			return kept
 		}
 		b.i++
 		kw := d.kw
@@ -433,8 +434,9 @@ func (b *builder) skipBlock(c *cstmt, end skind, what, endKw string, sc *ast.Sco
 			continue
 		}
 		sc.Other = append(sc.Other, &ast.OtherStmt{Pos: d.sp, Keyword: kw, Text: d.ls.text})
+		kept = append(kept, d)
 		if d.kind == end {
-			return
+			return kept
 		}
 	}
 }

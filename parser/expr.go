@@ -310,15 +310,34 @@ func (p *exprParser) nameRef() ast.Expr {
 	t := p.ts[i]
 	p.i++
 	id := ast.Ident{Pos: tokSpan(t), Name: t.val, Orig: t.orig}
-	if !p.is("(") {
+	var c *ast.Call
+	for {
+		if p.is("(") {
+			if c != nil {
+				p.fail(codeComponentSubscripts, tokSpan(p.ts[p.i]), "%s is subscripted twice; forocl takes subscripts on a structure array or on its component, not both", id.Orig)
+			}
+			p.i++
+			c = &ast.Call{Args: []ast.Arg{}}
+			if !p.is(")") {
+				c.Args = list(p, c.Args, p.arg)
+			}
+			p.expect(")")
+		}
+		if !p.is("%") || p.i+1 >= len(p.ts) || p.kinds[p.i+1] != tIdent {
+			break
+		}
+		// Note [component references]
+		n := p.ts[p.i+1]
+		id = ast.Ident{Pos: p.span(i, p.i+1), Name: id.Name + "%" + n.val, Orig: id.Orig + "%" + n.orig}
+		if c != nil {
+			c.BaseSubs = true
+		}
+		p.i += 2
+	}
+	if c == nil {
 		return &id
 	}
-	p.i++
-	c := &ast.Call{Name: id, Args: []ast.Arg{}}
-	if !p.is(")") {
-		c.Args = list(p, c.Args, p.arg)
-	}
-	p.expect(")")
+	c.Name = id
 	c.Pos = p.span(i, p.i-1)
 	return c
 }

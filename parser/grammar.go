@@ -168,7 +168,8 @@ type gTypeSpec struct {
 	Double  bool      `parser:" | @\"doubleprecision\" | @\"double\" \"precision\""`
 	Char    bool      `parser:" | @\"character\""`
 	CharSel *gCharSel `parser:"   @@?"`
-	Derived *gName    `parser:" | ( \"type\" | \"class\" ) \"(\" @@ \")\" )"`
+	Class   bool      `parser:" | ( \"type\" | @\"class\" ) \"(\""`
+	Derived *gName    `parser:"   @@ \")\" )"`
 }
 
 type gKindSel struct {

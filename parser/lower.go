@@ -61,7 +61,7 @@ func (l *lowerer) typeSpec(g *gTypeSpec) *ast.TypeSpec {
 			}
 		}
 	case g.Derived != nil:
-		t.Base = ast.Derived
+		t.Base, t.Class = ast.Derived, g.Class
 		id := l.name(g.Derived)
 		t.Kind = &id
 	default:
@@ -227,8 +227,20 @@ func (l *lowerer) attrStmts(g *gAttrStmt) []*ast.AttrStmt {
 
 func (l *lowerer) use(g *gUse) *ast.Use {
 	u := &ast.Use{Pos: l.ts.span(g.Pos, g.EndPos), Module: l.name(g.Module), HasOnly: g.Only}
+	rename := func(local, remote *gName) {
+		if u.Renames == nil {
+			u.Renames = map[string]string{}
+		}
+		u.Renames[l.name(local).Name] = l.name(remote).Name
+	}
 	for _, n := range g.Names {
 		u.Only = append(u.Only, l.name(n.Name))
+		if n.Remote != nil {
+			rename(n.Name, n.Remote)
+		}
+	}
+	for _, r := range g.Renames {
+		rename(r.Local, r.Remote)
 	}
 	return u
 }

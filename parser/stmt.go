@@ -68,6 +68,7 @@ type cstmt struct {
 	label    string           // the statement's label, without leading zeros ("" when none)
 	doLabel  string           // sDo: the label of the statement that ends a labelled DO ("do 10 i = 1, n")
 	doLabelT tok              // sDo: that label's token
+	extends  string           // sTypeDef: the parent type of extends(parent), lower-case
 }
 
 // article returns "a" or "an" for the keyword w, by its first sound: "an
@@ -548,6 +549,7 @@ func (c *cstmt) typeStmt(ts []tok) bool {
 		return c.verbatim(ts, sExec, "type is")
 	}
 	c.kind, c.kw = sTypeDef, "type"
+	c.typeHeader(ts)
 	return true
 }
 

@@ -351,6 +351,7 @@ func Bind(k *abi.Kernel, p *Parsed, read func(string) (*npy.Array, error)) (*Bou
 		}
 		b.Scalars[s.Name] = x
 	}
+	defaultLowerBounds(k, b.Scalars)
 	arrayDummy := func(a Arg) (*abi.Param, error) {
 		v := arrays[a.Name]
 		if v == nil {

@@ -97,14 +97,26 @@ for k in prk_get_wtime prk_get_arguments print_matrix; do
 done
 
 # The procedures contained in program pic. init_grid(Qgrid, L) fills
-# the L x L charges of the grid pic allocates with L+1 points a side; the
-# others are refused where they are not data-parallel or use derived
-# types (check stops before the sizes).
+# the L x L charges of the grid pic allocates with L+1 points a side;
+# finish_distribution(n, particles) sets the n particles' velocities and
+# charges from their positions, k and m: an allocatable array of
+# type(particle_t) in pic, a type(particles_t) of allocatable arrays in
+# pic_soa, taken apart into one array per component (Note [derived-type
+# dummies] in sema/types.go); pic_soa's singlePart(particles, ip) returns
+# particle ip as a type(particle_t), whose components are the kernel's
+# scalar results. The others are refused where they are not
+# data-parallel (init_particles' running count ip, alloc_particles'
+# allocate) or call subroutines (computeTotalForce's computeCoulomb);
+# check stops before the sizes.
 for f in pic.F90 pic-openmp.F90 pic_soa.F90 pic_soa-openmp.F90; do
 	for l in 9 14; do
 		job init_grid "${f%.F90}" "$l" "$f" --set L=$l --shape Qgrid=$((l + 1))x$((l + 1))
+		job finish_distribution "${f%.F90}" "$l" "$f" --set n=$l --grid $l
+		if grep -qi "function singlePart" "$P/$f"; then
+			job singlePart "${f%.F90}" "$l" "$f" --set ip=$((l - 2)) --grid $l
+		fi
 	done
-	for k in init_particles finish_distribution computeTotalForce computeCoulomb alloc_particles singlePart; do
+	for k in init_particles computeTotalForce computeCoulomb alloc_particles; do
 		grep -qi "\(subroutine\|function\) $k\b" "$P/$f" || continue
 		job "$k" "${f%.F90}" - "$f" --set n=9 --set L=9
 	done

@@ -77,6 +77,24 @@ for kind in "" "-D REAL64"; do
 	job2 extras mod_diagnostics.f90 mean_2d "$v" "-I $SRC/extras $kind"
 done
 
+# mod_field's Field kernels: a class(Field) dummy is taken apart into its
+# components (Note [derived-type dummies] in sema/types.go). On one image
+# field_constructor allocates data(0:n+1, 0:m+1) with lb = (1,1) and ub =
+# (n,m); the rows give those bounds.
+npy_i32 "$WORK/lb.npy" 1 1
+for s in 13x11 7x19; do
+	n=${s%x*} m=${s#*x}
+	npy_i32 "$WORK/ub_$s.npy" "$n" "$m"
+	f="--grid $((n + 2))x$((m + 2)) -I . --set self%data%lb1=0 --set self%data%lb2=0"
+	echo "assign_array|ch08|$s|$SRC/ch08|mod_field.f90|$f" >>"$jobs"
+	echo "assign_const_int|ch08|$s|$SRC/ch08|mod_field.f90|$f --set a=3" >>"$jobs"
+	echo "assign_const_real|ch08|$s|$SRC/ch08|mod_field.f90|$f --set a=2.5" >>"$jobs"
+	echo "set_gaussian|ch08|$s|$SRC/ch08|mod_field.f90|$f --in self%lb=$WORK/lb.npy --in self%ub=$WORK/ub_$s.npy --set decay=0.02 --set ic=5 --set jc=6" >>"$jobs"
+	for d in ch10 ch12 final; do
+		echo "assign_real_scalar|$d|$s|$SRC/$d|mod_field.f90|$f --set a=2.5" >>"$jobs"
+	done
+done
+
 # The procedures not compared, with the reason: name|folders|reason.
 reasons=$WORK/reasons
 cat >"$reasons" <<'EOF'
@@ -90,11 +108,14 @@ sync_edges field_constructor assign_field|ch08 ch10 ch12 final|not data-parallel
 set|ch12 final|not data-parallel: a recursive set of image numbers (pack, array constructor)
 config_from_namelist|extras|not data-parallel: namelist file input
 reflective_boundary|extras|refused: allocatable dummies, associate, vector subscripts ([ims, ime]); not done (tsunami)
-assign_array assign_const_int assign_const_real array_mult_field field_mult_array field_mult_real field_mult_field field_sub_array real_add_field|ch08|refused: derived type class(Field) dummies and results, unsupported-derived-type (report)
-assign_real_scalar field_mul_array field_mul_real field_mul_field field_sub_real from_field|ch10 ch12 final|refused: derived type class(Field) dummies and results, unsupported-derived-type (report)
-field_add_field field_add_real field_div_real field_sub_field diffx diffy|ch08 ch10 ch12 final|refused: derived type class(Field) dummies and results, unsupported-derived-type (report; the mod_diff diffx/diffy they call are compared)
-set_gaussian|ch08 ch10|refused: derived type class(Field) dummy, unsupported-derived-type (report)
-init_gaussian|ch12 final|refused: derived type class(Field) dummy, unsupported-derived-type (report)
+array_mult_field field_mult_array field_mult_real field_mult_field field_sub_array real_add_field|ch08|refused: a type(Field) function result (derived-type-form), assigned whole from self (res = self: derived-type-whole) and through the generic assignment(=)
+field_mul_array field_mul_real field_mul_field field_sub_real|ch10 ch12 final|refused: a type(Field) function result (derived-type-form), set by call from_field(res, self) with whole structures (derived-type-whole)
+field_add_field field_add_real field_div_real field_sub_field|ch08|refused: a type(Field) function result (derived-type-form), assigned whole from self (res = self: derived-type-whole) and through the generic assignment(=)
+field_add_field field_add_real field_div_real field_sub_field|ch10 ch12 final|refused: a type(Field) function result (derived-type-form), set by call from_field(res, self) with whole structures (derived-type-whole)
+from_field|ch10 ch12 final|refused: copies the character component name (target%name = source%name: derived-type-whole) and writes scalar components of an intent(inout) structure (kernel-scalar-intent)
+diffx diffy|ch08 ch10 ch12 final|refused: mod_field's diffx and diffy(input_field) return mod_diff's array-valued diffx and diffy of input_field%data, and kernels call no array-valued functions (function-not-scalar; the mod_diff diffx/diffy are compared)
+set_gaussian|ch10|refused: calls self%sync_edges, a type-bound coarray halo exchange (type-bound-call; ch08's set_gaussian is compared)
+init_gaussian|ch12 final|refused: calls self%sync_edges, a type-bound coarray halo exchange (type-bound-call)
 EOF
 
 # procedures FOLDER: the procedures its .f90 files define, one a line.

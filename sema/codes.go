@@ -133,8 +133,8 @@ var (
 		Summary: "complex variables are not supported by forocl",
 		Help:    "OpenCL C has no complex type; split the value into real and imaginary arrays."})
 	codeUnsupportedDerivedType = diag.Define(diag.CodeInfo{Code: "unsupported-derived-type", Severity: diag.Error, Stage: "sema", Topic: "Types and kinds",
-		Summary: "derived types are not supported by forocl",
-		Help:    "Kernel arguments are flat device buffers; pass each component as its own array."})
+		Summary: "a derived type forocl cannot find",
+		Help:    "forocl takes a derived-type variable apart into its components, so it needs the type's definition: give the file that defines it (Note [derived-type dummies])."})
 	codeOperandType = diag.Define(diag.CodeInfo{Code: "operand-type", Severity: diag.Error, Stage: "sema", Topic: "Types and kinds",
 		Summary: "an operand has the wrong type for its operator",
 		Help:    "Arithmetic and comparisons take numbers; logicals do not convert to numbers in Fortran. .and., .or., .eqv. and .neqv. combine logicals; numbers are not truth values in Fortran. .not. negates a logical; numbers are not truth values in Fortran."})

@@ -55,6 +55,25 @@ func (c *checker) functionKernel(p *proc, named map[string]bool) *proc {
 	sub.Args = append(append([]ast.Ident(nil), p.sub.Args...), rid)
 	sub.Result, sub.TypePrefix = nil, nil
 	q := &proc{sub: &sub, host: p.host, file: p.file}
+	if comps := c.structResult(&sub, rid); comps != nil {
+		// a structure result: its components (Note [derived-type dummies])
+		for _, n := range comps {
+			c.procScope(q).syms[n].intent = ast.IntentOut
+		}
+	} else {
+		c.resultDummy(p, q, rid)
+	}
+	for i := range c.subs {
+		if c.subs[i] == p {
+			c.subs[i] = q // the warnings pass reads the kernel's unit
+		}
+	}
+	return q
+}
+
+// resultDummy makes the result rid of function p the intent(out) dummy
+// of q, p as a kernel.
+func (c *checker) resultDummy(p, q *proc, rid ast.Ident) {
 	rsym := c.procScope(q).get(rid)
 	rsym.intent = ast.IntentOut
 	if rsym.alloc && !rsym.pointer && rsym.rank() > 0 {
@@ -66,12 +85,6 @@ func (c *checker) functionKernel(p *proc, named map[string]bool) *proc {
 	if rsym.typ == nil {
 		rsym.typ = p.sub.TypePrefix
 	}
-	for i := range c.subs {
-		if c.subs[i] == p {
-			c.subs[i] = q // the warnings pass reads the kernel's unit
-		}
-	}
-	return q
 }
 
 // withoutSizes returns the locals of kernel k less its sizes: the extents

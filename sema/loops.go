@@ -90,6 +90,11 @@ type loopState struct {
 	// intent(in) array (ir.Kernel.BoundElems).
 	boundElems bool
 	nestBound  bool
+	// elemBounds assigns the host locals that stand for elements of
+	// intent(in) arrays in parallel loop bounds, and elemLocals holds
+	// them by element (Note [element bounds] in sema/elembounds.go).
+	elemBounds []ir.Stmt
+	elemLocals map[string]*ir.Var
 	// reduce maps the scalars the nest being lowered reduces to their
 	// Reduction variables (Note [loop reductions]).
 	reduce map[*ir.Var]*ir.Var
@@ -181,8 +186,9 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l.checkBlockDepth(p.sub.Body)
 	l.forallDialect(body) // Note [forall]
 	kern.Body = l.loopBody(l.endAtReturn(body))
-	l.substExtents(kern)                              // Note [conforming extents]
-	kern.Body = l.serialResults(kern.Body, kern.Body) // Note [serial results]
+	kern.Body = append(l.loop.elemBounds, kern.Body...) // Note [element bounds]
+	l.substExtents(kern)                                // Note [conforming extents]
+	kern.Body = l.serialResults(kern.Body, kern.Body)   // Note [serial results]
 	l.inferIntents()
 	l.checkScalarFlow(flattenHostLoops(kern.Body))
 	l.checkPrivateFlow(flattenHostLoops(kern.Body))
@@ -303,6 +309,9 @@ func (l *lowerer) boundAffine(e ast.Expr, what string) (ir.Affine, bool) {
 		return ir.Affine{}, false
 	}
 	x = l.quotSizes(x) // Note [quotient sizes]
+	if l.loop.nestBound {
+		x = l.elemBound(x) // Note [element bounds]
+	}
 	a, why := l.affine(x, func(v *ir.Var) bool {
 		return v.Role == ir.Dummy && v.Rank == 0 && v.Kind.IsInt() || l.loop.sizes[v] || // or an assumed-shape extent (shapeInquiry)
 			l.loop.nestBound && v.Kind.IsInt() && hostLocal(v) && !l.loop.index[v] && !l.loop.host[v] // a host variable
@@ -687,7 +696,7 @@ func (l *lowerer) privates(dir *loopDir) (restore func()) {
 	if dir == nil {
 		return
 	}
-	for _, id := range dir.private {
+	for _, id := range l.structNames(dir.private) {
 		ent := l.s.lookup(id.Name)
 		sym := ent.sym
 		if sym != nil && sym.sc == l.s && sym.dummy && !sym.param && sym.rank() == 0 && l.vars[sym] != nil {
@@ -754,7 +763,7 @@ func (l *lowerer) locality(s *ast.DoStmt) {
 	for _, loc := range s.Locality {
 		switch loc.Kind {
 		case "local", "local_init":
-			for _, id := range loc.Names {
+			for _, id := range l.structNames(loc.Names) {
 				ent := l.s.lookup(id.Name)
 				if ent.sym == nil || ent.sym.sc != l.s || ent.sym.dummy || ent.sym.param || (ent.sym.rank() > 0 && l.vars[ent.sym] == nil) {
 					l.c.diags.Error(codeLoopConstruct, id.Pos, "%q in %s(...) is not a scalar local of the kernel", id.Orig, loc.Kind).

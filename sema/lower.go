@@ -869,7 +869,7 @@ func (l *lowerer) implicitLocal(id *ast.Ident) *ir.Var {
 // undefined reports an unknown name, with notes at uses of modules that
 // forocl did not find.
 func (l *lowerer) undefined(id *ast.Ident, what string) {
-	if what == "function" && l.coarrayName(*id) {
+	if what == "function" && l.coarrayName(*id) || l.refusedComponent(id) {
 		return
 	}
 	d := l.errorf(codeUndefinedName, id.Pos, "undefined %s %q", what, id.Orig)
@@ -1454,7 +1454,7 @@ func (l *lowerer) dummyVar(a ast.Ident) (*symbol, *ir.Var, bool) {
 	}
 	ok := l.typed(sym)
 	k := l.c.symKind(sym)
-	v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Dummy, Intent: irIntent(sym.intent), Target: sym.target, Pos: sym.pos}
+	v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Dummy, Intent: irIntent(sym.intent), Target: sym.target, Pos: sym.pos, Struct: sym.comp}
 	if sym.value && v.Intent == ir.IntentNone {
 		v.Intent = ir.In
 	}

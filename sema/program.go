@@ -79,6 +79,9 @@ func (l *lowerer) allocatableDummy(sym *symbol, v *ir.Var) bool {
 			return false
 		}
 	}
+	if l.structWarned(sym) {
+		return true // one warning per structure (Note [derived-type dummies])
+	}
 	l.c.diags.Warn(codeAllocatableDummy, sym.pos, "allocatable dummy %q is taken as an array allocated from lower bound 1 in every dimension; a caller whose array starts elsewhere would see its elements shifted", sym.orig).
 		WithHint("forocl's hosts pass arrays from lower bound 1; declare %s as dimension(:,...) without allocatable to say the same", sym.orig)
 	return true

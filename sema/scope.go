@@ -46,7 +46,8 @@ type symbol struct {
 	init       ast.Expr
 	initPtr    bool
 	dummy      bool
-	implicit   bool // created by implicit typing on first use
+	implicit   bool       // created by implicit typing on first use
+	comp       *ir.Struct // a component of a structure (Note [derived-type dummies])
 
 	kindDone bool
 	kind     ir.Kind
@@ -89,6 +90,7 @@ func (c *checker) newScope(sp *ast.Scope, parent *scope, name, file string) *sco
 			}
 			sym.typ = d.Type
 			sym.pos = e.Name.Pos
+			sym.comp = c.compStructs[d]
 			for _, a := range d.Attrs {
 				sym.apply(a)
 			}
@@ -229,6 +231,9 @@ func (c *checker) fromUse(u *ast.Use, name string, seen map[string]bool) entry {
 		return entry{}
 	}
 	seen[m.scope.name] = true
+	if remote, ok := u.Renames[name]; ok {
+		name = remote // use m, only: local => remote
+	}
 	return c.exported(m.scope, name, seen)
 }
 
@@ -283,6 +288,7 @@ func (c *checker) procScope(p *proc) *scope {
 	if p.sc == nil {
 		p.sc = c.newScope(&p.sub.Scope, p.host, p.sub.Name.Name, p.file)
 		p.sc.sub = p.sub
+		c.typeDiags(p.sub) // Note [derived-type dummies]
 		for _, cs := range p.sub.Contains {
 			p.sc.procs[cs.Name.Name] = &proc{sub: cs, host: p.sc, file: p.file}
 		}
@@ -362,7 +368,7 @@ func (c *checker) typeKind(s *scope, t *ast.TypeSpec) ir.Kind {
 	case ast.Complex:
 		c.diags.Error(codeUnsupportedComplex, t.Pos, "complex variables are not supported by forocl")
 	default:
-		c.diags.Error(codeUnsupportedDerivedType, t.Pos, "derived types are not supported by forocl")
+		c.derivedTypeKind(t)
 	}
 	return ir.Invalid
 }

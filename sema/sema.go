@@ -55,14 +55,21 @@ type Options struct {
 // nil when there are errors.
 func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 	c := &checker{
-		modules:    map[string]*module{},
-		global:     map[string]*proc{},
-		warnedUse:  map[*ast.Use]bool{},
-		funcs:      map[*ast.Subprogram]*funcState{},
-		autoReduce: opts.AutoReduce,
+		modules:       map[string]*module{},
+		global:        map[string]*proc{},
+		warnedUse:     map[*ast.Use]bool{},
+		funcs:         map[*ast.Subprogram]*funcState{},
+		autoReduce:    opts.AutoReduce,
+		refusedTypes:  map[*ast.TypeSpec]string{},
+		pendingTypes:  map[ast.Stmt]diag.List{},
+		structVars:    map[ast.Stmt]map[string]*flatVar{},
+		warnedStructs: map[string]bool{},
+		compStructs:   map[*ast.Decl]*ir.Struct{},
 	}
+	env := newTypeEnv(files, opts.Library) // Note [derived-type dummies]
+	files = c.flattenTypes(env, files)
 	c.collect(files, false)
-	c.collect(opts.Library, true)
+	c.collect(c.flattenTypes(env, opts.Library), true)
 	c.addIntrinsicModules()
 	prog := &ir.Program{}
 	lowered := map[*proc]*ir.Kernel{}
@@ -142,6 +149,13 @@ type checker struct {
 	funcs      map[*ast.Subprogram]*funcState
 	funcOrder  []*ir.Func
 	autoReduce bool // Options.AutoReduce
+	// refusedTypes are the derived type specs already refused (Note
+	// [derived-type dummies]).
+	refusedTypes  map[*ast.TypeSpec]string
+	pendingTypes  map[ast.Stmt]diag.List           // Note [derived-type dummies]: checkStructUses
+	structVars    map[ast.Stmt]map[string]*flatVar // the structures taken apart, by procKey
+	warnedStructs map[string]bool                  // structures with an allocatable-dummy warning
+	compStructs   map[*ast.Decl]*ir.Struct         // the structure of each component declaration flattenTypes made
 }
 
 // module is a module of the files or of the library.

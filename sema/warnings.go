@@ -378,9 +378,10 @@ func (c *checker) warnUnit(p *proc, params, locals, temps []*ir.Var, result *ir.
 	implicit := c.warnImplicit(p.sc, f)
 	c.warnEarlyReads(f, implicit)
 	c.warnOuts(p, f, end)
-	// unused dummies (intent(out) ones are reported by warnOuts)
+	// unused dummies (intent(out) ones are reported by warnOuts); a
+	// structure's components need not all be used (Note [derived-type dummies])
 	for _, v := range params {
-		if v.Intent != ir.Out && !f.used[v] {
+		if v.Intent != ir.Out && !f.used[v] && !strings.Contains(v.Name, "%") {
 			c.diags.Warn(codeUnusedDummy, v.Pos, "dummy %q is never used", v.Name).
 				WithHint("use it or remove it; a dummy that is never read often means a typo elsewhere")
 		}

@@ -35,7 +35,7 @@ type InputRule struct {
 	permutation bool
 }
 
-var inputRuleRE = regexp.MustCompile(`(?i)^\s*!\s*test input:\s*(\w+)\s+(values in|is a permutation of)\s+([\w+-]+)\s*:\s*([\w+-]+)\s*$`)
+var inputRuleRE = regexp.MustCompile(`(?i)^\s*!\s*test input:\s*([\w%]+)\s+(values in|is a permutation of)\s+([\w+-]+)\s*:\s*([\w+-]+)\s*$`)
 
 // InputRules reads the test-input lines of a Fortran file, by lower-case
 // array name.

@@ -39,6 +39,9 @@ func Build(k *abi.Kernel, sources []string, dir string, cpp ...string) (*Exe, er
 }
 
 func build(k *abi.Kernel, sources []string, dir string, dev *Device, cpp ...string) (*Exe, error) {
+	if err := checkStructs(k, dev); err != nil {
+		return nil, err
+	}
 	src := wrapSource(driver(k, dev))
 	drv := filepath.Join(dir, "oracle_driver.f90")
 	if err := os.WriteFile(drv, []byte(src), 0o644); err != nil {
@@ -339,6 +342,7 @@ func driver(k *abi.Kernel, dev *Device) string {
 			p("  use %s, only: %s => %s", v.Module, id("m_", k, v.Name), v.Name)
 		}
 	}
+	structUses(p, k, dev) // Note [structures in the driver]
 	p("  implicit none")
 	if dev != nil {
 		for _, v := range k.Arrays() {
@@ -357,6 +361,7 @@ func driver(k *abi.Kernel, dev *Device) string {
 		dims := strings.TrimSuffix(strings.Repeat(":,", len(v.Shape)), ",")
 		p("  %s, allocatable, target :: %s(%s)", ftype(v.Kind), id("a_", k, v.Name), dims)
 	}
+	structDecls(p, k, dev)
 	p("  open(newunit=u, file='params.txt', status='old', action='read')")
 	for _, v := range k.Scalars() {
 		p("  read(u, *) %s", id("s_", k, v.Name))
@@ -364,7 +369,12 @@ func driver(k *abi.Kernel, dev *Device) string {
 	var call []string
 	for _, v := range k.Params {
 		if !v.Array {
-			if v.Module == "" {
+			switch {
+			case v.Struct != nil && dev == nil:
+				if a := structArg(k, v); a != "" {
+					call = append(call, a)
+				}
+			case v.Module == "":
 				call = append(call, id("s_", k, v.Name))
 			}
 			continue
@@ -378,6 +388,10 @@ func driver(k *abi.Kernel, dev *Device) string {
 		p("  allocate(%s(%s))", id("a_", k, v.Name), strings.Join(ext, ","))
 		switch {
 		case v.Module != "": // set through the module (Note [module variables] in sema/modvars.go)
+		case v.Struct != nil && dev == nil:
+			if a := structArg(k, v); a != "" {
+				call = append(call, a)
+			}
 		case dev != nil:
 			call = append(call, id("d_", k, v.Name))
 		default:
@@ -403,7 +417,9 @@ func driver(k *abi.Kernel, dev *Device) string {
 			p("  %s = %s", id("m_", k, v.Name), val)
 		}
 	}
+	structFill(p, k, dev)
 	p("  %s", callStmt(k, dev, callee, call))
+	structBack(p, k, dev)
 	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
 		val := id("a_", k, v.Name)
@@ -459,6 +475,9 @@ func useKernel(p func(string, ...any), k *abi.Kernel, dev *Device) string {
 // dummy's position. No dummy name starts with "_", so the two never clash.
 func id(prefix string, k *abi.Kernel, name string) string {
 	low := strings.ToLower(name)
+	if abi.IsComponent(low) {
+		low = abi.ComponentIdent(low) // Note [component names]
+	}
 	if len(prefix)+len(low) <= maxName {
 		return prefix + low
 	}

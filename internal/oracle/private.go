@@ -34,11 +34,11 @@ func publicSources(sources []string, mod, name, dir string) ([]string, bool) {
 		if at == nil {
 			continue
 		}
-		c := containsAfterNewline.FindIndex(src[at[1]:])
-		if c == nil {
+		c := moduleContains(src[at[1]:])
+		if c < 0 {
 			return nil, false
 		}
-		cut := at[1] + c[0] + 1 // the start of the CONTAINS line
+		cut := at[1] + c + 1 // the start of the CONTAINS line
 		out := append(append(append([]byte(nil), src[:cut]...), "public :: "+name+"\n"...), src[cut:]...)
 		copyPath := filepath.Join(dir, "public_"+filepath.Base(f))
 		if os.WriteFile(copyPath, out, 0o644) != nil {
@@ -53,3 +53,31 @@ func publicSources(sources []string, mod, name, dir string) ([]string, bool) {
 
 // containsAfterNewline matches a CONTAINS statement, from the newline before it.
 var containsAfterNewline = regexp.MustCompile(`(?im)\n[ \t]*contains[ \t]*(!.*)?$`)
+
+// typeStart and typeEnd match the first and last lines of a derived-type
+// definition (type :: t, type, extends(a) :: t, type t; end type).
+var (
+	typeStart = regexp.MustCompile(`(?im)^[ \t]*type[ \t]*(,[^:\n]*)?(::)?[ \t]*[a-z]\w*[ \t]*(!.*)?$`)
+	typeEnd   = regexp.MustCompile(`(?im)^[ \t]*end[ \t]*type\b`)
+)
+
+// moduleContains returns the offset of the newline before the module's
+// CONTAINS in src (the text after the module statement), passing over
+// the CONTAINS of derived-type definitions; -1 when there is none.
+func moduleContains(src []byte) int {
+	off := 0
+	for {
+		c := containsAfterNewline.FindIndex(src[off:])
+		if c == nil {
+			return -1
+		}
+		at := off + c[0]
+		// inside a type when a type starts before it with no end after that start
+		starts := typeStart.FindAllIndex(src[:at], -1)
+		ends := typeEnd.FindAllIndex(src[:at], -1)
+		if len(starts) == 0 || len(ends) > 0 && ends[len(ends)-1][0] > starts[len(starts)-1][0] {
+			return at
+		}
+		off = off + c[1]
+	}
+}
