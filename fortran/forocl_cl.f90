@@ -148,6 +148,24 @@ module forocl_cl
     module procedure read_i8_1, read_i8_2, read_i8_3
   end interface forocl_read
 
+  ! ==== port (coherent-only versions, branch port; see the block at the end) ====
+  integer, parameter, public :: forocl_in = 1, forocl_out = 2, forocl_inout = 3
+  public :: forocl_port_enter, forocl_port_exit, forocl_port_device
+  interface forocl_port_enter
+    module procedure port_enter_r4_1, port_enter_r4_2, port_enter_r4_3
+    module procedure port_enter_r8_1, port_enter_r8_2, port_enter_r8_3
+    module procedure port_enter_i4_1, port_enter_i4_2, port_enter_i4_3
+    module procedure port_enter_i8_1, port_enter_i8_2, port_enter_i8_3
+  end interface forocl_port_enter
+  interface forocl_port_exit
+    module procedure port_exit_in
+    module procedure port_exit_r4_1, port_exit_r4_2, port_exit_r4_3
+    module procedure port_exit_r8_1, port_exit_r8_2, port_exit_r8_3
+    module procedure port_exit_i4_1, port_exit_i4_2, port_exit_i4_3
+    module procedure port_exit_i8_1, port_exit_i8_2, port_exit_i8_3
+  end interface forocl_port_exit
+  ! ==== end of port's block ====
+
   interface forocl_set_arg
     module procedure set_arg_array, set_arg_r4, set_arg_r8, set_arg_i4, set_arg_i8
   end interface forocl_set_arg
@@ -2749,5 +2767,338 @@ contains
       global(d) = (e + local(d) - 1)/local(d)*local(d)
     end do
   end subroutine forocl_ndrange
+
+  ! ==== port (coherent-only versions, branch port) =============================
+  ! forocl port's drop-in procedures call these (Note [the port] in port/port.go).
+  ! Coherent mode: forocl_port_enter copies x to a new device array whatever the
+  ! access (an out array written only in its interior keeps its halo), and
+  ! forocl_port_exit copies it back unless the access is forocl_in, then frees
+  ! it. The resident helper's versions (branch resident) replace this block.
+
+  ! forocl_port_device is false when FOROCL_DEVICE is "host": the ported
+  ! procedures then run their original Fortran. Otherwise it selects the
+  ! device once and stops with a message when there is none.
+  logical function forocl_port_device()
+    character(len=256) :: sel
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    call env('FOROCL_DEVICE', sel)
+    forocl_port_device = lower(trim(adjustl(sel))) /= 'host'
+    if (.not. forocl_port_device) return
+    call ensure(st, msg)
+    if (st /= 0) then
+      write (error_unit, '(a)') 'forocl: ' // trim(msg)
+      write (error_unit, '(a)') 'forocl: FOROCL_DEVICE=host runs the original Fortran of the ported procedures'
+      error stop 1
+    end if
+  end function forocl_port_device
+
+  ! port_stop stops with the procedure and array a failed copy was for.
+  subroutine port_stop(st, msg, proc, name)
+    integer, intent(in) :: st
+    character(len=*), intent(in) :: msg, proc, name
+    if (st == 0) return
+    write (error_unit, '(a)') 'forocl: ' // proc // ': array "' // name // '": ' // trim(msg)
+    error stop 1
+  end subroutine port_stop
+
+  ! port_exit_in ends an intent(in) array's call: x cannot be written.
+  subroutine port_exit_in(a, access)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: access
+    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', '', '')
+    call forocl_free(a)
+  end subroutine port_exit_in
+
+
+  subroutine port_enter_r4_1(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_float), intent(in), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
+    call forocl_create(a, x, st, msg)
+    call port_stop(st, msg, proc, name)
+  end subroutine port_enter_r4_1
+
+  subroutine port_exit_r4_1(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), intent(inout), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    if (access /= forocl_in) call forocl_read(a, x, st, msg)
+    call forocl_free(a)
+    call port_stop(st, msg, 'forocl_port_exit', '')
+  end subroutine port_exit_r4_1
+
+  subroutine port_enter_r4_2(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_float), intent(in), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
+    call forocl_create(a, x, st, msg)
+    call port_stop(st, msg, proc, name)
+  end subroutine port_enter_r4_2
+
+  subroutine port_exit_r4_2(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), intent(inout), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    if (access /= forocl_in) call forocl_read(a, x, st, msg)
+    call forocl_free(a)
+    call port_stop(st, msg, 'forocl_port_exit', '')
+  end subroutine port_exit_r4_2
+
+  subroutine port_enter_r4_3(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_float), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
+    call forocl_create(a, x, st, msg)
+    call port_stop(st, msg, proc, name)
+  end subroutine port_enter_r4_3
+
+  subroutine port_exit_r4_3(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), intent(inout), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    if (access /= forocl_in) call forocl_read(a, x, st, msg)
+    call forocl_free(a)
+    call port_stop(st, msg, 'forocl_port_exit', '')
+  end subroutine port_exit_r4_3
+
+  subroutine port_enter_r8_1(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_double), intent(in), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
+    call forocl_create(a, x, st, msg)
+    call port_stop(st, msg, proc, name)
+  end subroutine port_enter_r8_1
+
+  subroutine port_exit_r8_1(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), intent(inout), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    if (access /= forocl_in) call forocl_read(a, x, st, msg)
+    call forocl_free(a)
+    call port_stop(st, msg, 'forocl_port_exit', '')
+  end subroutine port_exit_r8_1
+
+  subroutine port_enter_r8_2(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_double), intent(in), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
+    call forocl_create(a, x, st, msg)
+    call port_stop(st, msg, proc, name)
+  end subroutine port_enter_r8_2
+
+  subroutine port_exit_r8_2(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), intent(inout), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    if (access /= forocl_in) call forocl_read(a, x, st, msg)
+    call forocl_free(a)
+    call port_stop(st, msg, 'forocl_port_exit', '')
+  end subroutine port_exit_r8_2
+
+  subroutine port_enter_r8_3(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_double), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
+    call forocl_create(a, x, st, msg)
+    call port_stop(st, msg, proc, name)
+  end subroutine port_enter_r8_3
+
+  subroutine port_exit_r8_3(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), intent(inout), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    if (access /= forocl_in) call forocl_read(a, x, st, msg)
+    call forocl_free(a)
+    call port_stop(st, msg, 'forocl_port_exit', '')
+  end subroutine port_exit_r8_3
+
+  subroutine port_enter_i4_1(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int32_t), intent(in), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
+    call forocl_create(a, x, st, msg)
+    call port_stop(st, msg, proc, name)
+  end subroutine port_enter_i4_1
+
+  subroutine port_exit_i4_1(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int32_t), intent(inout), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    if (access /= forocl_in) call forocl_read(a, x, st, msg)
+    call forocl_free(a)
+    call port_stop(st, msg, 'forocl_port_exit', '')
+  end subroutine port_exit_i4_1
+
+  subroutine port_enter_i4_2(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int32_t), intent(in), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
+    call forocl_create(a, x, st, msg)
+    call port_stop(st, msg, proc, name)
+  end subroutine port_enter_i4_2
+
+  subroutine port_exit_i4_2(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int32_t), intent(inout), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    if (access /= forocl_in) call forocl_read(a, x, st, msg)
+    call forocl_free(a)
+    call port_stop(st, msg, 'forocl_port_exit', '')
+  end subroutine port_exit_i4_2
+
+  subroutine port_enter_i4_3(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int32_t), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
+    call forocl_create(a, x, st, msg)
+    call port_stop(st, msg, proc, name)
+  end subroutine port_enter_i4_3
+
+  subroutine port_exit_i4_3(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int32_t), intent(inout), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    if (access /= forocl_in) call forocl_read(a, x, st, msg)
+    call forocl_free(a)
+    call port_stop(st, msg, 'forocl_port_exit', '')
+  end subroutine port_exit_i4_3
+
+  subroutine port_enter_i8_1(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
+    call forocl_create(a, x, st, msg)
+    call port_stop(st, msg, proc, name)
+  end subroutine port_enter_i8_1
+
+  subroutine port_exit_i8_1(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), intent(inout), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    if (access /= forocl_in) call forocl_read(a, x, st, msg)
+    call forocl_free(a)
+    call port_stop(st, msg, 'forocl_port_exit', '')
+  end subroutine port_exit_i8_1
+
+  subroutine port_enter_i8_2(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
+    call forocl_create(a, x, st, msg)
+    call port_stop(st, msg, proc, name)
+  end subroutine port_enter_i8_2
+
+  subroutine port_exit_i8_2(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), intent(inout), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    if (access /= forocl_in) call forocl_read(a, x, st, msg)
+    call forocl_free(a)
+    call port_stop(st, msg, 'forocl_port_exit', '')
+  end subroutine port_exit_i8_2
+
+  subroutine port_enter_i8_3(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
+    call forocl_create(a, x, st, msg)
+    call port_stop(st, msg, proc, name)
+  end subroutine port_enter_i8_3
+
+  subroutine port_exit_i8_3(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), intent(inout), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    if (access /= forocl_in) call forocl_read(a, x, st, msg)
+    call forocl_free(a)
+    call port_stop(st, msg, 'forocl_port_exit', '')
+  end subroutine port_exit_i8_3
+  ! ==== end of port's block ====================================================
+
 
 end module forocl_cl
