@@ -11,10 +11,4 @@ var (
 			"they still run, on the host. The message says why this one stays (the first error forocl check --kernel NAME " +
 			"gives, or what the ported procedure could not keep). Change what it names if the procedure should run on the device.",
 	})
-	codeFileUnported = diag.Define(diag.CodeInfo{
-		Code: "port-file-copied", Severity: diag.Warning, Stage: "port", Topic: "Porting",
-		Summary: "forocl port copies a file as it is",
-		Help: "The file's kernels could not get a Fortran host module, so the file is copied unchanged and runs on the host. " +
-			"The message says why.",
-	})
 )

@@ -36,15 +36,19 @@ func portFile(path string, res *driver.Result, u *abi.Unit, accepted map[string]
 	if len(kernels) == 0 {
 		return copied, nil
 	}
+	// The module launches the ported procedures' kernels only: each was
+	// hosted alone (unhostable), and the text parsed when the driver read it.
 	at := diag.Span{Start: diag.Pos{File: path, Line: 1, Col: 1}}
-	mod, err := hostgen.FortranHost(u, stem(path))
+	mu := *u
+	mu.Kernels = kernels
+	mod, err := hostgen.FortranHost(&mu, stem(path))
 	if err != nil {
-		diags.Warn(codeFileUnported, at, "file copied as it is: %v", err)
+		diags.Error(diag.InternalError, at, "internal error: port: the host module of the ported procedures: %v", err)
 		return copied, nil
 	}
 	f, pd, _ := parser.ParseFile(name, text, parser.Options{Form: form})
 	if pd.HasErrors() {
-		diags.Warn(codeFileUnported, at, "file copied as it is: its ported text does not parse: %s", firstError(pd).Msg)
+		diags.Error(diag.InternalError, at, "internal error: port: the ported text does not parse: %s", firstError(pd).Msg)
 		return copied, nil
 	}
 	subs := map[string]*ast.Subprogram{}
@@ -54,7 +58,7 @@ func portFile(path string, res *driver.Result, u *abi.Unit, accepted map[string]
 	lines := splitLines(text)
 	var ins []insertion
 	var names []string
-	modName := hostgen.FortranModule(u, stem(path))
+	modName := hostgen.FortranModule(&mu, stem(path))
 	for _, k := range kernels {
 		p := accepted[strings.ToLower(k.Name)]
 		s := subs[strings.ToLower(k.Name)]
@@ -126,7 +130,11 @@ func insertions(lines []string, s *ast.Subprogram, k *abi.Kernel, mod string, fi
 	for spec > hdr && isComment(lines[spec-1], fixed) {
 		spec--
 	}
-	ind := indentOf(lines[first.Line-1], fixed)
+	next := hdr + 1 // the first statement line after the procedure statement
+	for next < first.Line && isComment(lines[next-1], fixed) {
+		next++
+	}
+	ind := indentOf(lines[next-1], fixed)
 	b := &body{fixed: fixed, ind: ind}
 	uses := useLines(b, k, mod)
 	b.lines = nil

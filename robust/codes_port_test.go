@@ -9,6 +9,5 @@ func init() {
 	topics = append(topics[:len(topics)-1],
 		struct{ title, about string }{"Porting", "forocl port writes drop-in replacements of an application's kernel files; what it cannot port stays host code, with a warning."},
 		last)
-	noExample["port-kept-on-host"] = "forocl port warns, not forocl check; port's TestPortKeepsRefused and cmd/forocl's TestPortCLI cover it"
-	noExample["port-file-copied"] = "forocl port warns, not forocl check; port's TestPortFileCopied covers it"
+	noExample["port-kept-on-host"] = "forocl port warns, not forocl check; port's TestPortKeepsRefused and TestPortNameTooLong and cmd/forocl's TestPortCLI cover it"
 }

@@ -1,0 +1,282 @@
+package port
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/sebdah/goldie/v2"
+
+	"github.com/forocl/forocl"
+	"github.com/forocl/forocl/codegen"
+	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/regions"
+)
+
+// appDir holds the test application: kernel files in CloverLeaf's idioms
+// and the driver program that calls them.
+const appDir = "testdata/app"
+
+func appKernels(t *testing.T) []string {
+	t.Helper()
+	var out []string
+	for _, pat := range []string{"*_kernel.f90", "*_kernel.f"} {
+		m, err := filepath.Glob(filepath.Join(appDir, pat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m...)
+	}
+	return out
+}
+
+func options(include ...string) Options {
+	return Options{
+		Front:    driver.Options{IncludeDirs: include},
+		Schedule: regions.Options{Strategy: regions.Direct},
+		Code:     codegen.Options{Version: driver.Version},
+	}
+}
+
+// portAll ports paths and fails on errors.
+func portAll(t *testing.T, paths []string, o Options) *Result {
+	t.Helper()
+	res := Port(paths, o, forocl.FortranRuntime)
+	if res.Diags.HasErrors() {
+		t.Fatal(res.Diags.String(res.Sources))
+	}
+	return res
+}
+
+func file(t *testing.T, res *Result, name string) []byte {
+	t.Helper()
+	for _, f := range res.Files {
+		if f.Name == name {
+			return f.Data
+		}
+	}
+	t.Fatalf("no output %s among %v", name, names(res))
+	return nil
+}
+
+func names(res *Result) []string {
+	var out []string
+	for _, f := range res.Files {
+		out = append(out, f.Name)
+	}
+	return out
+}
+
+// keeps reports whether ported holds every line of orig, in order: the
+// port inserts and never removes.
+func keeps(orig, ported []byte) bool {
+	want := splitLines(orig)
+	i := 0
+	for _, l := range splitLines(ported) {
+		if i < len(want) && l == want[i] {
+			i++
+		}
+	}
+	return i == len(want)
+}
+
+// TestPortApp: every accepted procedure of the application's kernel files
+// is ported, the one that prints stays host code with a warning naming it
+// and why, the original text is kept whole, the runtime comes first and
+// the fixed-form file's host module before it.
+func TestPortApp(t *testing.T) {
+	res := portAll(t, appKernels(t), options())
+	want := map[string][]string{
+		"damp_kernel.f": {"damp_kernel"}, "eos_kernel.f90": {"eos_kernel"}, "flux_kernel.f90": {"flux_kernel"},
+		"halo_kernel.f90": {"halo_kernel"}, "scale_kernel.f90": {"scaled"}, "summary_kernel.f90": {"summary_kernel"},
+	}
+	for path, got := range res.Ported {
+		if w := want[filepath.Base(path)]; !reflect.DeepEqual(got, w) {
+			t.Errorf("%s: ported %v, want %v", path, got, w)
+		}
+	}
+	if n := res.Diags.Count(diag.Warning); n != 1 {
+		t.Errorf("%d warnings, want 1:\n%s", n, res.Diags.String(res.Sources))
+	}
+	msg := res.Diags.String(res.Sources)
+	if !strings.Contains(msg, `procedure "flux_report" stays host code: forocl refuses it as a kernel: "print" is not allowed`) {
+		t.Errorf("no warning for flux_report:\n%s", msg)
+	}
+	order := strings.Join(names(res), " ")
+	if !strings.HasPrefix(order, RuntimeName+" ") || !strings.Contains(order, " damp_kernel_cl.f90 damp_kernel.f") {
+		t.Errorf("compile order %s: want the runtime first, damp_kernel_cl.f90 just before damp_kernel.f", order)
+	}
+	for _, p := range appKernels(t) {
+		orig, _ := os.ReadFile(p)
+		if !keeps(orig, file(t, res, filepath.Base(p))) {
+			t.Errorf("%s: the ported file lost lines of the original", p)
+		}
+	}
+	if !bytes.Equal(file(t, res, RuntimeName), forocl.FortranRuntime) {
+		t.Errorf("%s is not the runtime", RuntimeName)
+	}
+}
+
+// TestPortGolden: the ported text (after the host module) of one
+// free-form and one fixed-form file.
+func TestPortGolden(t *testing.T) {
+	res := portAll(t, appKernels(t), options())
+	g := goldie.New(t, goldie.WithFixtureDir("testdata/golden"), goldie.WithNameSuffix(".golden"))
+	free := string(file(t, res, "summary_kernel.f90"))
+	_, body, ok := strings.Cut(free, "\nend module summary_kernel_cl_mod\n\n")
+	if !ok {
+		t.Fatalf("summary_kernel.f90 does not start with its host module:\n%.400s", free)
+	}
+	g.Assert(t, "summary_kernel.f90", []byte(body))
+	g.Assert(t, "damp_kernel.f", file(t, res, "damp_kernel.f"))
+}
+
+// TestPortKeepsRefused: what port cannot keep on the device stays host
+// code with a warning that says why, and the file still ports.
+func TestPortKeepsRefused(t *testing.T) {
+	dir := t.TempDir()
+	src := `module m
+  real(8) :: shared(10)
+contains
+  subroutine ok(n, a)
+    integer :: n
+    real(8) :: a(n)
+    integer :: i
+    do i = 1, n
+      a(i) = 2*a(i)
+    end do
+  end subroutine ok
+  pure subroutine pur(n, a)
+    integer, intent(in) :: n
+    real(8), intent(inout) :: a(n)
+    integer :: i
+    do i = 1, n
+      a(i) = 2*a(i)
+    end do
+  end subroutine pur
+  subroutine opt(n, a, s)
+    integer :: n
+    real(8) :: a(n)
+    real(8), optional :: s
+    integer :: i
+    do i = 1, n
+      a(i) = 2*a(i)
+    end do
+  end subroutine opt
+  subroutine own(n, a)
+    integer :: n
+    real(8) :: a(n)
+    integer :: i
+    do i = 1, n
+      a(i) = shared(i)
+    end do
+  end subroutine own
+end module m
+`
+	in := filepath.Join(dir, "mixed.f90")
+	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := portAll(t, []string{in}, options())
+	if got := res.Ported[in]; !reflect.DeepEqual(got, []string{"ok"}) {
+		t.Errorf("ported %v, want [ok]", got)
+	}
+	msg := res.Diags.String(res.Sources)
+	for _, w := range []string{
+		`procedure "pur" stays host code: it is pure`,
+		`procedure "opt" stays host code: dummy "s" is optional`,
+		`procedure "own" stays host code: it uses "shared" of module m in its own file`,
+	} {
+		if !strings.Contains(msg, w) {
+			t.Errorf("no warning %q in:\n%s", w, msg)
+		}
+	}
+}
+
+// TestPortNameTooLong: a procedure whose host module name would pass
+// Fortran's 63 characters stays host code, and the file is copied as it
+// is.
+func TestPortNameTooLong(t *testing.T) {
+	dir := t.TempDir()
+	src := "module m\ncontains\n  subroutine k(n, a)\n    integer :: n\n    real :: a(n)\n    integer :: i\n    do i = 1, n\n      a(i) = 1\n    end do\n  end subroutine\nend module\n"
+	in := filepath.Join(dir, strings.Repeat("f", 62)+".f90")
+	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := portAll(t, []string{in}, options())
+	if !bytes.Equal(file(t, res, filepath.Base(in)), []byte(src)) {
+		t.Error("the file was not copied as it is")
+	}
+	if msg := res.Diags.String(res.Sources); !strings.Contains(msg, `procedure "k" stays host code: the Fortran host module name`) {
+		t.Errorf("no port-kept-on-host warning:\n%s", msg)
+	}
+}
+
+// gfortranCompile compiles the files in order in dir (modules there too)
+// and fails with gfortran's message.
+func gfortranCompile(t *testing.T, dir string, files ...string) {
+	t.Helper()
+	for _, f := range files {
+		cmd := exec.Command("gfortran", "-fopenmp", "-c", "-J", dir, "-I", dir, "-o", filepath.Join(dir, filepath.Base(f)+".o"), f)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("gfortran %s: %v\n%s", filepath.Base(f), err, out)
+		}
+	}
+}
+
+// writeAll writes res's files into dir and returns their paths in order.
+func writeAll(t *testing.T, res *Result, dir string) []string {
+	t.Helper()
+	var out []string
+	for _, f := range res.Files {
+		p := filepath.Join(dir, f.Name)
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// TestPortAppCompiles: every ported file of the application compiles
+// with gfortran against the runtime, in the printed order.
+func TestPortAppCompiles(t *testing.T) {
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		t.Skip("gfortran not found")
+	}
+	dir := t.TempDir()
+	gfortranCompile(t, dir, writeAll(t, portAll(t, appKernels(t), options()), dir)...)
+}
+
+// TestPortCloverLeaf: CloverLeaf_ref's kernel files (public code, not in
+// the repository; skipped without /work/survey/cl) all port and compile
+// with gfortran against the runtime and CloverLeaf's data module. The
+// tile-halo kernels stay host code: their Fortran host modules would have
+// lines over 132 characters (hostgen's wrapping of array constructors).
+func TestPortCloverLeaf(t *testing.T) {
+	const cl = "/work/survey/cl"
+	kernels, _ := filepath.Glob(filepath.Join(cl, "kernels", "*.f90"))
+	if len(kernels) == 0 {
+		t.Skip("CloverLeaf_ref is not at " + cl)
+	}
+	if _, err := exec.LookPath("gfortran"); err != nil {
+		t.Skip("gfortran not found")
+	}
+	res := portAll(t, kernels, options(cl))
+	for _, k := range kernels {
+		if n := len(res.Ported[k]); n == 0 && filepath.Base(k) != "update_tile_halo_kernel.f90" {
+			t.Errorf("%s: nothing ported", filepath.Base(k))
+		}
+	}
+	if got := len(res.Ported[filepath.Join(cl, "kernels", "pack_kernel.f90")]); got != 8 {
+		t.Errorf("pack_kernel.f90: %d procedures ported, want 8", got)
+	}
+	dir := t.TempDir()
+	files := writeAll(t, res, dir)
+	gfortranCompile(t, dir, append([]string{files[0], filepath.Join(cl, "data.f90")}, files[1:]...)...)
+}
