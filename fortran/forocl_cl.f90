@@ -32,7 +32,21 @@
 !       kind and shape and say which shapes differ otherwise.
 !   forocl_alloc(a, kind, shape) / forocl_free(a)
 !       A zero-filled device array without a host copy; release one.
-!   forocl_finish()      Waits for everything enqueued (for timing).
+!   forocl_finish()      Waits for everything enqueued (for timing); in
+!       resident mode, then copies back what the device wrote and frees
+!       the resident copies; with FOROCL_PROFILE=1, prints the profile.
+!   forocl_port_enter(a, x, access, proc, name), forocl_port_exit(a, x,
+!   access), forocl_port_device()
+!       What the procedures of forocl port call around their kernels, per
+!       array dummy x: the device array a of x, uploaded (coherent mode:
+!       read back at exit for forocl_out and forocl_inout, then freed) or
+!       kept (resident mode). forocl_port_device() is .false. when
+!       FOROCL_DEVICE=host: the procedure runs its Fortran instead.
+!   forocl_resident(on), forocl_update_host(x), forocl_update_device(x),
+!   forocl_release(x)
+!       Resident mode (also FOROCL_RESIDENT=1): device copies stay between
+!       calls; the host announces its reads and writes (see "Resident
+!       mode" below; FOROCL_CHECK=1 catches a write it did not announce).
 !   forocl_build(prog, source, options), forocl_kernel_create(k, prog, name),
 !   forocl_set_arg(k, index, value), forocl_launch(k, global, local)
 !       Run any OpenCL C source: build a program (through the binary
@@ -92,6 +106,7 @@ module forocl_cl
     integer :: shape(3) = 1
     integer(int64) :: count = 0
     integer :: context = 0
+    integer :: slot = 0   ! its entry in the resident table (0: none)
   end type forocl_array
 
   ! A built OpenCL program.
@@ -112,11 +127,16 @@ module forocl_cl
   public :: forocl_create, forocl_write, forocl_read, forocl_alloc, forocl_free
   public :: forocl_finish, forocl_build, forocl_kernel_create, forocl_set_arg, forocl_launch
   public :: forocl_load_text, forocl_report, forocl_current
+  ! For forocl port's procedures: device copies of host arrays, per call.
+  public :: forocl_port_enter, forocl_port_exit, forocl_port_device
+  ! Resident mode: device copies that stay between calls.
+  public :: forocl_resident, forocl_update_host, forocl_update_device, forocl_release
+  integer, parameter, public :: forocl_in = 1, forocl_out = 2, forocl_inout = 3
   ! For generated modules (fortranhost): argument checks and launch sizes.
   public :: forocl_check_array, forocl_check_extents, forocl_check_count, forocl_ndrange
   public :: forocl_check_declared, forocl_check_alias, forocl_check_access
   public :: forocl_check_fp64, forocl_bounds_read, forocl_bounds_error
-  public :: forocl_past_int32, forocl_over_int32, forocl_read_elem
+  public :: forocl_past_int32, forocl_over_int32, forocl_read_elem, forocl_scratch
   ! For generated modules: intrinsics and iso_c_binding kinds under names
   ! that no kernel dummy hides (Note [Fortran host names] in codegen).
   public :: forocl_to_int, forocl_int32, forocl_max, forocl_product, forocl_flag
@@ -148,23 +168,40 @@ module forocl_cl
     module procedure read_i8_1, read_i8_2, read_i8_3
   end interface forocl_read
 
-  ! ==== port (coherent-only versions, branch port; see the block at the end) ====
-  integer, parameter, public :: forocl_in = 1, forocl_out = 2, forocl_inout = 3
-  public :: forocl_port_enter, forocl_port_exit, forocl_port_device
   interface forocl_port_enter
-    module procedure port_enter_r4_1, port_enter_r4_2, port_enter_r4_3
-    module procedure port_enter_r8_1, port_enter_r8_2, port_enter_r8_3
-    module procedure port_enter_i4_1, port_enter_i4_2, port_enter_i4_3
-    module procedure port_enter_i8_1, port_enter_i8_2, port_enter_i8_3
+    module procedure enter_r4_1, enter_r4_2, enter_r4_3
+    module procedure enter_r8_1, enter_r8_2, enter_r8_3
+    module procedure enter_i4_1, enter_i4_2, enter_i4_3
+    module procedure enter_i8_1, enter_i8_2, enter_i8_3
   end interface forocl_port_enter
+
   interface forocl_port_exit
-    module procedure port_exit_in
-    module procedure port_exit_r4_1, port_exit_r4_2, port_exit_r4_3
-    module procedure port_exit_r8_1, port_exit_r8_2, port_exit_r8_3
-    module procedure port_exit_i4_1, port_exit_i4_2, port_exit_i4_3
-    module procedure port_exit_i8_1, port_exit_i8_2, port_exit_i8_3
+    module procedure exit_r4_1, exit_r4_2, exit_r4_3
+    module procedure exit_r8_1, exit_r8_2, exit_r8_3
+    module procedure exit_i4_1, exit_i4_2, exit_i4_3
+    module procedure exit_i8_1, exit_i8_2, exit_i8_3
   end interface forocl_port_exit
-  ! ==== end of port's block ====
+
+  interface forocl_update_host
+    module procedure host_r4_1, host_r4_2, host_r4_3
+    module procedure host_r8_1, host_r8_2, host_r8_3
+    module procedure host_i4_1, host_i4_2, host_i4_3
+    module procedure host_i8_1, host_i8_2, host_i8_3
+  end interface forocl_update_host
+
+  interface forocl_update_device
+    module procedure device_r4_1, device_r4_2, device_r4_3
+    module procedure device_r8_1, device_r8_2, device_r8_3
+    module procedure device_i4_1, device_i4_2, device_i4_3
+    module procedure device_i8_1, device_i8_2, device_i8_3
+  end interface forocl_update_device
+
+  interface forocl_release
+    module procedure release_r4_1, release_r4_2, release_r4_3
+    module procedure release_r8_1, release_r8_2, release_r8_3
+    module procedure release_i4_1, release_i4_2, release_i4_3
+    module procedure release_i8_1, release_i8_2, release_i8_3
+  end interface forocl_release
 
   interface forocl_set_arg
     module procedure set_arg_array, set_arg_r4, set_arg_r8, set_arg_i4, set_arg_i8
@@ -189,7 +226,48 @@ module forocl_cl
       cl_program_binaries = 4454_c_int32_t, &
       cl_program_build_log = 4483_c_int32_t
   integer(c_int64_t), parameter :: cl_mem_read_write = 1
+  integer(c_int64_t), parameter :: cl_queue_profiling_enable = 2
+  integer(c_int32_t), parameter :: cl_profiling_command_start = 4738_c_int32_t, &
+      cl_profiling_command_end = 4739_c_int32_t
   integer(c_int32_t), parameter :: cl_platform_not_found_khr = -1001
+
+  ! Port calls between an enter and its exit (forocl_port_enter/exit).
+  integer, save :: port_pending = 0
+  ! FOROCL_DEVICE=host: forocl port's procedures run their Fortran (read once).
+  integer, save :: port_host = -1
+
+  ! Resident mode (see Resident mode below): the table of device copies.
+  type :: resident_copy
+    type(forocl_array) :: a
+    integer(c_intptr_t) :: addr = 0          ! the host array's first byte
+    integer(int64) :: bytes = 0              ! and its size
+    logical :: newer = .false.               ! the device wrote it since the host last had it
+    integer(int64) :: sum = 0                ! FOROCL_CHECK: the host copy's checksum then
+    character(len=160) :: what = ''          ! "array NAME of PROC", for messages
+  end type resident_copy
+  type(resident_copy), allocatable, save :: res(:)
+  integer, save :: nres = 0
+  integer, save :: res_mode = -1             ! FOROCL_RESIDENT not read yet (-1), off (0), on (1)
+  logical, save :: res_check = .false.       ! FOROCL_CHECK
+  type(c_ptr), allocatable, save :: dropped(:)  ! buffers to release when no call is under way
+  integer, save :: ndropped = 0
+  integer, parameter :: sync_host = 1, sync_device = 2, sync_release = 3
+
+  ! Profiling (FOROCL_PROFILE; see Profiling below): one row per kernel
+  ! or transfer direction, and the events not yet read.
+  type :: prof_row
+    character(len=64) :: name = ''
+    integer(int64) :: calls = 0, ns = 0, bytes = 0
+  end type prof_row
+  type :: prof_pending
+    type(c_ptr) :: ev = c_null_ptr
+    integer :: row = 0
+  end type prof_pending
+  logical, save :: g_profile = .false.
+  type(c_ptr), save, target :: g_ev = c_null_ptr
+  type(prof_row), allocatable, save :: prof_rows(:)
+  type(prof_pending), allocatable, save :: prof_evs(:)
+  integer, save :: nprof_rows = 0, nprof_evs = 0
 
   ! The selected device and its context (one per program).
   logical, save :: ready = .false.
@@ -403,6 +481,18 @@ module forocl_cl
       import :: c_int32_t, c_ptr
       type(c_ptr), value :: h
     end function clReleaseContext
+    integer(c_int32_t) function clReleaseEvent(h) bind(C, name='clReleaseEvent')
+      import :: c_int32_t, c_ptr
+      type(c_ptr), value :: h
+    end function clReleaseEvent
+    integer(c_int32_t) function clGetEventProfilingInfo(ev, param, size, value, sizeret) &
+        bind(C, name='clGetEventProfilingInfo')
+      import :: c_int32_t, c_ptr, c_size_t
+      type(c_ptr), value :: ev
+      integer(c_int32_t), value :: param
+      integer(c_size_t), value :: size
+      type(c_ptr), value :: value, sizeret
+    end function clGetEventProfilingInfo
     ! POSIX, for the program cache.
     integer(c_int) function c_mkdir(path, mode) bind(C, name='mkdir')
       import :: c_int, c_char
@@ -723,6 +813,7 @@ contains
     integer(c_intptr_t), target :: props(3)
     integer(c_int64_t), target :: v64
     character(len=:), allocatable :: needle, hay, ext
+    character(len=16) :: pv
     st = 0
     msg = ''
     call scan_devices(ds, st, msg)
@@ -793,6 +884,8 @@ contains
       end do
       return
     end if
+    call resident_flush(st, msg)
+    if (st /= 0) return
     call release_context()
     g_platform = ds(pick)%platform
     g_device = ds(pick)%id
@@ -821,7 +914,10 @@ contains
       call cl_fail(code, 'clCreateContext', 'on device ' // trim(g_name), st, msg)
       return
     end if
-    g_queue = clCreateCommandQueue(g_context, g_device, 0_c_int64_t, c_loc(code))
+    call env('FOROCL_PROFILE', pv)
+    g_profile = env_true(pv)
+    g_queue = clCreateCommandQueue(g_context, g_device, merge(cl_queue_profiling_enable, 0_c_int64_t, g_profile), &
+        c_loc(code))
     if (code /= 0 .or. .not. c_associated(g_queue)) then
       if (code == 0) code = -36
       call cl_fail(code, 'clCreateCommandQueue', 'on device ' // trim(g_name), st, msg)
@@ -837,6 +933,7 @@ contains
   subroutine release_context()
     integer(c_int32_t) :: code
     if (.not. ready) return
+    call prof_harvest()
     code = clFinish(g_queue)
     code = clReleaseCommandQueue(g_queue)
     code = clReleaseContext(g_context)
@@ -1023,6 +1120,10 @@ contains
   end function forocl_device_fp64
 
   ! forocl_finish waits until the device has done everything enqueued.
+  ! In resident mode it then frees the resident copies, after copying
+  ! back every one the device wrote since the host last updated it (no
+  ! result is lost; see Resident mode). With FOROCL_PROFILE=1 it prints
+  ! the profile (see Profiling).
   subroutine forocl_finish(stat, errmsg)
     integer, intent(out), optional :: stat
     character(len=*), intent(inout), optional :: errmsg
@@ -1035,6 +1136,8 @@ contains
       code = clFinish(g_queue)
       if (code /= 0) call cl_fail(code, 'clFinish', '(a kernel failed while running)', st, msg)
     end if
+    if (st == 0) call resident_flush(st, msg)
+    call prof_print()
     call forocl_report(st, msg, stat, errmsg)
   end subroutine forocl_finish
 
@@ -1104,7 +1207,8 @@ contains
     if (nbytes == 0) return
     if (c_associated(host)) then
       code = clEnqueueWriteBuffer(g_queue, a%mem, 1_c_int32_t, 0_c_size_t, int(nbytes, c_size_t), host, &
-          0_c_int32_t, c_null_ptr, c_null_ptr)
+          0_c_int32_t, c_null_ptr, prof_event())
+      if (code == 0) call prof_record('[upload]', nbytes)
       if (code /= 0) call cl_fail(code, 'clEnqueueWriteBuffer', 'for a ' // kind_name(kind) // &
           ' array of shape ' // shape_string(shp), st, msg)
     else
@@ -1152,7 +1256,8 @@ contains
     call check_host('forocl_write', a, kind, rank, shp, st, msg)
     if (st /= 0 .or. a%count == 0) return
     code = clEnqueueWriteBuffer(g_queue, a%mem, 1_c_int32_t, 0_c_size_t, int(a%count*kind_bytes(kind), c_size_t), &
-        host, 0_c_int32_t, c_null_ptr, c_null_ptr)
+        host, 0_c_int32_t, c_null_ptr, prof_event())
+    if (code == 0) call prof_record('[upload]', a%count*kind_bytes(kind))
     if (code /= 0) call cl_fail(code, 'clEnqueueWriteBuffer', 'for an array of shape ' // shape_string(shp), st, msg)
   end subroutine write_raw
 
@@ -1166,7 +1271,8 @@ contains
     call check_host('forocl_read', a, kind, rank, shp, st, msg)
     if (st /= 0 .or. a%count == 0) return
     code = clEnqueueReadBuffer(g_queue, a%mem, 1_c_int32_t, 0_c_size_t, int(a%count*kind_bytes(kind), c_size_t), &
-        host, 0_c_int32_t, c_null_ptr, c_null_ptr)
+        host, 0_c_int32_t, c_null_ptr, prof_event())
+    if (code == 0) call prof_record('[download]', a%count*kind_bytes(kind))
     if (code /= 0) call cl_fail(code, 'clEnqueueReadBuffer', &
         '(a kernel before it may have failed) for an array of shape ' // shape_string(shp), st, msg)
   end subroutine read_raw
@@ -1190,6 +1296,33 @@ contains
     end if
     call forocl_report(st, msg, stat, errmsg)
   end subroutine forocl_alloc
+
+  ! forocl_scratch makes a a device array of the given kind and shape for
+  ! a generated procedure's scratch, which keeps it between calls: an
+  ! array a already is on the current device is kept (zero-filled again
+  ! when zero is true), any other is made anew, zero-filled.
+  subroutine forocl_scratch(a, kind, shape, zero, st, msg)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: kind, shape(:)
+    logical, intent(in) :: zero
+    integer, intent(out) :: st
+    character(len=*), intent(inout) :: msg
+    integer(c_int32_t), target :: zeros
+    integer(c_int32_t) :: code
+    st = 0
+    if (.not. (ready .and. c_associated(a%mem) .and. a%context == context_id .and. a%kind == kind .and. &
+        a%rank == size(shape))) then
+      call forocl_alloc(a, kind, shape, st, msg)
+    else if (any(a%shape(1:a%rank) /= shape)) then
+      call forocl_alloc(a, kind, shape, st, msg)
+    else if (zero .and. a%count > 0) then
+      zeros = 0
+      code = clEnqueueFillBuffer(g_queue, a%mem, c_loc(zeros), 4_c_size_t, 0_c_size_t, &
+          int(a%count*kind_bytes(kind), c_size_t), 0_c_int32_t, c_null_ptr, c_null_ptr)
+      if (code /= 0) call cl_fail(code, 'clEnqueueFillBuffer', 'for a scratch array of shape ' // &
+          shape_string(shape), st, msg)
+    end if
+  end subroutine forocl_scratch
 
   ! forocl_free releases device array a (nothing if it holds none).
   subroutine forocl_free(a)
@@ -1711,6 +1844,948 @@ contains
     call read_raw(a, forocl_int8, 3, shape(x), p, st, msg)
     call forocl_report(st, msg, stat, errmsg)
   end subroutine read_i8_3
+
+  ! ---------------------------------------------------------------------
+  ! Applications: the device copies of forocl port's procedures
+  !
+  ! A procedure that forocl port rewrote calls, for each array dummy x,
+  ! forocl_port_enter(a, x, access, proc, name) before it launches its
+  ! kernels on device array a, and forocl_port_exit(a, x, access) after;
+  ! access is forocl_in (read only), forocl_out or forocl_inout. In
+  ! coherent mode (the default) enter creates a and uploads x, also for
+  ! forocl_out (an array written only in its interior keeps its other
+  ! elements), and exit reads out and inout arrays back into x and frees
+  ! a: host code between calls sees and changes current data. In resident
+  ! mode (below) the copies stay on the device.
+
+  ! forocl_port_device is .false. when FOROCL_DEVICE is "host": the
+  ! procedures of forocl port then run their original Fortran.
+  logical function forocl_port_device()
+    character(len=16) :: v
+    if (port_host < 0) then
+      call env('FOROCL_DEVICE', v)
+      port_host = 0
+      if (lower(trim(adjustl(v))) == 'host') port_host = 1
+    end if
+    forocl_port_device = port_host == 0
+  end function forocl_port_device
+
+  ! port_enter is forocl_port_enter for a host array at p (c_null_ptr when
+  ! it is empty) of the given kind and shape, dummy name of procedure proc.
+  subroutine port_enter(a, kind, shp, p, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer, intent(in) :: kind, shp(:), access
+    type(c_ptr), intent(in) :: p
+    character(len=*), intent(in) :: proc, name
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    if (access < forocl_in .or. access > forocl_inout) then
+      st = forocl_eusage
+      msg = 'forocl_port_enter: access ' // itoa(int(access, int64)) // &
+          ' is none of forocl_in, forocl_out, forocl_inout'
+    else
+      call release_dropped()
+      call ensure(st, msg)
+      if (st == 0 .and. resident_on() .and. c_associated(p)) then
+        call resident_enter(a, kind, shp, p, product(int(shp, int64))*kind_bytes(kind), access, proc, name, &
+            st, msg)
+      else if (st == 0) then
+        call create_raw(a, kind, size(shp), shp, p, st, msg)
+      end if
+    end if
+    port_pending = port_pending + 1
+    if (st == forocl_edevice) msg = trim(msg) // new_line('a') // &
+        'set FOROCL_DEVICE=host to run the procedures as Fortran on the host'
+    if (st /= 0) msg = proc // ': array ' // name // ': ' // msg
+    call forocl_report(st, msg)
+  end subroutine port_enter
+
+  ! port_exit is forocl_port_exit: see port_enter.
+  subroutine port_exit(a, kind, shp, p, access)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: kind, shp(:), access
+    type(c_ptr), intent(in) :: p
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    msg = ''
+    port_pending = max(0, port_pending - 1)
+    if (a%slot == 0) then
+      if (access /= forocl_in .and. c_associated(a%mem)) call read_raw(a, kind, size(shp), shp, p, st, msg)
+      call forocl_free(a)
+    end if
+    call release_dropped()
+    call forocl_report(st, msg)
+  end subroutine port_exit
+
+  subroutine enter_r4_1(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_float), intent(in), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_real4, shape(x), p, access, proc, name)
+  end subroutine enter_r4_1
+
+  subroutine enter_r4_2(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_float), intent(in), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_real4, shape(x), p, access, proc, name)
+  end subroutine enter_r4_2
+
+  subroutine enter_r4_3(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_float), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_real4, shape(x), p, access, proc, name)
+  end subroutine enter_r4_3
+
+  subroutine enter_r8_1(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_double), intent(in), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_real8, shape(x), p, access, proc, name)
+  end subroutine enter_r8_1
+
+  subroutine enter_r8_2(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_double), intent(in), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_real8, shape(x), p, access, proc, name)
+  end subroutine enter_r8_2
+
+  subroutine enter_r8_3(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    real(c_double), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_real8, shape(x), p, access, proc, name)
+  end subroutine enter_r8_3
+
+  subroutine enter_i4_1(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int32_t), intent(in), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_int, shape(x), p, access, proc, name)
+  end subroutine enter_i4_1
+
+  subroutine enter_i4_2(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int32_t), intent(in), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_int, shape(x), p, access, proc, name)
+  end subroutine enter_i4_2
+
+  subroutine enter_i4_3(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int32_t), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_int, shape(x), p, access, proc, name)
+  end subroutine enter_i4_3
+
+  subroutine enter_i8_1(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_int8, shape(x), p, access, proc, name)
+  end subroutine enter_i8_1
+
+  subroutine enter_i8_2(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_int8, shape(x), p, access, proc, name)
+  end subroutine enter_i8_2
+
+  subroutine enter_i8_3(a, x, access, proc, name)
+    type(forocl_array), intent(out) :: a
+    integer(c_int64_t), intent(in), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    character(len=*), intent(in) :: proc, name
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_enter(a, forocl_int8, shape(x), p, access, proc, name)
+  end subroutine enter_i8_3
+
+  subroutine exit_r4_1(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_real4, shape(x), p, access)
+  end subroutine exit_r4_1
+
+  subroutine exit_r4_2(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_real4, shape(x), p, access)
+  end subroutine exit_r4_2
+
+  subroutine exit_r4_3(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_real4, shape(x), p, access)
+  end subroutine exit_r4_3
+
+  subroutine exit_r8_1(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_real8, shape(x), p, access)
+  end subroutine exit_r8_1
+
+  subroutine exit_r8_2(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_real8, shape(x), p, access)
+  end subroutine exit_r8_2
+
+  subroutine exit_r8_3(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_real8, shape(x), p, access)
+  end subroutine exit_r8_3
+
+  subroutine exit_i4_1(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int32_t), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_int, shape(x), p, access)
+  end subroutine exit_i4_1
+
+  subroutine exit_i4_2(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int32_t), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_int, shape(x), p, access)
+  end subroutine exit_i4_2
+
+  subroutine exit_i4_3(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int32_t), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_int, shape(x), p, access)
+  end subroutine exit_i4_3
+
+  subroutine exit_i8_1(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), target, contiguous :: x(:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_int8, shape(x), p, access)
+  end subroutine exit_i8_1
+
+  subroutine exit_i8_2(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), target, contiguous :: x(:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_int8, shape(x), p, access)
+  end subroutine exit_i8_2
+
+  subroutine exit_i8_3(a, x, access)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), target, contiguous :: x(:,:,:)
+    integer, intent(in) :: access
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (size(x) > 0) p = c_loc(x)
+    call port_exit(a, forocl_int8, shape(x), p, access)
+  end subroutine exit_i8_3
+
+  ! ---------------------------------------------------------------------
+  ! Resident mode
+  !
+  ! With FOROCL_RESIDENT=1 (or forocl_resident(.true.)), arrays stay on the
+  ! device between the calls of forocl port's procedures: a table holds
+  ! one device copy per host array, found by the address of its first
+  ! element, its size in bytes and its kind. forocl_port_enter finds the
+  ! copy, or creates and uploads it; forocl_port_exit does nothing. The
+  ! host says when it reads or writes such an array between calls:
+  ! forocl_update_host(x) before reading it (the download happens only if
+  ! the device wrote it since), forocl_update_device(x) after writing it.
+  ! Both take any contiguous array, and update each copy that holds part
+  ! of it where they overlap. forocl_release(x) frees the copies within x
+  ! and forocl_finish() every copy; both first copy back
+  ! what the device wrote since the host last updated it, so no result is
+  ! lost: release an array before deallocating it (or before it goes out
+  ! of scope), since its address is where that copy goes. An array never
+  ! passed to a procedure is no business of the table: the updates and
+  ! forocl_release do nothing for it, as in coherent mode. Pass the arrays
+  ! that a procedure writes whole or as contiguous sections: a section with
+  ! a stride reaches the procedure as the compiler's temporary copy, whose
+  ! device copy would outlive it.
+  !
+  ! A host array that overlaps a copy without being it (another array at
+  ! a reused address, a section of a resident array passed as a whole) is
+  ! given its own copy once the old one is dropped, which happens only when
+  ! the device did not write the old one since the host last had it;
+  ! otherwise the call stops and says which array to update or release.
+  ! FOROCL_CHECK=1 keeps a checksum of each copy's host array, taken when
+  ! it is uploaded or updated; forocl_port_enter recomputes it and stops,
+  ! naming the array and the procedure, when the host changed the array
+  ! without forocl_update_device. Without FOROCL_CHECK, a call costs no
+  ! host work beyond a look-up in the table.
+
+  ! forocl_resident turns resident mode on or off for the calls that
+  ! follow (it starts as FOROCL_RESIDENT says). Turning it off first does
+  ! what forocl_finish does to the resident copies.
+  subroutine forocl_resident(on)
+    logical, intent(in) :: on
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    logical :: was
+    was = resident_on()   ! reads FOROCL_CHECK too
+    if (was .and. .not. on) then
+      call resident_flush(st, msg)
+      call forocl_report(st, msg)
+    end if
+    res_mode = merge(1, 0, on)
+  end subroutine forocl_resident
+
+  ! resident_on reports whether resident mode is on, reading
+  ! FOROCL_RESIDENT and FOROCL_CHECK on first use.
+  logical function resident_on()
+    character(len=16) :: v
+    if (res_mode < 0) then
+      call env('FOROCL_RESIDENT', v)
+      res_mode = merge(1, 0, env_true(v))
+      call env('FOROCL_CHECK', v)
+      res_check = env_true(v)
+    end if
+    resident_on = res_mode == 1
+  end function resident_on
+
+  ! env_true reports whether an environment variable's value turns a
+  ! mode on: anything but empty, 0, false, no or off.
+  logical function env_true(v)
+    character(len=*), intent(in) :: v
+    character(len=len(v)) :: s
+    s = lower(adjustl(v))
+    env_true = .not. (s == '' .or. s == '0' .or. s == 'false' .or. s == 'no' .or. s == 'off')
+  end function env_true
+
+  ! resident_enter is port_enter in resident mode, for a non-empty host
+  ! array at p of nb bytes.
+  subroutine resident_enter(a, kind, shp, p, nb, access, proc, name, st, msg)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: kind, shp(:), access
+    type(c_ptr), intent(in) :: p
+    integer(int64), intent(in) :: nb
+    character(len=*), intent(in) :: proc, name
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    integer(c_intptr_t) :: at
+    integer :: i, hit
+    at = transfer(p, at)
+    st = 0
+    do i = nres, 1, -1
+      if (res(i)%addr == at .and. res(i)%bytes == nb .and. res(i)%a%kind == kind) cycle
+      if (at < res(i)%addr + res(i)%bytes .and. res(i)%addr < at + nb) then
+        call resident_drop(i, st, msg)
+        if (st /= 0) return
+      end if
+    end do
+    hit = find_exact(at, nb, kind)
+    if (hit == 0) then
+      call create_raw(a, kind, size(shp), shp, p, st, msg)
+      if (st /= 0) return
+      call resident_add(a, at, nb)
+      hit = nres
+      res(hit)%what = 'array ' // name // ' of ' // proc
+    else if (res_check) then
+      if (checksum(p, nb) /= res(hit)%sum) then
+        st = forocl_eusage
+        msg = 'FOROCL_CHECK: the host changed it since it was last copied to or from the device, ' // &
+            'and the device would compute with its old copy: call forocl_update_device(' // name // &
+            ') after the host writes it'
+        return
+      end if
+    end if
+    a = res(hit)%a
+    a%rank = size(shp)
+    a%shape = 1
+    a%shape(1:size(shp)) = shp
+    a%slot = hit
+    if (access /= forocl_in) res(hit)%newer = .true.
+  end subroutine resident_enter
+
+  ! find_exact is the entry of the host array at at of nb bytes and the
+  ! given kind, or 0.
+  integer function find_exact(at, nb, kind)
+    integer(c_intptr_t), intent(in) :: at
+    integer(int64), intent(in) :: nb
+    integer, intent(in) :: kind
+    integer :: i
+    find_exact = 0
+    do i = 1, nres
+      if (res(i)%addr == at .and. res(i)%bytes == nb .and. res(i)%a%kind == kind) then
+        find_exact = i
+        return
+      end if
+    end do
+  end function find_exact
+
+  ! resident_add appends device array a, the copy of the host array at at
+  ! of nb bytes, to the table.
+  subroutine resident_add(a, at, nb)
+    type(forocl_array), intent(in) :: a
+    integer(c_intptr_t), intent(in) :: at
+    integer(int64), intent(in) :: nb
+    type(resident_copy), allocatable :: grown(:)
+    if (.not. allocated(res)) allocate(res(16))
+    if (nres == size(res)) then
+      allocate(grown(2*nres))
+      grown(1:nres) = res
+      call move_alloc(grown, res)
+    end if
+    nres = nres + 1
+    res(nres) = resident_copy(a=a, addr=at, bytes=nb)
+    res(nres)%a%slot = nres
+    if (res_check) res(nres)%sum = checksum(transfer(at, c_null_ptr), nb)
+  end subroutine resident_add
+
+  ! resident_drop removes entry i, which another host array overlaps, from
+  ! the table. Its buffer is released once no port call is under way
+  ! (a procedure may have passed it already). A copy the device wrote
+  ! since the host last had it is not dropped: that is an error.
+  subroutine resident_drop(i, st, msg)
+    integer, intent(in) :: i
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    type(c_ptr), allocatable :: grown(:)
+    st = 0
+    if (res(i)%newer) then
+      st = forocl_eusage
+      msg = 'it overlaps the device copy of ' // trim(res(i)%what) // ', which the device ' // &
+          'wrote since the host last had it: call forocl_update_host or forocl_release on that array first'
+      return
+    end if
+    if (.not. allocated(dropped)) allocate(dropped(8))
+    if (ndropped == size(dropped)) then
+      allocate(grown(2*ndropped))
+      grown(1:ndropped) = dropped
+      call move_alloc(grown, dropped)
+    end if
+    ndropped = ndropped + 1
+    dropped(ndropped) = res(i)%a%mem
+    g_used = max(0_int64, g_used - res(i)%bytes)
+    res(i) = res(nres)
+    nres = nres - 1
+  end subroutine resident_drop
+
+  ! release_dropped releases the buffers of dropped entries when no port
+  ! call is under way.
+  subroutine release_dropped()
+    integer :: i
+    integer(c_int32_t) :: code
+    if (port_pending > 0) return
+    do i = 1, ndropped
+      if (ready) code = clReleaseMemObject(dropped(i))
+    end do
+    ndropped = 0
+  end subroutine release_dropped
+
+  ! resident_flush copies back every resident copy that the device wrote
+  ! since the host last had it, then frees them all.
+  subroutine resident_flush(st, msg)
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    integer :: i
+    st = 0
+    msg = ''
+    do i = 1, nres
+      if (res(i)%newer .and. st == 0) call move_bytes(.false., res(i), 0_int64, res(i)%bytes, &
+          transfer(res(i)%addr, c_null_ptr), st, msg)
+      res(i)%a%slot = 0
+      call forocl_free(res(i)%a)
+    end do
+    nres = 0
+    call release_dropped()
+  end subroutine resident_flush
+
+  ! move_bytes copies nb bytes between the host at host and copy r at
+  ! byte offset off: up (to the device) or down, and waits.
+  subroutine move_bytes(up, r, off, nb, host, st, msg)
+    logical, intent(in) :: up
+    type(resident_copy), intent(in) :: r
+    integer(int64), intent(in) :: off, nb
+    type(c_ptr), intent(in) :: host
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    integer(c_int32_t) :: code
+    st = 0
+    if (up) then
+      code = clEnqueueWriteBuffer(g_queue, r%a%mem, 1_c_int32_t, int(off, c_size_t), int(nb, c_size_t), host, &
+          0_c_int32_t, c_null_ptr, prof_event())
+      if (code == 0) call prof_record('[upload]', nb)
+    else
+      code = clEnqueueReadBuffer(g_queue, r%a%mem, 1_c_int32_t, int(off, c_size_t), int(nb, c_size_t), host, &
+          0_c_int32_t, c_null_ptr, prof_event())
+      if (code == 0) call prof_record('[download]', nb)
+    end if
+    if (code /= 0) call cl_fail(code, merge('clEnqueueWriteBuffer', 'clEnqueueReadBuffer ', up), &
+        'for the device copy of ' // trim(r%what), st, msg)
+  end subroutine move_bytes
+
+  ! sync_raw is forocl_update_host (op sync_host), forocl_update_device
+  ! (sync_device) and forocl_release (sync_release) for the host array
+  ! of n elements of the given kind from first to last: each resident copy
+  ! that holds part of it is updated where they overlap (copies are byte
+  ! images of host memory, whatever their kind), or released.
+  subroutine sync_raw(op, first, last, n, kind)
+    integer, intent(in) :: op, kind
+    type(c_ptr), intent(in) :: first, last
+    integer(int64), intent(in) :: n
+    integer(c_intptr_t) :: at, lo, hi
+    logical :: whole
+    integer :: i, st
+    character(len=forocl_msg_len) :: msg
+    character(len=*), parameter :: names(3) = [character(len=20) :: 'forocl_update_host', &
+        'forocl_update_device', 'forocl_release']
+    if (nres == 0) return
+    at = transfer(first, at)
+    st = 0
+    if (transfer(last, at) - at /= (n - 1)*kind_bytes(kind)) then
+      st = forocl_eusage
+      msg = trim(names(op)) // ': the array is not contiguous (a section with a stride?); pass the ' // &
+          'whole array or a contiguous part of it'
+    end if
+    do i = nres, 1, -1   ! backwards: a release moves the last entry into i
+      if (st /= 0) exit
+      lo = max(at, res(i)%addr)
+      hi = min(at + n*kind_bytes(kind), res(i)%addr + res(i)%bytes)
+      if (lo >= hi) cycle
+      whole = lo == res(i)%addr .and. hi == res(i)%addr + res(i)%bytes
+      if (op == sync_release .and. .not. whole) then
+        st = forocl_eusage
+        msg = 'forocl_release: the array is part of ' // trim(res(i)%what) // ', whose device copy ' // &
+            'holds more: release that array'
+      else if (op == sync_device .or. res(i)%newer) then
+        call move_bytes(op == sync_device, res(i), int(lo - res(i)%addr, int64), int(hi - lo, int64), &
+            transfer(lo, c_null_ptr), st, msg)
+        if (whole) res(i)%newer = .false.
+        if (res_check) res(i)%sum = checksum(transfer(res(i)%addr, c_null_ptr), res(i)%bytes)
+      end if
+      if (st == 0 .and. op == sync_release) call resident_drop(i, st, msg)
+    end do
+    call forocl_report(st, msg)
+  end subroutine sync_raw
+
+  ! checksum is a Fletcher-style sum of the nb bytes (a multiple of 4) at
+  ! p: any change of one 32-bit word changes it.
+  integer(int64) function checksum(p, nb)
+    type(c_ptr), intent(in) :: p
+    integer(int64), intent(in) :: nb
+    integer(c_int32_t), pointer :: w(:)
+    integer(int64), parameter :: prime = 4294967291_int64
+    integer(int64) :: s1, s2, i, j
+    call c_f_pointer(p, w, [nb/4])
+    s1 = 1
+    s2 = 0
+    do i = 1, nb/4, 4096
+      do j = i, min(i + 4095, nb/4)
+        s1 = s1 + iand(int(w(j), int64), mask32)
+        s2 = s2 + s1
+      end do
+      s1 = mod(s1, prime)
+      s2 = mod(s2, prime)
+    end do
+    checksum = ieor(shiftl(s2, 32), s1)
+  end function checksum
+
+  subroutine host_r4_1(x)
+    real(c_float), intent(inout), target :: x(:)
+    if (size(x) > 0) call sync_raw(sync_host, c_loc(x(1)), &
+        c_loc(x(size(x, 1))), size(x, kind=int64), forocl_real4)
+  end subroutine host_r4_1
+
+  subroutine host_r4_2(x)
+    real(c_float), intent(inout), target :: x(:,:)
+    if (size(x) > 0) call sync_raw(sync_host, c_loc(x(1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2))), size(x, kind=int64), forocl_real4)
+  end subroutine host_r4_2
+
+  subroutine host_r4_3(x)
+    real(c_float), intent(inout), target :: x(:,:,:)
+    if (size(x) > 0) call sync_raw(sync_host, c_loc(x(1, 1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2), size(x, 3))), size(x, kind=int64), forocl_real4)
+  end subroutine host_r4_3
+
+  subroutine host_r8_1(x)
+    real(c_double), intent(inout), target :: x(:)
+    if (size(x) > 0) call sync_raw(sync_host, c_loc(x(1)), &
+        c_loc(x(size(x, 1))), size(x, kind=int64), forocl_real8)
+  end subroutine host_r8_1
+
+  subroutine host_r8_2(x)
+    real(c_double), intent(inout), target :: x(:,:)
+    if (size(x) > 0) call sync_raw(sync_host, c_loc(x(1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2))), size(x, kind=int64), forocl_real8)
+  end subroutine host_r8_2
+
+  subroutine host_r8_3(x)
+    real(c_double), intent(inout), target :: x(:,:,:)
+    if (size(x) > 0) call sync_raw(sync_host, c_loc(x(1, 1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2), size(x, 3))), size(x, kind=int64), forocl_real8)
+  end subroutine host_r8_3
+
+  subroutine host_i4_1(x)
+    integer(c_int32_t), intent(inout), target :: x(:)
+    if (size(x) > 0) call sync_raw(sync_host, c_loc(x(1)), &
+        c_loc(x(size(x, 1))), size(x, kind=int64), forocl_int)
+  end subroutine host_i4_1
+
+  subroutine host_i4_2(x)
+    integer(c_int32_t), intent(inout), target :: x(:,:)
+    if (size(x) > 0) call sync_raw(sync_host, c_loc(x(1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2))), size(x, kind=int64), forocl_int)
+  end subroutine host_i4_2
+
+  subroutine host_i4_3(x)
+    integer(c_int32_t), intent(inout), target :: x(:,:,:)
+    if (size(x) > 0) call sync_raw(sync_host, c_loc(x(1, 1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2), size(x, 3))), size(x, kind=int64), forocl_int)
+  end subroutine host_i4_3
+
+  subroutine host_i8_1(x)
+    integer(c_int64_t), intent(inout), target :: x(:)
+    if (size(x) > 0) call sync_raw(sync_host, c_loc(x(1)), &
+        c_loc(x(size(x, 1))), size(x, kind=int64), forocl_int8)
+  end subroutine host_i8_1
+
+  subroutine host_i8_2(x)
+    integer(c_int64_t), intent(inout), target :: x(:,:)
+    if (size(x) > 0) call sync_raw(sync_host, c_loc(x(1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2))), size(x, kind=int64), forocl_int8)
+  end subroutine host_i8_2
+
+  subroutine host_i8_3(x)
+    integer(c_int64_t), intent(inout), target :: x(:,:,:)
+    if (size(x) > 0) call sync_raw(sync_host, c_loc(x(1, 1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2), size(x, 3))), size(x, kind=int64), forocl_int8)
+  end subroutine host_i8_3
+
+  subroutine device_r4_1(x)
+    real(c_float), intent(in), target :: x(:)
+    if (size(x) > 0) call sync_raw(sync_device, c_loc(x(1)), &
+        c_loc(x(size(x, 1))), size(x, kind=int64), forocl_real4)
+  end subroutine device_r4_1
+
+  subroutine device_r4_2(x)
+    real(c_float), intent(in), target :: x(:,:)
+    if (size(x) > 0) call sync_raw(sync_device, c_loc(x(1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2))), size(x, kind=int64), forocl_real4)
+  end subroutine device_r4_2
+
+  subroutine device_r4_3(x)
+    real(c_float), intent(in), target :: x(:,:,:)
+    if (size(x) > 0) call sync_raw(sync_device, c_loc(x(1, 1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2), size(x, 3))), size(x, kind=int64), forocl_real4)
+  end subroutine device_r4_3
+
+  subroutine device_r8_1(x)
+    real(c_double), intent(in), target :: x(:)
+    if (size(x) > 0) call sync_raw(sync_device, c_loc(x(1)), &
+        c_loc(x(size(x, 1))), size(x, kind=int64), forocl_real8)
+  end subroutine device_r8_1
+
+  subroutine device_r8_2(x)
+    real(c_double), intent(in), target :: x(:,:)
+    if (size(x) > 0) call sync_raw(sync_device, c_loc(x(1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2))), size(x, kind=int64), forocl_real8)
+  end subroutine device_r8_2
+
+  subroutine device_r8_3(x)
+    real(c_double), intent(in), target :: x(:,:,:)
+    if (size(x) > 0) call sync_raw(sync_device, c_loc(x(1, 1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2), size(x, 3))), size(x, kind=int64), forocl_real8)
+  end subroutine device_r8_3
+
+  subroutine device_i4_1(x)
+    integer(c_int32_t), intent(in), target :: x(:)
+    if (size(x) > 0) call sync_raw(sync_device, c_loc(x(1)), &
+        c_loc(x(size(x, 1))), size(x, kind=int64), forocl_int)
+  end subroutine device_i4_1
+
+  subroutine device_i4_2(x)
+    integer(c_int32_t), intent(in), target :: x(:,:)
+    if (size(x) > 0) call sync_raw(sync_device, c_loc(x(1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2))), size(x, kind=int64), forocl_int)
+  end subroutine device_i4_2
+
+  subroutine device_i4_3(x)
+    integer(c_int32_t), intent(in), target :: x(:,:,:)
+    if (size(x) > 0) call sync_raw(sync_device, c_loc(x(1, 1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2), size(x, 3))), size(x, kind=int64), forocl_int)
+  end subroutine device_i4_3
+
+  subroutine device_i8_1(x)
+    integer(c_int64_t), intent(in), target :: x(:)
+    if (size(x) > 0) call sync_raw(sync_device, c_loc(x(1)), &
+        c_loc(x(size(x, 1))), size(x, kind=int64), forocl_int8)
+  end subroutine device_i8_1
+
+  subroutine device_i8_2(x)
+    integer(c_int64_t), intent(in), target :: x(:,:)
+    if (size(x) > 0) call sync_raw(sync_device, c_loc(x(1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2))), size(x, kind=int64), forocl_int8)
+  end subroutine device_i8_2
+
+  subroutine device_i8_3(x)
+    integer(c_int64_t), intent(in), target :: x(:,:,:)
+    if (size(x) > 0) call sync_raw(sync_device, c_loc(x(1, 1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2), size(x, 3))), size(x, kind=int64), forocl_int8)
+  end subroutine device_i8_3
+
+  subroutine release_r4_1(x)
+    real(c_float), target :: x(:)
+    if (size(x) > 0) call sync_raw(sync_release, c_loc(x(1)), &
+        c_loc(x(size(x, 1))), size(x, kind=int64), forocl_real4)
+  end subroutine release_r4_1
+
+  subroutine release_r4_2(x)
+    real(c_float), target :: x(:,:)
+    if (size(x) > 0) call sync_raw(sync_release, c_loc(x(1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2))), size(x, kind=int64), forocl_real4)
+  end subroutine release_r4_2
+
+  subroutine release_r4_3(x)
+    real(c_float), target :: x(:,:,:)
+    if (size(x) > 0) call sync_raw(sync_release, c_loc(x(1, 1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2), size(x, 3))), size(x, kind=int64), forocl_real4)
+  end subroutine release_r4_3
+
+  subroutine release_r8_1(x)
+    real(c_double), target :: x(:)
+    if (size(x) > 0) call sync_raw(sync_release, c_loc(x(1)), &
+        c_loc(x(size(x, 1))), size(x, kind=int64), forocl_real8)
+  end subroutine release_r8_1
+
+  subroutine release_r8_2(x)
+    real(c_double), target :: x(:,:)
+    if (size(x) > 0) call sync_raw(sync_release, c_loc(x(1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2))), size(x, kind=int64), forocl_real8)
+  end subroutine release_r8_2
+
+  subroutine release_r8_3(x)
+    real(c_double), target :: x(:,:,:)
+    if (size(x) > 0) call sync_raw(sync_release, c_loc(x(1, 1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2), size(x, 3))), size(x, kind=int64), forocl_real8)
+  end subroutine release_r8_3
+
+  subroutine release_i4_1(x)
+    integer(c_int32_t), target :: x(:)
+    if (size(x) > 0) call sync_raw(sync_release, c_loc(x(1)), &
+        c_loc(x(size(x, 1))), size(x, kind=int64), forocl_int)
+  end subroutine release_i4_1
+
+  subroutine release_i4_2(x)
+    integer(c_int32_t), target :: x(:,:)
+    if (size(x) > 0) call sync_raw(sync_release, c_loc(x(1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2))), size(x, kind=int64), forocl_int)
+  end subroutine release_i4_2
+
+  subroutine release_i4_3(x)
+    integer(c_int32_t), target :: x(:,:,:)
+    if (size(x) > 0) call sync_raw(sync_release, c_loc(x(1, 1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2), size(x, 3))), size(x, kind=int64), forocl_int)
+  end subroutine release_i4_3
+
+  subroutine release_i8_1(x)
+    integer(c_int64_t), target :: x(:)
+    if (size(x) > 0) call sync_raw(sync_release, c_loc(x(1)), &
+        c_loc(x(size(x, 1))), size(x, kind=int64), forocl_int8)
+  end subroutine release_i8_1
+
+  subroutine release_i8_2(x)
+    integer(c_int64_t), target :: x(:,:)
+    if (size(x) > 0) call sync_raw(sync_release, c_loc(x(1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2))), size(x, kind=int64), forocl_int8)
+  end subroutine release_i8_2
+
+  subroutine release_i8_3(x)
+    integer(c_int64_t), target :: x(:,:,:)
+    if (size(x) > 0) call sync_raw(sync_release, c_loc(x(1, 1, 1)), &
+        c_loc(x(size(x, 1), size(x, 2), size(x, 3))), size(x, kind=int64), forocl_int8)
+  end subroutine release_i8_3
+
+  ! ---------------------------------------------------------------------
+  ! Profiling
+  !
+  ! With FOROCL_PROFILE=1 the queue records OpenCL profiling events for
+  ! every kernel launch and every transfer between host and device, and
+  ! forocl_finish prints, on the error unit, a table of each kernel's
+  ! launches and device time and of the uploads and downloads with their
+  ! bytes, most time first, as nvprof's summary does; the table then
+  ! starts again. Events are read back every 4096 commands (which waits
+  ! for the device) and at forocl_finish.
+
+  ! prof_event is where an enqueue puts its event: g_ev when profiling,
+  ! else nowhere.
+  function prof_event() result(p)
+    type(c_ptr) :: p
+    p = c_null_ptr
+    if (g_profile) p = c_loc(g_ev)
+  end function prof_event
+
+  ! prof_record counts the command whose event is in g_ev under row name
+  ! (a kernel, [upload] or [download]) with the bytes it moved.
+  subroutine prof_record(name, nb)
+    character(len=*), intent(in) :: name
+    integer(int64), intent(in) :: nb
+    type(prof_row), allocatable :: rows(:)
+    type(prof_pending), allocatable :: evs(:)
+    integer :: r
+    if (.not. g_profile) return
+    if (.not. allocated(prof_rows)) allocate(prof_rows(16), prof_evs(4096))
+    do r = 1, nprof_rows
+      if (prof_rows(r)%name == name) exit
+    end do
+    if (r > nprof_rows) then
+      if (nprof_rows == size(prof_rows)) then
+        allocate(rows(2*nprof_rows))
+        rows(1:nprof_rows) = prof_rows
+        call move_alloc(rows, prof_rows)
+      end if
+      nprof_rows = r
+      prof_rows(r) = prof_row(name=name)
+    end if
+    prof_rows(r)%calls = prof_rows(r)%calls + 1
+    prof_rows(r)%bytes = prof_rows(r)%bytes + nb
+    if (nprof_evs == size(prof_evs)) call prof_harvest()
+    if (nprof_evs == size(prof_evs)) then   ! harvest could not wait: keep them all
+      allocate(evs(2*nprof_evs))
+      evs(1:nprof_evs) = prof_evs
+      call move_alloc(evs, prof_evs)
+    end if
+    nprof_evs = nprof_evs + 1
+    prof_evs(nprof_evs) = prof_pending(ev=g_ev, row=r)
+    g_ev = c_null_ptr
+  end subroutine prof_record
+
+  ! prof_harvest waits for the device and adds the device time of every
+  ! recorded event to its row.
+  subroutine prof_harvest()
+    integer :: i
+    integer(c_int32_t) :: code
+    integer(c_int64_t), target :: t0, t1
+    if (nprof_evs == 0 .or. .not. ready) return
+    if (clFinish(g_queue) /= 0) return
+    do i = 1, nprof_evs
+      t0 = 0
+      t1 = 0
+      code = clGetEventProfilingInfo(prof_evs(i)%ev, cl_profiling_command_start, 8_c_size_t, c_loc(t0), c_null_ptr)
+      if (code == 0) code = clGetEventProfilingInfo(prof_evs(i)%ev, cl_profiling_command_end, 8_c_size_t, &
+          c_loc(t1), c_null_ptr)
+      if (code == 0 .and. t1 > t0) prof_rows(prof_evs(i)%row)%ns = prof_rows(prof_evs(i)%row)%ns + (t1 - t0)
+      code = clReleaseEvent(prof_evs(i)%ev)
+    end do
+    nprof_evs = 0
+  end subroutine prof_harvest
+
+  ! prof_print writes the table (see Profiling) and empties it.
+  subroutine prof_print()
+    integer :: i, r, order(max(1, nprof_rows))
+    logical :: done(max(1, nprof_rows))
+    integer(int64) :: total
+    call prof_harvest()
+    if (nprof_rows == 0) return
+    total = max(1_int64, sum(prof_rows(1:nprof_rows)%ns))
+    done = .false.
+    do i = 1, nprof_rows
+      r = maxloc(prof_rows(1:nprof_rows)%ns, 1, mask=.not. done(1:nprof_rows))
+      order(i) = r
+      done(r) = .true.
+    end do
+    write (error_unit, '(a)') 'forocl profile (FOROCL_PROFILE=1) on ' // trim(g_name) // &
+        ': device time of each kernel and transfer'
+    write (error_unit, '(a)') '  time(%)   time(ms)      calls    avg(us)           bytes  name'
+    do i = 1, nprof_rows
+      r = order(i)
+      write (error_unit, '(f9.2, f11.3, i11, f11.3, i16, 2x, a)') 100d0*prof_rows(r)%ns/total, &
+          prof_rows(r)%ns*1d-6, prof_rows(r)%calls, prof_rows(r)%ns*1d-3/max(1_int64, prof_rows(r)%calls), &
+          prof_rows(r)%bytes, trim(prof_rows(r)%name)
+    end do
+    nprof_rows = 0
+  end subroutine prof_print
 
   ! ---------------------------------------------------------------------
   ! Programs and the binary cache
@@ -2462,7 +3537,8 @@ contains
         lp = c_loc(l)
       end if
       code = clEnqueueNDRangeKernel(g_queue, k%h, int(size(global), c_int32_t), c_null_ptr, c_loc(g), lp, &
-          0_c_int32_t, c_null_ptr, c_null_ptr)
+          0_c_int32_t, c_null_ptr, prof_event())
+      if (code == 0) call prof_record(trim(k%name), 0_int64)
       if (code /= 0) call cl_fail(code, 'clEnqueueNDRangeKernel', 'for kernel "' // trim(k%name) // &
           '" (global ' // shape_string(global) // ', local ' // shape_string(local) // ')', st, msg)
     end if
@@ -2767,338 +3843,5 @@ contains
       global(d) = (e + local(d) - 1)/local(d)*local(d)
     end do
   end subroutine forocl_ndrange
-
-  ! ==== port (coherent-only versions, branch port) =============================
-  ! forocl port's drop-in procedures call these (Note [the port] in port/port.go).
-  ! Coherent mode: forocl_port_enter copies x to a new device array whatever the
-  ! access (an out array written only in its interior keeps its halo), and
-  ! forocl_port_exit copies it back unless the access is forocl_in, then frees
-  ! it. The resident helper's versions (branch resident) replace this block.
-
-  ! forocl_port_device is false when FOROCL_DEVICE is "host": the ported
-  ! procedures then run their original Fortran. Otherwise it selects the
-  ! device once and stops with a message when there is none.
-  logical function forocl_port_device()
-    character(len=256) :: sel
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    call env('FOROCL_DEVICE', sel)
-    forocl_port_device = lower(trim(adjustl(sel))) /= 'host'
-    if (.not. forocl_port_device) return
-    call ensure(st, msg)
-    if (st /= 0) then
-      write (error_unit, '(a)') 'forocl: ' // trim(msg)
-      write (error_unit, '(a)') 'forocl: FOROCL_DEVICE=host runs the original Fortran of the ported procedures'
-      error stop 1
-    end if
-  end function forocl_port_device
-
-  ! port_stop stops with the procedure and array a failed copy was for.
-  subroutine port_stop(st, msg, proc, name)
-    integer, intent(in) :: st
-    character(len=*), intent(in) :: msg, proc, name
-    if (st == 0) return
-    write (error_unit, '(a)') 'forocl: ' // proc // ': array "' // name // '": ' // trim(msg)
-    error stop 1
-  end subroutine port_stop
-
-  ! port_exit_in ends an intent(in) array's call: x cannot be written.
-  subroutine port_exit_in(a, access)
-    type(forocl_array), intent(inout) :: a
-    integer, intent(in) :: access
-    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', '', '')
-    call forocl_free(a)
-  end subroutine port_exit_in
-
-
-  subroutine port_enter_r4_1(a, x, access, proc, name)
-    type(forocl_array), intent(out) :: a
-    real(c_float), intent(in), target, contiguous :: x(:)
-    integer, intent(in) :: access
-    character(len=*), intent(in) :: proc, name
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
-    call forocl_create(a, x, st, msg)
-    call port_stop(st, msg, proc, name)
-  end subroutine port_enter_r4_1
-
-  subroutine port_exit_r4_1(a, x, access)
-    type(forocl_array), intent(inout) :: a
-    real(c_float), intent(inout), target, contiguous :: x(:)
-    integer, intent(in) :: access
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    st = 0
-    if (access /= forocl_in) call forocl_read(a, x, st, msg)
-    call forocl_free(a)
-    call port_stop(st, msg, 'forocl_port_exit', '')
-  end subroutine port_exit_r4_1
-
-  subroutine port_enter_r4_2(a, x, access, proc, name)
-    type(forocl_array), intent(out) :: a
-    real(c_float), intent(in), target, contiguous :: x(:,:)
-    integer, intent(in) :: access
-    character(len=*), intent(in) :: proc, name
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
-    call forocl_create(a, x, st, msg)
-    call port_stop(st, msg, proc, name)
-  end subroutine port_enter_r4_2
-
-  subroutine port_exit_r4_2(a, x, access)
-    type(forocl_array), intent(inout) :: a
-    real(c_float), intent(inout), target, contiguous :: x(:,:)
-    integer, intent(in) :: access
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    st = 0
-    if (access /= forocl_in) call forocl_read(a, x, st, msg)
-    call forocl_free(a)
-    call port_stop(st, msg, 'forocl_port_exit', '')
-  end subroutine port_exit_r4_2
-
-  subroutine port_enter_r4_3(a, x, access, proc, name)
-    type(forocl_array), intent(out) :: a
-    real(c_float), intent(in), target, contiguous :: x(:,:,:)
-    integer, intent(in) :: access
-    character(len=*), intent(in) :: proc, name
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
-    call forocl_create(a, x, st, msg)
-    call port_stop(st, msg, proc, name)
-  end subroutine port_enter_r4_3
-
-  subroutine port_exit_r4_3(a, x, access)
-    type(forocl_array), intent(inout) :: a
-    real(c_float), intent(inout), target, contiguous :: x(:,:,:)
-    integer, intent(in) :: access
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    st = 0
-    if (access /= forocl_in) call forocl_read(a, x, st, msg)
-    call forocl_free(a)
-    call port_stop(st, msg, 'forocl_port_exit', '')
-  end subroutine port_exit_r4_3
-
-  subroutine port_enter_r8_1(a, x, access, proc, name)
-    type(forocl_array), intent(out) :: a
-    real(c_double), intent(in), target, contiguous :: x(:)
-    integer, intent(in) :: access
-    character(len=*), intent(in) :: proc, name
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
-    call forocl_create(a, x, st, msg)
-    call port_stop(st, msg, proc, name)
-  end subroutine port_enter_r8_1
-
-  subroutine port_exit_r8_1(a, x, access)
-    type(forocl_array), intent(inout) :: a
-    real(c_double), intent(inout), target, contiguous :: x(:)
-    integer, intent(in) :: access
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    st = 0
-    if (access /= forocl_in) call forocl_read(a, x, st, msg)
-    call forocl_free(a)
-    call port_stop(st, msg, 'forocl_port_exit', '')
-  end subroutine port_exit_r8_1
-
-  subroutine port_enter_r8_2(a, x, access, proc, name)
-    type(forocl_array), intent(out) :: a
-    real(c_double), intent(in), target, contiguous :: x(:,:)
-    integer, intent(in) :: access
-    character(len=*), intent(in) :: proc, name
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
-    call forocl_create(a, x, st, msg)
-    call port_stop(st, msg, proc, name)
-  end subroutine port_enter_r8_2
-
-  subroutine port_exit_r8_2(a, x, access)
-    type(forocl_array), intent(inout) :: a
-    real(c_double), intent(inout), target, contiguous :: x(:,:)
-    integer, intent(in) :: access
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    st = 0
-    if (access /= forocl_in) call forocl_read(a, x, st, msg)
-    call forocl_free(a)
-    call port_stop(st, msg, 'forocl_port_exit', '')
-  end subroutine port_exit_r8_2
-
-  subroutine port_enter_r8_3(a, x, access, proc, name)
-    type(forocl_array), intent(out) :: a
-    real(c_double), intent(in), target, contiguous :: x(:,:,:)
-    integer, intent(in) :: access
-    character(len=*), intent(in) :: proc, name
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
-    call forocl_create(a, x, st, msg)
-    call port_stop(st, msg, proc, name)
-  end subroutine port_enter_r8_3
-
-  subroutine port_exit_r8_3(a, x, access)
-    type(forocl_array), intent(inout) :: a
-    real(c_double), intent(inout), target, contiguous :: x(:,:,:)
-    integer, intent(in) :: access
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    st = 0
-    if (access /= forocl_in) call forocl_read(a, x, st, msg)
-    call forocl_free(a)
-    call port_stop(st, msg, 'forocl_port_exit', '')
-  end subroutine port_exit_r8_3
-
-  subroutine port_enter_i4_1(a, x, access, proc, name)
-    type(forocl_array), intent(out) :: a
-    integer(c_int32_t), intent(in), target, contiguous :: x(:)
-    integer, intent(in) :: access
-    character(len=*), intent(in) :: proc, name
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
-    call forocl_create(a, x, st, msg)
-    call port_stop(st, msg, proc, name)
-  end subroutine port_enter_i4_1
-
-  subroutine port_exit_i4_1(a, x, access)
-    type(forocl_array), intent(inout) :: a
-    integer(c_int32_t), intent(inout), target, contiguous :: x(:)
-    integer, intent(in) :: access
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    st = 0
-    if (access /= forocl_in) call forocl_read(a, x, st, msg)
-    call forocl_free(a)
-    call port_stop(st, msg, 'forocl_port_exit', '')
-  end subroutine port_exit_i4_1
-
-  subroutine port_enter_i4_2(a, x, access, proc, name)
-    type(forocl_array), intent(out) :: a
-    integer(c_int32_t), intent(in), target, contiguous :: x(:,:)
-    integer, intent(in) :: access
-    character(len=*), intent(in) :: proc, name
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
-    call forocl_create(a, x, st, msg)
-    call port_stop(st, msg, proc, name)
-  end subroutine port_enter_i4_2
-
-  subroutine port_exit_i4_2(a, x, access)
-    type(forocl_array), intent(inout) :: a
-    integer(c_int32_t), intent(inout), target, contiguous :: x(:,:)
-    integer, intent(in) :: access
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    st = 0
-    if (access /= forocl_in) call forocl_read(a, x, st, msg)
-    call forocl_free(a)
-    call port_stop(st, msg, 'forocl_port_exit', '')
-  end subroutine port_exit_i4_2
-
-  subroutine port_enter_i4_3(a, x, access, proc, name)
-    type(forocl_array), intent(out) :: a
-    integer(c_int32_t), intent(in), target, contiguous :: x(:,:,:)
-    integer, intent(in) :: access
-    character(len=*), intent(in) :: proc, name
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
-    call forocl_create(a, x, st, msg)
-    call port_stop(st, msg, proc, name)
-  end subroutine port_enter_i4_3
-
-  subroutine port_exit_i4_3(a, x, access)
-    type(forocl_array), intent(inout) :: a
-    integer(c_int32_t), intent(inout), target, contiguous :: x(:,:,:)
-    integer, intent(in) :: access
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    st = 0
-    if (access /= forocl_in) call forocl_read(a, x, st, msg)
-    call forocl_free(a)
-    call port_stop(st, msg, 'forocl_port_exit', '')
-  end subroutine port_exit_i4_3
-
-  subroutine port_enter_i8_1(a, x, access, proc, name)
-    type(forocl_array), intent(out) :: a
-    integer(c_int64_t), intent(in), target, contiguous :: x(:)
-    integer, intent(in) :: access
-    character(len=*), intent(in) :: proc, name
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
-    call forocl_create(a, x, st, msg)
-    call port_stop(st, msg, proc, name)
-  end subroutine port_enter_i8_1
-
-  subroutine port_exit_i8_1(a, x, access)
-    type(forocl_array), intent(inout) :: a
-    integer(c_int64_t), intent(inout), target, contiguous :: x(:)
-    integer, intent(in) :: access
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    st = 0
-    if (access /= forocl_in) call forocl_read(a, x, st, msg)
-    call forocl_free(a)
-    call port_stop(st, msg, 'forocl_port_exit', '')
-  end subroutine port_exit_i8_1
-
-  subroutine port_enter_i8_2(a, x, access, proc, name)
-    type(forocl_array), intent(out) :: a
-    integer(c_int64_t), intent(in), target, contiguous :: x(:,:)
-    integer, intent(in) :: access
-    character(len=*), intent(in) :: proc, name
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
-    call forocl_create(a, x, st, msg)
-    call port_stop(st, msg, proc, name)
-  end subroutine port_enter_i8_2
-
-  subroutine port_exit_i8_2(a, x, access)
-    type(forocl_array), intent(inout) :: a
-    integer(c_int64_t), intent(inout), target, contiguous :: x(:,:)
-    integer, intent(in) :: access
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    st = 0
-    if (access /= forocl_in) call forocl_read(a, x, st, msg)
-    call forocl_free(a)
-    call port_stop(st, msg, 'forocl_port_exit', '')
-  end subroutine port_exit_i8_2
-
-  subroutine port_enter_i8_3(a, x, access, proc, name)
-    type(forocl_array), intent(out) :: a
-    integer(c_int64_t), intent(in), target, contiguous :: x(:,:,:)
-    integer, intent(in) :: access
-    character(len=*), intent(in) :: proc, name
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    if (access < forocl_in .or. access > forocl_inout) call port_stop(forocl_eusage, 'bad access code', proc, name)
-    call forocl_create(a, x, st, msg)
-    call port_stop(st, msg, proc, name)
-  end subroutine port_enter_i8_3
-
-  subroutine port_exit_i8_3(a, x, access)
-    type(forocl_array), intent(inout) :: a
-    integer(c_int64_t), intent(inout), target, contiguous :: x(:,:,:)
-    integer, intent(in) :: access
-    integer :: st
-    character(len=forocl_msg_len) :: msg
-    st = 0
-    if (access /= forocl_in) call forocl_read(a, x, st, msg)
-    call forocl_free(a)
-    call port_stop(st, msg, 'forocl_port_exit', '')
-  end subroutine port_exit_i8_3
-  ! ==== end of port's block ====================================================
-
 
 end module forocl_cl

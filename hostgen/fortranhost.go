@@ -35,7 +35,8 @@ import (
 //     compared with the extents they give (abi.Kernel.Bind's rule), then
 //     every launch's NDRange is computed as abi.Launch.NDRange does,
 //     scratch buffers are allocated (those of a reduction's partials hold
-//     one element per work-group of the launch they name), and each
+//     one element per work-group of the launch they name; they are kept
+//     between calls, as are the result buffers), and each
 //     launch's arguments are set in the ABI's order before it is
 //     enqueued. Launches are not waited for: data stays on the device;
 //   - scalar results (Param.Result: intent(out) scalars, such as
@@ -273,12 +274,6 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	e.Indent--
 	e.Line("end block fcl_run")
 	f.moduleFree()
-	for i := range k.Scratch {
-		e.Line("call forocl_free(fcl_s%d)", i+1)
-	}
-	for i := range f.results {
-		e.Line("call forocl_free(fcl_r%d)", i+1)
-	}
 	e.Line("call forocl_report(fcl_st, fcl_msg, %s, %s)", f.n.stat(), f.n.errmsg())
 	e.Indent--
 	e.Line("end subroutine %s", proc)
@@ -386,12 +381,12 @@ func (f *fortKernel) declare() {
 		e.Line("integer :: fcl_g%d(%d), fcl_w%d  ! %s", i+1, len(l.Global), i+1, l.Symbol)
 	}
 	for i := range k.Scratch {
-		e.Line("type(forocl_array) :: fcl_s%d  ! %s", i+1, k.Scratch[i].Name)
+		e.Line("type(forocl_array), save :: fcl_s%d  ! %s", i+1, k.Scratch[i].Name)
 	}
 	fortranBoundsLocals(e, k)
 	f.results = k.Results()
 	for i, p := range f.results {
-		e.Line("type(forocl_array) :: fcl_r%d  ! %s", i+1, p.Name)
+		e.Line("type(forocl_array), save :: fcl_r%d  ! %s", i+1, p.Name)
 		e.Line("%s :: fcl_v%d(%d)", n.bufferType(p.Kind), i+1, p.ResultElements())
 	}
 }
@@ -519,7 +514,9 @@ func (f *fortKernel) ndrange(li int) {
 }
 
 // allocate writes the check that every array fits 32-bit indices, then
-// allocates the scratch and result buffers.
+// allocates the scratch and result buffers. They are saved, kept from
+// one call to the next while their shapes hold (forocl_scratch): a
+// reduction allocates nothing per call.
 func (f *fortKernel) allocate() {
 	e, k, n := f.e, f.k, f.n
 	for _, p := range k.Arrays() {
@@ -547,7 +544,11 @@ func (f *fortKernel) allocate() {
 			}
 			shape = "[" + strings.Join(ext, ", ") + "]"
 		}
-		e.call("", "forocl_alloc", fmt.Sprintf("fcl_s%d", i+1), fortranArrayKind(s.Kind), shape, "fcl_st", "fcl_msg")
+		zero := ".false."
+		if s.Name == abi.BoundsBuffer { // starts from zeros (Note [checked subscripts])
+			zero = ".true."
+		}
+		e.call("", "forocl_scratch", fmt.Sprintf("fcl_s%d", i+1), fortranArrayKind(s.Kind), shape, zero, "fcl_st", "fcl_msg")
 		f.check()
 		if len(s.Extents) > 0 {
 			e.Line("if (forocl_over_int32(fcl_s%d%%shape)) then", i+1)
@@ -559,7 +560,7 @@ func (f *fortKernel) allocate() {
 		}
 	}
 	for i, p := range f.results {
-		e.call("", "forocl_alloc", fmt.Sprintf("fcl_r%d", i+1), fortranArrayKind(p.Kind), fmt.Sprintf("[%d]", p.ResultElements()), "fcl_st", "fcl_msg")
+		e.call("", "forocl_scratch", fmt.Sprintf("fcl_r%d", i+1), fortranArrayKind(p.Kind), fmt.Sprintf("[%d]", p.ResultElements()), ".false.", "fcl_st", "fcl_msg")
 		f.check()
 	}
 }

@@ -270,11 +270,7 @@ func blockLines(b *body, s *ast.Subprogram, k *abi.Kernel) {
 	if len(arrays) > 0 {
 		for j := len(arrays) - 1; j >= 0; j-- {
 			p := k.Params[arrays[j]]
-			if p.Intent == abi.In { // x may be intent(in): it is not written back
-				b.stmt(2, "call forocl_port_exit(%s, forocl_in)", deviceName(arrays[j], p.Name))
-			} else {
-				b.stmt(2, "call forocl_port_exit(%s, %s, %s)", deviceName(arrays[j], p.Name), p.Name, accessCode(p.Intent))
-			}
+			b.stmt(2, "call forocl_port_exit(%s, %s, %s)", deviceName(arrays[j], p.Name), p.Name, accessCode(p.Intent))
 		}
 		b.stmt(1, "end block")
 	}

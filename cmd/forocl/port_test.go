@@ -25,10 +25,11 @@ func gfortranBuild(t *testing.T, dir, exe string, files []string, link ...string
 	}
 }
 
-func runExe(t *testing.T, exe, device string) string {
+// runExe runs exe with args on device, with more environment settings.
+func runExe(t *testing.T, exe, device string, args []string, env ...string) string {
 	t.Helper()
-	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), "FOROCL_DEVICE="+device)
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(append(os.Environ(), "FOROCL_DEVICE="+device), env...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("%s (FOROCL_DEVICE=%s): %v\n%s", filepath.Base(exe), device, err, out)
@@ -88,12 +89,12 @@ func TestPortCLI(t *testing.T) {
 	}
 	gfortranBuild(t, out, dev, append(order, driverSrc), oracle.OpenCLLink()...)
 	gfortranBuild(t, filepath.Join(dir, "cpumods"), cpu, append(kernels, driverSrc))
-	want := runExe(t, cpu, "")
+	want := runExe(t, cpu, "", nil)
 	if !strings.Contains(want, "scaled ") || strings.Count(want, "step ") != 3 {
 		t.Fatalf("the CPU build printed:\n%s", want)
 	}
-	sameOutput(t, runExe(t, dev, testDevice()), want)
-	if got := runExe(t, dev, "host"); got != want {
+	sameOutput(t, runExe(t, dev, testDevice(), nil), want)
+	if got := runExe(t, dev, "host", nil); got != want {
 		t.Errorf("FOROCL_DEVICE=host printed\n%s\nwant the CPU build's\n%s", got, want)
 	}
 }
@@ -115,5 +116,47 @@ func TestPortRefusesOverwrite(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(in); string(got) != string(src) {
 		t.Error("the input was changed")
+	}
+}
+
+// TestPortBlast is issue 23's acceptance on the blast mini-application
+// (examples/porting): its kernel files ported by forocl port, the driver
+// built against them with -DFOROCL (its forocl_update_host calls), and
+// every printed value equal to the CPU build's (relative error at most
+// 1e-12) in coherent mode, in resident mode and in resident mode with
+// FOROCL_CHECK=1.
+func TestPortBlast(t *testing.T) {
+	requireGfortran(t)
+	requireOpenCL(t)
+	const app = "../../examples/porting/app"
+	kernels, _ := filepath.Glob(filepath.Join(app, "*_kernel.f90"))
+	if len(kernels) != 7 {
+		t.Fatalf("%d kernel files in %s, want 7", len(kernels), app)
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "ported")
+	code, stdout, stderr := cli(t, append([]string{"port", "-o", out}, kernels...)...)
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, want 0 and no diagnostic: %s", code, stderr)
+	}
+	dev, cpu := filepath.Join(dir, "blast_cl"), filepath.Join(dir, "blast")
+	if err := os.Mkdir(filepath.Join(dir, "cpumods"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	driverSrc := filepath.Join(app, "blast.F90")
+	gfortranBuild(t, out, dev, append(append([]string{"-DFOROCL"}, strings.Fields(stdout)...), driverSrc), oracle.OpenCLLink()...)
+	gfortranBuild(t, filepath.Join(dir, "cpumods"), cpu, append(kernels, driverSrc))
+	args := []string{"40", "30", "50"}
+	want := runExe(t, cpu, "", args)
+	if strings.Count(want, "step ") != 5 {
+		t.Fatalf("the CPU build printed:\n%s", want)
+	}
+	for _, c := range []struct {
+		mode string
+		env  []string
+	}{{"coherent", nil}, {"resident", []string{"FOROCL_RESIDENT=1"}}, {"resident_check", []string{"FOROCL_RESIDENT=1", "FOROCL_CHECK=1"}}} {
+		t.Run(c.mode, func(t *testing.T) {
+			sameOutput(t, runExe(t, dev, testDevice(), args, c.env...), want)
+		})
 	}
 }

@@ -9,7 +9,7 @@ CONTAINS
     IMPLICIT NONE
 
     INTEGER      :: x_min,x_max,y_min,y_max
-    REAL(KIND=8), DIMENSION(x_min-2:x_max+2,y_min-2:y_max+2) :: volume,density,energy,pressure
+    REAL(KIND=8), DIMENSION(x_min-2:x_max+2,y_min-2:y_max+2), INTENT(IN) :: volume,density,energy,pressure
     REAL(KIND=8), INTENT(OUT) :: vol,mass,ie,press
 
     INTEGER      :: j,k
