@@ -15,6 +15,7 @@ import (
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/parser"
 	"github.com/forocl/forocl/regions"
 )
 
@@ -282,4 +283,85 @@ func TestPortCloverLeaf(t *testing.T) {
 	dir := t.TempDir()
 	files := writeAll(t, res, dir)
 	gfortranCompile(t, dir, append([]string{files[0], filepath.Join(cl, "data.f90")}, files[1:]...)...)
+}
+
+func write(t *testing.T, dir, name, src string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestPortPreprocessed: a .F90 file is ported from its preprocessed text
+// (-D as given) into NAME.f90, which gfortran compiles without -cpp.
+func TestPortPreprocessed(t *testing.T) {
+	dir := t.TempDir()
+	in := write(t, dir, "pp.F90", `module pp
+contains
+  subroutine scale(n, a)
+    integer :: n
+#ifdef DOUBLE
+    real(8) :: a(n)
+#else
+    real :: a(n)
+#endif
+    integer :: i
+    do i = 1, n
+      a(i) = FACTOR*a(i)
+    end do
+  end subroutine scale
+end module pp
+`)
+	o := options()
+	o.Front.Defines = []parser.Define{{Name: "DOUBLE", Value: "1"}, {Name: "FACTOR", Value: "3"}}
+	res := portAll(t, []string{in}, o)
+	if got := res.Ported[in]; !reflect.DeepEqual(got, []string{"scale"}) {
+		t.Fatalf("ported %v, want [scale]", got)
+	}
+	_, text, _ := strings.Cut(string(file(t, res, "pp.f90")), "\nend module pp_cl\n")
+	for _, w := range []string{"    real(8) :: a(n)\n", "a(i) = 3*a(i)", "call forocl_port_enter(fcl_a, a, forocl_inout, 'scale', 'a')"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("pp.f90 lacks %q", w)
+		}
+	}
+	if strings.Contains(text, "#") || strings.Contains(text, "real :: a(n)") {
+		t.Errorf("pp.f90 is not the preprocessed text:\n%s", text)
+	}
+	if _, err := exec.LookPath("gfortran"); err == nil {
+		out := t.TempDir()
+		gfortranCompile(t, out, writeAll(t, res, out)...)
+	}
+}
+
+// TestPortCompileOrder: a file comes after the inputs whose modules it
+// uses, whatever the order given.
+func TestPortCompileOrder(t *testing.T) {
+	dir := t.TempDir()
+	user := write(t, dir, "user.f90", "module user\n  use base, only: c\ncontains\n  subroutine k(n, a)\n    integer :: n\n    real :: a(n)\n    integer :: i\n    do i = 1, n\n      a(i) = c*a(i)\n    end do\n  end subroutine\nend module\n")
+	base := write(t, dir, "base.f90", "module base\n  real, parameter :: c = 2.0\nend module\n")
+	res := portAll(t, []string{user, base}, options())
+	if got, want := strings.Join(names(res), " "), RuntimeName+" base.f90 user.f90"; got != want {
+		t.Errorf("order %s, want %s", got, want)
+	}
+	if got := res.Ported[user]; !reflect.DeepEqual(got, []string{"k"}) {
+		t.Errorf("ported %v, want [k]", got)
+	}
+}
+
+// TestPortFixedColumns: in fixed form, a procedure whose inserted lines
+// could not stay within column 72 stays host code (gfortran would cut
+// them silently).
+func TestPortFixedColumns(t *testing.T) {
+	dir := t.TempDir()
+	name := "k" + strings.Repeat("x", 41) // the header fits; "only: forocl_k => NAME_cl" does not
+	in := write(t, dir, "fx.f", "      MODULE fx\n      CONTAINS\n      SUBROUTINE "+name+"(n, a)\n      INTEGER n\n      REAL a(n)\n      INTEGER i\n      DO i = 1, n\n        a(i) = 2*a(i)\n      END DO\n      END SUBROUTINE\n      END MODULE\n")
+	res := portAll(t, []string{in}, options())
+	if len(res.Ported[in]) != 0 {
+		t.Errorf("ported %v, want none", res.Ported[in])
+	}
+	if msg := res.Diags.String(res.Sources); !strings.Contains(msg, "would pass fixed form's column 72") {
+		t.Errorf("no warning about column 72:\n%s", msg)
+	}
 }
