@@ -160,3 +160,21 @@ func TestPortBlast(t *testing.T) {
 		})
 	}
 }
+
+// TestPortBadFileWritesNothing: a file forocl cannot parse is an error
+// naming its line, and no file is written.
+func TestPortBadFileWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "bad.f90")
+	if err := os.WriteFile(in, []byte("module m\ncontains\n  subroutine k(n, a\n  end subroutine\nend module\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	code, _, stderr := cli(t, "port", "-o", out, in)
+	if code != 1 || !strings.Contains(stderr, "bad.f90:3:20: error: unexpected end of statement") {
+		t.Errorf("exit %d, stderr %s; want exit 1 and the syntax error", code, stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("the output folder was created (%v)", err)
+	}
+}
