@@ -365,3 +365,17 @@ func TestPortFixedColumns(t *testing.T) {
 		t.Errorf("no warning about column 72:\n%s", msg)
 	}
 }
+
+// TestPortSharedLines: a procedure whose statements share lines with its
+// procedure statement stays host code: the insertions go between lines.
+func TestPortSharedLines(t *testing.T) {
+	dir := t.TempDir()
+	in := write(t, dir, "semi.f90", "module semi\ncontains\n  subroutine k(n, a); implicit none\n    integer :: n\n    real :: a(n)\n    integer :: i\n    do i = 1, n\n      a(i) = 1\n    end do\n  end subroutine\nend module\n")
+	res := portAll(t, []string{in}, options())
+	if len(res.Ported[in]) != 0 {
+		t.Errorf("ported %v, want none", res.Ported[in])
+	}
+	if msg := res.Diags.String(res.Sources); !strings.Contains(msg, `procedure "k" stays host code: its procedure statement shares a line with another statement`) {
+		t.Errorf("no warning:\n%s", msg)
+	}
+}

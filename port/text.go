@@ -123,6 +123,9 @@ func insertions(lines []string, s *ast.Subprogram, k *abi.Kernel, mod string, fi
 	if first.Line <= hdr || first.Line > len(lines) || hdr < 1 {
 		return nil, "its first executable statement shares a line with its procedure statement"
 	}
+	if code, _, _ := strings.Cut(lines[hdr-1], "!"); strings.Contains(code, ";") {
+		return nil, "its procedure statement shares a line with another statement"
+	}
 	if lead := lines[first.Line-1][:min(first.Col-1, len(lines[first.Line-1]))]; strings.Trim(lead, " \t0123456789") != "" {
 		return nil, fmt.Sprintf("its first executable statement (line %d) shares a line with another statement", first.Line)
 	}
