@@ -193,13 +193,21 @@ func TestRuntimeCheck(t *testing.T) {
 			t.Errorf("%v: got %q (%s), want %q", c.env, out, stderr, c.want)
 		}
 	}
-	out, stderr, ok := runRT(t, []string{"FOROCL_RESIDENT=1", "FOROCL_CHECK=1"}, "unannounced")
-	if ok || out != "" {
-		t.Errorf("FOROCL_CHECK=1 let the call run:\n%s", out)
-	}
-	if want := "forocl: scale2: array f: FOROCL_CHECK: the host changed it since it was last copied to or from " +
-		"the device, and the device would compute with its old copy: call forocl_update_device(f) after the host writes it"; !strings.Contains(stderr, want) {
-		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	for _, c := range []struct {
+		env  []string
+		args []string
+	}{
+		{[]string{"FOROCL_RESIDENT=1", "FOROCL_CHECK=1"}, []string{"unannounced"}},
+		{[]string{"FOROCL_CHECK=1"}, []string{"unannounced", "call-resident"}},
+	} {
+		out, stderr, ok := runRT(t, c.env, c.args...)
+		if ok || out != "" {
+			t.Errorf("%v %v: FOROCL_CHECK=1 let the call run:\n%s", c.env, c.args, out)
+		}
+		if want := "forocl: scale2: array f: FOROCL_CHECK: the host changed it since it was last copied to or from " +
+			"the device, and the device would compute with its old copy: call forocl_update_device(f) after the host writes it"; !strings.Contains(stderr, want) {
+			t.Errorf("%v %v: stderr lacks %q:\n%s", c.env, c.args, want, stderr)
+		}
 	}
 }
 

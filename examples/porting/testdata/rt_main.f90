@@ -6,7 +6,8 @@
 ! picks a scenario: (none) the time loop, call-resident (the same, resident
 ! mode switched on by a call), unannounced (a host write without
 ! forocl_update_device), overlap (a section of a resident array that the
-! device wrote, passed as a whole array).
+! device wrote, passed as a whole array); a second argument call-resident
+! switches resident mode on by a call first.
 program rt_main
   use forocl_cl, only: forocl_update_host, forocl_update_device, forocl_release, forocl_finish, &
       forocl_resident, forocl_device_name
@@ -17,9 +18,11 @@ program rt_main
   real(4) :: f(-1:10, -1:8)
   integer(8) :: m(5, 5, 5)
   integer :: c(5, 5, 5), i, step
-  character(len=32) :: arg
+  character(len=32) :: arg, arg2
 
   call get_command_argument(1, arg)
+  call get_command_argument(2, arg2)
+  if (arg2 == 'call-resident') call forocl_resident(.true.)
   do i = 0, n + 1
     a(i) = sin(0.01d0*i) + 1
   end do
