@@ -62,7 +62,10 @@ run() {
 	cp "$WORK/deck.in" "$WORK/run_$1/clover.in"
 	local t0 t1
 	t0=$(date +%s.%N)
-	(cd "$WORK/run_$1" && "$2" >/dev/null)
+	if ! (cd "$WORK/run_$1" && "$2" >"$WORK/run_$1/log" 2>&1); then # CloverLeaf reports its steps on stderr
+		cat "$WORK/run_$1/log" >&2
+		exit 1
+	fi
 	t1=$(date +%s.%N)
 	grep 'step:' "$WORK/run_$1/clover.out" | sort -u >"$WORK/$1.txt"
 	printf '%s: %.2f s\n' "$1" "$(echo "$t1 - $t0" | bc)"
