@@ -217,6 +217,9 @@ func unportable(p *proc) string {
 			if !args[n] {
 				continue
 			}
+			if assumedSize(d, e) {
+				return fmt.Sprintf("dummy %q is assumed-size: the runtime moves arrays whose shape the procedure knows; declare its last bound", e.Name.Orig)
+			}
 			for _, a := range d.Attrs {
 				if a.Name == ast.AttrOptional {
 					return fmt.Sprintf("dummy %q is optional", e.Name.Orig)
@@ -228,6 +231,18 @@ func unportable(p *proc) string {
 		}
 	}
 	return ""
+}
+
+// assumedSize reports whether entity e of declaration d is an
+// assumed-size array, a(*) or a(n, *).
+func assumedSize(d *ast.Decl, e *ast.Entity) bool {
+	dims := e.Dims
+	for _, a := range d.Attrs {
+		if a.Name == ast.AttrDimension && dims == nil {
+			dims = a.Dims
+		}
+	}
+	return len(dims) > 0 && !dims[len(dims)-1].Deferred && dims[len(dims)-1].Hi == nil
 }
 
 // resultName is function s's result variable (lower case).
