@@ -29,7 +29,7 @@ import (
 //   - Which procedures: every one that --kernel could name
 //     (sema.Subroutines) and sema accepts alone, that is neither pure nor
 //     elemental (the launch is impure; an elemental procedure runs per
-//     element), has no optional dummy, is not contained in a main program
+//     element), has no optional or assumed-size dummy, is not contained in a main program
 //     and takes no module variable of a module of its own file (the host
 //     module uses that module, which would use it back). Then all of them
 //     are compiled together, and a kernel whose Fortran host cannot be
