@@ -142,11 +142,13 @@ func insertions(lines []string, s *ast.Subprogram, k *abi.Kernel, mod string, fi
 	uses := useLines(b, k, mod)
 	b.lines = nil
 	blockLines(b, s, k)
+	limit, form := 132, "free"
 	if fixed {
-		for _, l := range append(uses, b.lines...) {
-			if len(l) > 72 {
-				return nil, fmt.Sprintf("a line of its device branch would pass fixed form's column 72: %s", strings.TrimSpace(l))
-			}
+		limit, form = 72, "fixed"
+	}
+	for _, l := range append(uses, b.lines...) {
+		if len(l) > limit {
+			return nil, fmt.Sprintf("a line of its device branch would pass %s form's column %d: %s", form, limit, strings.TrimSpace(l))
 		}
 	}
 	return []insertion{{After: hdr, Lines: uses}, {After: spec, Lines: b.lines}}, ""
