@@ -433,3 +433,22 @@ func TestPortCorpus(t *testing.T) {
 		t.Errorf("%d procedures ported from %d files, want at least 100", ported, len(files))
 	}
 }
+
+// TestPortFreeColumns: in free form too, a procedure whose inserted lines
+// would pass column 132 (here from its own deep indentation) stays host
+// code.
+func TestPortFreeColumns(t *testing.T) {
+	dir := t.TempDir()
+	name := "k" + strings.Repeat("x", 40)
+	ind := strings.Repeat(" ", 90)
+	src := "module deep\ncontains\n" + ind + "subroutine " + name + "(n, a)\n" + ind + "integer :: n\n" + ind + "real :: a(n)\n" + ind + "integer :: i\n" +
+		ind + "do i = 1, n\n" + ind + "a(i) = 2*a(i)\n" + ind + "end do\n" + ind + "end subroutine\nend module\n"
+	in := write(t, dir, "deep.f90", src)
+	res := portAll(t, []string{in}, options())
+	if len(res.Ported[in]) != 0 {
+		t.Errorf("ported %v, want none", res.Ported[in])
+	}
+	if msg := res.Diags.String(res.Sources); !strings.Contains(msg, "would pass free form's column 132") {
+		t.Errorf("no warning about column 132:\n%s", msg)
+	}
+}
