@@ -452,3 +452,37 @@ func TestPortFreeColumns(t *testing.T) {
 		t.Errorf("no warning about column 132:\n%s", msg)
 	}
 }
+
+// TestPortDirectiveBeforeDeclarations: an OpenMP line among the
+// declarations (!$omp declare target) is no executable statement: the
+// device branch goes after the declarations that follow it.
+func TestPortDirectiveBeforeDeclarations(t *testing.T) {
+	dir := t.TempDir()
+	in := write(t, dir, "dt.f90", `module dt
+contains
+  subroutine k(n, a)
+    implicit none
+    !$omp declare target
+    integer :: n
+    real :: a(n)
+    integer :: i
+    !$omp parallel do
+    do i = 1, n
+      a(i) = 2*a(i)
+    end do
+  end subroutine k
+end module dt
+`)
+	res := portAll(t, []string{in}, options())
+	if got := res.Ported[in]; !reflect.DeepEqual(got, []string{"k"}) {
+		t.Fatalf("ported %v, want [k]", got)
+	}
+	text := string(file(t, res, "dt.f90"))
+	if !strings.Contains(text, "    integer :: i\n    if (forocl_port_device()) then\n") {
+		t.Errorf("the device branch is not right after the declarations:\n%s", text[strings.Index(text, "subroutine k("):])
+	}
+	if _, err := exec.LookPath("gfortran"); err == nil {
+		out := t.TempDir()
+		gfortranCompile(t, out, writeAll(t, res, out)...)
+	}
+}

@@ -119,7 +119,16 @@ func apply(lines []string, ins []insertion) []byte {
 // or why they cannot be placed.
 func insertions(lines []string, s *ast.Subprogram, k *abi.Kernel, mod string, fixed bool) ([]insertion, string) {
 	hdr := s.Pos.End.Line
-	first := s.Body[0].Span().Start
+	var first diag.Pos // the first executable statement: an OpenMP or OpenACC line is none
+	for _, st := range s.Body {
+		if _, ok := st.(*ast.LoopDirective); !ok {
+			first = st.Span().Start
+			break
+		}
+	}
+	if first.Line == 0 {
+		return nil, "it has no executable statement"
+	}
 	if first.Line <= hdr || first.Line > len(lines) || hdr < 1 {
 		return nil, "its first executable statement shares a line with its procedure statement"
 	}
