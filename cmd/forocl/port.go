@@ -69,6 +69,16 @@ func newPortCmd() *cobra.Command {
 			for _, f := range files {
 				fmt.Fprintln(c.OutOrStdout(), f.Path)
 			}
+			ported, kept := 0, 0
+			for _, names := range res.Ported {
+				ported += len(names)
+			}
+			for _, d := range res.Diags.Items {
+				if d.Code == "port-kept-on-host" {
+					kept++
+				}
+			}
+			fmt.Fprintf(c.ErrOrStderr(), "forocl: note: %d procedures of %d files launch their kernels; %d stay host code\n", ported, len(args), kept)
 			return nil
 		},
 	}
