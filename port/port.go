@@ -1,6 +1,10 @@
 // Package port writes drop-in replacements of an application's kernel
-// files (forocl port): the same modules and procedures, whose accepted
-// procedures launch their OpenCL kernels through the Fortran host.
+// files: it takes the files and the front end's and schedule's options,
+// runs the pipeline (driver) and the Fortran host emitter (hostgen), and
+// gives each file's ported text (the same modules and procedures, whose
+// accepted procedures launch their OpenCL kernels), the runtime and the
+// compile order, with a warning for each procedure left on the host.
+// forocl port (cmd/forocl) calls Port. See Note [the port].
 package port
 
 import (
