@@ -1,0 +1,183 @@
+package main
+
+import (
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/forocl/forocl/internal/oracle"
+)
+
+// portApp is the test application of package port: kernel files in
+// CloverLeaf's idioms (one fixed form) and a driver program.
+const portApp = "../../port/testdata/app"
+
+// gfortranBuild links files in order into exe, its modules in dir.
+func gfortranBuild(t *testing.T, dir, exe string, files []string, link ...string) {
+	t.Helper()
+	args := append([]string{"-O2", "-J", dir, "-o", exe}, files...)
+	if out, err := exec.Command("gfortran", append(args, link...)...).CombinedOutput(); err != nil {
+		t.Fatalf("gfortran: %v\n%s", err, out)
+	}
+}
+
+// runExe runs exe with args on device, with more environment settings.
+func runExe(t *testing.T, exe, device string, args []string, env ...string) string {
+	t.Helper()
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(append(os.Environ(), "FOROCL_DEVICE="+device), env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s (FOROCL_DEVICE=%s): %v\n%s", filepath.Base(exe), device, err, out)
+	}
+	return string(out)
+}
+
+// sameOutput compares two printed outputs word by word, numbers within
+// a relative error of 1e-12.
+func sameOutput(t *testing.T, got, want string) {
+	t.Helper()
+	g, w := strings.Fields(got), strings.Fields(want)
+	if len(g) != len(w) {
+		t.Fatalf("%d words, want %d:\n%s\nwant:\n%s", len(g), len(w), got, want)
+	}
+	for i := range w {
+		x, errx := strconv.ParseFloat(g[i], 64)
+		y, erry := strconv.ParseFloat(w[i], 64)
+		if errx != nil || erry != nil {
+			if g[i] != w[i] {
+				t.Errorf("word %d: %q, want %q", i, g[i], w[i])
+			}
+			continue
+		}
+		if math.Abs(x-y) > 1e-12*math.Max(math.Abs(y), 1e-300) || math.IsNaN(x) != math.IsNaN(y) {
+			t.Errorf("word %d: %s, want %s", i, g[i], w[i])
+		}
+	}
+}
+
+// TestPortCLI: forocl port writes the ported kernel files and the runtime
+// and prints them in compile order; the driver program built with them
+// runs on the device and prints what the CPU build of the same driver
+// prints (real(8): relative error at most 1e-12), and with
+// FOROCL_DEVICE=host exactly that.
+func TestPortCLI(t *testing.T) {
+	requireGfortran(t)
+	requireOpenCL(t)
+	kernels, _ := filepath.Glob(filepath.Join(portApp, "*_kernel.f*"))
+	dir := t.TempDir()
+	out := filepath.Join(dir, "ported")
+	code, stdout, stderr := cli(t, append([]string{"port", "-o", out}, kernels...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, `procedure "flux_report" stays host code`) {
+		t.Errorf("no warning for flux_report:\n%s", stderr)
+	}
+	if !strings.Contains(stderr, "forocl: note: 6 procedures of 6 files launch their kernels; 1 stay host code\n") {
+		t.Errorf("no summary note:\n%s", stderr)
+	}
+	order := strings.Fields(stdout)
+	if len(order) != len(kernels)+2 || filepath.Base(order[0]) != "forocl_cl.f90" { // and damp_kernel_cl.f90
+		t.Fatalf("compile order:\n%s", stdout)
+	}
+	driverSrc := filepath.Join(portApp, "driver.f90")
+	dev, cpu := filepath.Join(dir, "dev"), filepath.Join(dir, "cpu")
+	if err := os.Mkdir(filepath.Join(dir, "cpumods"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gfortranBuild(t, out, dev, append(order, driverSrc), oracle.OpenCLLink()...)
+	gfortranBuild(t, filepath.Join(dir, "cpumods"), cpu, append(kernels, driverSrc))
+	want := runExe(t, cpu, "", nil)
+	if !strings.Contains(want, "scaled ") || strings.Count(want, "step ") != 3 {
+		t.Fatalf("the CPU build printed:\n%s", want)
+	}
+	sameOutput(t, runExe(t, dev, testDevice(), nil), want)
+	if got := runExe(t, dev, "host", nil); got != want {
+		t.Errorf("FOROCL_DEVICE=host printed\n%s\nwant the CPU build's\n%s", got, want)
+	}
+}
+
+// TestPortRefusesOverwrite: ported files never replace the inputs.
+func TestPortRefusesOverwrite(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join(portApp, "eos_kernel.f90"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "eos_kernel.f90")
+	if err := os.WriteFile(in, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := cli(t, "port", "-o", dir, in)
+	if code != 2 || !strings.Contains(stderr, "port would overwrite its input") {
+		t.Errorf("exit %d, stderr %s; want a usage error", code, stderr)
+	}
+	if got, _ := os.ReadFile(in); string(got) != string(src) {
+		t.Error("the input was changed")
+	}
+}
+
+// TestPortBlast is issue 23's acceptance on the blast mini-application
+// (examples/porting): its kernel files ported by forocl port, the driver
+// built against them with -DFOROCL (its forocl_update_host calls), and
+// every printed value equal to the CPU build's (relative error at most
+// 1e-12) in coherent mode, in resident mode and in resident mode with
+// FOROCL_CHECK=1.
+func TestPortBlast(t *testing.T) {
+	requireGfortran(t)
+	requireOpenCL(t)
+	const app = "../../examples/porting/app"
+	kernels, _ := filepath.Glob(filepath.Join(app, "*_kernel.f90"))
+	if len(kernels) != 7 {
+		t.Fatalf("%d kernel files in %s, want 7", len(kernels), app)
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "ported")
+	code, stdout, stderr := cli(t, append([]string{"port", "-o", out}, kernels...)...)
+	if code != 0 || stderr != "forocl: note: 9 procedures of 7 files launch their kernels; 0 stay host code\n" {
+		t.Fatalf("exit %d, want 0 and no diagnostic: %s", code, stderr)
+	}
+	dev, cpu := filepath.Join(dir, "blast_cl"), filepath.Join(dir, "blast")
+	if err := os.Mkdir(filepath.Join(dir, "cpumods"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	driverSrc := filepath.Join(app, "blast.F90")
+	gfortranBuild(t, out, dev, append(append([]string{"-DFOROCL"}, strings.Fields(stdout)...), driverSrc), oracle.OpenCLLink()...)
+	gfortranBuild(t, filepath.Join(dir, "cpumods"), cpu, append(kernels, driverSrc))
+	args := []string{"40", "30", "50"}
+	want := runExe(t, cpu, "", args)
+	if strings.Count(want, "step ") != 5 {
+		t.Fatalf("the CPU build printed:\n%s", want)
+	}
+	for _, c := range []struct {
+		mode string
+		env  []string
+	}{{"coherent", nil}, {"resident", []string{"FOROCL_RESIDENT=1"}}, {"resident_check", []string{"FOROCL_RESIDENT=1", "FOROCL_CHECK=1"}}} {
+		t.Run(c.mode, func(t *testing.T) {
+			sameOutput(t, runExe(t, dev, testDevice(), args, c.env...), want)
+		})
+	}
+}
+
+// TestPortBadFileWritesNothing: a file forocl cannot parse is an error
+// naming its line, and no file is written.
+func TestPortBadFileWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "bad.f90")
+	if err := os.WriteFile(in, []byte("module m\ncontains\n  subroutine k(n, a\n  end subroutine\nend module\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	code, _, stderr := cli(t, "port", "-o", out, in)
+	if code != 1 || !strings.Contains(stderr, "bad.f90:3:20: error: unexpected end of statement") {
+		t.Errorf("exit %d, stderr %s; want exit 1 and the syntax error", code, stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("the output folder was created (%v)", err)
+	}
+}
