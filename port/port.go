@@ -331,6 +331,8 @@ func unhostable(u *abi.Unit, k *abi.Kernel, files []*ast.File, path string) stri
 		switch {
 		case p.Array && p.Kind == abi.Logical:
 			return fmt.Sprintf("logical array %q: the runtime moves real(4), real(8), integer(4) and integer(8) arrays", p.Name)
+		case p.Struct != nil:
+			return fmt.Sprintf("it takes the derived-type dummy %q, whose components the port does not pass yet", p.Struct.Var)
 		case p.Module != "" && own[strings.ToLower(p.Module)]:
 			return fmt.Sprintf("it uses %q of module %s in its own file, which the kernel's host module would use while the module uses it; move the variable to another module or pass it as an argument", p.Name, p.Module)
 		}

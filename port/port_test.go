@@ -143,6 +143,9 @@ func TestPortKeepsRefused(t *testing.T) {
 	dir := t.TempDir()
 	src := `module m
   real(8) :: shared(10)
+  type pt
+    real(8) :: x
+  end type pt
 contains
   subroutine ok(n, a)
     integer :: n
@@ -185,6 +188,14 @@ contains
       a(i) = shared(i)
     end do
   end subroutine own
+  subroutine typ(n, p)
+    integer :: n
+    type(pt) :: p(n)
+    integer :: i
+    do i = 1, n
+      p(i)%x = 2*p(i)%x
+    end do
+  end subroutine typ
 end module m
 `
 	in := filepath.Join(dir, "mixed.f90")
@@ -201,6 +212,7 @@ end module m
 		`procedure "opt" stays host code: dummy "s" is optional`,
 		`procedure "own" stays host code: it uses "shared" of module m in its own file`,
 		`procedure "asz" stays host code: dummy "a" is assumed-size`,
+		`procedure "typ" stays host code: it takes the derived-type dummy "p"`,
 	} {
 		if !strings.Contains(msg, w) {
 			t.Errorf("no warning %q in:\n%s", w, msg)
