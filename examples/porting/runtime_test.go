@@ -232,22 +232,25 @@ func TestRuntimeSmall(t *testing.T) {
 
 // TestRuntimeOverlap: in resident mode, part of an array that the device
 // wrote, passed as an array of its own, stops with a message naming both
-// (a second copy of the same elements would lose one of them); coherent
-// mode runs it.
+// (a second copy of the same elements would lose one of them), also when
+// the part is small enough to pass as in coherent mode (the host's copy
+// is stale); coherent mode runs it.
 func TestRuntimeOverlap(t *testing.T) {
-	want, _, ok := runRT(t, []string{"FOROCL_DEVICE=host"}, "overlap")
-	if !ok {
-		t.Fatalf("host run failed:\n%s", want)
-	}
-	got, stderr, ok := runRT(t, nil, "overlap")
-	if !ok {
-		t.Fatalf("coherent run failed:\n%s", stderr)
-	}
-	sameValues(t, "coherent", got, want)
-	_, stderr, ok = runRT(t, []string{"FOROCL_RESIDENT=1"}, "overlap")
-	if msg := "forocl: total: array a: it overlaps the device copy of array b of smooth, which the device wrote " +
-		"since the host last had it: call forocl_update_host or forocl_release on that array first"; ok || !strings.Contains(stderr, msg) {
-		t.Errorf("resident overlap: ok=%v, stderr lacks %q:\n%s", ok, msg, stderr)
+	for _, scenario := range []string{"overlap", "small-overlap"} {
+		want, _, ok := runRT(t, []string{"FOROCL_DEVICE=host"}, scenario)
+		if !ok {
+			t.Fatalf("%s: host run failed:\n%s", scenario, want)
+		}
+		got, stderr, ok := runRT(t, nil, scenario)
+		if !ok {
+			t.Fatalf("%s: coherent run failed:\n%s", scenario, stderr)
+		}
+		sameValues(t, scenario+" coherent", got, want)
+		_, stderr, ok = runRT(t, []string{"FOROCL_RESIDENT=1"}, scenario)
+		if msg := "forocl: total: array a: it overlaps the device copy of array b of smooth, which the device wrote " +
+			"since the host last had it: call forocl_update_host or forocl_release on that array first"; ok || !strings.Contains(stderr, msg) {
+			t.Errorf("%s: resident: ok=%v, stderr lacks %q:\n%s", scenario, ok, msg, stderr)
+		}
 	}
 }
 

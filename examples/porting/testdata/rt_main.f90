@@ -6,7 +6,8 @@
 ! picks a scenario: (none) the time loop, call-resident (the same, resident
 ! mode switched on by a call), unannounced (a host write without
 ! forocl_update_device), overlap (a section of a resident array that the
-! device wrote, passed as a whole array), small (small arrays that the
+! device wrote, passed as a whole array; small-overlap: a small one),
+! small (small arrays that the
 ! host writes and reads without updates); a second argument call-resident
 ! switches resident mode on by a call first.
 program rt_main
@@ -41,9 +42,13 @@ program rt_main
     print '(a, f12.3)', 'f(1,1) ', f(1, 1)
     call forocl_finish()
     stop
-  case ('overlap')
+  case ('overlap', 'small-overlap')
     call smooth(n, a, b)         ! the device writes b
-    call total(n - 2, b(1:), s)  ! part of b, passed as a whole array
+    if (arg == 'overlap') then
+      call total(n - 2, b(1:), s)  ! part of b, passed as a whole array
+    else
+      call total(2, b, s)        ! b(0:3): small, but part of resident b
+    end if
     print '(a, es25.17)', 'total ', s
     call forocl_finish()
     stop
