@@ -132,6 +132,9 @@ module forocl_cl
   ! Resident mode: device copies that stay between calls.
   public :: forocl_resident, forocl_update_host, forocl_update_device, forocl_release
   integer, parameter, public :: forocl_in = 1, forocl_out = 2, forocl_inout = 3
+  ! Resident mode passes arrays of at most this many bytes as coherent
+  ! mode does (see Resident mode below).
+  integer(int64), parameter, public :: forocl_small_bytes = 4096
   ! For generated modules (fortranhost): argument checks and launch sizes.
   public :: forocl_check_array, forocl_check_extents, forocl_check_count, forocl_ndrange
   public :: forocl_check_declared, forocl_check_alias, forocl_check_access
@@ -1878,6 +1881,7 @@ contains
     type(c_ptr), intent(in) :: p
     character(len=*), intent(in) :: proc, name
     integer :: st
+    integer(int64) :: nb
     character(len=forocl_msg_len) :: msg
     if (access < forocl_in .or. access > forocl_inout) then
       st = forocl_eusage
@@ -1886,9 +1890,13 @@ contains
     else
       call release_dropped()
       call ensure(st, msg)
+      nb = product(int(shp, int64))*kind_bytes(kind)
       if (st == 0 .and. resident_on() .and. c_associated(p)) then
-        call resident_enter(a, kind, shp, p, product(int(shp, int64))*kind_bytes(kind), access, proc, name, &
-            st, msg)
+        if (nb > forocl_small_bytes .or. overlaps_resident(transfer(p, 0_c_intptr_t), nb)) then
+          call resident_enter(a, kind, shp, p, nb, access, proc, name, st, msg)
+        else   ! small: passed as in coherent mode
+          call create_raw(a, kind, size(shp), shp, p, st, msg)
+        end if
       else if (st == 0) then
         call create_raw(a, kind, size(shp), shp, p, st, msg)
       end if
@@ -2203,6 +2211,19 @@ contains
   ! naming the array and the procedure, when the host changed the array
   ! without forocl_update_device. Without FOROCL_CHECK, a call costs no
   ! host work beyond a look-up in the table.
+  !
+  ! Small arrays, of at most forocl_small_bytes (4 KiB), are not kept:
+  ! each call uploads them and reads back those it writes, as in coherent
+  ! mode, so the host writes and reads them freely, without updates.
+  ! These are the arrays of host control (which fields a halo exchange
+  ! moves, a tile's bounds, a few coefficients), which the host changes
+  ! between calls; a transfer this small costs about a launch, and a
+  ! field of a grid is far larger (64 x 64 real(8) is 32 KiB). Those the
+  ! device writes come back at each call too: a copy kept on the device
+  ! would save little, and this way a small array is always current on
+  ! the host, whoever wrote it last. A small array that overlaps a
+  ! resident copy (a short section of a resident array) is the exception:
+  ! it is handled as any resident array, so the two never disagree.
 
   ! forocl_resident turns resident mode on or off for the calls that
   ! follow (it starts as FOROCL_RESIDENT says). Turning it off first does
@@ -2286,6 +2307,18 @@ contains
     a%slot = hit
     if (access /= forocl_in) res(hit)%newer = .true.
   end subroutine resident_enter
+
+  ! overlaps_resident reports whether the nb bytes of host memory at at
+  ! hold part of an array that has a resident copy.
+  logical function overlaps_resident(at, nb)
+    integer(c_intptr_t), intent(in) :: at
+    integer(int64), intent(in) :: nb
+    integer :: i
+    overlaps_resident = .false.
+    do i = 1, nres
+      if (at < res(i)%addr + res(i)%bytes .and. res(i)%addr < at + nb) overlaps_resident = .true.
+    end do
+  end function overlaps_resident
 
   ! find_exact is the entry of the host array at at of nb bytes and the
   ! given kind, or 0.

@@ -483,6 +483,7 @@ var sizeOverrides = map[string]map[string]int{
 	"loop_subcycle":        {"nsub": 4},
 	"loop_relax_resid":     {"niter": 3},
 	"loop_halo_flags":      {"depth": 2},
+	"loop_long_names":      {"halo_depth_of_the_exchange": 2},
 	"loop_inquiry":         {"x_n1": 37, "y_n1": 37, "u_n1": 29, "u_n2": 23, "v_n1": 29, "v_n2": 23},
 	"loop_int64_stencil":   {"r": 2},
 	"loop_int64_iters":     {"iterations": 3},

@@ -725,7 +725,8 @@ func sourcePieces(ln string) []string {
 }
 
 // fortEmitter writes free-form Fortran with two-space indents; list
-// wraps long statements with continuation lines.
+// wraps long statements with continuation lines, and every line goes
+// through write, which keeps it within Fortran's 132 characters.
 type fortEmitter struct {
 	b      strings.Builder
 	Indent int
@@ -736,9 +737,18 @@ func (e *fortEmitter) Line(format string, args ...any) {
 		e.b.WriteByte('\n')
 		return
 	}
-	e.b.WriteString(strings.Repeat("  ", e.Indent))
-	fmt.Fprintf(&e.b, format, args...)
-	e.b.WriteByte('\n')
+	e.write(strings.Repeat("  ", e.Indent) + fmt.Sprintf(format, args...))
+}
+
+// write writes text, one or more lines without their final newline, as
+// lines of at most fortMaxLine characters (fortranLines).
+func (e *fortEmitter) write(text string) {
+	for _, ln := range strings.Split(text, "\n") {
+		for _, out := range fortranLines(ln) {
+			e.b.WriteString(out)
+			e.b.WriteByte('\n')
+		}
+	}
 }
 
 // list writes head, the items joined by sep (", " by default) and tail,
@@ -761,13 +771,13 @@ func (e *fortEmitter) list(head string, items []string, tail string, sep ...stri
 		// dummy): elsewhere lines break where they always did.
 		atHead := strings.TrimSpace(cur) == strings.TrimSpace(ind+head)
 		if len(cur)+len(piece) > 100 && (!atHead || len(cur)+len(piece)+2 > 132) {
-			e.b.WriteString(strings.TrimRight(cur, " ") + " &\n")
+			e.write(strings.TrimRight(cur, " ") + " &")
 			cur = ind + "    " + strings.TrimLeft(piece, " ")
 			continue
 		}
 		cur += piece
 	}
-	e.b.WriteString(cur + tail + "\n")
+	e.write(cur + tail)
 }
 
 // call writes "prefix call proc(args)", wrapped as list does.

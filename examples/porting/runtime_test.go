@@ -50,7 +50,7 @@ func buildRT() (string, error) {
 		return "", err
 	}
 	res := driver.Compile([]string{"testdata/rt_kernels.f90"}, driver.Options{
-		Kernels:  []string{"smooth", "total", "scale2", "count3"},
+		Kernels:  []string{"smooth", "total", "scale2", "count3", "pick"},
 		Schedule: regions.Options{Strategy: regions.Direct},
 	})
 	if res.Diags.HasErrors() {
@@ -211,24 +211,46 @@ func TestRuntimeCheck(t *testing.T) {
 	}
 }
 
-// TestRuntimeOverlap: in resident mode, part of an array that the device
-// wrote, passed as an array of its own, stops with a message naming both
-// (a second copy of the same elements would lose one of them); coherent
-// mode runs it.
-func TestRuntimeOverlap(t *testing.T) {
-	want, _, ok := runRT(t, []string{"FOROCL_DEVICE=host"}, "overlap")
-	if !ok {
+// TestRuntimeSmall: small arrays (at most forocl_small_bytes) pass as in
+// coherent mode in resident mode too: the host fills an integer list
+// before each call and reads a small result after it, without updates,
+// and every mode prints what the Fortran prints; FOROCL_CHECK=1 does not
+// stop at the list's host writes (CloverLeaf's update_halo_kernel fields).
+func TestRuntimeSmall(t *testing.T) {
+	want, _, ok := runRT(t, []string{"FOROCL_DEVICE=host"}, "small")
+	if !ok || strings.Count(want, "\ne") != 5 {
 		t.Fatalf("host run failed:\n%s", want)
 	}
-	got, stderr, ok := runRT(t, nil, "overlap")
-	if !ok {
-		t.Fatalf("coherent run failed:\n%s", stderr)
+	for _, env := range [][]string{nil, {"FOROCL_RESIDENT=1"}, {"FOROCL_RESIDENT=1", "FOROCL_CHECK=1"}} {
+		got, stderr, ok := runRT(t, env, "small")
+		if !ok {
+			t.Fatalf("%v: failed:\n%s%s", env, got, stderr)
+		}
+		sameValues(t, strings.Join(env, " "), got, want)
 	}
-	sameValues(t, "coherent", got, want)
-	_, stderr, ok = runRT(t, []string{"FOROCL_RESIDENT=1"}, "overlap")
-	if msg := "forocl: total: array a: it overlaps the device copy of array b of smooth, which the device wrote " +
-		"since the host last had it: call forocl_update_host or forocl_release on that array first"; ok || !strings.Contains(stderr, msg) {
-		t.Errorf("resident overlap: ok=%v, stderr lacks %q:\n%s", ok, msg, stderr)
+}
+
+// TestRuntimeOverlap: in resident mode, part of an array that the device
+// wrote, passed as an array of its own, stops with a message naming both
+// (a second copy of the same elements would lose one of them), also when
+// the part is small enough to pass as in coherent mode (the host's copy
+// is stale); coherent mode runs it.
+func TestRuntimeOverlap(t *testing.T) {
+	for _, scenario := range []string{"overlap", "small-overlap"} {
+		want, _, ok := runRT(t, []string{"FOROCL_DEVICE=host"}, scenario)
+		if !ok {
+			t.Fatalf("%s: host run failed:\n%s", scenario, want)
+		}
+		got, stderr, ok := runRT(t, nil, scenario)
+		if !ok {
+			t.Fatalf("%s: coherent run failed:\n%s", scenario, stderr)
+		}
+		sameValues(t, scenario+" coherent", got, want)
+		_, stderr, ok = runRT(t, []string{"FOROCL_RESIDENT=1"}, scenario)
+		if msg := "forocl: total: array a: it overlaps the device copy of array b of smooth, which the device wrote " +
+			"since the host last had it: call forocl_update_host or forocl_release on that array first"; ok || !strings.Contains(stderr, msg) {
+			t.Errorf("%s: resident: ok=%v, stderr lacks %q:\n%s", scenario, ok, msg, stderr)
+		}
 	}
 }
 
@@ -273,8 +295,8 @@ func TestRuntimeProfile(t *testing.T) {
 		}
 	}
 	// coherent: every call uploads its arrays: smooth 2 x 8016 bytes, total 8016
-	// and 502*8, scale2 12*10*4, count3 125*8 + 125*4
-	if up := c["[upload]"][1]; up != 5*(2*2*8016+8016+502*8+480+1500)+480 {
+	// and 502*8, scale2 44*34*4, count3 12^3*8 + 12^3*4
+	if up := c["[upload]"][1]; up != 5*(2*2*8016+8016+502*8+5984+1728*12)+5984 {
 		t.Errorf("coherent uploads %d bytes", up)
 	}
 	if r["[upload]"][1] >= c["[upload]"][1]/2 {

@@ -57,4 +57,28 @@ contains
       end do
     end do
   end subroutine count3
+
+  ! pick adds to the fields that fields selects, as CloverLeaf's
+  ! update_halo_kernel reads its host-filled list, and writes a few of
+  ! their cells to e: small arrays, one read and one written.
+  subroutine pick(n, fields, a, b, e)
+    integer, intent(in) :: n
+    integer, intent(in) :: fields(2)
+    real(8), intent(inout) :: a(0:n+1), b(0:n+1)
+    real(8), intent(out) :: e(4)
+    integer :: i
+    if (fields(1) == 1) then
+      do i = 1, n
+        a(i) = a(i) + 1d0
+      end do
+    end if
+    if (fields(2) == 1) then
+      do i = 1, n
+        b(i) = b(i) + 2d0
+      end do
+    end if
+    do i = 1, 4
+      e(i) = a(i) + 10d0*b(i)
+    end do
+  end subroutine pick
 end module rt_kernels

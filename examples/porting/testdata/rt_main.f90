@@ -6,7 +6,9 @@
 ! picks a scenario: (none) the time loop, call-resident (the same, resident
 ! mode switched on by a call), unannounced (a host write without
 ! forocl_update_device), overlap (a section of a resident array that the
-! device wrote, passed as a whole array); a second argument call-resident
+! device wrote, passed as a whole array; small-overlap: a small one),
+! small (small arrays that the
+! host writes and reads without updates); a second argument call-resident
 ! switches resident mode on by a call first.
 program rt_main
   use forocl_cl, only: forocl_update_host, forocl_update_device, forocl_release, forocl_finish, &
@@ -14,10 +16,11 @@ program rt_main
   use rt_kernels_port
   implicit none
   integer, parameter :: n = 1000
-  real(8) :: a(0:n+1), b(0:n+1), s
-  real(4) :: f(-1:10, -1:8)
-  integer(8) :: m(5, 5, 5)
-  integer :: c(5, 5, 5), i, step
+  integer, parameter :: n3 = 12                 ! m and c: 6912 and 3456 bytes
+  real(8) :: a(0:n+1), b(0:n+1), s, e(4)
+  real(4) :: f(-1:42, -1:32)                     ! 5984 bytes: kept in resident mode
+  integer(8) :: m(n3, n3, n3)
+  integer :: c(n3, n3, n3), i, step, fields(2)
   character(len=32) :: arg, arg2
 
   call get_command_argument(1, arg)
@@ -28,21 +31,38 @@ program rt_main
   end do
   b = -7d0
   f = 2.0
-  m = reshape([(int(i, 8), i = 1, 125)], [5, 5, 5])
+  m = reshape([(int(i, 8), i = 1, n3**3)], [n3, n3, n3])
   c = 0
   select case (arg)
   case ('unannounced')
-    call scale2(8, 6, f, 3.0)    ! the device writes f: 7 inside
+    call scale2(40, 30, f, 3.0)    ! the device writes f: 7 inside
     f(1, 1) = 100.0              ! the host writes it, without forocl_update_device
-    call scale2(8, 6, f, 3.0)
+    call scale2(40, 30, f, 3.0)
     call forocl_update_host(f)
     print '(a, f12.3)', 'f(1,1) ', f(1, 1)
     call forocl_finish()
     stop
-  case ('overlap')
+  case ('overlap', 'small-overlap')
     call smooth(n, a, b)         ! the device writes b
-    call total(n - 2, b(1:), s)  ! part of b, passed as a whole array
+    if (arg == 'overlap') then
+      call total(n - 2, b(1:), s)  ! part of b, passed as a whole array
+    else
+      call total(2, b, s)        ! b(0:3): small, but part of resident b
+    end if
     print '(a, es25.17)', 'total ', s
+    call forocl_finish()
+    stop
+  case ('small')
+    ! fields and e are small: passed at each call in every mode, so the
+    ! host fills fields and reads e with no update (FOROCL_CHECK=1 passes)
+    do step = 1, 6
+      fields = [mod(step, 2), merge(1, 0, step > 3)]
+      call pick(n, fields, a, b, e)
+      print '(a, i2, 4es25.17)', 'e', step, e
+    end do
+    call forocl_update_host(a)
+    call forocl_update_host(b)
+    print '(a, 2es25.17)', 'sums', sum(a), sum(b)
     call forocl_finish()
     stop
   case ('call-resident')
@@ -53,8 +73,8 @@ program rt_main
     call smooth(n, a, b)
     call smooth(n, b, a)
     call total(n, a, s)
-    call scale2(8, 6, f, 0.5)
-    call count3(5, m, c, int(20*step, 8))
+    call scale2(40, 30, f, 0.5)
+    call count3(n3, m, c, int(300*step, 8))
     call forocl_update_host(a)
     call forocl_update_host(b)
     print '(a, i2, 4es25.17)', 'step', step, s, a(1), b(n), a(0)
@@ -69,11 +89,11 @@ program rt_main
   call forocl_release(f)         ! copies back what the device wrote
   print '(a, es25.17)', 'f ', sum(f)
   f(1, 1) = 100.0                ! f is not resident now: no update needed
-  call scale2(8, 6, f, 0.5)
+  call scale2(40, 30, f, 0.5)
   call forocl_update_host(f)
   print '(a, 2es25.17)', 'f2 ', sum(f), f(1, 1)
   call forocl_finish()           ! copies back c, which the device wrote
-  print '(a, 2i8)', 'c ', sum(c), c(5, 5, 5)
+  print '(a, 2i8)', 'c ', sum(c), c(n3, n3, n3)
   call smooth(n, a, b)           ! after forocl_finish: uploaded again
   call forocl_finish()
   print '(a, es25.17)', 'b ', sum(b(1:n))

@@ -4,7 +4,7 @@
 ! forocl_port_device() is false (FOROCL_DEVICE=host).
 module rt_kernels_port
   use forocl_cl
-  use rt_kernels_cl, only: smooth_cl, total_cl, scale2_cl, count3_cl
+  use rt_kernels_cl, only: smooth_cl, total_cl, scale2_cl, count3_cl, pick_cl
   implicit none
 contains
 
@@ -80,4 +80,27 @@ contains
     call forocl_port_exit(fm, m, forocl_in)
     call forocl_port_exit(fc, c, forocl_inout)
   end subroutine count3
+
+  subroutine pick(n, fields, a, b, e)
+    integer, intent(in) :: n
+    integer, intent(in) :: fields(2)
+    real(8), intent(inout) :: a(0:n+1), b(0:n+1)
+    real(8), intent(out) :: e(4)
+    type(forocl_array) :: ffields, fa, fb, fe
+    if (.not. forocl_port_device()) then
+      if (fields(1) == 1) a(1:n) = a(1:n) + 1d0
+      if (fields(2) == 1) b(1:n) = b(1:n) + 2d0
+      e = a(1:4) + 10d0*b(1:4)
+      return
+    end if
+    call forocl_port_enter(ffields, fields, forocl_in, 'pick', 'fields')
+    call forocl_port_enter(fa, a, forocl_inout, 'pick', 'a')
+    call forocl_port_enter(fb, b, forocl_inout, 'pick', 'b')
+    call forocl_port_enter(fe, e, forocl_out, 'pick', 'e')
+    call pick_cl(n, ffields, fa, fb, fe)
+    call forocl_port_exit(ffields, fields, forocl_in)
+    call forocl_port_exit(fa, a, forocl_inout)
+    call forocl_port_exit(fb, b, forocl_inout)
+    call forocl_port_exit(fe, e, forocl_out)
+  end subroutine pick
 end module rt_kernels_port
