@@ -267,6 +267,7 @@ module forocl_cl
     integer :: row = 0
   end type prof_pending
   logical, save :: g_profile = .false.
+  logical, save :: g_at_exit = .false.   ! prof_at_exit is registered
   type(c_ptr), save, target :: g_ev = c_null_ptr
   type(prof_row), allocatable, save :: prof_rows(:)
   type(prof_pending), allocatable, save :: prof_evs(:)
@@ -323,6 +324,10 @@ module forocl_cl
       2428436474_int64, 2756734187_int64, 3204031479_int64, 3329325298_int64]
 
   interface
+    integer(c_int) function c_atexit(f) bind(C, name='atexit')
+      import :: c_int, c_funptr
+      type(c_funptr), value :: f
+    end function c_atexit
     integer(c_int32_t) function clGetPlatformIDs(n, platforms, nret) bind(C, name='clGetPlatformIDs')
       import :: c_int32_t, c_ptr
       integer(c_int32_t), value :: n
@@ -919,6 +924,7 @@ contains
     end if
     call env('FOROCL_PROFILE', pv)
     g_profile = env_true(pv)
+    if (g_profile .and. .not. g_at_exit) g_at_exit = c_atexit(c_funloc(prof_at_exit)) == 0
     g_queue = clCreateCommandQueue(g_context, g_device, merge(cl_queue_profiling_enable, 0_c_int64_t, g_profile), &
         c_loc(code))
     if (code /= 0 .or. .not. c_associated(g_queue)) then
@@ -2729,7 +2735,9 @@ contains
   ! launches and device time and of the uploads and downloads with their
   ! bytes, most time first, as nvprof's summary does; the table then
   ! starts again. Events are read back every 4096 commands (which waits
-  ! for the device) and at forocl_finish.
+  ! for the device) and at forocl_finish. A program that never calls
+  ! forocl_finish (an application ported unchanged) gets the table when
+  ! it ends: prof_at_exit is registered with the C library's atexit.
 
   ! prof_event is where an enqueue puts its event: g_ev when profiling,
   ! else nowhere.
@@ -2795,6 +2803,14 @@ contains
   end subroutine prof_harvest
 
   ! prof_print writes the table (see Profiling) and empties it.
+  ! prof_at_exit prints what the profile holds when the program ends
+  ! (STOP, END PROGRAM or exit), after waiting for the device.
+  subroutine prof_at_exit() bind(C)
+    integer(c_int32_t) :: code
+    if (ready) code = clFinish(g_queue)
+    call prof_print()
+  end subroutine prof_at_exit
+
   subroutine prof_print()
     integer :: i, r, order(max(1, nprof_rows))
     logical :: done(max(1, nprof_rows))

@@ -100,6 +100,12 @@ func TestPortCLI(t *testing.T) {
 	if got := runExe(t, dev, "host", nil); got != want {
 		t.Errorf("FOROCL_DEVICE=host printed\n%s\nwant the CPU build's\n%s", got, want)
 	}
+	// The driver never calls forocl_finish: FOROCL_PROFILE=1 still prints
+	// the table when the program ends, with a row per ported kernel.
+	prof := runExe(t, dev, testDevice(), nil, "FOROCL_PROFILE=1")
+	if !strings.Contains(prof, "forocl profile (FOROCL_PROFILE=1)") || !strings.Contains(prof, "[upload]") {
+		t.Errorf("FOROCL_PROFILE=1 printed no profile at exit:\n%s", prof)
+	}
 }
 
 // TestPortRefusesOverwrite: ported files never replace the inputs.
