@@ -147,6 +147,9 @@ type loopState struct {
 	// modVars holds the module variables the kernel takes as parameters
 	// (Note [module variables] in sema/modvars.go).
 	modVars map[*symbol]*ir.Var
+	// shared holds the local arrays that the nests share (Note [local
+	// arrays shared across nests] in sema/sharedlocals.go).
+	shared map[*symbol]bool
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -174,6 +177,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	// they may add some), and Note [return in loop kernels].
 	body := l.withoutSectionPointers(p.sub.Body)
 	body = l.scalarHostArrays(l.loopReturns(withoutCycles(body)))
+	l.loop.shared = l.sharedLocals(body)
 	l.loopLocals()
 	if l.loop.flagSym != nil {
 		l.loop.returnFlag = l.vars[l.loop.flagSym]
