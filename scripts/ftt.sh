@@ -144,9 +144,11 @@ job wave_advance - "$S2" opencl/f90 shallow_water_f.f90 --set dx=0.1 --set dy=0.
 # row, as Fortran leaves those reads undefined. Sizes come from NX, NY.
 job wave_advance_loops - "$S2" opencl/f90 shallow_water_f.f90 --set dx=0.1 --set dy=0.1 --set dt=0.01
 
-# A stencil that writes a module's allocatable array (CAFe's error.F90).
+# A stencil that writes a module's allocatable array (CAFe's error.F90),
+# allocated as error_allocate does, Err(1:m+2*h, 1:n+2*h), and writes
+# three of its elements on unit 6 (the host runs the WRITE).
 for d in papers/CAFe/code papers/CAFe/code/Serial papers/CAFe/code/MPI papers/CAFe/code/CAFe; do
-	job calc_error "${d#papers/CAFe/}" "$S2" $d error.F90 --set m=NN --set n=MM --set h=1
+	job calc_error "${d#papers/CAFe/}" "$S2" $d error.F90 --set m=NN --set n=MM --set h=1 --shape Err=\$\(\(NN+2\)\)x\$\(\(MM+2\)\)
 done
 
 # Procedures contained in main programs (they use the program's arrays).
