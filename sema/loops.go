@@ -916,6 +916,8 @@ func (l *lowerer) nestStmts(list []ast.Stmt) []ir.Stmt {
 			if x := l.selectCase(s); x != nil {
 				out = append(out, x)
 			}
+		case *ast.WhereStmt:
+			out = append(out, l.nestWhere(s)...) // Note [WHERE in nests] in sema/nestwhere.go
 		case *ast.WriteStmt:
 			l.c.diags.Error(codeLoopConstruct, s.Pos, "%q is not allowed in a parallel loop: its records would come in no order", s.Keyword).
 				WithHint("write after the loop, where the host runs it")
