@@ -1022,6 +1022,9 @@ func (l *lowerer) seqLoopOver(at diag.Span, id ast.Ident, lo, hi, step ast.Expr,
 		if c, ok := lp.Step.(*ir.Const); ok && c.Int == 0 {
 			l.c.diags.Error(codeLoopBound, step.Span(), "DO loop step is zero")
 		}
+		if lp.Step != nil {
+			lp.Step = l.checkInnerStep(step.Span(), v, lp.Step) // sema/innerstep.go
+		}
 	}
 	l.loop.seq[v] = true
 	lp.Body = body()

@@ -45,3 +45,31 @@ end subroutine faces
 		t.Errorf("exit %d, want a line matching %s:\n%s%s", code, want, stdout, stderr)
 	}
 }
+
+// TestRunInnerZeroStep: a sequential DO inside a nest whose step is a
+// dummy's expression (do m = n, i, -stride; Note [inner variable steps]
+// in sema/innerstep.go) stops before any launch when the step is 0, with
+// an error naming the loop's line, and writes no output; another step
+// runs.
+func TestRunInnerZeroStep(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.npy")
+	args := func(s string) []string {
+		return []string{"run", filepath.Join(kernelsDir, "loop_suffix_sums.f90"), "--kernel", "suffix_sums",
+			"--set", "n=10", "--set", "stride=" + s, "--grid", "10", "--out", "b=" + out}
+	}
+	code, stdout, stderr := cli(t, args("0")...)
+	want := "forocl: kernel \"suffix_sums\": line 13: the step of the loop over \"m\" is zero\n"
+	if code != 1 || stdout != "" || stderr != want {
+		t.Errorf("stride=0: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, stdout, stderr, want)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("stride=0 wrote %s", out)
+	}
+	if code, _, stderr := cli(t, args("3")...); code != 0 {
+		t.Errorf("stride=3: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(out); err != nil {
+		t.Errorf("stride=3: %v", err)
+	}
+}
