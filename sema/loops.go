@@ -150,6 +150,9 @@ type loopState struct {
 	// shared holds the local arrays that the nests share (Note [local
 	// arrays shared across nests] in sema/sharedlocals.go).
 	shared map[*symbol]bool
+	// forceTemp makes a top-level array assignment go through a
+	// temporary (Note [vector subscripts of constructors]).
+	forceTemp bool
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -491,6 +494,10 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			l.loop.preNest = nil
 			pending = nil
 		case *ast.AssignStmt:
+			if v, ok := l.vectorAssign(s); ok { // sema/vecsubs.go
+				out = append(out, v...)
+				continue
+			}
 			out = append(out, l.withHoisted(func() []ir.Stmt { return l.topAssign(s) })...)
 		case *ast.ForallStmt:
 			if pending != nil {
