@@ -21,7 +21,8 @@ import (
 // the block: Fortran evaluates an expression selector once, on entry, so
 // a selector that reads a variable the block assigns (other than as the
 // array of an inquiry, lbound(u), size(u), whose bounds no assignment
-// changes) is associate-selector, as is a name the rewrite cannot reach
+// changes, or the variable a designator selector names, y => a(1), an
+// alias of it) is associate-selector, as is a name the rewrite cannot reach
 // (a statement other than assignments, IFs and DO loops naming it) and
 // an ASSOCIATE whose list did not parse or whose END is missing.
 
@@ -31,7 +32,7 @@ var inquiries = map[string]bool{"lbound": true, "ubound": true, "size": true, "s
 
 // expandAssociates returns body with its ASSOCIATE blocks written out
 // (Note [associate]), reporting those it cannot write out to diags.
-func expandAssociates(body []ast.Stmt, diags *diag.List) []ast.Stmt {
+func expandAssociates(body []ast.Stmt, s *scope, diags *diag.List) []ast.Stmt {
 	var out []ast.Stmt
 	for i := 0; i < len(body); i++ {
 		o, ok := body[i].(*ast.OtherStmt)
@@ -49,7 +50,7 @@ func expandAssociates(body []ast.Stmt, diags *diag.List) []ast.Stmt {
 			i = end // the block is dropped: its names mean nothing without it
 			continue
 		}
-		block, ok := associateBlock(o, expandAssociates(body[i+1:end], diags), diags)
+		block, ok := associateBlock(o, expandAssociates(body[i+1:end], s, diags), s, diags)
 		if ok {
 			out = append(out, block...)
 		}
@@ -61,22 +62,28 @@ func expandAssociates(body []ast.Stmt, diags *diag.List) []ast.Stmt {
 // associateBlock returns block, the statements of the ASSOCIATE o, with
 // each selector written in place of its name (Note [associate]); false
 // after reporting why it cannot be.
-func associateBlock(o *ast.OtherStmt, block []ast.Stmt, diags *diag.List) ([]ast.Stmt, bool) {
+func associateBlock(o *ast.OtherStmt, block []ast.Stmt, s *scope, diags *diag.List) ([]ast.Stmt, bool) {
 	for _, a := range o.Assoc {
-		if why := selectorChanges(a.Selector, block); why != "" {
+		if why := selectorChanges(a.Selector, block, s); why != "" {
 			diags.Error(codeAssociateSelector, a.Selector.Span(), "the selector of %q reads %q, which the block assigns; Fortran evaluates it once, on entry", a.Name.Orig, why).
 				WithHint("assign the selector to a variable before the block and associate with that")
 			return nil, false
 		}
 		name, sel := a.Name.Name, a.Selector
-		block = mapStmtExprs(block, func(e ast.Expr) ast.Expr {
-			x := substitute(e, name, sel)
-			if p, ok := x.(*ast.Paren); ok && isNamed(e, name) {
-				return p.X // the whole expression, or an assignment's target
-			}
-			return x
-		})
-		if stmtNamesIn(block, name) {
+		write := func(sel ast.Expr) []ast.Stmt {
+			return mapStmtExprs(block, func(e ast.Expr) ast.Expr {
+				x := substitute(e, name, sel)
+				if p, ok := x.(*ast.Paren); ok && isNamed(e, name) {
+					return p.X // the whole expression, or an assignment's target
+				}
+				return x
+			})
+		}
+		// A use left after writing a placeholder is one the rewrite does
+		// not reach (the selector itself may name an outer "name").
+		left := stmtNamesIn(write(&ast.Ident{Pos: a.Name.Pos, Name: "\x00", Orig: a.Name.Orig}), name)
+		block = write(sel)
+		if left {
 			diags.Error(codeAssociateSelector, a.Name.Pos, "%q is used in a statement of the block that forocl cannot rewrite (only assignments, IFs and DO loops, the name used whole)", a.Name.Orig).
 				WithHint("use the selector itself there")
 			return nil, false
@@ -105,9 +112,11 @@ func associateEnd(body []ast.Stmt, at int) int {
 	return -1
 }
 
-// selectorChanges returns a variable that selector sel reads and block
-// assigns (an inquiry's array argument aside), or "".
-func selectorChanges(sel ast.Expr, block []ast.Stmt) string {
+// selectorChanges returns a variable that selector sel (of scope s) reads
+// and block assigns, or "": an inquiry's array argument and the variable
+// a designator selector names (an alias, whatever its values) aside,
+// only its subscripts.
+func selectorChanges(sel ast.Expr, block []ast.Stmt, s *scope) string {
 	read := map[string]bool{}
 	var visit func(e ast.Expr)
 	visit = func(e ast.Expr) {
@@ -139,7 +148,23 @@ func selectorChanges(sel ast.Expr, block []ast.Stmt) string {
 			}
 		}
 	}
-	visit(sel)
+	switch x := sel.(type) {
+	case *ast.Ident: // a variable: an alias
+	case *ast.Call:
+		if sym := s.lookup(x.Name.Name).sym; sym != nil && sym.rank() > 0 {
+			for _, a := range x.Args { // an element or section: its subscripts
+				for _, y := range []ast.Expr{a.Value, a.Lo, a.Hi, a.Stride} {
+					if y != nil {
+						visit(y)
+					}
+				}
+			}
+			break
+		}
+		visit(sel)
+	default:
+		visit(sel)
+	}
 	changed := ""
 	walkStmts(block, func(st ast.Stmt) {
 		if a, ok := st.(*ast.AssignStmt); ok {

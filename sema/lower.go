@@ -189,7 +189,7 @@ func (c *checker) lowerKernel(k kernelRef) *ir.Kernel {
 	p := k.p
 	s := c.procScope(p)
 	c.checkUses(s)
-	p.sub.Body = expandAssociates(p.sub.Body, &c.diags) // Note [associate] in sema/associate.go
+	p.sub.Body = expandAssociates(p.sub.Body, s, &c.diags) // Note [associate] in sema/associate.go
 	if body, ok := regionInout(p, s); ok && !k.elemental && !k.function {
 		p.sub.Body = body // Note [region dialect updates in place] in sema/regioninout.go
 	}

@@ -376,7 +376,7 @@ void walls_16(__global float* restrict u,
     h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_h_n2 - 1)] = _tmp4[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_h_n2 - 1)]; // loop_associate.f90:29
 }
 
-// kernel swap_ends (loop_associate.f90:38), launch 1 of 5: array assignment (loop_associate.f90:43), strategy direct, work-group 256
+// kernel swap_ends (loop_associate.f90:38), launch 1 of 6: array assignment (loop_associate.f90:43), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void swap_ends_1(const int n,
@@ -393,7 +393,7 @@ void swap_ends_1(const int n,
     _tmp1[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] = a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(m - 1)]; // loop_associate.f90:43
 }
 
-// kernel swap_ends (loop_associate.f90:38), launch 2 of 5: array assignment (loop_associate.f90:43), strategy direct, work-group 256
+// kernel swap_ends (loop_associate.f90:38), launch 2 of 6: array assignment (loop_associate.f90:43), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void swap_ends_2(const int n,
@@ -410,7 +410,7 @@ void swap_ends_2(const int n,
     _tmp2[_i1 - 1 + (FOROCL_INDEX_T)(n)*(m - 1)] = a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)]; // loop_associate.f90:43
 }
 
-// kernel swap_ends (loop_associate.f90:38), launch 3 of 5: array assignment (loop_associate.f90:43), strategy direct, work-group 256
+// kernel swap_ends (loop_associate.f90:38), launch 3 of 6: array assignment (loop_associate.f90:43), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void swap_ends_3(const int n,
@@ -427,7 +427,7 @@ void swap_ends_3(const int n,
     a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] = _tmp1[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)]; // loop_associate.f90:43
 }
 
-// kernel swap_ends (loop_associate.f90:38), launch 4 of 5: array assignment (loop_associate.f90:43), strategy direct, work-group 256
+// kernel swap_ends (loop_associate.f90:38), launch 4 of 6: array assignment (loop_associate.f90:43), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void swap_ends_4(const int n,
@@ -444,7 +444,7 @@ void swap_ends_4(const int n,
     a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(m - 1)] = _tmp2[_i1 - 1 + (FOROCL_INDEX_T)(n)*(m - 1)]; // loop_associate.f90:43
 }
 
-// kernel swap_ends (loop_associate.f90:38), launch 5 of 5: array assignment (loop_associate.f90:46), strategy direct, work-group 32x8
+// kernel swap_ends (loop_associate.f90:38), launch 5 of 6: array assignment (loop_associate.f90:46), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 2 + get_global_id(0), _i2 = 2 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void swap_ends_5(const int n,
@@ -459,4 +459,21 @@ void swap_ends_5(const int n,
         return;
     }
     a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] = (2.0f * c + 1.0f) * a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)]; // loop_associate.f90:46
+}
+
+// kernel swap_ends (loop_associate.f90:38), launch 6 of 6: array assignment (loop_associate.f90:52), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 2 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void swap_ends_6(const int n,
+    const int m,
+    const float c,
+    __global float* restrict a,
+    __global float* restrict _tmp1,
+    __global float* restrict _tmp2) {
+    const FOROCL_INDEX_T _i1 = 2 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > n) {
+        return;
+    }
+    int _i2 = 0;
+    a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] = a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] + (a[1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] + c); // loop_associate.f90:52
 }

@@ -32,8 +32,8 @@ end subroutine walls
 end module loop_associate_walls
 
 ! A swap of two columns through vector subscripts (each reads what the
-! other writes: both go through temporaries), an ASSOCIATE of a section
-! used whole and of an expression, nested.
+! other writes: both go through temporaries), ASSOCIATEs of a section
+! used whole, of expressions and of an element, nested.
 !$OFP PURE, KERNEL :: swap_ends
 subroutine swap_ends(n, m, c, a)
   implicit none
@@ -44,6 +44,12 @@ subroutine swap_ends(n, m, c, a)
   associate (inner => a(2:n-1, 2:m-1), s => 2*c)
     associate (t => s + 1.0)
       inner = t*inner
+    end associate
+  end associate
+  ! An element as selector is an alias: the block may assign its array.
+  associate (corner => a(1, 1))
+    associate (corner => corner + c)
+      a(2:n, 1) = a(2:n, 1) + corner
     end associate
   end associate
 end subroutine swap_ends
