@@ -21,7 +21,8 @@ import "github.com/forocl/forocl/ast"
 // accesses the dependence analysis checks as a dummy's. So a local array
 // is shared when more than one unit of the kernel's body uses it and one
 // of those units reads it before it writes it, in source order (the
-// right-hand side of an assignment before its target). A unit is what
+// right-hand side of an assignment before its target); a unit inside a
+// host loop counts twice, as its next run reads what it stored. A unit is what
 // lowers to one launch: a nest, a top-level array assignment, WHERE or
 // FORALL; sequential loops around nests (host loops) and IFs that hold
 // nests are looked through. A local array used in one unit only stays
@@ -35,7 +36,7 @@ import "github.com/forocl/forocl/ast"
 func (l *lowerer) sharedLocals(body []ast.Stmt) map[*symbol]bool {
 	uses := map[*symbol]int{} // per array: the units that use it
 	readFirst := map[*symbol]bool{}
-	for _, u := range kernelUnits(body) {
+	for _, u := range kernelUnits(body, false) {
 		first := map[*symbol]bool{} // arrays this unit has used, true when it read first
 		seen := func(name string, write bool) {
 			sym := l.s.syms[name]
@@ -46,9 +47,12 @@ func (l *lowerer) sharedLocals(body []ast.Stmt) map[*symbol]bool {
 				first[sym] = !write
 			}
 		}
-		unitEvents(u, seen)
+		unitEvents(u.stmts, seen)
 		for sym, rf := range first {
 			uses[sym]++
+			if u.repeated {
+				uses[sym]++ // the unit's next run reads what this one stored
+			}
 			readFirst[sym] = readFirst[sym] || rf
 		}
 	}
@@ -61,12 +65,20 @@ func (l *lowerer) sharedLocals(body []ast.Stmt) map[*symbol]bool {
 	return shared
 }
 
+// unit is one unit of a kernel's body (Note [local arrays shared across
+// nests]); repeated when a host loop around it runs it again.
+type unit struct {
+	stmts    []ast.Stmt
+	repeated bool
+}
+
 // kernelUnits splits a loop kernel's body into its units (Note [local
 // arrays shared across nests]): a DO loop that a directive marks, or
 // that holds no nest, is one; the body of a DO that holds nests (a host
-// loop) and the branches of an IF that holds nests are split further.
-func kernelUnits(body []ast.Stmt) [][]ast.Stmt {
-	var out [][]ast.Stmt
+// loop, whose units repeat) and the branches of an IF that holds nests
+// are split further. repeated says body is inside a host loop.
+func kernelUnits(body []ast.Stmt, repeated bool) []unit {
+	var out []unit
 	marked := false
 	for _, s := range body {
 		switch s := s.(type) {
@@ -75,21 +87,21 @@ func kernelUnits(body []ast.Stmt) [][]ast.Stmt {
 			continue
 		case *ast.DoStmt:
 			if !marked && s.Form != ast.DoConcurrent && isLoopKernel(s.Body) {
-				out = append(out, kernelUnits(s.Body)...)
+				out = append(out, kernelUnits(s.Body, true)...)
 				continue
 			}
 		case *ast.IfStmt:
 			if isLoopKernel([]ast.Stmt{s}) {
-				out = append(out, kernelUnits(s.Then)...)
+				out = append(out, kernelUnits(s.Then, repeated)...)
 				for _, ei := range s.ElseIfs {
-					out = append(out, kernelUnits(ei.Body)...)
+					out = append(out, kernelUnits(ei.Body, repeated)...)
 				}
-				out = append(out, kernelUnits(s.Else)...)
+				out = append(out, kernelUnits(s.Else, repeated)...)
 				continue
 			}
 		}
 		marked = false
-		out = append(out, []ast.Stmt{s})
+		out = append(out, unit{[]ast.Stmt{s}, repeated})
 	}
 	return out
 }

@@ -112,3 +112,22 @@ void shared_prefix_3(__global const float* restrict a,
     int _i1 = 0;
     b[i - 1] = w[i - 1] + w[i] + w[i + 1]; // loop_shared_locals.f90:65
 }
+
+// kernel carry_over (loop_shared_locals.f90:72), launch 1 of 1: !$omp parallel do (loop_shared_locals.f90:82), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void carry_over(const int niter,
+    __global const float* restrict a,
+    __global float* restrict b,
+    __global float* restrict t,
+    const int _host_it) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > 12) {
+        return;
+    }
+    int it = _host_it;
+    if (it > 1) {
+        b[i - 1] = b[i - 1] + t[i - 1]; // loop_shared_locals.f90:83
+    }
+    t[i - 1] = a[i - 1] * (float)(it); // loop_shared_locals.f90:84
+}

@@ -65,3 +65,23 @@ subroutine shared_prefix(a, b)
     b(i) = w(i-1) + w(i) + w(i+1)
   end do
 end subroutine shared_prefix
+
+! A local array that one nest in a host loop reads before it sets it:
+! each trip reads what the trip before stored, so it is shared too.
+!$OFP PURE, KERNEL :: carry_over
+subroutine carry_over(niter, a, b)
+  use shared_locals_grid
+  implicit none
+  integer, intent(in) :: niter
+  real, intent(in) :: a(nx)
+  real, intent(inout) :: b(nx)
+  real :: t(nx)
+  integer :: i, it
+  do it = 1, niter
+    !$omp parallel do
+    do i = 1, nx
+      if (it > 1) b(i) = b(i) + t(i)
+      t(i) = a(i)*real(it)
+    end do
+  end do
+end subroutine carry_over
