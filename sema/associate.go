@@ -118,52 +118,24 @@ func associateEnd(body []ast.Stmt, at int) int {
 // only its subscripts.
 func selectorChanges(sel ast.Expr, block []ast.Stmt, s *scope) string {
 	read := map[string]bool{}
-	var visit func(e ast.Expr)
-	visit = func(e ast.Expr) {
-		switch x := e.(type) {
+	note := func(x ast.Expr) {
+		switch x := x.(type) {
 		case *ast.Ident:
 			read[x.Name] = true
 		case *ast.Call:
 			read[x.Name.Name] = true
-			for k, a := range x.Args {
-				if k == 0 && inquiries[x.Name.Name] {
-					continue
-				}
-				for _, y := range []ast.Expr{a.Value, a.Lo, a.Hi, a.Stride} {
-					if y != nil {
-						visit(y)
-					}
-				}
-			}
-		case *ast.Unary:
-			visit(x.X)
-		case *ast.Binary:
-			visit(x.X)
-			visit(x.Y)
-		case *ast.Paren:
-			visit(x.X)
-		case *ast.ArrayCons:
-			for _, y := range x.Elems {
-				visit(y)
-			}
 		}
 	}
 	switch x := sel.(type) {
 	case *ast.Ident: // a variable: an alias
 	case *ast.Call:
 		if sym := s.lookup(x.Name.Name).sym; sym != nil && sym.rank() > 0 {
-			for _, a := range x.Args { // an element or section: its subscripts
-				for _, y := range []ast.Expr{a.Value, a.Lo, a.Hi, a.Stride} {
-					if y != nil {
-						visit(y)
-					}
-				}
-			}
+			argExprs(x, func(y ast.Expr) { walkValues(y, note) }) // an element or section: its subscripts
 			break
 		}
-		visit(sel)
+		walkValues(sel, note)
 	default:
-		visit(sel)
+		walkValues(sel, note)
 	}
 	changed := ""
 	walkStmts(block, func(st ast.Stmt) {
@@ -180,4 +152,42 @@ func selectorChanges(sel ast.Expr, block []ast.Stmt, s *scope) string {
 func isNamed(e ast.Expr, name string) bool {
 	id, ok := e.(*ast.Ident)
 	return ok && id.Name == name
+}
+
+// walkValues calls f for e and every expression inside it whose value e
+// reads: the array argument of an inquiry (lbound(u, 1)) is not read.
+func walkValues(e ast.Expr, f func(ast.Expr)) {
+	f(e)
+	switch x := e.(type) {
+	case *ast.Call:
+		for k, a := range x.Args {
+			if k == 0 && inquiries[x.Name.Name] {
+				continue
+			}
+			argExprs(&ast.Call{Args: []ast.Arg{a}}, func(y ast.Expr) { walkValues(y, f) })
+		}
+	case *ast.Unary:
+		walkValues(x.X, f)
+	case *ast.Binary:
+		walkValues(x.X, f)
+		walkValues(x.Y, f)
+	case *ast.Paren:
+		walkValues(x.X, f)
+	case *ast.ArrayCons:
+		for _, y := range x.Elems {
+			walkValues(y, f)
+		}
+	}
+}
+
+// argExprs calls f with each expression of c's arguments: values and
+// triplet bounds.
+func argExprs(c *ast.Call, f func(ast.Expr)) {
+	for _, a := range c.Args {
+		for _, y := range []ast.Expr{a.Value, a.Lo, a.Hi, a.Stride} {
+			if y != nil {
+				f(y)
+			}
+		}
+	}
 }

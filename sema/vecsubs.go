@@ -121,38 +121,19 @@ func vectorElem(e ast.Expr, r, i, k int) (ast.Expr, bool) {
 }
 
 // namesWholeArray reports whether e names an array as a whole outside the
-// arguments of inquiry functions (lbound(u, 1) reads no element).
+// arguments of inquiry functions (lbound(u, 1) reads no element), or
+// holds an array constructor.
 func (l *lowerer) namesWholeArray(e ast.Expr) bool {
 	found := false
-	var visit func(e ast.Expr)
-	visit = func(e ast.Expr) {
-		switch x := e.(type) {
+	walkValues(e, func(x ast.Expr) {
+		switch x := x.(type) {
 		case *ast.Ident:
 			if sym := l.s.lookup(x.Name).sym; sym != nil && sym.rank() > 0 {
 				found = true
 			}
-		case *ast.Call:
-			if inquiries[x.Name.Name] {
-				return
-			}
-			for _, a := range x.Args {
-				for _, y := range []ast.Expr{a.Value, a.Lo, a.Hi, a.Stride} {
-					if y != nil {
-						visit(y)
-					}
-				}
-			}
-		case *ast.Unary:
-			visit(x.X)
-		case *ast.Binary:
-			visit(x.X)
-			visit(x.Y)
-		case *ast.Paren:
-			visit(x.X)
 		case *ast.ArrayCons:
 			found = true
 		}
-	}
-	visit(e)
+	})
 	return found
 }
