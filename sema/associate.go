@@ -23,7 +23,8 @@ import (
 // array of an inquiry, lbound(u), size(u), whose bounds no assignment
 // changes, or the variable a designator selector names, y => a(1), an
 // alias of it) is associate-selector, as is a name the rewrite cannot reach
-// (a statement other than assignments, IFs and DO loops naming it) and
+// (a statement other than assignments, IFs, DO loops and WHERE naming it,
+// or a subscripted use) and
 // an ASSOCIATE whose list did not parse or whose END is missing.
 
 // inquiries are the intrinsics whose array argument's values they do
@@ -84,7 +85,7 @@ func associateBlock(o *ast.OtherStmt, block []ast.Stmt, s *scope, diags *diag.Li
 		left := stmtNamesIn(write(&ast.Ident{Pos: a.Name.Pos, Name: "\x00", Orig: a.Name.Orig}), name)
 		block = write(sel)
 		if left {
-			diags.Error(codeAssociateSelector, a.Name.Pos, "%q is used in a statement of the block that forocl cannot rewrite (only assignments, IFs and DO loops, the name used whole)", a.Name.Orig).
+			diags.Error(codeAssociateSelector, a.Name.Pos, "%q is used in a statement of the block that forocl cannot rewrite (only assignments, IFs, DO loops and WHERE, the name used whole)", a.Name.Orig).
 				WithHint("use the selector itself there")
 			return nil, false
 		}

@@ -9,7 +9,7 @@ var codeModuleAllocBounds = diag.Define(diag.CodeInfo{Code: "module-allocatable-
 
 var codeAssociateSelector = diag.Define(diag.CodeInfo{Code: "associate-selector", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
 	Summary: "an ASSOCIATE block of a kernel that forocl cannot write out",
-	Help:    "forocl writes each selector of an ASSOCIATE block in place of its name (associate (ims => lbound(u, dim=1)) then u(ims, :) = 0). That keeps Fortran's meaning when the selector's value cannot change in the block: a selector that reads a variable the block assigns (other than the array of lbound, ubound, size or shape), a name used in a statement other than assignments, IFs and DO loops, or an ASSOCIATE whose list is not name => selector pairs is refused. Assign the selector to a variable before the block, or write the selector itself."})
+	Help:    "forocl writes each selector of an ASSOCIATE block in place of its name (associate (ims => lbound(u, dim=1)) then u(ims, :) = 0). That keeps Fortran's meaning when the selector's value cannot change in the block: a selector that reads a variable the block assigns (other than the array of lbound, ubound, size or shape), a name used in a statement other than assignments, IFs, DO loops and WHERE, or with a subscript, or an ASSOCIATE whose list is not name => selector pairs is refused. Assign the selector to a variable before the block, or write the selector itself."})
 
 var codeVectorSubscript = diag.Define(diag.CodeInfo{Code: "vector-subscript", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 	Summary: "an assignment to a vector subscript that forocl cannot split into one assignment per element",

@@ -25,8 +25,9 @@ import "github.com/forocl/forocl/ast"
 // arrays] makes its elements host scalars) or an array constructor. A
 // call of another form (a halo expression, an array that is not a dummy
 // of rank 1 to 3) leaves the kernel to the region dialect's rules,
-// where the intent(inout) array is still kernel-inout; so does a region
-// call inside WHERE, which the rewrite does not reach.
+// where the intent(inout) array is still kernel-inout. Calls under WHERE
+// are rewritten too, and the WHERE is a loop kernel's (Note [WHERE in
+// loop kernels]).
 
 // regionInout returns the body of kernel p (scope s) with its region
 // calls written as sections when p is a region-dialect kernel with an

@@ -110,3 +110,43 @@ void shift_add_2(__global double* restrict w,
     }
     w[_i1 - 1] = _tmp1[_i1 - 1]; // region_inout.f90:34
 }
+
+// kernel clip_inplace (region_inout.f90:39), launch 1 of 2: array assignment (region_inout.f90:47), strategy direct, work-group 32x8
+// one work-item per iteration: _i1 = 2 + get_global_id(0), _i2 = 2 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void clip_inplace_1(const float lo,
+    __global float* restrict u,
+    const int _u_n1,
+    const int _u_n2,
+    __global float* restrict _tmp1) {
+    const FOROCL_INDEX_T _i1 = 2 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = 2 + (FOROCL_INDEX_T)get_global_id(1);
+    if (_i1 > _u_n1 - 1 || _i2 > _u_n2 - 1) {
+        return;
+    }
+    int halo_1 = 0;
+    int halo_2 = 0;
+    int halo_3 = 0;
+    int halo_4 = 0;
+    _tmp1[_i1 - 1 + (FOROCL_INDEX_T)(_u_n1)*(_i2 - 1)] = ((u[_i1 - 1 + (FOROCL_INDEX_T)(_u_n1)*(_i2 - 1)] > lo) ? (lo + 0.5f * u[_i1 - 1 - 1 + (FOROCL_INDEX_T)(_u_n1)*(_i2 - 1)]) : (u[_i1 - 1 + (FOROCL_INDEX_T)(_u_n1)*(_i2 - 1)])); // region_inout.f90:47
+}
+
+// kernel clip_inplace (region_inout.f90:39), launch 2 of 2: array assignment (region_inout.f90:47), strategy direct, work-group 32x8
+// one work-item per iteration: _i1 = 2 + get_global_id(0), _i2 = 2 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void clip_inplace_2(const float lo,
+    __global float* restrict u,
+    const int _u_n1,
+    const int _u_n2,
+    __global float* restrict _tmp1) {
+    const FOROCL_INDEX_T _i1 = 2 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = 2 + (FOROCL_INDEX_T)get_global_id(1);
+    if (_i1 > _u_n1 - 1 || _i2 > _u_n2 - 1) {
+        return;
+    }
+    int halo_1 = 0;
+    int halo_2 = 0;
+    int halo_3 = 0;
+    int halo_4 = 0;
+    u[_i1 - 1 + (FOROCL_INDEX_T)(_u_n1)*(_i2 - 1)] = _tmp1[_i1 - 1 + (FOROCL_INDEX_T)(_u_n1)*(_i2 - 1)]; // region_inout.f90:47
+}

@@ -33,4 +33,17 @@ contains
     pw => region_ptr(w, [1, 0])
     pw = region_cpy(w, [0, 1]) + 0.5d0*region_cpy(x, [1, 0])
   end subroutine shift_add
+
+  ! Values above lo pulled down in place under WHERE, from their west
+  ! neighbours: the mask and the right-hand side read u as it was.
+  subroutine clip_inplace(lo, u)
+  !$OFP PURE, KERNEL :: clip_inplace
+    real, intent(in) :: lo
+    real, dimension(:,:), contiguous, intent(inout), target :: u
+    real, pointer, dimension(:,:) :: pu
+    integer, dimension(4) :: halo
+    halo = [1,1,1,1]
+    pu => region_ptr(u, halo)
+    where (pu > lo) pu = lo + 0.5*region_cpy(u, [0,2,1,1])
+  end subroutine clip_inplace
 end module region_inout
