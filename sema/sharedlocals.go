@@ -28,7 +28,9 @@ import "github.com/forocl/forocl/ast"
 // nests are looked through. A local array used in one unit only stays
 // private, and so does one of rank over 3 (the ranks automatic arrays
 // have), for which checkPrivateFlow still reports a read that no
-// assignment of the nest sets.
+// assignment of the nest sets, and one that a directive's private or
+// firstprivate clause or a DO CONCURRENT's local or local_init names:
+// the program says each iteration has its own.
 
 // sharedLocals returns the local arrays of the loop kernel with body
 // body that must be shared by its nests (Note [local arrays shared
@@ -56,9 +58,10 @@ func (l *lowerer) sharedLocals(body []ast.Stmt) map[*symbol]bool {
 			readFirst[sym] = readFirst[sym] || rf
 		}
 	}
+	named := privateNames(body)
 	shared := map[*symbol]bool{}
 	for sym, n := range uses {
-		if n > 1 && readFirst[sym] && sym.rank() <= 3 {
+		if n > 1 && readFirst[sym] && sym.rank() <= 3 && !named[sym.name] {
 			shared[sym] = true
 		}
 	}
@@ -144,4 +147,32 @@ func unitEvents(u []ast.Stmt, f func(name string, write bool)) {
 			read(a.LHS)
 		}
 	})
+}
+
+// privateNames returns the names that the private and firstprivate
+// clauses of body's directives and the local and local_init specifiers
+// of its DO CONCURRENTs make each iteration's own.
+func privateNames(body []ast.Stmt) map[string]bool {
+	out := map[string]bool{}
+	walkStmts(body, func(st ast.Stmt) {
+		switch st := st.(type) {
+		case *ast.LoopDirective:
+			for _, c := range st.Clauses {
+				if c.Name == "private" || c.Name == "firstprivate" {
+					for _, id := range c.Args {
+						out[id.Name] = true
+					}
+				}
+			}
+		case *ast.DoStmt:
+			for _, lc := range st.Locality {
+				if lc.Kind == "local" || lc.Kind == "local_init" {
+					for _, id := range lc.Names {
+						out[id.Name] = true
+					}
+				}
+			}
+		}
+	})
+	return out
 }

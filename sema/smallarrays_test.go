@@ -127,6 +127,20 @@ func TestSmallArrayRules(t *testing.T) {
 			  c(i) = tmp(1)
 			end do`,
 			[]string{"automatic tmp real(4) rank=1 bounds=(1:2)"}, ""}, // Note [local arrays shared across nests]
+		// Note [local arrays shared across nests]: a private clause keeps
+		// each iteration's own copy.
+		{"a local array named private stays private", "real :: a(n), b(n), c(n)\nreal :: tmp(2)", `
+			!$omp parallel do private(tmp)
+			do i = 1, n
+			  tmp(1) = a(i)
+			  b(i) = tmp(1)
+			end do
+			!$omp parallel do private(tmp)
+			do i = 1, n
+			  c(i) = tmp(1)
+			  tmp(1) = b(i)
+			end do`,
+			[]string{"local tmp real(4) rank=1 bounds=(1:2)"}, ""},
 		{"private arrays past 8192 bytes together", "real :: a(n), b(n), c(1)\nreal(8) :: p(600), q(600)", `
 			do concurrent (i = 1:n)
 			  p(1) = a(i)
