@@ -80,6 +80,16 @@ type OtherStmt struct {
 	// must translate.
 	Err     string
 	ErrCode diag.Code
+	// Assoc lists the associations of an ASSOCIATE statement, name =>
+	// selector, in order; nil for other statements or when the list did
+	// not parse. The block's statements follow it, up to "end associate".
+	Assoc []Association
+}
+
+// Association is one "name => selector" of an ASSOCIATE statement.
+type Association struct {
+	Name     Ident
+	Selector Expr
 }
 
 func (*AssignStmt) stmt() {}

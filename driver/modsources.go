@@ -49,9 +49,26 @@ func (res *Result) ModuleSources() (paths, missing []string) {
 		}
 	}
 	for _, f := range res.Files {
-		visit(f.UsedModules())
+		visit(servingUses(f))
 	}
 	return paths, missing
+}
+
+// servingUses lists the modules that the units of f which the serial
+// build keeps use: a main program that contains no procedure becomes
+// blank lines there (Note [programs in the serial build] in package
+// oracle), so what only it uses, such as a timer module whose C half no
+// file holds, needs no source.
+func servingUses(f *ast.File) []string {
+	g := *f
+	g.Units = nil
+	for _, u := range f.Units {
+		if p, ok := u.(*ast.Program); ok && len(p.Contains) == 0 {
+			continue
+		}
+		g.Units = append(g.Units, u)
+	}
+	return g.UsedModules()
 }
 
 // intrinsicModules are the modules the compiler provides.

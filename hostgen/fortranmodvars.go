@@ -36,12 +36,37 @@ func moduleArrays(k *abi.Kernel, f func(p *abi.Param, host string)) {
 	}
 }
 
-// moduleToDevice writes the copies of k's module arrays to the device.
+// moduleToDevice writes the copies of k's module arrays to the device,
+// after checking that an allocatable one is allocated from lower bound 1
+// (Note [allocatable module arrays] in sema/modalloc.go).
 func (f *fortKernel) moduleToDevice() {
 	moduleArrays(f.k, func(p *abi.Param, host string) {
+		if allocatableModuleArray(p) {
+			f.e.Line("if (.not. allocated(%s)) then", host)
+			f.e.Line("  fcl_st = 1")
+			f.e.Line("  fcl_msg = 'module array %s' // &", p.Name) // a long name keeps the line within 132 columns
+			f.e.Line("      ': not allocated'")
+			f.e.Line("else if (any(lbound(%s) /= 1)) then", host)
+			f.e.Line("  fcl_st = 1")
+			f.e.Line("  fcl_msg = 'module array %s' // &", p.Name)
+			f.e.Line("      ': allocated from a lower bound other than 1; the kernel takes it from 1'")
+			f.e.Line("end if")
+			f.check()
+		}
 		f.e.call("", "forocl_create", p.Name, host, "fcl_st", "fcl_msg")
 		f.check()
 	})
+}
+
+// allocatableModuleArray reports whether module array p is an
+// allocatable one: its extents are sizes of their own, not constants.
+func allocatableModuleArray(p *abi.Param) bool {
+	for _, e := range p.Shape {
+		if !e.IsConstant() {
+			return true
+		}
+	}
+	return false
 }
 
 // moduleFromDevice writes the reads of the module arrays k writes.

@@ -606,8 +606,33 @@ func (c *cstmt) execKeyword(ts []tok, w string) {
 	} else if w == "select" && isIdent(ts, 1, "type") {
 		kw = "select type"
 	}
-	c.exec = c.ls.other(ts, kw)
+	o := c.ls.other(ts, kw)
+	c.exec = o
 	c.selectParts(ts, kw)
+	if kw == "associate" {
+		o.Assoc = associations(ts)
+	}
+}
+
+// associations parses "associate (name => selector, ...)": the
+// associations, or nil when the list is not of that form (sema then
+// refuses the statement as it stands).
+func associations(ts []tok) []ast.Association {
+	if !isPunct(ts, 1, "(") || matchBracket(ts, 1) != len(ts)-1 {
+		return nil
+	}
+	var out []ast.Association
+	for _, part := range splitTop(ts[2:len(ts)-1], ",") {
+		if len(part) < 3 || part[0].kind != tIdent || !isPunct(part, 1, "=>") {
+			return nil
+		}
+		x, pe := parseExpr(part[2:])
+		if pe != nil {
+			return nil
+		}
+		out = append(out, ast.Association{Name: ast.Ident{Pos: tokSpan(part[0]), Name: part[0].val, Orig: part[0].orig}, Selector: x})
+	}
+	return out
 }
 
 // fallbackHeader recovers the name and kind of a subprogram whose statement

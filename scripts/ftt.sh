@@ -137,11 +137,18 @@ job loops_c_f - "$S2" opencl/f90 test_shift_impl.f90 --set nx=NN --set ny=MM --s
 job shift_f90 - "$S2" opencl/f90 test_shift_impl.f90 --set nPad=1 --shape A=NNxMM --shape B=NNxMM
 job loops_f90 - "$S2" opencl/f90 test_shift_impl.f90 --set nPad=1 --shape A=NNxMM --shape B=NNxMM
 job wave_advance - "$S2" opencl/f90 shallow_water_f.f90 --set dx=0.1 --set dy=0.1 --set dt=0.01
+# wave_advance_loops: its face arrays Hx.. are shared by its nests (Note
+# [local arrays shared across nests]); its last nest reads Ux(i-1,j) at
+# j = NY+1, past the array's last column (a bug of the source, which
+# out-of-bounds warns of), so the run stops at the bounds check: an error
+# row, as Fortran leaves those reads undefined. Sizes come from NX, NY.
 job wave_advance_loops - "$S2" opencl/f90 shallow_water_f.f90 --set dx=0.1 --set dy=0.1 --set dt=0.01
 
-# A stencil that writes a module's allocatable array (CAFe's error.F90).
+# A stencil that writes a module's allocatable array (CAFe's error.F90),
+# allocated as error_allocate does, Err(1:m+2*h, 1:n+2*h), and writes
+# three of its elements on unit 6 (the host runs the WRITE).
 for d in papers/CAFe/code papers/CAFe/code/Serial papers/CAFe/code/MPI papers/CAFe/code/CAFe; do
-	job calc_error "${d#papers/CAFe/}" "$S2" $d error.F90 --set m=NN --set n=MM --set h=1
+	job calc_error "${d#papers/CAFe/}" "$S2" $d error.F90 --set m=NN --set n=MM --set h=1 --shape Err=\$\(\(NN+2\)\)x\$\(\(MM+2\)\)
 done
 
 # Procedures contained in main programs (they use the program's arrays).

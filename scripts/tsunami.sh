@@ -75,6 +75,9 @@ for kind in "" "-D REAL64"; do
 	job2 extras mod_diagnostics.f90 ke "$v" "-I $SRC/extras $kind"
 	job1 extras mod_diagnostics.f90 mean_1d "$v" "-I $SRC/extras $kind"
 	job2 extras mod_diagnostics.f90 mean_2d "$v" "-I $SRC/extras $kind"
+	# ASSOCIATE of its bounds, vector subscripts [ims, ime] (Notes
+	# [associate] and [vector subscripts of constructors] in sema).
+	job2 extras mod_boundary.f90 reflective_boundary "$v" "-I $SRC/extras $kind"
 done
 
 # mod_field's Field kernels: a class(Field) dummy is taken apart into its
@@ -107,7 +110,6 @@ write gather|ch08 ch10 ch12 final|not data-parallel: coarray gather (sync all) a
 sync_edges field_constructor assign_field|ch08 ch10 ch12 final|not data-parallel: coarray halo exchange or co_max (sync images, sync all)
 set|ch12 final|not data-parallel: a recursive set of image numbers (pack, array constructor)
 config_from_namelist|extras|not data-parallel: namelist file input
-reflective_boundary|extras|refused: allocatable dummies, associate, vector subscripts ([ims, ime]); not done (tsunami)
 array_mult_field field_mult_array field_mult_real field_mult_field field_sub_array real_add_field|ch08|refused: a type(Field) function result (derived-type-form), assigned whole from self (res = self: derived-type-whole) and through the generic assignment(=)
 field_mul_array field_mul_real field_mul_field field_sub_real|ch10 ch12 final|refused: a type(Field) function result (derived-type-form), set by call from_field(res, self) with whole structures (derived-type-whole)
 field_add_field field_add_real field_div_real field_sub_field|ch08|refused: a type(Field) function result (derived-type-form), assigned whole from self (res = self: derived-type-whole) and through the generic assignment(=)

@@ -177,7 +177,7 @@ var dependenceRows = []struct {
 			  do i = 1, n, m
 			    b(i, j) = a(i, j)
 			  end do
-			end do`, "parallel (j = 1:n)  [do]\n    do i = 1, n, m", ""},
+			end do`, "parallel (j = 1:n)  [do]\n    do i = 1, n, _nzstep1_i", ""},
 	{"a backward strided loop with no iteration", "real :: a(n), b(n), c(1)", `
 			do i = 1, n, -3
 			  b(i) = a(i)

@@ -176,6 +176,12 @@ func substitute(e ast.Expr, name string, repl ast.Expr) ast.Expr {
 			c.Args[i] = a
 		}
 		return c
+	case *ast.ArrayCons:
+		c := &ast.ArrayCons{Pos: x.Pos, Elems: make([]ast.Expr, len(x.Elems))}
+		for i, el := range x.Elems {
+			c.Elems[i] = substitute(el, name, repl)
+		}
+		return c
 	}
 	return e
 }

@@ -118,43 +118,49 @@ func walkStmts(list []ast.Stmt, f func(ast.Stmt)) {
 // walkStmtExprs calls f for every expression of the statements of list.
 func walkStmtExprs(list []ast.Stmt, f func(ast.Expr)) {
 	walkStmts(list, func(s ast.Stmt) {
-		var es []ast.Expr
-		switch s := s.(type) {
-		case *ast.AssignStmt:
-			es = []ast.Expr{s.LHS, s.RHS}
-		case *ast.IfStmt:
-			es = []ast.Expr{s.Cond}
-			for _, ei := range s.ElseIfs {
-				es = append(es, ei.Cond)
-			}
-		case *ast.WhereStmt:
-			es = []ast.Expr{s.Mask}
-			for _, ew := range s.ElseWhere {
-				es = append(es, ew.Mask)
-			}
-		case *ast.DoStmt:
-			es = []ast.Expr{s.Lo, s.Hi, s.Step, s.Mask, s.Cond}
-			for _, ix := range s.Indices {
-				es = append(es, ix.Lo, ix.Hi, ix.Step)
-			}
-		case *ast.ForallStmt:
-			es = []ast.Expr{s.Mask}
-			for _, ix := range s.Indices {
-				es = append(es, ix.Lo, ix.Hi, ix.Step)
-			}
-		case *ast.SelectCase:
-			es = []ast.Expr{s.Expr}
-		case *ast.CallStmt:
-			for _, a := range s.Args {
-				es = append(es, a.Value)
-			}
-		case *ast.WriteStmt:
-			es = append([]ast.Expr{s.Unit}, s.Items...)
-		}
-		for _, e := range es {
+		for _, e := range stmtExprs(s) {
 			walkAST(e, f)
 		}
 	})
+}
+
+// stmtExprs returns the expressions of s itself, not those of the
+// statements in its body.
+func stmtExprs(s ast.Stmt) []ast.Expr {
+	var es []ast.Expr
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		es = []ast.Expr{s.LHS, s.RHS}
+	case *ast.IfStmt:
+		es = []ast.Expr{s.Cond}
+		for _, ei := range s.ElseIfs {
+			es = append(es, ei.Cond)
+		}
+	case *ast.WhereStmt:
+		es = []ast.Expr{s.Mask}
+		for _, ew := range s.ElseWhere {
+			es = append(es, ew.Mask)
+		}
+	case *ast.DoStmt:
+		es = []ast.Expr{s.Lo, s.Hi, s.Step, s.Mask, s.Cond}
+		for _, ix := range s.Indices {
+			es = append(es, ix.Lo, ix.Hi, ix.Step)
+		}
+	case *ast.ForallStmt:
+		es = []ast.Expr{s.Mask}
+		for _, ix := range s.Indices {
+			es = append(es, ix.Lo, ix.Hi, ix.Step)
+		}
+	case *ast.SelectCase:
+		es = []ast.Expr{s.Expr}
+	case *ast.CallStmt:
+		for _, a := range s.Args {
+			es = append(es, a.Value)
+		}
+	case *ast.WriteStmt:
+		es = append([]ast.Expr{s.Unit}, s.Items...)
+	}
+	return es
 }
 
 // ioKeywords are the statements that make a function impure in effect,

@@ -152,6 +152,12 @@ type loopState struct {
 	// modVars holds the module variables the kernel takes as parameters
 	// (Note [module variables] in sema/modvars.go).
 	modVars map[*symbol]*ir.Var
+	// shared holds the local arrays that the nests share (Note [local
+	// arrays shared across nests] in sema/sharedlocals.go).
+	shared map[*symbol]bool
+	// forceTemp makes a top-level array assignment go through a
+	// temporary (Note [vector subscripts of constructors]).
+	forceTemp bool
 }
 
 // lowerLoopKernel checks and lowers a loop kernel.
@@ -179,6 +185,7 @@ func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	// they may add some), and Note [return in loop kernels].
 	body := l.withoutSectionPointers(p.sub.Body)
 	body = l.scalarHostArrays(l.loopReturns(withoutCycles(body)))
+	l.loop.shared = l.sharedLocals(body)
 	l.loopLocals()
 	if l.loop.flagSym != nil {
 		l.loop.returnFlag = l.vars[l.loop.flagSym]
@@ -502,6 +509,10 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			l.loop.preNest = nil
 			pending = nil
 		case *ast.AssignStmt:
+			if v, ok := l.vectorAssign(s); ok { // sema/vecsubs.go
+				out = append(out, v...)
+				continue
+			}
 			out = append(out, l.withHoisted(func() []ir.Stmt { return l.topAssign(s) })...)
 		case *ast.ForallStmt:
 			if pending != nil {
@@ -933,6 +944,8 @@ func (l *lowerer) nestStmts(list []ast.Stmt) []ir.Stmt {
 			if x := l.selectCase(s); x != nil {
 				out = append(out, x)
 			}
+		case *ast.WhereStmt:
+			out = append(out, l.nestWhere(s)...) // Note [WHERE in nests] in sema/nestwhere.go
 		case *ast.WriteStmt:
 			l.c.diags.Error(codeLoopConstruct, s.Pos, "%q is not allowed in a parallel loop: its records would come in no order", s.Keyword).
 				WithHint("write after the loop, where the host runs it")
@@ -1036,6 +1049,9 @@ func (l *lowerer) seqLoopOver(at diag.Span, id ast.Ident, lo, hi, step ast.Expr,
 		lp.Step = l.intExpr(step)
 		if c, ok := lp.Step.(*ir.Const); ok && c.Int == 0 {
 			l.c.diags.Error(codeLoopBound, step.Span(), "DO loop step is zero")
+		}
+		if lp.Step != nil {
+			lp.Step = l.checkInnerStep(step.Span(), v, lp.Step) // sema/innerstep.go
 		}
 	}
 	l.loop.seq[v] = true

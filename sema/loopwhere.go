@@ -25,6 +25,19 @@ import (
 // topWhere lowers a WHERE construct at the top level of a loop kernel
 // (Note [WHERE in loop kernels]).
 func (l *lowerer) topWhere(w *ast.WhereStmt) []ir.Stmt {
+	return l.whereAssigns(w, func(as *ast.AssignStmt, mask ast.Expr) []ir.Stmt {
+		return l.withHoisted(func() []ir.Stmt {
+			l.loop.where = mask
+			defer func() { l.loop.where = nil }()
+			return l.topAssign(as)
+		})
+	})
+}
+
+// whereAssigns lowers the assignments of WHERE construct w in order, each
+// by assign with the mask of its branch, after checking that the
+// construct assigns no array its masks read where that matters.
+func (l *lowerer) whereAssigns(w *ast.WhereStmt, assign func(as *ast.AssignStmt, mask ast.Expr) []ir.Stmt) []ir.Stmt {
 	type branch struct {
 		mask ast.Expr
 		body []ast.Stmt
@@ -60,12 +73,7 @@ func (l *lowerer) topWhere(w *ast.WhereStmt) []ir.Stmt {
 					WithHint("compute the mask into a logical array first, or write one where statement per assignment")
 				continue
 			}
-			mask := b.mask
-			out = append(out, l.withHoisted(func() []ir.Stmt {
-				l.loop.where = mask
-				defer func() { l.loop.where = nil }()
-				return l.topAssign(as)
-			})...)
+			out = append(out, assign(as, b.mask)...)
 		}
 	}
 	return out

@@ -189,6 +189,10 @@ func (c *checker) lowerKernel(k kernelRef) *ir.Kernel {
 	p := k.p
 	s := c.procScope(p)
 	c.checkUses(s)
+	p.sub.Body = expandAssociates(p.sub.Body, s, &c.diags) // Note [associate] in sema/associate.go
+	if body, ok := regionInout(p, s); ok && !k.elemental && !k.function {
+		p.sub.Body = body // Note [region dialect updates in place] in sema/regioninout.go
+	}
 	loop := isLoopKernel(p.sub.Body) || arraySyntaxKernel(p, s)
 	if k.function && !regionDialect(p.sub.Body, true) {
 		loop = true // Note [function kernels]

@@ -20,9 +20,9 @@ import (
 // dummies. An array the kernel writes is intent(inout) (the elements it
 // leaves keep their values), one it only reads intent(in); a scalar is
 // intent(in), and writing one is module-variable. A module array needs
-// constant bounds (named constants fold as anywhere); an allocatable or
-// pointer module array, whose bounds the kernel cannot know before it is
-// allocated, is module-allocatable at the reference. Region kernels,
+// constant bounds (named constants fold as anywhere), or is allocatable
+// (Note [allocatable module arrays] in sema/modalloc.go); a pointer
+// module array is module-allocatable at the reference. Region kernels,
 // elemental kernels and functions keep the rule that only named
 // constants of modules can be used (module-variable).
 
@@ -98,9 +98,9 @@ func (l *lowerer) moduleParams() {
 // moduleParam returns the parameter that stands for module variable sym,
 // referenced at id, or nil after reporting why it cannot be one.
 func (l *lowerer) moduleParam(sym *symbol, id *ast.Ident) *ir.Var {
-	if sym.alloc || sym.pointer {
-		l.errorf(codeModuleAllocatable, id.Pos, "module array %q is allocatable or a pointer; a kernel takes module arrays of constant bounds", id.Orig).
-			WithHint("declare it with constant bounds in its module, or pass it to the kernel as an argument").
+	if sym.pointer {
+		l.errorf(codeModuleAllocatable, id.Pos, "module array %q is a pointer; a kernel takes module arrays of constant bounds, and allocatable ones", id.Orig).
+			WithHint("declare it allocatable or with constant bounds in its module, or pass it to the kernel as an argument").
 			WithNote(sym.pos, "declared here")
 		return nil
 	}
@@ -121,6 +121,9 @@ func (l *lowerer) moduleParam(sym *symbol, id *ast.Ident) *ir.Var {
 	if v.Rank == 0 {
 		v.Intent = ir.In
 		return v
+	}
+	if sym.alloc {
+		return l.allocatableModuleArray(sym, v) // sema/modalloc.go
 	}
 	for d, ds := range sym.dims {
 		b := ir.Bound{Lo: ir.Affine{Const: 1}}

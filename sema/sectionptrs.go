@@ -172,7 +172,8 @@ func substituteSection(e ast.Expr, name string, sec *ast.Call) ast.Expr {
 }
 
 // mapStmtExprs is stmts with f applied to the expressions of their
-// assignments, IF conditions and DO bounds, in IFs and DO loops too.
+// assignments, IF conditions, DO bounds and WHERE masks, in IFs, DO
+// loops and WHERE constructs too.
 func mapStmtExprs(stmts []ast.Stmt, f func(ast.Expr) ast.Expr) []ast.Stmt {
 	opt := func(e ast.Expr) ast.Expr {
 		if e == nil {
@@ -201,6 +202,16 @@ func mapStmtExprs(stmts []ast.Stmt, f func(ast.Expr) ast.Expr) []ast.Stmt {
 			n := *s
 			n.Lo, n.Hi, n.Step, n.Cond = opt(s.Lo), opt(s.Hi), opt(s.Step), opt(s.Cond)
 			n.Body = mapStmtExprs(s.Body, f)
+			out[i] = &n
+		case *ast.WhereStmt:
+			n := *s
+			n.Mask, n.Body = opt(s.Mask), mapStmtExprs(s.Body, f)
+			n.ElseWhere = make([]*ast.ElseWhere, len(s.ElseWhere))
+			for k, ew := range s.ElseWhere {
+				e := *ew
+				e.Mask, e.Body = opt(ew.Mask), mapStmtExprs(ew.Body, f)
+				n.ElseWhere[k] = &e
+			}
 			out[i] = &n
 		default:
 			out[i] = s

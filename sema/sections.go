@@ -251,7 +251,7 @@ func (l *lowerer) sectionAssign(s *ast.AssignStmt, top bool) (out []ir.Stmt, ok 
 	}
 	c := l.sectionWrites(s.Pos, lhs, ctx, lo, hi, reads)
 	switch {
-	case c == nil:
+	case c == nil && !(top && ls.forceTemp):
 		it := iteration(&ir.Assign{Pos: s.Pos, LHS: lhs, RHS: rhs})
 		if it == nil {
 			return nil, true

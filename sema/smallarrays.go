@@ -339,7 +339,7 @@ func (l *lowerer) privateArray(sym *symbol) {
 		bad("local array %q of a loop kernel must be a plain array with constant bounds (no allocatable, pointer, save or initial value)", sym.orig)
 		return
 	}
-	if _, _, ok := l.c.constBounds(sym); !ok && l.kernel != nil && !anyDeferred(sym) {
+	if _, _, ok := l.c.constBounds(sym); (!ok || l.loop.shared[sym]) && l.kernel != nil && !anyDeferred(sym) {
 		l.automaticArray(sym, k, bad) // Note [automatic arrays]
 		return
 	}
@@ -517,7 +517,9 @@ func visitElemReads(stmts []ir.Stmt, f func(*ir.Elem)) {
 // one shared buffer cannot give in parallel). Elements are read and written in nests and in array
 // assignments (which are nests), never by the host. Its contents are
 // never copied from or to the host, as a caller never sees them.
-// Ranks up to 3 (what the Fortran host allocates).
+// Ranks up to 3 (what the Fortran host allocates). A local array with
+// constant bounds that the nests share is one too (Note [local arrays
+// shared across nests] in sema/sharedlocals.go).
 
 // automaticArray declares sym, a local array of kind k with bounds that
 // are not all constant, as an automatic array (Note [automatic arrays]);

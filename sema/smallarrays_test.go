@@ -118,7 +118,7 @@ func TestSmallArrayRules(t *testing.T) {
 			  b(i) = tmp(2, 1)*a(i)
 			end do`,
 			[]string{"do _i2 = 1, 2", "do _i1 = 1, 2", "tmp(_i1, _i2) = real(8)(0.1)"}, ""},
-		{"a private array read in a later nest", "real :: a(n), b(n), c(n)\nreal :: tmp(2)", `
+		{"a local array read in a later nest is shared", "real :: a(n), b(n), c(n)\nreal :: tmp(2)", `
 			do concurrent (i = 1:n)
 			  tmp(1) = a(i)
 			  b(i) = tmp(1)
@@ -126,7 +126,21 @@ func TestSmallArrayRules(t *testing.T) {
 			do concurrent (i = 1:n)
 			  c(i) = tmp(1)
 			end do`,
-			nil, `14:10: error: local array "tmp" is read in this parallel loop but no assignment in it sets it`},
+			[]string{"automatic tmp real(4) rank=1 bounds=(1:2)"}, ""}, // Note [local arrays shared across nests]
+		// Note [local arrays shared across nests]: a private clause keeps
+		// each iteration's own copy.
+		{"a local array named private stays private", "real :: a(n), b(n), c(n)\nreal :: tmp(2)", `
+			!$omp parallel do private(tmp)
+			do i = 1, n
+			  tmp(1) = a(i)
+			  b(i) = tmp(1)
+			end do
+			!$omp parallel do private(tmp)
+			do i = 1, n
+			  c(i) = tmp(1)
+			  tmp(1) = b(i)
+			end do`,
+			[]string{"local tmp real(4) rank=1 bounds=(1:2)"}, ""},
 		{"private arrays past 8192 bytes together", "real :: a(n), b(n), c(1)\nreal(8) :: p(600), q(600)", `
 			do concurrent (i = 1:n)
 			  p(1) = a(i)

@@ -18,7 +18,8 @@ void tiled_mm(const int n,
     __global const double* restrict b,
     __global double* restrict c,
     const int _host__trips1_jt,
-    const int _host__step1_jt) {
+    const int _host__step1_jt,
+    const int _host__nzstep2_kt) {
     const FOROCL_INDEX_T _k1_jt = 0 + (FOROCL_INDEX_T)get_global_id(0);
     if (_k1_jt > _host__trips1_jt - 1) {
         return;
@@ -30,9 +31,10 @@ void tiled_mm(const int n,
     int kt = 0;
     int _step1_jt = _host__step1_jt;
     int _trips1_jt = _host__trips1_jt;
+    int _nzstep2_kt = _host__nzstep2_kt;
     jt = 1 + _k1_jt * _step1_jt; // loop_dc_varstep.f90:11
     {
-        const int _step_kt = nb;
+        const int _step_kt = _nzstep2_kt;
         kt = 1;
         for (int _trip_kt = (n - kt + _step_kt) / _step_kt; _trip_kt > 0; _trip_kt--, kt += _step_kt) {
             for (j = jt; j <= min(n, jt + nb - 1); j++) {
@@ -129,6 +131,7 @@ void two_sweeps_1(const int n,
     int _step2_i = 0;
     int _trips2_i = 0;
     int _k2_i = 0;
+    int _nzstep3_j = 0;
     i = 1 + _k1_i * _step1_i; // loop_dc_varstep.f90:67
     y[i - 1] = y[i - 1] + x[i - 1]; // loop_dc_varstep.f90:68
 }
@@ -141,7 +144,8 @@ void two_sweeps_2(const int n,
     __global const float* restrict x,
     __global float* restrict y,
     const int _host__trips2_i,
-    const int _host__step2_i) {
+    const int _host__step2_i,
+    const int _host__nzstep3_j) {
     const FOROCL_INDEX_T _k2_i = 0 + (FOROCL_INDEX_T)get_global_id(0);
     if (_k2_i > _host__trips2_i - 1) {
         return;
@@ -153,9 +157,10 @@ void two_sweeps_2(const int n,
     int _k1_i = 0;
     int _step2_i = _host__step2_i;
     int _trips2_i = _host__trips2_i;
+    int _nzstep3_j = _host__nzstep3_j;
     i = 2 + _k2_i * _step2_i; // loop_dc_varstep.f90:70
     {
-        const int _step_j = s;
+        const int _step_j = _nzstep3_j;
         j = i;
         for (int _trip_j = (min(n, i + s) - j + _step_j) / _step_j; _trip_j > 0; _trip_j--, j += _step_j) {
             y[i - 1] = y[i - 1] + x[j - 1]; // loop_dc_varstep.f90:72

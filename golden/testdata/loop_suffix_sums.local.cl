@@ -15,16 +15,18 @@ __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void suffix_sums(const int n,
     const int stride,
     __global const double* restrict a,
-    __global double* restrict b) {
+    __global double* restrict b,
+    const int _host__nzstep1_m) {
     const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n) {
         return;
     }
     int m = 0;
     double s = 0.0;
+    int _nzstep1_m = _host__nzstep1_m;
     s = 0.0; // loop_suffix_sums.f90:12
     {
-        const int _step_m = -stride;
+        const int _step_m = _nzstep1_m;
         m = n;
         for (int _trip_m = (i - m + _step_m) / _step_m; _trip_m > 0; _trip_m--, m += _step_m) {
             s = s + a[m - 1]; // loop_suffix_sums.f90:14

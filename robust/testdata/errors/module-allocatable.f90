@@ -1,6 +1,6 @@
 module fields
   implicit none
-  real, allocatable :: h(:)
+  real, pointer :: h(:)
   real :: w(10)
 end module fields
 
@@ -12,6 +12,6 @@ subroutine k(n, b)
   integer :: i
   !$omp parallel do
   do i = 1, n
-    b(i) = w(1)*h(i)  ! ERROR:17 [module-allocatable] "module array \"h\" is allocatable or a pointer"
+    b(i) = w(1)*h(i)  ! ERROR:17 [module-allocatable] "module array \"h\" is a pointer"
   end do
 end subroutine k
