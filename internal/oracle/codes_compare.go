@@ -62,7 +62,11 @@ func Uncompiled(mods, include []string) []string {
 	var out []string
 	for _, m := range mods {
 		found := false
-		for _, dir := range include {
+		dirs := include
+		if strings.HasPrefix(m, "mpi") {
+			dirs = append(append([]string(nil), include...), mpiIncludes()...) // the build adds them (needsMPI)
+		}
+		for _, dir := range dirs {
 			if st, err := os.Stat(filepath.Join(dir, m+".mod")); err == nil && st.Mode().IsRegular() {
 				found = true
 				break
@@ -73,4 +77,20 @@ func Uncompiled(mods, include []string) []string {
 		}
 	}
 	return out
+}
+
+// mpiIncludes lists the folders of Open MPI's Fortran module files, from
+// its wrapper's compile flags; none without mpif90.
+func mpiIncludes() []string {
+	flags, _, ok := mpiFlags()
+	if !ok {
+		return nil
+	}
+	var dirs []string
+	for _, f := range flags {
+		if d, ok := strings.CutPrefix(f, "-I"); ok {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
 }

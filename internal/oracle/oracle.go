@@ -76,7 +76,16 @@ func build(k *abi.Kernel, sources []string, dir string, dev *Device, cpp ...stri
 		if err != nil && strings.Contains(out, "not found in module") {
 			// Note [private kernels]
 			if pub, ok := publicSources(sources, k.Module, k.Name, dir); ok {
-				_, err = gfortran(pub)
+				sources = pub
+				out, err = gfortran(sources)
+			}
+		}
+		if err != nil && needsMPI(out) {
+			// Another procedure of the kernel's files calls MPI: link
+			// the serial run with Open MPI, which the kernel never calls.
+			if inc, lib, ok := mpiFlags(); ok {
+				flags, link = append(flags, inc...), append(link, lib...)
+				_, err = gfortran(sources)
 			}
 		}
 		return err
@@ -567,4 +576,28 @@ func callStmt(k *abi.Kernel, dev *Device, callee string, args []string) string {
 		return fmt.Sprintf("%s = %s(%s)", args[last], callee, strings.Join(args[:last], ", "))
 	}
 	return fmt.Sprintf("call %s(%s)", callee, strings.Join(args, ", "))
+}
+
+// needsMPI reports whether gfortran's output says the build needs MPI:
+// its module files (use mpi, use mpi_f08) or its library.
+func needsMPI(out string) bool {
+	out = strings.ToLower(out)
+	return strings.Contains(out, "undefined reference to `mpi_") || strings.Contains(out, "undefined reference to `ompi_") ||
+		strings.Contains(out, "module file 'mpi") || strings.Contains(out, "module file ‘mpi")
+}
+
+// mpiFlags asks Open MPI's Fortran wrapper for its compile flags (the
+// folder of mpi.mod and mpi_f08.mod) and link flags; ok is false when
+// there is no mpif90.
+func mpiFlags() (compile, link []string, ok bool) {
+	showme := func(what string) ([]string, error) {
+		out, err := exec.Command("mpif90", "--showme:"+what).Output()
+		return strings.Fields(string(out)), err
+	}
+	compile, err := showme("compile")
+	if err != nil {
+		return nil, nil, false
+	}
+	link, err = showme("link")
+	return compile, link, err == nil
 }
