@@ -228,7 +228,7 @@ module forocl_cl
       cl_program_binary_sizes = 4453_c_int32_t, &
       cl_program_binaries = 4454_c_int32_t, &
       cl_program_build_log = 4483_c_int32_t
-  integer(c_int64_t), parameter :: cl_mem_read_write = 1
+  integer(c_int64_t), parameter :: cl_mem_read_write = 1, cl_mem_copy_host_ptr = 32
   integer(c_int64_t), parameter :: cl_queue_profiling_enable = 2
   integer(c_int32_t), parameter :: cl_profiling_command_start = 4738_c_int32_t, &
       cl_profiling_command_end = 4739_c_int32_t
@@ -1165,6 +1165,7 @@ contains
     integer(c_int32_t), target :: code
     integer(c_int32_t), target :: zero
     integer :: d
+    logical :: small
     call ensure(st, msg)
     if (st /= 0) return
     if (rank < 1 .or. rank > 3 .or. size(shp) /= rank) then
@@ -1197,8 +1198,17 @@ contains
           ' of which ' // human(g_used) // ' are in use by other device arrays'
       return
     end if
-    a%mem = clCreateBuffer(g_context, cl_mem_read_write, int(max(nbytes, 4_int64), c_size_t), &
-        c_null_ptr, c_loc(code))
+    ! A small host array is copied when its buffer is created
+    ! (CL_MEM_COPY_HOST_PTR): no transfer on the queue, so the host does
+    ! not wait for the kernels queued before it, as a blocking write would.
+    small = c_associated(host) .and. nbytes > 0 .and. nbytes <= forocl_small_bytes
+    if (small) then
+      a%mem = clCreateBuffer(g_context, ior(cl_mem_read_write, cl_mem_copy_host_ptr), int(nbytes, c_size_t), &
+          host, c_loc(code))
+    else
+      a%mem = clCreateBuffer(g_context, cl_mem_read_write, int(max(nbytes, 4_int64), c_size_t), &
+          c_null_ptr, c_loc(code))
+    end if
     if (code /= 0 .or. .not. c_associated(a%mem)) then
       if (code == 0) code = -4
       a%mem = c_null_ptr
@@ -1214,7 +1224,9 @@ contains
     a%context = context_id
     g_used = g_used + nbytes
     if (nbytes == 0) return
-    if (c_associated(host)) then
+    if (small) then
+      call prof_count('[upload]', nbytes, d)
+    else if (c_associated(host)) then
       code = clEnqueueWriteBuffer(g_queue, a%mem, 1_c_int32_t, 0_c_size_t, int(nbytes, c_size_t), host, &
           0_c_int32_t, c_null_ptr, prof_event())
       if (code == 0) call prof_record('[upload]', nbytes)
@@ -2752,9 +2764,29 @@ contains
   subroutine prof_record(name, nb)
     character(len=*), intent(in) :: name
     integer(int64), intent(in) :: nb
-    type(prof_row), allocatable :: rows(:)
     type(prof_pending), allocatable :: evs(:)
     integer :: r
+    if (.not. g_profile) return
+    call prof_count(name, nb, r)
+    if (nprof_evs == size(prof_evs)) call prof_harvest()
+    if (nprof_evs == size(prof_evs)) then   ! harvest could not wait: keep them all
+      allocate(evs(2*nprof_evs))
+      evs(1:nprof_evs) = prof_evs
+      call move_alloc(evs, prof_evs)
+    end if
+    nprof_evs = nprof_evs + 1
+    prof_evs(nprof_evs) = prof_pending(ev=g_ev, row=r)
+    g_ev = c_null_ptr
+  end subroutine prof_record
+
+  ! prof_count counts a command under row name (r) with the bytes it moved,
+  ! without an event: a small upload made when its buffer was created.
+  subroutine prof_count(name, nb, r)
+    character(len=*), intent(in) :: name
+    integer(int64), intent(in) :: nb
+    integer, intent(out) :: r
+    type(prof_row), allocatable :: rows(:)
+    r = 0
     if (.not. g_profile) return
     if (.not. allocated(prof_rows)) allocate(prof_rows(16), prof_evs(4096))
     do r = 1, nprof_rows
@@ -2771,16 +2803,7 @@ contains
     end if
     prof_rows(r)%calls = prof_rows(r)%calls + 1
     prof_rows(r)%bytes = prof_rows(r)%bytes + nb
-    if (nprof_evs == size(prof_evs)) call prof_harvest()
-    if (nprof_evs == size(prof_evs)) then   ! harvest could not wait: keep them all
-      allocate(evs(2*nprof_evs))
-      evs(1:nprof_evs) = prof_evs
-      call move_alloc(evs, prof_evs)
-    end if
-    nprof_evs = nprof_evs + 1
-    prof_evs(nprof_evs) = prof_pending(ev=g_ev, row=r)
-    g_ev = c_null_ptr
-  end subroutine prof_record
+  end subroutine prof_count
 
   ! prof_harvest waits for the device and adds the device time of every
   ! recorded event to its row.
@@ -2826,10 +2849,10 @@ contains
     end do
     write (error_unit, '(a)') 'forocl profile (FOROCL_PROFILE=1) on ' // trim(g_name) // &
         ': device time of each kernel and transfer'
-    write (error_unit, '(a)') '  time(%)   time(ms)      calls    avg(us)           bytes  name'
+    write (error_unit, '(a)') '  time(%)    time(ms)      calls      avg(us)           bytes  name'
     do i = 1, nprof_rows
       r = order(i)
-      write (error_unit, '(f9.2, f11.3, i11, f11.3, i16, 2x, a)') 100d0*prof_rows(r)%ns/total, &
+      write (error_unit, '(f9.2, f12.3, 1x, i10, 1x, f12.3, i16, 2x, a)') 100d0*prof_rows(r)%ns/total, &
           prof_rows(r)%ns*1d-6, prof_rows(r)%calls, prof_rows(r)%ns*1d-3/max(1_int64, prof_rows(r)%calls), &
           prof_rows(r)%bytes, trim(prof_rows(r)%name)
     end do
