@@ -121,8 +121,8 @@ func (l *lowerer) callActuals(cs *ast.CallStmt, p *proc) ([]ast.Expr, bool) {
 				return nil, false
 			}
 		}
-		if a.Section {
-			l.errorf(codeCallArrayArgument, a.Pos, "an array section is passed to subroutine %q; forocl inlines only calls with scalar arguments", cs.Name.Orig).
+		if a.Section || l.arrayActual(a.Value) {
+			l.errorf(codeCallArrayArgument, a.Pos, "an array or array section is passed to subroutine %q; forocl inlines only calls with scalar arguments", cs.Name.Orig).
 				WithHint("pass the elements one by one, or write the loop inside the caller")
 			return nil, false
 		}
@@ -138,7 +138,7 @@ func (l *lowerer) calleeFits(cs *ast.CallStmt, p *proc) bool {
 	for _, a := range p.sub.Args {
 		d := s.syms[a.Name]
 		if d != nil && (d.rank() > 0 || d.pointer || d.alloc || d.optional || d.comp != nil || d.typ != nil && d.typ.Base == ast.Derived) {
-			l.errorf(codeCallArrayArgument, cs.Name.Pos, "subroutine %q takes %q, which is not a scalar of an intrinsic type; forocl inlines only calls with scalar arguments", cs.Name.Orig, d.orig).
+			l.errorf(codeCallArrayArgument, cs.Name.Pos, "subroutine %q takes %q, which is an array, pointer, allocatable, structure or optional dummy; forocl inlines only calls with plain scalar arguments", cs.Name.Orig, d.orig).
 				WithNote(d.pos, "declared here").
 				WithHint("pass the elements one by one, or write the loop inside the caller")
 			return false
@@ -268,4 +268,26 @@ func callsSub(body []ast.Stmt, name string) bool {
 		}
 	})
 	return found
+}
+
+// arrayActual reports whether e, an actual argument, is a whole array or
+// an array section of the caller.
+func (l *lowerer) arrayActual(e ast.Expr) bool {
+	id, call := lhsName(e)
+	if id == nil {
+		return false
+	}
+	sym := l.s.lookup(id.Name).sym
+	if sym == nil || sym.rank() == 0 {
+		return false
+	}
+	if call == nil {
+		return true
+	}
+	for _, a := range call.Args {
+		if a.Section {
+			return true
+		}
+	}
+	return false
 }

@@ -7,6 +7,7 @@
 ! contained in the kernel that reads a kernel scalar and updates an
 ! intent(inout) dummy, called in the nest and in the serial code between
 ! the nests.
+! gfortran -std=legacy: REAL*8 is an extension, as legacy code writes it.
 module forces
   implicit none
 contains
