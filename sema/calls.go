@@ -50,8 +50,11 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 		l.errorf(codeRecursion, cs.Name.Pos, "subroutine %q is recursive; forocl cannot translate recursion", cs.Name.Orig)
 		return nil, true
 	}
+	if !l.calleeFits(cs, p) {
+		return nil, true
+	}
 	actuals, good := l.callActuals(cs, p)
-	if !good || !l.calleeFits(cs, p) {
+	if !good {
 		return nil, true
 	}
 	s := l.c.procScope(p)
@@ -143,6 +146,25 @@ func (l *lowerer) calleeFits(cs *ast.CallStmt, p *proc) bool {
 				WithHint("pass the elements one by one, or write the loop inside the caller")
 			return false
 		}
+	}
+	for _, sym := range s.order {
+		if !sym.dummy && !sym.param && sym.rank() > 0 {
+			l.errorf(codeCallArrayArgument, cs.Name.Pos, "subroutine %q has local array %q; forocl inlines only subroutines whose locals are scalars", cs.Name.Orig, sym.orig).
+				WithNote(sym.pos, "declared here")
+			return false
+		}
+	}
+	var ret *ast.ReturnStmt
+	walkStmts(p.sub.Body, func(st ast.Stmt) {
+		if r, ok := st.(*ast.ReturnStmt); ok && ret == nil {
+			ret = r
+		}
+	})
+	if ret != nil {
+		l.errorf(codeCallReturn, cs.Name.Pos, "subroutine %q has a RETURN statement; forocl inlines only subroutines that end at their END", cs.Name.Orig).
+			WithNote(ret.Pos, "here").
+			WithHint("put the rest of the subroutine in an if block")
+		return false
 	}
 	if p.sub.Impure {
 		l.errorf(codeFunctionNotPure, cs.Name.Pos, "subroutine %q is impure; %s may call only subroutines without side effects", cs.Name.Orig, l.where).

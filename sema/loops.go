@@ -1274,7 +1274,7 @@ func (l *lowerer) selectCase(s *ast.SelectCase) ir.Stmt {
 		}
 		return nil
 	}
-	if t := sel.Type(); t.Rank != 0 || (t.Kind != ir.Int && t.Kind != ir.Logical) {
+	if t := sel.Type(); t.Rank != 0 || (!t.Kind.IsInt() && t.Kind != ir.Logical) {
 		l.errorf(codeLoopConstruct, s.Expr.Span(), "select case on %s; forocl selects on scalar integers and logicals", t.Kind)
 		return nil
 	}

@@ -9,7 +9,31 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// kernel total_force (call_subs.f90:32), launch 1 of 1: !$omp parallel do (call_subs.f90:43), strategy direct, work-group 256
+// kernel polar (call_subs.f90:34), launch 1 of 1: elemental subroutine (call_subs.f90:34), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void polar(__global const float* restrict x,
+    __global const float* restrict y,
+    __global float* restrict r,
+    __global float* restrict t,
+    const int _n) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _n) {
+        return;
+    }
+    float to_polar_x = 0.0f;
+    float to_polar_y = 0.0f;
+    float to_polar_r = 0.0f;
+    float to_polar_t = 0.0f;
+    to_polar_x = x[_i1 - 1] + 1.0f; // call_subs.f90:37
+    to_polar_y = y[_i1 - 1]; // call_subs.f90:37
+    to_polar_r = sqrt(to_polar_x * to_polar_x + to_polar_y * to_polar_y); // call_subs.f90:29
+    to_polar_t = atan2(to_polar_y, to_polar_x); // call_subs.f90:30
+    r[_i1 - 1] = to_polar_r; // call_subs.f90:37
+    t[_i1 - 1] = to_polar_t; // call_subs.f90:37
+}
+
+// kernel total_force (call_subs.f90:48), launch 1 of 1: !$omp parallel do (call_subs.f90:59), strategy direct, work-group 256
 // one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void total_force(const int n,
@@ -45,53 +69,89 @@ void total_force(const int n,
     double CLAMP_A = 0.0;
     double CLAMP_LO = 0.0;
     double CLAMP_HI = 0.0;
-    coulomb_x_dist = x[i - 1] + 1.5; // call_subs.f90:44
-    coulomb_y_dist = y[i - 1] + 2.0; // call_subs.f90:44
-    coulomb_q1 = q[i - 1]; // call_subs.f90:44
-    coulomb_q2 = 1.0; // call_subs.f90:44
-    coulomb_r2 = (coulomb_x_dist * coulomb_x_dist) + (coulomb_y_dist * coulomb_y_dist); // call_subs.f90:17
-    coulomb_r = sqrt(coulomb_r2); // call_subs.f90:18
-    coulomb_f = coulomb_q1 * coulomb_q2 / coulomb_r2; // call_subs.f90:19
-    coulomb_fx = coulomb_f * coulomb_x_dist / coulomb_r; // call_subs.f90:20
-    coulomb_fy = coulomb_f * coulomb_y_dist / coulomb_r; // call_subs.f90:21
-    ax = coulomb_fx; // call_subs.f90:44
-    ay = coulomb_fy; // call_subs.f90:44
-    coulomb_x_dist = x[i - 1] - 2.5; // call_subs.f90:45
-    coulomb_y_dist = y[i - 1] * 0.5 - 3.0; // call_subs.f90:45
-    coulomb_q1 = q[i - 1]; // call_subs.f90:45
-    coulomb_q2 = -2.0; // call_subs.f90:45
-    coulomb_r2 = (coulomb_x_dist * coulomb_x_dist) + (coulomb_y_dist * coulomb_y_dist); // call_subs.f90:17
-    coulomb_r = sqrt(coulomb_r2); // call_subs.f90:18
-    coulomb_f = coulomb_q1 * coulomb_q2 / coulomb_r2; // call_subs.f90:19
-    coulomb_fx = coulomb_f * coulomb_x_dist / coulomb_r; // call_subs.f90:20
-    coulomb_fy = coulomb_f * coulomb_y_dist / coulomb_r; // call_subs.f90:21
-    bx = coulomb_fx; // call_subs.f90:45
-    by = coulomb_fy; // call_subs.f90:45
-    fx[i - 1] = ax + bx; // call_subs.f90:46
-    coulomb_x_dist = x[i - 1] + 4.0; // call_subs.f90:47
-    coulomb_y_dist = y[i - 1] + 4.0; // call_subs.f90:47
-    coulomb_q1 = q[i - 1]; // call_subs.f90:47
-    coulomb_q2 = q[i - 1]; // call_subs.f90:47
-    coulomb_r2 = (coulomb_x_dist * coulomb_x_dist) + (coulomb_y_dist * coulomb_y_dist); // call_subs.f90:17
-    coulomb_r = sqrt(coulomb_r2); // call_subs.f90:18
-    coulomb_f = coulomb_q1 * coulomb_q2 / coulomb_r2; // call_subs.f90:19
-    coulomb_fx = coulomb_f * coulomb_x_dist / coulomb_r; // call_subs.f90:20
-    coulomb_fy = coulomb_f * coulomb_y_dist / coulomb_r; // call_subs.f90:21
-    m[i - 1] = coulomb_fx; // call_subs.f90:47
-    fy[i - 1] = coulomb_fy; // call_subs.f90:47
-    fy[i - 1] = fy[i - 1] + ay + by; // call_subs.f90:48
-    lim = cap; // call_subs.f90:49
-    scale_v = lim; // call_subs.f90:50
-    scale_v = scale_v * s + 0.25; // call_subs.f90:56
-    lim = scale_v; // call_subs.f90:50
-    CLAMP_A = fx[i - 1]; // call_subs.f90:51
-    CLAMP_LO = -lim; // call_subs.f90:51
-    CLAMP_HI = lim; // call_subs.f90:51
+    coulomb_x_dist = x[i - 1] + 1.5; // call_subs.f90:60
+    coulomb_y_dist = y[i - 1] + 2.0; // call_subs.f90:60
+    coulomb_q1 = q[i - 1]; // call_subs.f90:60
+    coulomb_q2 = 1.0; // call_subs.f90:60
+    coulomb_r2 = (coulomb_x_dist * coulomb_x_dist) + (coulomb_y_dist * coulomb_y_dist); // call_subs.f90:19
+    coulomb_r = sqrt(coulomb_r2); // call_subs.f90:20
+    coulomb_f = coulomb_q1 * coulomb_q2 / coulomb_r2; // call_subs.f90:21
+    coulomb_fx = coulomb_f * coulomb_x_dist / coulomb_r; // call_subs.f90:22
+    coulomb_fy = coulomb_f * coulomb_y_dist / coulomb_r; // call_subs.f90:23
+    ax = coulomb_fx; // call_subs.f90:60
+    ay = coulomb_fy; // call_subs.f90:60
+    coulomb_x_dist = x[i - 1] - 2.5; // call_subs.f90:61
+    coulomb_y_dist = y[i - 1] * 0.5 - 3.0; // call_subs.f90:61
+    coulomb_q1 = q[i - 1]; // call_subs.f90:61
+    coulomb_q2 = -2.0; // call_subs.f90:61
+    coulomb_r2 = (coulomb_x_dist * coulomb_x_dist) + (coulomb_y_dist * coulomb_y_dist); // call_subs.f90:19
+    coulomb_r = sqrt(coulomb_r2); // call_subs.f90:20
+    coulomb_f = coulomb_q1 * coulomb_q2 / coulomb_r2; // call_subs.f90:21
+    coulomb_fx = coulomb_f * coulomb_x_dist / coulomb_r; // call_subs.f90:22
+    coulomb_fy = coulomb_f * coulomb_y_dist / coulomb_r; // call_subs.f90:23
+    bx = coulomb_fx; // call_subs.f90:61
+    by = coulomb_fy; // call_subs.f90:61
+    fx[i - 1] = ax + bx; // call_subs.f90:62
+    coulomb_x_dist = x[i - 1] + 4.0; // call_subs.f90:63
+    coulomb_y_dist = y[i - 1] + 4.0; // call_subs.f90:63
+    coulomb_q1 = q[i - 1]; // call_subs.f90:63
+    coulomb_q2 = q[i - 1]; // call_subs.f90:63
+    coulomb_r2 = (coulomb_x_dist * coulomb_x_dist) + (coulomb_y_dist * coulomb_y_dist); // call_subs.f90:19
+    coulomb_r = sqrt(coulomb_r2); // call_subs.f90:20
+    coulomb_f = coulomb_q1 * coulomb_q2 / coulomb_r2; // call_subs.f90:21
+    coulomb_fx = coulomb_f * coulomb_x_dist / coulomb_r; // call_subs.f90:22
+    coulomb_fy = coulomb_f * coulomb_y_dist / coulomb_r; // call_subs.f90:23
+    m[i - 1] = coulomb_fx; // call_subs.f90:63
+    fy[i - 1] = coulomb_fy; // call_subs.f90:63
+    fy[i - 1] = fy[i - 1] + ay + by; // call_subs.f90:64
+    lim = cap; // call_subs.f90:65
+    scale_v = lim; // call_subs.f90:66
+    scale_v = scale_v * s + 0.25; // call_subs.f90:72
+    lim = scale_v; // call_subs.f90:66
+    CLAMP_A = fx[i - 1]; // call_subs.f90:67
+    CLAMP_LO = -lim; // call_subs.f90:67
+    CLAMP_HI = lim; // call_subs.f90:67
     if (CLAMP_A < CLAMP_LO) {
-        CLAMP_A = CLAMP_LO; // call_subs.f90:27
+        CLAMP_A = CLAMP_LO; // call_subs.f90:43
     }
     if (CLAMP_A > CLAMP_HI) {
-        CLAMP_A = CLAMP_HI; // call_subs.f90:28
+        CLAMP_A = CLAMP_HI; // call_subs.f90:44
     }
-    fx[i - 1] = CLAMP_A; // call_subs.f90:51
+    fx[i - 1] = CLAMP_A; // call_subs.f90:67
+}
+
+// kernel by_code (call_subs.f90:77), launch 1 of 1: !$omp parallel do (call_subs.f90:88), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void by_code(const int n,
+    __global const long* restrict code,
+    __global const float* restrict x,
+    __global const float* restrict y,
+    __global float* restrict r) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    float t = 0.0f;
+    float to_polar_x = 0.0f;
+    float to_polar_y = 0.0f;
+    float to_polar_r = 0.0f;
+    float to_polar_t = 0.0f;
+    if (code[i - 1] <= -1L) {
+        to_polar_x = x[i - 1]; // call_subs.f90:91
+        to_polar_y = y[i - 1]; // call_subs.f90:91
+        to_polar_r = sqrt(to_polar_x * to_polar_x + to_polar_y * to_polar_y); // call_subs.f90:29
+        to_polar_t = atan2(to_polar_y, to_polar_x); // call_subs.f90:30
+        r[i - 1] = to_polar_r; // call_subs.f90:91
+        t = to_polar_t; // call_subs.f90:91
+    } else if (code[i - 1] == 0L || code[i - 1] == 5000000000L) {
+        to_polar_x = y[i - 1]; // call_subs.f90:93
+        to_polar_y = x[i - 1]; // call_subs.f90:93
+        to_polar_r = sqrt(to_polar_x * to_polar_x + to_polar_y * to_polar_y); // call_subs.f90:29
+        to_polar_t = atan2(to_polar_y, to_polar_x); // call_subs.f90:30
+        t = to_polar_r; // call_subs.f90:93
+        r[i - 1] = to_polar_t; // call_subs.f90:93
+    } else {
+        r[i - 1] = x[i - 1]; // call_subs.f90:95
+    }
 }

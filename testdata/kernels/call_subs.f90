@@ -6,7 +6,8 @@
 ! have no intent and one of which it assigns, and a pure subroutine
 ! contained in the kernel that reads a kernel scalar and updates an
 ! intent(inout) dummy, called in the nest and in the serial code between
-! the nests.
+! the nests. A second loop kernel selects on an integer(8) code and calls
+! in the arms; an elemental kernel of the module calls a pure subroutine.
 ! gfortran -std=legacy: REAL*8 is an extension, as legacy code writes it.
 module forces
   implicit none
@@ -20,6 +21,20 @@ contains
     f = q1*q2/r2
     fx = f*x_dist/r
     fy = f*y_dist/r
+  end subroutine
+
+  pure subroutine to_polar(x, y, r, t)
+    real, intent(in) :: x, y
+    real, intent(out) :: r, t
+    r = sqrt(x*x + y*y)
+    t = atan2(y, x)
+  end subroutine
+
+  !$OFP PURE, KERNEL :: polar
+  pure elemental subroutine polar(x, y, r, t)
+    real, intent(in) :: x, y
+    real, intent(out) :: r, t
+    call to_polar(x + 1.0, y, r, t)
   end subroutine
 end module
 
@@ -56,4 +71,28 @@ contains
     real(8), intent(inout) :: v
     v = v*s + 0.25d0
   end subroutine
+end subroutine
+
+!$OFP PURE, KERNEL :: by_code
+subroutine by_code(n, code, x, y, r)
+  use forces
+  use iso_fortran_env, only: int64
+  implicit none
+  integer, intent(in) :: n
+  integer(int64), intent(in) :: code(n)
+  real, intent(in) :: x(n), y(n)
+  real, intent(out) :: r(n)
+  real :: t
+  integer :: i
+  !$omp parallel do private(t)
+  do i = 1, n
+    select case (code(i))
+    case (:-1_int64)
+      call to_polar(x(i), y(i), r(i), t)
+    case (0_int64, 5000000000_int64)
+      call to_polar(y(i), x(i), t, r(i))
+    case default
+      r(i) = x(i)
+    end select
+  end do
 end subroutine
