@@ -243,10 +243,29 @@ func (l *lowerer) dummyLocal(p *proc, d *symbol) *symbol {
 }
 
 // freshName returns name, or name_2, name_3, ... when s already sees a
-// symbol of that name.
+// symbol of that name or the unit being lowered has a variable of it
+// (two callees may make the same name: a's local b_c and a_b's c).
 func (l *lowerer) freshName(s *scope, name string) string {
+	var vars []*ir.Var
+	if l.kernel != nil {
+		vars = append(append(vars, l.kernel.Params...), l.kernel.Locals...)
+	}
+	if l.fn != nil {
+		vars = append(append(vars, l.fn.Params...), l.fn.Locals...)
+	}
+	taken := func(n string) bool {
+		if s.lookup(strings.ToLower(n)).sym != nil {
+			return true
+		}
+		for _, v := range vars {
+			if strings.EqualFold(v.Name, n) {
+				return true
+			}
+		}
+		return false
+	}
 	out := name
-	for i := 2; s.lookup(strings.ToLower(out)).sym != nil; i++ {
+	for i := 2; taken(out); i++ {
 		out = fmt.Sprintf("%s_%d", name, i)
 	}
 	return out
