@@ -106,8 +106,10 @@ done
 # particle ip as a type(particle_t), whose components are the kernel's
 # scalar results. The others are refused where they are not
 # data-parallel (init_particles' running count ip, alloc_particles'
-# allocate) or call subroutines (computeTotalForce's computeCoulomb);
-# check stops before the sizes.
+# allocate; computeTotalForce and computeCoulomb are scalar code for one
+# particle, kernel-no-arrays: the computeCoulomb calls themselves are
+# inlined, Note [subroutine calls] in sema/calls.go); check stops before
+# the sizes.
 for f in pic.F90 pic-openmp.F90 pic_soa.F90 pic_soa-openmp.F90; do
 	for l in 9 14; do
 		job init_grid "${f%.F90}" "$l" "$f" --set L=$l --shape Qgrid=$((l + 1))x$((l + 1))

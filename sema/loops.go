@@ -548,6 +548,12 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 			if c, ok := s.(*ast.CallStmt); ok && l.coarrayName(c.Name) {
 				continue
 			}
+			if c, ok := s.(*ast.CallStmt); ok {
+				if x, ok := l.inlineCall(c, l.loopBody); ok { // Note [subroutine calls]
+					out = append(out, x...)
+					continue
+				}
+			}
 			l.c.diags.Error(codeLoopConstruct, s.Span(), "only parallel loop nests and scalar assignments may appear at the top level of a loop kernel").
 				WithHint("move the statement inside a nest or to the host")
 		}
@@ -946,6 +952,13 @@ func (l *lowerer) nestStmts(list []ast.Stmt) []ir.Stmt {
 			}
 		case *ast.WhereStmt:
 			out = append(out, l.nestWhere(s)...) // Note [WHERE in nests] in sema/nestwhere.go
+		case *ast.CallStmt:
+			if x, ok := l.inlineCall(s, l.nestStmts); ok { // Note [subroutine calls]
+				out = append(out, x...)
+				continue
+			}
+			l.c.diags.Error(codeLoopConstruct, s.Span(), "this statement is not allowed in a parallel loop").
+				WithHint("use assignments, if blocks and sequential DO loops")
 		case *ast.WriteStmt:
 			l.c.diags.Error(codeLoopConstruct, s.Pos, "%q is not allowed in a parallel loop: its records would come in no order", s.Keyword).
 				WithHint("write after the loop, where the host runs it")
@@ -1083,7 +1096,7 @@ func (l *lowerer) topAssign(s *ast.AssignStmt) []ir.Stmt {
 	}
 	id, sub := lhsName(s.LHS)
 	if id != nil && sub == nil && !s.Pointer {
-		if ent := l.s.lookup(id.Name); ent.sym != nil && ent.sym.sc == l.s && ent.sym.rank() == 0 && (!ent.sym.dummy || l.vars[ent.sym] != nil && l.vars[ent.sym].Intent == ir.Out) {
+		if ent := l.s.lookup(id.Name); ent.sym != nil && ent.sym.sc == l.s && ent.sym.rank() == 0 && (!ent.sym.dummy || l.vars[ent.sym] != nil && (l.vars[ent.sym].Intent == ir.Out || l.vars[ent.sym].Role == ir.Local)) {
 			return l.assignStmt(s, nil)
 		} else if ent.sym != nil && l.loop.modVars[ent.sym] != nil {
 			return l.assignStmt(s, nil) // reports the write of a module scalar
@@ -1277,7 +1290,7 @@ func (l *lowerer) selectCase(s *ast.SelectCase) ir.Stmt {
 		}
 		return nil
 	}
-	if t := sel.Type(); t.Rank != 0 || (t.Kind != ir.Int && t.Kind != ir.Logical) {
+	if t := sel.Type(); t.Rank != 0 || (!t.Kind.IsInt() && t.Kind != ir.Logical) {
 		l.errorf(codeLoopConstruct, s.Expr.Span(), "select case on %s; forocl selects on scalar integers and logicals", t.Kind)
 		return nil
 	}

@@ -144,6 +144,9 @@ func (l *lowerer) checkUnit() {
 		if cs.Kind == ast.Function {
 			continue // lowered where called (Note [user functions])
 		}
+		if callsSub(l.sub.Body, cs.Name.Name) {
+			continue // inlined where called (Note [subroutine calls])
+		}
 		l.errorf(codeInternalProcedure, cs.Pos, "internal procedure %q is not allowed in %s", cs.Name.Orig, l.where).
 			WithHint("move it into the module and make it pure elemental")
 	}
@@ -603,6 +606,9 @@ func (l *lowerer) stmt(s ast.Stmt) []ir.Stmt {
 				d.WithHint("associate a pointer: \"p => region_ptr(a, halo)\"")
 			}
 		default:
+			if out, ok := l.inlineCall(s, l.stmts); ok { // Note [subroutine calls]
+				return out
+			}
 			if !l.coarrayName(s.Name) {
 				l.errorf(codeCallNotAllowed, s.Name.Pos, "call %q is not allowed in %s; kernels may call only elemental functions and intrinsics", s.Name.Orig, l.where)
 			}

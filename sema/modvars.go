@@ -36,7 +36,9 @@ func (c *checker) moduleScope(s *scope) bool {
 // being lowered and is not a module variable made a parameter of the
 // kernel (Note [module variables]).
 func (l *lowerer) foreign(sym *symbol) bool {
-	return sym.sc != l.s && (l.loop == nil || l.loop.modVars[sym] == nil)
+	// A variable of the caller of an inlined subroutine has its variable
+	// already (Note [subroutine calls]).
+	return sym.sc != l.s && l.vars[sym] == nil && (l.loop == nil || l.loop.modVars[sym] == nil)
 }
 
 // usesModuleVars reports whether body, of the procedure of scope s,

@@ -17,7 +17,7 @@ contains
     real, pointer, dimension(:,:) :: pA
     integer, dimension(4) :: halo, west, east
 
-    call trace(w)  ! ERROR [call-not-allowed] "call \"trace\" is not allowed in a kernel"
+    call trace(w)  ! ERROR [call-side-effect] "subroutine \"trace\" does output"
     halo = [1,1,1,1]
     west = [0,2,1,1]
     east = [2,0,1,1]

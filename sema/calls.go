@@ -1,0 +1,334 @@
+package sema
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/ir"
+)
+
+// Note [subroutine calls]
+//
+// A kernel may call a subroutine of the files given (contained, module or
+// external; issue 22) in a parallel nest, in the serial code of a loop
+// kernel's host procedure, or in an array-syntax kernel. forocl inlines
+// the call: each scalar dummy becomes a private local of the kernel
+// (named subroutine_dummy), which takes the actual argument's value on
+// entry (copy-in, except for intent(out)), the callee's body runs on it
+// in the callee's scope, and the actual argument, which must then be a
+// variable, takes the dummy's value on return (copy-out, for intent(out),
+// intent(inout), and a dummy without intent that the body assigns). The
+// callee's locals become the kernel's private locals as well.
+//
+// Copy-in/copy-out keeps Fortran's semantics: the standard lets a
+// processor pass scalars by value-result, because a program may not
+// modify a dummy that is associated with another dummy or with a variable
+// the procedure otherwise references (F2018 15.5.2.13). An actual
+// expression is evaluated once, before the body runs, as Fortran does.
+// Inlining, rather than an OpenCL function with pointer parameters,
+// reuses the nest's own rules for what its iterations write: an array
+// element passed as an intent(out) actual is a write of the nest, checked
+// for conflicts like any assignment.
+//
+// The callee must be pure in effect as a function must (Note [user
+// functions]), except that it may assign its own dummies; it may not call
+// another subroutine (call-subroutine-nested), and its dummies must be
+// scalars (call-array-argument).
+
+// inlineCall lowers "call name(args)" by inlining the subroutine that name
+// names, with stmts lowering the statements of the context (a nest, the
+// top level of a loop kernel, or an array-syntax kernel). ok is false when
+// name names no subroutine of the files; the caller then reports it.
+func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt) (out []ir.Stmt, ok bool) {
+	p := l.s.procNamed(cs.Name.Name)
+	if p == nil || p.sub.Kind != ast.Subroutine {
+		return nil, false
+	}
+	if p.sub == l.sub {
+		l.errorf(codeRecursion, cs.Name.Pos, "subroutine %q is recursive; forocl cannot translate recursion", cs.Name.Orig)
+		return nil, true
+	}
+	if !l.calleeFits(cs, p) {
+		return nil, true
+	}
+	actuals, good := l.callActuals(cs, p)
+	if !good {
+		return nil, true
+	}
+	s := l.c.procScope(p)
+	l.c.checkUses(s)
+	var in, back []ast.Stmt
+	for i, a := range p.sub.Args {
+		d := s.syms[a.Name]
+		hidden := l.dummyLocal(p, d)
+		if hidden == nil {
+			return nil, true
+		}
+		id := &ast.Ident{Pos: cs.Name.Pos, Name: hidden.name, Orig: hidden.orig}
+		if d.intent != ast.IntentOut && actuals[i] != nil {
+			in = append(in, &ast.AssignStmt{Pos: cs.Pos, LHS: id, RHS: actuals[i]})
+		}
+		if d.intent == ast.IntentOut || d.intent == ast.IntentInOut || d.intent == ast.IntentNone && assignsIn(p.sub.Body, d.name) {
+			if !isVariable(actuals[i]) {
+				l.errorf(codeCallActualNotVariable, actualSpan(cs, actuals[i]), "argument %d of subroutine %q is assigned by the subroutine, so it must be a variable", i+1, cs.Name.Orig).
+					WithNote(d.pos, "dummy %q declared here", d.orig)
+				return nil, true
+			}
+			back = append(back, &ast.AssignStmt{Pos: cs.Pos, LHS: actuals[i], RHS: id})
+		}
+	}
+	out = stmts(in)
+	saveS, saveSub := l.s, l.sub
+	l.s, l.sub = s, p.sub
+	for _, sym := range s.order {
+		switch {
+		case sym.param:
+			l.c.paramValue(sym)
+		case !sym.dummy && l.vars[sym] == nil && !l.c.procSymbol(sym):
+			l.local(sym)
+			if v := l.vars[sym]; v != nil {
+				v.Name = l.freshName(saveS, p.sub.Name.Orig+"_"+sym.orig)
+			}
+		}
+	}
+	out = append(out, stmts(p.sub.Body)...)
+	l.s, l.sub = saveS, saveSub
+	return append(out, stmts(back)...), true
+}
+
+// callActuals returns the actual argument of each dummy of p in the call
+// cs (nil where an optional one is left out), or reports why they do not
+// match.
+func (l *lowerer) callActuals(cs *ast.CallStmt, p *proc) ([]ast.Expr, bool) {
+	sub := p.sub
+	if len(cs.Args) != len(sub.Args) {
+		l.errorf(codeFunctionArguments, cs.Pos, "subroutine %q takes %d argument%s but %d %s given", cs.Name.Orig, len(sub.Args), plural(len(sub.Args)), len(cs.Args), wereWas(len(cs.Args))).
+			WithNote(sub.Name.Pos, "%q declared here", sub.Name.Orig)
+		return nil, false
+	}
+	out := make([]ast.Expr, len(sub.Args))
+	for i, a := range cs.Args {
+		j := i
+		if a.Keyword != nil {
+			j = -1
+			for k, d := range sub.Args {
+				if d.Name == a.Keyword.Name {
+					j = k
+				}
+			}
+			if j < 0 {
+				l.errorf(codeFunctionArguments, a.Keyword.Pos, "subroutine %q has no argument %q", cs.Name.Orig, a.Keyword.Orig).
+					WithNote(sub.Name.Pos, "declared here")
+				return nil, false
+			}
+		}
+		if a.Section || l.arrayActual(a.Value) {
+			l.errorf(codeCallArrayArgument, a.Pos, "an array or array section is passed to subroutine %q; forocl inlines only calls with scalar arguments", cs.Name.Orig).
+				WithHint("pass the elements one by one, or write the loop inside the caller")
+			return nil, false
+		}
+		out[j] = a.Value
+	}
+	return out, true
+}
+
+// calleeFits reports, at the call cs, what keeps forocl from inlining
+// subroutine p (Note [subroutine calls]).
+func (l *lowerer) calleeFits(cs *ast.CallStmt, p *proc) bool {
+	s := l.c.procScope(p)
+	for _, a := range p.sub.Args {
+		d := s.syms[a.Name]
+		if d != nil && (d.rank() > 0 || d.pointer || d.alloc || d.optional || d.comp != nil || d.typ != nil && d.typ.Base == ast.Derived) {
+			l.errorf(codeCallArrayArgument, cs.Name.Pos, "subroutine %q takes %q, which is an array, pointer, allocatable, structure or optional dummy; forocl inlines only calls with plain scalar arguments", cs.Name.Orig, d.orig).
+				WithNote(d.pos, "declared here").
+				WithHint("pass the elements one by one, or write the loop inside the caller")
+			return false
+		}
+	}
+	for _, sym := range s.order {
+		if !sym.dummy && !sym.param && sym.rank() > 0 {
+			l.errorf(codeCallArrayArgument, cs.Name.Pos, "subroutine %q has local array %q; forocl inlines only subroutines whose locals are scalars", cs.Name.Orig, sym.orig).
+				WithNote(sym.pos, "declared here")
+			return false
+		}
+	}
+	var ret *ast.ReturnStmt
+	walkStmts(p.sub.Body, func(st ast.Stmt) {
+		if r, ok := st.(*ast.ReturnStmt); ok && ret == nil {
+			ret = r
+		}
+	})
+	if ret != nil {
+		l.errorf(codeCallReturn, cs.Name.Pos, "subroutine %q has a RETURN statement; forocl inlines only subroutines that end at their END", cs.Name.Orig).
+			WithNote(ret.Pos, "here").
+			WithHint("put the rest of the subroutine in an if block")
+		return false
+	}
+	if p.sub.Impure {
+		l.errorf(codeFunctionNotPure, cs.Name.Pos, "subroutine %q is impure; %s may call only subroutines without side effects", cs.Name.Orig, l.where).
+			WithNote(p.sub.Name.Pos, "declared here")
+		return false
+	}
+	why, at := l.c.subroutineEffect(p)
+	switch {
+	case strings.HasPrefix(why, "calls subroutine"):
+		l.errorf(codeCallNested, cs.Name.Pos, "subroutine %q %s; forocl inlines only subroutines that call none", cs.Name.Orig, why).
+			WithNote(at, "here")
+		return false
+	case why != "":
+		l.errorf(codeCallSideEffect, cs.Name.Pos, "subroutine %q %s; %s may call only subroutines whose only effect is on their arguments", cs.Name.Orig, why, l.where).
+			WithHint("work-items call it at once and in any order; make it assign only its own dummies").
+			WithNote(at, "here")
+		return false
+	}
+	return true
+}
+
+// subroutineEffect is sideEffect for a subroutine: assigning its own
+// dummies, other than intent(in) ones, is its purpose, not a side effect.
+func (c *checker) subroutineEffect(p *proc) (why string, at diag.Span) {
+	s := c.procScope(p)
+	walkStmts(p.sub.Body, func(st ast.Stmt) {
+		if why != "" {
+			return
+		}
+		switch st := st.(type) {
+		case *ast.CallStmt:
+			why, at = fmt.Sprintf("calls subroutine %q", st.Name.Orig), st.Pos
+		case *ast.OtherStmt:
+			if w, ok := ioKeywords[st.Keyword]; ok {
+				why, at = w, st.Pos
+			}
+		case *ast.WriteStmt:
+			why, at = ioKeywords[st.Keyword], st.Pos
+		case *ast.AssignStmt:
+			id, _ := lhsName(st.LHS)
+			if id != nil {
+				if sym := s.lookup(id.Name).sym; sym != nil && sym.dummy && sym.sc == s && sym.intent != ast.IntentIn {
+					return
+				}
+			}
+			if w := c.writeEffect(s, st.LHS); w != "" {
+				why, at = w, st.Pos
+			}
+		}
+	})
+	return why, at
+}
+
+// dummyLocal returns the kernel's private local that stands for dummy d
+// of the inlined subroutine p: a symbol of the caller's scope whose name
+// no Fortran name can take, made on the first call and reused by later
+// ones. The callee's body refers to it through d.
+func (l *lowerer) dummyLocal(p *proc, d *symbol) *symbol {
+	name := p.sub.Name.Name + "." + d.name
+	if h := l.s.syms[name]; h != nil {
+		return h
+	}
+	if !l.typed(d) {
+		return nil
+	}
+	h := *d
+	h.name, h.orig = name, l.freshName(l.s, p.sub.Name.Orig+"_"+d.orig)
+	h.sc, h.dummy, h.intent, h.value = l.s, false, ast.IntentNone, false
+	l.s.syms[name] = &h
+	l.local(&h)
+	if l.vars[&h] == nil {
+		return nil
+	}
+	l.vars[d] = l.vars[&h]
+	return &h
+}
+
+// freshName returns name, or name_2, name_3, ... when s already sees a
+// symbol of that name or the unit being lowered has a variable of it
+// (two callees may make the same name: a's local b_c and a_b's c).
+func (l *lowerer) freshName(s *scope, name string) string {
+	var vars []*ir.Var
+	if l.kernel != nil {
+		vars = append(append(vars, l.kernel.Params...), l.kernel.Locals...)
+	}
+	if l.fn != nil {
+		vars = append(append(vars, l.fn.Params...), l.fn.Locals...)
+	}
+	taken := func(n string) bool {
+		if s.lookup(strings.ToLower(n)).sym != nil {
+			return true
+		}
+		for _, v := range vars {
+			if strings.EqualFold(v.Name, n) {
+				return true
+			}
+		}
+		return false
+	}
+	out := name
+	for i := 2; taken(out); i++ {
+		out = fmt.Sprintf("%s_%d", name, i)
+	}
+	return out
+}
+
+// assignsIn reports whether body assigns the variable name.
+func assignsIn(body []ast.Stmt, name string) bool {
+	found := false
+	walkStmts(body, func(st ast.Stmt) {
+		if a, ok := st.(*ast.AssignStmt); ok {
+			if id, _ := lhsName(a.LHS); id != nil && id.Name == name {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+// isVariable reports whether e is a variable or an array element.
+func isVariable(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.Ident, *ast.Call:
+		return true
+	}
+	return false
+}
+
+func actualSpan(cs *ast.CallStmt, e ast.Expr) diag.Span {
+	if e == nil {
+		return cs.Name.Pos
+	}
+	return e.Span()
+}
+
+// callsSub reports whether body has a call statement of name.
+func callsSub(body []ast.Stmt, name string) bool {
+	found := false
+	walkStmts(body, func(st ast.Stmt) {
+		if c, ok := st.(*ast.CallStmt); ok && c.Name.Name == name {
+			found = true
+		}
+	})
+	return found
+}
+
+// arrayActual reports whether e, an actual argument, is a whole array or
+// an array section of the caller.
+func (l *lowerer) arrayActual(e ast.Expr) bool {
+	id, call := lhsName(e)
+	if id == nil {
+		return false
+	}
+	sym := l.s.lookup(id.Name).sym
+	if sym == nil || sym.rank() == 0 {
+		return false
+	}
+	if call == nil {
+		return true
+	}
+	for _, a := range call.Args {
+		if a.Section {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,40 @@
+package sema
+
+import "github.com/forocl/forocl/diag"
+
+// Codes of subroutine calls in kernels (issue 22, Note [subroutine calls]
+// in calls.go).
+var (
+	codeCallArrayArgument = diag.Define(diag.CodeInfo{
+		Code: "call-array-argument", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
+		Summary: "a kernel calls a subroutine with an array, structure or optional argument, or local arrays",
+		Help: "forocl inlines a subroutine that a kernel calls, with each dummy a private scalar of the kernel. " +
+			"A dummy that is an array, a pointer, an allocatable, a structure or optional, and an array section " +
+			"as an argument, and local arrays of the subroutine, are not inlined yet. Pass the elements one by one, or write the loop in the caller.",
+	})
+	codeCallActualNotVariable = diag.Define(diag.CodeInfo{
+		Code: "call-actual-not-variable", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
+		Summary: "an expression is passed for a dummy that the subroutine assigns",
+		Help: "A dummy that is intent(out) or intent(inout), or has no intent and is assigned, gives its value back " +
+			"to the actual argument, which must therefore be a variable or an array element (Fortran requires it too).",
+	})
+	codeCallNested = diag.Define(diag.CodeInfo{
+		Code: "call-subroutine-nested", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
+		Summary: "a subroutine that a kernel calls calls another subroutine",
+		Help: "forocl inlines the subroutines a kernel calls, one level deep. Inline the inner call by hand, " +
+			"or make the inner subroutine a pure function.",
+	})
+	codeCallReturn = diag.Define(diag.CodeInfo{
+		Code: "call-return", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
+		Summary: "a subroutine that a kernel calls has a RETURN statement",
+		Help: "forocl inlines the subroutines a kernel calls into the caller's code, where a RETURN would end the " +
+			"caller's work too. Put the statements after the RETURN in an if block.",
+	})
+	codeCallSideEffect = diag.Define(diag.CodeInfo{
+		Code: "call-side-effect", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
+		Summary: "a kernel calls a subroutine with an effect beyond its arguments",
+		Help: "Work-items call the subroutine at once and in any order, so it may only compute its intent(out) and " +
+			"intent(inout) dummies from its arguments. This one assigns a variable of its host or module or a saved " +
+			"local, does input or output, or stops. The note shows the statement.",
+	})
+)
