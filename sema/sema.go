@@ -257,6 +257,9 @@ func (c *checker) findKernels(files []*ast.File, extra []string) []kernelRef {
 	first := map[string]*proc{}
 	for _, p := range c.subs {
 		function := false
+		if named[p.sub.Name.Name] {
+			p = c.inlineArrayCalls(p) // Note [array-valued function references]
+		}
 		if q := c.functionKernel(p, named); q != nil {
 			p, function = q, true // Note [function kernels]
 		}
