@@ -122,7 +122,7 @@ func (in *inliner) inline(a *ast.AssignStmt, call *ast.Call, f *proc) ([]ast.Stm
 	fail := func(format string, args ...any) ([]ast.Stmt, bool) {
 		in.c.diags.Error(codeArrayFnInline, call.Pos, "%q cannot be written out in the kernel: %s", call.Name.Orig, fmt.Sprintf(format, args...)).
 			WithNote(f.sub.Name.Pos, "function %q is defined here", f.sub.Name.Orig).
-			WithHint("assign the result in a loop over f's own expression, or make the kernel a subroutine that the host calls with the result")
+			WithHint("change what the message names, or write %s's computation out in the kernel", f.sub.Name.Orig)
 		return nil, false
 	}
 	if why := in.bodyShape(f); why != "" {
