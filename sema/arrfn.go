@@ -153,7 +153,7 @@ func (in *inliner) inline(a *ast.AssignStmt, call *ast.Call, f *proc) ([]ast.Stm
 		for _, e := range d.Entities {
 			decl, ok := in.declare(d, e, body[e.Name.Name].(*ast.Ident), dims, actuals[e.Name.Name])
 			if !ok {
-				return fail("dummy %q is assumed-size or optional", e.Name.Orig)
+				return fail("the declaration of %q is optional, assumed-size or has a bound forocl cannot rewrite", e.Name.Orig)
 			}
 			in.decls = append(in.decls, decl)
 		}
@@ -177,6 +177,10 @@ func (in *inliner) bodyShape(f *proc) string {
 		return "it contains procedures"
 	case len(s.AttrStmts) > 0 || len(s.Params) > 0 || len(s.Other) > 0 || len(s.Implicit) > 0:
 		return "it has attribute, PARAMETER, IMPLICIT or other specification statements"
+	case s.TypePrefix != nil:
+		return "its result's type is given on the function statement (declare the result instead)"
+	case in.c.procScope(f).syms[resultIdent(s).Name].typ == nil:
+		return "its result has no type declaration"
 	case !in.c.procScope(f).isImplicitNone():
 		return "it relies on implicit typing (add implicit none)"
 	}
@@ -224,6 +228,9 @@ func (in *inliner) actuals(call *ast.Call, f *proc) (map[string]ast.Expr, string
 		}
 		if _, whole := a.Value.(*ast.Ident); sym.rank() > 0 && !whole {
 			return nil, fmt.Sprintf("the actual argument of array dummy %q is not a whole variable (assign it to a local array first)", name)
+		}
+		if slices.ContainsFunc(sym.dims, func(d ast.DimSpec) bool { return !d.Deferred }) {
+			return nil, fmt.Sprintf("array dummy %q is not assumed-shape; an explicit-shape dummy may take a longer actual (sequence association), which a copy cannot", name)
 		}
 		if sym.typ.Base == ast.Derived || sym.typ.Base == ast.Character || sym.pointer || sym.alloc {
 			return nil, fmt.Sprintf("dummy %q is a structure, character, pointer or allocatable", name)

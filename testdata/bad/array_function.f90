@@ -50,4 +50,19 @@ contains
     real, intent(out) :: y(:)
     y = halve(x)  ! ERROR:9 [array-function-inline] "not a counted one"
   end subroutine while_body
+
+  pure function firstn(x, n) result(y)
+    integer, intent(in) :: n
+    real, intent(in) :: x(n)
+    real :: y(n)
+    y = x
+  end function firstn
+
+  !$OFP PURE, KERNEL :: explicit_shape
+  pure subroutine explicit_shape(x, y, n)
+    integer, intent(in) :: n
+    real, intent(in) :: x(:)
+    real, intent(out) :: y(:)
+    y = firstn(x, n)  ! ERROR:9 [array-function-inline] "is not assumed-shape"
+  end subroutine explicit_shape
 end module m
