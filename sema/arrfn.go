@@ -35,8 +35,9 @@ import (
 // constant, another function) must mean the same entity in the kernel,
 // or the reference is refused (array-function-inline), as are actual
 // array arguments that are not whole variables, optional or assumed-size
-// dummies, and bodies with other statements than assignments, IFs,
-// counted DO loops and WHERE. A reference in any other position (inside
+// dummies, and bodies with other statements than assignments, IFs and
+// counted DO loops (a WHERE would make the kernel one of the region
+// dialect, whose local arrays are allocatable). A reference in any other position (inside
 // an expression, or in a construct) is refused at the reference
 // (array-function-position), before the callee is looked at as a scalar
 // function.
@@ -88,6 +89,20 @@ func (c *checker) inlineArrayCalls(p *proc) *proc {
 	sub := *p.sub
 	sub.Decls = append(slices.Clone(p.sub.Decls), in.decls...)
 	sub.Body = refused
+	if old, k := procKey(p.sub.Body), procKey(refused); old != k && k != nil {
+		// the maps of Note [derived-type dummies] find a procedure by its
+		// first statement
+		if v, ok := c.structVars[old]; ok {
+			c.structVars[k] = v
+		}
+		if d, ok := c.pendingTypes[old]; ok {
+			c.pendingTypes[k] = d
+		}
+	}
+	if c.inlined == nil {
+		c.inlined = map[ast.Stmt]bool{}
+	}
+	c.inlined[procKey(refused)] = true
 	q := &proc{sub: &sub, host: p.host, file: p.file}
 	for i := range c.subs {
 		if c.subs[i] == p {
@@ -136,6 +151,9 @@ func (in *inliner) inline(a *ast.AssignStmt, call *ast.Call, f *proc) ([]ast.Stm
 		return fail("%s", why)
 	}
 	if name := in.foreignName(f, fs); name != "" {
+		if !in.caller.lookup(name).found() {
+			return fail("it uses %q, which the kernel does not see (use its module in the kernel)", name)
+		}
 		return fail("%q means something else in the kernel than in %q", name, f.sub.Name.Orig)
 	}
 	body := map[string]ast.Expr{} // f's names in its body
@@ -191,13 +209,13 @@ func (in *inliner) bodyShape(f *proc) string {
 			if st.Pointer {
 				why = "it assigns a pointer"
 			}
-		case *ast.IfStmt, *ast.WhereStmt:
+		case *ast.IfStmt:
 		case *ast.DoStmt:
 			if st.Form != ast.DoCounted || st.Var == nil || st.Bad {
 				why = "it has a DO loop that is not a counted one (do i = lo, hi)"
 			}
 		default:
-			why = fmt.Sprintf("it has a statement other than assignments, IFs, counted DO loops and WHERE (line %d)", st.Span().Start.Line)
+			why = fmt.Sprintf("it has a statement other than assignments, IFs and counted DO loops (line %d; a WHERE would make the kernel one of the region dialect)", st.Span().Start.Line)
 		}
 	})
 	return why

@@ -16,8 +16,8 @@ var (
 		Code: "array-function-inline", Severity: diag.Error, Stage: "sema", Topic: "Elemental functions",
 		Summary: "an array-valued function cannot be written out in the kernel",
 		Help: "forocl writes x = f(a) out as f's body over temporaries: each array argument must be a whole " +
-			"variable, each dummy assumed-shape, explicit-shape or scalar, and the function's body assignments, " +
-			"IFs, counted DO loops and WHERE, with no contained procedures, attribute statements or names that " +
-			"mean something else in the kernel. The message says which rule the function breaks.",
+			"variable, each dummy assumed-shape or scalar, and the function's body assignments, IFs and counted " +
+			"DO loops, with no contained procedures, attribute statements or names that the kernel does not see " +
+			"or that mean something else there. The message says which rule the function breaks.",
 	})
 )

@@ -8,7 +8,7 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// kernel fdiffx (loop_arrfn.f90:45), launch 1 of 4: array assignment (loop_arrfn.f90:48), strategy direct, work-group 32x8
+// kernel fdiffx (loop_arrfn.f90:57), launch 1 of 4: array assignment (loop_arrfn.f90:60), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void fdiffx_1(__global const float* restrict input_field__data_,
@@ -25,10 +25,10 @@ void fdiffx_1(__global const float* restrict input_field__data_,
         return;
     }
     int diffx_real_im = 0;
-    diffx_real_x[_i1 - 1 + (FOROCL_INDEX_T)(_fdiffx_n1)*(_i2 - 1)] = input_field__data_[input_field__data__lb1_ + _i1 - 1 - (input_field__data__lb1_) + (FOROCL_INDEX_T)(_fdiffx_n1)*(input_field__data__lb2_ + _i2 - 1 - (input_field__data__lb2_))]; // loop_arrfn.f90:48
+    diffx_real_x[_i1 - 1 + (FOROCL_INDEX_T)(_fdiffx_n1)*(_i2 - 1)] = input_field__data_[input_field__data__lb1_ + _i1 - 1 - (input_field__data__lb1_) + (FOROCL_INDEX_T)(_fdiffx_n1)*(input_field__data__lb2_ + _i2 - 1 - (input_field__data__lb2_))]; // loop_arrfn.f90:60
 }
 
-// kernel fdiffx (loop_arrfn.f90:45), launch 2 of 4: array assignment (loop_arrfn.f90:19), strategy direct, work-group 32x8
+// kernel fdiffx (loop_arrfn.f90:57), launch 2 of 4: array assignment (loop_arrfn.f90:22), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void fdiffx_2(__global const float* restrict input_field__data_,
@@ -45,10 +45,10 @@ void fdiffx_2(__global const float* restrict input_field__data_,
         return;
     }
     int diffx_real_im = 0;
-    diffx_real_dx[_i1 - 1 + (FOROCL_INDEX_T)(_fdiffx_n1)*(_i2 - 1)] = 0.0f; // loop_arrfn.f90:19
+    diffx_real_dx[_i1 - 1 + (FOROCL_INDEX_T)(_fdiffx_n1)*(_i2 - 1)] = 0.0f; // loop_arrfn.f90:22
 }
 
-// kernel fdiffx (loop_arrfn.f90:45), launch 3 of 4: array assignment (loop_arrfn.f90:20), strategy direct, work-group 32x8
+// kernel fdiffx (loop_arrfn.f90:57), launch 3 of 4: array assignment (loop_arrfn.f90:23), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 2 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void fdiffx_3(__global const float* restrict input_field__data_,
@@ -66,10 +66,10 @@ void fdiffx_3(__global const float* restrict input_field__data_,
         return;
     }
     int diffx_real_im = _host_diffx_real_im;
-    diffx_real_dx[_i1 - 1 + (FOROCL_INDEX_T)(_fdiffx_n1)*(_i2 - 1)] = 0.5f * (diffx_real_x[_i1 + 1 - 1 + (FOROCL_INDEX_T)(_fdiffx_n1)*(_i2 - 1)] - diffx_real_x[_i1 - 1 - 1 + (FOROCL_INDEX_T)(_fdiffx_n1)*(_i2 - 1)]); // loop_arrfn.f90:20
+    diffx_real_dx[_i1 - 1 + (FOROCL_INDEX_T)(_fdiffx_n1)*(_i2 - 1)] = 0.5f * (diffx_real_x[_i1 + 1 - 1 + (FOROCL_INDEX_T)(_fdiffx_n1)*(_i2 - 1)] - diffx_real_x[_i1 - 1 - 1 + (FOROCL_INDEX_T)(_fdiffx_n1)*(_i2 - 1)]); // loop_arrfn.f90:23
 }
 
-// kernel fdiffx (loop_arrfn.f90:45), launch 4 of 4: array assignment (loop_arrfn.f90:48), strategy direct, work-group 32x8
+// kernel fdiffx (loop_arrfn.f90:57), launch 4 of 4: array assignment (loop_arrfn.f90:60), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void fdiffx_4(__global const float* restrict input_field__data_,
@@ -86,10 +86,10 @@ void fdiffx_4(__global const float* restrict input_field__data_,
         return;
     }
     int diffx_real_im = 0;
-    fdiffx[_i1 - 1 + (FOROCL_INDEX_T)(_fdiffx_n1)*(_i2 - 1)] = diffx_real_dx[_i1 - 1 + (FOROCL_INDEX_T)(_fdiffx_n1)*(_i2 - 1)]; // loop_arrfn.f90:48
+    fdiffx[_i1 - 1 + (FOROCL_INDEX_T)(_fdiffx_n1)*(_i2 - 1)] = diffx_real_dx[_i1 - 1 + (FOROCL_INDEX_T)(_fdiffx_n1)*(_i2 - 1)]; // loop_arrfn.f90:60
 }
 
-// kernel relax (loop_arrfn.f90:52), launch 1 of 5: array assignment (loop_arrfn.f90:55), strategy direct, work-group 256
+// kernel relax (loop_arrfn.f90:64), launch 1 of 5: array assignment (loop_arrfn.f90:67), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void relax_1(__global float* restrict u,
@@ -104,10 +104,10 @@ void relax_1(__global float* restrict u,
     float smooth_w = 0.0f;
     int smooth_i = 0;
     int smooth_n = 0;
-    smooth_x[_i1 - 1] = u[_i1 - 1]; // loop_arrfn.f90:55
+    smooth_x[_i1 - 1] = u[_i1 - 1]; // loop_arrfn.f90:67
 }
 
-// kernel relax (loop_arrfn.f90:52), launch 2 of 5: element assignment (loop_arrfn.f90:28), strategy direct, work-group 1
+// kernel relax (loop_arrfn.f90:64), launch 2 of 5: element assignment (loop_arrfn.f90:31), strategy direct, work-group 1
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void relax_2(__global float* restrict u,
@@ -122,10 +122,10 @@ void relax_2(__global float* restrict u,
     float smooth_w = 0.0f;
     int smooth_i = 0;
     int smooth_n = 0;
-    smooth_y[1 - 1] = smooth_x[1 - 1]; // loop_arrfn.f90:28
+    smooth_y[1 - 1] = smooth_x[1 - 1]; // loop_arrfn.f90:31
 }
 
-// kernel relax (loop_arrfn.f90:52), launch 3 of 5: element assignment (loop_arrfn.f90:29), strategy direct, work-group 1
+// kernel relax (loop_arrfn.f90:64), launch 3 of 5: element assignment (loop_arrfn.f90:32), strategy direct, work-group 1
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void relax_3(__global float* restrict u,
@@ -141,10 +141,10 @@ void relax_3(__global float* restrict u,
     float smooth_w = 0.0f;
     int smooth_i = 0;
     int smooth_n = _host_smooth_n;
-    smooth_y[smooth_n - 1] = smooth_x[smooth_n - 1]; // loop_arrfn.f90:29
+    smooth_y[smooth_n - 1] = smooth_x[smooth_n - 1]; // loop_arrfn.f90:32
 }
 
-// kernel relax (loop_arrfn.f90:52), launch 4 of 5: do (loop_arrfn.f90:30), strategy direct, work-group 256
+// kernel relax (loop_arrfn.f90:64), launch 4 of 5: do (loop_arrfn.f90:33), strategy direct, work-group 256
 // one work-item per iteration: smooth_i = 2 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void relax_4(__global float* restrict u,
@@ -161,10 +161,10 @@ void relax_4(__global float* restrict u,
     float smooth_w = _host_smooth_w;
     int smooth_n = _host_smooth_n;
     int _i1 = 0;
-    smooth_y[smooth_i - 1] = smooth_w * smooth_x[smooth_i - 1 - 1] + (1.0f - 2.0f * smooth_w) * smooth_x[smooth_i - 1] + smooth_w * smooth_x[smooth_i + 1 - 1]; // loop_arrfn.f90:31
+    smooth_y[smooth_i - 1] = smooth_w * smooth_x[smooth_i - 1 - 1] + (1.0f - 2.0f * smooth_w) * smooth_x[smooth_i - 1] + smooth_w * smooth_x[smooth_i + 1 - 1]; // loop_arrfn.f90:34
 }
 
-// kernel relax (loop_arrfn.f90:52), launch 5 of 5: array assignment (loop_arrfn.f90:55), strategy direct, work-group 256
+// kernel relax (loop_arrfn.f90:64), launch 5 of 5: array assignment (loop_arrfn.f90:67), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void relax_5(__global float* restrict u,
@@ -179,10 +179,10 @@ void relax_5(__global float* restrict u,
     float smooth_w = 0.0f;
     int smooth_i = 0;
     int smooth_n = 0;
-    u[_i1 - 1] = smooth_y[_i1 - 1]; // loop_arrfn.f90:55
+    u[_i1 - 1] = smooth_y[_i1 - 1]; // loop_arrfn.f90:67
 }
 
-// kernel inner (loop_arrfn.f90:59), launch 1 of 6: array assignment (loop_arrfn.f90:63), strategy direct, work-group 256
+// kernel inner (loop_arrfn.f90:71), launch 1 of 6: array assignment (loop_arrfn.f90:75), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void inner_1(const int n,
@@ -198,10 +198,10 @@ void inner_1(const int n,
     float smooth_w = 0.0f;
     int smooth_i = 0;
     int smooth_n = 0;
-    v[_i1 - 1] = 0.0f; // loop_arrfn.f90:63
+    v[_i1 - 1] = 0.0f; // loop_arrfn.f90:75
 }
 
-// kernel inner (loop_arrfn.f90:59), launch 2 of 6: array assignment (loop_arrfn.f90:64), strategy direct, work-group 256
+// kernel inner (loop_arrfn.f90:71), launch 2 of 6: array assignment (loop_arrfn.f90:76), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void inner_2(const int n,
@@ -217,10 +217,10 @@ void inner_2(const int n,
     float smooth_w = 0.0f;
     int smooth_i = 0;
     int smooth_n = 0;
-    smooth_x[_i1 - 1] = a[_i1 - 1]; // loop_arrfn.f90:64
+    smooth_x[_i1 - 1] = a[_i1 - 1]; // loop_arrfn.f90:76
 }
 
-// kernel inner (loop_arrfn.f90:59), launch 3 of 6: element assignment (loop_arrfn.f90:28), strategy direct, work-group 1
+// kernel inner (loop_arrfn.f90:71), launch 3 of 6: element assignment (loop_arrfn.f90:31), strategy direct, work-group 1
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void inner_3(const int n,
@@ -236,10 +236,10 @@ void inner_3(const int n,
     float smooth_w = 0.0f;
     int smooth_i = 0;
     int smooth_n = 0;
-    smooth_y[1 - 1] = smooth_x[1 - 1]; // loop_arrfn.f90:28
+    smooth_y[1 - 1] = smooth_x[1 - 1]; // loop_arrfn.f90:31
 }
 
-// kernel inner (loop_arrfn.f90:59), launch 4 of 6: element assignment (loop_arrfn.f90:29), strategy direct, work-group 1
+// kernel inner (loop_arrfn.f90:71), launch 4 of 6: element assignment (loop_arrfn.f90:32), strategy direct, work-group 1
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void inner_4(const int n,
@@ -256,10 +256,10 @@ void inner_4(const int n,
     float smooth_w = 0.0f;
     int smooth_i = 0;
     int smooth_n = _host_smooth_n;
-    smooth_y[smooth_n - 1] = smooth_x[smooth_n - 1]; // loop_arrfn.f90:29
+    smooth_y[smooth_n - 1] = smooth_x[smooth_n - 1]; // loop_arrfn.f90:32
 }
 
-// kernel inner (loop_arrfn.f90:59), launch 5 of 6: do (loop_arrfn.f90:30), strategy direct, work-group 256
+// kernel inner (loop_arrfn.f90:71), launch 5 of 6: do (loop_arrfn.f90:33), strategy direct, work-group 256
 // one work-item per iteration: smooth_i = 2 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void inner_5(const int n,
@@ -277,10 +277,10 @@ void inner_5(const int n,
     float smooth_w = _host_smooth_w;
     int smooth_n = _host_smooth_n;
     int _i1 = 0;
-    smooth_y[smooth_i - 1] = smooth_w * smooth_x[smooth_i - 1 - 1] + (1.0f - 2.0f * smooth_w) * smooth_x[smooth_i - 1] + smooth_w * smooth_x[smooth_i + 1 - 1]; // loop_arrfn.f90:31
+    smooth_y[smooth_i - 1] = smooth_w * smooth_x[smooth_i - 1 - 1] + (1.0f - 2.0f * smooth_w) * smooth_x[smooth_i - 1] + smooth_w * smooth_x[smooth_i + 1 - 1]; // loop_arrfn.f90:34
 }
 
-// kernel inner (loop_arrfn.f90:59), launch 6 of 6: array assignment (loop_arrfn.f90:64), strategy direct, work-group 256
+// kernel inner (loop_arrfn.f90:71), launch 6 of 6: array assignment (loop_arrfn.f90:76), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 2 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void inner_6(const int n,
@@ -296,5 +296,74 @@ void inner_6(const int n,
     float smooth_w = 0.0f;
     int smooth_i = 0;
     int smooth_n = 0;
-    v[_i1 - 1] = smooth_y[_i1 - 1 - 1]; // loop_arrfn.f90:64
+    v[_i1 - 1] = smooth_y[_i1 - 1 - 1]; // loop_arrfn.f90:76
+}
+
+// kernel clipped (loop_arrfn.f90:80), launch 1 of 4: array assignment (loop_arrfn.f90:83), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void clipped_1(__global const float* restrict x,
+    __global float* restrict y,
+    const float w,
+    const int _y_n1,
+    __global float* restrict clip_x,
+    __global float* restrict clip_y) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _y_n1) {
+        return;
+    }
+    float clip_lo = 0.0f;
+    clip_x[_i1 - 1] = x[_i1 - 1]; // loop_arrfn.f90:83
+}
+
+// kernel clipped (loop_arrfn.f90:80), launch 2 of 4: array assignment (loop_arrfn.f90:41), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void clipped_2(__global const float* restrict x,
+    __global float* restrict y,
+    const float w,
+    const int _y_n1,
+    __global float* restrict clip_x,
+    __global float* restrict clip_y,
+    const float _host_clip_lo) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _y_n1) {
+        return;
+    }
+    float clip_lo = _host_clip_lo;
+    clip_y[_i1 - 1] = fmax(clip_x[_i1 - 1], clip_lo); // loop_arrfn.f90:41
+}
+
+// kernel clipped (loop_arrfn.f90:80), launch 3 of 4: array assignment (loop_arrfn.f90:43), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void clipped_3(__global const float* restrict x,
+    __global float* restrict y,
+    const float w,
+    const int _y_n1,
+    __global float* restrict clip_x,
+    __global float* restrict clip_y) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _y_n1) {
+        return;
+    }
+    float clip_lo = 0.0f;
+    clip_y[_i1 - 1] = 0.5f * clip_y[_i1 - 1]; // loop_arrfn.f90:43
+}
+
+// kernel clipped (loop_arrfn.f90:80), launch 4 of 4: array assignment (loop_arrfn.f90:83), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void clipped_4(__global const float* restrict x,
+    __global float* restrict y,
+    const float w,
+    const int _y_n1,
+    __global float* restrict clip_x,
+    __global float* restrict clip_y) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _y_n1) {
+        return;
+    }
+    float clip_lo = 0.0f;
+    y[_i1 - 1] = clip_y[_i1 - 1]; // loop_arrfn.f90:83
 }

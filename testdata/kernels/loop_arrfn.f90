@@ -5,11 +5,14 @@
 ! assumed-shape dummy, which rebases it. relax assigns the result to its
 ! own argument (u = smooth(u, w): the function reads u whole before the
 ! assignment), and inner a section (v(2:n-1)) with a scalar actual that
-! is an expression.
+! is an expression. clipped has no loop of its own (it would be a kernel of
+! the region dialect): its function has an IF and names a module constant
+! that the kernel sees too.
 module arrfn_diff
   implicit none
   private
-  public :: diffx, smooth
+  public :: diffx, smooth, clip, half
+  real, parameter :: half = 0.5
 contains
   pure function diffx(x) result(dx)
     real, intent(in) :: x(:,:)
@@ -31,10 +34,19 @@ contains
       y(i) = w * x(i-1) + (1 - 2*w) * x(i) + w * x(i+1)
     end do
   end function smooth
+
+  pure function clip(x, lo) result(y)
+    real, intent(in) :: x(:), lo
+    real :: y(size(x))
+    y = max(x, lo)
+    if (lo > 0.25) then
+      y = half * y
+    end if
+  end function clip
 end module arrfn_diff
 
 module loop_arrfn_mod
-  use arrfn_diff, only: diffx_real => diffx, smooth
+  use arrfn_diff, only: diffx_real => diffx, smooth, clip, half
   implicit none
   type :: Field
     character(:), allocatable :: name
@@ -63,4 +75,11 @@ contains
     v = 0
     v(2:n-1) = smooth(a, 0.5 * w)
   end subroutine inner
+
+  !$OFP PURE, KERNEL :: clipped
+  pure subroutine clipped(x, y, w)
+    real, intent(in) :: x(:), w
+    real, intent(out) :: y(:)
+    y = clip(x, w)
+  end subroutine clipped
 end module loop_arrfn_mod
