@@ -72,17 +72,32 @@ func (c *checker) inlineArrayCalls(p *proc) *proc {
 		}
 		body = append(body, st)
 	}
-	refused := mapStmtExprs(body, func(e ast.Expr) ast.Expr {
-		return rewriteExpr(e, func(x ast.Expr) ast.Expr {
-			if call, f := in.arrayFn(x); f != nil {
-				changed = true
+	refused := make([]ast.Stmt, len(body))
+	for i, st := range body {
+		refused[i] = st // statements are copied only where a reference is refused
+		found := false
+		walkStmtExprs([]ast.Stmt{st}, func(e ast.Expr) {
+			if call, f := in.arrayFn(e); f != nil {
+				found = true
 				c.diags.Error(codeArrayFnPosition, call.Pos, "%q is an array-valued function; a kernel takes its reference only as the whole right side of an assignment at its top level", call.Name.Orig).
 					WithHint("assign %s(...) to a local array first (tmp = %s(...)) and use that array here", call.Name.Orig, call.Name.Orig)
-				return &ast.BadExpr{Pos: call.Pos}
 			}
-			return x
 		})
-	})
+		if !found {
+			continue
+		}
+		changed = true
+		// BadExpr in place of the references (those mapStmtExprs reaches),
+		// so that the function is not also checked as a scalar one
+		refused[i] = mapStmtExprs([]ast.Stmt{st}, func(e ast.Expr) ast.Expr {
+			return rewriteExpr(e, func(x ast.Expr) ast.Expr {
+				if call, f := in.arrayFn(x); f != nil {
+					return &ast.BadExpr{Pos: call.Pos}
+				}
+				return x
+			})
+		})[0]
+	}
 	if !changed {
 		return p
 	}
