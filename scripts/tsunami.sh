@@ -96,6 +96,14 @@ for s in 13x11 7x19; do
 	for d in ch10 ch12 final; do
 		echo "assign_real_scalar|$d|$s|$SRC/$d|mod_field.f90|$f --set a=2.5" >>"$jobs"
 	done
+	# diffx = diffx_real(input_field % data): mod_diff's array-valued
+	# function written out in the kernel (Note [array-valued function
+	# references] in sema/arrfn.go).
+	g="--grid $((n + 2))x$((m + 2)) -I . --set input_field%data%lb1=0 --set input_field%data%lb2=0"
+	for d in ch08 ch10 ch12 final; do
+		echo "diffx|$d mod_field|$s|$SRC/$d|mod_field.f90|$g" >>"$jobs"
+		echo "diffy|$d mod_field|$s|$SRC/$d|mod_field.f90|$g" >>"$jobs"
+	done
 done
 
 # The procedures not compared, with the reason: name|folders|reason.
@@ -115,7 +123,6 @@ field_mul_array field_mul_real field_mul_field field_sub_real|ch10 ch12 final|re
 field_add_field field_add_real field_div_real field_sub_field|ch08|refused: a type(Field) function result (derived-type-form), assigned whole from self (res = self: derived-type-whole) and through the generic assignment(=)
 field_add_field field_add_real field_div_real field_sub_field|ch10 ch12 final|refused: a type(Field) function result (derived-type-form), set by call from_field(res, self) with whole structures (derived-type-whole)
 from_field|ch10 ch12 final|refused: copies the character component name (target%name = source%name: derived-type-whole) and writes scalar components of an intent(inout) structure (kernel-scalar-intent)
-diffx diffy|ch08 ch10 ch12 final|refused: mod_field's diffx and diffy(input_field) return mod_diff's array-valued diffx and diffy of input_field%data, and kernels call no array-valued functions (function-not-scalar; the mod_diff diffx/diffy are compared)
 set_gaussian|ch10|refused: calls self%sync_edges, a type-bound coarray halo exchange (type-bound-call; ch08's set_gaussian is compared)
 init_gaussian|ch12 final|refused: calls self%sync_edges, a type-bound coarray halo exchange (type-bound-call)
 EOF

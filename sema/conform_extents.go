@@ -85,7 +85,7 @@ func (l *lowerer) substExtents(k *ir.Kernel) {
 	if len(l.loop.alias) == 0 {
 		return
 	}
-	for _, v := range append(append([]*ir.Var(nil), k.Params...), k.Locals...) {
+	for _, v := range slices.Concat(k.Params, k.Locals, k.Temps, k.Automatic) {
 		for i := range v.Bounds {
 			v.Bounds[i].Lo, v.Bounds[i].Hi = l.resolve(v.Bounds[i].Lo), l.resolve(v.Bounds[i].Hi)
 		}

@@ -197,8 +197,8 @@ func (c *checker) lowerKernel(k kernelRef) *ir.Kernel {
 		p.sub.Body = body // Note [region dialect updates in place] in sema/regioninout.go
 	}
 	loop := isLoopKernel(p.sub.Body) || arraySyntaxKernel(p, s)
-	if k.function && !regionDialect(p.sub.Body, true) {
-		loop = true // Note [function kernels]
+	if (k.function || c.inlined[procKey(p.sub.Body)]) && !regionDialect(p.sub.Body, true) {
+		loop = true // Note [function kernels], Note [array-valued function references]
 	}
 	if !k.elemental && loop {
 		return c.lowerLoopKernel(p, s)

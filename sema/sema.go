@@ -141,12 +141,15 @@ func (c *checker) verify(prog *ir.Program) {
 
 // checker holds the state of one Check call.
 type checker struct {
-	diags      diag.List
-	modules    map[string]*module
-	global     map[string]*proc // stand-alone subprograms of the files
-	subs       []*proc          // every subprogram of the (non-library) files, in source order
-	warnedUse  map[*ast.Use]bool
-	funcs      map[*ast.Subprogram]*funcState
+	diags     diag.List
+	modules   map[string]*module
+	global    map[string]*proc // stand-alone subprograms of the files
+	subs      []*proc          // every subprogram of the (non-library) files, in source order
+	warnedUse map[*ast.Use]bool
+	funcs     map[*ast.Subprogram]*funcState
+	// inlined marks the kernels (by procKey) whose array-valued function
+	// references were written out (Note [array-valued function references]).
+	inlined    map[ast.Stmt]bool
 	funcOrder  []*ir.Func
 	autoReduce bool // Options.AutoReduce
 	// refusedTypes are the derived type specs already refused (Note
@@ -257,6 +260,9 @@ func (c *checker) findKernels(files []*ast.File, extra []string) []kernelRef {
 	first := map[string]*proc{}
 	for _, p := range c.subs {
 		function := false
+		if named[p.sub.Name.Name] {
+			p = c.inlineArrayCalls(p) // Note [array-valued function references]
+		}
 		if q := c.functionKernel(p, named); q != nil {
 			p, function = q, true // Note [function kernels]
 		}
