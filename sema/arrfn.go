@@ -158,7 +158,7 @@ func (in *inliner) inline(a *ast.AssignStmt, call *ast.Call, f *proc) ([]ast.Stm
 	if why := in.bodyShape(f); why != "" {
 		return fail("%s", why)
 	}
-	if why, _ := in.c.sideEffect(f); !f.sub.Pure && why != "" {
+	if why, _ := in.c.sideEffect(f, false); !f.sub.Pure && why != "" {
 		return fail("it is not pure (it %s)", why)
 	}
 	actuals, why := in.actuals(call, f)

@@ -171,7 +171,7 @@ func (l *lowerer) calleeFits(cs *ast.CallStmt, p *proc) bool {
 			WithNote(p.sub.Name.Pos, "declared here")
 		return false
 	}
-	why, at := l.c.subroutineEffect(p)
+	why, at := l.c.sideEffect(p, true)
 	switch {
 	case strings.HasPrefix(why, "calls subroutine"):
 		l.errorf(codeCallNested, cs.Name.Pos, "subroutine %q %s; forocl inlines only subroutines that call none", cs.Name.Orig, why).
@@ -184,38 +184,6 @@ func (l *lowerer) calleeFits(cs *ast.CallStmt, p *proc) bool {
 		return false
 	}
 	return true
-}
-
-// subroutineEffect is sideEffect for a subroutine: assigning its own
-// dummies, other than intent(in) ones, is its purpose, not a side effect.
-func (c *checker) subroutineEffect(p *proc) (why string, at diag.Span) {
-	s := c.procScope(p)
-	walkStmts(p.sub.Body, func(st ast.Stmt) {
-		if why != "" {
-			return
-		}
-		switch st := st.(type) {
-		case *ast.CallStmt:
-			why, at = fmt.Sprintf("calls subroutine %q", st.Name.Orig), st.Pos
-		case *ast.OtherStmt:
-			if w, ok := ioKeywords[st.Keyword]; ok {
-				why, at = w, st.Pos
-			}
-		case *ast.WriteStmt:
-			why, at = ioKeywords[st.Keyword], st.Pos
-		case *ast.AssignStmt:
-			id, _ := lhsName(st.LHS)
-			if id != nil {
-				if sym := s.lookup(id.Name).sym; sym != nil && sym.dummy && sym.sc == s && sym.intent != ast.IntentIn {
-					return
-				}
-			}
-			if w := c.writeEffect(s, st.LHS); w != "" {
-				why, at = w, st.Pos
-			}
-		}
-	})
-	return why, at
 }
 
 // dummyLocal returns the kernel's private local that stands for dummy d

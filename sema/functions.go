@@ -174,8 +174,10 @@ var ioKeywords = map[string]string{
 }
 
 // sideEffect returns what makes function p impure in effect and the
-// statement that does it, or "" (Note [user functions]).
-func (c *checker) sideEffect(p *proc) (why string, at diag.Span) {
+// statement that does it, or "" (Note [user functions]). For a
+// subroutine (sub), assigning its own dummies other than intent(in)
+// ones is its purpose, not a side effect.
+func (c *checker) sideEffect(p *proc, sub bool) (why string, at diag.Span) {
 	s := c.procScope(p)
 	walkStmts(p.sub.Body, func(st ast.Stmt) {
 		if why != "" {
@@ -191,6 +193,11 @@ func (c *checker) sideEffect(p *proc) (why string, at diag.Span) {
 		case *ast.WriteStmt:
 			why, at = ioKeywords[st.Keyword], st.Pos
 		case *ast.AssignStmt:
+			if id, _ := lhsName(st.LHS); sub && id != nil {
+				if sym := s.lookup(id.Name).sym; sym != nil && sym.dummy && sym.sc == s && sym.intent != ast.IntentIn {
+					return
+				}
+			}
 			if w := c.writeEffect(s, st.LHS); w != "" {
 				why, at = w, st.Pos
 			}
@@ -236,7 +243,7 @@ func (l *lowerer) effectivelyPure(e *ast.Call, p *proc) bool {
 			WithNote(p.sub.Name.Pos, "declared here")
 		return false
 	}
-	why, at := l.c.sideEffect(p)
+	why, at := l.c.sideEffect(p, false)
 	if why == "" {
 		return true
 	}
