@@ -85,6 +85,10 @@ func (l *lowerer) shiftCall(e *ast.Call) ir.Expr {
 		}
 	}
 	q := int(dim - 1)
+	if q >= len(ctx.index) { // a section of rank 0, such as b()
+		l.errorf(codeShiftArgument, e.Pos, "%s needs an array assignment of rank %d at least; %s has rank %d", e.Name.Orig, dim, ctx.lhs, len(ctx.index))
+		return nil
+	}
 	if ctx.shift == nil {
 		ctx.shift = make([]*shiftDim, len(ctx.index))
 	}
