@@ -56,7 +56,7 @@ func (c *cstmt) writeItems(ts []tok, unit ast.Expr, items []tok) bool {
 	s := &ast.WriteStmt{Pos: rangeSpan(ts), Keyword: ts[0].val, Unit: unit}
 	if len(items) > 0 {
 		for _, it := range splitTop(items, ",") {
-			if len(it) == 0 || isPunct(it, 0, "(") && len(splitTop(it[1:len(it)-1], ",")) > 1 {
+			if len(it) == 0 || len(it) > 1 && isPunct(it, 0, "(") && len(splitTop(it[1:len(it)-1], ",")) > 1 {
 				return false // an empty item, or an implied DO
 			}
 			x, pe := parseExpr(it)
