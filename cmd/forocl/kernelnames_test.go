@@ -1,0 +1,103 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// legacyFile is an existing Fortran file as a user has it: no marks, one
+// loop subroutine forocl takes, one it refuses (it writes a whole array
+// to a unit), an array function it takes and a scalar helper that is
+// not a candidate.
+const legacyFile = `module legacy
+  implicit none
+contains
+  subroutine report(n, a)
+    integer :: n
+    real :: a(n)
+    write(*,*) a
+  end subroutine report
+  subroutine shift(n, a)
+    integer :: n, i
+    real :: a(n)
+    !$omp parallel do
+    do i = 1, n
+      a(i) = a(i) + 1.0
+    end do
+  end subroutine shift
+  pure function twice(x) result(y)
+    real, intent(in) :: x(:)
+    real :: y(size(x))
+    y = 2 * x
+  end function twice
+  pure real function half(a)
+    real, intent(in) :: a
+    half = a / 2
+  end function half
+end module legacy
+`
+
+// TestCheckListsCandidates (issue 26): forocl check on a file that marks
+// no kernel, without --kernel, lists on stdout every procedure --kernel
+// could name, in source order, with "accepted" or the first error that
+// refuses it; it still exits 0 with the no-kernels warning. With --kernel,
+// or on a file that marks a kernel, it lists nothing.
+func TestCheckListsCandidates(t *testing.T) {
+	file := writeTemp(t, "legacy.f90", legacyFile)
+	code, stdout, stderr := cli(t, "check", file)
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if code != 0 || !strings.Contains(stderr, "[no-kernels]") || len(lines) != 4 {
+		t.Fatalf("exit %d, want 0, the no-kernels warning and a header and three procedures; stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	want := []string{
+		"no kernel is marked; the procedures --kernel NAME can name:",
+		"  report  refused: " + file + ":7:",
+		"  shift   accepted",
+		"  twice   accepted",
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("line %d: %q, want it to start with %q", i+1, lines[i], w)
+		}
+	}
+	// The refusal is the first error check --kernel report prints.
+	_, _, errOut := cli(t, "check", file, "--kernel", "report")
+	first, _, _ := strings.Cut(errOut, "\n")
+	first = strings.Replace(first, ": error: ", ": ", 1)
+	if !strings.HasPrefix(first, file+":7:") {
+		t.Fatalf("check --kernel report: want an error at line 7 first, got:\n%s", errOut)
+	}
+	if got := strings.TrimPrefix(lines[1], "  report  refused: "); got != first {
+		t.Errorf("listed refusal %q, but check --kernel report says first %q", got, first)
+	}
+	for _, args := range [][]string{
+		{"check", file, "--kernel", "shift"},
+		{"check", "-I", regionsDir, kernelsDir + "/jacobi5.f90"},
+	} {
+		if code, stdout, stderr := cli(t, args...); code != 0 || stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q (want none), stderr %q", args, code, stdout, stderr)
+		}
+	}
+}
+
+// TestKernelFlagNamesNothing (issue 22 item 6): a --kernel that names no
+// procedure is an error in every command, also when the other --kernel
+// names match, when the name is a prefix of one (no guessing), and when it
+// names the module or a scalar helper function rather than a candidate.
+func TestKernelFlagNamesNothing(t *testing.T) {
+	file := writeTemp(t, "legacy.f90", legacyFile)
+	for _, args := range [][]string{
+		{"check", file, "--kernel", "shift", "--kernel", "shif"},
+		{"check", file, "--kernel", "shif"},
+		{"check", file, "--kernel", "legacy"},
+		{"build", file, "--kernel", "shift", "--kernel", "shifts", "-o", t.TempDir()},
+		{"dump", "--stage=ir", file, "--kernel", "twice", "--kernel", "twic"},
+		{"compare", file, "--kernel", "shif", "--set", "n=4"},
+		{"run", file, "--kernel", "shif", "--set", "n=4", "--grid", "4"},
+	} {
+		code, stdout, stderr := cli(t, args...)
+		if code != 1 || stdout != "" || !strings.Contains(stderr, "[kernel-flag-unknown]") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 1 and kernel-flag-unknown", args, code, stdout, stderr)
+		}
+	}
+}
