@@ -19,11 +19,7 @@ func newCheckCmd() *cobra.Command {
 		Long: `check parses the files and checks every kernel and everything it calls. It prints nothing and
 exits 0 when all is well, prints diagnostics and exits 1 otherwise.
 
-A kernel is a procedure forocl compiles to OpenCL: one that --kernel NAME names (any subroutine or
-array function of an existing file, taken as it is), one marked "!$OFP PURE, KERNEL :: name", or a
-pure elemental one. forocl takes DO loop nests, DO CONCURRENT, OpenMP (!$omp parallel do, !$omp do)
-and OpenACC (!$acc parallel loop, kernels) nests, array syntax and WHERE, elemental and pure
-functions, and the ForOpenCL paper's region_cpy/region_ptr halos.
+` + kernelsTaken + `
 
 When no kernel is marked and --kernel is not given, check lists on stdout each procedure --kernel
 could name and whether forocl takes it, or the first error that refuses it (with a no-kernels

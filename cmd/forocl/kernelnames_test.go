@@ -101,3 +101,30 @@ func TestKernelFlagNamesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpSaysWhatForoclTakes (issue 26): forocl --help and the help of
+// every command that reads Fortran say what forocl takes, the legacy forms
+// first (it described only pure, elemental and !$OFP kernels); the root
+// help also names the ways to keep a program: port, the Fortran and Go
+// hosts.
+func TestHelpSaysWhatForoclTakes(t *testing.T) {
+	takes := []string{"--kernel NAME", "DO loop", "DO CONCURRENT", "!$omp parallel do", "!$acc parallel loop", "array syntax", "WHERE", "elemental", "pure", "region_cpy"}
+	for _, cmd := range [][]string{{"--help"}, {"check", "--help"}, {"build", "--help"}, {"run", "--help"}, {"compare", "--help"}, {"dump", "--help"}, {"port", "--help"}} {
+		code, stdout, stderr := cli(t, cmd...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", cmd, code, stderr)
+		}
+		help := strings.Join(strings.Fields(stdout), " ")
+		for _, w := range takes {
+			if !strings.Contains(help, w) {
+				t.Errorf("forocl %v does not say %q", cmd, w)
+			}
+		}
+	}
+	_, stdout, _ := cli(t, "--help")
+	for _, w := range []string{"forocl check legacy.f90", "forocl compare", "port", "build --fortran", "--go-package"} {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("forocl --help does not say %q", w)
+		}
+	}
+}
