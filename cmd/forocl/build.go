@@ -132,7 +132,7 @@ a Fortran module with a procedure per kernel on device arrays, for a Fortran mai
 gives the gfortran command). With --abi, NAME.abi.json for hosts in other languages.
 
 ` + kernelsTaken,
-		Args:  atLeast(1),
+		Args: atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts, err := gf.options("")
 			if err != nil {

@@ -31,7 +31,7 @@ regions (the schedule: each nest's NDRange, work-group, tiles), host (how a host
 (the OpenCL C).
 
 ` + kernelsTaken,
-		Args:  atLeast(1),
+		Args: atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			w := c.OutOrStdout()
 			switch stage {
