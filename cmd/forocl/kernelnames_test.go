@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -126,5 +128,49 @@ func TestHelpSaysWhatForoclTakes(t *testing.T) {
 		if !strings.Contains(stdout, w) {
 			t.Errorf("forocl --help does not say %q", w)
 		}
+	}
+}
+
+// TestReadmeLegacy (issue 26): README.md's first section, "Your Fortran as
+// it is", shows a file and what forocl check and forocl compare print for
+// it; both commands print exactly that.
+func TestReadmeLegacy(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	m := regexp.MustCompile("(?s)```fortran\n(! smooth.f90.*?)```").FindStringSubmatch(readme)
+	if m == nil {
+		t.Fatal("README.md has no ```fortran block that starts with \"! smooth.f90\"")
+	}
+	t.Chdir(t.TempDir()) // the outputs name the file as given: smooth.f90
+	if err := os.WriteFile("smooth.f90", []byte(m[1]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shown := func(cmd string) string {
+		i := strings.Index(readme, "    $ "+cmd+"\n")
+		if i < 0 {
+			t.Fatalf("README.md does not show %q", cmd)
+		}
+		var out []string
+		for _, ln := range strings.Split(readme[i:], "\n")[1:] {
+			if !strings.HasPrefix(ln, "    ") {
+				break
+			}
+			out = append(out, strings.TrimPrefix(ln, "    "))
+		}
+		return strings.Join(out, "\n") + "\n"
+	}
+	code, stdout, stderr := cli(t, "check", "smooth.f90")
+	if want := shown("forocl check smooth.f90"); code != 0 || stdout != want {
+		t.Errorf("forocl check smooth.f90: exit %d, prints\n%s\nthe README shows\n%s\nstderr:\n%s", code, stdout, want, stderr)
+	}
+	requireOpenCL(t)
+	requireGfortran(t)
+	cmd := "forocl compare smooth.f90 --kernel smooth --set n=200 --set m=100"
+	code, stdout, stderr = cli(t, append(strings.Fields(cmd)[1:], "--device", testDevice())...)
+	if want := shown(cmd); code != 0 || stdout != want {
+		t.Errorf("%s: exit %d, prints\n%s\nthe README shows\n%s\nstderr:\n%s", cmd, code, stdout, want, stderr)
 	}
 }
