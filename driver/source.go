@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/internal/fsutil"
@@ -45,8 +44,8 @@ func (res *Result) readSource(path string) []byte {
 
 // noKernels reports that the files define no kernel: a warning, or with
 // require (build, run) an error. Its hint names the subroutines and
-// functions that --kernel could take (candidates).
-func (res *Result) noKernels(paths []string, require bool, lib []*ast.File) {
+// functions that --kernel could take (Candidates).
+func (res *Result) noKernels(paths []string, require bool) {
 	if len(paths) == 0 {
 		return
 	}
@@ -61,7 +60,7 @@ func (res *Result) noKernels(paths []string, require bool, lib []*ast.File) {
 	} else {
 		d = res.Diags.Warn(codeNoKernels, at, "no kernels found in %s", names)
 	}
-	taken, refused := splitCandidates(res.candidates(lib))
+	taken, refused := splitCandidates(res.Candidates())
 	switch {
 	case len(taken) > 0 && len(refused) > 0:
 		d.WithHint("no subroutine is marked as a kernel; forocl takes %s with --kernel NAME, and refuses %s (forocl check --kernel NAME says why)", wordList(taken), wordList(refused))
@@ -85,13 +84,19 @@ type Candidate struct {
 // Candidates tries each candidate procedure of the files as the kernel that
 // --kernel would name, in source order: the list forocl check prints for
 // files that mark no kernel, and the names its no-kernels hint gives.
-func (res *Result) Candidates() []Candidate { return res.candidates(res.Library) }
+// They are computed once per Result (the hint, then check's list).
+func (res *Result) Candidates() []Candidate {
+	if res.candidates == nil {
+		res.candidates = res.tryCandidates()
+	}
+	return *res.candidates
+}
 
-// candidates is Candidates with the library files lib.
-func (res *Result) candidates(lib []*ast.File) []Candidate {
+// tryCandidates compiles each candidate of the files as the only kernel.
+func (res *Result) tryCandidates() *[]Candidate {
 	var out []Candidate
 	for _, name := range sema.Subroutines(res.Files) {
-		prog, d := sema.Check(res.Files, sema.Options{Library: lib, Kernels: []string{name}})
+		prog, d := sema.Check(res.Files, sema.Options{Library: res.Library, Kernels: []string{name}})
 		if prog != nil && !d.HasErrors() {
 			d = codegen.CheckNames(prog) // as Front does: Note [host names]
 		}
@@ -106,7 +111,7 @@ func (res *Result) candidates(lib []*ast.File) []Candidate {
 		}
 		out = append(out, c)
 	}
-	return out
+	return &out
 }
 
 // splitCandidates returns the names of the candidates forocl takes and of
