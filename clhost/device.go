@@ -169,10 +169,21 @@ func typeName(t uint64) string {
 	return "OTHER"
 }
 
-// Select picks a device. An empty sel means os.Getenv("FOROCL_DEVICE"), and
-// if that is empty too, the first GPU, else the first device. See
-// selectDevice for the rules; when nothing matches, or a name matches
-// devices of several models, the error lists the devices.
+// Select picks a device, by the rules of forocl's --device. An empty sel
+// means os.Getenv("FOROCL_DEVICE"), and if that is empty too, the first
+// GPU, else the first device. Otherwise sel is one of
+//
+//   - "P:D" (digits): the platform:device index that [Devices] lists;
+//   - a bare number N: the N-th device of that list, counting from 0
+//     (never a part of a name);
+//   - anything else: a case-insensitive substring of the platform name,
+//     device name, vendor, type or device version, such as "nvidia",
+//     "cpu" or "pocl". A device whose name equals sel wins; otherwise the
+//     matches must all be one model (as on a machine with several
+//     identical GPUs, where the first is taken).
+//
+// When nothing matches, or a name matches devices of several models, the
+// error lists the devices.
 func Select(sel string) (Device, error) {
 	ds, err := Devices()
 	if err != nil {
@@ -186,17 +197,10 @@ func Select(sel string) (Device, error) {
 	return selectDevice(ds, sel, from)
 }
 
-// selectDevice implements Select over a given device list. A sel of the
-// form "P:D" (digits) is a platform:device index as listed by Devices; a
-// bare number N is the N-th device of that list, counting from 0 (never a
-// part of a name); anything else is a case-insensitive substring of the
-// platform name, device name, vendor, type and device version (so
-// "nvidia", "cpu" and "pocl" all work; PoCL's platform is "Portable
-// Computing Language" and only its version string says "PoCL"). A device
-// whose name equals sel wins; otherwise the matches must all be one model
-// (same platform and name, as on a machine with several identical GPUs,
-// where the first is taken), and matches of several models are an error
-// that lists them.
+// selectDevice is Select over the device list ds (from, when not empty,
+// says in errors where sel came from). PoCL's platform is "Portable
+// Computing Language" and only its version string says "PoCL", hence the
+// version among the fields a name may match.
 func selectDevice(ds []Device, sel, from string) (Device, error) {
 	if len(ds) == 0 {
 		return Device{}, &unavailableError{msg: msgNoDevice}

@@ -61,6 +61,8 @@ type Result struct {
 	// Library are the files of the include directories that Front read
 	// for modules the files use but do not define (see ModuleSources).
 	Library []*ast.File
+	// candidates caches Candidates.
+	candidates *[]Candidate
 }
 
 // Compile runs the front end over paths and schedules the kernels for
@@ -144,7 +146,7 @@ func Front(paths []string, opts Options) *Result {
 		res.Diags.Append(names)
 	}
 	if prog != nil && len(prog.Kernels) == 0 {
-		res.noKernels(paths, opts.RequireKernels, lib)
+		res.noKernels(paths, opts.RequireKernels)
 	}
 	res.Diags.Sort()
 	if res.Diags.HasErrors() || prog == nil {

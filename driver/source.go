@@ -6,9 +6,10 @@ import (
 	"os"
 	"strings"
 
-	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/diag"
 	"github.com/forocl/forocl/internal/fsutil"
+	"github.com/forocl/forocl/parser"
 	"github.com/forocl/forocl/sema"
 )
 
@@ -43,8 +44,8 @@ func (res *Result) readSource(path string) []byte {
 
 // noKernels reports that the files define no kernel: a warning, or with
 // require (build, run) an error. Its hint names the subroutines and
-// functions that --kernel could take (candidates).
-func (res *Result) noKernels(paths []string, require bool, lib []*ast.File) {
+// functions that --kernel could take (Candidates).
+func (res *Result) noKernels(paths []string, require bool) {
 	if len(paths) == 0 {
 		return
 	}
@@ -59,7 +60,7 @@ func (res *Result) noKernels(paths []string, require bool, lib []*ast.File) {
 	} else {
 		d = res.Diags.Warn(codeNoKernels, at, "no kernels found in %s", names)
 	}
-	taken, refused := res.candidates(lib)
+	taken, refused := splitCandidates(res.Candidates())
 	switch {
 	case len(taken) > 0 && len(refused) > 0:
 		d.WithHint("no subroutine is marked as a kernel; forocl takes %s with --kernel NAME, and refuses %s (forocl check --kernel NAME says why)", wordList(taken), wordList(refused))
@@ -72,19 +73,55 @@ func (res *Result) noKernels(paths []string, require bool, lib []*ast.File) {
 	}
 }
 
-// Candidates tries each candidate procedure of the files as the kernel that
-// --kernel would name, and returns those sema accepts and those it
-// refuses, in source order: the lists of forocl check's no-kernels hint.
-func (res *Result) Candidates() (taken, refused []string) { return res.candidates(res.Library) }
+// Candidate is a procedure that --kernel could name: Refusal is nil when
+// forocl takes it as a kernel, else the first error that compiling it as
+// one reports (what forocl check --kernel NAME prints first).
+type Candidate struct {
+	Name    string
+	Refusal *diag.Diagnostic
+}
 
-// candidates is Candidates with the library files lib.
-func (res *Result) candidates(lib []*ast.File) (taken, refused []string) {
+// Candidates tries each candidate procedure of the files as the kernel that
+// --kernel would name, in source order: the list forocl check prints for
+// files that mark no kernel, and the names its no-kernels hint gives.
+// They are computed once per Result (the hint, then check's list).
+func (res *Result) Candidates() []Candidate {
+	if res.candidates == nil {
+		res.candidates = res.tryCandidates()
+	}
+	return *res.candidates
+}
+
+// tryCandidates compiles each candidate of the files as the only kernel.
+func (res *Result) tryCandidates() *[]Candidate {
+	var out []Candidate
 	for _, name := range sema.Subroutines(res.Files) {
-		_, d := sema.Check(res.Files, sema.Options{Library: lib, Kernels: []string{name}})
-		if d.HasErrors() {
-			refused = append(refused, name)
+		prog, d := sema.Check(res.Files, sema.Options{Library: res.Library, Kernels: []string{name}})
+		if prog != nil && !d.HasErrors() {
+			d = codegen.CheckNames(prog) // as Front does: Note [host names]
+		}
+		parser.FixOffsets(&d, res.Sources)
+		d.Sort()
+		c := Candidate{Name: name}
+		for i := range d.Items {
+			if d.Items[i].Severity == diag.Error {
+				c.Refusal = &d.Items[i]
+				break
+			}
+		}
+		out = append(out, c)
+	}
+	return &out
+}
+
+// splitCandidates returns the names of the candidates forocl takes and of
+// those it refuses.
+func splitCandidates(cs []Candidate) (taken, refused []string) {
+	for _, c := range cs {
+		if c.Refusal == nil {
+			taken = append(taken, c.Name)
 		} else {
-			taken = append(taken, name)
+			refused = append(refused, c.Name)
 		}
 	}
 	return taken, refused

@@ -2,6 +2,7 @@ package hostgen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/forocl/forocl/abi"
@@ -95,6 +96,36 @@ func FortranProcName(kernel string) string { return kernel + "_cl" }
 // maxFortranName is the longest name Fortran 2008 allows.
 const maxFortranName = 63
 
+// fortranBuildLine writes the header's build command for a program
+// app.f90 that uses the module in file (DIR/file): gfortran compiles the files in the order
+// given, so each module comes before the files that use it (the runtime,
+// the kernel's source when the kernels use variables of its modules, this
+// module, the program), and -lOpenCL comes after the objects that need it.
+// golden's TestFortranBuildLine runs it.
+func fortranBuildLine(e *fortEmitter, u *abi.Unit, file string) {
+	var used []string
+	for _, k := range u.Kernels {
+		for _, p := range k.Params {
+			if p.Module != "" && !slices.Contains(used, p.Module) {
+				used = append(used, p.Module)
+			}
+		}
+	}
+	src := ""
+	if len(used) > 0 {
+		src = sourceOf(u) + " "
+	}
+	e.Line("! Build, each module before the files that use it (FOROCL: the forocl")
+	e.Line("! checkout, DIR: the folder of this file, app.f90: your program):")
+	e.Line("!   gfortran FOROCL/fortran/forocl_cl.f90 %sDIR/%s app.f90 -lOpenCL", src, file)
+	switch {
+	case len(used) == 1:
+		e.Line("! where %s defines module %s, whose variables the kernels use.", sourceOf(u), used[0])
+	case len(used) > 1:
+		e.Line("! where %s defines modules %s, whose variables the kernels use.", sourceOf(u), strings.Join(used, ", "))
+	}
+}
+
 // FortranHost returns the Fortran module (see Note [the Fortran host]) of
 // unit u, generated from the source file with the given stem; it is
 // written as FortranModuleName(stem) + ".f90" and named
@@ -123,7 +154,7 @@ func FortranHost(u *abi.Unit, stem string) ([]byte, error) {
 	e.Line("! (fortran/forocl_cl.f90). Arrays are device arrays, type(forocl_array),")
 	e.Line("! created with forocl_create and read back with forocl_read; scalars are")
 	e.Line("! passed by value. Every procedure takes optional stat= and errmsg=.")
-	e.Line("! Build: gfortran app.f90 DIR/*.f90 fortran/forocl_cl.f90 -lOpenCL")
+	fortranBuildLine(&e, u, FortranModuleName(stem)+".f90")
 	e.Line("module %s", mod)
 	e.Indent++
 	if unitHasInt64(u) || unitChecksBounds(u) {

@@ -342,16 +342,6 @@ func goConstructor(e *emit.Writer, typ, name, src string) {
 	e.Close("")
 }
 
-// goRelease writes the deprecated Release of type typ.
-func goRelease(e *emit.Writer, typ string) {
-	e.Line("")
-	e.Line("// Release is Close without its error.")
-	e.Line("//")
-	e.Line("// Deprecated: use Close.")
-	e.Line("func (k *%s) Release() { _ = k.Close() }", typ)
-	e.Line("")
-}
-
 // paramNames returns the names of Go parameters "name type".
 func paramNames(params []string) []string {
 	out := make([]string, len(params))
@@ -659,7 +649,6 @@ func goKernelType(e *emit.Writer, k *abi.Kernel, typ, src string) {
 	e.Close("")
 	e.Line("return errors.Join(append(errs, k.prog.Close())...)")
 	e.Close("")
-	goRelease(e, typ)
 }
 
 // goKernelChecks writes RunContext's checks of its arguments: each

@@ -125,8 +125,14 @@ func newBuildCmd() *cobra.Command {
 	var writeABI, writeFortran bool
 	c := &cobra.Command{
 		Use:   "build FILE.f90... -o DIR",
-		Short: "Translate kernels to OpenCL C (one .cl per source file)",
-		Args:  atLeast(1),
+		Short: "Translate kernels to OpenCL C (one .cl per source file), with a Go or Fortran host",
+		Long: `build writes DIR/NAME.cl for each source file with kernels, all files or none. With --go-package,
+a Go package: a type per kernel that launches it (NAME_cl.go, doc.go). With --fortran, DIR/NAME_cl.f90:
+a Fortran module with a procedure per kernel on device arrays, for a Fortran main program (its header
+gives the gfortran command). With --abi, NAME.abi.json for hosts in other languages.
+
+` + kernelsTaken,
+		Args: atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts, err := gf.options("")
 			if err != nil {

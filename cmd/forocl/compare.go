@@ -60,6 +60,8 @@ array with valid indices instead. A loop kernel's arrays take the shapes
 their declarations give with the --set sizes; other arrays take --grid's.
 Every scalar dummy needs --set.
 
+` + kernelsTaken + `
+
 An output matches when every element is within the tolerance of the
 numeric tests: ` + oracle.TolDoc + `.
 Exit codes: 0 every output matches, 1 some output differs (or the kernel

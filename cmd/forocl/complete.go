@@ -50,12 +50,16 @@ func kernelWords(c *cobra.Command, args []string, toComplete string, marked bool
 		}
 		return out
 	}
-	taken, refused := res.Candidates()
-	for _, n := range taken {
-		offer(n, "")
+	cands := res.Candidates()
+	for _, cd := range cands {
+		if cd.Refusal == nil {
+			offer(cd.Name, "")
+		}
 	}
-	for _, n := range refused {
-		offer(n, "\trefused: forocl check --kernel "+n+" says why")
+	for _, cd := range cands {
+		if cd.Refusal != nil {
+			offer(cd.Name, "\trefused: forocl check --kernel "+cd.Name+" says why")
+		}
 	}
 	return out
 }

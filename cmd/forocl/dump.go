@@ -26,7 +26,12 @@ func newDumpCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "dump --stage=ast|ir|regions|host|cl FILE.f90...",
 		Short: "Print what a compiler stage produced",
-		Args:  atLeast(1),
+		Long: `dump prints what a stage produced for the files' kernels: ast (the syntax tree), ir (the typed IR),
+regions (the schedule: each nest's NDRange, work-group, tiles), host (how a host launches them) or cl
+(the OpenCL C).
+
+` + kernelsTaken,
+		Args: atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			w := c.OutOrStdout()
 			switch stage {

@@ -41,11 +41,33 @@ func usageErr(format string, args ...any) error {
 	return &exitError{code: 2, msg: fmt.Sprintf(format, args...)}
 }
 
+// kernelsTaken is what forocl takes, in every command's help that reads
+// Fortran (TestHelpSaysWhatForoclTakes).
+const kernelsTaken = `forocl takes Fortran as it is written: any procedure that --kernel NAME names is a kernel, marked
+or not. Its DO loop nests (plain DO, DO CONCURRENT, OpenMP !$omp parallel do / !$omp do and OpenACC
+!$acc parallel loop / kernels nests), array syntax and WHERE, elemental and pure functions run on the
+device, and so do the ForOpenCL paper's region kernels (!$OFP PURE, KERNEL with region_cpy and
+region_ptr halos). What cannot keep Fortran's semantics on the device is refused at its line.`
+
+const rootLong = `forocl compiles the data-parallel procedures of existing Fortran to OpenCL and runs them; every
+output can be compared element by element with gfortran's serial run of the same source.
+
+` + kernelsTaken + `
+
+Start with a kernel file as it is:
+  forocl check legacy.f90                      # the procedures --kernel can take, or why not
+  forocl compare legacy.f90 --kernel NAME --set n=100    # device against gfortran
+  forocl run legacy.f90 --kernel NAME --set n=100 --in a=a.npy --out b=b.npy
+
+Then keep your program as it is: forocl port writes drop-in kernel files for a Fortran application,
+build --fortran a Fortran host module (device arrays from a Fortran main program), and build
+--go-package a Go package.`
+
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "forocl",
-		Short:         "Compile data-parallel Fortran kernels to OpenCL and run them",
-		Long:          "forocl turns pure, elemental and !$OFP KERNEL Fortran procedures written with array syntax,\nWHERE and region_cpy/region_ptr halos into OpenCL C kernels and Go host code.",
+		Short:         "Compile the data-parallel procedures of existing Fortran to OpenCL and run them",
+		Long:          rootLong,
 		Version:       versionString(debug.ReadBuildInfo()),
 		SilenceUsage:  true,
 		SilenceErrors: true,

@@ -26,7 +26,8 @@ func newPortCmd() *cobra.Command {
 		Long: "port writes DIR/NAME.f90 for each input NAME.f90 (.F90: its preprocessed text; fixed form: DIR/NAME.f and\n" +
 			"DIR/NAME_cl.f90): the same modules and procedures, where every procedure forocl compiles launches its\n" +
 			"OpenCL kernels (FOROCL_DEVICE=host runs the original code), plus DIR/forocl_cl.f90, the runtime.\n" +
-			"It prints the compile order: gfortran FILES... <the application's other files> -lOpenCL.",
+			"It prints the compile order: gfortran FILES... <the application's other files> -lOpenCL.\n" +
+			"A procedure forocl refuses, or keeps on the host, stays as written, with a warning that says why.\n\n" + kernelsTaken,
 		Args: atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts, err := gf.options("")

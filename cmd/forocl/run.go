@@ -55,7 +55,9 @@ func newRunCmd() *cobra.Command {
 		Long: `run compiles the files, generates OpenCL for one kernel and runs it once on the
 chosen device (--device, else FOROCL_DEVICE, else the first GPU).
 
-Arrays are NumPy .npy files (float32, float64 or int32, C or Fortran order):
+` + kernelsTaken + `
+
+Arrays are NumPy .npy files (float32, float64, int32 or int64, C or Fortran order):
 Fortran element A(i,j) is a[i-1,j-1] of the NumPy array whatever its memory
 order. Every intent(in) array needs --in; an intent(out) array given with --in
 starts from that content (cells the kernel does not write keep it), otherwise

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/forocl/forocl/codegen"
 	"github.com/forocl/forocl/driver"
+	"github.com/forocl/forocl/examples/heat/heatcl"
 	"github.com/forocl/forocl/hostgen"
 	"github.com/forocl/forocl/internal/cltest"
 	"github.com/forocl/forocl/regions"
@@ -57,5 +59,18 @@ func TestGeneratedUpToDate(t *testing.T) {
 		if !bytes.Equal(have, want) {
 			t.Errorf("heatcl/%s is stale: run go generate ./examples/heat", file)
 		}
+	}
+}
+
+// TestGeneratedTypeMethods (issue 26): a generated kernel type is new in
+// every package, so it has Close and no deprecated Release (the generator
+// wrote one, "Deprecated: use Close", on a type that never had it).
+func TestGeneratedTypeMethods(t *testing.T) {
+	typ := reflect.TypeOf(&heatcl.Step{})
+	if _, ok := typ.MethodByName("Close"); !ok {
+		t.Fatal("heatcl.Step has no Close")
+	}
+	if _, ok := typ.MethodByName("Release"); ok {
+		t.Error("heatcl.Step has a deprecated Release method; a new type needs none")
 	}
 }

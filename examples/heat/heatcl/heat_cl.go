@@ -69,11 +69,6 @@ func (k *Step) Close() error {
 	return errors.Join(append(errs, k.prog.Close())...)
 }
 
-// Release is Close without its error.
-//
-// Deprecated: use Close.
-func (k *Step) Release() { _ = k.Close() }
-
 // Run enqueues the launches in order without waiting (the queue keeps
 // their order, and later work on the context sees their writes).
 // Every array must be non-nil, fit its buffer and have the extents

@@ -69,11 +69,6 @@ func (k *WaveSummaryDp) Close() error {
 	return errors.Join(append(errs, k.prog.Close())...)
 }
 
-// Release is Close without its error.
-//
-// Deprecated: use Close.
-func (k *WaveSummaryDp) Release() { _ = k.Close() }
-
 // Run runs the launches in order, waits for them and returns the scalar
 // results (mass, speed).
 // Every array must be non-nil, fit its buffer and have the extents

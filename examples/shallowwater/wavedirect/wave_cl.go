@@ -69,11 +69,6 @@ func (k *WaveAdvance) Close() error {
 	return errors.Join(append(errs, k.prog.Close())...)
 }
 
-// Release is Close without its error.
-//
-// Deprecated: use Close.
-func (k *WaveAdvance) Release() { _ = k.Close() }
-
 // Run enqueues the launches in order without waiting (the queue keeps
 // their order, and later work on the context sees their writes).
 // Every array must be non-nil, fit its buffer and have the extents
