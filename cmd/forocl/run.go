@@ -382,8 +382,9 @@ func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf
 			k.Name, device, rf.steps, r.Elapsed.Seconds(), r.Elapsed.Seconds()*1e3/float64(rf.steps))
 	}
 	if t != nil {
-		fmt.Fprintf(out, "%s on %s: %d launches, min %.3f ms, median %.3f ms, max %.3f ms; %.1f GB/s effective at the median (arrays read/written once)\n",
-			k.Name, device, t.Launches, t.MinMS, t.MedianMS, t.MaxMS, t.GBPerS)
+		lo, mid, hi := launchTimes(t)
+		fmt.Fprintf(out, "%s on %s: %d launches, min %s, median %s, max %s; %.1f GB/s effective at the median (arrays read/written once)\n",
+			k.Name, device, t.Launches, lo, mid, hi, t.GBPerS)
 	}
 	return nil
 }
@@ -432,6 +433,19 @@ type timing struct {
 	MedianMS float64 `json:"median_ms"`
 	MaxMS    float64 `json:"max_ms"`
 	GBPerS   float64 `json:"gb_per_s"` // bytes read and written once, at the median
+}
+
+// launchTimes spells t's minimum, median and maximum in one unit, chosen
+// by the median: microseconds with two decimals below a millisecond (a
+// small kernel's 0.012 ms hides its differences), else milliseconds with
+// three. The JSON keeps the full precision.
+func launchTimes(t *timing) (lo, mid, hi string) {
+	unit, scale, prec := "ms", 1.0, 3
+	if t.MedianMS < 1 {
+		unit, scale, prec = "µs", 1e3, 2
+	}
+	f := func(ms float64) string { return strconv.FormatFloat(ms*scale, 'f', prec, 64) + " " + unit }
+	return f(t.MinMS), f(t.MedianMS), f(t.MaxMS)
 }
 
 // newTiming summarises r's timed launches; nil when none were timed.

@@ -647,7 +647,7 @@ func TestRunRepeat(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
-	re := regexp.MustCompile(`^jacobi5_step on [^\n]+: 5 launches, min \d+\.\d{3} ms, median \d+\.\d{3} ms, max \d+\.\d{3} ms; \d+\.\d GB/s effective at the median \(arrays read/written once\)\n$`)
+	re := regexp.MustCompile(`^jacobi5_step on [^\n]+: 5 launches, min (\d+\.\d{3} ms|\d+\.\d{2} µs), median (\d+\.\d{3} ms|\d+\.\d{2} µs), max (\d+\.\d{3} ms|\d+\.\d{2} µs); \d+\.\d GB/s effective at the median \(arrays read/written once\)\n$`)
 	if !re.MatchString(stdout) {
 		t.Errorf("stdout %q does not match %s", stdout, re)
 	}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/runner"
+)
+
+// withTimes makes runJob run the job and then report the given launch
+// times, the median being the middle one.
+func withTimes(t *testing.T, times ...time.Duration) {
+	saved := runJob
+	t.Cleanup(func() { runJob = saved })
+	runJob = func(ctx *clhost.Context, j runner.Job) (*runner.Result, error) {
+		r, err := runner.Run(ctx, j)
+		if err == nil {
+			r.Times, r.Median = times, times[len(times)/2]
+		}
+		return r, err
+	}
+}
+
+// TestRepeatMicroseconds: --repeat spells launches below a millisecond in
+// microseconds with two decimals (three decimals of a millisecond would
+// show 0.012 ms for both 12.34 and 12.35 µs), longer ones in ms; --json
+// keeps every digit.
+func TestRepeatMicroseconds(t *testing.T) {
+	requireOpenCL(t)
+	fx := newRunFixture(t)
+	args := fx.args("--set", "h=0.5", "--in", "A="+fx.a, "--in", "F="+fx.f, "--repeat", "3")
+	for _, c := range []struct {
+		times []time.Duration
+		want  string
+	}{
+		{[]time.Duration{12340, 12350, 2500 * time.Microsecond}, "min 12.34 µs, median 12.35 µs, max 2500.00 µs;"},
+		{[]time.Duration{time.Millisecond, 1500 * time.Microsecond, 2 * time.Millisecond}, "min 1.000 ms, median 1.500 ms, max 2.000 ms;"},
+	} {
+		withTimes(t, c.times...)
+		code, stdout, stderr := cli(t, args...)
+		if code != 0 || !strings.Contains(stdout, c.want) {
+			t.Errorf("exit %d, stdout %q, want it to contain %q; stderr:\n%s", code, stdout, c.want, stderr)
+		}
+	}
+	withTimes(t, 12341, 12346, 12349)
+	code, stdout, stderr := cli(t, append(args, "--json")...)
+	var doc runReport
+	if err := json.Unmarshal([]byte(stdout), &doc); code != 0 || err != nil || doc.Timing == nil {
+		t.Fatalf("exit %d, %v: %s\n%s", code, err, stdout, stderr)
+	}
+	if doc.Timing.MedianMS != 0.012346 || doc.Timing.MinMS != 0.012341 {
+		t.Errorf("json timing %+v, want the nanoseconds kept (min 0.012341, median 0.012346)", doc.Timing)
+	}
+}
