@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -53,5 +55,32 @@ func TestRepeatMicroseconds(t *testing.T) {
 	}
 	if doc.Timing.MedianMS != 0.012346 || doc.Timing.MinMS != 0.012341 {
 		t.Errorf("json timing %+v, want the nanoseconds kept (min 0.012341, median 0.012346)", doc.Timing)
+	}
+}
+
+// TestGridStaggeredSuggestsSizes: --grid on a staggered kernel without
+// its sizes fails with the --set flags that make its most common array
+// the grid's shape, and those flags, added, make the run work.
+func TestGridStaggeredSuggestsSizes(t *testing.T) {
+	requireOpenCL(t)
+	args := []string{"run", filepath.Join(kernelsDir, "loop_cell_update.f90"), "--kernel", "cell_update", "--grid", "64x48", "--set", "dt=0.01", "--device", testDevice()}
+	code, _, stderr := cli(t, args...)
+	re := regexp.MustCompile(`staggered arrays .*xvel\(x_max - x_min \+ 6, y_max - y_min \+ 6\).*: add ((--set \w+=\d+ ?)+) \(which makes density 64x48\) \[grid-needs-sizes\]`)
+	m := re.FindStringSubmatch(stderr)
+	if code != 1 || m == nil {
+		t.Fatalf("exit %d, stderr %q; want exit 1 and a match of %s", code, stderr, re)
+	}
+	out := filepath.Join(t.TempDir(), "e.npy")
+	code, _, stderr = cli(t, append(append(args, strings.Fields(m[1])...), "--out", "energy="+out)...)
+	if code != 0 {
+		t.Fatalf("with %s: exit %d: %s", m[1], code, stderr)
+	}
+	if e := readNpy(t, out); dims(e.Shape) != "64x48" {
+		t.Errorf("energy has shape %v, want 64x48", e.Shape)
+	}
+	// One size given: the others are solved around it.
+	code, _, stderr = cli(t, append(args, "--set", "x_min=3")...)
+	if code != 1 || !strings.Contains(stderr, "add --set y_min=1 --set x_max=62 --set y_max=44 (which makes density 64x48)") {
+		t.Errorf("with x_min=3: exit %d, stderr %q", code, stderr)
 	}
 }
