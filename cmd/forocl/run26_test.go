@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/runner"
 )
 
@@ -82,5 +84,45 @@ func TestGridStaggeredSuggestsSizes(t *testing.T) {
 	code, _, stderr = cli(t, append(args, "--set", "x_min=3")...)
 	if code != 1 || !strings.Contains(stderr, "add --set y_min=1 --set x_max=62 --set y_max=44 (which makes density 64x48)") {
 		t.Errorf("with x_min=3: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestRunWrittenBeforeRead: an array each iteration writes before it
+// reads it needs no --in (sema's Note [written before read]); one read
+// before its write still does.
+func TestRunWrittenBeforeRead(t *testing.T) {
+	requireOpenCL(t)
+	file := writeFile(t, "wbr.f90", `subroutine scale2(n, a, t, b)
+  integer :: n
+  real :: a(n), t(n), b(n)
+  integer :: i
+  do concurrent (i = 1:n)
+    t(i) = 2*a(i)
+    b(i) = t(i) + 1
+  end do
+end subroutine
+subroutine acc(n, a, t, b)
+  integer :: n
+  real :: a(n), t(n), b(n)
+  integer :: i
+  do concurrent (i = 1:n)
+    b(i) = t(i) + 1
+    t(i) = 2*a(i)
+  end do
+end subroutine
+`)
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "a.npy"), filepath.Join(dir, "b.npy")
+	writeNpy(t, in, &npy.Array{DType: npy.Float32, Shape: []int{4}, F32: []float32{1, 2, 3, 4}}, false)
+	code, _, stderr := cli(t, "run", file, "--kernel", "scale2", "--in", "a="+in, "--out", "b="+out, "--device", testDevice())
+	if code != 0 {
+		t.Fatalf("scale2: exit %d: %s", code, stderr)
+	}
+	if b := readNpy(t, out); fmt.Sprint(b.F32) != "[3 5 7 9]" {
+		t.Errorf("b = %v, want [3 5 7 9]", b.F32)
+	}
+	code, _, stderr = cli(t, "run", file, "--kernel", "acc", "--in", "a="+in, "--out", "b="+out, "--device", testDevice())
+	if code != 1 || !strings.Contains(stderr, `kernel "acc" reads and writes array "t": give it with --in t=FILE.npy`) {
+		t.Errorf("acc: exit %d, stderr %q; want the inout t to need --in", code, stderr)
 	}
 }
