@@ -42,6 +42,8 @@ type runFlags struct {
 	stepFlags
 	json bool
 	pngs []string
+	// pngRange is --png-range LO:HI.
+	pngRange string
 	slabFlags
 }
 
@@ -92,7 +94,8 @@ oT=heat.png draws a 2-D output with the viridis colour map and a colour bar.`,
 	f.StringArrayVar(&rf.swaps, "swap", nil, "with --steps: after each step the output OUT becomes the input IN (`IN=OUT`, repeatable); OUT starts as a copy of IN unless given with --in")
 	f.IntVar(&rf.every, "every", 0, "with --steps: write the --out arrays every `K` steps beside their files (T.npy -> T_0100.npy)")
 	f.BoolVar(&rf.json, "json", false, "print the scalar results and the --repeat timings as one JSON object instead of text")
-	f.StringArrayVar(&rf.pngs, "png", nil, "draw 2-D output NAME as a picture with a colour bar in the .png file FILE (`NAME=FILE`, repeatable)")
+	f.StringArrayVar(&rf.pngs, "png", nil, "draw 2-D output NAME as a picture with a colour bar in the .png file FILE (`NAME=FILE`, repeatable): first index along x, origin at the bottom left, colours over the array's interior (its halo left out)")
+	f.StringVar(&rf.pngRange, "png-range", "", "with --png: the colour scale's ends (`LO:HI`, such as 0:1.5) instead of the interior's least and greatest values")
 	c.RegisterFlagCompletionFunc("kernel", completeKernels)
 	c.RegisterFlagCompletionFunc("device", completeDevices)
 	rf.slabFlags.add(f)
@@ -198,7 +201,8 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if err != nil {
 		return runErr(err)
 	}
-	return finishRun(c, res, k, dev.Name, r, rf, req, bound, sig, slabs)
+	// job.Kernel is k with its launches, which pictures read.
+	return finishRun(c, res, job.Kernel, dev.Name, r, rf, req, bound, sig, slabs)
 }
 
 // runRequest is what the flags of a run ask for, parsed and checked
@@ -207,6 +211,7 @@ type runRequest struct {
 	swaps  []runner.Swap
 	parsed *runner.Parsed
 	pngs   []pictureFlag
+	scale  *[2]float64 // --png-range
 }
 
 // checkRunFlags checks everything about a run that can be checked without
@@ -240,10 +245,17 @@ func checkRunFlags(c *cobra.Command, gf *genFlags, rf *runFlags) (*runRequest, e
 	if err != nil {
 		return nil, err
 	}
+	scale, err := pictureRange(rf.pngRange)
+	if err != nil {
+		return nil, err
+	}
+	if scale != nil && len(pngs) == 0 {
+		return nil, usageErr("--png-range %s sets the colours of pictures: give --png NAME=FILE.png", rf.pngRange)
+	}
 	if err := checkOutputSet(parsed.Ins, parsed.Outs, pngs, rf.every, rf.steps); err != nil {
 		return nil, err
 	}
-	return &runRequest{swaps: swaps, parsed: parsed, pngs: pngs}, nil
+	return &runRequest{swaps: swaps, parsed: parsed, pngs: pngs, scale: scale}, nil
 }
 
 // runTarget compiles the files and picks the kernel to run (--kernel, or
@@ -315,7 +327,9 @@ func finishRun(c *cobra.Command, res *driver.Result, k *abi.Kernel, device strin
 			fmt.Fprintf(stderr, "forocl: build log:\n%s\n", log)
 		}
 	}
-	pictures, err := drawPictures(k, req.pngs, r, rf.steps)
+	irk, _ := res.Kernel(k.Name) // for the pictures' index names
+	pj := &pictureJob{k: k, irk: irk, r: r, bound: bound, steps: rf.steps, scale: req.scale}
+	pictures, err := drawPictures(pj, req.pngs)
 	if err != nil {
 		return err
 	}
@@ -328,6 +342,9 @@ func finishRun(c *cobra.Command, res *driver.Result, k *abi.Kernel, device strin
 	if rf.verbose {
 		for _, o := range bound.Outputs {
 			fmt.Fprintf(stderr, "forocl: wrote %s (%s)\n", o.Path, o.Dummy)
+		}
+		for _, n := range pj.notes {
+			fmt.Fprintf(stderr, "forocl: drew %s\n", n)
 		}
 	}
 	if streamsToStdout(req.parsed.Outs, req.pngs) {

@@ -3,6 +3,9 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"image/png"
+	"math"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -124,5 +127,65 @@ end subroutine
 	code, _, stderr = cli(t, "run", file, "--kernel", "acc", "--in", "a="+in, "--out", "b="+out, "--device", testDevice())
 	if code != 1 || !strings.Contains(stderr, `kernel "acc" reads and writes array "t": give it with --in t=FILE.npy`) {
 		t.Errorf("acc: exit %d, stderr %q; want the inout t to need --in", code, stderr)
+	}
+}
+
+// haloSrc fills a field with a sentinel halo of -9 around an interior of
+// values between about -1 and 2.
+const haloSrc = `subroutine fill(nx, ny, t)
+  integer :: nx, ny
+  real :: t(0:nx+1, 0:ny+1)
+  integer :: ix, iy
+  do concurrent (iy = 0:ny+1, ix = 0:nx+1)
+    t(ix, iy) = -9
+  end do
+  do concurrent (iy = 1:ny, ix = 1:nx)
+    t(ix, iy) = sin(0.2*ix) * cos(0.1*iy) + 0.02*ix
+  end do
+end subroutine
+`
+
+// TestPictureInterior: --png's colours span the declared interior, not
+// the -9 halo; the picture names the axes by the kernel's indices and
+// says where the origin is; --png-range sets the scale.
+func TestPictureInterior(t *testing.T) {
+	requireOpenCL(t)
+	file := writeFile(t, "halo.f90", haloSrc)
+	dir := t.TempDir()
+	pic, out := filepath.Join(dir, "t.png"), filepath.Join(dir, "t.npy")
+	args := []string{"run", file, "--kernel", "fill", "--set", "nx=40", "--set", "ny=24", "--device", testDevice(), "--png", "t=" + pic, "-v"}
+	code, _, stderr := cli(t, append(args, "--out", "t="+out)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	a := readNpy(t, out)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for y := 1; y <= 24; y++ {
+		for x := 1; x <= 40; x++ {
+			v := float64(a.F32[x+42*y])
+			lo, hi = min(lo, v), max(hi, v)
+		}
+	}
+	want := fmt.Sprintf("forocl: drew %s: t(0:41, 0:25), first index (ix) along x, second (iy) up, origin at the bottom left; colours fit t(1:40, 1:24), from %.6g to %.6g\n", pic, lo, hi)
+	if !strings.Contains(stderr, want) || lo < -2 {
+		t.Errorf("stderr %q\nlacks %q", stderr, want)
+	}
+	f, err := os.Open(pic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		t.Errorf("picture: %v", err)
+	}
+	code, _, stderr = cli(t, append(args, "--png-range=-10:2.5")...)
+	if code != 0 || !strings.Contains(stderr, "; colours -10 to 2.5 (--png-range)\n") {
+		t.Errorf("--png-range: exit %d, stderr %q", code, stderr)
+	}
+	for _, bad := range []string{"2:1", "a:b", "1", "0:inf"} {
+		code, _, stderr = cli(t, append(args, "--png-range="+bad)...)
+		if code != 2 || !strings.Contains(stderr, "want LO:HI, two numbers with LO < HI") {
+			t.Errorf("--png-range=%s: exit %d, stderr %q", bad, code, stderr)
+		}
 	}
 }
