@@ -304,7 +304,9 @@ func prepareJob(stderr io.Writer, k *abi.Kernel, req *runRequest, rf *runFlags) 
 	}
 	if rf.steps > 0 {
 		bar = newProgress(stderr, rf.steps)
-		job.Progress = bar.step
+		if bar.tty { // the runner then watches the steps' events
+			job.Progress = bar.step
+		}
 	}
 	// Interface and shapes, before touching OpenCL.
 	if err := runner.Check(job); err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/png"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -187,5 +188,62 @@ func TestPictureInterior(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr, "want LO:HI, two numbers with LO < HI") {
 			t.Errorf("--png-range=%s: exit %d, stderr %q", bad, code, stderr)
 		}
+	}
+}
+
+// countRe finds a bar's count: "6/10".
+var countRe = regexp.MustCompile(`\d+/\d+`)
+
+// TestProgressFakeClock: the bar shows only after a second from the
+// first step queued (step 0), counts what it is given, redraws at most
+// ten times a second, and always draws the last step.
+func TestProgressFakeClock(t *testing.T) {
+	var b strings.Builder
+	clock := time.Unix(100, 0)
+	p := &progress{w: &b, total: 10, now: func() time.Time { return clock }, tty: true}
+	draws := func() []string {
+		var out []string
+		for _, s := range strings.Split(b.String(), "\r")[1:] {
+			out = append(out, countRe.FindString(s)) // "6/10"
+		}
+		return out
+	}
+	for _, c := range []struct {
+		at   time.Duration // since the first step was queued
+		step int
+	}{{0, 0}, {500 * time.Millisecond, 5}, {1100 * time.Millisecond, 6}, {1150 * time.Millisecond, 7}, {1300 * time.Millisecond, 8}, {1310 * time.Millisecond, 10}} {
+		clock = time.Unix(100, 0).Add(c.at)
+		p.step(c.step)
+	}
+	p.done()
+	if got := fmt.Sprint(draws()); got != "[6/10 8/10 10/10]" || !strings.HasSuffix(b.String(), "1.3 s\n") {
+		t.Errorf("drew %s in %q, want [6/10 8/10 10/10] ending at 1.3 s", got, b.String())
+	}
+}
+
+// TestRunProgressCounts: a stepped run on a terminal draws the bar from
+// the runner's counts of completed steps, ending at every step done.
+func TestRunProgressCounts(t *testing.T) {
+	requireOpenCL(t)
+	savedClock, savedTerm := progressClock, isTerminal
+	t.Cleanup(func() { progressClock, isTerminal = savedClock, savedTerm })
+	clock := time.Unix(100, 0)
+	progressClock = func() time.Time { clock = clock.Add(300 * time.Millisecond); return clock }
+	isTerminal = func(io.Writer) bool { return true }
+	code, _, stderr := cli(t, "run", "-I", regionsDir, "../../examples/heat/fortran/heat.f90", "--kernel", "step", "--set", "c=0.1", "--device", testDevice(),
+		"--grid", "32x32", "--steps", "12", "--swap", "T=oT")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	last := 0
+	for _, s := range strings.Split(stderr, "\r")[1:] {
+		var n, total int
+		if _, err := fmt.Sscanf(countRe.FindString(s), "%d/%d", &n, &total); err != nil || total != 12 || n < last {
+			t.Fatalf("bar %q in %q", s, stderr)
+		}
+		last = n
+	}
+	if last != 12 || !strings.Contains(stderr, "100% 12/12 steps") {
+		t.Errorf("stderr %q: want the bar to end at 12/12", stderr)
 	}
 }

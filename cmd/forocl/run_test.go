@@ -1160,14 +1160,14 @@ func TestProgressBar(t *testing.T) {
 		t.Errorf("bar:\n got %q\nwant %q", got, want)
 	}
 	var b strings.Builder
-	p := &progress{w: &b, total: 10, start: time.Now().Add(-2 * time.Second), tty: true}
+	p := &progress{w: &b, total: 10, now: time.Now, start: time.Now().Add(-2 * time.Second), started: true, tty: true}
 	p.step(10)
 	p.done()
 	if !strings.HasPrefix(b.String(), "\r[") || !strings.HasSuffix(b.String(), "\n") || !strings.Contains(b.String(), "100% 10/10") {
 		t.Errorf("progress after 2 s: %q", b.String())
 	}
 	b.Reset()
-	quiet := &progress{w: &b, total: 10, start: time.Now(), tty: true}
+	quiet := &progress{w: &b, total: 10, now: time.Now, tty: true}
 	quiet.step(1)
 	quiet.done()
 	if b.Len() != 0 {
