@@ -465,6 +465,7 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 			sizes[s.Name] = int(x)
 		}
 	}
+	givenSizes(k, sizes, b.Arrays)
 	if err := checkStaggeredGrid(k, shape, sizes); err != nil {
 		return err
 	}

@@ -6,7 +6,28 @@ import (
 	"strings"
 
 	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/npy"
 )
+
+// givenSizes adds to sizes (the --set ones) those the shapes of the
+// arrays given with --in determine, when they determine all of them, so
+// that --grid fills the others at their declared shapes.
+func givenSizes(k *abi.Kernel, sizes map[string]int, given map[string]*npy.Array) {
+	shapes := map[string][]int{}
+	for _, v := range k.Arrays() {
+		if a := given[strings.ToLower(v.Name)]; a != nil {
+			shapes[v.Name] = a.Shape
+		}
+	}
+	if len(shapes) == 0 {
+		return
+	}
+	if all, err := k.BindWith(shapes, sizes); err == nil {
+		for n, x := range all {
+			sizes[n] = x
+		}
+	}
+}
 
 // checkStaggeredGrid refuses --grid shape on a kernel whose arrays of the
 // grid's rank are declared with different extents (a staggered grid)

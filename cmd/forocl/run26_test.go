@@ -84,6 +84,13 @@ func TestGridStaggeredSuggestsSizes(t *testing.T) {
 	if e := readNpy(t, out); dims(e.Shape) != "64x48" {
 		t.Errorf("energy has shape %v, want 64x48", e.Shape)
 	}
+	// An array given with --in gives the sizes its shape holds: no error.
+	dens := filepath.Join(t.TempDir(), "d.npy")
+	writeNpy(t, dens, runner.Random(npy.Float64, []int{64, 48}, 1), false)
+	code, _, stderr = cli(t, append(args, "--in", "density="+dens, "--set", "x_min=1", "--set", "y_min=1")...)
+	if code != 0 {
+		t.Errorf("with density given: exit %d: %s", code, stderr)
+	}
 	// One size given: the others are solved around it.
 	code, _, stderr = cli(t, append(args, "--set", "x_min=3")...)
 	if code != 1 || !strings.Contains(stderr, "add --set y_min=1 --set x_max=62 --set y_max=44 (which makes density 64x48)") {
