@@ -465,6 +465,10 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 			sizes[s.Name] = int(x)
 		}
 	}
+	givenSizes(k, sizes, b.Arrays)
+	if err := checkStaggeredGrid(k, shape, sizes); err != nil {
+		return err
+	}
 	b.gridOutputs(k, shape)
 	// The shapes of the inputs to fill, before anything is made.
 	fills := map[string][]int{}

@@ -46,7 +46,11 @@ type Job struct {
 	// Every > 0 calls Snapshot with the outputs after every Every steps.
 	Every    int
 	Snapshot func(step int, outputs map[string]*npy.Array) error
-	// Progress, when set, is called after each step is queued.
+	// Progress, when set, is called with 0 as the first step is queued,
+	// then with the steps completed on the device, in order (Note
+	// [progress from events]; a long run reports every stride-th step
+	// and the last). Runs split into slabs call it after each step is
+	// queued and its halos exchanged.
 	Progress func(step int)
 	// Stdout and Stderr take the records the kernel's WRITE and PRINT
 	// statements write (Note [list-directed output] in package abi) to

@@ -99,7 +99,14 @@ func declared(p *abi.Param) string {
 // runSteps runs the launches j.Steps times (see the top of this file).
 func (r *run) steps(j *Job, res *Result) error {
 	start := time.Now()
+	var watch *stepWatch // Note [progress from events]
+	if j.Progress != nil {
+		watch = newStepWatch(j.Progress, j.Steps)
+		defer watch.discard()
+		j.Progress(0)
+	}
 	for step := 1; step <= j.Steps; step++ {
+		var last *clhost.Event // the step's last launch, when watched
 		err := r.k.Run(r.init, abi.Host{Read: r.readWord, Elem: r.readElem, Write: j.write, Launch: func(li int, vals map[string]int) error {
 			l := r.launches[li]
 			if r.canceled() {
@@ -113,10 +120,15 @@ func (r *run) steps(j *Job, res *Result) error {
 			if err != nil {
 				return err
 			}
-			ev.Release()
-			return nil
+			if watch != nil && watch.keeps(step, j.Steps) {
+				last.Close() // nil-safe
+				last = ev
+				return nil
+			}
+			return ev.Close()
 		}})
 		if err != nil {
+			last.Close()
 			return err
 		}
 		if j.Every > 0 && step%j.Every == 0 && j.Snapshot != nil {
@@ -128,13 +140,22 @@ func (r *run) steps(j *Job, res *Result) error {
 				return err
 			}
 		}
-		if j.Progress != nil {
-			j.Progress(step)
+		if watch != nil && watch.keeps(step, j.Steps) {
+			if last != nil {
+				watch.queued(step, last)
+			} else {
+				watch.queued(step, nil) // no launch: done with the step before
+			}
 		}
 		if step < j.Steps {
 			for _, s := range j.Swap {
 				r.bufs[s.In], r.bufs[s.Out] = r.bufs[s.Out], r.bufs[s.In]
 			}
+		}
+	}
+	if watch != nil {
+		if err := watch.drain(r.canceled); err != nil {
+			return err
 		}
 	}
 	if err := r.ctx.Finish(); err != nil {

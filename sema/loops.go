@@ -1243,6 +1243,7 @@ func (l *lowerer) elem(call *ast.Call, v *ir.Var) *ir.Elem {
 // inferIntents gives array dummies without an intent one from use, and
 // checks declared intents.
 func (l *lowerer) inferIntents() {
+	notOut, known := outOnly(l.kernel.Body) // Note [written before read]
 	for _, v := range l.kernel.Params {
 		if v.Rank == 0 {
 			continue
@@ -1254,9 +1255,9 @@ func (l *lowerer) inferIntents() {
 			switch {
 			case w && v.Module != "":
 				v.Intent = ir.InOut // the elements it leaves keep their values
-			case r && w:
+			case r && w && (!known || notOut[v]):
 				v.Intent = ir.InOut
-			case w:
+			case w: // written only, or written before each read
 				v.Intent = ir.Out
 			default:
 				v.Intent = ir.In

@@ -42,6 +42,8 @@ type runFlags struct {
 	stepFlags
 	json bool
 	pngs []string
+	// pngRange is --png-range LO:HI.
+	pngRange string
 	slabFlags
 }
 
@@ -94,7 +96,8 @@ oT=heat.png draws a 2-D output with the viridis colour map and a colour bar.`,
 	f.StringArrayVar(&rf.swaps, "swap", nil, "with --steps: after each step the output OUT becomes the input IN (`IN=OUT`, repeatable); OUT starts as a copy of IN unless given with --in")
 	f.IntVar(&rf.every, "every", 0, "with --steps: write the --out arrays every `K` steps beside their files (T.npy -> T_0100.npy)")
 	f.BoolVar(&rf.json, "json", false, "print the scalar results and the --repeat timings as one JSON object instead of text")
-	f.StringArrayVar(&rf.pngs, "png", nil, "draw 2-D output NAME as a picture with a colour bar in the .png file FILE (`NAME=FILE`, repeatable)")
+	f.StringArrayVar(&rf.pngs, "png", nil, "draw 2-D output NAME as a picture with a colour bar in the .png file FILE (`NAME=FILE`, repeatable): first index along x, origin at the bottom left, colours over the array's interior (its halo left out)")
+	f.StringVar(&rf.pngRange, "png-range", "", "with --png: the colour scale's ends (`LO:HI`, such as 0:1.5) instead of the interior's least and greatest values")
 	c.RegisterFlagCompletionFunc("kernel", completeKernels)
 	c.RegisterFlagCompletionFunc("device", completeDevices)
 	rf.slabFlags.add(f)
@@ -200,7 +203,8 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if err != nil {
 		return runErr(err)
 	}
-	return finishRun(c, res, k, dev.Name, r, rf, req, bound, sig, slabs)
+	// job.Kernel is k with its launches, which pictures read.
+	return finishRun(c, res, job.Kernel, dev.Name, r, rf, req, bound, sig, slabs)
 }
 
 // runRequest is what the flags of a run ask for, parsed and checked
@@ -209,6 +213,7 @@ type runRequest struct {
 	swaps  []runner.Swap
 	parsed *runner.Parsed
 	pngs   []pictureFlag
+	scale  *[2]float64 // --png-range
 }
 
 // checkRunFlags checks everything about a run that can be checked without
@@ -242,10 +247,17 @@ func checkRunFlags(c *cobra.Command, gf *genFlags, rf *runFlags) (*runRequest, e
 	if err != nil {
 		return nil, err
 	}
+	scale, err := pictureRange(rf.pngRange)
+	if err != nil {
+		return nil, err
+	}
+	if scale != nil && len(pngs) == 0 {
+		return nil, usageErr("--png-range %s sets the colours of pictures: give --png NAME=FILE.png", rf.pngRange)
+	}
 	if err := checkOutputSet(parsed.Ins, parsed.Outs, pngs, rf.every, rf.steps); err != nil {
 		return nil, err
 	}
-	return &runRequest{swaps: swaps, parsed: parsed, pngs: pngs}, nil
+	return &runRequest{swaps: swaps, parsed: parsed, pngs: pngs, scale: scale}, nil
 }
 
 // runTarget compiles the files and picks the kernel to run (--kernel, or
@@ -294,7 +306,9 @@ func prepareJob(stderr io.Writer, k *abi.Kernel, req *runRequest, rf *runFlags) 
 	}
 	if rf.steps > 0 {
 		bar = newProgress(stderr, rf.steps)
-		job.Progress = bar.step
+		if bar.tty { // the runner then watches the steps' events
+			job.Progress = bar.step
+		}
 	}
 	// Interface and shapes, before touching OpenCL.
 	if err := runner.Check(job); err != nil {
@@ -317,7 +331,9 @@ func finishRun(c *cobra.Command, res *driver.Result, k *abi.Kernel, device strin
 			fmt.Fprintf(stderr, "forocl: build log:\n%s\n", log)
 		}
 	}
-	pictures, err := drawPictures(k, req.pngs, r, rf.steps)
+	irk, _ := res.Kernel(k.Name) // for the pictures' index names
+	pj := &pictureJob{k: k, irk: irk, r: r, bound: bound, steps: rf.steps, scale: req.scale}
+	pictures, err := drawPictures(pj, req.pngs)
 	if err != nil {
 		return err
 	}
@@ -330,6 +346,9 @@ func finishRun(c *cobra.Command, res *driver.Result, k *abi.Kernel, device strin
 	if rf.verbose {
 		for _, o := range bound.Outputs {
 			fmt.Fprintf(stderr, "forocl: wrote %s (%s)\n", o.Path, o.Dummy)
+		}
+		for _, n := range pj.notes {
+			fmt.Fprintf(stderr, "forocl: drew %s\n", n)
 		}
 	}
 	if streamsToStdout(req.parsed.Outs, req.pngs) {
@@ -384,8 +403,9 @@ func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf
 			k.Name, device, rf.steps, r.Elapsed.Seconds(), r.Elapsed.Seconds()*1e3/float64(rf.steps))
 	}
 	if t != nil {
-		fmt.Fprintf(out, "%s on %s: %d launches, min %.3f ms, median %.3f ms, max %.3f ms; %.1f GB/s effective at the median (arrays read/written once)\n",
-			k.Name, device, t.Launches, t.MinMS, t.MedianMS, t.MaxMS, t.GBPerS)
+		lo, mid, hi := launchTimes(t)
+		fmt.Fprintf(out, "%s on %s: %d launches, min %s, median %s, max %s; %.1f GB/s effective at the median (arrays read/written once)\n",
+			k.Name, device, t.Launches, lo, mid, hi, t.GBPerS)
 	}
 	return nil
 }
@@ -434,6 +454,19 @@ type timing struct {
 	MedianMS float64 `json:"median_ms"`
 	MaxMS    float64 `json:"max_ms"`
 	GBPerS   float64 `json:"gb_per_s"` // bytes read and written once, at the median
+}
+
+// launchTimes spells t's minimum, median and maximum in one unit, chosen
+// by the median: microseconds with two decimals below a millisecond (a
+// small kernel's 0.012 ms hides its differences), else milliseconds with
+// three. The JSON keeps the full precision.
+func launchTimes(t *timing) (lo, mid, hi string) {
+	unit, scale, prec := "ms", 1.0, 3
+	if t.MedianMS < 1 {
+		unit, scale, prec = "µs", 1e3, 2
+	}
+	f := func(ms float64) string { return strconv.FormatFloat(ms*scale, 'f', prec, 64) + " " + unit }
+	return f(t.MinMS), f(t.MedianMS), f(t.MaxMS)
 }
 
 // newTiming summarises r's timed launches; nil when none were timed.

@@ -647,7 +647,7 @@ func TestRunRepeat(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, stderr)
 	}
-	re := regexp.MustCompile(`^jacobi5_step on [^\n]+: 5 launches, min \d+\.\d{3} ms, median \d+\.\d{3} ms, max \d+\.\d{3} ms; \d+\.\d GB/s effective at the median \(arrays read/written once\)\n$`)
+	re := regexp.MustCompile(`^jacobi5_step on [^\n]+: 5 launches, min (\d+\.\d{3} ms|\d+\.\d{2} µs), median (\d+\.\d{3} ms|\d+\.\d{2} µs), max (\d+\.\d{3} ms|\d+\.\d{2} µs); \d+\.\d GB/s effective at the median \(arrays read/written once\)\n$`)
 	if !re.MatchString(stdout) {
 		t.Errorf("stdout %q does not match %s", stdout, re)
 	}
@@ -1160,14 +1160,14 @@ func TestProgressBar(t *testing.T) {
 		t.Errorf("bar:\n got %q\nwant %q", got, want)
 	}
 	var b strings.Builder
-	p := &progress{w: &b, total: 10, start: time.Now().Add(-2 * time.Second), tty: true}
+	p := &progress{w: &b, total: 10, now: time.Now, start: time.Now().Add(-2 * time.Second), started: true, tty: true}
 	p.step(10)
 	p.done()
 	if !strings.HasPrefix(b.String(), "\r[") || !strings.HasSuffix(b.String(), "\n") || !strings.Contains(b.String(), "100% 10/10") {
 		t.Errorf("progress after 2 s: %q", b.String())
 	}
 	b.Reset()
-	quiet := &progress{w: &b, total: 10, start: time.Now(), tty: true}
+	quiet := &progress{w: &b, total: 10, now: time.Now, tty: true}
 	quiet.step(1)
 	quiet.done()
 	if b.Len() != 0 {

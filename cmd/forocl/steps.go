@@ -43,31 +43,48 @@ func (sf *stepFlags) checkGiven(changed func(name string) bool) error {
 	return nil
 }
 
-// progress draws a progress bar on w once a run has taken more than a
-// second, redrawn at most ten times a second, and only on a terminal.
+// progress draws a progress bar on w once a run has done a second of
+// work (from the first step queued), redrawn at most ten times a second,
+// and only on a terminal. It counts the steps the device has completed
+// (runner's Note [progress from events]), not those queued.
 type progress struct {
-	w          io.Writer
-	total      int
-	start, at  time.Time
-	shown, tty bool
+	w     io.Writer
+	total int
+	now   func() time.Time
+	// start is when the first step was queued (step(0), or the first
+	// count), at when the bar was last drawn.
+	start, at           time.Time
+	started, shown, tty bool
 }
+
+// progressClock and isTerminal are the bar's clock and its test for a
+// terminal; tests replace them.
+var (
+	progressClock = time.Now
+	isTerminal    = func(w io.Writer) bool {
+		f, ok := w.(*os.File)
+		if !ok {
+			return false
+		}
+		fi, err := f.Stat()
+		return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	}
+)
 
 func newProgress(w io.Writer, total int) *progress {
-	tty := false
-	if f, ok := w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			tty = true
-		}
-	}
-	return &progress{w: w, total: total, start: time.Now(), tty: tty}
+	return &progress{w: w, total: total, now: progressClock, tty: isTerminal(w)}
 }
 
+// step takes the count of completed steps: 0 as the first is queued.
 func (p *progress) step(i int) {
 	if !p.tty {
 		return
 	}
-	now := time.Now()
-	if now.Sub(p.start) < time.Second || (now.Sub(p.at) < 100*time.Millisecond && i < p.total) {
+	now := p.now()
+	if !p.started {
+		p.start, p.started = now, true
+	}
+	if i == 0 || now.Sub(p.start) < time.Second || (now.Sub(p.at) < 100*time.Millisecond && i < p.total) {
 		return
 	}
 	p.at, p.shown = now, true

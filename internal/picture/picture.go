@@ -35,6 +35,22 @@ import (
 type Field struct {
 	NX, NY int
 	V      []float64
+	// XName and YName, when set, label the axes (such as "j, first
+	// index"); otherwise "x (cells)" and "y (cells)". X0 and Y0 are the
+	// indices the axes give the first cell (Fortran's lower bounds), 0
+	// by default.
+	XName, YName string
+	X0, Y0       int
+}
+
+// Sub returns the cells x0 <= x < x1, y0 <= y < y1 of f (a copy), for a
+// range over an interior.
+func (f Field) Sub(x0, y0, x1, y1 int) Field {
+	out := Field{NX: x1 - x0, NY: y1 - y0}
+	for j := y0; j < y1; j++ {
+		out.V = append(out.V, f.V[x0+j*f.NX:x1+j*f.NX]...)
+	}
+	return out
 }
 
 // Range returns the least and greatest finite values of f; lo > hi when
@@ -59,7 +75,7 @@ func (f Field) reduce() Field {
 	if b <= 1 {
 		return f
 	}
-	out := Field{NX: (f.NX + b - 1) / b, NY: (f.NY + b - 1) / b}
+	out := Field{NX: (f.NX + b - 1) / b, NY: (f.NY + b - 1) / b, XName: f.XName, YName: f.YName, X0: f.X0, Y0: f.Y0}
 	out.V = make([]float64, out.NX*out.NY)
 	count := make([]int, len(out.V))
 	for j := 0; j < f.NY; j++ {
@@ -176,6 +192,28 @@ func (valueTicks) Ticks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
+// cellTicks labels an axis of cells: ticks at the centres of cells
+// (cell i spans [i, i+1)) every 1, 2, 5, 10, 20, 50, ... cells, labelled
+// with the cell's index counted from first; never a fraction.
+type cellTicks struct{ first int }
+
+func (c cellTicks) Ticks(lo, hi float64) []plot.Tick {
+	n := int(math.Round(hi - lo))
+	step := 1
+	for m, p10 := 1, 1; n/step > 8; m++ {
+		if m%3 == 0 {
+			p10 *= 10
+		}
+		step = []int{1, 2, 5}[m%3] * p10
+	}
+	var ts []plot.Tick
+	// The cells whose index is a multiple of step.
+	for i := ((-c.first)%step + step) % step; i < n; i += step {
+		ts = append(ts, plot.Tick{Value: lo + float64(i) + 0.5, Label: strconv.Itoa(c.first + i)})
+	}
+	return ts
+}
+
 // Size is a picture's size in pixels.
 var Size = image.Pt(640, 520)
 
@@ -204,8 +242,14 @@ func Render(f Field, lo, hi float64, title, caption string) (*image.RGBA, error)
 	if caption != "" {
 		p.Title.Text += "\n" + caption
 	}
-	p.X.Label.Text = "x (cells)"
-	p.Y.Label.Text = "y (cells)"
+	p.X.Label.Text, p.Y.Label.Text = "x (cells)", "y (cells)"
+	if f.XName != "" {
+		p.X.Label.Text = f.XName
+	}
+	if f.YName != "" {
+		p.Y.Label.Text = f.YName
+	}
+	p.X.Tick.Marker, p.Y.Tick.Marker = cellTicks{f.X0}, cellTicks{f.Y0}
 	p.Add(plotter.NewImage(enlarge(raster(r, lo, hi), up), 0, 0, nx, ny))
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, nx, 0, ny
 
@@ -255,6 +299,12 @@ func Render(f Field, lo, hi float64, title, caption string) (*image.RGBA, error)
 // WritePNG draws f on its own range and encodes it as a PNG.
 func WritePNG(w io.Writer, f Field, title, caption string) error {
 	lo, hi := f.Range()
+	return WritePNGScale(w, f, lo, hi, title, caption)
+}
+
+// WritePNGScale draws f on the scale [lo, hi] (values outside take the
+// end colours) and encodes it as a PNG.
+func WritePNGScale(w io.Writer, f Field, lo, hi float64, title, caption string) error {
 	img, err := Render(f, lo, hi, title, caption)
 	if err != nil {
 		return err

@@ -7,6 +7,8 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -134,5 +136,33 @@ func TestReduceAverages(t *testing.T) {
 func TestRenderRejectsBadField(t *testing.T) {
 	if _, err := Render(Field{NX: 3, NY: 3, V: make([]float64, 8)}, 0, 1, "", ""); err == nil {
 		t.Error("a field with too few values rendered without error")
+	}
+}
+
+// TestCellTicks: axis ticks sit at cell centres, label whole indices
+// counted from the first cell's, at round steps, and never more than
+// about eight.
+func TestCellTicks(t *testing.T) {
+	for _, c := range []struct {
+		first, n int
+		want     string
+	}{
+		{1, 5, "1 2 3 4 5"},
+		{0, 22, "0 5 10 15 20"},
+		{-1, 14, "0 2 4 6 8 10 12"},
+		{1, 4096, "500 1000 1500 2000 2500 3000 3500 4000"},
+		{-2, 64, "0 10 20 30 40 50 60"},
+	} {
+		ts := cellTicks{c.first}.Ticks(0, float64(c.n))
+		var labels []string
+		for _, tk := range ts {
+			labels = append(labels, tk.Label)
+			if v := tk.Value - 0.5; v != math.Trunc(v) || strconv.Itoa(c.first+int(v)) != tk.Label {
+				t.Errorf("first %d: tick %q at %g, want the centre of its cell", c.first, tk.Label, tk.Value)
+			}
+		}
+		if got := strings.Join(labels, " "); got != c.want {
+			t.Errorf("first %d, %d cells: ticks %q, want %q", c.first, c.n, got, c.want)
+		}
 	}
 }
