@@ -57,20 +57,39 @@ func buildSystemSetup(t *testing.T, tool string) (forocl, src string) {
 		t.Fatal(tools.err)
 	}
 	src = filepath.Join(t.TempDir(), "src")
-	if err := os.MkdirAll(filepath.Join(src, "app"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	files, _ := filepath.Glob("app/*")
-	for _, f := range append(files, "CMakeLists.txt", "Makefile") {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(src, f), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	copyFiles(t, ".", src, "app/*", "CMakeLists.txt", "Makefile")
 	return tools.forocl, src
+}
+
+// copyFiles copies the files (not folders) of from that the patterns
+// match into to, keeping their paths.
+func copyFiles(t *testing.T, from, to string, patterns ...string) {
+	t.Helper()
+	for _, pat := range patterns {
+		files, err := filepath.Glob(filepath.Join(from, pat))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no file matches %s in %s (%v)", pat, from, err)
+		}
+		for _, f := range files {
+			if fi, err := os.Stat(f); err == nil && fi.IsDir() {
+				continue
+			}
+			rel, err := filepath.Rel(from, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(to, rel)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(to, rel), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }
 
 var tools struct {
@@ -207,5 +226,54 @@ func TestBuildMake(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(b, "forocl_port")); !os.IsNotExist(err) {
 		t.Errorf("make clean left forocl_port (%v)", err)
+	}
+}
+
+// TestBuildCMakeForms: forocl_port over testdata/forms, a preprocessed
+// .F90 (DEFINES, INCLUDE), a fixed-form file with a kernel and one with
+// nothing to port, whose NAME_cl.f90 forocl port does not write: the build
+// writes a placeholder, the program prints what its CPU build prints with
+// both kernels launched on the device, and once the file gains a kernel
+// the placeholder becomes its host module.
+func TestBuildCMakeForms(t *testing.T) {
+	forocl, src := buildSystemSetup(t, "cmake")
+	copyFiles(t, "testdata/forms", src, "*", "inc/*")
+	b := filepath.Join(filepath.Dir(src), "build")
+	command(t, src, "cmake", "-S", src, "-B", b, "-DFOROCL_EXECUTABLE="+forocl, "-DFOROCL_CMAKE_DIR="+abs("../../cmake"))
+	command(t, src, "cmake", "--build", b)
+	want := command(t, b, filepath.Join(b, "forms_cpu"))
+	run := exec.Command(filepath.Join(b, "forms_cl"))
+	run.Env = append(os.Environ(), "FOROCL_DEVICE="+testDevice(), "FOROCL_RESIDENT=", "FOROCL_PROFILE=1")
+	var o, e bytes.Buffer
+	run.Stdout, run.Stderr = &o, &e
+	if err := run.Run(); err != nil {
+		t.Fatalf("forms_cl: %v\n%s", err, e.String())
+	}
+	sameValues(t, "forms_cl", o.String(), want)
+	rows := map[string]string{}
+	for _, m := range profileRow.FindAllStringSubmatch(e.String(), -1) {
+		rows[m[3]] = m[1]
+	}
+	if rows["scale"] != "1" || rows["twice"] != "1" {
+		t.Errorf("want scale and twice launched once on the device:\n%s", e.String())
+	}
+	ported := filepath.Join(b, "forocl_forms_cl")
+	if mod, err := os.ReadFile(filepath.Join(ported, "square_cl.f90")); err != nil || strings.Contains(strings.ToLower(string(mod)), "module") {
+		t.Errorf("square_cl.f90 (%v) should be the placeholder:\n%s", err, mod)
+	}
+	sq := filepath.Join(src, "square.f")
+	text, err := os.ReadFile(sq)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kernel := "      SUBROUTINE sqall(n, a)\n      INTEGER n\n      REAL*8 a(n)\n      INTEGER i\n" +
+		"      DO i = 1, n\n        a(i) = a(i)*a(i)\n      END DO\n      END SUBROUTINE\n"
+	edited := strings.Replace(string(text), "      END MODULE", kernel+"      END MODULE", 1)
+	if err := os.WriteFile(sq, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	command(t, src, "cmake", "--build", b)
+	if mod, err := os.ReadFile(filepath.Join(ported, "square_cl.f90")); err != nil || !strings.Contains(strings.ToLower(string(mod)), "sqall") {
+		t.Errorf("after square.f gained a kernel, square_cl.f90 (%v) does not launch it:\n%s", err, mod)
 	}
 }
