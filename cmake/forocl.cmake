@@ -130,8 +130,12 @@ function(forocl_port)
   if(NOT FP_FILES)
     message(FATAL_ERROR "forocl_port: no FILES (the kernel files to port)")
   endif()
-  if(NOT FOROCL_EXECUTABLE)
-    message(FATAL_ERROR "forocl_port: forocl not found: put it on PATH or set FOROCL_EXECUTABLE (-DFOROCL_EXECUTABLE=/path/to/forocl)")
+  if(FOROCL_EXECUTABLE)
+    get_filename_component(exe "${FOROCL_EXECUTABLE}" PROGRAM)
+  endif()
+  if(NOT FOROCL_EXECUTABLE OR NOT EXISTS "${exe}")
+    message(FATAL_ERROR "forocl_port: forocl not found (FOROCL_EXECUTABLE is '${FOROCL_EXECUTABLE}'): "
+      "put it on PATH or set FOROCL_EXECUTABLE (-DFOROCL_EXECUTABLE=/path/to/forocl)")
   endif()
   if(NOT FP_OUTPUT_DIR)
     set(FP_OUTPUT_DIR "${CMAKE_CURRENT_BINARY_DIR}/forocl_${FP_TARGET}")
@@ -167,13 +171,13 @@ function(forocl_port)
   # The arguments of the build step, in a file rewritten only when they
   # change (a change re-ports).
   set(args "${dir}/forocl_port_args.cmake")
-  string(CONCAT text "set(FOROCL_EXECUTABLE [==[${FOROCL_EXECUTABLE}]==])\n"
+  string(CONCAT text "set(FOROCL_EXECUTABLE [==[${exe}]==])\n"
     "set(FOROCL_DIR [==[${dir}]==])\nset(FOROCL_FILES [==[${files}]==])\n"
     "set(FOROCL_FLAGS [==[${flags}]==])\nset(FOROCL_OUTPUTS [==[${names}]==])\n")
   file(CONFIGURE OUTPUT "${args}" CONTENT "${text}" @ONLY)
   add_custom_command(OUTPUT ${outputs}
     COMMAND "${CMAKE_COMMAND}" "-DFOROCL_ARGS=${args}" -P "${_FOROCL_CMAKE}"
-    DEPENDS ${files} "${args}" "${FOROCL_EXECUTABLE}" "${_FOROCL_CMAKE}"
+    DEPENDS ${files} "${args}" "${exe}" "${_FOROCL_CMAKE}"
     COMMENT "forocl port: ${FP_TARGET}'s kernel files into ${dir}"
     VERBATIM)
   _forocl_swap(${FP_TARGET} ${files})

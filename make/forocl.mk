@@ -22,9 +22,10 @@
 #                   -I $(FOROCL_DIR) where the application's own files use
 #                   them)
 #   FOROCL_LIBS     -lOpenCL, for the link
-# and the target forocl-clean. forocl port runs again when a kernel file
-# or forocl changes: $(FOROCL_DIR)/forocl_order.mk, which holds the order,
-# depends on them, and make reads it again once it is remade. Goals that
+# and the target forocl-clean. forocl port runs again when a kernel file,
+# forocl, FOROCL_FLAGS or the list of kernel files changes:
+# $(FOROCL_DIR)/forocl_order.mk, which holds the order, depends on them,
+# and make reads it again once it is remade. Goals that
 # are only in FOROCL_NO_PORT_GOALS (clean, distclean, forocl-clean) port
 # nothing.
 
@@ -47,13 +48,22 @@ _forocl_bin := $(firstword $(wildcard $(FOROCL)) $(shell command -v $(FOROCL) 2>
 $(_forocl_order): $(FOROCL_KERNELS) $(_forocl_bin)
 	@mkdir -p $(FOROCL_DIR)
 	$(FOROCL) port $(FOROCL_FLAGS) -o $(FOROCL_DIR) $(FOROCL_KERNELS) > $@.files
-	@{ printf 'FOROCL_SOURCES :='; while read -r f; do printf ' %s' "$$f"; done < $@.files; echo; \
+	@{ printf '_forocl_ported_with := %s\n' '$(_forocl_with)'; printf 'FOROCL_SOURCES :='; while read -r f; do printf ' %s' "$$f"; done < $@.files; echo; \
 	  prev=; while read -r f; do o="$${f%.*}.o"; [ -z "$$prev" ] || echo "$$o: $$prev"; prev=$$o; done < $@.files; \
 	} > $@.tmp && mv $@.tmp $@ && rm -f $@.files
 
 ifneq ($(filter-out $(FOROCL_NO_PORT_GOALS),$(or $(MAKECMDGOALS),all)),)
 -include $(_forocl_order)
 endif
+
+# Other flags or another list of kernel files port again too: the order
+# file records those it was made with.
+_forocl_with := $(strip $(FOROCL_FLAGS) -o $(FOROCL_DIR) $(FOROCL_KERNELS))
+ifneq ($(_forocl_ported_with),$(_forocl_with))
+$(_forocl_order): _forocl_force
+endif
+.PHONY: _forocl_force
+_forocl_force: ;
 
 FOROCL_OBJECTS = $(addsuffix .o,$(basename $(FOROCL_SOURCES)))
 

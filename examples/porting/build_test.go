@@ -200,8 +200,8 @@ func TestBuildCMake(t *testing.T) {
 // TestBuildMake: examples/porting/Makefile, through make/forocl.mk, builds
 // blast_cl from $(FOROCL_SOURCES) and blast_cl_objects from
 // $(FOROCL_OBJECTS) with make -j2, both printing the CPU build's values; a
-// make with nothing changed ports nothing, an edited kernel file is ported
-// again, and make clean ports nothing.
+// make with nothing changed ports nothing, an edited kernel file or other
+// FOROCL_FLAGS port again, and make clean ports nothing.
 func TestBuildMake(t *testing.T) {
 	forocl, src := buildSystemSetup(t, "make")
 	b := filepath.Join(filepath.Dir(src), "build")
@@ -221,6 +221,9 @@ func TestBuildMake(t *testing.T) {
 	line := editKernel(t, src)
 	command(t, b, "make", append(mk, "blast_cl")...)
 	checkReported(t, filepath.Join(b, "forocl_port"), line)
+	if out := command(t, b, "make", append(mk, "FOROCL_FLAGS=--auto-reduce", "blast_cl")...); !strings.Contains(out, " port --auto-reduce ") {
+		t.Errorf("other FOROCL_FLAGS did not port again:\n%s", out)
+	}
 	if out := command(t, b, "make", append(mk, "clean")...); strings.Contains(out, " port ") {
 		t.Errorf("make clean ported:\n%s", out)
 	}
