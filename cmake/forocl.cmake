@@ -4,7 +4,7 @@
 #   include(path/to/forocl.cmake)
 #   add_executable(app main.f90 kernels/a_kernel.f90 kernels/b_kernel.f90)
 #   forocl_port(TARGET app FILES kernels/*.f90 [INCLUDE dir...] [DEFINES NAME[=VALUE]...]
-#               [OPTIONS flag...] [OUTPUT_DIR dir])
+#               [OPTIONS flag...] [DEPENDS file...] [OUTPUT_DIR dir])
 #
 # forocl_port runs `forocl port` at build time into OUTPUT_DIR (default
 # <build dir>/forocl_<target>), again whenever a kernel file, forocl or
@@ -16,7 +16,9 @@
 # with a wildcard is a glob, relative to the current source folder.
 # INCLUDE and DEFINES are forocl port's -I and -D (for #include and #if in
 # .F90 kernel files: the ported files are preprocessed); OPTIONS are
-# other forocl flags (--auto-reduce, --target gpu, -ffixed-form). Call it
+# other forocl flags (--auto-reduce, --target gpu, -ffixed-form); DEPENDS
+# are other files whose change ports again (those the kernel files
+# #include or include: forocl_port does not find them). Call it
 # in the folder that creates the target. The target's Fortran modules go
 # to OUTPUT_DIR/mod unless Fortran_MODULE_DIRECTORY is set, so that a CPU
 # build of the same kernels may sit in the same folder.
@@ -88,14 +90,14 @@ function(_forocl_files var)
     if(f MATCHES "[*?[]")
       file(GLOB g CONFIGURE_DEPENDS "${f}")
       if(NOT g)
-        message(FATAL_ERROR "forocl_port: FILES ${f} matches no file")
+        message(FATAL_ERROR "forocl_port: ${f} matches no file")
       endif()
       list(SORT g)
       list(APPEND out ${g})
     else()
       get_filename_component(a "${f}" ABSOLUTE)
       if(NOT EXISTS "${a}")
-        message(FATAL_ERROR "forocl_port: FILES ${f}: no such file (${a})")
+        message(FATAL_ERROR "forocl_port: ${f}: no such file (${a})")
       endif()
       list(APPEND out "${a}")
     endif()
@@ -120,7 +122,7 @@ function(_forocl_swap target)
 endfunction()
 
 function(forocl_port)
-  cmake_parse_arguments(PARSE_ARGV 0 FP "" "TARGET;OUTPUT_DIR" "FILES;INCLUDE;DEFINES;OPTIONS")
+  cmake_parse_arguments(PARSE_ARGV 0 FP "" "TARGET;OUTPUT_DIR" "FILES;INCLUDE;DEFINES;OPTIONS;DEPENDS")
   if(FP_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "forocl_port: unknown arguments ${FP_UNPARSED_ARGUMENTS}")
   endif()
@@ -142,6 +144,10 @@ function(forocl_port)
   endif()
   get_filename_component(dir "${FP_OUTPUT_DIR}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
   _forocl_files(files ${FP_FILES})
+  set(deps "")
+  if(FP_DEPENDS)
+    _forocl_files(deps ${FP_DEPENDS})
+  endif()
   set(flags "")
   foreach(i IN LISTS FP_INCLUDE)
     get_filename_component(a "${i}" ABSOLUTE)
@@ -177,7 +183,7 @@ function(forocl_port)
   file(CONFIGURE OUTPUT "${args}" CONTENT "${text}" @ONLY)
   add_custom_command(OUTPUT ${outputs}
     COMMAND "${CMAKE_COMMAND}" "-DFOROCL_ARGS=${args}" -P "${_FOROCL_CMAKE}"
-    DEPENDS ${files} "${args}" "${exe}" "${_FOROCL_CMAKE}"
+    DEPENDS ${files} ${deps} "${args}" "${exe}" "${_FOROCL_CMAKE}"
     COMMENT "forocl port: ${FP_TARGET}'s kernel files into ${dir}"
     VERBATIM)
   _forocl_swap(${FP_TARGET} ${files})

@@ -112,6 +112,44 @@ func command(t *testing.T, dir, name string, args ...string) string {
 	return string(out)
 }
 
+// commandFails runs name with args in dir, fails t unless it fails, and
+// returns its combined output.
+func commandFails(t *testing.T, dir, name string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Errorf("%s %s succeeded; want it to fail:\n%s", name, strings.Join(args, " "), out)
+	}
+	return string(out)
+}
+
+// breakKernel writes a syntax error into the copy's kernel file name; the
+// build must then fail, on every try, with forocl's diagnostic (never
+// build from the ported files of before).
+func breakKernel(t *testing.T, src, name string, build func() string) {
+	t.Helper()
+	path := filepath.Join(src, name)
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(text), "contains\n")
+	if i < 0 {
+		t.Fatalf("%s has no contains line", name)
+	}
+	broken := string(text[:i]) + "contains\n  subroutine broken(n\n  end subroutine\n" + string(text[i+len("contains\n"):])
+	if err := os.WriteFile(path, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for try := 1; try <= 2; try++ {
+		if out := build(); !strings.Contains(out, filepath.Base(name)+":") || !strings.Contains(out, "error:") {
+			t.Errorf("build %d after a syntax error in %s: want forocl's diagnostic:\n%s", try, name, out)
+		}
+	}
+}
+
 // checkPortedApp runs the ported program exe and compares what it prints
 // with the CPU build's output (TestAppCPU's build); FOROCL_PROFILE=1 shows
 // that the ported eos_kernel launched once per step.
@@ -224,6 +262,7 @@ func TestBuildMake(t *testing.T) {
 	if out := command(t, b, "make", append(mk, "FOROCL_FLAGS=--auto-reduce", "blast_cl")...); !strings.Contains(out, " port --auto-reduce ") {
 		t.Errorf("other FOROCL_FLAGS did not port again:\n%s", out)
 	}
+	breakKernel(t, src, "app/eos_kernel.f90", func() string { return commandFails(t, b, "make", append(mk, "blast_cl")...) })
 	if out := command(t, b, "make", append(mk, "clean")...); strings.Contains(out, " port ") {
 		t.Errorf("make clean ported:\n%s", out)
 	}
@@ -237,7 +276,8 @@ func TestBuildMake(t *testing.T) {
 // nothing to port, whose NAME_cl.f90 forocl port does not write: the build
 // writes a placeholder, the program prints what its CPU build prints with
 // both kernels launched on the device, and once the file gains a kernel
-// the placeholder becomes its host module.
+// the placeholder becomes its host module; an edit of a DEPENDS file ports
+// again, and a syntax error fails every build.
 func TestBuildCMakeForms(t *testing.T) {
 	forocl, src := buildSystemSetup(t, "cmake")
 	copyFiles(t, "testdata/forms", src, "*", "inc/*")
@@ -279,4 +319,18 @@ func TestBuildCMakeForms(t *testing.T) {
 	if mod, err := os.ReadFile(filepath.Join(ported, "square_cl.f90")); err != nil || !strings.Contains(strings.ToLower(string(mod)), "sqall") {
 		t.Errorf("after square.f gained a kernel, square_cl.f90 (%v) does not launch it:\n%s", err, mod)
 	}
+	if err := os.WriteFile(filepath.Join(src, "inc", "scale.h"), []byte("      b(i) = FACTOR * a(i) + 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	command(t, src, "cmake", "--build", b)
+	if text, err := os.ReadFile(filepath.Join(ported, "scale.f90")); err != nil || !strings.Contains(string(text), "3 * a(i) + 2") {
+		t.Errorf("after an edit of inc/scale.h (DEPENDS), scale.f90 (%v) was not ported again:\n%s", err, text)
+	}
+	breakKernel(t, src, "scale.F90", func() string {
+		out := commandFails(t, src, "cmake", "--build", b, "--target", "forms_cl")
+		if !strings.Contains(out, "forocl port failed") {
+			t.Errorf("want forocl_port's message:\n%s", out)
+		}
+		return out
+	})
 }
