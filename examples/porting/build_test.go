@@ -334,3 +334,25 @@ func TestBuildCMakeForms(t *testing.T) {
 		return out
 	})
 }
+
+// TestBuildMisuse: the build files say what is missing: forocl for
+// forocl_port (CMake fails at configure time), FOROCL_KERNELS for
+// forocl.mk.
+func TestBuildMisuse(t *testing.T) {
+	t.Run("cmake", func(t *testing.T) {
+		_, src := buildSystemSetup(t, "cmake")
+		b := filepath.Join(filepath.Dir(src), "build")
+		out := commandFails(t, src, "cmake", "-S", src, "-B", b, "-DFOROCL_EXECUTABLE="+filepath.Join(src, "no-forocl"),
+			"-DFOROCL_CMAKE_DIR="+abs("../../cmake"))
+		if !strings.Contains(out, "forocl_port: forocl not found") || !strings.Contains(out, "FOROCL_EXECUTABLE") {
+			t.Errorf("want forocl_port's message on a missing forocl:\n%s", out)
+		}
+	})
+	t.Run("make", func(t *testing.T) {
+		needTool(t, "make")
+		out := commandFails(t, t.TempDir(), "make", "-f", abs("../../make/forocl.mk"))
+		if !strings.Contains(out, "set FOROCL_KERNELS") {
+			t.Errorf("want forocl.mk's message on a missing FOROCL_KERNELS:\n%s", out)
+		}
+	})
+}
