@@ -6,6 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export FOROCL_REQUIRE_OPENCL=${FOROCL_REQUIRE_OPENCL:-1}
+# cmake and make (setup.sh installs them) are required too: no skipped build-system test
+export FOROCL_REQUIRE_TOOLS=${FOROCL_REQUIRE_TOOLS:-1}
 echo "== go vet"
 go vet ./...
 echo "== gofmt"

@@ -1,0 +1,1 @@
+      b(i) = FACTOR * a(i) + 1
