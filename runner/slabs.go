@@ -122,11 +122,13 @@ type SlabResult struct {
 	// the interior planes of each slab.
 	Halo   [2]int
 	Planes []int
-	// Exchange is the host time spent on halo exchanges and reduction
-	// combines, summed over steps. With Overlapped, the halo exchange ran
-	// while the devices computed the slabs' interiors (overlap.go).
-	Exchange   time.Duration
-	Overlapped bool
+	// Exchange is the time spent on halo exchanges and reduction
+	// combines, summed over steps: the host's, or with Overlapped the
+	// devices' (Note [overlap]), averaged over this process's slabs;
+	// Hidden is the part of it that ran while the devices computed the
+	// slabs' interiors (zero without Overlapped).
+	Exchange, Hidden time.Duration
+	Overlapped       bool
 }
 
 // slab is one slab held by this process.
@@ -437,7 +439,10 @@ func (s *slabRun) run() error {
 	}
 	s.res.Elapsed = time.Since(start)
 	if s.ov != nil {
-		s.ov.drain()
+		if err := s.ov.account(); err != nil {
+			return err
+		}
+		s.res.Exchange, s.res.Hidden = s.ov.spans, s.ov.hidden
 	}
 	out, err := x.gather(s.arrays)
 	if err != nil {
@@ -469,18 +474,17 @@ func (s *slabRun) step(step, steps int) error {
 			return err
 		}
 	}
-	if ov != nil && step < steps {
-		if err := ov.start(); err != nil {
+	if ov != nil {
+		if err := ov.launch(step < steps); err != nil {
 			return err
 		}
-	}
-	if err := s.launches(); err != nil {
+		if step < steps {
+			if err := ov.finish(); err != nil {
+				return err
+			}
+		}
+	} else if err := s.launches(); err != nil {
 		return err
-	}
-	if ov != nil && step < steps {
-		if err := s.timed(ov.finish); err != nil {
-			return err
-		}
 	}
 	if j.Every > 0 && step%j.Every == 0 && j.Snapshot != nil {
 		out, err := x.gather(s.arrays)
@@ -533,6 +537,10 @@ func (s *slabRun) launches() error {
 				return ErrCanceled
 			}
 			if err := sb.r.launchOne(sb.scalars, li); err != nil {
+				return fmt.Errorf("slab %d: %v", sb.index, err)
+			}
+			// Submitted now: the host may next wait for another slab.
+			if err := sb.r.ctx.Flush(); err != nil {
 				return fmt.Errorf("slab %d: %v", sb.index, err)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -77,6 +78,26 @@ var slabKernels = []struct {
 	{"loop_slabs.f90", "radius2", []string{"n=13", "m=23"}, "13x23", "t=tn", "tn"},
 }
 
+// exchangeLine reads the exchange time per step and its hidden part from
+// a split run's report.
+var exchangeLine = regexp.MustCompile(`halo exchange and reductions ([0-9.]+) ms per step, ([0-9.]+) ms of it hidden`)
+
+// checkExchange checks the two numbers of a split run's report: the part
+// hidden is within the exchange, and nothing is hidden without overlap.
+func checkExchange(t *testing.T, out string, overlapped bool) {
+	t.Helper()
+	m := exchangeLine.FindStringSubmatch(out)
+	if m == nil {
+		t.Errorf("no exchange and hidden times in %q", out)
+		return
+	}
+	ex, _ := strconv.ParseFloat(m[1], 64)
+	hidden, _ := strconv.ParseFloat(m[2], 64)
+	if hidden > ex || !overlapped && hidden != 0 || overlapped && ex <= 0 {
+		t.Errorf("exchange %v ms per step with %v ms hidden (overlapped %v) in %q", ex, hidden, overlapped, out)
+	}
+}
+
 // TestRunSlabsBitIdentical runs each kernel for 6 steps on one device,
 // on 2 and 3 slabs of one device, and as 2 and 4 MPI ranks, and compares
 // the outputs byte for byte.
@@ -110,13 +131,15 @@ func TestRunSlabsBitIdentical(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("%s on %s slabs: exit %d: %s", c.kernel, n, code, errOut)
 			}
-			how := "(after each step)"
-			if c.kernel != "diffuse4" && c.file != "loop_slabs.f90" && testDevice() == "pocl" { // PoCL aligns sub-buffers to 128 bytes
-				how = "(overlapped with the interior)"
+			how := "(after each step, on the host)"
+			overlapped := c.kernel != "diffuse4" && c.file != "loop_slabs.f90" && testDevice() == "pocl" // PoCL aligns sub-buffers to 128 bytes
+			if overlapped {
+				how = "(overlapped with the interior, device time)"
 			}
 			if !strings.Contains(out, "on "+n+" slabs on") || !strings.Contains(out, "halo exchange") || !strings.Contains(out, how) {
 				t.Errorf("%s on %s slabs printed %q, want %q", c.kernel, n, out, how)
 			}
+			checkExchange(t, out, overlapped)
 			check("slabs" + n)
 		}
 		for _, n := range []int{2, 4} {
