@@ -350,6 +350,7 @@ func (s *slabRun) launchAll(li int, vals map[string]int) error {
 			var ev *clhost.Event
 			if ev, err = sb.r.ctx.LaunchWith(sb.r.kerns[li], l.global, l.local, args...); err == nil {
 				ev.Release()
+				err = sb.r.ctx.Flush() // submitted before the host waits for another slab
 			}
 		}
 		if err != nil {

@@ -284,3 +284,39 @@ func TestRunSlabsReductions(t *testing.T) {
 		}
 	}
 }
+
+// TestRunSlabsOverlapParts: four slabs overlap the exchange, bit-identical
+// to one device, with an exchange time and a hidden part within it; slabs
+// too thin for an interior of their own beside the planes they send
+// exchange after each step, as exactly.
+func TestRunSlabsOverlapParts(t *testing.T) {
+	ctxs := sameDevice(t, 4)
+	if align, err := ctxs[0].SubBufferAlign(); err != nil || 128%align != 0 {
+		t.Skipf("planes of 128 bytes cannot start a sub-buffer here (alignment %d, %v)", align, err)
+	}
+	u, k := corpusKernel(t, "jacobi5.f90", "jacobi5_step")
+	for _, c := range []struct {
+		shape      []int
+		slabs      int
+		overlapped bool
+	}{{[]int{32, 42}, 4, true}, {[]int{32, 8}, 3, false}} {
+		sc := slabCase{"jacobi5.f90", "jacobi5_step", map[string]float64{"h": 0.1}, c.shape, Swap{"a", "oa"}, [2]int{1, 1}}
+		const steps = 7
+		one, err := Run(ctxs[0], slabJob(u, k, sc, steps))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := RunSlabs(slabJob(u, k, sc, steps), Slabs{Contexts: ctxs[:c.slabs]})
+		if err != nil {
+			t.Fatalf("%v on %d slabs: %v", c.shape, c.slabs, err)
+		}
+		what := fmt.Sprintf("%v on %d slabs (planes %v)", c.shape, c.slabs, got.Planes)
+		if got.Overlapped != c.overlapped {
+			t.Errorf("%s: overlapped %v, want %v", what, got.Overlapped, c.overlapped)
+		}
+		if got.Hidden > got.Exchange || got.Exchange <= 0 || !got.Overlapped && got.Hidden != 0 {
+			t.Errorf("%s: exchange %v with %v hidden", what, got.Exchange, got.Hidden)
+		}
+		sameBits(t, what, one.Outputs["oa"], got.Outputs["oa"])
+	}
+}
