@@ -69,8 +69,8 @@ import (
 // the one device's, and so is the value, bit for bit (slabloops.go).
 //
 // The exchange of region kernels overlaps the interior computation where
-// it can (see overlap.go): the planes the neighbours need are computed first, on
-// their own, and sent while the rest of the slab is computed.
+// it can (Note [overlap]): the planes the neighbours need are computed
+// first, on their own, and sent while the rest of the slab is computed.
 
 // Comm is what RunSlabs needs of a communicator between processes (MPI
 // ranks), one slab per rank; runner does not depend on an MPI library.
