@@ -213,6 +213,7 @@ func (o *overlap) release() {
 		return
 	}
 	for _, v := range o.slabs {
+		_ = v.s.r.ctx.Finish() // nothing may copy from or to the staging after
 		v.cur.release()
 		v.prev.release()
 		for _, p := range []*part{v.down, v.up, v.interior} {

@@ -422,6 +422,7 @@ func (s *slabRun) run() error {
 	}
 	s.res.Overlapped = s.ov != nil
 	defer s.ov.release()
+	defer x.releaseStages()
 	start := time.Now()
 	for step := 1; step <= steps; step++ {
 		if err := s.step(step, steps); err != nil {
@@ -636,6 +637,10 @@ type exchanger struct {
 	// an array.
 	planes []int
 	geom   func(idx int, name string) slabGeom
+	// stages are the exchange's host memory and writes its writes in
+	// flight (halo.go).
+	stages map[stageKey]*stage
+	writes []*clhost.Event
 }
 
 // slabGeom is where a slab holds one array along its last dimension: its
@@ -661,85 +666,6 @@ func outputs(swaps []Swap) []string {
 		out = append(out, s.Out)
 	}
 	return out
-}
-
-// exchange sends the edge planes of the named arrays (the swapped
-// outputs before a swap, or inputs after it) to the neighbours' halos
-// (see Note [slabs]).
-func (x *exchanger) exchange(names []string) error {
-	if x.count < 2 {
-		return nil
-	}
-	for _, out := range names {
-		if err := x.exchangeOne(out); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// exchangeOne exchanges the halos of one array.
-func (x *exchanger) exchangeOne(out string) error {
-	pb := planeBytes(x.slabs[0].r.arrays[out])
-	// What each local slab sends: its lowest hi owned planes down, its
-	// highest lo owned planes up.
-	type edges struct{ low, high []byte }
-	sent := make([]edges, len(x.slabs))
-	geoms := make([]slabGeom, len(x.slabs))
-	for i, s := range x.slabs {
-		g := x.geom(s.index, out)
-		geoms[i] = g
-		if g.whole || g.lo+g.hi == 0 {
-			return nil
-		}
-		b := s.r.bufs[out]
-		if s.index > 0 && g.hi > 0 {
-			sent[i].low = make([]byte, g.hi*pb)
-			if err := s.r.ctx.ReadBytesAt(b, int64(g.own*pb), sent[i].low); err != nil {
-				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-			}
-		}
-		if s.index < x.count-1 && g.lo > 0 {
-			sent[i].high = make([]byte, g.lo*pb)
-			if err := s.r.ctx.ReadBytesAt(b, int64((g.own+s.m-g.lo)*pb), sent[i].high); err != nil {
-				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-			}
-		}
-	}
-	for i, s := range x.slabs {
-		g := geoms[i]
-		var fromBelow, fromAbove []byte
-		if x.comm == nil {
-			if i > 0 {
-				fromBelow = sent[i-1].high
-			}
-			if i < len(x.slabs)-1 {
-				fromAbove = sent[i+1].low
-			}
-		} else {
-			if s.index > 0 && g.lo > 0 {
-				fromBelow = make([]byte, g.lo*pb)
-			}
-			if s.index < x.count-1 && g.hi > 0 {
-				fromAbove = make([]byte, g.hi*pb)
-			}
-			if err := x.comm.Exchange(sent[i].low, sent[i].high, fromBelow, fromAbove); err != nil {
-				return fmt.Errorf("halo exchange of %q: %v", out, err)
-			}
-		}
-		b := s.r.bufs[out]
-		if fromBelow != nil {
-			if err := s.r.ctx.WriteBytesAt(b, int64((g.own-g.lo)*pb), fromBelow); err != nil {
-				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-			}
-		}
-		if fromAbove != nil {
-			if err := s.r.ctx.WriteBytesAt(b, int64((g.own+s.m)*pb), fromAbove); err != nil {
-				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-			}
-		}
-	}
-	return nil
 }
 
 // combine folds the slabs' values of fold launch li in slab order with
