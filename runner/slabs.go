@@ -129,6 +129,10 @@ type SlabResult struct {
 	// slabs' interiors (zero without Overlapped).
 	Exchange, Hidden time.Duration
 	Overlapped       bool
+	// Combines counts the reductions folded across slabs (each a wait for
+	// the devices): every step's where later launches may carry the value
+	// into arrays, else the last step's only.
+	Combines int
 }
 
 // slab is one slab held by this process.
@@ -410,6 +414,9 @@ type slabRun struct {
 	split     *abi.Split
 	splitSize string
 	dirty     map[string]bool
+	// final is set on the steps whose results are read: the last, and
+	// those with a snapshot.
+	final bool
 }
 
 // run runs the steps, waits for every slab, and gathers the outputs and
@@ -461,6 +468,7 @@ func (s *slabRun) run() error {
 // exchange, a snapshot, and the exchange and swaps before the next step.
 func (s *slabRun) step(step, steps int) error {
 	j, sl, x, ov := s.j, s.sl, s.x, s.ov
+	s.final = step == steps || j.Every > 0 && step%j.Every == 0 && j.Snapshot != nil
 	if sl.Before != nil {
 		for _, sb := range x.slabs {
 			if err := sl.Before(sb.r.ctx, sb.r.bufs, sb.r.arrays[strings.ToLower(x.k.Arrays()[0].Name)].Shape); err != nil {
@@ -522,7 +530,9 @@ func (s *slabRun) step(step, steps int) error {
 }
 
 // launches queues each launch on every slab in turn, combining a fold's
-// partials across the slabs after it.
+// partials across the slabs after it: on every step when the value may
+// reach the arrays (valueUsed), else only where the results are read
+// (s.final), with no wait for the devices on the steps between.
 func (s *slabRun) launches() error {
 	if s.split != nil {
 		return s.program()
@@ -546,6 +556,10 @@ func (s *slabRun) launches() error {
 			}
 		}
 		if x.count > 1 && isFold(slabs[0].r.launches[li].l) {
+			if !s.final && !x.valueUsed(li) {
+				continue // combined on the step whose results are read
+			}
+			s.res.Combines++
 			combine := x.combine
 			if foldsPositions(slabs[0].r.launches[li].l) {
 				combine = x.combineLoc
@@ -556,6 +570,51 @@ func (s *slabRun) launches() error {
 		}
 	}
 	return nil
+}
+
+// valueUsed reports whether the value of fold launch li may reach the
+// kernel's arrays: a later launch takes it and something it could write
+// other than the kernel's results and reduction values (an output array,
+// partials, another scratch buffer). Otherwise the value, combined across
+// slabs or not, reaches only the results, which are read after the last
+// step.
+func (x *exchanger) valueUsed(li int) bool {
+	_, red, err := x.foldBuffers(li)
+	if err != nil {
+		return true
+	}
+	values := map[string]bool{}
+	for l, launch := range x.k.Launches {
+		if isFold(launch) {
+			if _, r, err := x.foldBuffers(l); err == nil {
+				values[r.Name] = true
+			}
+		}
+	}
+	for _, l := range x.k.Launches[li+1:] {
+		reads, writes := false, false
+		for i, a := range l.Args {
+			switch a.Kind {
+			case abi.ScratchArg:
+				if i == 0 && isFold(l) {
+					continue // the partials a fold reads
+				}
+				if a.Name == red.Name {
+					reads = true
+				} else if !values[a.Name] {
+					writes = true
+				}
+			case abi.ParamArg:
+				if p := x.k.Param(a.Name); p != nil && p.Output() && !p.Result() {
+					writes = true
+				}
+			}
+		}
+		if reads && writes {
+			return true
+		}
+	}
+	return false
 }
 
 // timed runs f, adding its time to the result's exchange time when it

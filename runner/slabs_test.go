@@ -320,3 +320,39 @@ func TestRunSlabsOverlapParts(t *testing.T) {
 		sameBits(t, what, one.Outputs["oa"], got.Outputs["oa"])
 	}
 }
+
+// TestRunSlabsCombines: over several steps, reductions that reach only
+// the results (field_stats) are combined across slabs on the last step
+// alone, and give the one device's results; a value that later launches
+// carry into an array (normalize's mean) is combined on every step.
+func TestRunSlabsCombines(t *testing.T) {
+	ctxs := sameDevice(t, 3)
+	h := Random(npy.Float32, []int{12, 30}, 9)
+	const steps = 4
+	for _, c := range []struct {
+		kernel   string
+		scalars  map[string]float64
+		combines int
+		exact    []string
+	}{
+		{"field_stats", map[string]float64{"wet": 0.9}, 8, []string{"hmax", "hmin", "nwet", "anydry", "allpos"}},
+		{"normalize", nil, steps, nil},
+	} {
+		u, k := sourceKernel(t, "../testdata/kernels/reductions.f90", c.kernel)
+		job := Job{Unit: u, Kernel: k, Scalars: c.scalars, Arrays: map[string]*npy.Array{"h": h}, Steps: steps}
+		one, err := Run(ctxs[0], job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := RunSlabs(job, Slabs{Contexts: ctxs})
+		if err != nil {
+			t.Fatalf("%s: %v", c.kernel, err)
+		}
+		if got.Combines != c.combines {
+			t.Errorf("%s over %d steps: %d combines, want %d", c.kernel, steps, got.Combines, c.combines)
+		}
+		for _, name := range c.exact {
+			sameBits(t, c.kernel+" "+name, one.Outputs[name], got.Outputs[name])
+		}
+	}
+}
