@@ -149,3 +149,26 @@ func TestSlabsChild(t *testing.T) {
 		fmt.Printf("%d ranks: identical to one device\n", comm.Size())
 	}
 }
+
+// TestSlabsReport: -slabs prints the exchange time per step and the part
+// of it hidden, as two numbers (none hidden: the walls come before the
+// exchange).
+func TestSlabsReport(t *testing.T) {
+	dev := device(t).Device()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-device", dev.Index, "-n", "64", "-steps", "5", "-slabs", "2"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var per, ex, hidden float64
+	var steps int
+	for _, line := range strings.Split(stdout.String(), "\n") {
+		if strings.HasPrefix(line, "time:") {
+			if _, err := fmt.Sscanf(line, "time:     %g ms per step, %d steps; halo exchange %g ms per step, %g ms of it hidden", &per, &steps, &ex, &hidden); err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+		}
+	}
+	if steps != 5 || per <= 0 || ex <= 0 || hidden != 0 {
+		t.Errorf("%d steps, %v ms per step, exchange %v with %v hidden in\n%s", steps, per, ex, hidden, stdout.String())
+	}
+}
