@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/forocl/forocl/clhost"
 )
@@ -51,19 +52,41 @@ func (x *exchanger) stage(s *slab, name, dir string, n int) []byte {
 	return st.b
 }
 
-// releaseWrites forgets the writes in flight.
-func (x *exchanger) releaseWrites() {
-	for _, ev := range x.writes {
-		ev.Release()
+// record is slab s's copies of the exchange in flight.
+func (x *exchanger) record(s *slab) *record {
+	if x.copies == nil {
+		x.copies = map[int]*record{}
 	}
-	x.writes = nil
+	if x.copies[s.index] == nil {
+		x.copies[s.index] = &record{}
+	}
+	return x.copies[s.index]
+}
+
+// settle waits for the copies of the last exchange, adds their time on
+// the devices (Note [overlap]'s span, averaged over the local slabs) to
+// x.spans, and forgets them.
+func (x *exchanger) settle() error {
+	for idx, r := range x.copies {
+		from, to, err := r.span()
+		if err != nil {
+			return fmt.Errorf("slab %d: halo exchange: %v", idx, err)
+		}
+		x.spans += time.Duration(to-from) / time.Duration(len(x.slabs))
+		r.release()
+	}
+	x.copies = nil
+	return nil
 }
 
 // releaseStages frees the exchange's host memory (after the queues that
 // copy from it have finished, or with them: Pinned.Close finishes the
 // queue first).
 func (x *exchanger) releaseStages() {
-	x.releaseWrites()
+	for _, r := range x.copies {
+		r.release()
+	}
+	x.copies = nil
 	for _, st := range x.stages {
 		st.pin.Close()
 	}
@@ -77,12 +100,13 @@ func (x *exchanger) exchange(names []string) error {
 	if x.count < 2 {
 		return nil
 	}
+	// The writes of the exchange before read the memory about to be
+	// refilled (done by now, but a slab that sends nothing has no read to
+	// be sure of it).
+	if err := x.settle(); err != nil {
+		return err
+	}
 	var reads []*clhost.Event
-	defer func() {
-		for _, e := range reads {
-			e.Release()
-		}
-	}()
 	type edges struct{ low, high []byte } // the planes a slab sends down and up
 	sent := map[string][]edges{}
 	for _, name := range names {
@@ -111,6 +135,7 @@ func (x *exchanger) exchange(names []string) error {
 					return fmt.Errorf("slab %d: halo of %q: %v", s.index, name, err)
 				}
 				reads = append(reads, ev)
+				x.record(s).reads = append(x.record(s).reads, ev)
 			}
 		}
 		sent[name] = e
@@ -118,15 +143,11 @@ func (x *exchanger) exchange(names []string) error {
 	if err := x.flush(); err != nil {
 		return err
 	}
-	// The reads, and the writes of the exchange before, which read the
-	// memory about to be refilled (done by now, but a slab that sends
-	// nothing has no read to be sure of it).
-	for _, ev := range append(reads, x.writes...) {
+	for _, ev := range reads {
 		if err := ev.Wait(); err != nil {
 			return fmt.Errorf("halo exchange: %v", err)
 		}
 	}
-	x.releaseWrites()
 	for _, name := range names {
 		if e, ok := sent[name]; ok {
 			if err := x.receive(name, func(i int) ([]byte, []byte) { return e[i].low, e[i].high }); err != nil {
@@ -188,7 +209,7 @@ func (x *exchanger) receive(name string, sent func(i int) (low, high []byte)) er
 			if err != nil {
 				return fmt.Errorf("slab %d: halo of %q: %v", s.index, name, err)
 			}
-			x.writes = append(x.writes, ev) // the slab's next commands follow it on its queue
+			x.record(s).writes = append(x.record(s).writes, ev) // the slab's next commands follow it on its queue
 		}
 	}
 	return nil

@@ -407,16 +407,9 @@ func (o *overlap) account() error {
 		if len(rec.reads) == 0 {
 			continue
 		}
-		var from, to uint64
-		for i, e := range append(append([]*clhost.Event(nil), rec.reads...), rec.writes...) {
-			a, b, err := e.Times()
-			if err != nil {
-				return fmt.Errorf("slab %d: timing the halo exchange: %v", v.s.index, err)
-			}
-			if i == 0 || a < from {
-				from = a
-			}
-			to = max(to, b)
+		from, to, err := rec.span()
+		if err != nil {
+			return fmt.Errorf("slab %d: timing the halo exchange: %v", v.s.index, err)
 		}
 		a, _, err := rec.first.Times()
 		if err != nil {
@@ -427,11 +420,27 @@ func (o *overlap) account() error {
 			return err
 		}
 		n := time.Duration(len(o.slabs))
-		o.spans += time.Duration(to-min(from, to)) / n
+		o.spans += time.Duration(to-from) / n
 		if lo, hi := max(from, a), min(to, b); hi > lo {
 			o.hidden += time.Duration(hi-lo) / n
 		}
 		rec.release()
 	}
 	return nil
+}
+
+// span is the time on the device from the start of the first of r's
+// copies to the end of the last (nanoseconds of the device's clock).
+func (r *record) span() (from, to uint64, err error) {
+	for i, e := range append(append([]*clhost.Event(nil), r.reads...), r.writes...) {
+		a, b, err := e.Times()
+		if err != nil {
+			return 0, 0, err
+		}
+		if i == 0 || a < from {
+			from = a
+		}
+		to = max(to, b)
+	}
+	return from, max(from, to), nil
 }

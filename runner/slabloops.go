@@ -300,7 +300,7 @@ func (s *slabRun) freshHalos(li int) error {
 		if !s.dirty[name] {
 			continue
 		}
-		if err := s.timed(func() error { return s.x.exchange([]string{name}) }); err != nil {
+		if err := s.x.exchange([]string{name}); err != nil {
 			return err
 		}
 		s.dirty[name] = false

@@ -122,11 +122,12 @@ type SlabResult struct {
 	// the interior planes of each slab.
 	Halo   [2]int
 	Planes []int
-	// Exchange is the time spent on halo exchanges and reduction
-	// combines, summed over steps: the host's, or with Overlapped the
-	// devices' (Note [overlap]), averaged over this process's slabs;
-	// Hidden is the part of it that ran while the devices computed the
-	// slabs' interiors (zero without Overlapped).
+	// Exchange is the time spent on halo exchanges, summed over steps:
+	// on the devices, from the first read of a slab's edge planes to the
+	// last write into its halos (Note [overlap]), averaged over this
+	// process's slabs; plus the host's time combining reductions. Hidden
+	// is the part of it that ran while the devices computed the slabs'
+	// interiors (zero without Overlapped).
 	Exchange, Hidden time.Duration
 	Overlapped       bool
 	// Combines counts the reductions folded across slabs (each a wait for
@@ -446,11 +447,16 @@ func (s *slabRun) run() error {
 		}
 	}
 	s.res.Elapsed = time.Since(start)
+	if err := x.settle(); err != nil {
+		return err
+	}
+	s.res.Exchange += x.spans
 	if s.ov != nil {
 		if err := s.ov.account(); err != nil {
 			return err
 		}
-		s.res.Exchange, s.res.Hidden = s.ov.spans, s.ov.hidden
+		s.res.Exchange += s.ov.spans
+		s.res.Hidden = s.ov.hidden
 	}
 	out, err := x.gather(s.arrays)
 	if err != nil {
@@ -479,7 +485,7 @@ func (s *slabRun) step(step, steps int) error {
 			for _, a := range s.split.Arrays {
 				s.dirty[strings.ToLower(a.Name)] = true
 			}
-		} else if err := s.timed(func() error { return x.exchange(inputs(j.Swap)) }); err != nil {
+		} else if err := x.exchange(inputs(j.Swap)); err != nil {
 			return err
 		}
 	}
@@ -511,7 +517,7 @@ func (s *slabRun) step(step, steps int) error {
 	}
 	if step < steps {
 		if sl.Before == nil && ov == nil && s.split == nil {
-			if err := s.timed(func() error { return x.exchange(outputs(j.Swap)) }); err != nil {
+			if err := x.exchange(outputs(j.Swap)); err != nil {
 				return err
 			}
 		}
@@ -696,10 +702,11 @@ type exchanger struct {
 	// an array.
 	planes []int
 	geom   func(idx int, name string) slabGeom
-	// stages are the exchange's host memory and writes its writes in
-	// flight (halo.go).
+	// stages are the exchange's host memory, copies its copies in flight
+	// by slab, and spans their time on the devices (halo.go).
 	stages map[stageKey]*stage
-	writes []*clhost.Event
+	copies map[int]*record
+	spans  time.Duration
 }
 
 // slabGeom is where a slab holds one array along its last dimension: its
