@@ -172,3 +172,36 @@ func TestSlabsReport(t *testing.T) {
 		t.Errorf("%d steps, %v ms per step, exchange %v with %v hidden in\n%s", steps, per, ex, hidden, stdout.String())
 	}
 }
+
+// TestSlabsDevices: -devices A,B runs a slab on each (here the test device
+// twice) and ends in the state of -slabs 2; a bad entry is an error.
+func TestSlabsDevices(t *testing.T) {
+	dev := device(t).Device()
+	state := func(args ...string) string {
+		var stdout, stderr bytes.Buffer
+		if code := run(append([]string{"-n", "40", "-steps", "20", "-init", "dambreak"}, args...), &stdout, &stderr); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+		var mass, where string
+		for _, line := range strings.Split(stdout.String(), "\n") {
+			if strings.HasPrefix(line, "mass:") {
+				mass = line
+			}
+			if strings.HasPrefix(line, "device:") {
+				where = line
+			}
+		}
+		if !strings.Contains(where, "2 slabs") {
+			t.Errorf("%v: %q", args, where)
+		}
+		return mass
+	}
+	want := state("-device", dev.Index, "-slabs", "2")
+	if got := state("-devices", dev.Index+","+dev.Index); got != want || want == "" {
+		t.Errorf("-devices: %q, -slabs 2: %q", got, want)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-n", "40", "-steps", "2", "-devices", dev.Index + ",no-such-device"}, &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), `-devices entry "no-such-device"`) {
+		t.Errorf("a bad entry: exit %d, %q", code, stderr.String())
+	}
+}
