@@ -36,6 +36,7 @@ var (
 	streamOnce     sync.Once
 	streamErr      error
 	enqueueBarrier func(q uintptr, n uint32, wait, event unsafe.Pointer) int32
+	enqueueMarker  func(q uintptr, n uint32, wait, event unsafe.Pointer) int32
 	enqueueMap     func(q, m uintptr, blocking uint32, flags uint64, offset, size uintptr, n uint32, wait, event, errcode unsafe.Pointer) unsafe.Pointer
 	enqueueUnmap   func(q, m uintptr, ptr unsafe.Pointer, n uint32, wait, event unsafe.Pointer) int32
 )
@@ -59,7 +60,8 @@ func bindStream() error {
 		for _, b := range []struct {
 			name string
 			fn   any
-		}{{"clEnqueueBarrierWithWaitList", &enqueueBarrier}, {"clEnqueueMapBuffer", &enqueueMap}, {"clEnqueueUnmapMemObject", &enqueueUnmap}} {
+		}{{"clEnqueueBarrierWithWaitList", &enqueueBarrier}, {"clEnqueueMarkerWithWaitList", &enqueueMarker},
+			{"clEnqueueMapBuffer", &enqueueMap}, {"clEnqueueUnmapMemObject", &enqueueUnmap}} {
 			sym, err := lookupSymbol(lib, b.name)
 			if err != nil || sym == 0 {
 				streamErr = fmt.Errorf("the OpenCL loader lacks %s (OpenCL 1.2): %v", b.name, err)
@@ -150,6 +152,26 @@ func (c *Context) WaitFor(events ...*Event) error {
 	code := enqueueBarrier(c.queue, uint32(len(hs)), p, nil)
 	runtime.KeepAlive(hs)
 	return check("clEnqueueBarrierWithWaitList", code)
+}
+
+// Marker returns an event that completes when every command queued on
+// the kernel queue so far has (clEnqueueMarkerWithWaitList), for copies
+// that must follow them (ReadAfter, WriteAfter).
+func (c *Context) Marker() (*Event, error) {
+	if err := c.usable(); err != nil {
+		return nil, err
+	}
+	if err := bindStream(); err != nil {
+		return nil, err
+	}
+	var ev uintptr
+	if err := check("clEnqueueMarkerWithWaitList", enqueueMarker(c.queue, 0, nil, unsafe.Pointer(&ev))); err != nil {
+		return nil, err
+	}
+	if err := c.track(kindEvent, ev); err != nil {
+		return nil, err
+	}
+	return &Event{ctx: c, h: ev}, nil
 }
 
 // ReadAfter queues, on the copy queue, a read of len(data) bytes of b

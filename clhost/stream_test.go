@@ -51,11 +51,19 @@ func TestCopyQueueOrder(t *testing.T) {
 	if vals[0] != 20 || vals[n-1] != 20 {
 		t.Fatalf("read after the launches: %v ... %v, want 20", vals[0], vals[n-1])
 	}
-	// The last quarter of y becomes 100, then y += x.
+	// A launch, then through a marker the last quarter of y becomes 100
+	// (after the launch, which it would otherwise race), then y += x.
+	if _, err := c.LaunchWith(k, []int{n}, nil, int32(n), float32(1), x, y); err != nil {
+		t.Fatal(err)
+	}
+	mark, err := c.Marker()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := range vals {
 		vals[i] = 100
 	}
-	write, err := c.WriteAfter(y, 3*n, pin.Bytes[3*n:])
+	write, err := c.WriteAfter(y, 3*n, pin.Bytes[3*n:], mark)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,8 +77,8 @@ func TestCopyQueueOrder(t *testing.T) {
 	if err := c.ReadFloat32(y, got); err != nil {
 		t.Fatal(err)
 	}
-	if got[0] != 21 || got[3*n/4-1] != 21 || got[3*n/4] != 101 || got[n-1] != 101 {
-		t.Errorf("after the write and a launch: y[0]=%v y[%d]=%v y[%d]=%v y[%d]=%v; want 21, 21, 101, 101",
+	if got[0] != 22 || got[3*n/4-1] != 22 || got[3*n/4] != 101 || got[n-1] != 101 {
+		t.Errorf("after the write and a launch: y[0]=%v y[%d]=%v y[%d]=%v y[%d]=%v; want 22, 22, 101, 101",
 			got[0], 3*n/4-1, got[3*n/4-1], 3*n/4, got[3*n/4], n-1, got[n-1])
 	}
 	if err := pin.Close(); err != nil || pin.Bytes != nil {

@@ -20,21 +20,24 @@ import (
 // sent up ([n-hi-lo, n-hi), from [n-2lo-hi, n)), and the rest, the
 // interior. On each slab's kernel queue a step is then
 //
-//	wait for the halo writes of the step before (a barrier, not the host)
+//	Slabs.Before, with BeforeKeepsHalos
+//	wait for the halo writes (a barrier, not the host)
 //	the edge parts' launches
 //	the interior's launches
 //
-// and on its copy queue (Note [copy queue] in package clhost) the reads of
+// and on its copy queue (Note [copy queue] in package clhost) the writes
+// of the planes received at the end of the step before into the halos of
+// this step's inputs (after Before, through a marker), and the reads of
 // the sent planes into pinned host memory, queued after the edge parts'
 // last launch, so that they run while the interior is computed. The host
-// flushes every queue as it goes, waits for the reads only, passes the
-// planes to the neighbours' pinned memory (a copy, or MPI), and queues the
-// writes into their halos on the copy queues, which the next step's
-// barrier waits for. Nothing the host waits for sits behind an interior,
-// and no device waits for the host while it has an interior to compute.
-// The interior writes none of the planes read or written by the copies
-// (edges and halos lie outside it); the writes go to the outputs' halos,
-// which no launch of the step reads or writes.
+// flushes every queue as it goes, waits for the reads only, and passes the
+// planes to the neighbours' pinned memory (a copy, or MPI), which the next
+// step writes. Nothing the host waits for sits behind an interior, and no
+// device waits for the host while it has an interior to compute. The
+// interior writes none of the planes read or written by the copies (edges
+// and halos lie outside it). With BeforeKeepsHalos the halo planes the
+// slabs start with are kept the same way, so that Before's writes there
+// never stay.
 //
 // The exchange time of a step is, per slab, the span on its device from
 // the first read of its edge planes to the last write into its halos
@@ -47,8 +50,8 @@ import (
 // small grid would change), when every slab's interior has a plane, and
 // when the device can place a sub-buffer at each part (the byte offsets
 // are multiples of CL_DEVICE_MEM_BASE_ADDR_ALIGN) and has OpenCL 1.2's
-// barriers and mapped buffers; otherwise RunSlabs exchanges after each
-// step.
+// barriers and mapped buffers, and without Slabs.Before unless
+// BeforeKeepsHalos; otherwise RunSlabs exchanges after each step (halo.go).
 
 // part is a slab's sub-grid of local planes [from, to).
 type part struct {
@@ -66,7 +69,10 @@ type ovSlab struct {
 	// Staging by swapped output: planes sent down and up, received from
 	// below and above (nil without that neighbour).
 	sendDown, sendUp, fromBelow, fromAbove map[string][]byte
-	cur, prev                              record
+	// received says that fromBelow and fromAbove hold planes to write
+	// into the halos before the next step.
+	received  bool
+	cur, prev record
 }
 
 // record is one step's events on a slab, kept until they are timed.
@@ -93,6 +99,9 @@ type overlap struct {
 	pb     func(name string) int // bytes per plane of an array
 	spans  time.Duration         // exchange spans, summed over slabs and steps
 	hidden time.Duration         // their overlap with the interiors
+	// before, when set, runs Slabs.Before on a slab at the start of each
+	// step, and the halo writes follow it (keepHalos).
+	before func(*slab) error
 }
 
 // newOverlap returns the parts of the local slabs, or nil when the
@@ -287,6 +296,20 @@ func (o *overlap) launchSlab(v *ovSlab, exchange bool) error {
 	if r.canceled() {
 		return ErrCanceled
 	}
+	var after *clhost.Event
+	if o.before != nil {
+		if err := o.before(v.s); err != nil {
+			return err
+		}
+		var err error
+		if after, err = r.ctx.Marker(); err != nil {
+			return err
+		}
+		defer after.Release()
+	}
+	if err := o.writeHalos(v, after); err != nil {
+		return err
+	}
 	if err := r.ctx.WaitFor(v.prev.writes...); err != nil {
 		return err
 	}
@@ -373,27 +396,63 @@ func (o *overlap) finish() error {
 		}
 	}
 	for _, v := range o.slabs {
+		v.received = true
+		v.prev, v.cur = v.cur, record{}
+	}
+	return nil
+}
+
+// writeHalos queues, on slab v's copy queue after event after (when not
+// nil), the writes of the planes it received into the halos of the
+// step's inputs (the outputs that sent them, swapped); they join the
+// record of the step that sent them.
+func (o *overlap) writeHalos(v *ovSlab, after *clhost.Event) error {
+	if !v.received {
+		return nil
+	}
+	v.received = false
+	r, x := v.s.r, o.x
+	for _, p := range o.j.Swap {
+		pb := o.pb(p.Out)
+		for _, w := range []struct {
+			buf []byte
+			at  int
+		}{{v.fromBelow[p.Out], 0}, {v.fromAbove[p.Out], v.s.n - x.hi}} {
+			if w.buf == nil {
+				continue
+			}
+			ev, err := r.ctx.WriteAfter(r.bufs[p.In], int64(w.at*pb), w.buf, after)
+			if err != nil {
+				return fmt.Errorf("halo of %q: %v", p.In, err)
+			}
+			v.prev.writes = append(v.prev.writes, ev)
+		}
+	}
+	return r.ctx.Flush()
+}
+
+// keepHalos makes each step start with Slabs.Before, the halo writes
+// after it (Slabs.BeforeKeepsHalos), and holds the first step's: the
+// halo planes the slabs start with.
+func (o *overlap) keepHalos(before func(*slab) error) error {
+	o.before = before
+	for _, v := range o.slabs {
 		r := v.s.r
 		for _, p := range o.j.Swap {
-			pb := o.pb(p.Out)
-			for _, w := range []struct {
+			pb := o.pb(p.In) // the first step's inputs
+			for _, h := range []struct {
 				buf []byte
 				at  int
-			}{{v.fromBelow[p.Out], 0}, {v.fromAbove[p.Out], v.s.n - x.hi}} {
-				if w.buf == nil {
+			}{{v.fromBelow[p.Out], 0}, {v.fromAbove[p.Out], v.s.n - o.x.hi}} {
+				if h.buf == nil {
 					continue
 				}
-				ev, err := r.ctx.WriteAfter(r.bufs[p.Out], int64(w.at*pb), w.buf)
-				if err != nil {
-					return fmt.Errorf("slab %d: halo of %q: %v", v.s.index, p.Out, err)
+				if err := r.ctx.ReadBytesAt(r.bufs[p.In], int64(h.at*pb), h.buf); err != nil {
+					return fmt.Errorf("slab %d: halo of %q: %v", v.s.index, p.In, err)
 				}
-				v.cur.writes = append(v.cur.writes, ev)
 			}
 		}
-		if err := r.ctx.Flush(); err != nil {
-			return err
-		}
-		v.prev, v.cur = v.cur, record{}
+		v.received = true
 	}
 	return nil
 }

@@ -109,6 +109,14 @@ type Slabs struct {
 	// is right on the whole grid: at a slab's inner edge the neighbour's
 	// planes replace what it wrote.
 	Before func(ctx *clhost.Context, bufs map[string]*clhost.Buffer, shape []int) error
+	// BeforeKeepsHalos says that what Before writes into a slab's halo
+	// planes at its inner edges is never read by the kernel where it
+	// differs from what the neighbour holds there before its own Before
+	// (the shallow-water walls: the halo planes' ghost columns, which
+	// the kernel does not read). The exchange may then overlap the
+	// interior (Note [overlap]): after Before, those halo planes get the
+	// neighbours' planes as the step before left them.
+	BeforeKeepsHalos bool
 	// NoOverlap exchanges halos after each step even where the exchange
 	// could overlap the interior (overlap.go), to measure what it hides.
 	NoOverlap bool
@@ -425,8 +433,13 @@ type slabRun struct {
 func (s *slabRun) run() error {
 	j, sl, x := s.j, s.sl, s.x
 	steps := max(j.Steps, 1)
-	if sl.Before == nil && !sl.NoOverlap && steps > 1 && s.split == nil {
+	if (sl.Before == nil || sl.BeforeKeepsHalos) && !sl.NoOverlap && steps > 1 && s.split == nil {
 		s.ov = newOverlap(x, j, x.slabs)
+	}
+	if s.ov != nil && sl.Before != nil {
+		if err := s.ov.keepHalos(s.before); err != nil {
+			return err
+		}
 	}
 	s.res.Overlapped = s.ov != nil
 	defer s.ov.release()
@@ -475,10 +488,10 @@ func (s *slabRun) run() error {
 func (s *slabRun) step(step, steps int) error {
 	j, sl, x, ov := s.j, s.sl, s.x, s.ov
 	s.final = step == steps || j.Every > 0 && step%j.Every == 0 && j.Snapshot != nil
-	if sl.Before != nil {
+	if sl.Before != nil && ov == nil {
 		for _, sb := range x.slabs {
-			if err := sl.Before(sb.r.ctx, sb.r.bufs, sb.r.arrays[strings.ToLower(x.k.Arrays()[0].Name)].Shape); err != nil {
-				return fmt.Errorf("slab %d: %v", sb.index, err)
+			if err := s.before(sb); err != nil {
+				return err
 			}
 		}
 		if s.split != nil {
@@ -531,6 +544,14 @@ func (s *slabRun) step(step, steps int) error {
 				s.dirty[p.In], s.dirty[p.Out] = s.dirty[p.Out], s.dirty[p.In]
 			}
 		}
+	}
+	return nil
+}
+
+// before runs Slabs.Before on slab sb.
+func (s *slabRun) before(sb *slab) error {
+	if err := s.sl.Before(sb.r.ctx, sb.r.bufs, sb.r.arrays[strings.ToLower(s.x.k.Arrays()[0].Name)].Shape); err != nil {
+		return fmt.Errorf("slab %d: %v", sb.index, err)
 	}
 	return nil
 }
