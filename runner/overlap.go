@@ -366,9 +366,10 @@ func (o *overlap) launchSlab(v *ovSlab, exchange bool) error {
 	return r.ctx.Flush()
 }
 
-// finish waits for the edge reads of the step just queued, passes the
-// planes on, queues the writes into the neighbours' halos, and times the
-// step before, whose events have all completed by then.
+// finish waits for the edge reads of the step just queued, times the
+// step before (whose events have all completed by then), and passes the
+// planes on to the neighbours' memory, which the next step writes into
+// their halos (writeHalos).
 func (o *overlap) finish() error {
 	for _, v := range o.slabs {
 		for _, e := range v.cur.reads {
