@@ -69,8 +69,8 @@ echo "== shallow water ${N}x${N} real(4), $STEPS steps, $G GPUs ($(date -u +%FT%
 header "run"
 W=(run -I fortran examples/shallowwater/fortran/wave.f90 --kernel wave_advance --grid "${N}x${N}" --steps "$STEPS"
 	--swap h=oh --swap u=ou --swap v=ov --set dx=1 --set dy=1 --set dt=0.001 --json)
-"$F" run -I fortran examples/shallowwater/fortran/wave.f90 --kernel wave_advance --grid 64x64 --steps 2 \
-	--swap h=oh --swap u=ou --swap v=ov --device "$PLAT:0" >/dev/null 2>&1 # fills the program cache
+"$F" run -I fortran examples/shallowwater/fortran/wave.f90 --kernel wave_advance --grid 64x64 --steps 2 --set dx=1 \
+	--set dy=1 --set dt=0.001 --swap h=oh --swap u=ou --swap v=ov --device "$PLAT:0" >"$LOG/warm.txt" 2>&1 # fills the program cache
 row sw-1-device "" 150 "$F" "${W[@]}" --device "$PLAT:0"
 B=$(ms sw-1-device)
 row "sw-$G-devices" "$B" 150 "$F" "${W[@]}" --devices "$(devs "$G")"
