@@ -295,14 +295,19 @@ func (s *slabRun) freshHalos(li int) error {
 		return fmt.Errorf("internal error: runner: launch %d of a split kernel has no split record", li)
 	}
 	sp := s.split.Launches[li]
+	var stale []string // exchanged together: one wait for the devices
 	for _, name := range sp.Reads {
 		name = strings.ToLower(name)
-		if !s.dirty[name] {
-			continue
+		if s.dirty[name] {
+			stale = append(stale, name)
 		}
-		if err := s.x.exchange([]string{name}); err != nil {
+	}
+	if len(stale) > 0 {
+		if err := s.x.exchange(stale); err != nil {
 			return err
 		}
+	}
+	for _, name := range stale {
 		s.dirty[name] = false
 	}
 	for _, name := range sp.Writes {
