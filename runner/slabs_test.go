@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -353,6 +354,47 @@ func TestRunSlabsCombines(t *testing.T) {
 		}
 		for _, name := range c.exact {
 			sameBits(t, c.kernel+" "+name, one.Outputs[name], got.Outputs[name])
+		}
+	}
+}
+
+// TestRunSlabsSnapshots: snapshots of an overlapped run (every second
+// step, gathered while the exchange is in flight) equal one device's.
+func TestRunSlabsSnapshots(t *testing.T) {
+	ctxs := sameDevice(t, 3)
+	u, k := corpusKernel(t, "jacobi5.f90", "jacobi5_step")
+	sc := slabCase{"jacobi5.f90", "jacobi5_step", map[string]float64{"h": 0.1}, []int{32, 30}, Swap{"a", "oa"}, [2]int{1, 1}}
+	snaps := func(run func(Job) (bool, error)) map[int][]byte {
+		got := map[int][]byte{}
+		job := slabJob(u, k, sc, 6)
+		job.Every = 2
+		job.Snapshot = func(step int, out map[string]*npy.Array) error {
+			got[step] = append([]byte(nil), bytesOf(out["oa"])...)
+			return nil
+		}
+		if _, err := run(job); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	want := snaps(func(j Job) (bool, error) { _, err := Run(ctxs[0], j); return false, err })
+	overlapped := false
+	got := snaps(func(j Job) (bool, error) {
+		r, err := RunSlabs(j, Slabs{Contexts: ctxs})
+		if err == nil {
+			overlapped = r.Overlapped
+		}
+		return overlapped, err
+	})
+	if align, _ := ctxs[0].SubBufferAlign(); 128%align == 0 && !overlapped {
+		t.Error("not overlapped")
+	}
+	if len(want) != 3 || len(got) != len(want) {
+		t.Fatalf("snapshots at %d steps on one device, %d on slabs", len(want), len(got))
+	}
+	for step, w := range want {
+		if !bytes.Equal(got[step], w) {
+			t.Errorf("the snapshot after step %d differs from one device's", step)
 		}
 	}
 }
