@@ -643,3 +643,81 @@ func TestRunSlabsJSON(t *testing.T) {
 		t.Errorf("steps: %s", out)
 	}
 }
+
+// fixedRows is a loop kernel with a nest on fixed planes within the
+// nests' planes, at one end: the first slab alone runs it.
+const fixedRows = `!$OFP PURE, KERNEL :: lowrow
+subroutine lowrow(nx, ny, a, b)
+  integer :: nx, ny
+  real, dimension(nx, ny) :: a, b
+  integer :: i, j
+  do concurrent (j = 2:ny-1, i = 1:nx)
+    b(i,j) = 0.5*a(i,j) + 0.25*(a(i,j-1) + a(i,j+1))
+  end do
+  do concurrent (i = 1:nx)
+    b(i,2) = b(i,3) - a(i,1)
+    b(i,1) = 2*b(i,2)
+  end do
+end subroutine
+`
+
+// TestRunSlabsFixedPlanes: loop kernels with nests on fixed planes of the
+// split dimension (boundary rows: the shallow-water walls, CloverLeaf-style
+// update_halo, a row within the nests' planes) on 2 and 3 slabs and 2 and
+// 4 MPI ranks give the one device's outputs byte for byte.
+func TestRunSlabsFixedPlanes(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	rows := filepath.Join(dir, "rows.f90")
+	if err := os.WriteFile(rows, []byte(fixedRows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		file, kernel string
+		sets         []string
+		grid         string
+		outs         []string
+	}{
+		{"../../examples/shallowwater/fortran/boundary.f90", "reflect", []string{"n1=20", "n2=23"}, "20x23", []string{"H", "U", "V"}},
+		{filepath.Join(kernelsDir, "loop_sections_staggered.f90"), "update_halo", []string{"x_min=1", "x_max=12", "y_min=1", "y_max=20"}, "16x24",
+			[]string{"density", "energy", "xvel", "yvel"}},
+		{rows, "lowrow", []string{"nx=5", "ny=21"}, "5x21", []string{"b"}},
+	} {
+		base := []string{"run", c.file, "--kernel", c.kernel, "--grid", c.grid, "--device", testDevice()}
+		for _, s := range c.sets {
+			base = append(base, "--set", s)
+		}
+		outs := func(what string) []string {
+			var args []string
+			for _, o := range c.outs {
+				args = append(args, "--out", o+"="+filepath.Join(dir, c.kernel+"_"+o+"_"+what+".npy"))
+			}
+			return args
+		}
+		if code, _, errOut := cli(t, append(base, outs("one")...)...); code != 0 {
+			t.Fatalf("%s on one device: exit %d: %s", c.kernel, code, errOut)
+		}
+		check := func(what string) {
+			for _, o := range c.outs {
+				want, err1 := os.ReadFile(filepath.Join(dir, c.kernel+"_"+o+"_one.npy"))
+				got, err2 := os.ReadFile(filepath.Join(dir, c.kernel+"_"+o+"_"+what+".npy"))
+				if err1 != nil || err2 != nil || !bytes.Equal(got, want) {
+					t.Errorf("%s %s on %s differs from one device (%v, %v)", c.kernel, o, what, err1, err2)
+				}
+			}
+		}
+		for _, n := range []string{"2", "3"} {
+			if code, _, errOut := cli(t, append(append(base, "--slabs", n), outs("slabs"+n)...)...); code != 0 {
+				t.Fatalf("%s on %s slabs: exit %d: %s", c.kernel, n, code, errOut)
+			}
+			check("slabs" + n)
+		}
+		for _, n := range []int{2, 4} {
+			what := fmt.Sprintf("mpi%d", n)
+			if out, err := mpiForocl(t, n, append(append(base, "--mpi"), outs(what)...)...); err != nil {
+				t.Fatalf("%s on %d ranks: %v\n%s", c.kernel, n, err, out)
+			}
+			check(what)
+		}
+	}
+}
