@@ -92,3 +92,12 @@ for d in 1 2 4; do
 		row "accel-$d-devices" "$BA" 90 "$F" "${A[@]}" "${size[@]}" --devices "$(devs "$d")"
 	fi
 done
+
+# 3. With SW=1 and the example built here (CGO_ENABLED=0 go build -o .gpu/sw ./examples/shallowwater):
+#    the shallow-water example, walls included, on one GPU and with -devices over GPUS GPUs
+#    (its report: ms per step, exchange and hidden). Not counted in the 8 minutes.
+if [ "${SW:-0}" = 1 ] && [ -x .gpu/sw ]; then
+	echo "== shallowwater example ${N}x${N}, $STEPS steps" | tee -a "$OUT/multigpu.txt"
+	timeout 200 .gpu/sw -n "$N" -steps "$STEPS" -dt 0.001 -device "$PLAT:0" 2>&1 | grep -E "^(device|time)" | tee -a "$OUT/multigpu.txt"
+	timeout 200 .gpu/sw -n "$N" -steps "$STEPS" -dt 0.001 -devices "$(devs "$G")" 2>&1 | grep -E "^(device|time)" | tee -a "$OUT/multigpu.txt"
+fi
