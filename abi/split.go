@@ -18,7 +18,9 @@ import (
 // (writes: the index itself). Nothing else sees the index or Size. So the
 // same kernel run with Size cut to a slab's planes, on arrays cut to the
 // slab's planes plus their halos, computes those planes as the whole grid
-// does.
+// does. A nest on fixed planes of the split dimension (no index along it:
+// boundary rows) runs on the slab at the end it works at
+// (SplitLaunch.Fixed).
 type Split struct {
 	// Refused, when set, says why the kernel cannot be split exactly,
 	// naming the construct and its position; the other fields are then
@@ -56,7 +58,22 @@ type SplitArray struct {
 type SplitLaunch struct {
 	Reads  []string `json:"reads,omitempty"`
 	Writes []string `json:"writes,omitempty"`
+	// Fixed, for a nest on fixed planes of the split dimension (a
+	// boundary row: no index of it runs along the split), says which
+	// slabs run it: FixedLow, the first (which owns the planes it reads
+	// and writes, near the nests' first plane), FixedHigh, the last, or
+	// FixedBoth, the first and the last (each statement at one end, and
+	// every write beyond the nests' planes: what a slab runs at the other
+	// end lands in planes it does not own).
+	Fixed string `json:"fixed,omitempty"`
 }
+
+// SplitLaunch.Fixed's values.
+const (
+	FixedLow  = "low"
+	FixedHigh = "high"
+	FixedBoth = "both"
+)
 
 // Cut reports whether slabs cut the array named (any case).
 func (s *Split) Cut(name string) *SplitArray {

@@ -51,6 +51,7 @@ type Context struct {
 	dev   Device
 	ctx   uintptr // cl_context
 	queue uintptr // cl_command_queue
+	copyQ uintptr // the copy queue, made on first use (Note [copy queue]); guarded by mu
 
 	mu     sync.Mutex
 	closed bool
@@ -106,10 +107,19 @@ func (c *Context) Device() Device {
 	return c.dev
 }
 
-// Finish blocks until every command enqueued so far has completed.
+// Finish blocks until every command enqueued so far, on both queues (Note
+// [copy queue]), has completed.
 func (c *Context) Finish() error {
 	if err := c.usable(); err != nil {
 		return err
+	}
+	c.mu.Lock()
+	q := c.copyQ
+	c.mu.Unlock()
+	if q != 0 {
+		if err := check("clFinish", cl.Finish(q)); err != nil {
+			return err
+		}
 	}
 	return check("clFinish", cl.Finish(c.queue))
 }
@@ -140,12 +150,18 @@ func (c *Context) Close() error {
 
 	var errs []error
 	errs = append(errs, check("clFinish", cl.Finish(c.queue)))
+	if c.copyQ != 0 {
+		errs = append(errs, check("clFinish", cl.Finish(c.copyQ)))
+	}
 	for k := objKind(0); k < numKinds; k++ {
 		for h := range live[k] {
 			errs = append(errs, k.release(h))
 		}
 	}
 	errs = append(errs, check("clReleaseCommandQueue", cl.ReleaseCommandQueue(c.queue)))
+	if c.copyQ != 0 {
+		errs = append(errs, check("clReleaseCommandQueue", cl.ReleaseCommandQueue(c.copyQ)))
+	}
 	errs = append(errs, check("clReleaseContext", cl.ReleaseContext(c.ctx)))
 	return errors.Join(errs...)
 }

@@ -68,7 +68,14 @@ func (c *splitCheck) split(ak *abi.Kernel, nests map[*abi.Launch]*ir.Nest) (*abi
 		if c.why != "" {
 			return nil, c.why
 		}
-		c.index, c.use = n.Index[d], &nestUse{lo: n.Lo[d], hi: n.Hi[d], reach: map[*ir.Var]*[2]int{}}
+		if d < 0 { // on fixed planes (see fixedSides)
+			if len(n.Reduces) > 0 {
+				return nil, fmt.Sprintf("the nest at %s works on fixed planes of the split dimension (no index of it runs to %s) and reduces: each slab running it would fold its own part", at(n.Pos), c.size.Name)
+			}
+			c.index, c.use = nil, &nestUse{fixed: true, pos: n.Pos, stmt: -1, reach: map[*ir.Var]*[2]int{}}
+		} else {
+			c.index, c.use = n.Index[d], &nestUse{lo: n.Lo[d], hi: n.Hi[d], reach: map[*ir.Var]*[2]int{}}
+		}
 		c.stmts(n.Body)
 		if c.why != "" {
 			return nil, c.why
@@ -86,6 +93,25 @@ type nestUse struct {
 	reach  map[*ir.Var]*[2]int
 	reads  []*ir.Var
 	writes []string
+	// fixed marks a nest on fixed planes (no index along the split): at
+	// holds its cut arrays' accesses along the split dimension, stmt
+	// numbers its assignments (-1 outside one), pos is the nest's.
+	fixed bool
+	at    []fixedAccess
+	stmt  int
+	stmts int
+	pos   diag.Span
+}
+
+// fixedAccess is one access of a cut array along the split dimension in a
+// nest on fixed planes: subscript a, in assignment stmt (-1: a condition
+// or a loop bound).
+type fixedAccess struct {
+	v     *ir.Var
+	a     ir.Affine
+	write bool
+	stmt  int
+	pos   diag.Span
 }
 
 // assemble works out the planes every slab owns, the nests' common range
@@ -96,16 +122,16 @@ type nestUse struct {
 func (c *splitCheck) assemble(sp *abi.Split, uses []*nestUse) (*abi.Split, string) {
 	var ref *nestUse
 	for _, u := range uses {
-		if u != nil && ref == nil {
+		if u != nil && !u.fixed && ref == nil {
 			ref = u
 		}
 	}
 	if ref == nil {
-		return nil, "it has no nests"
+		return nil, fmt.Sprintf("it has no nest along the split dimension (no index of a nest runs to %s)", c.size.Name)
 	}
 	lo, hi := int64(0), int64(0) // the common range: ref's, shifted by these
 	for _, u := range uses {
-		if u == nil {
+		if u == nil || u.fixed {
 			continue
 		}
 		dl, dh := u.lo.Add(ref.lo.Scale(-1)), u.hi.Add(ref.hi.Scale(-1))
@@ -120,6 +146,14 @@ func (c *splitCheck) assemble(sp *abi.Split, uses []*nestUse) (*abi.Split, strin
 	for _, u := range uses {
 		if u == nil {
 			sp.Launches = append(sp.Launches, abi.SplitLaunch{})
+			continue
+		}
+		if u.fixed {
+			sl, why := c.fixedSides(u, ref.lo.AddConst(lo), ref.hi.AddConst(hi), sp)
+			if why != "" {
+				return nil, why
+			}
+			sp.Launches = append(sp.Launches, sl)
 			continue
 		}
 		below, above := int(ref.lo.AddConst(lo).Add(u.lo.Scale(-1)).Const), int(u.hi.Add(ref.hi.AddConst(hi).Scale(-1)).Const)
@@ -259,7 +293,7 @@ func coef(a ir.Affine, v *ir.Var) int64 {
 
 // splitDim returns the dimension of nest n whose index runs along the
 // split size: from a first value without it to the size (coefficient 1)
-// plus other sizes and a constant.
+// plus other sizes and a constant; -1 when none does.
 func (c *splitCheck) splitDim(n *ir.Nest) int {
 	dim := -1
 	for d := range n.Index {
@@ -273,11 +307,7 @@ func (c *splitCheck) splitDim(n *ir.Nest) int {
 		}
 		dim = d
 	}
-	if dim < 0 {
-		c.refuse("the nest at %s is not parallel along the split dimension (no index of it runs to %s): it works on fixed planes, or serially across the slabs", at(n.Pos), c.size.Name)
-		return 0
-	}
-	return dim
+	return dim // -1: a nest on fixed planes
 }
 
 // stmts checks a nest's body: the split index and size are seen only in
@@ -286,6 +316,9 @@ func (c *splitCheck) stmts(list []ir.Stmt) {
 	for _, s := range list {
 		switch s := s.(type) {
 		case *ir.Assign:
+			if c.use.fixed {
+				c.use.stmt, c.use.stmts = c.use.stmts, c.use.stmts+1
+			}
 			switch l := s.LHS.(type) {
 			case *ir.Elem:
 				c.elem(l, true)
@@ -296,6 +329,7 @@ func (c *splitCheck) stmts(list []ir.Stmt) {
 			}
 			c.expr(s.RHS)
 			c.expr(s.Mask)
+			c.use.stmt = -1
 		case *ir.If:
 			c.expr(s.Cond)
 			c.stmts(s.Then)
@@ -341,6 +375,10 @@ func (c *splitCheck) expr(x ir.Expr) {
 // then xvel(j, k+m)) or from the index plus a constant to the index plus
 // another (do kv = k, k+1), as the subscripts that use it say.
 func (c *splitCheck) loop(s *ir.Loop) {
+	if c.use.fixed && (mentions(s.Lo, c.size) || mentions(s.Hi, c.size)) {
+		c.refuse("the nest at %s sweeps the split dimension serially (the loop of %s at %s runs with %s): each slab would sweep its own part", at(c.use.pos), s.Var.Name, at(s.Pos), c.size.Name)
+		return
+	}
 	step, stepOK := intConst(s.Step)
 	if s.Step == nil {
 		step, stepOK = 1, true
@@ -450,6 +488,17 @@ func (c *splitCheck) elem(e *ir.Elem, write bool) {
 		if affine {
 			a = e.Access[d]
 		}
+		if cut && d == len(e.Index)-1 && c.use.fixed {
+			if !affine || c.alongSplit(a) {
+				c.refuse("the subscript %d of %s at %s, in a nest on fixed planes of the split dimension, is not a plane fixed by the sizes and constants", d+1, e.Var.Name, at(e.Pos))
+				return
+			}
+			c.use.at = append(c.use.at, fixedAccess{v: e.Var, a: a, write: write, stmt: c.use.stmt, pos: e.Pos})
+			if write {
+				c.note(e.Var, 0, true)
+			}
+			continue
+		}
 		if cut && d == len(e.Index)-1 {
 			lo, hi, ok := c.offsets(a)
 			if !affine || !ok {
@@ -511,4 +560,89 @@ func (c *splitCheck) note(v *ir.Var, off int, write bool) {
 // as abi.Reduction.Where has it.
 func at(sp diag.Span) string {
 	return fmt.Sprintf("%s:%d:%d", filepath.Base(sp.Start.File), sp.Start.Line, sp.Start.Col)
+}
+
+// fixedSides works out which slabs run nest u on fixed planes of the split
+// dimension (abi.SplitLaunch.Fixed), first and last being the nests'
+// common range of the split index. Each plane u reads or writes is at a
+// constant distance from first (a subscript without the split size: the
+// low end) or from last (with it: the high end). A nest at one end runs
+// on the slab that owns that end; the slabs' least planes (the split's
+// halo) widen so that the owner holds every plane it touches within the
+// range as its own. A nest at both ends runs on the first and the last
+// slab, so each statement must stay at one end, and every write lie
+// beyond the range, where what the other end's slab writes lands in
+// planes it does not own.
+func (c *splitCheck) fixedSides(u *nestUse, first, last ir.Affine, sp *abi.Split) (abi.SplitLaunch, string) {
+	sl := abi.SplitLaunch{Writes: u.writes}
+	type end struct{ low, high bool }
+	ends := map[int]*end{}
+	var any end
+	depth := func(f fixedAccess) (high bool, d int64, ok bool) {
+		high = has(f.a, c.size)
+		diff := f.a.Add(first.Scale(-1)) // the low end: its depth into the range
+		if high {
+			diff = last.Add(f.a.Scale(-1))
+		}
+		return high, diff.Const, diff.IsConst()
+	}
+	var inside []fixedAccess // writes within the range
+	for _, f := range u.at {
+		high, d, ok := depth(f)
+		if !ok {
+			return sl, fmt.Sprintf("%s at %s, in the nest at %s on fixed planes of the split dimension, is at %s: not a constant number of planes from the nests' first plane (%s) or last (%s)", f.v.Name, at(f.pos), at(u.pos), f.a, first, last)
+		}
+		e := ends[f.stmt]
+		if e == nil {
+			e = &end{}
+			ends[f.stmt] = e
+		}
+		e.low, e.high = e.low || !high, e.high || high
+		any.low, any.high = any.low || !high, any.high || high
+		if d >= 0 {
+			if high {
+				sp.Halo.Hi = max(sp.Halo.Hi, int(d)+1)
+			} else {
+				sp.Halo.Lo = max(sp.Halo.Lo, int(d)+1)
+			}
+			if f.write {
+				inside = append(inside, f)
+			}
+		}
+	}
+	switch {
+	case any.low && any.high:
+		for stmt, e := range ends {
+			if e.low && e.high {
+				where := "a condition or loop bound"
+				if stmt >= 0 {
+					where = fmt.Sprintf("statement %d", stmt+1)
+				}
+				return sl, fmt.Sprintf("the nest at %s works on fixed planes at both ends of the split dimension, and its %s takes planes at both: no one slab holds them", at(u.pos), where)
+			}
+		}
+		if len(inside) > 0 {
+			f := inside[0]
+			return sl, fmt.Sprintf("the nest at %s works on fixed planes at both ends of the split dimension and writes %s at %s within the nests' planes, which the slab at the other end owns too", at(u.pos), f.v.Name, at(f.pos))
+		}
+		sl.Fixed = abi.FixedBoth
+	case any.high:
+		sl.Fixed = abi.FixedHigh
+	default:
+		sl.Fixed = abi.FixedLow
+	}
+	return sl, ""
+}
+
+// mentions reports whether x uses variable v.
+func mentions(x ir.Expr, v *ir.Var) bool {
+	found := false
+	if x != nil {
+		ir.Walk(x, func(e ir.Expr) {
+			if r, ok := e.(*ir.Ref); ok && r.Var == v {
+				found = true
+			}
+		})
+	}
+	return found
 }

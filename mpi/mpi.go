@@ -162,11 +162,16 @@ func LaunchedRank() (rank, size int, ok bool) {
 	return 0, 0, false
 }
 
+// localRankVars are the launchers' variables for a rank's place among
+// the ranks of its host, in the order LocalRank reads them: Open MPI's,
+// then those of Hydra, Slurm's srun, PMI launchers, MVAPICH and Cray's
+// PALS.
+var localRankVars = []string{"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID", "PMI_LOCAL_RANK", "MV2_COMM_WORLD_LOCAL_RANK", "PALS_LOCAL_RANKID"}
+
 // LocalRank is this process's rank among the ranks of its host, from the
-// launcher (OMPI_COMM_WORLD_LOCAL_RANK, else MPI_LOCALRANKID or
-// SLURM_LOCALID), or -1 when none says.
+// launcher (localRankVars), or -1 when none says.
 func LocalRank() int {
-	for _, v := range []string{"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID"} {
+	for _, v := range localRankVars {
 		if n, err := strconv.Atoi(os.Getenv(v)); err == nil && n >= 0 {
 			return n
 		}

@@ -161,3 +161,26 @@ func TestChild(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestLocalRank: the local rank comes from the first launcher variable
+// set, Open MPI's first; none set, or none a count, gives -1.
+func TestLocalRank(t *testing.T) {
+	for _, v := range localRankVars {
+		t.Setenv(v, "")
+	}
+	if got := LocalRank(); got != -1 {
+		t.Errorf("no variable set: %d, want -1", got)
+	}
+	for i, v := range localRankVars {
+		t.Setenv(v, fmt.Sprint(10-i))
+	}
+	for i, v := range localRankVars {
+		if got := LocalRank(); got != 10-i {
+			t.Errorf("%s=%d set first: LocalRank %d", v, 10-i, got)
+		}
+		t.Setenv(v, "x") // not a count: the next variable says
+	}
+	if got := LocalRank(); got != -1 {
+		t.Errorf("no count: %d, want -1", got)
+	}
+}

@@ -18,8 +18,10 @@ var (
 			"reductions included. Loop kernels (issue 24): the arrays' last upper bound " +
 			"holds the split size (y_max in y_min-2:y_max+2), every nest runs one index over the same range up to it, " +
 			"and that index appears only as a subscript of the last dimension, plus a constant (writes: the index " +
-			"itself); so forocl refuses a gather along the split dimension (a(i, idx(j))), a nest that is serial " +
-			"across it or works on fixed planes, a write at j+1 that another slab owns, the index or the split size " +
+			"itself), or works on fixed planes at a constant distance from the nests' first or last plane (boundary " +
+			"rows, run by the slab at that end); so forocl refuses a gather along the split dimension (a(i, idx(j))), " +
+			"a nest that is serial across it, a nest on fixed planes that reduces or takes planes at both ends in one " +
+			"statement, a write at j+1 that another slab owns, the index or the split size " +
 			"used as a value, an array written but not cut, and host statements that read array elements. So is a " +
 			"region reduction whose window along the last dimension does not fit the slab halo (the widest of the " +
 			"launches' halos and the reductions' windows, or --slab-halo): a sum, product, count, dot_product or norm2 " +

@@ -2,61 +2,110 @@ package runner
 
 import (
 	"fmt"
-	"strings"
+	"time"
 
 	"github.com/forocl/forocl/clhost"
 )
 
-// Overlapping the halo exchange with the interior (see Note [slabs]):
-// before each step's launches, each slab runs the kernel on the planes
-// its neighbours need only, through sub-buffers that view a few planes
-// of every array (the kernel is translation invariant, so the small grid
-// computes them exactly), and queues reads of those planes. Then it
-// queues the whole slab's launches. While the devices compute the
-// interior (and those edge planes again, to the same values), the host
-// waits only for the small reads, hands the planes to the neighbours (or
-// to MPI) and queues the writes into their halos, which run after the
-// interior on each in-order queue. Only the device-side reads and writes
-// of a few planes are not hidden.
+// See Note [overlap].
+//
+// Note [overlap]
+//
+// Overlapping the halo exchange with the interior (see Note [slabs]). A
+// slab of n local planes computes [lo, n-hi); the kernel is translation
+// invariant, so run on the sub-grid of planes [from, to) (sub-buffers that
+// view those planes of every array) it computes [from+lo, to-hi) exactly.
+// Each step cuts the slab into parts that tile what it computes: the
+// planes sent down ([lo, lo+hi), from the sub-grid [0, lo+2hi)), those
+// sent up ([n-hi-lo, n-hi), from [n-2lo-hi, n)), and the rest, the
+// interior. On each slab's kernel queue a step is then
+//
+//	Slabs.Before, with BeforeKeepsHalos
+//	wait for the halo writes (a barrier, not the host)
+//	the edge parts' launches
+//	the interior's launches
+//
+// and on its copy queue (Note [copy queue] in package clhost) the writes
+// of the planes received at the end of the step before into the halos of
+// this step's inputs (after Before, through a marker), and the reads of
+// the sent planes into pinned host memory, queued after the edge parts'
+// last launch, so that they run while the interior is computed. The host
+// flushes every queue as it goes, waits for the reads only, and passes the
+// planes to the neighbours' pinned memory (a copy, or MPI), which the next
+// step writes. Nothing the host waits for sits behind an interior, and no
+// device waits for the host while it has an interior to compute. The
+// interior writes none of the planes read or written by the copies (edges
+// and halos lie outside it). With BeforeKeepsHalos the halo planes the
+// slabs start with are kept the same way, so that Before's writes there
+// never stay.
+//
+// The exchange time of a step is, per slab, the span on its device from
+// the first read of its edge planes to the last write into its halos
+// (profiling timestamps, on one device's clock); the hidden part is that
+// span's overlap with the interior's launches. SlabResult reports both,
+// averaged over the local slabs.
 //
 // It applies when every launch of the kernel covers the grid with the
 // slab halo as its origin and shrink (no reductions, whose partials a
-// small grid would change), and when the device can place a sub-buffer at
-// each edge (CL_DEVICE_MEM_BASE_ADDR_ALIGN divides the byte offsets);
-// otherwise RunSlabs exchanges after each step.
+// small grid would change), when every slab's interior has a plane, and
+// when the device can place a sub-buffer at each part (the byte offsets
+// are multiples of CL_DEVICE_MEM_BASE_ADDR_ALIGN) and has OpenCL 1.2's
+// barriers and mapped buffers, and without Slabs.Before unless
+// BeforeKeepsHalos; otherwise RunSlabs exchanges after each step (halo.go).
 
-// edge is one slab's small grid of local planes [from, to).
-type edge struct {
-	s        *slab
+// part is a slab's sub-grid of local planes [from, to).
+type part struct {
 	from, to int
-	send     int // first local plane sent
 	sizes    map[string]int
 	launches []launch
 	subs     map[*clhost.Buffer]*clhost.Buffer // a sub-buffer per buffer, made on first use
-	up       bool                              // sends to the slab above (else below)
 }
 
-// overlap holds the edges of every local slab and the transfers in
-// flight.
+// ovSlab is one local slab's parts, pinned staging and copies in flight.
+type ovSlab struct {
+	s                  *slab
+	down, up, interior *part // down and up are nil without that neighbour
+	pin                *clhost.Pinned
+	// Staging by swapped output: planes sent down and up, received from
+	// below and above (nil without that neighbour).
+	sendDown, sendUp, fromBelow, fromAbove map[string][]byte
+	// received says that fromBelow and fromAbove hold planes to write
+	// into the halos before the next step.
+	received  bool
+	cur, prev record
+}
+
+// record is one step's events on a slab, kept until they are timed.
+type record struct {
+	reads, writes []*clhost.Event
+	first, last   *clhost.Event // the interior's first and last launches
+}
+
+func (r *record) release() {
+	if r.last == r.first {
+		r.last = nil
+	}
+	for _, e := range append(append([]*clhost.Event{r.first, r.last}, r.reads...), r.writes...) {
+		e.Release() // each once: a handle released twice could be another event's by then
+	}
+	*r = record{}
+}
+
+// overlap holds the local slabs' parts and the exchange's timings.
 type overlap struct {
-	x       *exchanger
-	j       *Job
-	edges   []*edge
-	reads   []pending
-	writes  []pending
-	planeOf func(name string) int // bytes per plane of an array
+	x      *exchanger
+	j      *Job
+	slabs  []*ovSlab
+	pb     func(name string) int // bytes per plane of an array
+	spans  time.Duration         // exchange spans, summed over slabs and steps
+	hidden time.Duration         // their overlap with the interiors
+	// before, when set, runs Slabs.Before on a slab at the start of each
+	// step, and the halo writes follow it (keepHalos).
+	before func(*slab) error
 }
 
-// pending is a transfer in flight and the host memory it uses.
-type pending struct {
-	e    *edge
-	name string
-	buf  []byte
-	ev   *clhost.Event
-}
-
-// newOverlap returns the edges of the local slabs, or nil when the
-// exchange cannot overlap (see above).
+// newOverlap returns the parts of the local slabs, or nil when the
+// exchange cannot overlap (see Note [overlap]).
 func newOverlap(x *exchanger, j *Job, slabs []*slab) *overlap {
 	k := j.Kernel
 	if x.count < 2 || x.lo+x.hi == 0 || len(j.Swap) == 0 || len(k.Scratch) > 0 || len(k.Results()) > 0 {
@@ -74,169 +123,384 @@ func newOverlap(x *exchanger, j *Job, slabs []*slab) *overlap {
 	}
 	o := &overlap{x: x, j: j}
 	r0 := slabs[0].r
-	o.planeOf = func(name string) int { return x.plane(r0.arrays[name]) }
+	o.pb = func(name string) int { return x.plane(r0.arrays[name]) }
 	for _, s := range slabs {
-		align, err := s.r.ctx.SubBufferAlign()
-		if err != nil {
+		v := &ovSlab{s: s}
+		o.slabs = append(o.slabs, v)
+		if !o.setup(v) {
+			o.release()
 			return nil
-		}
-		var want []*edge
-		if s.index > 0 && x.hi > 0 { // planes [lo, lo+hi) go down
-			want = append(want, &edge{s: s, from: 0, to: x.lo + 2*x.hi, send: x.lo})
-		}
-		if s.index < x.count-1 && x.lo > 0 { // planes [n-hi-lo, n-hi) go up
-			want = append(want, &edge{s: s, from: s.n - 2*x.lo - x.hi, to: s.n, send: s.n - x.hi - x.lo, up: true})
-		}
-		for _, e := range want {
-			for name := range s.r.arrays {
-				if int64(e.from*o.planeOf(name))%align != 0 {
-					o.release()
-					return nil
-				}
-			}
-			e.sizes = map[string]int{}
-			for n, v := range s.r.sizes {
-				e.sizes[n] = v
-			}
-			last := lastSize(k)
-			e.sizes[last] = s.r.sizes[last] - s.n + (e.to - e.from)
-			for _, l := range k.Launches {
-				g, loc, err := l.NDRange(e.sizes)
-				if err != nil {
-					o.release()
-					return nil
-				}
-				e.launches = append(e.launches, launch{l, g, loc})
-			}
-			e.subs = map[*clhost.Buffer]*clhost.Buffer{}
-			o.edges = append(o.edges, e)
 		}
 	}
 	return o
 }
 
-// release frees the sub-buffers, after the queues have finished.
+// setup gives slab v its parts and staging; false when one cannot be
+// placed.
+func (o *overlap) setup(v *ovSlab) bool {
+	x, s := o.x, v.s
+	align, err := s.r.ctx.SubBufferAlign()
+	if err != nil {
+		return false
+	}
+	from, to := 0, s.n
+	if s.index > 0 && x.hi > 0 {
+		v.down, from = o.part(s, 0, x.lo+2*x.hi), x.hi
+	}
+	if s.index < x.count-1 && x.lo > 0 {
+		v.up, to = o.part(s, s.n-2*x.lo-x.hi, s.n), s.n-x.lo
+	}
+	if to-from-x.lo-x.hi < 1 { // no interior plane of its own
+		return false
+	}
+	v.interior = o.part(s, from, to)
+	for _, p := range []*part{v.down, v.up, v.interior} {
+		if p == nil {
+			continue
+		}
+		if p.launches == nil {
+			return false
+		}
+		for name := range s.r.arrays {
+			if int64(p.from*o.pb(name))%align != 0 {
+				return false
+			}
+		}
+	}
+	size := 0
+	for _, p := range o.j.Swap {
+		size += 2 * (x.lo + x.hi) * o.pb(p.Out)
+	}
+	if v.pin, err = s.r.ctx.NewPinned(int64(size)); err != nil {
+		return false
+	}
+	mem := v.pin.Bytes
+	take := func(planes int, name string, want bool) []byte {
+		if !want {
+			return nil
+		}
+		b := mem[:planes*o.pb(name)]
+		mem = mem[len(b):]
+		return b
+	}
+	v.sendDown, v.sendUp, v.fromBelow, v.fromAbove = map[string][]byte{}, map[string][]byte{}, map[string][]byte{}, map[string][]byte{}
+	for _, p := range o.j.Swap {
+		v.sendDown[p.Out] = take(x.hi, p.Out, v.down != nil)
+		v.sendUp[p.Out] = take(x.lo, p.Out, v.up != nil)
+		v.fromBelow[p.Out] = take(x.lo, p.Out, s.index > 0 && x.lo > 0)
+		v.fromAbove[p.Out] = take(x.hi, p.Out, s.index < x.count-1 && x.hi > 0)
+	}
+	return true
+}
+
+// part is slab s's sub-grid of local planes [from, to) with its
+// launches' NDRanges (none when one cannot be worked out).
+func (o *overlap) part(s *slab, from, to int) *part {
+	k := o.j.Kernel
+	p := &part{from: from, to: to, sizes: map[string]int{}, subs: map[*clhost.Buffer]*clhost.Buffer{}}
+	for n, v := range s.r.sizes {
+		p.sizes[n] = v
+	}
+	last := lastSize(k)
+	p.sizes[last] = s.r.sizes[last] - s.n + (to - from)
+	var ls []launch
+	for _, l := range k.Launches {
+		g, loc, err := l.NDRange(p.sizes)
+		if err != nil {
+			return p
+		}
+		ls = append(ls, launch{l, g, loc})
+	}
+	p.launches = ls
+	return p
+}
+
+// release frees the sub-buffers and staging, after the queues have
+// finished.
 func (o *overlap) release() {
 	if o == nil {
 		return
 	}
-	o.drain()
-	for _, e := range o.edges {
-		for _, b := range e.subs {
-			b.Release()
-		}
-	}
-}
-
-// drain forgets the transfers in flight (call after the queues finish).
-func (o *overlap) drain() {
-	for _, p := range append(o.reads, o.writes...) {
-		p.ev.Release()
-	}
-	o.reads, o.writes = nil, nil
-}
-
-// start queues every edge's launches and the reads of the planes it
-// sends; RunSlabs queues the whole slabs' launches next.
-func (o *overlap) start() error {
-	for _, e := range o.edges {
-		r := e.s.r
-		bufs := map[string]*clhost.Buffer{}
-		for name, b := range r.bufs {
-			if _, isArray := r.arrays[name]; !isArray {
-				continue
-			}
-			sub := e.subs[b]
-			if sub == nil {
-				pb := int64(o.planeOf(name))
-				var err error
-				if sub, err = r.ctx.SubBuffer(b, int64(e.from)*pb, int64(e.to-e.from)*pb); err != nil {
-					return fmt.Errorf("slab %d: %v", e.s.index, err)
+	for _, v := range o.slabs {
+		_ = v.s.r.ctx.Finish() // nothing may copy from or to the staging after
+		v.cur.release()
+		v.prev.release()
+		for _, p := range []*part{v.down, v.up, v.interior} {
+			if p != nil {
+				for _, b := range p.subs {
+					b.Release()
 				}
-				e.subs[b] = sub
 			}
-			bufs[name] = sub
 		}
-		for li, l := range e.launches {
-			args, err := launchArgs(r.k, l.l, o.j.Scalars, e.sizes, nil, bufs)
-			if err != nil {
+		v.pin.Close()
+	}
+}
+
+// run queues part p's launches on slab v and returns the first and last
+// launches' events.
+func (o *overlap) run(v *ovSlab, p *part) (first, last *clhost.Event, err error) {
+	r := v.s.r
+	bufs := map[string]*clhost.Buffer{}
+	for name, b := range r.bufs {
+		if _, isArray := r.arrays[name]; !isArray {
+			continue
+		}
+		sub := p.subs[b]
+		if sub == nil {
+			pb := int64(o.pb(name))
+			if sub, err = r.ctx.SubBuffer(b, int64(p.from)*pb, int64(p.to-p.from)*pb); err != nil {
+				return nil, nil, err
+			}
+			p.subs[b] = sub
+		}
+		bufs[name] = sub
+	}
+	for li, l := range p.launches {
+		args, err := launchArgs(r.k, l.l, o.j.Scalars, p.sizes, nil, bufs)
+		if err != nil {
+			return nil, nil, err
+		}
+		ev, err := r.ctx.LaunchWith(r.kerns[li], l.global, l.local, args...)
+		if err != nil {
+			return nil, nil, err
+		}
+		if first == nil {
+			first = ev
+			continue
+		}
+		if last != nil {
+			last.Release()
+		}
+		last = ev
+	}
+	if last == nil {
+		last = first
+	}
+	return first, last, nil
+}
+
+// launch queues one step on every local slab (see Note [overlap]): with
+// exchange, the edge parts, the reads of their planes and the interior;
+// without (the last step), the whole slab's launches.
+func (o *overlap) launch(exchange bool) error {
+	for _, v := range o.slabs {
+		if err := o.launchSlab(v, exchange); err != nil {
+			return fmt.Errorf("slab %d: %v", v.s.index, err)
+		}
+	}
+	return nil
+}
+
+func (o *overlap) launchSlab(v *ovSlab, exchange bool) error {
+	r := v.s.r
+	if r.canceled() {
+		return ErrCanceled
+	}
+	var after *clhost.Event
+	if o.before != nil {
+		if err := o.before(v.s); err != nil {
+			return err
+		}
+		var err error
+		if after, err = r.ctx.Marker(); err != nil {
+			return err
+		}
+		defer after.Release()
+	}
+	if err := o.writeHalos(v, after); err != nil {
+		return err
+	}
+	if err := r.ctx.WaitFor(v.prev.writes...); err != nil {
+		return err
+	}
+	if !exchange {
+		for li := range r.launches {
+			if err := r.launchOne(v.s.scalars, li); err != nil {
 				return err
 			}
-			ev, err := r.ctx.LaunchWith(r.kerns[li], l.global, l.local, args...)
-			if err != nil {
-				return fmt.Errorf("slab %d: %v", e.s.index, err)
+		}
+		return r.ctx.Flush()
+	}
+	var edge *clhost.Event
+	for _, p := range []*part{v.down, v.up} {
+		if p == nil {
+			continue
+		}
+		first, last, err := o.run(v, p)
+		if err != nil {
+			return err
+		}
+		if first != last {
+			first.Release()
+		}
+		edge.Release()
+		edge = last
+	}
+	defer edge.Release()
+	if err := r.ctx.Flush(); err != nil {
+		return err
+	}
+	for _, p := range o.j.Swap {
+		pb := o.pb(p.Out)
+		for _, rd := range []struct {
+			buf []byte
+			at  int
+		}{{v.sendDown[p.Out], o.x.lo}, {v.sendUp[p.Out], v.s.n - o.x.hi - o.x.lo}} {
+			if rd.buf == nil {
+				continue
 			}
-			ev.Release()
+			ev, err := r.ctx.ReadAfter(r.bufs[p.Out], int64(rd.at*pb), rd.buf, edge)
+			if err != nil {
+				return fmt.Errorf("halo of %q: %v", p.Out, err)
+			}
+			v.cur.reads = append(v.cur.reads, ev)
 		}
 	}
-	for _, e := range o.edges {
-		for _, p := range o.j.Swap {
-			n := o.x.lo
-			if !e.up {
-				n = o.x.hi
+	if err := r.ctx.Flush(); err != nil {
+		return err
+	}
+	var err error
+	if v.cur.first, v.cur.last, err = o.run(v, v.interior); err != nil {
+		return err
+	}
+	return r.ctx.Flush()
+}
+
+// finish waits for the edge reads of the step just queued, times the
+// step before (whose events have all completed by then), and passes the
+// planes on to the neighbours' memory, which the next step writes into
+// their halos (writeHalos).
+func (o *overlap) finish() error {
+	for _, v := range o.slabs {
+		for _, e := range v.cur.reads {
+			if err := e.Wait(); err != nil {
+				return fmt.Errorf("slab %d: halo exchange: %v", v.s.index, err)
 			}
-			pb := o.planeOf(p.Out)
-			buf := make([]byte, n*pb)
-			ev, err := e.s.r.ctx.ReadBytesAtAsync(e.s.r.bufs[p.Out], int64(e.send*pb), buf)
-			if err != nil {
-				return fmt.Errorf("slab %d: halo of %q: %v", e.s.index, p.Out, err)
-			}
-			o.reads = append(o.reads, pending{e: e, name: p.Out, buf: buf, ev: ev})
 		}
+	}
+	if err := o.account(); err != nil {
+		return err
+	}
+	x := o.x
+	for i, v := range o.slabs {
+		for _, p := range o.j.Swap {
+			if x.comm == nil {
+				if i > 0 {
+					copy(v.fromBelow[p.Out], o.slabs[i-1].sendUp[p.Out])
+				}
+				if i < len(o.slabs)-1 {
+					copy(v.fromAbove[p.Out], o.slabs[i+1].sendDown[p.Out])
+				}
+			} else if err := x.comm.Exchange(v.sendDown[p.Out], v.sendUp[p.Out], v.fromBelow[p.Out], v.fromAbove[p.Out]); err != nil {
+				return fmt.Errorf("halo exchange of %q: %v", p.Out, err)
+			}
+		}
+	}
+	for _, v := range o.slabs {
+		v.received = true
+		v.prev, v.cur = v.cur, record{}
 	}
 	return nil
 }
 
-// finish waits for the edge reads, passes the planes on, and queues the
-// writes into the neighbours' halos behind their interiors.
-func (o *overlap) finish() error {
-	for _, p := range o.writes { // done: each queue has since run its reads
-		p.ev.Release()
+// writeHalos queues, on slab v's copy queue after event after (when not
+// nil), the writes of the planes it received into the halos of the
+// step's inputs (the outputs that sent them, swapped); they join the
+// record of the step that sent them.
+func (o *overlap) writeHalos(v *ovSlab, after *clhost.Event) error {
+	if !v.received {
+		return nil
 	}
-	o.writes = nil
-	sent := map[string][]byte{} // by slab, direction and array
-	key := func(slab int, up bool, name string) string { return fmt.Sprint(slab, up, name) }
-	for _, p := range o.reads {
-		if err := p.ev.Wait(); err != nil {
-			return fmt.Errorf("slab %d: halo of %q: %v", p.e.s.index, p.name, err)
-		}
-		p.ev.Release()
-		sent[key(p.e.s.index, p.e.up, p.name)] = p.buf
-	}
-	o.reads = nil
-	x := o.x
-	for _, s := range x.slabs {
-		for _, p := range o.j.Swap {
-			pb := o.planeOf(p.Out)
-			var fromBelow, fromAbove []byte
-			if x.comm == nil {
-				fromBelow = sent[key(s.index-1, true, p.Out)]
-				fromAbove = sent[key(s.index+1, false, p.Out)]
-			} else {
-				if s.index > 0 && x.lo > 0 {
-					fromBelow = make([]byte, x.lo*pb)
-				}
-				if s.index < x.count-1 && x.hi > 0 {
-					fromAbove = make([]byte, x.hi*pb)
-				}
-				if err := x.comm.Exchange(sent[key(s.index, false, p.Out)], sent[key(s.index, true, p.Out)], fromBelow, fromAbove); err != nil {
-					return fmt.Errorf("halo exchange of %q: %v", p.Out, err)
-				}
+	v.received = false
+	r, x := v.s.r, o.x
+	for _, p := range o.j.Swap {
+		pb := o.pb(p.Out)
+		for _, w := range []struct {
+			buf []byte
+			at  int
+		}{{v.fromBelow[p.Out], 0}, {v.fromAbove[p.Out], v.s.n - x.hi}} {
+			if w.buf == nil {
+				continue
 			}
-			for _, w := range []struct {
+			ev, err := r.ctx.WriteAfter(r.bufs[p.In], int64(w.at*pb), w.buf, after)
+			if err != nil {
+				return fmt.Errorf("halo of %q: %v", p.In, err)
+			}
+			v.prev.writes = append(v.prev.writes, ev)
+		}
+	}
+	return r.ctx.Flush()
+}
+
+// keepHalos makes each step start with Slabs.Before, the halo writes
+// after it (Slabs.BeforeKeepsHalos), and holds the first step's: the
+// halo planes the slabs start with.
+func (o *overlap) keepHalos(before func(*slab) error) error {
+	o.before = before
+	for _, v := range o.slabs {
+		r := v.s.r
+		for _, p := range o.j.Swap {
+			pb := o.pb(p.In) // the first step's inputs
+			for _, h := range []struct {
 				buf []byte
 				at  int
-			}{{fromBelow, 0}, {fromAbove, s.n - x.hi}} {
-				if w.buf == nil {
+			}{{v.fromBelow[p.Out], 0}, {v.fromAbove[p.Out], v.s.n - o.x.hi}} {
+				if h.buf == nil {
 					continue
 				}
-				ev, err := s.r.ctx.WriteBytesAtAsync(s.r.bufs[p.Out], int64(w.at*pb), w.buf)
-				if err != nil {
-					return fmt.Errorf("slab %d: halo of %q: %v", s.index, p.Out, err)
+				if err := r.ctx.ReadBytesAt(r.bufs[p.In], int64(h.at*pb), h.buf); err != nil {
+					return fmt.Errorf("slab %d: halo of %q: %v", v.s.index, p.In, err)
 				}
-				o.writes = append(o.writes, pending{name: strings.ToLower(p.Out), buf: w.buf, ev: ev})
 			}
 		}
+		v.received = true
 	}
 	return nil
+}
+
+// account adds the exchange spans of the step in v.prev (complete once
+// this step's reads have been waited for, or the queues finished) to the
+// totals, and releases its events.
+func (o *overlap) account() error {
+	for _, v := range o.slabs {
+		rec := &v.prev
+		if len(rec.reads) == 0 {
+			continue
+		}
+		from, to, err := rec.span()
+		if err != nil {
+			return fmt.Errorf("slab %d: timing the halo exchange: %v", v.s.index, err)
+		}
+		a, _, err := rec.first.Times()
+		if err != nil {
+			return err
+		}
+		_, b, err := rec.last.Times()
+		if err != nil {
+			return err
+		}
+		n := time.Duration(len(o.slabs))
+		o.spans += time.Duration(to-from) / n
+		if lo, hi := max(from, a), min(to, b); hi > lo {
+			o.hidden += time.Duration(hi-lo) / n
+		}
+		rec.release()
+	}
+	return nil
+}
+
+// span is the time on the device from the start of the first of r's
+// copies to the end of the last (nanoseconds of the device's clock).
+func (r *record) span() (from, to uint64, err error) {
+	for i, e := range append(append([]*clhost.Event(nil), r.reads...), r.writes...) {
+		a, b, err := e.Times()
+		if err != nil {
+			return 0, 0, err
+		}
+		if i == 0 || a < from {
+			from = a
+		}
+		to = max(to, b)
+	}
+	return from, max(from, to), nil
 }

@@ -26,6 +26,10 @@ import (
 // reads stay in bounds (checked by newLoopFrame). Its planes [L' + D -
 // lo, L' + D + m + hi), L' = First - L, are the exchange frame: the halo
 // lo below, the owned planes, the halo hi above, as for region kernels.
+// A launch of a nest on fixed planes (abi.SplitLaunch.Fixed) runs on the
+// first slab, the last, or both, whose frames hold those planes where the
+// whole grid does (the first slab's frame is the grid's; the last's ends
+// where it ends); the others skip it.
 
 // loopFrame is a split loop kernel's frame on one grid's sizes.
 type loopFrame struct {
@@ -295,14 +299,19 @@ func (s *slabRun) freshHalos(li int) error {
 		return fmt.Errorf("internal error: runner: launch %d of a split kernel has no split record", li)
 	}
 	sp := s.split.Launches[li]
+	var stale []string // exchanged together: one wait for the devices
 	for _, name := range sp.Reads {
 		name = strings.ToLower(name)
-		if !s.dirty[name] {
-			continue
+		if s.dirty[name] {
+			stale = append(stale, name)
 		}
-		if err := s.timed(func() error { return s.x.exchange([]string{name}) }); err != nil {
+	}
+	if len(stale) > 0 {
+		if err := s.x.exchange(stale); err != nil {
 			return err
 		}
+	}
+	for _, name := range stale {
 		s.dirty[name] = false
 	}
 	for _, name := range sp.Writes {
@@ -339,9 +348,16 @@ func (s *slabRun) launchAll(li int, vals map[string]int) error {
 	for n, v := range vals {
 		own[n] = v
 	}
+	var fixed string
+	if li < len(s.split.Launches) {
+		fixed = s.split.Launches[li].Fixed
+	}
 	for _, sb := range x.slabs {
 		if sb.r.canceled() {
 			return ErrCanceled
+		}
+		if !runsFixed(fixed, sb.index, x.count) {
+			continue
 		}
 		own[s.splitSize] = sb.size
 		l := sb.r.launches[li]
@@ -350,6 +366,7 @@ func (s *slabRun) launchAll(li int, vals map[string]int) error {
 			var ev *clhost.Event
 			if ev, err = sb.r.ctx.LaunchWith(sb.r.kerns[li], l.global, l.local, args...); err == nil {
 				ev.Release()
+				err = sb.r.ctx.Flush() // submitted before the host waits for another slab
 			}
 		}
 		if err != nil {
@@ -360,6 +377,21 @@ func (s *slabRun) launchAll(li int, vals map[string]int) error {
 		return s.timed(func() error { return x.combinePartials(li) })
 	}
 	return nil
+}
+
+// runsFixed reports whether slab idx of count runs a launch whose nest
+// works on fixed planes (abi.SplitLaunch.Fixed: the first slab, the last,
+// or both; every slab when not fixed).
+func runsFixed(fixed string, idx, count int) bool {
+	switch fixed {
+	case abi.FixedLow:
+		return idx == 0
+	case abi.FixedHigh:
+		return idx == count-1
+	case abi.FixedBoth:
+		return idx == 0 || idx == count-1
+	}
+	return true
 }
 
 // combinePartials folds the partials of every slab, in slab order, with

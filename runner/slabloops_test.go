@@ -48,6 +48,15 @@ var loopSlabCases = []loopSlabCase{
 	{"loop_plain_do.f90", "ideal_gas", map[string]float64{"x_min": 1, "x_max": 7, "y_min": 1, "y_max": 10}, nil, [2]int{0, 0}, []int{4, 3, 3}},
 	// A sequential loop over a window along the split: xvel(j, k+m), m = 0, 1.
 	{"loop_plain_do.f90", "node_flux", map[string]float64{"x_min": 1, "x_max": 7, "y_min": 1, "y_max": 10, "dt": 0.5}, nil, [2]int{0, 1}, []int{4, 3, 3}},
+	// Nests on fixed planes of the split dimension (boundary rows and
+	// columns), run by the slab at their end: the halo widens so that it
+	// owns the planes they touch within the nests' range.
+	{"loop_sections_staggered.f90", "update_halo", map[string]float64{"x_min": 1, "x_max": 6, "y_min": 1, "y_max": 14}, nil, [2]int{2, 1}, []int{5, 5, 4}},
+	{"loop_section_stencil.f90", "jacobi_sections", map[string]float64{"n": 9, "m": 15, "w": 0.8}, []Swap{{"told", "tnew"}}, [2]int{1, 1}, []int{5, 4, 4}},
+	{"loop_sections_redblack.f90", "red_black", map[string]float64{"n": 9, "m": 16, "w": 0.6}, nil, [2]int{1, 0}, []int{5, 5, 5}},
+	{"loop_sections_mixed.f90", "advect", map[string]float64{"nx": 9, "ny": 16, "dt": 0.1, "dx": 1}, nil, [2]int{1, 0}, []int{6, 5, 5}},
+	{"loop_labelled_do.f90", "labelled", map[string]float64{"n": 6, "m": 17, "mode": 4}, nil, [2]int{1, 0}, []int{8, 8, 1}},
+	{"loop_labelled_do.f90", "labelled", map[string]float64{"n": 6, "m": 17, "mode": 6}, nil, [2]int{1, 0}, []int{8, 8, 1}},
 }
 
 // loopSlabJob is c's job over steps steps on reproducible random inputs

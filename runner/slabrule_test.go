@@ -34,7 +34,9 @@ func TestCheckSlabsRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct{ file, kernel, why string }{
-		{"loop_sections_staggered.f90", "update_halo", "is not parallel along the split dimension (no index of it runs to y_max)"},
+		{lp, "bothends", "the nest at lp.f90:61:3 works on fixed planes at both ends of the split dimension, and its statement 1 takes planes at both"},
+		{lp, "inrange", "the nest at lp.f90:73:3 works on fixed planes at both ends of the split dimension and writes a at lp.f90:74:5 within the nests' planes"},
+		{lp, "rowsum", "the nest at lp.f90:88:3 works on fixed planes of the split dimension (no index of it runs to ny) and reduces"},
 		{"loop_quot_bounds.f90", "prolong_half", "the split size _np1_d2 is the quotient (n + 1)/2"},
 		{"loop_readback.f90", "readback", "the host statement at loop_readback.f90:23:14 reads an element of b, which slabs do not gather"},
 		{"loop_inquiry.f90", "interior2d", "v (declared at loop_inquiry.f90:23:24) is written but not cut along u_n2"},
@@ -176,6 +178,45 @@ subroutine trans(n, a, b)
   integer :: i, j
   do concurrent (j = 1:n, i = 1:n)
     b(i,j) = a(j,i)
+  end do
+end subroutine
+!$OFP PURE, KERNEL :: bothends
+subroutine bothends(nx, ny, a)
+  integer :: nx, ny
+  real, dimension(nx, ny) :: a
+  integer :: i, j
+  do concurrent (j = 2:ny-1, i = 1:nx)
+    a(i,j) = a(i,j) + 1
+  end do
+  do concurrent (i = 1:nx)
+    a(i,1) = a(i,ny)
+  end do
+end subroutine
+!$OFP PURE, KERNEL :: inrange
+subroutine inrange(nx, ny, a)
+  integer :: nx, ny
+  real, dimension(nx, ny) :: a
+  integer :: i, j
+  do concurrent (j = 2:ny-1, i = 1:nx)
+    a(i,j) = a(i,j) + 1
+  end do
+  do concurrent (i = 1:nx)
+    a(i,2) = 0
+    a(i,ny-1) = 0
+  end do
+end subroutine
+!$OFP PURE, KERNEL :: rowsum
+subroutine rowsum(nx, ny, a, s)
+  integer :: nx, ny
+  real, dimension(nx, ny) :: a
+  real, intent(out) :: s
+  integer :: i, j
+  do concurrent (j = 2:ny-1, i = 1:nx)
+    a(i,j) = a(i,j) + 1
+  end do
+  s = 0
+  do concurrent (i = 1:nx) reduce(+:s)
+    s = s + a(i,1)
   end do
 end subroutine
 end module

@@ -69,8 +69,8 @@ import (
 // the one device's, and so is the value, bit for bit (slabloops.go).
 //
 // The exchange of region kernels overlaps the interior computation where
-// it can (see overlap.go): the planes the neighbours need are computed first, on
-// their own, and sent while the rest of the slab is computed.
+// it can (Note [overlap]): the planes the neighbours need are computed
+// first, on their own, and sent while the rest of the slab is computed.
 
 // Comm is what RunSlabs needs of a communicator between processes (MPI
 // ranks), one slab per rank; runner does not depend on an MPI library.
@@ -109,6 +109,14 @@ type Slabs struct {
 	// is right on the whole grid: at a slab's inner edge the neighbour's
 	// planes replace what it wrote.
 	Before func(ctx *clhost.Context, bufs map[string]*clhost.Buffer, shape []int) error
+	// BeforeKeepsHalos says that what Before writes into a slab's halo
+	// planes at its inner edges is never read by the kernel where it
+	// differs from what the neighbour holds there before its own Before
+	// (the shallow-water walls: the halo planes' ghost columns, which
+	// the kernel does not read). The exchange may then overlap the
+	// interior (Note [overlap]): after Before, those halo planes get the
+	// neighbours' planes as the step before left them.
+	BeforeKeepsHalos bool
 	// NoOverlap exchanges halos after each step even where the exchange
 	// could overlap the interior (overlap.go), to measure what it hides.
 	NoOverlap bool
@@ -122,11 +130,18 @@ type SlabResult struct {
 	// the interior planes of each slab.
 	Halo   [2]int
 	Planes []int
-	// Exchange is the host time spent on halo exchanges and reduction
-	// combines, summed over steps. With Overlapped, the halo exchange ran
-	// while the devices computed the slabs' interiors (overlap.go).
-	Exchange   time.Duration
-	Overlapped bool
+	// Exchange is the time spent on halo exchanges, summed over steps:
+	// on the devices, from the first read of a slab's edge planes to the
+	// last write into its halos (Note [overlap]), averaged over this
+	// process's slabs; plus the host's time combining reductions. Hidden
+	// is the part of it that ran while the devices computed the slabs'
+	// interiors (zero without Overlapped).
+	Exchange, Hidden time.Duration
+	Overlapped       bool
+	// Combines counts the reductions folded across slabs (each a wait for
+	// the devices): every step's where later launches may carry the value
+	// into arrays, else the last step's only.
+	Combines int
 }
 
 // slab is one slab held by this process.
@@ -408,6 +423,9 @@ type slabRun struct {
 	split     *abi.Split
 	splitSize string
 	dirty     map[string]bool
+	// final is set on the steps whose results are read: the last, and
+	// those with a snapshot.
+	final bool
 }
 
 // run runs the steps, waits for every slab, and gathers the outputs and
@@ -415,11 +433,17 @@ type slabRun struct {
 func (s *slabRun) run() error {
 	j, sl, x := s.j, s.sl, s.x
 	steps := max(j.Steps, 1)
-	if sl.Before == nil && !sl.NoOverlap && steps > 1 && s.split == nil {
+	if (sl.Before == nil || sl.BeforeKeepsHalos) && !sl.NoOverlap && steps > 1 && s.split == nil {
 		s.ov = newOverlap(x, j, x.slabs)
+	}
+	if s.ov != nil && sl.Before != nil {
+		if err := s.ov.keepHalos(s.before); err != nil {
+			return err
+		}
 	}
 	s.res.Overlapped = s.ov != nil
 	defer s.ov.release()
+	defer x.releaseStages()
 	start := time.Now()
 	for step := 1; step <= steps; step++ {
 		if err := s.step(step, steps); err != nil {
@@ -436,8 +460,16 @@ func (s *slabRun) run() error {
 		}
 	}
 	s.res.Elapsed = time.Since(start)
+	if err := x.settle(); err != nil {
+		return err
+	}
+	s.res.Exchange += x.spans
 	if s.ov != nil {
-		s.ov.drain()
+		if err := s.ov.account(); err != nil {
+			return err
+		}
+		s.res.Exchange += s.ov.spans
+		s.res.Hidden = s.ov.hidden
 	}
 	out, err := x.gather(s.arrays)
 	if err != nil {
@@ -455,32 +487,32 @@ func (s *slabRun) run() error {
 // exchange, a snapshot, and the exchange and swaps before the next step.
 func (s *slabRun) step(step, steps int) error {
 	j, sl, x, ov := s.j, s.sl, s.x, s.ov
-	if sl.Before != nil {
+	s.final = step == steps || j.Every > 0 && step%j.Every == 0 && j.Snapshot != nil
+	if sl.Before != nil && ov == nil {
 		for _, sb := range x.slabs {
-			if err := sl.Before(sb.r.ctx, sb.r.bufs, sb.r.arrays[strings.ToLower(x.k.Arrays()[0].Name)].Shape); err != nil {
-				return fmt.Errorf("slab %d: %v", sb.index, err)
+			if err := s.before(sb); err != nil {
+				return err
 			}
 		}
 		if s.split != nil {
 			for _, a := range s.split.Arrays {
 				s.dirty[strings.ToLower(a.Name)] = true
 			}
-		} else if err := s.timed(func() error { return x.exchange(inputs(j.Swap)) }); err != nil {
+		} else if err := x.exchange(inputs(j.Swap)); err != nil {
 			return err
 		}
 	}
-	if ov != nil && step < steps {
-		if err := ov.start(); err != nil {
+	if ov != nil {
+		if err := ov.launch(step < steps); err != nil {
 			return err
 		}
-	}
-	if err := s.launches(); err != nil {
+		if step < steps {
+			if err := ov.finish(); err != nil {
+				return err
+			}
+		}
+	} else if err := s.launches(); err != nil {
 		return err
-	}
-	if ov != nil && step < steps {
-		if err := s.timed(ov.finish); err != nil {
-			return err
-		}
 	}
 	if j.Every > 0 && step%j.Every == 0 && j.Snapshot != nil {
 		out, err := x.gather(s.arrays)
@@ -498,7 +530,7 @@ func (s *slabRun) step(step, steps int) error {
 	}
 	if step < steps {
 		if sl.Before == nil && ov == nil && s.split == nil {
-			if err := s.timed(func() error { return x.exchange(outputs(j.Swap)) }); err != nil {
+			if err := x.exchange(outputs(j.Swap)); err != nil {
 				return err
 			}
 		}
@@ -516,8 +548,18 @@ func (s *slabRun) step(step, steps int) error {
 	return nil
 }
 
+// before runs Slabs.Before on slab sb.
+func (s *slabRun) before(sb *slab) error {
+	if err := s.sl.Before(sb.r.ctx, sb.r.bufs, sb.r.arrays[strings.ToLower(s.x.k.Arrays()[0].Name)].Shape); err != nil {
+		return fmt.Errorf("slab %d: %v", sb.index, err)
+	}
+	return nil
+}
+
 // launches queues each launch on every slab in turn, combining a fold's
-// partials across the slabs after it.
+// partials across the slabs after it: on every step when the value may
+// reach the arrays (valueUsed), else only where the results are read
+// (s.final), with no wait for the devices on the steps between.
 func (s *slabRun) launches() error {
 	if s.split != nil {
 		return s.program()
@@ -535,8 +577,16 @@ func (s *slabRun) launches() error {
 			if err := sb.r.launchOne(sb.scalars, li); err != nil {
 				return fmt.Errorf("slab %d: %v", sb.index, err)
 			}
+			// Submitted now: the host may next wait for another slab.
+			if err := sb.r.ctx.Flush(); err != nil {
+				return fmt.Errorf("slab %d: %v", sb.index, err)
+			}
 		}
 		if x.count > 1 && isFold(slabs[0].r.launches[li].l) {
+			if !s.final && !x.valueUsed(li) {
+				continue // combined on the step whose results are read
+			}
+			s.res.Combines++
 			combine := x.combine
 			if foldsPositions(slabs[0].r.launches[li].l) {
 				combine = x.combineLoc
@@ -547,6 +597,51 @@ func (s *slabRun) launches() error {
 		}
 	}
 	return nil
+}
+
+// valueUsed reports whether the value of fold launch li may reach the
+// kernel's arrays: a later launch takes it and something it could write
+// other than the kernel's results and reduction values (an output array,
+// partials, another scratch buffer). Otherwise the value, combined across
+// slabs or not, reaches only the results, which are read after the last
+// step.
+func (x *exchanger) valueUsed(li int) bool {
+	_, red, err := x.foldBuffers(li)
+	if err != nil {
+		return true
+	}
+	values := map[string]bool{}
+	for l, launch := range x.k.Launches {
+		if isFold(launch) {
+			if _, r, err := x.foldBuffers(l); err == nil {
+				values[r.Name] = true
+			}
+		}
+	}
+	for _, l := range x.k.Launches[li+1:] {
+		reads, writes := false, false
+		for i, a := range l.Args {
+			switch a.Kind {
+			case abi.ScratchArg:
+				if i == 0 && isFold(l) {
+					continue // the partials a fold reads
+				}
+				if a.Name == red.Name {
+					reads = true
+				} else if !values[a.Name] {
+					writes = true
+				}
+			case abi.ParamArg:
+				if p := x.k.Param(a.Name); p != nil && p.Output() && !p.Result() {
+					writes = true
+				}
+			}
+		}
+		if reads && writes {
+			return true
+		}
+	}
+	return false
 }
 
 // timed runs f, adding its time to the result's exchange time when it
@@ -628,6 +723,11 @@ type exchanger struct {
 	// an array.
 	planes []int
 	geom   func(idx int, name string) slabGeom
+	// stages are the exchange's host memory, copies its copies in flight
+	// by slab, and spans their time on the devices (halo.go).
+	stages map[stageKey]*stage
+	copies map[int]*record
+	spans  time.Duration
 }
 
 // slabGeom is where a slab holds one array along its last dimension: its
@@ -653,85 +753,6 @@ func outputs(swaps []Swap) []string {
 		out = append(out, s.Out)
 	}
 	return out
-}
-
-// exchange sends the edge planes of the named arrays (the swapped
-// outputs before a swap, or inputs after it) to the neighbours' halos
-// (see Note [slabs]).
-func (x *exchanger) exchange(names []string) error {
-	if x.count < 2 {
-		return nil
-	}
-	for _, out := range names {
-		if err := x.exchangeOne(out); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// exchangeOne exchanges the halos of one array.
-func (x *exchanger) exchangeOne(out string) error {
-	pb := planeBytes(x.slabs[0].r.arrays[out])
-	// What each local slab sends: its lowest hi owned planes down, its
-	// highest lo owned planes up.
-	type edges struct{ low, high []byte }
-	sent := make([]edges, len(x.slabs))
-	geoms := make([]slabGeom, len(x.slabs))
-	for i, s := range x.slabs {
-		g := x.geom(s.index, out)
-		geoms[i] = g
-		if g.whole || g.lo+g.hi == 0 {
-			return nil
-		}
-		b := s.r.bufs[out]
-		if s.index > 0 && g.hi > 0 {
-			sent[i].low = make([]byte, g.hi*pb)
-			if err := s.r.ctx.ReadBytesAt(b, int64(g.own*pb), sent[i].low); err != nil {
-				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-			}
-		}
-		if s.index < x.count-1 && g.lo > 0 {
-			sent[i].high = make([]byte, g.lo*pb)
-			if err := s.r.ctx.ReadBytesAt(b, int64((g.own+s.m-g.lo)*pb), sent[i].high); err != nil {
-				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-			}
-		}
-	}
-	for i, s := range x.slabs {
-		g := geoms[i]
-		var fromBelow, fromAbove []byte
-		if x.comm == nil {
-			if i > 0 {
-				fromBelow = sent[i-1].high
-			}
-			if i < len(x.slabs)-1 {
-				fromAbove = sent[i+1].low
-			}
-		} else {
-			if s.index > 0 && g.lo > 0 {
-				fromBelow = make([]byte, g.lo*pb)
-			}
-			if s.index < x.count-1 && g.hi > 0 {
-				fromAbove = make([]byte, g.hi*pb)
-			}
-			if err := x.comm.Exchange(sent[i].low, sent[i].high, fromBelow, fromAbove); err != nil {
-				return fmt.Errorf("halo exchange of %q: %v", out, err)
-			}
-		}
-		b := s.r.bufs[out]
-		if fromBelow != nil {
-			if err := s.r.ctx.WriteBytesAt(b, int64((g.own-g.lo)*pb), fromBelow); err != nil {
-				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-			}
-		}
-		if fromAbove != nil {
-			if err := s.r.ctx.WriteBytesAt(b, int64((g.own+s.m)*pb), fromAbove); err != nil {
-				return fmt.Errorf("slab %d: halo of %q: %v", s.index, out, err)
-			}
-		}
-	}
-	return nil
 }
 
 // combine folds the slabs' values of fold launch li in slab order with

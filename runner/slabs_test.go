@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -281,6 +282,119 @@ func TestRunSlabsReductions(t *testing.T) {
 					break
 				}
 			}
+		}
+	}
+}
+
+// TestRunSlabsOverlapParts: four slabs overlap the exchange, bit-identical
+// to one device, with an exchange time and a hidden part within it; slabs
+// too thin for an interior of their own beside the planes they send
+// exchange after each step, as exactly.
+func TestRunSlabsOverlapParts(t *testing.T) {
+	ctxs := sameDevice(t, 4)
+	if align, err := ctxs[0].SubBufferAlign(); err != nil || 128%align != 0 {
+		t.Skipf("planes of 128 bytes cannot start a sub-buffer here (alignment %d, %v)", align, err)
+	}
+	u, k := corpusKernel(t, "jacobi5.f90", "jacobi5_step")
+	for _, c := range []struct {
+		shape      []int
+		slabs      int
+		overlapped bool
+	}{{[]int{32, 42}, 4, true}, {[]int{32, 8}, 3, false}} {
+		sc := slabCase{"jacobi5.f90", "jacobi5_step", map[string]float64{"h": 0.1}, c.shape, Swap{"a", "oa"}, [2]int{1, 1}}
+		const steps = 7
+		one, err := Run(ctxs[0], slabJob(u, k, sc, steps))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := RunSlabs(slabJob(u, k, sc, steps), Slabs{Contexts: ctxs[:c.slabs]})
+		if err != nil {
+			t.Fatalf("%v on %d slabs: %v", c.shape, c.slabs, err)
+		}
+		what := fmt.Sprintf("%v on %d slabs (planes %v)", c.shape, c.slabs, got.Planes)
+		if got.Overlapped != c.overlapped {
+			t.Errorf("%s: overlapped %v, want %v", what, got.Overlapped, c.overlapped)
+		}
+		if got.Hidden > got.Exchange || got.Exchange <= 0 || !got.Overlapped && got.Hidden != 0 {
+			t.Errorf("%s: exchange %v with %v hidden", what, got.Exchange, got.Hidden)
+		}
+		sameBits(t, what, one.Outputs["oa"], got.Outputs["oa"])
+	}
+}
+
+// TestRunSlabsCombines: over several steps, reductions that reach only
+// the results (field_stats) are combined across slabs on the last step
+// alone, and give the one device's results; a value that later launches
+// carry into an array (normalize's mean) is combined on every step.
+func TestRunSlabsCombines(t *testing.T) {
+	ctxs := sameDevice(t, 3)
+	h := Random(npy.Float32, []int{12, 30}, 9)
+	const steps = 4
+	for _, c := range []struct {
+		kernel   string
+		scalars  map[string]float64
+		combines int
+		exact    []string
+	}{
+		{"field_stats", map[string]float64{"wet": 0.9}, 8, []string{"hmax", "hmin", "nwet", "anydry", "allpos"}},
+		{"normalize", nil, steps, nil},
+	} {
+		u, k := sourceKernel(t, "../testdata/kernels/reductions.f90", c.kernel)
+		job := Job{Unit: u, Kernel: k, Scalars: c.scalars, Arrays: map[string]*npy.Array{"h": h}, Steps: steps}
+		one, err := Run(ctxs[0], job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := RunSlabs(job, Slabs{Contexts: ctxs})
+		if err != nil {
+			t.Fatalf("%s: %v", c.kernel, err)
+		}
+		if got.Combines != c.combines {
+			t.Errorf("%s over %d steps: %d combines, want %d", c.kernel, steps, got.Combines, c.combines)
+		}
+		for _, name := range c.exact {
+			sameBits(t, c.kernel+" "+name, one.Outputs[name], got.Outputs[name])
+		}
+	}
+}
+
+// TestRunSlabsSnapshots: snapshots of an overlapped run (every second
+// step, gathered while the exchange is in flight) equal one device's.
+func TestRunSlabsSnapshots(t *testing.T) {
+	ctxs := sameDevice(t, 3)
+	u, k := corpusKernel(t, "jacobi5.f90", "jacobi5_step")
+	sc := slabCase{"jacobi5.f90", "jacobi5_step", map[string]float64{"h": 0.1}, []int{32, 30}, Swap{"a", "oa"}, [2]int{1, 1}}
+	snaps := func(run func(Job) (bool, error)) map[int][]byte {
+		got := map[int][]byte{}
+		job := slabJob(u, k, sc, 6)
+		job.Every = 2
+		job.Snapshot = func(step int, out map[string]*npy.Array) error {
+			got[step] = append([]byte(nil), bytesOf(out["oa"])...)
+			return nil
+		}
+		if _, err := run(job); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	want := snaps(func(j Job) (bool, error) { _, err := Run(ctxs[0], j); return false, err })
+	overlapped := false
+	got := snaps(func(j Job) (bool, error) {
+		r, err := RunSlabs(j, Slabs{Contexts: ctxs})
+		if err == nil {
+			overlapped = r.Overlapped
+		}
+		return overlapped, err
+	})
+	if align, _ := ctxs[0].SubBufferAlign(); 128%align == 0 && !overlapped {
+		t.Error("not overlapped")
+	}
+	if len(want) != 3 || len(got) != len(want) {
+		t.Fatalf("snapshots at %d steps on one device, %d on slabs", len(want), len(got))
+	}
+	for step, w := range want {
+		if !bytes.Equal(got[step], w) {
+			t.Errorf("the snapshot after step %d differs from one device's", step)
 		}
 	}
 }

@@ -382,6 +382,10 @@ func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf
 		doc := runReport{Kernel: k.Name, Device: device, Results: map[string]json.RawMessage{}, Timing: t}
 		if rf.steps > 0 {
 			doc.Steps = &stepTiming{Steps: rf.steps, Seconds: r.Elapsed.Seconds(), MSPerStep: r.Elapsed.Seconds() * 1e3 / float64(rf.steps)}
+			if slabs != nil {
+				ex, hidden := slabs.perStep(rf.steps)
+				doc.Steps.ExchangeMS, doc.Steps.HiddenMS, doc.Steps.Slabs = &ex, &hidden, slabs.where
+			}
 		}
 		for _, p := range k.Results() {
 			doc.Results[p.Name] = jsonScalar(results[p.Name])
@@ -444,6 +448,11 @@ type stepTiming struct {
 	Steps     int     `json:"steps"`
 	Seconds   float64 `json:"seconds"`
 	MSPerStep float64 `json:"ms_per_step"`
+	// Split runs (slabs.go): the halo exchange per step and the part of
+	// it hidden behind the interior.
+	ExchangeMS *float64 `json:"exchange_ms_per_step,omitempty"`
+	HiddenMS   *float64 `json:"hidden_ms_per_step,omitempty"`
+	Slabs      string   `json:"slabs,omitempty"`
 }
 
 // timing is the summary of --repeat's timed launches (device time from

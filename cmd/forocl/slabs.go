@@ -268,15 +268,24 @@ func deviceNames(devs []clhost.Device) string {
 	return strings.Join(names, ", ")
 }
 
-// printSlabs prints the time per step and the halo exchange's share.
+// perStep is the halo exchange's time per step and the part of it
+// hidden behind the interior, in milliseconds.
+func (s *slabRun) perStep(steps int) (exchange, hidden float64) {
+	steps = max(steps, 1)
+	return s.res.Exchange.Seconds() * 1e3 / float64(steps), s.res.Hidden.Seconds() * 1e3 / float64(steps)
+}
+
+// printSlabs prints the time per step and the halo exchange's (on the
+// devices, runner.SlabResult.Exchange), with the part of it hidden behind
+// the interior.
 func printSlabs(w io.Writer, name string, s *slabRun, steps int) {
 	steps = max(steps, 1)
 	per := s.res.Elapsed.Seconds() * 1e3 / float64(steps)
-	ex := s.res.Exchange.Seconds() * 1e3 / float64(steps)
+	ex, hidden := s.perStep(steps)
 	how := "after each step"
 	if s.res.Overlapped {
 		how = "overlapped with the interior"
 	}
-	fmt.Fprintf(w, "%s on %s: %d steps in %.3f s, %.4f ms per step; halo exchange and reductions %.4f ms per step (%s); planes per slab %v, halo %d:%d\n",
-		name, s.where, steps, s.res.Elapsed.Seconds(), per, ex, how, s.res.Planes, s.res.Halo[0], s.res.Halo[1])
+	fmt.Fprintf(w, "%s on %s: %d steps in %.3f s, %.4f ms per step; halo exchange and reductions %.4f ms per step, %.4f ms of it hidden (%s); planes per slab %v, halo %d:%d\n",
+		name, s.where, steps, s.res.Elapsed.Seconds(), per, ex, hidden, how, s.res.Planes, s.res.Halo[0], s.res.Halo[1])
 }

@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -77,6 +79,26 @@ var slabKernels = []struct {
 	{"loop_slabs.f90", "radius2", []string{"n=13", "m=23"}, "13x23", "t=tn", "tn"},
 }
 
+// exchangeLine reads the exchange time per step and its hidden part from
+// a split run's report.
+var exchangeLine = regexp.MustCompile(`halo exchange and reductions ([0-9.]+) ms per step, ([0-9.]+) ms of it hidden`)
+
+// checkExchange checks the two numbers of a split run's report: the part
+// hidden is within the exchange, and nothing is hidden without overlap.
+func checkExchange(t *testing.T, out string, overlapped bool) {
+	t.Helper()
+	m := exchangeLine.FindStringSubmatch(out)
+	if m == nil {
+		t.Errorf("no exchange and hidden times in %q", out)
+		return
+	}
+	ex, _ := strconv.ParseFloat(m[1], 64)
+	hidden, _ := strconv.ParseFloat(m[2], 64)
+	if hidden > ex || !overlapped && hidden != 0 || overlapped && ex <= 0 {
+		t.Errorf("exchange %v ms per step with %v ms hidden (overlapped %v) in %q", ex, hidden, overlapped, out)
+	}
+}
+
 // TestRunSlabsBitIdentical runs each kernel for 6 steps on one device,
 // on 2 and 3 slabs of one device, and as 2 and 4 MPI ranks, and compares
 // the outputs byte for byte.
@@ -111,12 +133,14 @@ func TestRunSlabsBitIdentical(t *testing.T) {
 				t.Fatalf("%s on %s slabs: exit %d: %s", c.kernel, n, code, errOut)
 			}
 			how := "(after each step)"
-			if c.kernel != "diffuse4" && c.file != "loop_slabs.f90" && testDevice() == "pocl" { // PoCL aligns sub-buffers to 128 bytes
+			overlapped := c.kernel != "diffuse4" && c.file != "loop_slabs.f90" && testDevice() == "pocl" // PoCL aligns sub-buffers to 128 bytes
+			if overlapped {
 				how = "(overlapped with the interior)"
 			}
 			if !strings.Contains(out, "on "+n+" slabs on") || !strings.Contains(out, "halo exchange") || !strings.Contains(out, how) {
 				t.Errorf("%s on %s slabs printed %q, want %q", c.kernel, n, out, how)
 			}
+			checkExchange(t, out, overlapped)
 			check("slabs" + n)
 		}
 		for _, n := range []int{2, 4} {
@@ -590,6 +614,110 @@ func TestRunSlabsMaxloc(t *testing.T) {
 		out, err := mpiForocl(t, n, append(base, "--mpi")...)
 		if err != nil || fmt.Sprint(values(out)) != fmt.Sprint(values(one)) {
 			t.Errorf("%d ranks: %v, printed %q, one device %q:\n%s", n, err, values(out), values(one), out)
+		}
+	}
+}
+
+// TestRunSlabsJSON: --json gives a split run's exchange time per step and
+// the part hidden beside the time per step.
+func TestRunSlabsJSON(t *testing.T) {
+	requireOpenCL(t)
+	code, out, errOut := cli(t, "run", "-I", regionsDir, filepath.Join(kernelsDir, "jacobi5.f90"), "--kernel", "jacobi5_step",
+		"--set", "h=0.1", "--grid", "32x40", "--steps", "5", "--swap", "A=oA", "--slabs", "2", "--device", testDevice(), "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var doc struct {
+		Steps struct {
+			MSPerStep  float64  `json:"ms_per_step"`
+			ExchangeMS *float64 `json:"exchange_ms_per_step"`
+			HiddenMS   *float64 `json:"hidden_ms_per_step"`
+			Slabs      string   `json:"slabs"`
+		} `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	s := doc.Steps
+	if s.ExchangeMS == nil || s.HiddenMS == nil || *s.HiddenMS < 0 || *s.HiddenMS > *s.ExchangeMS || !strings.HasPrefix(s.Slabs, "2 slabs on ") {
+		t.Errorf("steps: %s", out)
+	}
+}
+
+// fixedRows is a loop kernel with a nest on fixed planes within the
+// nests' planes, at one end: the first slab alone runs it.
+const fixedRows = `!$OFP PURE, KERNEL :: lowrow
+subroutine lowrow(nx, ny, a, b)
+  integer :: nx, ny
+  real, dimension(nx, ny) :: a, b
+  integer :: i, j
+  do concurrent (j = 2:ny-1, i = 1:nx)
+    b(i,j) = 0.5*a(i,j) + 0.25*(a(i,j-1) + a(i,j+1))
+  end do
+  do concurrent (i = 1:nx)
+    b(i,2) = b(i,3) - a(i,1)
+    b(i,1) = 2*b(i,2)
+  end do
+end subroutine
+`
+
+// TestRunSlabsFixedPlanes: loop kernels with nests on fixed planes of the
+// split dimension (boundary rows: the shallow-water walls, CloverLeaf-style
+// update_halo, a row within the nests' planes) on 2 and 3 slabs and 2 and
+// 4 MPI ranks give the one device's outputs byte for byte.
+func TestRunSlabsFixedPlanes(t *testing.T) {
+	requireOpenCL(t)
+	dir := t.TempDir()
+	rows := filepath.Join(dir, "rows.f90")
+	if err := os.WriteFile(rows, []byte(fixedRows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		file, kernel string
+		sets         []string
+		grid         string
+		outs         []string
+	}{
+		{"../../examples/shallowwater/fortran/boundary.f90", "reflect", []string{"n1=20", "n2=23"}, "20x23", []string{"H", "U", "V"}},
+		{filepath.Join(kernelsDir, "loop_sections_staggered.f90"), "update_halo", []string{"x_min=1", "x_max=12", "y_min=1", "y_max=20"}, "16x24",
+			[]string{"density", "energy", "xvel", "yvel"}},
+		{rows, "lowrow", []string{"nx=5", "ny=21"}, "5x21", []string{"b"}},
+	} {
+		base := []string{"run", c.file, "--kernel", c.kernel, "--grid", c.grid, "--device", testDevice()}
+		for _, s := range c.sets {
+			base = append(base, "--set", s)
+		}
+		outs := func(what string) []string {
+			var args []string
+			for _, o := range c.outs {
+				args = append(args, "--out", o+"="+filepath.Join(dir, c.kernel+"_"+o+"_"+what+".npy"))
+			}
+			return args
+		}
+		if code, _, errOut := cli(t, append(base, outs("one")...)...); code != 0 {
+			t.Fatalf("%s on one device: exit %d: %s", c.kernel, code, errOut)
+		}
+		check := func(what string) {
+			for _, o := range c.outs {
+				want, err1 := os.ReadFile(filepath.Join(dir, c.kernel+"_"+o+"_one.npy"))
+				got, err2 := os.ReadFile(filepath.Join(dir, c.kernel+"_"+o+"_"+what+".npy"))
+				if err1 != nil || err2 != nil || !bytes.Equal(got, want) {
+					t.Errorf("%s %s on %s differs from one device (%v, %v)", c.kernel, o, what, err1, err2)
+				}
+			}
+		}
+		for _, n := range []string{"2", "3"} {
+			if code, _, errOut := cli(t, append(append(base, "--slabs", n), outs("slabs"+n)...)...); code != 0 {
+				t.Fatalf("%s on %s slabs: exit %d: %s", c.kernel, n, code, errOut)
+			}
+			check("slabs" + n)
+		}
+		for _, n := range []int{2, 4} {
+			what := fmt.Sprintf("mpi%d", n)
+			if out, err := mpiForocl(t, n, append(append(base, "--mpi"), outs(what)...)...); err != nil {
+				t.Fatalf("%s on %d ranks: %v\n%s", c.kernel, n, err, out)
+			}
+			check(what)
 		}
 	}
 }

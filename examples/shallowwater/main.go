@@ -38,6 +38,7 @@ type options struct {
 	frames   int
 	cfl      float64 // > 0: adaptive time step dt = cfl*dx/speed, speed reduced on the device each step
 	slabs    int     // > 0: the grid split into slabs on the device (slabs.go)
+	devices  string  // the grid split over these devices (slabs.go)
 	mpi      bool    // one rank of mpirun: the grid split over the ranks (slabs.go)
 }
 
@@ -64,6 +65,7 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.bo.serial, "serial", "", "serial program for the benchmark (default: build fortran/serial.f90 with gfortran -O3; \"none\" skips)")
 	fs.BoolVar(&o.bo.quick, "quick", false, "benchmark smoke run: one work-group shape per kernel, short batches")
 	fs.IntVar(&o.slabs, "slabs", 0, "split the grid into `N` slabs along y, each on its own context of the device, halos exchanged between steps (fixed -dt)")
+	fs.StringVar(&o.devices, "devices", "", "split the grid along y over these devices, one slab each (or -slabs N of them in turn): `all` (every GPU, else every device) or a list such as 1:0,1:1; with -mpi, each rank takes the entry of its local rank")
 	fs.BoolVar(&o.mpi, "mpi", false, "run as one rank of mpirun -np N: the grid split along y over the ranks (Open MPI; fixed -dt); without -device or $FOROCL_DEVICE each rank takes the GPU of its local rank")
 	maxGiB := fs.Float64("bench-max-gib", 16, "skip benchmark widths whose arrays need more than this much device memory")
 	if err := fs.Parse(args); err != nil {
@@ -106,8 +108,8 @@ func parseFlags(args []string, stderr io.Writer) (*options, error) {
 	if o.slabs < 0 {
 		return nil, fmt.Errorf("-slabs %d: must be at least 1", o.slabs)
 	}
-	if (o.slabs > 0 || o.mpi) && (o.cfl > 0 || o.png != "" || o.gif != "" || o.cfg.Handwritten) {
-		return nil, fmt.Errorf("-slabs and -mpi run the generated kernel with a fixed -dt: -cfl, -png and -gif need one device")
+	if (o.slabs > 0 || o.mpi || o.devices != "") && (o.cfl > 0 || o.png != "" || o.gif != "" || o.cfg.Handwritten) {
+		return nil, fmt.Errorf("-slabs, -devices and -mpi run the generated kernel with a fixed -dt: -cfl, -png and -gif need one device")
 	}
 	return o, nil
 }
@@ -141,7 +143,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sim := func() error {
-		if o.slabs > 0 || o.mpi {
+		if o.slabs > 0 || o.mpi || o.devices != "" {
 			return simulateSlabs(o, dev, stdout)
 		}
 		return simulate(ctx, o, dev, stdout, stderr)

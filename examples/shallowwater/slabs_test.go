@@ -17,8 +17,10 @@ import (
 	"github.com/forocl/forocl/runner"
 )
 
-// slabCfg is the dam break the slab tests step 200 times.
-var slabCfg = Config{NX: 48, NY: 41, DT: 0.05, Init: "dambreak", Strategy: "direct"}
+// slabCfg is the dam break the slab tests step 200 times; rows of 64
+// real(4) values start sub-buffers on PoCL (128-byte alignment), so the
+// exchange overlaps the interior.
+var slabCfg = Config{NX: 62, NY: 41, DT: 0.05, Init: "dambreak", Strategy: "direct"}
 
 const slabSteps = 200
 
@@ -59,17 +61,25 @@ func sameState(want [3][]float64, got map[string]*npy.Array) string {
 }
 
 // TestSlabsMatchOneDevice: 200 steps of the dam break on 2 and 3 slabs of
-// one device, walls included, equal the example's one-device run bit for
-// bit.
+// one device, walls included, overlapped and not, equal the example's
+// one-device run bit for bit.
 func TestSlabsMatchOneDevice(t *testing.T) {
 	ctx := device(t)
 	want := oneDevice(t, ctx)
-	for _, n := range []int{2, 3} {
+	align, err := ctx.SubBufferAlign()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		n         int
+		noOverlap bool
+	}{{2, false}, {3, false}, {2, true}} {
+		n := c.n
 		job, walls, release, err := slabJob(slabCfg, slabSteps)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sl := runner.Slabs{Before: walls}
+		sl := runner.Slabs{Before: walls, BeforeKeepsHalos: true, NoOverlap: c.noOverlap}
 		for i := 0; i < n; i++ {
 			c, err := clhost.NewContext(ctx.Device())
 			if err != nil {
@@ -84,7 +94,10 @@ func TestSlabsMatchOneDevice(t *testing.T) {
 			t.Fatalf("%d slabs: %v", n, err)
 		}
 		if d := sameState(want, res.Outputs); d != "" {
-			t.Errorf("%d slabs: %s", n, d)
+			t.Errorf("%d slabs (overlapped %v): %s", n, res.Overlapped, d)
+		}
+		if want := !c.noOverlap && int64(4*(slabCfg.NX+2))%align == 0; res.Overlapped != want {
+			t.Errorf("%d slabs, NoOverlap %v: overlapped %v", n, c.noOverlap, res.Overlapped)
 		}
 	}
 }
@@ -136,7 +149,7 @@ func TestSlabsChild(t *testing.T) {
 		comm.Abort(1, err.Error())
 	}
 	defer release()
-	res, err := runner.RunSlabs(job, runner.Slabs{Contexts: []*clhost.Context{ctx}, Comm: comm, Before: walls})
+	res, err := runner.RunSlabs(job, runner.Slabs{Contexts: []*clhost.Context{ctx}, Comm: comm, Before: walls, BeforeKeepsHalos: true})
 	if err != nil {
 		comm.Abort(1, err.Error())
 	}
@@ -147,5 +160,61 @@ func TestSlabsChild(t *testing.T) {
 		t.Errorf("%d ranks: %s", comm.Size(), d)
 	} else {
 		fmt.Printf("%d ranks: identical to one device\n", comm.Size())
+	}
+}
+
+// TestSlabsReport: -slabs prints the exchange time per step and the part
+// of it hidden, as two numbers (none hidden when not overlapped).
+func TestSlabsReport(t *testing.T) {
+	dev := device(t).Device()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-device", dev.Index, "-n", "64", "-steps", "5", "-slabs", "2"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	var per, ex, hidden float64
+	var steps int
+	for _, line := range strings.Split(stdout.String(), "\n") {
+		if strings.HasPrefix(line, "time:") {
+			if _, err := fmt.Sscanf(line, "time:     %g ms per step, %d steps; halo exchange %g ms per step, %g ms of it hidden", &per, &steps, &ex, &hidden); err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+		}
+	}
+	after := strings.Contains(stdout.String(), "(after each step")
+	if steps != 5 || per <= 0 || ex <= 0 || hidden > ex || after && hidden != 0 {
+		t.Errorf("%d steps, %v ms per step, exchange %v with %v hidden in\n%s", steps, per, ex, hidden, stdout.String())
+	}
+}
+
+// TestSlabsDevices: -devices A,B runs a slab on each (here the test device
+// twice) and ends in the state of -slabs 2; a bad entry is an error.
+func TestSlabsDevices(t *testing.T) {
+	dev := device(t).Device()
+	state := func(args ...string) string {
+		var stdout, stderr bytes.Buffer
+		if code := run(append([]string{"-n", "40", "-steps", "20", "-init", "dambreak"}, args...), &stdout, &stderr); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+		var mass, where string
+		for _, line := range strings.Split(stdout.String(), "\n") {
+			if strings.HasPrefix(line, "mass:") {
+				mass = line
+			}
+			if strings.HasPrefix(line, "device:") {
+				where = line
+			}
+		}
+		if !strings.Contains(where, "2 slabs") {
+			t.Errorf("%v: %q", args, where)
+		}
+		return mass
+	}
+	want := state("-device", dev.Index, "-slabs", "2")
+	if got := state("-devices", dev.Index+","+dev.Index); got != want || want == "" {
+		t.Errorf("-devices: %q, -slabs 2: %q", got, want)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-n", "40", "-steps", "2", "-devices", dev.Index + ",no-such-device"}, &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), `-devices entry "no-such-device"`) {
+		t.Errorf("a bad entry: exit %d, %q", code, stderr.String())
 	}
 }
