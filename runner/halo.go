@@ -79,10 +79,14 @@ func (x *exchanger) settle() error {
 	return nil
 }
 
-// releaseStages frees the exchange's host memory (after the queues that
-// copy from it have finished, or with them: Pinned.Close finishes the
-// queue first).
+// releaseStages frees the exchange's host memory after every local
+// slab's queues have finished: in one process a slab's copy queue writes
+// its halos from a neighbour's staging, which Pinned.Close (finishing
+// only its own context) would unmap under it.
 func (x *exchanger) releaseStages() {
+	for _, sb := range x.slabs {
+		_ = sb.r.ctx.Finish()
+	}
 	for _, r := range x.copies {
 		r.release()
 	}

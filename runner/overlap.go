@@ -221,8 +221,13 @@ func (o *overlap) release() {
 	if o == nil {
 		return
 	}
+	// Every slab's queues first: a slab's copy queue may still write
+	// planes into its halos from a neighbour's staging, which must stay
+	// mapped until then.
 	for _, v := range o.slabs {
-		_ = v.s.r.ctx.Finish() // nothing may copy from or to the staging after
+		_ = v.s.r.ctx.Finish()
+	}
+	for _, v := range o.slabs {
 		v.cur.release()
 		v.prev.release()
 		for _, p := range []*part{v.down, v.up, v.interior} {
