@@ -200,7 +200,7 @@ func (c *checker) flatSubs(env *typeEnv, subs []*ast.Subprogram, chain []*ast.Sc
 		}
 		contains := c.flatSubs(env, s.Contains, inner)
 		out[i] = s
-		if !sameDecls(sc.Decls, s.Decls) || !sameSubs(contains, s.Contains) || procKey(body) != procKey(s.Body) || len(body) != len(s.Body) {
+		if !sameDecls(sc.Decls, s.Decls) || !sameSubs(contains, s.Contains) || !slices.Equal(body, s.Body) {
 			ns := *s
 			ns.Scope, ns.Args, ns.Contains, ns.Body = sc, args, contains, body
 			out[i] = &ns

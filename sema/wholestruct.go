@@ -91,9 +91,60 @@ func (c *checker) expandStructs(env *typeEnv, s *ast.Subprogram, sc *ast.Scope, 
 		body = w.dropStrings(body, &changed)
 	}
 	if !changed || len(body) == 0 {
-		body = s.Body
+		return s.Body, w.resultBounds(s.Body), w.diags
 	}
-	return body, w.resultBounds(body), w.diags
+	bounds := w.resultBounds(body)
+	return w.dropOverwritten(body), bounds, w.diags
+}
+
+// dropOverwritten removes from body a copy res%c = v%c of a whole
+// component into the result that the next statement naming res%c
+// overwrites whole with an elementwise expression of v%c (res = self,
+// then res = self%data + f%data): that expression has v%c's shape, so
+// res%c keeps the bounds and extents the copy gave it (resultBounds took
+// them first), and the kernel makes one pass over it, not two.
+func (w *wholeStructs) dropOverwritten(body []ast.Stmt) []ast.Stmt {
+	out := slices.Clone(body)
+	for i := 0; i < len(out); i++ {
+		a, ok := out[i].(*ast.AssignStmt)
+		lhs, isID := lhsOf(a, ok)
+		if !isID || !strings.HasPrefix(lhs.Name, w.result+"%") {
+			continue
+		}
+		src, isID := a.RHS.(*ast.Ident)
+		if !isID {
+			continue
+		}
+		j := i + 1
+		for j < len(out) && !overlaps(lhs.Name, writtenNames(out[j:j+1])) && !overlaps(lhs.Name, readNames(out[j])) {
+			j++
+		}
+		if j == len(out) {
+			continue
+		}
+		b, ok := out[j].(*ast.AssignStmt)
+		if next, isID := lhsOf(b, ok); isID && next.Name == lhs.Name && elementwiseOf(b.RHS, src.Name) && !overlaps(lhs.Name, refNames(b.RHS)) {
+			out = slices.Delete(out, i, i+1)
+			i--
+		}
+	}
+	return out
+}
+
+// elementwiseOf reports whether e is an expression of operators,
+// parentheses, names and literals in which name appears whole.
+func elementwiseOf(e ast.Expr, name string) bool {
+	found, other := false, false
+	walkAST(e, func(x ast.Expr) {
+		switch x := x.(type) {
+		case *ast.Ident:
+			found = found || x.Name == name
+		case *ast.Binary, *ast.Unary, *ast.Paren, *ast.IntLit, *ast.RealLit, *ast.LogicalLit:
+		default:
+			other = true
+		}
+	})
+	return found && !other
 }
 
 // stmts writes out the whole structures of the top level of body.

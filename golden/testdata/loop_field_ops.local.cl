@@ -8,7 +8,7 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// kernel edged_scale (loop_field_ops.f90:52), launch 1 of 3: array assignment (loop_field_ops.f90:38), strategy direct, work-group 256
+// kernel edged_scale (loop_field_ops.f90:50), launch 1 of 2: array assignment (loop_field_ops.f90:36), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void edged_scale_1(__global const int* restrict self__lb_,
@@ -25,10 +25,10 @@ void edged_scale_1(__global const int* restrict self__lb_,
         return;
     }
     int _i2 = 0;
-    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:38
+    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:36
 }
 
-// kernel edged_scale (loop_field_ops.f90:52), launch 2 of 3: array assignment (loop_field_ops.f90:39), strategy direct, work-group 32x8
+// kernel edged_scale (loop_field_ops.f90:50), launch 2 of 2: array assignment (loop_field_ops.f90:54), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void edged_scale_2(__global const int* restrict self__lb_,
@@ -45,30 +45,10 @@ void edged_scale_2(__global const int* restrict self__lb_,
     if (_i1 > self__data__lb1_ + _res__data_n1_ - 1 || _i2 > self__data__lb2_ + _res__data_n2_ - 1) {
         return;
     }
-    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))]; // loop_field_ops.f90:39
+    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = s * self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))]; // loop_field_ops.f90:54
 }
 
-// kernel edged_scale (loop_field_ops.f90:52), launch 3 of 3: array assignment (loop_field_ops.f90:56), strategy direct, work-group 32x8
-// one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void edged_scale_3(__global const int* restrict self__lb_,
-    __global const float* restrict self__data_,
-    const int self__data__lb1_,
-    const int self__data__lb2_,
-    const float s,
-    __global int* restrict res__lb_,
-    __global float* restrict res__data_,
-    const int _res__data_n1_,
-    const int _res__data_n2_) {
-    const FOROCL_INDEX_T _i1 = self__data__lb1_ + (FOROCL_INDEX_T)get_global_id(0);
-    const FOROCL_INDEX_T _i2 = self__data__lb2_ + (FOROCL_INDEX_T)get_global_id(1);
-    if (_i1 > self__data__lb1_ + _res__data_n1_ - 1 || _i2 > self__data__lb2_ + _res__data_n2_ - 1) {
-        return;
-    }
-    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = s * self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))]; // loop_field_ops.f90:56
-}
-
-// kernel edged_copy (loop_field_ops.f90:61), launch 1 of 3: array assignment (loop_field_ops.f90:38), strategy direct, work-group 256
+// kernel edged_copy (loop_field_ops.f90:59), launch 1 of 3: array assignment (loop_field_ops.f90:36), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void edged_copy_1(__global const int* restrict self__lb_,
@@ -84,10 +64,10 @@ void edged_copy_1(__global const int* restrict self__lb_,
         return;
     }
     int _i2 = 0;
-    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:38
+    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:36
 }
 
-// kernel edged_copy (loop_field_ops.f90:61), launch 2 of 3: array assignment (loop_field_ops.f90:39), strategy direct, work-group 32x8
+// kernel edged_copy (loop_field_ops.f90:59), launch 2 of 3: array assignment (loop_field_ops.f90:37), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void edged_copy_2(__global const int* restrict self__lb_,
@@ -103,10 +83,10 @@ void edged_copy_2(__global const int* restrict self__lb_,
     if (_i1 > self__data__lb1_ + _res__data_n1_ - 1 || _i2 > self__data__lb2_ + _res__data_n2_ - 1) {
         return;
     }
-    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))]; // loop_field_ops.f90:39
+    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))]; // loop_field_ops.f90:37
 }
 
-// kernel edged_copy (loop_field_ops.f90:61), launch 3 of 3: array assignment (loop_field_ops.f90:47), strategy direct, work-group 256
+// kernel edged_copy (loop_field_ops.f90:59), launch 3 of 3: array assignment (loop_field_ops.f90:45), strategy direct, work-group 256
 // one work-item per iteration: _i1 = self__data__lb2_ + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void edged_copy_3(__global const int* restrict self__lb_,
@@ -122,10 +102,10 @@ void edged_copy_3(__global const int* restrict self__lb_,
         return;
     }
     int _i2 = 0;
-    res__data_[self__data__lb1_ - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i1 - (self__data__lb2_))] = 0.0f; // loop_field_ops.f90:47
+    res__data_[self__data__lb1_ - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i1 - (self__data__lb2_))] = 0.0f; // loop_field_ops.f90:45
 }
 
-// kernel field_add_field (loop_field_ops.f90:90), launch 1 of 5: array assignment (loop_field_ops.f90:92), strategy direct, work-group 256
+// kernel field_add_field (loop_field_ops.f90:88), launch 1 of 4: array assignment (loop_field_ops.f90:90), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_add_field_1(__global const int* restrict self__lb_,
@@ -149,10 +129,10 @@ void field_add_field_1(__global const int* restrict self__lb_,
     }
     int res__edge_size_ = 0; // result
     int _i2 = 0;
-    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:92
+    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:90
 }
 
-// kernel field_add_field (loop_field_ops.f90:90), launch 2 of 5: array assignment (loop_field_ops.f90:92), strategy direct, work-group 256
+// kernel field_add_field (loop_field_ops.f90:88), launch 2 of 4: array assignment (loop_field_ops.f90:90), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_add_field_2(__global const int* restrict self__lb_,
@@ -176,10 +156,10 @@ void field_add_field_2(__global const int* restrict self__lb_,
     }
     int res__edge_size_ = 0; // result
     int _i2 = 0;
-    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:92
+    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:90
 }
 
-// kernel field_add_field (loop_field_ops.f90:90), launch 3 of 5: array assignment (loop_field_ops.f90:92), strategy direct, work-group 32x8
+// kernel field_add_field (loop_field_ops.f90:88), launch 3 of 4: array assignment (loop_field_ops.f90:67), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_add_field_3(__global const int* restrict self__lb_,
@@ -203,39 +183,12 @@ void field_add_field_3(__global const int* restrict self__lb_,
         return;
     }
     int res__edge_size_ = 0; // result
-    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))]; // loop_field_ops.f90:92
+    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] + f__data_[f__data__lb1_ + _i1 - self__data__lb1_ - (f__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(f__data__lb2_ + _i2 - self__data__lb2_ - (f__data__lb2_))]; // loop_field_ops.f90:67
 }
 
-// kernel field_add_field (loop_field_ops.f90:90), launch 4 of 5: array assignment (loop_field_ops.f90:69), strategy direct, work-group 32x8
-// one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void field_add_field_4(__global const int* restrict self__lb_,
-    __global const int* restrict self__ub_,
-    const int self__edge_size_,
-    __global const float* restrict self__data_,
-    const int self__data__lb1_,
-    const int self__data__lb2_,
-    __global const float* restrict f__data_,
-    const int f__data__lb1_,
-    const int f__data__lb2_,
-    __global int* restrict res__lb_,
-    __global int* restrict res__ub_,
-    __global int* restrict _res_res__edge_size_,
-    __global float* restrict res__data_,
-    const int _res__data_n1_,
-    const int _res__data_n2_) {
-    const FOROCL_INDEX_T _i1 = self__data__lb1_ + (FOROCL_INDEX_T)get_global_id(0);
-    const FOROCL_INDEX_T _i2 = self__data__lb2_ + (FOROCL_INDEX_T)get_global_id(1);
-    if (_i1 > self__data__lb1_ + _res__data_n1_ - 1 || _i2 > self__data__lb2_ + _res__data_n2_ - 1) {
-        return;
-    }
-    int res__edge_size_ = 0; // result
-    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] + f__data_[f__data__lb1_ + _i1 - self__data__lb1_ - (f__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(f__data__lb2_ + _i2 - self__data__lb2_ - (f__data__lb2_))]; // loop_field_ops.f90:69
-}
-
-// kernel field_add_field (loop_field_ops.f90:90), launch 5 of 5: its scalar results, as the host computed them
+// kernel field_add_field (loop_field_ops.f90:88), launch 4 of 4: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void field_add_field_5(__global const int* restrict self__lb_,
+void field_add_field_4(__global const int* restrict self__lb_,
     __global const int* restrict self__ub_,
     const int self__edge_size_,
     __global const float* restrict self__data_,
@@ -254,7 +207,7 @@ void field_add_field_5(__global const int* restrict self__lb_,
     _res_res__edge_size_[0] = _host_res__edge_size_;
 }
 
-// kernel field_div_real (loop_field_ops.f90:98), launch 1 of 5: array assignment (loop_field_ops.f90:101), strategy direct, work-group 256
+// kernel field_div_real (loop_field_ops.f90:96), launch 1 of 4: array assignment (loop_field_ops.f90:99), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_div_real_1(__global const int* restrict self__lb_,
@@ -276,10 +229,10 @@ void field_div_real_1(__global const int* restrict self__lb_,
     }
     int res__edge_size_ = 0; // result
     int _i2 = 0;
-    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:101
+    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:99
 }
 
-// kernel field_div_real (loop_field_ops.f90:98), launch 2 of 5: array assignment (loop_field_ops.f90:101), strategy direct, work-group 256
+// kernel field_div_real (loop_field_ops.f90:96), launch 2 of 4: array assignment (loop_field_ops.f90:99), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_div_real_2(__global const int* restrict self__lb_,
@@ -301,10 +254,10 @@ void field_div_real_2(__global const int* restrict self__lb_,
     }
     int res__edge_size_ = 0; // result
     int _i2 = 0;
-    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:101
+    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:99
 }
 
-// kernel field_div_real (loop_field_ops.f90:98), launch 3 of 5: array assignment (loop_field_ops.f90:101), strategy direct, work-group 32x8
+// kernel field_div_real (loop_field_ops.f90:96), launch 3 of 4: array assignment (loop_field_ops.f90:67), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_div_real_3(__global const int* restrict self__lb_,
@@ -326,37 +279,12 @@ void field_div_real_3(__global const int* restrict self__lb_,
         return;
     }
     int res__edge_size_ = 0; // result
-    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))]; // loop_field_ops.f90:101
+    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] / x; // loop_field_ops.f90:67
 }
 
-// kernel field_div_real (loop_field_ops.f90:98), launch 4 of 5: array assignment (loop_field_ops.f90:69), strategy direct, work-group 32x8
-// one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void field_div_real_4(__global const int* restrict self__lb_,
-    __global const int* restrict self__ub_,
-    const int self__edge_size_,
-    __global const float* restrict self__data_,
-    const int self__data__lb1_,
-    const int self__data__lb2_,
-    const float x,
-    __global int* restrict res__lb_,
-    __global int* restrict res__ub_,
-    __global int* restrict _res_res__edge_size_,
-    __global float* restrict res__data_,
-    const int _res__data_n1_,
-    const int _res__data_n2_) {
-    const FOROCL_INDEX_T _i1 = self__data__lb1_ + (FOROCL_INDEX_T)get_global_id(0);
-    const FOROCL_INDEX_T _i2 = self__data__lb2_ + (FOROCL_INDEX_T)get_global_id(1);
-    if (_i1 > self__data__lb1_ + _res__data_n1_ - 1 || _i2 > self__data__lb2_ + _res__data_n2_ - 1) {
-        return;
-    }
-    int res__edge_size_ = 0; // result
-    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] / x; // loop_field_ops.f90:69
-}
-
-// kernel field_div_real (loop_field_ops.f90:98), launch 5 of 5: its scalar results, as the host computed them
+// kernel field_div_real (loop_field_ops.f90:96), launch 4 of 4: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void field_div_real_5(__global const int* restrict self__lb_,
+void field_div_real_4(__global const int* restrict self__lb_,
     __global const int* restrict self__ub_,
     const int self__edge_size_,
     __global const float* restrict self__data_,
@@ -373,7 +301,7 @@ void field_div_real_5(__global const int* restrict self__lb_,
     _res_res__edge_size_[0] = _host_res__edge_size_;
 }
 
-// kernel field_sub_array (loop_field_ops.f90:107), launch 1 of 5: array assignment (loop_field_ops.f90:82), strategy direct, work-group 256
+// kernel field_sub_array (loop_field_ops.f90:105), launch 1 of 4: array assignment (loop_field_ops.f90:80), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_sub_array_1(__global const int* restrict self__lb_,
@@ -395,10 +323,10 @@ void field_sub_array_1(__global const int* restrict self__lb_,
     }
     int res__edge_size_ = 0; // result
     int _i2 = 0;
-    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:82
+    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:80
 }
 
-// kernel field_sub_array (loop_field_ops.f90:107), launch 2 of 5: array assignment (loop_field_ops.f90:83), strategy direct, work-group 256
+// kernel field_sub_array (loop_field_ops.f90:105), launch 2 of 4: array assignment (loop_field_ops.f90:81), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_sub_array_2(__global const int* restrict self__lb_,
@@ -420,10 +348,10 @@ void field_sub_array_2(__global const int* restrict self__lb_,
     }
     int res__edge_size_ = 0; // result
     int _i2 = 0;
-    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:83
+    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:81
 }
 
-// kernel field_sub_array (loop_field_ops.f90:107), launch 3 of 5: array assignment (loop_field_ops.f90:85), strategy direct, work-group 32x8
+// kernel field_sub_array (loop_field_ops.f90:105), launch 3 of 4: array assignment (loop_field_ops.f90:109), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_sub_array_3(__global const int* restrict self__lb_,
@@ -445,37 +373,12 @@ void field_sub_array_3(__global const int* restrict self__lb_,
         return;
     }
     int res__edge_size_ = 0; // result
-    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))]; // loop_field_ops.f90:85
+    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] - 2.0f * x[_i1 - self__data__lb1_ + 1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - self__data__lb2_ + 1 - 1)]; // loop_field_ops.f90:109
 }
 
-// kernel field_sub_array (loop_field_ops.f90:107), launch 4 of 5: array assignment (loop_field_ops.f90:111), strategy direct, work-group 32x8
-// one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
-__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
-void field_sub_array_4(__global const int* restrict self__lb_,
-    __global const int* restrict self__ub_,
-    const int self__edge_size_,
-    __global const float* restrict self__data_,
-    const int self__data__lb1_,
-    const int self__data__lb2_,
-    __global const float* restrict x,
-    __global int* restrict res__lb_,
-    __global int* restrict res__ub_,
-    __global int* restrict _res_res__edge_size_,
-    __global float* restrict res__data_,
-    const int _res__data_n1_,
-    const int _res__data_n2_) {
-    const FOROCL_INDEX_T _i1 = self__data__lb1_ + (FOROCL_INDEX_T)get_global_id(0);
-    const FOROCL_INDEX_T _i2 = self__data__lb2_ + (FOROCL_INDEX_T)get_global_id(1);
-    if (_i1 > self__data__lb1_ + _res__data_n1_ - 1 || _i2 > self__data__lb2_ + _res__data_n2_ - 1) {
-        return;
-    }
-    int res__edge_size_ = 0; // result
-    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] - 2.0f * x[_i1 - self__data__lb1_ + 1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - self__data__lb2_ + 1 - 1)]; // loop_field_ops.f90:111
-}
-
-// kernel field_sub_array (loop_field_ops.f90:107), launch 5 of 5: its scalar results, as the host computed them
+// kernel field_sub_array (loop_field_ops.f90:105), launch 4 of 4: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void field_sub_array_5(__global const int* restrict self__lb_,
+void field_sub_array_4(__global const int* restrict self__lb_,
     __global const int* restrict self__ub_,
     const int self__edge_size_,
     __global const float* restrict self__data_,
@@ -492,7 +395,7 @@ void field_sub_array_5(__global const int* restrict self__lb_,
     _res_res__edge_size_[0] = _host_res__edge_size_;
 }
 
-// kernel field_shift (loop_field_ops.f90:116), launch 1 of 5: array assignment (loop_field_ops.f90:120), strategy direct, work-group 256
+// kernel field_shift (loop_field_ops.f90:114), launch 1 of 5: array assignment (loop_field_ops.f90:118), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_shift_1(__global const int* restrict self__lb_,
@@ -516,10 +419,10 @@ void field_shift_1(__global const int* restrict self__lb_,
     int i = 0;
     int j = 0;
     int _i2 = 0;
-    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:120
+    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:118
 }
 
-// kernel field_shift (loop_field_ops.f90:116), launch 2 of 5: array assignment (loop_field_ops.f90:120), strategy direct, work-group 256
+// kernel field_shift (loop_field_ops.f90:114), launch 2 of 5: array assignment (loop_field_ops.f90:118), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_shift_2(__global const int* restrict self__lb_,
@@ -543,10 +446,10 @@ void field_shift_2(__global const int* restrict self__lb_,
     int i = 0;
     int j = 0;
     int _i2 = 0;
-    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:120
+    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:118
 }
 
-// kernel field_shift (loop_field_ops.f90:116), launch 3 of 5: array assignment (loop_field_ops.f90:120), strategy direct, work-group 32x8
+// kernel field_shift (loop_field_ops.f90:114), launch 3 of 5: array assignment (loop_field_ops.f90:118), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_shift_3(__global const int* restrict self__lb_,
@@ -570,10 +473,10 @@ void field_shift_3(__global const int* restrict self__lb_,
     int res__edge_size_ = 0; // result
     int i = 0;
     int j = 0;
-    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))]; // loop_field_ops.f90:120
+    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))]; // loop_field_ops.f90:118
 }
 
-// kernel field_shift (loop_field_ops.f90:116), launch 4 of 5: do concurrent (loop_field_ops.f90:121), strategy direct, work-group 32x8
+// kernel field_shift (loop_field_ops.f90:114), launch 4 of 5: do concurrent (loop_field_ops.f90:119), strategy direct, work-group 32x8
 // one work-item per iteration: i = self__data__lb1_ + get_global_id(0), j = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_shift_4(__global const int* restrict self__lb_,
@@ -597,10 +500,10 @@ void field_shift_4(__global const int* restrict self__lb_,
     int res__edge_size_ = 0; // result
     int _i1 = 0;
     int _i2 = 0;
-    res__data_[i - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(j - (self__data__lb2_))] = self__data_[i - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(j - (self__data__lb2_))] + s * (float)(i - 2 * j); // loop_field_ops.f90:123
+    res__data_[i - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(j - (self__data__lb2_))] = self__data_[i - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(j - (self__data__lb2_))] + s * (float)(i - 2 * j); // loop_field_ops.f90:121
 }
 
-// kernel field_shift (loop_field_ops.f90:116), launch 5 of 5: its scalar results, as the host computed them
+// kernel field_shift (loop_field_ops.f90:114), launch 5 of 5: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void field_shift_5(__global const int* restrict self__lb_,
     __global const int* restrict self__ub_,
@@ -619,7 +522,7 @@ void field_shift_5(__global const int* restrict self__lb_,
     _res_res__edge_size_[0] = _host_res__edge_size_;
 }
 
-// kernel field_fill (loop_field_ops.f90:131), launch 1 of 4: array assignment (loop_field_ops.f90:135), strategy direct, work-group 256
+// kernel field_fill (loop_field_ops.f90:129), launch 1 of 4: array assignment (loop_field_ops.f90:133), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_fill_1(__global const int* restrict self__lb_,
@@ -638,10 +541,10 @@ void field_fill_1(__global const int* restrict self__lb_,
     int i = 0;
     int j = 0;
     int _i2 = 0;
-    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:135
+    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:133
 }
 
-// kernel field_fill (loop_field_ops.f90:131), launch 2 of 4: array assignment (loop_field_ops.f90:136), strategy direct, work-group 32x8
+// kernel field_fill (loop_field_ops.f90:129), launch 2 of 4: array assignment (loop_field_ops.f90:134), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_fill_2(__global const int* restrict self__lb_,
@@ -660,10 +563,10 @@ void field_fill_2(__global const int* restrict self__lb_,
     }
     int i = 0;
     int j = 0;
-    res__data_[_i1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - 1)] = 2.0f * self__data_[self__data__lb1_ + _i1 - 1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(self__data__lb2_ + _i2 - 1 - (self__data__lb2_))]; // loop_field_ops.f90:136
+    res__data_[_i1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - 1)] = 2.0f * self__data_[self__data__lb1_ + _i1 - 1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(self__data__lb2_ + _i2 - 1 - (self__data__lb2_))]; // loop_field_ops.f90:134
 }
 
-// kernel field_fill (loop_field_ops.f90:131), launch 3 of 4: array assignment (loop_field_ops.f90:75), strategy direct, work-group 32x8
+// kernel field_fill (loop_field_ops.f90:129), launch 3 of 4: array assignment (loop_field_ops.f90:73), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_fill_3(__global const int* restrict self__lb_,
@@ -682,10 +585,10 @@ void field_fill_3(__global const int* restrict self__lb_,
     }
     int i = 0;
     int j = 0;
-    res__data_[_i1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - 1)] = s; // loop_field_ops.f90:75
+    res__data_[_i1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - 1)] = s; // loop_field_ops.f90:73
 }
 
-// kernel field_fill (loop_field_ops.f90:131), launch 4 of 4: do concurrent (loop_field_ops.f90:138), strategy direct, work-group 32x8
+// kernel field_fill (loop_field_ops.f90:129), launch 4 of 4: do concurrent (loop_field_ops.f90:136), strategy direct, work-group 32x8
 // one work-item per iteration: i = 2 + get_global_id(0), j = 2 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_fill_4(__global const int* restrict self__lb_,
@@ -704,5 +607,5 @@ void field_fill_4(__global const int* restrict self__lb_,
     }
     int _i1 = 0;
     int _i2 = 0;
-    res__data_[i - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(j - 1)] = s * (float)(i + 10 * j); // loop_field_ops.f90:139
+    res__data_[i - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(j - 1)] = s * (float)(i + 10 * j); // loop_field_ops.f90:137
 }

@@ -10,8 +10,6 @@
 ! defined assignment of structures (as tsunami's ch10 Field, whose
 ! assign_field exchanges halos): res = self calls it, and the serial run
 ! copies the function's value per component, not through it.
-! test input: self%lb values in 1:2
-! test input: self%ub values in 2:3
 module loop_field_ops_mod
   implicit none
   type :: Field
