@@ -34,22 +34,30 @@ import (
 // expression stands in the body for its dummy only where that means the
 // same: the dummy is intent(in), used whole (no subscripts, lbound or
 // ubound, whose lower bound is 1 in the callee), and the body writes
-// nothing the expression reads. Anything else, and a callee with locals,
+// nothing the expression reads. Anything else, a callee with locals,
 // internal procedures or statements other than assignments, IF, DO,
-// WHERE and calls at its top level, is refused (struct-call-inline); the
-// statements written out are checked as the kernel's own.
+// WHERE and calls at its top level, and one whose body names something
+// the kernel declares too (or a variable of another module) is refused
+// (struct-call-inline); the statements written out are checked as the
+// kernel's own.
 //
 // A function whose result is such a structure (type(Field) function
 // field_add_field(self, f) result(res)) is a kernel whose outputs are the
 // result's components (Note [function kernels]). An allocatable
 // component of the result is allocated by its first assignment: from a
 // whole allocatable component of another structure it takes that one's
-// bounds (res%data(self%data%lb1:, ...)), from an expression lower
-// bounds 1; a result component first set otherwise is refused
-// (struct-result-bounds). A character component of the result is a host
-// value: its assignments are dropped, so the hosts return the numeric
-// components only, and a kernel that reads one is refused as any use of
-// a character component is (derived-type-whole).
+// bounds (res%data(self%data%lb1:, ...)), from an expression or a whole
+// array whose lower bounds are 1 (an assumed-shape dummy) lower bounds
+// 1; a result component first set otherwise (an element, a call, an
+// allocatable dummy) is refused (struct-result-bounds). A copy into
+// the result that the next statement naming it overwrites whole with an
+// elementwise expression of the copied array (res = self, then
+// res = self%data + f%data) is dropped: that expression has the copy's
+// shape, so the bounds stay, and the kernel makes one pass, not two.
+// A character component of the result is a host value: its assignments
+// are dropped, so the hosts return the numeric components only, and a
+// kernel that reads one is refused as any use of a character component
+// is (derived-type-whole).
 
 // wholeStructs is the writing out of one procedure's whole structures.
 type wholeStructs struct {
@@ -400,8 +408,11 @@ func inlineableBody(callee *ast.Subprogram) string {
 }
 
 // dummyDecl is the declaration of sub's variable name; nil when none.
-func dummyDecl(sub *ast.Subprogram, name string) *ast.Decl {
-	for _, d := range sub.Decls {
+func dummyDecl(sub *ast.Subprogram, name string) *ast.Decl { return declOf(sub.Decls, name) }
+
+// declOf is the declaration of name among decls; nil when none.
+func declOf(decls []*ast.Decl, name string) *ast.Decl {
+	for _, d := range decls {
 		for _, e := range d.Entities {
 			if e.Name.Name == name {
 				return d
@@ -660,16 +671,71 @@ func (w *wholeStructs) allocatedBy(body []ast.Stmt, name string, r int) ([]ast.D
 	if !isID {
 		return dims, true // an expression: lower bounds 1
 	}
+	switch w.sourceBounds(src) {
+	case boundsOne:
+		return dims, true
+	case boundsDummies:
+		for d := range dims {
+			dims[d].Lo = &ast.Ident{Pos: src.Pos, Name: fmt.Sprintf("%s%%lb%d", src.Name, d+1), Orig: fmt.Sprintf("%s%%lb%d", src.Orig, d+1)}
+		}
+		return dims, true
+	}
+	w.diags.Error(codeStructResultBounds, a.Pos, "result component %s takes the bounds of %s, which forocl does not know before the kernel runs", name, src.Orig).
+		WithHint("assign it an expression (lower bounds 1) or an allocatable component of a structure dummy")
+	return nil, false
+}
+
+// The lower bounds of a whole array that allocates a result component.
+const (
+	boundsUnknown = iota
+	boundsOne     // 1 in every dimension
+	boundsDummies // an allocatable component's lower-bound dummies (Note [allocatable components])
+)
+
+// sourceBounds says where the lower bounds of the whole array src come
+// from.
+func (w *wholeStructs) sourceBounds(src *ast.Ident) int {
 	base, comp, isComp := strings.Cut(src.Name, "%")
-	if td := w.vars[base]; !isComp || td == nil || base == w.result || strings.Contains(comp, "%") {
-		w.diags.Error(codeStructResultBounds, a.Pos, "result component %s takes the bounds of %s, which forocl does not know before the kernel runs", name, src.Orig).
-			WithHint("assign it an expression (lower bounds 1) or an allocatable component of a structure dummy")
-		return nil, false
+	if !isComp {
+		d := declOf(w.decls, base)
+		if d == nil || hasAttr(d.Attrs, ast.AttrAllocatable) || hasAttr(d.Attrs, ast.AttrPointer) || w.vars[base] != nil {
+			return boundsUnknown
+		}
+		for _, e := range d.Entities {
+			if e.Name.Name == base {
+				return onesIf(componentDims(d, e))
+			}
+		}
+		return boundsUnknown
 	}
-	for d := range dims {
-		dims[d].Lo = &ast.Ident{Pos: src.Pos, Name: fmt.Sprintf("%s%%lb%d", src.Name, d+1), Orig: fmt.Sprintf("%s%%lb%d", src.Orig, d+1)}
+	td := w.vars[base]
+	if td == nil || base == w.result || strings.Contains(comp, "%") {
+		return boundsUnknown
 	}
-	return dims, true
+	for _, cd := range td.Components {
+		for _, ce := range cd.Entities {
+			switch {
+			case ce.Name.Name != comp:
+			case hasAttr(cd.Attrs, ast.AttrAllocatable):
+				return boundsDummies
+			case !hasAttr(cd.Attrs, ast.AttrPointer):
+				return onesIf(componentDims(cd, ce))
+			}
+		}
+	}
+	return boundsUnknown
+}
+
+// onesIf is boundsOne when every dimension of dims starts at 1.
+func onesIf(dims []ast.DimSpec) int {
+	for _, d := range dims {
+		if d.Lo != nil {
+			if lit, ok := d.Lo.(*ast.IntLit); !ok || lit.Value != 1 {
+				return boundsUnknown
+			}
+		}
+	}
+	return boundsOne
 }
 
 // readNames are the names that the expressions of st read.

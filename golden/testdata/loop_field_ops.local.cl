@@ -609,3 +609,39 @@ void field_fill_4(__global const int* restrict self__lb_,
     int _i2 = 0;
     res__data_[i - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(j - 1)] = s * (float)(i + 10 * j); // loop_field_ops.f90:137
 }
+
+// kernel field_from_array (loop_field_ops.f90:143), launch 1 of 2: array assignment (loop_field_ops.f90:147), strategy direct, work-group 32x8
+// one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void field_from_array_1(__global const float* restrict x,
+    const float s,
+    __global float* restrict res__data_,
+    const int _res__data_n1_,
+    const int _res__data_n2_) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    if (_i1 > _res__data_n1_ || _i2 > _res__data_n2_) {
+        return;
+    }
+    int i = 0;
+    int j = 0;
+    res__data_[_i1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - 1)] = x[_i1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - 1)]; // loop_field_ops.f90:147
+}
+
+// kernel field_from_array (loop_field_ops.f90:143), launch 2 of 2: do concurrent (loop_field_ops.f90:148), strategy direct, work-group 32x8
+// one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void field_from_array_2(__global const float* restrict x,
+    const float s,
+    __global float* restrict res__data_,
+    const int _res__data_n1_,
+    const int _res__data_n2_) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    if (i > _res__data_n1_ - 1 || j > _res__data_n2_) {
+        return;
+    }
+    int _i1 = 0;
+    int _i2 = 0;
+    res__data_[i - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(j - 1)] = s * (float)(i - j); // loop_field_ops.f90:150
+}

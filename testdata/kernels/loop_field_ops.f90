@@ -137,4 +137,17 @@ contains
       res % data(i, j) = s * real(i + 10 * j)
     end do
   end function field_fill
+
+  ! a whole assumed-shape dummy first: res%data has its lower bounds, 1
+  !$OFP PURE, KERNEL :: field_from_array
+  pure type(Field) function field_from_array(x, s) result(res)
+    real, intent(in) :: x(:,:)
+    real, intent(in) :: s
+    integer :: i, j
+    res % data = x
+    do concurrent (i = lbound(res % data, 1):ubound(res % data, 1) - 1, &
+                   j = lbound(res % data, 2):ubound(res % data, 2))
+      res % data(i, j) = s * real(i - j)
+    end do
+  end function field_from_array
 end module loop_field_ops_mod
