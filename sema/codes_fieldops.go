@@ -8,7 +8,8 @@ var (
 		Code: "struct-assign-generic", Severity: diag.Error, Stage: "sema", Topic: "Types and kinds",
 		Summary: "a defined assignment to a structure that forocl cannot resolve",
 		Help: "forocl writes a defined assignment (a specific of the type's generic assignment(=)) out as its specific " +
-			"subroutine, chosen by the rank of the right side. Where the rank leaves more than one specific, or none, " +
+			"subroutine, chosen by the rank and type (integer, real or logical) of the right side. Where they leave more than " +
+			"one specific (two kinds of real), or none, " +
 			"call the specific subroutine by its name, or assign the components.",
 	})
 	codeStructCallInline = diag.Define(diag.CodeInfo{

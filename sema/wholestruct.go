@@ -24,8 +24,9 @@ import (
 // An intrinsic assignment of structures of one type is one assignment
 // per component, res%c = self%c, in component order. A defined
 // assignment (a specific of the type's generic assignment(=); for a
-// right side that is no structure the specific is chosen by its rank,
-// and one that the rank does not settle is refused: struct-assign-generic)
+// right side that is no structure the specific is chosen by its rank
+// and its type (integer, real or logical, not the kind), and one that
+// they do not settle is refused: struct-assign-generic)
 // is the call of its specific subroutine, and a call whose actual
 // arguments include whole structures is written out: the callee's body
 // with each structure dummy renamed to the actual structure (target%lb
@@ -222,6 +223,12 @@ func (w *wholeStructs) assign(st *ast.AssignStmt, lhs *ast.Ident, depth int) ([]
 	if rank := w.rankOf(st.RHS); rank >= 0 && len(cands) > 1 {
 		cands = slices.DeleteFunc(cands, func(sp *ast.Subprogram) bool {
 			return declRank(dummyDecl(sp, sp.Args[1].Name), sp.Args[1].Name) != rank
+		})
+	}
+	if base, ok := w.typeOf(st.RHS); ok && len(cands) > 1 {
+		cands = slices.DeleteFunc(cands, func(sp *ast.Subprogram) bool {
+			d := dummyDecl(sp, sp.Args[1].Name)
+			return d == nil || d.Type == nil || numericClass(d.Type.Base) != base
 		})
 	}
 	if len(cands) != 1 {
@@ -561,6 +568,58 @@ func (w *wholeStructs) rankOf(e ast.Expr) int {
 		}
 	}
 	return -1
+}
+
+// typeOf is the type of e (Real for double precision too), false when
+// forocl cannot tell it before sema.
+func (w *wholeStructs) typeOf(e ast.Expr) (ast.TypeBase, bool) {
+	switch e := e.(type) {
+	case *ast.IntLit:
+		return ast.Integer, true
+	case *ast.RealLit:
+		return ast.Real, true
+	case *ast.LogicalLit:
+		return ast.Logical, true
+	case *ast.Paren:
+		return w.typeOf(e.X)
+	case *ast.Unary:
+		return w.typeOf(e.X)
+	case *ast.Binary:
+		x, okx := w.typeOf(e.X)
+		y, oky := w.typeOf(e.Y)
+		switch {
+		case !okx || !oky || !strings.Contains("+-*/**", e.Op):
+			return 0, false
+		case x == ast.Integer && y == ast.Integer:
+			return ast.Integer, true
+		case (x == ast.Integer || x == ast.Real) && (y == ast.Integer || y == ast.Real):
+			return ast.Real, true
+		}
+	case *ast.Ident:
+		base, comp, isComp := strings.Cut(e.Name, "%")
+		var t *ast.TypeSpec
+		if !isComp {
+			if d := declOf(w.decls, base); d != nil {
+				t = d.Type
+			}
+		} else if td := w.vars[base]; td != nil {
+			if d := declOf(td.Components, comp); d != nil {
+				t = d.Type
+			}
+		}
+		if t != nil && t.Base != ast.Derived && t.Base != ast.Complex && t.Base != ast.Character {
+			return numericClass(t.Base), true
+		}
+	}
+	return 0, false
+}
+
+// numericClass is b with double precision as real.
+func numericClass(b ast.TypeBase) ast.TypeBase {
+	if b == ast.DoublePrecision {
+		return ast.Real
+	}
+	return b
 }
 
 // varRank is the declared rank of variable or component name, -1 when

@@ -105,7 +105,7 @@ void edged_copy_3(__global const int* restrict self__lb_,
     res__data_[self__data__lb1_ - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i1 - (self__data__lb2_))] = 0.0f; // loop_field_ops.f90:45
 }
 
-// kernel field_add_field (loop_field_ops.f90:88), launch 1 of 4: array assignment (loop_field_ops.f90:90), strategy direct, work-group 256
+// kernel field_add_field (loop_field_ops.f90:94), launch 1 of 4: array assignment (loop_field_ops.f90:96), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_add_field_1(__global const int* restrict self__lb_,
@@ -129,10 +129,10 @@ void field_add_field_1(__global const int* restrict self__lb_,
     }
     int res__edge_size_ = 0; // result
     int _i2 = 0;
-    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:90
+    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:96
 }
 
-// kernel field_add_field (loop_field_ops.f90:88), launch 2 of 4: array assignment (loop_field_ops.f90:90), strategy direct, work-group 256
+// kernel field_add_field (loop_field_ops.f90:94), launch 2 of 4: array assignment (loop_field_ops.f90:96), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_add_field_2(__global const int* restrict self__lb_,
@@ -156,10 +156,10 @@ void field_add_field_2(__global const int* restrict self__lb_,
     }
     int res__edge_size_ = 0; // result
     int _i2 = 0;
-    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:90
+    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:96
 }
 
-// kernel field_add_field (loop_field_ops.f90:88), launch 3 of 4: array assignment (loop_field_ops.f90:67), strategy direct, work-group 32x8
+// kernel field_add_field (loop_field_ops.f90:94), launch 3 of 4: array assignment (loop_field_ops.f90:67), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_add_field_3(__global const int* restrict self__lb_,
@@ -186,7 +186,7 @@ void field_add_field_3(__global const int* restrict self__lb_,
     res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] + f__data_[f__data__lb1_ + _i1 - self__data__lb1_ - (f__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(f__data__lb2_ + _i2 - self__data__lb2_ - (f__data__lb2_))]; // loop_field_ops.f90:67
 }
 
-// kernel field_add_field (loop_field_ops.f90:88), launch 4 of 4: its scalar results, as the host computed them
+// kernel field_add_field (loop_field_ops.f90:94), launch 4 of 4: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void field_add_field_4(__global const int* restrict self__lb_,
     __global const int* restrict self__ub_,
@@ -207,7 +207,7 @@ void field_add_field_4(__global const int* restrict self__lb_,
     _res_res__edge_size_[0] = _host_res__edge_size_;
 }
 
-// kernel field_div_real (loop_field_ops.f90:96), launch 1 of 4: array assignment (loop_field_ops.f90:99), strategy direct, work-group 256
+// kernel field_div_real (loop_field_ops.f90:102), launch 1 of 4: array assignment (loop_field_ops.f90:105), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_div_real_1(__global const int* restrict self__lb_,
@@ -229,10 +229,10 @@ void field_div_real_1(__global const int* restrict self__lb_,
     }
     int res__edge_size_ = 0; // result
     int _i2 = 0;
-    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:99
+    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:105
 }
 
-// kernel field_div_real (loop_field_ops.f90:96), launch 2 of 4: array assignment (loop_field_ops.f90:99), strategy direct, work-group 256
+// kernel field_div_real (loop_field_ops.f90:102), launch 2 of 4: array assignment (loop_field_ops.f90:105), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_div_real_2(__global const int* restrict self__lb_,
@@ -254,10 +254,10 @@ void field_div_real_2(__global const int* restrict self__lb_,
     }
     int res__edge_size_ = 0; // result
     int _i2 = 0;
-    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:99
+    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:105
 }
 
-// kernel field_div_real (loop_field_ops.f90:96), launch 3 of 4: array assignment (loop_field_ops.f90:67), strategy direct, work-group 32x8
+// kernel field_div_real (loop_field_ops.f90:102), launch 3 of 4: array assignment (loop_field_ops.f90:67), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_div_real_3(__global const int* restrict self__lb_,
@@ -282,7 +282,7 @@ void field_div_real_3(__global const int* restrict self__lb_,
     res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] / x; // loop_field_ops.f90:67
 }
 
-// kernel field_div_real (loop_field_ops.f90:96), launch 4 of 4: its scalar results, as the host computed them
+// kernel field_div_real (loop_field_ops.f90:102), launch 4 of 4: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void field_div_real_4(__global const int* restrict self__lb_,
     __global const int* restrict self__ub_,
@@ -301,7 +301,7 @@ void field_div_real_4(__global const int* restrict self__lb_,
     _res_res__edge_size_[0] = _host_res__edge_size_;
 }
 
-// kernel field_sub_array (loop_field_ops.f90:105), launch 1 of 4: array assignment (loop_field_ops.f90:80), strategy direct, work-group 256
+// kernel field_sub_array (loop_field_ops.f90:111), launch 1 of 4: array assignment (loop_field_ops.f90:86), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_sub_array_1(__global const int* restrict self__lb_,
@@ -323,10 +323,10 @@ void field_sub_array_1(__global const int* restrict self__lb_,
     }
     int res__edge_size_ = 0; // result
     int _i2 = 0;
-    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:80
+    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:86
 }
 
-// kernel field_sub_array (loop_field_ops.f90:105), launch 2 of 4: array assignment (loop_field_ops.f90:81), strategy direct, work-group 256
+// kernel field_sub_array (loop_field_ops.f90:111), launch 2 of 4: array assignment (loop_field_ops.f90:87), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_sub_array_2(__global const int* restrict self__lb_,
@@ -348,10 +348,10 @@ void field_sub_array_2(__global const int* restrict self__lb_,
     }
     int res__edge_size_ = 0; // result
     int _i2 = 0;
-    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:81
+    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:87
 }
 
-// kernel field_sub_array (loop_field_ops.f90:105), launch 3 of 4: array assignment (loop_field_ops.f90:109), strategy direct, work-group 32x8
+// kernel field_sub_array (loop_field_ops.f90:111), launch 3 of 4: array assignment (loop_field_ops.f90:115), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_sub_array_3(__global const int* restrict self__lb_,
@@ -373,10 +373,10 @@ void field_sub_array_3(__global const int* restrict self__lb_,
         return;
     }
     int res__edge_size_ = 0; // result
-    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] - 2.0f * x[_i1 - self__data__lb1_ + 1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - self__data__lb2_ + 1 - 1)]; // loop_field_ops.f90:109
+    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] - 2.0f * x[_i1 - self__data__lb1_ + 1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - self__data__lb2_ + 1 - 1)]; // loop_field_ops.f90:115
 }
 
-// kernel field_sub_array (loop_field_ops.f90:105), launch 4 of 4: its scalar results, as the host computed them
+// kernel field_sub_array (loop_field_ops.f90:111), launch 4 of 4: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void field_sub_array_4(__global const int* restrict self__lb_,
     __global const int* restrict self__ub_,
@@ -395,7 +395,7 @@ void field_sub_array_4(__global const int* restrict self__lb_,
     _res_res__edge_size_[0] = _host_res__edge_size_;
 }
 
-// kernel field_shift (loop_field_ops.f90:114), launch 1 of 5: array assignment (loop_field_ops.f90:118), strategy direct, work-group 256
+// kernel field_shift (loop_field_ops.f90:120), launch 1 of 5: array assignment (loop_field_ops.f90:124), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_shift_1(__global const int* restrict self__lb_,
@@ -419,10 +419,10 @@ void field_shift_1(__global const int* restrict self__lb_,
     int i = 0;
     int j = 0;
     int _i2 = 0;
-    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:118
+    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:124
 }
 
-// kernel field_shift (loop_field_ops.f90:114), launch 2 of 5: array assignment (loop_field_ops.f90:118), strategy direct, work-group 256
+// kernel field_shift (loop_field_ops.f90:120), launch 2 of 5: array assignment (loop_field_ops.f90:124), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_shift_2(__global const int* restrict self__lb_,
@@ -446,10 +446,10 @@ void field_shift_2(__global const int* restrict self__lb_,
     int i = 0;
     int j = 0;
     int _i2 = 0;
-    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:118
+    res__ub_[_i1 - 1] = self__ub_[_i1 - 1]; // loop_field_ops.f90:124
 }
 
-// kernel field_shift (loop_field_ops.f90:114), launch 3 of 5: array assignment (loop_field_ops.f90:118), strategy direct, work-group 32x8
+// kernel field_shift (loop_field_ops.f90:120), launch 3 of 5: array assignment (loop_field_ops.f90:124), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_shift_3(__global const int* restrict self__lb_,
@@ -473,10 +473,10 @@ void field_shift_3(__global const int* restrict self__lb_,
     int res__edge_size_ = 0; // result
     int i = 0;
     int j = 0;
-    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))]; // loop_field_ops.f90:118
+    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))]; // loop_field_ops.f90:124
 }
 
-// kernel field_shift (loop_field_ops.f90:114), launch 4 of 5: do concurrent (loop_field_ops.f90:119), strategy direct, work-group 32x8
+// kernel field_shift (loop_field_ops.f90:120), launch 4 of 5: do concurrent (loop_field_ops.f90:125), strategy direct, work-group 32x8
 // one work-item per iteration: i = self__data__lb1_ + get_global_id(0), j = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_shift_4(__global const int* restrict self__lb_,
@@ -500,10 +500,10 @@ void field_shift_4(__global const int* restrict self__lb_,
     int res__edge_size_ = 0; // result
     int _i1 = 0;
     int _i2 = 0;
-    res__data_[i - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(j - (self__data__lb2_))] = self__data_[i - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(j - (self__data__lb2_))] + s * (float)(i - 2 * j); // loop_field_ops.f90:121
+    res__data_[i - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(j - (self__data__lb2_))] = self__data_[i - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(j - (self__data__lb2_))] + s * (float)(i - 2 * j); // loop_field_ops.f90:127
 }
 
-// kernel field_shift (loop_field_ops.f90:114), launch 5 of 5: its scalar results, as the host computed them
+// kernel field_shift (loop_field_ops.f90:120), launch 5 of 5: its scalar results, as the host computed them
 __kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void field_shift_5(__global const int* restrict self__lb_,
     __global const int* restrict self__ub_,
@@ -522,7 +522,7 @@ void field_shift_5(__global const int* restrict self__lb_,
     _res_res__edge_size_[0] = _host_res__edge_size_;
 }
 
-// kernel field_fill (loop_field_ops.f90:129), launch 1 of 4: array assignment (loop_field_ops.f90:133), strategy direct, work-group 256
+// kernel field_fill (loop_field_ops.f90:136), launch 1 of 4: array assignment (loop_field_ops.f90:140), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void field_fill_1(__global const int* restrict self__lb_,
@@ -541,10 +541,10 @@ void field_fill_1(__global const int* restrict self__lb_,
     int i = 0;
     int j = 0;
     int _i2 = 0;
-    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:133
+    res__lb_[_i1 - 1] = self__lb_[_i1 - 1]; // loop_field_ops.f90:140
 }
 
-// kernel field_fill (loop_field_ops.f90:129), launch 2 of 4: array assignment (loop_field_ops.f90:134), strategy direct, work-group 32x8
+// kernel field_fill (loop_field_ops.f90:136), launch 2 of 4: array assignment (loop_field_ops.f90:141), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_fill_2(__global const int* restrict self__lb_,
@@ -563,10 +563,10 @@ void field_fill_2(__global const int* restrict self__lb_,
     }
     int i = 0;
     int j = 0;
-    res__data_[_i1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - 1)] = 2.0f * self__data_[self__data__lb1_ + _i1 - 1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(self__data__lb2_ + _i2 - 1 - (self__data__lb2_))]; // loop_field_ops.f90:134
+    res__data_[_i1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - 1)] = 2.0f * self__data_[self__data__lb1_ + _i1 - 1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(self__data__lb2_ + _i2 - 1 - (self__data__lb2_))]; // loop_field_ops.f90:141
 }
 
-// kernel field_fill (loop_field_ops.f90:129), launch 3 of 4: array assignment (loop_field_ops.f90:73), strategy direct, work-group 32x8
+// kernel field_fill (loop_field_ops.f90:136), launch 3 of 4: array assignment (loop_field_ops.f90:79), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_fill_3(__global const int* restrict self__lb_,
@@ -585,10 +585,10 @@ void field_fill_3(__global const int* restrict self__lb_,
     }
     int i = 0;
     int j = 0;
-    res__data_[_i1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - 1)] = s; // loop_field_ops.f90:73
+    res__data_[_i1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - 1)] = s; // loop_field_ops.f90:79
 }
 
-// kernel field_fill (loop_field_ops.f90:129), launch 4 of 4: do concurrent (loop_field_ops.f90:136), strategy direct, work-group 32x8
+// kernel field_fill (loop_field_ops.f90:136), launch 4 of 4: do concurrent (loop_field_ops.f90:143), strategy direct, work-group 32x8
 // one work-item per iteration: i = 2 + get_global_id(0), j = 2 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_fill_4(__global const int* restrict self__lb_,
@@ -607,10 +607,44 @@ void field_fill_4(__global const int* restrict self__lb_,
     }
     int _i1 = 0;
     int _i2 = 0;
-    res__data_[i - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(j - 1)] = s * (float)(i + 10 * j); // loop_field_ops.f90:137
+    res__data_[i - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(j - 1)] = s * (float)(i + 10 * j); // loop_field_ops.f90:144
 }
 
-// kernel field_from_array (loop_field_ops.f90:143), launch 1 of 2: array assignment (loop_field_ops.f90:147), strategy direct, work-group 32x8
+// kernel field_three (loop_field_ops.f90:151), launch 1 of 2: array assignment (loop_field_ops.f90:153), strategy direct, work-group 32x8
+// one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void field_three_1(__global const float* restrict self__data_,
+    const int self__data__lb1_,
+    const int self__data__lb2_,
+    __global float* restrict res__data_,
+    const int _res__data_n1_,
+    const int _res__data_n2_) {
+    const FOROCL_INDEX_T _i1 = self__data__lb1_ + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = self__data__lb2_ + (FOROCL_INDEX_T)get_global_id(1);
+    if (_i1 > self__data__lb1_ + _res__data_n1_ - 1 || _i2 > self__data__lb2_ + _res__data_n2_ - 1) {
+        return;
+    }
+    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = self__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))]; // loop_field_ops.f90:153
+}
+
+// kernel field_three (loop_field_ops.f90:151), launch 2 of 2: array assignment (loop_field_ops.f90:73), strategy direct, work-group 32x8
+// one work-item per iteration: _i1 = self__data__lb1_ + get_global_id(0), _i2 = self__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void field_three_2(__global const float* restrict self__data_,
+    const int self__data__lb1_,
+    const int self__data__lb2_,
+    __global float* restrict res__data_,
+    const int _res__data_n1_,
+    const int _res__data_n2_) {
+    const FOROCL_INDEX_T _i1 = self__data__lb1_ + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = self__data__lb2_ + (FOROCL_INDEX_T)get_global_id(1);
+    if (_i1 > self__data__lb1_ + _res__data_n1_ - 1 || _i2 > self__data__lb2_ + _res__data_n2_ - 1) {
+        return;
+    }
+    res__data_[_i1 - (self__data__lb1_) + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - (self__data__lb2_))] = (float)(3 + 1); // loop_field_ops.f90:73
+}
+
+// kernel field_from_array (loop_field_ops.f90:159), launch 1 of 2: array assignment (loop_field_ops.f90:163), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = 1 + get_global_id(0), _i2 = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_from_array_1(__global const float* restrict x,
@@ -625,10 +659,10 @@ void field_from_array_1(__global const float* restrict x,
     }
     int i = 0;
     int j = 0;
-    res__data_[_i1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - 1)] = x[_i1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - 1)]; // loop_field_ops.f90:147
+    res__data_[_i1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - 1)] = x[_i1 - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(_i2 - 1)]; // loop_field_ops.f90:163
 }
 
-// kernel field_from_array (loop_field_ops.f90:143), launch 2 of 2: do concurrent (loop_field_ops.f90:148), strategy direct, work-group 32x8
+// kernel field_from_array (loop_field_ops.f90:159), launch 2 of 2: do concurrent (loop_field_ops.f90:164), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void field_from_array_2(__global const float* restrict x,
@@ -643,5 +677,5 @@ void field_from_array_2(__global const float* restrict x,
     }
     int _i1 = 0;
     int _i2 = 0;
-    res__data_[i - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(j - 1)] = s * (float)(i - j); // loop_field_ops.f90:150
+    res__data_[i - 1 + (FOROCL_INDEX_T)(_res__data_n1_)*(j - 1)] = s * (float)(i - j); // loop_field_ops.f90:166
 }

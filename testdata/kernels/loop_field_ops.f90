@@ -18,8 +18,8 @@ module loop_field_ops_mod
     integer :: edge_size
     real, allocatable :: data(:,:)
   contains
-    procedure, private, pass(self) :: assign_array, assign_const_real
-    generic :: assignment(=) => assign_array, assign_const_real
+    procedure, private, pass(self) :: assign_array, assign_const_int, assign_const_real
+    generic :: assignment(=) => assign_array, assign_const_int, assign_const_real
   end type Field
 
   type :: Edged
@@ -66,6 +66,12 @@ contains
     real, intent(in) :: a(:,:)
     self % data = a
   end subroutine assign_array
+
+  pure subroutine assign_const_int(self, a)
+    class(Field), intent(in out) :: self
+    integer, intent(in) :: a
+    self % data = a + 1
+  end subroutine assign_const_int
 
   pure subroutine assign_const_real(self, a)
     class(Field), intent(in out) :: self
@@ -123,7 +129,8 @@ contains
   end function field_shift
 
   ! an expression first: res%data has lower bounds 1; then the generic
-  ! assignment of a scalar (assign_const_real, chosen by rank) fills it,
+  ! assignment of a real scalar (assign_const_real, chosen by rank and
+  ! type) fills it,
   ! and a loop over its interior indexes it from 1
   !$OFP PURE, KERNEL :: field_fill
   pure type(Field) function field_fill(self, s) result(res)
@@ -137,6 +144,15 @@ contains
       res % data(i, j) = s * real(i + 10 * j)
     end do
   end function field_fill
+
+  ! the generic assignment of an integer (assign_const_int, which adds 1)
+  ! after a copy: the copy stays, as the scalar does not have its shape
+  !$OFP PURE, KERNEL :: field_three
+  pure type(Field) function field_three(self) result(res)
+    class(Field), intent(in) :: self
+    res % data = self % data
+    res = 3
+  end function field_three
 
   ! a whole assumed-shape dummy first: res%data has its lower bounds, 1
   !$OFP PURE, KERNEL :: field_from_array

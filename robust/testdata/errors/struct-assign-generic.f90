@@ -4,15 +4,15 @@ module m
     integer :: lb(2)
     real, allocatable :: data(:,:)
   contains
-    procedure, private, pass(self) :: assign_int, assign_real
-    generic :: assignment(=) => assign_int, assign_real
+    procedure, private, pass(self) :: assign_dble, assign_real
+    generic :: assignment(=) => assign_dble, assign_real
   end type field_t
 contains
-  pure subroutine assign_int(self, a)
+  pure subroutine assign_dble(self, a)
     class(field_t), intent(in out) :: self
-    integer, intent(in) :: a
+    real(8), intent(in) :: a
     self%data = a
-  end subroutine assign_int
+  end subroutine assign_dble
 
   pure subroutine assign_real(self, a)
     class(field_t), intent(in out) :: self
