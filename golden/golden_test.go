@@ -493,6 +493,7 @@ var sizeOverrides = map[string]map[string]int{
 	// allocatable components allocated from -2 and -1 (tsunami allocates data(0:n+1, ...))
 	"loop_field":        {"self%data%lb1": -2, "self%data%lb2": -1, "f%data%lb1": 2},
 	"loop_arrfn":        {"input_field%data%lb1": -2, "input_field%data%lb2": -1},
+	"loop_field_ops":    {"self%data%lb1": -2, "self%data%lb2": -1, "f%data%lb1": 2},
 	"loop_module_alloc": {"m": 13, "n": 9, "h": 2, "resid_n1": 17, "resid_n2": 13},
 }
 

@@ -96,6 +96,26 @@ for s in 13x11 7x19; do
 	for d in ch10 ch12 final; do
 		echo "assign_real_scalar|$d|$s|$SRC/$d|mod_field.f90|$f --set a=2.5" >>"$jobs"
 	done
+	# The Field operators return a type(Field) taken apart into its
+	# components, set by res = self (ch08, then the generic assignment(=))
+	# or call from_field(res, self) (ch10+); res%data takes self%data's
+	# bounds (Note [whole structures] in sema/wholestruct.go).
+	o="$f --set self%edge_size=7"
+	ff="--set f%data%lb1=0 --set f%data%lb2=0"
+	for k in field_add_field field_sub_field field_mult_field field_add_real real_add_field field_mult_array \
+		array_mult_field field_sub_array "field_mult_real --set x=2.5" "field_div_real --set x=2.5"; do
+		set -- $k
+		[[ $1 == *_field_field || $1 == field_*_field ]] && a=$ff || a=""
+		echo "$1|ch08|$s|$SRC/ch08|mod_field.f90|$o $a ${*:2}" >>"$jobs"
+	done
+	for d in ch10 ch12 final; do
+		for k in field_add_field field_sub_field field_mul_field field_add_real field_mul_array field_sub_real \
+			"field_mul_real --set x=2.5" "field_div_real --set x=2.5"; do
+			set -- $k
+			[[ $1 == field_*_field ]] && a=$ff || a=""
+			echo "$1|$d|$s|$SRC/$d|mod_field.f90|$o $a ${*:2}" >>"$jobs"
+		done
+	done
 	# diffx = diffx_real(input_field % data): mod_diff's array-valued
 	# function written out in the kernel (Note [array-valued function
 	# references] in sema/arrfn.go).
@@ -118,11 +138,7 @@ write gather|ch08 ch10 ch12 final|not data-parallel: coarray gather (sync all) a
 sync_edges field_constructor assign_field|ch08 ch10 ch12 final|not data-parallel: coarray halo exchange or co_max (sync images, sync all)
 set|ch12 final|not data-parallel: a recursive set of image numbers (pack, array constructor)
 config_from_namelist|extras|not data-parallel: namelist file input
-array_mult_field field_mult_array field_mult_real field_mult_field field_sub_array real_add_field|ch08|refused: a type(Field) function result (derived-type-form), assigned whole from self (res = self: derived-type-whole) and through the generic assignment(=)
-field_mul_array field_mul_real field_mul_field field_sub_real|ch10 ch12 final|refused: a type(Field) function result (derived-type-form), set by call from_field(res, self) with whole structures (derived-type-whole)
-field_add_field field_add_real field_div_real field_sub_field|ch08|refused: a type(Field) function result (derived-type-form), assigned whole from self (res = self: derived-type-whole) and through the generic assignment(=)
-field_add_field field_add_real field_div_real field_sub_field|ch10 ch12 final|refused: a type(Field) function result (derived-type-form), set by call from_field(res, self) with whole structures (derived-type-whole)
-from_field|ch10 ch12 final|refused: copies the character component name (target%name = source%name: derived-type-whole) and writes scalar components of an intent(inout) structure (kernel-scalar-intent)
+from_field|ch10 ch12 final|refused: sets the character component name of an intent(inout) structure (target%name = source%name: derived-type-whole), which a kernel cannot return, and writes its scalar components (kernel-scalar-intent)
 set_gaussian|ch10|refused: calls self%sync_edges, a type-bound coarray halo exchange (type-bound-call; ch08's set_gaussian is compared)
 init_gaussian|ch12 final|refused: calls self%sync_edges, a type-bound coarray halo exchange (type-bound-call)
 EOF

@@ -46,12 +46,18 @@ type typeEnv struct {
 	mods    map[string]*ast.Module
 	extends map[string]string // type name -> the type it extends, over all files
 	modOf   map[*ast.Scope]string
+	// contains are the procedures each scope's unit contains, and
+	// typeScope the scope that defines each type (Note [whole structures])
+	contains  map[*ast.Scope][]*ast.Subprogram
+	typeScope map[*ast.TypeDef]*ast.Scope
 }
 
 func newTypeEnv(files ...[]*ast.File) *typeEnv {
-	t := &typeEnv{mods: map[string]*ast.Module{}, extends: map[string]string{}, modOf: map[*ast.Scope]string{}}
+	t := &typeEnv{mods: map[string]*ast.Module{}, extends: map[string]string{}, modOf: map[*ast.Scope]string{},
+		contains: map[*ast.Scope][]*ast.Subprogram{}, typeScope: map[*ast.TypeDef]*ast.Scope{}}
 	scope := func(sc *ast.Scope) {
 		for _, td := range sc.Types {
+			t.typeScope[td] = sc
 			if td.Extends != "" {
 				t.extends[td.Name.Name] = td.Extends
 			}
@@ -60,6 +66,7 @@ func newTypeEnv(files ...[]*ast.File) *typeEnv {
 	var sub func(s *ast.Subprogram)
 	sub = func(s *ast.Subprogram) {
 		scope(&s.Scope)
+		t.contains[&s.Scope] = s.Contains
 		for _, cs := range s.Contains {
 			sub(cs)
 		}
@@ -73,12 +80,14 @@ func newTypeEnv(files ...[]*ast.File) *typeEnv {
 						t.mods[u.Name.Name] = u
 					}
 					t.modOf[&u.Scope] = u.Name.Orig
+					t.contains[&u.Scope] = u.Contains
 					scope(&u.Scope)
 					for _, s := range u.Contains {
 						sub(s)
 					}
 				case *ast.Program:
 					scope(&u.Scope)
+					t.contains[&u.Scope] = u.Contains
 					// the serial build makes a program that holds a kernel
 					// a module of its name (Note [programs in the serial
 					// build] in internal/oracle)
@@ -177,12 +186,23 @@ func (c *checker) flatSubs(env *typeEnv, subs []*ast.Subprogram, chain []*ast.Sc
 	out := make([]*ast.Subprogram, len(subs))
 	for i, s := range subs {
 		inner := append([]*ast.Scope{&s.Scope}, chain...)
-		sc, args := c.flatScope(env, resultDecl(s), inner, s.Args, s.Body)
+		rsc := resultDecl(s)
+		body, bounds, refused := c.expandStructs(env, s, rsc, inner) // Note [whole structures]
+		res := &flatResult{bounds: bounds}
+		if s.Kind == ast.Function {
+			res.name = resultIdent(s).Name
+		}
+		sc, args := c.flatScope(env, rsc, inner, s.Args, body, res)
+		if k := procKey(body); k != nil && len(refused.Items) > 0 {
+			d := c.pendingTypes[k]
+			d.Append(refused)
+			c.pendingTypes[k] = d
+		}
 		contains := c.flatSubs(env, s.Contains, inner)
 		out[i] = s
-		if !sameDecls(sc.Decls, s.Decls) || !sameSubs(contains, s.Contains) {
+		if !sameDecls(sc.Decls, s.Decls) || !sameSubs(contains, s.Contains) || !slices.Equal(body, s.Body) {
 			ns := *s
-			ns.Scope, ns.Args, ns.Contains = sc, args, contains
+			ns.Scope, ns.Args, ns.Contains, ns.Body = sc, args, contains, body
 			out[i] = &ns
 		}
 	}
@@ -236,9 +256,15 @@ type flatVar struct {
 	strings []string // its character components, which are not taken apart
 }
 
+// flatResult is a function's result, as flatScope takes it apart.
+type flatResult struct {
+	name   string                   // the result's name; "" for a subroutine
+	bounds map[string][]ast.DimSpec // its allocatable components' dimensions (Note [whole structures])
+}
+
 // flatScope returns sc with its derived-type variables taken apart, and
 // args with each such dummy replaced by its components' names.
-func (c *checker) flatScope(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, args []ast.Ident, body []ast.Stmt) (ast.Scope, []ast.Ident) {
+func (c *checker) flatScope(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, args []ast.Ident, body []ast.Stmt, res *flatResult) (ast.Scope, []ast.Ident) {
 	out := *sc
 	vars := map[string]*flatVar{}
 	var decls []*ast.Decl
@@ -254,7 +280,7 @@ func (c *checker) flatScope(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, arg
 		if tn != nil {
 			td, mod = env.find(tn.Name, chain)
 		}
-		if td == nil || !c.flattenable(env, d, td, args) {
+		if td == nil || !c.flattenable(env, d, td, args, res.name) {
 			decls = append(decls, d)
 			continue
 		}
@@ -263,7 +289,7 @@ func (c *checker) flatScope(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, arg
 			fv := &flatVar{decl: d, ent: e, td: td, array: len(e.Dims) > 0 || hasAttr(d.Attrs, ast.AttrDimension)}
 			fv.st = &ir.Struct{Var: e.Name.Orig, Type: td.Name.Orig, Module: mod, Array: fv.array}
 			vars[e.Name.Name] = fv
-			decls = append(decls, c.componentDecls(fv, used)...)
+			decls = append(decls, c.componentDecls(fv, used, res)...)
 		}
 	}
 	if !changed {
@@ -325,7 +351,7 @@ func flatAttrStmts(stmts []*ast.AttrStmt, vars map[string]*flatVar) []*ast.AttrS
 // it. An allocatable array component is an assumed-shape array whose
 // lower bounds are integer dummies of their own, "s%a%lb1", ..., right
 // after it (Note [allocatable components]).
-func (c *checker) componentDecls(fv *flatVar, used map[string]int) []*ast.Decl {
+func (c *checker) componentDecls(fv *flatVar, used map[string]int, res *flatResult) []*ast.Decl {
 	named := false
 	for _, cd := range fv.td.Components {
 		for _, ce := range cd.Entities {
@@ -353,7 +379,17 @@ func (c *checker) componentDecls(fv *flatVar, used map[string]int) []*ast.Decl {
 				dims = cdims
 			}
 			var lbs []*ast.Decl
-			if alloc {
+			switch {
+			case alloc && fv.ent.Name.Name == res.name:
+				// allocated by its first assignment (Note [whole structures])
+				dims = res.bounds[name]
+				if len(dims) != len(componentDims(cd, ce)) {
+					dims = make([]ast.DimSpec, len(componentDims(cd, ce)))
+					for d := range dims {
+						dims[d].Deferred = true
+					}
+				}
+			case alloc:
 				dims, lbs = c.lowerBounds(fv, id, dims)
 			}
 			nd := &ast.Decl{Pos: fv.decl.Pos, Type: cd.Type, Attrs: componentAttrs(fv.decl.Attrs, cd.Attrs, used[name] == written),
@@ -441,7 +477,7 @@ func (c *checker) lowerBounds(fv *flatVar, id ast.Ident, dims []ast.DimSpec) ([]
 
 // flattenable reports whether the variables of declaration d, of type
 // td, can be taken apart, and says why not at the declaration otherwise.
-func (c *checker) flattenable(env *typeEnv, d *ast.Decl, td *ast.TypeDef, args []ast.Ident) bool {
+func (c *checker) flattenable(env *typeEnv, d *ast.Decl, td *ast.TypeDef, args []ast.Ident, result string) bool {
 	why := ""
 	refuse := func(format string, a ...any) {
 		if why == "" {
@@ -507,7 +543,9 @@ func (c *checker) flattenable(env *typeEnv, d *ast.Decl, td *ast.TypeDef, args [
 				refuse("component %s has a default initial value, which Fortran gives this variable on entry", ce.Name.Orig)
 			}
 		}
-		if hasAttr(cd.Attrs, ast.AttrAllocatable) && cd.Type.Base != ast.Character && (out || !dummy[d.Entities[0].Name.Name]) {
+		// a function result's is allocated by its first assignment (Note [whole structures])
+		owner := d.Entities[0].Name.Name
+		if hasAttr(cd.Attrs, ast.AttrAllocatable) && cd.Type.Base != ast.Character && (out || !dummy[owner] && owner != result) {
 			refuse("component %s is allocatable, and this structure's would be allocated in the kernel", cname)
 		}
 		if hasAttr(cd.Attrs, ast.AttrPointer) {

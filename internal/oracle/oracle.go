@@ -427,7 +427,9 @@ func driver(k *abi.Kernel, dev *Device) string {
 		}
 	}
 	structFill(p, k, dev)
-	p("  %s", callStmt(k, dev, callee, call))
+	if !structResultCall(p, k, dev, callee, call) {
+		p("  %s", callStmt(k, dev, callee, call))
+	}
 	structBack(p, k, dev)
 	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
@@ -444,6 +446,7 @@ func driver(k *abi.Kernel, dev *Device) string {
 		p("  write(u) %s", val)
 		p("  close(u)")
 	}
+	structResultTake(p, k, dev)
 	p("end program oracle_driver")
 	return b.String()
 }

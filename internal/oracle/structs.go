@@ -19,8 +19,10 @@ import (
 // reading them, passes the structure in the place of its first component
 // (the others are not arguments), and copies every output component back
 // into the component's array or scalar before writing it, so every
-// component is compared. The device driver passes the components to the
-// Fortran host, whose dummies they are.
+// component is compared. A function kernel's structure result is the
+// actual argument of the driver's contained oracle_result, which copies
+// its components (structResultCall). The device driver passes the
+// components to the Fortran host, whose dummies they are.
 
 // structs returns the structure parameters of k, each by its first
 // component, in parameter order.
@@ -147,4 +149,48 @@ func structBack(p func(string, ...any), k *abi.Kernel, dev *Device) {
 			p("  %s = %s", componentVar(k, *v), component(k, *v))
 		}
 	}
+}
+
+// structResult returns the result parameter of function kernel k, run
+// serially, when it is a structure's component.
+func structResult(k *abi.Kernel, dev *Device) (abi.Param, bool) {
+	if !k.Function || dev != nil || len(k.Params) == 0 || k.Params[len(k.Params)-1].Struct == nil || k.Params[len(k.Params)-1].Struct.Array {
+		return abi.Param{}, false
+	}
+	return k.Params[len(k.Params)-1], true
+}
+
+// structResultCall writes the serial run of a function kernel whose
+// result is a structure, and reports whether it is one: the function's
+// value is the actual argument of the driver's own subroutine
+// oracle_result, which copies each result component from it. An
+// assignment of the value to the structure would call the type's
+// defined assignment where it has one for structures (tsunami's
+// assign_field, which exchanges halos) rather than copy the function's
+// value; gfortran 12 frees an ASSOCIATE name of such a value twice.
+func structResultCall(p func(string, ...any), k *abi.Kernel, dev *Device, callee string, args []string) bool {
+	if _, ok := structResult(k, dev); !ok || len(args) == 0 {
+		return false
+	}
+	p("  call oracle_result(%s(%s))", callee, strings.Join(args[:len(args)-1], ", "))
+	return true
+}
+
+// structResultTake writes oracle_result, contained in the driver.
+func structResultTake(p func(string, ...any), k *abi.Kernel, dev *Device) {
+	res, ok := structResult(k, dev)
+	if !ok {
+		return
+	}
+	val := id("v_", k, firstComponent(k, res).Name)
+	p("contains")
+	p("  subroutine oracle_result(%s)", val)
+	p("    type(%s), intent(in) :: %s", typeAlias(k, res), val)
+	for _, v := range k.Params {
+		if v.Struct != nil && strings.EqualFold(v.Struct.Var, res.Struct.Var) && v.Struct.Lower == 0 {
+			_, comp, _ := strings.Cut(strings.ToLower(v.Name), "%")
+			p("    %s = %s%%%s", component(k, v), val, comp)
+		}
+	}
+	p("  end subroutine oracle_result")
 }

@@ -71,7 +71,7 @@ contains
     integer, intent(in) :: n
     type(vec_t), intent(in) :: p(n)
     type(vec_t), intent(out) :: q(n)
-    q = p  ! ERROR:5 [derived-type-whole] "structure q is used whole" ERROR:5 [loop-construct] "only assignments" ERROR:9 [derived-type-whole] "structure p is used whole"
+    q(1) = p(n)  ! ERROR:5 [derived-type-whole] "structure q is used whole" ERROR:5 [loop-construct] "only assignments" ERROR:12 [derived-type-whole] "structure p is used whole"
   end subroutine whole
 
   !$OFP PURE, KERNEL :: wrongsubs
