@@ -269,8 +269,8 @@ func (l *lowerer) kernelParams() {
 				l.errorf(codeKernelScalarIntent, sym.pos, "scalar %q has no intent; scalar arguments of a kernel must be intent(in)", sym.orig).
 					WithHint("add \"intent(in) :: %s\"", sym.orig)
 			default:
-				l.errorf(codeKernelScalarIntent, sym.pos, "scalar %q is intent(%s); scalar arguments of a kernel must be intent(in), or intent(out) for a result", sym.orig, v.Intent).
-					WithHint("kernels return results through intent(out) arrays and intent(out) scalars")
+				l.errorf(codeKernelScalarIntent, sym.pos, "scalar %q is intent(%s); scalar arguments of a region kernel must be intent(in), or intent(out) for a result", sym.orig, v.Intent).
+					WithHint("copy the input into a local and return the result through an intent(out) scalar; loop kernels (DO CONCURRENT, !$omp loops) take intent(inout) scalars")
 			}
 			continue
 		}
