@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/forocl/forocl/ast"
@@ -103,27 +104,13 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 // match.
 func (l *lowerer) callActuals(cs *ast.CallStmt, p *proc) ([]ast.Expr, bool) {
 	sub := p.sub
-	if len(cs.Args) != len(sub.Args) {
-		l.errorf(codeFunctionArguments, cs.Pos, "subroutine %q takes %d argument%s but %d %s given", cs.Name.Orig, len(sub.Args), plural(len(sub.Args)), len(cs.Args), wereWas(len(cs.Args))).
-			WithNote(sub.Name.Pos, "%q declared here", sub.Name.Orig)
+	dummy, ok := l.argDummies("subroutine", cs.Name, cs.Pos, cs.Args, sub)
+	if !ok {
 		return nil, false
 	}
 	out := make([]ast.Expr, len(sub.Args))
 	for i, a := range cs.Args {
-		j := i
-		if a.Keyword != nil {
-			j = -1
-			for k, d := range sub.Args {
-				if d.Name == a.Keyword.Name {
-					j = k
-				}
-			}
-			if j < 0 {
-				l.errorf(codeFunctionArguments, a.Keyword.Pos, "subroutine %q has no argument %q", cs.Name.Orig, a.Keyword.Orig).
-					WithNote(sub.Name.Pos, "declared here")
-				return nil, false
-			}
-		}
+		j := dummy[i]
 		if a.Section || l.arrayActual(a.Value) {
 			l.errorf(codeCallArrayArgument, a.Pos, "an array or array section is passed to subroutine %q; forocl inlines only calls with scalar arguments", cs.Name.Orig).
 				WithHint("pass the elements one by one, or write the loop inside the caller")
@@ -132,6 +119,60 @@ func (l *lowerer) callActuals(cs *ast.CallStmt, p *proc) ([]ast.Expr, bool) {
 		out[j] = a.Value
 	}
 	return out, true
+}
+
+// Argument matching: the actual arguments of a call associate with the
+// dummies in order, or with the dummy a keyword names (F2018 15.5.2.1);
+// forocl wants one actual per dummy (no optional ones left out).
+const (
+	argsMatch = iota
+	argsCount // not one actual per dummy
+	argsKeyword
+	argsTwice // two actuals for one dummy
+)
+
+// matchArgs returns the index in dummies of the dummy each of args
+// associates with, or why they do not match (argsCount, argsKeyword,
+// argsTwice) and, for the latter two, the index of the argument at
+// fault.
+func matchArgs(args []ast.Arg, dummies []ast.Ident) (dummy []int, why, at int) {
+	if len(args) != len(dummies) {
+		return nil, argsCount, 0
+	}
+	dummy = make([]int, len(args))
+	taken := make([]bool, len(dummies))
+	for i, a := range args {
+		j := i
+		if a.Keyword != nil {
+			j = slices.IndexFunc(dummies, func(d ast.Ident) bool { return d.Name == a.Keyword.Name })
+			if j < 0 {
+				return nil, argsKeyword, i
+			}
+		}
+		if taken[j] {
+			return nil, argsTwice, i
+		}
+		taken[j], dummy[i] = true, j
+	}
+	return dummy, argsMatch, 0
+}
+
+// argDummies is matchArgs for a call at pos of the function or subroutine
+// (what) sub by name, reporting what does not match.
+func (l *lowerer) argDummies(what string, name ast.Ident, pos diag.Span, args []ast.Arg, sub *ast.Subprogram) ([]int, bool) {
+	dummy, why, at := matchArgs(args, sub.Args)
+	switch why {
+	case argsCount:
+		l.errorf(codeFunctionArguments, pos, "%s %q takes %d argument%s but %d %s given", what, name.Orig, len(sub.Args), plural(len(sub.Args)), len(args), wereWas(len(args))).
+			WithNote(sub.Name.Pos, "%q declared here", sub.Name.Orig)
+	case argsKeyword:
+		l.errorf(codeFunctionArguments, args[at].Keyword.Pos, "%s %q has no argument %q", what, name.Orig, args[at].Keyword.Orig).
+			WithNote(sub.Name.Pos, "declared here")
+	case argsTwice:
+		l.errorf(codeFunctionArguments, args[at].Pos, "argument %d of %s %q is associated with a dummy that an earlier argument already is", at+1, what, name.Orig).
+			WithNote(sub.Name.Pos, "declared here")
+	}
+	return dummy, why == argsMatch
 }
 
 // calleeFits reports, at the call cs, what keeps forocl from inlining

@@ -1,8 +1,11 @@
 package sema
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/forocl/forocl/ast"
 )
 
 // TestSubroutineCalls pins Note [subroutine calls] by lines of the IR:
@@ -71,5 +74,55 @@ end subroutine
 	}
 	if i, j := strings.Index(got, "a_x = (p + 1.0)"), strings.Index(got, "a_y = a_b_c"); i < 0 || j < i {
 		t.Errorf("the actual expression is not evaluated before the body:\n%s", got)
+	}
+}
+
+// TestMatchArgs pins the argument matching that function references,
+// CALLs and array-valued function inlining share: positional arguments
+// first, keywords in any order, and each dummy once.
+func TestMatchArgs(t *testing.T) {
+	dummies := []ast.Ident{{Name: "x"}, {Name: "y"}, {Name: "z"}}
+	pos := func() ast.Arg { return ast.Arg{} }
+	kw := func(n string) ast.Arg { return ast.Arg{Keyword: &ast.Ident{Name: n}} }
+	tests := []struct {
+		name    string
+		args    []ast.Arg
+		dummy   []int
+		why, at int
+	}{
+		{"positional", []ast.Arg{pos(), pos(), pos()}, []int{0, 1, 2}, argsMatch, 0},
+		{"keywords in another order", []ast.Arg{pos(), kw("z"), kw("y")}, []int{0, 2, 1}, argsMatch, 0},
+		{"too few", []ast.Arg{pos(), pos()}, nil, argsCount, 0},
+		{"unknown keyword", []ast.Arg{pos(), kw("w"), pos()}, nil, argsKeyword, 1},
+		{"a dummy twice", []ast.Arg{pos(), kw("x"), kw("z")}, nil, argsTwice, 1},
+	}
+	for _, tc := range tests {
+		dummy, why, at := matchArgs(tc.args, dummies)
+		if why != tc.why || at != tc.at || !slices.Equal(dummy, tc.dummy) {
+			t.Errorf("%s: got %v, %d at %d; want %v, %d at %d", tc.name, dummy, why, at, tc.dummy, tc.why, tc.at)
+		}
+	}
+	src := `module mm
+contains
+  pure real function f(x, y)
+    real, intent(in) :: x, y
+    f = x - y
+  end function
+end module
+!$OFP PURE, KERNEL :: k
+subroutine k(n, u, v)
+  use mm
+  integer, intent(in) :: n
+  real, intent(in) :: u(n)
+  real, intent(out) :: v(n)
+  integer :: i
+  do concurrent (i = 1:n)
+    v(i) = f(u(i), x=1.0)
+  end do
+end subroutine
+`
+	_, _, text := checkSrc(t, src)
+	if !strings.Contains(text, `16:20: error: argument 2 of function "f" is associated with a dummy that an earlier argument already is`) {
+		t.Errorf("f(u(i), x=1.0): want the argument-twice error; got:\n%s", text)
 	}
 }
