@@ -34,9 +34,14 @@ import (
 // for conflicts like any assignment.
 //
 // The callee must be pure in effect as a function must (Note [user
-// functions]), except that it may assign its own dummies; it may not call
-// another subroutine (call-subroutine-nested), and its dummies must be
-// scalars (call-array-argument).
+// functions]), except that it may assign its own dummies and call other
+// subroutines, which are inlined in turn when its body is lowered, in its
+// scope: at most maxCallDepth levels (call-subroutine-nested), and a
+// subroutine that is already being inlined is recursion (l.inlining).
+// Its dummies must be scalars (call-array-argument).
+
+// maxCallDepth is how many calls deep forocl inlines.
+const maxCallDepth = 8
 
 // inlineCall lowers "call name(args)" by inlining the subroutine that name
 // names, with stmts lowering the statements of the context (a nest, the
@@ -47,8 +52,13 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 	if p == nil || p.sub.Kind != ast.Subroutine {
 		return nil, false
 	}
-	if p.sub == l.sub {
+	if p.sub == l.sub || slices.Contains(l.inlining, p) {
 		l.errorf(codeRecursion, cs.Name.Pos, "subroutine %q is recursive; forocl cannot translate recursion", cs.Name.Orig)
+		return nil, true
+	}
+	if len(l.inlining) >= maxCallDepth {
+		l.errorf(codeCallNested, cs.Name.Pos, "this call of subroutine %q is nested %d calls deep; forocl inlines at most %d levels", cs.Name.Orig, len(l.inlining)+1, maxCallDepth).
+			WithHint("inline one level by hand, or make an inner subroutine a pure function")
 		return nil, true
 	}
 	if !l.calleeFits(cs, p) {
@@ -94,7 +104,9 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 			}
 		}
 	}
+	l.inlining = append(l.inlining, p)
 	out = append(out, stmts(p.sub.Body)...)
+	l.inlining = l.inlining[:len(l.inlining)-1]
 	l.s, l.sub = saveS, saveSub
 	return append(out, stmts(back)...), true
 }
@@ -214,10 +226,6 @@ func (l *lowerer) calleeFits(cs *ast.CallStmt, p *proc) bool {
 	}
 	why, at := l.c.sideEffect(p, true)
 	switch {
-	case strings.HasPrefix(why, "calls subroutine"):
-		l.errorf(codeCallNested, cs.Name.Pos, "subroutine %q %s; forocl inlines only subroutines that call none", cs.Name.Orig, why).
-			WithNote(at, "here")
-		return false
 	case why != "":
 		l.errorf(codeCallSideEffect, cs.Name.Pos, "subroutine %q %s; %s may call only subroutines whose only effect is on their arguments", cs.Name.Orig, why, l.where).
 			WithHint("work-items call it at once and in any order; make it assign only its own dummies").
@@ -234,6 +242,12 @@ func (l *lowerer) calleeFits(cs *ast.CallStmt, p *proc) bool {
 func (l *lowerer) dummyLocal(p *proc, d *symbol) *symbol {
 	name := p.sub.Name.Name + "." + d.name
 	if h := l.s.syms[name]; h != nil {
+		// Made by an earlier call; in the scope of a callee, which other
+		// kernels share, perhaps by another kernel's lowering.
+		if l.vars[h] == nil {
+			l.local(h)
+		}
+		l.vars[d] = l.vars[h]
 		return h
 	}
 	if !l.typed(d) {

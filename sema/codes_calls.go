@@ -20,9 +20,9 @@ var (
 	})
 	codeCallNested = diag.Define(diag.CodeInfo{
 		Code: "call-subroutine-nested", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
-		Summary: "a subroutine that a kernel calls calls another subroutine",
-		Help: "forocl inlines the subroutines a kernel calls, one level deep. Inline the inner call by hand, " +
-			"or make the inner subroutine a pure function.",
+		Summary: "subroutine calls in a kernel nest deeper than forocl inlines",
+		Help: "forocl inlines the subroutines a kernel calls, and the subroutines they call in turn, up to 8 levels " +
+			"deep. Inline one level by hand, or make an inner subroutine a pure function.",
 	})
 	codeCallReturn = diag.Define(diag.CodeInfo{
 		Code: "call-return", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",

@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/forocl/forocl/ast"
@@ -64,6 +65,9 @@ type lowerer struct {
 	hoisted []ir.Stmt
 	// loop is set while a loop kernel is lowered (sema/loops.go).
 	loop *loopState
+	// inlining holds the subroutines whose calls are being inlined, the
+	// outermost first (Note [subroutine calls]).
+	inlining []*proc
 }
 
 type haloState struct {
@@ -144,7 +148,7 @@ func (l *lowerer) checkUnit() {
 		if cs.Kind == ast.Function {
 			continue // lowered where called (Note [user functions])
 		}
-		if callsSub(l.sub.Body, cs.Name.Name) {
+		if callsSub(l.sub.Body, cs.Name.Name) || slices.ContainsFunc(l.sub.Contains, func(o *ast.Subprogram) bool { return o != cs && callsSub(o.Body, cs.Name.Name) }) {
 			continue // inlined where called (Note [subroutine calls])
 		}
 		l.errorf(codeInternalProcedure, cs.Pos, "internal procedure %q is not allowed in %s", cs.Name.Orig, l.where).
