@@ -33,12 +33,16 @@ import (
 // element passed as an intent(out) actual is a write of the nest, checked
 // for conflicts like any assignment.
 //
+// An array dummy is associated with its actual, not copied (Note [array
+// arguments of inlined calls] in sema/callarrays.go).
+//
 // The callee must be pure in effect as a function must (Note [user
 // functions]), except that it may assign its own dummies and call other
 // subroutines, which are inlined in turn when its body is lowered, in its
 // scope: at most maxCallDepth levels (call-subroutine-nested), and a
 // subroutine that is already being inlined is recursion (l.inlining).
-// Its dummies must be scalars (call-array-argument).
+// Pointer, optional and structure dummies are refused
+// (call-array-argument).
 
 // maxCallDepth is how many calls deep forocl inlines.
 const maxCallDepth = 8
@@ -71,8 +75,17 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 	s := l.c.procScope(p)
 	l.c.checkUses(s)
 	var in, back []ast.Stmt
+	var assocs []*arrayAssoc
 	for i, a := range p.sub.Args {
 		d := s.syms[a.Name]
+		if d.rank() > 0 { // Note [array arguments of inlined calls]
+			as, set, ok := l.assocArray(cs, p, d, actuals[i], s)
+			if !ok {
+				return nil, true
+			}
+			assocs, in = append(assocs, as), append(in, set...)
+			continue
+		}
 		hidden := l.dummyLocal(p, d)
 		if hidden == nil {
 			return nil, true
@@ -90,7 +103,18 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 			back = append(back, &ast.AssignStmt{Pos: cs.Pos, LHS: actuals[i], RHS: id})
 		}
 	}
+	body := p.sub.Body
+	for _, as := range assocs {
+		var ok bool
+		if body, ok = as.rewrite(l, body); !ok {
+			return nil, true
+		}
+	}
 	out = stmts(in)
+	for _, as := range assocs {
+		s.syms[as.alias.Name] = as.sym
+		defer delete(s.syms, as.alias.Name)
+	}
 	saveS, saveSub := l.s, l.sub
 	l.s, l.sub = s, p.sub
 	for _, sym := range s.order {
@@ -105,7 +129,7 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 		}
 	}
 	l.inlining = append(l.inlining, p)
-	out = append(out, stmts(p.sub.Body)...)
+	out = append(out, stmts(body)...)
 	l.inlining = l.inlining[:len(l.inlining)-1]
 	l.s, l.sub = saveS, saveSub
 	return append(out, stmts(back)...), true
@@ -123,9 +147,10 @@ func (l *lowerer) callActuals(cs *ast.CallStmt, p *proc) ([]ast.Expr, bool) {
 	out := make([]ast.Expr, len(sub.Args))
 	for i, a := range cs.Args {
 		j := dummy[i]
-		if a.Section || l.arrayActual(a.Value) {
-			l.errorf(codeCallArrayArgument, a.Pos, "an array or array section is passed to subroutine %q; forocl inlines only calls with scalar arguments", cs.Name.Orig).
-				WithHint("pass the elements one by one, or write the loop inside the caller")
+		if d := l.c.procScope(p).syms[sub.Args[j].Name]; d != nil && d.rank() == 0 && (a.Section || l.arrayActual(a.Value)) {
+			l.errorf(codeCallArrayArgument, a.Pos, "an array or array section is passed to scalar dummy %q of subroutine %q", d.orig, cs.Name.Orig).
+				WithNote(d.pos, "declared here").
+				WithHint("pass an element, or declare the dummy an array")
 			return nil, false
 		}
 		out[j] = a.Value
@@ -193,10 +218,11 @@ func (l *lowerer) calleeFits(cs *ast.CallStmt, p *proc) bool {
 	s := l.c.procScope(p)
 	for _, a := range p.sub.Args {
 		d := s.syms[a.Name]
-		if d != nil && (d.rank() > 0 || d.pointer || d.alloc || d.optional || d.comp != nil || d.typ != nil && d.typ.Base == ast.Derived) {
-			l.errorf(codeCallArrayArgument, cs.Name.Pos, "subroutine %q takes %q, which is an array, pointer, allocatable, structure or optional dummy; forocl inlines only calls with plain scalar arguments", cs.Name.Orig, d.orig).
+		scalarOnly := d != nil && d.rank() == 0 && (d.alloc || d.typ != nil && d.typ.Base == ast.Derived)
+		if d != nil && (d.pointer || d.optional || d.comp != nil || scalarOnly) {
+			l.errorf(codeCallArrayArgument, cs.Name.Pos, "subroutine %q takes %q, which is a pointer, structure, optional or allocatable scalar dummy; forocl inlines calls with scalar and array arguments only", cs.Name.Orig, d.orig).
 				WithNote(d.pos, "declared here").
-				WithHint("pass the elements one by one, or write the loop inside the caller")
+				WithHint("pass the components or elements one by one, or write the code inside the caller")
 			return false
 		}
 	}
