@@ -231,9 +231,9 @@ func (a *arrayAssoc) element(x *ast.Call) (ast.Expr, bool) {
 
 // whole is the dummy as a whole: the actual's section it stands for.
 func (a *arrayAssoc) whole(pos diag.Span) ast.Expr {
-	allWhole := true
-	for _, dim := range a.dims {
-		allWhole = allWhole && dim.fixed == nil && dim.whole && dim.hi == nil
+	allWhole := true // and from the dummy's lower bounds, so that lbound agrees
+	for m, dim := range a.dims {
+		allWhole = allWhole && dim.fixed == nil && dim.whole && dim.hi == nil && (a.through || sameLower(a.dlo[m], a.lowerOf(m)))
 	}
 	explicit := false
 	for _, hi := range a.dhi {

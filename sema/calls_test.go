@@ -126,3 +126,33 @@ end subroutine
 		t.Errorf("f(u(i), x=1.0): want the argument-twice error; got:\n%s", text)
 	}
 }
+
+// TestArrayArgumentBounds pins Note [array arguments of inlined calls]:
+// an assumed-shape dummy counts from 1 whatever the actual's bounds, so
+// the whole dummy is the actual's section, not the actual, and lbound of
+// it is never the actual's lower bound (forocl refuses the inquiry on a
+// section rather than answer -2).
+func TestArrayArgumentBounds(t *testing.T) {
+	const src = `module mm
+contains
+  subroutine low(x, m)
+    integer, intent(in) :: m
+    real, intent(inout) :: x(:)
+    x(m) = lbound(x, 1)
+  end subroutine
+end module
+!$OFP PURE, KERNEL :: k
+subroutine k(e)
+  use mm
+  real, intent(inout) :: e(-2:6)
+  call low(e, 3)
+end subroutine
+`
+	prog, list, text := checkSrc(t, src)
+	if !list.HasErrors() {
+		t.Fatalf("lbound of an assumed-shape dummy whose actual starts at -2 was accepted:\n%s", irText(prog))
+	}
+	if !strings.Contains(text, `6:12: error: function "lbound" is not supported`) {
+		t.Errorf("want the lbound refusal at 6:12; got:\n%s", text)
+	}
+}

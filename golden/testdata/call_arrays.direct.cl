@@ -271,3 +271,45 @@ void call_arrays_5(const int n,
     float PAIR_R = 0.0f;
     h[n - 1] = e[n + 1]; // call_arrays.f90:91
 }
+
+// kernel call_lbounds (call_arrays.f90:97), launch 1 of 2: array assignment (call_arrays.f90:57), strategy direct, work-group 256
+// one work-item per iteration: _i1 = lo + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void call_lbounds_1(const int lo,
+    const int hi,
+    __global float* restrict e,
+    const float _host_scale_all_s) {
+    const FOROCL_INDEX_T _i1 = lo + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > hi) {
+        return;
+    }
+    float scale_all_s = _host_scale_all_s;
+    long fill_c_1 = 0L;
+    long fill_c_2 = 0L;
+    int fill_m = 0;
+    float fill_s = 0.0f;
+    int fill_k = 0;
+    e[_i1 - (lo)] = e[_i1 - (lo)] * scale_all_s + 1.0f; // call_arrays.f90:57
+}
+
+// kernel call_lbounds (call_arrays.f90:97), launch 2 of 2: do (call_arrays.f90:49), strategy direct, work-group 256
+// one work-item per iteration: fill_k = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void call_lbounds_2(const int lo,
+    const int hi,
+    __global float* restrict e,
+    const int _host_fill_m,
+    const float _host_fill_s,
+    const long _host_fill_c_1) {
+    const FOROCL_INDEX_T fill_k = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (fill_k > _host_fill_m) {
+        return;
+    }
+    float scale_all_s = 0.0f;
+    int _i1 = 0;
+    long fill_c_1 = _host_fill_c_1;
+    long fill_c_2 = 0L;
+    int fill_m = _host_fill_m;
+    float fill_s = _host_fill_s;
+    e[fill_c_1 + (long)(fill_k - 1) - (lo)] = fill_s * (float)fill_k; // call_arrays.f90:50
+}

@@ -90,3 +90,15 @@ subroutine call_arrays(n, m, a, b, u, e, t, g, h, o)
   end do
   h(n) = e(n+1)
 end subroutine
+
+! An actual with symbolic lower bounds: the assumed-shape dummy counts
+! from 1, the offset read through lbound of the actual.
+!$OFP PURE, KERNEL :: call_lbounds
+subroutine call_lbounds(lo, hi, e)
+  use ops
+  implicit none
+  integer, intent(in) :: lo, hi
+  real, intent(inout) :: e(lo:hi)
+  call scale_all(e, 0.5)
+  call fill(e(lo+1:hi), hi - lo, 3.0)
+end subroutine
