@@ -540,6 +540,13 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 		case *ast.ReturnStmt:
 			l.c.diags.Error(codeLoopConstruct, s.Pos, "\"return\" is not allowed between the nests of a loop kernel").
 				WithHint("end the subroutine instead")
+		case *ast.SelectCase:
+			if ifs, ok := selectAsIf(s); ok { // a SELECT CASE between nests is an IF chain there
+				out = append(out, l.loopBody([]ast.Stmt{ifs})...)
+				continue
+			}
+			l.c.diags.Error(codeLoopConstruct, s.Pos, "this select case has a second \"case default\", or statements before its first case").
+				WithHint("give each case once")
 		default:
 			if c, ok := s.(*ast.CallStmt); ok && l.coarrayName(c.Name) {
 				continue
@@ -1311,27 +1318,7 @@ func (l *lowerer) selectCase(s *ast.SelectCase) ir.Stmt {
 			l.nestStmts(c.Body) // statements before the first case: their errors
 			continue
 		}
-		var cond ast.Expr
-		for _, v := range c.Values {
-			var x ast.Expr
-			switch {
-			case !v.Range:
-				x = &ast.Binary{Pos: c.Pos, OpPos: v.Lo.Span(), Op: "==", X: s.Expr, Y: v.Lo}
-			case v.Lo == nil:
-				x = &ast.Binary{Pos: c.Pos, OpPos: v.Hi.Span(), Op: "<=", X: s.Expr, Y: v.Hi}
-			case v.Hi == nil:
-				x = &ast.Binary{Pos: c.Pos, OpPos: v.Lo.Span(), Op: ">=", X: s.Expr, Y: v.Lo}
-			default:
-				x = &ast.Binary{Pos: c.Pos, OpPos: v.Lo.Span(), Op: ".and.",
-					X: &ast.Binary{Pos: c.Pos, OpPos: v.Lo.Span(), Op: ">=", X: s.Expr, Y: v.Lo},
-					Y: &ast.Binary{Pos: c.Pos, OpPos: v.Hi.Span(), Op: "<=", X: s.Expr, Y: v.Hi}}
-			}
-			if cond == nil {
-				cond = x
-			} else {
-				cond = &ast.Binary{Pos: c.Pos, OpPos: c.Pos, Op: ".or.", X: cond, Y: x}
-			}
-		}
+		cond := caseCond(s.Expr, c)
 		arms = append(arms, arm{cond, c.Pos, c.Body})
 	}
 	conds := make([]ir.Expr, len(arms))
