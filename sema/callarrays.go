@@ -124,8 +124,8 @@ func (l *lowerer) assocArray(cs *ast.CallStmt, p *proc, d *symbol, actual ast.Ex
 		return refuse(actualSpan(cs, actual), fmt.Sprintf("the actual argument has %d section dimensions for a dummy of rank %d (sequence association that reshapes)", sections, d.rank()))
 	case d.alloc && call != nil:
 		return refuse(actualSpan(cs, actual), "an allocatable dummy takes a whole allocatable array")
-	case d.pointer || d.optional || d.comp != nil:
-		return refuse(d.pos, "a pointer, optional or structure dummy")
+	case d.pointer || d.optional:
+		return refuse(d.pos, "a pointer or optional dummy")
 	}
 	for _, ds := range d.dims {
 		if ds.Hi != nil && !ds.Deferred && d.rank() > 1 {

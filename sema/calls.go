@@ -68,6 +68,11 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 	if !l.calleeFits(cs, p) {
 		return nil, true
 	}
+	if args := l.structActuals(cs, p); len(args) != len(cs.Args) { // Note [structure arguments]
+		flat := *cs
+		flat.Args = args
+		cs = &flat
+	}
 	actuals, good := l.callActuals(cs, p)
 	if !good {
 		return nil, true
@@ -219,8 +224,8 @@ func (l *lowerer) calleeFits(cs *ast.CallStmt, p *proc) bool {
 	for _, a := range p.sub.Args {
 		d := s.syms[a.Name]
 		scalarOnly := d != nil && d.rank() == 0 && (d.alloc || d.typ != nil && d.typ.Base == ast.Derived)
-		if d != nil && (d.pointer || d.optional || d.comp != nil || scalarOnly) {
-			l.errorf(codeCallArrayArgument, cs.Name.Pos, "subroutine %q takes %q, which is a pointer, structure, optional or allocatable scalar dummy; forocl inlines calls with scalar and array arguments only", cs.Name.Orig, d.orig).
+		if d != nil && (d.pointer || d.optional || scalarOnly) {
+			l.errorf(codeCallArrayArgument, cs.Name.Pos, "subroutine %q takes %q, which is a pointer, optional or allocatable scalar dummy, or a structure forocl does not take apart; forocl inlines calls with scalar, array and structure arguments only", cs.Name.Orig, d.orig).
 				WithNote(d.pos, "declared here").
 				WithHint("pass the components or elements one by one, or write the code inside the caller")
 			return false
