@@ -68,7 +68,7 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 	if !l.calleeFits(cs, p) {
 		return nil, true
 	}
-	if args := l.structActuals(cs, p); len(args) != len(cs.Args) { // Note [structure arguments]
+	if args, ok := l.structActuals(cs, p); ok { // Note [structure arguments]
 		flat := *cs
 		flat.Args = args
 		cs = &flat

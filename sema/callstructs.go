@@ -22,12 +22,13 @@ import (
 
 // structActuals returns the arguments of cs with each structure passed for
 // a structure dummy of p written as its components, positional in p's
-// dummy order; cs's own arguments when p takes no structure, or when they
-// do not match p's dummies one for one (the matching reports it).
-func (l *lowerer) structActuals(cs *ast.CallStmt, p *proc) []ast.Arg {
+// dummy order, and true; cs's own arguments and false when p takes no
+// structure, or when they do not match p's dummies one for one (the
+// matching reports it).
+func (l *lowerer) structActuals(cs *ast.CallStmt, p *proc) ([]ast.Arg, bool) {
 	vars := l.c.structVars[procKey(p.sub.Body)]
 	if len(vars) == 0 {
-		return cs.Args
+		return cs.Args, false
 	}
 	type group struct {
 		name  string   // the dummy as declared
@@ -52,7 +53,7 @@ func (l *lowerer) structActuals(cs *ast.CallStmt, p *proc) []ast.Arg {
 	}
 	dummy, why, _ := matchArgs(cs.Args, dummies)
 	if why != argsMatch {
-		return cs.Args
+		return cs.Args, false
 	}
 	out := make([]ast.Arg, len(p.sub.Args))
 	at := 0
@@ -84,5 +85,5 @@ func (l *lowerer) structActuals(cs *ast.CallStmt, p *proc) []ast.Arg {
 			out[starts[dummy[i]]+k] = c
 		}
 	}
-	return out
+	return out, true
 }

@@ -677,8 +677,8 @@ func componentsUsed(sc *ast.Scope, body []ast.Stmt) map[string]int {
 		case *ast.CallStmt:
 			note(&s.Name)
 			for _, a := range s.Args {
-				if id, ok := a.Value.(*ast.Ident); ok && !strings.Contains(id.Name, "%") {
-					used[id.Name+"%"] = written // a structure passed whole, perhaps: every component (Note [structure arguments])
+				if id, _ := lhsName(a.Value); id != nil && !strings.Contains(id.Name, "%") {
+					used[id.Name+"%"] = written // a structure (or its element) passed whole, perhaps: every component (Note [structure arguments])
 				}
 				walkAST(a.Value, note)
 			}

@@ -9,7 +9,7 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// kernel move_all (call_structs.f90:37), launch 1 of 2: do (call_structs.f90:20), strategy direct, work-group 256
+// kernel move_all (call_structs.f90:46), launch 1 of 2: do (call_structs.f90:23), strategy direct, work-group 256
 // one work-item per iteration: finish_i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void move_all_1(const int n,
@@ -36,12 +36,12 @@ void move_all_1(const int n,
     double kick_one__q_ = 0.0;
     int kick_one__k_ = 0;
     double kick_f = 0.0;
-    parts__vx_[finish_i - 1] = (parts__x_[finish_i - 1] - (double)(int)(parts__x_[finish_i - 1])) / finish_dt; // call_structs.f90:21
-    parts__vy_[finish_i - 1] = (double)(parts__k_[finish_i - 1]) / finish_dt; // call_structs.f90:22
-    parts__q_[finish_i - 1] = (double)(2 * ((parts__k_[finish_i - 1]) % (2)) - 1); // call_structs.f90:23
+    parts__vx_[finish_i - 1] = (parts__x_[finish_i - 1] - (double)(int)(parts__x_[finish_i - 1])) / finish_dt; // call_structs.f90:24
+    parts__vy_[finish_i - 1] = (double)(parts__k_[finish_i - 1]) / finish_dt; // call_structs.f90:25
+    parts__q_[finish_i - 1] = (double)(2 * ((parts__k_[finish_i - 1]) % (2)) - 1); // call_structs.f90:26
 }
 
-// kernel move_all (call_structs.f90:37), launch 2 of 2: !$omp parallel do (call_structs.f90:46), strategy direct, work-group 256
+// kernel move_all (call_structs.f90:46), launch 2 of 2: !$omp parallel do (call_structs.f90:55), strategy direct, work-group 256
 // one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void move_all_2(const int n,
@@ -66,17 +66,35 @@ void move_all_2(const int n,
     double kick_one__q_ = 0.0;
     int kick_one__k_ = 0;
     double kick_f = 0.0;
-    kick_one__x_ = parts__x_[i - 1]; // call_structs.f90:47
-    kick_one__y_ = parts__y_[i - 1]; // call_structs.f90:47
-    kick_one__vx_ = parts__vx_[i - 1]; // call_structs.f90:47
-    kick_one__vy_ = parts__vy_[i - 1]; // call_structs.f90:47
-    kick_one__q_ = parts__q_[i - 1]; // call_structs.f90:47
-    kick_one__k_ = parts__k_[i - 1]; // call_structs.f90:47
-    kick_f = 0.5 * dt; // call_structs.f90:47
-    kick_one__x_ = kick_one__x_ + kick_f * kick_one__vx_; // call_structs.f90:30
-    kick_one__y_ = kick_one__y_ + kick_f * kick_one__vy_ * kick_one__q_; // call_structs.f90:31
-    kick_one__k_ = kick_one__k_ + 1; // call_structs.f90:32
-    parts__x_[i - 1] = kick_one__x_; // call_structs.f90:47
-    parts__y_[i - 1] = kick_one__y_; // call_structs.f90:47
-    parts__k_[i - 1] = kick_one__k_; // call_structs.f90:47
+    kick_one__x_ = parts__x_[i - 1]; // call_structs.f90:56
+    kick_one__y_ = parts__y_[i - 1]; // call_structs.f90:56
+    kick_one__vx_ = parts__vx_[i - 1]; // call_structs.f90:56
+    kick_one__vy_ = parts__vy_[i - 1]; // call_structs.f90:56
+    kick_one__q_ = parts__q_[i - 1]; // call_structs.f90:56
+    kick_one__k_ = parts__k_[i - 1]; // call_structs.f90:56
+    kick_f = 0.5 * dt; // call_structs.f90:56
+    kick_one__x_ = kick_one__x_ + kick_f * kick_one__vx_; // call_structs.f90:39
+    kick_one__y_ = kick_one__y_ + kick_f * kick_one__vy_ * kick_one__q_; // call_structs.f90:40
+    kick_one__k_ = kick_one__k_ + 1; // call_structs.f90:41
+    parts__x_[i - 1] = kick_one__x_; // call_structs.f90:56
+    parts__y_[i - 1] = kick_one__y_; // call_structs.f90:56
+    parts__k_[i - 1] = kick_one__k_; // call_structs.f90:56
+}
+
+// kernel bump_all (call_structs.f90:63), launch 1 of 1: !$omp parallel do (call_structs.f90:71), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void bump_all(const int n,
+    __global double* restrict ws__v_,
+    const double s) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > n) {
+        return;
+    }
+    double bump_w__v_ = 0.0;
+    double bump_s = 0.0;
+    bump_w__v_ = ws__v_[i - 1]; // call_structs.f90:72
+    bump_s = s; // call_structs.f90:72
+    bump_w__v_ = bump_w__v_ * bump_s + 1.0; // call_structs.f90:33
+    ws__v_[i - 1] = bump_w__v_; // call_structs.f90:72
 }

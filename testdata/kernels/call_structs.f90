@@ -7,6 +7,9 @@
 ! structure passed whole is intent(inout) in every component.)
 module particles
   implicit none
+  type w_t
+    real(8) :: v
+  end type
   type particle_t
     real(8) :: x, y, vx, vy, q
     integer :: k
@@ -22,6 +25,12 @@ contains
       p(i)%vy = real(p(i)%k, 8)/dt
       p(i)%q = 2*mod(p(i)%k, 2) - 1
     end do
+  end subroutine
+
+  pure subroutine bump(w, s)
+    type(w_t), intent(inout) :: w
+    real(8), intent(in) :: s
+    w%v = w%v*s + 1.0d0
   end subroutine
 
   pure subroutine kick(one, f)
@@ -45,5 +54,21 @@ subroutine move_all(n, parts, dt)
   !$omp parallel do
   do i = 1, n
     call kick(parts(i), 0.5d0*dt)
+  end do
+end subroutine
+
+! A type of one component, its elements passed in a nest: the only use
+! of the structure array in the kernel.
+!$OFP PURE, KERNEL :: bump_all
+subroutine bump_all(n, ws, s)
+  use particles
+  implicit none
+  integer, intent(in) :: n
+  type(w_t), intent(inout) :: ws(n)
+  real(8), intent(in) :: s
+  integer :: i
+  !$omp parallel do
+  do i = 1, n
+    call bump(ws(i), s)
   end do
 end subroutine
