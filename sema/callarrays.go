@@ -5,6 +5,7 @@ import (
 
 	"github.com/forocl/forocl/ast"
 	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/ir"
 )
 
 // Note [array arguments of inlined calls]
@@ -33,9 +34,9 @@ import (
 // a(:,:) to d(n*m), an element of a rank-2 array to d(n)), an
 // explicit-shape dummy of rank 2 or more (it may take its elements in
 // array element order from an actual of other extents), an expression
-// as the actual, sections of the dummy inside the callee, pointer,
-// optional and structure (component) dummies, and a callee with local
-// arrays.
+// as the actual, pointer and optional dummies, and a callee with local
+// arrays. A section of the dummy in the callee is the section of the
+// actual it maps to (element).
 
 // arrayAssoc associates array dummy d of an inlined subroutine with the
 // caller's array sym (Note [array arguments of inlined calls]).
@@ -150,11 +151,14 @@ func (l *lowerer) assocArray(cs *ast.CallStmt, p *proc, d *symbol, actual ast.Ex
 // association of dummy d (the k-th of its values), visible in the
 // caller's scope and in the callee's s.
 func (l *lowerer) assocLocal(p *proc, d *symbol, k int, e ast.Expr, s *scope) *symbol {
-	name := fmt.Sprintf("%s.%s.%d", p.sub.Name.Name, d.name, k)
+	name := fmt.Sprintf("%s.%s.%d%s", p.sub.Name.Name, d.name, k, l.callContext())
 	h := l.s.syms[name]
 	if h == nil {
 		h = &symbol{name: name, orig: l.freshName(l.s, fmt.Sprintf("%s_%s_%d", p.sub.Name.Orig, d.orig, k)), pos: d.pos, sc: l.s,
-			typ: &ast.TypeSpec{Pos: d.pos, Base: ast.Integer, Kind: &ast.IntLit{Value: 8, Text: "8"}}}
+			typ: &ast.TypeSpec{Pos: d.pos, Base: ast.Integer}}
+		if !l.defaultInt(e) {
+			h.typ.Kind = &ast.IntLit{Value: 8, Text: "8"}
+		}
 		l.s.syms[name] = h
 	}
 	if l.vars[h] == nil {
@@ -162,6 +166,29 @@ func (l *lowerer) assocLocal(p *proc, d *symbol, k int, e ast.Expr, s *scope) *s
 	}
 	s.syms[name] = h
 	return h
+}
+
+// defaultInt reports whether integer expression e, of the caller's scope,
+// surely has the default kind: literals without a kind, default integer
+// variables and their elements, and arithmetic on them; anything else
+// (a call, an integer(8) name) gets an integer(8) local, so that no
+// value is narrowed.
+func (l *lowerer) defaultInt(e ast.Expr) bool {
+	ok := true
+	walkAST(e, func(x ast.Expr) {
+		switch x := x.(type) {
+		case *ast.IntLit:
+			ok = ok && x.Kind == ""
+		case *ast.Ident, *ast.Call:
+			id, _ := lhsName(x)
+			sym := l.s.lookup(id.Name).sym
+			ok = ok && sym != nil && sym.typ != nil && sym.typ.Base == ast.Integer && l.c.symKind(sym) == ir.Int
+		case *ast.Binary, *ast.Unary, *ast.Paren:
+		default:
+			ok = false
+		}
+	})
+	return ok
 }
 
 // rewrite returns the callee's body with every reference to the dummy
@@ -182,7 +209,7 @@ func (a *arrayAssoc) rewrite(l *lowerer, body []ast.Stmt) ([]ast.Stmt, bool) {
 				}
 				el, good := a.element(x)
 				if !good {
-					l.errorf(codeCallArrayArgument, x.Pos, "a section of array dummy %q, which is associated with an actual argument; forocl maps only its elements and the whole array", a.d.orig)
+					l.errorf(codeCallArrayArgument, x.Pos, "a reference to array dummy %q with %d subscripts, or keywords, for a dummy of rank %d", a.d.orig, len(x.Args), a.d.rank())
 					ok = false
 				}
 				return el
@@ -197,13 +224,18 @@ func (a *arrayAssoc) rewrite(l *lowerer, body []ast.Stmt) ([]ast.Stmt, bool) {
 	return out, ok
 }
 
-// element maps dummy element d(i1, ..., ir) to the actual's element.
+// element maps dummy element d(i1, ..., ir), or section d(l:h:s, ...),
+// to the actual's element or section: each subscript i of the m-th
+// dimension to lo + (i - dlo)*st, and a triplet's bounds the same way,
+// its stride times st; a bound left out is the dummy's, and a left-out
+// upper bound of an assumed-shape dummy the actual section's end (the
+// array's, left out too, for a whole dimension).
 func (a *arrayAssoc) element(x *ast.Call) (ast.Expr, bool) {
 	if len(x.Args) != a.d.rank() {
 		return x, false
 	}
 	for _, arg := range x.Args {
-		if arg.Section || arg.Keyword != nil {
+		if arg.Keyword != nil {
 			return x, false
 		}
 	}
@@ -214,19 +246,53 @@ func (a *arrayAssoc) element(x *ast.Call) (ast.Expr, bool) {
 			out.Args = append(out.Args, ast.Arg{Pos: x.Pos, Value: dim.fixed})
 			continue
 		}
-		i := x.Args[m].Value
-		if !a.through && !(dim.whole && a.sym.dims != nil && sameLower(a.dlo[m], a.lowerOf(m))) {
-			// lo + (i - dlo)*st
-			off := ast.Expr(&ast.Binary{Pos: x.Pos, Op: "-", X: &ast.Paren{Pos: x.Pos, X: i}, Y: &ast.Paren{Pos: x.Pos, X: a.dlo[m]}})
-			if dim.st != nil {
-				off = &ast.Binary{Pos: x.Pos, Op: "*", X: &ast.Paren{Pos: x.Pos, X: off}, Y: &ast.Paren{Pos: x.Pos, X: dim.st}}
-			}
-			i = &ast.Binary{Pos: x.Pos, Op: "+", X: &ast.Paren{Pos: x.Pos, X: a.sectionLo(dim, m)}, Y: &ast.Paren{Pos: x.Pos, X: off}}
+		arg := x.Args[m]
+		if !arg.Section {
+			out.Args = append(out.Args, ast.Arg{Pos: x.Pos, Value: a.mapIndex(dim, m, arg.Value, x.Pos)})
+			m++
+			continue
 		}
-		out.Args = append(out.Args, ast.Arg{Pos: x.Pos, Value: i})
+		lo := arg.Lo
+		if lo == nil {
+			lo = a.dlo[m]
+		}
+		sec := ast.Arg{Pos: x.Pos, Section: true, Lo: a.mapIndex(dim, m, lo, x.Pos)}
+		switch {
+		case arg.Hi != nil:
+			sec.Hi = a.mapIndex(dim, m, arg.Hi, x.Pos)
+		case a.dhi[m] != nil:
+			sec.Hi = a.mapIndex(dim, m, a.dhi[m], x.Pos)
+		case a.through || dim.whole && dim.hi == nil:
+			// the array's upper bound, left out
+		default:
+			sec.Hi = dim.hi
+		}
+		switch {
+		case arg.Stride != nil && dim.st != nil:
+			sec.Stride = &ast.Binary{Pos: x.Pos, Op: "*", X: &ast.Paren{Pos: x.Pos, X: arg.Stride}, Y: &ast.Paren{Pos: x.Pos, X: dim.st}}
+		case arg.Stride != nil:
+			sec.Stride = arg.Stride
+		case !a.through:
+			sec.Stride = dim.st
+		}
+		out.Args = append(out.Args, sec)
 		m++
 	}
 	return out, true
+}
+
+// mapIndex is the actual's subscript for subscript i of the dummy's m-th
+// dimension, which section dimension dim of the actual stands for.
+func (a *arrayAssoc) mapIndex(dim assocDim, m int, i ast.Expr, pos diag.Span) ast.Expr {
+	if a.through || dim.whole && sameLower(a.dlo[m], a.lowerOf(m)) {
+		return i
+	}
+	// lo + (i - dlo)*st
+	off := ast.Expr(&ast.Binary{Pos: pos, Op: "-", X: &ast.Paren{Pos: pos, X: i}, Y: &ast.Paren{Pos: pos, X: a.dlo[m]}})
+	if dim.st != nil {
+		off = &ast.Binary{Pos: pos, Op: "*", X: &ast.Paren{Pos: pos, X: off}, Y: &ast.Paren{Pos: pos, X: dim.st}}
+	}
+	return &ast.Binary{Pos: pos, Op: "+", X: &ast.Paren{Pos: pos, X: a.sectionLo(dim, m)}, Y: &ast.Paren{Pos: pos, X: off}}
 }
 
 // whole is the dummy as a whole: the actual's section it stands for.

@@ -269,9 +269,11 @@ func (l *lowerer) calleeFits(cs *ast.CallStmt, p *proc) bool {
 // dummyLocal returns the kernel's private local that stands for dummy d
 // of the inlined subroutine p: a symbol of the caller's scope whose name
 // no Fortran name can take, made on the first call and reused by later
-// ones. The callee's body refers to it through d.
+// ones in the same context (inside nests, or between them: a host
+// variable that a launch's bounds read may not be assigned in a nest
+// too). The callee's body refers to it through d.
 func (l *lowerer) dummyLocal(p *proc, d *symbol) *symbol {
-	name := p.sub.Name.Name + "." + d.name
+	name := p.sub.Name.Name + "." + d.name + l.callContext()
 	if h := l.s.syms[name]; h != nil {
 		// Made by an earlier call; in the scope of a callee, which other
 		// kernels share, perhaps by another kernel's lowering.
@@ -294,6 +296,15 @@ func (l *lowerer) dummyLocal(p *proc, d *symbol) *symbol {
 	}
 	l.vars[d] = l.vars[&h]
 	return &h
+}
+
+// callContext tells the hidden locals of calls in nests from those of
+// calls between nests (dummyLocal).
+func (l *lowerer) callContext() string {
+	if l.loop != nil && l.loop.inNest {
+		return ".nest"
+	}
+	return ""
 }
 
 // freshName returns name, or name_2, name_3, ... when s already sees a

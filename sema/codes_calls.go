@@ -12,7 +12,7 @@ var (
 			"dummy associated with its actual argument (a whole array, a section, or an element of a rank-1 array for a " +
 			"rank-1 dummy), its elements written as the actual's. Refused: sequence association that reshapes (an actual " +
 			"whose section rank differs from the dummy's, an explicit-shape dummy of rank 2 or more), an expression as an " +
-			"array actual, sections of the dummy in the callee, pointer, optional and structure dummies, an array passed " +
+			"array actual, pointer and optional dummies, a structure forocl does not take apart, an array passed " +
 			"to a scalar dummy, and local arrays of the subroutine. Pass a whole array or a section of the dummy's rank " +
 			"to an assumed-shape dummy, or write the code in the caller.",
 	})

@@ -8,7 +8,7 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// kernel call_arrays (call_arrays.f90:68), launch 1 of 5: do (call_arrays.f90:20), strategy direct, work-group 256
+// kernel call_arrays (call_arrays.f90:77), launch 1 of 8: do (call_arrays.f90:20), strategy direct, work-group 256
 // one work-item per iteration: axpy_i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void call_arrays_1(const int n,
@@ -21,6 +21,8 @@ void call_arrays_1(const int n,
     __global float* restrict g,
     __global float* restrict h,
     __global float* restrict o,
+    __global float* restrict o2,
+    __global float* restrict v,
     const int _host_axpy_n,
     const float _host_axpy_s) {
     const FOROCL_INDEX_T axpy_i = 1 + (FOROCL_INDEX_T)get_global_id(0);
@@ -33,30 +35,35 @@ void call_arrays_1(const int n,
     float axpy_s = _host_axpy_s;
     float scale_all_s = 0.0f;
     int _i1 = 0;
-    long colsum_c_1 = 0L;
+    int shift_into_y_1 = 0;
+    int shift_into_m = 0;
+    int colsum_c_1 = 0;
     int colsum_m = 0;
     float colsum_t = 0.0f;
     int colsum_k = 0;
-    long first_last_v_1 = 0L;
-    long first_last_v_2 = 0L;
+    int first_last_v_1 = 0;
+    int first_last_v_2 = 0;
     int first_last_m = 0;
     float first_last_f = 0.0f;
     float first_last_g = 0.0f;
-    long colsum_c_1_2 = 0L;
-    long colsum_c_2 = 0L;
+    int colsum_c_1_2 = 0;
+    int colsum_c_2 = 0;
     int colsum_m_2 = 0;
     float colsum_t_2 = 0.0f;
-    long fill_c_1 = 0L;
+    int fill_c_1 = 0;
     int fill_m = 0;
     float fill_s = 0.0f;
     int fill_k = 0;
+    int shift_into_x_1 = 0;
+    int shift_into_y_1_2 = 0;
+    int shift_into_m_2 = 0;
     int PAIR_N = 0;
-    long PAIR_V_1 = 0L;
+    int PAIR_V_1 = 0;
     float PAIR_R = 0.0f;
     u[axpy_i - 1] = u[axpy_i - 1] + axpy_s * b[axpy_i - 1]; // call_arrays.f90:21
 }
 
-// kernel call_arrays (call_arrays.f90:68), launch 2 of 5: array assignment (call_arrays.f90:57), strategy direct, work-group 256
+// kernel call_arrays (call_arrays.f90:77), launch 2 of 8: array assignment (call_arrays.f90:66), strategy direct, work-group 256
 // one work-item per iteration: _i1 = 0 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void call_arrays_2(const int n,
@@ -69,6 +76,8 @@ void call_arrays_2(const int n,
     __global float* restrict g,
     __global float* restrict h,
     __global float* restrict o,
+    __global float* restrict o2,
+    __global float* restrict v,
     const float _host_scale_all_s) {
     const FOROCL_INDEX_T _i1 = 0 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > n + 1) {
@@ -80,31 +89,36 @@ void call_arrays_2(const int n,
     float axpy_s = 0.0f;
     int axpy_i = 0;
     float scale_all_s = _host_scale_all_s;
-    long colsum_c_1 = 0L;
+    int shift_into_y_1 = 0;
+    int shift_into_m = 0;
+    int colsum_c_1 = 0;
     int colsum_m = 0;
     float colsum_t = 0.0f;
     int colsum_k = 0;
-    long first_last_v_1 = 0L;
-    long first_last_v_2 = 0L;
+    int first_last_v_1 = 0;
+    int first_last_v_2 = 0;
     int first_last_m = 0;
     float first_last_f = 0.0f;
     float first_last_g = 0.0f;
-    long colsum_c_1_2 = 0L;
-    long colsum_c_2 = 0L;
+    int colsum_c_1_2 = 0;
+    int colsum_c_2 = 0;
     int colsum_m_2 = 0;
     float colsum_t_2 = 0.0f;
-    long fill_c_1 = 0L;
+    int fill_c_1 = 0;
     int fill_m = 0;
     float fill_s = 0.0f;
     int fill_k = 0;
+    int shift_into_x_1 = 0;
+    int shift_into_y_1_2 = 0;
+    int shift_into_m_2 = 0;
     int PAIR_N = 0;
-    long PAIR_V_1 = 0L;
+    int PAIR_V_1 = 0;
     float PAIR_R = 0.0f;
-    e[_i1] = e[_i1] * scale_all_s + 1.0f; // call_arrays.f90:57
+    e[_i1] = e[_i1] * scale_all_s + 1.0f; // call_arrays.f90:66
 }
 
-// kernel call_arrays (call_arrays.f90:68), launch 3 of 5: !$omp parallel do (call_arrays.f90:81), strategy direct, work-group 256
-// one work-item per iteration: j = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+// kernel call_arrays (call_arrays.f90:77), launch 3 of 8: array assignment (call_arrays.f90:58), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 0 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void call_arrays_3(const int n,
     const int m,
@@ -115,70 +129,51 @@ void call_arrays_3(const int n,
     __global float* restrict t,
     __global float* restrict g,
     __global float* restrict h,
-    __global float* restrict o) {
-    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(0);
-    if (j > n) {
+    __global float* restrict o,
+    __global float* restrict o2,
+    __global float* restrict v,
+    const int _host_shift_into_m) {
+    const FOROCL_INDEX_T _i1 = 0 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _host_shift_into_m - 2) {
         return;
     }
     float f2 = 0.0f;
+    int j = 0;
     int axpy_n = 0;
     float axpy_s = 0.0f;
     int axpy_i = 0;
     float scale_all_s = 0.0f;
-    int _i1 = 0;
-    long colsum_c_1 = 0L;
+    int shift_into_y_1 = 0;
+    int shift_into_m = _host_shift_into_m;
+    int colsum_c_1 = 0;
     int colsum_m = 0;
     float colsum_t = 0.0f;
     int colsum_k = 0;
-    long first_last_v_1 = 0L;
-    long first_last_v_2 = 0L;
+    int first_last_v_1 = 0;
+    int first_last_v_2 = 0;
     int first_last_m = 0;
     float first_last_f = 0.0f;
     float first_last_g = 0.0f;
-    long colsum_c_1_2 = 0L;
-    long colsum_c_2 = 0L;
+    int colsum_c_1_2 = 0;
+    int colsum_c_2 = 0;
     int colsum_m_2 = 0;
     float colsum_t_2 = 0.0f;
-    long fill_c_1 = 0L;
+    int fill_c_1 = 0;
     int fill_m = 0;
     float fill_s = 0.0f;
     int fill_k = 0;
+    int shift_into_x_1 = 0;
+    int shift_into_y_1_2 = 0;
+    int shift_into_m_2 = 0;
     int PAIR_N = 0;
-    long PAIR_V_1 = 0L;
+    int PAIR_V_1 = 0;
     float PAIR_R = 0.0f;
-    colsum_c_1 = (long)j; // call_arrays.f90:82
-    colsum_m = m; // call_arrays.f90:82
-    colsum_t = 0.0f; // call_arrays.f90:30
-    for (colsum_k = 1; colsum_k <= colsum_m; colsum_k++) {
-        colsum_t = colsum_t + a[colsum_k - 1 + (FOROCL_INDEX_T)(m)*(colsum_c_1 - 1)] * (float)colsum_k; // call_arrays.f90:32
-    }
-    t[j - 1] = colsum_t; // call_arrays.f90:82
-    first_last_v_1 = (long)m; // call_arrays.f90:83
-    first_last_v_2 = (long)j; // call_arrays.f90:83
-    first_last_m = (m + 1) / 2; // call_arrays.f90:83
-    colsum_c_1_2 = first_last_v_1; // call_arrays.f90:40
-    colsum_c_2 = first_last_v_2; // call_arrays.f90:40
-    colsum_m_2 = first_last_m; // call_arrays.f90:40
-    colsum_t_2 = 0.0f; // call_arrays.f90:30
-    for (colsum_k = 1; colsum_k <= colsum_m_2; colsum_k++) {
-        colsum_t_2 = colsum_t_2 + a[1 + (colsum_k - 1) * 2 - 1 + (FOROCL_INDEX_T)(m)*(colsum_c_2 - 1)] * (float)colsum_k; // call_arrays.f90:32
-    }
-    first_last_f = colsum_t_2; // call_arrays.f90:40
-    first_last_g = a[1 + (1 - 1) * 2 - 1 + (FOROCL_INDEX_T)(m)*(first_last_v_2 - 1)] - a[1 + (first_last_m - 1) * 2 - 1 + (FOROCL_INDEX_T)(m)*(first_last_v_2 - 1)]; // call_arrays.f90:41
-    f2 = first_last_f; // call_arrays.f90:83
-    g[j - 1] = first_last_g; // call_arrays.f90:83
-    g[j - 1] = g[j - 1] + f2; // call_arrays.f90:84
-    fill_c_1 = (long)j; // call_arrays.f90:85
-    fill_m = m; // call_arrays.f90:85
-    fill_s = b[j - 1]; // call_arrays.f90:85
-    for (fill_k = 1; fill_k <= fill_m; fill_k++) {
-        o[fill_k - 1 + (FOROCL_INDEX_T)(m)*(fill_c_1 - 1)] = fill_s * (float)fill_k; // call_arrays.f90:50
-    }
+    v[2 * _i1 + 4 - 1] = b[_i1 + 1 - 1] * 2.0f; // call_arrays.f90:58
 }
 
-// kernel call_arrays (call_arrays.f90:68), launch 4 of 5: !$omp parallel do (call_arrays.f90:88), strategy direct, work-group 256
-// one work-item per iteration: j = 1 + get_global_id(0); arrays are column-major in their declared bounds.
-__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+// kernel call_arrays (call_arrays.f90:77), launch 4 of 8: element assignment (call_arrays.f90:59), strategy direct, work-group 1
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
 void call_arrays_4(const int n,
     const int m,
     __global const float* restrict a,
@@ -188,57 +183,10 @@ void call_arrays_4(const int n,
     __global float* restrict t,
     __global float* restrict g,
     __global float* restrict h,
-    __global float* restrict o) {
-    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(0);
-    if (j > n - 1) {
-        return;
-    }
-    float f2 = 0.0f;
-    int axpy_n = 0;
-    float axpy_s = 0.0f;
-    int axpy_i = 0;
-    float scale_all_s = 0.0f;
-    int _i1 = 0;
-    long colsum_c_1 = 0L;
-    int colsum_m = 0;
-    float colsum_t = 0.0f;
-    int colsum_k = 0;
-    long first_last_v_1 = 0L;
-    long first_last_v_2 = 0L;
-    int first_last_m = 0;
-    float first_last_f = 0.0f;
-    float first_last_g = 0.0f;
-    long colsum_c_1_2 = 0L;
-    long colsum_c_2 = 0L;
-    int colsum_m_2 = 0;
-    float colsum_t_2 = 0.0f;
-    long fill_c_1 = 0L;
-    int fill_m = 0;
-    float fill_s = 0.0f;
-    int fill_k = 0;
-    int PAIR_N = 0;
-    long PAIR_V_1 = 0L;
-    float PAIR_R = 0.0f;
-    PAIR_N = 2; // call_arrays.f90:89
-    PAIR_V_1 = (long)j; // call_arrays.f90:89
-    PAIR_R = h[j - 1]; // call_arrays.f90:89
-    PAIR_R = e[PAIR_V_1 + (long)(1 - 1)] * 2.0f + e[PAIR_V_1 + (long)(PAIR_N - 1)]; // call_arrays.f90:64
-    h[j - 1] = PAIR_R; // call_arrays.f90:89
-}
-
-// kernel call_arrays (call_arrays.f90:68), launch 5 of 5: element assignment (call_arrays.f90:91), strategy direct, work-group 1
-// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
-__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
-void call_arrays_5(const int n,
-    const int m,
-    __global const float* restrict a,
-    __global const float* restrict b,
-    __global float* restrict u,
-    __global float* restrict e,
-    __global float* restrict t,
-    __global float* restrict g,
-    __global float* restrict h,
-    __global float* restrict o) {
+    __global float* restrict o,
+    __global float* restrict o2,
+    __global float* restrict v,
+    const int _host_shift_into_m) {
     const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (_i1 > 1) {
         return;
@@ -249,30 +197,292 @@ void call_arrays_5(const int n,
     float axpy_s = 0.0f;
     int axpy_i = 0;
     float scale_all_s = 0.0f;
-    long colsum_c_1 = 0L;
+    int shift_into_y_1 = 0;
+    int shift_into_m = _host_shift_into_m;
+    int colsum_c_1 = 0;
     int colsum_m = 0;
     float colsum_t = 0.0f;
     int colsum_k = 0;
-    long first_last_v_1 = 0L;
-    long first_last_v_2 = 0L;
+    int first_last_v_1 = 0;
+    int first_last_v_2 = 0;
     int first_last_m = 0;
     float first_last_f = 0.0f;
     float first_last_g = 0.0f;
-    long colsum_c_1_2 = 0L;
-    long colsum_c_2 = 0L;
+    int colsum_c_1_2 = 0;
+    int colsum_c_2 = 0;
     int colsum_m_2 = 0;
     float colsum_t_2 = 0.0f;
-    long fill_c_1 = 0L;
+    int fill_c_1 = 0;
     int fill_m = 0;
     float fill_s = 0.0f;
     int fill_k = 0;
+    int shift_into_x_1 = 0;
+    int shift_into_y_1_2 = 0;
+    int shift_into_m_2 = 0;
     int PAIR_N = 0;
-    long PAIR_V_1 = 0L;
+    int PAIR_V_1 = 0;
     float PAIR_R = 0.0f;
-    h[n - 1] = e[n + 1]; // call_arrays.f90:91
+    v[2 + (1 - 1) * 2 - 1] = b[shift_into_m - 1]; // call_arrays.f90:59
 }
 
-// kernel call_lbounds (call_arrays.f90:97), launch 1 of 2: array assignment (call_arrays.f90:57), strategy direct, work-group 256
+// kernel call_arrays (call_arrays.f90:77), launch 5 of 8: array assignment (call_arrays.f90:60), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 2*_host_shift_into_m + 2 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void call_arrays_5(const int n,
+    const int m,
+    __global const float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict u,
+    __global float* restrict e,
+    __global float* restrict t,
+    __global float* restrict g,
+    __global float* restrict h,
+    __global float* restrict o,
+    __global float* restrict o2,
+    __global float* restrict v,
+    const int _host_shift_into_m,
+    const int _host_shift_into_y_1) {
+    const FOROCL_INDEX_T _i1 = 2*_host_shift_into_m + 2 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > _host_shift_into_y_1) {
+        return;
+    }
+    float f2 = 0.0f;
+    int j = 0;
+    int axpy_n = 0;
+    float axpy_s = 0.0f;
+    int axpy_i = 0;
+    float scale_all_s = 0.0f;
+    int shift_into_y_1 = _host_shift_into_y_1;
+    int shift_into_m = _host_shift_into_m;
+    int colsum_c_1 = 0;
+    int colsum_m = 0;
+    float colsum_t = 0.0f;
+    int colsum_k = 0;
+    int first_last_v_1 = 0;
+    int first_last_v_2 = 0;
+    int first_last_m = 0;
+    float first_last_f = 0.0f;
+    float first_last_g = 0.0f;
+    int colsum_c_1_2 = 0;
+    int colsum_c_2 = 0;
+    int colsum_m_2 = 0;
+    float colsum_t_2 = 0.0f;
+    int fill_c_1 = 0;
+    int fill_m = 0;
+    float fill_s = 0.0f;
+    int fill_k = 0;
+    int shift_into_x_1 = 0;
+    int shift_into_y_1_2 = 0;
+    int shift_into_m_2 = 0;
+    int PAIR_N = 0;
+    int PAIR_V_1 = 0;
+    float PAIR_R = 0.0f;
+    if (((_i1 - 2 * shift_into_m - 2) % (2)) == 0) {
+        v[_i1 - 1] = 0.5f; // call_arrays.f90:60
+    }
+}
+
+// kernel call_arrays (call_arrays.f90:77), launch 6 of 8: !$omp parallel do (call_arrays.f90:92), strategy direct, work-group 256
+// one work-item per iteration: j = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void call_arrays_6(const int n,
+    const int m,
+    __global const float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict u,
+    __global float* restrict e,
+    __global float* restrict t,
+    __global float* restrict g,
+    __global float* restrict h,
+    __global float* restrict o,
+    __global float* restrict o2,
+    __global float* restrict v) {
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (j > n) {
+        return;
+    }
+    float f2 = 0.0f;
+    int axpy_n = 0;
+    float axpy_s = 0.0f;
+    int axpy_i = 0;
+    float scale_all_s = 0.0f;
+    int _i1 = 0;
+    int shift_into_y_1 = 0;
+    int shift_into_m = 0;
+    int colsum_c_1 = 0;
+    int colsum_m = 0;
+    float colsum_t = 0.0f;
+    int colsum_k = 0;
+    int first_last_v_1 = 0;
+    int first_last_v_2 = 0;
+    int first_last_m = 0;
+    float first_last_f = 0.0f;
+    float first_last_g = 0.0f;
+    int colsum_c_1_2 = 0;
+    int colsum_c_2 = 0;
+    int colsum_m_2 = 0;
+    float colsum_t_2 = 0.0f;
+    int fill_c_1 = 0;
+    int fill_m = 0;
+    float fill_s = 0.0f;
+    int fill_k = 0;
+    int shift_into_x_1 = 0;
+    int shift_into_y_1_2 = 0;
+    int shift_into_m_2 = 0;
+    int PAIR_N = 0;
+    int PAIR_V_1 = 0;
+    float PAIR_R = 0.0f;
+    colsum_c_1 = j; // call_arrays.f90:93
+    colsum_m = m; // call_arrays.f90:93
+    colsum_t = 0.0f; // call_arrays.f90:30
+    for (colsum_k = 1; colsum_k <= colsum_m; colsum_k++) {
+        colsum_t = colsum_t + a[colsum_k - 1 + (FOROCL_INDEX_T)(m)*(colsum_c_1 - 1)] * (float)colsum_k; // call_arrays.f90:32
+    }
+    t[j - 1] = colsum_t; // call_arrays.f90:93
+    first_last_v_1 = m; // call_arrays.f90:94
+    first_last_v_2 = j; // call_arrays.f90:94
+    first_last_m = (m + 1) / 2; // call_arrays.f90:94
+    colsum_c_1_2 = first_last_v_1; // call_arrays.f90:40
+    colsum_c_2 = first_last_v_2; // call_arrays.f90:40
+    colsum_m_2 = first_last_m; // call_arrays.f90:40
+    colsum_t_2 = 0.0f; // call_arrays.f90:30
+    for (colsum_k = 1; colsum_k <= colsum_m_2; colsum_k++) {
+        colsum_t_2 = colsum_t_2 + a[1 + (colsum_k - 1) * 2 - 1 + (FOROCL_INDEX_T)(m)*(colsum_c_2 - 1)] * (float)colsum_k; // call_arrays.f90:32
+    }
+    first_last_f = colsum_t_2; // call_arrays.f90:40
+    first_last_g = a[1 + (1 - 1) * 2 - 1 + (FOROCL_INDEX_T)(m)*(first_last_v_2 - 1)] - a[1 + (first_last_m - 1) * 2 - 1 + (FOROCL_INDEX_T)(m)*(first_last_v_2 - 1)]; // call_arrays.f90:41
+    f2 = first_last_f; // call_arrays.f90:94
+    g[j - 1] = first_last_g; // call_arrays.f90:94
+    g[j - 1] = g[j - 1] + f2; // call_arrays.f90:95
+    fill_c_1 = j; // call_arrays.f90:96
+    fill_m = m; // call_arrays.f90:96
+    fill_s = b[j - 1]; // call_arrays.f90:96
+    for (fill_k = 1; fill_k <= fill_m; fill_k++) {
+        o[fill_k - 1 + (FOROCL_INDEX_T)(m)*(fill_c_1 - 1)] = fill_s * (float)fill_k; // call_arrays.f90:50
+    }
+    shift_into_x_1 = j; // call_arrays.f90:97
+    shift_into_y_1_2 = j; // call_arrays.f90:97
+    shift_into_m_2 = m; // call_arrays.f90:97
+    for (_i1 = 2; _i1 <= shift_into_m_2; _i1++) {
+        o2[_i1 - 1 + (FOROCL_INDEX_T)(m + 1)*(shift_into_y_1_2 - 1)] = a[_i1 - 1 - 1 + (FOROCL_INDEX_T)(m)*(shift_into_x_1 - 1)] * 2.0f; // call_arrays.f90:58
+    }
+    o2[1 - 1 + (FOROCL_INDEX_T)(m + 1)*(shift_into_y_1_2 - 1)] = a[shift_into_m_2 - 1 + (FOROCL_INDEX_T)(m)*(shift_into_x_1 - 1)]; // call_arrays.f90:59
+    for (_i1 = shift_into_m_2 + 1; _i1 <= m + 1; _i1++) {
+        o2[_i1 - 1 + (FOROCL_INDEX_T)(m + 1)*(shift_into_y_1_2 - 1)] = 0.5f; // call_arrays.f90:60
+    }
+}
+
+// kernel call_arrays (call_arrays.f90:77), launch 7 of 8: !$omp parallel do (call_arrays.f90:100), strategy direct, work-group 256
+// one work-item per iteration: j = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void call_arrays_7(const int n,
+    const int m,
+    __global const float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict u,
+    __global float* restrict e,
+    __global float* restrict t,
+    __global float* restrict g,
+    __global float* restrict h,
+    __global float* restrict o,
+    __global float* restrict o2,
+    __global float* restrict v) {
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (j > n - 1) {
+        return;
+    }
+    float f2 = 0.0f;
+    int axpy_n = 0;
+    float axpy_s = 0.0f;
+    int axpy_i = 0;
+    float scale_all_s = 0.0f;
+    int _i1 = 0;
+    int shift_into_y_1 = 0;
+    int shift_into_m = 0;
+    int colsum_c_1 = 0;
+    int colsum_m = 0;
+    float colsum_t = 0.0f;
+    int colsum_k = 0;
+    int first_last_v_1 = 0;
+    int first_last_v_2 = 0;
+    int first_last_m = 0;
+    float first_last_f = 0.0f;
+    float first_last_g = 0.0f;
+    int colsum_c_1_2 = 0;
+    int colsum_c_2 = 0;
+    int colsum_m_2 = 0;
+    float colsum_t_2 = 0.0f;
+    int fill_c_1 = 0;
+    int fill_m = 0;
+    float fill_s = 0.0f;
+    int fill_k = 0;
+    int shift_into_x_1 = 0;
+    int shift_into_y_1_2 = 0;
+    int shift_into_m_2 = 0;
+    int PAIR_N = 0;
+    int PAIR_V_1 = 0;
+    float PAIR_R = 0.0f;
+    PAIR_N = 2; // call_arrays.f90:101
+    PAIR_V_1 = j; // call_arrays.f90:101
+    PAIR_R = h[j - 1]; // call_arrays.f90:101
+    PAIR_R = e[PAIR_V_1 + (1 - 1)] * 2.0f + e[PAIR_V_1 + (PAIR_N - 1)]; // call_arrays.f90:73
+    h[j - 1] = PAIR_R; // call_arrays.f90:101
+}
+
+// kernel call_arrays (call_arrays.f90:77), launch 8 of 8: element assignment (call_arrays.f90:103), strategy direct, work-group 1
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+void call_arrays_8(const int n,
+    const int m,
+    __global const float* restrict a,
+    __global const float* restrict b,
+    __global float* restrict u,
+    __global float* restrict e,
+    __global float* restrict t,
+    __global float* restrict g,
+    __global float* restrict h,
+    __global float* restrict o,
+    __global float* restrict o2,
+    __global float* restrict v) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > 1) {
+        return;
+    }
+    float f2 = 0.0f;
+    int j = 0;
+    int axpy_n = 0;
+    float axpy_s = 0.0f;
+    int axpy_i = 0;
+    float scale_all_s = 0.0f;
+    int shift_into_y_1 = 0;
+    int shift_into_m = 0;
+    int colsum_c_1 = 0;
+    int colsum_m = 0;
+    float colsum_t = 0.0f;
+    int colsum_k = 0;
+    int first_last_v_1 = 0;
+    int first_last_v_2 = 0;
+    int first_last_m = 0;
+    float first_last_f = 0.0f;
+    float first_last_g = 0.0f;
+    int colsum_c_1_2 = 0;
+    int colsum_c_2 = 0;
+    int colsum_m_2 = 0;
+    float colsum_t_2 = 0.0f;
+    int fill_c_1 = 0;
+    int fill_m = 0;
+    float fill_s = 0.0f;
+    int fill_k = 0;
+    int shift_into_x_1 = 0;
+    int shift_into_y_1_2 = 0;
+    int shift_into_m_2 = 0;
+    int PAIR_N = 0;
+    int PAIR_V_1 = 0;
+    float PAIR_R = 0.0f;
+    h[n - 1] = e[n + 1]; // call_arrays.f90:103
+}
+
+// kernel call_lbounds (call_arrays.f90:109), launch 1 of 2: array assignment (call_arrays.f90:66), strategy direct, work-group 256
 // one work-item per iteration: _i1 = lo + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void call_lbounds_1(const int lo,
@@ -284,15 +494,15 @@ void call_lbounds_1(const int lo,
         return;
     }
     float scale_all_s = _host_scale_all_s;
-    long fill_c_1 = 0L;
-    long fill_c_2 = 0L;
+    int fill_c_1 = 0;
+    int fill_c_2 = 0;
     int fill_m = 0;
     float fill_s = 0.0f;
     int fill_k = 0;
-    e[_i1 - (lo)] = e[_i1 - (lo)] * scale_all_s + 1.0f; // call_arrays.f90:57
+    e[_i1 - (lo)] = e[_i1 - (lo)] * scale_all_s + 1.0f; // call_arrays.f90:66
 }
 
-// kernel call_lbounds (call_arrays.f90:97), launch 2 of 2: do (call_arrays.f90:49), strategy direct, work-group 256
+// kernel call_lbounds (call_arrays.f90:109), launch 2 of 2: do (call_arrays.f90:49), strategy direct, work-group 256
 // one work-item per iteration: fill_k = 1 + get_global_id(0); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void call_lbounds_2(const int lo,
@@ -300,16 +510,16 @@ void call_lbounds_2(const int lo,
     __global float* restrict e,
     const int _host_fill_m,
     const float _host_fill_s,
-    const long _host_fill_c_1) {
+    const int _host_fill_c_1) {
     const FOROCL_INDEX_T fill_k = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (fill_k > _host_fill_m) {
         return;
     }
     float scale_all_s = 0.0f;
     int _i1 = 0;
-    long fill_c_1 = _host_fill_c_1;
-    long fill_c_2 = 0L;
+    int fill_c_1 = _host_fill_c_1;
+    int fill_c_2 = 0;
     int fill_m = _host_fill_m;
     float fill_s = _host_fill_s;
-    e[fill_c_1 + (long)(fill_k - 1) - (lo)] = fill_s * (float)fill_k; // call_arrays.f90:50
+    e[fill_c_1 + (fill_k - 1) - (lo)] = fill_s * (float)fill_k; // call_arrays.f90:50
 }

@@ -18,10 +18,7 @@ void polar_nested(const int n,
     __global float* restrict t,
     const float c,
     const float _host_lo,
-    const float _host_hi,
-    const float _host_widen_v,
-    const float _host_grow_v,
-    const float _host_widen_w) {
+    const float _host_hi) {
     const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n) {
         return;
@@ -29,9 +26,9 @@ void polar_nested(const int n,
     float lo = _host_lo;
     float hi = _host_hi;
     float w = 0.0f;
-    float widen_v = _host_widen_v;
-    float widen_w = _host_widen_w;
-    float grow_v = _host_grow_v;
+    float widen_v = 0.0f;
+    float widen_w = 0.0f;
+    float grow_v = 0.0f;
     float norm_x = 0.0f;
     float norm_y = 0.0f;
     float norm_r = 0.0f;
@@ -49,6 +46,9 @@ void polar_nested(const int n,
     float limit_s = 0.0f;
     float square_x_2 = 0.0f;
     float square_y_2 = 0.0f;
+    float widen_v_2 = 0.0f;
+    float widen_w_2 = 0.0f;
+    float grow_v_2 = 0.0f;
     norm_x = x[i - 1] - 1.0f; // call_nested.f90:57
     norm_y = y[i - 1] * c; // call_nested.f90:57
     hypot2_x = norm_x; // call_nested.f90:28
@@ -73,11 +73,11 @@ void polar_nested(const int n,
     limit_s = square_y_2; // call_nested.f90:40
     limit_v = fmin(fmax(limit_v, limit_lo), limit_s); // call_nested.f90:41
     r[i - 1] = limit_v; // call_nested.f90:58
-    widen_v = t[i - 1]; // call_nested.f90:59
-    grow_v = widen_v; // call_nested.f90:70
-    grow_v = grow_v * 1.5f + c; // call_nested.f90:64
-    widen_v = grow_v; // call_nested.f90:70
-    widen_w = widen_v + 1.0f; // call_nested.f90:71
-    t[i - 1] = widen_v; // call_nested.f90:59
-    w = widen_w; // call_nested.f90:59
+    widen_v_2 = t[i - 1]; // call_nested.f90:59
+    grow_v_2 = widen_v_2; // call_nested.f90:70
+    grow_v_2 = grow_v_2 * 1.5f + c; // call_nested.f90:64
+    widen_v_2 = grow_v_2; // call_nested.f90:70
+    widen_w_2 = widen_v_2 + 1.0f; // call_nested.f90:71
+    t[i - 1] = widen_v_2; // call_nested.f90:59
+    w = widen_w_2; // call_nested.f90:59
 }

@@ -51,6 +51,15 @@ contains
     end do
   end subroutine
 
+  pure subroutine shift_into(x, y, m)
+    integer, intent(in) :: m
+    real, intent(in) :: x(:)
+    real, intent(inout) :: y(:)
+    y(2:m) = x(1:m-1)*2.0
+    y(1) = x(m)
+    y(m+1:) = 0.5
+  end subroutine
+
   subroutine scale_all(w, s)
     real, intent(inout) :: w(:)
     real, intent(in) :: s
@@ -65,7 +74,7 @@ end module
       END
 
 !$OFP PURE, KERNEL :: call_arrays
-subroutine call_arrays(n, m, a, b, u, e, t, g, h, o)
+subroutine call_arrays(n, m, a, b, u, e, t, g, h, o, o2, v)
   use ops
   implicit none
   integer, intent(in) :: n, m
@@ -73,16 +82,19 @@ subroutine call_arrays(n, m, a, b, u, e, t, g, h, o)
   real, intent(inout) :: u(n)
   real, intent(inout) :: e(0:n+1)
   real, intent(out) :: t(n), g(n), h(n), o(m, n)
+  real, intent(inout) :: o2(m + 1, n), v(2*n)
   real :: f2
   integer :: j
   call axpy(n, 0.5, b, u)
   call scale_all(e, 2.0)
+  call shift_into(b, v(2:2*n:2), n - 1)
   !$omp parallel do private(f2)
   do j = 1, n
     call colsum(a(:, j), m, t(j))
     call first_last(a(1:m:2, j), (m + 1)/2, f2, g(j))
     g(j) = g(j) + f2
     call fill(o(:, j), m, b(j))
+    call shift_into(a(:, j), o2(:, j), m)
   end do
   !$omp parallel do
   do j = 1, n - 1
