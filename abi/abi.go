@@ -305,9 +305,12 @@ func (p *Param) bound(shape []int) []int {
 // scalar result.
 func (p *Param) Output() bool { return p.Intent != In }
 
-// Result reports whether p is a scalar result: an intent(out) scalar,
-// passed as a buffer of one element that the host reads back.
-func (p *Param) Result() bool { return !p.Array && p.Intent == Out }
+// Result reports whether p is a scalar result: an intent(out) or
+// intent(inout) scalar, passed as a buffer of one element that the host
+// reads back. An intent(inout) one is a scalar input as well (Scalars):
+// the host program starts from its value (Note [inout scalars] in
+// sema/scalarintent.go).
+func (p *Param) Result() bool { return !p.Array && (p.Intent == Out || p.Intent == InOut) }
 
 // ResultShape is the shape a host reads result p back in: empty for a
 // scalar result (a 0-d array), [n] for an integer array result of fixed
@@ -520,10 +523,11 @@ func (k *Kernel) Param(name string) *Param {
 
 // Arrays, Scalars, Results and Outputs list the kernel's array
 // parameters, scalar inputs, scalar results, and what it writes (arrays
-// and results), in argument order.
+// and results), in argument order. An intent(inout) scalar is both a
+// scalar input and a result.
 func (k *Kernel) Arrays() []*Param { return k.filter(func(p *Param) bool { return p.Array }) }
 func (k *Kernel) Scalars() []*Param {
-	return k.filter(func(p *Param) bool { return !p.Array && !p.Result() })
+	return k.filter(func(p *Param) bool { return !p.Array && p.Intent != Out })
 }
 func (k *Kernel) Results() []*Param { return k.filter((*Param).Result) }
 func (k *Kernel) Outputs() []*Param { return k.filter((*Param).Output) }

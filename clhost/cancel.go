@@ -103,7 +103,7 @@ func (e *Event) WaitContext(ctx context.Context) error {
 }
 
 // ReadContext copies the start of b into data, a []float32, []float64,
-// []int32 or []byte, once every command enqueued before it has finished;
+// []int32, []int64 or []byte, once every command enqueued before it has finished;
 // it returns ctx.Err() (wrapped) when ctx is done first, and then data is
 // left untouched.
 func (c *Context) ReadContext(ctx context.Context, b *Buffer, data any) error {
@@ -118,10 +118,12 @@ func (c *Context) ReadContext(ctx context.Context, b *Buffer, data any) error {
 			return transfer(c, b, d, false)
 		case []int32:
 			return transfer(c, b, d, false)
+		case []int64:
+			return transfer(c, b, d, false)
 		case []byte:
 			return transfer(c, b, d, false)
 		}
-		return fmt.Errorf("clhost: read into %T: want []float32, []float64, []int32 or []byte", dst)
+		return fmt.Errorf("clhost: read into %T: want []float32, []float64, []int32, []int64 or []byte", dst)
 	}
 	if ctx.Done() == nil {
 		return read(data)
@@ -135,6 +137,8 @@ func (c *Context) ReadContext(ctx context.Context, b *Buffer, data any) error {
 		staging = make([]float64, len(d))
 	case []int32:
 		staging = make([]int32, len(d))
+	case []int64:
+		staging = make([]int64, len(d))
 	case []byte:
 		staging = make([]byte, len(d))
 	default:
@@ -158,6 +162,8 @@ func (c *Context) ReadContext(ctx context.Context, b *Buffer, data any) error {
 			copy(d, staging.([]float64))
 		case []int32:
 			copy(d, staging.([]int32))
+		case []int64:
+			copy(d, staging.([]int64))
 		case []byte:
 			copy(d, staging.([]byte))
 		}

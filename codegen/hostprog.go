@@ -26,7 +26,7 @@ import (
 func hostScalars(k *ir.Kernel) map[*ir.Var]bool {
 	out := map[*ir.Var]bool{}
 	for _, v := range k.Params {
-		if isResult(v) {
+		if v.Result() {
 			out[v] = true
 		}
 	}

@@ -210,7 +210,7 @@ func (g *gen) loopSignature(k *ir.Kernel, ak *abi.Kernel) (args []abi.Arg, param
 	for _, v := range k.Params {
 		t, name := ctype(v.Kind), sanitize(v.Name)
 		switch {
-		case isResult(v):
+		case v.Result():
 			params = append(params, "__global "+t+"* restrict "+resultName(v))
 			hasResults = true
 		case v.Rank == 0:
@@ -439,7 +439,7 @@ func (lg *loopGen) locals(skip map[*ir.Var]bool) {
 		e.Line("%s %s = %s;%s", ctype(v.Kind), sanitize(v.Name), init, what)
 	}
 	for _, v := range lg.k.Params {
-		if isResult(v) {
+		if v.Result() {
 			decl(v, " // result")
 		}
 	}
@@ -462,7 +462,7 @@ func (lg *loopGen) results(symbol string, args []abi.Arg, params []string, count
 	params = append([]string(nil), params...)
 	l.Args = append([]abi.Arg(nil), args...)
 	for _, v := range lg.k.Params {
-		if isResult(v) {
+		if v.Result() {
 			l.Args = append(l.Args, abi.Arg{Kind: abi.HostArg, Name: v.Name, Type: abiKind(v.Kind)})
 			params = append(params, "const "+ctype(v.Kind)+" "+hostParam(v))
 		}
@@ -472,7 +472,7 @@ func (lg *loopGen) results(symbol string, args []abi.Arg, params []string, count
 	e.Line("__kernel %s", reqd([]int{1}))
 	e.Open("void %s(%s)", l.Symbol, strings.Join(params, ",\n    "))
 	for _, v := range lg.k.Params {
-		if isResult(v) {
+		if v.Result() {
 			e.Line("%s[0] = %s;", resultName(v), hostParam(v))
 		}
 	}

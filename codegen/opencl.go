@@ -403,7 +403,7 @@ func kernelParams(k *ir.Kernel, l *abi.Launch) []string {
 		t := ctype(v.Kind)
 		name := sanitize(v.Name)
 		switch {
-		case isResult(v):
+		case v.Result():
 			params = append(params, "__global "+t+"* restrict "+resultName(v))
 		case v.Rank == 0:
 			params = append(params, "const "+t+" "+name)

@@ -46,9 +46,6 @@ func localDecl(v *ir.Var) string {
 	return fmt.Sprintf("%s %s = %s;", ctype(v.Kind), sanitize(v.Name), constant(v.Kind, 0, 0, false))
 }
 
-// isResult reports whether v is a scalar result of its kernel.
-func isResult(v *ir.Var) bool { return v.Role == ir.Dummy && v.Rank == 0 && v.Intent == ir.Out }
-
 // identity spells the value folding starts from: 0, 1, .false. or
 // .true. as Fortran gives for an empty array; for max and min of integers
 // the kind's least or greatest value (gfortran's maxval of an empty
@@ -221,7 +218,7 @@ func (kg *kernelGen) phasePrologue() {
 		return
 	}
 	for _, v := range kg.k.Params {
-		if isResult(v) {
+		if v.Result() {
 			e.Line("%s // result", localDecl(v))
 		}
 	}
@@ -312,7 +309,7 @@ func (kg *kernelGen) writeResults() {
 	e := &kg.e
 	var results []*ir.Var
 	for _, v := range kg.k.Params {
-		if isResult(v) {
+		if v.Result() {
 			results = append(results, v)
 		}
 	}

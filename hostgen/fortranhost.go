@@ -373,7 +373,7 @@ func (f *fortKernel) declare() {
 		case p.Result() && len(p.ResultShape()) == 1:
 			e.Line("%s, intent(out) :: %s(%d)", n.scalarType(p.Kind), p.Name, p.ResultElements())
 		case p.Result():
-			e.Line("%s, intent(out) :: %s", n.scalarType(p.Kind), p.Name)
+			e.Line("%s, intent(%s) :: %s", n.scalarType(p.Kind), p.Intent, p.Name)
 		case !p.Array:
 			e.Line("%s, intent(in) :: %s", n.scalarType(p.Kind), p.Name)
 		case p.Intent == abi.In:

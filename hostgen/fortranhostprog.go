@@ -566,9 +566,19 @@ func (h *fortHost) declare() {
 	e.Line("logical :: fcl_unk(%d)", max(len(h.k.HostVars()), 1))
 }
 
+// reset starts the host program: every host variable 0, except an
+// intent(inout) scalar's, which starts from the caller's value (Note
+// [inout scalars] in sema/scalarintent.go).
 func (h *fortHost) reset(launching bool) {
 	for _, s := range h.k.HostVars() {
-		h.e.Line("%s = 0", h.n.v(s.Var))
+		init := "0"
+		if p := h.k.Param(s.Var); p != nil && !p.Array && p.Intent == abi.InOut {
+			init = p.Name
+			if p.Kind == abi.Logical {
+				init = fmt.Sprintf("merge(1, 0, %s)", p.Name)
+			}
+		}
+		h.e.Line("%s = %s", h.n.v(s.Var), init)
 	}
 	h.e.Line("fcl_unk = .false.")
 	h.e.Line("fcl_launching = %s", map[bool]string{true: ".true.", false: ".false."}[launching])

@@ -206,6 +206,16 @@ func (n *goNames) derived(prefix, name string) string {
 	return prefix + upperFirst(g)
 }
 
+// result returns the Go result of scalar result p: its parameter's name,
+// or for an intent(inout) scalar, which is a parameter as well, "new"
+// and its name.
+func (n *goNames) result(p *abi.Param) string {
+	if p.Intent == abi.InOut {
+		return n.derived("new", p.Name)
+	}
+	return n.of(p.Name)
+}
+
 // size names the Go variable holding a size in the general harness.
 func (n *goNames) size(name string) string { return n.derived("size", name) }
 
@@ -497,8 +507,12 @@ func goKernel(e *emit.Writer, k *abi.Kernel, src string) {
 			params = append(params, name+" *clhost.Array")
 			arrays = append(arrays, name)
 		case p.Result():
-			results = append(results, name)
-			resTypes = append(resTypes, name+" "+goResultType(&p))
+			if p.Intent == abi.InOut { // an input too (Note [inout scalars] in sema/scalarintent.go)
+				params = append(params, name+" "+goScalarType(p.Kind))
+			}
+			res := gn.result(&p)
+			results = append(results, res)
+			resTypes = append(resTypes, res+" "+goResultType(&p))
 		default:
 			params = append(params, name+" "+goScalarType(p.Kind))
 		}
@@ -533,7 +547,7 @@ func goKernel(e *emit.Writer, k *abi.Kernel, src string) {
 			e.Line("copy(%s[:], %s)", gn.of(p.Name), val)
 			continue
 		}
-		e.Line("%s = %s[0]", gn.of(p.Name), val)
+		e.Line("%s = %s[0]", gn.result(p), val)
 	}
 	e.Line("return")
 	e.Close("")

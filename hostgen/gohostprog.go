@@ -29,11 +29,9 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	for _, p := range k.Scalars() {
 		switch {
 		case sizes[p.Name]:
-		case p.Result():
-			init = append(init, fmt.Sprintf("%q: 0", p.Name))
 		case p.Kind.IsReal():
 			init = append(init, fmt.Sprintf("%q: abi.RealWord(float64(%s))", p.Name, gn.of(p.Name)))
-		case p.Kind == abi.Logical:
+		case p.Kind == abi.Logical && !p.Result():
 			init = append(init, fmt.Sprintf("%q: int(%s)", p.Name, goArg(k, abi.Arg{Kind: abi.ParamArg, Name: p.Name}, nil)))
 		default:
 			init = append(init, fmt.Sprintf("%q: int(%s)", p.Name, gn.of(p.Name)))

@@ -229,6 +229,14 @@ type Var struct {
 	Struct *Struct
 }
 
+// Result reports whether v is a scalar result of its kernel: a scalar
+// dummy that is intent(out), or intent(inout), whose value the kernel
+// starts from the caller's and gives back (Note [inout scalars] in
+// sema/scalarintent.go).
+func (v *Var) Result() bool {
+	return v.Role == Dummy && v.Rank == 0 && (v.Intent == Out || v.Intent == InOut)
+}
+
 // Struct is the derived-type variable a component parameter belongs to.
 type Struct struct {
 	Var    string // the structure's name, as written

@@ -52,6 +52,7 @@ type builder struct {
 	ended      string              // the label of the statement that just ended labelled DOs (Note [labelled DO])
 	endedAt    diag.Span           // that statement
 	labels     map[ast.Stmt]string // the labels of executable statements (Note [goto as cycle])
+	enumLast   *ast.Ident          // the last enumerator of the open enum (Note [enumerators])
 }
 
 func (b *builder) peek() *cstmt {
@@ -390,6 +391,7 @@ func (b *builder) statement(c *cstmt, ctx context, sc *ast.Scope, body *[]ast.St
 			sc.Implicit = append(sc.Implicit, c.other)
 		case c.other != nil:
 			sc.Other = append(sc.Other, c.other)
+			b.enumerators(c, sc)
 		}
 	case sInterface:
 		b.skipBlock(c, sEndInterface, "interface block", "end interface", sc)

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/forocl/forocl/ast"
@@ -20,7 +21,28 @@ func TestEndEnumIsSpecification(t *testing.T) {
 	if len(kws) != 3 || kws[2] != "end enum" {
 		t.Errorf("specification statements %q, want enum, enumerator, end enum", kws)
 	}
-	if len(p.Decls) != 1 || len(p.Body) != 1 || p.Body[0].Span().Start.Line != 7 {
-		t.Errorf("%d declarations and body %v, want 1 and the assignment at line 7", len(p.Decls), p.Body)
+	// The enumerators are also declared (Note [enumerators]).
+	if len(p.Decls) != 2 || len(p.Body) != 1 || p.Body[0].Span().Start.Line != 7 {
+		t.Errorf("%d declarations and body %v, want 2 and the assignment at line 7", len(p.Decls), p.Body)
+	}
+}
+
+// TestEnumerators pins Note [enumerators]: an enum's enumerators are
+// integer named constants, 0 first, each given value kept, the others
+// one more than the one before, counting again from 0 in the next enum.
+func TestEnumerators(t *testing.T) {
+	f := expectErr(t, "module m\n  enum, bind(c)\n    enumerator :: red, green = 5\n    enumerator blue\n  end enum\n  enum, bind(c)\n    enumerator :: one\n  end enum\nend module m\n", "")
+	var got []string
+	for _, d := range f.Units[0].(*ast.Module).Decls {
+		if d.Type.Base != ast.Integer || len(d.Attrs) != 1 || d.Attrs[0].Name != ast.AttrParameter {
+			t.Errorf("declaration %v is not integer, parameter", d)
+		}
+		for _, e := range d.Entities {
+			got = append(got, e.Name.Name+" = "+ast.ExprString(e.Init))
+		}
+	}
+	want := []string{"red = 0", "green = 5", "blue = (green + 1)", "one = 0"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("enumerators %q, want %q", got, want)
 	}
 }

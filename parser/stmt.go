@@ -69,6 +69,7 @@ type cstmt struct {
 	doLabel  string           // sDo: the label of the statement that ends a labelled DO ("do 10 i = 1, n")
 	doLabelT tok              // sDo: that label's token
 	extends  string           // sTypeDef: the parent type of extends(parent), lower-case
+	enumToks []tok            // an enumerator statement's tokens (Note [enumerators])
 }
 
 // article returns "a" or "an" for the keyword w, by its first sound: "an
@@ -415,6 +416,9 @@ func twoWords(second string, kind skind, kw string) stmtHandler {
 // OtherStmt with keyword kw. It returns true, for handlers.
 func (c *cstmt) verbatim(ts []tok, kind skind, kw string) bool {
 	c.kind, c.kw = kind, kw
+	if kw == "enumerator" {
+		c.enumToks = ts
+	}
 	o := c.ls.other(ts, kw)
 	if kind == sExec {
 		c.exec = o

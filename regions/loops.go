@@ -143,7 +143,7 @@ func scheduleLoops(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 func loopResults(k *ir.Kernel) []*ir.Var {
 	var out []*ir.Var
 	for _, v := range k.Params {
-		if v.Rank == 0 && v.Intent == ir.Out {
+		if v.Result() {
 			out = append(out, v)
 		}
 	}

@@ -343,7 +343,7 @@ func NeedsPhases(k *ir.Kernel) bool {
 		return false
 	}
 	for _, v := range k.Params {
-		if v.Rank == 0 && v.Intent == ir.Out {
+		if v.Result() {
 			return true
 		}
 	}
@@ -383,7 +383,7 @@ func schedulePhases(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 	var loads []*ir.Var
 	results := false
 	for _, v := range k.Params {
-		results = results || (v.Rank == 0 && v.Intent == ir.Out)
+		results = results || v.Result()
 	}
 	phase := func(stmts []ir.Stmt, reds []*ir.Var, last bool) {
 		body := append(append([]ir.Stmt(nil), prefix...), stmts...)

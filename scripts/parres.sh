@@ -104,8 +104,12 @@ done
 # pic_soa, taken apart into one array per component (Note [derived-type
 # dummies] in sema/types.go); pic_soa's singlePart(particles, ip) returns
 # particle ip as a type(particle_t), whose components are the kernel's
-# scalar results. The others are refused where they are not
-# data-parallel (init_particles' running count ip, alloc_particles'
+# scalar results. The others are refused: init_particles (its running
+# count ip is a serial nest, n intent(inout), its enum and SELECT CASE and
+# the inlined finish_distribution(n, particles) all taken) because the
+# inlined loop over n = ip - 1 has a bound the device computes, which
+# hosts cannot size before the first launch (loop-bound on the
+# integer(8) n; host-var for a default integer); alloc_particles'
 # allocate; computeTotalForce and computeCoulomb are scalar code for one
 # particle, kernel-no-arrays: the computeCoulomb calls themselves are
 # inlined, Note [subroutine calls] in sema/calls.go); check stops before

@@ -241,20 +241,18 @@ func (in *inliner) bodyShape(f *proc) string {
 func (in *inliner) actuals(call *ast.Call, f *proc) (map[string]ast.Expr, string) {
 	fs := in.c.procScope(f)
 	out := map[string]ast.Expr{}
+	dummy, why, at := matchArgs(call.Args, f.sub.Args)
+	switch why {
+	case argsCount:
+		return nil, "an argument is missing or extra"
+	case argsKeyword, argsTwice:
+		return nil, fmt.Sprintf("argument %d matches no dummy of its own", at+1)
+	}
 	for i, a := range call.Args {
 		if a.Section || a.Value == nil {
 			return nil, "an argument is a section triplet"
 		}
-		name := ""
-		switch {
-		case a.Keyword != nil:
-			name = a.Keyword.Name
-		case i < len(f.sub.Args):
-			name = f.sub.Args[i].Name
-		}
-		if !slices.ContainsFunc(f.sub.Args, func(d ast.Ident) bool { return d.Name == name }) || out[name] != nil {
-			return nil, fmt.Sprintf("argument %d matches no dummy of its own", i+1)
-		}
+		name := f.sub.Args[dummy[i]].Name
 		sym := fs.syms[name]
 		if sym == nil || sym.typ == nil {
 			return nil, fmt.Sprintf("dummy %q has no type declaration", name)
@@ -269,9 +267,6 @@ func (in *inliner) actuals(call *ast.Call, f *proc) (map[string]ast.Expr, string
 			return nil, fmt.Sprintf("dummy %q is a structure, character, pointer or allocatable", name)
 		}
 		out[name] = a.Value
-	}
-	if len(out) != len(f.sub.Args) {
-		return nil, "an argument is missing"
 	}
 	return out, ""
 }

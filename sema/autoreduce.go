@@ -115,7 +115,7 @@ func (l *lowerer) autoTarget(name string, op ir.ReduceOp) bool {
 		return false
 	}
 	v := l.vars[ent.sym]
-	if v == nil || v.Rank > 0 || l.isSize(v) || v.Role != ir.Local && (v.Role != ir.Dummy || v.Intent != ir.Out) {
+	if v == nil || v.Rank > 0 || l.isSize(v) || v.Role != ir.Local && !v.Result() {
 		return false
 	}
 	return (op == ir.RAll || op == ir.RAny) == (v.Kind == ir.Logical)

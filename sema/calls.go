@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/forocl/forocl/ast"
@@ -32,10 +33,19 @@ import (
 // element passed as an intent(out) actual is a write of the nest, checked
 // for conflicts like any assignment.
 //
+// An array dummy is associated with its actual, not copied (Note [array
+// arguments of inlined calls] in sema/callarrays.go).
+//
 // The callee must be pure in effect as a function must (Note [user
-// functions]), except that it may assign its own dummies; it may not call
-// another subroutine (call-subroutine-nested), and its dummies must be
-// scalars (call-array-argument).
+// functions]), except that it may assign its own dummies and call other
+// subroutines, which are inlined in turn when its body is lowered, in its
+// scope: at most maxCallDepth levels (call-subroutine-nested), and a
+// subroutine that is already being inlined is recursion (l.inlining).
+// Pointer, optional and structure dummies are refused
+// (call-array-argument).
+
+// maxCallDepth is how many calls deep forocl inlines.
+const maxCallDepth = 8
 
 // inlineCall lowers "call name(args)" by inlining the subroutine that name
 // names, with stmts lowering the statements of the context (a nest, the
@@ -46,12 +56,22 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 	if p == nil || p.sub.Kind != ast.Subroutine {
 		return nil, false
 	}
-	if p.sub == l.sub {
+	if p.sub == l.sub || slices.Contains(l.inlining, p) {
 		l.errorf(codeRecursion, cs.Name.Pos, "subroutine %q is recursive; forocl cannot translate recursion", cs.Name.Orig)
+		return nil, true
+	}
+	if len(l.inlining) >= maxCallDepth {
+		l.errorf(codeCallNested, cs.Name.Pos, "this call of subroutine %q is nested %d calls deep; forocl inlines at most %d levels", cs.Name.Orig, len(l.inlining)+1, maxCallDepth).
+			WithHint("inline one level by hand, or make an inner subroutine a pure function")
 		return nil, true
 	}
 	if !l.calleeFits(cs, p) {
 		return nil, true
+	}
+	if args, ok := l.structActuals(cs, p); ok { // Note [structure arguments]
+		flat := *cs
+		flat.Args = args
+		cs = &flat
 	}
 	actuals, good := l.callActuals(cs, p)
 	if !good {
@@ -60,8 +80,17 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 	s := l.c.procScope(p)
 	l.c.checkUses(s)
 	var in, back []ast.Stmt
+	var assocs []*arrayAssoc
 	for i, a := range p.sub.Args {
 		d := s.syms[a.Name]
+		if d.rank() > 0 { // Note [array arguments of inlined calls]
+			as, set, ok := l.assocArray(cs, p, d, actuals[i], s)
+			if !ok {
+				return nil, true
+			}
+			assocs, in = append(assocs, as), append(in, set...)
+			continue
+		}
 		hidden := l.dummyLocal(p, d)
 		if hidden == nil {
 			return nil, true
@@ -79,7 +108,18 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 			back = append(back, &ast.AssignStmt{Pos: cs.Pos, LHS: actuals[i], RHS: id})
 		}
 	}
+	body := p.sub.Body
+	for _, as := range assocs {
+		var ok bool
+		if body, ok = as.rewrite(l, body); !ok {
+			return nil, true
+		}
+	}
 	out = stmts(in)
+	for _, as := range assocs {
+		s.syms[as.alias.Name] = as.sym
+		defer delete(s.syms, as.alias.Name)
+	}
 	saveS, saveSub := l.s, l.sub
 	l.s, l.sub = s, p.sub
 	for _, sym := range s.order {
@@ -93,7 +133,9 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 			}
 		}
 	}
-	out = append(out, stmts(p.sub.Body)...)
+	l.inlining = append(l.inlining, p)
+	out = append(out, stmts(body)...)
+	l.inlining = l.inlining[:len(l.inlining)-1]
 	l.s, l.sub = saveS, saveSub
 	return append(out, stmts(back)...), true
 }
@@ -103,35 +145,76 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 // match.
 func (l *lowerer) callActuals(cs *ast.CallStmt, p *proc) ([]ast.Expr, bool) {
 	sub := p.sub
-	if len(cs.Args) != len(sub.Args) {
-		l.errorf(codeFunctionArguments, cs.Pos, "subroutine %q takes %d argument%s but %d %s given", cs.Name.Orig, len(sub.Args), plural(len(sub.Args)), len(cs.Args), wereWas(len(cs.Args))).
-			WithNote(sub.Name.Pos, "%q declared here", sub.Name.Orig)
+	dummy, ok := l.argDummies("subroutine", cs.Name, cs.Pos, cs.Args, sub)
+	if !ok {
 		return nil, false
 	}
 	out := make([]ast.Expr, len(sub.Args))
 	for i, a := range cs.Args {
-		j := i
-		if a.Keyword != nil {
-			j = -1
-			for k, d := range sub.Args {
-				if d.Name == a.Keyword.Name {
-					j = k
-				}
-			}
-			if j < 0 {
-				l.errorf(codeFunctionArguments, a.Keyword.Pos, "subroutine %q has no argument %q", cs.Name.Orig, a.Keyword.Orig).
-					WithNote(sub.Name.Pos, "declared here")
-				return nil, false
-			}
-		}
-		if a.Section || l.arrayActual(a.Value) {
-			l.errorf(codeCallArrayArgument, a.Pos, "an array or array section is passed to subroutine %q; forocl inlines only calls with scalar arguments", cs.Name.Orig).
-				WithHint("pass the elements one by one, or write the loop inside the caller")
+		j := dummy[i]
+		if d := l.c.procScope(p).syms[sub.Args[j].Name]; d != nil && d.rank() == 0 && (a.Section || l.arrayActual(a.Value)) {
+			l.errorf(codeCallArrayArgument, a.Pos, "an array or array section is passed to scalar dummy %q of subroutine %q", d.orig, cs.Name.Orig).
+				WithNote(d.pos, "declared here").
+				WithHint("pass an element, or declare the dummy an array")
 			return nil, false
 		}
 		out[j] = a.Value
 	}
 	return out, true
+}
+
+// Argument matching: the actual arguments of a call associate with the
+// dummies in order, or with the dummy a keyword names (F2018 15.5.2.1);
+// forocl wants one actual per dummy (no optional ones left out).
+const (
+	argsMatch = iota
+	argsCount // not one actual per dummy
+	argsKeyword
+	argsTwice // two actuals for one dummy
+)
+
+// matchArgs returns the index in dummies of the dummy each of args
+// associates with, or why they do not match (argsCount, argsKeyword,
+// argsTwice) and, for the latter two, the index of the argument at
+// fault.
+func matchArgs(args []ast.Arg, dummies []ast.Ident) (dummy []int, why, at int) {
+	if len(args) != len(dummies) {
+		return nil, argsCount, 0
+	}
+	dummy = make([]int, len(args))
+	taken := make([]bool, len(dummies))
+	for i, a := range args {
+		j := i
+		if a.Keyword != nil {
+			j = slices.IndexFunc(dummies, func(d ast.Ident) bool { return d.Name == a.Keyword.Name })
+			if j < 0 {
+				return nil, argsKeyword, i
+			}
+		}
+		if taken[j] {
+			return nil, argsTwice, i
+		}
+		taken[j], dummy[i] = true, j
+	}
+	return dummy, argsMatch, 0
+}
+
+// argDummies is matchArgs for a call at pos of the function or subroutine
+// (what) sub by name, reporting what does not match.
+func (l *lowerer) argDummies(what string, name ast.Ident, pos diag.Span, args []ast.Arg, sub *ast.Subprogram) ([]int, bool) {
+	dummy, why, at := matchArgs(args, sub.Args)
+	switch why {
+	case argsCount:
+		l.errorf(codeFunctionArguments, pos, "%s %q takes %d argument%s but %d %s given", what, name.Orig, len(sub.Args), plural(len(sub.Args)), len(args), wereWas(len(args))).
+			WithNote(sub.Name.Pos, "%q declared here", sub.Name.Orig)
+	case argsKeyword:
+		l.errorf(codeFunctionArguments, args[at].Keyword.Pos, "%s %q has no argument %q", what, name.Orig, args[at].Keyword.Orig).
+			WithNote(sub.Name.Pos, "declared here")
+	case argsTwice:
+		l.errorf(codeFunctionArguments, args[at].Pos, "argument %d of %s %q is associated with a dummy that an earlier argument already is", at+1, what, name.Orig).
+			WithNote(sub.Name.Pos, "declared here")
+	}
+	return dummy, why == argsMatch
 }
 
 // calleeFits reports, at the call cs, what keeps forocl from inlining
@@ -140,10 +223,11 @@ func (l *lowerer) calleeFits(cs *ast.CallStmt, p *proc) bool {
 	s := l.c.procScope(p)
 	for _, a := range p.sub.Args {
 		d := s.syms[a.Name]
-		if d != nil && (d.rank() > 0 || d.pointer || d.alloc || d.optional || d.comp != nil || d.typ != nil && d.typ.Base == ast.Derived) {
-			l.errorf(codeCallArrayArgument, cs.Name.Pos, "subroutine %q takes %q, which is an array, pointer, allocatable, structure or optional dummy; forocl inlines only calls with plain scalar arguments", cs.Name.Orig, d.orig).
+		scalarOnly := d != nil && d.rank() == 0 && (d.alloc || d.typ != nil && d.typ.Base == ast.Derived)
+		if d != nil && (d.pointer || d.optional || scalarOnly) {
+			l.errorf(codeCallArrayArgument, cs.Name.Pos, "subroutine %q takes %q, which is a pointer, optional or allocatable scalar dummy, or a structure forocl does not take apart; forocl inlines calls with scalar, array and structure arguments only", cs.Name.Orig, d.orig).
 				WithNote(d.pos, "declared here").
-				WithHint("pass the elements one by one, or write the loop inside the caller")
+				WithHint("pass the components or elements one by one, or write the code inside the caller")
 			return false
 		}
 	}
@@ -173,10 +257,6 @@ func (l *lowerer) calleeFits(cs *ast.CallStmt, p *proc) bool {
 	}
 	why, at := l.c.sideEffect(p, true)
 	switch {
-	case strings.HasPrefix(why, "calls subroutine"):
-		l.errorf(codeCallNested, cs.Name.Pos, "subroutine %q %s; forocl inlines only subroutines that call none", cs.Name.Orig, why).
-			WithNote(at, "here")
-		return false
 	case why != "":
 		l.errorf(codeCallSideEffect, cs.Name.Pos, "subroutine %q %s; %s may call only subroutines whose only effect is on their arguments", cs.Name.Orig, why, l.where).
 			WithHint("work-items call it at once and in any order; make it assign only its own dummies").
@@ -189,10 +269,18 @@ func (l *lowerer) calleeFits(cs *ast.CallStmt, p *proc) bool {
 // dummyLocal returns the kernel's private local that stands for dummy d
 // of the inlined subroutine p: a symbol of the caller's scope whose name
 // no Fortran name can take, made on the first call and reused by later
-// ones. The callee's body refers to it through d.
+// ones in the same context (inside nests, or between them: a host
+// variable that a launch's bounds read may not be assigned in a nest
+// too). The callee's body refers to it through d.
 func (l *lowerer) dummyLocal(p *proc, d *symbol) *symbol {
-	name := p.sub.Name.Name + "." + d.name
+	name := p.sub.Name.Name + "." + d.name + l.callContext()
 	if h := l.s.syms[name]; h != nil {
+		// Made by an earlier call; in the scope of a callee, which other
+		// kernels share, perhaps by another kernel's lowering.
+		if l.vars[h] == nil {
+			l.local(h)
+		}
+		l.vars[d] = l.vars[h]
 		return h
 	}
 	if !l.typed(d) {
@@ -208,6 +296,15 @@ func (l *lowerer) dummyLocal(p *proc, d *symbol) *symbol {
 	}
 	l.vars[d] = l.vars[&h]
 	return &h
+}
+
+// callContext tells the hidden locals of calls in nests from those of
+// calls between nests (dummyLocal).
+func (l *lowerer) callContext() string {
+	if l.loop != nil && l.loop.inNest {
+		return ".nest"
+	}
+	return ""
 }
 
 // freshName returns name, or name_2, name_3, ... when s already sees a

@@ -1,8 +1,11 @@
 package sema
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/forocl/forocl/ast"
 )
 
 // TestSubroutineCalls pins Note [subroutine calls] by lines of the IR:
@@ -71,5 +74,85 @@ end subroutine
 	}
 	if i, j := strings.Index(got, "a_x = (p + 1.0)"), strings.Index(got, "a_y = a_b_c"); i < 0 || j < i {
 		t.Errorf("the actual expression is not evaluated before the body:\n%s", got)
+	}
+}
+
+// TestMatchArgs pins the argument matching that function references,
+// CALLs and array-valued function inlining share: positional arguments
+// first, keywords in any order, and each dummy once.
+func TestMatchArgs(t *testing.T) {
+	dummies := []ast.Ident{{Name: "x"}, {Name: "y"}, {Name: "z"}}
+	pos := func() ast.Arg { return ast.Arg{} }
+	kw := func(n string) ast.Arg { return ast.Arg{Keyword: &ast.Ident{Name: n}} }
+	tests := []struct {
+		name    string
+		args    []ast.Arg
+		dummy   []int
+		why, at int
+	}{
+		{"positional", []ast.Arg{pos(), pos(), pos()}, []int{0, 1, 2}, argsMatch, 0},
+		{"keywords in another order", []ast.Arg{pos(), kw("z"), kw("y")}, []int{0, 2, 1}, argsMatch, 0},
+		{"too few", []ast.Arg{pos(), pos()}, nil, argsCount, 0},
+		{"unknown keyword", []ast.Arg{pos(), kw("w"), pos()}, nil, argsKeyword, 1},
+		{"a dummy twice", []ast.Arg{pos(), kw("x"), kw("z")}, nil, argsTwice, 1},
+	}
+	for _, tc := range tests {
+		dummy, why, at := matchArgs(tc.args, dummies)
+		if why != tc.why || at != tc.at || !slices.Equal(dummy, tc.dummy) {
+			t.Errorf("%s: got %v, %d at %d; want %v, %d at %d", tc.name, dummy, why, at, tc.dummy, tc.why, tc.at)
+		}
+	}
+	src := `module mm
+contains
+  pure real function f(x, y)
+    real, intent(in) :: x, y
+    f = x - y
+  end function
+end module
+!$OFP PURE, KERNEL :: k
+subroutine k(n, u, v)
+  use mm
+  integer, intent(in) :: n
+  real, intent(in) :: u(n)
+  real, intent(out) :: v(n)
+  integer :: i
+  do concurrent (i = 1:n)
+    v(i) = f(u(i), x=1.0)
+  end do
+end subroutine
+`
+	_, _, text := checkSrc(t, src)
+	if !strings.Contains(text, `16:20: error: argument 2 of function "f" is associated with a dummy that an earlier argument already is`) {
+		t.Errorf("f(u(i), x=1.0): want the argument-twice error; got:\n%s", text)
+	}
+}
+
+// TestArrayArgumentBounds pins Note [array arguments of inlined calls]:
+// an assumed-shape dummy counts from 1 whatever the actual's bounds, so
+// the whole dummy is the actual's section, not the actual, and lbound of
+// it is never the actual's lower bound (forocl refuses the inquiry on a
+// section rather than answer -2).
+func TestArrayArgumentBounds(t *testing.T) {
+	const src = `module mm
+contains
+  subroutine low(x, m)
+    integer, intent(in) :: m
+    real, intent(inout) :: x(:)
+    x(m) = lbound(x, 1)
+  end subroutine
+end module
+!$OFP PURE, KERNEL :: k
+subroutine k(e)
+  use mm
+  real, intent(inout) :: e(-2:6)
+  call low(e, 3)
+end subroutine
+`
+	prog, list, text := checkSrc(t, src)
+	if !list.HasErrors() {
+		t.Fatalf("lbound of an assumed-shape dummy whose actual starts at -2 was accepted:\n%s", irText(prog))
+	}
+	if !strings.Contains(text, `6:12: error: function "lbound" is not supported`) {
+		t.Errorf("want the lbound refusal at 6:12; got:\n%s", text)
 	}
 }

@@ -169,8 +169,8 @@ var (
 		Summary: "array \"…\" has rank N; forocl supports ranks 1 to 3",
 		Help:    "OpenCL launches have at most three dimensions."})
 	codeKernelScalarIntent = diag.Define(diag.CodeInfo{Code: "kernel-scalar-intent", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
-		Summary: "a scalar argument of a kernel is neither intent(in) nor intent(out)",
-		Help:    "Scalars are passed to a kernel by value, so they are inputs (intent(in)) or results (intent(out), which the hosts return); intent(inout) is not translated: copy the input into a local, or take two dummies. A kernel written with array syntax and region_cpy needs the intent declared; a loop kernel takes a scalar without one as intent(in). This is one rule in every kind of kernel."})
+		Summary: "a scalar argument of a region kernel is neither intent(in) nor intent(out)",
+		Help:    "A kernel written with array syntax and region_cpy (a region kernel) takes scalars as inputs (intent(in)) or results (intent(out), which the hosts return), and needs the intent declared; intent(inout) is not translated there: copy the input into a local, or take two dummies. A loop kernel takes intent(inout) scalars (a result that starts from the caller's value) and infers a missing intent from use."})
 	codeKernelNoArrays = diag.Define(diag.CodeInfo{Code: "kernel-no-arrays", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
 		Summary: "kernel \"…\" has no array arguments",
 		Help:    "A kernel's grid comes from its arrays; without one there is nothing to launch over."})

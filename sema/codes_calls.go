@@ -7,10 +7,14 @@ import "github.com/forocl/forocl/diag"
 var (
 	codeCallArrayArgument = diag.Define(diag.CodeInfo{
 		Code: "call-array-argument", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
-		Summary: "a kernel calls a subroutine with an array, structure or optional argument, or local arrays",
-		Help: "forocl inlines a subroutine that a kernel calls, with each dummy a private scalar of the kernel. " +
-			"A dummy that is an array, a pointer, an allocatable, a structure or optional, and an array section " +
-			"as an argument, and local arrays of the subroutine, are not inlined yet. Pass the elements one by one, or write the loop in the caller.",
+		Summary: "a kernel calls a subroutine with an argument whose association forocl cannot keep, or with local arrays",
+		Help: "forocl inlines a subroutine that a kernel calls: each scalar dummy a private scalar of the kernel, each array " +
+			"dummy associated with its actual argument (a whole array, a section, or an element of a rank-1 array for a " +
+			"rank-1 dummy), its elements written as the actual's. Refused: sequence association that reshapes (an actual " +
+			"whose section rank differs from the dummy's, an explicit-shape dummy of rank 2 or more), an expression as an " +
+			"array actual, pointer and optional dummies, a structure forocl does not take apart, an array passed " +
+			"to a scalar dummy, and local arrays of the subroutine. Pass a whole array or a section of the dummy's rank " +
+			"to an assumed-shape dummy, or write the code in the caller.",
 	})
 	codeCallActualNotVariable = diag.Define(diag.CodeInfo{
 		Code: "call-actual-not-variable", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
@@ -20,9 +24,9 @@ var (
 	})
 	codeCallNested = diag.Define(diag.CodeInfo{
 		Code: "call-subroutine-nested", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
-		Summary: "a subroutine that a kernel calls calls another subroutine",
-		Help: "forocl inlines the subroutines a kernel calls, one level deep. Inline the inner call by hand, " +
-			"or make the inner subroutine a pure function.",
+		Summary: "subroutine calls in a kernel nest deeper than forocl inlines",
+		Help: "forocl inlines the subroutines a kernel calls, and the subroutines they call in turn, up to 8 levels " +
+			"deep. Inline one level by hand, or make an inner subroutine a pure function.",
 	})
 	codeCallReturn = diag.Define(diag.CodeInfo{
 		Code: "call-return", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",

@@ -2,17 +2,8 @@ package sema
 
 import "github.com/forocl/forocl/diag"
 
-// Codes of the scalar dummies and guards of loop kernels (issue 21):
-// intents inferred from use, and IFs on elements of small arrays.
-var (
-	codeLoopScalarInOut = diag.Define(diag.CodeInfo{Code: "loop-scalar-inout", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
-		Summary: "a scalar dummy with no INTENT is read before it is assigned, or assigned on some paths only",
-		Help: "A scalar dummy declared without INTENT takes its intent from use: never assigned, it is intent(in); assigned " +
-			"unconditionally before anything reads it, it is an intent(out) result (\"s = 0\" before a reduction loop). " +
-			"Otherwise the caller's value flows through it (intent(inout)), which a kernel cannot return. Assign it first, " +
-			"or copy the input into a local."})
-)
-
+// Codes of the guards of loop kernels (issue 21): IFs on elements of
+// small arrays.
 var codeLoopGuardArray = diag.Define(diag.CodeInfo{Code: "loop-guard-array", Severity: diag.Error, Stage: "sema", Topic: "Loop kernels",
 	Summary: "the host reads an element of a local array outside the parallel loops",
 	Help: "The host runs a loop kernel's statements outside its nests (IFs around nests, scalar assignments, host loops). " +

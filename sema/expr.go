@@ -427,29 +427,14 @@ func (l *lowerer) userCall(e *ast.Call, p *proc) ir.Expr {
 	if pure := (sub.Pure || sub.Elemental) && !sub.Impure; !pure && !l.effectivelyPure(e, p) {
 		return nil // Note [user functions]
 	}
-	if len(e.Args) != len(sub.Args) {
-		l.errorf(codeFunctionArguments, e.Pos, "function %q takes %d argument%s but %d %s given", e.Name.Orig, len(sub.Args), plural(len(sub.Args)), len(e.Args), wereWas(len(e.Args))).
-			WithNote(sub.Name.Pos, "%q declared here", sub.Name.Orig)
+	dummy, ok := l.argDummies("function", e.Name, e.Pos, e.Args, sub)
+	if !ok {
 		return nil
 	}
 	args := make([]ir.Expr, len(sub.Args))
 	bad := false
 	for i, a := range e.Args {
-		j := i
-		if a.Keyword != nil {
-			j = -1
-			for k, d := range sub.Args {
-				if d.Name == a.Keyword.Name {
-					j = k
-				}
-			}
-			if j < 0 {
-				l.errorf(codeFunctionArguments, a.Keyword.Pos, "function %q has no argument %q", e.Name.Orig, a.Keyword.Orig).
-					WithNote(sub.Name.Pos, "declared here")
-				bad = true
-				continue
-			}
-		}
+		j := dummy[i]
 		if a.Section {
 			l.errorf(codeArrayReference, a.Pos, "array sections are outside forocl's subset").WithHint("use region_cpy(array, halo)")
 			bad = true

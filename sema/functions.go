@@ -176,7 +176,8 @@ var ioKeywords = map[string]string{
 // sideEffect returns what makes function p impure in effect and the
 // statement that does it, or "" (Note [user functions]). For a
 // subroutine (sub), assigning its own dummies other than intent(in)
-// ones is its purpose, not a side effect.
+// ones is its purpose, not a side effect, and its calls are checked when
+// they are inlined.
 func (c *checker) sideEffect(p *proc, sub bool) (why string, at diag.Span) {
 	s := c.procScope(p)
 	walkStmts(p.sub.Body, func(st ast.Stmt) {
@@ -185,7 +186,9 @@ func (c *checker) sideEffect(p *proc, sub bool) (why string, at diag.Span) {
 		}
 		switch st := st.(type) {
 		case *ast.CallStmt:
-			why, at = fmt.Sprintf("calls subroutine %q", st.Name.Orig), st.Pos
+			if !sub { // a subroutine's calls are inlined and checked in turn (Note [subroutine calls])
+				why, at = fmt.Sprintf("calls subroutine %q", st.Name.Orig), st.Pos
+			}
 		case *ast.OtherStmt:
 			if w, ok := ioKeywords[st.Keyword]; ok {
 				why, at = w, st.Pos

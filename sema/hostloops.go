@@ -127,7 +127,7 @@ func (l *lowerer) hostBound(e ast.Expr, what string) (ir.Expr, ir.Affine, bool) 
 		return nil, ir.Affine{}, false
 	}
 	a, why := l.affine(x, func(v *ir.Var) bool {
-		return v.Role == ir.Dummy && v.Rank == 0 && v.Kind.IsInt() && v.Intent != ir.Out || l.loop.host[v]
+		return v.Role == ir.Dummy && v.Rank == 0 && v.Kind.IsInt() && !v.Result() || l.loop.host[v]
 	})
 	if why != "" {
 		l.c.diags.Error(codeHostLoopBound, e.Span(), "the %s of a DO loop around parallel loops must be affine in the kernel's integer scalar dummies: it has %s", what, why).

@@ -92,7 +92,7 @@ func (l *lowerer) deviceOnly(e ir.Expr) bool {
 // before it runs any).
 func (l *lowerer) deviceTarget(v *ir.Var) bool {
 	return v.Rank == 0 && v.Elems == 0 && !l.isSize(v) && l.loop.hostVars[v] == (diag.Span{}) &&
-		(v.Role == ir.Local || v.Role == ir.Dummy && v.Intent == ir.Out)
+		(v.Role == ir.Local || v.Result())
 }
 
 // deviceScalar rewrites v = e (Note [device scalars]).

@@ -15,8 +15,14 @@ import (
 // never in a nest or host loop) from integer and logical constants,
 // scalar dummies, elements of intent(in) array dummies (which no launch
 // changes, so a dry run reads them from the inputs: Note [host elements]
-// in package abi) and other such locals, extends the set with the locals
-// those expressions read, and lists them in Kernel.HostVars. The bounds
+// in package abi) and other such locals or scalar results (whose own
+// assignments are checked in turn), extends the set with the locals
+// those expressions read, and lists them in Kernel.HostVars. A value a
+// nest computes (its reduction, or the last value of a serial nest's
+// scalar) comes back from the device only when that nest has run, after
+// the dry run sized every launch: a bound that depends on one is
+// host-var (it used to take the dry run's stale value, a silent wrong
+// answer past the first work-group). The bounds
 // take the host's values as launch arguments, as the bodies do.
 
 // hostLocal reports whether v may be a host variable: a scalar integer
@@ -32,6 +38,7 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 	}
 	assigned := map[*ir.Var][]diag.Span{} // top-level assignments
 	inner := map[*ir.Var]bool{}           // assigned inside, reported
+	device := map[*ir.Var]*ir.Nest{}      // set from a nest's reduction or last value, read back from the device
 	var bad func(stmts []ir.Stmt, top bool)
 	bad = func(stmts []ir.Stmt, top bool) {
 		for _, s := range stmts {
@@ -48,6 +55,11 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 				bad(s.Then, top)
 				bad(s.Else, top)
 			case *ir.Nest:
+				for _, r := range s.Reduces {
+					if device[r.Reduce.Result] == nil {
+						device[r.Reduce.Result] = s
+					}
+				}
 				bad(s.Body, false)
 			case *ir.Loop:
 				bad(s.Body, false)
@@ -74,8 +86,15 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 		if l.loop.sizes[v] {
 			continue // an assumed-shape extent: the host binds it from the array
 		}
-		k.HostVars = append(k.HostVars, v)
-		if len(assigned[v]) == 0 && !inner[v] {
+		if v.Role != ir.Dummy { // a result is a host variable of its own
+			k.HostVars = append(k.HostVars, v)
+		}
+		if n := device[v]; n != nil {
+			l.c.diags.Error(codeHostVar, l.loop.hostVars[v], "%q is a bound of a parallel loop, or goes into one, but the nest at %s computes it on the device; hosts size every launch before the first one runs, so they cannot size this one", v.Name, pos(n.Pos)).
+				WithHint("compute the bound from scalar dummies before the nests, or make the loop a DO without a directive inside the same serial nest")
+			continue
+		}
+		if len(assigned[v]) == 0 && !inner[v] && v.Intent != ir.InOut {
 			l.c.diags.Error(codeHostVar, l.loop.hostVars[v], "%q is a bound of a parallel loop but the kernel never assigns it at its top level", v.Name).
 				WithHint("assign it before the nest, such as %s = 0", v.Name)
 		}
@@ -121,8 +140,9 @@ func (l *lowerer) hostable(e ir.Expr, v *ir.Var, work *[]*ir.Var) {
 			}
 		case *ir.Ref:
 			switch {
-			case x.Var.Role == ir.Dummy && x.Var.Rank == 0 && (x.Var.Kind == ir.Int || x.Var.Kind == ir.Logical):
-			case hostLocal(x.Var):
+			case x.Var.Role == ir.Dummy && x.Var.Rank == 0 && (x.Var.Kind == ir.Int || x.Var.Kind == ir.Logical) && !x.Var.Result():
+			case hostLocal(x.Var), x.Var.Result() && (x.Var.Kind == ir.Int || x.Var.Kind == ir.Logical):
+				// A result the host computes too: its assignments are checked in turn.
 				if _, ok := l.loop.hostVars[x.Var]; !ok {
 					l.loop.hostVars[x.Var] = x.Pos // read by a host variable: the host computes it too
 				}

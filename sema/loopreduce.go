@@ -90,7 +90,7 @@ func (l *lowerer) reductionVars(list []redClause) ([]*ir.Var, map[*ir.Var]*ir.Va
 		if ent.sym != nil && ent.sym.sc == l.s {
 			v = l.vars[ent.sym]
 		}
-		if v == nil || v.Rank > 0 || (v.Role == ir.Dummy && v.Intent != ir.Out) || (v.Role != ir.Dummy && v.Role != ir.Local) || l.isSize(v) {
+		if v == nil || v.Rank > 0 || (v.Role == ir.Dummy && !v.Result()) || (v.Role != ir.Dummy && v.Role != ir.Local) || l.isSize(v) {
 			l.c.diags.Error(codeLoopReduction, rc.name.Pos, "%q in a reduction clause is not a scalar local or an intent(out) scalar dummy of the kernel", rc.name.Orig).
 				WithHint("reduce into a scalar local, or into a scalar dummy declared intent(out) to return the value")
 			continue

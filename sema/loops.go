@@ -239,12 +239,8 @@ func (l *lowerer) loopParams() {
 			if v.Intent == ir.IntentNone {
 				l.scalarDummyIntent(sym, v) // Note [scalar intents]
 			}
-			if v.Intent == ir.Out {
-				continue // a result: see Note [loop reductions] in package ir
-			}
-			if v.Intent == ir.InOut {
-				l.c.diags.Error(codeKernelScalarIntent, sym.pos, "scalar dummy %q is intent(inout); kernels take scalars by value and return intent(out) scalars", sym.orig).
-					WithHint("declare it intent(in), or intent(out) and assign it in the kernel")
+			if v.Result() {
+				continue // a result: Note [inout scalars] in sema/scalarintent.go
 			}
 			v.Intent = ir.In
 			continue
@@ -544,6 +540,13 @@ func (l *lowerer) loopBody(body []ast.Stmt) []ir.Stmt {
 		case *ast.ReturnStmt:
 			l.c.diags.Error(codeLoopConstruct, s.Pos, "\"return\" is not allowed between the nests of a loop kernel").
 				WithHint("end the subroutine instead")
+		case *ast.SelectCase:
+			if ifs, ok := selectAsIf(s); ok { // a SELECT CASE between nests is an IF chain there
+				out = append(out, l.loopBody([]ast.Stmt{ifs})...)
+				continue
+			}
+			l.c.diags.Error(codeLoopConstruct, s.Pos, "this select case has a second \"case default\", or statements before its first case").
+				WithHint("give each case once")
 		default:
 			if c, ok := s.(*ast.CallStmt); ok && l.coarrayName(c.Name) {
 				continue
@@ -1096,7 +1099,7 @@ func (l *lowerer) topAssign(s *ast.AssignStmt) []ir.Stmt {
 	}
 	id, sub := lhsName(s.LHS)
 	if id != nil && sub == nil && !s.Pointer {
-		if ent := l.s.lookup(id.Name); ent.sym != nil && ent.sym.sc == l.s && ent.sym.rank() == 0 && (!ent.sym.dummy || l.vars[ent.sym] != nil && (l.vars[ent.sym].Intent == ir.Out || l.vars[ent.sym].Role == ir.Local)) {
+		if ent := l.s.lookup(id.Name); ent.sym != nil && ent.sym.sc == l.s && ent.sym.rank() == 0 && (!ent.sym.dummy || l.vars[ent.sym] != nil && (l.vars[ent.sym].Result() || l.vars[ent.sym].Role == ir.Local)) {
 			return l.assignStmt(s, nil)
 		} else if ent.sym != nil && l.loop.modVars[ent.sym] != nil {
 			return l.assignStmt(s, nil) // reports the write of a module scalar
@@ -1124,15 +1127,15 @@ func (l *lowerer) nestAssign(s *ast.AssignStmt) []ir.Stmt {
 		if r := l.loop.reduce[v]; v != nil && r != nil {
 			return l.reduceUpdate(s, v, r)
 		}
-		if v != nil && v.Role == ir.Dummy && v.Rank == 0 && v.Intent == ir.Out && !l.loop.serial {
+		if v != nil && v.Result() && !l.loop.serial {
 			if l.loop.plain {
 				// No directive: the loop runs as written (Note [serial results]).
 				if l.loop.outWhy == "" {
-					l.loop.outWhy = fmt.Sprintf("every iteration assigns intent(out) scalar %q (%s)", id.Orig, pos(id.Pos))
+					l.loop.outWhy = fmt.Sprintf("every iteration assigns intent(%s) scalar %q (%s)", v.Intent, id.Orig, pos(id.Pos))
 				}
 				return l.assignStmt(s, nil)
 			}
-			l.c.diags.Error(codeLoopReduction, id.Pos, "intent(out) scalar %q is assigned inside a parallel loop without a reduction clause", id.Orig).
+			l.c.diags.Error(codeLoopReduction, id.Pos, "intent(%s) scalar %q is assigned inside a parallel loop without a reduction clause", v.Intent, id.Orig).
 				WithHint("name it in a reduction clause, such as reduction(+:%s), or assign it between the loops", id.Orig)
 			return nil
 		}
@@ -1316,27 +1319,7 @@ func (l *lowerer) selectCase(s *ast.SelectCase) ir.Stmt {
 			l.nestStmts(c.Body) // statements before the first case: their errors
 			continue
 		}
-		var cond ast.Expr
-		for _, v := range c.Values {
-			var x ast.Expr
-			switch {
-			case !v.Range:
-				x = &ast.Binary{Pos: c.Pos, OpPos: v.Lo.Span(), Op: "==", X: s.Expr, Y: v.Lo}
-			case v.Lo == nil:
-				x = &ast.Binary{Pos: c.Pos, OpPos: v.Hi.Span(), Op: "<=", X: s.Expr, Y: v.Hi}
-			case v.Hi == nil:
-				x = &ast.Binary{Pos: c.Pos, OpPos: v.Lo.Span(), Op: ">=", X: s.Expr, Y: v.Lo}
-			default:
-				x = &ast.Binary{Pos: c.Pos, OpPos: v.Lo.Span(), Op: ".and.",
-					X: &ast.Binary{Pos: c.Pos, OpPos: v.Lo.Span(), Op: ">=", X: s.Expr, Y: v.Lo},
-					Y: &ast.Binary{Pos: c.Pos, OpPos: v.Hi.Span(), Op: "<=", X: s.Expr, Y: v.Hi}}
-			}
-			if cond == nil {
-				cond = x
-			} else {
-				cond = &ast.Binary{Pos: c.Pos, OpPos: c.Pos, Op: ".or.", X: cond, Y: x}
-			}
-		}
+		cond := caseCond(s.Expr, c)
 		arms = append(arms, arm{cond, c.Pos, c.Body})
 	}
 	conds := make([]ir.Expr, len(arms))

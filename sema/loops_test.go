@@ -173,7 +173,7 @@ func TestLoopRules(t *testing.T) {
 			do concurrent (i = 1:n)
 			  s = a(i)
 			end do`,
-			nil, `9:3: error: scalar dummy "s" has no INTENT and is first assigned here on some paths only`},
+			nil, `9:3: error: intent(inout) scalar "s" is assigned inside a parallel loop without a reduction clause`},
 		{"an element assignment between nests is a one-point launch", "real :: a(n), b(n), c(1)", `
 			b(1) = 0
 			do concurrent (i = 1:n)

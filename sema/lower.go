@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/forocl/forocl/ast"
@@ -64,6 +65,9 @@ type lowerer struct {
 	hoisted []ir.Stmt
 	// loop is set while a loop kernel is lowered (sema/loops.go).
 	loop *loopState
+	// inlining holds the subroutines whose calls are being inlined, the
+	// outermost first (Note [subroutine calls]).
+	inlining []*proc
 }
 
 type haloState struct {
@@ -144,7 +148,7 @@ func (l *lowerer) checkUnit() {
 		if cs.Kind == ast.Function {
 			continue // lowered where called (Note [user functions])
 		}
-		if callsSub(l.sub.Body, cs.Name.Name) {
+		if callsSub(l.sub.Body, cs.Name.Name) || slices.ContainsFunc(l.sub.Contains, func(o *ast.Subprogram) bool { return o != cs && callsSub(o.Body, cs.Name.Name) }) {
 			continue // inlined where called (Note [subroutine calls])
 		}
 		l.errorf(codeInternalProcedure, cs.Pos, "internal procedure %q is not allowed in %s", cs.Name.Orig, l.where).
@@ -269,8 +273,8 @@ func (l *lowerer) kernelParams() {
 				l.errorf(codeKernelScalarIntent, sym.pos, "scalar %q has no intent; scalar arguments of a kernel must be intent(in)", sym.orig).
 					WithHint("add \"intent(in) :: %s\"", sym.orig)
 			default:
-				l.errorf(codeKernelScalarIntent, sym.pos, "scalar %q is intent(%s); scalar arguments of a kernel must be intent(in), or intent(out) for a result", sym.orig, v.Intent).
-					WithHint("kernels return results through intent(out) arrays and intent(out) scalars")
+				l.errorf(codeKernelScalarIntent, sym.pos, "scalar %q is intent(%s); scalar arguments of a region kernel must be intent(in), or intent(out) for a result", sym.orig, v.Intent).
+					WithHint("copy the input into a local and return the result through an intent(out) scalar; loop kernels (DO CONCURRENT, !$omp loops) take intent(inout) scalars")
 			}
 			continue
 		}

@@ -77,7 +77,11 @@ func moduleVarOf(c *checker, s *scope, e ast.Expr) *symbol {
 // parameter of the kernel (Note [module variables]).
 func (l *lowerer) moduleParams() {
 	l.loop.modVars = map[*symbol]*ir.Var{}
+	structs := l.c.structVars[procKey(l.sub.Body)]
 	walkStmtExprs(l.sub.Body, func(e ast.Expr) {
+		if id, _ := lhsName(e); id != nil && structs[id.Name] != nil {
+			return // a structure of the kernel passed whole, which a host's of its name does not see (Note [structure arguments])
+		}
 		sym := moduleVarOf(l.c, l.s, e)
 		if sym == nil || l.loop.modVars[sym] != nil || l.broken[sym] {
 			return

@@ -24,8 +24,20 @@ import (
 //     (Note [loop reductions] in package ir);
 //   - anything else that assigns it (read first, or first assigned only on
 //     some paths, where the caller's value flows through): intent(inout),
-//     which the ABI cannot pass (its scalar results are intent(out) only),
-//     so it is refused with loop-scalar-inout at the first such use.
+//     an inout scalar (Note [inout scalars]).
+//
+// Note [inout scalars]
+//
+// An intent(inout) scalar dummy of a loop kernel (declared so, or
+// inferred above) is a scalar result (ir.Var.Result, abi.Param.Result)
+// that is also an input (abi.Kernel.Scalars): the host program starts
+// from the caller's value (abi.Kernel.HostInit), its statements and the
+// nests' reductions and serial runs update it as they update an
+// intent(out) result, and the last launch writes it back as every result
+// is written. `forocl run --set n=...` gives its value and reports the
+// final one; the Go host takes it as an argument and returns it, and the
+// Fortran host's argument is intent(inout). A region kernel's scalars
+// stay intent(in) or intent(out) (kernel-scalar-intent).
 
 // scalarUse follows one scalar dummy through a body in source order.
 type scalarUse struct {
@@ -35,24 +47,22 @@ type scalarUse struct {
 	// assignment; at is where the first event was otherwise.
 	decided, out bool
 	at           diag.Span
-	cond         bool // the first event was an assignment on some paths only
 	assigned     bool
 	leaves       bool // a RETURN or unmodelled statement came before
 }
 
 // inferScalarIntent returns the intent a scalar dummy with no INTENT has
-// in body (Note [scalar intents]), and for intent(inout) where its first
-// read or conditional assignment is and whether it was the latter.
-func inferScalarIntent(body []ast.Stmt, name string) (ir.Intent, diag.Span, bool) {
+// in body (Note [scalar intents]).
+func inferScalarIntent(body []ast.Stmt, name string) ir.Intent {
 	u := &scalarUse{name: name, word: regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(name) + `\b`)}
 	u.stmts(body, false)
 	switch {
 	case !u.assigned:
-		return ir.In, diag.Span{}, false
+		return ir.In
 	case u.out:
-		return ir.Out, diag.Span{}, false
+		return ir.Out
 	}
-	return ir.InOut, u.at, u.cond
+	return ir.InOut
 }
 
 func (u *scalarUse) read(pos diag.Span) {
@@ -68,7 +78,6 @@ func (u *scalarUse) assign(pos diag.Span, cond bool) {
 	}
 	u.decided, u.at = true, pos
 	u.out = !cond && !u.leaves
-	u.cond = !u.out
 }
 
 func (u *scalarUse) expr(e ast.Expr) {
@@ -189,23 +198,9 @@ func (u *scalarUse) everyBranchAssigns(s *ast.IfStmt) (diag.Span, bool) {
 }
 
 // scalarDummyIntent gives the scalar dummy v, declared with no INTENT, its
-// intent from use (Note [scalar intents]); intent(inout) is refused.
+// intent from use (Note [scalar intents]).
 func (l *lowerer) scalarDummyIntent(sym *symbol, v *ir.Var) {
-	in, at, cond := inferScalarIntent(l.sub.Body, sym.name)
-	if in != ir.InOut {
-		v.Intent = in
-		return
-	}
-	v.Intent = ir.Out // refused below; as a result it gives no further errors
-	if cond {
-		l.c.diags.Error(codeLoopScalarInOut, at, "scalar dummy %q has no INTENT and is first assigned here on some paths only, so the caller's value may flow through it (intent(inout)); a kernel returns scalars as intent(out) results only", sym.orig).
-			WithNote(sym.pos, "declared here").
-			WithHint("assign %s unconditionally before any IF, loop or RETURN (such as %s = 0), or copy it into a local", sym.orig, sym.orig)
-		return
-	}
-	l.c.diags.Error(codeLoopScalarInOut, at, "scalar dummy %q has no INTENT and is read here before it is assigned, so it is intent(inout); a kernel returns scalars as intent(out) results only", sym.orig).
-		WithNote(sym.pos, "declared here").
-		WithHint("assign %s before its first read (such as %s = 0 before the loop that updates it), or copy the input into a local and change that", sym.orig, sym.orig)
+	v.Intent = inferScalarIntent(l.sub.Body, sym.name)
 }
 
 // Note [guard reads]

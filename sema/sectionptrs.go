@@ -172,8 +172,9 @@ func substituteSection(e ast.Expr, name string, sec *ast.Call) ast.Expr {
 }
 
 // mapStmtExprs is stmts with f applied to the expressions of their
-// assignments, IF conditions, DO bounds and WHERE masks, in IFs, DO
-// loops and WHERE constructs too.
+// assignments, IF conditions, DO bounds, WHERE masks, SELECT CASE
+// selectors and CALL arguments, in IFs, DO loops, SELECT CASE and WHERE
+// constructs too.
 func mapStmtExprs(stmts []ast.Stmt, f func(ast.Expr) ast.Expr) []ast.Stmt {
 	opt := func(e ast.Expr) ast.Expr {
 		if e == nil {
@@ -211,6 +212,24 @@ func mapStmtExprs(stmts []ast.Stmt, f func(ast.Expr) ast.Expr) []ast.Stmt {
 				e := *ew
 				e.Mask, e.Body = opt(ew.Mask), mapStmtExprs(ew.Body, f)
 				n.ElseWhere[k] = &e
+			}
+			out[i] = &n
+		case *ast.SelectCase:
+			n := *s
+			n.Expr = f(s.Expr)
+			n.Cases = make([]*ast.Case, len(s.Cases))
+			for k, c := range s.Cases {
+				e := *c
+				e.Body = mapStmtExprs(c.Body, f)
+				n.Cases[k] = &e
+			}
+			out[i] = &n
+		case *ast.CallStmt:
+			n := *s
+			n.Args = append([]ast.Arg(nil), s.Args...)
+			for k, a := range n.Args {
+				a.Value = opt(a.Value)
+				n.Args[k] = a
 			}
 			out[i] = &n
 		default:

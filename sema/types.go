@@ -36,9 +36,10 @@ import (
 // (intent(out) dummies and locals). A character component of a scalar
 // structure is no variable at all: the kernel cannot hold a string, and
 // the caller's structure keeps it; a use of it is refused there
-// (derived-type-whole). A structure used whole (assigned,
-// passed to a procedure) is refused at its use (derived-type-whole), as
-// is a type-bound call (type-bound-call).
+// (derived-type-whole). A structure used whole (assigned, passed to a
+// function) is refused at its use (derived-type-whole), as is a
+// type-bound call (type-bound-call); one passed to a subroutine is its
+// components (Note [structure arguments] in sema/callstructs.go).
 
 // typeEnv finds derived-type definitions by name through scopes and the
 // modules they use.
@@ -353,9 +354,10 @@ func flatAttrStmts(stmts []*ast.AttrStmt, vars map[string]*flatVar) []*ast.AttrS
 // after it (Note [allocatable components]).
 func (c *checker) componentDecls(fv *flatVar, used map[string]int, res *flatResult) []*ast.Decl {
 	named := false
+	whole := used[fv.ent.Name.Name+"%"] > 0 // passed whole to a subroutine
 	for _, cd := range fv.td.Components {
 		for _, ce := range cd.Entities {
-			named = named || used[fv.ent.Name.Name+"%"+ce.Name.Name] > 0 && cd.Type.Base != ast.Character
+			named = named || used[fv.ent.Name.Name+"%"+ce.Name.Name] > 0 && cd.Type.Base != ast.Character && !whole
 		}
 	}
 	var out []*ast.Decl
@@ -392,7 +394,7 @@ func (c *checker) componentDecls(fv *flatVar, used map[string]int, res *flatResu
 			case alloc:
 				dims, lbs = c.lowerBounds(fv, id, dims)
 			}
-			nd := &ast.Decl{Pos: fv.decl.Pos, Type: cd.Type, Attrs: componentAttrs(fv.decl.Attrs, cd.Attrs, used[name] == written),
+			nd := &ast.Decl{Pos: fv.decl.Pos, Type: cd.Type, Attrs: componentAttrs(fv.decl.Attrs, cd.Attrs, used[name] == written || whole),
 				Entities: []*ast.Entity{{Pos: fv.ent.Pos, Name: id, Dims: dims}}}
 			c.compStructs[nd] = fv.st
 			out = append(append(out, nd), lbs...)
@@ -572,8 +574,12 @@ func (c *checker) checkStructUses(args []ast.Ident, body []ast.Stmt, vars map[st
 		}
 		return vars[name[:i]], name[i+1:]
 	}
+	passed := map[ast.Expr]bool{} // structures passed whole to a subroutine (Note [structure arguments])
 	walkStmts(body, func(s ast.Stmt) {
 		if cs, ok := s.(*ast.CallStmt); ok {
+			for _, a := range cs.Args {
+				passed[a.Value] = true
+			}
 			if fv, comp := base(cs.Name.Name); fv != nil && comp != "" {
 				d.Error(codeTypeBoundCall, cs.Pos, "%s is a type-bound call, which forocl does not make", cs.Name.Orig).
 					WithHint("call the procedure by its own name with %s as an argument", fv.ent.Name.Orig)
@@ -603,6 +609,7 @@ func (c *checker) checkStructUses(args []ast.Ident, body []ast.Stmt, vars map[st
 		case slices.Contains(fv.strings, comp):
 			d.Error(codeDerivedTypeWhole, id.Pos, "%s is a character component, which a kernel cannot hold", id.Orig).
 				WithHint("assign it where the kernel is called")
+		case comp == "" && passed[e]:
 		case comp == "":
 			d.Error(codeDerivedTypeWhole, id.Pos, "structure %s is used whole; forocl takes a derived-type variable apart into its components", id.Orig).
 				WithHint("use its components (%s) here", strings.Join(fv.comps, ", "))
@@ -708,6 +715,9 @@ func componentsUsed(sc *ast.Scope, body []ast.Stmt) map[string]int {
 		case *ast.CallStmt:
 			note(&s.Name)
 			for _, a := range s.Args {
+				if id, _ := lhsName(a.Value); id != nil && !strings.Contains(id.Name, "%") {
+					used[id.Name+"%"] = written // a structure (or its element) passed whole, perhaps: every component (Note [structure arguments])
+				}
 				walkAST(a.Value, note)
 			}
 		case *ast.AssignStmt:

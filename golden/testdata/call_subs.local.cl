@@ -44,7 +44,6 @@ void total_force(const int n,
     __global double* restrict fy,
     const double cap,
     __global double* restrict m,
-    const double _host_scale_v,
     const double _host_s) {
     const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
     if (i > n) {
@@ -56,7 +55,7 @@ void total_force(const int n,
     double by = 0.0;
     double s = _host_s;
     double lim = 0.0;
-    double scale_v = _host_scale_v;
+    double scale_v = 0.0;
     double coulomb_x_dist = 0.0;
     double coulomb_y_dist = 0.0;
     double coulomb_q1 = 0.0;
@@ -66,6 +65,7 @@ void total_force(const int n,
     double coulomb_r = 0.0;
     double coulomb_r2 = 0.0;
     double coulomb_f = 0.0;
+    double scale_v_2 = 0.0;
     double CLAMP_A = 0.0;
     double CLAMP_LO = 0.0;
     double CLAMP_HI = 0.0;
@@ -105,9 +105,9 @@ void total_force(const int n,
     fy[i - 1] = coulomb_fy; // call_subs.f90:63
     fy[i - 1] = fy[i - 1] + ay + by; // call_subs.f90:64
     lim = cap; // call_subs.f90:65
-    scale_v = lim; // call_subs.f90:66
-    scale_v = scale_v * s + 0.25; // call_subs.f90:72
-    lim = scale_v; // call_subs.f90:66
+    scale_v_2 = lim; // call_subs.f90:66
+    scale_v_2 = scale_v_2 * s + 0.25; // call_subs.f90:72
+    lim = scale_v_2; // call_subs.f90:66
     CLAMP_A = fx[i - 1]; // call_subs.f90:67
     CLAMP_LO = -lim; // call_subs.f90:67
     CLAMP_HI = lim; // call_subs.f90:67

@@ -4,7 +4,7 @@ module m
 contains
   subroutine k(s, A, B, oA)
   !$OFP PURE, KERNEL :: k
-    real, intent(inout) :: s  ! ERROR:28 [kernel-scalar-intent] "scalar \"s\" is intent(inout); scalar arguments of a kernel must be intent(in), or intent(out) for a result"
+    real, intent(inout) :: s  ! ERROR:28 [kernel-scalar-intent] "scalar \"s\" is intent(inout); scalar arguments of a region kernel must be intent(in), or intent(out) for a result"
     real, dimension(:,:), contiguous, intent(in) :: A, B
     real, dimension(:,:), contiguous, intent(out), target :: oA
     real, pointer, dimension(:,:) :: pA

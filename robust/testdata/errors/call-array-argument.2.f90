@@ -18,6 +18,6 @@ subroutine k(n, a, b)
   integer :: i
   !$omp parallel do
   do i = 1, n
-    call scaled(a(i), b(i), 2.0)  ! ERROR [call-array-argument] "subroutine \"scaled\" takes \"w\", which is an array, pointer, allocatable, structure or optional dummy"
+    call scaled(a(i), b(i), 2.0)  ! ERROR [call-array-argument] "subroutine \"scaled\" takes \"w\", which is a pointer, optional or allocatable scalar dummy"
   end do
 end subroutine

@@ -16,6 +16,6 @@ subroutine k(n, a, b)
   integer :: i
   !$omp parallel do
   do i = 1, n
-    call row_sum(a(:, i), b(i))  ! ERROR [call-array-argument] "an array or array section is passed to subroutine \"row_sum\""
+    call row_sum(a(:, i), b(i))  ! ERROR [call-array-argument] "an array or array section is passed to scalar dummy \"r\" of subroutine \"row_sum\""
   end do
 end subroutine

@@ -1,12 +1,41 @@
+! Subroutine calls nest 9 deep: forocl inlines 8 levels.
 module m
 contains
-  subroutine inner(x)
+  subroutine s1(x)
+    real, intent(inout) :: x
+    call s2(x)
+  end subroutine
+  subroutine s2(x)
+    real, intent(inout) :: x
+    call s3(x)
+  end subroutine
+  subroutine s3(x)
+    real, intent(inout) :: x
+    call s4(x)
+  end subroutine
+  subroutine s4(x)
+    real, intent(inout) :: x
+    call s5(x)
+  end subroutine
+  subroutine s5(x)
+    real, intent(inout) :: x
+    call s6(x)
+  end subroutine
+  subroutine s6(x)
+    real, intent(inout) :: x
+    call s7(x)
+  end subroutine
+  subroutine s7(x)
+    real, intent(inout) :: x
+    call s8(x)
+  end subroutine
+  subroutine s8(x)
+    real, intent(inout) :: x
+    call s9(x)  ! ERROR [call-subroutine-nested] "this call of subroutine \"s9\" is nested 9 calls deep"
+  end subroutine
+  subroutine s9(x)
     real, intent(inout) :: x
     x = 2.0*x
-  end subroutine
-  subroutine outer(x)
-    real, intent(inout) :: x
-    call inner(x)
   end subroutine
 end module
 
@@ -20,6 +49,6 @@ subroutine k(n, a, b)
   !$omp parallel do
   do i = 1, n
     b(i) = a(i)
-    call outer(b(i))  ! ERROR [call-subroutine-nested] "subroutine \"outer\" calls subroutine \"inner\""
+    call s1(b(i))
   end do
 end subroutine

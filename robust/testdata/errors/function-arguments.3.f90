@@ -9,6 +9,6 @@ contains
   !$OFP PURE, KERNEL :: k
     real, dimension(:), contiguous, intent(in)  :: a
     real, dimension(:), contiguous, intent(out) :: b
-    b = f(a, x=a)  ! ERROR [function-arguments] "argument \"y\" of function \"f\" is missing"
+    b = f(a, x=a)  ! ERROR [function-arguments] "argument 2 of function \"f\" is associated with a dummy that an earlier argument already is"
   end subroutine k
 end module m
