@@ -182,7 +182,10 @@ func (w *wholeStructs) stmt(st ast.Stmt, depth int) ([]ast.Stmt, bool) {
 		}
 		return w.assign(st, lhs, depth)
 	case *ast.CallStmt:
-		if strings.Contains(st.Name.Name, "%") || !slices.ContainsFunc(st.Args, func(a ast.Arg) bool { return w.whole(a.Value) != nil }) {
+		// A whole scalar structure is written out here; arrays of
+		// structures (and their elements) are the inlined call's, passed
+		// per component (Note [structure arguments]).
+		if strings.Contains(st.Name.Name, "%") || !slices.ContainsFunc(st.Args, func(a ast.Arg) bool { return w.whole(a.Value) != nil && w.structRank(a.Value) == 0 }) {
 			return nil, false
 		}
 		callee := w.env.findSub(st.Name.Name, w.chain)
@@ -620,6 +623,16 @@ func numericClass(b ast.TypeBase) ast.TypeBase {
 		return ast.Real
 	}
 	return b
+}
+
+// structRank is the declared rank of the structure e names whole.
+func (w *wholeStructs) structRank(e ast.Expr) int {
+	if id, ok := e.(*ast.Ident); ok {
+		if d := declOf(w.decls, id.Name); d != nil {
+			return declRank(d, id.Name)
+		}
+	}
+	return 0
 }
 
 // varRank is the declared rank of variable or component name, -1 when
