@@ -3035,7 +3035,7 @@ contains
           trim(trace_names(i))
     end do
     write (error_unit, '(i12, 2x, a)') trace_procs, 'port calls (forocl port''s procedures)'
-    write (error_unit, '(i12, 2x, a)') trace_kept, 'kernel arguments kept (unchanged, not set again)'
+    write (error_unit, '(i12, 2x, a)') trace_kept, 'arguments kept (unchanged, not set again)'
     write (error_unit, '(i12, 2x, a)') trace_unasked, 'unasked waits (inside forocl_port_enter/exit)'
     trace_calls = 0
     trace_waits = 0

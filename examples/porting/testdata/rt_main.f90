@@ -8,7 +8,8 @@
 ! forocl_update_device), overlap (a section of a resident array that the
 ! device wrote, passed as a whole array; small-overlap: a small one),
 ! small (small arrays that the
-! host writes and reads without updates); a second argument call-resident
+! host writes and reads without updates; small-many: a list with a new
+! value at each call); a second argument call-resident
 ! switches resident mode on by a call first.
 program rt_main
   use forocl_cl, only: forocl_update_host, forocl_update_device, forocl_release, forocl_finish, &
@@ -59,6 +60,19 @@ program rt_main
       fields = [mod(step, 2), merge(1, 0, step > 3)]
       call pick(n, fields, a, b, e)
       print '(a, i2, 4es25.17)', 'e', step, e
+    end do
+    call forocl_update_host(a)
+    call forocl_update_host(b)
+    print '(a, 2es25.17)', 'sums', sum(a), sum(b)
+    call forocl_finish()
+    stop
+  case ('small-many')
+    ! a list with another value at each call: more than resident mode
+    ! keeps (64), so copies are replaced while the calls go on
+    do step = 1, 150
+      fields = [merge(1, 100 + step, mod(step, 2) == 1), merge(1, 300 + step, mod(step, 3) == 0)]
+      call pick(n, fields, a, b, e)
+      if (mod(step, 50) == 0) print '(a, i4, 4es25.17)', 'e', step, e
     end do
     call forocl_update_host(a)
     call forocl_update_host(b)
