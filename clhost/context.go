@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -55,6 +56,9 @@ type Context struct {
 	mu     sync.Mutex
 	closed bool
 	live   [numKinds]map[uintptr]struct{}
+
+	// bufReleases counts the buffers released (Note [kept arguments]).
+	bufReleases atomic.Uint64
 
 	// background counts the goroutines that run driver calls for the
 	// context.Context variants, which may outlive a caller that gave up on
@@ -191,6 +195,9 @@ func (c *Context) untrackRelease(k objKind, h uintptr) error {
 	}
 	c.mu.Unlock()
 	if ok {
+		if k == kindBuffer {
+			c.bufReleases.Add(1)
+		}
 		return k.release(h)
 	}
 	return nil
