@@ -113,6 +113,9 @@ module forocl_cl
     integer(int64) :: count = 0
     integer :: context = 0
     integer :: slot = 0   ! its entry in the resident table (0: none)
+    ! host memory with the same bytes, which no kernel of the port call
+    ! writes: forocl_read_elem reads there, without waiting for the device
+    type(c_ptr) :: host = c_null_ptr
   end type forocl_array
 
   ! A built OpenCL program.
@@ -314,7 +317,7 @@ module forocl_cl
   logical, save :: g_trace = .false.
   logical, save :: trace_port = .false.      ! inside forocl_port_enter/exit
   integer(int64), save :: trace_calls(ntrace) = 0, trace_waits(ntrace) = 0
-  integer(int64), save :: trace_procs = 0, trace_kept = 0, trace_unasked = 0
+  integer(int64), save :: trace_procs = 0, trace_kept = 0, trace_unasked = 0, trace_host_reads = 0
 
   ! The selected device and its context (one per program).
   logical, save :: ready = .false.
@@ -1411,6 +1414,7 @@ contains
       end if
     end if
     a%mem = c_null_ptr
+    a%host = c_null_ptr
     a%kind = 0
     a%rank = 0
     a%shape = 1
@@ -1976,6 +1980,7 @@ contains
         end if
       else if (st == 0) then
         call create_raw(a, kind, size(shp), shp, p, st, msg)
+        if (access == forocl_in) a%host = p   ! uploaded from p, and only read
       end if
     end if
     trace_port = .false.
@@ -2389,6 +2394,7 @@ contains
     a%shape = 1
     a%shape(1:size(shp)) = shp
     a%slot = hit
+    if (access == forocl_in .and. .not. res(hit)%newer) a%host = p   ! the device holds the host's bytes
     if (access /= forocl_in) res(hit)%newer = .true.
   end subroutine resident_enter
 
@@ -2444,6 +2450,7 @@ contains
     a%shape = 1
     a%shape(1:size(shp)) = shp
     a%slot = -1   ! not the caller's to free
+    a%host = p
   end subroutine small_enter
 
   ! overlaps_resident reports whether the nb bytes of host memory at at
@@ -3011,7 +3018,10 @@ contains
   ! step of kernels queues without waiting, except where a result is read
   ! (a reduction, forocl_read, forocl_update_host) or the host announces a
   ! write (forocl_update_device). "Kept" arguments are kernel arguments
-  ! that had the value already, so clSetKernelArg was not called again.
+  ! that had the value already, so clSetKernelArg was not called again;
+  ! "element reads from the host" are host code's reads of an element
+  ! (forocl_read_elem) of an array the call only reads, whose host copy
+  ! holds the device's bytes: no transfer, no wait.
 
   ! trace counts one call of OpenCL entry point op (tr_*); wait: it made
   ! the host wait for the device.
@@ -3037,11 +3047,13 @@ contains
     write (error_unit, '(i12, 2x, a)') trace_procs, 'port calls (forocl port''s procedures)'
     write (error_unit, '(i12, 2x, a)') trace_kept, 'arguments kept (unchanged, not set again)'
     write (error_unit, '(i12, 2x, a)') trace_unasked, 'unasked waits (inside forocl_port_enter/exit)'
+    write (error_unit, '(i12, 2x, a)') trace_host_reads, 'element reads from the host (no wait)'
     trace_calls = 0
     trace_waits = 0
     trace_procs = 0
     trace_kept = 0
     trace_unasked = 0
+    trace_host_reads = 0
   end subroutine trace_print
 
   ! ---------------------------------------------------------------------
@@ -4030,8 +4042,10 @@ contains
     character(len=*), intent(out) :: msg
     integer(int64), target :: word
     integer(int32) :: half(2)  ! word's 4-byte halves, the element's first (little-endian devices)
-    integer(int64) :: off, stride
+    integer(int64) :: off, stride, kb
     integer(c_int32_t) :: code
+    integer(int8), pointer :: hb(:)
+    integer(int8) :: wb(8)
     integer :: d
     st = 0
     ival = 0
@@ -4055,12 +4069,22 @@ contains
       msg = 'kernel "' // kernel // '": "' // name // '" is no device array of the declared shape'
       return
     end if
-    code = clEnqueueReadBuffer(g_queue, a%mem, 1_c_int32_t, int(off*kind_bytes(a%kind), c_size_t), &
-        int(kind_bytes(a%kind), c_size_t), c_loc(word), 0_c_int32_t, c_null_ptr, c_null_ptr)
-    if (g_trace) call trace(tr_read, .true.)
-    if (code /= 0) then
-      call cl_fail(code, 'clEnqueueReadBuffer', '(a kernel before it may have failed) for an element of ' // name, st, msg)
-      return
+    kb = kind_bytes(a%kind)
+    if (c_associated(a%host)) then   ! the host holds the device's bytes: no wait
+      call c_f_pointer(a%host, hb, [a%count*kb])
+      wb = 0
+      wb(1:kb) = hb(off*kb + 1:off*kb + kb)
+      word = transfer(wb, word)
+      if (g_trace) trace_host_reads = trace_host_reads + 1
+    else
+      code = clEnqueueReadBuffer(g_queue, a%mem, 1_c_int32_t, int(off*kb, c_size_t), &
+          int(kb, c_size_t), c_loc(word), 0_c_int32_t, c_null_ptr, c_null_ptr)
+      if (g_trace) call trace(tr_read, .true.)
+      if (code /= 0) then
+        call cl_fail(code, 'clEnqueueReadBuffer', '(a kernel before it may have failed) for an element of ' // &
+            name, st, msg)
+        return
+      end if
     end if
     half = transfer(word, half)
     select case (a%kind)

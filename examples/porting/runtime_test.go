@@ -234,6 +234,25 @@ func TestRuntimeSmall(t *testing.T) {
 			sameValues(t, scenario+" "+strings.Join(env, " "), got, want)
 		}
 	}
+	// pick's host code reads fields(1) and fields(2) to choose its launches
+	// (forocl_read_elem): from the host's copy, which holds the device's
+	// bytes, so the only reads that wait are e's, at each call's exit
+	// ("unasked"), and the two forocl_update_host.
+	_, stderr, ok := runRT(t, []string{"FOROCL_RESIDENT=1", "FOROCL_TRACE=1"}, "small")
+	count := func(re string) int {
+		m := regexp.MustCompile(`(?m)^ +(\d+) +` + re).FindStringSubmatch(stderr)
+		if !ok || m == nil {
+			t.Fatalf("no trace line %q:\n%s", re, stderr)
+		}
+		n, _ := strconv.Atoi(m[len(m)-1]) // the last group: waits where the pattern has one
+		return n
+	}
+	waits := count(`(\d+) +clEnqueueReadBuffer$`) + count(`(\d+) +clEnqueueWriteBuffer$`)
+	unasked, host := count(`unasked waits`), count(`element reads from the host`)
+	if host == 0 || waits != unasked+2 {
+		t.Errorf("%d element reads from the host, %d blocking transfers, %d of them unasked; want some, and 2 more:\n%s",
+			host, waits, unasked, stderr)
+	}
 }
 
 // TestRuntimeOverlap: in resident mode, part of an array that the device
