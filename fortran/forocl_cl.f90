@@ -30,6 +30,9 @@
 !       integer or integer(int64), rank 1-3, any lower bounds), copy x
 !       into an existing one, copy one back into x. write and read need the same
 !       kind and shape and say which shapes differ otherwise.
+!   forocl_read_start(a, x)
+!       forocl_read into a rank-1 target array x without waiting: x holds
+!       the values once a later forocl_read or forocl_finish returns.
 !   forocl_alloc(a, kind, shape) / forocl_free(a)
 !       A zero-filled device array without a host copy; release one.
 !   forocl_finish()      Waits for everything enqueued (for timing); in
@@ -134,7 +137,7 @@ module forocl_cl
   end type forocl_kernel
 
   public :: forocl_init, forocl_device_name, forocl_device_index, forocl_device_fp64
-  public :: forocl_create, forocl_write, forocl_read, forocl_alloc, forocl_free
+  public :: forocl_create, forocl_write, forocl_read, forocl_read_start, forocl_alloc, forocl_free
   public :: forocl_finish, forocl_build, forocl_kernel_create, forocl_set_arg, forocl_launch
   public :: forocl_load_text, forocl_report, forocl_current
   ! For forocl port's procedures: device copies of host arrays, per call.
@@ -173,6 +176,10 @@ module forocl_cl
     module procedure write_i4_1, write_i4_2, write_i4_3
     module procedure write_i8_1, write_i8_2, write_i8_3
   end interface forocl_write
+
+  interface forocl_read_start
+    module procedure start_r4, start_r8, start_i4, start_i8
+  end interface forocl_read_start
 
   interface forocl_read
     module procedure read_r4_1, read_r4_2, read_r4_3
@@ -1342,16 +1349,80 @@ contains
     type(c_ptr), intent(in) :: host
     integer, intent(out) :: st
     character(len=*), intent(out) :: msg
+    call read_bytes(a, kind, rank, shp, host, .true., st, msg)
+  end subroutine read_raw
+
+  ! read_bytes is read_raw, which waits for the copy when blocking, else
+  ! only enqueues it (forocl_read_start).
+  subroutine read_bytes(a, kind, rank, shp, host, blocking, st, msg)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: kind, rank, shp(:)
+    type(c_ptr), intent(in) :: host
+    logical, intent(in) :: blocking
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
     integer(c_int32_t) :: code
-    call check_host('forocl_read', a, kind, rank, shp, st, msg)
+    call check_host(trim(merge('forocl_read      ', 'forocl_read_start', blocking)), a, kind, rank, shp, st, msg)
     if (st /= 0 .or. a%count == 0) return
-    code = clEnqueueReadBuffer(g_queue, a%mem, 1_c_int32_t, 0_c_size_t, int(a%count*kind_bytes(kind), c_size_t), &
-        host, 0_c_int32_t, c_null_ptr, prof_event())
-    if (g_trace) call trace(tr_read, .true.)
+    code = clEnqueueReadBuffer(g_queue, a%mem, merge(1_c_int32_t, 0_c_int32_t, blocking), 0_c_size_t, &
+        int(a%count*kind_bytes(kind), c_size_t), host, 0_c_int32_t, c_null_ptr, prof_event())
+    if (g_trace) call trace(tr_read, blocking)
     if (code == 0) call prof_record('[download]', a%count*kind_bytes(kind))
     if (code /= 0) call cl_fail(code, 'clEnqueueReadBuffer', &
         '(a kernel before it may have failed) for an array of shape ' // shape_string(shp), st, msg)
-  end subroutine read_raw
+  end subroutine read_bytes
+
+  ! forocl_read_start(a, x) starts copying device array a into x, a
+  ! rank-1 real(4), real(8), default integer or integer(int64) array with
+  ! the target attribute, without waiting: x holds the values once a
+  ! later forocl_read (or forocl_finish) returns, since the queue runs in
+  ! order. Generated procedures read their scalar results so: one wait,
+  ! not one per result.
+  subroutine start_r4(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), intent(inout), target :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    call read_start(a, forocl_real4, size(x), c_loc(x), stat, errmsg)
+  end subroutine start_r4
+
+  subroutine start_r8(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), intent(inout), target :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    call read_start(a, forocl_real8, size(x), c_loc(x), stat, errmsg)
+  end subroutine start_r8
+
+  subroutine start_i4(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int32_t), intent(inout), target :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    call read_start(a, forocl_int, size(x), c_loc(x), stat, errmsg)
+  end subroutine start_i4
+
+  subroutine start_i8(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), intent(inout), target :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    call read_start(a, forocl_int8, size(x), c_loc(x), stat, errmsg)
+  end subroutine start_i8
+
+  ! read_start is forocl_read_start for n elements of the given kind at p.
+  subroutine read_start(a, kind, n, p, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: kind, n
+    type(c_ptr), intent(in) :: p
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    if (n > 0) call read_bytes(a, kind, 1, [n], p, .false., st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine read_start
 
   ! forocl_alloc makes a a zero-filled device array of the given kind
   ! (forocl_real4, forocl_real8, forocl_int, forocl_int8) and shape (rank

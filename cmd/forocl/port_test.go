@@ -175,8 +175,8 @@ func TestPortBlast(t *testing.T) {
 // resident mode, from the runtime's counts (FOROCL_TRACE=1) of a run of
 // 20 steps and one of 40: the extra steps wait for the device only where
 // a result is read (the field summary's reduction, forocl_update_host),
-// create and release no buffer, and set again only the kernel arguments
-// that changed.
+// and its scalar results with one wait, create and release no buffer,
+// and set again only the kernel arguments that changed.
 func residentSteps(t *testing.T, exe string) {
 	short := blastTrace(t, exe, "20")
 	long := blastTrace(t, exe, "40")
@@ -187,6 +187,11 @@ func residentSteps(t *testing.T, exe string) {
 	}
 	if long["clEnqueueWriteBuffer waits"] != short["clEnqueueWriteBuffer waits"] {
 		t.Errorf("blocking uploads: %d in 20 steps, %d in 40", short["clEnqueueWriteBuffer waits"], long["clEnqueueWriteBuffer waits"])
+	}
+	// The field summaries of the extra steps read their results with one
+	// wait: forocl_read_start for all but the last.
+	if reads, waits := long["clEnqueueReadBuffer"]-short["clEnqueueReadBuffer"], long["clEnqueueReadBuffer waits"]-short["clEnqueueReadBuffer waits"]; reads == 0 || waits >= reads {
+		t.Errorf("20 more steps: %d reads, %d of them waited; want some that did not", reads, waits)
 	}
 	set, kept := long["clSetKernelArg"]-short["clSetKernelArg"], long["arguments kept"]-short["arguments kept"]
 	if launches := long["clEnqueueNDRangeKernel"] - short["clEnqueueNDRangeKernel"]; launches <= 0 || set >= kept {
