@@ -117,7 +117,8 @@ module forocl_cl
     integer :: context = 0
     integer :: slot = 0   ! its entry in the resident table (0: none)
     ! host memory with the same bytes, which no kernel of the port call
-    ! writes: forocl_read_elem reads there, without waiting for the device
+    ! writes (a small read-only array's copy in the pool of resident
+    ! mode): forocl_read_elem reads there, without waiting for the device
     type(c_ptr) :: host = c_null_ptr
   end type forocl_array
 
@@ -280,9 +281,10 @@ module forocl_cl
     integer(int64) :: bytes = 0, sum = 0, used = 0
     integer(int8), allocatable :: data(:)
   end type small_copy
-  type(small_copy), allocatable, save :: pool(:)
+  type(small_copy), allocatable, save, target :: pool(:)
   integer, save :: npool = 0
   integer(int64), save :: pool_clock = 0
+  integer(int64), save :: pool_call = 0    ! pool_clock when the port call under way began
 
   ! Profiling (FOROCL_PROFILE; see Profiling below): one row per kernel
   ! or transfer direction, and the events not yet read.
@@ -2039,6 +2041,7 @@ contains
       call release_dropped()
       call ensure(st, msg)
       if (g_trace .and. port_pending == 0) trace_procs = trace_procs + 1
+      if (port_pending == 0) pool_call = pool_clock + 1
       trace_port = .true.
       nb = product(int(shp, int64))*kind_bytes(kind)
       if (st == 0 .and. resident_on() .and. c_associated(p)) then
@@ -2051,7 +2054,6 @@ contains
         end if
       else if (st == 0) then
         call create_raw(a, kind, size(shp), shp, p, st, msg)
-        if (access == forocl_in) a%host = p   ! uploaded from p, and only read
       end if
     end if
     trace_port = .false.
@@ -2465,14 +2467,13 @@ contains
     a%shape = 1
     a%shape(1:size(shp)) = shp
     a%slot = hit
-    if (access == forocl_in .and. .not. res(hit)%newer) a%host = p   ! the device holds the host's bytes
     if (access /= forocl_in) res(hit)%newer = .true.
   end subroutine resident_enter
 
   ! small_enter is port_enter in resident mode for a small host array at
   ! p of nb bytes that the procedure only reads: a's buffer is the pool's
   ! copy of those bytes, found or made (replacing the copy used longest
-  ! ago).
+  ! ago; when the call under way uses all pool_max, a copy of its own).
   subroutine small_enter(a, kind, shp, p, nb, st, msg)
     type(forocl_array), intent(inout) :: a
     integer, intent(in) :: kind, shp(:)
@@ -2500,8 +2501,12 @@ contains
       if (npool < pool_max) then
         npool = npool + 1
         pick = npool
-      else   ! a call under way may use it: release it when none is
+      else
         pick = minloc(pool(1:npool)%used, 1)
+        if (pool(pick)%used >= pool_call) then   ! all in use by this call: one of its own
+          call create_raw(a, kind, size(shp), shp, p, st, msg)
+          return
+        end if
         call defer_release(pool(pick)%a%mem, pool(pick)%bytes)
         pool(pick)%a = forocl_array()
       end if
@@ -2521,7 +2526,7 @@ contains
     a%shape = 1
     a%shape(1:size(shp)) = shp
     a%slot = -1   ! not the caller's to free
-    a%host = p
+    a%host = c_loc(pool(pick)%data)   ! p may be a copy of the caller's, gone at return
   end subroutine small_enter
 
   ! overlaps_resident reports whether the nb bytes of host memory at at
