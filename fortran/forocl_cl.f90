@@ -3096,8 +3096,8 @@ contains
   ! write (forocl_update_device). "Kept" arguments are kernel arguments
   ! that had the value already, so clSetKernelArg was not called again;
   ! "element reads from the host" are host code's reads of an element
-  ! (forocl_read_elem) of an array the call only reads, whose host copy
-  ! holds the device's bytes: no transfer, no wait.
+  ! (forocl_read_elem) of a small array the call only reads, from the
+  ! runtime's copy of its bytes (resident mode): no transfer, no wait.
 
   ! trace counts one call of OpenCL entry point op (tr_*); wait: it made
   ! the host wait for the device.
