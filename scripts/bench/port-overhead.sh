@@ -72,10 +72,12 @@ wall() {
 	t0=$(date +%s.%N)
 	timeout 300 "$@" >>"$LOG" 2>&1 || echo "FAILED: $*" >>"$LOG"
 	t1=$(date +%s.%N)
-	echo "$t1 - $t0" | bc -l
+	calc "$t1 - $t0"
 }
 # per_step A B: (B - A) / STEPS, in ms when A and B are seconds (scale 1000).
-per_step() { echo "($2 - $1) * ${3:-1000} / $STEPS" | bc -l; }
+per_step() { calc "($2 - $1) * ${3:-1000} / $STEPS"; }
+# calc EXPR: EXPR evaluated by awk (the GPU machines may lack bc).
+calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
 
 {
 	echo "== $(date -u) on $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1), FOROCL_DEVICE=$FOROCL_DEVICE"
@@ -91,7 +93,7 @@ per_step() { echo "($2 - $1) * ${3:-1000} / $STEPS" | bc -l; }
 		FOROCL_PROFILE=1 timeout 300 ./blast_cl "$n" "$n" $((2 * STEPS)) >"$OUT/p2_$n.txt" 2>&1
 		step=$(per_step "$w1" "$w2")
 		kern=$(per_step "$(kernel_ms "$OUT/p1_$n.txt")" "$(kernel_ms "$OUT/p2_$n.txt")" 1)
-		printf '%6d %12.3f %12.3f %9.1f%%\n' "$n" "$step" "$kern" "$(echo "100 * $kern / $step" | bc -l)"
+		printf '%6d %12.3f %12.3f %9.1f%%\n' "$n" "$step" "$kern" "$(calc "100 * $kern / $step")"
 	done
 	echo "-- blast at 960: OpenCL calls of 20 more steps (FOROCL_TRACE=1: calls, waits)"
 	FOROCL_TRACE=1 ./blast_cl 960 960 20 2>"$OUT/t1.txt" >/dev/null
@@ -117,9 +119,9 @@ per_step() { echo "($2 - $1) * ${3:-1000} / $STEPS" | bc -l; }
 			secs=$(grep 'Wall clock' "${d}_0/clover.out" | tail -1 | awk '{print $NF}')
 			kern=$(kernel_ms "${d}_1/log")
 			if [[ $steps -gt 0 && -n $secs ]]; then
-				step=$(echo "$secs * 1000 / $steps" | bc -l)
-				k=$(echo "$kern / $steps" | bc -l)
-				printf '%-12s %6d %12.3f %12.3f %9.1f%%\n' "$deck" "$steps" "$step" "$k" "$(echo "100 * $k / $step" | bc -l)"
+				step=$(calc "$secs * 1000 / $steps")
+				k=$(calc "$kern / $steps")
+				printf '%-12s %6d %12.3f %12.3f %9.1f%%\n' "$deck" "$steps" "$step" "$k" "$(calc "100 * $k / $step")"
 			else
 				echo "$deck: no steps or wall clock in ${d}_0/clover.out"
 			fi
