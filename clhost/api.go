@@ -114,8 +114,57 @@ func doLoad() error {
 				"the OpenCL loader lacks %s (%v); on Debian: apt-get install ocl-icd-libopencl1 pocl-opencl-icd", b.name, err)}
 		}
 		purego.RegisterFunc(b.fn, sym)
+		bindDirect(b.name, sym)
 	}
 	return nil
+}
+
+// bindDirect rebinds the entry points called at every launch or transfer
+// through purego.SyscallN, which allocates nothing: a function that
+// RegisterFunc made calls through reflect and allocates at each call.
+// Each pointer is converted in SyscallN's argument list, whose
+// go:uintptrescapes keeps what it points to alive for the call.
+func bindDirect(name string, sym uintptr) {
+	ret := func(r, _, _ uintptr) int32 { return int32(r) }
+	switch name {
+	case "clSetKernelArg":
+		cl.SetKernelArg = func(k uintptr, index uint32, size uintptr, value unsafe.Pointer) int32 {
+			return ret(purego.SyscallN(sym, k, uintptr(index), size, uintptr(value)))
+		}
+	case "clEnqueueNDRangeKernel":
+		cl.EnqueueNDRangeKernel = func(q, k uintptr, dims uint32, offset, global, local unsafe.Pointer, nWait uint32, wait, event unsafe.Pointer) int32 {
+			return ret(purego.SyscallN(sym, q, k, uintptr(dims), uintptr(offset), uintptr(global), uintptr(local),
+				uintptr(nWait), uintptr(wait), uintptr(event)))
+		}
+	case "clEnqueueReadBuffer", "clEnqueueWriteBuffer":
+		f := func(q, m uintptr, blocking uint32, offset, size uintptr, ptr unsafe.Pointer, nWait uint32, wait, event unsafe.Pointer) int32 {
+			return ret(purego.SyscallN(sym, q, m, uintptr(blocking), offset, size, uintptr(ptr), uintptr(nWait),
+				uintptr(wait), uintptr(event)))
+		}
+		if name == "clEnqueueReadBuffer" {
+			cl.EnqueueReadBuffer = f
+		} else {
+			cl.EnqueueWriteBuffer = f
+		}
+	case "clWaitForEvents":
+		cl.WaitForEvents = func(n uint32, events unsafe.Pointer) int32 {
+			return ret(purego.SyscallN(sym, uintptr(n), uintptr(events)))
+		}
+	case "clGetEventProfilingInfo":
+		cl.GetEventProfilingInfo = func(e uintptr, param uint32, size uintptr, value, sizeRet unsafe.Pointer) int32 {
+			return ret(purego.SyscallN(sym, e, uintptr(param), size, uintptr(value), uintptr(sizeRet)))
+		}
+	case "clReleaseEvent", "clFinish", "clFlush":
+		f := func(h uintptr) int32 { return ret(purego.SyscallN(sym, h)) }
+		switch name {
+		case "clReleaseEvent":
+			cl.ReleaseEvent = f
+		case "clFinish":
+			cl.Finish = f
+		default:
+			cl.Flush = f
+		}
+	}
 }
 
 // ErrUnavailable is matched (errors.Is) by the errors returned when no

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -56,6 +57,9 @@ type Context struct {
 	mu     sync.Mutex
 	closed bool
 	live   [numKinds]map[uintptr]struct{}
+
+	// bufReleases counts the buffers released (Note [kept arguments]).
+	bufReleases atomic.Uint64
 
 	// background counts the goroutines that run driver calls for the
 	// context.Context variants, which may outlive a caller that gave up on
@@ -207,6 +211,9 @@ func (c *Context) untrackRelease(k objKind, h uintptr) error {
 	}
 	c.mu.Unlock()
 	if ok {
+		if k == kindBuffer {
+			c.bufReleases.Add(1)
+		}
 		return k.release(h)
 	}
 	return nil

@@ -33,7 +33,10 @@
 // shared between goroutines must be launched with LaunchWith, which sets
 // the arguments and enqueues under the kernel's lock (SetArgs followed by
 // Launch can pick up another goroutine's arguments in between); Close must
-// not race with other calls.
+// not race with other calls. A kernel keeps its arguments as last set and
+// calls clSetKernelArg only for one that changed (Note [kept arguments]),
+// and the calls made at every launch, transfer and wait go through
+// purego.SyscallN, which allocates nothing.
 //
 // # Arrays and element types
 //

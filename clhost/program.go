@@ -193,6 +193,25 @@ type Kernel struct {
 	h    uintptr // cl_kernel
 	name string
 	mu   sync.Mutex // held while arguments are set and while launching
+	args []argSet   // the arguments as last set, under mu (Note [kept arguments])
+}
+
+// Note [kept arguments]
+//
+// A generated harness sets every argument before each launch, but most
+// have the value they had (the same buffers, the same sizes), and each
+// clSetKernelArg is a driver call. setArg remembers, per argument index,
+// the bytes it last set and skips the call when they are the same. A
+// buffer's bytes are its handle, which OpenCL may give to a buffer
+// created after it is released: a buffer argument is also tagged with
+// its context's count of buffer releases, and set again once any buffer
+// was released since.
+type argSet struct {
+	known bool
+	size  uintptr
+	bits  uint64
+	mem   bool   // a buffer handle
+	gen   uint64 // the context's buffer releases when it was set
 }
 
 // Note [kernel arguments]
@@ -283,6 +302,63 @@ func (k *Kernel) setArgs(args []any) error {
 }
 
 func (k *Kernel) setArg(i uint32, a any) error {
+	want, ok := argBits(a)
+	if ok && int(i) < len(k.args) && k.args[i].known {
+		have := k.args[i]
+		if want.mem {
+			want.gen = k.ctx.bufReleases.Load()
+		}
+		if have.size == want.size && have.bits == want.bits && have.mem == want.mem && have.gen == want.gen {
+			return nil
+		}
+	}
+	if int(i) < len(k.args) {
+		k.args[i].known = false
+	}
+	if want.mem {
+		want.gen = k.ctx.bufReleases.Load()
+	}
+	if err := k.setArgNow(i, a); err != nil || !ok {
+		return err
+	}
+	for int(i) >= len(k.args) {
+		k.args = append(k.args, argSet{})
+	}
+	want.known = true
+	k.args[i] = want
+	return nil
+}
+
+// argBits is the value of a kernel argument as setArg keeps it (Note
+// [kept arguments]); ok is false for one it does not keep.
+func argBits(a any) (argSet, bool) {
+	switch v := a.(type) {
+	case float32:
+		return argSet{size: 4, bits: uint64(math.Float32bits(v))}, true
+	case float64:
+		return argSet{size: 8, bits: math.Float64bits(v)}, true
+	case int32:
+		return argSet{size: 4, bits: uint64(uint32(v))}, true
+	case uint32:
+		return argSet{size: 4, bits: uint64(v)}, true
+	case int64:
+		return argSet{size: 8, bits: uint64(v)}, true
+	case int:
+		if v < math.MinInt32 || v > math.MaxInt32 {
+			return argSet{}, false
+		}
+		return argSet{size: 4, bits: uint64(uint32(int32(v)))}, true
+	case *Buffer:
+		if v == nil {
+			return argSet{}, false
+		}
+		return argSet{size: unsafe.Sizeof(v.mem), bits: uint64(v.mem), mem: true}, true
+	}
+	return argSet{}, false
+}
+
+// setArgNow calls clSetKernelArg for argument i.
+func (k *Kernel) setArgNow(i uint32, a any) error {
 	const op = "clSetKernelArg"
 	switch v := a.(type) {
 	case float32:

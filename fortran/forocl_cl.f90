@@ -30,6 +30,9 @@
 !       integer or integer(int64), rank 1-3, any lower bounds), copy x
 !       into an existing one, copy one back into x. write and read need the same
 !       kind and shape and say which shapes differ otherwise.
+!   forocl_read_start(a, x)
+!       forocl_read into a rank-1 target array x without waiting: x holds
+!       the values once a later forocl_read or forocl_finish returns.
 !   forocl_alloc(a, kind, shape) / forocl_free(a)
 !       A zero-filled device array without a host copy; release one.
 !   forocl_finish()      Waits for everything enqueued (for timing); in
@@ -53,7 +56,13 @@
 !       cache below), create a kernel, set argument index (0-based, as in
 !       OpenCL) to a device array or a real(4), real(8), int32 or int64 value,
 !       launch it on an NDRange (local may be empty: the driver chooses).
+!       An argument that has the value already is not set again, so a
+!       launch costs one OpenCL call per argument that changed.
 !       forocl_load_text(path, text) reads a .cl file.
+!   FOROCL_TRACE=1
+!       Counts the runtime's OpenCL calls, and those that wait for the
+!       device, and prints them at forocl_finish and at the end (see
+!       Tracing below).
 !
 ! Errors, Fortran style: every routine takes optional stat= and errmsg=
 ! arguments. With stat present, stat is 0 on success, else an OpenCL error
@@ -107,6 +116,10 @@ module forocl_cl
     integer(int64) :: count = 0
     integer :: context = 0
     integer :: slot = 0   ! its entry in the resident table (0: none)
+    ! host memory with the same bytes, which no kernel of the port call
+    ! writes (a small read-only array's copy in the pool of resident
+    ! mode): forocl_read_elem reads there, without waiting for the device
+    type(c_ptr) :: host = c_null_ptr
   end type forocl_array
 
   ! A built OpenCL program.
@@ -121,10 +134,11 @@ module forocl_cl
     type(c_ptr) :: h = c_null_ptr
     character(len=64) :: name = ''
     integer :: context = 0
+    integer :: slot = 0   ! its entry in the table of arguments set (0: none)
   end type forocl_kernel
 
   public :: forocl_init, forocl_device_name, forocl_device_index, forocl_device_fp64
-  public :: forocl_create, forocl_write, forocl_read, forocl_alloc, forocl_free
+  public :: forocl_create, forocl_write, forocl_read, forocl_read_start, forocl_alloc, forocl_free
   public :: forocl_finish, forocl_build, forocl_kernel_create, forocl_set_arg, forocl_launch
   public :: forocl_load_text, forocl_report, forocl_current
   ! For forocl port's procedures: device copies of host arrays, per call.
@@ -163,6 +177,10 @@ module forocl_cl
     module procedure write_i4_1, write_i4_2, write_i4_3
     module procedure write_i8_1, write_i8_2, write_i8_3
   end interface forocl_write
+
+  interface forocl_read_start
+    module procedure start_r4, start_r8, start_i4, start_i8
+  end interface forocl_read_start
 
   interface forocl_read
     module procedure read_r4_1, read_r4_2, read_r4_3
@@ -255,6 +273,18 @@ module forocl_cl
   type(c_ptr), allocatable, save :: dropped(:)  ! buffers to release when no call is under way
   integer, save :: ndropped = 0
   integer, parameter :: sync_host = 1, sync_device = 2, sync_release = 3
+  ! Resident mode's small arrays that a procedure only reads: device
+  ! copies found by their bytes (see Resident mode below).
+  integer, parameter :: pool_max = 64
+  type :: small_copy
+    type(forocl_array) :: a
+    integer(int64) :: bytes = 0, sum = 0, used = 0
+    integer(int8), allocatable :: data(:)
+  end type small_copy
+  type(small_copy), allocatable, save, target :: pool(:)
+  integer, save :: npool = 0
+  integer(int64), save :: pool_clock = 0
+  integer(int64), save :: pool_call = 0    ! pool_clock when the port call under way began
 
   ! Profiling (FOROCL_PROFILE; see Profiling below): one row per kernel
   ! or transfer direction, and the events not yet read.
@@ -272,6 +302,31 @@ module forocl_cl
   type(prof_row), allocatable, save :: prof_rows(:)
   type(prof_pending), allocatable, save :: prof_evs(:)
   integer, save :: nprof_rows = 0, nprof_evs = 0
+
+  ! The arguments last set on each kernel (see forocl_set_arg): the bytes
+  ! of values of up to 8 bytes, for the first arg_max arguments.
+  integer, parameter :: arg_max = 64
+  type :: kernel_args
+    type(c_ptr) :: h = c_null_ptr            ! the kernel
+    integer :: n = 0                         ! arguments 0 to n-1 may be known
+    integer :: size(0:arg_max - 1) = 0       ! 0: not known
+    integer(int64) :: v(0:arg_max - 1) = 0
+    logical :: mem(0:arg_max - 1) = .false.  ! a buffer (forgotten when it is released)
+  end type kernel_args
+  type(kernel_args), allocatable, save :: kargs(:)
+  integer, save :: nkargs = 0
+
+  ! Tracing (FOROCL_TRACE; see Tracing below): the OpenCL calls of the
+  ! runtime, per entry point, and how many of them waited for the device.
+  integer, parameter :: tr_setarg = 1, tr_launch = 2, tr_write = 3, tr_read = 4, tr_fill = 5, &
+      tr_create = 6, tr_release = 7, tr_finish = 8, tr_event = 9, ntrace = 9
+  character(len=*), parameter :: trace_names(ntrace) = [character(len=24) :: 'clSetKernelArg', &
+      'clEnqueueNDRangeKernel', 'clEnqueueWriteBuffer', 'clEnqueueReadBuffer', 'clEnqueueFillBuffer', &
+      'clCreateBuffer', 'clReleaseMemObject', 'clFinish', 'clGetEventProfilingInfo']
+  logical, save :: g_trace = .false.
+  logical, save :: trace_port = .false.      ! inside forocl_port_enter/exit
+  integer(int64), save :: trace_calls(ntrace) = 0, trace_waits(ntrace) = 0
+  integer(int64), save :: trace_procs = 0, trace_kept = 0, trace_unasked = 0, trace_host_reads = 0
 
   ! The selected device and its context (one per program).
   logical, save :: ready = .false.
@@ -924,7 +979,9 @@ contains
     end if
     call env('FOROCL_PROFILE', pv)
     g_profile = env_true(pv)
-    if (g_profile .and. .not. g_at_exit) g_at_exit = c_atexit(c_funloc(prof_at_exit)) == 0
+    call env('FOROCL_TRACE', pv)
+    g_trace = env_true(pv)
+    if ((g_profile .or. g_trace) .and. .not. g_at_exit) g_at_exit = c_atexit(c_funloc(prof_at_exit)) == 0
     g_queue = clCreateCommandQueue(g_context, g_device, merge(cl_queue_profiling_enable, 0_c_int64_t, g_profile), &
         c_loc(code))
     if (code /= 0 .or. .not. c_associated(g_queue)) then
@@ -1143,10 +1200,12 @@ contains
     msg = ''
     if (ready) then
       code = clFinish(g_queue)
+      if (g_trace) call trace(tr_finish, .true.)
       if (code /= 0) call cl_fail(code, 'clFinish', '(a kernel failed while running)', st, msg)
     end if
     if (st == 0) call resident_flush(st, msg)
     call prof_print()
+    call trace_print()
     call forocl_report(st, msg, stat, errmsg)
   end subroutine forocl_finish
 
@@ -1209,6 +1268,7 @@ contains
       a%mem = clCreateBuffer(g_context, cl_mem_read_write, int(max(nbytes, 4_int64), c_size_t), &
           c_null_ptr, c_loc(code))
     end if
+    if (g_trace) call trace(tr_create, .false.)
     if (code /= 0 .or. .not. c_associated(a%mem)) then
       if (code == 0) code = -4
       a%mem = c_null_ptr
@@ -1229,6 +1289,7 @@ contains
     else if (c_associated(host)) then
       code = clEnqueueWriteBuffer(g_queue, a%mem, 1_c_int32_t, 0_c_size_t, int(nbytes, c_size_t), host, &
           0_c_int32_t, c_null_ptr, prof_event())
+      if (g_trace) call trace(tr_write, .true.)
       if (code == 0) call prof_record('[upload]', nbytes)
       if (code /= 0) call cl_fail(code, 'clEnqueueWriteBuffer', 'for a ' // kind_name(kind) // &
           ' array of shape ' // shape_string(shp), st, msg)
@@ -1236,6 +1297,7 @@ contains
       zero = 0
       code = clEnqueueFillBuffer(g_queue, a%mem, c_loc(zero), 4_c_size_t, 0_c_size_t, int(nbytes, c_size_t), &
           0_c_int32_t, c_null_ptr, c_null_ptr)
+      if (g_trace) call trace(tr_fill, .false.)
       if (code /= 0) call cl_fail(code, 'clEnqueueFillBuffer', 'for a ' // kind_name(kind) // &
           ' array of shape ' // shape_string(shp), st, msg)
     end if
@@ -1278,6 +1340,7 @@ contains
     if (st /= 0 .or. a%count == 0) return
     code = clEnqueueWriteBuffer(g_queue, a%mem, 1_c_int32_t, 0_c_size_t, int(a%count*kind_bytes(kind), c_size_t), &
         host, 0_c_int32_t, c_null_ptr, prof_event())
+    if (g_trace) call trace(tr_write, .true.)
     if (code == 0) call prof_record('[upload]', a%count*kind_bytes(kind))
     if (code /= 0) call cl_fail(code, 'clEnqueueWriteBuffer', 'for an array of shape ' // shape_string(shp), st, msg)
   end subroutine write_raw
@@ -1288,15 +1351,80 @@ contains
     type(c_ptr), intent(in) :: host
     integer, intent(out) :: st
     character(len=*), intent(out) :: msg
+    call read_bytes(a, kind, rank, shp, host, .true., st, msg)
+  end subroutine read_raw
+
+  ! read_bytes is read_raw, which waits for the copy when blocking, else
+  ! only enqueues it (forocl_read_start).
+  subroutine read_bytes(a, kind, rank, shp, host, blocking, st, msg)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: kind, rank, shp(:)
+    type(c_ptr), intent(in) :: host
+    logical, intent(in) :: blocking
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
     integer(c_int32_t) :: code
-    call check_host('forocl_read', a, kind, rank, shp, st, msg)
+    call check_host(trim(merge('forocl_read      ', 'forocl_read_start', blocking)), a, kind, rank, shp, st, msg)
     if (st /= 0 .or. a%count == 0) return
-    code = clEnqueueReadBuffer(g_queue, a%mem, 1_c_int32_t, 0_c_size_t, int(a%count*kind_bytes(kind), c_size_t), &
-        host, 0_c_int32_t, c_null_ptr, prof_event())
+    code = clEnqueueReadBuffer(g_queue, a%mem, merge(1_c_int32_t, 0_c_int32_t, blocking), 0_c_size_t, &
+        int(a%count*kind_bytes(kind), c_size_t), host, 0_c_int32_t, c_null_ptr, prof_event())
+    if (g_trace) call trace(tr_read, blocking)
     if (code == 0) call prof_record('[download]', a%count*kind_bytes(kind))
     if (code /= 0) call cl_fail(code, 'clEnqueueReadBuffer', &
         '(a kernel before it may have failed) for an array of shape ' // shape_string(shp), st, msg)
-  end subroutine read_raw
+  end subroutine read_bytes
+
+  ! forocl_read_start(a, x) starts copying device array a into x, a
+  ! rank-1 real(4), real(8), default integer or integer(int64) array with
+  ! the target attribute, without waiting: x holds the values once a
+  ! later forocl_read (or forocl_finish) returns, since the queue runs in
+  ! order. Generated procedures read their scalar results so: one wait,
+  ! not one per result.
+  subroutine start_r4(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_float), intent(inout), target :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    call read_start(a, forocl_real4, size(x), c_loc(x), stat, errmsg)
+  end subroutine start_r4
+
+  subroutine start_r8(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    real(c_double), intent(inout), target :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    call read_start(a, forocl_real8, size(x), c_loc(x), stat, errmsg)
+  end subroutine start_r8
+
+  subroutine start_i4(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int32_t), intent(inout), target :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    call read_start(a, forocl_int, size(x), c_loc(x), stat, errmsg)
+  end subroutine start_i4
+
+  subroutine start_i8(a, x, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer(c_int64_t), intent(inout), target :: x(:)
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    call read_start(a, forocl_int8, size(x), c_loc(x), stat, errmsg)
+  end subroutine start_i8
+
+  ! read_start is forocl_read_start for n elements of the given kind at p.
+  subroutine read_start(a, kind, n, p, stat, errmsg)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: kind, n
+    type(c_ptr), intent(in) :: p
+    integer, intent(out), optional :: stat
+    character(len=*), intent(inout), optional :: errmsg
+    integer :: st
+    character(len=forocl_msg_len) :: msg
+    st = 0
+    if (n > 0) call read_bytes(a, kind, 1, [n], p, .false., st, msg)
+    call forocl_report(st, msg, stat, errmsg)
+  end subroutine read_start
 
   ! forocl_alloc makes a a zero-filled device array of the given kind
   ! (forocl_real4, forocl_real8, forocl_int, forocl_int8) and shape (rank
@@ -1340,6 +1468,7 @@ contains
       zeros = 0
       code = clEnqueueFillBuffer(g_queue, a%mem, c_loc(zeros), 4_c_size_t, 0_c_size_t, &
           int(a%count*kind_bytes(kind), c_size_t), 0_c_int32_t, c_null_ptr, c_null_ptr)
+      if (g_trace) call trace(tr_fill, .false.)
       if (code /= 0) call cl_fail(code, 'clEnqueueFillBuffer', 'for a scratch array of shape ' // &
           shape_string(shape), st, msg)
     end if
@@ -1351,11 +1480,14 @@ contains
     integer(c_int32_t) :: code
     if (c_associated(a%mem)) then
       if (a%context == context_id .and. ready) then
+        call args_forget(a%mem)
         code = clReleaseMemObject(a%mem)
+        if (g_trace) call trace(tr_release, .false.)
         g_used = max(0_int64, g_used - a%count*kind_bytes(a%kind))
       end if
     end if
     a%mem = c_null_ptr
+    a%host = c_null_ptr
     a%kind = 0
     a%rank = 0
     a%shape = 1
@@ -1908,17 +2040,23 @@ contains
     else
       call release_dropped()
       call ensure(st, msg)
+      if (g_trace .and. port_pending == 0) trace_procs = trace_procs + 1
+      if (port_pending == 0) pool_call = pool_clock + 1
+      trace_port = .true.
       nb = product(int(shp, int64))*kind_bytes(kind)
       if (st == 0 .and. resident_on() .and. c_associated(p)) then
         if (nb > forocl_small_bytes .or. overlaps_resident(transfer(p, 0_c_intptr_t), nb)) then
           call resident_enter(a, kind, shp, p, nb, access, proc, name, st, msg)
-        else   ! small: passed as in coherent mode
+        else if (access == forocl_in) then   ! small, read only: a copy of its bytes
+          call small_enter(a, kind, shp, p, nb, st, msg)
+        else   ! small, written: passed as in coherent mode
           call create_raw(a, kind, size(shp), shp, p, st, msg)
         end if
       else if (st == 0) then
         call create_raw(a, kind, size(shp), shp, p, st, msg)
       end if
     end if
+    trace_port = .false.
     port_pending = port_pending + 1
     if (st == forocl_edevice) msg = trim(msg) // new_line('a') // &
         'set FOROCL_DEVICE=host to run the procedures as Fortran on the host'
@@ -1934,13 +2072,14 @@ contains
     integer :: st
     character(len=forocl_msg_len) :: msg
     st = 0
-    msg = ''
     port_pending = max(0, port_pending - 1)
+    trace_port = .true.
     if (a%slot == 0) then
       if (access /= forocl_in .and. c_associated(a%mem)) call read_raw(a, kind, size(shp), shp, p, st, msg)
       call forocl_free(a)
     end if
     call release_dropped()
+    trace_port = .false.
     call forocl_report(st, msg)
   end subroutine port_exit
 
@@ -2231,8 +2370,13 @@ contains
   ! host work beyond a look-up in the table.
   !
   ! Small arrays, of at most forocl_small_bytes (4 KiB), are not kept:
-  ! each call uploads them and reads back those it writes, as in coherent
-  ! mode, so the host writes and reads them freely, without updates.
+  ! each call passes their current values and reads back those it writes,
+  ! as in coherent mode, so the host writes and reads them freely, without
+  ! updates. Those a procedure only reads are found, by their bytes, among
+  ! the last pool_max (64) such copies, which stay on the device (a list
+  ! of fields to exchange, the same each step, is uploaded once); a new
+  ! value is uploaded when its buffer is created, without waiting for
+  ! the kernels queued before.
   ! These are the arrays of host control (which fields a halo exchange
   ! moves, a tile's bounds, a few coefficients), which the host changes
   ! between calls; a transfer this small costs about a launch, and a
@@ -2326,6 +2470,65 @@ contains
     if (access /= forocl_in) res(hit)%newer = .true.
   end subroutine resident_enter
 
+  ! small_enter is port_enter in resident mode for a small host array at
+  ! p of nb bytes that the procedure only reads: a's buffer is the pool's
+  ! copy of those bytes, found or made (replacing the copy used longest
+  ! ago; when the call under way uses all pool_max, a copy of its own).
+  subroutine small_enter(a, kind, shp, p, nb, st, msg)
+    type(forocl_array), intent(inout) :: a
+    integer, intent(in) :: kind, shp(:)
+    type(c_ptr), intent(in) :: p
+    integer(int64), intent(in) :: nb
+    integer, intent(out) :: st
+    character(len=*), intent(out) :: msg
+    integer(int8), pointer :: b(:)
+    integer(int64) :: sum
+    integer :: i, pick
+    st = 0
+    call c_f_pointer(p, b, [nb])
+    sum = checksum(p, nb)
+    pool_clock = pool_clock + 1
+    pick = 0
+    do i = 1, npool
+      if (pool(i)%bytes /= nb .or. pool(i)%sum /= sum .or. pool(i)%a%kind /= kind) cycle
+      if (all(pool(i)%data == b)) then
+        pick = i
+        exit
+      end if
+    end do
+    if (pick == 0) then
+      if (.not. allocated(pool)) allocate(pool(pool_max))
+      if (npool < pool_max) then
+        npool = npool + 1
+        pick = npool
+      else
+        pick = minloc(pool(1:npool)%used, 1)
+        if (pool(pick)%used >= pool_call) then   ! all in use by this call: one of its own
+          call create_raw(a, kind, size(shp), shp, p, st, msg)
+          return
+        end if
+        call defer_release(pool(pick)%a%mem, pool(pick)%bytes)
+        pool(pick)%a = forocl_array()
+      end if
+      call create_raw(pool(pick)%a, kind, size(shp), shp, p, st, msg)
+      if (st /= 0) then
+        pool(pick) = pool(npool)
+        npool = npool - 1
+        return
+      end if
+      pool(pick)%bytes = nb
+      pool(pick)%sum = sum
+      pool(pick)%data = b
+    end if
+    pool(pick)%used = pool_clock
+    a = pool(pick)%a
+    a%rank = size(shp)
+    a%shape = 1
+    a%shape(1:size(shp)) = shp
+    a%slot = -1   ! not the caller's to free
+    a%host = c_loc(pool(pick)%data)   ! p may be a copy of the caller's, gone at return
+  end subroutine small_enter
+
   ! overlaps_resident reports whether the nb bytes of host memory at at
   ! hold part of an array that has a resident copy.
   logical function overlaps_resident(at, nb)
@@ -2381,7 +2584,6 @@ contains
     integer, intent(in) :: i
     integer, intent(out) :: st
     character(len=*), intent(out) :: msg
-    type(c_ptr), allocatable :: grown(:)
     st = 0
     if (res(i)%newer) then
       st = forocl_eusage
@@ -2389,6 +2591,17 @@ contains
           'wrote since the host last had it: call forocl_update_host or forocl_release on that array first'
       return
     end if
+    call defer_release(res(i)%a%mem, res(i)%bytes)
+    res(i) = res(nres)
+    nres = nres - 1
+  end subroutine resident_drop
+
+  ! defer_release releases buffer mem of nb bytes once no port call is
+  ! under way (release_dropped).
+  subroutine defer_release(mem, nb)
+    type(c_ptr), intent(in) :: mem
+    integer(int64), intent(in) :: nb
+    type(c_ptr), allocatable :: grown(:)
     if (.not. allocated(dropped)) allocate(dropped(8))
     if (ndropped == size(dropped)) then
       allocate(grown(2*ndropped))
@@ -2396,11 +2609,9 @@ contains
       call move_alloc(grown, dropped)
     end if
     ndropped = ndropped + 1
-    dropped(ndropped) = res(i)%a%mem
-    g_used = max(0_int64, g_used - res(i)%bytes)
-    res(i) = res(nres)
-    nres = nres - 1
-  end subroutine resident_drop
+    dropped(ndropped) = mem
+    g_used = max(0_int64, g_used - nb)
+  end subroutine defer_release
 
   ! release_dropped releases the buffers of dropped entries when no port
   ! call is under way.
@@ -2409,7 +2620,9 @@ contains
     integer(c_int32_t) :: code
     if (port_pending > 0) return
     do i = 1, ndropped
+      call args_forget(dropped(i))
       if (ready) code = clReleaseMemObject(dropped(i))
+      if (ready .and. g_trace) call trace(tr_release, .false.)
     end do
     ndropped = 0
   end subroutine release_dropped
@@ -2429,6 +2642,10 @@ contains
       call forocl_free(res(i)%a)
     end do
     nres = 0
+    do i = 1, npool
+      call forocl_free(pool(i)%a)
+    end do
+    npool = 0
     call release_dropped()
   end subroutine resident_flush
 
@@ -2446,10 +2663,12 @@ contains
     if (up) then
       code = clEnqueueWriteBuffer(g_queue, r%a%mem, 1_c_int32_t, int(off, c_size_t), int(nb, c_size_t), host, &
           0_c_int32_t, c_null_ptr, prof_event())
+      if (g_trace) call trace(tr_write, .true.)
       if (code == 0) call prof_record('[upload]', nb)
     else
       code = clEnqueueReadBuffer(g_queue, r%a%mem, 1_c_int32_t, int(off, c_size_t), int(nb, c_size_t), host, &
           0_c_int32_t, c_null_ptr, prof_event())
+      if (g_trace) call trace(tr_read, .true.)
       if (code == 0) call prof_record('[download]', nb)
     end if
     if (code /= 0) call cl_fail(code, merge('clEnqueueWriteBuffer', 'clEnqueueReadBuffer ', up), &
@@ -2812,8 +3031,11 @@ contains
     integer(c_int32_t) :: code
     integer(c_int64_t), target :: t0, t1
     if (nprof_evs == 0 .or. .not. ready) return
-    if (clFinish(g_queue) /= 0) return
+    code = clFinish(g_queue)
+    if (g_trace) call trace(tr_finish, .true.)
+    if (code /= 0) return
     do i = 1, nprof_evs
+      if (g_trace) call trace(tr_event, .false.)
       t0 = 0
       t1 = 0
       code = clGetEventProfilingInfo(prof_evs(i)%ev, cl_profiling_command_start, 8_c_size_t, c_loc(t0), c_null_ptr)
@@ -2832,6 +3054,7 @@ contains
     integer(c_int32_t) :: code
     if (ready) code = clFinish(g_queue)
     call prof_print()
+    call trace_print()
   end subroutine prof_at_exit
 
   subroutine prof_print()
@@ -2858,6 +3081,56 @@ contains
     end do
     nprof_rows = 0
   end subroutine prof_print
+
+  ! ---------------------------------------------------------------------
+  ! Tracing
+  !
+  ! With FOROCL_TRACE=1 the runtime counts its OpenCL calls, per entry
+  ! point, and those that make the host wait for the device (a blocking
+  ! transfer, clFinish); forocl_finish and the end of the program print
+  ! the counts on the error unit, then they start again. "Unasked" waits
+  ! are those inside forocl_port_enter/exit, which the host did not ask
+  ! for: in resident mode only the first upload of each array, so a time
+  ! step of kernels queues without waiting, except where a result is read
+  ! (a reduction, forocl_read, forocl_update_host) or the host announces a
+  ! write (forocl_update_device). "Kept" arguments are kernel arguments
+  ! that had the value already, so clSetKernelArg was not called again;
+  ! "element reads from the host" are host code's reads of an element
+  ! (forocl_read_elem) of a small array the call only reads, from the
+  ! runtime's copy of its bytes (resident mode): no transfer, no wait.
+
+  ! trace counts one call of OpenCL entry point op (tr_*); wait: it made
+  ! the host wait for the device.
+  subroutine trace(op, wait)
+    integer, intent(in) :: op
+    logical, intent(in) :: wait
+    trace_calls(op) = trace_calls(op) + 1
+    if (.not. wait) return
+    trace_waits(op) = trace_waits(op) + 1
+    if (trace_port) trace_unasked = trace_unasked + 1
+  end subroutine trace
+
+  ! trace_print writes the counts (see Tracing) and empties them.
+  subroutine trace_print()
+    integer :: i
+    if (.not. g_trace .or. (all(trace_calls == 0) .and. trace_procs == 0)) return
+    write (error_unit, '(a)') 'forocl trace (FOROCL_TRACE=1) on ' // trim(g_name) // ': OpenCL calls of the runtime'
+    write (error_unit, '(a)') '       calls       waits  name'
+    do i = 1, ntrace
+      if (trace_calls(i) > 0) write (error_unit, '(2i12, 2x, a)') trace_calls(i), trace_waits(i), &
+          trim(trace_names(i))
+    end do
+    write (error_unit, '(i12, 2x, a)') trace_procs, 'port calls (forocl port''s procedures)'
+    write (error_unit, '(i12, 2x, a)') trace_kept, 'arguments kept (unchanged, not set again)'
+    write (error_unit, '(i12, 2x, a)') trace_unasked, 'unasked waits (inside forocl_port_enter/exit)'
+    write (error_unit, '(i12, 2x, a)') trace_host_reads, 'element reads from the host (no wait)'
+    trace_calls = 0
+    trace_waits = 0
+    trace_procs = 0
+    trace_kept = 0
+    trace_unasked = 0
+    trace_host_reads = 0
+  end subroutine trace_print
 
   ! ---------------------------------------------------------------------
   ! Programs and the binary cache
@@ -3474,16 +3747,82 @@ contains
       else
         k%name = name
         k%context = context_id
+        call args_slot(k)
       end if
     end if
     call forocl_report(st, msg, stat, errmsg)
   end subroutine forocl_kernel_create
 
-  subroutine set_arg(k, index, size, value, st, msg)
+  ! args_slot gives kernel k, just created, an empty entry in the table of
+  ! arguments set: the one it had, else a new one.
+  subroutine args_slot(k)
+    type(forocl_kernel), intent(inout) :: k
+    type(kernel_args), allocatable :: grown(:)
+    if (k%slot < 1 .or. k%slot > nkargs) then
+      if (.not. allocated(kargs)) allocate(kargs(64))
+      if (nkargs == size(kargs)) then
+        allocate(grown(2*nkargs))
+        grown(1:nkargs) = kargs
+        call move_alloc(grown, kargs)
+      end if
+      nkargs = nkargs + 1
+      k%slot = nkargs
+    end if
+    kargs(k%slot) = kernel_args(h=k%h)
+  end subroutine args_slot
+
+  ! args_forget forgets buffer mem, about to be released, wherever it is a
+  ! kernel argument: a buffer created later may get its handle.
+  subroutine args_forget(mem)
+    type(c_ptr), intent(in) :: mem
+    integer(int64) :: v
+    integer :: i, j
+    v = transfer(mem, v)
+    do i = 1, nkargs
+      do j = 0, kargs(i)%n - 1
+        if (kargs(i)%mem(j) .and. kargs(i)%v(j) == v) kargs(i)%size(j) = 0
+      end do
+    end do
+  end subroutine args_forget
+
+  ! args_kept reports whether argument index of kernel k already has the
+  ! size bytes at value, and else records them as set (mem: a buffer).
+  logical function args_kept(k, index, size, value, mem)
     type(forocl_kernel), intent(in) :: k
     integer, intent(in) :: index
     integer(c_size_t), intent(in) :: size
     type(c_ptr), intent(in) :: value
+    logical, intent(in) :: mem
+    integer(int8), pointer :: b(:)
+    integer(int8) :: w(8)
+    integer(int64) :: v
+    args_kept = .false.
+    if (k%slot < 1 .or. k%slot > nkargs .or. index < 0 .or. index >= arg_max .or. size > 8 .or. size < 1) return
+    if (.not. c_associated(kargs(k%slot)%h, k%h)) return
+    call c_f_pointer(value, b, [size])
+    w = 0
+    w(1:size) = b
+    v = transfer(w, v)
+    associate (e => kargs(k%slot))
+      if (e%size(index) == size .and. e%v(index) == v .and. (e%mem(index) .eqv. mem)) then
+        args_kept = .true.
+        return
+      end if
+      e%size(index) = int(size)
+      e%v(index) = v
+      e%mem(index) = mem
+      e%n = max(e%n, index + 1)
+    end associate
+  end function args_kept
+
+  ! set_arg sets argument index of kernel k to the size bytes at value
+  ! (mem: a buffer), unless it has them already.
+  subroutine set_arg(k, index, size, value, mem, st, msg)
+    type(forocl_kernel), intent(in) :: k
+    integer, intent(in) :: index
+    integer(c_size_t), intent(in) :: size
+    type(c_ptr), intent(in) :: value
+    logical, intent(in) :: mem
     integer, intent(out) :: st
     character(len=*), intent(out) :: msg
     integer(c_int32_t) :: code
@@ -3493,9 +3832,17 @@ contains
       msg = 'forocl_set_arg: kernel "' // trim(k%name) // '" was not created on the current device'
       return
     end if
+    if (args_kept(k, index, size, value, mem)) then
+      if (g_trace) trace_kept = trace_kept + 1
+      return
+    end if
     code = clSetKernelArg(k%h, int(index, c_int32_t), size, value)
-    if (code /= 0) call cl_fail(code, 'clSetKernelArg', 'for argument ' // itoa(int(index, int64)) // &
-        ' of kernel "' // trim(k%name) // '"', st, msg)
+    if (g_trace) call trace(tr_setarg, .false.)
+    if (code /= 0) then
+      if (k%slot >= 1 .and. k%slot <= nkargs .and. index >= 0 .and. index < arg_max) kargs(k%slot)%size(index) = 0
+      call cl_fail(code, 'clSetKernelArg', 'for argument ' // itoa(int(index, int64)) // &
+          ' of kernel "' // trim(k%name) // '"', st, msg)
+    end if
   end subroutine set_arg
 
   subroutine set_arg_array(k, index, a, stat, errmsg)
@@ -3513,7 +3860,7 @@ contains
       msg = 'forocl_set_arg: argument ' // itoa(int(index, int64)) // ' of kernel "' // trim(k%name) // &
           '" is a device array that was not created on the current device'
     else
-      call set_arg(k, index, c_sizeof(mem), c_loc(mem), st, msg)
+      call set_arg(k, index, c_sizeof(mem), c_loc(mem), .true., st, msg)
     end if
     call forocl_report(st, msg, stat, errmsg)
   end subroutine set_arg_array
@@ -3528,7 +3875,7 @@ contains
     character(len=forocl_msg_len) :: msg
     real(c_float), target :: x
     x = v
-    call set_arg(k, index, c_sizeof(x), c_loc(x), st, msg)
+    call set_arg(k, index, c_sizeof(x), c_loc(x), .false., st, msg)
     call forocl_report(st, msg, stat, errmsg)
   end subroutine set_arg_r4
 
@@ -3542,7 +3889,7 @@ contains
     character(len=forocl_msg_len) :: msg
     real(c_double), target :: x
     x = v
-    call set_arg(k, index, c_sizeof(x), c_loc(x), st, msg)
+    call set_arg(k, index, c_sizeof(x), c_loc(x), .false., st, msg)
     call forocl_report(st, msg, stat, errmsg)
   end subroutine set_arg_r8
 
@@ -3556,7 +3903,7 @@ contains
     character(len=forocl_msg_len) :: msg
     integer(c_int32_t), target :: x
     x = v
-    call set_arg(k, index, c_sizeof(x), c_loc(x), st, msg)
+    call set_arg(k, index, c_sizeof(x), c_loc(x), .false., st, msg)
     call forocl_report(st, msg, stat, errmsg)
   end subroutine set_arg_i4
 
@@ -3570,7 +3917,7 @@ contains
     character(len=forocl_msg_len) :: msg
     integer(c_int64_t), target :: x
     x = v
-    call set_arg(k, index, c_sizeof(x), c_loc(x), st, msg)
+    call set_arg(k, index, c_sizeof(x), c_loc(x), .false., st, msg)
     call forocl_report(st, msg, stat, errmsg)
   end subroutine set_arg_i8
 
@@ -3610,6 +3957,7 @@ contains
       end if
       code = clEnqueueNDRangeKernel(g_queue, k%h, int(size(global), c_int32_t), c_null_ptr, c_loc(g), lp, &
           0_c_int32_t, c_null_ptr, prof_event())
+      if (g_trace) call trace(tr_launch, .false.)
       if (code == 0) call prof_record(trim(k%name), 0_int64)
       if (code /= 0) call cl_fail(code, 'clEnqueueNDRangeKernel', 'for kernel "' // trim(k%name) // &
           '" (global ' // shape_string(global) // ', local ' // shape_string(local) // ')', st, msg)
@@ -3770,8 +4118,10 @@ contains
     character(len=*), intent(out) :: msg
     integer(int64), target :: word
     integer(int32) :: half(2)  ! word's 4-byte halves, the element's first (little-endian devices)
-    integer(int64) :: off, stride
+    integer(int64) :: off, stride, kb
     integer(c_int32_t) :: code
+    integer(int8), pointer :: hb(:)
+    integer(int8) :: wb(8)
     integer :: d
     st = 0
     ival = 0
@@ -3795,11 +4145,22 @@ contains
       msg = 'kernel "' // kernel // '": "' // name // '" is no device array of the declared shape'
       return
     end if
-    code = clEnqueueReadBuffer(g_queue, a%mem, 1_c_int32_t, int(off*kind_bytes(a%kind), c_size_t), &
-        int(kind_bytes(a%kind), c_size_t), c_loc(word), 0_c_int32_t, c_null_ptr, c_null_ptr)
-    if (code /= 0) then
-      call cl_fail(code, 'clEnqueueReadBuffer', '(a kernel before it may have failed) for an element of ' // name, st, msg)
-      return
+    kb = kind_bytes(a%kind)
+    if (c_associated(a%host)) then   ! the host holds the device's bytes: no wait
+      call c_f_pointer(a%host, hb, [a%count*kb])
+      wb = 0
+      wb(1:kb) = hb(off*kb + 1:off*kb + kb)
+      word = transfer(wb, word)
+      if (g_trace) trace_host_reads = trace_host_reads + 1
+    else
+      code = clEnqueueReadBuffer(g_queue, a%mem, 1_c_int32_t, int(off*kb, c_size_t), &
+          int(kb, c_size_t), c_loc(word), 0_c_int32_t, c_null_ptr, c_null_ptr)
+      if (g_trace) call trace(tr_read, .true.)
+      if (code /= 0) then
+        call cl_fail(code, 'clEnqueueReadBuffer', '(a kernel before it may have failed) for an element of ' // &
+            name, st, msg)
+        return
+      end if
     end if
     half = transfer(word, half)
     select case (a%kind)

@@ -422,7 +422,7 @@ func (f *fortKernel) declare() {
 	f.results = k.Results()
 	for i, p := range f.results {
 		e.Line("type(forocl_array), save :: fcl_r%d  ! %s", i+1, p.Name)
-		e.Line("%s :: fcl_v%d(%d)", n.bufferType(p.Kind), i+1, p.ResultElements())
+		e.Line("%s, save, target :: fcl_v%d(%d)", n.bufferType(p.Kind), i+1, p.ResultElements())
 	}
 }
 
@@ -649,12 +649,22 @@ func (f *fortKernel) arg(a abi.Arg) string {
 	return v
 }
 
-// readResults writes the reads of the scalar results into their dummies.
+// readResults writes the reads of the scalar results into their dummies:
+// every read but the last only started (forocl_read_start), so the host
+// waits once, at the last, for all of them (the queue runs in order).
+// The fcl_v arrays they read into are saved: a read started before an
+// error returns lands there, not in a stack frame gone.
 func (f *fortKernel) readResults() {
 	e := f.e
-	for i, p := range f.results {
-		e.call("", "forocl_read", fmt.Sprintf("fcl_r%d", i+1), fmt.Sprintf("fcl_v%d", i+1), "fcl_st", "fcl_msg")
+	for i := range f.results {
+		read := "forocl_read_start"
+		if i == len(f.results)-1 {
+			read = "forocl_read"
+		}
+		e.call("", read, fmt.Sprintf("fcl_r%d", i+1), fmt.Sprintf("fcl_v%d", i+1), "fcl_st", "fcl_msg")
 		f.check()
+	}
+	for i, p := range f.results {
 		switch {
 		case len(p.ResultShape()) == 1:
 			e.Line("%s = fcl_v%d", p.Name, i+1)

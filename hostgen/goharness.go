@@ -640,6 +640,11 @@ func goKernelType(e *emit.Writer, k *abi.Kernel, typ, src string) {
 	e.Line("\t// set by Run, RunContext and Timed for run (finish), under mu")
 	e.Line("\twait, timed bool")
 	e.Line("\telapsed     time.Duration")
+	if hasBuffers(k) {
+		e.Line("\t// the scratch and result buffers of the runs, in the order run takes")
+		e.Line("\t// them, kept from one run to the next while their sizes hold, under mu")
+		e.Line("\tbufs []*clhost.Buffer")
+	}
 	e.Line("}")
 	e.Line("")
 	goConstructor(e, typ, k.Name, src)
@@ -661,8 +666,42 @@ func goKernelType(e *emit.Writer, k *abi.Kernel, typ, src string) {
 	e.Open("for _, kernel := range k.kernels")
 	e.Line("errs = append(errs, kernel.Close())")
 	e.Close("")
+	if hasBuffers(k) {
+		e.Open("for _, b := range k.bufs")
+		e.Line("errs = append(errs, b.Close())")
+		e.Close("")
+	}
 	e.Line("return errors.Join(append(errs, k.prog.Close())...)")
 	e.Close("")
+	if hasBuffers(k) {
+		e.Line("")
+		e.Line("// buffer is the i-th scratch or result buffer of a run, of size bytes:")
+		e.Line("// the one of the run before when it has that size, so that a run")
+		e.Line("// allocates no device memory; k.mu is held.")
+		e.Open("func (k *%s) buffer(i int, size int64) (*clhost.Buffer, error)", typ)
+		e.Open("if i < len(k.bufs) && k.bufs[i].Size() == size")
+		e.Line("return k.bufs[i], nil")
+		e.Close("")
+		e.Line("b, err := k.ctx.NewBuffer(size)")
+		e.Open("if err != nil")
+		e.Line("return nil, err")
+		e.Close("")
+		e.Open("if i < len(k.bufs)")
+		e.Line("k.bufs[i].Close() // the queue's commands that use it keep it until they finish")
+		e.Line("k.bufs[i] = b")
+		e.Close(" else {")
+		e.Indent++
+		e.Line("k.bufs = append(k.bufs, b)")
+		e.Close("")
+		e.Line("return b, nil")
+		e.Close("")
+	}
+}
+
+// hasBuffers reports whether kernel k's runs take scratch or result
+// buffers.
+func hasBuffers(k *abi.Kernel) bool {
+	return len(k.Results()) > 0 || len(k.Scratch) > 0
 }
 
 // goKernelChecks writes RunContext's checks of its arguments: each
@@ -698,19 +737,11 @@ func goKernelChecks(e *emit.Writer, k *abi.Kernel, arrays []string) {
 // and its scratch and group-count variables; it returns the result
 // buffers' variables by parameter name and the scratch buffers by name.
 func goKernelBuffers(e *emit.Writer, k *abi.Kernel, gn *goNames) (map[string]string, map[string]abi.Buffer) {
-	if len(k.Results()) > 0 || len(k.Scratch) > 0 {
-		e.Line("var bufs []*clhost.Buffer")
-		e.Open("defer func()")
-		e.Open("for _, b := range bufs")
-		e.Line("b.Close()")
-		e.Close("")
-		e.Close("()")
+	if hasBuffers(k) {
+		e.Line("bufs := 0 // the buffers taken so far")
 		e.Open("buffer := func(n int, size int64) (*clhost.Buffer, error)")
-		e.Line("b, err := k.ctx.NewBuffer(int64(max(n, 1)) * size)")
-		e.Open("if err == nil")
-		e.Line("bufs = append(bufs, b)")
-		e.Close("")
-		e.Line("return b, err")
+		e.Line("bufs++")
+		e.Line("return k.buffer(bufs-1, int64(max(n, 1))*size)")
 		e.Close("")
 		if hasGroupScratch(k) {
 			e.Line("groupCount := func(global, local []int) int {")

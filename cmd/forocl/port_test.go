@@ -168,6 +168,71 @@ func TestPortBlast(t *testing.T) {
 			sameOutput(t, runExe(t, dev, testDevice(), args, c.env...), want)
 		})
 	}
+	t.Run("resident_steps", func(t *testing.T) { residentSteps(t, dev) })
+}
+
+// residentSteps is issue 23's "Speed" on the blast mini-application in
+// resident mode, from the runtime's counts (FOROCL_TRACE=1) of a run of
+// 20 steps and one of 40: the extra steps wait for the device only where
+// a result is read (the field summary's reduction, forocl_update_host),
+// and its scalar results with one wait, create and release no buffer,
+// and set again only the kernel arguments that changed.
+func residentSteps(t *testing.T, exe string) {
+	short := blastTrace(t, exe, "20")
+	long := blastTrace(t, exe, "40")
+	for _, name := range []string{"unasked waits", "clCreateBuffer", "clReleaseMemObject", "clFinish"} {
+		if long[name] != short[name] {
+			t.Errorf("%s: %d in 20 steps, %d in 40: the steps between do it", name, short[name], long[name])
+		}
+	}
+	if long["clEnqueueWriteBuffer waits"] != short["clEnqueueWriteBuffer waits"] {
+		t.Errorf("blocking uploads: %d in 20 steps, %d in 40", short["clEnqueueWriteBuffer waits"], long["clEnqueueWriteBuffer waits"])
+	}
+	// The field summaries of the extra steps read their results with one
+	// wait: forocl_read_start for all but the last.
+	if reads, waits := long["clEnqueueReadBuffer"]-short["clEnqueueReadBuffer"], long["clEnqueueReadBuffer waits"]-short["clEnqueueReadBuffer waits"]; reads == 0 || waits >= reads {
+		t.Errorf("20 more steps: %d reads, %d of them waited; want some that did not", reads, waits)
+	}
+	set, kept := long["clSetKernelArg"]-short["clSetKernelArg"], long["arguments kept"]-short["arguments kept"]
+	if launches := long["clEnqueueNDRangeKernel"] - short["clEnqueueNDRangeKernel"]; launches <= 0 || set >= kept {
+		t.Errorf("20 more steps: %d launches, %d arguments set, %d kept; want most arguments kept", launches, set, kept)
+	}
+}
+
+// blastTrace runs blast (40 x 30 cells, steps) in resident mode with
+// FOROCL_TRACE=1 and returns the trace's counts by name ("NAME" for
+// calls, "NAME waits" for those that waited, the first words of the
+// summary lines).
+func blastTrace(t *testing.T, exe, steps string) map[string]int {
+	t.Helper()
+	cmd := exec.Command(exe, "40", "30", steps)
+	cmd.Env = append(os.Environ(), "FOROCL_DEVICE="+testDevice(), "FOROCL_RESIDENT=1", "FOROCL_TRACE=1", "FOROCL_PROFILE=")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("blast %s steps: %v\n%s", steps, err, stderr.String())
+	}
+	counts := map[string]int{}
+	table := strings.SplitAfter(stderr.String(), "forocl trace (FOROCL_TRACE=1)")
+	if len(table) != 2 {
+		t.Fatalf("want one trace table at forocl_finish:\n%s", stderr.String())
+	}
+	for _, line := range strings.Split(table[1], "\n")[2:] {
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			continue
+		}
+		n, err := strconv.Atoi(f[0])
+		if err != nil {
+			t.Fatalf("trace line %q", line)
+		}
+		if m, err := strconv.Atoi(f[1]); err == nil && len(f) == 3 {
+			counts[f[2]], counts[f[2]+" waits"] = n, m
+			continue
+		}
+		counts[strings.Join(f[1:3], " ")] = n
+	}
+	return counts
 }
 
 // TestPortBadFileWritesNothing: a file forocl cannot parse is an error

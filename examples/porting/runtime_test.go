@@ -216,17 +216,42 @@ func TestRuntimeCheck(t *testing.T) {
 // before each call and reads a small result after it, without updates,
 // and every mode prints what the Fortran prints; FOROCL_CHECK=1 does not
 // stop at the list's host writes (CloverLeaf's update_halo_kernel fields).
+//
+// small-many gives the list a value it never had at each of 150 calls:
+// resident mode keeps the last 64 read-only small arrays by their bytes,
+// and replaces the oldest while the calls go on.
 func TestRuntimeSmall(t *testing.T) {
-	want, _, ok := runRT(t, []string{"FOROCL_DEVICE=host"}, "small")
-	if !ok || strings.Count(want, "\ne") != 5 {
-		t.Fatalf("host run failed:\n%s", want)
-	}
-	for _, env := range [][]string{nil, {"FOROCL_RESIDENT=1"}, {"FOROCL_RESIDENT=1", "FOROCL_CHECK=1"}} {
-		got, stderr, ok := runRT(t, env, "small")
-		if !ok {
-			t.Fatalf("%v: failed:\n%s%s", env, got, stderr)
+	for _, scenario := range []string{"small", "small-many"} {
+		want, _, ok := runRT(t, []string{"FOROCL_DEVICE=host"}, scenario)
+		if !ok || strings.Count("\n"+want, "\ne") < 3 {
+			t.Fatalf("%s: host run failed:\n%s", scenario, want)
 		}
-		sameValues(t, strings.Join(env, " "), got, want)
+		for _, env := range [][]string{nil, {"FOROCL_RESIDENT=1"}, {"FOROCL_RESIDENT=1", "FOROCL_CHECK=1"}} {
+			got, stderr, ok := runRT(t, env, scenario)
+			if !ok {
+				t.Fatalf("%s %v: failed:\n%s%s", scenario, env, got, stderr)
+			}
+			sameValues(t, scenario+" "+strings.Join(env, " "), got, want)
+		}
+	}
+	// pick's host code reads fields(1) and fields(2) to choose its launches
+	// (forocl_read_elem): from the host's copy, which holds the device's
+	// bytes, so the only reads that wait are e's, at each call's exit
+	// ("unasked"), and the two forocl_update_host.
+	_, stderr, ok := runRT(t, []string{"FOROCL_RESIDENT=1", "FOROCL_TRACE=1"}, "small")
+	count := func(re string) int {
+		m := regexp.MustCompile(`(?m)^ +(\d+) +` + re).FindStringSubmatch(stderr)
+		if !ok || m == nil {
+			t.Fatalf("no trace line %q:\n%s", re, stderr)
+		}
+		n, _ := strconv.Atoi(m[len(m)-1]) // the last group: waits where the pattern has one
+		return n
+	}
+	waits := count(`(\d+) +clEnqueueReadBuffer$`) + count(`(\d+) +clEnqueueWriteBuffer$`)
+	unasked, host := count(`unasked waits`), count(`element reads from the host`)
+	if host == 0 || waits != unasked+2 {
+		t.Errorf("%d element reads from the host, %d blocking transfers, %d of them unasked; want some, and 2 more:\n%s",
+			host, waits, unasked, stderr)
 	}
 }
 
@@ -316,5 +341,44 @@ func TestRuntimeNoDevice(t *testing.T) {
 		if ok || !strings.Contains(stderr, want) {
 			t.Errorf("ok=%v, stderr lacks %q:\n%s", ok, want, stderr)
 		}
+	}
+}
+
+// TestRuntimeArgsKept: forocl_set_arg calls clSetKernelArg only for an
+// argument whose value changed (FOROCL_TRACE=1 counts them), a buffer
+// created where another was released is set again, a copy of a kernel
+// shares its arguments, and every launch computes with the values given.
+func TestRuntimeArgsKept(t *testing.T) {
+	cltest.Context(t)
+	cltest.Gfortran(t)
+	dir := t.TempDir()
+	exe := filepath.Join(dir, "rt_args")
+	args := []string{"-O2", "-std=f2008", "-Wall", "-Werror", "-J", dir, "-o", exe, abs("../../fortran/forocl_cl.f90"),
+		abs("testdata/rt_args.f90")}
+	if out, err := exec.Command("gfortran", append(args, oracle.OpenCLLink()...)...).CombinedOutput(); err != nil {
+		t.Fatalf("gfortran: %v\n%s", err, out)
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), "FOROCL_DEVICE="+testDevice(), "FOROCL_TRACE=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("rt_args: %v\n%s", err, stderr.String())
+	}
+	if want := "a  2.0  2.0  2.0  2.0\nb  2.0  2.0  2.0  2.0\nb  3.0  3.0  3.0  3.0\n"; stdout.String() != want {
+		t.Errorf("printed\n%s\nwant\n%s", stdout.String(), want)
+	}
+	// Set: a and 1.0, then 2.0, then b, then 3.0 (through the copy); the
+	// other 7 of the 12 arguments given are kept.
+	count := func(re string) int {
+		m := regexp.MustCompile(`(?m)^ +(\d+) +` + re).FindStringSubmatch(stderr.String())
+		if m == nil {
+			t.Fatalf("no trace line %q:\n%s", re, stderr.String())
+		}
+		n, _ := strconv.Atoi(m[1])
+		return n
+	}
+	if set, kept := count(`\d+ +clSetKernelArg$`), count(`arguments kept`); set != 5 || kept != 7 {
+		t.Errorf("%d arguments set and %d kept, want 5 and 7:\n%s", set, kept, stderr.String())
 	}
 }

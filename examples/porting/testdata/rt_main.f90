@@ -8,7 +8,8 @@
 ! forocl_update_device), overlap (a section of a resident array that the
 ! device wrote, passed as a whole array; small-overlap: a small one),
 ! small (small arrays that the
-! host writes and reads without updates); a second argument call-resident
+! host writes and reads without updates; small-many: a list with a new
+! value at each call); a second argument call-resident
 ! switches resident mode on by a call first.
 program rt_main
   use forocl_cl, only: forocl_update_host, forocl_update_device, forocl_release, forocl_finish, &
@@ -20,7 +21,7 @@ program rt_main
   real(8) :: a(0:n+1), b(0:n+1), s, e(4)
   real(4) :: f(-1:42, -1:32)                     ! 5984 bytes: kept in resident mode
   integer(8) :: m(n3, n3, n3)
-  integer :: c(n3, n3, n3), i, step, fields(2)
+  integer :: c(n3, n3, n3), i, step, fields(2), many(3)
   character(len=32) :: arg, arg2
 
   call get_command_argument(1, arg)
@@ -59,6 +60,20 @@ program rt_main
       fields = [mod(step, 2), merge(1, 0, step > 3)]
       call pick(n, fields, a, b, e)
       print '(a, i2, 4es25.17)', 'e', step, e
+    end do
+    call forocl_update_host(a)
+    call forocl_update_host(b)
+    print '(a, 2es25.17)', 'sums', sum(a), sum(b)
+    call forocl_finish()
+    stop
+  case ('small-many')
+    ! a list with another value at each call: more than resident mode
+    ! keeps (64), so copies are replaced while the calls go on
+    do step = 1, 150
+      ! a section with a stride: pick gets the compiler's temporary copy
+      many = [merge(1, 100 + step, mod(step, 2) == 1), 7, merge(1, 300 + step, mod(step, 3) == 0)]
+      call pick(n, many(1:3:2), a, b, e)
+      if (mod(step, 50) == 0) print '(a, i4, 4es25.17)', 'e', step, e
     end do
     call forocl_update_host(a)
     call forocl_update_host(b)

@@ -83,7 +83,7 @@ contains
 
   subroutine pick(n, fields, a, b, e)
     integer, intent(in) :: n
-    integer, intent(in) :: fields(2)
+    integer, intent(in) :: fields(:)   ! assumed shape, as CloverLeaf's update_halo_kernel's
     real(8), intent(inout) :: a(0:n+1), b(0:n+1)
     real(8), intent(out) :: e(4)
     type(forocl_array) :: ffields, fa, fb, fe

@@ -33,6 +33,9 @@ type WaveSummaryDp struct {
 	// set by Run, RunContext and Timed for run (finish), under mu
 	wait, timed bool
 	elapsed     time.Duration
+	// the scratch and result buffers of the runs, in the order run takes
+	// them, kept from one run to the next while their sizes hold, under mu
+	bufs []*clhost.Buffer
 }
 
 // NewWaveSummaryDp builds the program on c's device (cached between runs) and
@@ -66,7 +69,30 @@ func (k *WaveSummaryDp) Close() error {
 	for _, kernel := range k.kernels {
 		errs = append(errs, kernel.Close())
 	}
+	for _, b := range k.bufs {
+		errs = append(errs, b.Close())
+	}
 	return errors.Join(append(errs, k.prog.Close())...)
+}
+
+// buffer is the i-th scratch or result buffer of a run, of size bytes:
+// the one of the run before when it has that size, so that a run
+// allocates no device memory; k.mu is held.
+func (k *WaveSummaryDp) buffer(i int, size int64) (*clhost.Buffer, error) {
+	if i < len(k.bufs) && k.bufs[i].Size() == size {
+		return k.bufs[i], nil
+	}
+	b, err := k.ctx.NewBuffer(size)
+	if err != nil {
+		return nil, err
+	}
+	if i < len(k.bufs) {
+		k.bufs[i].Close() // the queue's commands that use it keep it until they finish
+		k.bufs[i] = b
+	} else {
+		k.bufs = append(k.bufs, b)
+	}
+	return b, nil
 }
 
 // Run runs the launches in order, waits for them and returns the scalar
@@ -144,18 +170,10 @@ func (k *WaveSummaryDp) run(ctx context.Context, h *clhost.Array, u *clhost.Arra
 	if err = abiWaveSummaryDp.Check32(map[string]int{"n1": sizeN1, "n2": sizeN2}); err != nil {
 		return
 	}
-	var bufs []*clhost.Buffer
-	defer func() {
-		for _, b := range bufs {
-			b.Close()
-		}
-	}()
+	bufs := 0 // the buffers taken so far
 	buffer := func(n int, size int64) (*clhost.Buffer, error) {
-		b, err := k.ctx.NewBuffer(int64(max(n, 1)) * size)
-		if err == nil {
-			bufs = append(bufs, b)
-		}
-		return b, err
+		bufs++
+		return k.buffer(bufs-1, int64(max(n, 1))*size)
 	}
 	groupCount := func(global, local []int) int {
 		n := 1

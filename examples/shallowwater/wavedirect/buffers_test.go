@@ -1,0 +1,78 @@
+package wavedirect
+
+import (
+	"testing"
+
+	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/internal/cltest"
+)
+
+// TestReductionKeepsBuffers: a reduction run through the Go harness makes
+// its scratch and result buffers once. Later runs of the same shapes take
+// the same buffers (no device allocation per call) and allocate less Go
+// memory than a run that makes them (testing.AllocsPerRun); a run of
+// other shapes makes new ones; every run returns the sum of its grid.
+func TestReductionKeepsBuffers(t *testing.T) {
+	ctx := cltest.Context(t)
+	k, err := NewWaveSummary(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer k.Close()
+	grid := func(n int) [3]*clhost.Array {
+		var g [3]*clhost.Array
+		for i := range g {
+			a, err := ctx.NewArray(clhost.Float32, n, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(a.Release)
+			f := make([]float32, n*n)
+			for j := range f {
+				f[j] = 1
+			}
+			if err := ctx.WriteFloat32(a.Buffer, f); err != nil {
+				t.Fatal(err)
+			}
+			g[i] = a
+		}
+		return g
+	}
+	run := func(g [3]*clhost.Array, n int) {
+		mass, _, err := k.Run(g[0], g[1], g[2])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := float32((n - 2) * (n - 2)); mass != want {
+			t.Fatalf("%d x %d: mass %g, want %g", n, n, mass, want)
+		}
+	}
+	small, large := grid(40), grid(300)
+	run(small, 40)
+	first := append([]*clhost.Buffer(nil), k.bufs...)
+	if len(first) == 0 {
+		t.Fatal("the run kept no buffer")
+	}
+	kept := testing.AllocsPerRun(20, func() { run(small, 40) })
+	for i, b := range k.bufs {
+		if i >= len(first) || b != first[i] {
+			t.Fatalf("buffer %d was made again by a later run of the same shapes", i)
+		}
+	}
+	made := testing.AllocsPerRun(5, func() {
+		for _, b := range k.bufs {
+			b.Close()
+		}
+		k.bufs = nil
+		run(small, 40)
+	})
+	if kept >= made {
+		t.Errorf("a run allocates %v times, one that makes its buffers %v: want fewer", kept, made)
+	}
+	run(large, 300) // more work-groups: larger partial sums
+	if len(k.bufs) != len(first) {
+		t.Errorf("%d buffers after a larger run, want %d", len(k.bufs), len(first))
+	}
+	run(small, 40)
+	t.Logf("Go allocations per run: %v (%v when the run makes its buffers)", kept, made)
+}
