@@ -466,7 +466,7 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 		}
 	}
 	givenSizes(k, sizes, b.Arrays)
-	if err := checkStaggeredGrid(k, shape, sizes); err != nil {
+	if err := checkStaggeredGrid(k, shape, sizes, b.Arrays); err != nil {
 		return err
 	}
 	b.gridOutputs(k, shape)

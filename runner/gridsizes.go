@@ -35,13 +35,17 @@ func givenSizes(k *abi.Kernel, sizes map[string]int, given map[string]*npy.Array
 // need: one grid shape cannot stand for them all, and the sizes would be
 // derived from arrays filled at the wrong shape. The message suggests
 // --set values that give the kernel's most common shape the grid's.
-func checkStaggeredGrid(k *abi.Kernel, shape []int, sizes map[string]int) error {
+//
+// Only the arrays --grid fills count: inputs not given with --in. Outputs
+// take the shapes the sizes bound from those get (transpose's b(m,n)
+// beside a(n,m)).
+func checkStaggeredGrid(k *abi.Kernel, shape []int, sizes map[string]int, given map[string]*npy.Array) error {
 	count := map[string]int{}
 	var shapes []string              // distinct declared shapes, first seen first
 	first := map[string]*abi.Param{} // an array of each
 	missing := map[string]bool{}
 	for _, v := range k.Arrays() {
-		if len(v.Shape) != len(shape) || v.Sequence {
+		if len(v.Shape) != len(shape) || v.Sequence || v.Intent == abi.Out || given[strings.ToLower(v.Name)] != nil {
 			continue
 		}
 		s := affineList(v.Shape)
