@@ -4,7 +4,7 @@ import "github.com/forocl/forocl/diag"
 
 // Codes of forocl run's papercuts (issue 26).
 var codeGridNeedsSizes = diag.Define(diag.CodeInfo{
-	Code: "grid-needs-sizes", Severity: diag.Error, Stage: "runner", Topic: "Running kernels",
+	Code: "grid-needs-sizes", Severity: diag.Error, Stage: "runner", Topic: "Kernels and intents",
 	Summary: "--grid cannot give a staggered kernel's arrays their shapes without the sizes (--set)",
 	Help: "--grid fills the inputs not given with --in on one grid shape. When a loop kernel's arrays have " +
 		"declared extents that differ (a staggered grid: cell-centred x_max+4 beside node-centred x_max+5 " +
