@@ -47,11 +47,23 @@ import (
 //
 // It applies when every launch of the kernel covers the grid with the
 // slab halo as its origin and shrink (no reductions, whose partials a
-// small grid would change), when every slab's interior has a plane, and
-// when the device can place a sub-buffer at each part (the byte offsets
-// are multiples of CL_DEVICE_MEM_BASE_ADDR_ALIGN) and has OpenCL 1.2's
-// barriers and mapped buffers, and without Slabs.Before unless
-// BeforeKeepsHalos; otherwise RunSlabs exchanges after each step (halo.go).
+// small grid would change), when every slab's interior has a plane (after
+// Note [aligned parts]), and when the device has OpenCL 1.2's barriers and
+// mapped buffers, and without Slabs.Before unless BeforeKeepsHalos;
+// otherwise RunSlabs exchanges after each step (halo.go).
+//
+// Note [aligned parts]
+//
+// A sub-buffer must start at a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN
+// bytes (512 on NVIDIA's GPUs), and a plane rarely is one: the shallow-
+// water grid's 32770 reals with their ghost cells are 131080 bytes. So
+// the parts start at aligned planes, multiples of q (the least plane
+// count whose bytes are aligned for every array): the interior at the
+// first one at or above hi, the edge part above at the last one at or
+// below n-2lo-hi; the planes in between go to the edge parts, which then
+// compute up to q-1 planes more (computed before the edge reads are
+// queued, so the interior still touches none of the copied planes). With
+// aligned planes (q = 1) the parts are those above.
 
 // part is a slab's sub-grid of local planes [from, to).
 type part struct {
@@ -143,14 +155,27 @@ func (o *overlap) setup(v *ovSlab) bool {
 	if err != nil {
 		return false
 	}
+	// Parts start at planes where every array's sub-buffer may start
+	// (Note [aligned parts]).
+	q := 1
+	for name := range s.r.arrays {
+		pb := int64(o.pb(name))
+		u := int(align / gcd64(pb, align))
+		q = q / gcd(q, u) * u
+	}
 	from, to := 0, s.n
 	if s.index > 0 && x.hi > 0 {
-		v.down, from = o.part(s, 0, x.lo+2*x.hi), x.hi
+		from = (x.hi + q - 1) / q * q
+		v.down = o.part(s, 0, from+x.lo+x.hi)
 	}
 	if s.index < x.count-1 && x.lo > 0 {
-		v.up, to = o.part(s, s.n-2*x.lo-x.hi, s.n), s.n-x.lo
+		b := (s.n - 2*x.lo - x.hi) / q * q
+		if b < 0 {
+			return false
+		}
+		v.up, to = o.part(s, b, s.n), b+x.lo+x.hi
 	}
-	if to-from-x.lo-x.hi < 1 { // no interior plane of its own
+	if to-from-x.lo-x.hi < 1 || from+x.lo+x.hi > s.n { // no interior plane of its own
 		return false
 	}
 	v.interior = o.part(s, from, to)
@@ -191,6 +216,13 @@ func (o *overlap) setup(v *ovSlab) bool {
 		v.fromAbove[p.Out] = take(x.hi, p.Out, s.index < x.count-1 && x.hi > 0)
 	}
 	return true
+}
+
+func gcd64(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // part is slab s's sub-grid of local planes [from, to) with its

@@ -322,6 +322,41 @@ func TestRunSlabsOverlapParts(t *testing.T) {
 	}
 }
 
+// TestRunSlabsOverlapUnalignedPlanes: planes whose bytes are no multiple
+// of the sub-buffer alignment (33 reals, as a grid with ghost cells has)
+// still overlap, the parts starting at aligned planes (Note [aligned
+// parts]), bit-identical to one device on 2 and 3 slabs.
+func TestRunSlabsOverlapUnalignedPlanes(t *testing.T) {
+	ctxs := sameDevice(t, 3)
+	align, err := ctxs[0].SubBufferAlign()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const plane = 33 * 4
+	if plane%align == 0 {
+		t.Skipf("planes of %d bytes are aligned here (alignment %d)", plane, align)
+	}
+	q := int(align / gcd64(plane, align)) // planes per aligned step
+	u, k := corpusKernel(t, "jacobi5.f90", "jacobi5_step")
+	for _, n := range []int{2, 3} {
+		sc := slabCase{"jacobi5.f90", "jacobi5_step", map[string]float64{"h": 0.1}, []int{33, n*3*q + 5}, Swap{"a", "oa"}, [2]int{1, 1}}
+		const steps = 6
+		one, err := Run(ctxs[0], slabJob(u, k, sc, steps))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := RunSlabs(slabJob(u, k, sc, steps), Slabs{Contexts: ctxs[:n]})
+		if err != nil {
+			t.Fatalf("%v on %d slabs: %v", sc.shape, n, err)
+		}
+		what := fmt.Sprintf("%v on %d slabs (planes %v of %d bytes, alignment %d)", sc.shape, n, got.Planes, plane, align)
+		if !got.Overlapped {
+			t.Errorf("%s: not overlapped", what)
+		}
+		sameBits(t, what, one.Outputs["oa"], got.Outputs["oa"])
+	}
+}
+
 // TestRunSlabsCombines: over several steps, reductions that reach only
 // the results (field_stats) are combined across slabs on the last step
 // alone, and give the one device's results; a value that later launches
