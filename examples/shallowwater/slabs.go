@@ -16,6 +16,7 @@ import (
 	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/mpi"
 	"github.com/forocl/forocl/npy"
+	"github.com/forocl/forocl/regions"
 	"github.com/forocl/forocl/runner"
 )
 
@@ -26,9 +27,12 @@ import (
 // wrote at a slab's inner edges).
 
 // waveUnit compiles wave_advance (real(4), or real(8) with double) for the
-// runner, with the direct strategy of the wavedirect harness.
-func waveUnit(double bool) (*abi.Unit, error) {
-	dir, regions, err := findFortran()
+// runner with the schedule of strategy's generated harness (direct,
+// local, or coarse: direct with 2x4 cells per work-item in 64x2
+// work-groups, as gen.go builds wavecoarse), so that the slabs run the
+// kernel one device runs.
+func waveUnit(double bool, strategy string) (*abi.Unit, error) {
+	dir, inc, err := findFortran()
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +40,14 @@ func waveUnit(double bool) (*abi.Unit, error) {
 	if double {
 		file = "wave_dp.f90"
 	}
-	res := driver.Compile([]string{filepath.Join(dir, file)}, driver.Options{IncludeDirs: []string{regions}})
+	sched := regions.Options{Strategy: regions.Direct}
+	switch strategy {
+	case "coarse":
+		sched.Coarsen, sched.Tile = []int{2, 4}, []int{64, 2}
+	case "local":
+		sched.Strategy = regions.Local
+	}
+	res := driver.Compile([]string{filepath.Join(dir, file)}, driver.Options{IncludeDirs: []string{inc}, Schedule: sched})
 	if res.Diags.HasErrors() {
 		return nil, fmt.Errorf("%s", res.Diags.String(res.Sources))
 	}
@@ -51,7 +62,7 @@ func waveUnit(double bool) (*abi.Unit, error) {
 // a Before hook that applies the walls on each slab (release frees what
 // the hook built).
 func slabJob(cfg Config, steps int) (runner.Job, func(*clhost.Context, map[string]*clhost.Buffer, []int) error, func(), error) {
-	unit, err := waveUnit(cfg.Double)
+	unit, err := waveUnit(cfg.Double, cfg.Strategy)
 	if err != nil {
 		return runner.Job{}, nil, nil, err
 	}
@@ -152,16 +163,29 @@ func rankDevice(def clhost.Device, list string) (clhost.Device, error) {
 // (a slab each) or -mpi, and prints the time per step, the halo
 // exchange's and the part of it hidden, and the mass.
 func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
-	job, walls, release, err := slabJob(o.cfg, o.steps)
-	if err != nil {
-		return err
-	}
-	defer release()
 	// The walls write the halo planes' ghost columns, which wave_advance
 	// does not read: the exchange may overlap the interior.
-	sl := runner.Slabs{Before: walls, BeforeKeepsHalos: true}
+	sl := runner.Slabs{BeforeKeepsHalos: true}
+	var job runner.Job
+	release := func() {}
+	defer func() { release() }()
+	cfg := o.cfg
+	// newJob builds the job for the slabs' device d: the kernel one device
+	// would run there (-strategy auto: AutoStrategy).
+	newJob := func(d clhost.Device) error {
+		if cfg.Strategy == "auto" {
+			cfg.Strategy = AutoStrategy(d)
+		}
+		var err error
+		job, sl.Before, release, err = slabJob(cfg, o.steps)
+		if err != nil {
+			release = func() {}
+		}
+		return err
+	}
 	where := ""
 	var comm *mpi.Comm
+	var err error
 	if o.mpi {
 		if !mpi.Launched() {
 			return fmt.Errorf("-mpi: this process was not started by mpirun; run mpirun -np N shallowwater -mpi")
@@ -174,6 +198,9 @@ func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
 			if dev, err = rankDevice(dev, o.devices); err != nil {
 				comm.Abort(1, err.Error())
 			}
+		}
+		if err := newJob(dev); err != nil {
+			comm.Abort(1, err.Error())
 		}
 		ctx, err := clhost.NewContext(dev)
 		if err != nil {
@@ -192,6 +219,9 @@ func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
 		n := o.slabs
 		if n == 0 {
 			n = len(devs)
+		}
+		if err := newJob(devs[0]); err != nil {
+			return err
 		}
 		// The count against the grid before a context is opened for each.
 		if err := runner.PlanSlabs(job, n, sl.Halo); err != nil {
@@ -222,7 +252,7 @@ func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
 	}
 	h := runner.Convert(res.Outputs["oh"], npy.Float64)
 	steps := max(o.steps, 1)
-	fmt.Fprintf(stdout, "device:   %s, %s of %v planes, halo %d:%d\n", dev.Name, where, res.Planes, res.Halo[0], res.Halo[1])
+	fmt.Fprintf(stdout, "device:   %s, %s of %v planes, halo %d:%d, %s kernel\n", dev.Name, where, res.Planes, res.Halo[0], res.Halo[1], cfg.Strategy)
 	fmt.Fprintf(stdout, "mass:     %.6e at the end (host sum of the interior)\n", Mass(h.F64, o.cfg.NX, o.cfg.NY))
 	how := "after each step"
 	if res.Overlapped {
