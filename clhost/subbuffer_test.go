@@ -16,6 +16,8 @@ import (
 //	overlap:   two overlapping sub-buffers in turn, copies of the parent on the
 //	           copy queue through pinned memory while the second one runs
 //	contexts:  overlap on two contexts of the device, both alive, as two slabs
+//	large:     (GPUs) a sub-buffer of 2^31 bytes and more at a non-zero offset,
+//	           as the top slab's interior of shallow water at 32768² on two GPUs was
 func TestSubBufferLifecycle(t *testing.T) {
 	for _, v := range []struct {
 		name             string
@@ -26,8 +28,13 @@ func TestSubBufferLifecycle(t *testing.T) {
 		{"rebind", true, false, 1, 1},
 		{"overlap", true, true, 1, 4},
 		{"contexts", true, true, 2, 4},
+		{"large", false, false, 1, 1},
 	} {
 		t.Run(v.name, func(t *testing.T) {
+			if v.name == "large" {
+				largeSubBuffer(t, newTestContext(t))
+				return
+			}
 			var cs []*Context
 			for range v.contexts {
 				cs = append(cs, newTestContext(t))
@@ -162,6 +169,60 @@ func subBufferSteps(t *testing.T, c *Context, rebind, copies bool, launches int)
 	for _, b := range []*Buffer{x, y} {
 		if err := b.Close(); err != nil {
 			t.Errorf("releasing a buffer: %v", err)
+		}
+	}
+}
+
+// largeSubBuffer is TestSubBufferLifecycle's large: on a GPU with the
+// memory, a kernel on a sub-buffer of 2^31+align bytes at offset align of
+// a parent one align larger, then the sub-buffer and the parent released.
+func largeSubBuffer(t *testing.T, c *Context) {
+	align, err := c.SubBufferAlign()
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := int64(1)<<31 + align
+	if d := c.Device(); d.Type != "GPU" || d.GlobalMem < uint64(4*size) {
+		t.Skipf("%s: a %s with %d bytes; wants a GPU with room for two %d-byte buffers", d.Name, d.Type, d.GlobalMem, size+align)
+	}
+	k := mustKernel(t, mustBuild(t, c, testSource, ""), "saxpy")
+	x, y := mustBuffer(t, c, size+align), mustBuffer(t, c, size+align)
+	const m = 1 << 20
+	ones := make([]float32, m)
+	for i := range ones {
+		ones[i] = 1
+	}
+	sx, err := c.SubBuffer(x, align, size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sy, err := c.SubBuffer(y, align, size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []*Buffer{x, y} {
+		if err := c.WriteBytesAt(b, align, unsafe.Slice((*byte)(unsafe.Pointer(&ones[0])), 4*m)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ev, err := c.LaunchWith(k, []int{m}, nil, int32(m), float32(1), sx, sy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.Release()
+	got := make([]byte, 4)
+	if err := c.ReadBytesAt(y, align+4*(m-1), got); err != nil {
+		t.Fatal(err)
+	}
+	if v := *(*float32)(unsafe.Pointer(&got[0])); v != 2 {
+		t.Errorf("y after the launch on the sub-buffers: %v, want 2", v)
+	}
+	if err := c.Finish(); err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range []*Buffer{sx, sy, x, y} {
+		if err := b.Close(); err != nil {
+			t.Errorf("release: %v", err)
 		}
 	}
 }

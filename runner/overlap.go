@@ -63,7 +63,14 @@ import (
 // below n-2lo-hi; the planes in between go to the edge parts, which then
 // compute up to q-1 planes more (computed before the edge reads are
 // queued, so the interior still touches none of the copied planes). With
-// aligned planes (q = 1) the parts are those above.
+// aligned planes (q = 1) the parts are those above. The interior is
+// launched in chunks of at most maxPartBytes per array (1 GiB), each a
+// sub-grid starting at an aligned plane and computing the next run of
+// planes: two H200s crashed in clReleaseMemObject at the end of a run whose
+// top slab had a 2.1 GB interior sub-buffer at a non-zero offset (a
+// single GPU per MPI rank too, so not from the staging), while slab 0,
+// whose 2.1 GB interior starts at offset 0, released its parts; chunks keep
+// every sub-buffer under 2^31 bytes.
 
 // part is a slab's sub-grid of local planes [from, to).
 type part struct {
@@ -75,9 +82,10 @@ type part struct {
 
 // ovSlab is one local slab's parts, pinned staging and copies in flight.
 type ovSlab struct {
-	s                  *slab
-	down, up, interior *part // down and up are nil without that neighbour
-	pin                *clhost.Pinned
+	s        *slab
+	down, up *part   // nil without that neighbour
+	interior []*part // the interior in chunks (Note [aligned parts])
+	pin      *clhost.Pinned
 	// Staging by swapped output: planes sent down and up, received from
 	// below and above (nil without that neighbour).
 	sendDown, sendUp, fromBelow, fromAbove map[string][]byte
@@ -178,8 +186,14 @@ func (o *overlap) setup(v *ovSlab) bool {
 	if to-from-x.lo-x.hi < 1 || from+x.lo+x.hi > s.n { // no interior plane of its own
 		return false
 	}
-	v.interior = o.part(s, from, to)
-	for _, p := range []*part{v.down, v.up, v.interior} {
+	pb := 0
+	for name := range s.r.arrays {
+		pb = max(pb, o.pb(name))
+	}
+	for _, c := range interiorChunks(from, to, x.lo, x.hi, q, maxPartBytes/max(pb, 1)) {
+		v.interior = append(v.interior, o.part(s, c[0], c[1]))
+	}
+	for _, p := range append([]*part{v.down, v.up}, v.interior...) {
 		if p == nil {
 			continue
 		}
@@ -216,6 +230,25 @@ func (o *overlap) setup(v *ovSlab) bool {
 		v.fromAbove[p.Out] = take(x.hi, p.Out, s.index < x.count-1 && x.hi > 0)
 	}
 	return true
+}
+
+// maxPartBytes bounds a part's sub-buffers: the interior is cut into
+// chunks of at most this many bytes per array (Note [aligned parts]).
+var maxPartBytes = 1 << 30
+
+// interiorChunks cuts the interior, the sub-grid of planes [from, to)
+// that computes [from+lo, to-hi), into sub-grids of at most maxPlanes
+// planes (at least q) that start at multiples of q past from and compute
+// consecutive runs of planes, together the interior's.
+func interiorChunks(from, to, lo, hi, q, maxPlanes int) [][2]int {
+	step := max((maxPlanes-lo-hi)/q*q, q)
+	var out [][2]int
+	for a := from; ; a += step {
+		if a+step+lo+hi >= to {
+			return append(out, [2]int{a, to})
+		}
+		out = append(out, [2]int{a, a + step + lo + hi})
+	}
 }
 
 func gcd64(a, b int64) int64 {
@@ -262,7 +295,7 @@ func (o *overlap) release() {
 	for _, v := range o.slabs {
 		v.cur.release()
 		v.prev.release()
-		for _, p := range []*part{v.down, v.up, v.interior} {
+		for _, p := range append([]*part{v.down, v.up}, v.interior...) {
 			if p != nil {
 				for _, b := range p.subs {
 					b.Release()
@@ -396,9 +429,20 @@ func (o *overlap) launchSlab(v *ovSlab, exchange bool) error {
 	if err := r.ctx.Flush(); err != nil {
 		return err
 	}
-	var err error
-	if v.cur.first, v.cur.last, err = o.run(v, v.interior); err != nil {
-		return err
+	for i, p := range v.interior {
+		first, last, err := o.run(v, p)
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			v.cur.first = first
+		} else if first != last {
+			first.Release()
+		}
+		if i > 0 && v.cur.last != v.cur.first {
+			v.cur.last.Release()
+		}
+		v.cur.last = last
 	}
 	return r.ctx.Flush()
 }

@@ -71,7 +71,7 @@ header() { printf '%-26s %9s %8s %9s %9s   %s\n' "$1" ms/step speed-up exchange 
 
 if [ -x .gpu/clhost.test ] && [ -x .gpu/runner.test ]; then
 	echo "== step 0: sub-buffers and overlapped slabs on $PLAT:0 (rc 2 with SIGSEGV: the driver crashed)" | tee -a "$OUT/multigpu.txt"
-	for t in kernel rebind overlap contexts; do
+	for t in kernel rebind overlap contexts large; do
 		FOROCL_DEVICE=$PLAT:0 timeout 60 .gpu/clhost.test -test.run "^TestSubBufferLifecycle\$/^$t\$" -test.v >"$LOG/diag-sub-$t.txt" 2>&1
 		rc=$?
 		printf '%-40s rc %s\n' "TestSubBufferLifecycle/$t" $rc | tee -a "$OUT/multigpu.txt"
