@@ -358,7 +358,9 @@ func (o *overlap) launch(exchange bool) error {
 			return fmt.Errorf("slab %d: %v", v.s.index, err)
 		}
 	}
-	return nil
+	// The step before is timed now, with this one queued: nothing the
+	// host does between the reads' end and the next writes but the copies.
+	return o.account()
 }
 
 func (o *overlap) launchSlab(v *ovSlab, exchange bool) error {
@@ -447,8 +449,7 @@ func (o *overlap) launchSlab(v *ovSlab, exchange bool) error {
 	return r.ctx.Flush()
 }
 
-// finish waits for the edge reads of the step just queued, times the
-// step before (whose events have all completed by then), and passes the
+// finish waits for the edge reads of the step just queued and passes the
 // planes on to the neighbours' memory, which the next step writes into
 // their halos (writeHalos).
 func (o *overlap) finish() error {
@@ -458,9 +459,6 @@ func (o *overlap) finish() error {
 				return fmt.Errorf("slab %d: halo exchange: %v", v.s.index, err)
 			}
 		}
-	}
-	if err := o.account(); err != nil {
-		return err
 	}
 	x := o.x
 	for i, v := range o.slabs {
@@ -539,13 +537,15 @@ func (o *overlap) keepHalos(before func(*slab) error) error {
 	return nil
 }
 
-// account adds the exchange spans of the step in v.prev (complete once
-// this step's reads have been waited for, or the queues finished) to the
-// totals, and releases its events.
+// account adds the exchange spans of the step in v.prev (its last
+// commands, the halo writes, queued at the start of the step after) to
+// the totals, and releases its events; it waits for those still running,
+// behind which the next step is queued.
 func (o *overlap) account() error {
 	for _, v := range o.slabs {
 		rec := &v.prev
 		if len(rec.reads) == 0 {
+			rec.release() // the first step's writes of the starting halos
 			continue
 		}
 		from, to, err := rec.span()
