@@ -58,13 +58,24 @@ func waveUnit(double bool, strategy string) (*abi.Unit, error) {
 	return res.Generate([]*ir.Kernel{k}, file, codegen.Options{}), nil
 }
 
+// slabHooks are what the slabs run besides wave_advance: the walls.
+type slabHooks struct {
+	// before applies the walls on a slab (runner.Slabs.Before), on a
+	// context that prepare has set up.
+	before func(*clhost.Context, map[string]*clhost.Buffer, []int) error
+	// prepare builds the walls' kernels on a slab's context, before the
+	// timed steps (a build inside them cost seconds per run on GPUs).
+	prepare func(*clhost.Context) error
+	// release frees what prepare built.
+	release func()
+}
+
 // slabJob is the simulation of cfg over steps steps as a runner job, and
-// a Before hook that applies the walls on each slab (release frees what
-// the hook built).
-func slabJob(cfg Config, steps int) (runner.Job, func(*clhost.Context, map[string]*clhost.Buffer, []int) error, func(), error) {
+// the hooks that apply the walls on each slab.
+func slabJob(cfg Config, steps int) (runner.Job, slabHooks, error) {
 	unit, err := waveUnit(cfg.Double, cfg.Strategy)
 	if err != nil {
-		return runner.Job{}, nil, nil, err
+		return runner.Job{}, slabHooks{}, err
 	}
 	k := unit.Kernels[0]
 	n1, n2 := cfg.NX+2, cfg.NY+2
@@ -81,32 +92,39 @@ func slabJob(cfg Config, steps int) (runner.Job, func(*clhost.Context, map[strin
 	}
 	var mu sync.Mutex
 	made := map[*clhost.Context]walls{}
-	wallsOn := func(ctx *clhost.Context, bufs map[string]*clhost.Buffer, shape []int) error {
+	hooks := slabHooks{}
+	hooks.prepare = func(ctx *clhost.Context) error {
+		var w walls
+		var err error
+		if cfg.Double {
+			w, err = wavedirect.NewReflectDp(ctx)
+		} else {
+			w, err = wavedirect.NewReflect(ctx)
+		}
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		made[ctx] = w
+		mu.Unlock()
+		return nil
+	}
+	hooks.before = func(ctx *clhost.Context, bufs map[string]*clhost.Buffer, shape []int) error {
 		mu.Lock()
 		w := made[ctx]
-		if w == nil {
-			var err error
-			if cfg.Double {
-				w, err = wavedirect.NewReflectDp(ctx)
-			} else {
-				w, err = wavedirect.NewReflect(ctx)
-			}
-			if err != nil {
-				mu.Unlock()
-				return err
-			}
-			made[ctx] = w
-		}
 		mu.Unlock()
+		if w == nil {
+			return fmt.Errorf("internal error: the walls were not built on this slab's context")
+		}
 		array := func(name string) *clhost.Array { return &clhost.Array{Buffer: bufs[name], DType: dt, Shape: shape} }
 		return w.Run(int32(shape[0]), int32(shape[1]), array("h"), array("u"), array("v"))
 	}
-	release := func() {
+	hooks.release = func() {
 		for _, w := range made {
 			w.Close()
 		}
 	}
-	return job, wallsOn, release, nil
+	return job, hooks, nil
 }
 
 // deviceList resolves -devices: all (every GPU, else every device) or a
@@ -167,6 +185,8 @@ func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
 	// does not read: the exchange may overlap the interior.
 	sl := runner.Slabs{BeforeKeepsHalos: true}
 	var job runner.Job
+	var hooks slabHooks
+	var err error
 	release := func() {}
 	defer func() { release() }()
 	cfg := o.cfg
@@ -176,16 +196,14 @@ func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
 		if cfg.Strategy == "auto" {
 			cfg.Strategy = AutoStrategy(d)
 		}
-		var err error
-		job, sl.Before, release, err = slabJob(cfg, o.steps)
-		if err != nil {
-			release = func() {}
+		job, hooks, err = slabJob(cfg, o.steps)
+		if err == nil {
+			sl.Before, release = hooks.before, hooks.release
 		}
 		return err
 	}
 	where := ""
 	var comm *mpi.Comm
-	var err error
 	if o.mpi {
 		if !mpi.Launched() {
 			return fmt.Errorf("-mpi: this process was not started by mpirun; run mpirun -np N shallowwater -mpi")
@@ -238,6 +256,14 @@ func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
 		where = fmt.Sprintf("%d slabs", n)
 		if o.devices != "" {
 			where = fmt.Sprintf("%d slabs over -devices %s", n, o.devices)
+		}
+	}
+	for _, ctx := range sl.Contexts {
+		if err := hooks.prepare(ctx); err != nil {
+			if comm != nil {
+				comm.Abort(1, err.Error())
+			}
+			return err
 		}
 	}
 	res, err := runner.RunSlabs(job, sl)

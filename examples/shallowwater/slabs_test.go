@@ -75,21 +75,24 @@ func TestSlabsMatchOneDevice(t *testing.T) {
 		noOverlap bool
 	}{{2, false}, {3, false}, {2, true}} {
 		n := c.n
-		job, walls, release, err := slabJob(slabCfg, slabSteps)
+		job, hooks, err := slabJob(slabCfg, slabSteps)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sl := runner.Slabs{Before: walls, BeforeKeepsHalos: true, NoOverlap: c.noOverlap}
+		sl := runner.Slabs{Before: hooks.before, BeforeKeepsHalos: true, NoOverlap: c.noOverlap}
 		for i := 0; i < n; i++ {
 			c, err := clhost.NewContext(ctx.Device())
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer c.Close()
+			if err := hooks.prepare(c); err != nil {
+				t.Fatal(err)
+			}
 			sl.Contexts = append(sl.Contexts, c)
 		}
 		res, err := runner.RunSlabs(job, sl)
-		release()
+		hooks.release()
 		if err != nil {
 			t.Fatalf("%d slabs: %v", n, err)
 		}
@@ -115,21 +118,24 @@ func TestSlabsCoarseUnaligned(t *testing.T) {
 		t.Skipf("rows of %d bytes: alignment %d (%v)", 4*(cfg.NX+2), align, err)
 	}
 	want := oneDevice(t, ctx, cfg)
-	job, walls, release, err := slabJob(cfg, slabSteps)
+	job, hooks, err := slabJob(cfg, slabSteps)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer release()
+	defer hooks.release()
 	if l := job.Kernel.Launches[0]; len(l.Global) != 2 || l.Global[0].Per != 2 || l.Global[1].Per != 4 {
 		t.Errorf("the slabs' kernel is not the coarse one: launch %+v", l.Global)
 	}
-	sl := runner.Slabs{Before: walls, BeforeKeepsHalos: true}
+	sl := runner.Slabs{Before: hooks.before, BeforeKeepsHalos: true}
 	for i := 0; i < 2; i++ {
 		c, err := clhost.NewContext(ctx.Device())
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer c.Close()
+		if err := hooks.prepare(c); err != nil {
+			t.Fatal(err)
+		}
 		sl.Contexts = append(sl.Contexts, c)
 	}
 	res, err := runner.RunSlabs(job, sl)
@@ -186,12 +192,15 @@ func TestSlabsChild(t *testing.T) {
 	defer comm.Finalize()
 	comm.Timeout = time.Minute
 	ctx := device(t)
-	job, walls, release, err := slabJob(slabCfg, slabSteps)
+	job, hooks, err := slabJob(slabCfg, slabSteps)
+	if err == nil {
+		err = hooks.prepare(ctx)
+	}
 	if err != nil {
 		comm.Abort(1, err.Error())
 	}
-	defer release()
-	res, err := runner.RunSlabs(job, runner.Slabs{Contexts: []*clhost.Context{ctx}, Comm: comm, Before: walls, BeforeKeepsHalos: true})
+	defer hooks.release()
+	res, err := runner.RunSlabs(job, runner.Slabs{Contexts: []*clhost.Context{ctx}, Comm: comm, Before: hooks.before, BeforeKeepsHalos: true})
 	if err != nil {
 		comm.Abort(1, err.Error())
 	}
