@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/forocl/forocl/clhost"
@@ -76,6 +77,7 @@ import (
 type part struct {
 	from, to int
 	sizes    map[string]int
+	scalars  map[string]float64
 	launches []launch
 	subs     map[*clhost.Buffer]*clhost.Buffer // a sub-buffer per buffer, made on first use
 }
@@ -113,12 +115,19 @@ func (r *record) release() {
 
 // overlap holds the local slabs' parts and the exchange's timings.
 type overlap struct {
-	x      *exchanger
-	j      *Job
-	slabs  []*ovSlab
-	pb     func(name string) int // bytes per plane of an array
-	spans  time.Duration         // exchange spans, summed over slabs and steps
-	hidden time.Duration         // their overlap with the interiors
+	x     *exchanger
+	j     *Job
+	slabs []*ovSlab
+	pb    func(name string) int // bytes per plane of an array
+	// cut reports whether an array is cut into slabs (a sub-buffer per
+	// part); the others are whole on every slab (loop kernels).
+	cut func(name string) bool
+	// size names the size along the slabs' dimension; with sizeScalar it
+	// is a scalar argument too (a loop kernel's dummy), set per part.
+	size       string
+	sizeScalar bool
+	spans      time.Duration // exchange spans, summed over slabs and steps
+	hidden     time.Duration // their overlap with the interiors
 	// before, when set, runs Slabs.Before on a slab at the start of each
 	// step, and the halo writes follow it (keepHalos).
 	before func(*slab) error
@@ -141,9 +150,14 @@ func newOverlap(x *exchanger, j *Job, slabs []*slab) *overlap {
 			return nil
 		}
 	}
-	o := &overlap{x: x, j: j}
 	r0 := slabs[0].r
+	o := &overlap{x: x, j: j, size: lastSize(k), cut: func(string) bool { return true }}
 	o.pb = func(name string) int { return x.plane(r0.arrays[name]) }
+	return o.setupAll(slabs)
+}
+
+// setupAll gives every local slab its parts, or returns nil.
+func (o *overlap) setupAll(slabs []*slab) *overlap {
 	for _, s := range slabs {
 		v := &ovSlab{s: s}
 		o.slabs = append(o.slabs, v)
@@ -167,6 +181,9 @@ func (o *overlap) setup(v *ovSlab) bool {
 	// (Note [aligned parts]).
 	q := 1
 	for name := range s.r.arrays {
+		if !o.cut(name) {
+			continue
+		}
 		pb := int64(o.pb(name))
 		u := int(align / gcd64(pb, align))
 		q = q / gcd(q, u) * u
@@ -188,7 +205,9 @@ func (o *overlap) setup(v *ovSlab) bool {
 	}
 	pb := 0
 	for name := range s.r.arrays {
-		pb = max(pb, o.pb(name))
+		if o.cut(name) {
+			pb = max(pb, o.pb(name))
+		}
 	}
 	for _, c := range interiorChunks(from, to, x.lo, x.hi, q, maxPartBytes/max(pb, 1)) {
 		v.interior = append(v.interior, o.part(s, c[0], c[1]))
@@ -201,7 +220,7 @@ func (o *overlap) setup(v *ovSlab) bool {
 			return false
 		}
 		for name := range s.r.arrays {
-			if int64(p.from*o.pb(name))%align != 0 {
+			if o.cut(name) && int64(p.from*o.pb(name))%align != 0 {
 				return false
 			}
 		}
@@ -266,8 +285,16 @@ func (o *overlap) part(s *slab, from, to int) *part {
 	for n, v := range s.r.sizes {
 		p.sizes[n] = v
 	}
-	last := lastSize(k)
+	last := o.size
 	p.sizes[last] = s.r.sizes[last] - s.n + (to - from)
+	p.scalars = s.scalars
+	if _, ok := s.scalars[strings.ToLower(last)]; ok && o.sizeScalar {
+		p.scalars = map[string]float64{}
+		for n, v := range s.scalars {
+			p.scalars[n] = v
+		}
+		p.scalars[strings.ToLower(last)] = float64(p.sizes[last])
+	}
 	var ls []launch
 	for _, l := range k.Launches {
 		g, loc, err := l.NDRange(p.sizes)
@@ -315,6 +342,10 @@ func (o *overlap) run(v *ovSlab, p *part) (first, last *clhost.Event, err error)
 		if _, isArray := r.arrays[name]; !isArray {
 			continue
 		}
+		if !o.cut(name) {
+			bufs[name] = b
+			continue
+		}
 		sub := p.subs[b]
 		if sub == nil {
 			pb := int64(o.pb(name))
@@ -326,7 +357,7 @@ func (o *overlap) run(v *ovSlab, p *part) (first, last *clhost.Event, err error)
 		bufs[name] = sub
 	}
 	for li, l := range p.launches {
-		args, err := launchArgs(r.k, l.l, o.j.Scalars, p.sizes, nil, bufs)
+		args, err := launchArgs(r.k, l.l, p.scalars, p.sizes, nil, bufs)
 		if err != nil {
 			return nil, nil, err
 		}
