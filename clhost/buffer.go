@@ -83,6 +83,7 @@ func transfer[T byte | int32 | int64 | float32 | float64](c *Context, b *Buffer,
 		return fmt.Errorf("%s: %d bytes do not fit a buffer of %d bytes", op, n, b.size)
 	}
 	var code int32
+	hostWaits.Add(1)
 	if write {
 		code = cl.EnqueueWriteBuffer(c.queue, b.mem, clTrue, 0, uintptr(n), unsafe.Pointer(&data[0]), 0, nil, nil)
 	} else {

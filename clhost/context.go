@@ -120,6 +120,7 @@ func (c *Context) Finish() error {
 	c.mu.Lock()
 	q := c.copyQ
 	c.mu.Unlock()
+	hostWaits.Add(1)
 	if q != 0 {
 		if err := check("clFinish", cl.Finish(q)); err != nil {
 			return err

@@ -107,6 +107,7 @@ func (e *Event) Wait() error {
 		return err
 	}
 	evs := []uintptr{e.h}
+	hostWaits.Add(1)
 	code := cl.WaitForEvents(1, unsafe.Pointer(&evs[0]))
 	runtime.KeepAlive(evs)
 	return check("clWaitForEvents", code)
@@ -122,14 +123,18 @@ func (e *Event) Duration() (time.Duration, error) {
 	return time.Duration(end - start), nil
 }
 
-// Times waits for the event and returns its device timestamps in
+// Times waits for the event (unless it has completed) and returns its device timestamps in
 // nanoseconds, CL_PROFILING_COMMAND_START and CL_PROFILING_COMMAND_END.
 // Timing a batch of launches from the start of the first to the end of
 // the last makes a coarse device timer (NVIDIA's ticks in microseconds)
 // irrelevant.
 func (e *Event) Times() (start, end uint64, err error) {
-	if err := e.Wait(); err != nil {
+	if done, err := e.Done(); err != nil {
 		return 0, 0, err
+	} else if !done {
+		if err := e.Wait(); err != nil {
+			return 0, 0, err
+		}
 	}
 	const op = "clGetEventProfilingInfo"
 	if err := check(op, cl.GetEventProfilingInfo(e.h, clProfilingCommandStart, 8, unsafe.Pointer(&start), nil)); err != nil {

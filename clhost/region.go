@@ -39,6 +39,7 @@ func (c *Context) transferAt(b *Buffer, offset int64, data []byte, write bool) e
 		return fmt.Errorf("%s: %d bytes at offset %d do not fit a buffer of %d bytes", op, n, offset, b.size)
 	}
 	var code int32
+	hostWaits.Add(1)
 	if write {
 		code = cl.EnqueueWriteBuffer(c.queue, b.mem, clTrue, uintptr(offset), uintptr(n), unsafe.Pointer(&data[0]), 0, nil, nil)
 	} else {

@@ -257,6 +257,7 @@ func (c *Context) NewPinned(size int64) (*Pinned, error) {
 		return nil, err
 	}
 	b := &Buffer{ctx: c, mem: m, size: size}
+	hostWaits.Add(1)
 	p := enqueueMap(c.queue, m, clTrue, clMapRead|clMapWrite, 0, uintptr(size), 0, nil, nil, unsafe.Pointer(&code))
 	if code == 0 && p == nil {
 		code = CodeMapFailure
@@ -282,6 +283,7 @@ func (p *Pinned) Close() error {
 	}
 	err := check("clEnqueueUnmapMemObject", enqueueUnmap(c.queue, b.mem, p.ptr, 0, nil, nil))
 	if err == nil {
+		hostWaits.Add(1)
 		err = check("clFinish", cl.Finish(c.queue))
 	}
 	if cerr := b.Close(); err == nil {

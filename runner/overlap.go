@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/forocl/forocl/clhost"
@@ -47,25 +48,46 @@ import (
 //
 // It applies when every launch of the kernel covers the grid with the
 // slab halo as its origin and shrink (no reductions, whose partials a
-// small grid would change), when every slab's interior has a plane, and
-// when the device can place a sub-buffer at each part (the byte offsets
-// are multiples of CL_DEVICE_MEM_BASE_ADDR_ALIGN) and has OpenCL 1.2's
-// barriers and mapped buffers, and without Slabs.Before unless
-// BeforeKeepsHalos; otherwise RunSlabs exchanges after each step (halo.go).
+// small grid would change), when every slab's interior has a plane (after
+// Note [aligned parts]), and when the device has OpenCL 1.2's barriers and
+// mapped buffers, and without Slabs.Before unless BeforeKeepsHalos;
+// otherwise RunSlabs exchanges after each step (halo.go).
+//
+// Note [aligned parts]
+//
+// A sub-buffer must start at a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN
+// bytes (512 on NVIDIA's GPUs), and a plane rarely is one: the shallow-
+// water grid's 32770 reals with their ghost cells are 131080 bytes. So
+// the parts start at aligned planes, multiples of q (the least plane
+// count whose bytes are aligned for every array): the interior at the
+// first one at or above hi, the edge part above at the last one at or
+// below n-2lo-hi; the planes in between go to the edge parts, which then
+// compute up to q-1 planes more (computed before the edge reads are
+// queued, so the interior still touches none of the copied planes). With
+// aligned planes (q = 1) the parts are those above. The interior is
+// launched in chunks of at most maxPartBytes per array (1 GiB), each a
+// sub-grid starting at an aligned plane and computing the next run of
+// planes: two H200s crashed in clReleaseMemObject at the end of a run whose
+// top slab had a 2.1 GB interior sub-buffer at a non-zero offset (a
+// single GPU per MPI rank too, so not from the staging), while slab 0,
+// whose 2.1 GB interior starts at offset 0, released its parts; chunks keep
+// every sub-buffer under 2^31 bytes.
 
 // part is a slab's sub-grid of local planes [from, to).
 type part struct {
 	from, to int
 	sizes    map[string]int
+	scalars  map[string]float64
 	launches []launch
 	subs     map[*clhost.Buffer]*clhost.Buffer // a sub-buffer per buffer, made on first use
 }
 
 // ovSlab is one local slab's parts, pinned staging and copies in flight.
 type ovSlab struct {
-	s                  *slab
-	down, up, interior *part // down and up are nil without that neighbour
-	pin                *clhost.Pinned
+	s        *slab
+	down, up *part   // nil without that neighbour
+	interior []*part // the interior in chunks (Note [aligned parts])
+	pin      *clhost.Pinned
 	// Staging by swapped output: planes sent down and up, received from
 	// below and above (nil without that neighbour).
 	sendDown, sendUp, fromBelow, fromAbove map[string][]byte
@@ -93,12 +115,19 @@ func (r *record) release() {
 
 // overlap holds the local slabs' parts and the exchange's timings.
 type overlap struct {
-	x      *exchanger
-	j      *Job
-	slabs  []*ovSlab
-	pb     func(name string) int // bytes per plane of an array
-	spans  time.Duration         // exchange spans, summed over slabs and steps
-	hidden time.Duration         // their overlap with the interiors
+	x     *exchanger
+	j     *Job
+	slabs []*ovSlab
+	pb    func(name string) int // bytes per plane of an array
+	// cut reports whether an array is cut into slabs (a sub-buffer per
+	// part); the others are whole on every slab (loop kernels).
+	cut func(name string) bool
+	// size names the size along the slabs' dimension; with sizeScalar it
+	// is a scalar argument too (a loop kernel's dummy), set per part.
+	size       string
+	sizeScalar bool
+	spans      time.Duration // exchange spans, summed over slabs and steps
+	hidden     time.Duration // their overlap with the interiors
 	// before, when set, runs Slabs.Before on a slab at the start of each
 	// step, and the halo writes follow it (keepHalos).
 	before func(*slab) error
@@ -121,9 +150,14 @@ func newOverlap(x *exchanger, j *Job, slabs []*slab) *overlap {
 			return nil
 		}
 	}
-	o := &overlap{x: x, j: j}
 	r0 := slabs[0].r
+	o := &overlap{x: x, j: j, size: lastSize(k), cut: func(string) bool { return true }}
 	o.pb = func(name string) int { return x.plane(r0.arrays[name]) }
+	return o.setupAll(slabs)
+}
+
+// setupAll gives every local slab its parts, or returns nil.
+func (o *overlap) setupAll(slabs []*slab) *overlap {
 	for _, s := range slabs {
 		v := &ovSlab{s: s}
 		o.slabs = append(o.slabs, v)
@@ -143,18 +177,42 @@ func (o *overlap) setup(v *ovSlab) bool {
 	if err != nil {
 		return false
 	}
+	// Parts start at planes where every array's sub-buffer may start
+	// (Note [aligned parts]).
+	q := 1
+	for name := range s.r.arrays {
+		if !o.cut(name) {
+			continue
+		}
+		pb := int64(o.pb(name))
+		u := int(align / gcd64(pb, align))
+		q = q / gcd(q, u) * u
+	}
 	from, to := 0, s.n
 	if s.index > 0 && x.hi > 0 {
-		v.down, from = o.part(s, 0, x.lo+2*x.hi), x.hi
+		from = (x.hi + q - 1) / q * q
+		v.down = o.part(s, 0, from+x.lo+x.hi)
 	}
 	if s.index < x.count-1 && x.lo > 0 {
-		v.up, to = o.part(s, s.n-2*x.lo-x.hi, s.n), s.n-x.lo
+		b := (s.n - 2*x.lo - x.hi) / q * q
+		if b < 0 {
+			return false
+		}
+		v.up, to = o.part(s, b, s.n), b+x.lo+x.hi
 	}
-	if to-from-x.lo-x.hi < 1 { // no interior plane of its own
+	if to-from-x.lo-x.hi < 1 || from+x.lo+x.hi > s.n { // no interior plane of its own
 		return false
 	}
-	v.interior = o.part(s, from, to)
-	for _, p := range []*part{v.down, v.up, v.interior} {
+	pb := 0
+	for name := range s.r.arrays {
+		if o.cut(name) {
+			pb = max(pb, o.pb(name))
+		}
+	}
+	for _, c := range interiorChunks(from, to, x.lo, x.hi, q, maxPartBytes/max(pb, 1)) {
+		v.interior = append(v.interior, o.part(s, c[0], c[1]))
+	}
+	for _, p := range append([]*part{v.down, v.up}, v.interior...) {
 		if p == nil {
 			continue
 		}
@@ -162,7 +220,7 @@ func (o *overlap) setup(v *ovSlab) bool {
 			return false
 		}
 		for name := range s.r.arrays {
-			if int64(p.from*o.pb(name))%align != 0 {
+			if o.cut(name) && int64(p.from*o.pb(name))%align != 0 {
 				return false
 			}
 		}
@@ -193,6 +251,32 @@ func (o *overlap) setup(v *ovSlab) bool {
 	return true
 }
 
+// maxPartBytes bounds a part's sub-buffers: the interior is cut into
+// chunks of at most this many bytes per array (Note [aligned parts]).
+var maxPartBytes = 1 << 30
+
+// interiorChunks cuts the interior, the sub-grid of planes [from, to)
+// that computes [from+lo, to-hi), into sub-grids of at most maxPlanes
+// planes (at least q) that start at multiples of q past from and compute
+// consecutive runs of planes, together the interior's.
+func interiorChunks(from, to, lo, hi, q, maxPlanes int) [][2]int {
+	step := max((maxPlanes-lo-hi)/q*q, q)
+	var out [][2]int
+	for a := from; ; a += step {
+		if a+step+lo+hi >= to {
+			return append(out, [2]int{a, to})
+		}
+		out = append(out, [2]int{a, a + step + lo + hi})
+	}
+}
+
+func gcd64(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
 // part is slab s's sub-grid of local planes [from, to) with its
 // launches' NDRanges (none when one cannot be worked out).
 func (o *overlap) part(s *slab, from, to int) *part {
@@ -201,8 +285,16 @@ func (o *overlap) part(s *slab, from, to int) *part {
 	for n, v := range s.r.sizes {
 		p.sizes[n] = v
 	}
-	last := lastSize(k)
+	last := o.size
 	p.sizes[last] = s.r.sizes[last] - s.n + (to - from)
+	p.scalars = s.scalars
+	if _, ok := s.scalars[strings.ToLower(last)]; ok && o.sizeScalar {
+		p.scalars = map[string]float64{}
+		for n, v := range s.scalars {
+			p.scalars[n] = v
+		}
+		p.scalars[strings.ToLower(last)] = float64(p.sizes[last])
+	}
 	var ls []launch
 	for _, l := range k.Launches {
 		g, loc, err := l.NDRange(p.sizes)
@@ -230,7 +322,7 @@ func (o *overlap) release() {
 	for _, v := range o.slabs {
 		v.cur.release()
 		v.prev.release()
-		for _, p := range []*part{v.down, v.up, v.interior} {
+		for _, p := range append([]*part{v.down, v.up}, v.interior...) {
 			if p != nil {
 				for _, b := range p.subs {
 					b.Release()
@@ -250,6 +342,10 @@ func (o *overlap) run(v *ovSlab, p *part) (first, last *clhost.Event, err error)
 		if _, isArray := r.arrays[name]; !isArray {
 			continue
 		}
+		if !o.cut(name) {
+			bufs[name] = b
+			continue
+		}
 		sub := p.subs[b]
 		if sub == nil {
 			pb := int64(o.pb(name))
@@ -261,7 +357,7 @@ func (o *overlap) run(v *ovSlab, p *part) (first, last *clhost.Event, err error)
 		bufs[name] = sub
 	}
 	for li, l := range p.launches {
-		args, err := launchArgs(r.k, l.l, o.j.Scalars, p.sizes, nil, bufs)
+		args, err := launchArgs(r.k, l.l, p.scalars, p.sizes, nil, bufs)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -293,7 +389,9 @@ func (o *overlap) launch(exchange bool) error {
 			return fmt.Errorf("slab %d: %v", v.s.index, err)
 		}
 	}
-	return nil
+	// The step before is timed now, with this one queued: nothing the
+	// host does between the reads' end and the next writes but the copies.
+	return o.account()
 }
 
 func (o *overlap) launchSlab(v *ovSlab, exchange bool) error {
@@ -364,15 +462,25 @@ func (o *overlap) launchSlab(v *ovSlab, exchange bool) error {
 	if err := r.ctx.Flush(); err != nil {
 		return err
 	}
-	var err error
-	if v.cur.first, v.cur.last, err = o.run(v, v.interior); err != nil {
-		return err
+	for i, p := range v.interior {
+		first, last, err := o.run(v, p)
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			v.cur.first = first
+		} else if first != last {
+			first.Release()
+		}
+		if i > 0 && v.cur.last != v.cur.first {
+			v.cur.last.Release()
+		}
+		v.cur.last = last
 	}
 	return r.ctx.Flush()
 }
 
-// finish waits for the edge reads of the step just queued, times the
-// step before (whose events have all completed by then), and passes the
+// finish waits for the edge reads of the step just queued and passes the
 // planes on to the neighbours' memory, which the next step writes into
 // their halos (writeHalos).
 func (o *overlap) finish() error {
@@ -382,9 +490,6 @@ func (o *overlap) finish() error {
 				return fmt.Errorf("slab %d: halo exchange: %v", v.s.index, err)
 			}
 		}
-	}
-	if err := o.account(); err != nil {
-		return err
 	}
 	x := o.x
 	for i, v := range o.slabs {
@@ -463,13 +568,15 @@ func (o *overlap) keepHalos(before func(*slab) error) error {
 	return nil
 }
 
-// account adds the exchange spans of the step in v.prev (complete once
-// this step's reads have been waited for, or the queues finished) to the
-// totals, and releases its events.
+// account adds the exchange spans of the step in v.prev (its last
+// commands, the halo writes, queued at the start of the step after) to
+// the totals, and releases its events; it waits for those still running,
+// behind which the next step is queued.
 func (o *overlap) account() error {
 	for _, v := range o.slabs {
 		rec := &v.prev
 		if len(rec.reads) == 0 {
+			rec.release() // the first step's writes of the starting halos
 			continue
 		}
 		from, to, err := rec.span()

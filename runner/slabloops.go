@@ -281,7 +281,7 @@ func runLoopSlabs(j Job, sl Slabs, count int, arrays map[string]*npy.Array, size
 		}
 	}
 	x := &exchanger{k: k, slabs: slabs, comm: sl.Comm, count: count, planes: planes, geom: geom}
-	sr := &slabRun{j: &j, sl: sl, x: x, res: res, arrays: arrays, starts: starts, planes: planes, split: f.sp, splitSize: f.size, dirty: map[string]bool{}}
+	sr := &slabRun{j: &j, sl: sl, x: x, res: res, arrays: arrays, starts: starts, planes: planes, split: f.sp, splitSize: f.size, frame: f, dirty: map[string]bool{}}
 	if err := sr.run(); err != nil {
 		return nil, err
 	}

@@ -107,8 +107,59 @@ func TestRunLoopSlabsMatchesOneDevice(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s on %d slabs: %v", c.kernel, n, err)
 			}
-			if got.Halo != c.halo || n == 3 && !equalInts(got.Planes, c.planes) || got.Overlapped {
-				t.Errorf("%s on %d slabs: halo %v, planes %v, overlapped %v; want halo %v, planes %v on 3", c.kernel, n, got.Halo, got.Planes, got.Overlapped, c.halo, c.planes)
+			if got.Halo != c.halo || n == 3 && !equalInts(got.Planes, c.planes) {
+				t.Errorf("%s on %d slabs: halo %v, planes %v; want halo %v, planes %v on 3", c.kernel, n, got.Halo, got.Planes, c.halo, c.planes)
+			}
+			for _, p := range k.Outputs() {
+				name := strings.ToLower(p.Name)
+				sameBits(t, fmt.Sprintf("%s %s on %d slabs", c.kernel, name, n), one.Outputs[name], got.Outputs[name])
+			}
+		}
+	}
+}
+
+// TestRunLoopSlabsOverlap: loop kernels of one launch whose cut arrays
+// are held alike (5-point stencils on t(n,m) and t(0:nx+1,0:ny+1), a
+// radius-2 stencil, accel_loop's node update) overlap the exchange with
+// the interior on 2 and 3 slabs, with rows of 128 bytes; the staggered
+// kernel and the 1-D coefficients exchange after each step. Every one is
+// bit-identical to one device.
+func TestRunLoopSlabsOverlap(t *testing.T) {
+	ctxs := sameDevice(t, 3)
+	if align, err := ctxs[0].SubBufferAlign(); err != nil || 128%align != 0 {
+		t.Skipf("rows of 128 bytes cannot start a sub-buffer here (alignment %d, %v)", align, err)
+	}
+	for _, c := range []struct {
+		loopSlabCase
+		path       string
+		overlapped bool
+	}{
+		{loopSlabCase{"loop_slabs.f90", "sten5", map[string]float64{"n": 16, "m": 40}, []Swap{{"t", "tn"}}, [2]int{1, 1}, nil}, "", true},
+		{loopSlabCase{"loop_slabs.f90", "sten5h", map[string]float64{"nx": 30, "ny": 40}, []Swap{{"t", "tn"}}, [2]int{1, 1}, nil}, "", true},
+		{loopSlabCase{"loop_slabs.f90", "radius2", map[string]float64{"n": 16, "m": 50}, []Swap{{"t", "tn"}}, [2]int{2, 2}, nil}, "", true},
+		{loopSlabCase{"accel_loop.f90", "accel_step", map[string]float64{"nx": 30, "ny": 60, "dt": 0.001, "nu": 0.05}, []Swap{{"xvel", "xvel1"}, {"yvel", "yvel1"}}, [2]int{1, 1}, nil}, "../scripts/bench/accel_loop.f90", true},
+		{loopSlabCase{"loop_slabs.f90", "stagger", map[string]float64{"nx": 31, "ny": 40}, []Swap{{"u", "un"}}, [2]int{1, 1}, nil}, "", false},
+		{loopSlabCase{"loop_slabs.f90", "coefs", map[string]float64{"n": 16, "m": 40}, []Swap{{"t", "tn"}}, [2]int{1, 1}, nil}, "", false},
+	} {
+		var u *abi.Unit
+		var k *abi.Kernel
+		if c.path != "" {
+			u, k = sourceKernel(t, c.path, c.kernel)
+		} else {
+			u, k = corpusKernel(t, c.file, c.kernel)
+		}
+		const steps = 5
+		one, err := Run(ctxs[0], loopSlabJob(t, u, k, c.loopSlabCase, steps))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{2, 3} {
+			got, err := RunSlabs(loopSlabJob(t, u, k, c.loopSlabCase, steps), Slabs{Contexts: ctxs[:n]})
+			if err != nil {
+				t.Fatalf("%s on %d slabs: %v", c.kernel, n, err)
+			}
+			if got.Overlapped != c.overlapped || got.Hidden > got.Exchange || got.Exchange <= 0 {
+				t.Errorf("%s on %d slabs: overlapped %v (want %v), exchange %v with %v hidden", c.kernel, n, got.Overlapped, c.overlapped, got.Exchange, got.Hidden)
 			}
 			for _, p := range k.Outputs() {
 				name := strings.ToLower(p.Name)

@@ -422,6 +422,7 @@ type slabRun struct {
 	// halos were last exchanged (slabloops.go).
 	split     *abi.Split
 	splitSize string
+	frame     *loopFrame
 	dirty     map[string]bool
 	// final is set on the steps whose results are read: the last, and
 	// those with a snapshot.
@@ -435,6 +436,8 @@ func (s *slabRun) run() error {
 	steps := max(j.Steps, 1)
 	if (sl.Before == nil || sl.BeforeKeepsHalos) && !sl.NoOverlap && steps > 1 && s.split == nil {
 		s.ov = newOverlap(x, j, x.slabs)
+	} else if sl.Before == nil && !sl.NoOverlap && steps > 1 && s.frame != nil {
+		s.ov = newLoopOverlap(x, j, s.frame, x.slabs)
 	}
 	if s.ov != nil && sl.Before != nil {
 		if err := s.ov.keepHalos(s.before); err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/forocl/forocl/ir"
 	"github.com/forocl/forocl/mpi"
 	"github.com/forocl/forocl/npy"
+	"github.com/forocl/forocl/regions"
 	"github.com/forocl/forocl/runner"
 )
 
@@ -26,9 +27,12 @@ import (
 // wrote at a slab's inner edges).
 
 // waveUnit compiles wave_advance (real(4), or real(8) with double) for the
-// runner, with the direct strategy of the wavedirect harness.
-func waveUnit(double bool) (*abi.Unit, error) {
-	dir, regions, err := findFortran()
+// runner with the schedule of strategy's generated harness (direct,
+// local, or coarse: direct with 2x4 cells per work-item in 64x2
+// work-groups, as gen.go builds wavecoarse), so that the slabs run the
+// kernel one device runs.
+func waveUnit(double bool, strategy string) (*abi.Unit, error) {
+	dir, inc, err := findFortran()
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +40,14 @@ func waveUnit(double bool) (*abi.Unit, error) {
 	if double {
 		file = "wave_dp.f90"
 	}
-	res := driver.Compile([]string{filepath.Join(dir, file)}, driver.Options{IncludeDirs: []string{regions}})
+	sched := regions.Options{Strategy: regions.Direct}
+	switch strategy {
+	case "coarse":
+		sched.Coarsen, sched.Tile = []int{2, 4}, []int{64, 2}
+	case "local":
+		sched.Strategy = regions.Local
+	}
+	res := driver.Compile([]string{filepath.Join(dir, file)}, driver.Options{IncludeDirs: []string{inc}, Schedule: sched})
 	if res.Diags.HasErrors() {
 		return nil, fmt.Errorf("%s", res.Diags.String(res.Sources))
 	}
@@ -47,13 +58,24 @@ func waveUnit(double bool) (*abi.Unit, error) {
 	return res.Generate([]*ir.Kernel{k}, file, codegen.Options{}), nil
 }
 
+// slabHooks are what the slabs run besides wave_advance: the walls.
+type slabHooks struct {
+	// before applies the walls on a slab (runner.Slabs.Before), on a
+	// context that prepare has set up.
+	before func(*clhost.Context, map[string]*clhost.Buffer, []int) error
+	// prepare builds the walls' kernels on a slab's context, before the
+	// timed steps (a build inside them cost seconds per run on GPUs).
+	prepare func(*clhost.Context) error
+	// release frees what prepare built.
+	release func()
+}
+
 // slabJob is the simulation of cfg over steps steps as a runner job, and
-// a Before hook that applies the walls on each slab (release frees what
-// the hook built).
-func slabJob(cfg Config, steps int) (runner.Job, func(*clhost.Context, map[string]*clhost.Buffer, []int) error, func(), error) {
-	unit, err := waveUnit(cfg.Double)
+// the hooks that apply the walls on each slab.
+func slabJob(cfg Config, steps int) (runner.Job, slabHooks, error) {
+	unit, err := waveUnit(cfg.Double, cfg.Strategy)
 	if err != nil {
-		return runner.Job{}, nil, nil, err
+		return runner.Job{}, slabHooks{}, err
 	}
 	k := unit.Kernels[0]
 	n1, n2 := cfg.NX+2, cfg.NY+2
@@ -70,32 +92,39 @@ func slabJob(cfg Config, steps int) (runner.Job, func(*clhost.Context, map[strin
 	}
 	var mu sync.Mutex
 	made := map[*clhost.Context]walls{}
-	wallsOn := func(ctx *clhost.Context, bufs map[string]*clhost.Buffer, shape []int) error {
+	hooks := slabHooks{}
+	hooks.prepare = func(ctx *clhost.Context) error {
+		var w walls
+		var err error
+		if cfg.Double {
+			w, err = wavedirect.NewReflectDp(ctx)
+		} else {
+			w, err = wavedirect.NewReflect(ctx)
+		}
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		made[ctx] = w
+		mu.Unlock()
+		return nil
+	}
+	hooks.before = func(ctx *clhost.Context, bufs map[string]*clhost.Buffer, shape []int) error {
 		mu.Lock()
 		w := made[ctx]
-		if w == nil {
-			var err error
-			if cfg.Double {
-				w, err = wavedirect.NewReflectDp(ctx)
-			} else {
-				w, err = wavedirect.NewReflect(ctx)
-			}
-			if err != nil {
-				mu.Unlock()
-				return err
-			}
-			made[ctx] = w
-		}
 		mu.Unlock()
+		if w == nil {
+			return fmt.Errorf("internal error: the walls were not built on this slab's context")
+		}
 		array := func(name string) *clhost.Array { return &clhost.Array{Buffer: bufs[name], DType: dt, Shape: shape} }
 		return w.Run(int32(shape[0]), int32(shape[1]), array("h"), array("u"), array("v"))
 	}
-	release := func() {
+	hooks.release = func() {
 		for _, w := range made {
 			w.Close()
 		}
 	}
-	return job, wallsOn, release, nil
+	return job, hooks, nil
 }
 
 // deviceList resolves -devices: all (every GPU, else every device) or a
@@ -152,14 +181,27 @@ func rankDevice(def clhost.Device, list string) (clhost.Device, error) {
 // (a slab each) or -mpi, and prints the time per step, the halo
 // exchange's and the part of it hidden, and the mass.
 func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
-	job, walls, release, err := slabJob(o.cfg, o.steps)
-	if err != nil {
-		return err
-	}
-	defer release()
 	// The walls write the halo planes' ghost columns, which wave_advance
 	// does not read: the exchange may overlap the interior.
-	sl := runner.Slabs{Before: walls, BeforeKeepsHalos: true}
+	sl := runner.Slabs{BeforeKeepsHalos: true}
+	var job runner.Job
+	var hooks slabHooks
+	var err error
+	release := func() {}
+	defer func() { release() }()
+	cfg := o.cfg
+	// newJob builds the job for the slabs' device d: the kernel one device
+	// would run there (-strategy auto: AutoStrategy).
+	newJob := func(d clhost.Device) error {
+		if cfg.Strategy == "auto" {
+			cfg.Strategy = AutoStrategy(d)
+		}
+		job, hooks, err = slabJob(cfg, o.steps)
+		if err == nil {
+			sl.Before, release = hooks.before, hooks.release
+		}
+		return err
+	}
 	where := ""
 	var comm *mpi.Comm
 	if o.mpi {
@@ -174,6 +216,9 @@ func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
 			if dev, err = rankDevice(dev, o.devices); err != nil {
 				comm.Abort(1, err.Error())
 			}
+		}
+		if err := newJob(dev); err != nil {
+			comm.Abort(1, err.Error())
 		}
 		ctx, err := clhost.NewContext(dev)
 		if err != nil {
@@ -193,6 +238,9 @@ func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
 		if n == 0 {
 			n = len(devs)
 		}
+		if err := newJob(devs[0]); err != nil {
+			return err
+		}
 		// The count against the grid before a context is opened for each.
 		if err := runner.PlanSlabs(job, n, sl.Halo); err != nil {
 			return err
@@ -210,6 +258,14 @@ func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
 			where = fmt.Sprintf("%d slabs over -devices %s", n, o.devices)
 		}
 	}
+	for _, ctx := range sl.Contexts {
+		if err := hooks.prepare(ctx); err != nil {
+			if comm != nil {
+				comm.Abort(1, err.Error())
+			}
+			return err
+		}
+	}
 	res, err := runner.RunSlabs(job, sl)
 	if err != nil {
 		if comm != nil {
@@ -222,7 +278,7 @@ func simulateSlabs(o *options, dev clhost.Device, stdout io.Writer) error {
 	}
 	h := runner.Convert(res.Outputs["oh"], npy.Float64)
 	steps := max(o.steps, 1)
-	fmt.Fprintf(stdout, "device:   %s, %s of %v planes, halo %d:%d\n", dev.Name, where, res.Planes, res.Halo[0], res.Halo[1])
+	fmt.Fprintf(stdout, "device:   %s, %s of %v planes, halo %d:%d, %s kernel\n", dev.Name, where, res.Planes, res.Halo[0], res.Halo[1], cfg.Strategy)
 	fmt.Fprintf(stdout, "mass:     %.6e at the end (host sum of the interior)\n", Mass(h.F64, o.cfg.NX, o.cfg.NY))
 	how := "after each step"
 	if res.Overlapped {

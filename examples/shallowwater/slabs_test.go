@@ -26,8 +26,8 @@ const slabSteps = 200
 
 // oneDevice is the state after slabSteps steps of the example's Sim,
 // before the final walls (what the slabs return).
-func oneDevice(t *testing.T, ctx *clhost.Context) [3][]float64 {
-	sim, err := NewSim(ctx, slabCfg)
+func oneDevice(t *testing.T, ctx *clhost.Context, cfg Config) [3][]float64 {
+	sim, err := NewSim(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func sameState(want [3][]float64, got map[string]*npy.Array) string {
 // one-device run bit for bit.
 func TestSlabsMatchOneDevice(t *testing.T) {
 	ctx := device(t)
-	want := oneDevice(t, ctx)
+	want := oneDevice(t, ctx, slabCfg)
 	align, err := ctx.SubBufferAlign()
 	if err != nil {
 		t.Fatal(err)
@@ -75,21 +75,24 @@ func TestSlabsMatchOneDevice(t *testing.T) {
 		noOverlap bool
 	}{{2, false}, {3, false}, {2, true}} {
 		n := c.n
-		job, walls, release, err := slabJob(slabCfg, slabSteps)
+		job, hooks, err := slabJob(slabCfg, slabSteps)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sl := runner.Slabs{Before: walls, BeforeKeepsHalos: true, NoOverlap: c.noOverlap}
+		sl := runner.Slabs{Before: hooks.before, BeforeKeepsHalos: true, NoOverlap: c.noOverlap}
 		for i := 0; i < n; i++ {
 			c, err := clhost.NewContext(ctx.Device())
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer c.Close()
+			if err := hooks.prepare(c); err != nil {
+				t.Fatal(err)
+			}
 			sl.Contexts = append(sl.Contexts, c)
 		}
 		res, err := runner.RunSlabs(job, sl)
-		release()
+		hooks.release()
 		if err != nil {
 			t.Fatalf("%d slabs: %v", n, err)
 		}
@@ -99,6 +102,51 @@ func TestSlabsMatchOneDevice(t *testing.T) {
 		if want := !c.noOverlap && int64(4*(slabCfg.NX+2))%align == 0; res.Overlapped != want {
 			t.Errorf("%d slabs, NoOverlap %v: overlapped %v", n, c.noOverlap, res.Overlapped)
 		}
+	}
+}
+
+// TestSlabsCoarseUnaligned: the slabs run the kernel of the configured
+// strategy (coarse: 2x4 cells per work-item, as one device runs it), and
+// rows of 65 real(4) values, no multiple of the sub-buffer alignment,
+// still overlap the exchange (Note [aligned parts] in package runner);
+// 200 steps on 2 slabs equal one device's bit for bit.
+func TestSlabsCoarseUnaligned(t *testing.T) {
+	ctx := device(t)
+	cfg := slabCfg
+	cfg.NX, cfg.NY, cfg.Strategy = 63, 150, "coarse"
+	if align, err := ctx.SubBufferAlign(); err != nil || int64(4*(cfg.NX+2))%align == 0 || align > 128 {
+		t.Skipf("rows of %d bytes: alignment %d (%v)", 4*(cfg.NX+2), align, err)
+	}
+	want := oneDevice(t, ctx, cfg)
+	job, hooks, err := slabJob(cfg, slabSteps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hooks.release()
+	if l := job.Kernel.Launches[0]; len(l.Global) != 2 || l.Global[0].Per != 2 || l.Global[1].Per != 4 {
+		t.Errorf("the slabs' kernel is not the coarse one: launch %+v", l.Global)
+	}
+	sl := runner.Slabs{Before: hooks.before, BeforeKeepsHalos: true}
+	for i := 0; i < 2; i++ {
+		c, err := clhost.NewContext(ctx.Device())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		if err := hooks.prepare(c); err != nil {
+			t.Fatal(err)
+		}
+		sl.Contexts = append(sl.Contexts, c)
+	}
+	res, err := runner.RunSlabs(job, sl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Overlapped {
+		t.Error("rows of 260 bytes: the exchange does not overlap the interior")
+	}
+	if d := sameState(want, res.Outputs); d != "" {
+		t.Errorf("2 slabs (overlapped %v): %s", res.Overlapped, d)
 	}
 }
 
@@ -144,19 +192,22 @@ func TestSlabsChild(t *testing.T) {
 	defer comm.Finalize()
 	comm.Timeout = time.Minute
 	ctx := device(t)
-	job, walls, release, err := slabJob(slabCfg, slabSteps)
+	job, hooks, err := slabJob(slabCfg, slabSteps)
+	if err == nil {
+		err = hooks.prepare(ctx)
+	}
 	if err != nil {
 		comm.Abort(1, err.Error())
 	}
-	defer release()
-	res, err := runner.RunSlabs(job, runner.Slabs{Contexts: []*clhost.Context{ctx}, Comm: comm, Before: walls, BeforeKeepsHalos: true})
+	defer hooks.release()
+	res, err := runner.RunSlabs(job, runner.Slabs{Contexts: []*clhost.Context{ctx}, Comm: comm, Before: hooks.before, BeforeKeepsHalos: true})
 	if err != nil {
 		comm.Abort(1, err.Error())
 	}
 	if comm.Rank() != 0 {
 		return
 	}
-	if d := sameState(oneDevice(t, ctx), res.Outputs); d != "" {
+	if d := sameState(oneDevice(t, ctx, slabCfg), res.Outputs); d != "" {
 		t.Errorf("%d ranks: %s", comm.Size(), d)
 	} else {
 		fmt.Printf("%d ranks: identical to one device\n", comm.Size())

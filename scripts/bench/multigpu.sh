@@ -3,9 +3,13 @@
 # command per machine, under 8 minutes.
 #
 #   here:  echo /.gpu/ >> .git/info/exclude; mkdir -p .gpu && CGO_ENABLED=0 go build -o .gpu/forocl ./cmd/forocl
+#          (for step 0 also: CGO_ENABLED=0 go test -c -o .gpu/clhost.test ./clhost, the same for runner)
 #   there: bash scripts/bench/multigpu.sh            (nvidia-h100-x2; carry .gpu)
 #          GPUS=4 bash scripts/bench/multigpu.sh     (nvidia-h100-x4)
 #
+# 0. With .gpu/clhost.test and .gpu/runner.test: sub-buffers driven as the overlapped slabs drive
+#    them, one process per subtest (a driver crash names its step), and the runner's overlap tests
+#    on 2 and 3 contexts of GPU 0 (small grids, bit-identical to one device). Seconds.
 # 1. Shallow water (examples/shallowwater/fortran/wave.f90, real(4)) at N x N (N=32768), STEPS
 #    steps (200): one device, --devices over GPUS GPUs, the same with --no-overlap, and
 #    mpirun -np GPUS ... --mpi (each rank on the GPU of its local rank).
@@ -64,6 +68,20 @@ EOF
 }
 ms() { python3 -c "import json,sys; t=open(sys.argv[1]).read(); print(json.loads(t[t.index('{'):])['steps']['ms_per_step'])" "$LOG/$1.json" 2>/dev/null || echo 0; }
 header() { printf '%-26s %9s %8s %9s %9s   %s\n' "$1" ms/step speed-up exchange hidden where | tee -a "$OUT/multigpu.txt"; }
+
+if [ -x .gpu/clhost.test ] && [ -x .gpu/runner.test ]; then
+	echo "== step 0: sub-buffers and overlapped slabs on $PLAT:0 (rc 2 with SIGSEGV: the driver crashed)" | tee -a "$OUT/multigpu.txt"
+	for t in kernel rebind overlap contexts large; do
+		FOROCL_DEVICE=$PLAT:0 timeout 60 .gpu/clhost.test -test.run "^TestSubBufferLifecycle\$/^$t\$" -test.v >"$LOG/diag-sub-$t.txt" 2>&1
+		rc=$?
+		printf '%-40s rc %s\n' "TestSubBufferLifecycle/$t" $rc | tee -a "$OUT/multigpu.txt"
+	done
+	for t in TestRunSlabsOverlapUnalignedPlanes TestRunSlabsOverlapParts TestRunSlabsMatchesOneDevice; do
+		(cd runner && FOROCL_DEVICE=$PLAT:0 timeout 120 ../.gpu/runner.test -test.run "^$t\$" -test.v) >"$LOG/diag-$t.txt" 2>&1
+		rc=$?
+		printf '%-40s rc %s\n' "$t" $rc | tee -a "$OUT/multigpu.txt"
+	done
+fi
 
 echo "== shallow water ${N}x${N} real(4), $STEPS steps, $G GPUs ($(date -u +%FT%TZ))" | tee "$OUT/multigpu.txt"
 header "run"
