@@ -31,6 +31,13 @@ type NestPlan struct {
 	// DeferStores says a block's stores wait until all its points are
 	// computed (see deferrable): set for blocks of more than one point.
 	DeferStores bool
+	// Interleave says the block's Coarsen[0] points along NDRange
+	// dimension 0 lie Local[0] apart instead of next to each other: the
+	// work-item with local index l of work-group g owns points
+	// (g*Coarsen[0] + c)*Local[0] + l, c = 0..Coarsen[0]-1, so every load
+	// of the block is coalesced across the work-group (Note [loop
+	// schedules]). Never with tiles.
+	Interleave bool
 }
 
 // NestTile is a read of a 2-D or higher nest whose array's contiguous
@@ -107,7 +114,21 @@ func (t *NestTile) Bytes(local, coarsen []int) int {
 // operations) gets 2x4 blocks in
 // 64x2 groups, other 2-D and 3-D nests 4 rows in 128x1 groups, as the
 // region kernels' tuning does (gpuShape); 1-D nests one point per
-// work-item. Nests that reduce are not coarsened there.
+// work-item.
+//
+// A nest that reduces (Note [loop reductions] in package ir) gives every
+// work-item several points on GPUs too, so that few work-groups, trees
+// and partials are left (reductionShape): a 1-D nest reduceInterleave
+// points in groups of 256, interleaved (NestPlan.Interleave: point c of a
+// work-item is c group widths after its first, so each load of the
+// block is coalesced where consecutive points would be strided); a nest
+// of rank 2 or 3 that writes no array reduceRows rows (the last NDRange
+// dimension) in 256x1 groups, as a region kernel that only reduces; one
+// that also writes arrays the shape of other nests. The fold stays
+// deterministic: each work-item folds its points in their order, then
+// the fixed trees, so a result repeats exactly on the same device, grid,
+// work-group and block; --interleave, --coarsen and --tile override the
+// shape (the block's order changes only the last bits of a sum).
 
 // scheduleLoops plans a loop kernel as a list of launches
 // (KernelPlan.Launches): per nest, in body order (host loops' nests too,
@@ -180,7 +201,10 @@ func planNest(k *ir.Kernel, n *ir.Nest, t Target, o Options, s Strategy) *NestPl
 	np.Local = fit(o.Tile, DefaultTile(strategy, rank), rank)
 	np.Coarsen = ones(rank)
 	factors := o.Coarsen
-	if gpu && rank >= 2 && len(n.Reduces) == 0 {
+	switch {
+	case gpu && len(n.Reduces) > 0 && !onePoint(n):
+		np.Local, factors, np.Interleave = reductionShape(n, np.Dims)
+	case gpu && rank >= 2:
 		np.Local, factors = nestGPUShape(n, np.Dims, len(np.Tiles) > 0)
 	}
 	if len(factors) == 1 && rank > 1 {
@@ -191,11 +215,12 @@ func planNest(k *ir.Kernel, n *ir.Nest, t Target, o Options, s Strategy) *NestPl
 			np.Coarsen[g] = factors[g]
 		}
 	}
+	np.Interleave = (np.Interleave || o.Interleave) && np.Coarsen[0] > 1 && len(np.Tiles) == 0
 	np.DeferStores = np.Coarse() && deferrable(n, k)
 	if onePoint(n) && len(n.Reduces) == 0 {
 		// An element assignment or a nest that runs serially: one
 		// work-item.
-		np.Local, np.Coarsen, np.Tiles, np.DeferStores = ones(rank), ones(rank), nil, false
+		np.Local, np.Coarsen, np.Tiles, np.DeferStores, np.Interleave = ones(rank), ones(rank), nil, false, false
 	}
 	return np
 }
@@ -310,6 +335,37 @@ func nestGPUShape(n *ir.Nest, dims []int, tiled bool) (local, coarsen []int) {
 		coarsen[1], coarsen[rank-1] = 1, 4
 	}
 	return local, coarsen
+}
+
+// reduceInterleave and reduceRows are the points a work-item of a
+// reducing nest owns on GPUs (reductionShape).
+const (
+	reduceInterleave = 8
+	reduceRows       = 16
+)
+
+// reductionShape is the tuning of a nest that reduces on GPUs (Note [loop
+// schedules]): the work-group, the block and whether its points along
+// NDRange dimension 0 are interleaved.
+func reductionShape(n *ir.Nest, dims []int) (local, coarsen []int, interleave bool) {
+	rank := len(dims)
+	local, coarsen = ones(rank), ones(rank)
+	local[0] = 256
+	if rank == 1 {
+		coarsen[0] = reduceInterleave
+		return local, coarsen, true
+	}
+	writes := false
+	ForEachAssign(n.Body, func(a *ir.Assign) {
+		_, el := a.LHS.(*ir.Elem)
+		writes = writes || el
+	})
+	if writes {
+		local, coarsen = nestGPUShape(n, dims, false)
+		return local, coarsen, false
+	}
+	coarsen[rank-1] = reduceRows
+	return local, coarsen, false
 }
 
 // nestWork estimates the arithmetic (exprCost) of the private scalars a
@@ -575,6 +631,9 @@ func fprintNest(w io.Writer, i int, np *NestPlan) {
 	}
 	if np.Coarse() {
 		more += ", " + DimString(np.Coarsen) + " points per work-item"
+		if np.Interleave {
+			more += " (interleaved along dimension 0)"
+		}
 		if np.DeferStores {
 			more += " (stores after all their loads)"
 		}

@@ -1,5 +1,6 @@
 ! BabelStream-style kernels (issue 25), our own spelling of the five streams
-! and the dot product over explicit-shape arrays of n elements, in the kind
+! and the dot product over explicit-shape arrays of n elements (and the dot
+! product in array syntax, dotp), in the kind
 ! RK (-D RK=4 or -D RK=8): scripts/bench/issue25.sh times them beside copy.
 module babel25
   implicit none
@@ -74,4 +75,10 @@ subroutine dot(n, a, b, s)
     s = s + a(i) * b(i)
   end do
 end subroutine dot
+!$OFP PURE, KERNEL :: dotp
+pure subroutine dotp(a, b, s)
+  real(RK), intent(in), contiguous :: a(:), b(:)
+  real(RK), intent(out) :: s
+  s = dot_product(a, b)
+end subroutine dotp
 end module babel25

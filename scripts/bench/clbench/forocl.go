@@ -20,7 +20,10 @@ import (
 func (b *bench) foroclRun(sp spec, n, kind int, extra []string, d data) (float64, data, error) {
 	args := []string{"run"}
 	if sp.babel {
-		args = append(args, "-D", fmt.Sprintf("RK=%d", kind), filepath.Join(b.dir, "babel25.F90"), "--set", fmt.Sprintf("n=%d", n), "--grid", fmt.Sprint(n))
+		args = append(args, "-D", fmt.Sprintf("RK=%d", kind), filepath.Join(b.dir, "babel25.F90"), "--grid", fmt.Sprint(n))
+		if !sp.assumed {
+			args = append(args, "--set", fmt.Sprintf("n=%d", n))
+		}
 	} else {
 		args = append(args, filepath.Join(b.dir, "issue25.f90"), "--grid", fmt.Sprintf("%dx%d", n+4, n+4))
 		for _, s := range []string{"x_min=1", "y_min=1", fmt.Sprintf("x_max=%d", n), fmt.Sprintf("y_max=%d", n)} {

@@ -28,6 +28,7 @@ type config struct {
 	local            []int    // the hand-written 2-D kernels' work-group
 	alts             []string // KERNEL=flags: forocl rows with other flags
 	check            bool
+	allAlts          bool   // -alt rows at every size, not only the last
 	only             string // run only the rows whose label or kernel contains it
 }
 
@@ -46,7 +47,8 @@ func main() {
 	flag.StringVar(&sizes, "sizes", "3840 7680", "interior sizes n (n x n cells; the BabelStream-style kernels take n*n elements)")
 	flag.IntVar(&c.repeat, "repeat", 50, "timed launches per kernel (median)")
 	flag.StringVar(&local, "local", "128x1", "work-group of the hand-written 2-D kernels")
-	flag.Var(&alts, "alt", "KERNEL=FLAGS: also time forocl's KERNEL with these schedule flags (repeatable)")
+	flag.Var(&alts, "alt", "KERNEL=FLAGS: also time forocl's KERNEL with these schedule flags, at the last size (repeatable)")
+	flag.BoolVar(&c.allAlts, "all-alts", false, "time the -alt rows at every size (default: the last size only)")
 	flag.BoolVar(&c.check, "check", false, "compare the hand-written and generated kernels' outputs on the same inputs instead of timing")
 	flag.StringVar(&c.only, "only", "", "run only the rows whose label or kernel contains this")
 	flag.Parse()
@@ -156,7 +158,10 @@ func (b *bench) size(n int) error {
 		bytes := float64(sp.moved) * points * float64(kind)
 		hms, herr := b.hand(sp, size, kind, nil)
 		hs := cells(hms, bytes, copyGB, herr)
-		flags := append([]string{""}, b.altsOf(sp.forocl)...)
+		flags := []string{""}
+		if n == b.sizes[len(b.sizes)-1] || b.allAlts {
+			flags = append(flags, b.altsOf(sp.forocl)...)
+		}
 		for i, f := range flags {
 			fms, _, ferr := b.foroclRun(sp, size, kind, splitFields(f), nil)
 			name, hc := label, hs

@@ -52,6 +52,9 @@ type spec struct {
 	arrays []array // the array arguments after it
 	moved  int     // arrays whose interior points must move: bytes = moved * points * element size
 	dot    bool    // a reduction: the hand-written kernel is b_dot and b_dot_fold, the result s
+	// assumed: the Fortran kernel's arrays are assumed-shape (no size
+	// argument; --grid gives their shape)
+	assumed bool
 }
 
 func arrs(names string, s shape, out bool) []array {
@@ -100,5 +103,6 @@ func babelSpecs() []spec {
 		{label: "triad", hand: "b_triad", forocl: "triad", babel: true, scalar: "scalar", arrays: cat(arrs("a", flat, true), arrs("b c", flat, false)), moved: 3},
 		{label: "nstream", hand: "b_nstream", forocl: "nstream", babel: true, scalar: "scalar", arrays: cat(arrs("a", flat, true), arrs("b c", flat, false)), moved: 4},
 		{label: "dot", hand: "b_dot", forocl: "dot", babel: true, arrays: arrs("a b", flat, false), moved: 2, dot: true},
+		{label: "dot (array syntax)", hand: "b_dot", forocl: "dotp", babel: true, arrays: arrs("a b", flat, false), moved: 2, dot: true, assumed: true},
 	}
 }

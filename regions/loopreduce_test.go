@@ -1,0 +1,134 @@
+package regions_test
+
+import (
+	"testing"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/ir"
+	"github.com/forocl/forocl/parser"
+	"github.com/forocl/forocl/regions"
+	"github.com/forocl/forocl/sema"
+)
+
+// program parses and checks src.
+func program(t *testing.T, src string) *ir.Program {
+	t.Helper()
+	f, diags := parser.Parse("t.f90", []byte(src))
+	if diags.HasErrors() {
+		t.Fatal(diags.String(nil))
+	}
+	p, diags := sema.Check([]*ast.File{f}, sema.Options{})
+	if diags.HasErrors() {
+		t.Fatal(diags.String(nil))
+	}
+	return p
+}
+
+// firstNest schedules p's only kernel and returns its first nest's plan.
+func firstNest(t *testing.T, p *ir.Program, tg regions.Target, o regions.Options) *regions.NestPlan {
+	t.Helper()
+	plan, diags := regions.Schedule(p, tg, o)
+	if diags.HasErrors() {
+		t.Fatal(diags.String(nil))
+	}
+	nests := plan.Kernels[0].NestPlans()
+	if len(nests) == 0 {
+		t.Fatal("no nest")
+	}
+	return nests[0]
+}
+
+const dotSrc = `!$OFP KERNEL :: dot
+subroutine dot(n, a, b, s)
+  integer, intent(in) :: n
+  real(8), intent(in) :: a(n), b(n)
+  real(8), intent(out) :: s
+  integer :: i
+  s = 0
+  !$omp parallel do reduction(+:s)
+  do i = 1, n
+    s = s + a(i) * b(i)
+  end do
+end subroutine dot
+`
+
+const sum2Src = `!$OFP KERNEL :: total
+subroutine total(n, m, a, s)
+  integer, intent(in) :: n, m
+  real, intent(in) :: a(n, m)
+  real, intent(out) :: s
+  integer :: i, j
+  s = 0
+  do concurrent (j = 1:m, i = 1:n) reduce(+:s)
+    s = s + a(i, j)
+  end do
+end subroutine total
+`
+
+const sumCopySrc = `!$OFP KERNEL :: sumcopy
+subroutine sumcopy(n, m, a, b, s)
+  integer, intent(in) :: n, m
+  real, intent(in) :: a(n, m)
+  real, intent(inout) :: b(n, m)
+  real, intent(out) :: s
+  integer :: i, j
+  s = 0
+  !$omp parallel do collapse(2) reduction(max:s)
+  do j = 1, m
+    do i = 1, n
+      b(i, j) = a(i, j)
+      s = max(s, a(i, j))
+    end do
+  end do
+end subroutine sumcopy
+`
+
+// TestReductionShape pins the GPU rule for nests that reduce (Note [loop
+// schedules]): a 1-D nest reduceInterleave (8) interleaved points in
+// groups of 256; a 2-D nest that only reduces 16 rows in 256x1 groups; one
+// that also writes an array the shape of other nests (4 rows, 128x1); on
+// a CPU, or with --tile, one point per work-item.
+func TestReductionShape(t *testing.T) {
+	gpu, cpu := regions.Target{Type: "GPU"}, regions.Target{Type: "CPU"}
+	for _, c := range []struct {
+		name, src      string
+		local, coarsen string
+		interleave     bool
+	}{
+		{"dot", dotSrc, "256", "8", true},
+		{"total", sum2Src, "256x1", "1x16", false},
+		{"sumcopy", sumCopySrc, "128x1", "1x4", false},
+	} {
+		p := program(t, c.src)
+		np := firstNest(t, p, gpu, regions.Tuned())
+		if regions.DimString(np.Local) != c.local || regions.DimString(np.Coarsen) != c.coarsen || np.Interleave != c.interleave {
+			t.Errorf("%s on a GPU: work-group %v, block %v, interleaved %v; want %s, %s, %v",
+				c.name, np.Local, np.Coarsen, np.Interleave, c.local, c.coarsen, c.interleave)
+		}
+		for what, got := range map[string]*regions.NestPlan{
+			"on a CPU":         firstNest(t, p, cpu, regions.Tuned()),
+			"with --tile 64x1": firstNest(t, p, gpu, regions.Options{Auto: true, Strategy: regions.Direct, Tile: []int{64, 1}}),
+		} {
+			if np := got; np.Coarse() || np.Interleave {
+				t.Errorf("%s %s: block %v, interleaved %v; want one point per work-item", c.name, what, np.Coarsen, np.Interleave)
+			}
+		}
+	}
+}
+
+// TestInterleaveOption: --interleave interleaves a block's points along
+// NDRange dimension 0 whenever the block has several there, on any
+// device; a block of one point there is left as it is.
+func TestInterleaveOption(t *testing.T) {
+	o := regions.Options{Strategy: regions.Direct, Coarsen: []int{4, 2}, Interleave: true}
+	if np := firstNest(t, program(t, dotSrc), regions.Target{Type: "CPU"}, o); !np.Interleave || np.Coarsen[0] != 4 {
+		t.Errorf("dot with --coarsen 4x2 --interleave: block %v, interleaved %v; want 4 interleaved", np.Coarsen, np.Interleave)
+	}
+	if np := firstNest(t, program(t, sumCopySrc), regions.Target{}, o); !np.Interleave || regions.DimString(np.Coarsen) != "4x2" {
+		t.Errorf("sumcopy with --coarsen 4x2 --interleave: block %v, interleaved %v; want 4x2 interleaved", np.Coarsen, np.Interleave)
+	}
+	o.Coarsen = []int{4} // the last dimension only
+	if np := firstNest(t, program(t, sumCopySrc), regions.Target{}, o); np.Interleave {
+		t.Errorf("sumcopy with --coarsen 4 --interleave: block %v interleaved; want consecutive rows", np.Coarsen)
+	}
+}
