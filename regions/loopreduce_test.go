@@ -86,7 +86,8 @@ end subroutine sumcopy
 // TestReductionShape pins the GPU rule for nests that reduce (Note [loop
 // schedules]): a 1-D nest reduceInterleave (8) interleaved points in
 // groups of 256; a 2-D nest that only reduces 16 rows in 256x1 groups; one
-// that also writes an array the shape of other nests (4 rows, 128x1); on
+// that also writes an array the shape of other nests (a stream: one point
+// per work-item in 128x1 groups); on
 // a CPU, or with --tile, one point per work-item.
 func TestReductionShape(t *testing.T) {
 	gpu, cpu := regions.Target{Type: "GPU"}, regions.Target{Type: "CPU"}
@@ -97,7 +98,7 @@ func TestReductionShape(t *testing.T) {
 	}{
 		{"dot", dotSrc, "256", "8", true},
 		{"total", sum2Src, "256x1", "1x16", false},
-		{"sumcopy", sumCopySrc, "128x1", "1x4", false},
+		{"sumcopy", sumCopySrc, "128x1", "1x1", false},
 	} {
 		p := program(t, c.src)
 		np := firstNest(t, p, gpu, regions.Tuned())
@@ -130,5 +131,69 @@ func TestInterleaveOption(t *testing.T) {
 	o.Coarsen = []int{4} // the last dimension only
 	if np := firstNest(t, program(t, sumCopySrc), regions.Target{}, o); np.Interleave {
 		t.Errorf("sumcopy with --coarsen 4 --interleave: block %v interleaved; want consecutive rows", np.Coarsen)
+	}
+}
+
+const revertSrc = `!$OFP KERNEL :: revert
+subroutine revert(x_min, x_max, y_min, y_max, d0, d1, e0, e1)
+  integer, intent(in) :: x_min, x_max, y_min, y_max
+  real(8), dimension(x_min-2:x_max+2, y_min-2:y_max+2), intent(in) :: d0, e0
+  real(8), dimension(x_min-2:x_max+2, y_min-2:y_max+2), intent(inout) :: d1, e1
+  integer :: j, k
+  !$omp parallel do
+  do k = y_min, y_max
+    do j = x_min, x_max
+      d1(j, k) = d0(j, k)
+      e1(j, k) = e0(j-1, k) + e0(j+1, k)
+    end do
+  end do
+end subroutine revert
+`
+
+const rowsSrc = `!$OFP KERNEL :: rows
+subroutine rows(x_min, x_max, y_min, y_max, u, v, w)
+  integer, intent(in) :: x_min, x_max, y_min, y_max
+  real(8), dimension(x_min-2:x_max+3, y_min-2:y_max+3), intent(in) :: u, v
+  real(8), dimension(x_min-2:x_max+2, y_min-2:y_max+2), intent(inout) :: w
+  integer :: j, k
+  !$omp parallel do
+  do k = y_min, y_max
+    do j = x_min, x_max
+      w(j, k) = u(j, k) + v(j, k+1)
+    end do
+  end do
+  !$omp parallel do
+  do k = y_min, y_max
+    do j = x_min, x_max
+      w(j, k) = u(j, k) + u(j, k+1)
+    end do
+  end do
+end subroutine rows
+`
+
+// TestStreamRule pins the GPU rule for 2-D nests (Note [loop schedules]):
+// a stream, whose points read no array at two offsets along the last
+// NDRange dimension (reads along the first do not count, nor two arrays
+// at different rows), runs one point per work-item in 128x1 groups; a
+// nest that reads an array at two rows gets 4 rows per work-item.
+func TestStreamRule(t *testing.T) {
+	gpu := regions.Target{Type: "GPU"}
+	for _, c := range []struct {
+		name, src      string
+		nest           int
+		local, coarsen string
+	}{
+		{"revert", revertSrc, 0, "128x1", "1x1"},
+		{"rows: two arrays at different rows", rowsSrc, 0, "128x1", "1x1"},
+		{"rows: one array at two rows", rowsSrc, 1, "128x1", "1x4"},
+	} {
+		plan, diags := regions.Schedule(program(t, c.src), gpu, regions.Tuned())
+		if diags.HasErrors() {
+			t.Fatal(diags.String(nil))
+		}
+		np := plan.Kernels[0].NestPlans()[c.nest]
+		if regions.DimString(np.Local) != c.local || regions.DimString(np.Coarsen) != c.coarsen {
+			t.Errorf("%s: work-group %v, block %v; want %s and %s", c.name, np.Local, np.Coarsen, c.local, c.coarsen)
+		}
 	}
 }

@@ -112,9 +112,13 @@ func (t *NestTile) Bytes(local, coarsen []int) int {
 // arithmetic enough to share faces (reads at several offsets along
 // dimension 0 and private scalars of at least faceWorkThreshold
 // operations) gets 2x4 blocks in
-// 64x2 groups, other 2-D and 3-D nests 4 rows in 128x1 groups, as the
-// region kernels' tuning does (gpuShape); 1-D nests one point per
-// work-item.
+// 64x2 groups, other 2-D and 3-D nests that read an array at several
+// offsets along the last NDRange dimension's index (readsAcross) 4 rows in
+// 128x1 groups, as the region kernels' tuning does (gpuShape); a stream,
+// whose rows share no element (CloverLeaf's revert: two copies of halo
+// arrays ran at 82% of copy with 4 rows, where a hand-written kernel of
+// one point per work-item ran at 98%), and 1-D nests one point per
+// work-item, in 128x1 and 256 groups.
 //
 // A nest that reduces (Note [loop reductions] in package ir) gives every
 // work-item several points on GPUs too, so that few work-groups, trees
@@ -328,6 +332,12 @@ func nestGPUShape(n *ir.Nest, dims []int, tiled bool) (local, coarsen []int) {
 		local[0], local[1] = 32, 8
 	case nestWork(n) >= faceWorkThreshold && len(offsetsAlong(n, n.Index[dims[0]])) > 1:
 		local[0], local[1], coarsen[0] = 64, 2, 2
+	case !readsAcross(n, n.Index[dims[rank-1]]):
+		// a stream: no array element is read by two rows' points, so a
+		// block of rows shares nothing and only multiplies the rows a
+		// work-group touches at once
+		local[0] = 128
+		return local, ones(rank)
 	default:
 		local[0] = 128
 	}
@@ -379,6 +389,36 @@ func nestWork(n *ir.Nest) int {
 		}
 	})
 	return w
+}
+
+// readsAcross reports whether the body of n accesses some global array at
+// two or more offsets along index v (a(i, j) and a(i, j+1)), or at a
+// subscript known only at run time: a block of points along v then
+// shares loads.
+func readsAcross(n *ir.Nest, v *ir.Var) bool {
+	offs := map[*ir.Var]map[int64]bool{}
+	across := false
+	visitElems(n.Body, func(e *ir.Elem) {
+		if e.Var.Role == ir.Table || e.Var.Role == ir.Local {
+			return
+		}
+		for _, a := range e.Access {
+			if a.IsComputed() {
+				across = true
+			}
+			for _, t := range a.Terms {
+				if t.Var != v {
+					continue
+				}
+				if offs[e.Var] == nil {
+					offs[e.Var] = map[int64]bool{}
+				}
+				offs[e.Var][a.Const] = true
+				across = across || len(offs[e.Var]) > 1
+			}
+		}
+	})
+	return across
 }
 
 // offsetsAlong lists the constant offsets at which the body reads arrays

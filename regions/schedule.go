@@ -299,7 +299,8 @@ func scheduleKernel(k *ir.Kernel, t Target, o Options, s Strategy) *KernelPlan {
 // a fixed order) and writes one partial per work-group; a second launch of
 // one work-group folds the partials, again in a fixed order, into the
 // reduction's value, which later phases load first. So the result is the
-// same on every run on the same device with the same grid and work-group.
+// same on every run on the same device with the same grid, work-group and
+// block of positions per work-item.
 // The last phase writes the scalar results (work-item 0); a phase with no
 // array statement runs on one work-item. Sema guarantees that no temporary
 // and no scalar set inside an IF crosses a split, and that there is no

@@ -22,27 +22,29 @@ if [ "$DEV" = nvidia ]; then
 	[ -f /etc/OpenCL/vendors/nvidia.icd ] || echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 >/etc/OpenCL/vendors/nvidia.icd
 fi
 # The schedule's alternatives (KERNEL=FLAGS, one row each, at the last
-# size): one point per work-item against the default 4 rows for every
-# CloverLeaf-style nest; other work-groups, blocks and interleaved columns
-# for revert and the halo copy; and for the reductions the old default (one
-# element per work-item), consecutive blocks and interleaved ones.
+# size): the old default (4 rows in 128x1 groups) for the streams, which
+# now take one point per work-item, and one point for the nests that keep
+# 4 rows; other work-groups, blocks and interleaved columns for revert and
+# the halo copy; for the reductions the old default (one element per
+# work-item), consecutive blocks and interleaved ones.
 ALTS=(
-	"copy25=--coarsen 1 --tile 128x1"
+	"copy25=--coarsen 4 --tile 128x1"
 	"copy25=--coarsen 1 --tile 256x1"
+	"copy25=--coarsen 1 --tile 64x4"
 	"copy25=--coarsen 2 --tile 128x1"
-	"ideal_gas25=--coarsen 1 --tile 128x1"
+	"ideal_gas25=--coarsen 4 --tile 128x1"
 	"viscosity25=--coarsen 1 --tile 128x1"
 	"accelerate25=--coarsen 1 --tile 128x1"
+	"flux_calc25=--coarsen 4 --tile 128x1"
 	"flux_calc25=--coarsen 1 --tile 128x1"
-	"revert25=--coarsen 1 --tile 128x1"
+	"revert25=--coarsen 4 --tile 128x1"
 	"revert25=--coarsen 1 --tile 256x1"
+	"revert25=--coarsen 1 --tile 1024x1"
 	"revert25=--coarsen 1 --tile 64x4"
 	"revert25=--coarsen 1 --tile 32x8"
 	"revert25=--coarsen 2 --tile 128x1"
-	"revert25=--coarsen 4 --tile 256x1"
 	"revert25=--coarsen 2x1 --tile 128x1 --interleave"
-	"revert25=--coarsen 4x1 --tile 64x1 --interleave"
-	"reset_field25=--coarsen 1 --tile 128x1"
+	"reset_field25=--coarsen 4 --tile 128x1"
 	"copy=--coarsen 4 --tile 256 --interleave"
 	"dot=--coarsen 1 --tile 256"
 	"dot=--coarsen 4 --tile 256"
