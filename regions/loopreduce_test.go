@@ -87,18 +87,19 @@ end subroutine sumcopy
 // schedules]): a 1-D nest reduceInterleave (8) interleaved points in
 // groups of 256; a 2-D nest that only reduces 16 rows in 256x1 groups; one
 // that also writes an array the shape of other nests (a stream: one point
-// per work-item in 128x1 groups); on
-// a CPU, or with --tile, one point per work-item.
+// per work-item in 128x1 groups). On a CPU a nest that only reduces 16
+// consecutive points (rows in 2-D); with --tile, or no device, one point.
 func TestReductionShape(t *testing.T) {
 	gpu, cpu := regions.Target{Type: "GPU"}, regions.Target{Type: "CPU"}
 	for _, c := range []struct {
-		name, src      string
-		local, coarsen string
-		interleave     bool
+		name, src            string
+		local, coarsen       string
+		interleave           bool
+		cpuLocal, cpuCoarsen string
 	}{
-		{"dot", dotSrc, "256", "8", true},
-		{"total", sum2Src, "256x1", "1x16", false},
-		{"sumcopy", sumCopySrc, "128x1", "1x1", false},
+		{"dot", dotSrc, "256", "8", true, "256", "16"},
+		{"total", sum2Src, "256x1", "1x16", false, "256x1", "1x16"},
+		{"sumcopy", sumCopySrc, "128x1", "1x1", false, "32x8", "1x1"},
 	} {
 		p := program(t, c.src)
 		np := firstNest(t, p, gpu, regions.Tuned())
@@ -106,9 +107,14 @@ func TestReductionShape(t *testing.T) {
 			t.Errorf("%s on a GPU: work-group %v, block %v, interleaved %v; want %s, %s, %v",
 				c.name, np.Local, np.Coarsen, np.Interleave, c.local, c.coarsen, c.interleave)
 		}
+		np = firstNest(t, p, cpu, regions.Tuned())
+		if regions.DimString(np.Local) != c.cpuLocal || regions.DimString(np.Coarsen) != c.cpuCoarsen || np.Interleave {
+			t.Errorf("%s on a CPU: work-group %v, block %v, interleaved %v; want %s, %s, consecutive",
+				c.name, np.Local, np.Coarsen, np.Interleave, c.cpuLocal, c.cpuCoarsen)
+		}
 		for what, got := range map[string]*regions.NestPlan{
-			"on a CPU":         firstNest(t, p, cpu, regions.Tuned()),
 			"with --tile 64x1": firstNest(t, p, gpu, regions.Options{Auto: true, Strategy: regions.Direct, Tile: []int{64, 1}}),
+			"with no device":   firstNest(t, p, regions.Target{}, regions.Tuned()),
 		} {
 			if np := got; np.Coarse() || np.Interleave {
 				t.Errorf("%s %s: block %v, interleaved %v; want one point per work-item", c.name, what, np.Coarsen, np.Interleave)
