@@ -9,11 +9,14 @@
 #   here:  echo /.gpu/ >> .git/info/exclude; mkdir -p .gpu
 #          CGO_ENABLED=0 go build -o .gpu/forocl ./cmd/forocl
 #          CGO_ENABLED=0 go build -o .gpu/clbench ./scripts/bench/clbench
-#   there (carry .gpu): FOROCL=.gpu/forocl CLBENCH=.gpu/clbench DEV=nvidia bash scripts/bench/issue25.sh
+#          mkdir -p .gpu/cl && cp CLOVERLEAF_REF/kernels/*.f90 .gpu/cl/   (optional, for CLK)
+#   there (carry .gpu): FOROCL=.gpu/forocl CLBENCH=.gpu/clbench CLK=.gpu/cl DEV=nvidia bash scripts/bench/issue25.sh
 #   PoCL here: FOROCL=... CLBENCH=... DEV=0 SIZES="96 48" bash scripts/bench/issue25.sh
-# With $OUT set, the output is also written to $OUT/issue25.md. CHECK=0 skips
-# the first step, which runs every kernel pair on the same inputs (64²) and
-# compares their outputs (48²).
+# CLK, a folder of CloverLeaf_ref's kernels/*.f90 (public code: a copy in
+# .gpu/cl, never committed), adds its six kernels of issue 25 at the first
+# size. With $OUT set, the output is also written to $OUT/issue25.md.
+# CHECK=0 skips the first step, which runs every kernel pair on the same
+# inputs (48²) and compares their outputs.
 F=${FOROCL:-forocl}
 B=${CLBENCH:-clbench}
 DEV=${DEV:-nvidia}
@@ -70,5 +73,20 @@ S=(${SIZES:-7680 3840})
 	timeout 270 "$B" -forocl "$F" -dev "$DEV" -sizes "${S[0]}" -repeat "${REPEAT:-30}" "${alts[@]}" || echo "BENCH FAILED ($?)"
 	if [ ${#S[@]} -gt 1 ]; then
 		timeout 100 "$B" -forocl "$F" -dev "$DEV" -sizes "${S[*]:1}" -repeat "${REPEAT:-30}" || echo "BENCH FAILED ($?)"
+	fi
+	if [ -n "$CLK" ]; then
+		echo
+		echo "### CloverLeaf_ref's own kernels ($CLK), ${S[0]}², median ms of ${REPEAT:-30}: default, then the old default (4 rows, 128x1)"
+		n=${S[0]}
+		for k in ideal_gas viscosity accelerate flux_calc revert reset_field; do
+			dt=
+			case $k in accelerate | flux_calc) dt="--set dt=0.01" ;; esac
+			for flags in "" "--coarsen 4 --tile 128x1"; do
+				ms=$(timeout 30 "$F" run "$CLK/${k}_kernel.f90" --kernel "${k}_kernel" --set x_min=1 --set x_max=$n --set y_min=1 --set y_max=$n \
+					$dt --grid $((n + 4))x$((n + 4)) --repeat "${REPEAT:-30}" --device "$DEV" --json $flags 2>/dev/null |
+					python3 -c "import json,sys; print('%.4f' % json.load(sys.stdin)['timing']['median_ms'])" 2>/dev/null) || ms=FAILED
+				echo "| ${k}_kernel | ${flags:-(default)} | $ms |"
+			done
+		done
 	fi
 } 2>&1 | tee ${OUT:+"$OUT/issue25.md"}
