@@ -26,8 +26,8 @@ if [ "$DEV" = nvidia ]; then
 fi
 # The schedule's alternatives (KERNEL=FLAGS, one row each, at the first
 # size): the old default (4 rows in 128x1 groups) for the streams, which
-# now take one point per work-item, and one point for the nests that keep
-# 4 rows; other work-groups, blocks and interleaved columns for revert and
+# now take one point per work-item, and one point and 4 rows for the nests
+# that keep blocks; other work-groups, blocks and interleaved columns for revert and
 # the halo copy; for the reductions the old default (one element per
 # work-item), consecutive blocks and interleaved ones.
 ALTS=(
@@ -37,7 +37,9 @@ ALTS=(
 	"copy25=--coarsen 2 --tile 128x1"
 	"ideal_gas25=--coarsen 4 --tile 128x1"
 	"viscosity25=--coarsen 1 --tile 128x1"
+	"viscosity25=--coarsen 4 --tile 128x1"
 	"accelerate25=--coarsen 1 --tile 128x1"
+	"accelerate25=--coarsen 4 --tile 128x1"
 	"flux_calc25=--coarsen 4 --tile 128x1"
 	"flux_calc25=--coarsen 1 --tile 128x1"
 	"revert25=--coarsen 4 --tile 128x1"
