@@ -128,6 +128,27 @@ __kernel void reset_field(const int nx, const int ny, __global double* restrict 
     }
 }
 
+// field_summary's mass: the interior's points walked as one flat range
+// with the stride of the whole NDRange, then folded as b_dot does.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void mass_sum(const int nx, const int ny, __global const double* restrict density0,
+    __global const double* restrict volume, __global double* restrict part) {
+    __local double tree[256];
+    const int l = get_local_id(0);
+    double s = 0;
+    for (int f = get_global_id(0); f < nx * ny; f += get_global_size(0)) {
+        const int i = CELL(f % nx + 2, f / nx + 2);
+        s += density0[i] * volume[i];
+    }
+    tree[l] = s;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int h = 128; h > 0; h >>= 1) {
+        if (l < h) tree[l] += tree[l + h];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (l == 0) part[get_group_id(0)] = tree[0];
+}
+
 // BabelStream-style kernels over n elements of T.
 __kernel void b_copy(const int n, __global const T* restrict a, __global T* restrict c) {
     const int i = get_global_id(0);

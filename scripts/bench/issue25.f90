@@ -156,6 +156,21 @@ subroutine reset_field25(x_min, x_max, y_min, y_max, density0, density1, energy0
   end do
 end subroutine reset_field25
 
+!$OFP KERNEL :: mass25
+subroutine mass25(x_min, x_max, y_min, y_max, density0, volume, mass)
+  integer, intent(in) :: x_min, x_max, y_min, y_max
+  real(8), dimension(x_min-2:x_max+2, y_min-2:y_max+2), intent(in) :: density0, volume
+  real(8), intent(out) :: mass
+  integer :: j, k
+  mass = 0
+  !$omp parallel do reduction(+:mass)
+  do k = y_min, y_max
+    do j = x_min, x_max
+      mass = mass + density0(j, k) * volume(j, k)
+    end do
+  end do
+end subroutine mass25
+
 !$OFP KERNEL :: copy25
 subroutine copy25(x_min, x_max, y_min, y_max, a, b)
   integer, intent(in) :: x_min, x_max, y_min, y_max

@@ -74,8 +74,20 @@ func (b *bench) check(sp spec, n, kind int) (string, error) {
 	if sp.dot {
 		tol *= 100
 	}
-	for name, want := range gen {
-		got := hand[name]
+	var names []string // what both must have written
+	for _, a := range sp.arrays {
+		if a.out {
+			names = append(names, a.name)
+		}
+	}
+	if sp.dot {
+		names = append(names, resultName(sp))
+	}
+	for _, name := range names {
+		got, want := hand[name], gen[name]
+		if want == nil {
+			return fmt.Sprintf("forocl wrote no %s", name), nil
+		}
 		if len(got) != len(want) {
 			return fmt.Sprintf("%s: %d elements against %d", name, len(got), len(want)), nil
 		}

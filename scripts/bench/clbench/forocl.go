@@ -72,8 +72,8 @@ func (b *bench) foroclRun(sp spec, n, kind int, extra []string, d data) (float64
 		return res.Timing.Median, nil, nil
 	}
 	out, err := readOutputs(tmp, sp)
-	if s, ok := res.Results["s"].(float64); ok {
-		out["s"] = []float64{s}
+	if s, ok := res.Results[resultName(sp)].(float64); ok {
+		out[resultName(sp)] = []float64{s}
 	}
 	return 0, out, err
 }

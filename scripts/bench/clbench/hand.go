@@ -66,7 +66,7 @@ func (b *bench) hand(sp spec, n, kind int, d data) (float64, error) {
 	launch := func() (float64, error) { return b.launch(k, global, loc, args) }
 	var dot *dotRun
 	if sp.dot {
-		if dot, err = b.newDot(kind, args); err != nil {
+		if dot, err = b.newDot(sp.hand, kind, args); err != nil {
 			return 0, err
 		}
 		defer dot.close()
@@ -78,7 +78,7 @@ func (b *bench) hand(sp spec, n, kind int, d data) (float64, error) {
 		}
 		if dot != nil {
 			s, err := dot.result()
-			d["s"] = []float64{s}
+			d[resultName(sp)] = []float64{s}
 			return 0, err
 		}
 		return 0, b.download(sp, n, kind, bufs, d)
@@ -94,6 +94,14 @@ func (b *bench) hand(sp spec, n, kind int, d data) (float64, error) {
 		}
 	}
 	return median(times), nil
+}
+
+// resultName is the name of sp's scalar result.
+func resultName(sp spec) string {
+	if sp.result != "" {
+		return sp.result
+	}
+	return "s"
 }
 
 func scalarValue(sp spec, kind int) any {
@@ -184,8 +192,9 @@ func (b *bench) read(buf *clhost.Buffer, e, kind int) ([]float64, error) {
 	return out, b.ctx.ReadFloat64(buf, out)
 }
 
-// dotRun is the two launches of the hand-written dot product: b_dot over
-// dotGroups work-groups of 256 (a grid-stride loop), then b_dot_fold.
+// dotRun is the two launches of a hand-written reduction: the kernel (b_dot,
+// mass_sum) over dotGroups work-groups of 256 (a grid-stride loop), then
+// b_dot_fold.
 type dotRun struct {
 	b          *bench
 	part, sum  *clhost.Buffer
@@ -196,7 +205,7 @@ type dotRun struct {
 
 const dotGroups = 1024
 
-func (b *bench) newDot(kind int, args []any) (*dotRun, error) {
+func (b *bench) newDot(name string, kind int, args []any) (*dotRun, error) {
 	r := &dotRun{b: b, kind: kind}
 	var err error
 	if r.part, err = b.ctx.NewBuffer(int64(dotGroups * kind)); err != nil {
@@ -206,7 +215,7 @@ func (b *bench) newDot(kind int, args []any) (*dotRun, error) {
 		r.close()
 		return nil, err
 	}
-	if r.k, err = b.prog[kind].Kernel("b_dot"); err == nil {
+	if r.k, err = b.prog[kind].Kernel(name); err == nil {
 		r.fold, err = b.prog[kind].Kernel("b_dot_fold")
 	}
 	if err != nil {

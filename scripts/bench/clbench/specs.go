@@ -51,7 +51,8 @@ type spec struct {
 	scalar string  // a real scalar argument after the sizes: dt or scalar; "" for none
 	arrays []array // the array arguments after it
 	moved  int     // arrays whose interior points must move: bytes = moved * points * element size
-	dot    bool    // a reduction: the hand-written kernel is b_dot and b_dot_fold, the result s
+	dot    bool    // a reduction: the hand-written kernel (b_dot, mass_sum) makes partials, b_dot_fold folds them
+	result string  // a reduction's result: "s" when empty
 	// assumed: the Fortran kernel's arrays are assumed-shape (no size
 	// argument; --grid gives their shape)
 	assumed bool
@@ -87,6 +88,7 @@ func cloverSpecs() []spec {
 		{label: "flux_calc", hand: "flux_calc", forocl: "flux_calc25", scalar: "dt",
 			arrays: cat(arrs("xarea", xface, false), arrs("yarea", yface, false), arrs("xvel0 yvel0 xvel1 yvel1", node, false),
 				arrs("vol_flux_x", xface, true), arrs("vol_flux_y", yface, true)), moved: 8},
+		{label: "mass (a 2-D sum)", hand: "mass_sum", forocl: "mass25", arrays: arrs("density0 volume", cell, false), moved: 2, dot: true, result: "mass"},
 		{label: "revert", hand: "revert", forocl: "revert25", arrays: cat(arrs("density0", cell, false), arrs("density1", cell, true), arrs("energy0", cell, false), arrs("energy1", cell, true)), moved: 4},
 		{label: "reset_field", hand: "reset_field", forocl: "reset_field25",
 			arrays: cat(arrs("density0", cell, true), arrs("density1", cell, false), arrs("energy0", cell, true), arrs("energy1", cell, false),
