@@ -1,6 +1,7 @@
 package regions_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/forocl/forocl/ast"
@@ -159,8 +160,8 @@ end subroutine revert
 const rowsSrc = `!$OFP KERNEL :: rows
 subroutine rows(x_min, x_max, y_min, y_max, u, v, w)
   integer, intent(in) :: x_min, x_max, y_min, y_max
-  real(8), dimension(x_min-2:x_max+3, y_min-2:y_max+3), intent(in) :: u, v
-  real(8), dimension(x_min-2:x_max+2, y_min-2:y_max+2), intent(inout) :: w
+  real, dimension(x_min-2:x_max+3, y_min-2:y_max+3), intent(in) :: u, v
+  real, dimension(x_min-2:x_max+2, y_min-2:y_max+2), intent(inout) :: w
   integer :: j, k
   !$omp parallel do
   do k = y_min, y_max
@@ -177,29 +178,48 @@ subroutine rows(x_min, x_max, y_min, y_max, u, v, w)
 end subroutine rows
 `
 
-// TestStreamRule pins the GPU rule for 2-D nests (Note [loop schedules]):
-// a stream, whose points read no array at two offsets along the last
-// NDRange dimension (reads along the first do not count, nor two arrays
-// at different rows), runs one point per work-item in 128x1 groups; a
-// nest that reads an array at two rows gets 4 rows per work-item.
+const copy1Src = `!$OFP KERNEL :: copy1
+subroutine copy1(n, a, b)
+  integer, intent(in) :: n
+  real, intent(in) :: a(n)
+  real, intent(inout) :: b(n)
+  integer :: i
+  do concurrent (i = 1:n)
+    b(i) = a(i)
+  end do
+end subroutine copy1
+`
+
+// TestStreamRule pins the GPU rule for nests that do not reduce (Note
+// [loop schedules]): a 2-D stream, whose points read no array at two
+// offsets along the last NDRange dimension (reads along the first do not
+// count, nor two arrays at different rows), and a 2-D nest over real(8)
+// arrays run one point per work-item in 128x1 groups; a real(4) nest that
+// reads an array at two rows gets 4 rows per work-item; a 1-D nest 4
+// points interleaved in groups of 256 (H100, issue 25: a real(4) copy at
+// 82% of the real(8) copy's bandwidth with one point, 101% with these).
 func TestStreamRule(t *testing.T) {
 	gpu := regions.Target{Type: "GPU"}
+	rows8 := strings.ReplaceAll(rowsSrc, "real,", "real(8),")
 	for _, c := range []struct {
 		name, src      string
 		nest           int
 		local, coarsen string
+		interleave     bool
 	}{
-		{"revert", revertSrc, 0, "128x1", "1x1"},
-		{"rows: two arrays at different rows", rowsSrc, 0, "128x1", "1x1"},
-		{"rows: one array at two rows", rowsSrc, 1, "128x1", "1x4"},
+		{"revert", revertSrc, 0, "128x1", "1x1", false},
+		{"rows: two arrays at different rows", rowsSrc, 0, "128x1", "1x1", false},
+		{"rows: one array at two rows", rowsSrc, 1, "128x1", "1x4", false},
+		{"rows in real(8): one array at two rows", rows8, 1, "128x1", "1x1", false},
+		{"copy1", copy1Src, 0, "256", "4", true},
 	} {
 		plan, diags := regions.Schedule(program(t, c.src), gpu, regions.Tuned())
 		if diags.HasErrors() {
 			t.Fatal(diags.String(nil))
 		}
 		np := plan.Kernels[0].NestPlans()[c.nest]
-		if regions.DimString(np.Local) != c.local || regions.DimString(np.Coarsen) != c.coarsen {
-			t.Errorf("%s: work-group %v, block %v; want %s and %s", c.name, np.Local, np.Coarsen, c.local, c.coarsen)
+		if regions.DimString(np.Local) != c.local || regions.DimString(np.Coarsen) != c.coarsen || np.Interleave != c.interleave {
+			t.Errorf("%s: work-group %v, block %v, interleaved %v; want %s, %s, %v", c.name, np.Local, np.Coarsen, np.Interleave, c.local, c.coarsen, c.interleave)
 		}
 	}
 }

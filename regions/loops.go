@@ -114,11 +114,19 @@ func (t *NestTile) Bytes(local, coarsen []int) int {
 // operations) gets 2x4 blocks in
 // 64x2 groups, other 2-D and 3-D nests that read an array at several
 // offsets along the last NDRange dimension's index (readsAcross) 4 rows in
-// 128x1 groups, as the region kernels' tuning does (gpuShape); a stream,
-// whose rows share no element (CloverLeaf's revert: two copies of halo
-// arrays ran at 82% of copy with 4 rows, where a hand-written kernel of
-// one point per work-item ran at 98%), and 1-D nests one point per
-// work-item, in 128x1 and 256 groups.
+// 128x1 groups, as the region kernels' tuning does (gpuShape). Two kinds
+// of 2-D and 3-D nests take one point per work-item in 128x1 groups
+// instead: a stream, whose rows share no element, and a nest over real(8)
+// (or integer(8)) arrays (wideElements), whose blocks cost more registers
+// than the loads they share save. Measured on the H100 at 7680² (issue
+// 25, scripts/bench/issue25.sh): revert-like copies 0.649 ms against
+// 0.763 with 4 rows, reset_field-like 1.286 against 1.476; real(8)
+// stencils: viscosity-like 1.010 against 1.328 with 2x4 blocks and 1.363
+// with 4 rows, accelerate-like 1.576 against 1.677 and 1.612,
+// flux_calc-like 1.238 against 1.264 with 4 rows. A 1-D nest takes
+// streamInterleave (4) points a work-group apart in groups of 256 (a
+// real(4) copy 2909 GB/s against 2377 with one point, real(8) 2966
+// against 2885).
 //
 // A nest that reduces (Note [loop reductions] in package ir) gives every
 // work-item several points on GPUs too, so that few work-groups, trees
@@ -216,6 +224,9 @@ func planNest(k *ir.Kernel, n *ir.Nest, t Target, o Options, s Strategy) *NestPl
 		np.Local, factors = cpuReductionShape(n, np.Dims)
 	case gpu && rank >= 2:
 		np.Local, factors = nestGPUShape(n, np.Dims, len(np.Tiles) > 0)
+	case gpu && !onePoint(n):
+		// a 1-D nest: streamInterleave points a work-group apart
+		np.Local, factors, np.Interleave = []int{256}, []int{streamInterleave}, true
 	}
 	if len(factors) == 1 && rank > 1 {
 		factors = append(make([]int, rank-1), factors[0])
@@ -336,14 +347,15 @@ func nestGPUShape(n *ir.Nest, dims []int, tiled bool) (local, coarsen []int) {
 	switch {
 	case tiled:
 		local[0], local[1] = 32, 8
-	case nestWork(n) >= faceWorkThreshold && len(offsetsAlong(n, n.Index[dims[0]])) > 1:
-		local[0], local[1], coarsen[0] = 64, 2, 2
-	case !readsAcross(n, n.Index[dims[rank-1]]):
+	case wideElements(n) || !readsAcross(n, n.Index[dims[rank-1]]):
 		// a stream: no array element is read by two rows' points, so a
 		// block of rows shares nothing and only multiplies the rows a
-		// work-group touches at once
+		// work-group touches at once; and a nest over 8-byte elements,
+		// whose blocks cost more registers than the loads they share save
 		local[0] = 128
 		return local, ones(rank)
+	case nestWork(n) >= faceWorkThreshold && len(offsetsAlong(n, n.Index[dims[0]])) > 1:
+		local[0], local[1], coarsen[0] = 64, 2, 2
 	default:
 		local[0] = 128
 	}
@@ -352,6 +364,22 @@ func nestGPUShape(n *ir.Nest, dims []int, tiled bool) (local, coarsen []int) {
 	}
 	return local, coarsen
 }
+
+// wideElements reports whether n accesses a global array of 8-byte
+// elements (real(8), integer(8)).
+func wideElements(n *ir.Nest) bool {
+	wide := false
+	visitElems(n.Body, func(e *ir.Elem) {
+		if e.Var.Role != ir.Table && e.Var.Role != ir.Local && e.Var.Kind.Bytes() == 8 {
+			wide = true
+		}
+	})
+	return wide
+}
+
+// streamInterleave is the points a work-item of a 1-D nest that does not
+// reduce owns on GPUs, a work-group apart.
+const streamInterleave = 4
 
 // reduceInterleave and reduceRows are the points a work-item of a
 // reducing nest owns on GPUs (reductionShape).
