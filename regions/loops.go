@@ -84,7 +84,8 @@ func (t *NestTile) Bytes(local, coarsen []int) int {
 // Note [loop schedules]
 //
 // A loop nest runs one work-item per block of iteration points: the block
-// is Coarsen points along each NDRange dimension, consecutive, so that the
+// is Coarsen points along each NDRange dimension, consecutive (or, along
+// dimension 0, a work-group apart: NestPlan.Interleave), so that the
 // code of the points, emitted one after another in one work-item, reads
 // the same array elements and repeats the same arithmetic where the
 // source recomputes a neighbour's face (the wave kernel's left face of a
@@ -133,7 +134,9 @@ func (t *NestTile) Bytes(local, coarsen []int) int {
 // and partials are left (reductionShape): a 1-D nest reduceInterleave
 // points in groups of 256, interleaved (NestPlan.Interleave: point c of a
 // work-item is c group widths after its first, so each load of the
-// block is coalesced where consecutive points would be strided); a nest
+// block is coalesced where consecutive points would be strided; H100,
+// a dot product of 7680² elements: 2906 GB/s in real(8) and 2760 in
+// real(4) against 2229 and 1484 with one point per work-item); a nest
 // of rank 2 or 3 that writes no array reduceRows rows (the last NDRange
 // dimension) in 256x1 groups, as a region kernel that only reduces; one
 // that also writes arrays the shape of other nests. On CPUs a nest that
