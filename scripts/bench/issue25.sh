@@ -25,45 +25,34 @@ if [ "$DEV" = nvidia ]; then
 	[ -f /etc/OpenCL/vendors/nvidia.icd ] || echo /usr/local/nvidia/lib64/libnvidia-opencl.so.1 >/etc/OpenCL/vendors/nvidia.icd
 fi
 # The schedule's alternatives (KERNEL=FLAGS, one row each, at the first
-# size): the old default (4 rows in 128x1 groups) for the streams, which
-# now take one point per work-item, and one point and 4 rows for the nests
-# that keep blocks; other work-groups, blocks and interleaved columns for revert and
-# the halo copy; for the reductions the old default (one element per
-# work-item), consecutive blocks and interleaved ones.
+# size): the old defaults (4 rows in 128x1 groups, 2x4 in 64x2 for the
+# real(8) stencils, one point per work-item for 1-D nests and reductions)
+# and the runners-up of the first sweep.
 ALTS=(
 	"copy25=--coarsen 4 --tile 128x1"
-	"copy25=--coarsen 1 --tile 256x1"
-	"copy25=--coarsen 1 --tile 64x4"
 	"copy25=--coarsen 2 --tile 128x1"
 	"ideal_gas25=--coarsen 4 --tile 128x1"
-	"viscosity25=--coarsen 1 --tile 128x1"
-	"viscosity25=--coarsen 4 --tile 128x1"
-	"accelerate25=--coarsen 1 --tile 128x1"
+	"viscosity25=--coarsen 2x4 --tile 64x2"
+	"viscosity25=--coarsen 1 --tile 256x1"
+	"accelerate25=--coarsen 2x4 --tile 64x2"
 	"accelerate25=--coarsen 4 --tile 128x1"
 	"flux_calc25=--coarsen 4 --tile 128x1"
-	"flux_calc25=--coarsen 1 --tile 128x1"
-	"revert25=--coarsen 4 --tile 128x1"
-	"revert25=--coarsen 1 --tile 256x1"
-	"revert25=--coarsen 1 --tile 1024x1"
-	"revert25=--coarsen 1 --tile 64x4"
-	"revert25=--coarsen 1 --tile 32x8"
-	"revert25=--coarsen 2 --tile 128x1"
-	"revert25=--coarsen 2x1 --tile 128x1 --interleave"
-	"reset_field25=--coarsen 4 --tile 128x1"
 	"mass25=--coarsen 1 --tile 32x8"
 	"mass25=--coarsen 4 --tile 256x1"
 	"mass25=--coarsen 32 --tile 256x1"
-	"mass25=--coarsen 4x4 --tile 64x1 --interleave"
-	"copy=--coarsen 4 --tile 256 --interleave"
+	"revert25=--coarsen 4 --tile 128x1"
+	"revert25=--coarsen 1 --tile 256x1"
+	"reset_field25=--coarsen 4 --tile 128x1"
+	"copy=--coarsen 1 --tile 256"
+	"copy=--coarsen 8 --tile 256 --interleave"
+	"mul=--coarsen 1 --tile 256"
+	"add=--coarsen 1 --tile 256"
+	"triad=--coarsen 1 --tile 256"
+	"nstream=--coarsen 1 --tile 256"
 	"dot=--coarsen 1 --tile 256"
-	"dot=--coarsen 4 --tile 256"
-	"dot=--coarsen 16 --tile 256"
-	"dot=--coarsen 4 --tile 256 --interleave"
 	"dot=--coarsen 16 --tile 256 --interleave"
-	"dot=--coarsen 32 --tile 512 --interleave"
 	"dotp=--coarsen 1 --tile 256"
 	"dotp=--coarsen 8 --tile 256"
-	"dotp=--coarsen 16 --tile 256"
 )
 alts=()
 for a in "${ALTS[@]}" $EXTRA_ALTS; do alts+=(-alt "$a"); done
