@@ -223,3 +223,49 @@ func TestStreamRule(t *testing.T) {
 		}
 	}
 }
+
+const alignSrc = `!$OFP KERNEL :: shifted
+subroutine shifted(x_min, x_max, y_min, y_max, n, a, b, c)
+  integer, intent(in) :: x_min, x_max, y_min, y_max, n
+  real, dimension(x_min-2:x_max+2, y_min-2:y_max+2), intent(inout) :: a
+  real, dimension(x_min-2:x_max+2, y_min-2:y_max+2), intent(in) :: b
+  real, dimension(n, y_min-2:y_max+2), intent(inout) :: c
+  integer :: j, k
+  !$omp parallel do
+  do k = y_min, y_max
+    do j = x_min, x_max
+      a(j+1, k) = b(j, k)
+    end do
+  end do
+  !$omp parallel do
+  do k = y_min, y_max
+    do j = x_min, x_max
+      c(j, k) = b(j, k)
+    end do
+  end do
+end subroutine shifted
+`
+
+// TestAlignOption: --align starts a one-point nest's work-items at the
+// first element of the written array's row: a(j+1, k) over j = x_min..
+// with a(x_min-2:...) is 3 points in; an offset that is not a constant
+// (c(n, ...) from 1) leaves the start at the lower bound, as do blocks.
+func TestAlignOption(t *testing.T) {
+	p := program(t, alignSrc)
+	plan, diags := regions.Schedule(p, regions.Target{Type: "GPU"}, regions.Options{Strategy: regions.Direct, Align: true})
+	if diags.HasErrors() {
+		t.Fatal(diags.String(nil))
+	}
+	nests := plan.Kernels[0].NestPlans()
+	if nests[0].Align != 3 || nests[1].Align != 0 {
+		t.Errorf("--align: nests start %d and %d points early; want 3 and 0", nests[0].Align, nests[1].Align)
+	}
+	plan, _ = regions.Schedule(p, regions.Target{Type: "GPU"}, regions.Options{Strategy: regions.Direct, Align: true, Coarsen: []int{2}})
+	if np := plan.Kernels[0].NestPlans()[0]; np.Align != 0 {
+		t.Errorf("--align --coarsen 2: the nest starts %d points early; want 0", np.Align)
+	}
+	plan, _ = regions.Schedule(p, regions.Target{Type: "GPU"}, regions.Tuned())
+	if np := plan.Kernels[0].NestPlans()[0]; np.Align != 0 {
+		t.Errorf("without --align: the nest starts %d points early; want 0", np.Align)
+	}
+}

@@ -84,6 +84,9 @@ type Options struct {
 	// Interleave makes the points of a loop nest's block along NDRange
 	// dimension 0 lie a work-group's width apart (NestPlan.Interleave).
 	Interleave bool
+	// Align starts the work-items of a loop nest of one point each at the
+	// first element of the written array's row (NestPlan.Align).
+	Align bool
 }
 
 // Tuned returns the options the benchmarks chose (BENCHMARKS.md): the

@@ -24,3 +24,18 @@ func TestInterleaveFlag(t *testing.T) {
 		t.Errorf("--coarsen 4 alone: exit %d, %q", code, out)
 	}
 }
+
+// TestAlignFlag: --align starts a halo array's nest at the row's first
+// element, in the plan and in the .cl, which masks the points before the
+// loop's lower bound.
+func TestAlignFlag(t *testing.T) {
+	file := filepath.Join("..", "..", "scripts", "bench", "issue25.f90")
+	code, out, errOut := cli(t, "dump", "--stage=regions", "--target", "gpu", "--align", file)
+	if code != 0 || !strings.Contains(out, "revert25: loop kernel") || !strings.Contains(out, "work-group 128x1, work-items from 2 points before the lower bound (aligned to the row)") {
+		t.Errorf("--align plan: exit %d, %q, stderr %q", code, out, errOut)
+	}
+	code, out, _ = cli(t, "dump", "--stage=cl", "--target", "gpu", "--align", "--kernel", "revert25", file)
+	if code != 0 || !strings.Contains(out, "const FOROCL_INDEX_T j = x_min - 2 + (FOROCL_INDEX_T)get_global_id(0);") || !strings.Contains(out, "if (j < x_min || j > x_max || k > y_max)") {
+		t.Errorf("--align .cl: exit %d:\n%s", code, out)
+	}
+}

@@ -27,11 +27,14 @@ fi
 # The schedule's alternatives (KERNEL=FLAGS, one row each, at the first
 # size): the old defaults (4 rows in 128x1 groups, 2x4 in 64x2 for the
 # real(8) stencils, one point per work-item for 1-D nests and reductions)
-# and the runners-up of the first sweep.
+# and the runners-up of the first sweep; --align (work-items from the
+# rows' first element, as the hand-written kernels) for the one-point nests.
 ALTS=(
 	"copy25=--coarsen 4 --tile 128x1"
 	"copy25=--coarsen 2 --tile 128x1"
+	"copy25=--align"
 	"ideal_gas25=--coarsen 4 --tile 128x1"
+	"ideal_gas25=--align"
 	"viscosity25=--coarsen 2x4 --tile 64x2"
 	"viscosity25=--coarsen 1 --tile 256x1"
 	"accelerate25=--coarsen 2x4 --tile 64x2"
@@ -42,7 +45,11 @@ ALTS=(
 	"mass25=--coarsen 32 --tile 256x1"
 	"revert25=--coarsen 4 --tile 128x1"
 	"revert25=--coarsen 1 --tile 256x1"
+	"revert25=--align"
 	"reset_field25=--coarsen 4 --tile 128x1"
+	"reset_field25=--align"
+	"viscosity25=--align"
+	"flux_calc25=--align"
 	"copy=--coarsen 1 --tile 256"
 	"copy=--coarsen 8 --tile 256 --interleave"
 	"mul=--coarsen 1 --tile 256"
@@ -71,12 +78,12 @@ S=(${SIZES:-7680 3840})
 	fi
 	if [ -n "$CLK" ]; then
 		echo
-		echo "### CloverLeaf_ref's own kernels ($CLK), ${S[0]}², median ms of ${REPEAT:-30}: default, then the old default (4 rows, 128x1)"
+		echo "### CloverLeaf_ref's own kernels ($CLK), ${S[0]}², median ms of ${REPEAT:-30}: default, the old default (4 rows, 128x1), --align"
 		n=${S[0]}
 		for k in ideal_gas viscosity accelerate flux_calc revert reset_field; do
 			dt=
 			case $k in accelerate | flux_calc) dt="--set dt=0.01" ;; esac
-			for flags in "" "--coarsen 4 --tile 128x1"; do
+			for flags in "" "--coarsen 4 --tile 128x1" "--align"; do
 				ms=$(timeout 30 "$F" run "$CLK/${k}_kernel.f90" --kernel "${k}_kernel" --set x_min=1 --set x_max=$n --set y_min=1 --set y_max=$n \
 					$dt --grid $((n + 4))x$((n + 4)) --repeat "${REPEAT:-30}" --device "$DEV" --json $flags 2>/dev/null |
 					python3 -c "import json,sys; print('%.4f' % json.load(sys.stdin)['timing']['median_ms'])" 2>/dev/null) || ms=FAILED
