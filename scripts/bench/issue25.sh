@@ -36,22 +36,18 @@ ALTS=(
 	"ideal_gas25=--coarsen 4 --tile 128x1"
 	"ideal_gas25=--align"
 	"viscosity25=--coarsen 2x4 --tile 64x2"
-	"viscosity25=--coarsen 1 --tile 256x1"
 	"accelerate25=--coarsen 2x4 --tile 64x2"
 	"accelerate25=--coarsen 4 --tile 128x1"
 	"flux_calc25=--coarsen 4 --tile 128x1"
 	"mass25=--coarsen 1 --tile 32x8"
 	"mass25=--coarsen 4 --tile 256x1"
-	"mass25=--coarsen 32 --tile 256x1"
 	"revert25=--coarsen 4 --tile 128x1"
-	"revert25=--coarsen 1 --tile 256x1"
 	"revert25=--align"
 	"reset_field25=--coarsen 4 --tile 128x1"
 	"reset_field25=--align"
 	"viscosity25=--align"
 	"flux_calc25=--align"
 	"copy=--coarsen 1 --tile 256"
-	"copy=--coarsen 8 --tile 256 --interleave"
 	"mul=--coarsen 1 --tile 256"
 	"add=--coarsen 1 --tile 256"
 	"triad=--coarsen 1 --tile 256"
@@ -72,9 +68,9 @@ S=(${SIZES:-7680 3840})
 	if [ "${CHECK:-1}" != 0 ]; then
 		timeout 90 "$B" -forocl "$F" -dev "$DEV" -sizes 48 -check || echo "CHECK FAILED"
 	fi
-	timeout 270 "$B" -forocl "$F" -dev "$DEV" -sizes "${S[0]}" -repeat "${REPEAT:-30}" "${alts[@]}" || echo "BENCH FAILED ($?)"
+	timeout 300 "$B" -forocl "$F" -dev "$DEV" -sizes "${S[0]}" -repeat "${REPEAT:-30}" "${alts[@]}" || echo "BENCH FAILED ($?)"
 	if [ ${#S[@]} -gt 1 ]; then
-		timeout 100 "$B" -forocl "$F" -dev "$DEV" -sizes "${S[*]:1}" -repeat "${REPEAT:-30}" || echo "BENCH FAILED ($?)"
+		timeout 90 "$B" -forocl "$F" -dev "$DEV" -sizes "${S[*]:1}" -repeat "${REPEAT:-30}" || echo "BENCH FAILED ($?)"
 	fi
 	if [ -n "$CLK" ]; then
 		echo
