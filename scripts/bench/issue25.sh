@@ -66,7 +66,7 @@ S=(${SIZES:-7680 3840})
 {
 	"$F" --version
 	if [ "${CHECK:-1}" != 0 ]; then
-		timeout 90 "$B" -forocl "$F" -dev "$DEV" -sizes 48 -check || echo "CHECK FAILED"
+		timeout 60 "$B" -forocl "$F" -dev "$DEV" -sizes 48 -check || echo "CHECK FAILED"
 	fi
 	timeout 300 "$B" -forocl "$F" -dev "$DEV" -sizes "${S[0]}" -repeat "${REPEAT:-30}" "${alts[@]}" || echo "BENCH FAILED ($?)"
 	if [ ${#S[@]} -gt 1 ]; then
