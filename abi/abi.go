@@ -420,8 +420,9 @@ type Range struct {
 	Positions Affine `json:"positions"`
 	Per       int    `json:"per"`
 	// First, for a loop nest, is the value of its index at work-item 0
-	// (the loop's lower bound, affine in the sizes); the kernel adds
-	// global ids to it in FOROCL_INDEX_T (Note [index types]).
+	// (the loop's lower bound, affine in the sizes, or under --align the
+	// first element of the written array's row, NestPlan.Align); the
+	// kernel adds global ids to it in FOROCL_INDEX_T (Note [index types]).
 	First *Affine `json:"first,omitempty"`
 }
 

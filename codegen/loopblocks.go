@@ -24,6 +24,10 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 		lg.k.Name, where(lg.k.Pos), i+1, count, n.Source, where(n.Pos), strategy, regions.DimString(np.Local), regions.DimString(np.Coarsen))
 	var m []string
 	for g, d := range np.Dims {
+		if g == 0 && np.Interleave {
+			m = append(m, fmt.Sprintf("%s = %s + %d*%d*get_group_id(0) + get_local_id(0) + %d*(0..%d)", n.Index[d].Name, lg.bound(n.Lo[d]), np.Coarsen[0], np.Local[0], np.Local[0], np.Coarsen[0]-1))
+			continue
+		}
 		m = append(m, fmt.Sprintf("%s = %s + %d*get_global_id(%d) + 0..%d", n.Index[d].Name, lg.bound(n.Lo[d]), np.Coarsen[g], g, np.Coarsen[g]-1))
 	}
 	e.Line("// each work-item owns the points %s; arrays are column-major in their declared bounds.", strings.Join(m, ", "))
@@ -35,9 +39,13 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 		v := n.Index[d]
 		isIndex[v] = true
 		hi := lg.bound(n.Hi[d])
-		e.Line("const %s _p%d = %s + %s(%s)get_global_id(%d); // the block's first %s", indexT, g, lg.bound(n.Lo[d]), times(np.Coarsen[g]), indexT, g, v.Name)
+		if g == 0 && np.Interleave {
+			e.Line("const %s _p0 = %s + %s(%s)get_group_id(0) + (%s)get_local_id(0); // the block's first %s; its points are %d apart", indexT, lg.bound(n.Lo[d]), times(np.Coarsen[0]*np.Local[0]), indexT, indexT, v.Name, np.Local[0])
+		} else {
+			e.Line("const %s _p%d = %s + %s(%s)get_global_id(%d); // the block's first %s", indexT, g, lg.bound(n.Lo[d]), times(np.Coarsen[g]), indexT, g, v.Name)
+		}
 		first = append(first, fmt.Sprintf("_p%d > %s", g, hi))
-		last = append(last, fmt.Sprintf("%s <= %s", plus(fmt.Sprintf("_p%d", g), np.Coarsen[g]-1), hi))
+		last = append(last, fmt.Sprintf("%s <= %s", plus(fmt.Sprintf("_p%d", g), pointStep(np, g)*(np.Coarsen[g]-1)), hi))
 	}
 	reduces := len(n.Reduces) > 0
 	// Work-items past the iteration space leave at once, unless the
@@ -104,7 +112,7 @@ func (lg *loopGen) points(n *ir.Nest, np *regions.NestPlan, checked map[*ir.Var]
 		e.Indent++
 		for g, d := range np.Dims {
 			v := n.Index[d]
-			e.Line("const %s %s = %s;", indexDecl(v), sanitize(v.Name), plus(fmt.Sprintf("_p%d", g), off[g]))
+			e.Line("const %s %s = %s;", indexDecl(v), sanitize(v.Name), plus(fmt.Sprintf("_p%d", g), pointStep(np, g)*off[g]))
 			cond = append(cond, fmt.Sprintf("%s <= %s", sanitize(v.Name), lg.bound(n.Hi[d])))
 		}
 		if len(np.Tiles) > 0 {
@@ -161,7 +169,7 @@ func (lg *loopGen) deferStores(n *ir.Nest, np *regions.NestPlan, off []int, stor
 		e.Line("%s // %s", lg.x.assign(name, a.RHS), where(a.Pos)) // Note [long expressions]
 		var idx []string
 		for g, d := range np.Dims {
-			idx = append(idx, fmt.Sprintf("const %s %s = %s;", indexDecl(n.Index[d]), sanitize(n.Index[d].Name), plus(fmt.Sprintf("_p%d", g), off[g])))
+			idx = append(idx, fmt.Sprintf("const %s %s = %s;", indexDecl(n.Index[d]), sanitize(n.Index[d].Name), plus(fmt.Sprintf("_p%d", g), pointStep(np, g)*off[g])))
 		}
 		*stores = append(*stores, fmt.Sprintf("{ %s %s = %s; }", strings.Join(idx, " "), lg.elem(el), name))
 	}
@@ -212,6 +220,15 @@ func (lg *loopGen) loadTiles(n *ir.Nest, np *regions.NestPlan) {
 }
 
 // times spells c* (nothing for 1).
+// pointStep is the distance between neighbouring points of a block along
+// NDRange dimension g: a work-group's width when they are interleaved.
+func pointStep(np *regions.NestPlan, g int) int {
+	if g == 0 && np.Interleave {
+		return np.Local[0]
+	}
+	return 1
+}
+
 func times(c int) string {
 	if c == 1 {
 		return ""

@@ -148,9 +148,10 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 			l.LocalBytes += groupItems(np.Local) * r.Kind.Bytes()
 		}
 		for g, d := range np.Dims {
-			l.Global = append(l.Global, abi.Range{Positions: abiAffine(n.Hi[d].Add(n.Lo[d].Scale(-1)).AddConst(1)), Per: np.Coarsen[g]})
+			lo := n.Lo[d].AddConst(-alignOf(np, g)) // the index at work-item 0
+			l.Global = append(l.Global, abi.Range{Positions: abiAffine(n.Hi[d].Add(lo.Scale(-1)).AddConst(1)), Per: np.Coarsen[g]})
 			l.Origin = append(l.Origin, 0)
-			first := abiAffine(n.Lo[d])
+			first := abiAffine(lo)
 			l.Global[len(l.Global)-1].First = &first
 		}
 		l.Accesses = nestAccesses(k, n, underIf) // Note [access ranges] in package abi
@@ -369,9 +370,12 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 	e.Line("// kernel %s (%s), launch %d of %d: %s (%s), strategy direct, work-group %s", lg.k.Name, where(lg.k.Pos), i+1, count, n.Source, where(n.Pos), regions.DimString(np.Local))
 	var m []string
 	for g, d := range np.Dims {
-		m = append(m, fmt.Sprintf("%s = %s + get_global_id(%d)", n.Index[d].Name, lg.bound(n.Lo[d]), g))
+		m = append(m, fmt.Sprintf("%s = %s + get_global_id(%d)", n.Index[d].Name, lg.bound(n.Lo[d].AddConst(-alignOf(np, g))), g))
 	}
 	e.Line("// one work-item per iteration: %s; arrays are column-major in their declared bounds.", strings.Join(m, ", "))
+	if np.Align > 0 {
+		e.Line("// the first %d work-items of a row fall before the loop's lower bound (the row's start), and do nothing", np.Align)
+	}
 	e.Line("__kernel %s", reqd(np.Local))
 	e.Open("void %s(%s)", l.Symbol, strings.Join(params, ",\n    "))
 	isIndex := map[*ir.Var]bool{}
@@ -379,7 +383,10 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 	for g, d := range np.Dims {
 		v := n.Index[d]
 		isIndex[v] = true
-		e.Line("const %s %s = %s + (%s)get_global_id(%d);", indexDecl(v), sanitize(v.Name), lg.bound(n.Lo[d]), indexT, g)
+		e.Line("const %s %s = %s + (%s)get_global_id(%d);", indexDecl(v), sanitize(v.Name), lg.bound(n.Lo[d].AddConst(-alignOf(np, g))), indexT, g)
+		if alignOf(np, g) > 0 {
+			guard = append(guard, fmt.Sprintf("%s < %s", sanitize(v.Name), lg.bound(n.Lo[d])))
+		}
 		guard = append(guard, fmt.Sprintf("%s > %s", sanitize(v.Name), lg.bound(n.Hi[d])))
 	}
 	if len(n.Reduces) == 0 {
@@ -403,6 +410,15 @@ func (lg *loopGen) nest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, params 
 	e.Close("")
 	lg.foldPartials(n, np)
 	e.Close("")
+}
+
+// alignOf is the points before the loop's lower bound at which the
+// work-items of NDRange dimension g start (NestPlan.Align: dimension 0).
+func alignOf(np *regions.NestPlan, g int) int64 {
+	if g == 0 {
+		return int64(np.Align)
+	}
+	return 0
 }
 
 // accumulators declares each reduction's __local tree and the

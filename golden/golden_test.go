@@ -70,13 +70,20 @@ type variant struct {
 // variants lists the extra direct-strategy variants the numeric tier runs:
 // each work-item owns 3 consecutive elements along the last dimension, or
 // a 2x3 block (factors that divide none of the test grids), or what
-// --strategy auto generates for GPUs.
+// --strategy auto generates for GPUs; for loop kernels also __local tiles
+// with blocks, blocks interleaved along dimension 0, and work-items aligned
+// to the rows.
 var variants = map[string]variant{
 	"direct-coarsened": {opts: regions.Options{Strategy: regions.Direct, Coarsen: []int{3}}},
 	"direct-block":     {opts: regions.Options{Strategy: regions.Direct, Coarsen: []int{2, 3}}},
 	"gpu-tuned":        {target: regions.Target{Type: "GPU"}, opts: regions.Tuned()},
 	// loop kernels only: __local tiles with blocks of points
 	"local-block": {opts: regions.Options{Strategy: regions.Local, Tile: []int{8, 4}, Coarsen: []int{2, 3}}},
+	// loop kernels only: blocks whose points along dimension 0 lie a
+	// work-group's width apart
+	"direct-interleaved": {opts: regions.Options{Strategy: regions.Direct, Tile: []int{16, 2}, Coarsen: []int{3, 2}, Interleave: true}},
+	// loop kernels only: work-items from the written array's row start
+	"direct-aligned": {opts: regions.Options{Strategy: regions.Direct, Align: true}},
 }
 
 type compiled struct {
@@ -373,7 +380,7 @@ func numericCompiled(t *testing.T, c *clhost.Context, f string, comp *compiled) 
 				}
 				names := []string{"local", "direct", "direct-coarsened", "direct-block", "gpu-tuned"}
 				if loopKernel(k) {
-					names = append(names, "local-block")
+					names = append(names, "local-block", "direct-interleaved", "direct-aligned")
 				}
 				for _, name := range names {
 					u := units[name]

@@ -285,12 +285,18 @@ func checkLoopPlan(t *testing.T, what string, plan *regions.Plan, u *abi.Unit) {
 				direct := regexp.MustCompile(fmt.Sprintf(`const (FOROCL_INDEX_T|long) %s = .*get_global_id\(%d\)`, v, g)).MatchString(text)
 				// a block of points: _pG is the block's first, v = _pG + offset
 				block := regexp.MustCompile(fmt.Sprintf(`const FOROCL_INDEX_T _p%d = .*?(\d+\*)?\(FOROCL_INDEX_T\)get_global_id\(%d\)`, g, g)).FindStringSubmatch(text)
+				want := fmt.Sprint(np.Coarsen[g])
+				if g == 0 && np.Interleave {
+					// interleaved: the group's block of Coarsen*Local points, then the local index
+					block = regexp.MustCompile(`const FOROCL_INDEX_T _p0 = .*?(\d+\*)\(FOROCL_INDEX_T\)get_group_id\(0\) \+ \(FOROCL_INDEX_T\)get_local_id\(0\)`).FindStringSubmatch(text)
+					want = fmt.Sprint(np.Coarsen[0] * np.Local[0])
+				}
 				if block != nil {
 					per := strings.TrimSuffix(block[1], "*")
 					if per == "" {
 						per = "1"
 					}
-					if per != fmt.Sprint(np.Coarsen[g]) || l.Global[g].Per != np.Coarsen[g] {
+					if per != want || l.Global[g].Per != np.Coarsen[g] {
 						t.Errorf("%s: dimension %d: the .cl gives a work-item %s points, the ABI %d, the plan %d", what, g, per, l.Global[g].Per, np.Coarsen[g])
 					}
 					block = nil

@@ -171,7 +171,8 @@ type Nest struct {
 // later nests, and the results launch when the kernel has intent(out)
 // scalar dummies) loads it where the nest stood among the top-level
 // statements: s = s op value. The order of every fold is fixed, so the
-// value repeats exactly on the same device and work-group.
+// value repeats exactly on the same device, work-group and block of points
+// per work-item (a work-item folds its block's points in their order).
 
 // Loop is a sequential DO loop inside a nest's body: Var runs from Lo to
 // Hi by Step (nil: 1), evaluated once on entry as Fortran does. At the

@@ -31,6 +31,21 @@ type NestPlan struct {
 	// DeferStores says a block's stores wait until all its points are
 	// computed (see deferrable): set for blocks of more than one point.
 	DeferStores bool
+	// Interleave says the block's Coarsen[0] points along NDRange
+	// dimension 0 lie Local[0] apart instead of next to each other: the
+	// work-item with local index l of work-group g owns points
+	// (g*Coarsen[0] + c)*Local[0] + l, c = 0..Coarsen[0]-1, so every load
+	// of the block is coalesced across the work-group (Note [loop
+	// schedules]). Never with tiles.
+	Interleave bool
+	// Align is how many points before the loop's lower bound along NDRange
+	// dimension 0 the work-items start (masked): the offset of the lower
+	// bound from the first element of the row of the first array the
+	// nest writes, so that a work-group's accesses start where a row
+	// does, as hand-written kernels over halo arrays do (--align; 0: at
+	// the lower bound). Only for nests of one point per work-item that
+	// neither reduce nor use tiles.
+	Align int
 }
 
 // NestTile is a read of a 2-D or higher nest whose array's contiguous
@@ -77,7 +92,8 @@ func (t *NestTile) Bytes(local, coarsen []int) int {
 // Note [loop schedules]
 //
 // A loop nest runs one work-item per block of iteration points: the block
-// is Coarsen points along each NDRange dimension, consecutive, so that the
+// is Coarsen points along each NDRange dimension, consecutive (or, along
+// dimension 0, a work-group apart: NestPlan.Interleave), so that the
 // code of the points, emitted one after another in one work-item, reads
 // the same array elements and repeats the same arithmetic where the
 // source recomputes a neighbour's face (the wave kernel's left face of a
@@ -105,9 +121,43 @@ func (t *NestTile) Bytes(local, coarsen []int) int {
 // arithmetic enough to share faces (reads at several offsets along
 // dimension 0 and private scalars of at least faceWorkThreshold
 // operations) gets 2x4 blocks in
-// 64x2 groups, other 2-D and 3-D nests 4 rows in 128x1 groups, as the
-// region kernels' tuning does (gpuShape); 1-D nests one point per
-// work-item. Nests that reduce are not coarsened there.
+// 64x2 groups, other 2-D and 3-D nests that read an array at several
+// offsets along the last NDRange dimension's index (readsAcross) 4 rows in
+// 128x1 groups, as the region kernels' tuning does (gpuShape). Two kinds
+// of 2-D and 3-D nests take one point per work-item in 128x1 groups
+// instead: a stream, whose rows share no element, and a nest over real(8)
+// (or integer(8)) arrays (wideElements), whose blocks cost more registers
+// than the loads they share save. Measured on the H100 at 7680² (issue
+// 25, scripts/bench/issue25.sh): revert-like copies 0.649 ms against
+// 0.763 with 4 rows, reset_field-like 1.286 against 1.476; real(8)
+// stencils: viscosity-like 1.010 against 1.328 with 2x4 blocks and 1.363
+// with 4 rows, accelerate-like 1.576 against 1.677 and 1.612,
+// flux_calc-like 1.238 against 1.264 with 4 rows. A 1-D nest takes
+// streamInterleave (4) points a work-group apart in groups of 256 (a
+// real(4) copy 2909 GB/s against 2377 with one point, real(8) 2966
+// against 2885). --align (NestPlan.Align) starts a one-point nest's
+// work-items at the written array's row start, masking those before the
+// lower bound: the hand-written cell kernels, which do so, ran 0.7-2%
+// faster than ours; the sweep measures it.
+//
+// A nest that reduces (Note [loop reductions] in package ir) gives every
+// work-item several points on GPUs too, so that few work-groups, trees
+// and partials are left (reductionShape): a 1-D nest reduceInterleave
+// points in groups of 256, interleaved (NestPlan.Interleave: point c of a
+// work-item is c group widths after its first, so each load of the
+// block is coalesced where consecutive points would be strided; H100,
+// a dot product of 7680² elements: 2906 GB/s in real(8) and 2760 in
+// real(4) against 2229 and 1484 with one point per work-item); a nest
+// of rank 2 or 3 that writes no array reduceRows rows (the last NDRange
+// dimension) in 256x1 groups, as a region kernel that only reduces; one
+// that also writes arrays the shape of other nests. On CPUs a nest that
+// only reduces takes reduceRows consecutive points (rows from rank 2 on)
+// in groups of 256 (PoCL, a dot product of 2^22 real(8) on two cores: 197
+// ms with one point per work-item, 5-20 ms with 16 to 32). The fold stays
+// deterministic: each work-item folds its points in their order, then
+// the fixed trees, so a result repeats exactly on the same device, grid,
+// work-group and block; --interleave, --coarsen and --tile override the
+// shape (the block's order changes only the last bits of a sum).
 
 // scheduleLoops plans a loop kernel as a list of launches
 // (KernelPlan.Launches): per nest, in body order (host loops' nests too,
@@ -180,8 +230,17 @@ func planNest(k *ir.Kernel, n *ir.Nest, t Target, o Options, s Strategy) *NestPl
 	np.Local = fit(o.Tile, DefaultTile(strategy, rank), rank)
 	np.Coarsen = ones(rank)
 	factors := o.Coarsen
-	if gpu && rank >= 2 && len(n.Reduces) == 0 {
+	cpu := o.Auto && t.Type == "CPU" && o.Tile == nil && o.Coarsen == nil
+	switch {
+	case gpu && len(n.Reduces) > 0 && !onePoint(n):
+		np.Local, factors, np.Interleave = reductionShape(n, np.Dims)
+	case cpu && len(n.Reduces) > 0 && !onePoint(n):
+		np.Local, factors = cpuReductionShape(n, np.Dims)
+	case gpu && rank >= 2:
 		np.Local, factors = nestGPUShape(n, np.Dims, len(np.Tiles) > 0)
+	case gpu && !onePoint(n):
+		// a 1-D nest: streamInterleave points a work-group apart
+		np.Local, factors, np.Interleave = []int{256}, []int{streamInterleave}, true
 	}
 	if len(factors) == 1 && rank > 1 {
 		factors = append(make([]int, rank-1), factors[0])
@@ -191,11 +250,15 @@ func planNest(k *ir.Kernel, n *ir.Nest, t Target, o Options, s Strategy) *NestPl
 			np.Coarsen[g] = factors[g]
 		}
 	}
+	np.Interleave = (np.Interleave || o.Interleave) && np.Coarsen[0] > 1 && len(np.Tiles) == 0
+	if o.Align && !np.Coarse() && len(np.Tiles) == 0 && len(n.Reduces) == 0 {
+		np.Align = rowOffset(n, np.Dims[0])
+	}
 	np.DeferStores = np.Coarse() && deferrable(n, k)
 	if onePoint(n) && len(n.Reduces) == 0 {
 		// An element assignment or a nest that runs serially: one
 		// work-item.
-		np.Local, np.Coarsen, np.Tiles, np.DeferStores = ones(rank), ones(rank), nil, false
+		np.Local, np.Coarsen, np.Tiles, np.DeferStores, np.Interleave, np.Align = ones(rank), ones(rank), nil, false, false, 0
 	}
 	return np
 }
@@ -301,6 +364,13 @@ func nestGPUShape(n *ir.Nest, dims []int, tiled bool) (local, coarsen []int) {
 	switch {
 	case tiled:
 		local[0], local[1] = 32, 8
+	case wideElements(n) || !readsAcross(n, n.Index[dims[rank-1]]):
+		// a stream: no array element is read by two rows' points, so a
+		// block of rows shares nothing and only multiplies the rows a
+		// work-group touches at once; and a nest over 8-byte elements,
+		// whose blocks cost more registers than the loads they share save
+		local[0] = 128
+		return local, ones(rank)
 	case nestWork(n) >= faceWorkThreshold && len(offsetsAlong(n, n.Index[dims[0]])) > 1:
 		local[0], local[1], coarsen[0] = 64, 2, 2
 	default:
@@ -310,6 +380,104 @@ func nestGPUShape(n *ir.Nest, dims []int, tiled bool) (local, coarsen []int) {
 		coarsen[1], coarsen[rank-1] = 1, 4
 	}
 	return local, coarsen
+}
+
+// maxAlign bounds NestPlan.Align: past it, the masked work-items cost more
+// than alignment can give back.
+const maxAlign = 32
+
+// rowOffset is the constant offset of the lower bound of n's index d from
+// the first element of its dimension in the first array element the nest
+// writes that is subscripted there by that index plus a constant (x_min
+// in a(x_min-2:x_max+2, ...) gives 2); 0 when there is none or it is not
+// a constant in 1..maxAlign.
+func rowOffset(n *ir.Nest, d int) int {
+	v := n.Index[d]
+	off := -1
+	ForEachAssign(n.Body, func(a *ir.Assign) {
+		el, ok := a.LHS.(*ir.Elem)
+		if !ok || off >= 0 || len(el.Access) == 0 || len(el.Var.Bounds) == 0 || el.Var.Role == ir.Local {
+			return
+		}
+		acc := el.Access[0]
+		if acc.IsComputed() || len(acc.Terms) != 1 || acc.Terms[0].Var != v || acc.Terms[0].Coef != 1 {
+			return
+		}
+		// first accessed element - the row's first: lo + c - L
+		diff := n.Lo[d].AddConst(acc.Const).Add(el.Var.Bounds[0].Lo.Scale(-1))
+		if diff.IsConst() && diff.Const >= 1 && diff.Const <= maxAlign {
+			off = int(diff.Const)
+		} else {
+			off = 0
+		}
+	})
+	return max(off, 0)
+}
+
+// wideElements reports whether n accesses a global array of 8-byte
+// elements (real(8), integer(8)).
+func wideElements(n *ir.Nest) bool {
+	wide := false
+	visitElems(n.Body, func(e *ir.Elem) {
+		if e.Var.Role != ir.Table && e.Var.Role != ir.Local && e.Var.Kind.Bytes() == 8 {
+			wide = true
+		}
+	})
+	return wide
+}
+
+// streamInterleave is the points a work-item of a 1-D nest that does not
+// reduce owns on GPUs, a work-group apart.
+const streamInterleave = 4
+
+// reduceInterleave and reduceRows are the points a work-item of a
+// reducing nest owns on GPUs (reductionShape).
+const (
+	reduceInterleave = 8
+	reduceRows       = 16
+)
+
+// reductionShape is the tuning of a nest that reduces on GPUs (Note [loop
+// schedules]): the work-group, the block and whether its points along
+// NDRange dimension 0 are interleaved.
+func reductionShape(n *ir.Nest, dims []int) (local, coarsen []int, interleave bool) {
+	rank := len(dims)
+	local, coarsen = ones(rank), ones(rank)
+	local[0] = 256
+	if rank == 1 {
+		coarsen[0] = reduceInterleave
+		return local, coarsen, true
+	}
+	if writesArrays(n) {
+		local, coarsen = nestGPUShape(n, dims, false)
+		return local, coarsen, false
+	}
+	coarsen[rank-1] = reduceRows
+	return local, coarsen, false
+}
+
+// cpuReductionShape is the tuning of a nest that reduces on CPUs (Note
+// [loop schedules]): reduceRows consecutive points (rows from rank 2 on)
+// per work-item in groups of 256, when the nest writes no array; one
+// point otherwise.
+func cpuReductionShape(n *ir.Nest, dims []int) (local, coarsen []int) {
+	rank := len(dims)
+	local, coarsen = ones(rank), ones(rank)
+	if writesArrays(n) {
+		return DefaultTile(Direct, rank), coarsen
+	}
+	local[0], coarsen[rank-1] = 256, reduceRows
+	return local, coarsen
+}
+
+// writesArrays reports whether the body of n assigns an array element.
+func writesArrays(n *ir.Nest) bool {
+	writes := false
+	ForEachAssign(n.Body, func(a *ir.Assign) {
+		_, el := a.LHS.(*ir.Elem)
+		writes = writes || el
+	})
+	return writes
 }
 
 // nestWork estimates the arithmetic (exprCost) of the private scalars a
@@ -323,6 +491,36 @@ func nestWork(n *ir.Nest) int {
 		}
 	})
 	return w
+}
+
+// readsAcross reports whether the body of n accesses some global array at
+// two or more offsets along index v (a(i, j) and a(i, j+1)), or at a
+// subscript known only at run time: a block of points along v then
+// shares loads.
+func readsAcross(n *ir.Nest, v *ir.Var) bool {
+	offs := map[*ir.Var]map[int64]bool{}
+	across := false
+	visitElems(n.Body, func(e *ir.Elem) {
+		if e.Var.Role == ir.Table || e.Var.Role == ir.Local {
+			return
+		}
+		for _, a := range e.Access {
+			if a.IsComputed() {
+				across = true
+			}
+			for _, t := range a.Terms {
+				if t.Var != v {
+					continue
+				}
+				if offs[e.Var] == nil {
+					offs[e.Var] = map[int64]bool{}
+				}
+				offs[e.Var][a.Const] = true
+				across = across || len(offs[e.Var]) > 1
+			}
+		}
+	})
+	return across
 }
 
 // offsetsAlong lists the constant offsets at which the body reads arrays
@@ -575,9 +773,15 @@ func fprintNest(w io.Writer, i int, np *NestPlan) {
 	}
 	if np.Coarse() {
 		more += ", " + DimString(np.Coarsen) + " points per work-item"
+		if np.Interleave {
+			more += " (interleaved along dimension 0)"
+		}
 		if np.DeferStores {
 			more += " (stores after all their loads)"
 		}
+	}
+	if np.Align > 0 {
+		more += fmt.Sprintf(", work-items from %d points before the lower bound (aligned to the row)", np.Align)
 	}
 	fmt.Fprintf(w, "  nest %d (%s, line %d): NDRange %s, work-group %s%s\n", i, n.Source, n.Pos.Start.Line, strings.Join(m, ", "), DimString(np.Local), more)
 	for _, tl := range np.Tiles {

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestInterleaveFlag: --interleave with --coarsen gives a loop nest's
+// blocks interleaved along the NDRange's first dimension, in the plan
+// dump and in the .cl; without it the same block is consecutive.
+func TestInterleaveFlag(t *testing.T) {
+	file := filepath.Join(kernelsDir, "saxpy_elemental.f90")
+	code, out, errOut := cli(t, "dump", "--stage=regions", "--strategy", "direct", "--coarsen", "4", "--interleave", file)
+	if code != 0 || !strings.Contains(out, "4 points per work-item (interleaved along dimension 0)") {
+		t.Errorf("--interleave plan: exit %d, %q, stderr %q", code, out, errOut)
+	}
+	code, out, _ = cli(t, "dump", "--stage=cl", "--strategy", "direct", "--coarsen", "4", "--interleave", file)
+	if code != 0 || !strings.Contains(out, "1024*(FOROCL_INDEX_T)get_group_id(0) + (FOROCL_INDEX_T)get_local_id(0)") {
+		t.Errorf("--interleave .cl: exit %d:\n%s", code, out)
+	}
+	code, out, _ = cli(t, "dump", "--stage=regions", "--strategy", "direct", "--coarsen", "4", file)
+	if code != 0 || strings.Contains(out, "interleaved") || !strings.Contains(out, "4 points per work-item") {
+		t.Errorf("--coarsen 4 alone: exit %d, %q", code, out)
+	}
+}
+
+// TestAlignFlag: --align starts a halo array's nest at the row's first
+// element, in the plan and in the .cl, which masks the points before the
+// loop's lower bound.
+func TestAlignFlag(t *testing.T) {
+	file := filepath.Join("..", "..", "scripts", "bench", "issue25.f90")
+	code, out, errOut := cli(t, "dump", "--stage=regions", "--target", "gpu", "--align", file)
+	if code != 0 || !strings.Contains(out, "revert25: loop kernel") || !strings.Contains(out, "work-group 128x1, work-items from 2 points before the lower bound (aligned to the row)") {
+		t.Errorf("--align plan: exit %d, %q, stderr %q", code, out, errOut)
+	}
+	code, out, _ = cli(t, "dump", "--stage=cl", "--target", "gpu", "--align", "--kernel", "revert25", file)
+	if code != 0 || !strings.Contains(out, "const FOROCL_INDEX_T j = x_min - 2 + (FOROCL_INDEX_T)get_global_id(0);") || !strings.Contains(out, "if (j < x_min || j > x_max || k > y_max)") {
+		t.Errorf("--align .cl: exit %d:\n%s", code, out)
+	}
+}
