@@ -20,9 +20,9 @@ import (
 // those expressions read, and lists them in Kernel.HostVars. A value a
 // nest computes (its reduction, or the last value of a serial nest's
 // scalar) comes back from the device only when that nest has run, after
-// the dry run sized every launch: a bound that depends on one is
-// host-var (it used to take the dry run's stale value, a silent wrong
-// answer past the first work-group). The bounds
+// the dry run: a launch whose bound depends on one is late, sized when
+// the host reaches it (Note [late launches] in package abi), unless it
+// reduces (host-var: its partials are sized before the first launch). The bounds
 // take the host's values as launch arguments, as the bodies do.
 
 // hostLocal reports whether v may be a host variable: a scalar integer
@@ -89,10 +89,8 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 		if v.Role != ir.Dummy { // a result is a host variable of its own
 			k.HostVars = append(k.HostVars, v)
 		}
-		if n := device[v]; n != nil {
-			l.c.diags.Error(codeHostVar, l.loop.hostVars[v], "%q is a bound of a parallel loop, or goes into one, but the nest at %s computes it on the device; hosts size every launch before the first one runs, so they cannot size this one", v.Name, pos(n.Pos)).
-				WithHint("compute the bound from scalar dummies before the nests, or make the loop a DO without a directive inside the same serial nest")
-			continue
+		if device[v] != nil {
+			continue // read back when the host reaches it (Note [late launches] in package abi)
 		}
 		if len(assigned[v]) == 0 && !inner[v] && v.Intent != ir.InOut {
 			l.c.diags.Error(codeHostVar, l.loop.hostVars[v], "%q is a bound of a parallel loop but the kernel never assigns it at its top level", v.Name).
@@ -101,6 +99,80 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 		l.hostReads(k.Body, v, &work)
 	}
 	k.BoundElems = l.loop.boundElems
+	l.checkLateReductions(k.Body, deviceDerived(k.Body, device))
+}
+
+// deviceDerived returns the scalars whose value may come from the device
+// at the top level of body: the nests' reduction results (device), those
+// assigned from them, and those assigned under an IF whose condition
+// reads one, as abi.Kernel.DeviceVars finds them in the host program.
+func deviceDerived(body []ir.Stmt, device map[*ir.Var]*ir.Nest) map[*ir.Var]bool {
+	dev := map[*ir.Var]bool{}
+	for v := range device {
+		dev[v] = true
+	}
+	reads := func(e ir.Expr) bool {
+		found := false
+		ir.Walk(e, func(x ir.Expr) {
+			if r, ok := x.(*ir.Ref); ok && dev[r.Var] {
+				found = true
+			}
+			if el, ok := x.(*ir.Elem); ok && (el.Var.Role != ir.Dummy || el.Var.Intent != ir.In) {
+				found = true
+			}
+		})
+		return found
+	}
+	for changed := true; changed; {
+		changed = false
+		var walk func(stmts []ir.Stmt, under bool)
+		walk = func(stmts []ir.Stmt, under bool) {
+			for _, s := range stmts {
+				switch s := s.(type) {
+				case *ir.Assign:
+					if r, ok := s.LHS.(*ir.Ref); ok && !dev[r.Var] && (under || reads(s.RHS)) {
+						dev[r.Var], changed = true, true
+					}
+				case *ir.If:
+					u := under || reads(s.Cond)
+					walk(s.Then, u)
+					walk(s.Else, u)
+				case *ir.Loop:
+					walk(s.Body, under)
+				}
+			}
+		}
+		walk(body, false)
+	}
+	return dev
+}
+
+// checkLateReductions reports a reducing nest whose bounds read a value
+// the device computes: hosts size its partials before the first launch
+// (Note [late launches] in package abi).
+func (l *lowerer) checkLateReductions(body []ir.Stmt, dev map[*ir.Var]bool) {
+	for _, s := range body {
+		switch s := s.(type) {
+		case *ir.If:
+			l.checkLateReductions(s.Then, dev)
+			l.checkLateReductions(s.Else, dev)
+		case *ir.Loop:
+			l.checkLateReductions(s.Body, dev)
+		case *ir.Nest:
+			if len(s.Reduces) == 0 {
+				continue
+			}
+			for _, a := range append(append([]ir.Affine(nil), s.Lo...), s.Hi...) {
+				for _, t := range a.Terms {
+					if dev[t.Var] {
+						l.c.diags.Error(codeHostVar, s.Pos, "this nest reduces over a bound that reads %q, which the device computes; hosts size a reduction's partial results before the first launch, so they cannot size this one", t.Var.Name).
+							WithHint("compute the bound from scalar dummies before the nests, or make the loop a DO without a directive")
+						return
+					}
+				}
+			}
+		}
+	}
 }
 
 // hostReads checks the top-level assignments to v in stmts, and the IF
