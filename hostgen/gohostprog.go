@@ -2,6 +2,7 @@ package hostgen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/forocl/forocl/abi"
@@ -53,7 +54,16 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Line("return")
 	e.Close("")
 	e.Line("globals, locals := make([][]int, %d), make([][]int, %d)", len(k.Launches), len(k.Launches))
+	late := slices.Contains(k.Late(), true)
+	if late {
+		e.Line("late := %s.Late() // sized when the program reaches them (Note [late launches] in package abi)", av)
+	}
 	e.Open("for i, l := range %s.Launches", av)
+	if late {
+		e.Open("if late[i]")
+		e.Line("continue")
+		e.Close("")
+	}
 	e.Open("if globals[i], locals[i], err = l.NDRange(launchVals[i]); err != nil")
 	e.Line("err = fmt.Errorf(\"kernel %%q: %%v\", %q, err)", k.Name)
 	e.Line("return")
@@ -120,6 +130,13 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Open("if err != nil")
 	e.Line("return err")
 	e.Close("")
+	if late {
+		e.Open("if late[launch]")
+		e.Open("if globals[launch], locals[launch], err = %s.LateNDRange(launch, vals); err != nil", av)
+		e.Line("return err")
+		e.Close("")
+		e.Close("")
+	}
 	e.Line("ev, err := k.ctx.LaunchWith(k.kernels[launch], globals[launch], locals[launch], args...)")
 	e.Open("if err != nil")
 	e.Line("return err")

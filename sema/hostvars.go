@@ -28,7 +28,7 @@ import (
 // hostLocal reports whether v may be a host variable: a scalar integer
 // or logical local.
 func hostLocal(v *ir.Var) bool {
-	return v.Role == ir.Local && v.Rank == 0 && (v.Kind == ir.Int || v.Kind == ir.Logical)
+	return v.Role == ir.Local && v.Rank == 0 && (v.Kind == ir.Int || v.Kind == ir.Long || v.Kind == ir.Logical)
 }
 
 // checkHostVars checks the host variables of loop kernel k (see above).
@@ -207,13 +207,13 @@ func (l *lowerer) hostable(e ir.Expr, v *ir.Var, work *[]*ir.Var) {
 		}
 		switch x := x.(type) {
 		case *ir.Const:
-			if x.Kind != ir.Int && x.Kind != ir.Logical {
+			if !x.Kind.IsInt() && x.Kind != ir.Logical {
 				why = "a " + x.Kind.String() + " constant"
 			}
 		case *ir.Ref:
 			switch {
-			case x.Var.Role == ir.Dummy && x.Var.Rank == 0 && (x.Var.Kind == ir.Int || x.Var.Kind == ir.Logical) && !x.Var.Result():
-			case hostLocal(x.Var), x.Var.Result() && (x.Var.Kind == ir.Int || x.Var.Kind == ir.Logical):
+			case x.Var.Role == ir.Dummy && x.Var.Rank == 0 && (x.Var.Kind.IsInt() || x.Var.Kind == ir.Logical) && !x.Var.Result():
+			case hostLocal(x.Var), x.Var.Result() && (x.Var.Kind.IsInt() || x.Var.Kind == ir.Logical):
 				// A result the host computes too: its assignments are checked in turn.
 				if _, ok := l.loop.hostVars[x.Var]; !ok {
 					l.loop.hostVars[x.Var] = x.Pos // read by a host variable: the host computes it too
@@ -227,6 +227,7 @@ func (l *lowerer) hostable(e ir.Expr, v *ir.Var, work *[]*ir.Var) {
 				why = "an element of \"" + x.Var.Name + "\", which is not an intent(in) dummy, so a launch may change it"
 			}
 			l.loop.boundElems = true
+		case *ir.Convert: // between integer kinds (a real is refused below)
 		case *ir.Unary, *ir.Binary:
 			if op := opOf(x); op == ir.Pow || op == ir.Eqv || op == ir.Neqv {
 				why = "the operator " + op.String()
@@ -240,7 +241,7 @@ func (l *lowerer) hostable(e ir.Expr, v *ir.Var, work *[]*ir.Var) {
 		default:
 			why = "an expression the host does not evaluate"
 		}
-		if why == "" && x.Type().Kind != ir.Int && x.Type().Kind != ir.Logical {
+		if why == "" && !x.Type().Kind.IsInt() && x.Type().Kind != ir.Logical {
 			why = "a " + x.Type().Kind.String() + " value"
 		}
 	})
