@@ -310,7 +310,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		}
 		f.launch(li)
 	}, f.h)
-	fortranBoundsError(e, f.n, k)                      // after the last launch, before the results
+	fortranBoundsError(e, f.n, k) // after the last launch, before the results
 	f.readResults()
 	f.moduleFromDevice()
 	e.Indent--
