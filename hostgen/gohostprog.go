@@ -17,7 +17,8 @@ import (
 // gives each launch's host variables, from which NDRange sizes it and
 // CheckHostAccesses checks its accesses; then WalkWith runs the program,
 // Set and If steps and host loops, calling back for each launch with the
-// values of the host and loop variables it takes.
+// values of the host and loop variables it takes; a late launch (Note
+// [late launches] in package abi) is sized there, with those values.
 func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	gn := newGoNames(k)
 	av := abiVar(k)
