@@ -39,6 +39,7 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 	assigned := map[*ir.Var][]diag.Span{} // top-level assignments
 	inner := map[*ir.Var]bool{}           // assigned inside, reported
 	device := map[*ir.Var]*ir.Nest{}      // set from a nest's reduction or last value, read back from the device
+	folded := map[*ir.Var]bool{}          // the results of reductions, which the device returns
 	var bad func(stmts []ir.Stmt, top bool)
 	bad = func(stmts []ir.Stmt, top bool) {
 		for _, s := range stmts {
@@ -46,7 +47,7 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 			case *ir.Assign:
 				if r, ok := s.LHS.(*ir.Ref); ok && top {
 					assigned[r.Var] = append(assigned[r.Var], s.Pos)
-				} else if ok && l.loop.hostVars[r.Var] != (diag.Span{}) && !inner[r.Var] {
+				} else if ok && l.loop.hostVars[r.Var] != (diag.Span{}) && !inner[r.Var] && !folded[r.Var] {
 					inner[r.Var] = true
 					l.c.diags.Error(codeHostVar, s.Pos, "%q is a bound of a parallel loop (%s) and is assigned inside a nest or host loop, so the host cannot compute it before the launch", r.Var.Name, pos(l.loop.hostVars[r.Var])).
 						WithHint("assign it at the top level of the kernel, before the nests")
@@ -59,6 +60,7 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 					if device[r.Reduce.Result] == nil {
 						device[r.Reduce.Result] = s
 					}
+					folded[r.Reduce.Result] = true
 				}
 				bad(s.Body, false)
 			case *ir.Loop:
