@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/regions"
 )
 
@@ -94,5 +95,32 @@ func TestLateHarnessRuns(t *testing.T) {
 			}
 		}
 		t.Fatalf("the harness printed %d lines, want %d", len(g), len(w))
+	}
+}
+
+// TestLateUnits checks what the hosts see of loop_late_count's unit:
+// only its last launch, the loop to the count, is late; the unit says
+// FormatLate, so an older host refuses it; and a late launch whose
+// work-groups a scratch buffer counts is refused, as no host could size
+// that buffer before the first launch (Note [late launches] in package
+// abi).
+func TestLateUnits(t *testing.T) {
+	u := compile(t, "../testdata/kernels/loop_late_count.f90").units[regions.Direct]
+	if u.Format != abi.FormatLate {
+		t.Errorf("format %d, want FormatLate (%d)", u.Format, abi.FormatLate)
+	}
+	k := u.Kernels[0]
+	late := k.Late()
+	for i, l := range late {
+		if l != (i == len(late)-1) {
+			t.Errorf("launch %d (%s): late is %v", i, k.Launches[i].Symbol, l)
+		}
+	}
+	if !k.DeviceVars()["n"] {
+		t.Errorf("DeviceVars %v lacks n", k.DeviceVars())
+	}
+	k.Scratch = append(k.Scratch, abi.Buffer{Name: "partials", Kind: abi.Real8, Groups: k.Launches[len(late)-1].Symbol})
+	if err := k.CheckLoops(); err == nil || !strings.Contains(err.Error(), "counts its work-groups") {
+		t.Errorf("CheckLoops with a late reduction's partials: %v", err)
 	}
 }
