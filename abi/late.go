@@ -101,17 +101,22 @@ func (k *Kernel) Late() []bool {
 }
 
 // checkLate reports a late launch whose work-groups count a scratch
-// buffer, which the hosts size before the first launch (Note [late
-// launches]).
+// buffer or another launch's argument, which the hosts fix before the
+// first launch (Note [late launches]).
 func (k *Kernel) checkLate() error {
-	late := k.Late()
-	for i, l := range k.Launches {
-		if !late[i] {
-			continue
+	late := map[string]bool{}
+	for i, l := range k.Late() {
+		late[k.Launches[i].Symbol] = l
+	}
+	for _, s := range k.Scratch {
+		if late[s.Groups] {
+			return fmt.Errorf("kernel %q: launch %s is sized from a value the device computes, but scratch %q counts its work-groups", k.Name, s.Groups, s.Name)
 		}
-		for _, s := range k.Scratch {
-			if s.Groups == l.Symbol {
-				return fmt.Errorf("kernel %q: launch %s is sized from a value the device computes, but scratch %q counts its work-groups", k.Name, l.Symbol, s.Name)
+	}
+	for _, l := range k.Launches {
+		for _, a := range l.Args {
+			if a.Kind == GroupsArg && late[a.Name] {
+				return fmt.Errorf("kernel %q: launch %s is sized from a value the device computes, but launch %s takes its work-group count", k.Name, a.Name, l.Symbol)
 			}
 		}
 	}

@@ -119,7 +119,14 @@ func TestLateUnits(t *testing.T) {
 	if !k.DeviceVars()["n"] {
 		t.Errorf("DeviceVars %v lacks n", k.DeviceVars())
 	}
-	k.Scratch = append(k.Scratch, abi.Buffer{Name: "partials", Kind: abi.Real8, Groups: k.Launches[len(late)-1].Symbol})
+	last := k.Launches[len(late)-1]
+	args := last.Args
+	last.Args = append(append([]abi.Arg(nil), args...), abi.Arg{Kind: abi.GroupsArg, Name: last.Symbol})
+	if err := k.CheckLoops(); err == nil || !strings.Contains(err.Error(), "takes its work-group count") {
+		t.Errorf("CheckLoops with a late launch's group count as an argument: %v", err)
+	}
+	last.Args = args
+	k.Scratch = append(k.Scratch, abi.Buffer{Name: "partials", Kind: abi.Real8, Groups: last.Symbol})
 	if err := k.CheckLoops(); err == nil || !strings.Contains(err.Error(), "counts its work-groups") {
 		t.Errorf("CheckLoops with a late reduction's partials: %v", err)
 	}
