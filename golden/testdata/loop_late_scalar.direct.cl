@@ -207,3 +207,99 @@ void late_device_scalar_3(const int m,
     int _i1 = 0;
     c[i - 1] = a[i - 1] + (double)i; // loop_late_scalar.f90:36
 }
+
+// kernel late_if (loop_late_scalar.f90:44), launch 1 of 3: array assignment (loop_late_scalar.f90:50), strategy direct, work-group 256
+// one work-item per iteration: _i1 = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void late_if_1(const int m,
+    __global const double* restrict a,
+    __global double* restrict c) {
+    const FOROCL_INDEX_T _i1 = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (_i1 > m) {
+        return;
+    }
+    int i = 0;
+    int cnt = 0;
+    int n = 0;
+    c[_i1 - 1] = 0.0; // loop_late_scalar.f90:50
+}
+
+// kernel late_if (loop_late_scalar.f90:44), launch 2 of 3: !$omp parallel do (loop_late_scalar.f90:53), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void late_if_2(const int m,
+    __global const double* restrict a,
+    __global double* restrict c,
+    __global int* restrict _part1) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    int cnt = 0;
+    int n = 0;
+    int _i1 = 0;
+    __local int _tree1[256];
+    int _acc1 = 0; // sum of "cnt" over this work-item's iteration
+    if (!(i > m)) {
+        if (a[i - 1] > 1.0) {
+            _acc1 = _acc1 + (1); // loop_late_scalar.f90:54
+        }
+    }
+    // fold the work-group's values (a tree in a fixed order) into one partial
+    const int _tl = get_local_id(0);
+    _tree1[_tl] = _acc1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree1[_tl] = _tree1[_tl] + _tree1[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part1[get_group_id(0)] = _tree1[0];
+    }
+}
+
+// sum of cnt (loop_late_scalar.f90:52): fold the partials of late_if_2, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void late_if_r1(__global const int* restrict _part1, const int _np, __global int* restrict _red1) {
+    __local int _tree[256];
+    const int _tl = get_local_id(0);
+    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part1[_i];
+        _a1 = _a1 + _part1[_i + 256];
+        _a2 = _a2 + _part1[_i + 512];
+        _a3 = _a3 + _part1[_i + 768];
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part1[_i];
+    }
+    const int _acc = (_a0 + _a1) + (_a2 + _a3);
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red1[0] = _tree[0];
+    }
+}
+
+// kernel late_if (loop_late_scalar.f90:44), launch 3 of 3: do (loop_late_scalar.f90:60), strategy direct, work-group 256
+// one work-item per iteration: i = 1 + get_global_id(0); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void late_if_3(const int m,
+    __global const double* restrict a,
+    __global double* restrict c,
+    const int _host_n) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    if (i > _host_n) {
+        return;
+    }
+    int cnt = 0;
+    int n = _host_n;
+    int _i1 = 0;
+    c[i - 1] = 2.0 * a[i - 1] + (double)i; // loop_late_scalar.f90:61
+}

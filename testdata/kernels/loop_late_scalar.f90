@@ -36,3 +36,28 @@ subroutine late_device_scalar(m, a, c)
     c(i) = a(i) + i
   end do
 end subroutine
+
+! A bound set under an IF whose condition reads a reduction: the dry run
+! runs neither branch, so the launch is late too, sized when the host
+! reaches it (n = m - 7 at m = 2000, not the 300 set before the IF).
+!$OFP PURE, KERNEL :: late_if
+subroutine late_if(m, a, c)
+  implicit none
+  integer, intent(in) :: m
+  real(8), intent(in) :: a(m)
+  real(8), intent(out) :: c(m)
+  integer :: i, cnt, n
+  c = 0
+  cnt = 0
+  !$omp parallel do reduction(+:cnt)
+  do i = 1, m
+    if (a(i) > 1.0d0) cnt = cnt + 1
+  end do
+  n = 300
+  if (cnt > m / 4) then
+    n = m - 7
+  end if
+  do i = 1, n
+    c(i) = 2*a(i) + i
+  end do
+end subroutine
