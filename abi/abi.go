@@ -84,8 +84,14 @@ const FormatQuot = 8
 // launch from a stale or missing value.
 const FormatInElems = 9
 
+// FormatLate is the version of units with a launch sized when the host
+// reaches it, from a value read back from the device (Note [late
+// launches]): a host written for FormatInElems would size it in its dry
+// run, from a stale value.
+const FormatLate = 10
+
 // FormatNewest is the newest version this package reads and writes.
-const FormatNewest = FormatInElems
+const FormatNewest = FormatLate
 
 // Kind is the Fortran type of a parameter or result.
 type Kind string

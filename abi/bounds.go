@@ -178,7 +178,11 @@ func (k *Kernel) checkAccess(a *Access, sizes map[string]int) error {
 // because they name host variables (Note [host program]), with the values
 // each launch sees (LaunchVals); launches inside host loops are left out.
 func (k *Kernel) CheckHostAccesses(lvals []map[string]int) error {
+	late := k.Late()
 	for i := range k.Launches {
+		if late[i] { // checked when the host reaches it (Note [late launches])
+			continue
+		}
 		for _, a := range k.HostAccesses(i) {
 			if err := k.checkAccess(&a, lvals[i]); err != nil {
 				return err

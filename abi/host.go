@@ -24,12 +24,13 @@ import (
 //
 // A launch's ranges (Range.Positions, Range.First) may name host
 // variables, with their values at that launch; a launch argument of kind
-// HostArg passes a host variable's value, of its kind. Sema sees to it
-// that no range depends on a value read from the device, so a host may
-// run the program once without launching (LaunchVals, a dry run) to size
+// HostArg passes a host variable's value, of its kind. A host runs the
+// program once without launching (LaunchVals, a dry run) to size
 // NDRanges and scratch buffers: there a value read from the device (a
 // Combine's, an element's) is unknown, what is computed from it too, and
-// neither branch of an IF whose condition reads one runs.
+// neither branch of an IF whose condition reads one runs. A launch whose
+// ranges read such a value is late: the host sizes it when it reaches
+// it (Note [late launches]).
 //
 // Kernel.Steps holds the program when it has host statements (nil
 // otherwise: Program builds it from HostLoops, and old units read as

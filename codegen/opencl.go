@@ -3,6 +3,7 @@ package codegen
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/forocl/forocl/abi"
@@ -118,6 +119,9 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 			}
 			if k.BoundElems {
 				u.Format = max(u.Format, abi.FormatInElems) // Note [host elements]
+			}
+			if slices.Contains(ak.Late(), true) {
+				u.Format = max(u.Format, abi.FormatLate) // Note [late launches]
 			}
 		}
 	}

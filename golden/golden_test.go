@@ -481,6 +481,10 @@ func numericInputs(rng *rand.Rand, k *abi.Kernel, gi int, shape []int, over map[
 // arrays' full extents (a halo depth), by corpus file.
 var sizeOverrides = map[string]map[string]int{
 	"loop_mirror_halo":     {"depth": 2},
+	"loop_late_count":      {"m": 2000}, // late launches past one work-group (Note [late launches] in package abi)
+	"loop_late_count8":     {"m": 2000},
+	"loop_late_reduce":     {"m": 2000},
+	"loop_late_scalar":     {"m": 2000},
 	"loop_unpack_inc":      {"depth": 2},
 	"loop_dep_pack":        {"depth": 2, "buf_n1": 400},
 	"loop_strided":         {"n": 31}, // the zero-trip loops' ranges n..1 would make n a lower bound

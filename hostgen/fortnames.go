@@ -40,11 +40,12 @@ import (
 type fortNames struct {
 	dummy map[string]bool   // the kernel's dummies, lower-case
 	local map[string]string // fcl_ variables of sizes, loop and host variables
+	wide  map[string]bool   // the integer(8) host variables, lower-case: affine narrows them (fits32)
 }
 
 // newFortNames returns the spellings of kernel k's procedure.
 func newFortNames(k *abi.Kernel) *fortNames {
-	n := &fortNames{dummy: map[string]bool{}, local: map[string]string{}}
+	n := &fortNames{dummy: map[string]bool{}, local: map[string]string{}, wide: map[string]bool{}}
 	for _, p := range k.Params {
 		n.dummy[strings.ToLower(p.Name)] = true
 	}
@@ -57,6 +58,9 @@ func newFortNames(k *abi.Kernel) *fortNames {
 	}
 	for _, s := range k.HostVars() {
 		names = append(names, s.Var)
+		if s.Kind == abi.Int64 {
+			n.wide[strings.ToLower(s.Var)] = true
+		}
 	}
 	for _, name := range names {
 		low := strings.ToLower(name)
@@ -169,4 +173,35 @@ func (n *fortNames) bufferType(k abi.Kind) string {
 }
 
 // affine spells a in the procedure's size variables.
-func (n *fortNames) affine(a abi.Affine) string { return a.Spell(n.v) }
+// An integer(8) host variable is narrowed to the default integer that
+// the runtime's sizes and bounds take, after fits32 checked it fits.
+func (n *fortNames) affine(a abi.Affine) string {
+	return a.Spell(func(name string) string {
+		if n.wide[strings.ToLower(name)] {
+			return "int(" + n.v(name) + ")"
+		}
+		return n.v(name)
+	})
+}
+
+// fits32 writes the check that each integer(8) host variable that xs read
+// fits the default integer that affine narrows it to: past it, the call
+// ends with an error, never a wrapped bound.
+func (n *fortNames) fits32(e *fortEmitter, what string, xs ...abi.Affine) {
+	seen := map[string]bool{}
+	for _, x := range xs {
+		for _, t := range x.Terms {
+			low := strings.ToLower(t.Size)
+			if !n.wide[low] || seen[low] {
+				continue
+			}
+			seen[low] = true
+			e.Line("if (%s > huge(0) .or. %s < -huge(0)) then", n.v(t.Size), n.v(t.Size))
+			e.Line("  fcl_st = 1")
+			e.Line("  fcl_msg = '%s' // &", what)
+			e.Line("      ': %s is past 2**31-1; use forocl run'", t.Size)
+			e.Line("end if")
+			e.Line("if (fcl_st /= 0) exit fcl_run")
+		}
+	}
+}

@@ -302,8 +302,15 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	if f.h != nil {
 		f.h.reset(true)
 	}
-	fortranProgram(e, f.n, k.Program(), f.launch, f.h) // host loops as DO loops
-	fortranBoundsError(e, f.n, k)                      // after the last launch, before the results
+	late := k.Late()
+	fortranProgram(e, f.n, k.Program(), func(li int) { // host loops as DO loops
+		if late[li] { // sized as the program reaches it (Note [late launches] in package abi)
+			f.ndrange(li)
+			fortranChecks(e, f.n, k.HostAccesses(li))
+		}
+		f.launch(li)
+	}, f.h)
+	fortranBoundsError(e, f.n, k) // after the last launch, before the results
 	f.readResults()
 	f.moduleFromDevice()
 	e.Indent--
@@ -471,7 +478,9 @@ func (f *fortKernel) checkArgs() {
 // ndranges writes every launch's NDRange (scratch sizes depend on them):
 // without a host program directly, with one from a first run of it that
 // launches nothing, each launch's NDRange and accesses with the values it
-// sees (Note [host program] in package abi, and fortranhostprog.go).
+// sees (Note [host program] in package abi, and fortranhostprog.go); a
+// late launch is sized in the second run, as it is reached (Note [late
+// launches] in package abi).
 func (f *fortKernel) ndranges() {
 	e, k := f.e, f.k
 	if f.h == nil {
@@ -480,6 +489,7 @@ func (f *fortKernel) ndranges() {
 		}
 		return
 	}
+	late := k.Late()
 	first := func(li int) {
 		f.ndrange(li)
 		fortranChecks(e, f.n, k.HostAccesses(li))
@@ -491,6 +501,9 @@ func (f *fortKernel) ndranges() {
 	}
 	f.h.reset(false)
 	fortranProgram(e, f.n, k.Program(), func(li int) {
+		if late[li] { // sized in the second run (Note [late launches] in package abi)
+			return
+		}
 		e.Line("if (.not. fcl_seen(%d)) then", li+1)
 		e.Indent++
 		e.Line("fcl_seen(%d) = .true.", li+1)
@@ -499,6 +512,9 @@ func (f *fortKernel) ndranges() {
 		e.Line("end if")
 	}, f.h)
 	for li := range k.Launches {
+		if late[li] {
+			continue
+		}
 		e.Line("if (.not. fcl_seen(%d)) then", li+1)
 		e.Indent++
 		first(li)
@@ -512,6 +528,17 @@ func (f *fortKernel) ndranges() {
 func (f *fortKernel) ndrange(li int) {
 	e, n := f.e, f.n
 	l := f.k.Launches[li]
+	var reads []abi.Affine
+	for _, r := range l.Global {
+		reads = append(reads, r.Positions)
+		if r.First != nil {
+			reads = append(reads, *r.First)
+		}
+	}
+	for _, a := range f.k.HostAccesses(li) {
+		reads = append(reads, append([]abi.Affine{a.Min, a.Max, a.Lo, a.Hi}, a.When...)...)
+	}
+	n.fits32(e, "launch "+l.Symbol, reads...)
 	grid := "[" + strings.Join(f.sizes, ", ") + "]"
 	if len(f.sizes) == 0 {
 		grid = "[integer ::]"

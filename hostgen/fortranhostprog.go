@@ -11,7 +11,8 @@ import (
 
 // The Fortran host's host program (Note [host program] in package abi).
 // Its host variables are default integers, fcl_NAME (Note [Fortran host
-// names]). Each Set and IF condition is computed one operation at a time
+// names]), or integer(c_int64_t) for integer(8) ones, which launch
+// bounds narrow after a checked fit (fortNames.affine, fits32). Each Set and IF condition is computed one operation at a time
 // in integer(c_int64_t) temporaries fcl_hN, with abi.Expr.Eval's rules
 // spelled in Fortran: every result outside the default integer's range,
 // and every division or MOD by zero, ends the call with an error instead
@@ -24,7 +25,9 @@ import (
 // at each launch's first arrival it computes the launch's NDRange and
 // checks the accesses that name host variables (abi.Kernel.HostAccesses),
 // with the values the launch sees; a launch never reached gets them with
-// the values at the end, as abi.Kernel.LaunchVals gives them. As there,
+// the values at the end, as abi.Kernel.LaunchVals gives them; a late
+// launch is sized in the second run instead (Note [late launches] in
+// package abi). As there,
 // a value read from the device is unknown in the first run (fcl_unk
 // flags each host variable set from a reduction or an element of an
 // array that is not intent(in), or from

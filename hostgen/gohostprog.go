@@ -2,6 +2,7 @@ package hostgen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/forocl/forocl/abi"
@@ -16,7 +17,8 @@ import (
 // gives each launch's host variables, from which NDRange sizes it and
 // CheckHostAccesses checks its accesses; then WalkWith runs the program,
 // Set and If steps and host loops, calling back for each launch with the
-// values of the host and loop variables it takes.
+// values of the host and loop variables it takes; a late launch (Note
+// [late launches] in package abi) is sized there, with those values.
 func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	gn := newGoNames(k)
 	av := abiVar(k)
@@ -52,13 +54,7 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Open("if err = %s.CheckHostAccesses(launchVals); err != nil", av)
 	e.Line("return")
 	e.Close("")
-	e.Line("globals, locals := make([][]int, %d), make([][]int, %d)", len(k.Launches), len(k.Launches))
-	e.Open("for i, l := range %s.Launches", av)
-	e.Open("if globals[i], locals[i], err = l.NDRange(launchVals[i]); err != nil")
-	e.Line("err = fmt.Errorf(\"kernel %%q: %%v\", %q, err)", k.Name)
-	e.Line("return")
-	e.Close("")
-	e.Close("")
+	late := goNDRanges(e, k, av)
 	for i, l := range k.Launches {
 		if usedAsGroups(k, l.Symbol) {
 			e.Line("groups%s = groupCount(globals[%d], locals[%d])", goName(l.Symbol), i, i)
@@ -120,6 +116,13 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Open("if err != nil")
 	e.Line("return err")
 	e.Close("")
+	if late {
+		e.Open("if late[launch]")
+		e.Open("if globals[launch], locals[launch], err = %s.LateNDRange(launch, vals); err != nil", av)
+		e.Line("return err")
+		e.Close("")
+		e.Close("")
+	}
 	e.Line("ev, err := k.ctx.LaunchWith(k.kernels[launch], globals[launch], locals[launch], args...)")
 	e.Open("if err != nil")
 	e.Line("return err")
@@ -129,6 +132,29 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Open("if err != nil")
 	e.Line("return")
 	e.Close("")
+}
+
+// goNDRanges writes globals and locals, each launch's NDRange from the
+// dry run's values, but a late one's (Note [late launches] in package
+// abi), which the launch callback sizes; it reports whether k has one.
+func goNDRanges(e *emit.Writer, k *abi.Kernel, av string) bool {
+	e.Line("globals, locals := make([][]int, %d), make([][]int, %d)", len(k.Launches), len(k.Launches))
+	late := slices.Contains(k.Late(), true)
+	if late {
+		e.Line("late := %s.Late() // sized when the program reaches them (Note [late launches] in package abi)", av)
+	}
+	e.Open("for i, l := range %s.Launches", av)
+	if late {
+		e.Open("if late[i]")
+		e.Line("continue")
+		e.Close("")
+	}
+	e.Open("if globals[i], locals[i], err = l.NDRange(launchVals[i]); err != nil")
+	e.Line("err = fmt.Errorf(\"kernel %%q: %%v\", %q, err)", k.Name)
+	e.Line("return")
+	e.Close("")
+	e.Close("")
+	return late
 }
 
 // goElem writes elem, which reads an element of an array parameter from

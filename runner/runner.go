@@ -517,12 +517,17 @@ func hostLaunches(k *abi.Kernel, init map[string]int, arrays map[string]*npy.Arr
 		return nil, err
 	}
 	var launches []launch
+	late := k.Late()
 	for i, l := range k.Launches {
+		if late[i] { // sized when the host reaches it (Note [late launches] in package abi)
+			launches = append(launches, launch{l: l, local: append([]int(nil), l.Local...)})
+			continue
+		}
 		global, local, err := l.NDRange(lvals[i])
 		if err != nil {
 			return nil, fmt.Errorf("kernel %q: %v", k.Name, err)
 		}
-		launches = append(launches, launch{l, global, local})
+		launches = append(launches, launch{l: l, global: global, local: local})
 	}
 	return launches, nil
 }
@@ -645,6 +650,9 @@ func (r *run) launchWait(j *Job, li int, vals map[string]int, timed bool, total 
 		if aerr != nil {
 			return aerr
 		}
+		if l, aerr = r.sized(li, vals); aerr != nil {
+			return aerr
+		}
 		ev, err = r.ctx.LaunchWith(r.kerns[li], l.global, l.local, args...)
 	} else {
 		ev, err = r.ctx.Launch(r.kerns[li], l.global, l.local)
@@ -664,6 +672,19 @@ func (r *run) launchWait(j *Job, li int, vals map[string]int, timed bool, total 
 		*total += d
 	}
 	return nil
+}
+
+// sized returns launch li with its NDRange; a late one (Note [late
+// launches] in package abi), whose global size hostLaunches left nil, is
+// sized here, with the values vals it sees.
+func (r *run) sized(li int, vals map[string]int) (launch, error) {
+	l := r.launches[li]
+	if l.global != nil {
+		return l, nil
+	}
+	var err error
+	l.global, l.local, err = r.k.LateNDRange(li, vals)
+	return l, err
 }
 
 // finish checks the bounds flags and reads the outputs into res.

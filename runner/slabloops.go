@@ -3,6 +3,7 @@ package runner
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/forocl/forocl/clhost"
@@ -234,6 +235,9 @@ func runLoopSlabs(j Job, sl Slabs, count int, arrays map[string]*npy.Array, size
 	lvals, err := hostLaunchVals(k, init, arrays)
 	if err != nil {
 		return nil, err
+	}
+	if slices.Contains(k.Late(), true) { // Note [late launches] in package abi
+		return nil, fmt.Errorf("kernel %q: a launch is sized from a value the device computes, which slabs do not share; run it on one device", k.Name)
 	}
 	res := &SlabResult{Halo: [2]int{f.sp.Halo.Lo, f.sp.Halo.Hi}, Planes: planes}
 	res.Shape = append([]int(nil), arrays[strings.ToLower(k.Arrays()[0].Name)].Shape...)

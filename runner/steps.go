@@ -116,6 +116,9 @@ func (r *run) steps(j *Job, res *Result) error {
 			if err != nil {
 				return err
 			}
+			if l, err = r.sized(li, vals); err != nil {
+				return err
+			}
 			ev, err := r.ctx.LaunchWith(r.kerns[li], l.global, l.local, args...)
 			if err != nil {
 				return err

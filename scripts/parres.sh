@@ -104,13 +104,13 @@ done
 # pic_soa, taken apart into one array per component (Note [derived-type
 # dummies] in sema/types.go); pic_soa's singlePart(particles, ip) returns
 # particle ip as a type(particle_t), whose components are the kernel's
-# scalar results. The others are refused: init_particles (its running
-# count ip is a serial nest, n intent(inout), its enum and SELECT CASE and
-# the inlined finish_distribution(n, particles) all taken) because the
-# inlined loop over n = ip - 1 has a bound the device computes, which
-# hosts cannot size before the first launch (loop-bound on the
-# integer(8) n; host-var for a default integer); alloc_particles'
-# allocate; computeTotalForce and computeCoulomb are scalar code for one
+# scalar results. init_particles (its running count ip a serial nest, n
+# intent(inout), its enum and SELECT CASE and the inlined
+# finish_distribution(n, particles) all taken) places 1600 particles on
+# a 20 x 20 grid (GEOMETRIC, the first enumerator, 0); its inlined loop
+# over n = ip - 1 runs in parallel, sized when the host reads n back
+# (Note [late launches] in abi/late.go). The others are refused:
+# alloc_particles' allocate; computeTotalForce and computeCoulomb are scalar code for one
 # particle, kernel-no-arrays: the computeCoulomb calls themselves are
 # inlined, Note [subroutine calls] in sema/calls.go); check stops before
 # the sizes.
@@ -122,7 +122,8 @@ for f in pic.F90 pic-openmp.F90 pic_soa.F90 pic_soa-openmp.F90; do
 			job singlePart "${f%.F90}" "$l" "$f" --set ip=$((l - 2)) --grid $l
 		fi
 	done
-	for k in init_particles computeTotalForce computeCoulomb alloc_particles; do
+	job init_particles "${f%.F90}" 20 "$f" --set n=2000 --set L=20 --set rho=0.9 --set k=1 --set m=1 --set init_mode=0 --grid 2000
+	for k in computeTotalForce computeCoulomb alloc_particles; do
 		grep -qi "\(subroutine\|function\) $k\b" "$P/$f" || continue
 		job "$k" "${f%.F90}" - "$f" --set n=9 --set L=9
 	done

@@ -87,12 +87,11 @@ func (l *lowerer) deviceOnly(e ir.Expr) bool {
 }
 
 // deviceTarget reports whether v may receive a device scalar's value: a
-// scalar local or an intent(out) scalar dummy that is not a size, nor a
-// host variable that a launch's bounds read (the host sizes launches
-// before it runs any).
+// scalar local or an intent(out) scalar dummy that is not a size. A host
+// variable that a launch's bounds read may: the host sizes that launch
+// when it reaches it (Note [late launches] in package abi).
 func (l *lowerer) deviceTarget(v *ir.Var) bool {
-	return v.Rank == 0 && v.Elems == 0 && !l.isSize(v) && l.loop.hostVars[v] == (diag.Span{}) &&
-		(v.Role == ir.Local || v.Result())
+	return v.Rank == 0 && v.Elems == 0 && !l.isSize(v) && (v.Role == ir.Local || v.Result())
 }
 
 // deviceScalar rewrites v = e (Note [device scalars]).

@@ -20,15 +20,15 @@ import (
 // those expressions read, and lists them in Kernel.HostVars. A value a
 // nest computes (its reduction, or the last value of a serial nest's
 // scalar) comes back from the device only when that nest has run, after
-// the dry run sized every launch: a bound that depends on one is
-// host-var (it used to take the dry run's stale value, a silent wrong
-// answer past the first work-group). The bounds
+// the dry run: a launch whose bound depends on one is late, sized when
+// the host reaches it (Note [late launches] in package abi), unless it
+// reduces (host-var: its partials are sized before the first launch). The bounds
 // take the host's values as launch arguments, as the bodies do.
 
 // hostLocal reports whether v may be a host variable: a scalar integer
 // or logical local.
 func hostLocal(v *ir.Var) bool {
-	return v.Role == ir.Local && v.Rank == 0 && (v.Kind == ir.Int || v.Kind == ir.Logical)
+	return v.Role == ir.Local && v.Rank == 0 && (v.Kind == ir.Int || v.Kind == ir.Long || v.Kind == ir.Logical)
 }
 
 // checkHostVars checks the host variables of loop kernel k (see above).
@@ -39,6 +39,7 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 	assigned := map[*ir.Var][]diag.Span{} // top-level assignments
 	inner := map[*ir.Var]bool{}           // assigned inside, reported
 	device := map[*ir.Var]*ir.Nest{}      // set from a nest's reduction or last value, read back from the device
+	folded := map[*ir.Var]bool{}          // the results of reductions, which the device returns
 	var bad func(stmts []ir.Stmt, top bool)
 	bad = func(stmts []ir.Stmt, top bool) {
 		for _, s := range stmts {
@@ -46,7 +47,7 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 			case *ir.Assign:
 				if r, ok := s.LHS.(*ir.Ref); ok && top {
 					assigned[r.Var] = append(assigned[r.Var], s.Pos)
-				} else if ok && l.loop.hostVars[r.Var] != (diag.Span{}) && !inner[r.Var] {
+				} else if ok && l.loop.hostVars[r.Var] != (diag.Span{}) && !inner[r.Var] && !folded[r.Var] {
 					inner[r.Var] = true
 					l.c.diags.Error(codeHostVar, s.Pos, "%q is a bound of a parallel loop (%s) and is assigned inside a nest or host loop, so the host cannot compute it before the launch", r.Var.Name, pos(l.loop.hostVars[r.Var])).
 						WithHint("assign it at the top level of the kernel, before the nests")
@@ -59,6 +60,7 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 					if device[r.Reduce.Result] == nil {
 						device[r.Reduce.Result] = s
 					}
+					folded[r.Reduce.Result] = true
 				}
 				bad(s.Body, false)
 			case *ir.Loop:
@@ -89,10 +91,8 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 		if v.Role != ir.Dummy { // a result is a host variable of its own
 			k.HostVars = append(k.HostVars, v)
 		}
-		if n := device[v]; n != nil {
-			l.c.diags.Error(codeHostVar, l.loop.hostVars[v], "%q is a bound of a parallel loop, or goes into one, but the nest at %s computes it on the device; hosts size every launch before the first one runs, so they cannot size this one", v.Name, pos(n.Pos)).
-				WithHint("compute the bound from scalar dummies before the nests, or make the loop a DO without a directive inside the same serial nest")
-			continue
+		if device[v] != nil {
+			continue // read back when the host reaches it (Note [late launches] in package abi)
 		}
 		if len(assigned[v]) == 0 && !inner[v] && v.Intent != ir.InOut {
 			l.c.diags.Error(codeHostVar, l.loop.hostVars[v], "%q is a bound of a parallel loop but the kernel never assigns it at its top level", v.Name).
@@ -101,6 +101,80 @@ func (l *lowerer) checkHostVars(k *ir.Kernel) {
 		l.hostReads(k.Body, v, &work)
 	}
 	k.BoundElems = l.loop.boundElems
+	l.checkLateReductions(k.Body, deviceDerived(k.Body, device))
+}
+
+// deviceDerived returns the scalars whose value may come from the device
+// at the top level of body: the nests' reduction results (device), those
+// assigned from them, and those assigned under an IF whose condition
+// reads one, as abi.Kernel.DeviceVars finds them in the host program.
+func deviceDerived(body []ir.Stmt, device map[*ir.Var]*ir.Nest) map[*ir.Var]bool {
+	dev := map[*ir.Var]bool{}
+	for v := range device {
+		dev[v] = true
+	}
+	reads := func(e ir.Expr) bool {
+		found := false
+		ir.Walk(e, func(x ir.Expr) {
+			if r, ok := x.(*ir.Ref); ok && dev[r.Var] {
+				found = true
+			}
+			if el, ok := x.(*ir.Elem); ok && (el.Var.Role != ir.Dummy || el.Var.Intent != ir.In) {
+				found = true
+			}
+		})
+		return found
+	}
+	for changed := true; changed; {
+		changed = false
+		var walk func(stmts []ir.Stmt, under bool)
+		walk = func(stmts []ir.Stmt, under bool) {
+			for _, s := range stmts {
+				switch s := s.(type) {
+				case *ir.Assign:
+					if r, ok := s.LHS.(*ir.Ref); ok && !dev[r.Var] && (under || reads(s.RHS)) {
+						dev[r.Var], changed = true, true
+					}
+				case *ir.If:
+					u := under || reads(s.Cond)
+					walk(s.Then, u)
+					walk(s.Else, u)
+				case *ir.Loop:
+					walk(s.Body, under)
+				}
+			}
+		}
+		walk(body, false)
+	}
+	return dev
+}
+
+// checkLateReductions reports a reducing nest whose bounds read a value
+// the device computes: hosts size its partials before the first launch
+// (Note [late launches] in package abi).
+func (l *lowerer) checkLateReductions(body []ir.Stmt, dev map[*ir.Var]bool) {
+	for _, s := range body {
+		switch s := s.(type) {
+		case *ir.If:
+			l.checkLateReductions(s.Then, dev)
+			l.checkLateReductions(s.Else, dev)
+		case *ir.Loop:
+			l.checkLateReductions(s.Body, dev)
+		case *ir.Nest:
+			if len(s.Reduces) == 0 {
+				continue
+			}
+			for _, a := range append(append([]ir.Affine(nil), s.Lo...), s.Hi...) {
+				for _, t := range a.Terms {
+					if dev[t.Var] {
+						l.c.diags.Error(codeHostVar, s.Pos, "this nest reduces over a bound that reads %q, which the device computes; hosts size a reduction's partial results before the first launch, so they cannot size this one", t.Var.Name).
+							WithHint("compute the bound from scalar dummies before the nests, or make the loop a DO without a directive")
+						return
+					}
+				}
+			}
+		}
+	}
 }
 
 // hostReads checks the top-level assignments to v in stmts, and the IF
@@ -135,13 +209,13 @@ func (l *lowerer) hostable(e ir.Expr, v *ir.Var, work *[]*ir.Var) {
 		}
 		switch x := x.(type) {
 		case *ir.Const:
-			if x.Kind != ir.Int && x.Kind != ir.Logical {
+			if !x.Kind.IsInt() && x.Kind != ir.Logical {
 				why = "a " + x.Kind.String() + " constant"
 			}
 		case *ir.Ref:
 			switch {
-			case x.Var.Role == ir.Dummy && x.Var.Rank == 0 && (x.Var.Kind == ir.Int || x.Var.Kind == ir.Logical) && !x.Var.Result():
-			case hostLocal(x.Var), x.Var.Result() && (x.Var.Kind == ir.Int || x.Var.Kind == ir.Logical):
+			case x.Var.Role == ir.Dummy && x.Var.Rank == 0 && (x.Var.Kind.IsInt() || x.Var.Kind == ir.Logical) && !x.Var.Result():
+			case hostLocal(x.Var), x.Var.Result() && (x.Var.Kind.IsInt() || x.Var.Kind == ir.Logical):
 				// A result the host computes too: its assignments are checked in turn.
 				if _, ok := l.loop.hostVars[x.Var]; !ok {
 					l.loop.hostVars[x.Var] = x.Pos // read by a host variable: the host computes it too
@@ -155,6 +229,7 @@ func (l *lowerer) hostable(e ir.Expr, v *ir.Var, work *[]*ir.Var) {
 				why = "an element of \"" + x.Var.Name + "\", which is not an intent(in) dummy, so a launch may change it"
 			}
 			l.loop.boundElems = true
+		case *ir.Convert: // between integer kinds (a real is refused below)
 		case *ir.Unary, *ir.Binary:
 			if op := opOf(x); op == ir.Pow || op == ir.Eqv || op == ir.Neqv {
 				why = "the operator " + op.String()
@@ -168,7 +243,7 @@ func (l *lowerer) hostable(e ir.Expr, v *ir.Var, work *[]*ir.Var) {
 		default:
 			why = "an expression the host does not evaluate"
 		}
-		if why == "" && x.Type().Kind != ir.Int && x.Type().Kind != ir.Logical {
+		if why == "" && !x.Type().Kind.IsInt() && x.Type().Kind != ir.Logical {
 			why = "a " + x.Type().Kind.String() + " value"
 		}
 	})

@@ -2,8 +2,8 @@
 ! form): a serial DO packs the elements above 1 and counts them in ip,
 ! an integer(8) local whose last value the host reads back from the
 ! device into the integer(8) result cnt; then a parallel loop. (A bound
-! computed from ip would be host-var: the hosts size every launch before
-! the first runs.)
+! computed from ip is sized when the host reads it back:
+! loop_late_count8.)
 !$OFP PURE, KERNEL :: pack_count
 subroutine pack_count(n, a, b, c, cnt)
   use iso_fortran_env, only: int64

@@ -1,14 +1,14 @@
-! The bound of a parallel loop computed from a serial nest's running
-! count: the count comes back from the device, and hosts size every
-! launch before the first one runs.
-!$OFP PURE, KERNEL :: pack_count
-subroutine pack_count(n, a, b, c)
+! A reduction over a bound computed from a serial nest's running count:
+! the count comes back from the device when the host reaches the nest,
+! but hosts size a reduction's partial results before the first launch.
+!$OFP PURE, KERNEL :: pack_sum
+subroutine pack_sum(n, a, b, s)
   integer, intent(in) :: n
   real, intent(in) :: a(n)
-  real, intent(out) :: b(n), c(n)
+  real, intent(out) :: b(n), s
   integer :: i, j, ip, m
   b = 0
-  c = 0
+  s = 0
   ip = 1
   do i = 1, n  ! WARNING [loop-serial] "different iterations may write the same element of \"b\""
     if (a(i) > 1.0) then
@@ -16,8 +16,9 @@ subroutine pack_count(n, a, b, c)
       ip = ip + 1
     end if
   end do
-  m = ip - 1  ! ERROR [host-var] "\"ip\" is a bound of a parallel loop, or goes into one, but the nest at 13:3 computes it on the device"
-  do concurrent (j = 1:m)
-    c(j) = 2*b(j)
+  m = ip - 1
+  !$omp parallel do reduction(+:s)
+  do j = 1, m  ! ERROR [host-var] "this nest reduces over a bound that reads \"m\", which the device computes"
+    s = s + b(j)
   end do
 end subroutine
