@@ -270,6 +270,9 @@ func (w *wholeStructs) call(pos diag.Span, name ast.Ident, callee *ast.Subprogra
 		return refusedStmt(pos), true
 	}
 	if why := inlineableBody(callee); why != "" {
+		if !assignsWholeComponent(callee.Body) {
+			return nil, false // no component (re)allocated: the inlined call's, per component
+		}
 		return refuse("%s", why)
 	}
 	if depth >= 4 {
@@ -415,6 +418,21 @@ func inlineableBody(callee *ast.Subprogram) string {
 		})
 	}
 	return why
+}
+
+// assignsWholeComponent reports whether body assigns a component whole
+// (target%data = ...), which may allocate it: only the writing out here
+// gives such a component its bounds.
+func assignsWholeComponent(body []ast.Stmt) bool {
+	found := false
+	walkStmts(body, func(s ast.Stmt) {
+		if a, ok := s.(*ast.AssignStmt); ok {
+			if id, ok := a.LHS.(*ast.Ident); ok && strings.Contains(id.Name, "%") {
+				found = true
+			}
+		}
+	})
+	return found
 }
 
 // dummyDecl is the declaration of sub's variable name; nil when none.
