@@ -422,3 +422,23 @@ func TestSameArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestOverlapSafe: runs on NVIDIA's OpenCL exchange after each step
+// unless FOROCL_OVERLAP=1; other platforms overlap.
+func TestOverlapSafe(t *testing.T) {
+	for _, c := range []struct {
+		platforms []string
+		env       string
+		want      bool
+	}{
+		{[]string{"Portable Computing Language", "Portable Computing Language"}, "", true},
+		{[]string{"NVIDIA CUDA", "NVIDIA CUDA"}, "", false},
+		{[]string{"Portable Computing Language", "NVIDIA CUDA"}, "", false},
+		{[]string{"NVIDIA CUDA"}, "1", true},
+		{[]string{"NVIDIA CUDA"}, "0", false},
+	} {
+		if got := overlapSafe(c.platforms, c.env); got != c.want {
+			t.Errorf("overlapSafe(%q, %q) = %v, want %v", c.platforms, c.env, got, c.want)
+		}
+	}
+}
