@@ -320,9 +320,11 @@ module forocl_cl
   ! runtime, per entry point, and how many of them waited for the device.
   integer, parameter :: tr_setarg = 1, tr_launch = 2, tr_write = 3, tr_read = 4, tr_fill = 5, &
       tr_create = 6, tr_release = 7, tr_finish = 8, tr_event = 9, ntrace = 9
-  character(len=*), parameter :: trace_names(ntrace) = [character(len=24) :: 'clSetKernelArg', &
-      'clEnqueueNDRangeKernel', 'clEnqueueWriteBuffer', 'clEnqueueReadBuffer', 'clEnqueueFillBuffer', &
-      'clCreateBuffer', 'clReleaseMemObject', 'clFinish', 'clGetEventProfilingInfo']
+  ! (padded to one length: a constructor without a type-spec, which forocl's parser reads too)
+  character(len=23), parameter :: trace_names(ntrace) = ['clSetKernelArg         ', 'clEnqueueNDRangeKernel ', &
+      'clEnqueueWriteBuffer   ', 'clEnqueueReadBuffer    ', &
+      'clEnqueueFillBuffer    ', 'clCreateBuffer         ', 'clReleaseMemObject     ', &
+      'clFinish               ', 'clGetEventProfilingInfo']
   logical, save :: g_trace = .false.
   logical, save :: trace_port = .false.      ! inside forocl_port_enter/exit
   integer(int64), save :: trace_calls(ntrace) = 0, trace_waits(ntrace) = 0
