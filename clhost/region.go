@@ -136,29 +136,5 @@ func (c *Context) WriteBytesAtAsync(b *Buffer, offset int64, data []byte) (*Even
 }
 
 func (c *Context) transferAsync(b *Buffer, offset int64, data []byte, write bool) (*Event, error) {
-	op := "clEnqueueReadBuffer"
-	if write {
-		op = "clEnqueueWriteBuffer"
-	}
-	if err := c.checkBuffer(b); err != nil {
-		return nil, fmt.Errorf("%s: %w", op, err)
-	}
-	n := int64(len(data))
-	if n == 0 || offset < 0 || offset+n > b.size {
-		return nil, fmt.Errorf("%s: %d bytes at offset %d do not fit a buffer of %d bytes", op, n, offset, b.size)
-	}
-	var ev uintptr
-	var code int32
-	if write {
-		code = cl.EnqueueWriteBuffer(c.queue, b.mem, 0, uintptr(offset), uintptr(n), unsafe.Pointer(&data[0]), 0, nil, unsafe.Pointer(&ev))
-	} else {
-		code = cl.EnqueueReadBuffer(c.queue, b.mem, 0, uintptr(offset), uintptr(n), unsafe.Pointer(&data[0]), 0, nil, unsafe.Pointer(&ev))
-	}
-	if err := check(op, code); err != nil {
-		return nil, err
-	}
-	if err := c.track(kindEvent, ev); err != nil {
-		return nil, err
-	}
-	return &Event{ctx: c, h: ev}, nil
+	return c.enqueueCopy(c.queue, b, offset, data, write, nil)
 }

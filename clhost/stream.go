@@ -188,6 +188,17 @@ func (c *Context) WriteAfter(b *Buffer, offset int64, data []byte, after ...*Eve
 }
 
 func (c *Context) copyAfter(b *Buffer, offset int64, data []byte, write bool, after []*Event) (*Event, error) {
+	q, err := c.copyQueue()
+	if err != nil {
+		return nil, err
+	}
+	return c.enqueueCopy(q, b, offset, data, write, after)
+}
+
+// enqueueCopy enqueues a read of b from offset into data, or a write of
+// data into b at offset, on queue q after the events after, and returns
+// at once with its event; data must stay untouched until it completes.
+func (c *Context) enqueueCopy(q uintptr, b *Buffer, offset int64, data []byte, write bool, after []*Event) (*Event, error) {
 	op := "clEnqueueReadBuffer"
 	if write {
 		op = "clEnqueueWriteBuffer"
@@ -198,10 +209,6 @@ func (c *Context) copyAfter(b *Buffer, offset int64, data []byte, write bool, af
 	n := int64(len(data))
 	if n == 0 || offset < 0 || offset+n > b.size {
 		return nil, fmt.Errorf("%s: %d bytes at offset %d do not fit a buffer of %d bytes", op, n, offset, b.size)
-	}
-	q, err := c.copyQueue()
-	if err != nil {
-		return nil, err
 	}
 	hs, wait, err := c.waitList(after)
 	if err != nil {
