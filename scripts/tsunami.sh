@@ -138,7 +138,7 @@ write gather|ch08 ch10 ch12 final|not data-parallel: coarray gather (sync all) a
 sync_edges field_constructor assign_field|ch08 ch10 ch12 final|not data-parallel: coarray halo exchange or co_max (sync images, sync all)
 set|ch12 final|not data-parallel: a recursive set of image numbers (pack, array constructor)
 config_from_namelist|extras|not data-parallel: namelist file input
-from_field|ch10 ch12 final|refused: sets the character component name of an intent(inout) structure (target%name = source%name: derived-type-whole), which a kernel cannot return, and writes its scalar components (kernel-scalar-intent)
+from_field|ch10 ch12 final|refused: sets the character component name of an intent(inout) structure (target%name = source%name: derived-type-whole), which a kernel cannot return
 set_gaussian|ch10|refused: calls self%sync_edges, a type-bound coarray halo exchange (type-bound-call; ch08's set_gaussian is compared)
 init_gaussian|ch12 final|refused: calls self%sync_edges, a type-bound coarray halo exchange (type-bound-call)
 EOF
