@@ -279,10 +279,16 @@ func simulate(stopCtx context.Context, o *options, dev clhost.Device, stdout, st
 		rate := float64(cfg.NX) * float64(cfg.NY) * float64(o.steps) / elapsed.Seconds()
 		fmt.Fprintf(stdout, "time:     %.4f ms per step (boundary conditions and kernel, wall clock), %.3g cell updates/s\n", float64(per.Nanoseconds())/1e6, rate)
 	}
+	return writePictures(o, interior(h, cfg.NX, cfg.NY), simTime, anim, stdout)
+}
+
+// writePictures writes -png's picture of the final water height h and
+// -gif's animation, all or nothing each.
+func writePictures(o *options, h picture.Field, simTime float64, anim *picture.Animation, stdout io.Writer) error {
 	if o.png != "" {
 		var b bytes.Buffer
 		caption := fmt.Sprintf("step %d, t = %.4g", o.steps, simTime)
-		if err := picture.WritePNG(&b, interior(h, cfg.NX, cfg.NY), "water height h", caption); err != nil {
+		if err := picture.WritePNG(&b, h, "water height h", caption); err != nil {
 			return err
 		}
 		if err := fsutil.WriteFile(o.png, b.Bytes(), 0o644); err != nil {
