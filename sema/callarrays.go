@@ -112,7 +112,7 @@ func (l *lowerer) assocArray(cs *ast.CallStmt, p *proc, d *symbol, actual ast.Ex
 			dim.whole = arg.Lo == nil && arg.Stride == nil
 			a.dims = append(a.dims, dim)
 		}
-		if sections == 0 && sym.rank() == 1 && d.rank() == 1 && !d.alloc {
+		if sections == 0 && len(a.dims) == 1 && sym.rank() == 1 && d.rank() == 1 && !d.alloc {
 			// An element: sequence association from it on.
 			a.dims[0] = assocDim{lo: a.dims[0].fixed}
 			sections = 1
