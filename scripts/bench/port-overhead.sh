@@ -16,10 +16,15 @@
 #            kernels' device time per step (the same difference of FOROCL_PROFILE=1 runs), their
 #            ratio, and FOROCL_TRACE=1's OpenCL calls per step (20 more steps at 960);
 #          - with CLOVER=DIR, a folder made by cloverleaf-gpu.sh's "here" steps (clover_port,
-#            lib/, deck_NAME.in), the same for CloverLeaf_ref on its DECKS (default bm_short):
-#            its wall clock per step against its kernels' device time per step.
-#          The step time includes the field summary every 10 steps (a reduction read back) and
-#          the first step's uploads of the resident arrays, amortised by the difference.
+#            lib/, deck_NAME.in), the same for CloverLeaf_ref on its DECKS (default bm_short,
+#            bm16_short, bm64_short): each deck run with end_step S and 2S (CLOVER_STEPS, default
+#            40), plain and with FOROCL_PROFILE=1; the steady step is the difference of the plain
+#            runs' wall clocks (CloverLeaf's hydro loop) over S, the kernels' time per step the
+#            difference of the profiled runs' kernel totals over S. What the shorter run spent
+#            beyond S steady steps (the first uploads of the resident arrays) is printed apart.
+#          The blast step time includes the field summary every 10 steps (a reduction read back)
+#          and the first step's uploads of the resident arrays, amortised by the difference.
+#          SIZES sets blast's sizes (default 960; SIZES= skips blast).
 set -uo pipefail
 
 if [[ ${1:-} == kit ]]; then
@@ -79,6 +84,18 @@ per_step() { calc "($2 - $1) * ${3:-1000} / $STEPS"; }
 # calc EXPR: EXPR evaluated by awk (the GPU machines may lack bc).
 calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
 
+# clover_run DECK STEPS PROFILE: CloverLeaf_ref ported, in $OUT/clover_DECK_STEPS_PROFILE, with
+# the deck's end_step set to STEPS and FOROCL_PROFILE=PROFILE.
+clover_run() {
+	local d=$OUT/clover_$1_$2_$3
+	mkdir -p "$d"
+	sed -e "s/end_step=[0-9]*/end_step=$2/" -e '/end_time/d' "$CLOVER/deck_$1.in" >"$d/clover.in"
+	(cd "$d" && LD_LIBRARY_PATH=$CLOVER/lib:$CLOVER/mpilib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH} \
+		OMP_NUM_THREADS=1 FOROCL_PROFILE=$3 timeout 300 "$CLOVER/clover_port" >log 2>&1)
+}
+# clover_wall DIR: the last wall clock (seconds) CloverLeaf wrote in DIR/clover.out.
+clover_wall() { grep 'Wall clock' "$1/clover.out" 2>/dev/null | tail -1 | awk '{print $NF}'; }
+
 {
 	echo "== $(date -u) on $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1), FOROCL_DEVICE=$FOROCL_DEVICE"
 	echo "-- launch_overhead (host us per launch: enqueued, and with the device's work)"
@@ -86,7 +103,7 @@ calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
 	./blast_cl 64 64 20 >/dev/null 2>&1 # fills the program cache
 	echo "-- blast, resident mode: per step (difference of $((2 * STEPS)) and $STEPS steps)"
 	printf '%6s %12s %12s %10s\n' cells step_ms kernels_ms kernels%
-	for n in ${SIZES:-960 3840 7680}; do
+	for n in ${SIZES-960}; do
 		w1=$(wall ./blast_cl "$n" "$n" "$STEPS")
 		w2=$(wall ./blast_cl "$n" "$n" $((2 * STEPS)))
 		FOROCL_PROFILE=1 timeout 300 ./blast_cl "$n" "$n" "$STEPS" >"$OUT/p1_$n.txt" 2>&1
@@ -105,26 +122,29 @@ calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
 			if (a[2] ~ /^[0-9]+$/) printf "%12d %12d  %s\n", b[1] - a[1], b[2] - a[2], a[3]
 			else {t = ""; for (i = 2; i <= n; i++) t = t " " a[i]; printf "%12d %12s %s\n", b[1] - a[1], "", t}}'
 	if [[ -n ${CLOVER:-} && -x $CLOVER/clover_port ]]; then
-		echo "-- CloverLeaf_ref, resident mode: wall clock per step, kernels' device time per step"
-		printf '%-12s %6s %12s %12s %10s\n' deck steps step_ms kernels_ms kernels%
-		for deck in ${DECKS:-bm_short}; do
-			for p in 0 1; do
-				mkdir -p "$OUT/clover_${deck}_$p"
-				cp "$CLOVER/deck_$deck.in" "$OUT/clover_${deck}_$p/clover.in"
-				(cd "$OUT/clover_${deck}_$p" && LD_LIBRARY_PATH=$CLOVER/lib:$CLOVER/mpilib:$LD_LIBRARY_PATH \
-					OMP_NUM_THREADS=1 FOROCL_PROFILE=$p timeout 300 "$CLOVER/clover_port" >log 2>&1)
+		echo "-- CloverLeaf_ref, resident mode: the steady step against its kernels (difference of end_step S and 2S)"
+		printf '%-12s %5s %10s %12s %10s %12s %12s\n' deck S step_ms kernels_ms kernels% once_ms avg_step_ms
+		for deck in ${DECKS:-bm_short bm16_short bm64_short}; do
+			S=${CLOVER_STEPS:-40}
+			clover_run "$deck" 2 0 # fills the program cache
+			for n in $S $((2 * S)); do
+				for p in 0 1; do
+					clover_run "$deck" "$n" "$p"
+				done
 			done
-			d=$OUT/clover_${deck}
-			steps=$(grep -c '^ *Step ' "${d}_0/clover.out" 2>/dev/null || echo 0)
-			secs=$(grep 'Wall clock' "${d}_0/clover.out" | tail -1 | awk '{print $NF}')
-			kern=$(kernel_ms "${d}_1/log")
-			if [[ $steps -gt 0 && -n $secs ]]; then
-				step=$(calc "$secs * 1000 / $steps")
-				k=$(calc "$kern / $steps")
-				printf '%-12s %6d %12.3f %12.3f %9.1f%%\n' "$deck" "$steps" "$step" "$k" "$(calc "100 * $k / $step")"
-			else
-				echo "$deck: no steps or wall clock in ${d}_0/clover.out"
+			d=$OUT/clover_$deck
+			w1=$(clover_wall "${d}_${S}_0") w2=$(clover_wall "${d}_$((2 * S))_0")
+			k1=$(kernel_ms "${d}_${S}_1/log") k2=$(kernel_ms "${d}_$((2 * S))_1/log")
+			if [[ -z $w1 || -z $w2 ]]; then
+				echo "$deck: a run has no wall clock (see ${d}_*/log)"
+				continue
 			fi
+			step=$(calc "($w2 - $w1) * 1000 / $S")
+			k=$(calc "($k2 - $k1) / $S")
+			printf '%-12s %5d %10.3f %12.3f %9.1f%% %12.1f %12.3f\n' "$deck" "$S" "$step" "$k" \
+				"$(calc "100 * $k / $step")" "$(calc "$w1 * 1000 - $S * $step")" "$(calc "$w1 * 1000 / $S")"
 		done
+		echo "step_ms and kernels_ms: per step of the longer run beyond the shorter (the steady step);"
+		echo "once_ms: what the S-step run spent beyond S steady steps (first uploads); avg_step_ms: its wall clock / S"
 	fi
 } 2>&1 | tee "$OUT/port-overhead.txt"
