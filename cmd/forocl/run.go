@@ -180,6 +180,14 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		return err
 	}
 	job.Unit, job.Kernel = unit, unit.Kernels[0]
+	if tuneOn(gf, rf) {
+		if err := tuneJob(c, dev, gf, res, irk, job, rf); err != nil {
+			if errors.Is(err, runner.ErrCanceled) || sig.interrupted() {
+				return errInterrupted
+			}
+			return err
+		}
+	}
 	var r *runner.Result
 	var slabs *slabRun
 	if rf.slabFlags.on() {

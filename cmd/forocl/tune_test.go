@@ -1,0 +1,163 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/clhost"
+	"github.com/forocl/forocl/npy"
+	"github.com/forocl/forocl/runner"
+)
+
+// tuneFixture runs issue25.f90's viscosity25 (a real(8) stencil whose
+// candidates differ in alignment and block) on a 36x36 grid, its inout
+// array read from a file, with a private tuning cache; runs counts the
+// jobs runJob was given.
+type tuneFixture struct {
+	dir, cache, visc string
+	runs             int
+}
+
+func newTuneFixture(t *testing.T) *tuneFixture {
+	t.Helper()
+	requireOpenCL(t)
+	fx := &tuneFixture{dir: t.TempDir()}
+	fx.cache = filepath.Join(fx.dir, "cache")
+	fx.visc = filepath.Join(fx.dir, "visc.npy")
+	t.Setenv("FOROCL_CACHE", fx.cache)
+	t.Setenv("FOROCL_TUNE", "")
+	writeNpy(t, fx.visc, randomArray(rand.New(rand.NewPCG(5, 6)), npy.Float64, []int{36, 36}), true)
+	saved := runJob
+	t.Cleanup(func() { runJob = saved })
+	runJob = func(ctx *clhost.Context, j runner.Job) (*runner.Result, error) {
+		fx.runs++
+		return runner.Run(ctx, j)
+	}
+	return fx
+}
+
+// run runs viscosity25 with --out into out and returns its stderr.
+func (fx *tuneFixture) run(t *testing.T, kernel, out string) string {
+	t.Helper()
+	args := []string{"run", filepath.Join("..", "..", "scripts", "bench", "issue25.f90"), "--kernel", kernel, "--device", testDevice(), "--verbose",
+		"--set", "x_min=1", "--set", "x_max=32", "--set", "y_min=1", "--set", "y_max=32", "--grid", "36x36"}
+	if kernel == "viscosity25" {
+		args = append(args, "--in", "viscosity="+fx.visc, "--out", "viscosity="+out)
+	}
+	code, _, errOut := cli(t, args...)
+	if code != 0 {
+		t.Fatalf("run %s: exit %d:\n%s", kernel, code, errOut)
+	}
+	return errOut
+}
+
+// tuneFiles lists the tuning cache's entries.
+func (fx *tuneFixture) tuneFiles(t *testing.T) []string {
+	t.Helper()
+	m, _ := filepath.Glob(filepath.Join(fx.cache, "tune", "*.json"))
+	return m
+}
+
+// TestTuneCache: the first run of a kernel on a device times its
+// candidates and writes one cache entry; the second reads it and times
+// nothing (one job: the run itself); FOROCL_TUNE=0 neither times nor
+// writes.
+func TestTuneCache(t *testing.T) {
+	fx := newTuneFixture(t)
+	t.Setenv("FOROCL_TUNE", "0")
+	fx.run(t, "viscosity25", filepath.Join(fx.dir, "o0.npy"))
+	if fx.runs != 1 || len(fx.tuneFiles(t)) != 0 {
+		t.Fatalf("FOROCL_TUNE=0: %d jobs, cache %v; want 1 and none", fx.runs, fx.tuneFiles(t))
+	}
+	t.Setenv("FOROCL_TUNE", "")
+	fx.runs = 0
+	errOut := fx.run(t, "viscosity25", filepath.Join(fx.dir, "o1.npy"))
+	if fx.runs < 3 || !strings.Contains(errOut, "forocl: tuned viscosity25 on ") || len(fx.tuneFiles(t)) != 1 {
+		t.Fatalf("first run: %d jobs, cache %v, stderr:\n%s\nwant the candidates timed and one entry", fx.runs, fx.tuneFiles(t), errOut)
+	}
+	fx.runs = 0
+	errOut = fx.run(t, "viscosity25", filepath.Join(fx.dir, "o2.npy"))
+	if fx.runs != 1 || !strings.Contains(errOut, "schedule of viscosity25 from the tuning cache") {
+		t.Errorf("second run: %d jobs, stderr:\n%s\nwant one job and the cache's choice", fx.runs, errOut)
+	}
+}
+
+// TestTuneBitIdentical: whichever candidate the tuning picks, the output
+// is bit for bit the untuned run's (the inout array read from a file
+// included: the timed runs leave the inputs alone).
+func TestTuneBitIdentical(t *testing.T) {
+	fx := newTuneFixture(t)
+	t.Setenv("FOROCL_TUNE", "0")
+	want := filepath.Join(fx.dir, "want.npy")
+	fx.run(t, "viscosity25", want)
+	t.Setenv("FOROCL_TUNE", "")
+	wantBytes, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := tunePick
+	t.Cleanup(func() { tunePick = saved })
+	seen := 0
+	for i := 0; i < 4; i++ {
+		tunePick = func(ms []float64) int { seen = len(ms); return min(i, len(ms)-1) }
+		os.RemoveAll(fx.cache)
+		out := filepath.Join(fx.dir, "got.npy")
+		errOut := fx.run(t, "viscosity25", out)
+		got, err := os.ReadFile(out)
+		if err != nil || !bytes.Equal(got, wantBytes) {
+			t.Errorf("candidate %d: output differs from the untuned run (%v); stderr:\n%s", i, err, errOut)
+		}
+	}
+	if seen < 3 {
+		t.Errorf("viscosity25 had %d candidates; want at least 3 distinct ones", seen)
+	}
+}
+
+// TestTuneNotReductions: a kernel that reduces (mass25, a 2-D sum) is not
+// tuned: one job, no cache entry.
+func TestTuneNotReductions(t *testing.T) {
+	fx := newTuneFixture(t)
+	fx.run(t, "mass25", "")
+	if fx.runs != 1 || len(fx.tuneFiles(t)) != 0 {
+		t.Errorf("mass25: %d jobs, cache %v; want 1 and none", fx.runs, fx.tuneFiles(t))
+	}
+}
+
+// TestTuneKeyedByDevice: the key names the device and its driver, and an
+// entry is used only for its own key: one copied to another device's
+// file name is ignored.
+func TestTuneKeyedByDevice(t *testing.T) {
+	t.Setenv("FOROCL_CACHE", t.TempDir())
+	u := &abi.Unit{Source: "__kernel void k() {}", Kernels: []*abi.Kernel{{Name: "k"}}}
+	job := &runner.Job{Unit: u, Kernel: u.Kernels[0], Scalars: map[string]float64{"n": 8}}
+	a := clhost.Device{Platform: "P", Name: "GPU A", DriverVersion: "1"}
+	b, c := a, a
+	b.Name, c.DriverVersion = "GPU B", "2"
+	ka, kb, kc := tuneKey(a, job, ""), tuneKey(b, job, ""), tuneKey(c, job, "")
+	if tunePath(ka) == tunePath(kb) || tunePath(ka) == tunePath(kc) {
+		t.Fatal("two devices, or two drivers, share a tuning cache file")
+	}
+	cands := []*tuneCandidate{{name: "default"}, {name: "align"}}
+	data, _ := json.Marshal(tuneEntry{Key: ka, Choice: "align"})
+	for _, k := range [][]string{ka, kb} {
+		os.MkdirAll(filepath.Dir(tunePath(k)), 0o755)
+		if err := os.WriteFile(tunePath(k), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c := cachedChoice(ka, cands); c == nil || c.name != "align" {
+		t.Errorf("device A's own entry: %v; want align", c)
+	}
+	if c := cachedChoice(kb, cands); c != nil {
+		t.Errorf("device A's entry under device B's name was used: %v", c.name)
+	}
+	if c := cachedChoice(ka, cands[:1]); c != nil {
+		t.Errorf("a choice that names no candidate was used: %v", c.name)
+	}
+}
