@@ -45,6 +45,9 @@ type runFlags struct {
 	// pngRange is --png-range LO:HI.
 	pngRange string
 	slabFlags
+	// tuned is the schedule the tuning chose (Note [tuning cache]); "" when
+	// the run did not tune.
+	tuned string
 }
 
 func newRunCmd() *cobra.Command {
@@ -387,7 +390,7 @@ func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf
 	out := c.OutOrStdout()
 	t := newTiming(r, rf.repeat)
 	if rf.json {
-		doc := runReport{Kernel: k.Name, Device: device, Results: map[string]json.RawMessage{}, Timing: t}
+		doc := runReport{Kernel: k.Name, Device: device, Results: map[string]json.RawMessage{}, Timing: t, Tuned: rf.tuned}
 		if rf.steps > 0 {
 			doc.Steps = &stepTiming{Steps: rf.steps, Seconds: r.Elapsed.Seconds(), MSPerStep: r.Elapsed.Seconds() * 1e3 / float64(rf.steps)}
 			if slabs != nil {
@@ -449,6 +452,9 @@ type runReport struct {
 	Results map[string]json.RawMessage `json:"results"`
 	Timing  *timing                    `json:"timing,omitempty"`
 	Steps   *stepTiming                `json:"steps,omitempty"`
+	// Tuned is the schedule the tuning chose: "default" or another
+	// candidate's name (Note [tuning cache]); absent when it did not tune.
+	Tuned string `json:"tuned,omitempty"`
 }
 
 // stepTiming is the wall-clock time of a --steps run.

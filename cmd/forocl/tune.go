@@ -299,5 +299,8 @@ func tuneJob(c *cobra.Command, dev clhost.Device, gf *genFlags, res *driver.Resu
 		return err
 	}
 	res.Plan, job.Unit, job.Kernel = best.plan, best.unit, best.unit.Kernels[0]
+	if len(cands) > 1 {
+		rf.tuned = best.name
+	}
 	return nil
 }

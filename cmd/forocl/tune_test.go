@@ -22,6 +22,7 @@ import (
 type tuneFixture struct {
 	dir, cache, visc string
 	runs             int
+	stdout           string // the last run's
 }
 
 func newTuneFixture(t *testing.T) *tuneFixture {
@@ -42,15 +43,17 @@ func newTuneFixture(t *testing.T) *tuneFixture {
 	return fx
 }
 
-// run runs viscosity25 with --out into out and returns its stderr.
-func (fx *tuneFixture) run(t *testing.T, kernel, out string) string {
+// run runs kernel (viscosity25 with its output into out) and returns its
+// stderr.
+func (fx *tuneFixture) run(t *testing.T, kernel, out string, more ...string) string {
 	t.Helper()
 	args := []string{"run", filepath.Join("..", "..", "scripts", "bench", "issue25.f90"), "--kernel", kernel, "--device", testDevice(), "--verbose",
 		"--set", "x_min=1", "--set", "x_max=32", "--set", "y_min=1", "--set", "y_max=32", "--grid", "36x36"}
 	if kernel == "viscosity25" {
 		args = append(args, "--in", "viscosity="+fx.visc, "--out", "viscosity="+out)
 	}
-	code, _, errOut := cli(t, args...)
+	code, stdout, errOut := cli(t, append(args, more...)...)
+	fx.stdout = stdout
 	if code != 0 {
 		t.Fatalf("run %s: exit %d:\n%s", kernel, code, errOut)
 	}
@@ -82,9 +85,13 @@ func TestTuneCache(t *testing.T) {
 		t.Fatalf("first run: %d jobs, cache %v, stderr:\n%s\nwant the candidates timed and one entry", fx.runs, fx.tuneFiles(t), errOut)
 	}
 	fx.runs = 0
-	errOut = fx.run(t, "viscosity25", filepath.Join(fx.dir, "o2.npy"))
+	errOut = fx.run(t, "viscosity25", filepath.Join(fx.dir, "o2.npy"), "--json")
 	if fx.runs != 1 || !strings.Contains(errOut, "schedule of viscosity25 from the tuning cache") {
 		t.Errorf("second run: %d jobs, stderr:\n%s\nwant one job and the cache's choice", fx.runs, errOut)
+	}
+	var doc runReport
+	if err := json.Unmarshal([]byte(fx.stdout), &doc); err != nil || doc.Tuned == "" {
+		t.Errorf("--json: %v, tuned %q; want the choice named:\n%s", err, doc.Tuned, fx.stdout)
 	}
 }
 
