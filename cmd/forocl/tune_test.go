@@ -138,7 +138,8 @@ func TestTuneNotReductions(t *testing.T) {
 
 // TestTuneKeyedByDevice: the key names the device and its driver, and an
 // entry is used only for its own key: one copied to another device's
-// file name is ignored.
+// file name is ignored, as are a choice that names no candidate and a cut
+// file.
 func TestTuneKeyedByDevice(t *testing.T) {
 	t.Setenv("FOROCL_CACHE", t.TempDir())
 	u := &abi.Unit{Source: "__kernel void k() {}", Kernels: []*abi.Kernel{{Name: "k"}}}
@@ -166,5 +167,11 @@ func TestTuneKeyedByDevice(t *testing.T) {
 	}
 	if c := cachedChoice(ka, cands[:1]); c != nil {
 		t.Errorf("a choice that names no candidate was used: %v", c.name)
+	}
+	if err := os.WriteFile(tunePath(ka), data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if c := cachedChoice(ka, cands); c != nil {
+		t.Errorf("a cut entry was used: %v", c.name)
 	}
 }
