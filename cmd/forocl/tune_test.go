@@ -15,10 +15,8 @@ import (
 	"github.com/forocl/forocl/runner"
 )
 
-// tuneFixture runs issue25.f90's viscosity25 (a real(8) stencil whose
-// candidates differ in alignment and block) on a 36x36 grid, its inout
-// array read from a file, with a private tuning cache; runs counts the
-// jobs runJob was given.
+// tuneFixture runs kernels (tuneCases) with a private tuning cache; runs
+// counts the jobs runJob was given.
 type tuneFixture struct {
 	dir, cache, visc string
 	runs             int
@@ -43,19 +41,40 @@ func newTuneFixture(t *testing.T) *tuneFixture {
 	return fx
 }
 
-// run runs kernel (viscosity25 with its output into out) and returns its
-// stderr.
-func (fx *tuneFixture) run(t *testing.T, kernel, out string, more ...string) string {
-	t.Helper()
-	args := []string{"run", filepath.Join("..", "..", "scripts", "bench", "issue25.f90"), "--kernel", kernel, "--device", testDevice(), "--verbose",
-		"--set", "x_min=1", "--set", "x_max=32", "--set", "y_min=1", "--set", "y_max=32", "--grid", "36x36"}
-	if kernel == "viscosity25" {
-		args = append(args, "--in", "viscosity="+fx.visc, "--out", "viscosity="+out)
+// tuneCase is a run the tuning tests make: args less --out, and the array
+// written to --out.
+type tuneCase struct {
+	name string
+	args []string
+	out  string
+}
+
+// tuneCases are viscosity25 (a 2-D loop kernel, its inout array read from
+// a file), a region kernel and a 1-D loop kernel in real(4).
+func (fx *tuneFixture) tuneCases() []tuneCase {
+	bench := filepath.Join("..", "..", "scripts", "bench")
+	return []tuneCase{
+		{"viscosity25", append(fx.issue25("viscosity25"), "--in", "viscosity="+fx.visc), "viscosity"},
+		{"jacobi5_step", []string{filepath.Join(kernelsDir, "jacobi5.f90"), "-I", regionsDir, "--kernel", "jacobi5_step", "--grid", "37x23", "--set", "h=0.5"}, "oA"},
+		{"triad", []string{filepath.Join(bench, "babel25.F90"), "-D", "RK=4", "--kernel", "triad", "--grid", "1000", "--set", "n=1000", "--set", "scalar=0.4"}, "a"},
 	}
-	code, stdout, errOut := cli(t, append(args, more...)...)
+}
+
+// issue25 is the arguments of a run of issue25.f90's kernel on a 32x32
+// interior.
+func (fx *tuneFixture) issue25(kernel string) []string {
+	return []string{filepath.Join("..", "..", "scripts", "bench", "issue25.f90"), "--kernel", kernel,
+		"--set", "x_min=1", "--set", "x_max=32", "--set", "y_min=1", "--set", "y_max=32", "--grid", "36x36"}
+}
+
+// run runs forocl run with args and --verbose on the test device and
+// returns its stderr (its stdout in fx.stdout).
+func (fx *tuneFixture) run(t *testing.T, args ...string) string {
+	t.Helper()
+	code, stdout, errOut := cli(t, append([]string{"run", "--device", testDevice(), "--verbose"}, args...)...)
 	fx.stdout = stdout
 	if code != 0 {
-		t.Fatalf("run %s: exit %d:\n%s", kernel, code, errOut)
+		t.Fatalf("run %v: exit %d:\n%s", args, code, errOut)
 	}
 	return errOut
 }
@@ -74,18 +93,19 @@ func (fx *tuneFixture) tuneFiles(t *testing.T) []string {
 func TestTuneCache(t *testing.T) {
 	fx := newTuneFixture(t)
 	t.Setenv("FOROCL_TUNE", "0")
-	fx.run(t, "viscosity25", filepath.Join(fx.dir, "o0.npy"))
+	visc := fx.tuneCases()[0].args
+	fx.run(t, visc...)
 	if fx.runs != 1 || len(fx.tuneFiles(t)) != 0 {
 		t.Fatalf("FOROCL_TUNE=0: %d jobs, cache %v; want 1 and none", fx.runs, fx.tuneFiles(t))
 	}
 	t.Setenv("FOROCL_TUNE", "")
 	fx.runs = 0
-	errOut := fx.run(t, "viscosity25", filepath.Join(fx.dir, "o1.npy"))
+	errOut := fx.run(t, visc...)
 	if fx.runs < 3 || !strings.Contains(errOut, "forocl: tuned viscosity25 on ") || len(fx.tuneFiles(t)) != 1 {
 		t.Fatalf("first run: %d jobs, cache %v, stderr:\n%s\nwant the candidates timed and one entry", fx.runs, fx.tuneFiles(t), errOut)
 	}
 	fx.runs = 0
-	errOut = fx.run(t, "viscosity25", filepath.Join(fx.dir, "o2.npy"), "--json")
+	errOut = fx.run(t, append(visc, "--json")...)
 	if fx.runs != 1 || !strings.Contains(errOut, "schedule of viscosity25 from the tuning cache") {
 		t.Errorf("second run: %d jobs, stderr:\n%s\nwant one job and the cache's choice", fx.runs, errOut)
 	}
@@ -96,33 +116,36 @@ func TestTuneCache(t *testing.T) {
 }
 
 // TestTuneBitIdentical: whichever candidate the tuning picks, the output
-// is bit for bit the untuned run's (the inout array read from a file
-// included: the timed runs leave the inputs alone).
+// is bit for bit the untuned run's (an inout array read from a file
+// included: the timed runs leave the inputs alone), for a 2-D loop
+// kernel, a region kernel and a 1-D loop kernel.
 func TestTuneBitIdentical(t *testing.T) {
 	fx := newTuneFixture(t)
-	t.Setenv("FOROCL_TUNE", "0")
-	want := filepath.Join(fx.dir, "want.npy")
-	fx.run(t, "viscosity25", want)
-	t.Setenv("FOROCL_TUNE", "")
-	wantBytes, err := os.ReadFile(want)
-	if err != nil {
-		t.Fatal(err)
-	}
 	saved := tunePick
 	t.Cleanup(func() { tunePick = saved })
-	seen := 0
-	for i := 0; i < 4; i++ {
-		tunePick = func(ms []float64) int { seen = len(ms); return min(i, len(ms)-1) }
-		os.RemoveAll(fx.cache)
-		out := filepath.Join(fx.dir, "got.npy")
-		errOut := fx.run(t, "viscosity25", out)
-		got, err := os.ReadFile(out)
-		if err != nil || !bytes.Equal(got, wantBytes) {
-			t.Errorf("candidate %d: output differs from the untuned run (%v); stderr:\n%s", i, err, errOut)
+	for _, c := range fx.tuneCases() {
+		t.Setenv("FOROCL_TUNE", "0")
+		want := filepath.Join(fx.dir, c.name+".npy")
+		fx.run(t, append(c.args, "--out", c.out+"="+want)...)
+		t.Setenv("FOROCL_TUNE", "")
+		wantBytes, err := os.ReadFile(want)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if seen < 3 {
-		t.Errorf("viscosity25 had %d candidates; want at least 3 distinct ones", seen)
+		seen := 0
+		for i := 0; i < 4; i++ {
+			tunePick = func(ms []float64) int { seen = len(ms); return min(i, len(ms)-1) }
+			os.RemoveAll(fx.cache)
+			out := filepath.Join(fx.dir, "got.npy")
+			errOut := fx.run(t, append(c.args, "--out", c.out+"="+out)...)
+			got, err := os.ReadFile(out)
+			if err != nil || !bytes.Equal(got, wantBytes) {
+				t.Errorf("%s, candidate %d: output differs from the untuned run (%v); stderr:\n%s", c.name, i, err, errOut)
+			}
+		}
+		if seen < 2 {
+			t.Errorf("%s had %d candidates; want the default and at least one other", c.name, seen)
+		}
 	}
 }
 
@@ -130,7 +153,7 @@ func TestTuneBitIdentical(t *testing.T) {
 // tuned: one job, no cache entry.
 func TestTuneNotReductions(t *testing.T) {
 	fx := newTuneFixture(t)
-	fx.run(t, "mass25", "")
+	fx.run(t, fx.issue25("mass25")...)
 	if fx.runs != 1 || len(fx.tuneFiles(t)) != 0 {
 		t.Errorf("mass25: %d jobs, cache %v; want 1 and none", fx.runs, fx.tuneFiles(t))
 	}
