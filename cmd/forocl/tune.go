@@ -33,8 +33,8 @@ import (
 // a work-group, a block of points per work-item and the alignment of a
 // nest's work-items from its accesses; where they cannot decide, forocl
 // run measures. On its first run of a kernel on a device it generates the
-// candidates (tuneCandidates: the default, alignment turned over, one
-// point per work-item and four, in the default's work-group shapes), drops
+// candidates (regions.TuneCandidates: the default, alignment turned over,
+// one point per work-item and four, in the default's work-group widths), drops
 // those whose OpenCL is the same as an earlier one's, times each on the
 // run's own inputs and sizes (tuneRepeat launches after a warm-up), keeps
 // the fastest (the default unless another is tuneMargin faster) and
@@ -81,7 +81,6 @@ const maxTuneFile = 1 << 16
 // tuneCandidate is one schedule tried by the tuning.
 type tuneCandidate struct {
 	name string
-	opts regions.Options
 	plan *regions.Plan
 	unit *abi.Unit
 }
@@ -122,53 +121,23 @@ func tuneOn(gf *genFlags, rf *runFlags) bool {
 	return gf.strategy == "auto" && gf.tile == "" && gf.coarsen == "" && !gf.interleave && !gf.align && !gf.noAlign
 }
 
-// reduces reports whether kp folds a reduction.
-func reduces(kp *regions.KernelPlan) bool {
-	for _, l := range kp.Launches {
-		if l.Fold != nil || len(l.Reduces) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// tuneCandidates schedules and generates irk's candidates for the device
-// (Note [tuning cache]), the default (res.Plan) first, each with OpenCL
-// of its own; unit is the default's.
+// tuneCandidates schedules and generates irk's candidates
+// (regions.TuneCandidates) for the device, the default (res.Plan, unit)
+// first, each with OpenCL of its own.
 func tuneCandidates(res *driver.Result, irk *ir.Kernel, opts *genOpts, unit *abi.Unit) []*tuneCandidate {
 	file := filepath.Base(irk.File)
-	def := &tuneCandidate{name: "default", opts: opts.sched, plan: res.Plan, unit: unit}
-	out := []*tuneCandidate{def}
-	kp := res.Plan.For(irk)
-	if kp == nil || reduces(kp) {
-		return out
-	}
-	rank, aligned := max(kp.Rank, 1), false
-	for _, np := range kp.NestPlans() {
-		rank, aligned = max(rank, len(np.Local)), aligned || np.Align > 0
-	}
-	tile := []int{256}
-	if rank > 1 {
-		tile = append([]int{128}, slices.Repeat([]int{1}, rank-1)...)
-	}
-	flip := opts.sched
-	flip.Align, flip.NoAlign = !aligned, aligned
-	one, four := opts.sched, opts.sched
-	one.Tile, one.Coarsen = tile, []int{1}
-	four.Tile, four.Coarsen, four.Interleave = tile, []int{4}, rank == 1
-	for _, c := range []*tuneCandidate{
-		{name: map[bool]string{true: "no-align", false: "align"}[aligned], opts: flip},
-		{name: "one point, work-group " + regions.DimString(tile), opts: one},
-		{name: "4 points, work-group " + regions.DimString(tile), opts: four},
-	} {
-		plan, diags := regions.Schedule(res.Program, opts.target, c.opts)
-		if diags.HasErrors() {
-			continue
+	var out []*tuneCandidate
+	for i, c := range regions.TuneCandidates(res.Plan, irk, opts.sched) {
+		tc := &tuneCandidate{name: c.Name, plan: res.Plan, unit: unit}
+		if i > 0 {
+			plan, diags := regions.Schedule(res.Program, opts.target, c.Options)
+			if diags.HasErrors() {
+				continue
+			}
+			tc.plan, tc.unit = plan, codegen.OpenCL(res.Program, plan, []*ir.Kernel{irk}, file, opts.code)
 		}
-		c.plan = plan
-		c.unit = codegen.OpenCL(res.Program, plan, []*ir.Kernel{irk}, file, opts.code)
-		if !slices.ContainsFunc(out, func(o *tuneCandidate) bool { return o.unit.Source == c.unit.Source }) {
-			out = append(out, c)
+		if !slices.ContainsFunc(out, func(o *tuneCandidate) bool { return o.unit.Source == tc.unit.Source }) {
+			out = append(out, tc)
 		}
 	}
 	return out
