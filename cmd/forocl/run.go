@@ -78,7 +78,13 @@ values in [0.5, 1.5) of that shape, so any kernel can be timed without files:
 
 --repeat prints the minimum, median and maximum kernel time; --json prints
 the scalar results and those timings as one JSON object instead. --png
-oT=heat.png draws a 2-D output with the viridis colour map and a colour bar.`,
+oT=heat.png draws a 2-D output with the viridis colour map and a colour bar.
+
+On a kernel's first run on a device (without --tile, --coarsen, --align or
+--no-align) run times a few schedules that give the same results on these
+sizes and keeps the fastest in the tuning cache beside the program cache;
+later runs use it (--verbose says which). Kernels that reduce are not
+tuned; FOROCL_TUNE=0 turns tuning off.`,
 		Args: atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			return runKernel(c, args, &ff, &gf, &rf)
