@@ -198,3 +198,24 @@ func TestTuneKeyedByDevice(t *testing.T) {
 		t.Errorf("a cut entry was used: %v", c.name)
 	}
 }
+
+// TestPickFastest: the fastest candidate wins, but the default stays
+// unless another beats it by tuneMargin; failed candidates (negative
+// times) never win, nor does a failed default.
+func TestPickFastest(t *testing.T) {
+	for _, c := range []struct {
+		ms   []float64
+		want int
+	}{
+		{[]float64{1, 0.995, 0.9}, 2},
+		{[]float64{1, 0.995}, 0},
+		{[]float64{1, 0.98, 0.979}, 2},
+		{[]float64{1, -1, 0.5}, 2},
+		{[]float64{-1, 2, 1}, 2},
+		{[]float64{0.5, 1, 2}, 0},
+	} {
+		if got := pickFastest(c.ms); got != c.want {
+			t.Errorf("pickFastest(%v) = %d; want %d", c.ms, got, c.want)
+		}
+	}
+}
