@@ -264,8 +264,30 @@ func TestAlignOption(t *testing.T) {
 	if np := plan.Kernels[0].NestPlans()[0]; np.Align != 0 {
 		t.Errorf("--align --coarsen 2: the nest starts %d points early; want 0", np.Align)
 	}
+	plan, _ = regions.Schedule(p, regions.Target{Type: "CPU"}, regions.Tuned())
+	if np := plan.Kernels[0].NestPlans()[0]; np.Align != 0 {
+		t.Errorf("on CPUs without --align: the nest starts %d points early; want 0", np.Align)
+	}
+}
+
+// TestAlignStreamsOnGPUs: on GPUs a stream nest (rows share no element)
+// is aligned by default, a nest whose rows share elements is not, and
+// --no-align turns the default off.
+func TestAlignStreamsOnGPUs(t *testing.T) {
+	p := program(t, alignSrc)
+	plan, _ := regions.Schedule(p, regions.Target{Type: "GPU"}, regions.Tuned())
+	if np := plan.Kernels[0].NestPlans()[0]; np.Align != 3 {
+		t.Errorf("a stream on a GPU: the nest starts %d points early; want 3", np.Align)
+	}
+	no := regions.Tuned()
+	no.NoAlign = true
+	plan, _ = regions.Schedule(p, regions.Target{Type: "GPU"}, no)
+	if np := plan.Kernels[0].NestPlans()[0]; np.Align != 0 {
+		t.Errorf("--no-align: the nest starts %d points early; want 0", np.Align)
+	}
+	p = program(t, strings.Replace(alignSrc, "a(j+1, k) = b(j, k)", "a(j+1, k) = b(j, k) + b(j, k+1)", 1))
 	plan, _ = regions.Schedule(p, regions.Target{Type: "GPU"}, regions.Tuned())
 	if np := plan.Kernels[0].NestPlans()[0]; np.Align != 0 {
-		t.Errorf("without --align: the nest starts %d points early; want 0", np.Align)
+		t.Errorf("a nest reading two rows: the nest starts %d points early; want 0", np.Align)
 	}
 }

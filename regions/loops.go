@@ -135,10 +135,14 @@ func (t *NestTile) Bytes(local, coarsen []int) int {
 // flux_calc-like 1.238 against 1.264 with 4 rows. A 1-D nest takes
 // streamInterleave (4) points a work-group apart in groups of 256 (a
 // real(4) copy 2909 GB/s against 2377 with one point, real(8) 2966
-// against 2885). --align (NestPlan.Align) starts a one-point nest's
-// work-items at the written array's row start, masking those before the
-// lower bound: the hand-written cell kernels, which do so, ran 0.7-2%
-// faster than ours; the sweep measures it.
+// against 2885). On GPUs a stream nest starts its work-items at the
+// written array's row start (NestPlan.Align), masking those before the
+// lower bound, as the hand-written cell kernels do: on the H100 at 7680²
+// it lifted every stream (ideal_gas-like 0.971 to 0.988 of copy,
+// revert-like 1.007 to 1.028, reset_field-like 1.015 to 1.025, a halo
+// copy 0.963 to 0.971) and slowed the real(8) stencil viscosity-like
+// (0.806 to 0.731), so only streams take it; --align aligns every
+// one-point nest, --no-align none.
 //
 // A nest that reduces (Note [loop reductions] in package ir) gives every
 // work-item several points on GPUs too, so that few work-groups, trees
@@ -251,7 +255,8 @@ func planNest(k *ir.Kernel, n *ir.Nest, t Target, o Options, s Strategy) *NestPl
 		}
 	}
 	np.Interleave = (np.Interleave || o.Interleave) && np.Coarsen[0] > 1 && len(np.Tiles) == 0
-	if o.Align && !np.Coarse() && len(np.Tiles) == 0 && len(n.Reduces) == 0 {
+	align := o.Align || gpu && !o.NoAlign && rank >= 2 && streamNest(n, np.Dims)
+	if align && !np.Coarse() && len(np.Tiles) == 0 && len(n.Reduces) == 0 {
 		np.Align = rowOffset(n, np.Dims[0])
 	}
 	np.DeferStores = np.Coarse() && deferrable(n, k)
@@ -364,7 +369,7 @@ func nestGPUShape(n *ir.Nest, dims []int, tiled bool) (local, coarsen []int) {
 	switch {
 	case tiled:
 		local[0], local[1] = 32, 8
-	case wideElements(n) || !readsAcross(n, n.Index[dims[rank-1]]):
+	case wideElements(n) || streamNest(n, dims):
 		// a stream: no array element is read by two rows' points, so a
 		// block of rows shares nothing and only multiplies the rows a
 		// work-group touches at once; and a nest over 8-byte elements,
@@ -380,6 +385,13 @@ func nestGPUShape(n *ir.Nest, dims []int, tiled bool) (local, coarsen []int) {
 		coarsen[1], coarsen[rank-1] = 1, 4
 	}
 	return local, coarsen
+}
+
+// streamNest reports whether n, mapped to NDRange dimensions dims, is a
+// stream: no array element is read by the points of two rows (the last
+// NDRange dimension's index).
+func streamNest(n *ir.Nest, dims []int) bool {
+	return !readsAcross(n, n.Index[dims[len(dims)-1]])
 }
 
 // maxAlign bounds NestPlan.Align: past it, the masked work-items cost more

@@ -85,8 +85,11 @@ type Options struct {
 	// dimension 0 lie a work-group's width apart (NestPlan.Interleave).
 	Interleave bool
 	// Align starts the work-items of a loop nest of one point each at the
-	// first element of the written array's row (NestPlan.Align).
-	Align bool
+	// first element of the written array's row (NestPlan.Align); with
+	// Auto on GPUs a stream nest is aligned without it (Note [loop
+	// schedules]), unless NoAlign.
+	Align   bool
+	NoAlign bool
 }
 
 // Tuned returns the options the benchmarks chose (BENCHMARKS.md): the

@@ -31,6 +31,7 @@ type genFlags struct {
 	interleave bool
 	// align: loop nests' work-items start at the written array's row start.
 	align    bool
+	noAlign  bool
 	contract bool
 	// checkBounds: loop kernels check every subscript on the device.
 	checkBounds bool
@@ -42,7 +43,8 @@ func (g *genFlags) add(c *cobra.Command) {
 	c.Flags().StringVar(&g.tile, "tile", "", "work-group shape, e.g. 16x8 (default: per strategy and device)")
 	c.Flags().StringVar(&g.coarsen, "coarsen", "", "grid positions (loop kernels: iteration points) per work-item, e.g. 4 (along the last dimension) or 2x4 (faces shared between them are computed once; default per device); region kernels: direct strategy only")
 	c.Flags().BoolVar(&g.interleave, "interleave", false, "loop kernels: a work-item's points along the NDRange's first dimension lie a work-group's width apart instead of next to each other (each load coalesced across the work-group; with --coarsen; the default for 1-D nests on GPUs)")
-	c.Flags().BoolVar(&g.align, "align", false, "loop kernels: a 2-D or 3-D nest of one point per work-item starts its work-items at the first element of the written array's row (its halo) and masks those before the loop's lower bound, as hand-written kernels over halo arrays do")
+	c.Flags().BoolVar(&g.align, "align", false, "loop kernels: a 2-D or 3-D nest of one point per work-item starts its work-items at the first element of the written array's row (its halo) and masks those before the loop's lower bound, as hand-written kernels over halo arrays do (on GPUs stream nests, whose rows share no element, do so by default)")
+	c.Flags().BoolVar(&g.noAlign, "no-align", false, "loop kernels: no nest starts its work-items before the loop's lower bound (turns off the GPUs' default alignment of stream nests)")
 	c.RegisterFlagCompletionFunc("strategy", completeWords(strategies...))
 	c.RegisterFlagCompletionFunc("target", completeWords("gpu", "cpu"))
 	c.Flags().BoolVar(&g.checkBounds, "check-bounds", false, "loop kernels check every array subscript against its declared bounds, as gfortran -fcheck=bounds does: the first index out of bounds is an error naming it (slower; hosts read the error buffer after the launches)")
@@ -102,7 +104,10 @@ func (g *genFlags) options(deviceType string) (*genOpts, error) {
 		o.sched.Coarsen = c
 	}
 	o.sched.Interleave = g.interleave
-	o.sched.Align = g.align
+	if g.align && g.noAlign {
+		return nil, usageErr("--align and --no-align contradict each other: give one")
+	}
+	o.sched.Align, o.sched.NoAlign = g.align, g.noAlign
 	return o, nil
 }
 

@@ -36,6 +36,9 @@ func TestMain(m *testing.M) {
 	if err == nil {
 		os.Setenv("FOROCL_CACHE", dir)
 	}
+	// Runs do not tune (Note [tuning cache]) unless a test asks: tuning
+	// would time every run's candidates and change what runJob sees.
+	os.Setenv("FOROCL_TUNE", "0")
 	code := m.Run()
 	if dir != "" {
 		os.RemoveAll(dir)

@@ -45,6 +45,9 @@ type runFlags struct {
 	// pngRange is --png-range LO:HI.
 	pngRange string
 	slabFlags
+	// tuned is the schedule the tuning chose (Note [tuning cache]); "" when
+	// the run did not tune.
+	tuned string
 }
 
 func newRunCmd() *cobra.Command {
@@ -75,7 +78,13 @@ values in [0.5, 1.5) of that shape, so any kernel can be timed without files:
 
 --repeat prints the minimum, median and maximum kernel time; --json prints
 the scalar results and those timings as one JSON object instead. --png
-oT=heat.png draws a 2-D output with the viridis colour map and a colour bar.`,
+oT=heat.png draws a 2-D output with the viridis colour map and a colour bar.
+
+On a kernel's first run on a device (without --tile, --coarsen, --align or
+--no-align) run times a few schedules that give the same results on these
+sizes and keeps the fastest in the tuning cache beside the program cache;
+later runs use it (--verbose says which). Kernels that reduce are not
+tuned; FOROCL_TUNE=0 turns tuning off.`,
 		Args: atLeast(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			return runKernel(c, args, &ff, &gf, &rf)
@@ -180,6 +189,14 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 		return err
 	}
 	job.Unit, job.Kernel = unit, unit.Kernels[0]
+	if tuneOn(gf, rf) {
+		if err := tuneJob(c, dev, gf, res, irk, job, rf); err != nil {
+			if errors.Is(err, runner.ErrCanceled) || sig.interrupted() {
+				return errInterrupted
+			}
+			return err
+		}
+	}
 	var r *runner.Result
 	var slabs *slabRun
 	if rf.slabFlags.on() {
@@ -379,7 +396,7 @@ func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf
 	out := c.OutOrStdout()
 	t := newTiming(r, rf.repeat)
 	if rf.json {
-		doc := runReport{Kernel: k.Name, Device: device, Results: map[string]json.RawMessage{}, Timing: t}
+		doc := runReport{Kernel: k.Name, Device: device, Results: map[string]json.RawMessage{}, Timing: t, Tuned: rf.tuned}
 		if rf.steps > 0 {
 			doc.Steps = &stepTiming{Steps: rf.steps, Seconds: r.Elapsed.Seconds(), MSPerStep: r.Elapsed.Seconds() * 1e3 / float64(rf.steps)}
 			if slabs != nil {
@@ -441,6 +458,9 @@ type runReport struct {
 	Results map[string]json.RawMessage `json:"results"`
 	Timing  *timing                    `json:"timing,omitempty"`
 	Steps   *stepTiming                `json:"steps,omitempty"`
+	// Tuned is the schedule the tuning chose: "default" or another
+	// candidate's name (Note [tuning cache]); absent when it did not tune.
+	Tuned string `json:"tuned,omitempty"`
 }
 
 // stepTiming is the wall-clock time of a --steps run.

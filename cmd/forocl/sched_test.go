@@ -39,3 +39,28 @@ func TestAlignFlag(t *testing.T) {
 		t.Errorf("--align .cl: exit %d:\n%s", code, out)
 	}
 }
+
+// TestAlignDefaultOnGPUs: for GPUs a stream nest (revert25) is aligned
+// without --align, a real(8) stencil (viscosity25) is not, and
+// --no-align turns the default off; --align with --no-align is a usage
+// error.
+func TestAlignDefaultOnGPUs(t *testing.T) {
+	file := filepath.Join("..", "..", "scripts", "bench", "issue25.f90")
+	code, out, errOut := cli(t, "dump", "--stage=cl", "--target", "gpu", "--kernel", "revert25", file)
+	if code != 0 || !strings.Contains(out, "const FOROCL_INDEX_T j = x_min - 2 + (FOROCL_INDEX_T)get_global_id(0);") {
+		t.Errorf("revert25 for GPUs: exit %d, stderr %q:\n%s", code, errOut, out)
+	}
+	code, out, _ = cli(t, "dump", "--stage=cl", "--target", "gpu", file)
+	visc, _, _ := strings.Cut(out[strings.Index(out, "// kernel viscosity25")+1:], "// kernel ")
+	if code != 0 || strings.Contains(visc, "fall before the loop's lower bound") || !strings.Contains(visc, "work-group 128x1") {
+		t.Errorf("viscosity25 for GPUs is aligned: exit %d:\n%s", code, out)
+	}
+	code, out, _ = cli(t, "dump", "--stage=cl", "--target", "gpu", "--no-align", "--kernel", "revert25", file)
+	if code != 0 || strings.Contains(out, "fall before the loop's lower bound") {
+		t.Errorf("--no-align: exit %d:\n%s", code, out)
+	}
+	code, _, errOut = cli(t, "dump", "--stage=cl", "--target", "gpu", "--align", "--no-align", file)
+	if code != 2 || !strings.Contains(errOut, "contradict") {
+		t.Errorf("--align --no-align: exit %d, stderr %q", code, errOut)
+	}
+}

@@ -190,6 +190,29 @@ void b_dot(const int n, __global const T* restrict a, __global const T* restrict
     }
     if (l == 0) part[get_group_id(0)] = tree[0];
 }
+// b_dot4: b_dot with vector loads, 4 elements per load (vload4), then the
+// last n%4 elements one by one; what vector loads would give forocl's dot.
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define T4 CAT(T, 4)
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void b_dot4(const int n, __global const T* restrict a, __global const T* restrict b, __global T* restrict part) {
+    __local T tree[256];
+    const int l = get_local_id(0);
+    T s = 0;
+    for (int i = get_global_id(0); i < n / 4; i += get_global_size(0)) {
+        const T4 p = vload4(i, a) * vload4(i, b);
+        s += (p.s0 + p.s1) + (p.s2 + p.s3);
+    }
+    for (int i = 4 * (n / 4) + get_global_id(0); i < n; i += get_global_size(0)) s += a[i] * b[i];
+    tree[l] = s;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int h = 128; h > 0; h >>= 1) {
+        if (l < h) tree[l] += tree[l + h];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (l == 0) part[get_group_id(0)] = tree[0];
+}
 __kernel __attribute__((reqd_work_group_size(256, 1, 1)))
 void b_dot_fold(const int np, __global const T* restrict part, __global T* restrict sum) {
     __local T tree[256];

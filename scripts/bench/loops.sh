@@ -4,6 +4,9 @@
 # Loop-kernel benchmarks on the GPU: median of 100 launches each, two rounds.
 W="--set dx=1 --set dy=1 --set dt=0.01"
 F=${FOROCL:-forocl}
+# The "auto" rows are the schedule's rules, untuned (FOROCL_TUNE=1 to tune
+# them: Note [tuning cache] in cmd/forocl/tune.go).
+export FOROCL_TUNE=${FOROCL_TUNE:-0}
 run() { # label file kernel n extra...
   local label=$1 file=$2 kernel=$3 n=$4; shift 4
   $F run $file --kernel $kernel --grid ${n}x${n} --repeat 100 --device ${DEV:-nvidia} --json "$@" 2>&1 |

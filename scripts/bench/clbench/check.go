@@ -32,7 +32,7 @@ func (b *bench) checkAll() error {
 				if msg != "" {
 					bad++
 				}
-				fmt.Printf("check %-14s real(%d) %5d: %s\n", sp.forocl, kind, n, ok(msg))
+				fmt.Printf("check %-14s %-12s real(%d) %5d: %s\n", sp.forocl, sp.hand, kind, n, ok(msg))
 			}
 		}
 	}
@@ -66,7 +66,7 @@ func (b *bench) check(sp spec, n, kind int) (string, error) {
 	if _, err := b.hand(sp, n, kind, hand); err != nil {
 		return "", err
 	}
-	_, gen, err := b.foroclRun(sp, n, kind, nil, in)
+	_, gen, err := b.foroclRun(sp, n, kind, nil, in, false)
 	if err != nil {
 		return "", err
 	}

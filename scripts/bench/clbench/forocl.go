@@ -13,11 +13,21 @@ import (
 	"github.com/forocl/forocl/npy"
 )
 
+// foroclTime is a timed forocl run: the median ms and the schedule the
+// tuning chose ("" when it did not tune).
+type foroclTime struct {
+	ms    float64
+	tuned string
+}
+
 // foroclRun runs sp's Fortran kernel through `forocl run` at size n in kind
-// with the extra flags: with d nil, on forocl's filled inputs with
-// --repeat, returning the median ms; with d, once on d's inputs (through
-// .npy files), storing the outputs (and the scalar results) in out.
-func (b *bench) foroclRun(sp spec, n, kind int, extra []string, d data) (float64, data, error) {
+// with the extra flags, tuned (with FOROCL_TUNE on and clbench's own
+// tuning cache, which is empty at the start, so the run times the
+// candidates first) or not (FOROCL_TUNE=0): with d nil, on forocl's
+// filled inputs with --repeat, returning the median ms; with d, once on
+// d's inputs (through .npy files), storing the outputs (and the scalar
+// results) in out.
+func (b *bench) foroclRun(sp spec, n, kind int, extra []string, d data, tune bool) (foroclTime, data, error) {
 	args := []string{"run"}
 	if sp.babel {
 		args = append(args, "-D", fmt.Sprintf("RK=%d", kind), filepath.Join(b.dir, "babel25.F90"), "--grid", fmt.Sprint(n))
@@ -38,12 +48,12 @@ func (b *bench) foroclRun(sp spec, n, kind int, extra []string, d data) (float64
 	if d != nil {
 		var err error
 		if tmp, err = os.MkdirTemp("", "clbench"); err != nil {
-			return 0, nil, err
+			return foroclTime{}, nil, err
 		}
 		defer os.RemoveAll(tmp)
 		more, err := writeInputs(tmp, sp, n, kind, d)
 		if err != nil {
-			return 0, nil, err
+			return foroclTime{}, nil, err
 		}
 		args = append(args, more...)
 	} else {
@@ -53,29 +63,34 @@ func (b *bench) foroclRun(sp spec, n, kind int, extra []string, d data) (float64
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, b.forocl, args...)
+	cmd.Env = append(os.Environ(), "FOROCL_TUNE=0")
+	if tune {
+		cmd.Env = append(os.Environ(), "FOROCL_TUNE=1", "FOROCL_CACHE="+b.tuneCache)
+	}
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	raw, err := cmd.Output()
 	if err != nil {
-		return 0, nil, fmt.Errorf("forocl %s: %v: %s", strings.Join(args, " "), err, lastLine(stderr.String()+string(raw)))
+		return foroclTime{}, nil, fmt.Errorf("forocl %s: %v: %s", strings.Join(args, " "), err, lastLine(stderr.String()+string(raw)))
 	}
 	var res struct {
 		Results map[string]any `json:"results"`
 		Timing  struct {
 			Median float64 `json:"median_ms"`
 		} `json:"timing"`
+		Tuned string `json:"tuned"`
 	}
 	if err := json.Unmarshal(raw, &res); err != nil {
-		return 0, nil, fmt.Errorf("forocl's output: %v: %s", err, lastLine(string(raw)))
+		return foroclTime{}, nil, fmt.Errorf("forocl's output: %v: %s", err, lastLine(string(raw)))
 	}
 	if d == nil {
-		return res.Timing.Median, nil, nil
+		return foroclTime{res.Timing.Median, res.Tuned}, nil, nil
 	}
 	out, err := readOutputs(tmp, sp)
 	if s, ok := res.Results[resultName(sp)].(float64); ok {
 		out[resultName(sp)] = []float64{s}
 	}
-	return 0, out, err
+	return foroclTime{}, out, err
 }
 
 func lastLine(s string) string {

@@ -4,7 +4,9 @@
 // run through `forocl run --repeat` in the same run, at each size; with
 // copy (a plain 1-D copy of real(8), hand-written) as the roofline. It prints
 // a Markdown table: median ms, GB/s counted in the bytes that must move
-// (each array's points read or written once), and the ratio to copy.
+// (each array's points read or written once), and the ratio to copy; for
+// forocl the default schedule untuned (FOROCL_TUNE=0) and tuned (the run
+// times its candidates first, with a tuning cache of clbench's own).
 // -alt adds rows of forocl alone with other schedule flags; -check instead
 // runs both kernels on the same inputs and compares their outputs.
 package main
@@ -28,7 +30,8 @@ type config struct {
 	local            []int    // the hand-written 2-D kernels' work-group
 	alts             []string // KERNEL=flags: forocl rows with other flags
 	check            bool
-	allAlts          bool   // -alt rows at every size, not only the last
+	allAlts          bool   // -alt rows at every size, not only the first
+	tuneCache        string // the tuned runs' FOROCL_CACHE: empty at the start
 	only             string // run only the rows whose label or kernel contains it
 }
 
@@ -47,8 +50,8 @@ func main() {
 	flag.StringVar(&sizes, "sizes", "3840 7680", "interior sizes n (n x n cells; the BabelStream-style kernels take n*n elements)")
 	flag.IntVar(&c.repeat, "repeat", 50, "timed launches per kernel (median)")
 	flag.StringVar(&local, "local", "128x1", "work-group of the hand-written 2-D kernels")
-	flag.Var(&alts, "alt", "KERNEL=FLAGS: also time forocl's KERNEL with these schedule flags, at the last size (repeatable)")
-	flag.BoolVar(&c.allAlts, "all-alts", false, "time the -alt rows at every size (default: the last size only)")
+	flag.Var(&alts, "alt", "KERNEL=FLAGS or KERNEL.KIND=FLAGS (dot.4=...: real(4) only): also time forocl's KERNEL with these schedule flags, at the first size (repeatable)")
+	flag.BoolVar(&c.allAlts, "all-alts", false, "time the -alt rows at every size (default: the first size only)")
 	flag.BoolVar(&c.check, "check", false, "compare the hand-written and generated kernels' outputs on the same inputs instead of timing")
 	flag.StringVar(&c.only, "only", "", "run only the rows whose label or kernel contains this")
 	flag.Parse()
@@ -105,6 +108,10 @@ func run(c *config) error {
 	if err != nil {
 		return err
 	}
+	if c.tuneCache, err = os.MkdirTemp("", "clbench-tune"); err != nil {
+		return err
+	}
+	defer os.RemoveAll(c.tuneCache)
 	b := &bench{config: c, ctx: ctx, prog: map[int]*clhost.Program{}}
 	for _, k := range []int{4, 8} {
 		p, err := ctx.BuildProgram(string(src), "-D T="+map[int]string{4: "float", 8: "double"}[k])
@@ -148,8 +155,8 @@ func (b *bench) size(n int) error {
 	copyGB := 2 * float64(m) * 8 / ms / 1e6
 	fmt.Printf("### %dx%d (BabelStream-style: %d elements); copy: plain 1-D copy of %d real(8), hand-written: %.4f ms, %.0f GB/s\n\n",
 		n, n, n*n, m, ms, copyGB)
-	fmt.Println("| kernel | hand ms | hand GB/s | hand/copy | forocl ms | forocl GB/s | forocl/copy | forocl/hand | forocl flags |")
-	fmt.Println("| :----- | ------: | --------: | --------: | --------: | ----------: | ----------: | ----------: | :----------- |")
+	fmt.Println("| kernel | hand ms | hand GB/s | hand/copy | forocl ms | forocl GB/s | forocl/copy | tuned ms | tuned GB/s | tuned/copy | tuned/hand | forocl flags, tuned choice |")
+	fmt.Println("| :----- | ------: | --------: | --------: | --------: | ----------: | ----------: | -------: | --------: | ---------: | ---------: | :------------------------- |")
 	row := func(label string, sp spec, size, kind int) {
 		points := float64(size) * float64(size)
 		if sp.babel {
@@ -158,21 +165,36 @@ func (b *bench) size(n int) error {
 		bytes := float64(sp.moved) * points * float64(kind)
 		hms, herr := b.hand(sp, size, kind, nil)
 		hs := cells(hms, bytes, copyGB, herr)
+		if sp.handOnly {
+			fmt.Printf("| %s |%s| | | | | | | | (hand-written only) |\n", label, hs)
+			return
+		}
 		flags := []string{""}
-		if n == b.sizes[len(b.sizes)-1] || b.allAlts {
-			flags = append(flags, b.altsOf(sp.forocl)...)
+		if n == b.sizes[0] || b.allAlts {
+			flags = append(flags, b.altsOf(sp.forocl, kind)...)
 		}
 		for i, f := range flags {
-			fms, _, ferr := b.foroclRun(sp, size, kind, splitFields(f), nil)
-			name, hc := label, hs
+			ft, _, ferr := b.foroclRun(sp, size, kind, splitFields(f), nil, false)
+			name, hc, tc, ratio, choice := label, hs, " | | ", "—", flagText(f)
 			if i > 0 {
 				name, hc = label+" (alt)", " | | "
+			} else if !sp.dot {
+				// tuned: the run times the candidates, then runs the choice
+				tt, _, terr := b.foroclRun(sp, size, kind, nil, nil, true)
+				tc = cells(tt.ms, bytes, copyGB, terr)
+				if herr == nil && terr == nil {
+					ratio = fmt.Sprintf("%.3f", hms/tt.ms)
+				}
+				choice = "tuned: " + tt.tuned
+			} else {
+				choice = "(default; reductions are not tuned)"
 			}
-			ratio := "—"
-			if herr == nil && ferr == nil {
-				ratio = fmt.Sprintf("%.3f", hms/fms)
+			if i > 0 || sp.dot {
+				if herr == nil && ferr == nil {
+					ratio = fmt.Sprintf("%.3f", hms/ft.ms)
+				}
 			}
-			fmt.Printf("| %s |%s|%s| %s | %s |\n", name, hc, cells(fms, bytes, copyGB, ferr), ratio, flagText(f))
+			fmt.Printf("| %s |%s|%s|%s| %s | %s |\n", name, hc, cells(ft.ms, bytes, copyGB, ferr), tc, ratio, choice)
 		}
 	}
 	for _, sp := range cloverSpecs() {
@@ -211,11 +233,13 @@ func cells(ms, bytes, copyGB float64, err error) string {
 	return fmt.Sprintf(" %.4f | %.0f | %.3f ", ms, gb, gb/copyGB)
 }
 
-// altsOf returns the -alt flags for forocl kernel k, in the order given.
-func (b *bench) altsOf(k string) []string {
+// altsOf returns the -alt flags for forocl kernel k in kind, in the order
+// given: those of KERNEL=FLAGS, and of KERNEL.KIND=FLAGS (dot.4: real(4)
+// only).
+func (b *bench) altsOf(k string, kind int) []string {
 	var out []string
 	for _, a := range b.alts {
-		if name, flags, ok := strings.Cut(a, "="); ok && name == k {
+		if name, flags, ok := strings.Cut(a, "="); ok && (name == k || name == fmt.Sprintf("%s.%d", k, kind)) {
 			out = append(out, flags)
 		}
 	}
