@@ -123,11 +123,10 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 		e.Close("")
 		e.Close("")
 	}
-	e.Line("ev, err := k.ctx.LaunchWith(k.kernels[launch], globals[launch], locals[launch], args...)")
-	e.Open("if err != nil")
+	e.Open("if err := k.ctx.LaunchInto(&k.ev, k.kernels[launch], globals[launch], locals[launch], args...); err != nil")
 	e.Line("return err")
 	e.Close("")
-	e.Line("return k.finish(ctx, ev, launch == %d) // the queue is in order", len(k.Launches)-1)
+	e.Line("return k.finish(ctx, &k.ev, launch == %d) // the queue is in order", len(k.Launches)-1)
 	e.Close("})")
 	e.Open("if err != nil")
 	e.Line("return")
