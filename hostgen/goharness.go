@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/format"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -89,7 +90,7 @@ func init() {
 		error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr
 		true false iota nil append cap clear close complex copy delete imag len make max min new panic print
 		println real recover fmt time clhost context errors sync
-		k err ev global local shape arrays names dtypes a i ctx bufs buffer groupCount elapsed sizes checked`) {
+		k err ev global local shape arrays names dtypes a i ctx bufs buffer groupCount elapsed sizes checked plan hostInt32`) {
 		goKeywords[w] = true
 	}
 }
@@ -650,6 +651,17 @@ func goKernelType(e *emit.Writer, k *abi.Kernel, typ, src string) {
 	for _, p := range k.Results() {
 		e.Line("\t%s [%d]%s", newGoNames(k).derived("val", p.Name), p.ResultElements(), goScalarType(p.Kind))
 	}
+	if k.Steps != nil {
+		e.Line("\t// the host program's: its dry run's NDRanges and the inputs they")
+		e.Line("\t// are for, and the bytes of a value or element it reads")
+		e.Line("\tglobals, locals [][]int")
+		e.Line("\tplanned         bool")
+		e.Line("\tplan            [%d]int", hostInitCount(k))
+		e.Line("\tword            [8]byte")
+		if slices.Contains(k.Late(), true) {
+			e.Line("\tlate            []bool // the launches the host program sizes")
+		}
+	}
 	if hasBuffers(k) {
 		e.Line("\t// the scratch and result buffers of the runs, in the order run takes")
 		e.Line("\t// them, kept from one run to the next while their sizes hold, under mu")
@@ -912,4 +924,10 @@ func goKernelABI(e *emit.Writer, k *abi.Kernel) error {
 	e.Line("// %s is the ABI of kernel %s, for the rule on 64-bit indices.", abiVar(k), k.Name)
 	e.Line("var %s = abi.MustKernel(%s)", abiVar(k), strconv.Quote(string(js)))
 	return nil
+}
+
+// hostInitCount is the number of the host program's initial values.
+func hostInitCount(k *abi.Kernel) int {
+	_, words := goHostInit(k)
+	return len(words)
 }
