@@ -21,21 +21,7 @@ func TestReductionKeepsBuffers(t *testing.T) {
 	defer k.Close()
 	grid := func(n int) [3]*clhost.Array {
 		var g [3]*clhost.Array
-		for i := range g {
-			a, err := ctx.NewArray(clhost.Float32, n, n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(a.Release)
-			f := make([]float32, n*n)
-			for j := range f {
-				f[j] = 1
-			}
-			if err := ctx.WriteFloat32(a.Buffer, f); err != nil {
-				t.Fatal(err)
-			}
-			g[i] = a
-		}
+		copy(g[:], ones(t, ctx, 3, n))
 		return g
 	}
 	run := func(g [3]*clhost.Array, n int) {
@@ -86,15 +72,7 @@ func TestReductionKeepsBuffers(t *testing.T) {
 func TestRunsAllocateNothing(t *testing.T) {
 	ctx := cltest.Context(t)
 	const n = 300
-	var g [6]*clhost.Array
-	for i := range g {
-		a, err := ctx.NewArray(clhost.Float32, n, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(a.Release)
-		g[i] = a
-	}
+	g := ones(t, ctx, 6, n)
 	wave, err := NewWaveAdvance(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -134,4 +112,25 @@ func TestRunsAllocateNothing(t *testing.T) {
 	if err := ctx.Finish(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// ones returns count n x n arrays of ones, released when the test ends.
+func ones(t *testing.T, ctx *clhost.Context, count, n int) []*clhost.Array {
+	var out []*clhost.Array
+	f := make([]float32, n*n)
+	for j := range f {
+		f[j] = 1
+	}
+	for range count {
+		a, err := ctx.NewArray(clhost.Float32, n, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(a.Release)
+		if err := ctx.WriteFloat32(a.Buffer, f); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, a)
+	}
+	return out
 }
