@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -139,7 +140,12 @@ func (x *Expr) eval(vals map[string]int, elem func(x *Expr, index []int) (int, e
 		}
 		return v, nil
 	}
-	a := make([]int, len(x.Args))
+	var small [4]int // the operands of most operators, on the stack
+	a := small[:0]
+	if len(x.Args) > len(small) {
+		a = make([]int, 0, len(x.Args))
+	}
+	a = a[:len(x.Args)]
 	for i := range x.Args {
 		v, err := x.Args[i].eval(vals, elem)
 		if err != nil {
@@ -151,11 +157,11 @@ func (x *Expr) eval(vals map[string]int, elem func(x *Expr, index []int) (int, e
 		if elem == nil {
 			return 0, errUnknown
 		}
-		return elem(x, a)
+		return elem(x, slices.Clone(a)) // elem may keep its index
 	}
 	v, err := x.apply(a)
 	if err != nil {
-		return 0, fmt.Errorf("%s: %v", x, err)
+		return 0, fmt.Errorf("%s: %v", x.String(), err)
 	}
 	return v, nil
 }
@@ -350,16 +356,16 @@ func (x *Expr) Names(f func(string)) {
 }
 
 // exec runs a host statement and returns the steps to run next.
-func (w *walker) exec(s *Step) (body []Step, err error) {
+func (w *walker) exec(h *Host, s *Step) (body []Step, err error) {
 	k, vals := w.k, w.vals
 	switch {
 	case s.Combine != nil:
 		c := s.Combine
-		if w.h.Read == nil {
+		if h.Read == nil {
 			w.unknown[c.Var] = true
 			return nil, nil
 		}
-		v, err := w.h.Read(c.Buffer, c.Kind)
+		v, err := h.Read(c.Buffer, c.Kind)
 		if err == nil {
 			v, err = combine(c, vals[c.Var], v)
 		}
@@ -368,11 +374,14 @@ func (w *walker) exec(s *Step) (body []Step, err error) {
 		}
 		vals[c.Var] = v
 	case s.Set != nil:
-		x := Expr{Op: "conv", Kind: s.Set.Kind, Args: []Expr{s.Set.X}}
-		if s.Set.Kind == Logical {
-			x = s.Set.X
+		v, known, err := w.value(h, &s.Set.X)
+		if err == nil && known && s.Set.Kind != Logical { // converted to the variable's kind
+			conv := Expr{Op: "conv", Kind: s.Set.Kind}
+			if v, err = conv.convert(v, s.Set.X.exprKind()); err != nil {
+				conv.Args = []Expr{s.Set.X}
+				err = fmt.Errorf("%s: %v", conv.String(), err)
+			}
 		}
-		v, known, err := w.value(&x)
 		if err == nil && !known {
 			w.unknown[s.Set.Var] = true
 			return nil, nil
@@ -389,9 +398,9 @@ func (w *walker) exec(s *Step) (body []Step, err error) {
 		}
 		vals[s.Set.Var] = v
 	case s.Print != nil:
-		return nil, w.print(s.Print)
+		return nil, w.print(h, s.Print)
 	case s.If != nil:
-		c, known, err := w.value(&s.If.Cond)
+		c, known, err := w.value(h, &s.If.Cond)
 		if err == nil && !known {
 			for _, v := range setIn(s.If.Then, setIn(s.If.Else, nil)) {
 				w.unknown[v] = true
@@ -411,20 +420,20 @@ func (w *walker) exec(s *Step) (body []Step, err error) {
 
 // value evaluates x; known is false when x reads a value a dry run does
 // not know (a variable computed from the device's data, or an element).
-func (w *walker) value(x *Expr) (v int, known bool, err error) {
+func (w *walker) value(h *Host, x *Expr) (v int, known bool, err error) {
 	if w.reads(x) {
 		return 0, false, nil
 	}
 	var elem func(*Expr, []int) (int, error)
 	switch {
-	case w.h.Elem != nil:
-		elem = w.elem
-	case w.h.In != nil: // a dry run that knows the intent(in) arrays
+	case h.Elem != nil:
+		elem = func(x *Expr, index []int) (int, error) { return w.elem(h, x, index) }
+	case h.In != nil: // a dry run that knows the intent(in) arrays
 		elem = func(x *Expr, index []int) (int, error) {
 			if p := w.k.Param(x.Name); p == nil || p.Intent != In {
 				return 0, errUnknown
 			}
-			return w.elem(x, index)
+			return w.elem(h, x, index)
 		}
 	}
 	v, err = x.eval(w.vals, elem)
@@ -459,7 +468,7 @@ func (w *walker) value(x *Expr) (v int, known bool, err error) {
 
 // elem reads element index of x's array through the host, after
 // checking index against the declared bounds (Note [host elements]).
-func (w *walker) elem(x *Expr, index []int) (int, error) {
+func (w *walker) elem(h *Host, x *Expr, index []int) (int, error) {
 	p := w.k.Param(x.Name)
 	if p == nil || !p.Array || len(p.Shape) != len(index) {
 		return 0, fmt.Errorf("host expression %s reads no array parameter of rank %d", x, len(index))
@@ -483,9 +492,9 @@ func (w *walker) elem(x *Expr, index []int) (int, error) {
 		off += (i - lo) * stride
 		stride *= ext
 	}
-	read := w.h.Elem
+	read := h.Elem
 	if read == nil {
-		read = w.h.In
+		read = h.In
 	}
 	v, err := read(p.Name, p.Kind, off)
 	if err != nil {
@@ -544,11 +553,17 @@ func combine(c *Combine, acc, v int) (int, error) {
 			return acc, nil
 		}
 	}
-	x := Expr{Op: op, Kind: c.Kind, Args: []Expr{{Op: "name", Kind: c.Kind, Name: "a"}, {Op: "name", Kind: c.Kind, Name: "b"}}}
 	if _, ok := arity[op]; !ok || op != "+" && op != "*" && op != "max" && op != "min" {
 		return 0, fmt.Errorf("unknown reduction operator %q", op)
 	}
-	return x.Eval(map[string]int{"a": acc, "b": v})
+	x := Expr{Op: op, Kind: c.Kind} // a op b, applied without a map of a and b
+	operands := [2]int{acc, v}
+	r, err := x.apply(operands[:])
+	if err != nil {
+		x.Args = []Expr{{Op: "name", Kind: c.Kind, Name: "a"}, {Op: "name", Kind: c.Kind, Name: "b"}}
+		return 0, fmt.Errorf("%s: %v", x.String(), err)
+	}
+	return r, nil
 }
 
 // ReadsElements reports whether the kernel's program reads elements of

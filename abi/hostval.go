@@ -197,6 +197,23 @@ func checkedInt(op string, a, b int) (int, error) {
 	return v, nil
 }
 
+// convert evaluates conversion x (conv or nint, to x's kind) of word w of
+// kind from.
+func (x *Expr) convert(w int, from Kind) (int, error) {
+	k := x.exprKind()
+	switch {
+	case !from.IsReal() && !k.IsReal():
+		return w, fitInt(w, k)
+	case !from.IsReal():
+		return RealWord(roundTo(float64(w), k)), nil
+	case k.IsReal():
+		return RealWord(roundTo(WordReal(w), k)), nil
+	case x.Op == "nint":
+		return toInt(math.Round(WordReal(w)), k)
+	}
+	return toInt(WordReal(w), k)
+}
+
 // typedOp evaluates the operators whose operands are not all of the
 // result's kind (conversions, nint, **, comparisons, merge); ok is false
 // for the others.
@@ -204,19 +221,7 @@ func (x *Expr) typedOp(a []int) (v int, ok bool, err error) {
 	k := x.exprKind()
 	switch x.Op {
 	case "conv", "nint":
-		from := x.Args[0].exprKind()
-		switch {
-		case !from.IsReal() && !k.IsReal():
-			return a[0], true, fitInt(a[0], k)
-		case !from.IsReal():
-			return RealWord(roundTo(float64(a[0]), k)), true, nil
-		case k.IsReal():
-			return RealWord(roundTo(WordReal(a[0]), k)), true, nil
-		case x.Op == "nint":
-			v, err := toInt(math.Round(WordReal(a[0])), k)
-			return v, true, err
-		}
-		v, err := toInt(WordReal(a[0]), k)
+		v, err := x.convert(a[0], x.Args[0].exprKind())
 		return v, true, err
 	case "**":
 		if k.IsReal() {
@@ -295,8 +300,19 @@ func HostValue(name string, k Kind, w int) (any, error) {
 	case Int64:
 		return int64(w), nil
 	}
+	v, err := HostInt32(name, w)
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// HostInt32 is HostValue of a kind passed as an int32 (integer(4),
+// logical), without the interface: a Go harness passes its host values
+// typed, so that they are not boxed on the heap.
+func HostInt32(name string, w int) (int32, error) {
 	if w < math.MinInt32 || w > math.MaxInt32 {
-		return nil, fmt.Errorf("%q = %d does not fit the 32-bit integer the kernel takes", name, w)
+		return 0, fmt.Errorf("%q = %d does not fit the 32-bit integer the kernel takes", name, w)
 	}
 	return int32(w), nil
 }

@@ -43,8 +43,8 @@ type PrintItem struct {
 }
 
 // print runs a Print step: nothing in a dry run.
-func (w *walker) print(p *Print) error {
-	if w.h.Read == nil || w.h.Write == nil {
+func (w *walker) print(h *Host, p *Print) error {
+	if h.Read == nil || h.Write == nil {
 		return nil
 	}
 	items := make([]Item, len(p.Items))
@@ -53,7 +53,7 @@ func (w *walker) print(p *Print) error {
 			items[i] = Item{Text: it.Text}
 			continue
 		}
-		v, known, err := w.value(it.X)
+		v, known, err := w.value(h, it.X)
 		if err == nil && !known {
 			return nil // a dry run: nothing is written
 		}
@@ -62,7 +62,7 @@ func (w *walker) print(p *Print) error {
 		}
 		items[i] = itemOf(it.X.exprKind(), v)
 	}
-	return w.h.Write(p.Unit, ListDirected(items))
+	return h.Write(p.Unit, ListDirected(items))
 }
 
 // itemOf is the list item of host word v (Note [host values]) of kind k.

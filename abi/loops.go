@@ -1,6 +1,9 @@
 package abi
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // Note [host loops]
 //
@@ -137,7 +140,8 @@ type Host struct {
 	// from the host's inputs; the dry run then knows those elements
 	// (Note [host elements]).
 	In func(array string, k Kind, offset int) (int, error)
-	// End, when not nil, sees vals after the last step.
+	// End, when not nil, sees vals after the last step (it must not keep
+	// vals).
 	End func(vals map[string]int)
 	// Write writes a Print step's record (without its newline) to unit 0
 	// (standard error) or 6 (standard output). A dry run (Read nil) skips
@@ -146,17 +150,25 @@ type Host struct {
 }
 
 // Run runs the kernel's program from init with host h. Every host
-// variable starts at 0, unless init gives it.
+// variable starts at 0, unless init gives it. A run of a program with
+// host statements allocates nothing once the maps it takes from a pool
+// have grown, so that a Go harness's run allocates nothing (the pool
+// is why h's functions must not keep vals).
 func (k *Kernel) Run(init map[string]int, h Host) error {
-	vals := make(map[string]int, len(init)+len(k.HostLoops))
-	for _, s := range k.HostVars() {
-		vals[s.Var] = 0 // as the Fortran host resets them: a launch in a branch never taken is sized with 0
-	}
+	w := walkers.Get().(*walker)
+	defer func() {
+		clear(w.vals)
+		clear(w.unknown)
+		w.k = nil
+		walkers.Put(w)
+	}()
+	w.k = k
+	vals := w.vals
+	zeroHostVars(k.Steps, vals) // as the Fortran host resets them: a launch in a branch never taken is sized with 0
 	for n, v := range init {
 		vals[n] = v
 	}
-	w := &walker{k: k, h: h, vals: vals, unknown: map[string]bool{}}
-	if err := w.walk(k.Program()); err != nil {
+	if err := w.walk(&h, k.Program()); err != nil {
 		return err
 	}
 	if h.End != nil {
@@ -165,20 +177,44 @@ func (k *Kernel) Run(init map[string]int, h Host) error {
 	return nil
 }
 
+// walkers holds Run's walkers, with their maps. h is not a walker's: it
+// is passed to each method, so that its functions do not escape with the
+// walker's maps (vals goes to h.Launch) and a host's closures stay on its
+// stack.
+var walkers = sync.Pool{New: func() any { return &walker{vals: map[string]int{}, unknown: map[string]bool{}} }}
+
+// zeroHostVars sets to 0 in vals every host variable steps set (the
+// variables of HostVars).
+func zeroHostVars(steps []Step, vals map[string]int) {
+	for i := range steps {
+		s := &steps[i]
+		if s.Set != nil {
+			vals[s.Set.Var] = 0
+		}
+		if s.Combine != nil {
+			vals[s.Combine.Var] = 0
+		}
+		zeroHostVars(s.Body, vals)
+		if s.If != nil {
+			zeroHostVars(s.If.Then, vals)
+			zeroHostVars(s.If.Else, vals)
+		}
+	}
+}
+
 type walker struct {
 	k       *Kernel
-	h       Host
 	vals    map[string]int
 	unknown map[string]bool // in a dry run: the values that come from the device
 }
 
-func (w *walker) walk(steps []Step) error {
+func (w *walker) walk(h *Host, steps []Step) error {
 	for i := range steps {
 		s := &steps[i]
 		if s.Set != nil || s.If != nil || s.Combine != nil || s.Print != nil {
-			body, err := w.exec(s)
+			body, err := w.exec(h, s)
 			if err == nil {
-				err = w.walk(body)
+				err = w.walk(h, body)
 			}
 			if err != nil {
 				return err
@@ -186,7 +222,7 @@ func (w *walker) walk(steps []Step) error {
 			continue
 		}
 		if s.Loop == nil {
-			if err := w.h.Launch(s.Launch, w.vals); err != nil {
+			if err := h.Launch(s.Launch, w.vals); err != nil {
 				return err
 			}
 			continue
@@ -197,7 +233,7 @@ func (w *walker) walk(steps []Step) error {
 		}
 		for t := 0; t < trips; t++ {
 			w.vals[s.Loop.Var] = lo + t*step
-			if err := w.walk(s.Body); err != nil {
+			if err := w.walk(h, s.Body); err != nil {
 				return err
 			}
 		}

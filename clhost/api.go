@@ -3,6 +3,7 @@ package clhost
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"unsafe"
 
@@ -120,26 +121,32 @@ func doLoad() error {
 }
 
 // bindDirect rebinds the entry points called at every launch or transfer
-// through purego.SyscallN, which allocates nothing: a function that
+// so that a call allocates nothing (Note [direct calls]): a function that
 // RegisterFunc made calls through reflect and allocates at each call.
-// Each pointer is converted in SyscallN's argument list, whose
-// go:uintptrescapes keeps what it points to alive for the call.
 func bindDirect(name string, sym uintptr) {
-	ret := func(r, _, _ uintptr) int32 { return int32(r) }
 	switch name {
 	case "clSetKernelArg":
 		cl.SetKernelArg = func(k uintptr, index uint32, size uintptr, value unsafe.Pointer) int32 {
-			return ret(purego.SyscallN(sym, k, uintptr(index), size, uintptr(value)))
+			defer runtime.KeepAlive(value)
+			return direct(sym, k, uintptr(index), size, uintptr(value))
 		}
 	case "clEnqueueNDRangeKernel":
 		cl.EnqueueNDRangeKernel = func(q, k uintptr, dims uint32, offset, global, local unsafe.Pointer, nWait uint32, wait, event unsafe.Pointer) int32 {
-			return ret(purego.SyscallN(sym, q, k, uintptr(dims), uintptr(offset), uintptr(global), uintptr(local),
-				uintptr(nWait), uintptr(wait), uintptr(event)))
+			defer runtime.KeepAlive(offset)
+			defer runtime.KeepAlive(global)
+			defer runtime.KeepAlive(local)
+			defer runtime.KeepAlive(wait)
+			defer runtime.KeepAlive(event)
+			return direct(sym, q, k, uintptr(dims), uintptr(offset), uintptr(global), uintptr(local),
+				uintptr(nWait), uintptr(wait), uintptr(event))
 		}
 	case "clEnqueueReadBuffer", "clEnqueueWriteBuffer":
 		f := func(q, m uintptr, blocking uint32, offset, size uintptr, ptr unsafe.Pointer, nWait uint32, wait, event unsafe.Pointer) int32 {
-			return ret(purego.SyscallN(sym, q, m, uintptr(blocking), offset, size, uintptr(ptr), uintptr(nWait),
-				uintptr(wait), uintptr(event)))
+			defer runtime.KeepAlive(ptr)
+			defer runtime.KeepAlive(wait)
+			defer runtime.KeepAlive(event)
+			return direct(sym, q, m, uintptr(blocking), offset, size, uintptr(ptr), uintptr(nWait),
+				uintptr(wait), uintptr(event))
 		}
 		if name == "clEnqueueReadBuffer" {
 			cl.EnqueueReadBuffer = f
@@ -148,14 +155,22 @@ func bindDirect(name string, sym uintptr) {
 		}
 	case "clWaitForEvents":
 		cl.WaitForEvents = func(n uint32, events unsafe.Pointer) int32 {
-			return ret(purego.SyscallN(sym, uintptr(n), uintptr(events)))
+			defer runtime.KeepAlive(events)
+			return direct(sym, uintptr(n), uintptr(events))
 		}
-	case "clGetEventProfilingInfo":
-		cl.GetEventProfilingInfo = func(e uintptr, param uint32, size uintptr, value, sizeRet unsafe.Pointer) int32 {
-			return ret(purego.SyscallN(sym, e, uintptr(param), size, uintptr(value), uintptr(sizeRet)))
+	case "clGetEventProfilingInfo", "clGetEventInfo":
+		f := func(e uintptr, param uint32, size uintptr, value, sizeRet unsafe.Pointer) int32 {
+			defer runtime.KeepAlive(value)
+			defer runtime.KeepAlive(sizeRet)
+			return direct(sym, e, uintptr(param), size, uintptr(value), uintptr(sizeRet))
+		}
+		if name == "clGetEventInfo" {
+			cl.GetEventInfo = f
+		} else {
+			cl.GetEventProfilingInfo = f
 		}
 	case "clReleaseEvent", "clFinish", "clFlush":
-		f := func(h uintptr) int32 { return ret(purego.SyscallN(sym, h)) }
+		f := func(h uintptr) int32 { return direct(sym, h) }
 		switch name {
 		case "clReleaseEvent":
 			cl.ReleaseEvent = f
@@ -165,6 +180,41 @@ func bindDirect(name string, sym uintptr) {
 			cl.Flush = f
 		}
 	}
+}
+
+// See Note [direct calls].
+//
+// Note [direct calls]
+// ~~~~~~~~~~~~~~~~~~~
+// purego.SyscallN is go:uintptrescapes, so the slice its variadic
+// arguments make is moved to the heap: a call written with its arguments
+// in the list allocates. direct copies them into an array of frames
+// (a pool, so concurrent calls each have their own) and passes that
+// array's slice, which allocates nothing.
+//
+// The pointers in those arguments are no longer seen by the compiler once
+// they are uintptrs: what they point to must already be on the heap and
+// be kept alive for the call. cl's fields are called through function
+// values, whose arguments escape, so whatever a caller points at is on
+// the heap; each function of bindDirect keeps its pointer arguments
+// alive with runtime.KeepAlive until direct returns. A call allocates
+// nothing only when its caller points into memory that is already on the
+// heap (a Kernel's NDRange and value fields, an Event's handle, a slice
+// the caller keeps), which the launch, wait and transfer paths do.
+var frames = sync.Pool{New: func() any { return new([maxDirectArgs]uintptr) }}
+
+// maxDirectArgs is the most arguments a direct call takes
+// (clEnqueueNDRangeKernel's and clEnqueueReadBuffer's nine).
+const maxDirectArgs = 9
+
+// direct calls the C function sym with args (Note [direct calls]) and
+// returns its cl_int result.
+func direct(sym uintptr, args ...uintptr) int32 {
+	a := frames.Get().(*[maxDirectArgs]uintptr)
+	n := copy(a[:], args)
+	r, _, _ := purego.SyscallN(sym, a[:n]...)
+	frames.Put(a)
+	return int32(r)
 }
 
 // ErrUnavailable is matched (errors.Is) by the errors returned when no

@@ -3,6 +3,7 @@ package clhost
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"time"
 	"unsafe"
 )
@@ -110,23 +111,8 @@ func (c *Context) ReadContext(ctx context.Context, b *Buffer, data any) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("clhost: read: %w", err)
 	}
-	read := func(dst any) error {
-		switch d := dst.(type) {
-		case []float32:
-			return transfer(c, b, d, false)
-		case []float64:
-			return transfer(c, b, d, false)
-		case []int32:
-			return transfer(c, b, d, false)
-		case []int64:
-			return transfer(c, b, d, false)
-		case []byte:
-			return transfer(c, b, d, false)
-		}
-		return fmt.Errorf("clhost: read into %T: want []float32, []float64, []int32, []int64 or []byte", dst)
-	}
 	if ctx.Done() == nil {
-		return read(data)
+		return c.readAny(b, data)
 	}
 	// See Note [abandoned calls]: the driver writes a staging copy.
 	var staging any
@@ -142,13 +128,13 @@ func (c *Context) ReadContext(ctx context.Context, b *Buffer, data any) error {
 	case []byte:
 		staging = make([]byte, len(d))
 	default:
-		return read(data) // the type error
+		return c.readAny(b, data) // the type error
 	}
 	done := make(chan error, 1)
 	c.background.Add(1)
 	go func() {
 		defer c.background.Done()
-		done <- read(staging)
+		done <- c.readAny(b, staging)
 	}()
 	select {
 	case err := <-done:
@@ -171,6 +157,36 @@ func (c *Context) ReadContext(ctx context.Context, b *Buffer, data any) error {
 	case <-ctx.Done():
 		return fmt.Errorf("clhost: read: %w", ctx.Err())
 	}
+}
+
+// ReadSlice is ReadContext for a slice of one element type: when ctx
+// cannot be canceled (context.Background) it is a blocking read that
+// allocates nothing, data not being boxed into an interface. Generated
+// harnesses read their results through it, into slices they keep.
+func ReadSlice[T float32 | float64 | int32 | int64 | byte](ctx context.Context, c *Context, b *Buffer, data []T) error {
+	if ctx.Done() == nil {
+		return transfer(c, b, data, false)
+	}
+	return c.ReadContext(ctx, b, data)
+}
+
+// readAny is a blocking read of the start of b into dst, a []float32,
+// []float64, []int32, []int64 or []byte. Its error names dst's type
+// alone, so that dst stays the caller's (a read allocates nothing).
+func (c *Context) readAny(b *Buffer, dst any) error {
+	switch d := dst.(type) {
+	case []float32:
+		return transfer(c, b, d, false)
+	case []float64:
+		return transfer(c, b, d, false)
+	case []int32:
+		return transfer(c, b, d, false)
+	case []int64:
+		return transfer(c, b, d, false)
+	case []byte:
+		return transfer(c, b, d, false)
+	}
+	return fmt.Errorf("clhost: read into %v: want []float32, []float64, []int32, []int64 or []byte", reflect.TypeOf(dst))
 }
 
 // Write copies data, a []float32, []float64 or []int32 of a's element type

@@ -3,7 +3,7 @@ package clhost
 import (
 	"errors"
 	"fmt"
-	"runtime"
+	"slices"
 	"time"
 	"unsafe"
 )
@@ -33,68 +33,88 @@ func (c *Context) Launch(k *Kernel, global, local []int) (*Event, error) {
 
 // LaunchWith sets k's arguments (as SetArgs) and enqueues it (as Launch)
 // as one step under k's lock, so goroutines that share k each launch with
-// their own arguments. Generated harnesses launch through it.
+// their own arguments.
 func (c *Context) LaunchWith(k *Kernel, global, local []int, args ...any) (*Event, error) {
+	ev := new(Event)
+	if err := c.LaunchInto(ev, k, global, local, args...); err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// LaunchInto is LaunchWith that writes the launch's event into ev, which
+// the caller keeps from one launch to the next (closing it in between):
+// with arguments of the types SetArgs keeps, a launch allocates no Go
+// memory. Generated harnesses launch through it.
+func (c *Context) LaunchInto(ev *Event, k *Kernel, global, local []int, args ...any) error {
 	if k == nil {
-		return nil, errors.New("clhost: LaunchWith: nil *Kernel")
+		return errors.New("clhost: LaunchWith: nil *Kernel")
 	}
 	if err := c.alive(kindKernel, k.ctx, k.h); err != nil {
-		return nil, err
+		return err
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if err := k.setArgs(args); err != nil {
-		return nil, err
+		return err
 	}
-	return c.launch(k, global, local)
+	return c.launchInto(ev, k, global, local)
 }
 
 // launch enqueues k; the caller holds k.mu.
 func (c *Context) launch(k *Kernel, global, local []int) (*Event, error) {
+	ev := new(Event)
+	if err := c.launchInto(ev, k, global, local); err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// launchInto enqueues k and writes its event into ev; the caller holds
+// k.mu. The NDRange and the event handle go through k's fields, already
+// on the heap (Note [direct calls]); global and local are copied when an
+// error names them, so that they stay the caller's.
+func (c *Context) launchInto(ev *Event, k *Kernel, global, local []int) error {
 	const op = "clEnqueueNDRangeKernel"
 	if err := c.alive(kindKernel, k.ctx, k.h); err != nil {
-		return nil, err
+		return err
 	}
 	dims := len(global)
 	if dims < 1 || dims > clMaxWorkDims {
-		return nil, fmt.Errorf("clhost: Launch %s: %d global dimensions, want 1 to 3", k.name, dims)
+		return fmt.Errorf("clhost: Launch %s: %d global dimensions, want 1 to 3", k.name, dims)
 	}
 	if len(local) != 0 && len(local) != dims {
-		return nil, fmt.Errorf("clhost: Launch %s: global has %d dimensions but local has %d", k.name, dims, len(local))
+		return fmt.Errorf("clhost: Launch %s: global has %d dimensions but local has %d", k.name, dims, len(local))
 	}
-	g := make([]uintptr, dims)
 	for i, n := range global {
 		if n <= 0 {
-			return nil, fmt.Errorf("clhost: Launch %s: global size %v, want every entry > 0", k.name, global)
+			return fmt.Errorf("clhost: Launch %s: global size %v, want every entry > 0", k.name, slices.Clone(global))
 		}
-		g[i] = uintptr(n)
+		k.g[i] = uintptr(n)
 	}
-	var l []uintptr
 	var lp unsafe.Pointer
 	if len(local) != 0 {
-		l = make([]uintptr, dims)
 		for i, n := range local {
 			if n <= 0 {
-				return nil, fmt.Errorf("clhost: Launch %s: local size %v, want every entry > 0", k.name, local)
+				return fmt.Errorf("clhost: Launch %s: local size %v, want every entry > 0", k.name, slices.Clone(local))
 			}
-			l[i] = uintptr(n)
+			k.l[i] = uintptr(n)
 		}
-		lp = unsafe.Pointer(&l[0])
+		lp = unsafe.Pointer(&k.l[0])
 	}
-	var ev uintptr
-	code := cl.EnqueueNDRangeKernel(c.queue, k.h, uint32(dims), nil, unsafe.Pointer(&g[0]), lp, 0, nil, unsafe.Pointer(&ev))
-	runtime.KeepAlive(g)
-	runtime.KeepAlive(l)
+	k.ev = 0
+	code := cl.EnqueueNDRangeKernel(c.queue, k.h, uint32(dims), nil, unsafe.Pointer(&k.g[0]), lp, 0, nil, unsafe.Pointer(&k.ev))
 	if err := check(op, code); err != nil {
-		return nil, fmt.Errorf("kernel %s, global %v, local %v: %w", k.name, global, local, err)
+		return fmt.Errorf("kernel %s, global %v, local %v: %w", k.name, slices.Clone(global), slices.Clone(local), err)
 	}
-	if ev == 0 {
-		return nil, fmt.Errorf("kernel %s: %s returned no event", k.name, op)
+	if k.ev == 0 {
+		return fmt.Errorf("kernel %s: %s returned no event", k.name, op)
 	}
-	if err := c.track(kindEvent, ev); err != nil {
-		return nil, err
+	if err := c.track(kindEvent, k.ev); err != nil {
+		return err
 	}
-	return &Event{ctx: c, h: ev}, nil
+	*ev = Event{ctx: c, h: k.ev}
+	return nil
 }
 
 // Wait blocks until the event's command has completed. A kernel that failed
@@ -106,11 +126,10 @@ func (e *Event) Wait() error {
 	if err := e.ctx.alive(kindEvent, e.ctx, e.h); err != nil {
 		return err
 	}
-	evs := []uintptr{e.h}
 	hostWaits.Add(1)
-	code := cl.WaitForEvents(1, unsafe.Pointer(&evs[0]))
-	runtime.KeepAlive(evs)
-	return check("clWaitForEvents", code)
+	// The compiler keeps e on the heap (cl's arguments escape, Note
+	// [direct calls]): pointing at e.h allocates nothing.
+	return check("clWaitForEvents", cl.WaitForEvents(1, unsafe.Pointer(&e.h)))
 }
 
 // Duration waits for the event and returns the device execution time,

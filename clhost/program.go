@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"runtime"
 	"strings"
 	"sync"
@@ -194,6 +195,12 @@ type Kernel struct {
 	name string
 	mu   sync.Mutex // held while arguments are set and while launching
 	args []argSet   // the arguments as last set, under mu (Note [kept arguments])
+	// what the driver reads or writes at a launch, under mu, kept here on
+	// the heap so that a launch allocates nothing (Note [direct calls]):
+	// the NDRange, the event made, and the value of the argument being set
+	g, l [clMaxWorkDims]uintptr
+	ev   uintptr
+	val  uint64
 }
 
 // Note [kept arguments]
@@ -295,7 +302,8 @@ func (k *Kernel) SetArgs(args ...any) error {
 func (k *Kernel) setArgs(args []any) error {
 	for i, a := range args {
 		if err := k.setArg(uint32(i), a); err != nil {
-			return fmt.Errorf("kernel %s argument %d (%T): %w", k.name, i, a, err)
+			// the type alone, so that args stay the caller's
+			return fmt.Errorf("kernel %s argument %d (%v): %w", k.name, i, reflect.TypeOf(a), err)
 		}
 	}
 	return nil
@@ -357,32 +365,30 @@ func argBits(a any) (argSet, bool) {
 	return argSet{}, false
 }
 
-// setArgNow calls clSetKernelArg for argument i.
+// setArgNow calls clSetKernelArg for argument i; the caller holds k.mu.
+// The value goes through k.val, already on the heap (Note [direct
+// calls]).
 func (k *Kernel) setArgNow(i uint32, a any) error {
 	const op = "clSetKernelArg"
 	switch v := a.(type) {
-	case float32:
-		return check(op, cl.SetKernelArg(k.h, i, 4, unsafe.Pointer(&v)))
-	case float64:
-		return check(op, cl.SetKernelArg(k.h, i, 8, unsafe.Pointer(&v)))
-	case int32:
-		return check(op, cl.SetKernelArg(k.h, i, 4, unsafe.Pointer(&v)))
-	case uint32:
-		return check(op, cl.SetKernelArg(k.h, i, 4, unsafe.Pointer(&v)))
-	case int64:
-		return check(op, cl.SetKernelArg(k.h, i, 8, unsafe.Pointer(&v)))
 	case int:
 		if v < math.MinInt32 || v > math.MaxInt32 {
 			return fmt.Errorf("value %d does not fit a 32-bit int", v)
 		}
-		x := int32(v)
-		return check(op, cl.SetKernelArg(k.h, i, 4, unsafe.Pointer(&x)))
 	case *Buffer:
 		if err := k.ctx.checkBuffer(v); err != nil {
 			return err
 		}
-		m := v.mem
-		return check(op, cl.SetKernelArg(k.h, i, unsafe.Sizeof(m), unsafe.Pointer(&m)))
+	}
+	if want, ok := argBits(a); ok {
+		if want.size == 4 { // the host's byte order, as the value's own
+			*(*uint32)(unsafe.Pointer(&k.val)) = uint32(want.bits)
+		} else {
+			k.val = want.bits
+		}
+		return check(op, cl.SetKernelArg(k.h, i, want.size, unsafe.Pointer(&k.val)))
+	}
+	switch v := a.(type) {
 	case LocalBytes:
 		if v <= 0 {
 			return fmt.Errorf("local memory size %d bytes, want > 0", int(v))

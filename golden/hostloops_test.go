@@ -122,6 +122,7 @@ import (
 	"math"
 	"os"
 	"strconv"
+	"testing"
 
 	"github.com/forocl/forocl/clhost"
 )
@@ -155,6 +156,13 @@ func main() {
 	check(c.WriteFloat64(t.Buffer, tv))
 	resid, last, err := k.Run(n, int32(niter), 0.3, b, a, t)
 	check(err)
+	if len(os.Args) > 2 { // "allocs": the Go allocations of a run of the same shapes
+		fmt.Println(testing.AllocsPerRun(10, func() {
+			_, _, err := k.Run(n, int32(niter), 0.3, b, a, t)
+			check(err)
+		}))
+		return
+	}
 	check(c.ReadFloat64(a.Buffer, av))
 	fmt.Println(math.Float64bits(resid), last)
 	for _, x := range av {
@@ -173,7 +181,9 @@ func check(err error) {
 // TestHostLoopHarnessRuns builds the Go harness of loop_relax_resid (two
 // nested host loops, one counting down, a reduction and results) as a
 // program and runs it with 0 and 3 trips: its outputs must be bit for bit
-// the Go runner's on the same inputs.
+// the Go runner's on the same inputs, and a run of the same shapes (a
+// host program: host loops, host statements, a reduction, several
+// launches) allocates no Go memory.
 func TestHostLoopHarnessRuns(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
@@ -228,5 +238,12 @@ func TestHostLoopHarnessRuns(t *testing.T) {
 		if niter == 3 && got.Outputs["a"].F64[1] == 1+0.01 {
 			t.Errorf("3 trips left a unchanged")
 		}
+	}
+	out, err := exec.Command(exe, "3", "allocs").CombinedOutput()
+	if err != nil {
+		t.Fatalf("allocs: %v\n%s", err, out)
+	}
+	if strings.TrimSpace(string(out)) != "0" {
+		t.Errorf("a run of 3 trips allocates %s times, want 0", out)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/format"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -89,7 +90,7 @@ func init() {
 		error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr
 		true false iota nil append cap clear close complex copy delete imag len make max min new panic print
 		println real recover fmt time clhost context errors sync
-		k err ev global local shape arrays names dtypes a i ctx bufs buffer groupCount elapsed`) {
+		k err ev global local shape arrays names dtypes a i ctx bufs buffer groupCount elapsed sizes checked plan hostInt32`) {
 		goKeywords[w] = true
 	}
 }
@@ -484,8 +485,11 @@ func goSizes(e *emit.Writer, k *abi.Kernel) {
 		for _, x := range p.Shape {
 			ext = append(ext, gn.affine(x))
 		}
-		e.Open("if want := (clhost.Shape{%s}); !arrays[%d].Shape.Equal(want)", strings.Join(ext, ", "), i)
-		e.Line("err = fmt.Errorf(\"%s: array %%q has shape %%v but the kernel takes %%v\", names[%d], arrays[%d].Shape, want)", k.Name, i, i)
+		// The shape is spelled twice so that the one compared stays on
+		// the stack (the error's escapes).
+		want := "clhost.Shape{" + strings.Join(ext, ", ") + "}"
+		e.Open("if !arrays[%d].Shape.Equal(%s)", i, want)
+		e.Line("err = fmt.Errorf(\"%s: array %%q has shape %%v but the kernel takes %%v\", names[%d], arrays[%d].Shape, %s)", k.Name, i, i, want)
 		e.Line("return")
 		e.Close("")
 	}
@@ -537,14 +541,12 @@ func goKernel(e *emit.Writer, k *abi.Kernel, src string) {
 	}
 	goBoundsError(e, k)
 	for _, p := range k.Results() {
-		t := goScalarType(p.Kind)
-		val := gn.derived("val", p.Name)
-		e.Line("%s := make([]%s, %d)", val, t, p.ResultElements())
-		e.Open("if err = k.ctx.ReadContext(ctx, %s, %s); err != nil", resBuf[p.Name], val)
+		val := "k." + gn.derived("val", p.Name) // kept: a read allocates nothing
+		e.Open("if err = clhost.ReadSlice(ctx, k.ctx, %s, %s[:]); err != nil", resBuf[p.Name], val)
 		e.Line("return")
 		e.Close("")
 		if len(p.ResultShape()) > 0 {
-			e.Line("copy(%s[:], %s)", gn.of(p.Name), val)
+			e.Line("copy(%s[:], %s[:])", gn.of(p.Name), val)
 			continue
 		}
 		e.Line("%s = %s[0]", gn.result(p), val)
@@ -640,6 +642,26 @@ func goKernelType(e *emit.Writer, k *abi.Kernel, typ, src string) {
 	e.Line("\t// set by Run, RunContext and Timed for run (finish), under mu")
 	e.Line("\twait, timed bool")
 	e.Line("\telapsed     time.Duration")
+	e.Line("\t// kept from one run to the next, under mu, so that a run with the")
+	e.Line("\t// shapes of the one before allocates nothing: the event of the")
+	e.Line("\t// launch in progress, the sizes Check32 last passed, the results read")
+	e.Line("\tev      clhost.Event")
+	e.Line("\tchecked bool")
+	e.Line("\tsizes   [%d]int", len(k.Sizes))
+	for _, p := range k.Results() {
+		e.Line("\t%s [%d]%s", newGoNames(k).derived("val", p.Name), p.ResultElements(), goScalarType(p.Kind))
+	}
+	if k.Steps != nil {
+		e.Line("\t// the host program's: its dry run's NDRanges and the inputs they")
+		e.Line("\t// are for, and the bytes of a value or element it reads")
+		e.Line("\tglobals, locals [][]int")
+		e.Line("\tplanned         bool")
+		e.Line("\tplan            [%d]int", hostInitCount(k))
+		e.Line("\tword            [8]byte")
+		if slices.Contains(k.Late(), true) {
+			e.Line("\tlate            []bool // the launches the host program sizes")
+		}
+	}
 	if hasBuffers(k) {
 		e.Line("\t// the scratch and result buffers of the runs, in the order run takes")
 		e.Line("\t// them, kept from one run to the next while their sizes hold, under mu")
@@ -724,12 +746,18 @@ func goKernelChecks(e *emit.Writer, k *abi.Kernel, arrays []string) {
 	goAliasCheck(e, k)
 	goSizes(e, k)
 	goAccessChecks(e, k)
-	var sizes []string
+	var sizes, vals []string
 	for _, s := range k.Sizes {
-		sizes = append(sizes, fmt.Sprintf("%q: %s", s.Name, newGoNames(k).size(s.Name)))
+		v := newGoNames(k).size(s.Name)
+		sizes = append(sizes, fmt.Sprintf("%q: %s", s.Name, v))
+		vals = append(vals, v)
 	}
+	// Checked again only when the sizes change: the check allocates.
+	e.Open("if sizes := [%d]int{%s}; !k.checked || sizes != k.sizes", len(k.Sizes), strings.Join(vals, ", "))
 	e.Open("if err = %s.Check32(map[string]int{%s}); err != nil", abiVar(k), strings.Join(sizes, ", "))
 	e.Line("return")
+	e.Close("")
+	e.Line("k.checked, k.sizes = true, sizes")
 	e.Close("")
 }
 
@@ -821,8 +849,7 @@ func goKernelLaunch(e *emit.Writer, k *abi.Kernel, gn *goNames, i int, resBuf ma
 			args = append(args, goArg(k, a, resBuf))
 		}
 	}
-	e.Line("var ev *clhost.Event")
-	e.Open("if ev, err = k.ctx.LaunchWith(k.kernels[%d], global, local, %s); err != nil", i, strings.Join(args, ", "))
+	e.Open("if err = k.ctx.LaunchInto(&k.ev, k.kernels[%d], global, local, %s); err != nil", i, strings.Join(args, ", "))
 	e.Line("return")
 	e.Close("")
 	goFinishLaunch(e, fmt.Sprint(i == len(k.Launches)-1))
@@ -833,7 +860,7 @@ func goKernelLaunch(e *emit.Writer, k *abi.Kernel, gn *goNames, i int, resBuf ma
 // last the Go expression that says whether it is the last launch (the
 // queue is in order: the next launch sees this one's writes).
 func goFinishLaunch(e *emit.Writer, last string) {
-	e.Open("if err = k.finish(ctx, ev, %s); err != nil", last)
+	e.Open("if err = k.finish(ctx, &k.ev, %s); err != nil", last)
 	e.Line("return")
 	e.Close("")
 }
@@ -897,4 +924,10 @@ func goKernelABI(e *emit.Writer, k *abi.Kernel) error {
 	e.Line("// %s is the ABI of kernel %s, for the rule on 64-bit indices.", abiVar(k), k.Name)
 	e.Line("var %s = abi.MustKernel(%s)", abiVar(k), strconv.Quote(string(js)))
 	return nil
+}
+
+// hostInitCount is the number of the host program's initial values.
+func hostInitCount(k *abi.Kernel) int {
+	_, words := goHostInit(k)
+	return len(words)
 }

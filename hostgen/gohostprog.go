@@ -20,34 +20,28 @@ import (
 // values of the host and loop variables it takes; a late launch (Note
 // [late launches] in package abi) is sized there, with those values.
 func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
-	gn := newGoNames(k)
 	av := abiVar(k)
-	sizes := map[string]bool{}
-	var init []string
-	for _, s := range k.Sizes {
-		sizes[s.Name] = true
-		init = append(init, fmt.Sprintf("%q: %s", s.Name, gn.size(s.Name)))
-	}
-	for _, p := range k.Scalars() {
-		switch {
-		case sizes[p.Name]:
-		case p.Kind.IsReal():
-			init = append(init, fmt.Sprintf("%q: abi.RealWord(float64(%s))", p.Name, gn.of(p.Name)))
-		case p.Kind == abi.Logical && !p.Result():
-			init = append(init, fmt.Sprintf("%q: int(%s)", p.Name, goArg(k, abi.Arg{Kind: abi.ParamArg, Name: p.Name}, nil)))
-		default:
-			init = append(init, fmt.Sprintf("%q: int(%s)", p.Name, gn.of(p.Name)))
-		}
-	}
+	init, words := goHostInit(k)
 	e.Line("// The host program runs through the kernel's ABI, as forocl run runs it:")
 	e.Line("// its host variables at each launch size the NDRanges first.")
 	e.Line("hostInit := map[string]int{%s}", strings.Join(init, ", "))
-	e.Line("var launchVals []map[string]int")
+	if slices.Contains(k.Late(), true) {
+		e.Open("if k.late == nil")
+		e.Line("k.late = %s.Late() // sized when the program reaches them (Note [late launches] in package abi)", av)
+		e.Close("")
+		e.Line("late := k.late")
+	}
 	dry := av + ".LaunchVals(hostInit)"
 	if k.ReadsElements() { // the dry run reads intent(in) arrays' (Note [host elements] in package abi)
 		goElem(e, k)
 		dry = av + ".LaunchValsIn(hostInit, elem)"
+		e.Open("") // the dry run on every run: its elements may have changed
+	} else {
+		e.Line("// The dry run again only when its inputs change: it allocates.")
+		e.Open("if plan := [%d]int{%s}; !k.planned || plan != k.plan", len(words), strings.Join(words, ", "))
+		e.Line("k.planned = false // until the whole plan is made")
 	}
+	e.Line("var launchVals []map[string]int")
 	e.Open("if launchVals, err = %s; err != nil", dry)
 	e.Line("return")
 	e.Close("")
@@ -55,6 +49,11 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Line("return")
 	e.Close("")
 	late := goNDRanges(e, k, av)
+	if !k.ReadsElements() {
+		e.Line("k.planned, k.plan = true, plan")
+	}
+	e.Close("")
+	e.Line("globals, locals := k.globals, k.locals")
 	for i, l := range k.Launches {
 		if usedAsGroups(k, l.Symbol) {
 			e.Line("groups%s = groupCount(globals[%d], locals[%d])", goName(l.Symbol), i, i)
@@ -63,7 +62,7 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	goScratch(e, k)
 	e.Line("read := func(name string, kind abi.Kind) (int, error) {")
 	e.Indent++
-	e.Line("x := abi.Element(kind)")
+	e.Line("x := k.word[:kind.Bytes()]")
 	e.Line("var b *clhost.Buffer")
 	e.Line("switch name {")
 	for _, b := range k.Scratch {
@@ -73,10 +72,10 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 		}
 	}
 	e.Line("}")
-	e.Open("if err := k.ctx.ReadContext(ctx, b, x); err != nil")
+	e.Open("if err := clhost.ReadSlice(ctx, k.ctx, b, x); err != nil")
 	e.Line("return 0, err")
 	e.Close("")
-	e.Line("return abi.ElementWord(x), nil")
+	e.Line("return abi.WordOf(kind, x), nil")
 	e.Indent--
 	e.Line("}")
 	elem := ""
@@ -86,14 +85,15 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Open("err = %s.Run(hostInit, abi.Host{Read: read,%s Write: abi.StdWrite, Launch: func(launch int, vals map[string]int) error", av, elem)
 	e.Line("var args []any")
 	e.Line("var err error")
-	e.Open("host := func(name string, kind abi.Kind) any")
-	e.Line("v, herr := abi.HostValue(name, kind, vals[name])")
+	e.Line("// host values typed, as abi.HostValue gives them, not boxed on the heap")
+	e.Open("hostInt32 := func(name string) int32")
+	e.Line("v, herr := abi.HostInt32(name, vals[name])")
 	e.Open("if herr != nil")
 	e.Line("err = herr")
 	e.Close("")
 	e.Line("return v")
 	e.Close("")
-	e.Line("_ = host")
+	e.Line("_ = hostInt32")
 	e.Line("switch launch {")
 	for i, l := range k.Launches {
 		var args []string
@@ -102,7 +102,7 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 			case abi.ScratchArg:
 				args = append(args, "scratch"+goName(a.Name))
 			case abi.LoopArg, abi.HostArg:
-				args = append(args, fmt.Sprintf("host(%q, %q)", a.Name, a.Type))
+				args = append(args, goHostValue(a.Name, a.Type))
 			default:
 				args = append(args, goArg(k, a, resBuf))
 			}
@@ -123,33 +123,70 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 		e.Close("")
 		e.Close("")
 	}
-	e.Line("ev, err := k.ctx.LaunchWith(k.kernels[launch], globals[launch], locals[launch], args...)")
-	e.Open("if err != nil")
+	e.Open("if err := k.ctx.LaunchInto(&k.ev, k.kernels[launch], globals[launch], locals[launch], args...); err != nil")
 	e.Line("return err")
 	e.Close("")
-	e.Line("return k.finish(ctx, ev, launch == %d) // the queue is in order", len(k.Launches)-1)
+	e.Line("return k.finish(ctx, &k.ev, launch == %d) // the queue is in order", len(k.Launches)-1)
 	e.Close("})")
 	e.Open("if err != nil")
 	e.Line("return")
 	e.Close("")
 }
 
-// goNDRanges writes globals and locals, each launch's NDRange from the
-// dry run's values, but a late one's (Note [late launches] in package
+// goHostInit spells the host program's initial values (abi.HostInit):
+// init the entries of its map, words their values alone, in order.
+func goHostInit(k *abi.Kernel) (init, words []string) {
+	gn := newGoNames(k)
+	sizes := map[string]bool{}
+	word := func(name, w string) {
+		init = append(init, fmt.Sprintf("%q: %s", name, w))
+		words = append(words, w)
+	}
+	for _, s := range k.Sizes {
+		sizes[s.Name] = true
+		word(s.Name, gn.size(s.Name))
+	}
+	for _, p := range k.Scalars() {
+		switch {
+		case sizes[p.Name]:
+		case p.Kind.IsReal():
+			word(p.Name, fmt.Sprintf("abi.RealWord(float64(%s))", gn.of(p.Name)))
+		case p.Kind == abi.Logical && !p.Result():
+			word(p.Name, fmt.Sprintf("int(%s)", goArg(k, abi.Arg{Kind: abi.ParamArg, Name: p.Name}, nil)))
+		default:
+			word(p.Name, fmt.Sprintf("int(%s)", gn.of(p.Name)))
+		}
+	}
+	return init, words
+}
+
+// goHostValue spells the argument that passes host variable name of
+// kind k (abi.HostValue's value, typed).
+func goHostValue(name string, k abi.Kind) string {
+	switch k {
+	case abi.Real4:
+		return fmt.Sprintf("float32(abi.WordReal(vals[%q]))", name)
+	case abi.Real8:
+		return fmt.Sprintf("abi.WordReal(vals[%q])", name)
+	case abi.Int64:
+		return fmt.Sprintf("int64(vals[%q])", name)
+	}
+	return fmt.Sprintf("hostInt32(%q)", name)
+}
+
+// goNDRanges writes k.globals and k.locals, each launch's NDRange from
+// the dry run's values, but a late one's (Note [late launches] in package
 // abi), which the launch callback sizes; it reports whether k has one.
 func goNDRanges(e *emit.Writer, k *abi.Kernel, av string) bool {
-	e.Line("globals, locals := make([][]int, %d), make([][]int, %d)", len(k.Launches), len(k.Launches))
+	e.Line("k.globals, k.locals = make([][]int, %d), make([][]int, %d)", len(k.Launches), len(k.Launches))
 	late := slices.Contains(k.Late(), true)
-	if late {
-		e.Line("late := %s.Late() // sized when the program reaches them (Note [late launches] in package abi)", av)
-	}
 	e.Open("for i, l := range %s.Launches", av)
 	if late {
 		e.Open("if late[i]")
 		e.Line("continue")
 		e.Close("")
 	}
-	e.Open("if globals[i], locals[i], err = l.NDRange(launchVals[i]); err != nil")
+	e.Open("if k.globals[i], k.locals[i], err = l.NDRange(launchVals[i]); err != nil")
 	e.Line("err = fmt.Errorf(\"kernel %%q: %%v\", %q, err)", k.Name)
 	e.Line("return")
 	e.Close("")
@@ -173,7 +210,7 @@ func goElem(e *emit.Writer, k *abi.Kernel) {
 		e.Line("\tb = %s", goArg(k, abi.Arg{Kind: abi.ParamArg, Name: p.Name}, nil))
 	}
 	e.Line("}")
-	e.Line("x := make([]byte, kind.Bytes())")
+	e.Line("x := k.word[:kind.Bytes()]")
 	e.Open("if err := k.ctx.ReadBytesAt(b, int64(off*len(x)), x); err != nil")
 	e.Line("return 0, err")
 	e.Close("")

@@ -49,8 +49,7 @@ func goHostLoops(e *emit.Writer, k *abi.Kernel, resBuf map[string]string, scratc
 		}
 		e.Line("// launch %d: %s", i+1, l.Symbol)
 		e.Open("")
-		e.Line("var ev *clhost.Event")
-		e.Open("if ev, err = k.ctx.LaunchWith(k.kernels[%d], global%d, local%d, %s); err != nil", i, i+1, i+1, strings.Join(args, ", "))
+		e.Open("if err = k.ctx.LaunchInto(&k.ev, k.kernels[%d], global%d, local%d, %s); err != nil", i, i+1, i+1, strings.Join(args, ", "))
 		e.Line("return")
 		e.Close("")
 		goFinishLaunch(e, fmt.Sprint(i == len(k.Launches)-1))

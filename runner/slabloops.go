@@ -378,7 +378,7 @@ func (s *slabRun) launchAll(li int, vals map[string]int) error {
 		}
 	}
 	if x.count > 1 && isFold(x.slabs[0].r.launches[li].l) {
-		return s.timed(func() error { return x.combinePartials(li) })
+		return s.timed(func() error { return x.fold(li, true) })
 	}
 	return nil
 }
@@ -396,33 +396,6 @@ func runsFixed(fixed string, idx, count int) bool {
 		return idx == 0 || idx == count-1
 	}
 	return true
-}
-
-// combinePartials folds the partials of every slab, in slab order, with
-// fold launch li: slabs of whole work-groups (foldUnit) hold, in that
-// order, the one device's partials, so the value is the one device's bit
-// for bit.
-func (x *exchanger) combinePartials(li int) error {
-	part, red, err := x.foldBuffers(li)
-	if err != nil {
-		return err
-	}
-	size := part.Kind.Bytes()
-	var mine []byte
-	for _, s := range x.slabs {
-		b := make([]byte, s.r.groups[part.Groups]*size)
-		if err := s.r.ctx.ReadBytesAt(s.r.bufs[scratchKey+part.Name], 0, b); err != nil {
-			return fmt.Errorf("slab %d: %v", s.index, err)
-		}
-		mine = append(mine, b...)
-	}
-	all := mine
-	if x.comm != nil {
-		if all, err = allgatherv(x.comm, mine); err != nil {
-			return fmt.Errorf("combining reductions: %v", err)
-		}
-	}
-	return x.foldAll(li, part, red, all, len(all)/size)
 }
 
 // allgatherv gathers every rank's bytes, of any length, in rank order.

@@ -785,26 +785,47 @@ func outputs(swaps []Swap) []string {
 
 // combine folds the slabs' values of fold launch li in slab order with
 // the fold itself and writes the value back to every slab.
-func (x *exchanger) combine(li int) error {
+func (x *exchanger) combine(li int) error { return x.fold(li, false) }
+
+// fold folds, in slab order, with fold launch li and writes the value
+// back to every slab: with partials every slab's partials (slabs of whole
+// work-groups, foldUnit, hold in that order the one device's partials, so
+// the value is the one device's bit for bit), otherwise every slab's
+// folded value. Across ranks, each rank's slabs follow the rank before's.
+func (x *exchanger) fold(li int, partials bool) error {
 	part, red, err := x.foldBuffers(li)
 	if err != nil {
 		return err
 	}
-	size := red.Kind.Bytes()
-	all := make([]byte, x.count*size)
+	from := red
+	if partials {
+		from = part
+	}
+	size := from.Kind.Bytes()
+	var mine []byte
 	for _, s := range x.slabs {
-		v := all[s.index*size : (s.index+1)*size]
-		if err := s.r.ctx.ReadBytesAt(s.r.bufs[scratchKey+red.Name], 0, v); err != nil {
+		n := 1
+		if partials {
+			n = s.r.groups[part.Groups]
+		}
+		b := make([]byte, n*size)
+		if err := s.r.ctx.ReadBytesAt(s.r.bufs[scratchKey+from.Name], 0, b); err != nil {
 			return fmt.Errorf("slab %d: %v", s.index, err)
 		}
+		mine = append(mine, b...)
 	}
-	if x.comm != nil {
-		mine := append([]byte(nil), all[x.comm.Rank()*size:(x.comm.Rank()+1)*size]...)
-		if err := x.comm.Allgather(mine, all); err != nil {
-			return fmt.Errorf("combining reductions: %v", err)
-		}
+	all := mine
+	switch {
+	case x.comm != nil && partials: // of any length
+		all, err = allgatherv(x.comm, mine)
+	case x.comm != nil: // one value per rank's slab, the same length everywhere
+		all = make([]byte, len(mine)*x.comm.Size())
+		err = x.comm.Allgather(mine, all)
 	}
-	return x.foldAll(li, part, red, all, x.count)
+	if err != nil {
+		return fmt.Errorf("combining reductions: %v", err)
+	}
+	return x.foldAll(li, part, red, all, len(all)/size)
 }
 
 // foldBuffers returns the partials and the value of fold launch li.
