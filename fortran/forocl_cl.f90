@@ -586,6 +586,17 @@ module forocl_cl
     end function c_unlink
   end interface
 
+  ! The array dummies of the port call under way, as forocl_port_enter
+  ! saw them (see Arguments smaller than their declared bounds).
+  type :: port_arg
+    integer(c_intptr_t) :: addr = 0
+    integer(int64) :: bytes = 0
+    integer :: kind = 0, access = 0, rank = 0, shape(3) = 1
+    character(len=63) :: name = ''
+  end type port_arg
+  type(port_arg), allocatable, save :: call_args(:)
+  integer, save :: ncall_args = 0
+
 contains
 
   ! ---------------------------------------------------------------------
@@ -2048,6 +2059,7 @@ contains
       if (port_pending == 0) pool_call = pool_clock + 1
       trace_port = .true.
       nb = product(int(shp, int64))*kind_bytes(kind)
+      if (st == 0 .and. c_associated(p)) call port_check(p, nb, kind, shp, access, proc, name, st, msg)
       if (st == 0 .and. resident_on() .and. c_associated(p)) then
         if (nb > forocl_small_bytes .or. overlaps_resident(transfer(p, 0_c_intptr_t), nb)) then
           call resident_enter(a, kind, shp, p, nb, access, proc, name, st, msg)
@@ -2594,7 +2606,9 @@ contains
     if (res(i)%newer) then
       st = forocl_eusage
       msg = 'it overlaps the device copy of ' // trim(res(i)%what) // ', which the device ' // &
-          'wrote since the host last had it: call forocl_update_host or forocl_release on that array first'
+          'wrote since the host last had it: call forocl_update_host or forocl_release on that array first' // &
+          ' (or, when this actual argument is smaller than its declared bounds, so that they run into that ' // &
+          'array, pass one of at least the declared size)'
       return
     end if
     call defer_release(res(i)%a%mem, res(i)%bytes)
@@ -4284,5 +4298,162 @@ contains
       global(d) = (e + local(d) - 1)/local(d)*local(d)
     end do
   end subroutine forocl_ndrange
+
+  ! ---------------------------------------------------------------------
+  ! Arguments smaller than their declared bounds
+  !
+  ! A procedure of forocl port takes explicit-shape dummies (real(8) ::
+  ! density0(x_min-2:x_max+2, y_min-2:y_max+2)): only the actual's address
+  ! reaches it, and no compiler checks at run time that the actual holds
+  ! the declared elements. The host Fortran touches the elements its loops
+  ! touch; forocl_port_enter uploads the whole declared range (and coherent
+  ! mode reads back the whole range of what the procedure writes), so an
+  ! undersized actual is read past its end, which can fault, and in
+  ! resident mode gets a device copy over another array's memory.
+  ! forocl_port_enter checks what it can, before it uploads anything:
+  !
+  ! - Always (a comparison with each array dummy of the call entered
+  !   before): two array dummies of one call whose declared byte ranges
+  !   overlap without being one array (other first addresses, or one
+  !   address and other sizes), while the procedure writes one of them.
+  !   That is an undersized actual running into another argument, or two
+  !   arguments that alias; each gets its own device copy, so a write
+  !   through one is not seen through the other, and the read-back of one
+  !   can undo the other's. The one legal case it stops is sections of one
+  !   array whose declared ranges overlap where neither writes the shared
+  !   elements (Fortran 2008, Note 12.34), which resident mode stopped
+  !   already. Sequence association (a column a(1,j) passed to a 1-D
+  !   dummy of the column's length) gives ranges that do not overlap.
+  ! - FOROCL_CHECK=1: every page of the declared range is mapped
+  !   (mincore(2), which fails with ENOMEM where reading would fault):
+  !   at each call in coherent mode and for small arrays, when a resident
+  !   copy is created in resident mode. A page that is not mapped holds no
+  !   element of the actual, so this stops only undersized actuals.
+  !
+  ! What cannot be checked: an undersized actual whose declared range
+  ! stays in mapped memory and overlaps no other argument of the call.
+
+  ! port_check is forocl_port_enter's check of the host array at p (not
+  ! empty) of nb bytes, the given kind and shape, dummy name of procedure
+  ! proc, against the array dummies of the call entered before it, and
+  ! with FOROCL_CHECK=1 of its memory. It records the array for the
+  ! dummies after it.
+  subroutine port_check(p, nb, kind, shp, access, proc, name, st, msg)
+    type(c_ptr), intent(in) :: p
+    integer(int64), intent(in) :: nb
+    integer, intent(in) :: kind, shp(:), access
+    character(len=*), intent(in) :: proc, name
+    integer, intent(inout) :: st
+    character(len=*), intent(inout) :: msg
+    integer(c_intptr_t) :: at
+    integer(int64) :: off
+    integer :: i
+    type(port_arg), allocatable :: grown(:)
+    at = transfer(p, at)
+    if (port_pending == 0) ncall_args = 0
+    do i = 1, ncall_args
+      if (at >= call_args(i)%addr + call_args(i)%bytes .or. call_args(i)%addr >= at + nb) cycle
+      if (at == call_args(i)%addr .and. nb == call_args(i)%bytes) cycle   ! one array
+      if (access == forocl_in .and. call_args(i)%access == forocl_in) cycle
+      st = forocl_eusage
+      msg = 'its declared range, ' // range_string(kind, shp, nb) // ', overlaps that of array ' // &
+          trim(call_args(i)%name) // ', ' // range_string(call_args(i)%kind, &
+          call_args(i)%shape(1:call_args(i)%rank), call_args(i)%bytes) // ', and ' // proc // ' writes ' // &
+          trim(written_names(name, access, call_args(i))) // ': an actual argument smaller than its ' // &
+          'declared bounds, or two arguments that alias while one is written; each declared range is ' // &
+          'copied to the device apart, so pass arrays of at least the declared sizes that do not overlap'
+      return
+    end do
+    if (.not. allocated(call_args)) allocate(call_args(16))
+    if (ncall_args == size(call_args)) then
+      allocate(grown(2*ncall_args))
+      grown(1:ncall_args) = call_args
+      call move_alloc(grown, call_args)
+    end if
+    ncall_args = ncall_args + 1
+    call_args(ncall_args) = port_arg(addr=at, bytes=nb, kind=kind, access=access, rank=size(shp), name=name)
+    call_args(ncall_args)%shape(1:size(shp)) = shp
+    if (.not. resident_on()) then   ! reads FOROCL_CHECK too
+      if (.not. res_check) return
+    else if (.not. res_check .or. find_exact(at, nb, kind) /= 0) then
+      return   ! resident: checked when its copy was created
+    end if
+    off = unmapped_at(at, nb)
+    if (off >= 0) then
+      st = forocl_eusage
+      msg = 'FOROCL_CHECK: the actual argument is smaller than its declared bounds: its declared range, ' // &
+          range_string(kind, shp, nb) // ', runs into memory that is not mapped, ' // itoa(off) // &
+          ' bytes after its first element; pass an array of at least the declared size'
+    end if
+  end subroutine port_check
+
+  ! range_string spells a dummy's declared range for port_check: shape
+  ! (150) of real(8), 1200 bytes.
+  function range_string(kind, shp, nb) result(s)
+    integer, intent(in) :: kind, shp(:)
+    integer(int64), intent(in) :: nb
+    character(len=:), allocatable :: s
+    s = 'shape ' // shape_string(shp) // ' of ' // kind_name(kind) // ', ' // itoa(nb) // ' bytes'
+  end function range_string
+
+  ! written_names names which of dummy name (access) and dummy o the
+  ! procedure writes: one of them, or both.
+  function written_names(name, access, o) result(s)
+    character(len=*), intent(in) :: name
+    integer, intent(in) :: access
+    type(port_arg), intent(in) :: o
+    character(len=:), allocatable :: s
+    if (access /= forocl_in .and. o%access /= forocl_in) then
+      s = 'both'
+    else if (access /= forocl_in) then
+      s = name
+    else
+      s = trim(o%name)
+    end if
+  end function written_names
+
+  ! unmapped_at is the offset from at of the first byte of the nb bytes
+  ! at at (rounded out to pages) that is not mapped, or -1 when all are.
+  ! mincore(2) fails (ENOMEM) for a range holding unmapped memory instead
+  ! of faulting; a failed call is tried again once (EAGAIN: the kernel
+  ! lacked memory), then the range page by page for the first such page.
+  integer(int64) function unmapped_at(at, nb)
+    integer(c_intptr_t), intent(in) :: at
+    integer(int64), intent(in) :: nb
+    interface
+      integer(c_int) function c_mincore(addr, length, vec) bind(C, name='mincore')
+        import :: c_int, c_ptr, c_size_t, c_signed_char
+        type(c_ptr), value :: addr
+        integer(c_size_t), value :: length
+        integer(c_signed_char), intent(out) :: vec(*)
+      end function c_mincore
+      integer(c_int) function c_getpagesize() bind(C, name='getpagesize')
+        import :: c_int
+      end function c_getpagesize
+    end interface
+    integer, parameter :: chunk = 4096   ! pages per call
+    integer(c_signed_char) :: vec(chunk)
+    integer(c_intptr_t) :: page, lo, n, q
+    page = int(c_getpagesize(), c_intptr_t)
+    lo = at - modulo(at, page)
+    unmapped_at = -1
+    do while (lo < at + nb)
+      n = min(at + nb - lo, chunk*page)
+      if (.not. mapped(lo, n)) then
+        do q = lo, lo + n - 1, page
+          if (mapped(q, page)) cycle
+          unmapped_at = max(0_int64, int(q - at, int64))
+          return
+        end do
+      end if
+      lo = lo + n
+    end do
+  contains
+    logical function mapped(addr, length)
+      integer(c_intptr_t), intent(in) :: addr, length
+      mapped = c_mincore(transfer(addr, c_null_ptr), int(length, c_size_t), vec) == 0
+      if (.not. mapped) mapped = c_mincore(transfer(addr, c_null_ptr), int(length, c_size_t), vec) == 0
+    end function mapped
+  end function unmapped_at
 
 end module forocl_cl
