@@ -12,11 +12,14 @@ import "fmt"
 // Such a launch is late: every host sizes it, and checks its accesses,
 // each time it reaches it, with the values then, after the blocking read
 // of the device value (the Combine or element read that precedes it in
-// the program). A late launch has no scratch buffer counted by its
-// work-groups (sema refuses a reduction over such a bound), so the
-// scratch buffers, which the hosts allocate after the dry run, do not
-// depend on its size. DeviceVars and Late find them from the program
-// alone, so every host agrees.
+// the program). A late launch that reduces (a scratch buffer of one
+// partial result per work-group of it, Buffer.Groups, and a launch after
+// it that combines them, taking its work-group count as a GroupsArg) has
+// that count only then: every host counts its work-groups when it sizes
+// it, grows the scratch buffers it counts to that many values (the dry
+// run allocated them for one), and passes the count to the combining
+// launch. DeviceVars and Late find late launches from the program alone,
+// so every host agrees.
 
 // DeviceVars returns the host variables whose value may come from the
 // device (see Note [late launches]).
@@ -98,29 +101,6 @@ func (k *Kernel) Late() []bool {
 		}
 	}
 	return out
-}
-
-// checkLate reports a late launch whose work-groups count a scratch
-// buffer or another launch's argument, which the hosts fix before the
-// first launch (Note [late launches]).
-func (k *Kernel) checkLate() error {
-	late := map[string]bool{}
-	for i, l := range k.Late() {
-		late[k.Launches[i].Symbol] = l
-	}
-	for _, s := range k.Scratch {
-		if late[s.Groups] {
-			return fmt.Errorf("kernel %q: launch %s is sized from a value the device computes, but scratch %q counts its work-groups", k.Name, s.Groups, s.Name)
-		}
-	}
-	for _, l := range k.Launches {
-		for _, a := range l.Args {
-			if a.Kind == GroupsArg && late[a.Name] {
-				return fmt.Errorf("kernel %q: launch %s is sized from a value the device computes, but launch %s takes its work-group count", k.Name, a.Name, l.Symbol)
-			}
-		}
-	}
-	return nil
 }
 
 // LateNDRange is NDRange for launch li at the values vals it sees when

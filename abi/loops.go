@@ -298,9 +298,6 @@ func (k *Kernel) CheckLoops() error {
 	if err := k.checkSteps(); err != nil {
 		return err
 	}
-	if err := k.checkLate(); err != nil {
-		return err
-	}
 	for i, ln := range k.Launches {
 		for _, a := range ln.Args {
 			if a.Kind != LoopArg {

@@ -485,6 +485,7 @@ var sizeOverrides = map[string]map[string]int{
 	"loop_late_count8":     {"m": 2000},
 	"loop_late_reduce":     {"m": 2000},
 	"loop_late_scalar":     {"m": 2000},
+	"loop_late_sum":        {"m": 2000},
 	"loop_unpack_inc":      {"depth": 2},
 	"loop_dep_pack":        {"depth": 2, "buf_n1": 400},
 	"loop_strided":         {"n": 31}, // the zero-trip loops' ranges n..1 would make n a lower bound

@@ -2,6 +2,7 @@ package golden
 
 import (
 	"fmt"
+	"math"
 	"os/exec"
 	"strings"
 	"testing"
@@ -13,7 +14,29 @@ import (
 // lateMain drives the Go harness of loop_late_count's late_count on m =
 // 2000 elements, every third above 1, and prints c's elements that the
 // late launch writes (Note [late launches] in package abi).
-const lateMain = `package main
+var lateMain = lateProgram("NewLateCount", `out, err := c.NewArray(clhost.Float64, m)
+	check(err)
+	check(k.Run(m, a, b, out))
+	got := make([]float64, m)
+	check(c.ReadFloat64(out.Buffer, got))
+	for _, v := range got {
+		fmt.Println(v)
+	}`)
+
+// lateSumMain drives loop_late_sum's late_sum on the same input and
+// prints its three results.
+var lateSumMain = lateProgram("NewLateSum", `s, tt, u, err := k.Run(m, a, b)
+	check(err)
+	fmt.Println(s, tt, u)`)
+
+// lateProgram is the main program of a late kernel's harness test: the
+// harness's constructor newK, arrays a (m elements, every third above 1)
+// and b, then tail, which runs k and prints.
+func lateProgram(newK, tail string) string {
+	return strings.NewReplacer("NEWK", newK, "TAIL", tail).Replace(lateTemplate)
+}
+
+const lateTemplate = `package main
 
 import (
 	"fmt"
@@ -29,7 +52,7 @@ func main() {
 	c, err := clhost.NewContext(dev)
 	check(err)
 	defer c.Close()
-	k, err := NewLateCount(c)
+	k, err := NEWK(c)
 	check(err)
 	defer k.Close()
 	in := make([]float64, m)
@@ -44,14 +67,7 @@ func main() {
 	check(c.WriteFloat64(a.Buffer, in))
 	b, err := c.NewArray(clhost.Float64, m)
 	check(err)
-	out, err := c.NewArray(clhost.Float64, m)
-	check(err)
-	check(k.Run(m, a, b, out))
-	got := make([]float64, m)
-	check(c.ReadFloat64(out.Buffer, got))
-	for _, v := range got {
-		fmt.Println(v)
-	}
+	TAIL
 }
 
 func check(err error) {
@@ -119,15 +135,70 @@ func TestLateUnits(t *testing.T) {
 	if !k.DeviceVars()["n"] {
 		t.Errorf("DeviceVars %v lacks n", k.DeviceVars())
 	}
-	last := k.Launches[len(late)-1]
-	args := last.Args
-	last.Args = append(append([]abi.Arg(nil), args...), abi.Arg{Kind: abi.GroupsArg, Name: last.Symbol})
-	if err := k.CheckLoops(); err == nil || !strings.Contains(err.Error(), "takes its work-group count") {
-		t.Errorf("CheckLoops with a late launch's group count as an argument: %v", err)
+	// loop_late_sum reduces over late bounds: its partial results are
+	// counted by late launches, which the hosts size (and grow) then.
+	ks := compile(t, "../testdata/kernels/loop_late_sum.f90").units[regions.Direct].Kernels[0]
+	lateSyms := map[string]bool{}
+	for i, l := range ks.Late() {
+		lateSyms[ks.Launches[i].Symbol] = l
 	}
-	last.Args = args
-	k.Scratch = append(k.Scratch, abi.Buffer{Name: "partials", Kind: abi.Real8, Groups: last.Symbol})
-	if err := k.CheckLoops(); err == nil || !strings.Contains(err.Error(), "counts its work-groups") {
-		t.Errorf("CheckLoops with a late reduction's partials: %v", err)
+	counted := 0
+	for _, b := range ks.Scratch {
+		if lateSyms[b.Groups] {
+			counted++
+		}
+	}
+	if counted != 3 { // s and t over 1..cnt, u over 1..np
+		t.Errorf("loop_late_sum: %d scratch buffers counted by late launches, want 3", counted)
+	}
+	if err := ks.CheckLoops(); err != nil {
+		t.Errorf("loop_late_sum: %v", err)
+	}
+}
+
+// TestLateSumHarnessRuns builds the Go harness of loop_late_sum, whose
+// reductions run over counts the device computes (667 of 2000 elements,
+// past the first work-group): the harness counts their work-groups when
+// it sizes them and grows their partial results, so every element
+// counts. The sums are compared within the numeric tier's tolerance (the
+// device adds in another order).
+func TestLateSumHarnessRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	device(t)
+	u := compile(t, "../testdata/kernels/loop_late_sum.f90").units[regions.Direct]
+	out, err := exec.Command(harnessProgram(t, u, "latesum", lateSumMain)).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	const m = 2000
+	a := make([]float64, m)
+	var packed []float64
+	for i := range a {
+		a[i] = 0.5
+		if i%3 == 0 {
+			a[i] = 1.5 + float64(i)/m
+			packed = append(packed, a[i])
+		}
+	}
+	var s, tt, u2 float64
+	tt = -1
+	for i := 1; i <= len(packed); i++ {
+		s += a[i-1] * float64(i)
+		tt = max(tt, a[m-i])
+		u2 += packed[i-1] * packed[i-1]
+	}
+	var gs, gt, gu float64
+	if _, err := fmt.Sscan(string(out), &gs, &gt, &gu); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{{"s", gs, s}, {"t", gt, tt}, {"u", gu, u2}} {
+		if math.Abs(c.got-c.want) > 1e-12*math.Max(1, math.Abs(c.want)) {
+			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
 	}
 }

@@ -307,6 +307,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		if late[li] { // sized as the program reaches it (Note [late launches] in package abi)
 			f.ndrange(li)
 			fortranChecks(e, f.n, k.HostAccesses(li))
+			f.lateScratch(li)
 		}
 		f.launch(li)
 	}, f.h)

@@ -94,6 +94,9 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Line("return v")
 	e.Close("")
 	e.Line("_ = hostInt32")
+	if late {
+		goLateLaunch(e, k, av)
+	}
 	e.Line("switch launch {")
 	for i, l := range k.Launches {
 		var args []string
@@ -116,13 +119,6 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Open("if err != nil")
 	e.Line("return err")
 	e.Close("")
-	if late {
-		e.Open("if late[launch]")
-		e.Open("if globals[launch], locals[launch], err = %s.LateNDRange(launch, vals); err != nil", av)
-		e.Line("return err")
-		e.Close("")
-		e.Close("")
-	}
 	e.Open("if err := k.ctx.LaunchInto(&k.ev, k.kernels[launch], globals[launch], locals[launch], args...); err != nil")
 	e.Line("return err")
 	e.Close("")

@@ -110,7 +110,11 @@ func goScratchCount(k *abi.Kernel, b abi.Buffer) string {
 // a constant count, or one value per work-group of a launch
 // (groupsLAUNCH, set before), zeroing the bounds buffer.
 func goScratch(e *emit.Writer, k *abi.Kernel) {
+	late := lateSymbols(k)
 	for _, b := range k.Scratch {
+		if late[b.Groups] {
+			e.Line("slot%s := bufs // grown when launch %s is sized (Note [late launches] in package abi)", goName(b.Name), b.Groups)
+		}
 		e.Open("if scratch%s, err = buffer(%s, %d); err != nil", goName(b.Name), goScratchCount(k, b), b.Kind.Bytes())
 		e.Line("return")
 		e.Close("")

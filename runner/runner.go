@@ -645,12 +645,14 @@ func (r *run) launchWait(j *Job, li int, vals map[string]int, timed bool, total 
 	var ev *clhost.Event
 	var err error
 	if len(k.HostLoops) > 0 || k.Steps != nil {
-		// The arguments again: loop variables change between trips.
-		args, aerr := launchArgs(k, l.l, j.Scalars, vals, r.groups, r.bufs)
+		// The arguments again: loop variables change between trips, and a
+		// late launch's scratch may grow when it is sized.
+		l, aerr := r.sized(li, vals)
 		if aerr != nil {
 			return aerr
 		}
-		if l, aerr = r.sized(li, vals); aerr != nil {
+		args, aerr := launchArgs(k, l.l, j.Scalars, vals, r.groups, r.bufs)
+		if aerr != nil {
 			return aerr
 		}
 		ev, err = r.ctx.LaunchWith(r.kerns[li], l.global, l.local, args...)
@@ -683,8 +685,34 @@ func (r *run) sized(li int, vals map[string]int) (launch, error) {
 		return l, nil
 	}
 	var err error
-	l.global, l.local, err = r.k.LateNDRange(li, vals)
-	return l, err
+	if l.global, l.local, err = r.k.LateNDRange(li, vals); err != nil {
+		return l, err
+	}
+	return l, r.lateScratch(l)
+}
+
+// lateScratch counts the work-groups of late launch l, which a launch
+// that combines its partial results takes, and grows the scratch buffers
+// that hold one value per work-group of it to that count (Note [late
+// launches] in package abi).
+func (r *run) lateScratch(l launch) error {
+	n := groupCounts([]launch{l})[l.l.Symbol]
+	r.groups[l.l.Symbol] = n
+	for _, s := range r.k.Scratch {
+		key, bytes := scratchKey+s.Name, int64(max(n, 1)*s.Kind.Bytes())
+		if s.Groups != l.l.Symbol || r.bufs[key] != nil && r.bufs[key].Size() >= bytes {
+			continue
+		}
+		b, err := r.ctx.NewBuffer(bytes)
+		if err != nil {
+			return err
+		}
+		if old := r.bufs[key]; old != nil {
+			old.Release()
+		}
+		r.bufs[key] = b
+	}
+	return nil
 }
 
 // finish checks the bounds flags and reads the outputs into res.

@@ -108,15 +108,15 @@ func (r *run) steps(j *Job, res *Result) error {
 	for step := 1; step <= j.Steps; step++ {
 		var last *clhost.Event // the step's last launch, when watched
 		err := r.k.Run(r.init, abi.Host{Read: r.readWord, Elem: r.readElem, Write: j.write, Launch: func(li int, vals map[string]int) error {
-			l := r.launches[li]
 			if r.canceled() {
 				return ErrCanceled
 			}
-			args, err := launchArgs(r.k, l.l, j.Scalars, vals, r.groups, r.bufs)
+			l, err := r.sized(li, vals) // before the arguments: it may grow a scratch buffer
 			if err != nil {
 				return err
 			}
-			if l, err = r.sized(li, vals); err != nil {
+			args, err := launchArgs(r.k, l.l, j.Scalars, vals, r.groups, r.bufs)
+			if err != nil {
 				return err
 			}
 			ev, err := r.ctx.LaunchWith(r.kerns[li], l.global, l.local, args...)

@@ -34,8 +34,7 @@ import (
 // a(:,:) to d(n*m), an element of a rank-2 array to d(n)), an
 // explicit-shape dummy of rank 2 or more (it may take its elements in
 // array element order from an actual of other extents), an expression
-// as the actual, pointer and optional dummies, and a callee with local
-// arrays. A section of the dummy in the callee is the section of the
+// as the actual, and pointer and optional dummies. A section of the dummy in the callee is the section of the
 // actual it maps to (element).
 
 // arrayAssoc associates array dummy d of an inlined subroutine with the

@@ -21,7 +21,9 @@ import (
 // in the callee's scope, and the actual argument, which must then be a
 // variable, takes the dummy's value on return (copy-out, for intent(out),
 // intent(inout), and a dummy without intent that the body assigns). The
-// callee's locals become the kernel's private locals as well.
+// callee's locals become the kernel's private locals as well, its local
+// arrays private arrays (Note [local arrays of inlined calls] in
+// sema/calllocals.go).
 //
 // Copy-in/copy-out keeps Fortran's semantics: the standard lets a
 // processor pass scalars by value-result, because a program may not
@@ -109,8 +111,12 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 		}
 	}
 	body := p.sub.Body
+	defer l.callConstants(p, s, actuals)()
 	for _, as := range assocs {
 		var ok bool
+		if body, ok = as.inquiries(l, s, body); !ok { // Note [inquiries of associated dummies]
+			return nil, true
+		}
 		if body, ok = as.rewrite(l, body); !ok {
 			return nil, true
 		}
@@ -126,6 +132,11 @@ func (l *lowerer) inlineCall(cs *ast.CallStmt, stmts func([]ast.Stmt) []ir.Stmt)
 		switch {
 		case sym.param:
 			l.c.paramValue(sym)
+		case !sym.dummy && sym.rank() > 0 && !l.c.procSymbol(sym):
+			if !l.calleeArray(cs, p, sym, saveS) { // Note [local arrays of inlined calls]
+				l.s, l.sub = saveS, saveSub
+				return nil, true
+			}
 		case !sym.dummy && l.vars[sym] == nil && !l.c.procSymbol(sym):
 			l.local(sym)
 			if v := l.vars[sym]; v != nil {
@@ -231,12 +242,8 @@ func (l *lowerer) calleeFits(cs *ast.CallStmt, p *proc) bool {
 			return false
 		}
 	}
-	for _, sym := range s.order {
-		if !sym.dummy && !sym.param && sym.rank() > 0 {
-			l.errorf(codeCallArrayArgument, cs.Name.Pos, "subroutine %q has local array %q; forocl inlines only subroutines whose locals are scalars", cs.Name.Orig, sym.orig).
-				WithNote(sym.pos, "declared here")
-			return false
-		}
+	if !l.calleeArraysFit(cs, p) { // Note [local arrays of inlined calls]
+		return false
 	}
 	var ret *ast.ReturnStmt
 	walkStmts(p.sub.Body, func(st ast.Stmt) {

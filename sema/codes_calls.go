@@ -7,13 +7,15 @@ import "github.com/forocl/forocl/diag"
 var (
 	codeCallArrayArgument = diag.Define(diag.CodeInfo{
 		Code: "call-array-argument", Severity: diag.Error, Stage: "sema", Topic: "Kernels and intents",
-		Summary: "a kernel calls a subroutine with an argument whose association forocl cannot keep, or with local arrays",
+		Summary: "a kernel calls a subroutine with an argument whose association forocl cannot keep, or with local arrays outside a parallel loop",
 		Help: "forocl inlines a subroutine that a kernel calls: each scalar dummy a private scalar of the kernel, each array " +
 			"dummy associated with its actual argument (a whole array, a section, or an element of a rank-1 array for a " +
 			"rank-1 dummy), its elements written as the actual's. Refused: sequence association that reshapes (an actual " +
 			"whose section rank differs from the dummy's, an explicit-shape dummy of rank 2 or more), an expression as an " +
 			"array actual, pointer and optional dummies, a structure forocl does not take apart, an array passed " +
-			"to a scalar dummy, and local arrays of the subroutine. Pass a whole array or a section of the dummy's rank " +
+			"to a scalar dummy, a subroutine with local arrays called outside a parallel loop (inside one, they are private " +
+			"to each work-item), and an inquiry such as size(a, d) of an array dummy whose dimension is not a constant " +
+			"at the call. Pass a whole array or a section of the dummy's rank " +
 			"to an assumed-shape dummy, or write the code in the caller.",
 	})
 	codeCallActualNotVariable = diag.Define(diag.CodeInfo{

@@ -68,6 +68,10 @@ type lowerer struct {
 	// inlining holds the subroutines whose calls are being inlined, the
 	// outermost first (Note [subroutine calls]).
 	inlining []*proc
+	// callConsts holds the constant actual arguments of the scalar
+	// dummies of the calls being inlined (Note [local arrays of inlined
+	// calls]).
+	callConsts map[*symbol]cval
 }
 
 type haloState struct {

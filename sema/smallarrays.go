@@ -89,17 +89,22 @@ func (c *checker) fitArray(sym *symbol, k ir.Kind, v cval) (cval, bool) {
 // constBounds returns the constant bounds of every dimension of sym, if
 // it has them.
 func (c *checker) constBounds(sym *symbol) (lo, hi []int64, ok bool) {
+	return c.constBoundsIn(sym, nil)
+}
+
+// constBoundsIn is constBounds with env's values of names.
+func (c *checker) constBoundsIn(sym *symbol, env constEnv) (lo, hi []int64, ok bool) {
 	for _, ds := range sym.dims {
 		if ds.Deferred || ds.Hi == nil {
 			return nil, nil, false
 		}
-		h, err := c.evalConst(sym.sc, nil, ds.Hi)
+		h, err := c.evalConst(sym.sc, env, ds.Hi)
 		if err != nil || h.isArr || h.kind != ir.Int {
 			return nil, nil, false
 		}
 		l := int64(1)
 		if ds.Lo != nil {
-			v, err := c.evalConst(sym.sc, nil, ds.Lo)
+			v, err := c.evalConst(sym.sc, env, ds.Lo)
 			if err != nil || v.isArr || v.kind != ir.Int {
 				return nil, nil, false
 			}
@@ -343,26 +348,36 @@ func (l *lowerer) privateArray(sym *symbol) {
 		l.automaticArray(sym, k, bad) // Note [automatic arrays]
 		return
 	}
+	if v := l.privateVar(sym, k, nil, bad); v != nil {
+		l.vars[sym] = v
+		l.addLocal(v)
+	}
+}
+
+// privateVar is the private array of kind k that local array sym is, its
+// bounds evaluated with env (nil: named constants only), counted against
+// the kernel's private bytes, or nil (reported by bad).
+func (l *lowerer) privateVar(sym *symbol, k ir.Kind, env constEnv, bad func(string, ...any)) *ir.Var {
 	v := &ir.Var{Name: sym.orig, Kind: k, Rank: sym.rank(), Role: ir.Local, Pos: sym.pos}
 	n := int64(1)
 	for d, ds := range sym.dims {
 		if ds.Deferred || ds.Hi == nil {
 			bad("local array %q needs constant bounds in a loop kernel", sym.orig)
-			return
+			return nil
 		}
 		lo := int64(1)
 		if ds.Lo != nil {
-			c, ok := l.constBound(ds.Lo)
+			c, ok := l.constBoundIn(ds.Lo, env)
 			if !ok {
 				bad("bound %d of local array %q is not a constant; a loop kernel's local arrays have constant bounds", d+1, sym.orig)
-				return
+				return nil
 			}
 			lo = c
 		}
-		hi, ok := l.constBound(ds.Hi)
+		hi, ok := l.constBoundIn(ds.Hi, env)
 		if !ok {
 			bad("bound %d of local array %q is not a constant; a loop kernel's local arrays have constant bounds", d+1, sym.orig)
-			return
+			return nil
 		}
 		ext := max(hi-lo+1, 0)
 		if ext > maxPrivateElements || n*ext > maxPrivateElements {
@@ -375,20 +390,22 @@ func (l *lowerer) privateArray(sym *symbol) {
 	bytes := n * int64(k.Bytes())
 	if n > maxPrivateElements || l.loop.privateBytes+bytes > maxPrivateBytes {
 		bad("local array %q takes the kernel's private arrays past %d bytes (%d before it); each work-item holds its own copy in private memory", sym.orig, maxPrivateBytes, l.loop.privateBytes)
-		return
+		return nil
 	}
 	l.loop.privateBytes += bytes
 	if n > fastPrivateElements {
 		l.c.diags.Warn(codeLargePrivate, sym.pos, "local array %q has %d elements: each work-item holds its own copy in private memory, which is slow on GPUs", sym.orig, n).
 			WithHint("pass it as a dummy argument if every iteration may share it")
 	}
-	l.vars[sym] = v
-	l.addLocal(v)
+	return v
 }
 
 // constBound evaluates a constant integer bound.
-func (l *lowerer) constBound(e ast.Expr) (int64, bool) {
-	v, err := l.c.evalConst(l.s, nil, e)
+func (l *lowerer) constBound(e ast.Expr) (int64, bool) { return l.constBoundIn(e, nil) }
+
+// constBoundIn is constBound with env's values of names.
+func (l *lowerer) constBoundIn(e ast.Expr, env constEnv) (int64, bool) {
+	v, err := l.c.evalConst(l.s, env, e)
 	if err != nil || v.isArr || v.kind != ir.Int {
 		return 0, false
 	}

@@ -465,7 +465,13 @@ func (c *checker) warnEarlyReads(f *unitFlow, skip map[*ir.Var]bool) {
 			early = append(early, v)
 		}
 	}
-	sort.Slice(early, func(i, j int) bool { return before(f.readAt[early[i]], f.readAt[early[j]]) })
+	sort.Slice(early, func(i, j int) bool {
+		a, b := f.readAt[early[i]], f.readAt[early[j]]
+		if a == b { // copies of an inlined callee's variable (Note [local arrays of inlined calls])
+			return early[i].Name < early[j].Name
+		}
+		return before(a, b)
+	})
 	for _, v := range early {
 		name := v.Name
 		if f.readAs[v] != "" {

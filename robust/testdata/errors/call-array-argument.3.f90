@@ -4,7 +4,9 @@ contains
     real, intent(in) :: x
     real, intent(out) :: s
     real :: w(3)
-    w = [x, 2.0*x, 3.0*x]
+    w(1) = x
+    w(2) = 2.0*x
+    w(3) = 3.0*x
     s = sum(w)
   end subroutine
 end module
@@ -15,9 +17,5 @@ subroutine k(n, a, b)
   integer, intent(in) :: n
   real, intent(in) :: a(n)
   real, intent(out) :: b(n)
-  integer :: i
-  !$omp parallel do
-  do i = 1, n
-    call spread3(a(i), b(i))  ! ERROR [call-array-argument] "subroutine \"spread3\" has local array \"w\""
-  end do
+  call spread3(a(1), b(1))  ! ERROR [call-array-argument] "subroutine \"spread3\" has local array \"w\""
 end subroutine
