@@ -28,13 +28,23 @@ func (c *Context) Launch(k *Kernel, global, local []int) (*Event, error) {
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	return c.launch(k, global, local)
+	return c.launch(k, nil, global, local)
 }
 
 // LaunchWith sets k's arguments (as SetArgs) and enqueues it (as Launch)
 // as one step under k's lock, so goroutines that share k each launch with
 // their own arguments. Generated harnesses launch through it.
 func (c *Context) LaunchWith(k *Kernel, global, local []int, args ...any) (*Event, error) {
+	return c.LaunchAtWith(k, nil, global, local, args...)
+}
+
+// LaunchAtWith is LaunchWith over the NDRange that starts at global work
+// offset offset (nil: zero; else one entry per dimension, each >= 0): get_global_id(d)
+// runs from offset[d] to offset[d]+global[d]-1, and get_global_offset(d)
+// is offset[d] (get_group_id does not include it). runner's overlapped
+// slabs launch a part of a slab's planes this way, on the whole slab's
+// buffers (Note [overlap] in package runner).
+func (c *Context) LaunchAtWith(k *Kernel, offset, global, local []int, args ...any) (*Event, error) {
 	if k == nil {
 		return nil, errors.New("clhost: LaunchWith: nil *Kernel")
 	}
@@ -46,11 +56,12 @@ func (c *Context) LaunchWith(k *Kernel, global, local []int, args ...any) (*Even
 	if err := k.setArgs(args); err != nil {
 		return nil, err
 	}
-	return c.launch(k, global, local)
+	return c.launch(k, offset, global, local)
 }
 
-// launch enqueues k; the caller holds k.mu.
-func (c *Context) launch(k *Kernel, global, local []int) (*Event, error) {
+// launch enqueues k at global work offset offset (nil: zero); the caller
+// holds k.mu.
+func (c *Context) launch(k *Kernel, offset, global, local []int) (*Event, error) {
 	const op = "clEnqueueNDRangeKernel"
 	if err := c.alive(kindKernel, k.ctx, k.h); err != nil {
 		return nil, err
@@ -81,10 +92,26 @@ func (c *Context) launch(k *Kernel, global, local []int) (*Event, error) {
 		}
 		lp = unsafe.Pointer(&l[0])
 	}
+	var o []uintptr
+	var op0 unsafe.Pointer
+	if offset != nil {
+		if len(offset) != dims {
+			return nil, fmt.Errorf("clhost: Launch %s: global has %d dimensions but the offset has %d", k.name, dims, len(offset))
+		}
+		o = make([]uintptr, dims)
+		for i, n := range offset {
+			if n < 0 {
+				return nil, fmt.Errorf("clhost: Launch %s: global work offset %v, want every entry >= 0", k.name, offset)
+			}
+			o[i] = uintptr(n)
+		}
+		op0 = unsafe.Pointer(&o[0])
+	}
 	var ev uintptr
-	code := cl.EnqueueNDRangeKernel(c.queue, k.h, uint32(dims), nil, unsafe.Pointer(&g[0]), lp, 0, nil, unsafe.Pointer(&ev))
+	code := cl.EnqueueNDRangeKernel(c.queue, k.h, uint32(dims), op0, unsafe.Pointer(&g[0]), lp, 0, nil, unsafe.Pointer(&ev))
 	runtime.KeepAlive(g)
 	runtime.KeepAlive(l)
+	runtime.KeepAlive(o)
 	if err := check(op, code); err != nil {
 		return nil, fmt.Errorf("kernel %s, global %v, local %v: %w", k.name, global, local, err)
 	}
