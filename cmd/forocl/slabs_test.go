@@ -134,7 +134,7 @@ func TestRunSlabsBitIdentical(t *testing.T) {
 				t.Fatalf("%s on %s slabs: exit %d: %s", c.kernel, n, code, errOut)
 			}
 			how := "(after each step)"
-			overlapped := c.kernel != "stagger" && testDevice() == "pocl" // runner.overlapSafe: not on NVIDIA
+			overlapped := c.kernel != "stagger"
 			if overlapped {
 				how = "(overlapped with the interior)"
 			}
