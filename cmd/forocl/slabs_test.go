@@ -619,29 +619,38 @@ func TestRunSlabsMaxloc(t *testing.T) {
 	}
 }
 
-// TestRunSlabsJSON: --json gives a split run's exchange time per step and
-// the part hidden beside the time per step.
+// TestRunSlabsJSON: --json gives a split run's exchange time per step,
+// the part hidden and whether it overlapped the interior (with
+// --no-overlap, not) beside the time per step.
 func TestRunSlabsJSON(t *testing.T) {
 	requireOpenCL(t)
-	code, out, errOut := cli(t, "run", "-I", regionsDir, filepath.Join(kernelsDir, "jacobi5.f90"), "--kernel", "jacobi5_step",
-		"--set", "h=0.1", "--grid", "32x40", "--steps", "5", "--swap", "A=oA", "--slabs", "2", "--device", testDevice(), "--json")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	var doc struct {
-		Steps struct {
-			MSPerStep  float64  `json:"ms_per_step"`
-			ExchangeMS *float64 `json:"exchange_ms_per_step"`
-			HiddenMS   *float64 `json:"hidden_ms_per_step"`
-			Slabs      string   `json:"slabs"`
-		} `json:"steps"`
-	}
-	if err := json.Unmarshal([]byte(out), &doc); err != nil {
-		t.Fatalf("%v: %s", err, out)
-	}
-	s := doc.Steps
-	if s.ExchangeMS == nil || s.HiddenMS == nil || *s.HiddenMS < 0 || *s.HiddenMS > *s.ExchangeMS || !strings.HasPrefix(s.Slabs, "2 slabs on ") {
-		t.Errorf("steps: %s", out)
+	for _, overlap := range []bool{true, false} {
+		args := []string{"run", "-I", regionsDir, filepath.Join(kernelsDir, "jacobi5.f90"), "--kernel", "jacobi5_step",
+			"--set", "h=0.1", "--grid", "32x40", "--steps", "5", "--swap", "A=oA", "--slabs", "2", "--device", testDevice(), "--json"}
+		if !overlap {
+			args = append(args, "--no-overlap")
+		}
+		code, out, errOut := cli(t, args...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut)
+		}
+		var doc struct {
+			Steps struct {
+				MSPerStep  float64  `json:"ms_per_step"`
+				ExchangeMS *float64 `json:"exchange_ms_per_step"`
+				HiddenMS   *float64 `json:"hidden_ms_per_step"`
+				Slabs      string   `json:"slabs"`
+				Overlapped *bool    `json:"overlapped"`
+			} `json:"steps"`
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		s := doc.Steps
+		if s.ExchangeMS == nil || s.HiddenMS == nil || *s.HiddenMS < 0 || *s.HiddenMS > *s.ExchangeMS || !strings.HasPrefix(s.Slabs, "2 slabs on ") ||
+			s.Overlapped == nil || *s.Overlapped != overlap {
+			t.Errorf("steps (overlap %v): %s", overlap, out)
+		}
 	}
 }
 
