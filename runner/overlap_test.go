@@ -51,17 +51,19 @@ func TestRunSlabsOverlapSchedules(t *testing.T) {
 	ctxs := sameDevice(t, 3)
 	for name, sched := range overlapSchedules {
 		for _, c := range []struct {
-			path string
+			path  string
+			shape []int // region kernels
 			loopSlabCase
 		}{
-			{"../testdata/kernels/jacobi5.f90", loopSlabCase{"", "jacobi5_step", map[string]float64{"h": 0.1}, []Swap{{"a", "oa"}}, [2]int{1, 1}, nil}},
-			{"../testdata/kernels/loop_slabs.f90", loopSlabCase{"", "sten5h", map[string]float64{"nx": 30, "ny": 41}, []Swap{{"t", "tn"}}, [2]int{1, 1}, nil}},
-			{"../scripts/bench/accel_loop.f90", loopSlabCase{"", "accel_step", map[string]float64{"nx": 30, "ny": 43, "dt": 0.001, "nu": 0.05}, []Swap{{"xvel", "xvel1"}, {"yvel", "yvel1"}}, [2]int{1, 1}, nil}},
+			{"../testdata/kernels/jacobi5.f90", []int{33, 41}, loopSlabCase{"", "jacobi5_step", map[string]float64{"h": 0.1}, []Swap{{"a", "oa"}}, [2]int{1, 1}, nil}},
+			{"../testdata/kernels/heat3d_faces.f90", []int{6, 5, 23}, loopSlabCase{"", "heat3d_var", map[string]float64{"dt": 0.05, "dx": 1, "dy": 1, "dz": 1}, []Swap{{"t", "ot"}}, [2]int{1, 1}, nil}},
+			{"../testdata/kernels/loop_slabs.f90", nil, loopSlabCase{"", "sten5h", map[string]float64{"nx": 30, "ny": 41}, []Swap{{"t", "tn"}}, [2]int{1, 1}, nil}},
+			{"../scripts/bench/accel_loop.f90", nil, loopSlabCase{"", "accel_step", map[string]float64{"nx": 30, "ny": 43, "dt": 0.001, "nu": 0.05}, []Swap{{"xvel", "xvel1"}, {"yvel", "yvel1"}}, [2]int{1, 1}, nil}},
 		} {
 			u, k := scheduledKernel(t, c.path, c.kernel, sched)
 			job := func() Job {
 				if k.Split == nil { // a region kernel
-					return slabJob(u, k, slabCase{"", c.kernel, c.sizes, []int{33, 41}, c.swap[0], c.halo}, 5)
+					return slabJob(u, k, slabCase{"", c.kernel, c.sizes, c.shape, c.swap[0], c.halo}, 5)
 				}
 				return loopSlabJob(t, u, k, c.loopSlabCase, 5)
 			}
