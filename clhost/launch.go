@@ -35,8 +35,18 @@ func (c *Context) Launch(k *Kernel, global, local []int) (*Event, error) {
 // as one step under k's lock, so goroutines that share k each launch with
 // their own arguments.
 func (c *Context) LaunchWith(k *Kernel, global, local []int, args ...any) (*Event, error) {
+	return c.LaunchAtWith(k, nil, global, local, args...)
+}
+
+// LaunchAtWith is LaunchWith over the NDRange that starts at global work
+// offset offset (nil: zero; else one entry per dimension, each >= 0): get_global_id(d)
+// runs from offset[d] to offset[d]+global[d]-1, and get_global_offset(d)
+// is offset[d] (get_group_id does not include it). runner's overlapped
+// slabs launch a part of a slab's planes this way, on the whole slab's
+// buffers (Note [overlap] in package runner).
+func (c *Context) LaunchAtWith(k *Kernel, offset, global, local []int, args ...any) (*Event, error) {
 	ev := new(Event)
-	if err := c.LaunchInto(ev, k, global, local, args...); err != nil {
+	if err := c.launchWith(ev, k, offset, global, local, args); err != nil {
 		return nil, err
 	}
 	return ev, nil
@@ -47,6 +57,11 @@ func (c *Context) LaunchWith(k *Kernel, global, local []int, args ...any) (*Even
 // with arguments of the types SetArgs keeps, a launch allocates no Go
 // memory. Generated harnesses launch through it.
 func (c *Context) LaunchInto(ev *Event, k *Kernel, global, local []int, args ...any) error {
+	return c.launchWith(ev, k, nil, global, local, args)
+}
+
+// launchWith sets k's arguments and enqueues it at offset under k's lock.
+func (c *Context) launchWith(ev *Event, k *Kernel, offset, global, local []int, args []any) error {
 	if k == nil {
 		return errors.New("clhost: LaunchWith: nil *Kernel")
 	}
@@ -58,23 +73,24 @@ func (c *Context) LaunchInto(ev *Event, k *Kernel, global, local []int, args ...
 	if err := k.setArgs(args); err != nil {
 		return err
 	}
-	return c.launchInto(ev, k, global, local)
+	return c.launchInto(ev, k, offset, global, local)
 }
 
 // launch enqueues k; the caller holds k.mu.
 func (c *Context) launch(k *Kernel, global, local []int) (*Event, error) {
 	ev := new(Event)
-	if err := c.launchInto(ev, k, global, local); err != nil {
+	if err := c.launchInto(ev, k, nil, global, local); err != nil {
 		return nil, err
 	}
 	return ev, nil
 }
 
-// launchInto enqueues k and writes its event into ev; the caller holds
-// k.mu. The NDRange and the event handle go through k's fields, already
-// on the heap (Note [direct calls]); global and local are copied when an
-// error names them, so that they stay the caller's.
-func (c *Context) launchInto(ev *Event, k *Kernel, global, local []int) error {
+// launchInto enqueues k at global work offset offset (nil: zero) and
+// writes its event into ev; the caller holds k.mu. The NDRange and the
+// event handle go through k's fields, already on the heap (Note [direct
+// calls]); global and local are copied when an error names them, so that
+// they stay the caller's.
+func (c *Context) launchInto(ev *Event, k *Kernel, offset, global, local []int) error {
 	const op = "clEnqueueNDRangeKernel"
 	if err := c.alive(kindKernel, k.ctx, k.h); err != nil {
 		return err
@@ -102,8 +118,21 @@ func (c *Context) launchInto(ev *Event, k *Kernel, global, local []int) error {
 		}
 		lp = unsafe.Pointer(&k.l[0])
 	}
+	var op0 unsafe.Pointer
+	if offset != nil {
+		if len(offset) != dims {
+			return fmt.Errorf("clhost: Launch %s: global has %d dimensions but the offset has %d", k.name, dims, len(offset))
+		}
+		for i, n := range offset {
+			if n < 0 {
+				return fmt.Errorf("clhost: Launch %s: global work offset %v, want every entry >= 0", k.name, slices.Clone(offset))
+			}
+			k.o[i] = uintptr(n)
+		}
+		op0 = unsafe.Pointer(&k.o[0])
+	}
 	k.ev = 0
-	code := cl.EnqueueNDRangeKernel(c.queue, k.h, uint32(dims), nil, unsafe.Pointer(&k.g[0]), lp, 0, nil, unsafe.Pointer(&k.ev))
+	code := cl.EnqueueNDRangeKernel(c.queue, k.h, uint32(dims), op0, unsafe.Pointer(&k.g[0]), lp, 0, nil, unsafe.Pointer(&k.ev))
 	if err := check(op, code); err != nil {
 		return fmt.Errorf("kernel %s, global %v, local %v: %w", k.name, slices.Clone(global), slices.Clone(local), err)
 	}

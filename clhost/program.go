@@ -198,9 +198,9 @@ type Kernel struct {
 	// what the driver reads or writes at a launch, under mu, kept here on
 	// the heap so that a launch allocates nothing (Note [direct calls]):
 	// the NDRange, the event made, and the value of the argument being set
-	g, l [clMaxWorkDims]uintptr
-	ev   uintptr
-	val  uint64
+	g, l, o [clMaxWorkDims]uintptr
+	ev      uintptr
+	val     uint64
 }
 
 // Note [kept arguments]

@@ -42,7 +42,9 @@ func (kg *kernelGen) emitLocal() {
 		lid[d] = fmt.Sprintf("_l%d", d)
 	}
 	for d := 0; d < r; d++ {
-		e.Line("const %s _b%d = get_group_id(%d) * %d + %d; // grid position of work-item 0 of this group", indexT, d, d, loc[d], kg.kp.Origin[d])
+		// The group ids leave out the global work offset, at which a host
+		// may launch part of the grid (Note [overlap] in package runner).
+		e.Line("const %s _b%d = get_group_id(%d) * %d + get_global_offset(%d) + %d; // grid position of work-item 0 of this group", indexT, d, d, loc[d], d, kg.kp.Origin[d])
 	}
 	for d := 0; d < r; d++ {
 		e.Line("const %s _a%d = _b%d + _l%d; // this work-item's grid position", indexT, d, d, d)

@@ -25,7 +25,7 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 	var m []string
 	for g, d := range np.Dims {
 		if g == 0 && np.Interleave {
-			m = append(m, fmt.Sprintf("%s = %s + %d*%d*get_group_id(0) + get_local_id(0) + %d*(0..%d)", n.Index[d].Name, lg.bound(n.Lo[d]), np.Coarsen[0], np.Local[0], np.Local[0], np.Coarsen[0]-1))
+			m = append(m, fmt.Sprintf("%s = %s + %d*(%d*get_group_id(0) + get_global_offset(0)) + get_local_id(0) + %d*(0..%d)", n.Index[d].Name, lg.bound(n.Lo[d]), np.Coarsen[0], np.Local[0], np.Local[0], np.Coarsen[0]-1))
 			continue
 		}
 		m = append(m, fmt.Sprintf("%s = %s + %d*get_global_id(%d) + 0..%d", n.Index[d].Name, lg.bound(n.Lo[d]), np.Coarsen[g], g, np.Coarsen[g]-1))
@@ -40,7 +40,9 @@ func (lg *loopGen) blockNest(n *ir.Nest, np *regions.NestPlan, l *abi.Launch, pa
 		isIndex[v] = true
 		hi := lg.bound(n.Hi[d])
 		if g == 0 && np.Interleave {
-			e.Line("const %s _p0 = %s + %s(%s)get_group_id(0) + (%s)get_local_id(0); // the block's first %s; its points are %d apart", indexT, lg.bound(n.Lo[d]), times(np.Coarsen[0]*np.Local[0]), indexT, indexT, v.Name, np.Local[0])
+			// The group ids leave out the global work offset, at which a
+			// host may launch part of the grid (Note [overlap] in runner).
+			e.Line("const %s _p0 = %s + %s(%s)get_group_id(0) + %s(%s)get_global_offset(0) + (%s)get_local_id(0); // the block's first %s; its points are %d apart", indexT, lg.bound(n.Lo[d]), times(np.Coarsen[0]*np.Local[0]), indexT, times(np.Coarsen[0]), indexT, indexT, v.Name, np.Local[0])
 		} else {
 			e.Line("const %s _p%d = %s + %s(%s)get_global_id(%d); // the block's first %s", indexT, g, lg.bound(n.Lo[d]), times(np.Coarsen[g]), indexT, g, v.Name)
 		}
@@ -196,8 +198,10 @@ func (lg *loopGen) loadTiles(n *ir.Nest, np *regions.NestPlan) {
 	e.Line("// the work-group's block of %dx%d points reads these values: load them, walking the arrays' first dimension", V, U)
 	e.Open("for (int _t = %s; _t < %d; _t += %d)", flat, V*U, items)
 	e.Line("const int _u = _t %% %d, _v = _t / %d;", U, U)
-	e.Line("const %s %s = %s + %d*(%s)get_group_id(0) + _v;", indexDecl(g0), sanitize(g0.Name), lg.bound(n.Lo[np.Dims[0]]), V, indexT)
-	e.Line("const %s %s = %s + %d*(%s)get_group_id(1) + _u;", indexDecl(g1), sanitize(g1.Name), lg.bound(n.Lo[np.Dims[1]]), U, indexT)
+	// (the group ids leave out the global work offset: Note [overlap] in
+	// package runner)
+	e.Line("const %s %s = %s + %d*(%s)get_group_id(0) + %s(%s)get_global_offset(0) + _v;", indexDecl(g0), sanitize(g0.Name), lg.bound(n.Lo[np.Dims[0]]), V, indexT, times(np.Coarsen[0]), indexT)
+	e.Line("const %s %s = %s + %d*(%s)get_group_id(1) + %s(%s)get_global_offset(1) + _u;", indexDecl(g1), sanitize(g1.Name), lg.bound(n.Lo[np.Dims[1]]), U, indexT, times(np.Coarsen[1]), indexT)
 	for _, tl := range np.Tiles {
 		el := tl.Elem
 		var in []string

@@ -287,8 +287,9 @@ func checkLoopPlan(t *testing.T, what string, plan *regions.Plan, u *abi.Unit) {
 				block := regexp.MustCompile(fmt.Sprintf(`const FOROCL_INDEX_T _p%d = .*?(\d+\*)?\(FOROCL_INDEX_T\)get_global_id\(%d\)`, g, g)).FindStringSubmatch(text)
 				want := fmt.Sprint(np.Coarsen[g])
 				if g == 0 && np.Interleave {
-					// interleaved: the group's block of Coarsen*Local points, then the local index
-					block = regexp.MustCompile(`const FOROCL_INDEX_T _p0 = .*?(\d+\*)\(FOROCL_INDEX_T\)get_group_id\(0\) \+ \(FOROCL_INDEX_T\)get_local_id\(0\)`).FindStringSubmatch(text)
+					// interleaved: the group's block of Coarsen*Local points, Coarsen
+					// points per work-item of the global work offset, then the local index
+					block = regexp.MustCompile(fmt.Sprintf(`const FOROCL_INDEX_T _p0 = .*?(\d+\*)\(FOROCL_INDEX_T\)get_group_id\(0\) \+ %s\(FOROCL_INDEX_T\)get_global_offset\(0\) \+ \(FOROCL_INDEX_T\)get_local_id\(0\)`, regexp.QuoteMeta(strings.TrimPrefix(fmt.Sprintf("%d*", np.Coarsen[0]), "1*")))).FindStringSubmatch(text)
 					want = fmt.Sprint(np.Coarsen[0] * np.Local[0])
 				}
 				if block != nil {

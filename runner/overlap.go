@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
 )
 
@@ -14,12 +15,15 @@ import (
 //
 // Overlapping the halo exchange with the interior (see Note [slabs]). A
 // slab of n local planes computes [lo, n-hi); the kernel is translation
-// invariant, so run on the sub-grid of planes [from, to) (sub-buffers that
-// view those planes of every array) it computes [from+lo, to-hi) exactly.
-// Each step cuts the slab into parts that tile what it computes: the
-// planes sent down ([lo, lo+hi), from the sub-grid [0, lo+2hi)), those
-// sent up ([n-hi-lo, n-hi), from [n-2lo-hi, n)), and the rest, the
-// interior. On each slab's kernel queue a step is then
+// invariant along its last dimension and sees that dimension's size only
+// in its bounds, so launched on the slab's own buffers with that size set
+// to to, over the NDRange of a sub-grid of to-from planes started at the
+// global work offset that makes its first work-item own plane from+lo, it
+// computes exactly the planes [from+lo, to-hi) (part). Each step cuts the
+// slab into parts that tile what it computes: the planes sent down ([lo,
+// lo+hi), the part [0, lo+2hi)), those sent up ([n-hi-lo, n-hi), the part
+// [n-2lo-hi, n)), and the rest, the interior. On each slab's kernel queue
+// a step is then
 //
 //	Slabs.Before, with BeforeKeepsHalos
 //	wait for the halo writes (a barrier, not the host)
@@ -40,6 +44,12 @@ import (
 // slabs start with are kept the same way, so that Before's writes there
 // never stay.
 //
+// Every command, kernel or copy, uses the slabs' whole buffers, ordered by
+// events: no sub-buffers. (Parts used to run on sub-buffers of the
+// buffers that the copies read and wrote at the same time, which OpenCL
+// leaves undefined; NVIDIA's driver 580.159 crashed in clReleaseMemObject
+// freeing them, and their offsets had to be multiples of 512 bytes there.)
+//
 // The exchange time of a step is, per slab, the span on its device from
 // the first read of its edge planes to the last write into its halos
 // (profiling timestamps, on one device's clock); the hidden part is that
@@ -49,44 +59,40 @@ import (
 // It applies when every launch of the kernel covers the grid with the
 // slab halo as its origin and shrink (no reductions, whose partials a
 // small grid would change), when every slab's interior has a plane (after
-// Note [aligned parts]), and when the device has OpenCL 1.2's barriers and
+// Note [part offsets]), and when the device has OpenCL 1.2's barriers and
 // mapped buffers, and without Slabs.Before unless BeforeKeepsHalos;
 // otherwise RunSlabs exchanges after each step (halo.go).
 //
-// Note [aligned parts]
+// Note [part offsets]
 //
-// A sub-buffer must start at a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN
-// bytes (512 on NVIDIA's GPUs), and a plane rarely is one: the shallow-
-// water grid's 32770 reals with their ghost cells are 131080 bytes. So
-// the parts start at aligned planes, multiples of q (the least plane
-// count whose bytes are aligned for every array): the interior at the
-// first one at or above hi, the edge part above at the last one at or
-// below n-2lo-hi; the planes in between go to the edge parts, which then
-// compute up to q-1 planes more (computed before the edge reads are
-// queued, so the interior still touches none of the copied planes). With
-// aligned planes (q = 1) the parts are those above. The interior is
-// launched in chunks of at most maxPartBytes per array (1 GiB), each a
-// sub-grid starting at an aligned plane and computing the next run of
-// planes: two H200s crashed in clReleaseMemObject at the end of a run whose
-// top slab had a 2.1 GB interior sub-buffer at a non-zero offset (a
-// single GPU per MPI rank too, so not from the staging), while slab 0,
-// whose 2.1 GB interior starts at offset 0, released its parts; chunks keep
-// every sub-buffer under 2^31 bytes.
+// A work-item owns Per consecutive planes along the split dimension
+// (abi.Range.Per: a coarsened kernel), the first at First + Per times its
+// global id, the global work offset included (kernels that number their
+// positions from group ids add get_global_offset themselves). So a part
+// starts at a multiple of q, the least common multiple of the launches'
+// Per there, and launches at offset from/Per: the interior at the first
+// multiple at or above hi, the edge part above at the last one at or below
+// n-2lo-hi; the planes in between go to the edge parts, which then compute
+// up to q-1 planes more (computed before the edge reads are queued, so the
+// interior still touches none of the copied planes). With q = 1 the parts
+// are those above.
 
-// part is a slab's sub-grid of local planes [from, to).
+// part is a slab's sub-grid of local planes [from, to), which computes
+// the planes [from+lo, to-hi) (Note [overlap]): its launches' NDRanges
+// and global work offsets, and the sizes and scalars its kernels get.
 type part struct {
 	from, to int
 	sizes    map[string]int
 	scalars  map[string]float64
 	launches []launch
-	subs     map[*clhost.Buffer]*clhost.Buffer // a sub-buffer per buffer, made on first use
+	offsets  [][]int // per launch
 }
 
 // ovSlab is one local slab's parts, pinned staging and copies in flight.
 type ovSlab struct {
 	s        *slab
-	down, up *part   // nil without that neighbour
-	interior []*part // the interior in chunks (Note [aligned parts])
+	down, up *part // nil without that neighbour
+	interior *part
 	pin      *clhost.Pinned
 	// Staging by swapped output: planes sent down and up, received from
 	// below and above (nil without that neighbour).
@@ -101,13 +107,19 @@ type ovSlab struct {
 type record struct {
 	reads, writes []*clhost.Event
 	first, last   *clhost.Event // the interior's first and last launches
+	// gate, a marker on the kernel queue before the step's launches,
+	// completes when the step before has run: the halo writes of the step
+	// after wait for it, since they overwrite the halos that step read
+	// (the host waits for no read of a slab that sends no planes, which
+	// would have ordered them).
+	gate *clhost.Event
 }
 
 func (r *record) release() {
 	if r.last == r.first {
 		r.last = nil
 	}
-	for _, e := range append(append([]*clhost.Event{r.first, r.last}, r.reads...), r.writes...) {
+	for _, e := range append(append([]*clhost.Event{r.first, r.last, r.gate}, r.reads...), r.writes...) {
 		e.Release() // each once: a handle released twice could be another event's by then
 	}
 	*r = record{}
@@ -119,9 +131,6 @@ type overlap struct {
 	j     *Job
 	slabs []*ovSlab
 	pb    func(name string) int // bytes per plane of an array
-	// cut reports whether an array is cut into slabs (a sub-buffer per
-	// part); the others are whole on every slab (loop kernels).
-	cut func(name string) bool
 	// size names the size along the slabs' dimension; with sizeScalar it
 	// is a scalar argument too (a loop kernel's dummy), set per part.
 	size       string
@@ -151,7 +160,7 @@ func newOverlap(x *exchanger, j *Job, slabs []*slab) *overlap {
 		}
 	}
 	r0 := slabs[0].r
-	o := &overlap{x: x, j: j, size: lastSize(k), cut: func(string) bool { return true }}
+	o := &overlap{x: x, j: j, size: lastSize(k)}
 	o.pb = func(name string) int { return x.plane(r0.arrays[name]) }
 	return o.setupAll(slabs)
 }
@@ -173,19 +182,14 @@ func (o *overlap) setupAll(slabs []*slab) *overlap {
 // placed.
 func (o *overlap) setup(v *ovSlab) bool {
 	x, s := o.x, v.s
-	align, err := s.r.ctx.SubBufferAlign()
-	if err != nil {
-		return false
-	}
-	// Parts start at planes where every array's sub-buffer may start
-	// (Note [aligned parts]).
+	// Parts start at multiples of q (Note [part offsets]).
 	q := 1
-	for name := range s.r.arrays {
-		if !o.cut(name) {
-			continue
+	for _, l := range o.j.Kernel.Launches {
+		g := o.splitDim(l)
+		if g < 0 {
+			return false
 		}
-		pb := int64(o.pb(name))
-		u := int(align / gcd64(pb, align))
+		u := max(l.Global[g].Per, 1)
 		q = q / gcd(q, u) * u
 	}
 	from, to := 0, s.n
@@ -203,32 +207,17 @@ func (o *overlap) setup(v *ovSlab) bool {
 	if to-from-x.lo-x.hi < 1 || from+x.lo+x.hi > s.n { // no interior plane of its own
 		return false
 	}
-	pb := 0
-	for name := range s.r.arrays {
-		if o.cut(name) {
-			pb = max(pb, o.pb(name))
-		}
-	}
-	for _, c := range interiorChunks(from, to, x.lo, x.hi, q, maxPartBytes/max(pb, 1)) {
-		v.interior = append(v.interior, o.part(s, c[0], c[1]))
-	}
-	for _, p := range append([]*part{v.down, v.up}, v.interior...) {
-		if p == nil {
-			continue
-		}
-		if p.launches == nil {
+	v.interior = o.part(s, from, to)
+	for _, p := range []*part{v.down, v.up, v.interior} {
+		if p != nil && p.launches == nil {
 			return false
-		}
-		for name := range s.r.arrays {
-			if o.cut(name) && int64(p.from*o.pb(name))%align != 0 {
-				return false
-			}
 		}
 	}
 	size := 0
 	for _, p := range o.j.Swap {
 		size += 2 * (x.lo + x.hi) * o.pb(p.Out)
 	}
+	var err error
 	if v.pin, err = s.r.ctx.NewPinned(int64(size)); err != nil {
 		return false
 	}
@@ -251,42 +240,51 @@ func (o *overlap) setup(v *ovSlab) bool {
 	return true
 }
 
-// maxPartBytes bounds a part's sub-buffers: the interior is cut into
-// chunks of at most this many bytes per array (Note [aligned parts]).
-var maxPartBytes = 1 << 30
-
-// interiorChunks cuts the interior, the sub-grid of planes [from, to)
-// that computes [from+lo, to-hi), into sub-grids of at most maxPlanes
-// planes (at least q) that start at multiples of q past from and compute
-// consecutive runs of planes, together the interior's.
-func interiorChunks(from, to, lo, hi, q, maxPlanes int) [][2]int {
-	step := max((maxPlanes-lo-hi)/q*q, q)
-	var out [][2]int
-	for a := from; ; a += step {
-		if a+step+lo+hi >= to {
-			return append(out, [2]int{a, to})
+// splitDim is the dimension of launch l's NDRange that runs along the
+// slabs' dimension, the one whose positions count o.size; -1 when not
+// exactly one does.
+func (o *overlap) splitDim(l *abi.Launch) int {
+	g := -1
+	for d, r := range l.Global {
+		for _, t := range r.Positions.Terms {
+			if t.Size == o.size {
+				if g >= 0 {
+					return -1
+				}
+				g = d
+			}
 		}
-		out = append(out, [2]int{a, a + step + lo + hi})
 	}
-}
-
-func gcd64(a, b int64) int64 {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
+	return g
 }
 
 // part is slab s's sub-grid of local planes [from, to) with its
-// launches' NDRanges (none when one cannot be worked out).
+// launches' NDRanges and offsets (none when one cannot be worked out):
+// the NDRange of a slab of to-from planes, started at plane from, with
+// the size along the slabs set to that of a slab of to planes, so that
+// the kernels' bounds end the part at to (Note [overlap]).
 func (o *overlap) part(s *slab, from, to int) *part {
 	k := o.j.Kernel
-	p := &part{from: from, to: to, sizes: map[string]int{}, subs: map[*clhost.Buffer]*clhost.Buffer{}}
+	p := &part{from: from, to: to, sizes: map[string]int{}}
 	for n, v := range s.r.sizes {
 		p.sizes[n] = v
 	}
 	last := o.size
 	p.sizes[last] = s.r.sizes[last] - s.n + (to - from)
+	var ls []launch
+	var offs [][]int
+	for _, l := range k.Launches {
+		g, loc, err := l.NDRange(p.sizes)
+		d := o.splitDim(l)
+		if err != nil || d < 0 || from%max(l.Global[d].Per, 1) != 0 {
+			return p
+		}
+		off := make([]int, len(g))
+		off[d] = from / max(l.Global[d].Per, 1)
+		ls = append(ls, launch{l, g, loc})
+		offs = append(offs, off)
+	}
+	p.sizes[last] = s.r.sizes[last] - s.n + to
 	p.scalars = s.scalars
 	if _, ok := s.scalars[strings.ToLower(last)]; ok && o.sizeScalar {
 		p.scalars = map[string]float64{}
@@ -295,19 +293,11 @@ func (o *overlap) part(s *slab, from, to int) *part {
 		}
 		p.scalars[strings.ToLower(last)] = float64(p.sizes[last])
 	}
-	var ls []launch
-	for _, l := range k.Launches {
-		g, loc, err := l.NDRange(p.sizes)
-		if err != nil {
-			return p
-		}
-		ls = append(ls, launch{l, g, loc})
-	}
-	p.launches = ls
+	p.launches, p.offsets = ls, offs
 	return p
 }
 
-// release frees the sub-buffers and staging, after the queues have
+// release frees the staging and the events, after the queues have
 // finished.
 func (o *overlap) release() {
 	if o == nil {
@@ -322,13 +312,6 @@ func (o *overlap) release() {
 	for _, v := range o.slabs {
 		v.cur.release()
 		v.prev.release()
-		for _, p := range append([]*part{v.down, v.up}, v.interior...) {
-			if p != nil {
-				for _, b := range p.subs {
-					b.Release()
-				}
-			}
-		}
 		v.pin.Close()
 	}
 }
@@ -337,31 +320,12 @@ func (o *overlap) release() {
 // launches' events.
 func (o *overlap) run(v *ovSlab, p *part) (first, last *clhost.Event, err error) {
 	r := v.s.r
-	bufs := map[string]*clhost.Buffer{}
-	for name, b := range r.bufs {
-		if _, isArray := r.arrays[name]; !isArray {
-			continue
-		}
-		if !o.cut(name) {
-			bufs[name] = b
-			continue
-		}
-		sub := p.subs[b]
-		if sub == nil {
-			pb := int64(o.pb(name))
-			if sub, err = r.ctx.SubBuffer(b, int64(p.from)*pb, int64(p.to-p.from)*pb); err != nil {
-				return nil, nil, err
-			}
-			p.subs[b] = sub
-		}
-		bufs[name] = sub
-	}
 	for li, l := range p.launches {
-		args, err := launchArgs(r.k, l.l, p.scalars, p.sizes, nil, bufs)
+		args, err := launchArgs(r.k, l.l, p.scalars, p.sizes, nil, r.bufs)
 		if err != nil {
 			return nil, nil, err
 		}
-		ev, err := r.ctx.LaunchWith(r.kerns[li], l.global, l.local, args...)
+		ev, err := r.ctx.LaunchAtWith(r.kerns[li], p.offsets[li], l.global, l.local, args...)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -424,6 +388,10 @@ func (o *overlap) launchSlab(v *ovSlab, exchange bool) error {
 		}
 		return r.ctx.Flush()
 	}
+	var err error
+	if v.cur.gate, err = r.ctx.Marker(); err != nil {
+		return err
+	}
 	var edge *clhost.Event
 	for _, p := range []*part{v.down, v.up} {
 		if p == nil {
@@ -462,21 +430,11 @@ func (o *overlap) launchSlab(v *ovSlab, exchange bool) error {
 	if err := r.ctx.Flush(); err != nil {
 		return err
 	}
-	for i, p := range v.interior {
-		first, last, err := o.run(v, p)
-		if err != nil {
-			return err
-		}
-		if i == 0 {
-			v.cur.first = first
-		} else if first != last {
-			first.Release()
-		}
-		if i > 0 && v.cur.last != v.cur.first {
-			v.cur.last.Release()
-		}
-		v.cur.last = last
+	first, last, err := o.run(v, v.interior)
+	if err != nil {
+		return err
 	}
+	v.cur.first, v.cur.last = first, last
 	return r.ctx.Flush()
 }
 
@@ -532,7 +490,7 @@ func (o *overlap) writeHalos(v *ovSlab, after *clhost.Event) error {
 			if w.buf == nil {
 				continue
 			}
-			ev, err := r.ctx.WriteAfter(r.bufs[p.In], int64(w.at*pb), w.buf, after)
+			ev, err := r.ctx.WriteAfter(r.bufs[p.In], int64(w.at*pb), w.buf, after, v.prev.gate)
 			if err != nil {
 				return fmt.Errorf("halo of %q: %v", p.In, err)
 			}
@@ -576,7 +534,16 @@ func (o *overlap) account() error {
 	for _, v := range o.slabs {
 		rec := &v.prev
 		if len(rec.reads) == 0 {
-			rec.release() // the first step's writes of the starting halos
+			// The first step's writes of the starting halos, or a slab
+			// that sends no planes (a halo of 0 on one side): no read
+			// follows these writes on the copy queue, so finish would not
+			// wait for them before refilling the planes they copy.
+			for _, e := range rec.writes {
+				if err := e.Wait(); err != nil {
+					return fmt.Errorf("slab %d: halo exchange: %v", v.s.index, err)
+				}
+			}
+			rec.release()
 			continue
 		}
 		from, to, err := rec.span()

@@ -7,15 +7,17 @@ import (
 )
 
 // Loop kernels overlap their exchange as region kernels do (Note
-// [overlap]) when a part of a slab is a slab of its own: one launch,
+// [overlap]) when a part of a slab computes as a slab would: one launch,
 // which the host program runs alone (no loops, sets, branches or
 // reductions), on no fixed planes, reading no array it writes, with no
 // argument from the host but sizes; every cut array held alike (its
 // nests' planes at the same place and halos of lo below and hi above, the
 // kernel's halo) and every swapped array cut. A part of planes [from, to)
-// then runs with the split size S_l - n + (to - from), as a slab of
-// to - from planes would (Note [slabs] for loop kernels in slabloops.go),
-// and computes its planes [from+lo, to-hi).
+// then runs over the NDRange of a slab of to - from planes (the split size
+// S_l - n + (to - from); Note [slabs] for loop kernels in slabloops.go),
+// at the global work offset of plane from, with the split size of a slab
+// of to planes, S_l - n + to, which ends the nests there: it computes its
+// planes [from+lo, to-hi).
 
 // newLoopOverlap returns the parts of a split loop kernel's local slabs,
 // or nil when the exchange cannot overlap.
@@ -60,7 +62,6 @@ func newLoopOverlap(x *exchanger, j *Job, f *loopFrame, slabs []*slab) *overlap 
 	r0 := slabs[0].r
 	o := &overlap{x: x, j: j, size: f.size, sizeScalar: true}
 	o.pb = func(name string) int { return planeBytes(r0.arrays[name]) }
-	o.cut = func(name string) bool { _, ok := f.lower[name]; return ok }
 	return o.setupAll(slabs)
 }
 

@@ -423,22 +423,31 @@ func TestSameArgs(t *testing.T) {
 	}
 }
 
-// TestOverlapSafe: runs on NVIDIA's OpenCL exchange after each step
-// unless FOROCL_OVERLAP=1; other platforms overlap.
-func TestOverlapSafe(t *testing.T) {
-	for _, c := range []struct {
-		platforms []string
-		env       string
-		want      bool
-	}{
-		{[]string{"Portable Computing Language", "Portable Computing Language"}, "", true},
-		{[]string{"NVIDIA CUDA", "NVIDIA CUDA"}, "", false},
-		{[]string{"Portable Computing Language", "NVIDIA CUDA"}, "", false},
-		{[]string{"NVIDIA CUDA"}, "1", true},
-		{[]string{"NVIDIA CUDA"}, "0", false},
-	} {
-		if got := overlapSafe(c.platforms, c.env); got != c.want {
-			t.Errorf("overlapSafe(%q, %q) = %v, want %v", c.platforms, c.env, got, c.want)
+// TestOverlapOn: the exchange overlaps unless FOROCL_OVERLAP=0, on
+// NVIDIA's OpenCL too; and with FOROCL_OVERLAP=0 a run that would overlap
+// exchanges after each step, as exactly.
+func TestOverlapOn(t *testing.T) {
+	for env, want := range map[string]bool{"": true, "1": true, "0": false} {
+		if got := overlapOn(env); got != want {
+			t.Errorf("overlapOn(%q) = %v, want %v", env, got, want)
 		}
+	}
+	ctxs := sameDevice(t, 2)
+	u, k := corpusKernel(t, "jacobi5.f90", "jacobi5_step")
+	sc := slabCase{"jacobi5.f90", "jacobi5_step", map[string]float64{"h": 0.1}, []int{32, 20}, Swap{"a", "oa"}, [2]int{1, 1}}
+	one, err := Run(ctxs[0], slabJob(u, k, sc, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for env, want := range map[string]bool{"": true, "0": false} {
+		t.Setenv("FOROCL_OVERLAP", env)
+		got, err := RunSlabs(slabJob(u, k, sc, 4), Slabs{Contexts: ctxs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Overlapped != want {
+			t.Errorf("FOROCL_OVERLAP=%q: overlapped %v, want %v", env, got.Overlapped, want)
+		}
+		sameBits(t, "FOROCL_OVERLAP="+env, one.Outputs["oa"], got.Outputs["oa"])
 	}
 }

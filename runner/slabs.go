@@ -430,35 +430,19 @@ type slabRun struct {
 	final bool
 }
 
-// overlapSafe reports whether the overlapped exchange may run on devices
-// of these platforms. NVIDIA's OpenCL driver (580.159) crashed in
-// clReleaseMemObject when the sub-buffers of an overlapped run were freed,
-// on H200s in one process and under MPI alike, while every sub-buffer
-// pattern of clhost's TestSubBufferLifecycle ran clean there: until the
-// cause is found, runs on NVIDIA exchange after each step (correct, and
-// 1.92x on two devices at 32768^2), unless FOROCL_OVERLAP=1.
-func overlapSafe(platforms []string, env string) bool {
-	if env == "1" {
-		return true
-	}
-	for _, p := range platforms {
-		if strings.Contains(strings.ToUpper(p), "NVIDIA") {
-			return false
-		}
-	}
-	return true
-}
+// overlapOn reports whether the exchange may overlap the interior, from
+// the environment variable FOROCL_OVERLAP: every value but 0 lets it.
+// (Runs on NVIDIA's OpenCL exchanged after each step while the parts ran
+// on sub-buffers, which its driver 580.159 crashed freeing; the parts
+// now launch at global work offsets, Note [overlap].)
+func overlapOn(env string) bool { return env != "0" }
 
 // run runs the steps, waits for every slab, and gathers the outputs and
 // the timings into s.res.
 func (s *slabRun) run() error {
 	j, sl, x := s.j, s.sl, s.x
 	steps := max(j.Steps, 1)
-	var platforms []string
-	for _, sb := range x.slabs {
-		platforms = append(platforms, sb.r.ctx.Device().Platform)
-	}
-	overlap := !sl.NoOverlap && overlapSafe(platforms, os.Getenv("FOROCL_OVERLAP"))
+	overlap := !sl.NoOverlap && overlapOn(os.Getenv("FOROCL_OVERLAP"))
 	if (sl.Before == nil || sl.BeforeKeepsHalos) && overlap && steps > 1 && s.split == nil {
 		s.ov = newOverlap(x, j, x.slabs)
 	} else if sl.Before == nil && overlap && steps > 1 && s.frame != nil {

@@ -401,7 +401,8 @@ func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf
 			doc.Steps = &stepTiming{Steps: rf.steps, Seconds: r.Elapsed.Seconds(), MSPerStep: r.Elapsed.Seconds() * 1e3 / float64(rf.steps)}
 			if slabs != nil {
 				ex, hidden := slabs.perStep(rf.steps)
-				doc.Steps.ExchangeMS, doc.Steps.HiddenMS, doc.Steps.Slabs = &ex, &hidden, slabs.where
+				overlapped := slabs.res.Overlapped
+				doc.Steps.ExchangeMS, doc.Steps.HiddenMS, doc.Steps.Slabs, doc.Steps.Overlapped = &ex, &hidden, slabs.where, &overlapped
 			}
 		}
 		for _, p := range k.Results() {
@@ -468,11 +469,13 @@ type stepTiming struct {
 	Steps     int     `json:"steps"`
 	Seconds   float64 `json:"seconds"`
 	MSPerStep float64 `json:"ms_per_step"`
-	// Split runs (slabs.go): the halo exchange per step and the part of
-	// it hidden behind the interior.
+	// Split runs (slabs.go): the halo exchange per step, the part of it
+	// hidden behind the interior, and whether it overlapped the interior
+	// (else it ran after each step).
 	ExchangeMS *float64 `json:"exchange_ms_per_step,omitempty"`
 	HiddenMS   *float64 `json:"hidden_ms_per_step,omitempty"`
 	Slabs      string   `json:"slabs,omitempty"`
+	Overlapped *bool    `json:"overlapped,omitempty"`
 }
 
 // timing is the summary of --repeat's timed launches (device time from

@@ -16,7 +16,7 @@ func TestInterleaveFlag(t *testing.T) {
 		t.Errorf("--interleave plan: exit %d, %q, stderr %q", code, out, errOut)
 	}
 	code, out, _ = cli(t, "dump", "--stage=cl", "--strategy", "direct", "--coarsen", "4", "--interleave", file)
-	if code != 0 || !strings.Contains(out, "1024*(FOROCL_INDEX_T)get_group_id(0) + (FOROCL_INDEX_T)get_local_id(0)") {
+	if code != 0 || !strings.Contains(out, "1024*(FOROCL_INDEX_T)get_group_id(0) + 4*(FOROCL_INDEX_T)get_global_offset(0) + (FOROCL_INDEX_T)get_local_id(0)") {
 		t.Errorf("--interleave .cl: exit %d:\n%s", code, out)
 	}
 	code, out, _ = cli(t, "dump", "--stage=regions", "--strategy", "direct", "--coarsen", "4", file)

@@ -16,7 +16,7 @@ void avg3(__global const float* restrict X,
     __global float* restrict oX,
     const int _n1) {
     const int _l0 = get_local_id(0);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + get_global_offset(0) + 1; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const int _lid = _l0;
     __local float _tile_X[258]; // input X at grid positions [_b0 - 1, _b0 + 256]

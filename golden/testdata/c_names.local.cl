@@ -25,7 +25,7 @@ void step_(const float half_,
     const int _n1) {
     float restrict_ = 0.0f;
     const int _l0 = get_local_id(0);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + get_global_offset(0) + 1; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const int _lid = _l0;
     __local float _tile_global[258]; // input global at grid positions [_b0 - 1, _b0 + 256]

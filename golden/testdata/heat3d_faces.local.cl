@@ -25,9 +25,9 @@ void heat3d_var(const float dt,
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
     const int _l2 = get_local_id(2);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 1; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b1 = get_group_id(1) * 4 + 1; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b2 = get_group_id(2) * 4 + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + get_global_offset(0) + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 4 + get_global_offset(1) + 1; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b2 = get_group_id(2) * 4 + get_global_offset(2) + 1; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const FOROCL_INDEX_T _a2 = _b2 + _l2; // this work-item's grid position

@@ -56,8 +56,8 @@ void corners_to_rows(const int ncell,
     // the work-group's block of 16x16 points reads these values: load them, walking the arrays' first dimension
     for (int _t = get_local_id(0) + 16 * (get_local_id(1)); _t < 256; _t += 256) {
         const int _u = _t % 16, _v = _t / 16;
-        const FOROCL_INDEX_T c = 1 + 16*(FOROCL_INDEX_T)get_group_id(0) + _v;
-        const FOROCL_INDEX_T corner = 1 + 16*(FOROCL_INDEX_T)get_group_id(1) + _u;
+        const FOROCL_INDEX_T c = 1 + 16*(FOROCL_INDEX_T)get_group_id(0) + (FOROCL_INDEX_T)get_global_offset(0) + _v;
+        const FOROCL_INDEX_T corner = 1 + 16*(FOROCL_INDEX_T)get_group_id(1) + (FOROCL_INDEX_T)get_global_offset(1) + _u;
         if (corner >= 1 && corner <= 4 && c >= 1 && c <= ncell) {
             _tile0[_v][_u] = ccw[corner - 1 + (FOROCL_INDEX_T)(4)*(c - 1)];
         }

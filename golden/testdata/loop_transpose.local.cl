@@ -21,8 +21,8 @@ void transpose2(const int n,
     // the work-group's block of 16x16 points reads these values: load them, walking the arrays' first dimension
     for (int _t = get_local_id(0) + 16 * (get_local_id(1)); _t < 256; _t += 256) {
         const int _u = _t % 16, _v = _t / 16;
-        const FOROCL_INDEX_T j = 1 + 16*(FOROCL_INDEX_T)get_group_id(0) + _v;
-        const FOROCL_INDEX_T i = 1 + 16*(FOROCL_INDEX_T)get_group_id(1) + _u;
+        const FOROCL_INDEX_T j = 1 + 16*(FOROCL_INDEX_T)get_group_id(0) + (FOROCL_INDEX_T)get_global_offset(0) + _v;
+        const FOROCL_INDEX_T i = 1 + 16*(FOROCL_INDEX_T)get_group_id(1) + (FOROCL_INDEX_T)get_global_offset(1) + _u;
         if (i >= 1 && i <= n && j >= 1 && j <= m) {
             _tile0[_v][_u] = a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)];
         }

@@ -60,8 +60,8 @@ void field_peaks_p1(const float wet,
     int _aci4 = -1; // minloc of this work-item's elements: the frame index, -1 for none
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + get_global_offset(1) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
@@ -383,8 +383,8 @@ void tie_breaks_p1(__global const float* restrict H,
     int _aci4 = -1; // minloc of this work-item's elements: the frame index, -1 for none
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + get_global_offset(1) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
@@ -684,8 +684,8 @@ void empty_loc_p1(__global const float* restrict H,
     int _aci2 = -1; // minloc of this work-item's elements: the frame index, -1 for none
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + get_global_offset(1) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
@@ -874,7 +874,7 @@ void vector_loc_p1(__global const double* restrict x,
     double _acc4 = 0.0;
     int _aci4 = -1; // minloc of this work-item's elements: the frame index, -1 for none
     const int _l0 = get_local_id(0);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const int _lid = _l0;
 
@@ -1107,7 +1107,7 @@ void vector_loc_p2(__global const double* restrict x,
     _maxloc3 = _red3[0]; // a position of an earlier maxloc
     _minloc4 = _red4[0]; // a position of an earlier minloc
     const int _l0 = get_local_id(0);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const int _lid = _l0;
     imax = _maxloc1; // maxloc.f90:62
@@ -1161,9 +1161,9 @@ void cube_loc_p1(__global const int* restrict K,
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
     const int _l2 = get_local_id(2);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b1 = get_group_id(1) * 4 + 0; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b2 = get_group_id(2) * 4 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 4 + get_global_offset(1) + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b2 = get_group_id(2) * 4 + get_global_offset(2) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const FOROCL_INDEX_T _a2 = _b2 + _l2; // this work-item's grid position

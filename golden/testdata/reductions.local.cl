@@ -63,8 +63,8 @@ void field_stats_p1(const float wet,
     int _acc8 = 1; // all of this work-item's elements
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + get_global_offset(1) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
@@ -495,8 +495,8 @@ void normalize_p1(__global const float* restrict H,
     float _acc1 = 0.0f; // sum of this work-item's elements
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + get_global_offset(1) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
@@ -567,8 +567,8 @@ void normalize_p2(__global const float* restrict H,
     _sum1 = _red1[0]; // the value of an earlier reduction
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + get_global_offset(1) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
@@ -637,8 +637,8 @@ void empty_masks_p1(__global const float* restrict H,
     int _acc8 = 1; // all of this work-item's elements
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + get_global_offset(1) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
@@ -1078,7 +1078,7 @@ void vector_stats_p1(__global const double* restrict x,
     __local double _tree3[256];
     double _acc3 = 1.0; // product of this work-item's elements
     const int _l0 = get_local_id(0);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 256 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const int _lid = _l0;
 
@@ -1264,8 +1264,8 @@ void int_stats_p1(__global const int* restrict K,
     int _acc2 = INT_MIN; // max of this work-item's elements
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + get_global_offset(1) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
@@ -1386,8 +1386,8 @@ void int_stats_p2(__global const int* restrict K,
     _maxval2 = _red2[0]; // the value of an earlier reduction
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + get_global_offset(1) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
@@ -1425,8 +1425,8 @@ void reorder_p1(__global const float* restrict H,
     float _acc1 = 0.0f; // sum of this work-item's elements
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + get_global_offset(1) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
@@ -1508,8 +1508,8 @@ void reorder_p2(__global const float* restrict H,
     float _acc3 = NAN; // min of this work-item's elements
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + get_global_offset(1) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
@@ -1637,8 +1637,8 @@ void reorder_p3(__global const float* restrict H,
     _minval3 = _red3[0]; // the value of an earlier reduction
     const int _l0 = get_local_id(0);
     const int _l1 = get_local_id(1);
-    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
-    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + get_global_offset(0) + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + get_global_offset(1) + 0; // grid position of work-item 0 of this group
     const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
     const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
     const int _lid = _l0 + 16 * (_l1);
