@@ -437,6 +437,23 @@ type slabRun struct {
 // now launch at global work offsets, Note [overlap].)
 func overlapOn(env string) bool { return env != "0" }
 
+// startTogether waits until every local slab's uploads are done and,
+// over MPI, until every rank is there (an Allgather of one byte), so that
+// the steps are timed from one start on every rank: a rank still
+// uploading its slab would otherwise hold its neighbours' first exchange,
+// and they would count that wait as exchange time.
+func (x *exchanger) startTogether() error {
+	for _, sb := range x.slabs {
+		if err := sb.r.ctx.Finish(); err != nil {
+			return fmt.Errorf("slab %d: %v", sb.index, err)
+		}
+	}
+	if x.comm == nil {
+		return nil
+	}
+	return x.comm.Allgather([]byte{1}, make([]byte, x.comm.Size()))
+}
+
 // run runs the steps, waits for every slab, and gathers the outputs and
 // the timings into s.res.
 func (s *slabRun) run() error {
@@ -456,6 +473,9 @@ func (s *slabRun) run() error {
 	s.res.Overlapped = s.ov != nil
 	defer s.ov.release()
 	defer x.releaseStages()
+	if err := x.startTogether(); err != nil {
+		return err
+	}
 	start := time.Now()
 	for step := 1; step <= steps; step++ {
 		if err := s.step(step, steps); err != nil {
