@@ -472,7 +472,10 @@ func (c *checker) warnEarlyReads(f *unitFlow, skip map[*ir.Var]bool) {
 		}
 		return before(a, b)
 	})
-	for _, v := range early {
+	for i, v := range early {
+		if i > 0 && f.readAt[early[i-1]] == f.readAt[v] && early[i-1].Pos == v.Pos {
+			continue // another copy of one inlined callee's variable: warned once
+		}
 		name := v.Name
 		if f.readAs[v] != "" {
 			name = f.readAs[v]
