@@ -213,6 +213,7 @@ func (c *checker) lowerKernel(k kernelRef) *ir.Kernel {
 	}
 	l.scalar = k.elemental
 	kern := &ir.Kernel{Name: p.sub.Name.Orig, File: p.file, Pos: p.sub.Pos}
+	c.setHostChars(kern, p.sub)
 	if p.host != nil {
 		kern.Module = p.host.name
 	}

@@ -193,7 +193,8 @@ func (c *checker) flatSubs(env *typeEnv, subs []*ast.Subprogram, chain []*ast.Sc
 		if s.Kind == ast.Function {
 			res.name = resultIdent(s).Name
 		}
-		sc, args := c.flatScope(env, rsc, inner, s.Args, body, res)
+		body, rsc, sargs, hc := c.takeHostChars(env, rsc, inner, s.Args, body) // Note [host characters] in ir/chars.go
+		sc, args := c.flatScope(env, rsc, inner, sargs, body, res)
 		if k := procKey(body); k != nil && len(refused.Items) > 0 {
 			d := c.pendingTypes[k]
 			d.Append(refused)
@@ -205,6 +206,9 @@ func (c *checker) flatSubs(env *typeEnv, subs []*ast.Subprogram, chain []*ast.Sc
 			ns := *s
 			ns.Scope, ns.Args, ns.Contains, ns.Body = sc, args, contains, body
 			out[i] = &ns
+		}
+		if hc != nil {
+			c.hostChars[hostCharsKey(out[i])] = hc
 		}
 	}
 	return out

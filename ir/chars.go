@@ -1,0 +1,41 @@
+package ir
+
+import "github.com/forocl/forocl/diag"
+
+// Note [host characters]
+// ~~~~~~~~~~~~~~~~~~~~~~
+// A character scalar dummy, or a character component of a scalar
+// structure dummy, is a host value: the device never holds it. Sema
+// takes the assignments to such variables at the top level of the host
+// procedure (a = b, a = 'text', a = b // 'text') out of the body, in
+// order, as Kernel.CharSets over Kernel.Chars; nothing else of the kernel
+// reads them, so a host runs them before or after the launches alike
+// (abi.Kernel.RunChars gives the semantics). Any other use is refused at
+// its line (sema's host-character code).
+
+// CharParam is a character dummy or a character component "s%name" of a
+// structure dummy.
+type CharParam struct {
+	Name     string // as the ABI names it: "a", "s%name"
+	Len      int    // the declared length; 0 for len=* and deferred (len=:)
+	Deferred bool   // character(:), allocatable: takes the length of each value assigned
+	Intent   Intent
+	Struct   *Struct // the structure a component belongs to; nil for a dummy
+	Arg      int     // a dummy's position among the procedure's dummies, from 0
+	Pos      diag.Span
+}
+
+// CharSet is Var = the concatenation of Parts.
+type CharSet struct {
+	Var   string
+	Parts []CharPart
+	Pos   diag.Span
+}
+
+// CharPart is a character literal (Lit, when IsLit) or a CharParam's
+// value (Name).
+type CharPart struct {
+	Name  string
+	Lit   string
+	IsLit bool
+}

@@ -1,0 +1,238 @@
+package sema
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/forocl/forocl/ast"
+	"github.com/forocl/forocl/diag"
+	"github.com/forocl/forocl/ir"
+)
+
+// hostChars is what takeHostChars took out of one procedure (Note [host
+// characters] in ir/chars.go).
+type hostChars struct {
+	params []*ir.CharParam
+	sets   []ir.CharSet
+}
+
+// charLen is the length of character type t: n > 0 for len=n (1 when
+// none is written), 0 for len=* or len=:; ok is false for a length that
+// is not an integer literal, which forocl does not take.
+func charLen(t *ast.TypeSpec) (n int, ok bool) {
+	switch {
+	case t.Len == nil:
+		return 1, true
+	case t.Len.Star || t.Len.Colon:
+		return 0, true
+	}
+	lit, isLit := t.Len.Expr.(*ast.IntLit)
+	if !isLit || lit.Value < 0 || lit.Value > 1<<20 {
+		return 0, false
+	}
+	return int(lit.Value), true
+}
+
+// hostCharDecl returns the character parameter declaration d makes of a
+// scalar dummy (nil when d is not one forocl takes).
+func hostCharDecl(d *ast.Decl, e *ast.Entity, args []ast.Ident) *ir.CharParam {
+	n, ok := charLen(d.Type)
+	arg := slices.IndexFunc(args, func(a ast.Ident) bool { return a.Name == e.Name.Name })
+	if !ok || len(e.Dims) > 0 || e.Init != nil || arg < 0 {
+		return nil
+	}
+	alloc := false
+	for _, a := range d.Attrs {
+		switch a.Name {
+		case ast.AttrIntent:
+		case ast.AttrAllocatable:
+			alloc = true
+		default:
+			return nil
+		}
+	}
+	if alloc != (d.Type.Len != nil && d.Type.Len.Colon) {
+		return nil
+	}
+	return &ir.CharParam{Name: e.Name.Orig, Len: n, Deferred: alloc, Intent: irIntent(declIntent(d)), Pos: e.Pos, Arg: arg}
+}
+
+// hostCharComps returns the character components of the scalar
+// structure dummies that sc declares, by "s%name".
+func hostCharComps(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, args []ast.Ident) map[string]*ir.CharParam {
+	out := map[string]*ir.CharParam{}
+	for _, d := range sc.Decls {
+		tn, _ := d.Type.Kind.(*ast.Ident)
+		if d.Type == nil || d.Type.Base != ast.Derived || tn == nil || hasAttr(d.Attrs, ast.AttrDimension) {
+			continue
+		}
+		td, mod := env.find(tn.Name, chain)
+		if td == nil {
+			continue
+		}
+		for _, e := range d.Entities {
+			if len(e.Dims) > 0 || !slices.ContainsFunc(args, func(a ast.Ident) bool { return a.Name == e.Name.Name }) {
+				continue
+			}
+			for _, cd := range td.Components {
+				n, ok := charLen(cd.Type)
+				if cd.Type.Base != ast.Character || !ok {
+					continue
+				}
+				for _, ce := range cd.Entities {
+					if len(ce.Dims) > 0 || hasAttr(cd.Attrs, ast.AttrDimension) || hasAttr(cd.Attrs, ast.AttrPointer) {
+						continue
+					}
+					name := e.Name.Name + "%" + ce.Name.Name
+					out[name] = &ir.CharParam{Name: e.Name.Orig + "%" + ce.Name.Orig, Len: n, Deferred: hasAttr(cd.Attrs, ast.AttrAllocatable),
+						Intent: irIntent(declIntent(d)), Pos: ce.Pos,
+						Struct: &ir.Struct{Var: e.Name.Orig, Type: td.Name.Orig, Module: mod}}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// takeHostChars takes the assignments to character dummies and
+// components at the top level of body out of it (Note [host characters]),
+// and the character scalar dummies out of sc and args. It returns the
+// new body, scope and arguments, with nil when the procedure has none;
+// the diagnostics of other uses wait until the procedure is translated.
+func (c *checker) takeHostChars(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, args []ast.Ident, body []ast.Stmt) ([]ast.Stmt, *ast.Scope, []ast.Ident, *hostChars) {
+	vars := hostCharComps(env, sc, chain, args)
+	out := *sc
+	out.Decls = nil
+	dummies := map[string]bool{}
+	for _, d := range sc.Decls {
+		if d.Type == nil || d.Type.Base != ast.Character || len(d.Entities) != 1 {
+			out.Decls = append(out.Decls, d)
+			continue
+		}
+		p := hostCharDecl(d, d.Entities[0], args)
+		if p == nil {
+			out.Decls = append(out.Decls, d)
+			continue
+		}
+		name := d.Entities[0].Name.Name
+		vars[name], dummies[name] = p, true
+	}
+	if len(vars) == 0 {
+		return body, sc, args, nil
+	}
+	hc := &hostChars{}
+	var d diag.List
+	var rest []ast.Stmt
+	for _, st := range body {
+		set, ok := c.hostCharSet(st, vars, &d)
+		if !ok {
+			rest = append(rest, st)
+			continue
+		}
+		hc.sets = append(hc.sets, set)
+	}
+	walkStmtExprs(rest, func(e ast.Expr) {
+		if id := exprIdent(e); id != nil && dummies[id.Name] {
+			d.Error(codeHostCharacter, id.Pos, "character %s is used here, but forocl runs a character variable only in assignments at the kernel's top level", id.Orig).
+				WithHint("compute it where the kernel is called, and pass a number or logical")
+		}
+	})
+	for _, a := range args {
+		if p := vars[a.Name]; p != nil && dummies[a.Name] {
+			hc.params = append(hc.params, p)
+		}
+	}
+	for _, a := range args {
+		for _, name := range slices.Sorted(maps.Keys(vars)) {
+			if p := vars[name]; !dummies[name] && strings.HasPrefix(name, a.Name+"%") && used(hc.sets, p.Name) {
+				hc.params = append(hc.params, p)
+			}
+		}
+	}
+	if k := procKey(rest); k != nil && len(d.Items) > 0 {
+		pd := c.pendingTypes[k]
+		pd.Append(d)
+		c.pendingTypes[k] = pd
+	}
+	nargs := slices.DeleteFunc(slices.Clone(args), func(a ast.Ident) bool { return dummies[a.Name] })
+	return rest, &out, nargs, hc
+}
+
+// used reports whether a set of sets names name.
+func used(sets []ir.CharSet, name string) bool {
+	return slices.ContainsFunc(sets, func(s ir.CharSet) bool {
+		return s.Var == name || slices.ContainsFunc(s.Parts, func(p ir.CharPart) bool { return !p.IsLit && p.Name == name })
+	})
+}
+
+// exprIdent is the name an identifier or a call names.
+func exprIdent(e ast.Expr) *ast.Ident {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e
+	case *ast.Call:
+		return &e.Name
+	}
+	return nil
+}
+
+// hostCharSet returns st as an assignment of the host when it assigns a
+// character variable of vars; ok is false when it does not.
+func (c *checker) hostCharSet(st ast.Stmt, vars map[string]*ir.CharParam, d *diag.List) (set ir.CharSet, ok bool) {
+	a, isAssign := st.(*ast.AssignStmt)
+	if !isAssign || a.Pointer {
+		return set, false
+	}
+	lhs, isIdent := a.LHS.(*ast.Ident)
+	if !isIdent || vars[lhs.Name] == nil {
+		return set, false
+	}
+	parts, ok := charParts(a.RHS, vars)
+	if !ok {
+		return set, false // refused as a use
+	}
+	if vars[lhs.Name].Intent == ir.In {
+		d.Error(codeHostCharacterIntent, lhs.Pos, "%s is intent(in), and this assigns it", lhs.Orig).
+			WithHint("declare it intent(inout) or intent(out)")
+	}
+	return ir.CharSet{Var: vars[lhs.Name].Name, Parts: parts, Pos: a.Pos}, true
+}
+
+// charParts returns the operands of a concatenation of character
+// literals and variables of vars.
+func charParts(e ast.Expr, vars map[string]*ir.CharParam) ([]ir.CharPart, bool) {
+	switch e := e.(type) {
+	case *ast.Paren:
+		return charParts(e.X, vars)
+	case *ast.StringLit:
+		return []ir.CharPart{{Lit: e.Value, IsLit: true}}, true
+	case *ast.Ident:
+		if vars[e.Name] != nil {
+			return []ir.CharPart{{Name: vars[e.Name].Name}}, true
+		}
+	case *ast.Binary:
+		if e.Op != "//" {
+			return nil, false
+		}
+		x, ok := charParts(e.X, vars)
+		y, ok2 := charParts(e.Y, vars)
+		return append(x, y...), ok && ok2
+	}
+	return nil, false
+}
+
+// hostCharsKey keys a procedure's hostChars by its name and position, which
+// the copies of a subprogram that sema makes keep.
+func hostCharsKey(s *ast.Subprogram) string {
+	return fmt.Sprintf("%s@%v", s.Name.Name, s.Pos.Start)
+}
+
+// setHostChars gives kern the character parameters and assignments of
+// its procedure.
+func (c *checker) setHostChars(kern *ir.Kernel, sub *ast.Subprogram) {
+	if hc := c.hostChars[hostCharsKey(sub)]; hc != nil {
+		kern.Chars, kern.CharSets = hc.params, hc.sets
+	}
+}
