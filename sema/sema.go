@@ -156,7 +156,7 @@ type checker struct {
 	// refusedTypes are the derived type specs already refused (Note
 	// [derived-type dummies]).
 	refusedTypes  map[*ast.TypeSpec]string
-	hostChars     map[string]*hostChars // by hostCharsKey: Note [host characters] in ir/chars.go
+	hostChars     map[string]*hostChars            // by hostCharsKey: Note [host characters] in ir/chars.go
 	pendingTypes  map[ast.Stmt]diag.List           // Note [derived-type dummies]: checkStructUses
 	structVars    map[ast.Stmt]map[string]*flatVar // the structures taken apart, by procKey
 	warnedStructs map[string]bool                  // structures with an allocatable-dummy warning
