@@ -215,6 +215,9 @@ func FortranHost(u *abi.Unit, stem string) ([]byte, error) {
 
 // fortranCheck refuses kernels whose Fortran host could not be written.
 func fortranCheck(k *abi.Kernel) error {
+	if err := checkChars(k, "Fortran host"); err != nil {
+		return err
+	}
 	proc := FortranProcName(k.Name)
 	if len(proc) > maxFortranName {
 		return fmt.Errorf("kernel %q: its Fortran host procedure %q is longer than %d characters; shorten the kernel's name", k.Name, proc, maxFortranName)

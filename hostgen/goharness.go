@@ -890,6 +890,9 @@ func abiVar(k *abi.Kernel) string { return "abi" + goName(k.Name) }
 // goKernelABI writes k's ABI into the generated Go, for the index rule
 // (abi.Kernel.Check32, Note [index types] in package abi).
 func goKernelABI(e *emit.Writer, k *abi.Kernel) error {
+	if err := checkChars(k, "Go harness"); err != nil {
+		return err
+	}
 	js, err := json.Marshal(k)
 	if err != nil {
 		return err

@@ -33,11 +33,3 @@ func charText(v string, ok bool) string {
 	}
 	return fmt.Sprintf("%q (len %d)", v, len(v))
 }
-
-// printChars prints the character outputs of a run.
-func printChars(w io.Writer, k *abi.Kernel, out map[string]string) {
-	for _, c := range k.CharOutputs() {
-		v, ok := out[c.Name]
-		fmt.Fprintf(w, "%s = %s\n", c.Name, charText(v, ok))
-	}
-}

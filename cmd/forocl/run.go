@@ -169,6 +169,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if err != nil {
 		return err
 	}
+	if _, err := k.RunChars(bound.Chars); err != nil { // before the device runs: Note [host characters] in ir/chars.go
+		return runErr(err)
+	}
 
 	// From here on an interrupt closes the context and writes nothing.
 	sig := newInterrupts(stderr)
@@ -354,6 +357,12 @@ func finishRun(c *cobra.Command, res *driver.Result, k *abi.Kernel, device strin
 	if streamsToStdout(req.parsed.Outs, req.pngs) {
 		c.SetOut(stderr) // standard output holds an array
 	}
+	chars, _ := k.RunChars(bound.Chars) // checked before the run
+	for _, p := range k.CharOutputs() {
+		if v, ok := chars[p.Name]; ok {
+			results[p.Name] = strconv.Quote(v) // a JSON string too
+		}
+	}
 	return report(c, k, device, r, rf, results, len(bound.Outputs) > 0, slabs)
 }
 
@@ -390,12 +399,22 @@ func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf
 		for _, p := range k.Results() {
 			doc.Results[p.Name] = jsonScalar(results[p.Name])
 		}
+		for _, p := range k.CharOutputs() {
+			if v, ok := results[p.Name]; ok {
+				doc.Results[p.Name] = json.RawMessage(v)
+			}
+		}
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
 		return enc.Encode(doc)
 	}
 	for _, p := range k.Results() {
 		fmt.Fprintf(out, "%s = %s\n", p.Name, results[p.Name])
+	}
+	for _, p := range k.CharOutputs() {
+		if v, ok := results[p.Name]; ok {
+			fmt.Fprintf(out, "%s = %s\n", p.Name, v)
+		}
 	}
 	if arrays := outputArrays(k); !saved && rf.repeat == 0 && len(rf.pngs) == 0 && len(arrays) > 0 {
 		fmt.Fprintf(c.ErrOrStderr(), "forocl: note: no --out given; %s computed but not saved\n", nameList(arrays))
