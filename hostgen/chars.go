@@ -1,17 +1,118 @@
 package hostgen
 
 import (
-	"fmt"
+	"strings"
 
 	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/internal/emit"
 )
 
-// checkChars refuses a kernel with character parameters (Note [host
-// characters] in ir/chars.go), which neither host takes yet: a host that
-// dropped them would not return what the kernel assigns.
-func checkChars(k *abi.Kernel, host string) error {
-	if len(k.Chars) == 0 {
-		return nil
+// charParams are k's character parameters as parameters, for the checks
+// of their names.
+func charParams(k *abi.Kernel) []abi.Param {
+	var out []abi.Param
+	for _, c := range k.Chars {
+		out = append(out, abi.Param{Name: c.Name, Intent: c.Intent})
 	}
-	return fmt.Errorf("kernel %q: character %s is a host value, which the %s does not take yet; run the kernel with forocl run or compare, or pass the character where it is called", k.Name, k.Chars[0].Name, host)
+	return out
+}
+
+// fortranCharDecls declares the Fortran host's character dummies, after
+// the others: as the kernel declares them (Note [host characters]).
+func fortranCharDecls(e *fortEmitter, k *abi.Kernel) {
+	for _, c := range k.Chars {
+		switch {
+		case c.Deferred:
+			e.Line("character(len=:), allocatable, intent(%s) :: %s", c.Intent, c.Name)
+		case c.Len == 0:
+			e.Line("character(len=*), intent(%s) :: %s", c.Intent, c.Name)
+		default:
+			e.Line("character(len=%d), intent(%s) :: %s", c.Len, c.Intent, c.Name)
+		}
+	}
+	if len(k.CharSets) > 0 {
+		e.Line("character(len=:), allocatable :: fcl_chr")
+	}
+}
+
+// fortranCharSets writes the kernel's character assignments, which
+// Fortran's own assignment runs with the kernel's semantics.
+func fortranCharSets(e *fortEmitter, k *abi.Kernel) {
+	for _, s := range k.CharSets {
+		var parts []string
+		for _, p := range s.Parts {
+			if p.IsLit {
+				parts = append(parts, fortranString(p.Lit))
+			} else {
+				parts = append(parts, p.Name)
+			}
+		}
+		// Through a deferred-length copy: gfortran -Wall warns of the
+		// truncation a len=N target makes, which is Fortran's rule here.
+		e.Line("fcl_chr = %s", strings.Join(parts, " // "))
+		e.Line("%s = fcl_chr", s.Var)
+	}
+}
+
+// fortranString spells s as a Fortran character literal.
+func fortranString(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}
+
+// goCharParams adds k's character parameters to a Go harness's
+// parameters (charInput, string) and results (intent out and inout,
+// goCharResult).
+func goCharParams(k *abi.Kernel, gn *goNames, params, results, resTypes []string) ([]string, []string, []string) {
+	for _, c := range k.Chars {
+		name := gn.of(c.Name)
+		if charInput(c) {
+			params = append(params, name+" string")
+		}
+		if c.Intent != abi.In {
+			res := goCharResult(c, gn)
+			results = append(results, res)
+			resTypes = append(resTypes, res+" string")
+		}
+	}
+	return params, results, resTypes
+}
+
+// goCharSets writes the run of k's character assignments, before any
+// launch, through abi.Kernel.RunChars (Note [host characters]): an
+// intent(out) one starts with no value, and one never given a value
+// returns "".
+func goCharSets(e *emit.Writer, k *abi.Kernel, gn *goNames) {
+	if len(k.Chars) == 0 {
+		return
+	}
+	e.Line("charsIn := map[string]string{}")
+	for _, c := range k.Chars {
+		if charInput(c) {
+			e.Line("charsIn[%q] = %s", c.Name, gn.of(c.Name))
+		}
+	}
+	e.Line("charsOut, err := %s.RunChars(charsIn)", abiVar(k))
+	e.Open("if err != nil")
+	e.Line("return")
+	e.Close("")
+	for _, c := range k.Chars {
+		if c.Intent != abi.In {
+			e.Line("%s = charsOut[%q]", goCharResult(c, gn), c.Name)
+		}
+	}
+}
+
+// charInput reports whether a host takes a value of c: intent in and
+// inout, and len=* of any intent, whose length the value gives.
+func charInput(c abi.CharParam) bool {
+	return c.Intent != abi.Out || c.Len == 0 && !c.Deferred
+}
+
+// goCharResult is the Go result of character output c: "new" and its
+// name when it is an input too, else its name.
+func goCharResult(c abi.CharParam, gn *goNames) string {
+	if charInput(c) {
+		return gn.derived("new", c.Name)
+	}
+	return gn.of(c.Name)
 }

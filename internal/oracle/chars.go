@@ -27,10 +27,17 @@ import (
 // charVar is the driver's variable of character parameter i.
 func charVar(i int) string { return fmt.Sprintf("c_chr%d", i) }
 
-// charDecls declares the character variables and reads them.
-func charDecls(p func(string, ...any), k *abi.Kernel) {
+// fixedCopy reports whether the driver passes character parameter c
+// through a character(len=N) copy: a len=N dummy of the kernel, or of
+// the Fortran host (dev), where components are dummies too.
+func fixedCopy(c abi.CharParam, dev *Device) bool {
+	return (c.Struct == nil || dev != nil) && c.Len > 0 && !c.Deferred
+}
+
+// charDecls declares the character variables.
+func charDecls(p func(string, ...any), k *abi.Kernel, dev *Device) {
 	for i, c := range k.Chars {
-		if c.Struct == nil && c.Len > 0 && !c.Deferred {
+		if fixedCopy(c, dev) {
 			p("  character(len=%d) :: %s_n", c.Len, charVar(i))
 		}
 		p("  character(:), allocatable :: %s", charVar(i))
@@ -42,7 +49,7 @@ func charDecls(p func(string, ...any), k *abi.Kernel) {
 }
 
 // charReads reads the values given and assigns the components.
-func charReads(p func(string, ...any), k *abi.Kernel) {
+func charReads(p func(string, ...any), k *abi.Kernel, dev *Device) {
 	for i, c := range k.Chars {
 		v := charVar(i)
 		p("  inquire(file='chin_%d.txt', exist=c_there, size=c_len)", i)
@@ -52,10 +59,10 @@ func charReads(p func(string, ...any), k *abi.Kernel) {
 		p("    if (c_len > 0) read(u) %s", v)
 		p("    close(u)")
 		switch {
-		case c.Struct != nil:
-			p("    %s = %s", charComponent(k, c), v)
-		case c.Len > 0 && !c.Deferred:
+		case fixedCopy(c, dev):
 			p("    %s_n = %s", v, v)
+		case c.Struct != nil && dev == nil:
+			p("    %s = %s", charComponent(k, c), v)
 		}
 		p("  end if")
 	}
@@ -71,39 +78,41 @@ func charComponent(k *abi.Kernel, c abi.CharParam) string {
 	return "" // a structure with no numeric component the kernel takes: sema refuses its type
 }
 
-// charArgs puts the character dummies into the call's actual arguments.
-func charArgs(k *abi.Kernel, call []string) []string {
+// charArgs puts the character dummies into the call's actual arguments:
+// at their places in the kernel's, after the others in the Fortran
+// host's (dev), which takes components too.
+func charArgs(k *abi.Kernel, call []string, dev *Device) []string {
 	for i, c := range k.Chars {
-		if c.Struct != nil {
-			continue
-		}
 		a := charVar(i)
-		if c.Len > 0 && !c.Deferred {
+		if fixedCopy(c, dev) {
 			a += "_n"
 		}
-		call = slices.Insert(call, min(c.Arg, len(call)), a)
+		switch {
+		case dev != nil:
+			call = append(call, a)
+		case c.Struct == nil:
+			call = slices.Insert(call, min(c.Arg, len(call)), a)
+		}
 	}
 	return call
 }
 
 // charWrites writes the character outputs that have a value.
-func charWrites(p func(string, ...any), k *abi.Kernel) {
+func charWrites(p func(string, ...any), k *abi.Kernel, dev *Device) {
 	for i, c := range k.Chars {
 		if c.Intent == abi.In {
 			continue
 		}
 		v := charVar(i)
 		switch {
-		case c.Struct != nil:
-			v = charComponent(k, c)
-		case c.Len > 0 && !c.Deferred:
+		case fixedCopy(c, dev):
 			v += "_n"
+		case c.Struct != nil && dev == nil:
+			v = charComponent(k, c)
 		}
 		switch {
-		case c.Deferred && c.Struct != nil:
+		case c.Deferred || c.Len == 0:
 			p("  if (allocated(%s)) then", v)
-		case c.Deferred || c.Struct == nil && c.Len == 0:
-			p("  if (allocated(%s)) then", charVar(i))
 		default:
 			p("  if (.true.) then")
 		}

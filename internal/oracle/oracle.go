@@ -382,7 +382,7 @@ func driver(k *abi.Kernel, dev *Device) string {
 		p("  %s, allocatable, target :: %s(%s)", ftype(v.Kind), id("a_", k, v.Name), dims)
 	}
 	structDecls(p, k, dev)
-	charDecls(p, k) // Note [characters in the driver]
+	charDecls(p, k, dev) // Note [characters in the driver]
 	p("  open(newunit=u, file='params.txt', status='old', action='read')")
 	for _, v := range k.Scalars() {
 		p("  read(u, *) %s", id("s_", k, v.Name))
@@ -439,13 +439,13 @@ func driver(k *abi.Kernel, dev *Device) string {
 		}
 	}
 	structFill(p, k, dev)
-	charReads(p, k)
-	call = charArgs(k, call)
+	charReads(p, k, dev)
+	call = charArgs(k, call, dev)
 	if !structResultCall(p, k, dev, callee, call) {
 		p("  %s", callStmt(k, dev, callee, call))
 	}
 	structBack(p, k, dev)
-	charWrites(p, k)
+	charWrites(p, k, dev)
 	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
 		val := id("a_", k, v.Name)

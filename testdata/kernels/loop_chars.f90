@@ -1,0 +1,31 @@
+! Character scalars and components as host values (Note [host
+! characters] in ir/chars.go): a Field-like type whose deferred-length
+! name and fixed-length unit are copied as tsunami's from_field copies
+! them, with a data array updated on the device; a len=* intent(in)
+! label and a len=6 intent(inout) tag assigned with concatenation.
+! Fortran's assignment truncates to the target's length, pads with
+! blanks, and gives a deferred-length component the value's length; the
+! hosts do the same.
+module loop_chars_mod
+  implicit none
+  type :: Tile
+    character(:), allocatable :: name
+    character(len=6) :: unit
+    integer :: steps
+    real, allocatable :: data(:,:)
+  end type Tile
+contains
+  !$OFP PURE, KERNEL :: copy_tile
+  pure subroutine copy_tile(target, source, label, tag, scale)
+    type(Tile), intent(in out) :: target
+    type(Tile), intent(in) :: source
+    character(len=*), intent(in) :: label
+    character(len=6), intent(in out) :: tag
+    real, intent(in) :: scale
+    target % name = source % name // '_' // label
+    target % unit = source % unit // 'per-second'
+    tag = label // tag
+    target % steps = source % steps + 1
+    target % data = scale * source % data + target % data
+  end subroutine copy_tile
+end module loop_chars_mod
