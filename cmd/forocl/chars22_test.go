@@ -1,0 +1,69 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// charsArgs are forocl run's arguments for testdata/kernels/loop_chars.f90's
+// copy_tile (Note [host characters] in ir/chars.go), with more --set
+// values; a value of sets replaces the one of its name.
+func charsArgs(sets ...string) []string {
+	all := []string{"target%data%lb1=0", "target%data%lb2=1", "source%data%lb1=0", "source%data%lb2=1",
+		"source%steps=3", "target%steps=0", "scale=1.5", "source%name=height", "target%name=x",
+		"source%unit=m", "target%unit=abc", "label=west", "tag=ab"}
+	args := []string{"../../testdata/kernels/loop_chars.f90", "--kernel", "copy_tile", "--grid", "7x5"}
+	for _, s := range all {
+		name, _, _ := strings.Cut(s, "=")
+		for _, o := range sets {
+			if strings.HasPrefix(o, name+"=") {
+				s = o
+			}
+		}
+		args = append(args, "--set", s)
+	}
+	return args
+}
+
+// TestCompareCharacters: forocl compare compares each character output
+// with gfortran's, value and length; forocl run prints them.
+func TestCompareCharacters(t *testing.T) {
+	requireGfortran(t)
+	requireOpenCL(t)
+	code, stdout, stderr := cli(t, append([]string{"compare", "--device", testDevice()}, charsArgs()...)...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, want := range []string{
+		`tag  character  match: "westab" (len 6)`,
+		`target%name  character  match: "height_west" (len 11)`,
+		`target%unit  character  match: "m     " (len 6)`,
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("no line %q in\n%s", want, stdout)
+		}
+	}
+	code, stdout, stderr = cli(t, append([]string{"run", "--device", testDevice()}, charsArgs()...)...)
+	if code != 0 || !strings.Contains(stdout, "target%name = \"height_west\"\n") || !strings.Contains(stdout, "tag = \"westab\"\n") {
+		t.Errorf("run: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestSetCharacterTooLong: a --set value longer than a len=N dummy is
+// an error, as a value out of a number's range is, not cut short in
+// silence; text for a number is a usage error.
+func TestSetCharacterTooLong(t *testing.T) {
+	for _, tc := range []struct {
+		set  string
+		code int
+		want string
+	}{
+		{"tag=abcdefg", 1, `--set tag=abcdefg: "tag" is character(len=6), and the value has 7 characters; give at most 6`},
+		{"source%steps=fast", 2, `--set source%steps=fast: "fast" is not a number`},
+	} {
+		code, _, stderr := cli(t, append([]string{"run"}, charsArgs(tc.set)...)...)
+		if code != tc.code || !strings.Contains(stderr, tc.want) {
+			t.Errorf("--set %s: exit %d, want %d with %q:\n%s", tc.set, code, tc.code, tc.want, stderr)
+		}
+	}
+}
