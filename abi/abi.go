@@ -166,9 +166,11 @@ type Kernel struct {
 	Split *Split `json:"split,omitempty"`
 	// Chars are the character dummies and components the host procedure
 	// assigns, CharSets those assignments, in order (Note [host
-	// characters] in ir/chars.go; RunChars).
-	Chars    []CharParam `json:"chars,omitempty"`
-	CharSets []CharSet   `json:"char_sets,omitempty"`
+	// characters] in ir/chars.go; RunChars), CharTests the comparisons
+	// of characters that IFs between nests read (CharTestVals).
+	Chars     []CharParam `json:"chars,omitempty"`
+	CharSets  []CharSet   `json:"char_sets,omitempty"`
+	CharTests []CharTest  `json:"char_tests,omitempty"`
 }
 
 // Reduction is one reduction of a region kernel: a phase launch folds its

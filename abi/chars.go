@@ -34,6 +34,18 @@ type CharSet struct {
 	Line  int        `json:"line,omitempty"`
 }
 
+// CharTest is logical host variable Var = X Op Y (Op one of ==, /=, <,
+// <=, >, >=) of the values the kernel is called with: a comparison of
+// characters in an IF between nests, which a host computes as it starts
+// the program (CharTestVals).
+type CharTest struct {
+	Var  string     `json:"var"`
+	Op   string     `json:"op"`
+	X    []CharPart `json:"x"`
+	Y    []CharPart `json:"y"`
+	Line int        `json:"line,omitempty"`
+}
+
 // CharPart is a literal (Lit, when IsLit) or the value of a CharParam.
 type CharPart struct {
 	Name  string `json:"name,omitempty"`
@@ -70,39 +82,23 @@ func (p *CharParam) CharValue(value string) string {
 // length the caller's value gives), and returns the values of its
 // intent(out) and intent(inout) character parameters.
 func (k *Kernel) RunChars(in map[string]string) (map[string]string, error) {
-	vals := map[string]string{}
-	set := map[string]bool{}
-	for _, p := range k.Chars {
-		v, ok := in[p.Name]
-		switch {
-		case !ok && p.Len == 0 && !p.Deferred:
-			return nil, fmt.Errorf("kernel %q: character %s is len=*: give its value, whose length is its length", k.Name, p.Name)
-		case !ok && p.Intent != Out && !p.Deferred: // a deferred one not given is not allocated
-			return nil, fmt.Errorf("kernel %q: no value for character %s", k.Name, p.Name)
-		}
-		vals[p.Name] = p.CharValue(v)
-		set[p.Name] = ok && p.Intent != Out
+	vals, set, err := k.startChars(in)
+	if err != nil {
+		return nil, err
 	}
 	for _, s := range k.CharSets {
 		p := k.CharParam(s.Var)
 		if p == nil {
 			return nil, fmt.Errorf("kernel %q: line %d assigns %s, which is no character parameter", k.Name, s.Line, s.Var)
 		}
-		var b strings.Builder
-		for _, part := range s.Parts {
-			if part.IsLit {
-				b.WriteString(part.Lit)
-				continue
-			}
-			if q := k.CharParam(part.Name); q == nil || !set[q.Name] {
-				return nil, fmt.Errorf("kernel %q: line %d reads character %s, which has no value there", k.Name, s.Line, part.Name)
-			}
-			b.WriteString(vals[k.CharParam(part.Name).Name])
+		v, err := k.concat(s.Parts, vals, set, s.Line)
+		if err != nil {
+			return nil, err
 		}
 		if p.Len == 0 && !p.Deferred {
-			vals[p.Name] = p.pad(b.String(), len(vals[p.Name]))
+			vals[p.Name] = p.pad(v, len(vals[p.Name]))
 		} else {
-			vals[p.Name] = p.CharValue(b.String())
+			vals[p.Name] = p.CharValue(v)
 		}
 		set[p.Name] = true
 	}
@@ -113,6 +109,78 @@ func (k *Kernel) RunChars(in map[string]string) (map[string]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// startChars returns the values of k's character parameters as the
+// kernel is called with in, and which of them have one.
+func (k *Kernel) startChars(in map[string]string) (vals map[string]string, set map[string]bool, err error) {
+	vals, set = map[string]string{}, map[string]bool{}
+	for _, p := range k.Chars {
+		v, ok := in[p.Name]
+		switch {
+		case !ok && p.Len == 0 && !p.Deferred:
+			return nil, nil, fmt.Errorf("kernel %q: character %s is len=*: give its value, whose length is its length", k.Name, p.Name)
+		case !ok && p.Intent != Out && !p.Deferred: // a deferred one not given is not allocated
+			return nil, nil, fmt.Errorf("kernel %q: no value for character %s", k.Name, p.Name)
+		}
+		vals[p.Name] = p.CharValue(v)
+		set[p.Name] = ok && p.Intent != Out
+	}
+	return vals, set, nil
+}
+
+// concat is the value of parts, or an error naming line when one has no
+// value.
+func (k *Kernel) concat(parts []CharPart, vals map[string]string, set map[string]bool, line int) (string, error) {
+	var b strings.Builder
+	for _, part := range parts {
+		if part.IsLit {
+			b.WriteString(part.Lit)
+			continue
+		}
+		q := k.CharParam(part.Name)
+		if q == nil || !set[q.Name] {
+			return "", fmt.Errorf("kernel %q: line %d reads character %s, which has no value there", k.Name, line, part.Name)
+		}
+		b.WriteString(vals[q.Name])
+	}
+	return b.String(), nil
+}
+
+// CharTestVals returns the word (0 or 1) of each of k's CharTests with the
+// values in (as RunChars takes them), by host variable.
+func (k *Kernel) CharTestVals(in map[string]string) (map[string]int, error) {
+	vals, set, err := k.startChars(in)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]int{}
+	for _, t := range k.CharTests {
+		x, err := k.concat(t.X, vals, set, t.Line)
+		if err != nil {
+			return nil, err
+		}
+		y, err := k.concat(t.Y, vals, set, t.Line)
+		if err != nil {
+			return nil, err
+		}
+		c := CompareChars(x, y)
+		r, ok := map[string]bool{"==": c == 0, "/=": c != 0, "<": c < 0, "<=": c <= 0, ">": c > 0, ">=": c >= 0}[t.Op]
+		if !ok {
+			return nil, fmt.Errorf("kernel %q: line %d: comparison %q of characters", k.Name, t.Line, t.Op)
+		}
+		out[t.Var] = b2i(r)
+	}
+	return out, nil
+}
+
+// CompareChars compares a and b as Fortran does, the shorter padded with
+// blanks, byte by byte (gfortran's ASCII order): -1, 0 or 1.
+func CompareChars(a, b string) int {
+	n := max(len(a), len(b))
+	a += strings.Repeat(" ", n-len(a))
+	b += strings.Repeat(" ", n-len(b))
+	return strings.Compare(a, b)
 }
 
 // pad truncates or pads value to n characters.

@@ -46,3 +46,26 @@ func TestRunChars(t *testing.T) {
 		t.Errorf("len=* without a value: %v", err)
 	}
 }
+
+// TestCharTestVals: comparisons pad the shorter operand with blanks, as
+// Fortran's do, and read the values the kernel is called with.
+func TestCharTestVals(t *testing.T) {
+	k := charKernel()
+	k.CharTests = []CharTest{
+		{Var: "_chr1", Op: "==", X: []CharPart{{Name: "tag"}}, Y: []CharPart{{Lit: "ab", IsLit: true}}},
+		{Var: "_chr2", Op: "<", X: []CharPart{{Name: "label"}}, Y: []CharPart{{Lit: "m", IsLit: true}}},
+		{Var: "_chr3", Op: ">=", X: []CharPart{{Name: "s%name"}, {Lit: "!", IsLit: true}}, Y: []CharPart{{Lit: "x", IsLit: true}}},
+		{Var: "_chr4", Op: "/=", X: []CharPart{{Lit: "a ", IsLit: true}}, Y: []CharPart{{Lit: "a", IsLit: true}}},
+	}
+	got, err := k.CharTestVals(map[string]string{"label": "west", "tag": "ab", "s%name": "x", "out": "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// "ab    " == "ab"; "west" < "m" is false; "x!" >= "x " (! > blank); "a " == "a".
+	if want := map[string]int{"_chr1": 1, "_chr2": 0, "_chr3": 1, "_chr4": 0}; !maps.Equal(got, want) {
+		t.Errorf("CharTestVals = %v, want %v", got, want)
+	}
+	if c := CompareChars("ab", "ab\t"); c != 1 {
+		t.Errorf(`CompareChars("ab", "ab\t") = %d, want 1 (blank after tab)`, c)
+	}
+}

@@ -309,7 +309,7 @@ func fortranHostFile(t *testing.T, ctx *clhost.Context, robj, rdir, f string) {
 					what := fmt.Sprintf("fortran host, %s, %v", v, shape)
 					compareOutputs(t, what, k, want, got, arrays)
 					compareChars(t, what, k, serial.CharsOut, dev.CharsOut)
-					gor, err := runner.Run(ctx, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Arrays: arrays})
+					gor, err := runner.Run(ctx, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Chars: serial.Chars, Arrays: arrays})
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -390,7 +390,7 @@ func numericCompiled(t *testing.T, c *clhost.Context, f string, comp *compiled) 
 				}
 				for _, name := range names {
 					u := units[name]
-					got, err := runner.Run(c, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Arrays: arrays})
+					got, err := runner.Run(c, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Chars: exe.Chars, Arrays: arrays})
 					if err != nil {
 						t.Fatalf("%s %v: %v", name, shape, err)
 					}

@@ -31,7 +31,7 @@ func fortranCharDecls(e *fortEmitter, k *abi.Kernel) {
 		}
 	}
 	if len(k.CharSets) > 0 {
-		e.Line("character(len=:), allocatable :: fcl_chr")
+		e.Line("character(len=:), allocatable :: fcl__cval")
 	}
 }
 
@@ -39,18 +39,10 @@ func fortranCharDecls(e *fortEmitter, k *abi.Kernel) {
 // Fortran's own assignment runs with the kernel's semantics.
 func fortranCharSets(e *fortEmitter, k *abi.Kernel) {
 	for _, s := range k.CharSets {
-		var parts []string
-		for _, p := range s.Parts {
-			if p.IsLit {
-				parts = append(parts, fortranString(p.Lit))
-			} else {
-				parts = append(parts, p.Name)
-			}
-		}
 		// Through a deferred-length copy: gfortran -Wall warns of the
 		// truncation a len=N target makes, which is Fortran's rule here.
-		e.Line("fcl_chr = %s", strings.Join(parts, " // "))
-		e.Line("%s = fcl_chr", s.Var)
+		e.Line("fcl__cval = %s", fortranConcat(s.Parts))
+		e.Line("%s = fcl__cval", s.Var)
 	}
 }
 
@@ -115,4 +107,42 @@ func goCharResult(c abi.CharParam, gn *goNames) string {
 		return gn.derived("new", c.Name)
 	}
 	return gn.of(c.Name)
+}
+
+// fortranConcat spells the concatenation of parts in Fortran.
+func fortranConcat(parts []abi.CharPart) string {
+	var out []string
+	for _, p := range parts {
+		if p.IsLit {
+			out = append(out, fortranString(p.Lit))
+		} else {
+			out = append(out, p.Name)
+		}
+	}
+	return strings.Join(out, " // ")
+}
+
+// fortranCharTests sets the host variables of k's comparisons of
+// characters, which the host program starts with at 0 (Note [host
+// characters]): Fortran's comparison is the kernel's.
+func fortranCharTests(e *fortEmitter, n *fortNames, k *abi.Kernel) {
+	for _, t := range k.CharTests {
+		e.Line("if (%s %s %s) %s = 1", fortranConcat(t.X), t.Op, fortranConcat(t.Y), n.v(t.Var))
+	}
+}
+
+// goCharTests adds the values of k's comparisons of characters to the
+// Go harness's hostInit, from the characters goCharSets took.
+func goCharTests(e *emit.Writer, k *abi.Kernel) {
+	if len(k.CharTests) == 0 {
+		return
+	}
+	e.Line("charTests, cerr := %s.CharTestVals(charsIn)", abiVar(k))
+	e.Open("if cerr != nil")
+	e.Line("err = cerr")
+	e.Line("return")
+	e.Close("")
+	e.Open("for v, w := range charTests")
+	e.Line("hostInit[v] = w")
+	e.Close("")
 }

@@ -42,6 +42,7 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Line("// The host program runs through the kernel's ABI, as forocl run runs it:")
 	e.Line("// its host variables at each launch size the NDRanges first.")
 	e.Line("hostInit := map[string]int{%s}", strings.Join(init, ", "))
+	goCharTests(e, k)
 	e.Line("var launchVals []map[string]int")
 	dry := av + ".LaunchVals(hostInit)"
 	if k.ReadsElements() { // the dry run reads intent(in) arrays' (Note [host elements] in package abi)

@@ -10,8 +10,14 @@ import "github.com/forocl/forocl/diag"
 // procedure (a = b, a = 'text', a = b // 'text') out of the body, in
 // order, as Kernel.CharSets over Kernel.Chars; nothing else of the kernel
 // reads them, so a host runs them before or after the launches alike
-// (abi.Kernel.RunChars gives the semantics). Any other use is refused at
-// its line (sema's host-character code).
+// (abi.Kernel.RunChars gives the semantics). A comparison of such
+// values in the condition of an IF outside loops (IF (mode == 'fast')
+// between nests) becomes a logical host variable of the compiler's own,
+// "_chrN", that the host computes from the values the kernel is called
+// with, as it starts the program: a CharTest (Fortran's comparison pads
+// the shorter operand with blanks). A comparison that reads a character
+// the kernel assigned before it, and any other use, is refused at its
+// line (sema's host-character code).
 
 // CharParam is a character dummy or a character component "s%name" of a
 // structure dummy.
@@ -38,4 +44,13 @@ type CharPart struct {
 	Name  string
 	Lit   string
 	IsLit bool
+}
+
+// CharTest is logical host variable Var = X Op Y, Op one of ==, /=, <,
+// <=, >, >=, of the values the kernel is called with.
+type CharTest struct {
+	Var  string
+	Op   string
+	X, Y []CharPart
+	Pos  diag.Span
 }

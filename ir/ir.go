@@ -305,8 +305,9 @@ type Kernel struct {
 	Function bool
 	// Chars are the character dummies and components the host procedure
 	// assigns, CharSets those assignments (Note [host characters]).
-	Chars    []*CharParam
-	CharSets []CharSet
+	Chars     []*CharParam
+	CharSets  []CharSet
+	CharTests []CharTest
 }
 
 // Func is a pure elemental function, translated to an inline OpenCL

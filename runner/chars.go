@@ -23,3 +23,20 @@ func bindChar(p *abi.CharParam, s Arg) error {
 func looksNumeric(v string) bool {
 	return v != "" && strings.ContainsRune("0123456789+-.", rune(v[0]))
 }
+
+// charTests adds the values of k's comparisons of characters, host
+// variables, to the host program's init (Note [host characters] in
+// ir/chars.go).
+func charTests(k *abi.Kernel, init map[string]int, chars map[string]string) error {
+	if len(k.CharTests) == 0 {
+		return nil
+	}
+	tests, err := k.CharTestVals(chars)
+	if err != nil {
+		return err
+	}
+	for v, w := range tests {
+		init[v] = w
+	}
+	return nil
+}

@@ -16,6 +16,7 @@ import (
 type hostChars struct {
 	params []*ir.CharParam
 	sets   []ir.CharSet
+	tests  []ir.CharTest
 }
 
 // charLen is the length of character type t: n > 0 for len=n (1 when
@@ -128,10 +129,14 @@ func (c *checker) takeHostChars(env *typeEnv, sc *ast.Scope, chain []*ast.Scope,
 	for _, st := range body {
 		set, ok := c.hostCharSet(st, vars, &d)
 		if !ok {
-			rest = append(rest, st)
+			rest = append(rest, hc.testIfs(st, vars, &d))
 			continue
 		}
 		hc.sets = append(hc.sets, set)
+	}
+	for _, t := range hc.tests {
+		out.Decls = append(out.Decls, &ast.Decl{Pos: t.Pos, Type: &ast.TypeSpec{Pos: t.Pos, Base: ast.Logical},
+			Entities: []*ast.Entity{{Pos: t.Pos, Name: ast.Ident{Pos: t.Pos, Name: t.Var, Orig: t.Var}}}})
 	}
 	walkStmtExprs(rest, func(e ast.Expr) {
 		if id := exprIdent(e); id != nil && dummies[id.Name] {
@@ -233,6 +238,57 @@ func hostCharsKey(s *ast.Subprogram) string {
 // its procedure.
 func (c *checker) setHostChars(kern *ir.Kernel, sub *ast.Subprogram) {
 	if hc := c.hostChars[hostCharsKey(sub)]; hc != nil {
-		kern.Chars, kern.CharSets = hc.params, hc.sets
+		kern.Chars, kern.CharSets, kern.CharTests = hc.params, hc.sets, hc.tests
 	}
+}
+
+// testIfs returns st with each comparison of characters in the
+// conditions of its IFs, and of the IFs in their branches, replaced by a
+// logical host variable of its own, "_chrN" (Note [host characters]);
+// one that reads a character assigned before it is refused. Loops are
+// not entered: the device would read such a comparison, which is
+// refused as a use.
+func (hc *hostChars) testIfs(st ast.Stmt, vars map[string]*ir.CharParam, d *diag.List) ast.Stmt {
+	is, ok := st.(*ast.IfStmt)
+	if !ok {
+		return st
+	}
+	cond := func(e ast.Expr) ast.Expr {
+		return rewriteExpr(e, func(x ast.Expr) ast.Expr {
+			b, isBin := x.(*ast.Binary)
+			if !isBin || !slices.Contains([]string{"==", "/=", "<", "<=", ">", ">="}, b.Op) {
+				return x
+			}
+			px, okx := charParts(b.X, vars)
+			py, oky := charParts(b.Y, vars)
+			if !okx || !oky || !slices.ContainsFunc(append(px, py...), func(p ir.CharPart) bool { return !p.IsLit }) {
+				return x
+			}
+			for _, p := range append(px, py...) {
+				if !p.IsLit && slices.ContainsFunc(hc.sets, func(s ir.CharSet) bool { return s.Var == p.Name }) {
+					d.Error(codeHostCharacter, b.Pos, "this compares %s after the kernel assigns it, but forocl compares characters as the kernel is called", p.Name).
+						WithHint("compare before the assignment, or where the kernel is called")
+				}
+			}
+			name := fmt.Sprintf("_chr%d", len(hc.tests)+1) // no Fortran name starts with "_"
+			hc.tests = append(hc.tests, ir.CharTest{Var: name, Op: b.Op, X: px, Y: py, Pos: b.Pos})
+			return &ast.Ident{Pos: b.Pos, Name: name, Orig: name}
+		})
+	}
+	block := func(list []ast.Stmt) []ast.Stmt {
+		out := make([]ast.Stmt, len(list))
+		for i, st := range list {
+			out[i] = hc.testIfs(st, vars, d)
+		}
+		return out
+	}
+	n := *is
+	n.Cond, n.Then, n.Else = cond(is.Cond), block(is.Then), block(is.Else)
+	n.ElseIfs = nil
+	for _, ei := range is.ElseIfs {
+		ne := *ei
+		ne.Cond, ne.Body = cond(ei.Cond), block(ei.Body)
+		n.ElseIfs = append(n.ElseIfs, &ne)
+	}
+	return &n
 }

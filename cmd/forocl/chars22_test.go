@@ -43,6 +43,12 @@ func TestCompareCharacters(t *testing.T) {
 			t.Errorf("no line %q in\n%s", want, stdout)
 		}
 	}
+	// The IFs between nests compare characters: each branch in turn.
+	for _, sets := range [][]string{{"label=apple", "source%unit=km"}, {"source%name=key", "label=x"}} {
+		if code, stdout, stderr := cli(t, append([]string{"compare", "--device", testDevice()}, charsArgs(sets...)...)...); code != 0 {
+			t.Errorf("%v: exit %d\n%s%s", sets, code, stdout, stderr)
+		}
+	}
 	code, stdout, stderr = cli(t, append([]string{"run", "--device", testDevice()}, charsArgs()...)...)
 	if code != 0 || !strings.Contains(stdout, "target%name = \"height_west\"\n") || !strings.Contains(stdout, "tag = \"westab\"\n") {
 		t.Errorf("run: exit %d\n%s%s", code, stdout, stderr)

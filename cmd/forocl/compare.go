@@ -130,7 +130,7 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 	for _, n := range bound.Notes {
 		fmt.Fprintf(stderr, "forocl: note: %s\n", n)
 	}
-	job := runner.Job{Kernel: k, Scalars: bound.Scalars}
+	job := runner.Job{Kernel: k, Scalars: bound.Scalars, Chars: bound.Chars}
 	if job.Arrays, err = compareInputs(k, bound.Scalars, bound.Arrays, shapes, grid, cf.seed); err != nil {
 		return runErr(err)
 	}

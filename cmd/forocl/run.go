@@ -297,7 +297,7 @@ func prepareJob(stderr io.Writer, k *abi.Kernel, req *runRequest, rf *runFlags) 
 		fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
 	}
 
-	job = &runner.Job{Kernel: k, Scalars: bound.Scalars, Arrays: bound.Arrays, Repeat: rf.repeat, Steps: rf.steps, Swap: req.swaps, Every: rf.every}
+	job = &runner.Job{Kernel: k, Scalars: bound.Scalars, Chars: bound.Chars, Arrays: bound.Arrays, Repeat: rf.repeat, Steps: rf.steps, Swap: req.swaps, Every: rf.every}
 	if err := runner.CheckSwaps(k, req.swaps); err != nil {
 		return nil, nil, nil, runErr(err)
 	}

@@ -8,7 +8,7 @@
 #define FOROCL_INDEX_T int
 #endif
 
-// kernel copy_tile (loop_chars.f90:19), launch 1 of 2: array assignment (loop_chars.f90:29), strategy direct, work-group 32x8
+// kernel copy_tile (loop_chars.f90:21), launch 1 of 4: array assignment (loop_chars.f90:31), strategy direct, work-group 32x8
 // one work-item per iteration: _i1 = target__data__lb1_ + get_global_id(0), _i2 = target__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void copy_tile_1(__global int* restrict _res_target__steps_,
@@ -28,12 +28,67 @@ void copy_tile_1(__global int* restrict _res_target__steps_,
         return;
     }
     int target__steps_ = 0; // result
-    target__data_[_i1 - (target__data__lb1_) + (FOROCL_INDEX_T)(_target__data_n1_)*(_i2 - (target__data__lb2_))] = scale * source__data_[source__data__lb1_ + _i1 - target__data__lb1_ - (source__data__lb1_) + (FOROCL_INDEX_T)(_target__data_n1_)*(source__data__lb2_ + _i2 - target__data__lb2_ - (source__data__lb2_))] + target__data_[_i1 - (target__data__lb1_) + (FOROCL_INDEX_T)(_target__data_n1_)*(_i2 - (target__data__lb2_))]; // loop_chars.f90:29
+    int _chr1 = 0;
+    int _chr2 = 0;
+    int _chr3 = 0;
+    target__data_[_i1 - (target__data__lb1_) + (FOROCL_INDEX_T)(_target__data_n1_)*(_i2 - (target__data__lb2_))] = scale * source__data_[source__data__lb1_ + _i1 - target__data__lb1_ - (source__data__lb1_) + (FOROCL_INDEX_T)(_target__data_n1_)*(source__data__lb2_ + _i2 - target__data__lb2_ - (source__data__lb2_))] + target__data_[_i1 - (target__data__lb1_) + (FOROCL_INDEX_T)(_target__data_n1_)*(_i2 - (target__data__lb2_))]; // loop_chars.f90:31
 }
 
-// kernel copy_tile (loop_chars.f90:19), launch 2 of 2: its scalar results, as the host computed them
-__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+// kernel copy_tile (loop_chars.f90:21), launch 2 of 4: array assignment (loop_chars.f90:33), strategy direct, work-group 32x8
+// one work-item per iteration: _i1 = target__data__lb1_ + get_global_id(0), _i2 = target__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
 void copy_tile_2(__global int* restrict _res_target__steps_,
+    __global float* restrict target__data_,
+    const int target__data__lb1_,
+    const int target__data__lb2_,
+    const int source__steps_,
+    __global const float* restrict source__data_,
+    const int source__data__lb1_,
+    const int source__data__lb2_,
+    const float scale,
+    const int _target__data_n1_,
+    const int _target__data_n2_) {
+    const FOROCL_INDEX_T _i1 = target__data__lb1_ + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = target__data__lb2_ + (FOROCL_INDEX_T)get_global_id(1);
+    if (_i1 > target__data__lb1_ + _target__data_n1_ - 1 || _i2 > target__data__lb2_ + _target__data_n2_ - 1) {
+        return;
+    }
+    int target__steps_ = 0; // result
+    int _chr1 = 0;
+    int _chr2 = 0;
+    int _chr3 = 0;
+    target__data_[_i1 - (target__data__lb1_) + (FOROCL_INDEX_T)(_target__data_n1_)*(_i2 - (target__data__lb2_))] = 2.0f * target__data_[_i1 - (target__data__lb1_) + (FOROCL_INDEX_T)(_target__data_n1_)*(_i2 - (target__data__lb2_))]; // loop_chars.f90:33
+}
+
+// kernel copy_tile (loop_chars.f90:21), launch 3 of 4: array assignment (loop_chars.f90:35), strategy direct, work-group 32x8
+// one work-item per iteration: _i1 = target__data__lb1_ + get_global_id(0), _i2 = target__data__lb2_ + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void copy_tile_3(__global int* restrict _res_target__steps_,
+    __global float* restrict target__data_,
+    const int target__data__lb1_,
+    const int target__data__lb2_,
+    const int source__steps_,
+    __global const float* restrict source__data_,
+    const int source__data__lb1_,
+    const int source__data__lb2_,
+    const float scale,
+    const int _target__data_n1_,
+    const int _target__data_n2_) {
+    const FOROCL_INDEX_T _i1 = target__data__lb1_ + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T _i2 = target__data__lb2_ + (FOROCL_INDEX_T)get_global_id(1);
+    if (_i1 > target__data__lb1_ + _target__data_n1_ - 1 || _i2 > target__data__lb2_ + _target__data_n2_ - 1) {
+        return;
+    }
+    int target__steps_ = 0; // result
+    int _chr1 = 0;
+    int _chr2 = 0;
+    int _chr3 = 0;
+    target__data_[_i1 - (target__data__lb1_) + (FOROCL_INDEX_T)(_target__data_n1_)*(_i2 - (target__data__lb2_))] = target__data_[_i1 - (target__data__lb1_) + (FOROCL_INDEX_T)(_target__data_n1_)*(_i2 - (target__data__lb2_))] - 1.0f; // loop_chars.f90:35
+}
+
+// kernel copy_tile (loop_chars.f90:21), launch 4 of 4: its scalar results, as the host computed them
+__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+void copy_tile_4(__global int* restrict _res_target__steps_,
     __global float* restrict target__data_,
     const int target__data__lb1_,
     const int target__data__lb2_,

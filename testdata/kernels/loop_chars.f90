@@ -2,7 +2,9 @@
 ! characters] in ir/chars.go): a Field-like type whose deferred-length
 ! name and fixed-length unit are copied as tsunami's from_field copies
 ! them, with a data array updated on the device; a len=* intent(in)
-! label and a len=6 intent(inout) tag assigned with concatenation.
+! label and a len=6 intent(inout) tag assigned with concatenation, and
+! comparisons of characters in IFs between nests, which the host
+! computes from the values the kernel is called with.
 ! Fortran's assignment truncates to the target's length, pads with
 ! blanks, and gives a deferred-length component the value's length; the
 ! hosts do the same.
@@ -27,5 +29,10 @@ contains
     tag = label // tag
     target % steps = source % steps + 1
     target % data = scale * source % data + target % data
+    if (label < 'm' .and. source % unit /= 'm') then
+      target % data = 2 * target % data
+    else if (source % name // label == 'keyx') then
+      target % data = target % data - 1
+    end if
   end subroutine copy_tile
 end module loop_chars_mod
