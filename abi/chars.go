@@ -203,3 +203,41 @@ func (k *Kernel) CharOutputs() []CharParam {
 	}
 	return out
 }
+
+// chars prints the character parameters, host values, and what the host
+// does with them (Note [host characters]).
+func (p *hostPrinter) chars() {
+	if len(p.k.Chars) == 0 {
+		return
+	}
+	p.line(1, "characters (host values, never on the device):")
+	for _, c := range p.k.Chars {
+		n := fmt.Sprintf("len=%d", c.Len)
+		switch {
+		case c.Deferred:
+			n = "len=:, allocatable"
+		case c.Len == 0:
+			n = "len=*"
+		}
+		p.line(2, "%s character(%s) intent(%s)", c.Name, n, c.Intent)
+	}
+	for _, s := range p.k.CharSets {
+		p.line(2, "line %d: %s = %s (in order; no launch reads it)", s.Line, s.Var, partsText(s.Parts))
+	}
+	for _, t := range p.k.CharTests {
+		p.line(2, "line %d: host variable %s = %s %s %s, as the kernel is called", t.Line, t.Var, partsText(t.X), t.Op, partsText(t.Y))
+	}
+}
+
+// partsText spells a concatenation in Fortran.
+func partsText(parts []CharPart) string {
+	var out []string
+	for _, c := range parts {
+		if c.IsLit {
+			out = append(out, "'"+strings.ReplaceAll(c.Lit, "'", "''")+"'")
+		} else {
+			out = append(out, c.Name)
+		}
+	}
+	return strings.Join(out, " // ")
+}

@@ -1,6 +1,11 @@
 package ir
 
-import "github.com/forocl/forocl/diag"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/forocl/forocl/diag"
+)
 
 // Note [host characters]
 // ~~~~~~~~~~~~~~~~~~~~~~
@@ -53,4 +58,37 @@ type CharTest struct {
 	Op   string
 	X, Y []CharPart
 	Pos  diag.Span
+}
+
+// chars prints k's character parameters, assignments and comparisons.
+func (p *printer) chars(k *Kernel) {
+	for _, c := range k.Chars {
+		n := fmt.Sprint(c.Len)
+		switch {
+		case c.Deferred:
+			n = ":"
+		case c.Len == 0:
+			n = "*"
+		}
+		p.line(1, "char %s len=%s intent(%s)", c.Name, n, c.Intent)
+	}
+	for _, s := range k.CharSets {
+		p.line(1, "charset %s = %s", s.Var, partsText(s.Parts))
+	}
+	for _, t := range k.CharTests {
+		p.line(1, "chartest %s = %s %s %s", t.Var, partsText(t.X), t.Op, partsText(t.Y))
+	}
+}
+
+// partsText spells a concatenation.
+func partsText(parts []CharPart) string {
+	var out []string
+	for _, c := range parts {
+		if c.IsLit {
+			out = append(out, fmt.Sprintf("%q", c.Lit))
+		} else {
+			out = append(out, c.Name)
+		}
+	}
+	return strings.Join(out, " // ")
 }
