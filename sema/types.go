@@ -34,9 +34,10 @@ import (
 // type, pointer components, array components of an array of
 // structures, and default initial values where Fortran would apply them
 // (intent(out) dummies and locals). A character component of a scalar
-// structure is no variable at all: the kernel cannot hold a string, and
-// the caller's structure keeps it; a use of it is refused there
-// (derived-type-whole). A structure used whole (assigned, passed to a
+// structure is no variable at all: the kernel cannot hold a string; its
+// assignments at the top level and comparisons in IFs are host values
+// (Note [host characters] in ir/chars.go), and any other use is refused
+// there (derived-type-whole). A structure used whole (assigned, passed to a
 // function) is refused at its use (derived-type-whole), as is a
 // type-bound call (type-bound-call); one passed to a subroutine is its
 // components (Note [structure arguments] in sema/callstructs.go).
