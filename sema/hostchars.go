@@ -292,3 +292,13 @@ func (hc *hostChars) testIfs(st ast.Stmt, vars map[string]*ir.CharParam, d *diag
 	}
 	return &n
 }
+
+// refuseDeviceCharTests refuses the comparisons of characters of a
+// kernel of array statements (a region or elemental kernel), whose IFs
+// the device runs: only a loop kernel's IFs between nests are the host's.
+func (c *checker) refuseDeviceCharTests(kern *ir.Kernel) {
+	for _, t := range kern.CharTests {
+		c.diags.Error(codeHostCharacter, t.Pos, "this compares characters in a kernel of array statements, whose IFs run on the device").
+			WithHint("compare where the kernel is called and pass a logical, or write the array statements as loops (DO CONCURRENT)")
+	}
+}

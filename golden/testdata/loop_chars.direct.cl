@@ -102,3 +102,18 @@ void copy_tile_4(__global int* restrict _res_target__steps_,
     const int _host_target__steps_) {
     _res_target__steps_[0] = _host_target__steps_;
 }
+
+// kernel scale_named (loop_chars.f90:42), strategy direct, work-group 32x8
+// arrays a, b are column-major with extents _n1 x _n2 (halo included).
+// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void scale_named(__global const float* restrict a,
+    __global float* restrict b,
+    const int _n1,
+    const int _n2) {
+    const FOROCL_INDEX_T _a0 = get_global_id(0) + 0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = get_global_id(1) + 0; // this work-item's grid position
+    if (_a0 >= _n1 || _a1 >= _n2) return;
+    // loop_chars.f90:48
+    b[_a0 + _n1 * (_a1)] = 0.5f * a[_a0 + _n1 * (_a1)];
+}

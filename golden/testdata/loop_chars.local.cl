@@ -102,3 +102,25 @@ void copy_tile_4(__global int* restrict _res_target__steps_,
     const int _host_target__steps_) {
     _res_target__steps_[0] = _host_target__steps_;
 }
+
+// kernel scale_named (loop_chars.f90:42), strategy local, work-group 16x16
+// arrays a, b are column-major with extents _n1 x _n2 (halo included).
+// launch (_n1, _n2) work-items, padded to the work-group; work-item 0 owns element (1, 1).
+__kernel __attribute__((reqd_work_group_size(16, 16, 1)))
+void scale_named(__global const float* restrict a,
+    __global float* restrict b,
+    const int _n1,
+    const int _n2) {
+    const int _l0 = get_local_id(0);
+    const int _l1 = get_local_id(1);
+    const FOROCL_INDEX_T _b0 = get_group_id(0) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _b1 = get_group_id(1) * 16 + 0; // grid position of work-item 0 of this group
+    const FOROCL_INDEX_T _a0 = _b0 + _l0; // this work-item's grid position
+    const FOROCL_INDEX_T _a1 = _b1 + _l1; // this work-item's grid position
+    const int _lid = _l0 + 16 * (_l1);
+
+    // loop_chars.f90:48
+    if (_a0 >= 0 && _a0 < _n1 && _a1 >= 0 && _a1 < _n2) {
+        b[_a0 + _n1 * (_a1)] = 0.5f * a[_a0 + _n1 * (_a1)];
+    }
+}
