@@ -293,12 +293,67 @@ func (hc *hostChars) testIfs(st ast.Stmt, vars map[string]*ir.CharParam, d *diag
 	return &n
 }
 
-// refuseDeviceCharTests refuses the comparisons of characters of a
-// kernel of array statements (a region or elemental kernel), whose IFs
-// the device runs: only a loop kernel's IFs between nests are the host's.
-func (c *checker) refuseDeviceCharTests(kern *ir.Kernel) {
+// refuseDeviceChars refuses the comparisons of characters of a kernel of
+// array statements (a region or elemental kernel), whose IFs the device
+// runs: only a loop kernel's IFs between nests are the host's; and the
+// characters of an elemental subroutine, which are elemental too: one
+// string per element, no host value.
+func (c *checker) refuseDeviceChars(kern *ir.Kernel, elemental bool) {
+	if elemental {
+		for _, p := range kern.Chars {
+			c.diags.Error(codeHostCharacter, p.Pos, "character %s is a dummy of an elemental subroutine: one string per element, which the device would hold", p.Name).
+				WithHint("pass a number or logical per element instead")
+		}
+		return
+	}
 	for _, t := range kern.CharTests {
 		c.diags.Error(codeHostCharacter, t.Pos, "this compares characters in a kernel of array statements, whose IFs run on the device").
 			WithHint("compare where the kernel is called and pass a logical, or write the array statements as loops (DO CONCURRENT)")
+	}
+}
+
+// checkCharCalls refuses a call, in files, of a procedure whose character
+// dummies are host values (takeHostChars took them from its dummies):
+// forocl passes characters to a kernel only, which the host calls.
+func (c *checker) checkCharCalls(files []*ast.File) {
+	var visit func(subs []*ast.Subprogram)
+	visit = func(subs []*ast.Subprogram) {
+		for _, s := range subs {
+			var d diag.List
+			call := func(id ast.Ident, at diag.Span) { // at: the statement's or reference's span, where an argument count error would be too
+				if c.charDummies[id.Name] && id.Name != s.Name.Name {
+					d.Error(codeHostCharacter, at, "%s takes character dummies, which forocl passes to a kernel only, not to a procedure a kernel calls", id.Orig).
+						WithHint("pass a number or logical, or assign the character where the kernel is called")
+				}
+			}
+			walkStmts(s.Body, func(st ast.Stmt) {
+				if cs, ok := st.(*ast.CallStmt); ok {
+					call(cs.Name, cs.Pos)
+				}
+			})
+			walkStmtExprs(s.Body, func(e ast.Expr) {
+				if x, ok := e.(*ast.Call); ok {
+					call(x.Name, x.Pos)
+				}
+			})
+			if k := procKey(s.Body); k != nil && len(d.Items) > 0 {
+				pd := c.pendingTypes[k]
+				pd.Append(d)
+				c.pendingTypes[k] = pd
+			}
+			visit(s.Contains)
+		}
+	}
+	for _, f := range files {
+		for _, u := range f.Units {
+			switch u := u.(type) {
+			case *ast.Module:
+				visit(u.Contains)
+			case *ast.Program:
+				visit(u.Contains)
+			case *ast.Subprogram:
+				visit([]*ast.Subprogram{u})
+			}
+		}
 	}
 }

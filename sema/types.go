@@ -142,6 +142,7 @@ func (t *typeEnv) find(name string, chain []*ast.Scope) (*ast.TypeDef, string) {
 // dummies]). Units with no such variable are returned as they are.
 func (c *checker) flattenTypes(env *typeEnv, files []*ast.File) []*ast.File {
 	out := make([]*ast.File, len(files))
+	defer func() { c.checkCharCalls(out) }() // Note [host characters] in ir/chars.go
 	for i, f := range files {
 		nf := *f
 		nf.Units = make([]ast.Unit, len(f.Units))
@@ -210,6 +211,7 @@ func (c *checker) flatSubs(env *typeEnv, subs []*ast.Subprogram, chain []*ast.Sc
 		}
 		if hc != nil {
 			c.hostChars[hostCharsKey(out[i])] = hc
+			c.charDummies[s.Name.Name] = len(sargs) < len(s.Args)
 		}
 	}
 	return out
