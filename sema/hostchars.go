@@ -57,7 +57,17 @@ func hostCharDecl(d *ast.Decl, e *ast.Entity, args []ast.Ident) *ir.CharParam {
 	if alloc != (d.Type.Len != nil && d.Type.Len.Colon) {
 		return nil
 	}
-	return &ir.CharParam{Name: e.Name.Orig, Len: n, Deferred: alloc, Intent: irIntent(declIntent(d)), Pos: e.Pos, Arg: arg}
+	return &ir.CharParam{Name: e.Name.Orig, Len: n, Deferred: alloc, Intent: charIntent(d), Pos: e.Pos, Arg: arg}
+}
+
+// charIntent is the intent declaration d gives a character dummy, or
+// the structure a component belongs to: inout when it gives none, as a
+// dummy without intent may be read and assigned.
+func charIntent(d *ast.Decl) ir.Intent {
+	if in := declIntent(d); in != ast.IntentNone {
+		return irIntent(in)
+	}
+	return ir.InOut
 }
 
 // hostCharComps returns the character components of the scalar
@@ -88,7 +98,7 @@ func hostCharComps(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, args []ast.I
 					}
 					name := e.Name.Name + "%" + ce.Name.Name
 					out[name] = &ir.CharParam{Name: e.Name.Orig + "%" + ce.Name.Orig, Len: n, Deferred: hasAttr(cd.Attrs, ast.AttrAllocatable),
-						Intent: irIntent(declIntent(d)), Pos: ce.Pos,
+						Intent: charIntent(d), Pos: ce.Pos,
 						Struct: &ir.Struct{Var: e.Name.Orig, Type: td.Name.Orig, Module: mod}}
 				}
 			}
@@ -108,17 +118,27 @@ func (c *checker) takeHostChars(env *typeEnv, sc *ast.Scope, chain []*ast.Scope,
 	out.Decls = nil
 	dummies := map[string]bool{}
 	for _, d := range sc.Decls {
-		if d.Type == nil || d.Type.Base != ast.Character || len(d.Entities) != 1 {
+		if d.Type == nil || d.Type.Base != ast.Character {
 			out.Decls = append(out.Decls, d)
 			continue
 		}
-		p := hostCharDecl(d, d.Entities[0], args)
-		if p == nil {
-			out.Decls = append(out.Decls, d)
-			continue
+		var keep []*ast.Entity
+		for _, e := range d.Entities {
+			p := hostCharDecl(d, e, args)
+			if p == nil {
+				keep = append(keep, e)
+				continue
+			}
+			vars[e.Name.Name], dummies[e.Name.Name] = p, true
 		}
-		name := d.Entities[0].Name.Name
-		vars[name], dummies[name] = p, true
+		switch {
+		case len(keep) == len(d.Entities):
+			out.Decls = append(out.Decls, d)
+		case len(keep) > 0: // the entities taken leave the declaration
+			nd := *d
+			nd.Entities = keep
+			out.Decls = append(out.Decls, &nd)
+		}
 	}
 	if len(vars) == 0 {
 		return body, sc, args, nil

@@ -49,6 +49,12 @@ func TestCompareCharacters(t *testing.T) {
 			t.Errorf("%v: exit %d\n%s%s", sets, code, stdout, stderr)
 		}
 	}
+	// Two dummies of one declaration, and one without intent.
+	code, stdout, stderr = cli(t, "compare", "--device", testDevice(), "testdata/chars_multi.f90", "--grid", "5",
+		"--set", "first=ab", "--set", "second=cdef", "--set", "third=zz")
+	if code != 0 || !strings.Contains(stdout, `third  character  match: "abcde" (len 5)`) {
+		t.Errorf("chars_multi: exit %d\n%s%s", code, stdout, stderr)
+	}
 	code, stdout, stderr = cli(t, append([]string{"run", "--device", testDevice()}, charsArgs()...)...)
 	if code != 0 || !strings.Contains(stdout, "target%name = \"height_west\"\n") || !strings.Contains(stdout, "tag = \"westab\"\n") {
 		t.Errorf("run: exit %d\n%s%s", code, stdout, stderr)
