@@ -171,7 +171,7 @@ func (c *checker) takeHostChars(env *typeEnv, sc *ast.Scope, chain []*ast.Scope,
 	}
 	for _, a := range args {
 		for _, name := range slices.Sorted(maps.Keys(vars)) {
-			if p := vars[name]; !dummies[name] && strings.HasPrefix(name, a.Name+"%") && used(hc.sets, p.Name) {
+			if p := vars[name]; !dummies[name] && strings.HasPrefix(name, a.Name+"%") && hc.uses(p.Name) {
 				hc.params = append(hc.params, p)
 			}
 		}
@@ -185,11 +185,13 @@ func (c *checker) takeHostChars(env *typeEnv, sc *ast.Scope, chain []*ast.Scope,
 	return rest, &out, nargs, hc
 }
 
-// used reports whether a set of sets names name.
-func used(sets []ir.CharSet, name string) bool {
-	return slices.ContainsFunc(sets, func(s ir.CharSet) bool {
-		return s.Var == name || slices.ContainsFunc(s.Parts, func(p ir.CharPart) bool { return !p.IsLit && p.Name == name })
-	})
+// uses reports whether an assignment or a comparison of hc names name.
+func (hc *hostChars) uses(name string) bool {
+	reads := func(parts []ir.CharPart) bool {
+		return slices.ContainsFunc(parts, func(p ir.CharPart) bool { return !p.IsLit && p.Name == name })
+	}
+	return slices.ContainsFunc(hc.sets, func(s ir.CharSet) bool { return s.Var == name || reads(s.Parts) }) ||
+		slices.ContainsFunc(hc.tests, func(t ir.CharTest) bool { return reads(t.X) || reads(t.Y) })
 }
 
 // exprIdent is the name an identifier or a call names.

@@ -55,6 +55,14 @@ func TestCompareCharacters(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, `third  character  match: "abcde" (len 5)`) {
 		t.Errorf("chars_multi: exit %d\n%s%s", code, stdout, stderr)
 	}
+	// A component only compared: a parameter all the same.
+	for _, unit := range []string{"m", "km"} {
+		code, stdout, stderr = cli(t, "compare", "--device", testDevice(), "testdata/chars_compare_only.f90", "--grid", "5",
+			"--set", "n=5", "--set", "f%unit="+unit)
+		if code != 0 || !strings.Contains(stdout, "f%unit  character  match") {
+			t.Errorf("chars_compare_only, unit %s: exit %d\n%s%s", unit, code, stdout, stderr)
+		}
+	}
 	code, stdout, stderr = cli(t, append([]string{"run", "--device", testDevice()}, charsArgs()...)...)
 	if code != 0 || !strings.Contains(stdout, "target%name = \"height_west\"\n") || !strings.Contains(stdout, "tag = \"westab\"\n") {
 		t.Errorf("run: exit %d\n%s%s", code, stdout, stderr)
