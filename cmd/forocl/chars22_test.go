@@ -55,6 +55,12 @@ func TestCompareCharacters(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, `third  character  match: "abcde" (len 5)`) {
 		t.Errorf("chars_multi: exit %d\n%s%s", code, stdout, stderr)
 	}
+	// Passed on to a callee written out in the kernel.
+	code, stdout, stderr = cli(t, "compare", "--device", testDevice(), "testdata/chars_callee.f90", "--kernel", "k6", "--grid", "5",
+		"--set", "f%name=x", "--set", "mode=west")
+	if code != 0 || !strings.Contains(stdout, `f%name  character  match: "west!" (len 5)`) {
+		t.Errorf("chars_callee: exit %d\n%s%s", code, stdout, stderr)
+	}
 	// A component only compared: a parameter all the same.
 	for _, unit := range []string{"m", "km"} {
 		code, stdout, stderr = cli(t, "compare", "--device", testDevice(), "testdata/chars_compare_only.f90", "--grid", "5",
