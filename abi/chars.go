@@ -91,6 +91,12 @@ func (k *Kernel) RunChars(in map[string]string) (map[string]string, error) {
 		if p == nil {
 			return nil, fmt.Errorf("kernel %q: line %d assigns %s, which is no character parameter", k.Name, s.Line, s.Var)
 		}
+		if q := k.unallocated(s.Parts, set); q != nil && p.Deferred {
+			// a = b of unallocated deferred-length b: a copy of a structure
+			// (res = self) leaves a unallocated too
+			set[p.Name] = false
+			continue
+		}
 		v, err := k.concat(s.Parts, vals, set, s.Line)
 		if err != nil {
 			return nil, err
@@ -127,6 +133,18 @@ func (k *Kernel) startChars(in map[string]string) (vals map[string]string, set m
 		set[p.Name] = ok && p.Intent != Out
 	}
 	return vals, set, nil
+}
+
+// unallocated returns the one part of parts when it is a deferred-length
+// parameter with no value (not allocated), else nil.
+func (k *Kernel) unallocated(parts []CharPart, set map[string]bool) *CharParam {
+	if len(parts) != 1 || parts[0].IsLit {
+		return nil
+	}
+	if q := k.CharParam(parts[0].Name); q != nil && q.Deferred && !set[q.Name] {
+		return q
+	}
+	return nil
 }
 
 // concat is the value of parts, or an error naming line when one has no

@@ -37,9 +37,17 @@ func TestRunChars(t *testing.T) {
 	if !maps.Equal(got, want) {
 		t.Errorf("RunChars = %q, want %q", got, want)
 	}
-	// A deferred inout one not given is unallocated: reading it is an error.
+	// A deferred inout one not given is unallocated: reading it in an
+	// expression is an error; a copy of it (res = self written out) is
+	// unallocated too.
 	if _, err := k.RunChars(map[string]string{"label": "west", "tag": "ab", "out": "1"}); err == nil || !strings.Contains(err.Error(), "line 3 reads character s%name, which has no value there") {
 		t.Errorf("unallocated read: %v", err)
+	}
+	k.CharSets[0].Parts = k.CharSets[0].Parts[2:] // s%name = s%name
+	k.CharSets = append(k.CharSets, CharSet{Var: "unset", Parts: []CharPart{{Name: "s%name"}}})
+	got, err = k.RunChars(map[string]string{"label": "west", "tag": "ab", "out": "1"})
+	if _, ok := got["unset"]; err != nil || ok {
+		t.Errorf("a copy of an unallocated one: %q, %v; want no value", got, err)
 	}
 	// A len=* one needs its value, whose length is its length.
 	if _, err := k.RunChars(map[string]string{"label": "w", "tag": "", "s%name": ""}); err == nil || !strings.Contains(err.Error(), "character out is len=*") {

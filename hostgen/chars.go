@@ -39,6 +39,18 @@ func fortranCharDecls(e *fortEmitter, k *abi.Kernel) {
 // Fortran's own assignment runs with the kernel's semantics.
 func fortranCharSets(e *fortEmitter, k *abi.Kernel) {
 	for _, s := range k.CharSets {
+		if p := k.CharParam(s.Var); p != nil && p.Deferred && len(s.Parts) == 1 && !s.Parts[0].IsLit {
+			if q := k.CharParam(s.Parts[0].Name); q != nil && q.Deferred {
+				// a copy of an unallocated one is unallocated (abi.Kernel.RunChars)
+				e.Line("if (allocated(%s)) then", q.Name)
+				e.Line("  fcl__cval = %s", q.Name)
+				e.Line("  %s = fcl__cval", p.Name)
+				e.Line("else if (allocated(%s)) then", p.Name)
+				e.Line("  deallocate(%s)", p.Name)
+				e.Line("end if")
+				continue
+			}
+		}
 		// Through a deferred-length copy: gfortran -Wall warns of the
 		// truncation a len=N target makes, which is Fortran's rule here.
 		e.Line("fcl__cval = %s", fortranConcat(s.Parts))

@@ -102,8 +102,9 @@ for s in 13x11 7x19; do
 	# The Field operators return a type(Field) taken apart into its
 	# components, set by res = self (ch08, then the generic assignment(=))
 	# or call from_field(res, self) (ch10+); res%data takes self%data's
-	# bounds (Note [whole structures] in sema/wholestruct.go).
-	o="$f --set self%edge_size=7"
+	# bounds (Note [whole structures] in sema/wholestruct.go); res%name,
+	# self%name's copy, is a host value (Note [host characters]).
+	o="$f --set self%edge_size=7 --set self%name=water_height"
 	ff="--set f%data%lb1=0 --set f%data%lb2=0"
 	for k in field_add_field field_sub_field field_mult_field field_add_real real_add_field field_mult_array \
 		array_mult_field field_sub_array "field_mult_real --set x=2.5" "field_div_real --set x=2.5"; do

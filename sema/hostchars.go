@@ -71,8 +71,9 @@ func charIntent(d *ast.Decl) ir.Intent {
 }
 
 // hostCharComps returns the character components of the scalar
-// structure dummies that sc declares, by "s%name".
-func hostCharComps(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, args []ast.Ident) map[string]*ir.CharParam {
+// structure dummies that sc declares, and of the function result when it
+// is a structure (intent(out)), by "s%name".
+func hostCharComps(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, args []ast.Ident, result string) map[string]*ir.CharParam {
 	out := map[string]*ir.CharParam{}
 	for _, d := range sc.Decls {
 		tn, _ := d.Type.Kind.(*ast.Ident)
@@ -84,8 +85,13 @@ func hostCharComps(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, args []ast.I
 			continue
 		}
 		for _, e := range d.Entities {
-			if len(e.Dims) > 0 || !slices.ContainsFunc(args, func(a ast.Ident) bool { return a.Name == e.Name.Name }) {
+			isResult := result != "" && e.Name.Name == result
+			if len(e.Dims) > 0 || !isResult && !slices.ContainsFunc(args, func(a ast.Ident) bool { return a.Name == e.Name.Name }) {
 				continue
+			}
+			intent := charIntent(d)
+			if isResult {
+				intent = ir.Out
 			}
 			for _, cd := range td.Components {
 				n, ok := charLen(cd.Type)
@@ -98,7 +104,7 @@ func hostCharComps(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, args []ast.I
 					}
 					name := e.Name.Name + "%" + ce.Name.Name
 					out[name] = &ir.CharParam{Name: e.Name.Orig + "%" + ce.Name.Orig, Len: n, Deferred: hasAttr(cd.Attrs, ast.AttrAllocatable),
-						Intent: charIntent(d), Pos: ce.Pos,
+						Intent: intent, Pos: ce.Pos,
 						Struct: &ir.Struct{Var: e.Name.Orig, Type: td.Name.Orig, Module: mod}}
 				}
 			}
@@ -112,8 +118,8 @@ func hostCharComps(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, args []ast.I
 // and the character scalar dummies out of sc and args. It returns the
 // new body, scope and arguments, with nil when the procedure has none;
 // the diagnostics of other uses wait until the procedure is translated.
-func (c *checker) takeHostChars(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, args []ast.Ident, body []ast.Stmt) ([]ast.Stmt, *ast.Scope, []ast.Ident, *hostChars) {
-	vars := hostCharComps(env, sc, chain, args)
+func (c *checker) takeHostChars(env *typeEnv, sc *ast.Scope, chain []*ast.Scope, args []ast.Ident, result string, body []ast.Stmt) ([]ast.Stmt, *ast.Scope, []ast.Ident, *hostChars) {
+	vars := hostCharComps(env, sc, chain, args, result)
 	out := *sc
 	out.Decls = nil
 	dummies := map[string]bool{}
@@ -169,7 +175,11 @@ func (c *checker) takeHostChars(env *typeEnv, sc *ast.Scope, chain []*ast.Scope,
 			hc.params = append(hc.params, p)
 		}
 	}
-	for _, a := range args {
+	owners := slices.Clone(args)
+	if result != "" {
+		owners = append(owners, ast.Ident{Name: result})
+	}
+	for _, a := range owners {
 		for _, name := range slices.Sorted(maps.Keys(vars)) {
 			if p := vars[name]; !dummies[name] && strings.HasPrefix(name, a.Name+"%") && hc.uses(p.Name) {
 				hc.params = append(hc.params, p)

@@ -195,7 +195,7 @@ func (c *checker) flatSubs(env *typeEnv, subs []*ast.Subprogram, chain []*ast.Sc
 		if s.Kind == ast.Function {
 			res.name = resultIdent(s).Name
 		}
-		body, rsc, sargs, hc := c.takeHostChars(env, rsc, inner, s.Args, body) // Note [host characters] in ir/chars.go
+		body, rsc, sargs, hc := c.takeHostChars(env, rsc, inner, s.Args, res.name, body) // Note [host characters] in ir/chars.go
 		sc, args := c.flatScope(env, rsc, inner, sargs, body, res)
 		if k := procKey(body); k != nil && len(refused.Items) > 0 {
 			d := c.pendingTypes[k]

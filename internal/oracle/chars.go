@@ -157,3 +157,20 @@ func readChars(dir string, k *abi.Kernel) (map[string]string, error) {
 	}
 	return out, nil
 }
+
+// charResult copies, in oracle_result, the character components of the
+// structure result res of a function kernel from its value val: the
+// ones it has (a deferred-length one may be unallocated).
+func charResult(p func(string, ...any), k *abi.Kernel, res abi.Param, val string) {
+	for _, c := range k.Chars {
+		if c.Struct == nil || !strings.EqualFold(c.Struct.Var, res.Struct.Var) {
+			continue
+		}
+		_, comp, _ := strings.Cut(strings.ToLower(c.Name), "%")
+		if c.Deferred {
+			p("    if (allocated(%s%%%s)) %s = %s%%%s", val, comp, charComponent(k, c), val, comp)
+		} else {
+			p("    %s = %s%%%s", charComponent(k, c), val, comp)
+		}
+	}
+}
