@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -91,5 +92,19 @@ func TestSetCharacterTooLong(t *testing.T) {
 		if code != tc.code || !strings.Contains(stderr, tc.want) {
 			t.Errorf("--set %s: exit %d, want %d with %q:\n%s", tc.set, code, tc.code, tc.want, stderr)
 		}
+	}
+}
+
+// TestCompareStructResultCharacter: a function whose result is a
+// structure returns its character component (res = self copies
+// self%name), and compare compares it with gfortran's.
+func TestCompareStructResultCharacter(t *testing.T) {
+	requireGfortran(t)
+	requireOpenCL(t)
+	code, stdout, stderr := cli(t, "compare", "--device", testDevice(), filepath.Join(kernelsDir, "loop_field_ops.f90"),
+		"--kernel", "field_div_real", "--grid", "5x4", "--set", "self%data%lb1=0", "--set", "self%data%lb2=0",
+		"--set", "self%edge_size=5", "--set", "x=4", "--set", "self%name=water_height")
+	if code != 0 || !strings.Contains(stdout, `res%name  character  match: "water_height" (len 12)`) {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }
