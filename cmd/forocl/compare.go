@@ -76,7 +76,7 @@ cannot run), 2 a usage error.`,
 	f := c.Flags()
 	f.StringVarP(&cf.kernel, "kernel", "k", "", "compare the kernel `NAME` (case-insensitive; without it, the one kernel the files mark); it needs no !$OFP directive")
 	f.StringVar(&cf.device, "device", "", "OpenCL device `SEL`, as for forocl run")
-	f.StringArrayVar(&cf.sets, "set", nil, "give scalar dummy NAME the value VALUE (`NAME=VALUE`, repeatable)")
+	f.StringArrayVar(&cf.sets, "set", nil, "give scalar dummy NAME the value VALUE (`NAME=VALUE`, repeatable; a character dummy takes VALUE as text)")
 	f.StringArrayVar(&cf.ins, "in", nil, "read array dummy NAME from the .npy file FILE (`NAME=FILE`, repeatable); an output given so starts from its content")
 	f.StringVar(&cf.grid, "grid", "", "the `SHAPE` (e.g. 37x23) of the arrays not given with --in whose shape the --set sizes do not give")
 	f.StringArrayVar(&cf.shapes, "shape", nil, "give array dummy NAME, not given with --in, the shape SHAPE (`NAME=SHAPE`, e.g. field=18x16; repeatable): for assumed-shape dummies")
