@@ -108,3 +108,22 @@ func TestCompareStructResultCharacter(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// TestRunCharacterSteps: with --steps, each step's intent(inout)
+// characters are the step before's; a kernel that compares a character
+// it assigns runs one step at a time.
+func TestRunCharacterSteps(t *testing.T) {
+	requireOpenCL(t)
+	code, stdout, stderr := cli(t, append([]string{"run", "--device", testDevice(), "--steps", "3"}, charsArgs("label=w")...)...)
+	if code != 0 || !strings.Contains(stdout, "tag = \"wwwab \"\n") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, _, stderr = cli(t, "run", "--device", testDevice(), "--steps", "2", "testdata/chars_steps.f90", "--grid", "4", "--set", "mode=up")
+	if want := `--steps 2: kernel "flip" compares character mode at line 9, which it assigns`; code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, want 1 with %q:\n%s", code, want, stderr)
+	}
+	code, stdout, stderr = cli(t, "run", "--device", testDevice(), "testdata/chars_steps.f90", "--grid", "4", "--set", "mode=up")
+	if code != 0 || !strings.Contains(stdout, "mode = \"down\"\n") {
+		t.Errorf("one step: exit %d\n%s%s", code, stdout, stderr)
+	}
+}

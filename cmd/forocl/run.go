@@ -169,7 +169,7 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	if err != nil {
 		return err
 	}
-	if _, err := k.RunChars(bound.Chars); err != nil { // before the device runs: Note [host characters] in ir/chars.go
+	if _, err := stepChars(k, bound.Chars, rf.steps); err != nil { // before the device runs: Note [host characters] in ir/chars.go
 		return runErr(err)
 	}
 
@@ -357,7 +357,7 @@ func finishRun(c *cobra.Command, res *driver.Result, k *abi.Kernel, device strin
 	if streamsToStdout(req.parsed.Outs, req.pngs) {
 		c.SetOut(stderr) // standard output holds an array
 	}
-	chars, _ := k.RunChars(bound.Chars) // checked before the run
+	chars, _ := stepChars(k, bound.Chars, rf.steps) // checked before the run
 	for _, p := range k.CharOutputs() {
 		if v, ok := chars[p.Name]; ok {
 			results[p.Name] = strconv.Quote(v) // a JSON string too
