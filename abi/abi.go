@@ -91,7 +91,7 @@ const FormatInElems = 9
 const FormatLate = 10
 
 // FormatNewest is the newest version this package reads and writes.
-const FormatNewest = FormatLate
+const FormatNewest = FormatChars
 
 // Kind is the Fortran type of a parameter or result.
 type Kind string
@@ -164,6 +164,13 @@ type Kernel struct {
 	Function bool `json:"function,omitempty"`
 	// Split, for a loop kernel, says whether and how it runs on slabs.
 	Split *Split `json:"split,omitempty"`
+	// Chars are the character dummies and components the host procedure
+	// assigns, CharSets those assignments, in order (Note [host
+	// characters] in ir/chars.go; RunChars), CharTests the comparisons
+	// of characters that IFs between nests read (CharTestVals).
+	Chars     []CharParam `json:"chars,omitempty"`
+	CharSets  []CharSet   `json:"char_sets,omitempty"`
+	CharTests []CharTest  `json:"char_tests,omitempty"`
 }
 
 // Reduction is one reduction of a region kernel: a phase launch folds its

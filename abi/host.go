@@ -624,6 +624,9 @@ func (k *Kernel) HostVars() []Set {
 		}
 	}
 	visit(k.Steps)
+	for _, t := range k.CharTests { // the host computes them first (Note [host characters] in ir/chars.go)
+		out = append(out, Set{Var: t.Var, Kind: Logical})
+	}
 	if k.Steps != nil {
 		for _, p := range k.Results() {
 			if !seen[p.Name] { // a result the program never sets: 0

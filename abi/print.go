@@ -135,6 +135,7 @@ func (p *hostPrinter) params() {
 		}
 		p.line(2, "%s %s intent(%s): %s", q.Name, q.Kind, q.Intent, what)
 	}
+	p.chars()
 }
 
 func (p *hostPrinter) scratch() {

@@ -145,6 +145,17 @@ type TypeSpec struct {
 	Kind Expr // nil when no kind selector; the expression of (8), (kind=dp), *8; for Derived, the type name as an *Ident
 	// Class is set for a Derived type written class(name).
 	Class bool
+	// Len is a Character type's length: nil when none is written
+	// (length 1).
+	Len *CharLen
+}
+
+// CharLen is the length of a character type: an expression, * (assumed,
+// taken from the actual argument) or : (deferred, of an allocatable).
+type CharLen struct {
+	Expr  Expr
+	Star  bool
+	Colon bool
 }
 
 func (t *TypeSpec) Span() diag.Span { return t.Pos }

@@ -53,6 +53,7 @@ func Interface(k *ir.Kernel) *abi.Kernel {
 	}
 	rank := k.Rank
 	ak := &abi.Kernel{Name: k.Name, File: k.File, Module: k.Module, Rank: rank, Function: k.Function}
+	charInterface(k, ak)
 	for d := 0; d < rank; d++ {
 		ak.Sizes = append(ak.Sizes, abi.Size{Name: fmt.Sprintf("n%d", d+1), Doc: fmt.Sprintf("extent %d of every array, halo included", d+1)})
 	}

@@ -50,6 +50,7 @@ func isParam(k *ir.Kernel, v *ir.Var) bool {
 // assumed-shape arrays); array shapes are affine in them.
 func loopInterface(k *ir.Kernel) *abi.Kernel {
 	ak := &abi.Kernel{Name: k.Name, File: k.File, Module: k.Module, Function: k.Function}
+	charInterface(k, ak)
 	for _, v := range k.Sizes {
 		doc := fmt.Sprintf("the scalar dummy %q", v.Name)
 		switch {

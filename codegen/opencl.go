@@ -105,6 +105,9 @@ func OpenCL(p *ir.Program, plan *regions.Plan, kernels []*ir.Kernel, name string
 			u.Format = max(u.Format, abi.FormatLoops) // Note [host loops] in package abi
 		}
 		ak := u.Kernels[len(u.Kernels)-1]
+		if len(ak.Chars) > 0 {
+			u.Format = max(u.Format, abi.FormatChars) // Note [host characters] in ir/chars.go
+		}
 		for _, b := range ak.Scratch {
 			if len(b.Extents) > 0 {
 				// Temporaries and automatic arrays: Note [forall temporaries],

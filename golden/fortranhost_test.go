@@ -296,6 +296,8 @@ func fortranHostFile(t *testing.T, ctx *clhost.Context, robj, rdir, f string) {
 					if err != nil {
 						t.Fatal(err)
 					}
+					serial.Chars = charInputs(rng, k) // Note [host characters] in ir/chars.go
+					dev.Chars = serial.Chars
 					want, err := serial.Run(scalars, arrays)
 					if err != nil {
 						t.Fatal(err)
@@ -306,7 +308,8 @@ func fortranHostFile(t *testing.T, ctx *clhost.Context, robj, rdir, f string) {
 					}
 					what := fmt.Sprintf("fortran host, %s, %v", v, shape)
 					compareOutputs(t, what, k, want, got, arrays)
-					gor, err := runner.Run(ctx, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Arrays: arrays})
+					compareChars(t, what, k, serial.CharsOut, dev.CharsOut)
+					gor, err := runner.Run(ctx, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Chars: serial.Chars, Arrays: arrays})
 					if err != nil {
 						t.Fatal(err)
 					}

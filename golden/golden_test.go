@@ -171,7 +171,7 @@ func TestHarnessVets(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out", "reductions", "maxloc", "loop_transpose", "loop_two_phase", "loop_boundary_rows", "loop_cell_update", "loop_int64", "loop_jacobi_iters", "loop_subcycle", "loop_relax_resid", "loop_unpack_inc", "loop_particles", "loop_field"} {
+	for _, name := range []string{"avg3_1d", "jacobi5", "stencil7_3d", "saxpy_elemental", "double_jacobi", "elemental_sub_2out", "reductions", "maxloc", "loop_transpose", "loop_two_phase", "loop_boundary_rows", "loop_cell_update", "loop_int64", "loop_jacobi_iters", "loop_subcycle", "loop_relax_resid", "loop_unpack_inc", "loop_particles", "loop_field", "loop_chars"} {
 		c := compile(t, "../testdata/kernels/"+name+".f90")
 		src, err := hostgen.GoHarness(c.units[regions.Direct], name+".cl", "kernels")
 		if err != nil {
@@ -368,10 +368,16 @@ func numericCompiled(t *testing.T, c *clhost.Context, f string, comp *compiled) 
 				if err != nil {
 					t.Fatal(err)
 				}
+				exe.Chars = charInputs(rng, k) // Note [host characters] in ir/chars.go
 				want, err := exe.Run(scalars, arrays)
 				if err != nil {
 					t.Fatal(err)
 				}
+				chars, err := k.RunChars(exe.Chars)
+				if err != nil {
+					t.Fatal(err)
+				}
+				compareChars(t, fmt.Sprintf("go host %v", shape), k, exe.CharsOut, chars)
 				// The direct unit runs from its ABI read back from JSON,
 				// as a host in another language would launch it.
 				units := map[string]*abi.Unit{"local": comp.units[regions.Local], "direct": roundTrip(t, comp.units[regions.Direct])}
@@ -384,7 +390,7 @@ func numericCompiled(t *testing.T, c *clhost.Context, f string, comp *compiled) 
 				}
 				for _, name := range names {
 					u := units[name]
-					got, err := runner.Run(c, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Arrays: arrays})
+					got, err := runner.Run(c, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Chars: exe.Chars, Arrays: arrays})
 					if err != nil {
 						t.Fatalf("%s %v: %v", name, shape, err)
 					}
@@ -503,6 +509,7 @@ var sizeOverrides = map[string]map[string]int{
 	"loop_inplace_update":  {"nsteps": 5},
 	"loop_alloc_dummy":     {"l": 11, "grid_n1": 12, "grid_n2": 12, "smooth_n1": 11, "smooth_n2": 11},
 	// allocatable components allocated from -2 and -1 (tsunami allocates data(0:n+1, ...))
+	"loop_chars":        {"target%data%lb1": 0, "source%data%lb1": 2, "target%data%lb2": -1},
 	"loop_field":        {"self%data%lb1": -2, "self%data%lb2": -1, "f%data%lb1": 2},
 	"loop_arrfn":        {"input_field%data%lb1": -2, "input_field%data%lb2": -1},
 	"loop_field_ops":    {"self%data%lb1": -2, "self%data%lb2": -1, "f%data%lb1": 2},

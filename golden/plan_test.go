@@ -331,9 +331,10 @@ func checkLoopPlan(t *testing.T, what string, plan *regions.Plan, u *abi.Unit) {
 // and a guarded nest (loop_jacobi_iters), region kernels whose
 // reductions are folded into results or feed a later phase (reductions),
 // an elemental kernel (saxpy_elemental) and fixed form with two
-// reductions (loop_fixed_omp). The 2-D ones are pinned with GPU tuning
+// reductions (loop_fixed_omp), characters as host values (loop_chars).
+// The 2-D ones are pinned with GPU tuning
 // too: blocks of points per work-item.
-var hostCorpus = map[string]bool{"loop_unpack_inc.f90": true, "loop_relax_resid.f90": false, "loop_jacobi_iters.f90": true, "reductions.f90": true, "saxpy_elemental.f90": false, "loop_fixed_omp.f": false}
+var hostCorpus = map[string]bool{"loop_chars.f90": false, "loop_unpack_inc.f90": true, "loop_relax_resid.f90": false, "loop_jacobi_iters.f90": true, "reductions.f90": true, "saxpy_elemental.f90": false, "loop_fixed_omp.f": false}
 
 // TestGoldenHost pins the host procedure of hostCorpus (Fprint of the ABI).
 func TestGoldenHost(t *testing.T) {

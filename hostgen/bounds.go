@@ -19,7 +19,7 @@ func goAccessChecks(e *emit.Writer, k *abi.Kernel) {
 	}
 	var names, vals []string
 	for _, s := range k.Sizes {
-		names = append(names, s.Name+"=%d")
+		names = append(names, strings.ReplaceAll(s.Name, "%", "%%")+"=%d") // a component's size has a % in it
 		vals = append(vals, newGoNames(k).size(s.Name))
 	}
 	sizes := fmt.Sprintf("fmt.Sprintf(%q, %s)", strings.Join(names, ", "), strings.Join(vals, ", "))

@@ -22,6 +22,9 @@ func fortranComponents(u *abi.Unit) (*abi.Unit, error) {
 		for _, p := range k.Params {
 			found = found || abi.IsComponent(p.Name)
 		}
+		for _, c := range k.Chars {
+			found = found || abi.IsComponent(c.Name)
+		}
 	}
 	if !found {
 		return u, nil
@@ -62,7 +65,9 @@ func renameStrings(x any) any {
 		}
 	case map[string]any:
 		for k, v := range x {
-			x[k] = renameStrings(v)
+			if k != "lit" { // a character literal's text (abi.CharPart)
+				x[k] = renameStrings(v)
+			}
 		}
 	}
 	return x

@@ -219,7 +219,7 @@ func fortranCheck(k *abi.Kernel) error {
 	if len(proc) > maxFortranName {
 		return fmt.Errorf("kernel %q: its Fortran host procedure %q is longer than %d characters; shorten the kernel's name", k.Name, proc, maxFortranName)
 	}
-	for _, p := range k.Params {
+	for _, p := range append(k.Params, charParams(k)...) {
 		n := strings.ToLower(p.Name)
 		if strings.HasPrefix(n, "fcl_") || strings.HasPrefix(n, "forocl_") || n == strings.ToLower(proc) {
 			return fmt.Errorf("kernel %q: dummy %q collides with a name of the Fortran host (names starting with fcl_ or forocl_, and the procedure %s); rename it", k.Name, p.Name, proc)
@@ -314,6 +314,7 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 	fortranBoundsError(e, f.n, k) // after the last launch, before the results
 	f.readResults()
 	f.moduleFromDevice()
+	fortranCharSets(e, k)
 	e.Indent--
 	e.Line("end block fcl_run")
 	f.moduleFree()
@@ -349,6 +350,9 @@ func (f *fortKernel) header(proc string) {
 		if p.Module == "" { // Note [module variables] in sema/modvars.go
 			dummies = append(dummies, p.Name)
 		}
+	}
+	for _, c := range k.Chars { // Note [host characters] in ir/chars.go
+		dummies = append(dummies, c.Name)
 	}
 	e.Line("! %s launches kernel %s", proc, k.Name)
 	e.Line("! of %s.", k.File)
@@ -390,6 +394,7 @@ func (f *fortKernel) declare() {
 			e.Line("type(forocl_array), intent(inout) :: %s", p.Name)
 		}
 	}
+	fortranCharDecls(e, k)
 	e.Line("integer, intent(out), optional :: %s", n.stat())
 	e.Line("character(len=*), intent(inout), optional :: %s", n.errmsg())
 	e.Line("character(len=*), parameter :: fcl_name = '%s'", k.Name)

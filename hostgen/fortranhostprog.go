@@ -583,6 +583,7 @@ func (h *fortHost) reset(launching bool) {
 		}
 		h.e.Line("%s = %s", h.n.v(s.Var), init)
 	}
+	fortranCharTests(h.e, h.n, h.k)
 	h.e.Line("fcl_unk = .false.")
 	h.e.Line("fcl_launching = %s", map[bool]string{true: ".true.", false: ".false."}[launching])
 }

@@ -150,6 +150,9 @@ func newGoNames(k *abi.Kernel) *goNames {
 	for _, p := range k.Params {
 		all = append(all, p.Name)
 	}
+	for _, c := range k.Chars { // Note [host characters] in ir/chars.go
+		all = append(all, c.Name)
+	}
 	for _, s := range k.Sizes {
 		all = append(all, s.Name)
 	}
@@ -521,12 +524,14 @@ func goKernel(e *emit.Writer, k *abi.Kernel, src string) {
 			params = append(params, name+" "+goScalarType(p.Kind))
 		}
 	}
+	params, results, resTypes = goCharParams(k, gn, params, results, resTypes)
 	goKernelType(e, k, typ, src)
 	goRunMethods(e, k, typ, params, results, resTypes)
 	rets := strings.Join(append(resTypes, "err error"), ", ")
 	e.Line("// run checks the arguments and enqueues the launches; k.mu is held.")
 	e.Open("func (k *%s) run(ctx context.Context, %s) (%s)", typ, strings.Join(params, ", "), rets)
 	goKernelChecks(e, k, arrays)
+	goCharSets(e, k, gn)
 	resBuf, scratch := goKernelBuffers(e, k, gn)
 	switch {
 	case k.Steps != nil:

@@ -25,6 +25,7 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Line("// The host program runs through the kernel's ABI, as forocl run runs it:")
 	e.Line("// its host variables at each launch size the NDRanges first.")
 	e.Line("hostInit := map[string]int{%s}", strings.Join(init, ", "))
+	goCharTests(e, k)
 	if slices.Contains(k.Late(), true) {
 		e.Open("if k.late == nil")
 		e.Line("k.late = %s.Late() // sized when the program reaches them (Note [late launches] in package abi)", av)
@@ -35,7 +36,12 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	if k.ReadsElements() { // the dry run reads intent(in) arrays' (Note [host elements] in package abi)
 		goElem(e, k)
 		dry = av + ".LaunchValsIn(hostInit, elem)"
-		e.Open("") // the dry run on every run: its elements may have changed
+	}
+	// The dry run on every run where its array elements or its characters'
+	// tests may have changed since the last.
+	everyRun := k.ReadsElements() || len(k.CharTests) > 0
+	if everyRun {
+		e.Open("")
 	} else {
 		e.Line("// The dry run again only when its inputs change: it allocates.")
 		e.Open("if plan := [%d]int{%s}; !k.planned || plan != k.plan", len(words), strings.Join(words, ", "))
@@ -49,7 +55,7 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Line("return")
 	e.Close("")
 	late := goNDRanges(e, k, av)
-	if !k.ReadsElements() {
+	if !everyRun {
 		e.Line("k.planned, k.plan = true, plan")
 	}
 	e.Close("")

@@ -167,7 +167,7 @@ func FramesToNests(k *Kernel) (*Kernel, error) {
 	}
 	c := &toNests{k: k, vars: map[*Var]*Var{}}
 	out := &Kernel{Name: k.Name, File: k.File, Module: k.Module, Pos: k.Pos, Rank: k.Rank,
-		Locals: append([]*Var(nil), k.Locals...)}
+		Locals: append([]*Var(nil), k.Locals...), Chars: k.Chars, CharSets: k.CharSets, CharTests: k.CharTests}
 	c.out = out
 	for d := 1; d <= k.Rank; d++ {
 		out.Sizes = append(out.Sizes, &Var{Name: fmt.Sprintf("_n%d", d), Kind: Int, Role: Local, Pos: k.Pos})
@@ -352,7 +352,7 @@ func NestsToFrames(k *Kernel) (*Kernel, error) {
 			}
 		}
 	})
-	out := &Kernel{Name: k.Name, File: k.File, Module: k.Module, Pos: k.Pos, Rank: k.Rank}
+	out := &Kernel{Name: k.Name, File: k.File, Module: k.Module, Pos: k.Pos, Rank: k.Rank, Chars: k.Chars, CharSets: k.CharSets, CharTests: k.CharTests}
 	for _, v := range k.Params {
 		if v.Rank > 0 {
 			v = c.array(v, false)

@@ -303,6 +303,11 @@ type Kernel struct {
 	// last parameter is the function's result, an intent(out) array
 	// (Note [function kernels] in sema/kernelfn.go).
 	Function bool
+	// Chars are the character dummies and components the host procedure
+	// assigns, CharSets those assignments (Note [host characters]).
+	Chars     []*CharParam
+	CharSets  []CharSet
+	CharTests []CharTest
 }
 
 // Func is a pure elemental function, translated to an inline OpenCL

@@ -64,6 +64,7 @@ func (p *printer) kernel(k *Kernel) {
 	for _, v := range k.Locals {
 		p.line(1, "local %s", varText(v))
 	}
+	p.chars(k)
 	for _, v := range k.Temps {
 		p.line(1, "temp %s", varText(v))
 	}

@@ -30,6 +30,9 @@ func FuzzParse(f *testing.F) {
 		"x = -a**-b**c", "end subroutine x", "program p; x = 1; end", "\x00\xff", "module m\ncontains\nend",
 		"\xef\xbb\xbfprogram p\nend", "use m, only\nuse m, x => y, z", "real, dimension(len=3) :: c",
 		"w: where (a)\nelsewhere (b) then\nelsewhere w\nend where", "PK\x03\x04\nx = 1 $",
+		// character lengths (ast.CharLen): *n, *(*), len=:, positional, too long
+		"character*8 a\ncharacter*(*) b\ncharacter(len=:), allocatable :: c\ncharacter(8, kind=1) :: d",
+		"character*99999999999999999999 e\ncharacter(len=*, kind=1) :: f\ncharacter(kind=1, len=n) :: g",
 	} {
 		f.Add([]byte(s))
 	}

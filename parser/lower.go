@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -54,6 +55,7 @@ func (l *lowerer) typeSpec(g *gTypeSpec) *ast.TypeSpec {
 	case g.Char:
 		t.Base = ast.Character
 		if g.CharSel != nil {
+			t.Len = l.charLen(g.CharSel)
 			for _, a := range g.CharSel.Args {
 				if a.Keyword != nil && *a.Keyword == "kind" && a.Expr != nil {
 					t.Kind = l.expr(a.Expr)
@@ -84,6 +86,34 @@ func (l *lowerer) typeSpec(g *gTypeSpec) *ast.TypeSpec {
 		}
 	}
 	return t
+}
+
+// charLen is the length a character selector gives: len= or the first
+// argument without a keyword, or *n / *(len).
+func (l *lowerer) charLen(g *gCharSel) *ast.CharLen {
+	arg := func(a *gCharArg) *ast.CharLen {
+		cl := &ast.CharLen{Star: a.Star, Colon: a.Colon}
+		if a.Expr != nil {
+			cl.Expr = l.expr(a.Expr)
+		}
+		return cl
+	}
+	switch {
+	case g.Star != nil && g.Star.Int != nil:
+		n, err := strconv.ParseInt(*g.Star.Int, 10, 64)
+		if err != nil {
+			return nil // too long for any length; sema refuses the character type
+		}
+		return &ast.CharLen{Expr: &ast.IntLit{Pos: l.ts.span(g.Star.Pos, g.Star.Pos), Value: n, Text: *g.Star.Int}}
+	case g.Star != nil && g.Star.Args != nil:
+		return arg(g.Star.Args)
+	}
+	for i, a := range g.Args {
+		if a.Keyword != nil && *a.Keyword == "len" || a.Keyword == nil && i == 0 {
+			return arg(a)
+		}
+	}
+	return nil
 }
 
 func (l *lowerer) dims(gs []*gDim) []ast.DimSpec {

@@ -274,6 +274,9 @@ func blockLines(b *body, s *ast.Subprogram, k *abi.Kernel) {
 			args = append(args, p.Name)
 		}
 	}
+	for _, c := range k.Chars { // after the others, as the Fortran host takes them (Note [host characters] in ir/chars.go)
+		args = append(args, c.Name)
+	}
 	b.stmt(0, "if (forocl_port_device()) then")
 	if len(arrays) > 0 {
 		b.stmt(1, "block")

@@ -58,8 +58,11 @@ func ParseFlags(f Flags) (*Parsed, error) {
 	}
 	for _, s := range p.Sets {
 		l, err := ParseLiteral(s.Value)
-		if err != nil {
+		switch {
+		case err != nil && looksNumeric(s.Value):
 			return nil, usagef("%s: %v", s.Flag, err)
+		case err != nil:
+			continue // text, for a character dummy; Bind refuses it for any other
 		}
 		p.Values[s.Name] = l.Value
 	}
@@ -294,7 +297,10 @@ type Bound struct {
 	Scalars map[string]float64    // every --set, by lower-case name
 	Arrays  map[string]*npy.Array // --in arrays (converted) and --grid fills
 	Outputs []Output
-	Notes   []string // conversions done, for the user
+	// Chars are the values of the character dummies and components, by
+	// their ABI names (Note [host characters] in ir/chars.go).
+	Chars map[string]string
+	Notes []string // conversions done, for the user
 	// Warnings are flags that had no effect (a --grid when every input
 	// was given), for the user.
 	Warnings []string
@@ -316,8 +322,15 @@ func Bind(k *abi.Kernel, p *Parsed, read func(string) (*npy.Array, error)) (*Bou
 		scalars[strings.ToLower(v.Name)] = v
 	}
 	scalarNames, arrayNames, outputNames := abi.Names(k.Scalars()), abi.Names(k.Arrays()), abi.Names(k.Outputs())
-	b := &Bound{Scalars: map[string]float64{}, Arrays: map[string]*npy.Array{}}
+	b := &Bound{Scalars: map[string]float64{}, Arrays: map[string]*npy.Array{}, Chars: map[string]string{}}
 	for _, s := range p.Sets {
+		if cp := k.CharParam(s.Name); cp != nil {
+			if err := bindChar(cp, s); err != nil {
+				return nil, err
+			}
+			b.Chars[cp.Name] = s.Value
+			continue
+		}
 		v := scalars[s.Name]
 		if v == nil {
 			if a := arrays[s.Name]; a != nil {

@@ -26,6 +26,10 @@ type Job struct {
 	Kernel *abi.Kernel // one of Unit.Kernels
 	// Scalars holds every scalar dummy's value by lower-case name.
 	Scalars map[string]float64
+	// Chars holds the character parameters' values by their names (Note
+	// [host characters] in ir/chars.go), which the kernel's comparisons
+	// of characters read.
+	Chars map[string]string
 	// Arrays holds array dummies by lower-case name: every intent(in) one,
 	// and intent(out) ones that should start from given contents (the
 	// others start as zeros of the common grid shape).
@@ -424,6 +428,9 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	// Per launch, the values its ranges see: with host statements, the
 	// host variables' too (Note [host program] in package abi).
 	init := k.HostInit(sizes, j.Scalars)
+	if err := charTests(k, init, j.Chars); err != nil {
+		return nil, err
+	}
 	launches, err := hostLaunches(k, init, arrays)
 	if err != nil {
 		return nil, err

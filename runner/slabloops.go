@@ -232,6 +232,9 @@ func runLoopSlabs(j Job, sl Slabs, count int, arrays map[string]*npy.Array, size
 	// The host program runs once, on the whole grid's values; a launch's
 	// ranges see the slab's size.
 	init := k.HostInit(sizes, j.Scalars)
+	if err := charTests(k, init, j.Chars); err != nil {
+		return nil, err
+	}
 	lvals, err := hostLaunchVals(k, init, arrays)
 	if err != nil {
 		return nil, err

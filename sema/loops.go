@@ -164,6 +164,7 @@ type loopState struct {
 func (c *checker) lowerLoopKernel(p *proc, s *scope) *ir.Kernel {
 	l := c.newLowerer(s, p, "a kernel")
 	kern := &ir.Kernel{Name: p.sub.Name.Orig, File: p.file, Pos: p.sub.Pos}
+	c.setHostChars(kern, p.sub)
 	if p.host != nil {
 		kern.Module = p.host.name
 	}

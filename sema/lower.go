@@ -217,6 +217,8 @@ func (c *checker) lowerKernel(k kernelRef) *ir.Kernel {
 	}
 	l.scalar = k.elemental
 	kern := &ir.Kernel{Name: p.sub.Name.Orig, File: p.file, Pos: p.sub.Pos}
+	c.setHostChars(kern, p.sub)
+	c.refuseDeviceChars(kern, k.elemental)
 	if p.host != nil {
 		kern.Module = p.host.name
 	}

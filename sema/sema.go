@@ -62,6 +62,8 @@ func Check(files []*ast.File, opts Options) (*ir.Program, diag.List) {
 		autoReduce:    opts.AutoReduce,
 		refusedTypes:  map[*ast.TypeSpec]string{},
 		pendingTypes:  map[ast.Stmt]diag.List{},
+		hostChars:     map[string]*hostChars{},
+		charDummies:   map[string]bool{},
 		structVars:    map[ast.Stmt]map[string]*flatVar{},
 		warnedStructs: map[string]bool{},
 		compStructs:   map[*ast.Decl]*ir.Struct{},
@@ -155,6 +157,8 @@ type checker struct {
 	// refusedTypes are the derived type specs already refused (Note
 	// [derived-type dummies]).
 	refusedTypes  map[*ast.TypeSpec]string
+	hostChars     map[string]*hostChars            // by hostCharsKey: Note [host characters] in ir/chars.go
+	charDummies   map[string]bool                  // the procedures whose character dummies hostChars took, by name
 	pendingTypes  map[ast.Stmt]diag.List           // Note [derived-type dummies]: checkStructUses
 	structVars    map[ast.Stmt]map[string]*flatVar // the structures taken apart, by procKey
 	warnedStructs map[string]bool                  // structures with an allocatable-dummy warning

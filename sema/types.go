@@ -34,9 +34,10 @@ import (
 // type, pointer components, array components of an array of
 // structures, and default initial values where Fortran would apply them
 // (intent(out) dummies and locals). A character component of a scalar
-// structure is no variable at all: the kernel cannot hold a string, and
-// the caller's structure keeps it; a use of it is refused there
-// (derived-type-whole). A structure used whole (assigned, passed to a
+// structure is no variable at all: the kernel cannot hold a string; its
+// assignments at the top level and comparisons in IFs are host values
+// (Note [host characters] in ir/chars.go), and any other use is refused
+// there (derived-type-whole). A structure used whole (assigned, passed to a
 // function) is refused at its use (derived-type-whole), as is a
 // type-bound call (type-bound-call); one passed to a subroutine is its
 // components (Note [structure arguments] in sema/callstructs.go).
@@ -141,6 +142,7 @@ func (t *typeEnv) find(name string, chain []*ast.Scope) (*ast.TypeDef, string) {
 // dummies]). Units with no such variable are returned as they are.
 func (c *checker) flattenTypes(env *typeEnv, files []*ast.File) []*ast.File {
 	out := make([]*ast.File, len(files))
+	defer func() { c.checkCharCalls(out) }() // Note [host characters] in ir/chars.go
 	for i, f := range files {
 		nf := *f
 		nf.Units = make([]ast.Unit, len(f.Units))
@@ -193,7 +195,8 @@ func (c *checker) flatSubs(env *typeEnv, subs []*ast.Subprogram, chain []*ast.Sc
 		if s.Kind == ast.Function {
 			res.name = resultIdent(s).Name
 		}
-		sc, args := c.flatScope(env, rsc, inner, s.Args, body, res)
+		body, rsc, sargs, hc := c.takeHostChars(env, rsc, inner, s.Args, res.name, body) // Note [host characters] in ir/chars.go
+		sc, args := c.flatScope(env, rsc, inner, sargs, body, res)
 		if k := procKey(body); k != nil && len(refused.Items) > 0 {
 			d := c.pendingTypes[k]
 			d.Append(refused)
@@ -205,6 +208,10 @@ func (c *checker) flatSubs(env *typeEnv, subs []*ast.Subprogram, chain []*ast.Sc
 			ns := *s
 			ns.Scope, ns.Args, ns.Contains, ns.Body = sc, args, contains, body
 			out[i] = &ns
+		}
+		if hc != nil {
+			c.hostChars[hostCharsKey(out[i])] = hc
+			c.charDummies[s.Name.Name] = len(sargs) < len(s.Args)
 		}
 	}
 	return out

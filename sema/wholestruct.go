@@ -55,10 +55,10 @@ import (
 // elementwise expression of the copied array (res = self, then
 // res = self%data + f%data) is dropped: that expression has the copy's
 // shape, so the bounds stay, and the kernel makes one pass, not two.
-// A character component of the result is a host value: its assignments
-// are dropped, so the hosts return the numeric components only, and a
-// kernel that reads one is refused as any use of a character component
-// is (derived-type-whole).
+// A character component of the result is a host value, intent(out):
+// its assignments are the host's (Note [host characters] in
+// ir/chars.go), and a kernel that reads one otherwise is refused as any
+// use of a character component is (derived-type-whole).
 
 // wholeStructs is the writing out of one procedure's whole structures.
 type wholeStructs struct {
@@ -96,9 +96,6 @@ func (c *checker) expandStructs(env *typeEnv, s *ast.Subprogram, sc *ast.Scope, 
 		return s.Body, nil, w.diags
 	}
 	body, changed := w.stmts(s.Body, 0)
-	if w.result != "" {
-		body = w.dropStrings(body, &changed)
-	}
 	if !changed || len(body) == 0 {
 		return s.Body, w.resultBounds(s.Body), w.diags
 	}
@@ -682,38 +679,6 @@ func (w *wholeStructs) varRank(name string) int {
 // dummyOf reports whether declaration d declares name.
 func dummyOf(d *ast.Decl, name string) bool {
 	return slices.ContainsFunc(d.Entities, func(e *ast.Entity) bool { return e.Name.Name == name })
-}
-
-// dropStrings removes the assignments to the character components of
-// the result: host values, which the kernel does not return.
-func (w *wholeStructs) dropStrings(body []ast.Stmt, changed *bool) []ast.Stmt {
-	td := w.vars[w.result]
-	return slices.DeleteFunc(slices.Clone(body), func(st ast.Stmt) bool {
-		a, ok := st.(*ast.AssignStmt)
-		if !ok {
-			return false
-		}
-		id, ok := a.LHS.(*ast.Ident)
-		if !ok {
-			return false
-		}
-		base, comp, _ := strings.Cut(id.Name, "%")
-		drop := base == w.result && componentBase(td, comp) == ast.Character
-		*changed = *changed || drop
-		return drop
-	})
-}
-
-// componentBase is the type of component comp of td; -1 when td has none.
-func componentBase(td *ast.TypeDef, comp string) ast.TypeBase {
-	for _, cd := range td.Components {
-		for _, ce := range cd.Entities {
-			if ce.Name.Name == comp {
-				return cd.Type.Base
-			}
-		}
-	}
-	return -1
 }
 
 // resultBounds returns the dimensions of each allocatable component of

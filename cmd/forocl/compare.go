@@ -76,7 +76,7 @@ cannot run), 2 a usage error.`,
 	f := c.Flags()
 	f.StringVarP(&cf.kernel, "kernel", "k", "", "compare the kernel `NAME` (case-insensitive; without it, the one kernel the files mark); it needs no !$OFP directive")
 	f.StringVar(&cf.device, "device", "", "OpenCL device `SEL`, as for forocl run")
-	f.StringArrayVar(&cf.sets, "set", nil, "give scalar dummy NAME the value VALUE (`NAME=VALUE`, repeatable)")
+	f.StringArrayVar(&cf.sets, "set", nil, "give scalar dummy NAME the value VALUE (`NAME=VALUE`, repeatable; a character dummy takes VALUE as text)")
 	f.StringArrayVar(&cf.ins, "in", nil, "read array dummy NAME from the .npy file FILE (`NAME=FILE`, repeatable); an output given so starts from its content")
 	f.StringVar(&cf.grid, "grid", "", "the `SHAPE` (e.g. 37x23) of the arrays not given with --in whose shape the --set sizes do not give")
 	f.StringArrayVar(&cf.shapes, "shape", nil, "give array dummy NAME, not given with --in, the shape SHAPE (`NAME=SHAPE`, e.g. field=18x16; repeatable): for assumed-shape dummies")
@@ -130,7 +130,7 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 	for _, n := range bound.Notes {
 		fmt.Fprintf(stderr, "forocl: note: %s\n", n)
 	}
-	job := runner.Job{Kernel: k, Scalars: bound.Scalars}
+	job := runner.Job{Kernel: k, Scalars: bound.Scalars, Chars: bound.Chars}
 	if job.Arrays, err = compareInputs(k, bound.Scalars, bound.Arrays, shapes, grid, cf.seed); err != nil {
 		return runErr(err)
 	}
@@ -151,7 +151,7 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 		return err
 	}
 	job.Unit, job.Kernel = unit, unit.Kernels[0]
-	serial, printed, err := serialRun(c, job, res.Files, append(libs, args...), cppFlags(ff, append(libs, args...)), cf.verbose)
+	serial, printed, err := serialRun(c, job, bound.Chars, res.Files, append(libs, args...), cppFlags(ff, append(libs, args...)), cf.verbose)
 	if err != nil {
 		return runErr(err)
 	}
@@ -167,9 +167,15 @@ func compareKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags
 	if err != nil {
 		return runErr(err)
 	}
+	chars, err := job.Kernel.RunChars(bound.Chars) // Note [host characters] in ir/chars.go
+	if err != nil {
+		return runErr(err)
+	}
+	nchars := compareChars(c.OutOrStdout(), job.Kernel, printed.CharsOut, chars)
+	bad += nchars
 	bad += compareRecords(c.OutOrStdout(), [2]string{printed.Stdout, printed.Stderr}, [2]string{stdout.String(), stderrBuf.String()})
 	if bad > 0 {
-		return runErrf("%d of %d outputs of %s differ from gfortran's beyond the tolerance", bad, len(job.Kernel.Outputs()), job.Kernel.Name)
+		return runErrf("%d of %d outputs of %s differ from gfortran's beyond the tolerance", bad, len(job.Kernel.Outputs())+len(job.Kernel.CharOutputs()), job.Kernel.Name)
 	}
 	return nil
 }
@@ -269,7 +275,7 @@ func shapeNames(k *abi.Kernel, shapes map[string][]int) map[string][]int {
 // sources (the modules the files use first) in a scratch folder, with
 // the preprocessor's macros and include folders cpp; files are the
 // parsed sources, whose main programs it takes out.
-func serialRun(c *cobra.Command, job runner.Job, files []*ast.File, sources, cpp []string, verbose bool) (map[string]*npy.Array, *oracle.Exe, error) {
+func serialRun(c *cobra.Command, job runner.Job, chars map[string]string, files []*ast.File, sources, cpp []string, verbose bool) (map[string]*npy.Array, *oracle.Exe, error) {
 	dir, err := os.MkdirTemp("", "forocl-compare-")
 	if err != nil {
 		return nil, nil, err
@@ -297,6 +303,7 @@ func serialRun(c *cobra.Command, job runner.Job, files []*ast.File, sources, cpp
 	if err != nil {
 		return nil, nil, err
 	}
+	exe.Chars = chars // Note [characters in the driver]
 	out, err := exe.Run(job.Scalars, job.Arrays)
 	return out, exe, err
 }

@@ -95,7 +95,7 @@ tuned; FOROCL_TUNE=0 turns tuning off.`,
 	f := c.Flags()
 	f.StringVarP(&rf.kernel, "kernel", "k", "", "run the kernel `NAME` (case-insensitive; without it, the one kernel the files mark); it needs no !$OFP directive")
 	f.StringVar(&rf.device, "device", "", "OpenCL device `SEL`: an index such as 1:0 or 1 (the row of forocl devices, from 0) or part of a name; default $FOROCL_DEVICE, else the first GPU")
-	f.StringArrayVar(&rf.sets, "set", nil, "give scalar dummy NAME the value VALUE (`NAME=VALUE`, repeatable)")
+	f.StringArrayVar(&rf.sets, "set", nil, "give scalar dummy NAME the value VALUE (`NAME=VALUE`, repeatable; a character dummy takes VALUE as text)")
 	f.StringArrayVar(&rf.ins, "in", nil, "read array dummy NAME from the .npy file FILE (`NAME=FILE`, repeatable)")
 	f.StringArrayVar(&rf.outs, "out", nil, "write intent(out) array NAME to the .npy file FILE (`NAME=FILE`, repeatable)")
 	f.IntVar(&rf.repeat, "repeat", 0, "time `N` launches after one warm-up and print the minimum, median and maximum")
@@ -177,6 +177,9 @@ func runKernel(c *cobra.Command, args []string, ff *frontFlags, gf *genFlags, rf
 	job, bound, bar, err := prepareJob(stderr, k, req, rf)
 	if err != nil {
 		return err
+	}
+	if _, err := stepChars(k, bound.Chars, rf.steps); err != nil { // before the device runs: Note [host characters] in ir/chars.go
+		return runErr(err)
 	}
 
 	// From here on an interrupt closes the context and writes nothing.
@@ -311,7 +314,7 @@ func prepareJob(stderr io.Writer, k *abi.Kernel, req *runRequest, rf *runFlags) 
 		fmt.Fprintf(stderr, "forocl: warning: %s\n", w)
 	}
 
-	job = &runner.Job{Kernel: k, Scalars: bound.Scalars, Arrays: bound.Arrays, Repeat: rf.repeat, Steps: rf.steps, Swap: req.swaps, Every: rf.every}
+	job = &runner.Job{Kernel: k, Scalars: bound.Scalars, Chars: bound.Chars, Arrays: bound.Arrays, Repeat: rf.repeat, Steps: rf.steps, Swap: req.swaps, Every: rf.every}
 	if err := runner.CheckSwaps(k, req.swaps); err != nil {
 		return nil, nil, nil, runErr(err)
 	}
@@ -371,6 +374,12 @@ func finishRun(c *cobra.Command, res *driver.Result, k *abi.Kernel, device strin
 	if streamsToStdout(req.parsed.Outs, req.pngs) {
 		c.SetOut(stderr) // standard output holds an array
 	}
+	chars, _ := stepChars(k, bound.Chars, rf.steps) // checked before the run
+	for _, p := range k.CharOutputs() {
+		if v, ok := chars[p.Name]; ok {
+			results[p.Name] = strconv.Quote(v) // a JSON string too
+		}
+	}
 	return report(c, k, device, r, rf, results, len(bound.Outputs) > 0, slabs)
 }
 
@@ -408,12 +417,22 @@ func report(c *cobra.Command, k *abi.Kernel, device string, r *runner.Result, rf
 		for _, p := range k.Results() {
 			doc.Results[p.Name] = jsonScalar(results[p.Name])
 		}
+		for _, p := range k.CharOutputs() {
+			if v, ok := results[p.Name]; ok {
+				doc.Results[p.Name] = json.RawMessage(v)
+			}
+		}
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
 		return enc.Encode(doc)
 	}
 	for _, p := range k.Results() {
 		fmt.Fprintf(out, "%s = %s\n", p.Name, results[p.Name])
+	}
+	for _, p := range k.CharOutputs() {
+		if v, ok := results[p.Name]; ok {
+			fmt.Fprintf(out, "%s = %s\n", p.Name, v)
+		}
 	}
 	if arrays := outputArrays(k); !saved && rf.repeat == 0 && len(rf.pngs) == 0 && len(arrays) > 0 {
 		fmt.Fprintf(c.ErrOrStderr(), "forocl: note: no --out given; %s computed but not saved\n", nameList(arrays))

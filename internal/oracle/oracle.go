@@ -139,6 +139,10 @@ type Exe struct {
 	// Stdout and Stderr are what the kernel wrote (WRITE, PRINT) in the
 	// last run.
 	Stdout, Stderr string
+	// Chars are the values of the kernel's character parameters for the
+	// next run, by their ABI names; CharsOut its character outputs that
+	// have a value after the last (Note [characters in the driver]).
+	Chars, CharsOut map[string]string
 
 	k    *abi.Kernel
 	path string
@@ -181,7 +185,14 @@ func (x *Exe) Run(scalars map[string]float64, arrays map[string]*npy.Array) (map
 	if err := os.WriteFile(filepath.Join(x.dir, "params.txt"), []byte(params.String()), 0o644); err != nil {
 		return nil, err
 	}
+	if err := writeChars(x.dir, k, x.Chars); err != nil {
+		return nil, err
+	}
 	if err := x.run(x.env); err != nil {
+		return nil, err
+	}
+	var err error
+	if x.CharsOut, err = readChars(x.dir, k); err != nil {
 		return nil, err
 	}
 	res := map[string]*npy.Array{}
@@ -371,6 +382,7 @@ func driver(k *abi.Kernel, dev *Device) string {
 		p("  %s, allocatable, target :: %s(%s)", ftype(v.Kind), id("a_", k, v.Name), dims)
 	}
 	structDecls(p, k, dev)
+	charDecls(p, k, dev) // Note [characters in the driver]
 	p("  open(newunit=u, file='params.txt', status='old', action='read')")
 	for _, v := range k.Scalars() {
 		p("  read(u, *) %s", id("s_", k, v.Name))
@@ -427,10 +439,13 @@ func driver(k *abi.Kernel, dev *Device) string {
 		}
 	}
 	structFill(p, k, dev)
+	charReads(p, k, dev)
+	call = charArgs(k, call, dev)
 	if !structResultCall(p, k, dev, callee, call) {
 		p("  %s", callStmt(k, dev, callee, call))
 	}
 	structBack(p, k, dev)
+	charWrites(p, k, dev)
 	for _, v := range k.Outputs() {
 		name := strings.ToLower(v.Name)
 		val := id("a_", k, v.Name)

@@ -192,5 +192,6 @@ func structResultTake(p func(string, ...any), k *abi.Kernel, dev *Device) {
 			p("    %s = %s%%%s", component(k, v), val, comp)
 		}
 	}
+	charResult(p, k, res, val) // Note [characters in the driver]
 	p("  end subroutine oracle_result")
 }
