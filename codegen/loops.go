@@ -115,7 +115,12 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 	lg := &loopGen{gen: g, k: k, ak: ak, host: hostScalars(k)}
 	lg.x = &exprGen{funcs: g.funcs, ref: lg.ref, window: func(w *ir.Window) string {
 		panic("internal error: codegen: window in loop kernel " + k.Name)
-	}, elem: lg.elem}
+	}, elem: lg.elem, wide: map[*ir.Var]bool{}}
+	for _, n := range ir.Nests(k.Body) {
+		for _, v := range n.Index {
+			lg.x.wide[v] = indexDecl(v) == indexT
+		}
+	}
 	// kp.Launches lists, in body order, each nest's launch and the fold
 	// launches after it, then the results launch; the host procedure's
 	// walk (hostLaunches) meets the nests in that order.
