@@ -241,9 +241,10 @@ func (g *exprGen) intrinsic(e *ir.Intrinsic) string {
 	cast := r == ir.ResSame || r == ir.ResCommon || r == ir.ResMerge
 	args := make([]string, len(e.Args))
 	for i, a := range e.Args {
-		args[i] = g.expr(a)
-		if k := a.Type().Kind; cast && k.IsInt() && !g.typedAsKind(a) {
-			args[i] = "(" + ctype(k) + ")" + g.paren(a, precUnary)
+		if cast {
+			args[i] = g.exprAsKind(a)
+		} else {
+			args[i] = g.expr(a)
 		}
 	}
 	arg := ir.Invalid
@@ -261,11 +262,21 @@ func (g *exprGen) intrinsic(e *ir.Intrinsic) string {
 // there. OpenCL's min, max and abs are overloaded, and min(1, i - 1) is
 // ambiguous between int and long; the build fails. So codegen casts every
 // integer argument of an intrinsic to the kind sema converted it to,
-// min(1, (int)(i - 1)), unless typedAsKind sees that its C type is that
+// min(1, (int)(i - 1)), and the value a nest's min or max reduction folds,
+// max(_acc1, (int)i), unless typedAsKind sees that its C type is that
 // kind already: it mentions no such index. The call's own C type is then
 // its kind too, in both variants. The cast is exact: a default-integer
 // index holds a default-integer value in Fortran, whichever type counts
 // it. (An integer(8) index is declared long in both variants.)
+
+// exprAsKind prints e, an integer expression cast to its kind's type
+// where typedAsKind says its C type may differ.
+func (g *exprGen) exprAsKind(e ir.Expr) string {
+	if k := e.Type().Kind; k.IsInt() && !g.typedAsKind(e) {
+		return "(" + ctype(k) + ")" + g.paren(e, precUnary)
+	}
+	return g.expr(e)
+}
 
 // typedAsKind reports whether integer expression e prints as a C value of
 // its kind's type (ctype) in both index variants: all but those that

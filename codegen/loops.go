@@ -517,7 +517,7 @@ func (lg *loopGen) stmts(list []ir.Stmt) {
 		switch s := s.(type) {
 		case *ir.Assign:
 			if r, ok := s.LHS.(*ir.Ref); ok && r.Var.Role == ir.Reduction {
-				e.Line("%s // %s", accumulate(r.Var, lg.x.expr(s.RHS)), where(s.Pos))
+				e.Line("%s // %s", accumulate(r.Var, lg.x.exprAsKind(s.RHS)), where(s.Pos))
 				continue
 			}
 			e.Line("%s // %s", lg.x.assign(lg.x.expr(s.LHS), s.RHS), where(s.Pos)) // Note [long expressions]

@@ -8,6 +8,8 @@
 #define FOROCL_INDEX_T int
 #endif
 
+inline int ipow(int x, int n) { if (n < 0) return x == 1 || (x == -1 && !(n & 1)) ? 1 : x == -1 ? -1 : 0; uint b = x, r = 1; for (; n > 0; n >>= 1) { if (n & 1) r *= b; b *= b; } return (int)r; }
+
 // kernel clamp_mix (loop_minmax_index.f90:9), launch 1 of 1: !$omp parallel do (loop_minmax_index.f90:19), strategy direct, work-group 32x8
 // one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
 __kernel __attribute__((reqd_work_group_size(32, 8, 1)))
@@ -24,4 +26,179 @@ void clamp_mix(const int n,
     }
     b[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = a[max(1, (int)(i - 1)) - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + a[min(n, (int)(i + 1)) - 1 + (FOROCL_INDEX_T)(n)*(max(max(1, (int)(j - 1)), (int)(i - n)) - 1)] + a[i - 1 + (FOROCL_INDEX_T)(n)*(min(m, (int)(j + 1)) - 1)] + (float)(((int)i) % (2)) + (float)(2 * (((((int)(j - i)) % (3)) + (3)) % (3))) + (float)(((int)(j - 3)) >= 0 ? ((int)abs((int)i)) : -((int)abs((int)i))) + (float)(((int)i) > ((int)j) ? ((int)i) - ((int)j) : 0) + (float)((int)abs((int)(i - j))); // loop_minmax_index.f90:21
     c[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = max((long)i, off) + 10L * min(off, (long)(j + 1)) + (long)(100 * (((int)(i + j)) % (2))) + ((((off - (long)i) % (5L)) + (5L)) % (5L)); // loop_minmax_index.f90:23
+}
+
+// kernel index_reduce (loop_minmax_index.f90:31), launch 1 of 2: !$omp parallel do (loop_minmax_index.f90:41), strategy direct, work-group 32x8
+// one work-item per iteration: i = 1 + get_global_id(0), j = 1 + get_global_id(1); arrays are column-major in their declared bounds.
+__kernel __attribute__((reqd_work_group_size(32, 8, 1)))
+void index_reduce_1(const int n,
+    const int m,
+    __global const float* restrict a,
+    __global int* restrict _res_top,
+    __global int* restrict _res_low,
+    __global int* restrict _res_s,
+    __global int* restrict _part1,
+    __global int* restrict _part2,
+    __global int* restrict _part3) {
+    const FOROCL_INDEX_T i = 1 + (FOROCL_INDEX_T)get_global_id(0);
+    const FOROCL_INDEX_T j = 1 + (FOROCL_INDEX_T)get_global_id(1);
+    int top = 0; // result
+    int low = 0; // result
+    int s = 0; // result
+    __local int _tree1[256];
+    int _acc1 = INT_MIN; // max of "top" over this work-item's iteration
+    __local int _tree2[256];
+    int _acc2 = INT_MAX; // min of "low" over this work-item's iteration
+    __local int _tree3[256];
+    int _acc3 = 0; // sum of "s" over this work-item's iteration
+    if (!(i > n || j > m)) {
+        if (a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] > 0.5f) {
+            _acc1 = max(_acc1, ((int)(i + 10 * j))); // loop_minmax_index.f90:43
+        }
+        if (a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] < 0.5f) {
+            _acc2 = min(_acc2, (min((int)(j - i), (int)(3 * i)))); // loop_minmax_index.f90:44
+        }
+        _acc3 = _acc3 + ((int)((((int)(i * j)) % (7)) + ipow(i, 2) - ((int)abs((int)(i - j))))); // loop_minmax_index.f90:45
+    }
+    // fold the work-group's values (a tree in a fixed order) into one partial
+    const int _tl = get_local_id(0) + 32 * (get_local_id(1));
+    _tree1[_tl] = _acc1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree1[_tl] = max(_tree1[_tl], _tree1[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part1[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree1[0];
+    }
+    _tree2[_tl] = _acc2;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree2[_tl] = min(_tree2[_tl], _tree2[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part2[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree2[0];
+    }
+    _tree3[_tl] = _acc3;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree3[_tl] = _tree3[_tl] + _tree3[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _part3[get_group_id(0) + get_num_groups(0) * (get_group_id(1))] = _tree3[0];
+    }
+}
+
+// max of top (loop_minmax_index.f90:40): fold the partials of index_reduce_1, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void index_reduce_r1(__global const int* restrict _part1, const int _np, __global int* restrict _red1) {
+    __local int _tree[256];
+    const int _tl = get_local_id(0);
+    int _a0 = INT_MIN, _a1 = INT_MIN, _a2 = INT_MIN, _a3 = INT_MIN;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = max(_a0, _part1[_i]);
+        _a1 = max(_a1, _part1[_i + 256]);
+        _a2 = max(_a2, _part1[_i + 512]);
+        _a3 = max(_a3, _part1[_i + 768]);
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = max(_a0, _part1[_i]);
+    }
+    const int _acc = max((max(_a0, _a1)), (max(_a2, _a3)));
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = max(_tree[_tl], _tree[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red1[0] = _tree[0];
+    }
+}
+
+// min of low (loop_minmax_index.f90:40): fold the partials of index_reduce_1, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void index_reduce_r2(__global const int* restrict _part2, const int _np, __global int* restrict _red2) {
+    __local int _tree[256];
+    const int _tl = get_local_id(0);
+    int _a0 = INT_MAX, _a1 = INT_MAX, _a2 = INT_MAX, _a3 = INT_MAX;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = min(_a0, _part2[_i]);
+        _a1 = min(_a1, _part2[_i + 256]);
+        _a2 = min(_a2, _part2[_i + 512]);
+        _a3 = min(_a3, _part2[_i + 768]);
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = min(_a0, _part2[_i]);
+    }
+    const int _acc = min((min(_a0, _a1)), (min(_a2, _a3)));
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = min(_tree[_tl], _tree[_tl + _s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red2[0] = _tree[0];
+    }
+}
+
+// sum of s (loop_minmax_index.f90:40): fold the partials of index_reduce_1, one per work-group, in one work-group
+__kernel __attribute__((reqd_work_group_size(256, 1, 1)))
+void index_reduce_r3(__global const int* restrict _part3, const int _np, __global int* restrict _red3) {
+    __local int _tree[256];
+    const int _tl = get_local_id(0);
+    int _a0 = 0, _a1 = 0, _a2 = 0, _a3 = 0;
+    int _i = _tl;
+    for (; _i + 768 < _np; _i += 1024) {
+        _a0 = _a0 + _part3[_i];
+        _a1 = _a1 + _part3[_i + 256];
+        _a2 = _a2 + _part3[_i + 512];
+        _a3 = _a3 + _part3[_i + 768];
+    }
+    for (; _i < _np; _i += 256) {
+        _a0 = _a0 + _part3[_i];
+    }
+    const int _acc = (_a0 + _a1) + (_a2 + _a3);
+    _tree[_tl] = _acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int _s = 128; _s > 0; _s >>= 1) {
+        if (_tl < _s && _tl + _s < 256) {
+            _tree[_tl] = _tree[_tl] + _tree[_tl + _s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (_tl == 0) {
+        _red3[0] = _tree[0];
+    }
+}
+
+// kernel index_reduce (loop_minmax_index.f90:31), launch 2 of 2: its scalar results, as the host computed them
+__kernel __attribute__((reqd_work_group_size(1, 1, 1)))
+void index_reduce_2(const int n,
+    const int m,
+    __global const float* restrict a,
+    __global int* restrict _res_top,
+    __global int* restrict _res_low,
+    __global int* restrict _res_s,
+    const int _host_top,
+    const int _host_low,
+    const int _host_s) {
+    _res_top[0] = _host_top;
+    _res_low[0] = _host_low;
+    _res_s[0] = _host_s;
 }

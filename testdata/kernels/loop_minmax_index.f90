@@ -24,3 +24,25 @@ subroutine clamp_mix(n, m, off, a, b, c)
     end do
   end do
 end subroutine clamp_mix
+
+! The same in a nest's reductions: the value a max or min reduction folds
+! mentions the index (max(m, i)), and an integer power of one.
+!$OFP PURE, KERNEL :: index_reduce
+subroutine index_reduce(n, m, a, top, low, s)
+  implicit none
+  integer, intent(in) :: n, m
+  real, intent(in) :: a(n, m)
+  integer, intent(out) :: top, low, s
+  integer :: i, j
+  top = -5
+  low = 1000
+  s = 0
+  !$omp parallel do collapse(2) reduction(max:top) reduction(min:low) reduction(+:s)
+  do j = 1, m
+    do i = 1, n
+      if (a(i, j) > 0.5) top = max(top, i + 10*j)
+      if (a(i, j) < 0.5) low = min(low, j - i, 3*i)
+      s = s + (mod(i*j, 7) + i**2 - abs(i - j))
+    end do
+  end do
+end subroutine index_reduce
