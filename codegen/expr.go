@@ -31,6 +31,10 @@ type exprGen struct {
 	funcs  map[*ir.Func]string     // C names of elemental functions
 	names  map[ir.Expr]string      // subexpressions already computed into temporaries (Note [long expressions])
 	elem   func(e *ir.Elem) string // array elements of loop kernels
+	// wide holds the locals declared FOROCL_INDEX_T, whose C type is long
+	// in the 64-bit variant: a loop kernel's nest indices of default kind
+	// (Note [intrinsic argument types]).
+	wide map[*ir.Var]bool
 }
 
 // ctype is the OpenCL C type of a kind. Logicals are stored as int.
@@ -224,21 +228,70 @@ func (g *exprGen) pow(e *ir.Binary) string {
 
 // intrinsic prints a call of a Fortran intrinsic with its OpenCL spelling
 // from the intrinsic table (ir.Intrinsics). Sema has checked the arguments
-// and converted them as the table's typing rule says.
+// and converted them as the table's typing rule says; integer arguments
+// are cast to their kind (Note [intrinsic argument types]).
 func (g *exprGen) intrinsic(e *ir.Intrinsic) string {
 	spell := ir.Intrinsics[e.ID].OpenCL
 	if spell == nil {
 		panic(fmt.Sprintf("internal error: codegen: intrinsic %s has no OpenCL spelling", e.ID))
 	}
+	// A conversion (int, real, dble, ...) gives the same value from an int
+	// as from a long: only the others cast (Note [intrinsic argument types]).
+	r := ir.Intrinsics[e.ID].Result
+	cast := r == ir.ResSame || r == ir.ResCommon || r == ir.ResMerge
 	args := make([]string, len(e.Args))
 	for i, a := range e.Args {
-		args[i] = g.expr(a)
+		if cast {
+			args[i] = g.exprAsKind(a)
+		} else {
+			args[i] = g.expr(a)
+		}
 	}
 	arg := ir.Invalid
 	if len(e.Args) > 0 {
 		arg = e.Args[0].Type().Kind
 	}
 	return spell(args, arg, e.T.Kind)
+}
+
+// Note [intrinsic argument types]
+//
+// An integer expression's C type is not always its kind: a nest index of
+// default kind is declared FOROCL_INDEX_T, a long in the 64-bit variant
+// of a program (Note [index types] in package abi), so i - 1 is a long
+// there. OpenCL's min, max and abs are overloaded, and min(1, i - 1) is
+// ambiguous between int and long; the build fails. So codegen casts every
+// integer argument of an intrinsic to the kind sema converted it to,
+// min(1, (int)(i - 1)), and the value a nest's min or max reduction folds,
+// max(_acc1, (int)i), unless typedAsKind sees that its C type is that
+// kind already: it mentions no such index. The call's own C type is then
+// its kind too, in both variants. The cast is exact: a default-integer
+// index holds a default-integer value in Fortran, whichever type counts
+// it. (An integer(8) index is declared long in both variants.)
+
+// exprAsKind prints e, an integer expression cast to its kind's type
+// where typedAsKind says its C type may differ.
+func (g *exprGen) exprAsKind(e ir.Expr) string {
+	if k := e.Type().Kind; k.IsInt() && !g.typedAsKind(e) {
+		return "(" + ctype(k) + ")" + g.paren(e, precUnary)
+	}
+	return g.expr(e)
+}
+
+// typedAsKind reports whether integer expression e prints as a C value of
+// its kind's type (ctype) in both index variants: all but those that
+// mention a nest index of default kind (g.wide), outside an intrinsic call
+// (whose arguments are cast as the Note says) or a conversion.
+func (g *exprGen) typedAsKind(e ir.Expr) bool {
+	switch e := e.(type) {
+	case *ir.Ref:
+		return !g.wide[e.Var]
+	case *ir.Unary:
+		return g.typedAsKind(e.X)
+	case *ir.Binary:
+		return g.typedAsKind(e.X) && g.typedAsKind(e.Y)
+	}
+	return true
 }
 
 // convertConst folds a conversion of a constant the way Fortran performs it

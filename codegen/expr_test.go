@@ -60,3 +60,37 @@ func TestExprPrinting(t *testing.T) {
 		}
 	}
 }
+
+// TestIntrinsicArgsOfIndices: an integer intrinsic's arguments that
+// mention a nest index of default kind (FOROCL_INDEX_T, a long in the
+// 64-bit variant) are cast to their kind, so that OpenCL's min(int, long)
+// is never ambiguous; arguments without one, and conversions, print as
+// they are (Note [intrinsic argument types]).
+func TestIntrinsicArgsOfIndices(t *testing.T) {
+	iT, lT := ir.Type{Kind: ir.Int}, ir.Type{Kind: ir.Long}
+	i := &ir.Var{Name: "i", Kind: ir.Int, Role: ir.Local}
+	k8 := &ir.Var{Name: "k", Kind: ir.Long, Role: ir.Local} // an integer(8) index: long in both variants
+	n := &ir.Var{Name: "n", Kind: ir.Int, Role: ir.Dummy}
+	ref := func(v *ir.Var) ir.Expr { return &ir.Ref{Var: v} }
+	c := func(x int64) ir.Expr { return &ir.Const{Kind: ir.Int, Int: x} }
+	sub := func(x, y ir.Expr, t ir.Type) ir.Expr { return &ir.Binary{Op: ir.Sub, X: x, Y: y, T: t} }
+	call := func(id ir.IntrinsicID, t ir.Type, a ...ir.Expr) ir.Expr { return &ir.Intrinsic{ID: id, Args: a, T: t} }
+	g := &exprGen{ref: func(v *ir.Var) string { return v.Name }, wide: map[*ir.Var]bool{i: true}}
+	for _, tc := range []struct {
+		e    ir.Expr
+		want string
+	}{
+		{call(ir.FnMax, iT, c(1), sub(ref(i), c(1), iT)), "max(1, (int)(i - 1))"},
+		{call(ir.FnMin, iT, ref(n), ref(i), c(4)), "min(min(n, (int)i), 4)"},
+		{call(ir.FnMod, iT, ref(i), c(2)), "(((int)i) % (2))"},
+		{call(ir.FnAbs, iT, sub(ref(i), ref(n), iT)), "((int)abs((int)(i - n)))"},
+		{call(ir.FnMax, lT, &ir.Convert{X: ref(i), T: lT}, ref(k8)), "max((long)i, k)"},
+		{call(ir.FnMin, lT, ref(k8), &ir.Const{Kind: ir.Long, Int: 9}), "min(k, 9L)"},
+		{call(ir.FnMax, iT, ref(n), c(1)), "max(n, 1)"},
+		{call(ir.FnReal, ir.Type{Kind: ir.Real4}, ref(i)), "(float)(i)"},
+	} {
+		if got := g.expr(tc.e); got != tc.want {
+			t.Errorf("got %q, want %q", got, tc.want)
+		}
+	}
+}

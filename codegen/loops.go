@@ -116,7 +116,12 @@ func (g *gen) loopKernel(k *ir.Kernel, kp *regions.KernelPlan, file string) *abi
 	lg := &loopGen{gen: g, k: k, ak: ak, host: hostScalars(k)}
 	lg.x = &exprGen{funcs: g.funcs, ref: lg.ref, window: func(w *ir.Window) string {
 		panic("internal error: codegen: window in loop kernel " + k.Name)
-	}, elem: lg.elem}
+	}, elem: lg.elem, wide: map[*ir.Var]bool{}}
+	for _, n := range ir.Nests(k.Body) {
+		for _, v := range n.Index {
+			lg.x.wide[v] = indexDecl(v) == indexT
+		}
+	}
 	// kp.Launches lists, in body order, each nest's launch and the fold
 	// launches after it, then the results launch; the host procedure's
 	// walk (hostLaunches) meets the nests in that order.
@@ -513,7 +518,7 @@ func (lg *loopGen) stmts(list []ir.Stmt) {
 		switch s := s.(type) {
 		case *ir.Assign:
 			if r, ok := s.LHS.(*ir.Ref); ok && r.Var.Role == ir.Reduction {
-				e.Line("%s // %s", accumulate(r.Var, lg.x.expr(s.RHS)), where(s.Pos))
+				e.Line("%s // %s", accumulate(r.Var, lg.x.exprAsKind(s.RHS)), where(s.Pos))
 				continue
 			}
 			e.Line("%s // %s", lg.x.assign(lg.x.expr(s.LHS), s.RHS), where(s.Pos)) // Note [long expressions]

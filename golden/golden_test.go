@@ -333,6 +333,14 @@ func randomArray(rng *rand.Rand, k abi.Kind, shape []int) *npy.Array {
 	return a
 }
 
+// index64Corpus are the corpus files whose direct unit the numeric tier
+// also runs built with 64-bit indices ("direct-64", runner.Job.Index64)
+// on the same grids, as a run past 2^31 elements would build it: those
+// whose integer intrinsics (min, max, mod, modulo) or reductions take
+// nest indices (Note [intrinsic argument types] in package codegen).
+var index64Corpus = map[string]bool{"loop_minmax_index": true, "loop_int64_minidx": true, "loop_cshift": true,
+	"loop_shifts": true, "loop_strided": true, "loop_sections_redblack": true, "call_locals": true, "loop_last_value": true}
+
 // TestNumeric runs every corpus kernel with both strategies on PoCL and
 // compares every element of every output (halo cells included) with
 // gfortran's serial run of the same source on the same inputs.
@@ -388,9 +396,12 @@ func numericCompiled(t *testing.T, c *clhost.Context, f string, comp *compiled) 
 				if loopKernel(k) {
 					names = append(names, "local-block", "direct-interleaved", "direct-aligned")
 				}
+				if index64Corpus[stem(f)] {
+					names = append(names, "direct-64")
+				}
 				for _, name := range names {
-					u := units[name]
-					got, err := runner.Run(c, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Chars: exe.Chars, Arrays: arrays})
+					u := units[strings.TrimSuffix(name, "-64")]
+					got, err := runner.Run(c, runner.Job{Unit: u, Kernel: u.Kernels[ki], Scalars: scalars, Chars: exe.Chars, Arrays: arrays, Index64: strings.HasSuffix(name, "-64")})
 					if err != nil {
 						t.Fatalf("%s %v: %v", name, shape, err)
 					}

@@ -56,6 +56,11 @@ type Job struct {
 	// and the last). Runs split into slabs call it after each step is
 	// queued and its halos exchanged.
 	Progress func(step int)
+	// Index64 builds the 64-bit index variant of the program
+	// (-DFOROCL_INDEX_T=long) even where the sizes let int count: a test
+	// runs the variant big runs take on small arrays (Note [index types]
+	// in package abi).
+	Index64 bool
 	// Stdout and Stderr take the records the kernel's WRITE and PRINT
 	// statements write (Note [list-directed output] in package abi) to
 	// units 6 and 0; nil writes to os.Stdout and os.Stderr. A --repeat
@@ -74,6 +79,17 @@ func (j *Job) write(unit int, record string) error {
 	}
 	_, err := io.WriteString(w, record+"\n")
 	return err
+}
+
+// indexType is the index type j's program is built with for sizes: the
+// one they need (Note [index types] in package abi), or long where
+// Index64 says.
+func (j *Job) indexType(sizes map[string]int) (abi.IndexType, error) {
+	t, err := j.Kernel.IndexType(sizes)
+	if err == nil && j.Index64 {
+		t = abi.Index64
+	}
+	return t, err
 }
 
 // ErrCanceled is returned by Run when Job.Cancel was closed.
@@ -421,7 +437,7 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 		return nil, err
 	}
 	swapStarts(&j, arrays)
-	index, err := k.IndexType(sizes) // Note [index types] in package abi
+	index, err := j.indexType(sizes)
 	if err != nil {
 		return nil, err
 	}

@@ -1028,7 +1028,7 @@ func newSlabRun(ctx *clhost.Context, j *Job, arrays map[string]*npy.Array, sizes
 	if j.Unit.FP64 && !dev.FP64 {
 		return fail(fmt.Errorf("kernel %q uses real(8) but %s has no double precision (cl_khr_fp64); choose another device", k.Name, dev.Name))
 	}
-	index, err := k.IndexType(sizes) // Note [index types] in package abi
+	index, err := j.indexType(sizes)
 	if err != nil {
 		return fail(err)
 	}

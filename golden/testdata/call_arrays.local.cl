@@ -277,7 +277,7 @@ void call_arrays_5(const int n,
     int PAIR_N = 0;
     int PAIR_V_1 = 0;
     float PAIR_R = 0.0f;
-    if (((_i1 - 2 * shift_into_m - 2) % (2)) == 0) {
+    if ((((int)(_i1 - 2 * shift_into_m - 2)) % (2)) == 0) {
         v[_i1 - 1] = 0.5f; // call_arrays.f90:60
     }
 }

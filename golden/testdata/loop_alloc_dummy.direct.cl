@@ -25,7 +25,7 @@ void alloc_grid_1(const int l,
     if (x > l || y > l) {
         return;
     }
-    if (((x + y) % (2)) == 0) {
+    if ((((int)(x + y)) % (2)) == 0) {
         grid[x - 1 + (FOROCL_INDEX_T)(_grid_n1)*(y - 1)] = q; // loop_alloc_dummy.f90:19
     } else {
         grid[x - 1 + (FOROCL_INDEX_T)(_grid_n1)*(y - 1)] = -q; // loop_alloc_dummy.f90:21

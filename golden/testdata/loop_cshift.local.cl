@@ -19,7 +19,7 @@ void upwind(__global const float* restrict x,
     if (_i1 > _x_n1) {
         return;
     }
-    dx[_i1 - 1] = x[_i1 - 1] - x[1 + ((((_i1 - 2) % (_x_n1)) + (_x_n1)) % (_x_n1)) - 1]; // loop_cshift.f90:12
+    dx[_i1 - 1] = x[_i1 - 1] - x[1 + (((((int)(_i1 - 2)) % (_x_n1)) + (_x_n1)) % (_x_n1)) - 1]; // loop_cshift.f90:12
 }
 
 // kernel laplacian (loop_cshift.f90:16), launch 1 of 1: array assignment (loop_cshift.f90:19), strategy direct, work-group 32x8
@@ -34,7 +34,7 @@ void laplacian(__global const double* restrict h,
     if (_i1 > _h_n1 || _i2 > _h_n2) {
         return;
     }
-    d[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] = h[1 + ((((_i1) % (_h_n1)) + (_h_n1)) % (_h_n1)) - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] + h[1 + ((((_i1 - 2) % (_h_n1)) + (_h_n1)) % (_h_n1)) - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] + h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(1 + ((((_i2) % (_h_n2)) + (_h_n2)) % (_h_n2)) - 1)] + h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(1 + ((((_i2 - 2) % (_h_n2)) + (_h_n2)) % (_h_n2)) - 1)] - 4.0 * h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)]; // loop_cshift.f90:19
+    d[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] = h[1 + (((((int)_i1) % (_h_n1)) + (_h_n1)) % (_h_n1)) - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] + h[1 + (((((int)(_i1 - 2)) % (_h_n1)) + (_h_n1)) % (_h_n1)) - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)] + h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(1 + (((((int)_i2) % (_h_n2)) + (_h_n2)) % (_h_n2)) - 1)] + h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(1 + (((((int)(_i2 - 2)) % (_h_n2)) + (_h_n2)) % (_h_n2)) - 1)] - 4.0 * h[_i1 - 1 + (FOROCL_INDEX_T)(_h_n1)*(_i2 - 1)]; // loop_cshift.f90:19
 }
 
 // kernel rotate_rows (loop_cshift.f90:23), launch 1 of 4: array assignment (loop_cshift.f90:27), strategy direct, work-group 32x8
@@ -72,7 +72,7 @@ void rotate_rows_2(const int n,
     }
     float s = 0.0f; // result
     float _sum1 = 0.0f;
-    b[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] = a[2 + ((((_i1 + k - 2) % (n - 2)) + (n - 2)) % (n - 2)) - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)]; // loop_cshift.f90:28
+    b[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] = a[2 + (((((int)(_i1 + k - 2)) % (n - 2)) + (n - 2)) % (n - 2)) - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)]; // loop_cshift.f90:28
 }
 
 // kernel rotate_rows (loop_cshift.f90:23), launch 3 of 4: sum (loop_cshift.f90:29), strategy direct, work-group 32x8
@@ -92,7 +92,7 @@ void rotate_rows_3(const int n,
     __local float _tree1[256];
     float _acc1 = 0.0f; // sum of "_sum1" over this work-item's iteration
     if (!(_i1 > n || _i2 > m)) {
-        _acc1 = _acc1 + (a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] * a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 + ((((_i2 + 1) % (m)) + (m)) % (m)) - 1)]); // loop_cshift.f90:29
+        _acc1 = _acc1 + (a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] * a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 + (((((int)(_i2 + 1)) % (m)) + (m)) % (m)) - 1)]); // loop_cshift.f90:29
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0) + 32 * (get_local_id(1));

@@ -56,7 +56,7 @@ void strided_1(const int n,
     }
     int j = 0;
     int k = 0;
-    if (((i - 1) % (2)) == 0) {
+    if ((((int)(i - 1)) % (2)) == 0) {
         a[i - 1] = a[i - 1] + b[i - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)]; // loop_dep_order.f90:45
     }
 }

@@ -107,7 +107,7 @@ void foralls_5(const int n,
     }
     int _i1 = 0;
     int _i2 = 0;
-    if (((i - 1) % (3)) == 0 && ((j - 2) % (2)) == 0) {
+    if ((((int)(i - 1)) % (3)) == 0 && (((int)(j - 2)) % (2)) == 0) {
         b[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = -a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]; // loop_forall.f90:21
     }
 }
@@ -327,7 +327,7 @@ void forall_tri_2(const int n,
     if (j > n - 1 || i > n) {
         return;
     }
-    if (((n - i) % (2)) == 0) {
+    if ((((int)(n - i)) % (2)) == 0) {
         if (j >= 1 && j <= i - 1) {
             _forall1[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + a[j - 1 + (FOROCL_INDEX_T)(n)*(i - 1)]; // loop_forall.f90:88
         }
@@ -346,7 +346,7 @@ void forall_tri_3(const int n,
     if (i > n || j > n - 1) {
         return;
     }
-    if (((n - i) % (2)) == 0) {
+    if ((((int)(n - i)) % (2)) == 0) {
         if (j >= 1 && j <= i - 1) {
             a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = _forall1[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)]; // loop_forall.f90:88
         }

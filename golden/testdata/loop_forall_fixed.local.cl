@@ -22,7 +22,7 @@ void FALLF_1(const int N,
     if (I > N || J > M) {
         return;
     }
-    if (((I + J) % (2)) == 0) {
+    if ((((int)(I + J)) % (2)) == 0) {
         V[I - 1 + (FOROCL_INDEX_T)(N)*(J - 1)] = U[I - 1 + (FOROCL_INDEX_T)(N)*(J - 1)] * 0.5; // loop_forall_fixed.f:11
     }
 }

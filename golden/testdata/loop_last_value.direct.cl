@@ -159,7 +159,7 @@ void last_value_2(const int n,
             u = a[k - 1] + 1.0f; // loop_last_value.f90:27
             c[k - 1] = u; // loop_last_value.f90:28
         }
-        _acc3 = _acc3 * (k); // loop_last_value.f90:26
+        _acc3 = _acc3 * ((int)k); // loop_last_value.f90:26
     }
     // fold the work-group's values (a tree in a fixed order) into one partial
     const int _tl = get_local_id(0);

@@ -22,7 +22,7 @@ void red_black_1(const int n,
         return;
     }
     int k = 0;
-    if (((_i1 - 1) % (2)) == 0) {
+    if ((((int)(_i1 - 1)) % (2)) == 0) {
         a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] = (1.0f - w) * a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] + w * b[_i1 + 1 + (FOROCL_INDEX_T)(n + 2)*(_i2 - 1)]; // loop_sections_redblack.f90:12
     }
 }
@@ -41,7 +41,7 @@ void red_black_2(const int n,
     }
     int k = 0;
     int _i2 = 0;
-    if (((_i1 - 2) % (2)) == 0) {
+    if ((((int)(_i1 - 2)) % (2)) == 0) {
         a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)] = 0.0f; // loop_sections_redblack.f90:13
     }
 }

@@ -47,7 +47,7 @@ void shift2d_1(const int n,
     if (_i1 > n || _i2 > m) {
         return;
     }
-    c[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] = ((_i2 + 1 >= 0 && _i2 + 1 < m) ? (a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 + 2 - 1)]) : (0.0)) + b[1 + ((((_i1 - 2) % (n)) + (n)) % (n)) - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)]; // loop_shifts.f90:31
+    c[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] = ((_i2 + 1 >= 0 && _i2 + 1 < m) ? (a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 + 2 - 1)]) : (0.0)) + b[1 + (((((int)(_i1 - 2)) % (n)) + (n)) % (n)) - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)]; // loop_shifts.f90:31
 }
 
 // kernel shift2d (loop_shifts.f90:25), launch 2 of 4: array assignment (loop_shifts.f90:32), strategy direct, work-group 32x8
@@ -66,7 +66,7 @@ void shift2d_2(const int n,
     if (_i1 > n || _i2 > m) {
         return;
     }
-    d[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] = a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 + ((((_i2 + k - 1) % (m)) + (m)) % (m)) - 1)] + 2.0 * b[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 + ((((_i2 + k - 1) % (m)) + (m)) % (m)) - 1)] - ((_i1 - k - 1 >= 0 && _i1 - k - 1 < n) ? (b[_i1 - k - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)]) : (9.0)); // loop_shifts.f90:32
+    d[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] = a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 + (((((int)(_i2 + k - 1)) % (m)) + (m)) % (m)) - 1)] + 2.0 * b[_i1 - 1 + (FOROCL_INDEX_T)(n)*(1 + (((((int)(_i2 + k - 1)) % (m)) + (m)) % (m)) - 1)] - ((_i1 - k - 1 >= 0 && _i1 - k - 1 < n) ? (b[_i1 - k - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)]) : (9.0)); // loop_shifts.f90:32
 }
 
 // kernel shift2d (loop_shifts.f90:25), launch 3 of 4: array assignment (loop_shifts.f90:33), strategy direct, work-group 32x8
@@ -85,7 +85,7 @@ void shift2d_3(const int n,
     if (_i1 > n || _i2 > m) {
         return;
     }
-    e[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] = ((_i1 - 1 >= 0 && _i1 - 1 < n - 1) ? (a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)]) : (-1.0)) + b[_i1 - 1 + (FOROCL_INDEX_T)(n)*(m - ((((_i2 + 2) % (m)) + (m)) % (m)) - 1)]; // loop_shifts.f90:33
+    e[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)] = ((_i1 - 1 >= 0 && _i1 - 1 < n - 1) ? (a[_i1 - 1 + (FOROCL_INDEX_T)(n)*(_i2 - 1)]) : (-1.0)) + b[_i1 - 1 + (FOROCL_INDEX_T)(n)*(m - (((((int)(_i2 + 2)) % (m)) + (m)) % (m)) - 1)]; // loop_shifts.f90:33
 }
 
 // kernel shift2d (loop_shifts.f90:25), launch 4 of 4: array assignment (loop_shifts.f90:34), strategy direct, work-group 256
@@ -104,7 +104,7 @@ void shift2d_4(const int n,
         return;
     }
     int _i2 = 0;
-    e[1 - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] = a[1 - 1 + (FOROCL_INDEX_T)(n)*(1 + ((((_i1 - k - 1) % (m)) + (m)) % (m)) - 1)]; // loop_shifts.f90:34
+    e[1 - 1 + (FOROCL_INDEX_T)(n)*(_i1 - 1)] = a[1 - 1 + (FOROCL_INDEX_T)(n)*(1 + (((((int)(_i1 - k - 1)) % (m)) + (m)) % (m)) - 1)]; // loop_shifts.f90:34
 }
 
 // kernel heat_inplace (loop_shifts.f90:37), launch 1 of 4: array assignment (loop_shifts.f90:43), strategy direct, work-group 256
@@ -164,7 +164,7 @@ void heat_inplace_3(__global float* restrict t,
     if (_i1 > _g_n1 || _i2 > _g_n2) {
         return;
     }
-    _tmp2[_i1 - 1 + (FOROCL_INDEX_T)(_g_n1)*(_i2 - 1)] = g[_i1 - 1 + (FOROCL_INDEX_T)(_g_n1)*(2 + ((((_i2 - 1) % (_g_n2 - 1)) + (_g_n2 - 1)) % (_g_n2 - 1)) - 1)] - g[_i1 - 1 + (FOROCL_INDEX_T)(_g_n1)*(_i2 - 1)]; // loop_shifts.f90:44
+    _tmp2[_i1 - 1 + (FOROCL_INDEX_T)(_g_n1)*(_i2 - 1)] = g[_i1 - 1 + (FOROCL_INDEX_T)(_g_n1)*(2 + (((((int)(_i2 - 1)) % (_g_n2 - 1)) + (_g_n2 - 1)) % (_g_n2 - 1)) - 1)] - g[_i1 - 1 + (FOROCL_INDEX_T)(_g_n1)*(_i2 - 1)]; // loop_shifts.f90:44
 }
 
 // kernel heat_inplace (loop_shifts.f90:37), launch 4 of 4: array assignment (loop_shifts.f90:44), strategy direct, work-group 32x8

@@ -22,7 +22,7 @@ void strided_1(const int n,
     if (i > n || j > m) {
         return;
     }
-    if (((j - 1) % (2)) == 0 && ((n - i) % (3)) == 0) {
+    if ((((int)(j - 1)) % (2)) == 0 && (((int)(n - i)) % (3)) == 0) {
         b[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = 2.0 * a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + (double)j; // loop_strided.f90:16
     }
 }
@@ -40,7 +40,7 @@ void strided_2(const int n,
     if (i > n || j > m - 1) {
         return;
     }
-    if (((m - 1 - j) % (2)) == 0 && ((i - 2) % (4)) == 0) {
+    if ((((int)(m - 1 - j)) % (2)) == 0 && (((int)(i - 2)) % (4)) == 0) {
         b[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = b[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] - a[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] * (double)i; // loop_strided.f90:21
     }
 }
@@ -58,7 +58,7 @@ void strided_3(const int n,
         return;
     }
     int j = 0;
-    if (((i - n) % (5)) == 0) {
+    if ((((int)(i - n)) % (5)) == 0) {
         c[i - 1] = -1.0; // loop_strided.f90:25
     }
 }
@@ -76,7 +76,7 @@ void strided_4(const int n,
         return;
     }
     int j = 0;
-    if (((1 - i) % (2)) == 0) {
+    if ((((int)(1 - i)) % (2)) == 0) {
         c[i - 1] = -2.0; // loop_strided.f90:28
     }
 }
@@ -94,7 +94,7 @@ void strided_5(const int n,
         return;
     }
     int j = 0;
-    if (((i - 3) % (3)) == 0) {
+    if ((((int)(i - 3)) % (3)) == 0) {
         c[i - 1] = c[i - 1] + a[i - 1 + (FOROCL_INDEX_T)(n)*(1 - 1)]; // loop_strided.f90:31
     }
 }
@@ -112,7 +112,7 @@ void strided_6(const int n,
         return;
     }
     int j = 0;
-    if (((n - i) % (2)) == 0) {
+    if ((((int)(n - i)) % (2)) == 0) {
         c[i - 1] = c[i - 1] * 2.0 + (double)i; // loop_strided.f90:34
     }
 }
