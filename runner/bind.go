@@ -397,32 +397,8 @@ func Bind(k *abi.Kernel, p *Parsed, read func(string) (*npy.Array, error)) (*Bou
 		if err != nil {
 			return nil, err
 		}
-		if want := KindDType(v.Kind); a.DType != want {
-			if err := checkHostMemory(shapeBytes(a.Shape, want), in.Flag+" (converted to "+want.String()+")", "convert the file to "+want.String()+" first"); err != nil {
-				return nil, err
-			}
-			c, err := ConvertTo(a, v.Kind)
-			if err != nil {
-				hint := "give values in range"
-				var ce *ConvertError
-				if errors.As(err, &ce) {
-					ce.Name = v.Name
-					if !lowerBounds(ce.Index, v, b.Scalars, k) {
-						hint = "indices count from 1 in each dimension; " + hint
-					}
-				}
-				switch {
-				case ce != nil && ce.Inexact && v.Kind == abi.Real4:
-					hint = strings.Replace(hint, "give values in range", fmt.Sprintf("give values real(4) holds exactly, or declare %q real(8)", v.Name), 1)
-				case ce != nil && ce.Inexact:
-					hint = strings.Replace(hint, "give values in range", "give values the kind holds exactly", 1)
-				case v.Kind == abi.Real4:
-					hint = strings.Replace(hint, "give values in range", fmt.Sprintf("give values in range, or declare %q real(8)", v.Name), 1)
-				}
-				return nil, fmt.Errorf("%s: %s is %v and %v dummy %q cannot hold all its values: %v; %s", in.Flag, in.Value, a.DType, v.Kind, v.Name, err, hint)
-			}
-			b.Notes = append(b.Notes, fmt.Sprintf("%s is %v; converted to %v for %v dummy %q", in.Value, a.DType, want, v.Kind, v.Name))
-			a = c
+		if a, err = b.convertInput(k, v, in, a); err != nil {
+			return nil, err
 		}
 		b.Arrays[in.Name] = a
 	}
@@ -432,6 +408,40 @@ func Bind(k *abi.Kernel, p *Parsed, read func(string) (*npy.Array, error)) (*Bou
 		}
 	}
 	return b, nil
+}
+
+// convertInput converts the array a of --in in to the kind of dummy v,
+// noting the conversion in b; a of that kind already is returned as is.
+func (b *Bound) convertInput(k *abi.Kernel, v *abi.Param, in Arg, a *npy.Array) (*npy.Array, error) {
+	want := KindDType(v.Kind)
+	if a.DType == want {
+		return a, nil
+	}
+	if err := checkHostMemory(shapeBytes(a.Shape, want), in.Flag+" (converted to "+want.String()+")", "convert the file to "+want.String()+" first"); err != nil {
+		return nil, err
+	}
+	c, err := ConvertTo(a, v.Kind)
+	if err != nil {
+		hint := "give values in range"
+		var ce *ConvertError
+		if errors.As(err, &ce) {
+			ce.Name = v.Name
+			if !lowerBounds(ce.Index, v, b.Scalars, k) {
+				hint = "indices count from 1 in each dimension; " + hint
+			}
+		}
+		switch {
+		case ce != nil && ce.Inexact && v.Kind == abi.Real4:
+			hint = strings.Replace(hint, "give values in range", fmt.Sprintf("give values real(4) holds exactly, or declare %q real(8)", v.Name), 1)
+		case ce != nil && ce.Inexact:
+			hint = strings.Replace(hint, "give values in range", "give values the kind holds exactly", 1)
+		case v.Kind == abi.Real4:
+			hint = strings.Replace(hint, "give values in range", fmt.Sprintf("give values in range, or declare %q real(8)", v.Name), 1)
+		}
+		return nil, fmt.Errorf("%s: %s is %v and %v dummy %q cannot hold all its values: %v; %s", in.Flag, in.Value, a.DType, v.Kind, v.Name, err, hint)
+	}
+	b.Notes = append(b.Notes, fmt.Sprintf("%s is %v; converted to %v for %v dummy %q", in.Value, a.DType, want, v.Kind, v.Name))
+	return c, nil
 }
 
 // lowerBounds turns ix, indices counted from 1, into indices from v's
