@@ -25,7 +25,7 @@ void clamp_mix(const int n,
         return;
     }
     b[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = a[max(1, (int)(i - 1)) - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] + a[min(n, (int)(i + 1)) - 1 + (FOROCL_INDEX_T)(n)*(max(max(1, (int)(j - 1)), (int)(i - n)) - 1)] + a[i - 1 + (FOROCL_INDEX_T)(n)*(min(m, (int)(j + 1)) - 1)] + (float)(((int)i) % (2)) + (float)(2 * (((((int)(j - i)) % (3)) + (3)) % (3))) + (float)(((int)(j - 3)) >= 0 ? ((int)abs((int)i)) : -((int)abs((int)i))) + (float)(((int)i) > ((int)j) ? ((int)i) - ((int)j) : 0) + (float)((int)abs((int)(i - j))); // loop_minmax_index.f90:21
-    c[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = max((long)i, off) + 10L * min(off, (long)(j + 1)) + (long)(100 * (((int)(i + j)) % (2))) + ((((off - (long)i) % (5L)) + (5L)) % (5L)); // loop_minmax_index.f90:23
+    c[i - 1 + (FOROCL_INDEX_T)(n)*(j - 1)] = max((long)(i), off) + 10L * min(off, (long)(j + 1)) + (long)(100 * (((int)(i + j)) % (2))) + ((((off - (long)i) % (5L)) + (5L)) % (5L)); // loop_minmax_index.f90:23
 }
 
 // kernel index_reduce (loop_minmax_index.f90:31), launch 1 of 2: !$omp parallel do (loop_minmax_index.f90:41), strategy direct, work-group 32x8

@@ -20,7 +20,7 @@ subroutine clamp_mix(n, m, off, a, b, c)
     do i = 1, n
       b(i, j) = a(max(1, i-1), j) + a(min(n, i+1), max(1, j-1, i-n)) + a(i, min(m, j+1)) &
         + mod(i, 2) + 2*modulo(j - i, 3) + sign(i, j - 3) + dim(i, j) + abs(i - j)
-      c(i, j) = max(i, off) + 10_int64*min(off, j + 1) + 100*mod(i + j, 2) + modulo(off - i, 5_int64)
+      c(i, j) = max(int(i, int64), off) + 10_int64*min(off, int(j + 1, int64)) + 100*mod(i + j, 2) + modulo(off - i, 5_int64)
     end do
   end do
 end subroutine clamp_mix
