@@ -521,13 +521,24 @@ func (b *Bound) fillGrid(k *abi.Kernel, shape []int) error {
 	if err := b.checkGridMemory(k, shape, fills); err != nil {
 		return err
 	}
-	for i, v := range k.Params {
-		if at, ok := fills[strings.ToLower(v.Name)]; ok {
-			b.Arrays[strings.ToLower(v.Name)] = Random(KindDType(v.Kind), at, int64(i+1))
-		}
+	for name, at := range fills {
+		b.Arrays[name] = GridFill(k, name, at)
 	}
 	if inputs > 0 && len(fills) == 0 {
 		b.Warnings = append(b.Warnings, fmt.Sprintf("--grid %s is ignored: every input array was given with --in, and the kernel runs on their shape; drop --grid", grid))
+	}
+	return nil
+}
+
+// GridFill is the array --grid fills the array dummy name of k with at
+// shape: Random in the dummy's kind, seeded with the dummy's position among
+// k's dummies, counted from 1; nil when k has no array dummy name.
+// scripts/bench/clbench gives its hand-written kernels these inputs.
+func GridFill(k *abi.Kernel, name string, shape []int) *npy.Array {
+	for i, v := range k.Params {
+		if v.Array && strings.EqualFold(v.Name, name) {
+			return Random(KindDType(v.Kind), shape, int64(i+1))
+		}
 	}
 	return nil
 }

@@ -23,39 +23,23 @@ type foroclTime struct {
 // foroclRun runs sp's Fortran kernel through `forocl run` at size n in kind
 // with the extra flags, tuned (with FOROCL_TUNE on and clbench's own
 // tuning cache, which is empty at the start, so the run times the
-// candidates first) or not (FOROCL_TUNE=0): with d nil, on forocl's
-// filled inputs with --repeat, returning the median ms; with d, once on
-// d's inputs (through .npy files), storing the outputs (and the scalar
-// results) in out.
-func (b *bench) foroclRun(sp spec, n, kind int, extra []string, d data, tune bool) (foroclTime, data, error) {
-	args := []string{"run"}
-	if sp.babel {
-		args = append(args, "-D", fmt.Sprintf("RK=%d", kind), filepath.Join(b.dir, "babel25.F90"), "--grid", fmt.Sprint(n))
-		if !sp.assumed {
-			args = append(args, "--set", fmt.Sprintf("n=%d", n))
-		}
-	} else {
-		args = append(args, filepath.Join(b.dir, "issue25.f90"), "--grid", fmt.Sprintf("%dx%d", n+4, n+4))
-		for _, s := range []string{"x_min=1", "y_min=1", fmt.Sprintf("x_max=%d", n), fmt.Sprintf("y_max=%d", n)} {
-			args = append(args, "--set", s)
-		}
-	}
-	if sp.scalar != "" {
-		args = append(args, "--set", fmt.Sprintf("%s=%v", sp.scalar, scalarValue(sp, kind)))
-	}
-	args = append(args, "--kernel", sp.forocl, "--device", b.dev, "--json")
+// candidates first) or not (FOROCL_TUNE=0), on the inputs its --grid
+// fills: with outs false, with --repeat, returning the median ms; with
+// outs, once, returning the outputs (and the scalar results).
+func (b *bench) foroclRun(sp spec, n, kind int, extra []string, outs, tune bool) (foroclTime, data, error) {
+	args := b.runArgs(sp, n, kind)
 	var tmp string
-	if d != nil {
+	if outs {
 		var err error
 		if tmp, err = os.MkdirTemp("", "clbench"); err != nil {
 			return foroclTime{}, nil, err
 		}
 		defer os.RemoveAll(tmp)
-		more, err := writeInputs(tmp, sp, n, kind, d)
-		if err != nil {
-			return foroclTime{}, nil, err
+		for _, a := range sp.arrays {
+			if a.out {
+				args = append(args, "--out", a.name+"="+filepath.Join(tmp, a.name+".npy"))
+			}
 		}
-		args = append(args, more...)
 	} else {
 		args = append(args, "--repeat", fmt.Sprint(b.repeat))
 	}
@@ -83,7 +67,7 @@ func (b *bench) foroclRun(sp spec, n, kind int, extra []string, d data, tune boo
 	if err := json.Unmarshal(raw, &res); err != nil {
 		return foroclTime{}, nil, fmt.Errorf("forocl's output: %v: %s", err, lastLine(string(raw)))
 	}
-	if d == nil {
+	if !outs {
 		return foroclTime{res.Timing.Median, res.Tuned}, nil, nil
 	}
 	out, err := readOutputs(tmp, sp)
@@ -98,30 +82,32 @@ func lastLine(s string) string {
 	return lines[len(lines)-1]
 }
 
-// writeInputs writes every array of sp from d into dir as .npy and
-// returns the --in and --out flags that name them.
-func writeInputs(dir string, sp spec, n, kind int, d data) ([]string, error) {
-	var flags []string
-	for _, a := range sp.arrays {
-		arr := &npy.Array{Shape: a.shape.dims(n)}
-		if kind == 4 {
-			arr.DType = npy.Float32
-			for _, x := range d[a.name] {
-				arr.F32 = append(arr.F32, float32(x))
-			}
-		} else {
-			arr.DType, arr.F64 = npy.Float64, d[a.name]
+// runArgs are the arguments of `forocl run` for sp at size n in kind,
+// before the flags of outputs, repeats and schedules: the source, the
+// --grid that fills the inputs, the --set sizes and scalar, the kernel
+// and the device.
+func (b *bench) runArgs(sp spec, n, kind int) []string {
+	path, defs := b.source(sp, kind)
+	args := []string{"run"}
+	for _, d := range defs {
+		args = append(args, "-D", d)
+	}
+	args = append(args, path)
+	if sp.babel {
+		args = append(args, "--grid", fmt.Sprint(n))
+		if !sp.assumed {
+			args = append(args, "--set", fmt.Sprintf("n=%d", n))
 		}
-		in := filepath.Join(dir, a.name+".npy")
-		if err := npy.Write(in, arr); err != nil {
-			return nil, err
-		}
-		flags = append(flags, "--in", a.name+"="+in)
-		if a.out {
-			flags = append(flags, "--out", a.name+"="+filepath.Join(dir, a.name+"_out.npy"))
+	} else {
+		args = append(args, "--grid", fmt.Sprintf("%dx%d", n+4, n+4))
+		for _, s := range []string{"x_min=1", "y_min=1", fmt.Sprintf("x_max=%d", n), fmt.Sprintf("y_max=%d", n)} {
+			args = append(args, "--set", s)
 		}
 	}
-	return flags, nil
+	if sp.scalar != "" {
+		args = append(args, "--set", fmt.Sprintf("%s=%v", sp.scalar, scalarValue(sp, kind)))
+	}
+	return append(args, "--kernel", sp.forocl, "--device", b.dev, "--json")
 }
 
 // readOutputs reads the written arrays of sp back from dir.
@@ -131,7 +117,7 @@ func readOutputs(dir string, sp spec) (data, error) {
 		if !a.out {
 			continue
 		}
-		arr, err := npy.Read(filepath.Join(dir, a.name+"_out.npy"))
+		arr, err := npy.Read(filepath.Join(dir, a.name+".npy"))
 		if err != nil {
 			return nil, err
 		}

@@ -1,21 +1,10 @@
 package main
 
-import (
-	"math"
+import "github.com/forocl/forocl/clhost"
 
-	"github.com/forocl/forocl/clhost"
-)
-
-// data holds a kernel's arrays by name, column-major, as float64 whatever
-// the kind: the inputs of a -check run, and after it the outputs (and the
-// result "s" of a dot).
+// data holds a kernel's outputs by name, column-major, as float64 whatever
+// the kind (and the result "s" of a dot): what -check compares.
 type data map[string][]float64
-
-// fill is the reproducible input of element i: values in [0.5, 1.5).
-func fill(i int) float64 {
-	_, f := math.Modf(float64(i) * 0.6180339887498949)
-	return 0.5 + f
-}
 
 // elements is the length of array a of sp at size n (for the
 // BabelStream-style and flat kernels, n is the element count).
@@ -27,11 +16,12 @@ func elements(a array, n int) int {
 	return e
 }
 
-// hand runs sp's hand-written kernel at size n in kind (element bytes): with
-// d nil, on filled inputs, and returns the median ms of b.repeat launches
-// after one warm-up (a dot: both launches); with d, once on d's inputs,
-// and stores the outputs in d.
-func (b *bench) hand(sp spec, n, kind int, d data) (float64, error) {
+// hand runs sp's hand-written kernel at size n in kind (element bytes) on
+// the inputs `forocl run --grid` gives sp's Fortran kernel (input): with
+// out nil, it returns the median ms of b.repeat launches after one warm-up
+// (a dot: both launches); with out, it runs once and stores the outputs
+// in out.
+func (b *bench) hand(sp spec, n, kind int, out data) (float64, error) {
 	k, err := b.prog[kind].Kernel(sp.hand)
 	if err != nil {
 		return 0, err
@@ -52,7 +42,7 @@ func (b *bench) hand(sp spec, n, kind int, d data) (float64, error) {
 		}
 	}()
 	for _, a := range sp.arrays {
-		buf, err := b.upload(a, n, kind, d)
+		buf, err := b.upload(sp, a, n, kind)
 		if err != nil {
 			return 0, err
 		}
@@ -72,16 +62,16 @@ func (b *bench) hand(sp spec, n, kind int, d data) (float64, error) {
 		defer dot.close()
 		launch = dot.launch
 	}
-	if d != nil {
+	if out != nil {
 		if _, err := launch(); err != nil {
 			return 0, err
 		}
 		if dot != nil {
 			s, err := dot.result()
-			d[resultName(sp)] = []float64{s}
+			out[resultName(sp)] = []float64{s}
 			return 0, err
 		}
-		return 0, b.download(sp, n, kind, bufs, d)
+		return 0, b.download(sp, n, kind, bufs, out)
 	}
 	var times []float64
 	for i := 0; i <= b.repeat; i++ {
@@ -128,32 +118,20 @@ func (b *bench) launch(k *clhost.Kernel, global, local []int, args []any) (float
 	return float64(t.Nanoseconds()) / 1e6, err
 }
 
-// upload makes array a's buffer at size n, holding d's values or the fill.
-func (b *bench) upload(a array, n, kind int, d data) (*clhost.Buffer, error) {
-	e := elements(a, n)
-	buf, err := b.ctx.NewBuffer(int64(e * kind))
+// upload makes the buffer of array a of sp at size n, holding its input.
+func (b *bench) upload(sp spec, a array, n, kind int) (*clhost.Buffer, error) {
+	in, err := b.input(sp, a, n, kind)
 	if err != nil {
 		return nil, err
 	}
-	vals := d[a.name]
-	at := func(i int) float64 {
-		if vals != nil {
-			return vals[i]
-		}
-		return fill(i)
+	buf, err := b.ctx.NewBuffer(int64(in.Len() * kind))
+	if err != nil {
+		return nil, err
 	}
 	if kind == 4 {
-		h := make([]float32, e)
-		for i := range h {
-			h[i] = float32(at(i))
-		}
-		err = b.ctx.WriteFloat32(buf, h)
+		err = b.ctx.WriteFloat32(buf, in.F32)
 	} else {
-		h := make([]float64, e)
-		for i := range h {
-			h[i] = at(i)
-		}
-		err = b.ctx.WriteFloat64(buf, h)
+		err = b.ctx.WriteFloat64(buf, in.F64)
 	}
 	if err != nil {
 		buf.Close()

@@ -7,8 +7,12 @@
 // (each array's points read or written once), and the ratio to copy; for
 // forocl the default schedule untuned (FOROCL_TUNE=0) and tuned (the run
 // times its candidates first, with a tuning cache of clbench's own).
+// Both kernels run on the same inputs: each array of the hand-written
+// kernel holds what `forocl run --grid` fills the Fortran dummy of that
+// name with (runner.GridFill: the dummy's kind, its shape and its position
+// as the seed), so data-dependent branches take the same paths in both.
 // -alt adds rows of forocl alone with other schedule flags; -check instead
-// runs both kernels on the same inputs and compares their outputs.
+// runs both kernels once and compares their outputs.
 package main
 
 import (
@@ -20,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
 )
 
@@ -91,7 +96,8 @@ type bench struct {
 	*config
 	ctx  *clhost.Context
 	prog map[int]*clhost.Program // by element bytes
-	cus  int
+	// ifaces are the Fortran kernels' interfaces, by KERNEL.KIND (iface)
+	ifaces map[string]*abi.Kernel
 }
 
 func run(c *config) error {
@@ -148,7 +154,7 @@ func (b *bench) selected(sp spec) bool {
 // size times every kernel at size n and prints its table.
 func (b *bench) size(n int) error {
 	m := (n + 4) * (n + 4)
-	ms, err := b.hand(spec{hand: "copy1d", arrays: cat(arrs("a", flat, false), arrs("b", flat, true))}, m, 8, nil)
+	ms, err := b.hand(rooflineSpec(), m, 8, nil)
 	if err != nil {
 		return err
 	}
@@ -174,13 +180,13 @@ func (b *bench) size(n int) error {
 			flags = append(flags, b.altsOf(sp.forocl, kind)...)
 		}
 		for i, f := range flags {
-			ft, _, ferr := b.foroclRun(sp, size, kind, splitFields(f), nil, false)
+			ft, _, ferr := b.foroclRun(sp, size, kind, splitFields(f), false, false)
 			name, hc, tc, ratio, choice := label, hs, " | | ", "—", flagText(f)
 			if i > 0 {
 				name, hc = label+" (alt)", " | | "
 			} else if !sp.dot {
 				// tuned: the run times the candidates, then runs the choice
-				tt, _, terr := b.foroclRun(sp, size, kind, nil, nil, true)
+				tt, _, terr := b.foroclRun(sp, size, kind, nil, false, true)
 				tc = cells(tt.ms, bytes, copyGB, terr)
 				if herr == nil && terr == nil {
 					ratio = fmt.Sprintf("%.3f", hms/tt.ms)

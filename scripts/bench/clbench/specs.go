@@ -99,6 +99,12 @@ func cloverSpecs() []spec {
 	}
 }
 
+// rooflineSpec is copy, the roofline: a plain 1-D copy of (n+4)^2 real(8)
+// elements, hand-written, on the inputs of babel25.F90's copy.
+func rooflineSpec() spec {
+	return spec{label: "copy (roofline)", hand: "copy1d", forocl: "copy", babel: true, arrays: cat(arrs("a", flat, false), arrs("c", flat, true)), moved: 2, handOnly: true}
+}
+
 // babelSpecs are the BabelStream-style kernels.
 func babelSpecs() []spec {
 	return []spec{
