@@ -325,6 +325,14 @@ func (p *Param) Output() bool { return p.Intent != In }
 // sema/scalarintent.go).
 func (p *Param) Result() bool { return !p.Array && (p.Intent == Out || p.Intent == InOut) }
 
+// ResultsStrategy marks a loop kernel's results launch, its last: one
+// work-item writes the host program's values of the scalar results, which
+// it takes as HostArgs named as the results, into their buffers. A host
+// that runs the host program has those values at that launch, and may
+// take them instead of launching it and reading the buffers back (Note
+// [results from the host] in package runner).
+const ResultsStrategy = "results"
+
 // ResultShape is the shape a host reads result p back in: empty for a
 // scalar result (a 0-d array), [n] for an integer array result of fixed
 // size n (maxloc's positions), whose Shape holds n as a constant.
@@ -421,7 +429,7 @@ type Launch struct {
 	Accesses []Access `json:"accesses,omitempty"`
 	// LocalBytes is the __local memory one work-group uses.
 	LocalBytes int    `json:"local_bytes"`
-	Strategy   string `json:"strategy"` // "local" or "direct", for reports
+	Strategy   string `json:"strategy"` // "local" or "direct", for reports; ResultsStrategy for a results launch
 	// Int32Frame says the launch numbers the elements of its frame in a
 	// 32-bit int in either index type (maxloc and minloc): a host must
 	// refuse arrays of more than MaxInt32 elements (Note [index types]).

@@ -479,7 +479,7 @@ func (lg *loopGen) locals(skip map[*ir.Var]bool) {
 // in OpenCL) and the results: one work-item writes the host's values of
 // the results. It returns the launch's ABI.
 func (lg *loopGen) results(symbol string, args []abi.Arg, params []string, count int) *abi.Launch {
-	l := &abi.Launch{Symbol: symbol, Local: []int{1}, Strategy: "results",
+	l := &abi.Launch{Symbol: symbol, Local: []int{1}, Strategy: abi.ResultsStrategy,
 		Global: []abi.Range{{Positions: abi.Affine{Const: 1}, Per: 1}}, Origin: []int{0}}
 	params = append([]string(nil), params...)
 	l.Args = append([]abi.Arg(nil), args...)

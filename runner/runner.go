@@ -665,6 +665,9 @@ func (r *run) launchWait(j *Job, li int, vals map[string]int, timed bool, total 
 	if r.canceled() {
 		return ErrCanceled
 	}
+	if r.takeResults(li, vals) {
+		return nil
+	}
 	var ev *clhost.Event
 	var err error
 	if len(k.HostLoops) > 0 || k.Steps != nil {
