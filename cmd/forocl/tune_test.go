@@ -6,8 +6,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/forocl/forocl/abi"
 	"github.com/forocl/forocl/clhost"
@@ -16,10 +18,11 @@ import (
 )
 
 // tuneFixture runs kernels (tuneCases) with a private tuning cache; runs
-// counts the jobs runJob was given.
+// counts the jobs runJob was given, units lists their OpenCL.
 type tuneFixture struct {
 	dir, cache, visc string
 	runs             int
+	units            []string
 	stdout           string // the last run's
 }
 
@@ -36,6 +39,7 @@ func newTuneFixture(t *testing.T) *tuneFixture {
 	t.Cleanup(func() { runJob = saved })
 	runJob = func(ctx *clhost.Context, j runner.Job) (*runner.Result, error) {
 		fx.runs++
+		fx.units = append(fx.units, j.Unit.Source)
 		return runner.Run(ctx, j)
 	}
 	return fx
@@ -87,7 +91,7 @@ func (fx *tuneFixture) tuneFiles(t *testing.T) []string {
 }
 
 // TestTuneCache: the first run of a kernel on a device times its
-// candidates and writes one cache entry; the second reads it and times
+// candidates in interleaved rounds and writes one cache entry; the second reads it and times
 // nothing (one job: the run itself); FOROCL_TUNE=0 neither times nor
 // writes.
 func TestTuneCache(t *testing.T) {
@@ -99,8 +103,9 @@ func TestTuneCache(t *testing.T) {
 		t.Fatalf("FOROCL_TUNE=0: %d jobs, cache %v; want 1 and none", fx.runs, fx.tuneFiles(t))
 	}
 	t.Setenv("FOROCL_TUNE", "")
-	fx.runs = 0
+	fx.runs, fx.units = 0, nil
 	errOut := fx.run(t, visc...)
+	checkRounds(t, fx.units[:len(fx.units)-1])
 	if fx.runs < 3 || !strings.Contains(errOut, "forocl: tuned viscosity25 on ") || len(fx.tuneFiles(t)) != 1 {
 		t.Fatalf("first run: %d jobs, cache %v, stderr:\n%s\nwant the candidates timed and one entry", fx.runs, fx.tuneFiles(t), errOut)
 	}
@@ -112,6 +117,30 @@ func TestTuneCache(t *testing.T) {
 	var doc runReport
 	if err := json.Unmarshal([]byte(fx.stdout), &doc); err != nil || doc.Tuned == "" {
 		t.Errorf("--json: %v, tuned %q; want the choice named:\n%s", err, doc.Tuned, fx.stdout)
+	}
+}
+
+// checkRounds checks that the tuning ran its candidates (units, the
+// OpenCL of each job in order) in interleaved rounds: at least
+// tuneMinRounds, each of which runs every candidate once.
+func checkRounds(t *testing.T, units []string) {
+	t.Helper()
+	cands := map[string]bool{}
+	for _, u := range units {
+		cands[u] = true
+	}
+	n := len(cands)
+	if n < 2 || len(units)%n != 0 || len(units)/n < tuneMinRounds {
+		t.Fatalf("the tuning ran %d jobs of %d candidates; want at least %d rounds of each once", len(units), n, tuneMinRounds)
+	}
+	for r := 0; r < len(units)/n; r++ {
+		round := map[string]bool{}
+		for _, u := range units[r*n : (r+1)*n] {
+			round[u] = true
+		}
+		if len(round) != n {
+			t.Fatalf("round %d ran %d of the %d candidates; want each once", r, len(round), n)
+		}
 	}
 }
 
@@ -134,7 +163,7 @@ func TestTuneBitIdentical(t *testing.T) {
 		}
 		seen := 0
 		for i := 0; i < 4; i++ {
-			tunePick = func(ms []float64) int { seen = len(ms); return min(i, len(ms)-1) }
+			tunePick = func(times [][]float64) int { seen = len(times); return min(i, len(times)-1) }
 			os.RemoveAll(fx.cache)
 			out := filepath.Join(fx.dir, "got.npy")
 			errOut := fx.run(t, append(c.args, "--out", c.out+"="+out)...)
@@ -199,23 +228,144 @@ func TestTuneKeyedByDevice(t *testing.T) {
 	}
 }
 
-// TestPickFastest: the fastest candidate wins, but the default stays
-// unless another beats it by tuneMargin; failed candidates (negative
-// times) never win, nor does a failed default.
-func TestPickFastest(t *testing.T) {
+// rounds is n rounds of the times ts, cycled.
+func rounds(n int, ts ...float64) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = ts[i%len(ts)]
+	}
+	return out
+}
+
+// TestPickTimes: a candidate is chosen over the default only when its
+// median is tuneMargin under the default's and it was faster in two
+// thirds of the rounds; failed candidates (nil) never win, nor does a
+// failed default; fewer than tuneMinRounds rounds keep the default.
+func TestPickTimes(t *testing.T) {
+	n := tuneMinRounds
+	// The default alternates 1 and 1.02 (median 1.02); the outlier
+	// candidate is the same but for one round at 1, which moves its
+	// median to 1: 2% under, faster in one round only.
+	alt := rounds(n, 1, 1.02)
+	outlier := slices.Clone(alt)
+	outlier[1] = 1
+	// Faster by 3% in 6 rounds of 10 and slower by 1% in 4: a median 3%
+	// under, but not two thirds of the rounds.
+	mostly := rounds(n, 0.97, 0.97, 0.97, 1.01, 1.01)
 	for _, c := range []struct {
-		ms   []float64
-		want int
+		name  string
+		times [][]float64
+		want  int
 	}{
-		{[]float64{1, 0.995, 0.9}, 2},
-		{[]float64{1, 0.995}, 0},
-		{[]float64{1, 0.98, 0.979}, 2},
-		{[]float64{1, -1, 0.5}, 2},
-		{[]float64{-1, 2, 1}, 2},
-		{[]float64{0.5, 1, 2}, 0},
+		{"0.5% faster in every round", [][]float64{rounds(n, 1), rounds(n, 0.995)}, 0},
+		{"3% faster in every round", [][]float64{rounds(n, 1), rounds(n, 0.97)}, 1},
+		{"the fastest of two that qualify", [][]float64{rounds(n, 1), rounds(n, 0.97), rounds(n, 0.9), rounds(n, 0.95)}, 2},
+		{"3% faster over noise, in 8 rounds of 10", [][]float64{rounds(n, 1, 1.01, 0.99, 1, 1), rounds(n, 0.97, 0.98, 0.96, 1.01, 0.97, 0.99, 0.97, 1.02, 0.96, 0.97)}, 1},
+		{"faster in the median by one round", [][]float64{alt, outlier}, 0},
+		{"faster in the median, in 3/5 of the rounds", [][]float64{rounds(n, 1), mostly}, 0},
+		{"a failed candidate", [][]float64{rounds(n, 1), nil, rounds(n, 0.5)}, 2},
+		{"a failed default", [][]float64{nil, rounds(n, 2), rounds(n, 1)}, 2},
+		{"all failed", [][]float64{nil, nil}, 0},
+		{"too few rounds", [][]float64{rounds(n-1, 1), rounds(n-1, 0.5)}, 0},
+		{"slower", [][]float64{rounds(n, 0.5), rounds(n, 1), rounds(n, 2)}, 0},
 	} {
-		if got := pickFastest(c.ms); got != c.want {
-			t.Errorf("pickFastest(%v) = %d; want %d", c.ms, got, c.want)
+		if got := pickTimes(c.times); got != c.want {
+			t.Errorf("%s: pickTimes = %d; want %d", c.name, got, c.want)
+		}
+	}
+	if m := median(mostly); m != 0.97 {
+		t.Fatalf("median of %v = %v; the case above means 0.97", mostly, m)
+	}
+	if median(outlier) != 1 || median(alt) != 1.02 {
+		t.Fatalf("medians %v and %v; the case above means 1 and 1.02", median(outlier), median(alt))
+	}
+}
+
+// driftTimes is the times of candidates whose launches take base[c] ms
+// at first, slowed by drift (a fraction) for each launch timed before,
+// in rounds whose order order gives.
+func driftTimes(base []float64, drift float64, order func(r, n int) []int) [][]float64 {
+	times := make([][]float64, len(base))
+	launch := 0
+	for r := 0; r < 3*tuneMinRounds; r++ {
+		for _, c := range order(r, len(base)) {
+			times[c] = append(times[c], base[c]*(1+drift*float64(launch)))
+			launch++
+		}
+	}
+	return times
+}
+
+// TestTuneDrift: a device that slows over the tuning (2% per launch) does
+// not favour the candidate timed first, as it would if that candidate were
+// first in every round; a candidate 3% faster is still chosen under
+// drift.
+func TestTuneDrift(t *testing.T) {
+	same := []float64{1, 1}
+	firstAlways := func(r, n int) []int { return []int{1, 0} }
+	if got := pickTimes(driftTimes(same, 0.02, firstAlways)); got != 1 {
+		t.Fatalf("drift with candidate 1 always first: pick %d; the test means a drift that would fool a fixed order", got)
+	}
+	if got := pickTimes(driftTimes(same, 0.02, tuneOrder)); got != 0 {
+		t.Errorf("two equal candidates under drift: pick %d; want the default", got)
+	}
+	if got := pickTimes(driftTimes([]float64{1, 1, 1}, 0.02, tuneOrder)); got != 0 {
+		t.Errorf("three equal candidates under drift: pick %d; want the default", got)
+	}
+	if got := pickTimes(driftTimes([]float64{1, 0.97}, 0.002, tuneOrder)); got != 1 {
+		t.Errorf("a candidate 3%% faster under drift: pick %d; want it", got)
+	}
+	for n := 1; n <= 4; n++ {
+		seen := map[[2]int]int{}
+		for r := 0; r < n; r++ {
+			for place, c := range tuneOrder(r, n) {
+				seen[[2]int{c, place}]++
+			}
+		}
+		if len(seen) != n*n {
+			t.Errorf("tuneOrder over %d rounds of %d candidates: %v; want each candidate at each place once", n, n, seen)
+		}
+	}
+}
+
+// TestTuneMore: the rounds a tuning times: at least tuneMinRounds and
+// more while they take under tuneBudget, up to tuneMaxRounds; none after
+// round 0 for a kernel whose launches would take over tuneMaxTime; and
+// whatever a round takes, the rounds after round 0 end by about
+// max(tuneMaxTime, tuneBudget + a round).
+func TestTuneMore(t *testing.T) {
+	ms := time.Millisecond
+	// count simulates a tuning whose rounds each take round (their
+	// launches launch in round 0) and returns how many it times.
+	count := func(round, launch time.Duration) (int, time.Duration) {
+		var elapsed, last time.Duration
+		r := 0
+		for ; tuneMore(r, elapsed, last, launch); r++ {
+			if last = round; r > 0 {
+				elapsed += round
+			}
+		}
+		return r, elapsed
+	}
+	for _, c := range []struct {
+		name          string
+		round, launch time.Duration
+		lo, hi        int
+	}{
+		{"a short kernel", ms, ms / 2, tuneMaxRounds, tuneMaxRounds},
+		{"a 2 ms round", 2 * ms, ms, tuneMaxRounds, tuneMaxRounds},
+		{"a 10 ms round", 10 * ms, ms, 1 + int(tuneBudget/(10*ms)), 1 + int(tuneBudget/(10*ms))},
+		{"a 0.1 s round", 100 * ms, 2 * ms, tuneMinRounds, tuneMinRounds},
+		{"a 0.9 s round (large arrays)", 900 * ms, 2 * ms, tuneMinRounds, tuneMinRounds},
+		{"a 1.2 s round (large arrays)", 1200 * ms, 2 * ms, 1, tuneMinRounds - 1},
+		{"a 2 s kernel, four candidates", 16 * time.Second, 8 * time.Second, 1, 1},
+	} {
+		got, elapsed := count(c.round, c.launch)
+		if got < c.lo || got > c.hi {
+			t.Errorf("%s: %d rounds; want %d to %d", c.name, got, c.lo, c.hi)
+		}
+		if elapsed > max(tuneMaxTime, tuneBudget+c.round) {
+			t.Errorf("%s: the rounds took %v; want at most %v", c.name, elapsed, max(tuneMaxTime, tuneBudget+c.round))
 		}
 	}
 }
