@@ -42,31 +42,45 @@ __kernel void ideal_gas(const int nx, const int ny, __global const double* restr
     soundspeed[i] = sqrt(v * v * (p * pe - pv));
 }
 
-__kernel void viscosity(const int nx, const int ny, __global const double* restrict celldx,
-    __global const double* restrict celldy, __global const double* restrict density0,
-    __global const double* restrict pressure, __global double* restrict visc,
-    __global const double* restrict xvel0, __global const double* restrict yvel0) {
-    POINT;
-    if (c < 2 || c > nx + 1 || r > ny + 1) return;
-    const int n = NODE(c, r), i = CELL(c, r);
-    const double dx = celldx[c], dy = celldy[r];
-    const double x00 = xvel0[n], x10 = xvel0[n + 1], x01 = xvel0[n + nx + 5], x11 = xvel0[n + nx + 6];
-    const double y00 = yvel0[n], y10 = yvel0[n + 1], y01 = yvel0[n + nx + 5], y11 = yvel0[n + nx + 6];
-    const double ugrad = (x10 + x11) - (x00 + x01);
-    const double vgrad = (y01 + y11) - (y00 + y10);
-    const double div = dx * ugrad + dy * vgrad;
-    const double strain2 = 0.5 * (x01 + x11 - x00 - x10) / dy + 0.5 * (y10 + y11 - y00 - y01) / dx;
-    double pgradx = (pressure[i + 1] - pressure[i - 1]) / (dx + celldx[c + 1]);
-    double pgrady = (pressure[i + nx + 4] - pressure[i - nx - 4]) / (dy + celldy[r + 1]);
-    const double pgradx2 = pgradx * pgradx, pgrady2 = pgrady * pgrady;
-    const double limiter = ((0.5 * ugrad / dx) * pgradx2 + (0.5 * vgrad / dy) * pgrady2 + strain2 * pgradx * pgrady)
-        / fmax(pgradx2 + pgrady2, 1.0e-16);
-    pgradx = copysign(fmax(1.0e-16, fabs(pgradx)), pgradx);
-    pgrady = copysign(fmax(1.0e-16, fabs(pgrady)), pgrady);
-    const double grad2 = pgradx * pgradx + pgrady * pgrady;
-    const double grad = sqrt(grad2);
-    visc[i] = (limiter > 0.0 || div >= 0.0) ? 0.0 : 2.0 * density0[i] * grad2 * limiter * limiter / grad;
+// viscosity's body, with its loads through LD and its divisions through DIV:
+// the kernel itself, and two bounds that do not compute its results.
+#define VISCOSITY(name, LD, DIV) \
+__kernel void name(const int nx, const int ny, __global const double* restrict celldx, \
+    __global const double* restrict celldy, __global const double* restrict density0, \
+    __global const double* restrict pressure, __global double* restrict visc, \
+    __global const double* restrict xvel0, __global const double* restrict yvel0) { \
+    POINT; \
+    if (c < 2 || c > nx + 1 || r > ny + 1) return; \
+    const int n = NODE(c, r), i = CELL(c, r); \
+    const double dx = celldx[c], dy = celldy[r]; \
+    const double x00 = xvel0[LD(n)], x10 = xvel0[LD(n + 1)], x01 = xvel0[LD(n + nx + 5)], x11 = xvel0[LD(n + nx + 6)]; \
+    const double y00 = yvel0[LD(n)], y10 = yvel0[LD(n + 1)], y01 = yvel0[LD(n + nx + 5)], y11 = yvel0[LD(n + nx + 6)]; \
+    const double ugrad = (x10 + x11) - (x00 + x01); \
+    const double vgrad = (y01 + y11) - (y00 + y10); \
+    const double div = dx * ugrad + dy * vgrad; \
+    const double strain2 = DIV(0.5 * (x01 + x11 - x00 - x10), dy) + DIV(0.5 * (y10 + y11 - y00 - y01), dx); \
+    double pgradx = DIV(pressure[LD(i + 1)] - pressure[LD(i - 1)], dx + celldx[c + 1]); \
+    double pgrady = DIV(pressure[LD(i + nx + 4)] - pressure[LD(i - nx - 4)], dy + celldy[r + 1]); \
+    const double pgradx2 = pgradx * pgradx, pgrady2 = pgrady * pgrady; \
+    const double limiter = DIV(DIV(0.5 * ugrad, dx) * pgradx2 + DIV(0.5 * vgrad, dy) * pgrady2 + strain2 * pgradx * pgrady, \
+        fmax(pgradx2 + pgrady2, 1.0e-16)); \
+    pgradx = copysign(fmax(1.0e-16, fabs(pgradx)), pgradx); \
+    pgrady = copysign(fmax(1.0e-16, fabs(pgrady)), pgrady); \
+    const double grad2 = pgradx * pgradx + pgrady * pgrady; \
+    const double grad = sqrt(grad2); \
+    visc[i] = (limiter > 0.0 || div >= 0.0) ? 0.0 : DIV(2.0 * density0[LD(i)] * grad2 * limiter * limiter, grad); \
 }
+#define LOAD(i) (i)
+#define QUOTIENT(a, b) ((a) / (b))
+VISCOSITY(viscosity, LOAD, QUOTIENT)
+// Bounds (not viscosity's results; clbench times them, -check skips them):
+// its arithmetic alone, every load wrapped into the first 4096 elements,
+// which the caches hold (the store still writes every point) ...
+#define CACHED(i) ((i) & 4095)
+VISCOSITY(viscosity_arith, CACHED, QUOTIENT)
+// ... and its memory traffic with each division a multiplication.
+#define PRODUCT(a, b) ((a) * (b))
+VISCOSITY(viscosity_mul, LOAD, PRODUCT)
 
 __kernel void accelerate(const int nx, const int ny, const double dt, __global const double* restrict xarea,
     __global const double* restrict yarea, __global const double* restrict volume,

@@ -19,7 +19,7 @@ func (b *bench) checkAll() error {
 		}
 		for _, kind := range []int{8, 4} {
 			for _, sp := range append(all, babelSpecs()...) {
-				if (!sp.babel && kind == 4) || !b.selected(sp) {
+				if (!sp.babel && kind == 4) || !b.selected(sp) || sp.bound {
 					continue
 				}
 				size := n

@@ -59,6 +59,9 @@ type spec struct {
 	// handOnly: a hand-written variant timed alone (its forocl kernel is
 	// another row's; -check still compares the two)
 	handOnly bool
+	// bound: a hand-written bound that does not compute the kernel's
+	// results (timed alone; -check skips it)
+	bound bool
 }
 
 func arrs(names string, s shape, out bool) []array {
@@ -77,14 +80,21 @@ func cat(parts ...[]array) []array {
 	return out
 }
 
+func viscosityArrays() []array {
+	return cat(arrs("celldx celldy", edge, false), arrs("density0 pressure", cell, false), arrs("viscosity", cell, true), arrs("xvel0 yvel0", node, false))
+}
+
 // cloverSpecs are the CloverLeaf-style kernels, with copy25 (a halo copy in
 // loop form) beside them.
 func cloverSpecs() []spec {
 	return []spec{
 		{label: "copy (halo, loop form)", hand: "copy2d", forocl: "copy25", arrays: cat(arrs("a", cell, false), arrs("b", cell, true)), moved: 2},
 		{label: "ideal_gas", hand: "ideal_gas", forocl: "ideal_gas25", arrays: cat(arrs("density energy", cell, false), arrs("pressure soundspeed", cell, true)), moved: 4},
-		{label: "viscosity", hand: "viscosity", forocl: "viscosity25",
-			arrays: cat(arrs("celldx celldy", edge, false), arrs("density0 pressure", cell, false), arrs("viscosity", cell, true), arrs("xvel0 yvel0", node, false)), moved: 5},
+		{label: "viscosity", hand: "viscosity", forocl: "viscosity25", arrays: viscosityArrays(), moved: 5},
+		{label: "viscosity bound: its arithmetic alone (loads from cache)", hand: "viscosity_arith", forocl: "viscosity25",
+			arrays: viscosityArrays(), moved: 5, handOnly: true, bound: true},
+		{label: "viscosity bound: its traffic (divisions as multiplications)", hand: "viscosity_mul", forocl: "viscosity25",
+			arrays: viscosityArrays(), moved: 5, handOnly: true, bound: true},
 		{label: "accelerate", hand: "accelerate", forocl: "accelerate25", scalar: "dt",
 			arrays: cat(arrs("xarea", xface, false), arrs("yarea", yface, false), arrs("volume density0 pressure viscosity", cell, false),
 				arrs("xvel0 yvel0", node, false), arrs("xvel1 yvel1", node, true)), moved: 10},
