@@ -431,72 +431,38 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	canceled := cancelFunc(j.Cancel)
 	k := j.Kernel
 	if err := CheckSwaps(k, j.Swap); err != nil {
 		return nil, err
 	}
 	swapStarts(&j, arrays)
-	index, err := j.indexType(sizes)
-	if err != nil {
+	r := &run{ctx: ctx, k: k, bufs: map[string]*clhost.Buffer{}, sizes: sizes, arrays: arrays, canceled: cancelFunc(j.Cancel)}
+	defer r.unload()
+	defer releaseBuffers(r.bufs)
+	if err := r.load(&j); err != nil {
 		return nil, err
 	}
-	// Per launch, the values its ranges see: with host statements, the
-	// host variables' too (Note [host program] in package abi).
-	init := k.HostInit(sizes, j.Scalars)
-	if err := charTests(k, init, j.Chars); err != nil {
-		return nil, err
-	}
-	launches, err := hostLaunches(k, init, arrays)
-	if err != nil {
-		return nil, err
-	}
-	// Check memory before allocating anything.
-	if err := checkDevice(ctx.Device(), &j, arrays, sizes, launches); err != nil {
-		return nil, err
-	}
-
-	if canceled() {
-		return nil, ErrCanceled
-	}
-	prog, err := ctx.BuildProgram(j.Unit.Source, abi.IndexOptions(index))
-	if err != nil {
-		return nil, err
-	}
-	defer prog.Release()
-	if canceled() {
-		return nil, ErrCanceled
-	}
-	kerns := make([]*clhost.Kernel, len(launches))
-	defer releaseKernels(kerns)
-	if err := makeKernels(prog, launches, kerns); err != nil {
-		return nil, err
-	}
-
-	bufs := map[string]*clhost.Buffer{}
-	defer releaseBuffers(bufs)
 	res := &Result{
 		Outputs:  map[string]*npy.Array{},
 		Shape:    append([]int(nil), arrays[strings.ToLower(k.Arrays()[0].Name)].Shape...),
-		Global:   launches[0].global,
-		Local:    launches[0].local,
-		BuildLog: prog.Log(),
-		Cached:   prog.FromCache(),
+		Global:   r.launches[0].global,
+		Local:    r.launches[0].local,
+		BuildLog: r.prog.Log(),
+		Cached:   r.prog.FromCache(),
 	}
-	if res.Bytes, err = arrayBuffers(ctx, arrays, bufs); err != nil {
+	if res.Bytes, err = arrayBuffers(ctx, arrays, r.bufs); err != nil {
 		return nil, err
 	}
-	if err := resultBuffers(ctx, k, bufs); err != nil {
+	if err := resultBuffers(ctx, k, r.bufs); err != nil {
 		return nil, err
 	}
-	groups := groupCounts(launches)
-	if err := scratchBuffers(ctx, k, sizes, groups, bufs, true); err != nil {
+	r.groups = groupCounts(r.launches)
+	if err := scratchBuffers(ctx, k, sizes, r.groups, r.bufs, true); err != nil {
 		return nil, err
 	}
-	if err := setFixedArgs(&j, launches, kerns, sizes, groups, bufs); err != nil {
+	if err := setFixedArgs(&j, r.launches, r.kerns, sizes, r.groups, r.bufs); err != nil {
 		return nil, err
 	}
-	r := &run{ctx: ctx, k: k, launches: launches, kerns: kerns, bufs: bufs, sizes: sizes, init: init, groups: groups, arrays: arrays, canceled: canceled}
 	if j.Steps > 0 {
 		if err := r.steps(&j, res); err != nil {
 			return nil, err
@@ -506,10 +472,54 @@ func Run(ctx *clhost.Context, j Job) (*Result, error) {
 	if err := r.rounds(&j, res); err != nil {
 		return nil, err
 	}
-	if canceled() {
+	if r.canceled() {
 		return nil, ErrCanceled
 	}
 	return r.finish(res)
+}
+
+// load works out the launches of j's host program on r.arrays (r.init,
+// r.launches), checks that the device can run them, builds j's program
+// (r.prog) and makes its kernels (r.kerns); it allocates no buffer. What
+// it made stays in r for unload, even on an error.
+func (r *run) load(j *Job) error {
+	k := j.Kernel
+	index, err := j.indexType(r.sizes)
+	if err != nil {
+		return err
+	}
+	// Per launch, the values its ranges see: with host statements, the
+	// host variables' too (Note [host program] in package abi).
+	r.init = k.HostInit(r.sizes, j.Scalars)
+	if err := charTests(k, r.init, j.Chars); err != nil {
+		return err
+	}
+	if r.launches, err = hostLaunches(k, r.init, r.arrays); err != nil {
+		return err
+	}
+	// Check memory before allocating anything.
+	if err := checkDevice(r.ctx.Device(), j, r.arrays, r.sizes, r.launches); err != nil {
+		return err
+	}
+	if r.canceled() {
+		return ErrCanceled
+	}
+	if r.prog, err = r.ctx.BuildProgram(j.Unit.Source, abi.IndexOptions(index)); err != nil {
+		return err
+	}
+	if r.canceled() {
+		return ErrCanceled
+	}
+	r.kerns = make([]*clhost.Kernel, len(r.launches))
+	return makeKernels(r.prog, r.launches, r.kerns)
+}
+
+// unload releases r's kernels and program (not its buffers).
+func (r *run) unload() {
+	releaseKernels(r.kerns)
+	if r.prog != nil {
+		r.prog.Release()
+	}
 }
 
 // hostLaunchVals returns the values each launch's ranges see when the host
@@ -560,6 +570,30 @@ func hostLaunches(k *abi.Kernel, init map[string]int, arrays map[string]*npy.Arr
 // memory.
 func checkDevice(dev clhost.Device, j *Job, arrays map[string]*npy.Array, sizes map[string]int, launches []launch) error {
 	k := j.Kernel
+	if err := checkMemory(dev, k, arrays, sizes); err != nil {
+		return err
+	}
+	if j.Unit.FP64 && !dev.FP64 {
+		return fmt.Errorf("kernel %q uses real(8) but %s has no double precision (cl_khr_fp64); choose another device", k.Name, dev.Name)
+	}
+	for _, l := range launches {
+		items := 1
+		for _, n := range l.local {
+			items *= n
+		}
+		if dev.MaxWorkGroupSize > 0 && items > dev.MaxWorkGroupSize {
+			return fmt.Errorf("kernel %q: work-group %s has %d work-items but %s allows at most %d; use a smaller tile", k.Name, dims(l.local), items, dev.Name, dev.MaxWorkGroupSize)
+		}
+		if dev.LocalMem > 0 && uint64(l.l.LocalBytes) > dev.LocalMem {
+			return fmt.Errorf("kernel %q needs %s of local memory per work-group (tile %s) but %s has %s; use a smaller tile or the direct strategy", k.Name, human(int64(l.l.LocalBytes)), dims(l.local), dev.Name, human(int64(dev.LocalMem)))
+		}
+	}
+	return nil
+}
+
+// checkMemory checks that dev has the global memory for arrays and k's
+// scratch temporaries, and that it allocates the largest of them.
+func checkMemory(dev clhost.Device, k *abi.Kernel, arrays map[string]*npy.Array, sizes map[string]int) error {
 	var need int64
 	var largest int64
 	for _, a := range arrays {
@@ -583,21 +617,6 @@ func checkDevice(dev clhost.Device, j *Job, arrays map[string]*npy.Array, sizes 
 	}
 	if dev.MaxAlloc > 0 && largest > int64(dev.MaxAlloc) {
 		return fmt.Errorf("one array needs %s but %s allocates at most %s per buffer", human(largest), dev.Name, human(int64(dev.MaxAlloc)))
-	}
-	if j.Unit.FP64 && !dev.FP64 {
-		return fmt.Errorf("kernel %q uses real(8) but %s has no double precision (cl_khr_fp64); choose another device", k.Name, dev.Name)
-	}
-	for _, l := range launches {
-		items := 1
-		for _, n := range l.local {
-			items *= n
-		}
-		if dev.MaxWorkGroupSize > 0 && items > dev.MaxWorkGroupSize {
-			return fmt.Errorf("kernel %q: work-group %s has %d work-items but %s allows at most %d; use a smaller tile", k.Name, dims(l.local), items, dev.Name, dev.MaxWorkGroupSize)
-		}
-		if dev.LocalMem > 0 && uint64(l.l.LocalBytes) > dev.LocalMem {
-			return fmt.Errorf("kernel %q needs %s of local memory per work-group (tile %s) but %s has %s; use a smaller tile or the direct strategy", k.Name, human(int64(l.l.LocalBytes)), dims(l.local), dev.Name, human(int64(dev.LocalMem)))
-		}
 	}
 	return nil
 }
@@ -631,17 +650,12 @@ func (r *run) rounds(j *Job, res *Result) error {
 		rounds = j.Repeat + 1
 	}
 	for i := 0; i < rounds; i++ {
-		var total time.Duration
 		timed := j.Repeat > 0 && i > 0
-		// In program order, host loops repeating their launches (Note
-		// [host loops] in package abi).
 		var write func(int, string) error
 		if i == 0 {
 			write = j.write
 		}
-		err := r.k.Run(r.init, abi.Host{Read: r.readWord, Elem: r.readElem, Write: write, Launch: func(li int, vals map[string]int) error {
-			return r.launchWait(j, li, vals, timed, &total)
-		}})
+		total, err := r.once(j, write, timed)
 		if err != nil {
 			return err
 		}
@@ -655,6 +669,18 @@ func (r *run) rounds(j *Job, res *Result) error {
 		res.Median = s[len(s)/2]
 	}
 	return nil
+}
+
+// once runs the host program once, in program order, host loops
+// repeating their launches (Note [host loops] in package abi), its
+// records written with write (nil: none); when timed, it returns the
+// summed device time of its launches.
+func (r *run) once(j *Job, write func(int, string) error, timed bool) (time.Duration, error) {
+	var total time.Duration
+	err := r.k.Run(r.init, abi.Host{Read: r.readWord, Elem: r.readElem, Write: write, Launch: func(li int, vals map[string]int) error {
+		return r.launchWait(j, li, vals, timed, &total)
+	}})
+	return total, err
 }
 
 // launchWait runs launch li with the host values vals and waits for it;

@@ -110,23 +110,45 @@ func groupCounts(launches []launch) map[string]int {
 // codegen/bounds.go).
 func scratchBuffers(ctx *clhost.Context, k *abi.Kernel, sizes, groups map[string]int, bufs map[string]*clhost.Buffer, zeroBounds bool) error {
 	for _, s := range k.Scratch {
-		n := groups[s.Groups]
-		if s.Groups == "" {
-			var err error
-			if n, err = s.Count(sizes); err != nil {
-				return fmt.Errorf("kernel %q: scratch %q: %v", k.Name, s.Name, err)
-			}
+		n, err := scratchCount(k, s, sizes, groups)
+		if err != nil {
+			return err
 		}
-		b, err := ctx.NewBuffer(int64(max(n, 1) * s.Kind.Bytes()))
+		b, err := newScratch(ctx, s, n, zeroBounds)
 		if err != nil {
 			return err
 		}
 		bufs[scratchKey+s.Name] = b
-		if zeroBounds && s.Name == abi.BoundsBuffer {
-			if err := ctx.WriteInt32(b, make([]int32, max(n, 1))); err != nil {
-				return err
-			}
-		}
 	}
 	return nil
+}
+
+// scratchCount is the number of elements of k's scratch buffer s: one per
+// work-group of its launch (groups, by symbol), or what sizes make its
+// extents.
+func scratchCount(k *abi.Kernel, s abi.Buffer, sizes, groups map[string]int) (int, error) {
+	if s.Groups != "" {
+		return max(groups[s.Groups], 1), nil
+	}
+	n, err := s.Count(sizes)
+	if err != nil {
+		return 0, fmt.Errorf("kernel %q: scratch %q: %v", k.Name, s.Name, err)
+	}
+	return max(n, 1), nil
+}
+
+// newScratch makes scratch buffer s of n elements; with zeroBounds, the
+// bounds buffer starts as zeros.
+func newScratch(ctx *clhost.Context, s abi.Buffer, n int, zeroBounds bool) (*clhost.Buffer, error) {
+	b, err := ctx.NewBuffer(int64(n * s.Kind.Bytes()))
+	if err != nil {
+		return nil, err
+	}
+	if zeroBounds && s.Name == abi.BoundsBuffer {
+		if err := ctx.WriteInt32(b, make([]int32, n)); err != nil {
+			b.Release()
+			return nil, err
+		}
+	}
+	return b, nil
 }

@@ -227,7 +227,8 @@ func swapStarts(j *Job, arrays map[string]*npy.Array) {
 	}
 }
 
-// run is the state of one Run that the stepping loop shares.
+// run is the state of one Run that the stepping loop shares, and of each
+// candidate of a Shared.
 type run struct {
 	ctx      *clhost.Context
 	k        *abi.Kernel
@@ -239,7 +240,7 @@ type run struct {
 	groups   map[string]int
 	arrays   map[string]*npy.Array
 	canceled func() bool
-	prog     *clhost.Program // set by newSlabRun, which releases it
+	prog     *clhost.Program // set by load (unload releases it) or newSlabRun (which does)
 	// results holds the words of the scalar results, by lower-case name,
 	// as the host program had them at its results launch (takeResults).
 	results map[string]int

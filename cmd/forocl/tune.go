@@ -51,36 +51,43 @@ import (
 // a wrong answer, and needs no authentication (the program cache's binaries
 // do: Note [program cache] in package clhost).
 //
-// The timing is in rounds: each round runs every candidate once (a
-// warm-up launch, then one timed launch), in an order turned by one each
-// round (tuneOrder), so that drift of the device over the tuning (its
-// clocks, its temperature) weighs on every candidate alike and no
-// candidate is always timed first. Timing each candidate in one block, as
-// forocl first did, let drift between blocks pass for a gain: on an H100
-// ten launches of each chose no-align for CloverLeaf's ideal_gas, which
-// then ran 1.5% slower.
+// The timing is in rounds: each round launches every candidate once (its
+// host program once: its launches in order, timed by their profiling
+// events), in an order turned by one each round (tuneOrder), so that
+// drift of the device over the tuning (its clocks, its temperature)
+// weighs on every candidate alike and no candidate is always timed first.
+// Timing each candidate in one block, as forocl first did, let drift
+// between blocks pass for a gain: on an H100 ten launches of each chose
+// no-align for CloverLeaf's ideal_gas, which then ran 1.5% slower.
+//
+// Before the rounds the job is set up once (runner.Share, Note [shared
+// setup] in package runner: its arrays allocated and uploaded once), each
+// candidate's program is built once on those buffers and launched once as
+// a warm-up; a candidate that fails to build or launch is dropped. A
+// round then costs its launches alone. Each round once ran every
+// candidate as a whole run of the runner (program, uploads, a warm-up
+// launch, read-back): on PoCL at 3000² a round of four candidates took
+// about 1 s, nearly all of it setup, and five of the six CloverLeaf-style
+// kernels of scripts/bench/issue25.f90 were cut short of ten rounds and
+// kept the default. Set up once, those five tune in 1 to 3 s, setup
+// included; viscosity, whose launches take 0.2 s there, in 10 s.
 //
 // How many rounds (tuneMore): at least tuneMinRounds (10, as many as the
 // launches per candidate before; with fewer, two thirds of the rounds is a
 // handful of wins), then more while rounds 1 on have taken less than
 // tuneBudget (0.5 s), up to tuneMaxRounds (100): a short kernel gets many
 // rounds, so that a 1% margin stands out of its noise, at a cost a first
-// run hardly notices. Round 0 also builds the candidates' programs, so it
-// counts for none of these times. The minimum itself is bounded by
-// tuneMaxTime (10 s, which keeps a tuned run within
-// scripts/bench/issue25.sh's 20 s): before round 1 by round 0's timed
-// launches, taken twice (the warm-up) and tuneMinRounds times (a long
-// kernel, over about 125 ms a launch with four candidates, keeps the
-// rules' schedule after one round instead of a 2 s kernel costing
-// minutes), and before each later round by the rounds still short of the
-// minimum at the last round's wall-clock time, setup included. Large
-// arrays meet that bound: every round sets each candidate's job up anew
-// (each run of the runner loads its program, uploads its inputs and reads
-// its outputs), and on PoCL at 3000² a round of four candidates took about
-// 1 s, nearly all of it setup. A tuning cut short of tuneMinRounds keeps
-// the default and caches it like any choice, so it is not tried again. In
-// all, tuning takes round 0 and at most about max(tuneMaxTime, tuneBudget
-// + a round).
+// run hardly notices. Round 0 counts for none of these times. The
+// minimum itself is bounded by tuneMaxTime (10 s, which keeps a tuned run
+// within scripts/bench/issue25.sh's 20 s): before round 1 by round 0's
+// launches taken tuneMinRounds times (a long kernel, over about 250 ms a
+// launch with four candidates, keeps the rules' schedule after one round
+// instead of a 2 s kernel costing minutes), and before each later round
+// by the rounds still short of the minimum at the last round's wall-clock
+// time. A tuning cut short of tuneMinRounds keeps the default and caches
+// it like any choice, so it is not tried again. In all, tuning takes the
+// setup, the warm-up launches, round 0 and at most about
+// max(tuneMaxTime, tuneBudget + a round).
 //
 // The choice (pickTimes, a function of the times alone): a candidate
 // other than the default is chosen only when its median over the rounds
@@ -215,7 +222,7 @@ func tuneMore(r int, elapsed, last, launches time.Duration) bool {
 	case r >= tuneMaxRounds:
 		return false
 	case r == 1: // a long kernel: its launches alone would take too long
-		return 2*launches*tuneMinRounds <= tuneMaxTime
+		return launches*tuneMinRounds <= tuneMaxTime
 	case r < tuneMinRounds:
 		return elapsed+time.Duration(tuneMinRounds-r)*last <= tuneMaxTime
 	}
@@ -350,25 +357,54 @@ func tuneRun(stderr io.Writer, dev clhost.Device, job *runner.Job, cands []*tune
 	return cands[best], nil
 }
 
+// tuneBench is what the tuning times its candidates on: a
+// runner.Shared (Note [shared setup] in package runner); tests wrap it.
+type tuneBench interface {
+	Add(u *abi.Unit, k *abi.Kernel) (int, error)
+	Launch(c int) (time.Duration, error)
+	Close()
+}
+
+// tuneShare sets job up once for the tuning's candidates; tests replace
+// it.
+var tuneShare = func(ctx *clhost.Context, job runner.Job) (tuneBench, error) {
+	s, err := runner.Share(ctx, job)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
 // tuneRounds times cands on job's inputs in rounds (Note [tuning
 // cache]) and returns their times, in ms per round (times[c][r]; nil: the
 // candidate failed).
 func tuneRounds(ctx *clhost.Context, job *runner.Job, cands []*tuneCandidate) ([][]float64, error) {
+	j := *job
+	j.Repeat, j.Steps, j.Swap, j.Every, j.Snapshot, j.Progress = 0, 0, nil, 0, nil, nil
+	j.Stdout, j.Stderr = io.Discard, io.Discard
 	times := make([][]float64, len(cands))
-	failed := make([]bool, len(cands))
+	b, err := tuneShare(ctx, j)
+	if err != nil {
+		return times, nil // nothing can be timed: the run reports why
+	}
+	defer b.Close()
+	ids, err := tuneWarm(b, cands)
+	if err != nil {
+		return nil, err
+	}
 	var elapsed, last, launches time.Duration
 	for r := 0; tuneMore(r, elapsed, last, launches); r++ {
 		t0 := time.Now()
 		for _, c := range tuneOrder(r, len(cands)) {
-			if failed[c] {
+			if ids[c] < 0 {
 				continue
 			}
-			d, err := tuneLaunch(ctx, job, cands[c])
+			d, err := b.Launch(ids[c])
 			if errors.Is(err, runner.ErrCanceled) {
 				return nil, err
 			}
 			if err != nil {
-				failed[c], times[c] = true, nil
+				ids[c], times[c] = -1, nil
 				continue
 			}
 			times[c] = append(times[c], float64(d)/float64(time.Millisecond))
@@ -376,7 +412,7 @@ func tuneRounds(ctx *clhost.Context, job *runner.Job, cands []*tuneCandidate) ([
 				launches += d
 			}
 		}
-		if !slices.Contains(failed, false) {
+		if !slices.ContainsFunc(ids, func(id int) bool { return id >= 0 }) {
 			break
 		}
 		if last = time.Since(t0); r > 0 {
@@ -386,18 +422,25 @@ func tuneRounds(ctx *clhost.Context, job *runner.Job, cands []*tuneCandidate) ([
 	return times, nil
 }
 
-// tuneLaunch runs job with candidate c's schedule, a warm-up launch and a
-// timed one, and returns the timed launch's device time.
-func tuneLaunch(ctx *clhost.Context, job *runner.Job, c *tuneCandidate) (time.Duration, error) {
-	j := *job
-	j.Unit, j.Kernel = c.unit, c.unit.Kernels[0]
-	j.Repeat, j.Steps, j.Swap, j.Every, j.Snapshot, j.Progress = 1, 0, nil, 0, nil, nil
-	j.Stdout, j.Stderr = io.Discard, io.Discard
-	r, err := runJob(ctx, j)
-	if err != nil {
-		return 0, err
+// tuneWarm adds cands to b, each program built once, and launches each
+// once as a warm-up; it returns each candidate's number in b, -1 for one
+// that failed to build or launch.
+func tuneWarm(b tuneBench, cands []*tuneCandidate) ([]int, error) {
+	ids := make([]int, len(cands))
+	for c, cand := range cands {
+		id, err := b.Add(cand.unit, cand.unit.Kernels[0])
+		if err == nil {
+			_, err = b.Launch(id)
+		}
+		if errors.Is(err, runner.ErrCanceled) {
+			return nil, err
+		}
+		if err != nil {
+			id = -1
+		}
+		ids[c] = id
 	}
-	return r.Median, nil
+	return ids, nil
 }
 
 // tuneTimes spells the candidates' median times for --verbose.
