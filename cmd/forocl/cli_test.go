@@ -37,7 +37,8 @@ func TestMain(m *testing.M) {
 		os.Setenv("FOROCL_CACHE", dir)
 	}
 	// Runs do not tune (Note [tuning cache]) unless a test asks: tuning
-	// would time every run's candidates and change what runJob sees.
+	// would time every run's candidates, slowing the tests, and launch
+	// kernels that the hooks on runJob do not see.
 	os.Setenv("FOROCL_TUNE", "0")
 	code := m.Run()
 	if dir != "" {
