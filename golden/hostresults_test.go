@@ -1,0 +1,172 @@
+package golden
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/regions"
+)
+
+// hostResultsSource is a loop kernel with results of four kinds: a real
+// sum, an integer count, a logical .or. and an intent(inout) real(8)
+// total updated on the host after the reductions.
+const hostResultsSource = `module hr
+contains
+!$OFP PURE, KERNEL :: stats
+subroutine stats(n, a, s, m, big, t)
+  integer, intent(in) :: n
+  real, intent(in) :: a(n)
+  real, intent(out) :: s
+  integer, intent(out) :: m
+  logical, intent(out) :: big
+  real(8), intent(inout) :: t
+  integer :: i
+  s = 0.0
+  m = 0
+  big = .false.
+  !$omp parallel do reduction(+:s, m) reduction(.or.:big)
+  do i = 1, n
+    s = s + a(i)
+    if (a(i) > 1.0) m = m + 1
+    big = big .or. a(i) > 2.5
+  end do
+  t = t*2.0d0 + m
+end subroutine
+end module
+`
+
+// spoilResults makes the results launch of u write -7 into every result
+// instead of the host's values, so that a host that launched it and read
+// the result buffers back would return -7 (Note [results from the host]
+// in package abi); want is the number of results it writes.
+func spoilResults(t *testing.T, u *abi.Unit, want int) {
+	t.Helper()
+	spoil := regexp.MustCompile(`(_res_\w+)\[0\] = _host_\w+;`)
+	if n := len(spoil.FindAllString(u.Source, -1)); n != want {
+		t.Fatalf("the results kernel writes %d results; want %d:\n%s", n, want, u.Source)
+	}
+	u.Source = spoil.ReplaceAllString(u.Source, "$1[0] = -7;")
+}
+
+// hostResultsUnit compiles hostResultsSource and spoils its results
+// launch.
+func hostResultsUnit(t *testing.T) *abi.Unit {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "hr.f90")
+	if err := os.WriteFile(path, []byte(hostResultsSource), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	u := compile(t, path).units[regions.Direct]
+	spoilResults(t, u, 4)
+	return u
+}
+
+// hostResultsMain runs stats on 1000 elements (0.003 i mod 3.1) through
+// Run, RunContext and Timed, printing the results of each, then Run's Go
+// allocations per call.
+const hostResultsMain = `package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/forocl/forocl/clhost"
+)
+
+func main() {
+	const n = 1000
+	dev, err := clhost.Select("")
+	check(err)
+	c, err := clhost.NewContext(dev)
+	check(err)
+	defer c.Close()
+	k, err := NewStats(c)
+	check(err)
+	defer k.Close()
+	a, err := c.NewArray(clhost.Float32, n)
+	check(err)
+	in := make([]float32, n)
+	for i := range in {
+		in[i] = float32(i%%31) * 0.1
+	}
+	check(c.WriteFloat32(a.Buffer, in))
+	s, m, big, t, err := k.Run(n, a, 1.5)
+	check(err)
+	fmt.Println(s, m, big, t)
+	s, m, big, t, err = k.RunContext(context.Background(), n, a, 1.5)
+	check(err)
+	fmt.Println(s, m, big, t)
+	s, m, big, t, _, err = k.Timed(n, a, 1.5)
+	check(err)
+	fmt.Println(s, m, big, t)
+	fmt.Println(testing.AllocsPerRun(%d, func() {
+		if _, _, _, _, err := k.Run(n, a, 1.5); err != nil {
+			panic(err)
+		}
+	}))
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+`
+
+// TestHarnessResultsFromHost: the Go harness takes a loop kernel's scalar
+// results from the host program instead of launching its results kernel
+// and reading the buffers back (Note [results from the host] in package
+// abi). The results kernel is spoiled to write -7: Run, RunContext and
+// Timed must still return the sum, the count, the .or. and the total, and
+// a run allocate no Go memory.
+func TestHarnessResultsFromHost(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	device(t)
+	u := hostResultsUnit(t)
+	out, err := exec.Command(harnessProgram(t, u, "hostres", fmt.Sprintf(hostResultsMain, 20))).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var sum float64
+	count, big := 0, 0
+	for i := range 1000 {
+		x := float32(i%31) * 0.1
+		sum += float64(x)
+		if x > 1 {
+			count++
+		}
+		if x > 2.5 {
+			big = 1
+		}
+	}
+	total := 1.5*2 + float64(count)
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("want 4 lines:\n%s", out)
+	}
+	for i, how := range []string{"Run", "RunContext", "Timed"} {
+		var s, tt float64
+		var m, b int
+		if _, err := fmt.Sscan(lines[i], &s, &m, &b, &tt); err != nil {
+			t.Fatalf("%s: %v: %s", how, err, lines[i])
+		}
+		if math.Abs(s-sum) > 1e-4*sum || m != count || b != big || tt != total {
+			t.Errorf("%s: s, m, big, t = %v %d %d %v, want %v %d %d %v (-7: the results kernel ran)", how, s, m, b, tt, sum, count, big, total)
+		}
+	}
+	if lines[3] != "0" {
+		t.Errorf("a Run allocates %s times, want 0", lines[3])
+	}
+}
