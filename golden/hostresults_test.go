@@ -11,7 +11,10 @@ import (
 	"testing"
 
 	"github.com/forocl/forocl/abi"
+	"github.com/forocl/forocl/internal/oracle"
+	"github.com/forocl/forocl/npy"
 	"github.com/forocl/forocl/regions"
+	"github.com/forocl/forocl/runner"
 )
 
 // hostResultsSource is a loop kernel with results of four kinds: a real
@@ -56,8 +59,8 @@ func spoilResults(t *testing.T, u *abi.Unit, want int) {
 }
 
 // hostResultsUnit compiles hostResultsSource and spoils its results
-// launch.
-func hostResultsUnit(t *testing.T) *abi.Unit {
+// launch; it returns the unit and the source's path.
+func hostResultsUnit(t *testing.T) (*abi.Unit, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "hr.f90")
 	if err := os.WriteFile(path, []byte(hostResultsSource), 0o644); err != nil {
@@ -65,7 +68,7 @@ func hostResultsUnit(t *testing.T) *abi.Unit {
 	}
 	u := compile(t, path).units[regions.Direct]
 	spoilResults(t, u, 4)
-	return u
+	return u, path
 }
 
 // hostResultsMain runs stats on 1000 elements (0.003 i mod 3.1) through
@@ -134,7 +137,7 @@ func TestHarnessResultsFromHost(t *testing.T) {
 		t.Skip("builds a program")
 	}
 	device(t)
-	u := hostResultsUnit(t)
+	u, _ := hostResultsUnit(t)
 	out, err := exec.Command(harnessProgram(t, u, "hostres", fmt.Sprintf(hostResultsMain, 20))).CombinedOutput()
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -168,5 +171,47 @@ func TestHarnessResultsFromHost(t *testing.T) {
 	}
 	if lines[3] != "0" {
 		t.Errorf("a Run allocates %s times, want 0", lines[3])
+	}
+}
+
+// TestFortranHostResultsFromHost: the Fortran host assigns a loop
+// kernel's scalar results from its host variables instead of launching
+// its results kernel and reading the buffers back (Note [results from the
+// host] in package abi). The results kernel is spoiled to write -7: two
+// calls in turn (the host variables start again at each) must still give
+// gfortran's serial results, the sum within its tolerance.
+func TestFortranHostResultsFromHost(t *testing.T) {
+	device(t)
+	u, path := hostResultsUnit(t)
+	k := u.Kernels[0]
+	exe, err := oracle.Build(k, []string{regionsModule, path}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev := fortranHost(t, u, k, "hr")
+	a := runner.Zeros(npy.Float32, []int{1000})
+	for i := range a.F32 {
+		a.F32[i] = float32(i%31) * 0.1
+	}
+	for _, t0 := range []float64{1.5, -2.25} {
+		scalars := map[string]float64{"n": 1000, "t": t0}
+		arrays := map[string]*npy.Array{"a": a}
+		want, err := exe.Run(scalars, arrays)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := dev.Run(scalars, arrays)
+		if err != nil {
+			t.Fatalf("t = %g, fortran host: %v", t0, err)
+		}
+		for _, r := range []string{"s", "m", "big", "t"} {
+			if got[r] == nil || want[r] == nil {
+				t.Fatalf("t = %g: no result %s: %v, %v", t0, r, got, want)
+			}
+			g, w := oracle.Value(got[r], 0), oracle.Value(want[r], 0)
+			if g != w && !(r == "s" && math.Abs(g-w) <= 1e-4*math.Abs(w)) {
+				t.Errorf("t = %g: %s = %v, gfortran's %v (-7: the results kernel ran)", t0, r, g, w)
+			}
+		}
 	}
 }
