@@ -14,13 +14,16 @@ import (
 // [host loops] in package abi), and host statements through h (Note
 // [host program] in package abi; nil when the kernel has none).
 func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(int), h *fortHost) {
-	for _, s := range steps {
+	for i := 0; i < len(steps); i++ {
+		s := steps[i]
 		switch {
 		case s.Set != nil:
 			h.set(s.Set)
 			continue
 		case s.Combine != nil:
-			h.combine(s.Combine, fmt.Sprintf("fcl_s%d", scratchIndex(h.k, s.Combine.Buffer)+1))
+			run := combineRun(steps[i:])
+			h.combines(steps[i : i+run])
+			i += run - 1
 			continue
 		case s.Print != nil:
 			h.print(s.Print)
