@@ -42,6 +42,19 @@ subroutine stats(n, a, s, m, big, t)
   end do
   t = t*2.0d0 + m
 end subroutine
+!$OFP PURE, KERNEL :: twice
+subroutine twice(n, a, b, c)
+  integer, intent(in) :: n
+  real, intent(in) :: a(n)
+  real, intent(out) :: b(n)
+  real, intent(out) :: c
+  integer :: i
+  c = 2.0*n
+  !$omp parallel do
+  do i = 1, n
+    b(i) = 2.0*a(i)
+  end do
+end subroutine
 end module
 `
 
@@ -67,13 +80,14 @@ func hostResultsUnit(t *testing.T) (*abi.Unit, string) {
 		t.Fatal(err)
 	}
 	u := compile(t, path).units[regions.Direct]
-	spoilResults(t, u, 4)
+	spoilResults(t, u, 5)
 	return u, path
 }
 
-// hostResultsMain runs stats on 1000 elements (0.003 i mod 3.1) through
+// hostResultsMain runs stats on 1000 elements (0.1 (i mod 31)) through
 // Run, RunContext and Timed, printing the results of each, then Run's Go
-// allocations per call.
+// allocations per call; then twice through Run and RunContext, printing
+// their results and how many times each waited for the device.
 const hostResultsMain = `package main
 
 import (
@@ -116,6 +130,19 @@ func main() {
 			panic(err)
 		}
 	}))
+	tw, err := NewTwice(c)
+	check(err)
+	defer tw.Close()
+	b, err := c.NewArray(clhost.Float32, n)
+	check(err)
+	check(c.Finish())
+	w0 := clhost.HostWaits()
+	c1, err := tw.Run(n, a, b)
+	check(err)
+	w1 := clhost.HostWaits()
+	c2, err := tw.RunContext(context.Background(), n, a, b)
+	check(err)
+	fmt.Println(c1, c2, w1-w0, clhost.HostWaits()-w1)
 }
 
 func check(err error) {
@@ -156,8 +183,8 @@ func TestHarnessResultsFromHost(t *testing.T) {
 	}
 	total := 1.5*2 + float64(count)
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-	if len(lines) != 4 {
-		t.Fatalf("want 4 lines:\n%s", out)
+	if len(lines) != 5 {
+		t.Fatalf("want 5 lines:\n%s", out)
 	}
 	for i, how := range []string{"Run", "RunContext", "Timed"} {
 		var s, tt float64
@@ -172,6 +199,11 @@ func TestHarnessResultsFromHost(t *testing.T) {
 	if lines[3] != "0" {
 		t.Errorf("a Run allocates %s times, want 0", lines[3])
 	}
+	// twice: Run reads nothing back, so it waits for nothing; RunContext
+	// waits for its one launch.
+	if lines[4] != "2000 2000 0 1" {
+		t.Errorf("twice: c from Run and RunContext, then their waits: %s, want 2000 2000 0 1", lines[4])
+	}
 }
 
 // TestFortranHostResultsFromHost: the Fortran host assigns a loop
@@ -184,6 +216,9 @@ func TestFortranHostResultsFromHost(t *testing.T) {
 	device(t)
 	u, path := hostResultsUnit(t)
 	k := u.Kernels[0]
+	if k.Name != "stats" {
+		t.Fatalf("the first kernel is %s, want stats", k.Name)
+	}
 	exe, err := oracle.Build(k, []string{regionsModule, path}, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
