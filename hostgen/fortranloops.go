@@ -68,9 +68,11 @@ func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(
 }
 
 // fortranHostName matches the names of the Fortran host's own variables
-// after their prefix fcl_; a size or loop variable of such a name gets
-// another variable (Note [Fortran host names]).
-var fortranHostName = regexp.MustCompile(`^(?i)([gwsrvkh][0-9]+|st|msg|name|run|build|program|source|seen|unk)$`)
+// after their prefix fcl_ (the host program's temporaries hN, eN, dN and
+// read-back arrays ce, cd, ch, ci, ri, rd, a module variable's uN); a
+// size, loop or host variable of such a name gets another variable (Note
+// [Fortran host names]).
+var fortranHostName = regexp.MustCompile(`^(?i)([gwsrvkhedu][0-9]+|c[edhi]|r[id]|st|msg|name|run|build|program|source|seen|unk|launching)$`)
 
 // fortranCheckLoops refuses host loops whose variables are sizes, and kernels with a size that is
 // neither a dummy nor derivable from the arrays' shapes.
