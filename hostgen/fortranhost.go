@@ -303,7 +303,13 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		f.h.reset(true)
 	}
 	late := k.Late()
+	ri := hostResults(k)
 	fortranProgram(e, f.n, k.Program(), func(li int) { // host loops as DO loops
+		if li == ri { // taken from the host variables instead (readResults)
+			e.Line("! launch %d: %s, not launched: the results are the host program's", li+1, k.Launches[li].Symbol)
+			e.Line("! (Note [results from the host] in package abi)")
+			return
+		}
 		if late[li] { // sized as the program reaches it (Note [late launches] in package abi)
 			f.ndrange(li)
 			fortranChecks(e, f.n, k.HostAccesses(li))
@@ -362,9 +368,13 @@ func (f *fortKernel) header(proc string) {
 	default:
 		e.Line("! Its arrays are %d-D device arrays of one shape, halo included.", k.Rank)
 	}
-	if len(k.Results()) > 0 {
+	switch {
+	case hostResults(k) >= 0:
+		e.Line("! Its scalar results are the host program's: the call waits for the")
+		e.Line("! device only where the program reads a value back (a reduction's).")
+	case len(k.Results()) > 0:
 		e.Line("! Its scalar results are read back, so the call waits for the device.")
-	} else {
+	default:
 		e.Line("! The launch is enqueued, not waited for: data stays on the device.")
 	}
 	for _, l := range k.Launches {
@@ -435,7 +445,9 @@ func (f *fortKernel) declare() {
 	f.results = k.Results()
 	for i, p := range f.results {
 		e.Line("type(forocl_array), save :: fcl_r%d  ! %s", i+1, p.Name)
-		e.Line("%s, save, target :: fcl_v%d(%d)", n.bufferType(p.Kind), i+1, p.ResultElements())
+		if hostResults(k) < 0 { // else not read back (readResults)
+			e.Line("%s, save, target :: fcl_v%d(%d)", n.bufferType(p.Kind), i+1, p.ResultElements())
+		}
 	}
 }
 
@@ -689,6 +701,10 @@ func (f *fortKernel) arg(a abi.Arg) string {
 // error returns lands there, not in a stack frame gone.
 func (f *fortKernel) readResults() {
 	e := f.e
+	if hostResults(f.k) >= 0 {
+		f.hostResults()
+		return
+	}
 	for i := range f.results {
 		read := "forocl_read_start"
 		if i == len(f.results)-1 {

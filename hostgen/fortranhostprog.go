@@ -369,41 +369,96 @@ func (h *fortHost) message(msg string) {
 	}
 }
 
-// combine writes a Combine step: the second run reads the reduction's
-// value back and folds it in; the first run leaves the variable.
-func (h *fortHost) combine(c *abi.Combine, buffer string) {
+// combines writes Combine steps in a row (the reductions of one nest):
+// the second run reads their values back, starting every read but the
+// last (forocl_read_start), so that the host waits once, at the last
+// (the queue runs in order), then folds each in; the first run leaves
+// the variables, flagged unknown. The j-th value lands in element j of
+// the saved array of its kind (combineArray), which a read started
+// before an error returns still finds.
+func (h *fortHost) combines(steps []abi.Step) {
 	e := h.e
-	v := h.n.v(c.Var)
-	cv := map[abi.Kind]string{abi.Real4: "fcl_ce", abi.Real8: "fcl_cd", abi.Int64: "fcl_ch"}[c.Kind]
-	if cv == "" {
-		cv = "fcl_ci"
-	}
 	e.Line("if (fcl_launching) then")
 	e.Indent++
-	e.call("", "forocl_read", buffer, cv, "fcl_st", "fcl_msg")
-	e.Line("if (fcl_st /= 0) exit fcl_run")
+	for j, s := range steps {
+		read := "forocl_read_start"
+		if j == len(steps)-1 {
+			read = "forocl_read"
+		}
+		buffer := fmt.Sprintf("fcl_s%d", scratchIndex(h.k, s.Combine.Buffer)+1)
+		e.call("", read, buffer, fmt.Sprintf("%s(%d:%d)", combineArray(s.Combine.Kind), j+1, j+1), "fcl_st", "fcl_msg")
+		e.Line("if (fcl_st /= 0) exit fcl_run")
+	}
+	for j, s := range steps {
+		h.fold(s.Combine, fmt.Sprintf("%s(%d)", combineArray(s.Combine.Kind), j+1))
+	}
+	e.Indent--
+	e.Line("else")
+	for _, s := range steps {
+		e.Line("  %s = .true.", h.unkFlag(s.Combine.Var)) // unknown in the sizing run, as in abi's dry run
+	}
+	e.Line("end if")
+}
+
+// fold writes c's fold of the value x read back into its variable.
+func (h *fortHost) fold(c *abi.Combine, x string) {
+	e := h.e
+	v := h.n.v(c.Var)
 	switch c.Op {
 	case "+", "*":
-		e.Line("%s = %s %s %s(1)", v, v, c.Op, cv)
+		e.Line("%s = %s %s %s", v, v, c.Op, x)
 	case "and", "or":
-		e.Line("if (%s /= 0 .%s. %s(1) /= 0) then", v, c.Op, cv)
+		e.Line("if (%s /= 0 .%s. %s /= 0) then", v, c.Op, x)
 		e.Line("  %s = 1", v)
 		e.Line("else")
 		e.Line("  %s = 0", v)
 		e.Line("end if")
 	default: // max, min; a real NaN is dropped, as fmax and fmin do
-		e.Line("if (.not. (%s(1) /= %s(1))) then", cv, cv)
+		e.Line("if (.not. (%s /= %s)) then", x, x)
 		e.Line("  if (%s /= %s) then", v, v)
-		e.Line("    %s = %s(1)", v, cv)
+		e.Line("    %s = %s", v, x)
 		e.Line("  else")
-		e.Line("    %s = %s(%s, %s(1))", v, c.Op, v, cv)
+		e.Line("    %s = %s(%s, %s)", v, c.Op, v, x)
 		e.Line("  end if")
 		e.Line("end if")
 	}
-	e.Indent--
-	e.Line("else")
-	e.Line("  %s = .true.", h.unkFlag(c.Var)) // unknown in the sizing run, as in abi's dry run
-	e.Line("end if")
+}
+
+// combineArray is the array Combine steps of kind k read their values
+// back into.
+func combineArray(k abi.Kind) string {
+	if c, ok := map[abi.Kind]string{abi.Real4: "fcl_ce", abi.Real8: "fcl_cd", abi.Int64: "fcl_ch"}[k]; ok {
+		return c
+	}
+	return "fcl_ci"
+}
+
+// combineRun is the number of Combine steps in a row at the start of
+// steps.
+func combineRun(steps []abi.Step) int {
+	n := 0
+	for n < len(steps) && steps[n].Combine != nil {
+		n++
+	}
+	return n
+}
+
+// longestCombines is the longest run of Combine steps in steps, the
+// bodies of IFs and host loops included: the size of the arrays they
+// read back into.
+func longestCombines(steps []abi.Step) int {
+	m := 0
+	for i, s := range steps {
+		switch {
+		case s.Combine != nil:
+			m = max(m, combineRun(steps[i:]))
+		case s.If != nil:
+			m = max(m, longestCombines(s.If.Then), longestCombines(s.If.Else))
+		case s.Loop != nil:
+			m = max(m, longestCombines(s.Body))
+		}
+	}
+	return m
 }
 
 // unkFlag is the flag that says, in the sizing run, that host variable
@@ -553,12 +608,12 @@ func (h *fortHost) declare() {
 		k    abi.Kind
 		name string
 	}{{abi.Real4, "fcl_ce"}, {abi.Real8, "fcl_cd"}, {abi.Int64, "fcl_ch"}, {abi.Int, "fcl_ci"}} {
-		if used[c.name] {
+		if used[c.name] { // saved: a read started lands there (combines)
 			t := types[c.k]
 			if c.k == abi.Int {
 				t = "integer(" + n.kind("c_int32_t") + ")"
 			}
-			e.Line("%s :: %s(1)", t, c.name)
+			e.Line("%s, save, target :: %s(%d)", t, c.name, longestCombines(h.k.Steps))
 		}
 	}
 	if used["fcl_ri"] {
@@ -639,11 +694,7 @@ func tempsUsed(steps []abi.Step, used map[string]bool) {
 				}
 			}
 		case s.Combine != nil:
-			c := map[abi.Kind]string{abi.Real4: "fcl_ce", abi.Real8: "fcl_cd", abi.Int64: "fcl_ch"}[s.Combine.Kind]
-			if c == "" {
-				c = "fcl_ci"
-			}
-			used[c] = true
+			used[combineArray(s.Combine.Kind)] = true
 		}
 	}
 }

@@ -14,13 +14,16 @@ import (
 // [host loops] in package abi), and host statements through h (Note
 // [host program] in package abi; nil when the kernel has none).
 func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(int), h *fortHost) {
-	for _, s := range steps {
+	for i := 0; i < len(steps); i++ {
+		s := steps[i]
 		switch {
 		case s.Set != nil:
 			h.set(s.Set)
 			continue
 		case s.Combine != nil:
-			h.combine(s.Combine, fmt.Sprintf("fcl_s%d", scratchIndex(h.k, s.Combine.Buffer)+1))
+			run := combineRun(steps[i:])
+			h.combines(steps[i : i+run])
+			i += run - 1
 			continue
 		case s.Print != nil:
 			h.print(s.Print)
@@ -65,9 +68,11 @@ func fortranProgram(e *fortEmitter, n *fortNames, steps []abi.Step, launch func(
 }
 
 // fortranHostName matches the names of the Fortran host's own variables
-// after their prefix fcl_; a size or loop variable of such a name gets
-// another variable (Note [Fortran host names]).
-var fortranHostName = regexp.MustCompile(`^(?i)([gwsrvkh][0-9]+|st|msg|name|run|build|program|source|seen|unk)$`)
+// after their prefix fcl_ (the host program's temporaries hN, eN, dN and
+// read-back arrays ce, cd, ch, ci, ri, rd, a module variable's uN); a
+// size, loop or host variable of such a name gets another variable (Note
+// [Fortran host names]).
+var fortranHostName = regexp.MustCompile(`^(?i)([gwsrvkhedu][0-9]+|c[edhi]|r[id]|st|msg|name|run|build|program|source|seen|unk|launching)$`)
 
 // fortranCheckLoops refuses host loops whose variables are sizes, and kernels with a size that is
 // neither a dummy nor derivable from the arrays' shapes.

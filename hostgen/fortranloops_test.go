@@ -9,7 +9,9 @@ import (
 
 // TestFortranHostLoopNames: a host loop variable that would collide with
 // the Fortran host's own variables (fcl_g1 is launch 1's NDRange, fcl_st
-// its status) or that ends with "_" gets a numbered variable (Note
+// its status, fcl_cd the values of real(8) reductions read back, fcl_e3 a
+// temporary, fcl_launching says which run of the host program it is) or
+// that ends with "_" gets a numbered variable (Note
 // [Fortran host names]); another name gives fcl_NAME; the DO loop has
 // the step written only when it is not 1.
 func TestFortranHostLoopNames(t *testing.T) {
@@ -18,6 +20,9 @@ func TestFortranHostLoopNames(t *testing.T) {
 	}{
 		{"g1", "", "do fcl_x2_ = 1, fcl_n1\n", "fcl_x2_"},
 		{"ST", "", "do fcl_x2_ = 1, fcl_n1\n", "fcl_x2_"},
+		{"cd", "", "do fcl_x2_ = 1, fcl_n1\n", "fcl_x2_"}, // a Combine step's real(8) values
+		{"E3", "", "do fcl_x2_ = 1, fcl_n1\n", "fcl_x2_"}, // a host program's real(4) temporary
+		{"launching", "", "do fcl_x2_ = 1, fcl_n1\n", "fcl_x2_"},
 		{"it_", "", "do fcl_x2_ = 1, fcl_n1\n", "fcl_x2_"},
 		{"it", "", "do fcl_it = 1, fcl_n1\n", "fcl_it"},
 		{"it", "-2", "do fcl_it = 1, fcl_n1, -2\n", "fcl_it"},

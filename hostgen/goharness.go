@@ -545,11 +545,14 @@ func goKernel(e *emit.Writer, k *abi.Kernel, src string) {
 		}
 	}
 	goBoundsError(e, k)
+	fromHost := hostResults(k) >= 0 // set at the results launch (goHostProgram)
 	for _, p := range k.Results() {
 		val := "k." + gn.derived("val", p.Name) // kept: a read allocates nothing
-		e.Open("if err = clhost.ReadSlice(ctx, k.ctx, %s, %s[:]); err != nil", resBuf[p.Name], val)
-		e.Line("return")
-		e.Close("")
+		if !fromHost {
+			e.Open("if err = clhost.ReadSlice(ctx, k.ctx, %s, %s[:]); err != nil", resBuf[p.Name], val)
+			e.Line("return")
+			e.Close("")
+		}
 		if len(p.ResultShape()) > 0 {
 			e.Line("copy(%s[:], %s[:])", gn.of(p.Name), val)
 			continue
@@ -560,6 +563,10 @@ func goKernel(e *emit.Writer, k *abi.Kernel, src string) {
 	e.Close("")
 	e.Line("")
 	goFinish(e, typ)
+	if hostResults(k) >= 0 {
+		e.Line("")
+		goRelease(e, typ)
+	}
 }
 
 // goRunMethods writes the Run, RunContext and Timed methods of kernel
@@ -575,16 +582,22 @@ func goRunMethods(e *emit.Writer, k *abi.Kernel, typ string, params, results, re
 		e.Line("defer k.mu.Unlock()")
 		e.Line("k.wait, k.timed, k.elapsed = %s, %s, 0", wait, timed)
 	}
-	if len(results) > 0 {
+	reads := len(results) > 0 && hostResults(k) < 0 // Run waits for the device to read them
+	switch {
+	case reads:
 		e.Line("// Run runs the launches in order, waits for them and returns the scalar")
 		e.Line("// results (%s).", strings.Join(results, ", "))
-	} else {
+	case len(results) > 0:
+		e.Line("// Run enqueues the launches in order and returns the scalar results")
+		e.Line("// (%s). They are the host program's values: Run waits for the", strings.Join(results, ", "))
+		e.Line("// device only where the program reads one back, such as a reduction's.")
+	default:
 		e.Line("// Run enqueues the launches in order without waiting (the queue keeps")
 		e.Line("// their order, and later work on the context sees their writes).")
 	}
 	e.Line("// Every array must be non-nil, fit its buffer and have the extents")
 	e.Line("// (halo included, column-major) and element type the kernel declares.")
-	method("Run", nil, fmt.Sprint(len(results) > 0), "false", rets)
+	method("Run", nil, fmt.Sprint(reads), "false", rets)
 	e.Line("return k.run(context.Background(), %s)", names)
 	e.Close("")
 	e.Line("")
@@ -666,6 +679,11 @@ func goKernelType(e *emit.Writer, k *abi.Kernel, typ, src string) {
 		if slices.Contains(k.Late(), true) {
 			e.Line("\tlate            []bool // the launches the host program sizes")
 		}
+	}
+	if hostResults(k) >= 0 {
+		e.Line("\t// whether ev is the last launch's, kept open in a run that waits, for")
+		e.Line("\t// the results launch to wait for (release)")
+		e.Line("\theld bool")
 	}
 	if hasBuffers(k) {
 		e.Line("\t// the scratch and result buffers of the runs, in the order run takes")

@@ -103,8 +103,13 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	if late {
 		goLateLaunch(e, k, av)
 	}
+	ri := hostResults(k)
 	e.Line("switch launch {")
 	for i, l := range k.Launches {
+		if i == ri {
+			goHostResults(e, k, ri)
+			continue
+		}
 		var args []string
 		for _, a := range l.Args {
 			switch a.Kind {
@@ -125,12 +130,26 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	e.Open("if err != nil")
 	e.Line("return err")
 	e.Close("")
+	if ri >= 0 {
+		e.Line("k.release(ctx, false) // the launch before's")
+	}
 	e.Open("if err := k.ctx.LaunchInto(&k.ev, k.kernels[launch], globals[launch], locals[launch], args...); err != nil")
 	e.Line("return err")
 	e.Close("")
-	e.Line("return k.finish(ctx, &k.ev, launch == %d) // the queue is in order", len(k.Launches)-1)
+	if ri >= 0 {
+		e.Open("if k.wait && !k.timed")
+		e.Line("k.held = true // until the next launch, or the results launch waits for it")
+		e.Line("return nil")
+		e.Close("")
+		e.Line("return k.finish(ctx, &k.ev, false)")
+	} else {
+		e.Line("return k.finish(ctx, &k.ev, launch == %d) // the queue is in order", len(k.Launches)-1)
+	}
 	e.Close("})")
 	e.Open("if err != nil")
+	if ri >= 0 {
+		e.Line("k.release(ctx, false) // the last launch's, when an error stopped the program")
+	}
 	e.Line("return")
 	e.Close("")
 }

@@ -15,7 +15,7 @@ import (
 
 // TestResultsFromHost: the runner takes a loop kernel's scalar results
 // from the host program instead of launching its results kernel (Note
-// [results from the host]). The test spoils that kernel, so that it would
+// [results from the host] in package abi). The test spoils that kernel, so that it would
 // write -7 into every result: the results must still be the sum and the
 // count, whether run once, timed or stepped.
 func TestResultsFromHost(t *testing.T) {

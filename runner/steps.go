@@ -246,23 +246,9 @@ type run struct {
 	results map[string]int
 }
 
-// Note [results from the host]
-//
-// A loop kernel with scalar results (a reduction's sum, an intent(out)
-// scalar) ends with a results launch (abi.ResultsStrategy): one work-item
-// writes the host program's values of the results into their buffers,
-// and a host reads them back. The runner runs that host program, so it
-// has those values at that launch: it takes them (takeResults), neither
-// launching it nor reading the buffers (readOutputs). A reduction called
-// through forocl run or compare thus costs one launch and one read fewer;
-// on an H100 such a one-work-item launch takes about 6 µs of device time,
-// 4% of a real(4) dot of 59 million elements. The values are the words
-// the launch would have passed (abi.HostValue), so the outputs are the
-// same bits. Split runs (slabs, MPI), which combine the parts' results
-// themselves, still launch it.
-
 // takeResults reports whether launch li is the results launch, and if so
-// records the results' values from the host values vals.
+// records the results' values from the host values vals (Note [results
+// from the host] in package abi).
 func (r *run) takeResults(li int, vals map[string]int) bool {
 	l := r.launches[li].l
 	if l.Strategy != abi.ResultsStrategy {
