@@ -58,6 +58,8 @@ t0=$(date +%s)
 		echo
 		n=${S%% *}
 		echo "### CloverLeaf_ref's own kernels ($CLK), ${n}², median ms of ${REPEAT:-30}: default untuned (FOROCL_TUNE=0), tuned"
+		echo "| kernel | run | median ms | tuned choice |"
+		echo "| :----- | :-- | --------: | :----------- |"
 		tc=$(mktemp -d)
 		for k in ideal_gas viscosity accelerate flux_calc revert reset_field; do
 			dt=
