@@ -66,24 +66,7 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 		}
 	}
 	goScratch(e, k)
-	e.Line("read := func(name string, kind abi.Kind) (int, error) {")
-	e.Indent++
-	e.Line("x := k.word[:kind.Bytes()]")
-	e.Line("var b *clhost.Buffer")
-	e.Line("switch name {")
-	for _, b := range k.Scratch {
-		if b.Groups == "" && b.Elements.IsConstant() && b.Elements.Const == 1 {
-			e.Line("case %q:", b.Name)
-			e.Line("\tb = scratch%s", goName(b.Name))
-		}
-	}
-	e.Line("}")
-	e.Open("if err := clhost.ReadSlice(ctx, k.ctx, b, x); err != nil")
-	e.Line("return 0, err")
-	e.Close("")
-	e.Line("return abi.WordOf(kind, x), nil")
-	e.Indent--
-	e.Line("}")
+	goRead(e, k)
 	elem := ""
 	if k.ReadsElements() {
 		elem = " Elem: elem,"
@@ -104,29 +87,7 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 		goLateLaunch(e, k, av)
 	}
 	ri := hostResults(k)
-	e.Line("switch launch {")
-	for i, l := range k.Launches {
-		if i == ri {
-			goHostResults(e, k, ri)
-			continue
-		}
-		var args []string
-		for _, a := range l.Args {
-			switch a.Kind {
-			case abi.ScratchArg:
-				args = append(args, "scratch"+goName(a.Name))
-			case abi.LoopArg, abi.HostArg:
-				args = append(args, goHostValue(a.Name, a.Type))
-			default:
-				args = append(args, goArg(k, a, resBuf))
-			}
-		}
-		e.Line("case %d: // %s", i, l.Symbol)
-		e.Indent++
-		e.Line("args = []any{%s}", strings.Join(args, ", "))
-		e.Indent--
-	}
-	e.Line("}")
+	goLaunchArgs(e, k, resBuf, ri)
 	e.Open("if err != nil")
 	e.Line("return err")
 	e.Close("")
@@ -152,6 +113,58 @@ func goHostProgram(e *emit.Writer, k *abi.Kernel, resBuf map[string]string) {
 	}
 	e.Line("return")
 	e.Close("")
+}
+
+// goRead writes read, which reads the one element of a scratch buffer for
+// the host program (abi.Host.Read).
+func goRead(e *emit.Writer, k *abi.Kernel) {
+	e.Line("read := func(name string, kind abi.Kind) (int, error) {")
+	e.Indent++
+	e.Line("x := k.word[:kind.Bytes()]")
+	e.Line("var b *clhost.Buffer")
+	e.Line("switch name {")
+	for _, b := range k.Scratch {
+		if b.Groups == "" && b.Elements.IsConstant() && b.Elements.Const == 1 {
+			e.Line("case %q:", b.Name)
+			e.Line("\tb = scratch%s", goName(b.Name))
+		}
+	}
+	e.Line("}")
+	e.Open("if err := clhost.ReadSlice(ctx, k.ctx, b, x); err != nil")
+	e.Line("return 0, err")
+	e.Close("")
+	e.Line("return abi.WordOf(kind, x), nil")
+	e.Indent--
+	e.Line("}")
+}
+
+// goLaunchArgs writes the switch that sets each launch's arguments in the
+// host program's launch callback; the results launch, ri (-1: none), takes
+// the results instead (goHostResults).
+func goLaunchArgs(e *emit.Writer, k *abi.Kernel, resBuf map[string]string, ri int) {
+	e.Line("switch launch {")
+	for i, l := range k.Launches {
+		if i == ri {
+			goHostResults(e, k, ri)
+			continue
+		}
+		var args []string
+		for _, a := range l.Args {
+			switch a.Kind {
+			case abi.ScratchArg:
+				args = append(args, "scratch"+goName(a.Name))
+			case abi.LoopArg, abi.HostArg:
+				args = append(args, goHostValue(a.Name, a.Type))
+			default:
+				args = append(args, goArg(k, a, resBuf))
+			}
+		}
+		e.Line("case %d: // %s", i, l.Symbol)
+		e.Indent++
+		e.Line("args = []any{%s}", strings.Join(args, ", "))
+		e.Indent--
+	}
+	e.Line("}")
 }
 
 // goHostInit spells the host program's initial values (abi.HostInit):
