@@ -283,7 +283,7 @@ func fortranInts(xs []int) string {
 
 // fortranKernel writes the procedure that launches kernel k.
 func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.Launch]string) {
-	f := &fortKernel{e: e, u: u, k: k, handles: handles, n: newFortNames(k)} // Note [Fortran host names]
+	f := &fortKernel{e: e, u: u, k: k, handles: handles, n: newFortNames(k), resultsLaunch: hostResults(k)} // Note [Fortran host names]
 	proc := FortranProcName(k.Name)
 	f.header(proc)
 	e.Indent++
@@ -303,9 +303,8 @@ func fortranKernel(e *fortEmitter, u *abi.Unit, k *abi.Kernel, handles map[*abi.
 		f.h.reset(true)
 	}
 	late := k.Late()
-	ri := hostResults(k)
 	fortranProgram(e, f.n, k.Program(), func(li int) { // host loops as DO loops
-		if li == ri { // taken from the host variables instead (readResults)
+		if li == f.resultsLaunch { // taken from the host variables instead (readResults)
 			e.Line("! launch %d: %s, not launched: the results are the host program's", li+1, k.Launches[li].Symbol)
 			e.Line("! (Note [results from the host] in package abi)")
 			return
@@ -343,6 +342,9 @@ type fortKernel struct {
 	sizes       []string
 	launchIndex map[string]int
 	results     []*abi.Param
+	// resultsLaunch is k's results launch, not launched: the results are
+	// assigned from the host variables (hostResults); -1 when none.
+	resultsLaunch int
 }
 
 // check writes the exit from the procedure's block after a failed call.
@@ -369,7 +371,7 @@ func (f *fortKernel) header(proc string) {
 		e.Line("! Its arrays are %d-D device arrays of one shape, halo included.", k.Rank)
 	}
 	switch {
-	case hostResults(k) >= 0:
+	case f.resultsLaunch >= 0:
 		e.Line("! Its scalar results are the host program's: the call waits for the")
 		e.Line("! device only where the program reads a value back (a reduction's).")
 	case len(k.Results()) > 0:
@@ -445,7 +447,7 @@ func (f *fortKernel) declare() {
 	f.results = k.Results()
 	for i, p := range f.results {
 		e.Line("type(forocl_array), save :: fcl_r%d  ! %s", i+1, p.Name)
-		if hostResults(k) < 0 { // else not read back (readResults)
+		if f.resultsLaunch < 0 { // else not read back (readResults)
 			e.Line("%s, save, target :: fcl_v%d(%d)", n.bufferType(p.Kind), i+1, p.ResultElements())
 		}
 	}
@@ -701,8 +703,8 @@ func (f *fortKernel) arg(a abi.Arg) string {
 // error returns lands there, not in a stack frame gone.
 func (f *fortKernel) readResults() {
 	e := f.e
-	if hostResults(f.k) >= 0 {
-		f.hostResults()
+	if f.resultsLaunch >= 0 {
+		f.assignResults()
 		return
 	}
 	for i := range f.results {

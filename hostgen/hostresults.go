@@ -79,12 +79,12 @@ func goHostResults(e *emit.Writer, k *abi.Kernel, ri int) {
 	e.Indent--
 }
 
-// hostResults writes, in place of the reads of the results, the
+// assignResults writes, in place of the reads of the results, the
 // assignment of each result dummy from its host variable, which holds
 // the value the results launch would have passed (Note [results from the
 // host] in package abi): the program has run to its end, in the run that
 // launches, where every host variable is known.
-func (f *fortKernel) hostResults() {
+func (f *fortKernel) assignResults() {
 	for _, p := range f.results {
 		v := f.n.v(p.Name)
 		if p.Kind == abi.Logical { // 0 or 1
